@@ -1,0 +1,1 @@
+"""privateer: the application (commands, queries, randomness, seats, projections, HTTP)."""

@@ -1,0 +1,10 @@
+"""Letter of Marque: rules (``rules.py``), state and events (``state.py``),
+seat views (``view.py``), card data (``data/catalog.json``), readings of the
+book (``RULINGS.md``)."""
+
+from .bots import BOTS
+from .rules import RULES
+
+RULES.bots = BOTS
+
+__all__ = ["RULES"]

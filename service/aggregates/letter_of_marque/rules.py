@@ -1,0 +1,211 @@
+"""Letter of Marque (Bruno Faidutti): the decider.
+
+Decisions (JSON objects, exactly as ``legal`` lists them):
+
+* ``{"action": "place", "armed": true|false}`` put a ship from your reserve on
+  the treasure you have just drawn (the preliminary turn, all seats at once, in
+  secret; and the second half of a launch);
+* ``{"action": "launch"}`` draw your top treasure card and reveal it; you
+  then ``place`` a ship on it;
+* ``{"action": "return", "ship": "red-2"}`` bring one of your ships home;
+* ``{"action": "attack", "ship": "blue-1"}`` spend a cannon card on an
+  opponent's ship at sea;
+* ``{"action": "pass"}`` only with an empty treasure deck and no ship at sea.
+
+Ships at sea are named ``<colour>-<n>``: the n-th ship that colour launched.
+"""
+
+from __future__ import annotations
+
+from service.kernel import IllegalDecision, Rules
+
+from . import catalog as catalog_data
+from .state import deck_name, evolve, game_over, initial_state
+from .view import describe, view
+
+
+def _p(state, seat):
+    return state["players"][seat - 1]
+
+
+def _place_options(state, seat):
+    reserve = _p(state, seat)["reserve"]
+    return [{"action": "place", "armed": armed} for armed in (True, False)
+            if reserve["armed" if armed else "unarmed"] > 0]
+
+
+class LetterOfMarque(Rules):
+    name = "letter-of-marque"
+    title = "Letter of Marque"
+    rules_version = "1"
+    min_seats = 2
+    max_seats = 6
+
+    def catalog(self, options):
+        return catalog_data.load()
+
+    initial_state = staticmethod(initial_state)
+
+    def evolve(self, state, ev):
+        evolve(state, ev)
+
+    # who acts -------------------------------------------------------------
+    def to_act(self, state):
+        if state["phase"] == "preliminary":
+            return sorted(state["placing"])
+        if state["phase"] == "play" and not game_over(state):
+            return [state["current"]]
+        return []
+
+    def legal(self, state, seat):
+        if seat not in self.to_act(state):
+            return []
+        if seat in state["placing"]:
+            return _place_options(state, seat)
+        p = _p(state, seat)
+        out = []
+        if p["deck"]:
+            out.append({"action": "launch"})
+        own = [s for s in state["sea"] if s["owner"] == seat]
+        out += [{"action": "return", "ship": s["id"]} for s in own]
+        if p["cannons"] > 0:
+            out += [{"action": "attack", "ship": s["id"]} for s in state["sea"] if s["owner"] != seat]
+        if not p["deck"] and not own:
+            out.append({"action": "pass"})
+        return out
+
+    # the steps ------------------------------------------------------------
+    def setup(self, step):
+        state = step.state
+        step.emit("PlayersSeated", colours={str(i + 1): p["colour"] for i, p in enumerate(state["players"])})
+        for i, p in enumerate(state["players"]):
+            step.emit("TreasureDeckShuffled", seat=i + 1, cards=len(p["deck"]))
+        step.emit("PreliminaryTurnStarted")
+        # Simultaneously, every player draws the top card of their treasure deck, face up.
+        for i, p in enumerate(state["players"]):
+            step.draw(deck_name(p["colour"]), p["deck"], vis="all", why=f"seat {i + 1}'s first treasure")
+
+    def decide(self, step, seat, decision):
+        state = step.state
+        action = decision.get("action")
+        if seat in state["placing"]:
+            if action != "place":
+                raise IllegalDecision("you have drawn a treasure: place a ship on it ({\"action\": \"place\", \"armed\": ...})")
+            self._place(step, seat, decision)
+            return
+        handler = {"launch": self._launch, "return": self._return, "attack": self._attack,
+                   "pass": self._pass}.get(action)
+        if handler is None:
+            raise IllegalDecision(f"unknown action {action!r}: launch, return, attack or pass")
+        handler(step, seat, decision)
+
+    def _place(self, step, seat, decision):
+        state = step.state
+        armed = decision.get("armed")
+        if not isinstance(armed, bool) or set(decision) != {"action", "armed"}:
+            raise IllegalDecision('place takes {"action": "place", "armed": true|false}')
+        p = _p(state, seat)
+        if p["reserve"]["armed" if armed else "unarmed"] == 0:
+            raise IllegalDecision(f"you have no {'armed' if armed else 'unarmed'} ship left in your reserve")
+        ship = f"{p['colour']}-{p['launched'] + 1}"
+        step.emit("ShipLaunched", seat=seat, ship=ship, treasure=p["drawn"])
+        step.emit("ShipBaseChosen", vis=[seat], ship=ship, armed=armed)
+        if state["phase"] == "preliminary":
+            if not state["placing"]:
+                self._first_turn(step)
+        else:
+            self._end_turn(step, seat)
+
+    def _first_turn(self, step):
+        state = step.state
+        step.emit("PreliminaryTurnEnded")
+        lowest = min(s["treasure"] for s in state["sea"])
+        tied = sorted(s["owner"] for s in state["sea"] if s["treasure"] == lowest)
+        if len(tied) > 1:
+            first = step.pick(tied, why=f"first player among seats tied on the lowest treasure ({lowest})")
+        else:
+            first = tied[0]
+        step.emit("TurnStarted", turn=1, seat=first)
+
+    def _launch(self, step, seat, decision):
+        state = step.state
+        p = _p(state, seat)
+        if set(decision) != {"action"}:
+            raise IllegalDecision('launch takes no arguments: {"action": "launch"}')
+        if not p["deck"]:
+            raise IllegalDecision("your treasure deck is empty: no ship can leave")
+        step.draw(deck_name(p["colour"]), p["deck"], vis="all", why=f"seat {seat} launches a ship")
+
+    def _own_ship(self, state, seat, decision, verb):
+        ship_id = decision.get("ship")
+        if set(decision) != {"action", "ship"} or not isinstance(ship_id, str):
+            raise IllegalDecision(f'{verb} takes {{"action": "{verb}", "ship": "<ship id>"}}')
+        for s in state["sea"]:
+            if s["id"] == ship_id:
+                return s
+        raise IllegalDecision(f"there is no ship {ship_id!r} at sea")
+
+    def _return(self, step, seat, decision):
+        ship = self._own_ship(step.state, seat, decision, "return")
+        if ship["owner"] != seat:
+            raise IllegalDecision(f"ship {ship['id']} is not yours")
+        step.emit("ShipReturned", seat=seat, ship=ship["id"], treasure=ship["treasure"])
+        self._end_turn(step, seat)
+
+    def _attack(self, step, seat, decision):
+        state = step.state
+        ship = self._own_ship(state, seat, decision, "attack")
+        if ship["owner"] == seat:
+            raise IllegalDecision("you may only attack an opponent's ship")
+        if _p(state, seat)["cannons"] == 0:
+            raise IllegalDecision("a player without cannon cards cannot attack")
+        defender = ship["owner"]
+        step.emit("ShipAttacked", attacker=seat, defender=defender, ship=ship["id"])
+        armed = ship["armed"]
+        step.emit("ShipRevealed", ship=ship["id"], armed=armed)
+        if armed:
+            step.emit("AttackRepelled", attacker=seat, defender=defender, ship=ship["id"],
+                      cannon=_p(state, seat)["colour"])
+        else:
+            step.emit("TreasurePlundered", attacker=seat, defender=defender, ship=ship["id"],
+                      treasure=ship["treasure"])
+        self._end_turn(step, seat)
+
+    def _pass(self, step, seat, decision):
+        state = step.state
+        p = _p(state, seat)
+        if set(decision) != {"action"}:
+            raise IllegalDecision('pass takes no arguments: {"action": "pass"}')
+        if p["deck"] or any(s["owner"] == seat for s in state["sea"]):
+            raise IllegalDecision("you may pass only with an empty treasure deck and no ship at sea")
+        step.emit("Passed", seat=seat)
+        self._end_turn(step, seat)
+
+    def _end_turn(self, step, seat):
+        state = step.state
+        step.emit("TurnEnded", seat=seat)
+        if not game_over(state):
+            seats = len(state["players"])
+            step.emit("TurnStarted", turn=state["turn"] + 1, seat=seat % seats + 1)
+
+    # end ------------------------------------------------------------------
+    def finished(self, state):
+        return game_over(state)
+
+    def outcome(self, state):
+        scores, cannons = {}, {}
+        for i, p in enumerate(state["players"]):
+            scores[i + 1] = sum(p["treasures"]) + len(p["captured"])
+            cannons[i + 1] = p["cannons"] + len(p["captured"])
+        best = max(scores.values())
+        tied = [s for s in scores if scores[s] == best]
+        most = max(cannons[s] for s in tied)
+        winners = [s for s in tied if cannons[s] == most]
+        return {"scores": {str(s): v for s, v in scores.items()}, "winners": winners,
+                "cannon_cards": {str(s): v for s, v in cannons.items()}}
+
+    view = staticmethod(view)
+    describe = staticmethod(describe)
+
+
+RULES = LetterOfMarque()

@@ -1,0 +1,139 @@
+"""Letter of Marque state and ``evolve``: how each event changes the table.
+
+The state is the referee's: it knows every ship's base. ``view.py`` decides
+what a seat may see of it.
+"""
+
+from __future__ import annotations
+
+
+def deck_name(colour: str) -> str:
+    return f"treasure:{colour}"
+
+
+def initial_state(config: dict) -> dict:
+    cat = config["catalog"]
+    colours = cat["colours"]["value"][: config["seats"]]
+    return {
+        "turn": 0,
+        "phase": "setup",          # setup -> preliminary -> play
+        "current": None,           # seat whose turn it is (play phase)
+        "placing": [],             # seats holding a drawn treasure, choosing a ship
+        "players": [
+            {
+                "colour": c,
+                "deck": list(cat["treasures"]["value"][c]),
+                "drawn": None,     # treasure drawn, not yet under a ship
+                "reserve": dict(cat["ships"]["value"]),
+                "cannons": cat["cannon_cards"]["value"],
+                "launched": 0,
+                "treasures": [],   # score pile: treasure values
+                "captured": [],    # score pile: enemy cannon cards (their colours)
+            }
+            for c in colours
+        ],
+        "sea": [],                 # ships at sea, in launch order
+    }
+
+
+def _player(state, seat):
+    return state["players"][seat - 1]
+
+
+def _ship(state, ship_id):
+    for ship in state["sea"]:
+        if ship["id"] == ship_id:
+            return ship
+    return None
+
+
+def _seat_of_deck(state, deck):
+    for i, p in enumerate(state["players"]):
+        if deck_name(p["colour"]) == deck:
+            return i + 1
+    return None
+
+
+def evolve(state: dict, ev) -> None:
+    handler = HANDLERS.get(ev.type)
+    if handler is not None:
+        handler(state, ev.data, ev)
+
+
+def _card_drawn(state, d, ev):
+    seat = _seat_of_deck(state, d["deck"])
+    p = _player(state, seat)
+    p["deck"].remove(d["card"])
+    p["drawn"] = d["card"]
+    state["placing"].append(seat)
+
+
+def _preliminary_started(state, d, ev):
+    state["phase"] = "preliminary"
+
+
+def _ship_launched(state, d, ev):
+    p = _player(state, d["seat"])
+    p["drawn"] = None
+    p["launched"] += 1
+    state["placing"].remove(d["seat"])
+    state["sea"].append({"id": d["ship"], "owner": d["seat"], "treasure": d["treasure"],
+                         "armed": None, "revealed": False})
+
+
+def _ship_base_chosen(state, d, ev):
+    ship = _ship(state, d["ship"])
+    ship["armed"] = d["armed"]
+    p = _player(state, ship["owner"])
+    p["reserve"]["armed" if d["armed"] else "unarmed"] -= 1
+
+
+def _ship_returned(state, d, ev):
+    ship = _ship(state, d["ship"])
+    state["sea"].remove(ship)
+    _player(state, d["seat"])["treasures"].append(ship["treasure"])
+
+
+def _ship_revealed(state, d, ev):
+    ship = _ship(state, d["ship"])
+    ship["armed"] = d["armed"]
+    ship["revealed"] = True
+
+
+def _attack_repelled(state, d, ev):
+    attacker = _player(state, d["attacker"])
+    attacker["cannons"] -= 1
+    _player(state, d["defender"])["captured"].append(attacker["colour"])
+
+
+def _treasure_plundered(state, d, ev):
+    ship = _ship(state, d["ship"])
+    state["sea"].remove(ship)
+    attacker = _player(state, d["attacker"])
+    attacker["cannons"] -= 1
+    attacker["treasures"].append(ship["treasure"])
+
+
+def _turn_started(state, d, ev):
+    state["phase"] = "play"
+    state["turn"] = ev.turn
+    state["current"] = d["seat"]
+
+
+HANDLERS = {
+    "CardDrawn": _card_drawn,
+    "PreliminaryTurnStarted": _preliminary_started,
+    "ShipLaunched": _ship_launched,
+    "ShipBaseChosen": _ship_base_chosen,
+    "ShipReturned": _ship_returned,
+    "ShipRevealed": _ship_revealed,
+    "AttackRepelled": _attack_repelled,
+    "TreasurePlundered": _treasure_plundered,
+    "TurnStarted": _turn_started,
+}
+
+
+def game_over(state: dict) -> bool:
+    """The book: the game ends when no ship is at sea and every treasure deck is empty."""
+    return (state["phase"] == "play" and not state["sea"] and not state["placing"]
+            and all(not p["deck"] for p in state["players"]))

@@ -1,0 +1,248 @@
+"""Randomness anyone can check.
+
+A game's secret seed (32 random bytes) is committed at creation as
+``commitment = SHA-256(seed)``. Seats may later mix in entropy:
+``key = seed``; for each entropy ``e`` (bytes, in log order):
+``key = SHA-256(key || e)``. Before any entropy, ``key = seed``.
+
+Block ``c`` of the stream is ``HMAC-SHA256(key, c as 8 bytes big-endian)``.
+The counter starts at 0 and every block is used once, in order, across the
+whole game.
+
+``uniform(n)`` (an integer in ``[0, n)``): take the next block, read its first
+8 bytes as a big-endian unsigned integer ``x``; if ``x < 2**64 - (2**64 % n)``
+return ``x % n``, otherwise discard the block and take the next one
+(rejection sampling, so every value is exactly equally likely).
+
+Outcomes, each recorded with ``counter`` (first block used) and ``draws``
+(blocks used):
+
+* dice: ``n`` dice of ``s`` sides, each ``1 + uniform(s)``, in order;
+* card from a deck: the remaining cards sorted by their canonical JSON text
+  (``json.dumps(card, sort_keys=True, separators=(",", ":"))``), then
+  ``index = uniform(len(remaining))``; the card is ``sorted[index]``;
+* pick among options: ``index = uniform(len(options))`` over the options in
+  the order the event lists them;
+* shuffle: the cards sorted canonically, then Fisher-Yates: for ``i`` from
+  ``n-1`` down to ``1``: ``j = uniform(i + 1)``, swap ``a[i]`` and ``a[j]``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+
+from .errors import ChanceRejected, NeedChance
+
+TWO64 = 1 << 64
+
+
+def new_seed() -> bytes:
+    return secrets.token_bytes(32)
+
+
+def commitment(seed: bytes) -> str:
+    return hashlib.sha256(seed).hexdigest()
+
+
+def derive_key(seed: bytes, entropies: list[bytes]) -> bytes:
+    key = seed
+    for e in entropies:
+        key = hashlib.sha256(key + e).digest()
+    return key
+
+
+def canon(card) -> str:
+    return json.dumps(card, sort_keys=True, separators=(",", ":"))
+
+
+def canonical_order(cards: list) -> list:
+    return sorted(cards, key=canon)
+
+
+class Stream:
+    """The HMAC-SHA256 counter stream of one game."""
+
+    __slots__ = ("key", "counter")
+
+    def __init__(self, key: bytes, counter: int = 0):
+        self.key = key
+        self.counter = counter
+
+    def block(self) -> bytes:
+        b = hmac.new(self.key, self.counter.to_bytes(8, "big"), hashlib.sha256).digest()
+        self.counter += 1
+        return b
+
+    def uniform(self, n: int) -> int:
+        if n < 1:
+            raise ValueError("uniform(n) needs n >= 1")
+        limit = TWO64 - (TWO64 % n)
+        while True:
+            x = int.from_bytes(self.block()[:8], "big")
+            if x < limit:
+                return x % n
+
+
+def compute(stream: Stream, spec: dict):
+    """Draw the outcome ``spec`` asks for from ``stream``.
+
+    Returns ``(value, index)``; ``index`` is None for dice and shuffles."""
+    kind = spec["kind"]
+    if kind == "dice":
+        return [1 + stream.uniform(spec["sides"]) for _ in range(spec["n"])], None
+    if kind == "card":
+        ordered = canonical_order(spec["choices"])
+        i = stream.uniform(len(ordered))
+        return ordered[i], i
+    if kind == "pick":
+        i = stream.uniform(len(spec["options"]))
+        return spec["options"][i], i
+    if kind == "shuffle":
+        a = canonical_order(spec["cards"])
+        for i in range(len(a) - 1, 0, -1):
+            j = stream.uniform(i + 1)
+            a[i], a[j] = a[j], a[i]
+        return a, None
+    raise ValueError(f"unknown chance kind {kind!r}")
+
+
+def validate(spec: dict, value):
+    """Check a chance outcome entered at the table; return it normalised
+    (and its index in the canonical order where that applies)."""
+    kind = spec["kind"]
+    if kind == "dice":
+        n, sides = spec["n"], spec["sides"]
+        if n == 1 and isinstance(value, int) and not isinstance(value, bool):
+            value = [value]
+        if (not isinstance(value, list) or len(value) != n
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+            raise ChanceRejected(f"expected {n} die value(s) for {n}d{sides}, got {json.dumps(value)}")
+        for v in value:
+            if not 1 <= v <= sides:
+                raise ChanceRejected(f"die face {v} is out of range 1..{sides}")
+        return value, None
+    if kind == "card":
+        ordered = canonical_order(spec["choices"])
+        key = canon(value)
+        for i, c in enumerate(ordered):
+            if canon(c) == key:
+                return c, i
+        raise ChanceRejected(
+            f"card {json.dumps(value)} is not in deck {spec['deck']!r} "
+            f"(remaining: {', '.join(sorted({canon(c) for c in ordered}))})")
+    if kind == "pick":
+        key = canon(value)
+        for i, o in enumerate(spec["options"]):
+            if canon(o) == key:
+                return o, i
+        raise ChanceRejected(f"{json.dumps(value)} is not one of {json.dumps(spec['options'])}")
+    if kind == "shuffle":
+        if not isinstance(value, list) or sorted(map(canon, value)) != sorted(map(canon, spec["cards"])):
+            raise ChanceRejected(f"a shuffle of deck {spec['deck']!r} must list exactly its cards")
+        return value, None
+    raise ChanceRejected(f"unknown chance kind {kind!r}")
+
+
+class SeededChance:
+    """Outcomes from the committed seed's stream."""
+
+    source = "stream"
+
+    def __init__(self, seed: bytes, entropies: list[bytes], counter: int):
+        self.seed = seed
+        self.stream = Stream(derive_key(seed, entropies), counter)
+
+    def outcome(self, spec: dict):
+        start = self.stream.counter
+        value, index = compute(self.stream, spec)
+        return value, {"index": index, "counter": start, "draws": self.stream.counter - start}
+
+    def reveal(self):
+        return self.seed.hex()
+
+
+class TableChance:
+    """Outcomes typed in by the referee, in order; pauses when they run out."""
+
+    source = "table"
+
+    def __init__(self, outcomes: list):
+        self.outcomes = list(outcomes)
+        self.used = 0
+
+    def outcome(self, spec: dict):
+        if self.used >= len(self.outcomes):
+            raise NeedChance(spec)
+        value, index = validate(spec, self.outcomes[self.used])
+        self.used += 1
+        return value, {"index": index, "counter": None, "draws": 0}
+
+    def reveal(self):
+        return None
+
+
+class ReplayChance:
+    """Outcomes as recorded in the log (for the audit's re-run of a step).
+
+    It returns what was recorded and checks each recorded value fits what
+    the rules ask for now; the audit then compares the re-derived events with
+    the stored ones, so a recorded outcome that does not match its request
+    (another deck, another die size, another index) is caught there."""
+
+    def __init__(self, recorded: list[dict], seed_hex: str | None):
+        self.recorded = recorded
+        self.used = 0
+        self.seed_hex = seed_hex
+
+    def outcome(self, spec: dict):
+        if self.used >= len(self.recorded):
+            raise NeedChance(spec)
+        rec = self.recorded[self.used]
+        self.used += 1
+        kind = spec["kind"]
+        field = {"dice": "values", "card": "card", "pick": "value", "shuffle": "order"}[kind]
+        value, index = validate(spec, rec.get(field))
+        recorded_index = rec.get("index")
+        if kind in ("card", "pick") and recorded_index is not None:
+            pool = canonical_order(spec["choices"]) if kind == "card" else spec["options"]
+            if not (isinstance(recorded_index, int) and 0 <= recorded_index < len(pool)
+                    and canon(pool[recorded_index]) == canon(value)):
+                raise ChanceRejected(f"recorded index {recorded_index} does not point at {canon(value)}")
+            index = recorded_index
+        return value, {"index": index, "counter": rec.get("counter"), "draws": rec.get("draws", 0)}
+
+    def reveal(self):
+        return self.seed_hex
+
+
+def recompute(key: bytes, kind: str, data: dict):
+    """Recompute a recorded chance event from the key alone.
+
+    Returns a list of problems (empty when the event matches the stream)."""
+    counter, draws = data.get("counter"), data.get("draws")
+    if counter is None:
+        return []
+    s = Stream(key, counter)
+    if kind == "DiceRolled":
+        got, _ = compute(s, {"kind": "dice", "sides": data["sides"], "n": data["n"]})
+        ok = got == data["values"]
+    elif kind == "CardDrawn":
+        got = s.uniform(data["of"])
+        ok = got == data["index"]
+    elif kind == "ChanceChosen":
+        got = s.uniform(len(data["options"]))
+        ok = got == data["index"] and data["options"][got] == data["value"]
+    elif kind == "DeckShuffled":
+        got, _ = compute(s, {"kind": "shuffle", "cards": data["order"], "deck": data["deck"]})
+        ok = got == data["order"]
+    else:
+        return [f"unknown chance event {kind}"]
+    problems = []
+    if not ok:
+        problems.append(f"{kind} outcome does not match the seed's stream at counter {counter}")
+    if s.counter - counter != draws:
+        problems.append(f"{kind} used {draws} stream blocks, the stream needs {s.counter - counter}")
+    return problems

@@ -1,0 +1,89 @@
+"""Run a game in memory, without a store: for tests, bots and benchmarks.
+
+``LocalGame`` is the same kernel the service uses, folding events into a
+``Machine``; it keeps the event list so tests can inspect it.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .chance import SeededChance, TableChance, commitment, new_seed
+from .machine import Ev, Machine
+from .rules import catalog_digest, get_rules
+
+
+def created_event(rules, seats: int, options: dict | None = None, table: bool = False,
+                  seed: bytes | None = None, name: str = "", tournament: str = "",
+                  catalog: dict | None = None, fork: dict | None = None) -> tuple[Ev, bytes | None]:
+    from .errors import BadInput
+
+    if not isinstance(seats, int) or not rules.min_seats <= seats <= rules.max_seats:
+        raise BadInput(f"{rules.name} is for {rules.min_seats} to {rules.max_seats} seats, not {seats}")
+    parsed = rules.parse_options(seats, dict(options or {}))
+    cat = catalog if catalog is not None else rules.catalog(parsed)
+    if table:
+        seed = None
+    elif seed is None:
+        seed = new_seed()
+    data = {
+        "game": rules.name, "rules_version": rules.rules_version, "seats": seats,
+        "options": parsed, "table": bool(table), "name": name, "tournament": tournament,
+        "catalog": cat, "catalog_digest": catalog_digest(cat),
+        "commitment": commitment(seed) if seed else None, "fork": fork,
+    }
+    return Ev("GameCreated", 0, "all", data), seed
+
+
+class LocalGame:
+    def __init__(self, game: str, seats: int, options: dict | None = None, table: bool = False,
+                 seed: bytes | None = None, run_setup: bool = True):
+        self.rules = get_rules(game)
+        created, self.seed = created_event(self.rules, seats, options, table, seed)
+        self.events: list[Ev] = [created]
+        self.machine = Machine(self.rules, created)
+        self.machine.apply(created)
+        if run_setup:
+            self.events += self.machine.setup(self.chance())
+
+    def chance(self):
+        if self.machine.k["table"]:
+            return TableChance([])
+        return SeededChance(self.seed, [bytes.fromhex(e) for e in self.machine.k["entropies"]],
+                            self.machine.k["counter"])
+
+    @property
+    def state(self):
+        return self.machine.s
+
+    def act(self, seat: int, decision: dict) -> list[Ev]:
+        evs = self.machine.decide(seat, decision, self.chance())
+        self.events += evs
+        return evs
+
+    def enter(self, outcome) -> list[Ev]:
+        evs = self.machine.enter_chance(outcome)
+        self.events += evs
+        return evs
+
+    def legal(self, seat: int) -> list[dict]:
+        return self.machine.legal(seat)
+
+    def to_act(self) -> list[int]:
+        return self.machine.to_act()
+
+    def play_out(self, rng: random.Random, bot: str = "random", max_steps: int = 100_000) -> int:
+        """Play with bots until the game ends; return the number of decisions."""
+        steps = 0
+        bots = self.rules.bots
+        while not self.machine.finished:
+            acting = self.to_act()
+            if not acting:
+                raise RuntimeError("nobody can act but the game is not finished")
+            seat = acting[0]
+            decision = bots[bot](self.machine.s, seat, self.legal(seat), rng)
+            self.act(seat, decision)
+            steps += 1
+            if steps > max_steps:
+                raise RuntimeError("game did not end")
+        return steps

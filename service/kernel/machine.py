@@ -1,0 +1,284 @@
+"""The game kernel shared by every game: events, steps, chance, table mode.
+
+A game's history is a list of events. Each event has a ``type`` (past tense),
+the ``turn`` it belongs to (setup is turn 0), who may see it (``vis``:
+``"all"``, ``"referee"`` or a list of seats) and its ``data``.
+
+History is made of *steps*. A step starts with a ``Decided`` event (a seat's
+decision exactly as submitted; seat 0 is the system, whose only decision is
+the setup) followed by its consequences: chance events (``DiceRolled``,
+``CardDrawn``, ``ChanceChosen``, ``DeckShuffled``) and facts, and, when the
+game ends, ``GameFinished``. In table mode a step pauses with a
+``ChanceAwaited`` marker whenever it needs an outcome the referee has not
+entered yet, and resumes when the referee enters it.
+
+``Machine`` folds events into the kernel state (``k``) and the game's own
+state (``s``, plain msgpack-able data) and runs the game's rules to turn a
+decision into events. It does no I/O.
+"""
+
+from __future__ import annotations
+
+import msgpack
+
+from .chance import canonical_order, validate
+from .errors import BadInput, IllegalDecision, NeedChance, NoChanceAwaited, NotYourTurn
+
+CHANCE_TYPES = frozenset({"DiceRolled", "CardDrawn", "ChanceChosen", "DeckShuffled"})
+KERNEL_TYPES = CHANCE_TYPES | {"GameCreated", "Decided", "ChanceAwaited", "GameFinished", "EntropyAdded"}
+CHANCE_VALUE_FIELD = {"DiceRolled": "values", "CardDrawn": "card", "ChanceChosen": "value",
+                      "DeckShuffled": "order"}
+
+_pack = msgpack.Packer(use_bin_type=True).pack
+
+
+def _copy(obj):
+    return msgpack.unpackb(_pack(obj), raw=False, strict_map_key=False)
+
+
+class Ev:
+    """One event of a game, as the rules see it."""
+
+    __slots__ = ("type", "turn", "vis", "data")
+
+    def __init__(self, type: str, turn: int, vis, data: dict):
+        self.type = type
+        self.turn = turn
+        self.vis = vis
+        self.data = data
+
+    def visible_to(self, seat: int | None) -> bool:
+        """seat None is the referee, who sees everything."""
+        if seat is None or self.vis == "all":
+            return True
+        if self.vis == "referee":
+            return False
+        return seat in self.vis
+
+    def as_tuple(self):
+        return (self.type, self.turn, self.vis, self.data)
+
+    def __repr__(self):
+        return f"Ev({self.type}, turn={self.turn}, vis={self.vis}, {self.data})"
+
+
+def same_events(a: list[Ev], b: list[Ev]) -> bool:
+    return _pack([e.as_tuple() for e in a]) == _pack([e.as_tuple() for e in b])
+
+
+def norm_vis(vis):
+    if vis in ("all", "referee"):
+        return vis
+    seats = sorted({int(s) for s in vis})
+    return seats if seats else "referee"
+
+
+class Step:
+    """What the rules see while deciding: the working state and the means to
+    emit events and draw chance. Every emitted event is applied at once to the
+    working state, so the rules can look at ``step.state`` after each one."""
+
+    def __init__(self, machine: "Machine", chance, seat: int):
+        self.machine = machine
+        self.chance = chance
+        self.seat = seat
+        self.events: list[Ev] = []
+
+    @property
+    def state(self):
+        return self.machine.s
+
+    @property
+    def seats(self) -> int:
+        return self.machine.k["seats"]
+
+    def emit(self, type: str, vis="all", turn: int | None = None, **data) -> Ev:
+        if turn is None:
+            turn = self.machine.rules.turn(self.machine.s)
+        ev = Ev(type, turn, norm_vis(vis), data)
+        self.machine.apply(ev)
+        self.events.append(ev)
+        return ev
+
+    # chance -------------------------------------------------------------
+    def _chance(self, type: str, spec: dict, vis, why: str):
+        value, meta = self.chance.outcome(spec)
+        return value, meta
+
+    def roll(self, sides: int, n: int = 1, vis="all", why: str = "") -> list[int]:
+        spec = {"kind": "dice", "sides": sides, "n": n, "why": why}
+        values, meta = self.chance.outcome(spec)
+        self.emit("DiceRolled", vis, sides=sides, n=n, values=values, why=why,
+                  counter=meta["counter"], draws=meta["draws"])
+        return values
+
+    def draw(self, deck: str, remaining: list, vis="all", why: str = ""):
+        """Draw one card from ``remaining`` (the deck's cards, any order)."""
+        if not remaining:
+            raise ValueError(f"draw from empty deck {deck!r}")
+        spec = {"kind": "card", "deck": deck, "choices": list(remaining), "why": why}
+        card, meta = self.chance.outcome(spec)
+        self.emit("CardDrawn", vis, deck=deck, card=card, index=meta["index"], of=len(remaining),
+                  why=why, counter=meta["counter"], draws=meta["draws"])
+        return card
+
+    def pick(self, options: list, vis="all", why: str = ""):
+        spec = {"kind": "pick", "options": list(options), "why": why}
+        value, meta = self.chance.outcome(spec)
+        self.emit("ChanceChosen", vis, options=list(options), value=value, index=meta["index"],
+                  why=why, counter=meta["counter"], draws=meta["draws"])
+        return value
+
+    def shuffle(self, deck: str, cards: list, vis="referee", why: str = "") -> list:
+        spec = {"kind": "shuffle", "deck": deck, "cards": list(cards), "why": why}
+        order, meta = self.chance.outcome(spec)
+        self.emit("DeckShuffled", vis, deck=deck, order=order, why=why,
+                  counter=meta["counter"], draws=meta["draws"])
+        return order
+
+
+class Machine:
+    """Kernel state + game state for one game, and the step runner."""
+
+    def __init__(self, rules, created: Ev):
+        self.rules = rules
+        cfg = created.data
+        self.config = cfg
+        self.k = {
+            "seats": cfg["seats"], "table": cfg["table"], "counter": 0, "entropies": [],
+            "finished": False, "result": None, "awaiting": None, "pending": None,
+            "steps": 0,
+        }
+        self.base = None  # state before the current step (table mode only)
+        self.s = rules.initial_state(cfg)
+
+    # folding ------------------------------------------------------------
+    def apply(self, ev: Ev) -> None:
+        k = self.k
+        t = ev.type
+        if t in CHANCE_TYPES:
+            d = ev.data
+            if d.get("counter") is not None:
+                k["counter"] = d["counter"] + d["draws"]
+            if k["table"] and k["pending"] is not None:
+                k["pending"]["outcomes"].append(d[CHANCE_VALUE_FIELD[t]])
+            k["awaiting"] = None
+        elif t == "Decided":
+            k["steps"] += 1
+            if k["table"]:
+                self.base = (_copy(self.k), _copy(self.s))
+                k["pending"] = {"seat": ev.data["seat"], "decision": ev.data["decision"],
+                                "outcomes": [], "emitted": -1}
+        elif t == "ChanceAwaited":
+            k["awaiting"] = ev.data
+            if k["pending"] is not None:
+                k["pending"]["emitted"] -= 1  # markers are not consequences
+        elif t == "GameFinished":
+            k["finished"] = True
+            k["result"] = {"scores": ev.data["scores"], "winners": ev.data["winners"]}
+        elif t == "EntropyAdded":
+            k["entropies"].append(ev.data["entropy"])
+        if k["pending"] is not None:
+            k["pending"]["emitted"] += 1
+        self.rules.evolve(self.s, ev)
+
+    def copy(self) -> "Machine":
+        m = object.__new__(Machine)
+        m.rules = self.rules
+        m.config = self.config
+        m.k = _copy(self.k)
+        m.s = _copy(self.s)
+        m.base = self.base
+        return m
+
+    # queries --------------------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        return self.k["finished"]
+
+    def turn(self) -> int:
+        return self.rules.turn(self.s)
+
+    def to_act(self) -> list[int]:
+        if self.k["finished"] or self.k["awaiting"] is not None or self.k["steps"] == 0:
+            return []
+        return self.rules.to_act(self.s)
+
+    def awaiting_chance(self):
+        a = self.k["awaiting"]
+        if a is None:
+            return None
+        out = {key: a[key] for key in ("kind", "why", "deck", "sides", "n", "options") if key in a}
+        if a["kind"] == "card":
+            out["choices"] = sorted({c if not isinstance(c, (dict, list)) else str(c)
+                                     for c in canonical_order(a["choices"])}, key=str)
+        return out
+
+    def legal(self, seat: int) -> list[dict]:
+        if seat not in self.to_act():
+            return []
+        return self.rules.legal(self.s, seat)
+
+    # commands -------------------------------------------------------------
+    def check_seat(self, seat) -> None:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= self.k["seats"]:
+            raise BadInput(f"seat must be a number from 1 to {self.k['seats']}")
+
+    def decide(self, seat: int, decision, chance) -> list[Ev]:
+        """Run one step for ``seat``'s ``decision``; return its events.
+        Raises before returning anything if the decision is refused."""
+        self.check_seat(seat)
+        if self.k["finished"]:
+            raise IllegalDecision("the game is finished")
+        if self.k["awaiting"] is not None:
+            raise NotYourTurn("the game is waiting for the referee to enter a chance outcome")
+        if not isinstance(decision, dict):
+            raise BadInput("a decision must be a JSON object")
+        if seat not in self.to_act():
+            acting = ", ".join(map(str, self.to_act())) or "nobody"
+            raise NotYourTurn(f"seat {seat} may not act now (to act: {acting})")
+        return self._run(seat, decision, chance)
+
+    def setup(self, chance) -> list[Ev]:
+        return self._run(0, {"step": "setup"}, chance)
+
+    def _run(self, seat: int, decision: dict, chance) -> list[Ev]:
+        work = self.copy()
+        step = Step(work, chance, seat)
+        vis = "all" if seat == 0 else self.rules.decision_visibility(self.s, seat, decision)
+        step.emit("Decided", vis, seat=seat, decision=decision)
+        try:
+            if seat == 0:
+                self.rules.setup(step)
+            else:
+                self.rules.decide(step, seat, decision)
+            if self.rules.finished(work.s) and not work.k["finished"]:
+                result = self.rules.outcome(work.s)
+                step.emit("GameFinished", "all", scores=result["scores"], winners=result["winners"],
+                          seed=chance.reveal())
+        except NeedChance as need:
+            step.emit("ChanceAwaited", "referee", **need.spec)
+        self._adopt(work)
+        return step.events
+
+    def enter_chance(self, outcome) -> list[Ev]:
+        """Table mode: the referee enters the awaited outcome; the paused step
+        is re-run from its start with every outcome entered so far, and only
+        the events after those already recorded are returned."""
+        from .chance import TableChance
+
+        awaiting = self.k["awaiting"]
+        if awaiting is None:
+            raise NoChanceAwaited("no chance outcome is awaited now")
+        validate(awaiting, outcome)
+        pending = self.k["pending"]
+        done = pending["emitted"]
+        k0, s0 = self.base
+        base = object.__new__(Machine)
+        base.rules, base.config, base.k, base.s, base.base = self.rules, self.config, _copy(k0), _copy(s0), None
+        events = base._run(pending["seat"], pending["decision"], TableChance(pending["outcomes"] + [outcome]))
+        self._adopt(base)
+        return events[1 + done:]
+
+    def _adopt(self, other: "Machine") -> None:
+        self.k, self.s, self.base = other.k, other.s, other.base

@@ -1,0 +1,125 @@
+"""What a game must provide to the kernel (the decider), and the registry.
+
+A game is a package ``service/aggregates/<game>/`` exposing ``RULES``, an
+instance of a ``Rules`` subclass. Its methods are pure: no I/O, no clock, no
+global randomness. State is plain data (dict/list/str/int/bool/None, msgpack-
+able); ``evolve`` may change it in place (the kernel copies when it needs to).
+
+* ``initial_state(config)`` -> state before any step. ``config`` is the
+  ``GameCreated`` data: ``seats``, ``options`` (parsed), ``catalog`` (the card
+  data), ``table`` and more.
+* ``setup(step)``: the system's step (seat 0, turn 0): deals, draws...
+* ``decide(step, seat, decision)``: validate ``decision`` (a dict, exactly as
+  ``legal`` lists it) and emit its consequences through ``step.emit`` and the
+  chance methods ``step.roll/draw/pick/shuffle``. Raise ``IllegalDecision``
+  with the rule's reason *before* emitting anything.
+* ``evolve(state, ev)``: apply one event (every event, kernel ones included;
+  ignore the types you do not handle). No validation, no randomness.
+* ``legal(state, seat)`` -> the decisions ``decide`` accepts now from ``seat``.
+* ``to_act(state)`` -> seats that must act now (several for a simultaneous
+  secret choice).
+* ``turn(state)`` -> the current turn number (0 during setup).
+* ``finished(state)``, ``outcome(state)`` -> ``{"scores": {seat: n}, "winners": [seats]}``
+  (score keys are seat numbers as strings, for JSON).
+* ``view(state, seat)`` -> the board as ``seat`` may see it (``None`` = referee).
+* ``decision_visibility(state, seat, decision)`` -> who sees the ``Decided``
+  event (default: only that seat).
+* ``describe(ev)`` -> one readable line for the log.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+
+from .errors import BadInput
+
+
+class Rules:
+    name = ""
+    title = ""
+    rules_version = "1"
+    min_seats = 2
+    max_seats = 2
+    bots: dict = {}
+
+    # configuration --------------------------------------------------------
+    def parse_options(self, seats: int, options: dict[str, str]) -> dict:
+        if options:
+            raise BadInput(f"{self.name} takes no options (got {', '.join(options)})")
+        return {}
+
+    def catalog(self, options: dict) -> dict:
+        return {}
+
+    # the decider ----------------------------------------------------------
+    def initial_state(self, config: dict):
+        raise NotImplementedError
+
+    def setup(self, step) -> None:
+        raise NotImplementedError
+
+    def decide(self, step, seat: int, decision: dict) -> None:
+        raise NotImplementedError
+
+    def evolve(self, state, ev) -> None:
+        raise NotImplementedError
+
+    def legal(self, state, seat: int) -> list[dict]:
+        raise NotImplementedError
+
+    def to_act(self, state) -> list[int]:
+        raise NotImplementedError
+
+    def turn(self, state) -> int:
+        return state["turn"]
+
+    def finished(self, state) -> bool:
+        raise NotImplementedError
+
+    def outcome(self, state) -> dict:
+        raise NotImplementedError
+
+    def view(self, state, seat: int | None) -> dict:
+        raise NotImplementedError
+
+    def decision_visibility(self, state, seat: int, decision: dict):
+        return [seat]
+
+    def describe(self, ev) -> str:
+        return f"{ev.type} " + json.dumps(ev.data, separators=(", ", ": "))
+
+
+GAMES = {
+    "letter-of-marque": "service.aggregates.letter_of_marque",
+    "loot": "service.aggregates.loot",
+    "kaisers-pirates": "service.aggregates.kaisers_pirates",
+    "merchants-and-marauders": "service.aggregates.merchants_and_marauders",
+}
+
+
+def available_games() -> list[str]:
+    out = []
+    for name, module in GAMES.items():
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            continue
+        out.append(name)
+    return out
+
+
+def get_rules(name: str) -> Rules:
+    module = GAMES.get(name)
+    if module is None:
+        raise BadInput(f"unknown game {name!r} (known: {', '.join(available_games())})")
+    try:
+        return importlib.import_module(module).RULES
+    except ImportError as e:
+        raise BadInput(f"game {name!r} is not available in this build: {e}") from None
+
+
+def catalog_digest(catalog: dict) -> str:
+    text = json.dumps(catalog, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
