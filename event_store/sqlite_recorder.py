@@ -1,0 +1,53 @@
+"""SQLite recorder: the library's application recorder plus the games index
+and the game secrets, written in the same transaction as the events."""
+
+from __future__ import annotations
+
+from eventsourcing.sqlite import SQLiteApplicationRecorder
+
+from .index import INDEX_COLUMNS, index_row_params
+
+INDEX_TABLE = (
+    "CREATE TABLE IF NOT EXISTS privateer_games ("
+    "game_id TEXT PRIMARY KEY, game TEXT, name TEXT, tournament TEXT, seats INTEGER, "
+    "table_mode INTEGER, created TEXT, version INTEGER, head BLOB, turn INTEGER, "
+    "finished INTEGER, scores TEXT, winners TEXT, parent TEXT)"
+)
+SECRETS_TABLE = "CREATE TABLE IF NOT EXISTS privateer_secrets (game_id TEXT PRIMARY KEY, seed BLOB)"
+
+UPSERT = (
+    f"INSERT INTO privateer_games ({', '.join(INDEX_COLUMNS)}) "
+    f"VALUES ({', '.join('?' for _ in INDEX_COLUMNS)}) "
+    "ON CONFLICT(game_id) DO UPDATE SET version=excluded.version, head=excluded.head, "
+    "turn=excluded.turn, finished=excluded.finished, scores=excluded.scores, "
+    "winners=excluded.winners"
+)
+
+
+class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
+    def construct_create_table_statements(self) -> list[str]:
+        return super().construct_create_table_statements() + [INDEX_TABLE, SECRETS_TABLE]
+
+    def _insert_events(self, c, stored_events, *, index=None, secret=None, **kwargs):
+        ids = super()._insert_events(c, stored_events, **kwargs)
+        if index is not None:
+            c.execute(UPSERT, index_row_params(index))
+        if secret is not None:
+            c.execute("INSERT INTO privateer_secrets VALUES (?, ?)", (secret[0], secret[1]))
+        return ids
+
+    # queries of our own tables -----------------------------------------------
+    def _query(self, sql: str, params=()):
+        with self.datastore.transaction(commit=False) as c:
+            c.execute(sql, params)
+            return [dict(r) for r in c.fetchall()]
+
+    def select_games(self, prefix: str | None = None) -> list[dict]:
+        if prefix:
+            return self._query("SELECT * FROM privateer_games WHERE game_id LIKE ? ORDER BY created",
+                               (prefix + "%",))
+        return self._query("SELECT * FROM privateer_games ORDER BY created")
+
+    def select_secret(self, game_id: str) -> bytes | None:
+        rows = self._query("SELECT seed FROM privateer_secrets WHERE game_id = ?", (game_id,))
+        return bytes(rows[0]["seed"]) if rows else None

@@ -1,0 +1,148 @@
+"""The application: create games, take decisions and chance outcomes, read
+games back. Persistence is the ``eventsourcing`` Application with our
+MessagePack transcoder and indexed recorder."""
+
+from __future__ import annotations
+
+from uuid import UUID, uuid4
+
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.persistence import IntegrityError, RecordConflictError
+
+from event_store.codec import MsgPackTranscoder
+from event_store.index import decode_row
+from event_store.store import resolve_db, store_env
+from service.aggregate import Game
+from service.kernel.chance import SeededChance, TableChance
+from service.kernel.errors import BadInput, StaleVersion, UnknownGame
+from service.kernel.local import created_event
+from service.kernel.machine import Ev, Machine
+from service.kernel.rules import get_rules
+
+
+class Privateer(Application):
+    name = "privateer"
+
+    def __init__(self, db: str | None = None):
+        self.db = resolve_db(db)
+        super().__init__(env=store_env(self.db))
+
+    def construct_transcoder(self):
+        return MsgPackTranscoder()
+
+    # ids ----------------------------------------------------------------------
+    def resolve_id(self, game_id: str) -> UUID:
+        """A full game id, or a unique prefix of at least 6 characters."""
+        text = (game_id or "").strip().lower().replace("-", "")
+        if len(text) == 32:
+            try:
+                return UUID(text)
+            except ValueError:
+                pass
+        if len(text) >= 6 and all(ch in "0123456789abcdef" for ch in text):
+            rows = self.recorder.select_games(prefix=text)
+            if len(rows) == 1:
+                return UUID(rows[0]["game_id"])
+            if len(rows) > 1:
+                raise BadInput(f"game id prefix {game_id!r} is ambiguous ({len(rows)} games)")
+        raise UnknownGame(f"no game with id {game_id!r}")
+
+    # loading ------------------------------------------------------------------
+    def load(self, game_id: UUID, version: int | None = None) -> Game:
+        try:
+            return self.repository.get(game_id, version=version)
+        except AggregateNotFoundError:
+            raise UnknownGame(f"no game with id {game_id}") from None
+
+    def stored_events(self, game_id: UUID, lte: int | None = None):
+        """The game's events as stored (envelopes), in order."""
+        return list(self.events.get(game_id, lte=lte))
+
+    def index_row(self, game: Game) -> dict:
+        m = game.machine
+        cfg = m.config
+        return {
+            "game_id": game.id.hex, "game": cfg["game"], "name": cfg.get("name", ""),
+            "tournament": cfg.get("tournament", ""), "seats": cfg["seats"],
+            "table_mode": int(cfg["table"]), "created": game.created_on.isoformat(),
+            "version": game.version, "head": game.head, "turn": m.turn(),
+            "finished": int(m.finished),
+            "scores": m.k["result"]["scores"] if m.finished else None,
+            "winners": m.k["result"]["winners"] if m.finished else None,
+            "parent": (cfg.get("fork") or {}).get("parent"),
+        }
+
+    def _save(self, game: Game, secret: bytes | None = None) -> None:
+        try:
+            self.save(game, index=self.index_row(game),
+                      secret=(game.id.hex, secret) if secret is not None else None)
+        except (IntegrityError, RecordConflictError):
+            raise StaleVersion(f"game {game.id} changed while this decision was being made; "
+                               "read its status and try again") from None
+
+    def chance_for(self, game: Game):
+        m = game.machine
+        if m.k["table"]:
+            return TableChance([])
+        seed = self.recorder.select_secret(game.id.hex)
+        if seed is None:
+            raise BadInput("this game's secret seed is not in this store (imported without it?): "
+                           "it cannot draw chance here")
+        return SeededChance(seed, [bytes.fromhex(e) for e in m.k["entropies"]], m.k["counter"])
+
+    # commands -----------------------------------------------------------------
+    def create(self, game: str, seats: int, *, table: bool = False, options: dict | None = None,
+               name: str = "", tournament: str = "", seed: bytes | None = None,
+               catalog: dict | None = None) -> UUID:
+        rules = get_rules(game)
+        created, seed = created_event(rules, seats, options, table, seed, name, tournament, catalog)
+        game_id = uuid4()
+        agg = Game.start(game_id, created)
+        agg.record(agg.machine.setup(TableChance([]) if table else SeededChance(seed, [], 0)))
+        self._save(agg, secret=seed)
+        return game_id
+
+    def act(self, game_id: UUID, seat: int, decision, expect_version: int | None = None) -> list[Ev]:
+        game = self.load(game_id)
+        self._check_version(game, expect_version)
+        events = game.machine.decide(seat, decision, self.chance_for(game))
+        game.record(events)
+        self._save(game)
+        return events
+
+    def enter_chance(self, game_id: UUID, outcome, expect_version: int | None = None) -> list[Ev]:
+        game = self.load(game_id)
+        self._check_version(game, expect_version)
+        if not game.machine.k["table"]:
+            raise BadInput("this game draws its own chance from its committed seed; "
+                           "only table-mode games (created with --table) take chance outcomes")
+        events = game.machine.enter_chance(outcome)
+        game.record(events)
+        self._save(game)
+        return events
+
+    @staticmethod
+    def _check_version(game: Game, expect_version: int | None) -> None:
+        if expect_version is not None and expect_version != game.version:
+            raise StaleVersion(f"expected version {expect_version}, the game is at version {game.version}")
+
+    # queries ------------------------------------------------------------------
+    def games(self) -> list[dict]:
+        return [decode_row(r) for r in self.recorder.select_games()]
+
+    def fold(self, game_id: UUID, *, to_turn: int | None = None, to_event: int | None = None):
+        """Replay a game's events up to the end of a turn or up to a version.
+        Returns ``(machine, last_version, head_hash)``."""
+        machine = None
+        version, head = 0, None
+        for e in self.events.get(game_id, lte=to_event):
+            if to_turn is not None and e.turn > to_turn:
+                break
+            ev = Ev(e.type, e.turn, e.visible_to, e.data)
+            if machine is None:
+                machine = Machine(get_rules(e.data["game"]), ev)
+            machine.apply(ev)
+            version, head = e.originator_version, e.hash
+        if machine is None:
+            raise UnknownGame(f"no game with id {game_id}")
+        return machine, version, head

@@ -1,0 +1,233 @@
+"""The audit: is this history exactly what happened, provably?
+
+1. Chain: every stored event decodes, versions run 1..N, each ``prev`` is the
+   previous event's ``hash``, each ``hash`` is recomputed from the event, and
+   the store's head (kept with the events) is the last event.
+2. Randomness: the revealed seed (or, for an unfinished game, the store's
+   secret) matches the commitment in ``GameCreated``; every chance outcome is
+   recomputed from the key and its counter, and counters run without gaps.
+3. Rules: every step is re-run through the game's rules from the state before
+   it, with the recorded chance outcomes, and must give back exactly the
+   recorded events; a refused decision or a differing event is a violation.
+
+The first bad event is named with its version and a plain reason.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+
+from event_store.chain import genesis, link
+from service.kernel.chance import ReplayChance, derive_key, recompute
+from service.kernel.errors import PrivateerError
+from service.kernel.machine import CHANCE_TYPES, Ev, Machine, same_events
+from service.kernel.rules import get_rules
+
+
+@dataclass
+class AuditReport:
+    game_id: str
+    events: int = 0
+    ok: bool = True
+    first_bad: dict | None = None
+    notes: list[str] = field(default_factory=list)
+
+    def fail(self, version: int, type_: str, reason: str) -> "AuditReport":
+        if self.ok:
+            self.ok = False
+            self.first_bad = {"version": version, "type": type_, "reason": reason}
+        return self
+
+    def as_dict(self) -> dict:
+        return {"game_id": self.game_id, "ok": self.ok, "events": self.events,
+                "first_bad": self.first_bad, "notes": self.notes}
+
+
+class Envelope:
+    """A decoded stored event (whatever class it decoded to)."""
+
+    __slots__ = ("version", "timestamp", "type", "turn", "vis", "data", "prev", "hash")
+
+    def __init__(self, e):
+        self.version = e.originator_version
+        self.timestamp = e.timestamp
+        self.type = e.type
+        self.turn = e.turn
+        self.vis = e.visible_to
+        self.data = e.data
+        self.prev = e.prev
+        self.hash = e.hash
+
+    def ev(self) -> Ev:
+        return Ev(self.type, self.turn, self.vis, self.data)
+
+
+def decode_all(game_id, stored, mapper, report: AuditReport) -> list[Envelope] | None:
+    out = []
+    for s in stored:
+        try:
+            out.append(Envelope(mapper.to_domain_event(s)))
+        except Exception as e:  # any decoding failure is a finding, not a crash
+            report.fail(s.originator_version, "?", f"stored bytes cannot be decoded ({type(e).__name__})")
+            return None
+    return out
+
+
+def check_chain(game_id, envs: list[Envelope], head: dict | None, report: AuditReport) -> bool:
+    prev = genesis(game_id)
+    for i, e in enumerate(envs):
+        expected_version = i + 1
+        if e.version != expected_version:
+            return not report.fail(e.version, e.type,
+                                   f"event {expected_version} is missing (versions jump from {i} to {e.version})")
+        if e.prev != prev:
+            return not report.fail(e.version, e.type,
+                                   "its link to the previous event is broken (previous event changed or removed)")
+        try:
+            h = link(game_id, e.version, e.timestamp, e.type, e.turn, e.vis, e.data, e.prev)
+        except Exception as exc:
+            return not report.fail(e.version, e.type, f"cannot be hashed ({exc})")
+        if h != e.hash:
+            return not report.fail(e.version, e.type, "its content does not match its hash (the stored event was changed)")
+        prev = e.hash
+    if not envs or envs[0].type != "GameCreated":
+        return not report.fail(1, envs[0].type if envs else "?", "a history must start with GameCreated")
+    if head is not None:
+        last = envs[-1]
+        if head["version"] != last.version or head["head"] != last.hash.hex():
+            return not report.fail(last.version + 1 if head["version"] > last.version else last.version,
+                                   last.type,
+                                   f"the store's head is version {head['version']} but the history ends at "
+                                   f"version {last.version} (events removed or added behind the store's back)")
+    return True
+
+
+def check_chance(envs: list[Envelope], seed: bytes | None, parent_seed: bytes | None,
+                 report: AuditReport) -> bool:
+    created = envs[0].data
+    fork = created.get("fork") or {}
+    inherited_to = fork.get("version", 0)
+    counter = 0
+    entropies: list[bytes] = []
+    for e in envs:
+        if e.type == "EntropyAdded":
+            entropies.append(bytes.fromhex(e.data["entropy"]))
+            continue
+        if e.type not in CHANCE_TYPES:
+            continue
+        d = e.data
+        if d.get("counter") is None:
+            continue  # entered at the table
+        if d["counter"] != counter:
+            return not report.fail(e.version, e.type,
+                                   f"chance counter {d['counter']} where the stream was at {counter} "
+                                   "(outcomes skipped or redrawn)")
+        use = parent_seed if e.version <= inherited_to else seed
+        if use is not None:
+            problems = recompute(derive_key(use, entropies), e.type, d)
+            if problems:
+                return not report.fail(e.version, e.type, problems[0])
+        counter = d["counter"] + d["draws"]
+    return True
+
+
+def check_seed(envs: list[Envelope], secret: bytes | None, report: AuditReport) -> bytes | None:
+    created = envs[0].data
+    commitment = created.get("commitment")
+    finished = [e for e in envs if e.type == "GameFinished"]
+    if created["table"]:
+        report.notes.append("table mode: chance outcomes were entered by the referee")
+        return None
+    revealed = finished[0].data.get("seed") if finished else None
+    if revealed is not None:
+        seed = bytes.fromhex(revealed)
+        if hashlib.sha256(seed).hexdigest() != commitment:
+            report.fail(finished[0].version, "GameFinished", "the revealed seed does not match the commitment")
+            return None
+        report.notes.append("chance checked against the revealed seed")
+        return seed
+    if secret is not None:
+        if hashlib.sha256(secret).hexdigest() != commitment:
+            report.fail(1, "GameCreated", "the store's secret seed does not match the commitment")
+            return None
+        report.notes.append("game unfinished: chance checked against the store's secret seed (matches the commitment)")
+        return secret
+    report.notes.append("seed not revealed and not in this store: chance outcomes checked for gaps only")
+    return None
+
+
+def rerun(envs: list[Envelope], report: AuditReport) -> bool:
+    created = envs[0]
+    try:
+        rules = get_rules(created.data["game"])
+    except PrivateerError as e:
+        return not report.fail(1, "GameCreated", e.reason)
+    machine = Machine(rules, created.ev())
+    machine.apply(created.ev())
+    revealed = next((e.data.get("seed") for e in envs if e.type == "GameFinished"), None)
+    i = 1
+    n = len(envs)
+    while i < n:
+        e = envs[i]
+        if e.type == "EntropyAdded":
+            machine.apply(e.ev())
+            i += 1
+            continue
+        if e.type != "Decided":
+            return not report.fail(e.version, e.type, "an event outside any decision (no Decided before it)")
+        j = i + 1
+        while j < n and envs[j].type not in ("Decided", "EntropyAdded"):
+            j += 1
+        recorded = envs[i:j]
+        chance = ReplayChance([dict(r.data) for r in recorded if r.type in CHANCE_TYPES], revealed)
+        seat, decision = e.data.get("seat"), e.data.get("decision")
+        try:
+            if seat == 0:
+                if i != 1:
+                    return not report.fail(e.version, e.type, "a second setup step")
+                produced = machine.setup(chance)
+            else:
+                produced = machine.decide(seat, decision, chance)
+        except PrivateerError as err:
+            return not report.fail(e.version, e.type, f"the rules refuse this decision: {err.reason}")
+        except Exception as err:
+            return not report.fail(e.version, e.type, f"the rules cannot re-run this step ({type(err).__name__}: {err})")
+        want = [r.ev() for r in recorded if r.type != "ChanceAwaited"]
+        got = [p for p in produced if p.type != "ChanceAwaited"]
+        if not same_events(want, got):
+            for k in range(max(len(want), len(got))):
+                if k >= len(want) or k >= len(got) or not same_events([want[k]], [got[k]]):
+                    bad = [r for r in recorded if r.type != "ChanceAwaited"]
+                    at = bad[k] if k < len(bad) else recorded[-1]
+                    expect = f"{got[k].type} {got[k].data}" if k < len(got) else "nothing"
+                    return not report.fail(at.version, at.type,
+                                           f"differs from what the rules derive (expected {expect})"[:400])
+        if recorded[-1].type == "ChanceAwaited" and j < n:
+            return not report.fail(envs[j].version, envs[j].type,
+                                   "a new decision while a chance outcome was still awaited")
+        i = j
+    return True
+
+
+def audit_events(game_id, stored, mapper, head: dict | None, secret: bytes | None,
+                 parent_seed: bytes | None = None) -> AuditReport:
+    report = AuditReport(game_id=game_id.hex)
+    report.events = len(stored)
+    if not stored:
+        return report.fail(1, "?", "the game has no events")
+    envs = decode_all(game_id, stored, mapper, report)
+    if envs is None or not check_chain(game_id, envs, head, report):
+        return report
+    seed = check_seed(envs, secret, report)
+    if not report.ok:
+        return report
+    fork = envs[0].data.get("fork")
+    if fork:
+        report.notes.append(f"forked from {fork['parent']} at version {fork['version']}")
+        if parent_seed is None and not envs[0].data["table"]:
+            report.notes.append("the parent's seed is not available: inherited chance checked for gaps only")
+    if not check_chance(envs, seed, parent_seed, report):
+        return report
+    rerun(envs, report)
+    return report

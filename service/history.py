@@ -1,0 +1,105 @@
+"""Fork, export and import: new histories from old ones."""
+
+from __future__ import annotations
+
+from uuid import UUID, uuid4
+
+from event_store.portable import read_game, write_game
+from service.aggregate import Game
+from service.audit import AuditReport, Envelope, check_chain
+from service.kernel.chance import commitment, new_seed
+from service.kernel.errors import BadInput
+from service.kernel.machine import Ev
+
+STEP_STARTS = ("Decided", "EntropyAdded")
+
+
+def fork_point(events: list, at_turn: int | None, at_event: int | None) -> int:
+    """The version to cut after: a step boundary (or a paused table-mode step)."""
+    last = len(events)
+    setup_end = next((e.originator_version - 1 for e in events[2:] if e.type in STEP_STARTS), last)
+    if (at_turn is None) == (at_event is None):
+        raise BadInput("give exactly one of --at-turn N or --at-event V")
+    if at_event is not None:
+        if not 1 <= at_event <= last:
+            raise BadInput(f"--at-event must be between 1 and {last}")
+        v = at_event
+        nxt = events[v].type if v < last else None
+        if v < setup_end:
+            raise BadInput(f"version {v} is inside the setup; the earliest fork point is {setup_end}")
+        if nxt is not None and nxt not in STEP_STARTS and events[v - 1].type != "ChanceAwaited":
+            before = max(e.originator_version - 1 for e in events[:v] if e.type in STEP_STARTS)
+            after = next((e.originator_version - 1 for e in events[v:] if e.type in STEP_STARTS), last)
+            raise BadInput(f"version {v} is in the middle of a decision's consequences; "
+                           f"fork at {before} or {after}")
+        return v
+    if at_turn < 0:
+        raise BadInput("--at-turn must be 0 or more")
+    v = max([e.originator_version for e in events if e.turn <= at_turn] or [1])
+    while v < last and events[v].type not in STEP_STARTS:
+        v += 1  # finish the step that ends the turn
+    return max(v, setup_end)
+
+
+def fork(app, game_id: UUID, at_turn: int | None = None, at_event: int | None = None) -> UUID:
+    events = app.stored_events(game_id)
+    v = fork_point(events, at_turn, at_event)
+    cfg = dict(events[0].data)
+    cfg["fork"] = {"parent": game_id.hex, "version": v, "hash": events[v - 1].hash.hex()}
+    seed = None if cfg["table"] else new_seed()
+    cfg["commitment"] = commitment(seed) if seed else None
+    new_id = uuid4()
+    agg = Game.start(new_id, Ev("GameCreated", 0, "all", cfg))
+    copied = [Ev(e.type, e.turn, e.visible_to, e.data) for e in events[1:v]]
+    for ev in copied:
+        agg.machine.apply(ev)
+    agg.record(copied)
+    app._save(agg, secret=seed)
+    return new_id
+
+
+def export_game(app, game_id: UUID, path: str, with_secret: bool = False) -> dict:
+    events = app.stored_events(game_id)
+    finished = any(e.type == "GameFinished" for e in events)
+    secret = app.recorder.select_secret(game_id.hex) if (finished or with_secret) else None
+    size = write_game(path, game_id, events, secret)
+    return {"game_id": game_id.hex, "events": len(events), "bytes": size, "secret_included": secret is not None}
+
+
+def import_game(app, path: str) -> UUID:
+    doc = read_game(path)
+    game_id = doc["game_id"]
+    if app.recorder.select_games(prefix=game_id.hex):
+        raise BadInput(f"game {game_id.hex} is already in this store")
+    rows = doc["events"]
+    try:
+        first = rows[0]
+        created = Game.Created(originator_id=game_id, originator_version=1, timestamp=first["timestamp"],
+                               originator_topic=_topic(),
+                               type=first["type"], turn=first["turn"], visible_to=first["visible_to"],
+                               data=first["data"], prev=first["prev"], hash=first["hash"])
+        recorded = [Game.Recorded(originator_id=game_id, originator_version=r["version"],
+                                  timestamp=r["timestamp"], type=r["type"], turn=r["turn"],
+                                  visible_to=r["visible_to"], data=r["data"], prev=r["prev"],
+                                  hash=r["hash"]) for r in rows[1:]]
+    except (TypeError, KeyError) as e:
+        raise BadInput(f"{path} has a malformed event: {e}") from None
+    report = AuditReport(game_id=game_id.hex)
+    if not check_chain(game_id, [Envelope(created)] + [Envelope(r) for r in recorded], None, report):
+        bad = report.first_bad
+        raise BadInput(f"{path}: event {bad['version']} ({bad['type']}): {bad['reason']}")
+    try:
+        agg = created.mutate(None)
+        for r in recorded:
+            r.mutate(agg)
+    except Exception as e:
+        raise BadInput(f"{path}: the events do not fold into a game ({type(e).__name__}: {e})") from None
+    agg._pending_events[:] = [created, *recorded]
+    app._save(agg, secret=doc["secret"])
+    return game_id
+
+
+def _topic() -> str:
+    from eventsourcing.utils import get_topic
+
+    return get_topic(Game)

@@ -1,0 +1,1 @@
+"""The ``tools`` command line (Typer)."""
