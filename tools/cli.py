@@ -369,6 +369,10 @@ def simulate(game: Annotated[str, typer.Argument(help="Which game.")],
         typer.echo(f"last game: {stats['game_ids'][-1]}")
 
 
+# Commands kept in their own modules register themselves on ``app``.
+from tools import projections_cmd, serve_cmd  # noqa: E402,F401
+
+
 def main():
     app()
 

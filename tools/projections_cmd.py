@@ -1,0 +1,3 @@
+"""`tools projections ...` and `tools standings`: read models (registered on the main Typer app)."""
+
+from tools.cli import app  # noqa: F401  (commands are added to this app)
