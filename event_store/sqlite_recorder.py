@@ -6,6 +6,8 @@ from __future__ import annotations
 from eventsourcing.sqlite import SQLiteApplicationRecorder
 
 from .index import INDEX_COLUMNS, index_row_params
+from .service_tables import CREATE_STATEMENTS as SERVICE_TABLES
+from .service_tables import write_service_rows
 
 INDEX_TABLE = (
     "CREATE TABLE IF NOT EXISTS privateer_games ("
@@ -26,10 +28,12 @@ UPSERT = (
 
 class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
     def construct_create_table_statements(self) -> list[str]:
-        return super().construct_create_table_statements() + [INDEX_TABLE, SECRETS_TABLE]
+        return super().construct_create_table_statements() + [INDEX_TABLE, SECRETS_TABLE] + SERVICE_TABLES
 
-    def _insert_events(self, c, stored_events, *, index=None, secret=None, **kwargs):
+    def _insert_events(self, c, stored_events, *, index=None, secret=None, idempotency=None,
+                       credential=None, **kwargs):
         ids = super()._insert_events(c, stored_events, **kwargs)
+        write_service_rows(c, idempotency=idempotency, credential=credential)
         if index is not None:
             c.execute(UPSERT, index_row_params(index))
         if secret is not None:
@@ -51,3 +55,29 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
     def select_secret(self, game_id: str) -> bytes | None:
         rows = self._query("SELECT seed FROM privateer_secrets WHERE game_id = ?", (game_id,))
         return bytes(rows[0]["seed"]) if rows else None
+
+    # the HTTP service's tables (event_store/service_tables.py) -----------------
+    def select_role(self, game_id: str, token_hash: str) -> str | None:
+        from .service_tables import SELECT_ROLE_QMARK
+
+        rows = self._query(SELECT_ROLE_QMARK, (game_id, token_hash))
+        return rows[0]["role"] if rows else None
+
+    def select_roles(self, game_id: str) -> list[str]:
+        from .service_tables import SELECT_ROLES_QMARK
+
+        return [r["role"] for r in self._query(SELECT_ROLES_QMARK, (game_id,))]
+
+    def select_idempotency(self, game_id: str, scope: str, key: str) -> dict | None:
+        from .service_tables import SELECT_IDEMPOTENCY_QMARK
+
+        rows = self._query(SELECT_IDEMPOTENCY_QMARK, (game_id, scope, key))
+        return rows[0] if rows else None
+
+    def insert_credential(self, game_id: str, role: str, token_hash: str, created: str) -> None:
+        """A credential on its own (a seat joining without entropy); raises the
+        library's ``IntegrityError`` if the role is taken."""
+        from .service_tables import write_service_rows
+
+        with self.datastore.transaction(commit=True) as c:
+            write_service_rows(c, credential=(game_id, role, token_hash, created))

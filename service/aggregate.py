@@ -15,9 +15,12 @@ from eventsourcing.domain import Aggregate
 from event_store.chain import genesis, link
 from service.kernel.machine import Ev, Machine
 from service.kernel.rules import get_rules
+from service.snapshots import GameSnapshot
 
 
 class Game(Aggregate):
+    Snapshot = GameSnapshot  # plain data (config, k, s, head), see service/snapshots.py
+
     class Created(Aggregate.Created):
         type: str
         turn: int
@@ -31,6 +34,7 @@ class Game(Aggregate):
             game.machine = Machine(get_rules(self.data["game"]), created)
             game.machine.apply(created)
             game.head = self.hash
+            game.max_turn = self.turn
 
     class Recorded(Aggregate.Event):
         type: str
@@ -43,6 +47,7 @@ class Game(Aggregate):
         def apply(self, game: "Game") -> None:
             game.machine.apply(Ev(self.type, self.turn, self.visible_to, self.data))
             game.head = self.hash
+            game.max_turn = max(game.max_turn, self.turn)
 
     @classmethod
     def start(cls, game_id: UUID, created: Ev) -> "Game":
@@ -66,3 +71,4 @@ class Game(Aggregate):
             self.version = version
             self.modified_on = ts
             self.head = h
+            self.max_turn = max(self.max_turn, ev.turn)

@@ -13,6 +13,7 @@ from event_store.codec import MsgPackTranscoder
 from event_store.index import decode_row
 from event_store.store import resolve_db, store_env
 from service.aggregate import Game
+from service.snapshots import fold_start, snapshot_interval as snapshot_interval_setting
 from service.kernel.chance import SeededChance, TableChance
 from service.kernel.errors import BadInput, StaleVersion, UnknownGame
 from service.kernel.local import created_event
@@ -23,9 +24,16 @@ from service.kernel.rules import get_rules
 class Privateer(Application):
     name = "privateer"
 
-    def __init__(self, db: str | None = None):
+    def __init__(self, db: str | None = None, snapshot_interval: int | None = None):
         self.db = resolve_db(db)
-        super().__init__(env=store_env(self.db))
+        env = store_env(self.db)
+        # Snapshots every N events (PRIVATEER_SNAPSHOT_INTERVAL, default 100, 0 = off):
+        # a replay cache only, see service/snapshots.py.
+        self.snapshot_interval = snapshot_interval_setting(snapshot_interval)
+        if self.snapshot_interval:
+            env["IS_SNAPSHOTTING_ENABLED"] = "y"
+            self.snapshotting_intervals = {Game: self.snapshot_interval}
+        super().__init__(env=env)
 
     def construct_transcoder(self):
         return MsgPackTranscoder()
@@ -72,13 +80,22 @@ class Privateer(Application):
             "parent": (cfg.get("fork") or {}).get("parent"),
         }
 
-    def _save(self, game: Game, secret: bytes | None = None) -> None:
+    def _save(self, game: Game, secret: bytes | None = None, **service_rows) -> None:
+        """``service_rows``: ``idempotency=`` / ``credential=`` rows of the HTTP
+        service (event_store/service_tables.py), written in the events' transaction."""
         try:
             self.save(game, index=self.index_row(game),
-                      secret=(game.id.hex, secret) if secret is not None else None)
+                      secret=(game.id.hex, secret) if secret is not None else None, **service_rows)
         except (IntegrityError, RecordConflictError):
             raise StaleVersion(f"game {game.id} changed while this decision was being made; "
                                "read its status and try again") from None
+
+    def _take_snapshots(self, processing_event) -> None:
+        # After the events are committed: a failed snapshot is only a missed cache entry.
+        try:
+            super()._take_snapshots(processing_event)
+        except Exception:
+            pass
 
     def chance_for(self, game: Game):
         m = game.machine
@@ -102,15 +119,17 @@ class Privateer(Application):
         self._save(agg, secret=seed)
         return game_id
 
-    def act(self, game_id: UUID, seat: int, decision, expect_version: int | None = None) -> list[Ev]:
+    def act(self, game_id: UUID, seat: int, decision, expect_version: int | None = None,
+            idempotency: tuple | None = None) -> list[Ev]:
         game = self.load(game_id)
         self._check_version(game, expect_version)
         events = game.machine.decide(seat, decision, self.chance_for(game))
         game.record(events)
-        self._save(game)
+        self._save(game, idempotency=idempotency)
         return events
 
-    def enter_chance(self, game_id: UUID, outcome, expect_version: int | None = None) -> list[Ev]:
+    def enter_chance(self, game_id: UUID, outcome, expect_version: int | None = None,
+                     idempotency: tuple | None = None) -> list[Ev]:
         game = self.load(game_id)
         self._check_version(game, expect_version)
         if not game.machine.k["table"]:
@@ -118,7 +137,7 @@ class Privateer(Application):
                            "only table-mode games (created with --table) take chance outcomes")
         events = game.machine.enter_chance(outcome)
         game.record(events)
-        self._save(game)
+        self._save(game, idempotency=idempotency)
         return events
 
     @staticmethod
@@ -135,7 +154,10 @@ class Privateer(Application):
         Returns ``(machine, last_version, head_hash)``."""
         machine = None
         version, head = 0, None
-        for e in self.events.get(game_id, lte=to_event):
+        start = fold_start(self, game_id, to_turn, to_event)  # a snapshot, if one serves
+        if start is not None:
+            machine, version, head = start
+        for e in self.events.get(game_id, gt=version or None, lte=to_event):
             if to_turn is not None and e.turn > to_turn:
                 break
             ev = Ev(e.type, e.turn, e.visible_to, e.data)

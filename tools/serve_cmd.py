@@ -1,3 +1,42 @@
 """`tools serve`: the HTTP service (registered on the main Typer app)."""
 
-from tools.cli import app  # noqa: F401  (commands are added to this app)
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from tools.cli import DbOpt, app, fail
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on (0: any free port).")] = 8000,
+    config: Annotated[Optional[str], typer.Option(
+        "--config", envvar="PRIVATEER_CONFIG",
+        help="TOML file with organiser_key = \"...\" (used when $PRIVATEER_ORGANISER_KEY is unset).")] = None,
+    log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level.")] = "warning",
+    db: DbOpt = None,
+):
+    """Serve the HTTP JSON API (OpenAPI at /openapi.json, docs at /docs) with uvicorn.
+
+    The organiser key comes from $PRIVATEER_ORGANISER_KEY, else the config file;
+    without either a random key is made and printed once on stderr."""
+    import uvicorn
+
+    from service.http.app import create_app
+    from service.http.auth import organiser_key
+    from service.kernel.errors import PrivateerError
+
+    try:
+        key, source = organiser_key(config)
+    except ValueError as e:
+        fail(str(e), 2)
+    try:
+        api = create_app(db, key)
+    except PrivateerError as e:
+        fail(e.reason, e.exit_code)
+    if source == "generated":
+        typer.echo(f"organiser key for this run (set PRIVATEER_ORGANISER_KEY to choose one): {key}", err=True)
+    uvicorn.run(api, host=host, port=port, log_level=log_level, access_log=False)

@@ -44,6 +44,9 @@ class LetterOfMarque(Rules):
     def catalog(self, options):
         return catalog_data.load()
 
+    def validate_catalog(self, cat):
+        return catalog_data.validate(cat)
+
     initial_state = staticmethod(initial_state)
 
     def evolve(self, state, ev):

@@ -1,0 +1,168 @@
+"""PostgreSQL: the library's application recorder plus the games index and the
+game secrets, written in the same transaction as the events (mirrors
+``sqlite_recorder.py``).
+
+``--db postgresql://user[:password]@host[:port]/dbname[?schema=NAME&pool=N]``
+
+* ``schema`` (or the environment's ``POSTGRES_SCHEMA``): the schema holding
+  every table; it is created on first use, like the tables.
+* ``pool``: connections per process (default 1, with up to 9 more on demand).
+
+The tables, with the application name ``privateer``: ``privateer_events`` (the
+library's: originator_id uuid, originator_version, topic, state bytea — our
+MessagePack bytes, unchanged — and notification_id), ``privateer_snapshots``,
+``privateer_games`` (the index) and ``privateer_secrets``.
+
+Several processes may append to one database: the library serialises inserts
+with a table lock (so the notification log has no gaps readers could pass
+over), and the primary key (originator_id, originator_version) turns a
+concurrent append at the same version into an ``IntegrityError``, which the
+application reports as a stale version.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs, unquote, urlsplit
+
+from eventsourcing.postgres import PostgresApplicationRecorder
+from psycopg.sql import SQL, Identifier
+
+from service.kernel.errors import BadInput
+
+from .index import INDEX_COLUMNS, index_row_params
+from . import service_tables
+
+
+def postgres_env(url: str) -> dict[str, str]:
+    """The ``eventsourcing`` environment for a ``postgresql://`` URL."""
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError as e:
+        raise BadInput(f"--db {url!r} is not a valid PostgreSQL URL: {e}") from None
+    dbname = unquote(parts.path.lstrip("/"))
+    if not dbname or "/" in dbname:
+        raise BadInput(f"--db {url!r} must name a database: postgresql://user@host:port/dbname")
+    query = {k: v[-1] for k, v in parse_qs(parts.query).items()}
+    unknown = set(query) - {"schema", "pool"}
+    if unknown:
+        raise BadInput(f"--db {url!r}: unknown parameter(s) {', '.join(sorted(unknown))} "
+                       "(known: schema, pool)")
+    env = {
+        "PERSISTENCE_MODULE": "eventsourcing.postgres",
+        "POSTGRES_DBNAME": dbname,
+        "POSTGRES_HOST": unquote(parts.hostname or "127.0.0.1"),
+        "POSTGRES_PORT": str(port or 5432),
+        "POSTGRES_USER": unquote(parts.username or "postgres"),
+        "POSTGRES_PASSWORD": unquote(parts.password or ""),
+        "POSTGRES_CONNECT_TIMEOUT": "10",
+        "POSTGRES_POOL_SIZE": query.get("pool", "1"),
+        "POSTGRES_MAX_OVERFLOW": "9",
+        "POSTGRES_LOCK_TIMEOUT": "30",
+        "CREATE_TABLE": "true",
+        "APPLICATION_RECORDER_TOPIC": "event_store.postgres:IndexedPostgresRecorder",
+    }
+    if not env["POSTGRES_POOL_SIZE"].isdigit() or int(env["POSTGRES_POOL_SIZE"]) < 1:
+        raise BadInput(f"--db {url!r}: pool must be a positive number")
+    if query.get("schema"):
+        schema = query["schema"]
+        if not schema.replace("_", "").isalnum():
+            raise BadInput(f"--db {url!r}: schema must be letters, digits and _")
+        env["POSTGRES_SCHEMA"] = schema
+    return env
+
+
+class IndexedPostgresRecorder(PostgresApplicationRecorder):
+    """The library's PostgreSQL application recorder, plus the games index and
+    the secrets, both written inside the events' transaction."""
+
+    def __init__(self, datastore, *, events_table_name: str = "stored_events"):
+        super().__init__(datastore, events_table_name=events_table_name)
+        schema = Identifier(self.datastore.schema)
+        self.games_table = SQL("{}.{}").format(schema, Identifier("privateer_games"))
+        self.secrets_table = SQL("{}.{}").format(schema, Identifier("privateer_secrets"))
+        # Our statements run first in create_table(), so the schema exists
+        # before the library creates its types and tables in it.
+        self.sql_create_statements[:0] = [
+            SQL("CREATE SCHEMA IF NOT EXISTS {}").format(schema),
+        ]
+        self.sql_create_statements += [
+            SQL("CREATE TABLE IF NOT EXISTS {} ("
+                "game_id TEXT PRIMARY KEY, game TEXT, name TEXT, tournament TEXT, seats INTEGER, "
+                "table_mode INTEGER, created TEXT, version INTEGER, head BYTEA, turn INTEGER, "
+                "finished INTEGER, scores TEXT, winners TEXT, parent TEXT)").format(self.games_table),
+            SQL("CREATE TABLE IF NOT EXISTS {} (game_id TEXT PRIMARY KEY, seed BYTEA)").format(
+                self.secrets_table),
+        ]
+        # The HTTP service's tables (event_store/service_tables.py) are written
+        # unqualified: they run with the search path set to our schema.
+        self.set_search_path = SQL("SET LOCAL search_path TO {}").format(schema)
+        self.sql_create_statements += [self.set_search_path] + [
+            SQL(s) for s in service_tables.CREATE_STATEMENTS]
+        self.upsert_index = SQL(
+            "INSERT INTO {} ({}) VALUES ({}) ON CONFLICT (game_id) DO UPDATE SET "
+            "version=excluded.version, head=excluded.head, turn=excluded.turn, "
+            "finished=excluded.finished, scores=excluded.scores, winners=excluded.winners"
+        ).format(self.games_table, SQL(", ").join(Identifier(c) for c in INDEX_COLUMNS),
+                 SQL(", ").join(SQL("%s") for _ in INDEX_COLUMNS))
+        self.insert_secret = SQL("INSERT INTO {} VALUES (%s, %s)").format(self.secrets_table)
+
+    def create_table(self) -> None:
+        with self.datastore.transaction(commit=True) as curs:
+            curs.execute(self.sql_create_statements[0])
+        super().create_table()
+
+    def _insert_events(self, curs, stored_events, *, index=None, secret=None, idempotency=None,
+                       credential=None, **kwargs):
+        # Runs in the same transaction as the events' INSERT (the library
+        # pipelines "other things" first, then the events; a duplicate
+        # version rolls the whole transaction back).
+        super()._insert_events(curs, stored_events, **kwargs)
+        if idempotency is not None or credential is not None:
+            curs.execute(self.set_search_path)
+            service_tables.write_service_rows(curs, idempotency=idempotency, credential=credential,
+                                              style="pyformat")
+        if index is not None:
+            curs.execute(self.upsert_index, index_row_params(index))
+        if secret is not None:
+            curs.execute(self.insert_secret, (secret[0], secret[1]))
+
+    # queries of our own tables ---------------------------------------------
+    def _query(self, sql, params=()):
+        with self.datastore.transaction(commit=False) as curs:
+            if isinstance(sql, str):  # the service tables' portable SQL
+                curs.execute(self.set_search_path)
+                sql = SQL(sql)
+            curs.execute(sql, params)
+            return [dict(r) for r in curs.fetchall()]
+
+    def select_games(self, prefix: str | None = None) -> list[dict]:
+        if prefix:
+            return self._query(SQL("SELECT * FROM {} WHERE game_id LIKE %s ORDER BY created").format(
+                self.games_table), (prefix + "%",))
+        return self._query(SQL("SELECT * FROM {} ORDER BY created").format(self.games_table))
+
+    def select_secret(self, game_id: str) -> bytes | None:
+        rows = self._query(SQL("SELECT seed FROM {} WHERE game_id = %s").format(self.secrets_table),
+                           (game_id,))
+        return bytes(rows[0]["seed"]) if rows else None
+
+    # the HTTP service's tables (event_store/service_tables.py) ---------------
+    def select_role(self, game_id: str, token_hash: str) -> str | None:
+        rows = self._query(service_tables.SELECT_ROLE_PYFORMAT, (game_id, token_hash))
+        return rows[0]["role"] if rows else None
+
+    def select_roles(self, game_id: str) -> list[str]:
+        return [r["role"] for r in self._query(service_tables.SELECT_ROLES_PYFORMAT, (game_id,))]
+
+    def select_idempotency(self, game_id: str, scope: str, key: str) -> dict | None:
+        rows = self._query(service_tables.SELECT_IDEMPOTENCY_PYFORMAT, (game_id, scope, key))
+        return rows[0] if rows else None
+
+    def insert_credential(self, game_id: str, role: str, token_hash: str, created: str) -> None:
+        """A credential on its own (a seat joining without entropy); raises the
+        library's ``IntegrityError`` if the role is taken."""
+        with self.datastore.transaction(commit=True) as curs:
+            curs.execute(self.set_search_path)
+            service_tables.write_service_rows(curs, credential=(game_id, role, token_hash, created),
+                                              style="pyformat")

@@ -1,0 +1,275 @@
+"""The action side of the cards that are not attacks (3.3), passage (3.2.6),
+the island refuge's turns, and the cards a player may bring into play from
+the hand (Recon Aircraft's two cards)."""
+
+from __future__ import annotations
+
+import itertools
+
+from .board import (fogged, in_refuge, is_prize, is_raider, is_warship, ix, opponents, other_ok, recognised)
+from .combat import challenge
+from .state import player
+
+TARGETS = {
+    # card type -> what the decision names
+    "blockade-runner": None, "breakout": None, "collier": None, "second-chance": None,
+    "wireless-intercept": None,
+    "breakdown": "target", "interned": "target", "transfer-command": "target",
+    "deception": "opponent", "fog-bank": "opponent", "heavy-weather": "opponent",
+    "recon-aircraft": "opponent", "rendezvous-missed": "opponent",
+    "damage-control": "ship", "fair-seas": "ship", "island-refuge": "ship", "reflag": "ship",
+    "scuttle": "ship", "intelligence": "special",
+}
+
+
+def _respond_seat(state, seat):
+    """'Any other player' rolls a response: the next seat clockwise."""
+    return seat % state["seats"] + 1
+
+
+def own_ships(state, seat):
+    p = player(state, seat)
+    return p["ships"] + p["prizes"] + p["merchants"]
+
+
+def play_options(state, seat, card):
+    """Every way to play ``card``'s action side now (empty: not playable)."""
+    i = ix(state)
+    t = i.tid(card)
+    tt = state["tt"]
+    p = player(state, seat)
+    st = state["status"]
+    base = {"action": "play", "card": card}
+    opps = opponents(state, seat)
+    out = []
+    if t == "blockade-runner" or t == "collier":
+        if any(st[s]["supply"] for s in p["ships"]):
+            out.append(base)
+    elif t == "breakout":
+        if state["ship_pool"] or state["ship_used"]:
+            out.append(base)
+    elif t == "second-chance":
+        if not state["extra_turn"] and not tt["second_chance"]:
+            out.append(base)
+    elif t == "wireless-intercept":
+        if state["discard"] and not tt["wireless"] and not state["extra_turn"] \
+                and p["wireless_turn"] != tt.get("own_prev", -1):
+            out.append(base)
+    elif t == "breakdown":
+        for o in opps:
+            if other_ok(state, seat, o):
+                out += [dict(base, target=s) for s in player(state, o)["ships"] if not st[s]["damaged"]]
+    elif t == "interned":
+        for o in opps:
+            if other_ok(state, seat, o):
+                q = player(state, o)
+                out += [dict(base, target=s) for s in q["ships"] + q["prizes"] if recognised(state, s)]
+    elif t == "transfer-command":
+        for o in opps:
+            if other_ok(state, seat, o):
+                q = player(state, o)
+                out += [dict(base, target=s) for s in q["ships"] + q["prizes"] if recognised(state, s)]
+    elif t in ("deception", "fog-bank"):
+        out += [dict(base, opponent=o) for o in opps if other_ok(state, seat, o) and player(state, o)["pending"] is None]
+    elif t == "heavy-weather":
+        out += [dict(base, opponent=o) for o in opps if other_ok(state, seat, o, heavy_weather=True)]
+    elif t == "recon-aircraft":
+        out += [dict(base, opponent=o) for o in opps if other_ok(state, seat, o) and player(state, o)["hand"]]
+    elif t == "rendezvous-missed":
+        out += [dict(base, opponent=o) for o in opps if other_ok(state, seat, o)
+                and any(not in_refuge(state, s) for s in player(state, o)["ships"])]
+    elif t == "damage-control":
+        out += [dict(base, ship=s) for s in own_ships(state, seat) if st[s]["damaged"]]
+    elif t == "fair-seas":
+        out += [dict(base, ship=s) for s in p["merchants"] + p["prizes"] if not st[s]["damaged"]]
+    elif t == "island-refuge":
+        out += [dict(base, ship=s) for s in p["ships"] if not in_refuge(state, s)]
+    elif t == "reflag":
+        out += [dict(base, ship=s) for s in p["ships"] + p["prizes"]
+                if (is_raider(state, s) or s in p["prizes"]) and st[s]["revealed"]]
+    elif t == "scuttle":
+        out += [dict(base, ship=s) for s in p["ships"] + p["prizes"] if st[s]["damaged"]]
+    elif t == "intelligence":
+        if state["pool"] or state["top"]:
+            out.append(dict(base, deck=True))
+        out += [dict(base, opponent=o) for o in opps if other_ok(state, seat, o)]
+    return out
+
+
+def refuge_options(state, seat):
+    tt = state["tt"]
+    out = []
+    for s in player(state, seat)["ships"]:
+        st = state["status"][s]
+        if not st["refuge"]:
+            continue
+        for what, flag in (("supply", "supply"), ("repair", "damaged")):
+            if st[flag] and [s, what] not in tt["refuge_tried"]:
+                out.append({"action": "refuge", "ship": s, "try": what})
+        if st.get("since", state["turn"]) < state["turn"]:
+            out.append({"action": "leave_refuge", "ship": s})
+    return out
+
+
+def refuge(step, seat, d):
+    state = step.state
+    i = ix(state)
+    s = d["ship"]
+    if d["action"] == "leave_refuge":
+        step.emit("RefugeLeft", ship=s, seat=seat)
+        return
+    card = state["status"][s]["refuge"]
+    a = i.ctype(card)["action"]
+    step.emit("RefugeAttempted", ship=s, what=d["try"])
+    if challenge(step, f"island refuge: {d['try']} {s}", a["challenge"], (0, []), a["response"], seat,
+                 _respond_seat(state, seat)):
+        if d["try"] == "supply":
+            step.emit("ShipResupplied", ship=s, why="island refuge")
+        else:
+            step.emit("ShipRepaired", ship=s, why="island refuge")
+
+
+def passage(step, ship, bonus=0, why=None):
+    """3.2.6: an undamaged merchant or prize that survives an intercept sails for a friendly port."""
+    state = step.state
+    i = ix(state)
+    from .board import owner
+    seat = owner(state, ship)
+    m = i.merchants[ship]
+    resp = state["current"] if state["current"] != seat else _respond_seat(state, seat)
+    ok = challenge(step, f"passage of {ship}", m["challenge"], (bonus, [why] if why else []), m["response"],
+                   seat, resp)
+    if ok:
+        step.emit("PassageMade", ship=ship, seat=seat, double=is_prize(state, ship))
+    return ok
+
+
+def _draw_ships(step, seat, n):
+    from .flow import draw_ship
+    for _ in range(n):
+        if not draw_ship(step, seat):
+            break
+
+
+def play(step, seat, d):
+    state = step.state
+    i = ix(state)
+    card = d["card"]
+    t = i.tid(card)
+    p = player(state, seat)
+    a = i.ctype(card)["action"]
+    against = d.get("opponent")
+    if d.get("target") is not None:
+        from .board import owner
+        against = owner(state, d["target"])
+    step.emit("CardRevealed", seat=seat, card=card, name=i.card_name[card], use="action", against=against,
+              **{k: v for k, v in d.items() if k in ("ship", "target", "opponent", "deck")})
+    st = state["status"]
+    if t == "blockade-runner":
+        bonus = (2, ["prize in the force +2"]) if p["prizes"] else (0, [])
+        for s in [s for s in p["ships"] if st[s]["supply"]]:
+            if challenge(step, f"Blockade Runner for {s}", a["challenge"], bonus, a["response"], seat,
+                         _respond_seat(state, seat)):
+                step.emit("ShipResupplied", ship=s, why="Blockade Runner")
+    elif t == "collier":
+        for s in [s for s in p["ships"] if st[s]["supply"]]:
+            step.emit("ShipResupplied", ship=s, why="Collier")
+    elif t == "breakout":
+        from .board import roll, modified
+        c = roll(step, a["challenge"], f"seat {seat} challenge (Breakout)")
+        r = roll(step, a["response"], f"seat {_respond_seat(state, seat)} response (Breakout)")
+        n = 2 if c >= 2 * r else (1 if c > r else 0)
+        step.emit("ChallengeRolled", what="Breakout", challenge={"dice": a["challenge"], "high": c, "mods": [], "result": c},
+                  response={"dice": a["response"], "high": r, "result": r}, success=n > 0, ships=n)
+        _draw_ships(step, seat, n)
+    elif t == "second-chance":
+        step.emit("SecondChanceEarned", seat=seat)
+    elif t == "wireless-intercept":
+        step.emit("DiscardsTaken", seat=seat, cards=list(reversed(state["discard"][-2:])))
+    elif t == "breakdown":
+        tgt = d["target"]
+        if challenge(step, f"Breakdown of {tgt}", a["challenge"], (0, []), a["response"], seat, against):
+            step.emit("ShipDamaged", ship=tgt, why="Breakdown")
+    elif t == "interned":
+        tgt = d["target"]
+        bonus, why = 0, []
+        if st[tgt]["damaged"]:
+            bonus += 2
+            why.append("damaged +2")
+        if st[tgt]["supply"]:
+            bonus += 2
+            why.append("limited supply +2")
+        if challenge(step, f"internment of {tgt}", a["challenge"], (bonus, why), a["response"], seat, against):
+            step.emit("ShipRemoved", ship=tgt, deck="ship" if tgt in i.ships else "merchant",
+                      why="interned in a neutral port: no victory points")
+    elif t == "transfer-command":
+        tgt = d["target"]
+        if challenge(step, f"transfer of {tgt}", a["challenge"], (0, []), a["response"], seat, against):
+            step.emit("ShipTransferred", ship=tgt, to=seat, from_seat=against)
+    elif t in ("deception", "fog-bank"):
+        step.emit("CardPlacedOnPlayer", card=card, ctype=t, on=d["opponent"], by=seat)
+    elif t == "heavy-weather":
+        o = d["opponent"]
+        q = player(state, o)
+        for s in list(q["ships"] + q["prizes"] + q["merchants"]):
+            if in_refuge(state, s):
+                continue
+            if challenge(step, f"Heavy Weather on {s}", a["challenge"], (0, []), a["response"], seat, o):
+                step.emit("ShipRemoved", ship=s, deck="ship" if s in i.ships else "merchant",
+                          why="foundered in heavy weather: no victory points")
+    elif t == "recon-aircraft":
+        o = d["opponent"]
+        hand = list(player(state, o)["hand"])
+        taken = []
+        for _ in range(min(2, len(hand))):
+            c = step.pick(sorted(hand), vis=[seat, o], why=f"Recon Aircraft: a random card of seat {o}'s hand")
+            hand.remove(c)
+            taken.append(c)
+        step.emit("CardsTaken", vis=[seat, o], seat=seat, cards=taken, **{"from": o})
+        step.emit("CardsTakenCount", seat=seat, count=len(taken), **{"from": o})
+    elif t == "rendezvous-missed":
+        o = d["opponent"]
+        q = player(state, o)
+        mal = (-2, ["prize in the force -2"]) if q["prizes"] else (0, [])
+        for s in [s for s in q["ships"] if not in_refuge(state, s)]:
+            if challenge(step, f"Rendezvous Missed for {s}", a["challenge"], mal, a["response"], seat, o):
+                step.emit("SupplyLimited", ship=s, why="Rendezvous Missed")
+    elif t == "damage-control":
+        step.emit("ShipRepaired", ship=d["ship"], why="Damage Control")
+    elif t == "fair-seas":
+        passage(step, d["ship"], 1, "Fair Seas +1")
+    elif t == "island-refuge":
+        step.emit("RefugeEntered", ship=d["ship"], card=card, seat=seat)
+    elif t == "reflag":
+        step.emit("ShipDisguised", ship=d["ship"], why="Reflag")
+    elif t == "scuttle":
+        s = d["ship"]
+        step.emit("ShipRemoved", ship=s, deck="ship" if s in i.ships else "merchant",
+                  why="scuttled: no victory points")
+    elif t == "intelligence":
+        if d.get("deck"):
+            n = state["seats"]
+            known = state["top"][:n]
+            if known:
+                step.emit("KnownCardsPeeked", vis=[seat], seat=seat, cards=known)
+            for _ in range(n - len(known)):
+                if not state["pool"]:
+                    break
+                step.draw("action:peek", state["pool"], vis=[seat], why=f"Intelligence: seat {seat} looks at the next draw")
+            step.emit("WindowOpened", kind="stack", seat=seat)
+        else:
+            o = d["opponent"]
+            step.emit("HandSeen", vis=[seat], seat=seat, of=o, cards=list(player(state, o)["hand"]))
+
+
+def stack_options(state, seat):
+    cards = state["peek"]
+    if len(cards) > 5:
+        cards = cards[:5]
+    return [{"action": "stack", "order": list(p)} for p in itertools.permutations(sorted(cards))]
+
+
+def stack(step, seat, d):
+    step.emit("WindowClosed", seat=seat, kind="stack")
+    step.emit("DeckTopOrdered", vis=[seat], seat=seat, cards=d["order"])
+    step.emit("DeckTopReordered", seat=seat, count=len(d["order"]))

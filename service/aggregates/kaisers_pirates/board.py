@@ -1,0 +1,150 @@
+"""Read-only questions about the table (no events here) and the dice rules.
+
+Dice (3.2.7): each side rolls its group of dice; only the highest die of a
+group counts, dice are never added. Modifiers are cumulative; a result may
+rise without limit but never drops below 1. An attack that exceeds the
+defence damages; at least double sinks; equal or lower has no effect. A
+challenge succeeds when it exceeds the response.
+"""
+
+from __future__ import annotations
+
+from . import catalog as catalog_data
+from .state import player
+
+COLOURS = {4: "red", 6: "white", 8: "green", 10: "blue"}
+
+
+def ix(state):
+    try:
+        return catalog_data.by_key(state["cat"])
+    except KeyError:
+        cat = catalog_data.load()
+        return catalog_data.index(cat, state["cat"])
+
+
+def modified(raw: int, mods: int) -> int:
+    return max(1, raw + mods)
+
+
+def attack_result(att: int, dfn: int) -> str:
+    if att >= 2 * dfn:
+        return "sunk"
+    if att > dfn:
+        return "damaged"
+    return "none"
+
+
+def roll(step, dice: list[int], who: str) -> int:
+    """Roll a group of dice (one die at a time, in the order printed); return the highest."""
+    best = 0
+    for sides in dice:
+        v = step.roll(sides, 1, why=f"{who}: {COLOURS.get(sides, '')} d{sides}".replace(":  ", ": "))[0]
+        best = max(best, v)
+    return best
+
+
+# who and what ------------------------------------------------------------
+def seats(state):
+    return range(1, state["seats"] + 1)
+
+
+def opponents(state, seat):
+    return [s for s in seats(state) if s != seat]
+
+
+def st(state, ship):
+    return state["status"][ship]
+
+
+def is_warship(state, ship):
+    s = ix(state).ships.get(ship)
+    return s is not None and s["kind"] == "warship"
+
+
+def is_raider(state, ship):
+    s = ix(state).ships.get(ship)
+    return s is not None and s["kind"] == "raider"
+
+
+def owner(state, ship):
+    for i, p in enumerate(state["players"]):
+        if ship in p["ships"] or ship in p["merchants"] or ship in p["prizes"]:
+            return i + 1
+    return None
+
+
+def is_prize(state, ship):
+    return any(ship in p["prizes"] for p in state["players"])
+
+
+def recognised(state, ship):
+    """Warships are always recognised; raiders and prizes only when revealed."""
+    return is_warship(state, ship) or state["status"][ship]["revealed"]
+
+
+def in_refuge(state, ship):
+    s = state["status"].get(ship)
+    return bool(s and s["refuge"])
+
+
+def fogged(state, seat):
+    pend = player(state, seat)["pending"]
+    return bool(pend and pend["type"] == "fog-bank")
+
+
+def attack_ok(state, seat, opp):
+    """3.1.3: intercepts, mines and torpedoes of a turn all go against one opponent;
+    Fog Bank makes a player untouchable."""
+    tt = state["tt"]
+    return opp != seat and not fogged(state, opp) and tt["attack_on"] in (None, opp)
+
+
+def other_ok(state, seat, opp, heavy_weather=False):
+    """3.1.4: non-intercept cards go against the attacked player and/or one other
+    player; with no attack this turn, against one player only."""
+    tt = state["tt"]
+    if opp == seat or (fogged(state, opp) and not heavy_weather):
+        return False
+    targets = set(tt["others"]) | {opp}
+    targets.discard(tt["attack_on"])
+    return len(targets) <= 1
+
+
+def can_attack_with(state, seat, ship):
+    """Each friendly warship or raider: one intercept or mine laying a turn; not
+    from an island refuge nor in the turn it leaves one."""
+    tt = state["tt"]
+    return (ship in player(state, seat)["ships"] and ship not in tt["used"] and not in_refuge(state, ship)
+            and ship not in tt["left_refuge"])
+
+
+def defence_dice(state, ship):
+    return ix(state).vessel(ship)["defense"]
+
+
+def vp_of(state, entry):
+    i = ix(state)
+    if entry["deck"] == "ship":
+        v = i.ships[entry["card"]]["vp"]
+    elif entry["deck"] == "merchant":
+        v = i.merchants[entry["card"]]["vp"]
+    else:
+        v = i.ctype(entry["card"])["action"].get("vp", 0)
+    return v * 2 if entry["double"] else v
+
+
+def committed(state, use=None, tid=None):
+    i = ix(state)
+    out = []
+    for c in state["tt"]["committed"]:
+        if use is not None and c["use"] != use:
+            continue
+        if tid is not None and i.tid(c["card"]) != tid:
+            continue
+        out.append(c["card"])
+    return out
+
+
+def night(state, card):
+    return ix(state).ctype(card)["intercept"]["night"]

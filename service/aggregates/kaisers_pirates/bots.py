@@ -1,0 +1,79 @@
+"""Bots for ``tools simulate``: they pick among the legal decisions.
+
+* ``random``: any legal decision, but it says ``done``/``end_turn`` only
+  sometimes so that games move on.
+* ``heuristic``: commits its attack cards and the assists that help them,
+  attacks the opponent with the most victory points, plays a reaction when it
+  has one, keeps the best ship between rounds.
+"""
+
+from __future__ import annotations
+
+from .board import ix, vp_of
+
+
+def random_bot(state, seat, legal, rng):
+    return rng.choice(legal)
+
+
+GOOD_REACTIONS = {"shallow-run", "break-contact", "fast-ship", "non-combatant", "amc", "trap", "slim-pickings",
+                  "minesweeper", "q-ship", "razzle-dazzle", "pull-the-plug", "reflag", "qqq", "recalled",
+                  "mistaken-identity", "sail-q-ship"}
+ATTACKS = ("intercept", "lay_mines", "torpedo", "sub_mines", "interrogate", "monitor")
+
+
+def heuristic_bot(state, seat, legal, rng):
+    i = ix(state)
+    acts = {}
+    for d in legal:
+        acts.setdefault(d["action"], []).append(d)
+    if "keep" in acts:
+        ships = [d for d in acts["keep"] if d["ship"]]
+        if ships:
+            return max(ships, key=lambda d: i.ships[d["ship"]]["vp"])
+        return acts["keep"][0]
+    if "react" in acts:
+        return acts["react"][0]
+    if "assist" in acts:
+        return acts["assist"][0]
+    if "stack" in acts:
+        return acts["stack"][0]
+    if "mine_target" in acts:
+        return acts["mine_target"][0]
+    if "proceed" in acts:
+        return acts["proceed"][0]
+    if "decline" in acts:
+        return acts["decline"][0]
+    if "commit" in acts and state["phase"] == "commit":
+        n = len(state["tt"]["committed"])
+        if n < 3:
+            opts = acts["commit"]
+            # prefer the action side of attack cards and assists, else an intercept
+            good = [d for d in opts if d["use"] == "action" and i.tid(d["card"]) in (
+                "lay-mines", "submarines-u-27-u-41", "submarines-uc-16-uc-29", "surprise-attack",
+                "boarding-party", "good-hunting", "shipping-lanes", "damage-control", "fair-seas", "interrogate")]
+            if good:
+                return good[0]
+            if n == 0:
+                icp = [d for d in opts if d["use"] == "intercept" and i.kind(d["card"]) == "normal"]
+                if icp:
+                    return icp[0]
+        return {"action": "done"}
+    # resolve phase: attack the richest opponent, then the other cards, then end
+    for a in ATTACKS:
+        if a in acts:
+            def score(d):
+                tgt = d.get("target")
+                if tgt is None:
+                    return 0
+                v = i.vessel(tgt)
+                return v["vp"] - (5 if tgt in i.ships and not d.get("ship") else 0)
+            return max(acts[a], key=score)
+    if "play" in acts:
+        return acts["play"][0]
+    if "refuge" in acts:
+        return acts["refuge"][0]
+    return {"action": "end_turn"} if {"action": "end_turn"} in legal else rng.choice(legal)
+
+
+BOTS = {"random": random_bot, "heuristic": heuristic_bot}

@@ -1,0 +1,191 @@
+"""The Kaiser's Pirates card data, loaded and validated from ``data/catalog.json``.
+
+Three decks: 20 warships and raiders, 60 merchantmen, 100 action cards of 47
+types. Every card carries ``source`` (``rulebook``/``reference``/
+``provisional`` for each of its values) and ``note`` (how a provisional value
+was chosen). ``index(cat)`` builds the lookup tables the rules use; it is
+cached per catalog (the catalog itself is not kept in the game state, so the
+state stays small and cheap to copy).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from service.kernel.errors import BadInput
+
+PATH = Path(__file__).with_name("data") / "catalog.json"
+SOURCES = {"rulebook", "reference", "provisional"}
+KINDS = {"normal", "reaction", "assist", "team"}
+SIDES = (4, 6, 8, 10)
+SHIP_FIELDS = {"attack": "dice", "defense": "dice", "vp": "int", "mines": "bool", "coal": "bool",
+               "sails": "bool", "aircraft": "bool", "fast": "bool"}
+MERCHANT_FIELDS = {"defense": "dice", "challenge": "dice", "response": "dice", "vp": "int", "sail": "bool"}
+ACTION_FIELDS = {"challenge": "dice", "response": "dice", "attack": "dice", "defense": "dice",
+                 "torpedo": "dice", "mines": "dice", "guns": "dice", "dc": "dice", "lure_challenge": "dice",
+                 "lure_response": "dice", "vp": "int"}
+# the action side each card type needs (the rules read these keys)
+NEEDS = {
+    "amc": ("attack", "defense", "vp"), "blockade-runner": ("challenge", "response"),
+    "break-contact": ("challenge", "response"), "breakdown": ("challenge", "response"),
+    "breakout": ("challenge", "response"), "heavy-weather": ("challenge", "response"),
+    "interned": ("challenge", "response"), "interrogate": ("challenge", "response", "attack"),
+    "island-refuge": ("challenge", "response"), "lay-mines": ("attack",),
+    "mistaken-identity": ("challenge", "response"), "monitor": ("attack",),
+    "q-ship": ("lure_challenge", "lure_response", "guns", "dc", "defense", "vp"),
+    "razzle-dazzle": ("challenge", "response"), "recalled": ("challenge", "response"),
+    "rendezvous-missed": ("challenge", "response"),
+    "sail-q-ship": ("lure_challenge", "lure_response", "guns", "defense", "vp"),
+    "shallow-run": ("challenge", "response"), "submarines-u-27-u-41": ("torpedo", "guns", "defense", "vp"),
+    "submarines-uc-16-uc-29": ("torpedo", "mines", "guns", "defense", "vp"),
+    "transfer-command": ("challenge", "response"), "trap": ("attack",),
+}
+
+
+def _check(cond, msg):
+    if not cond:
+        raise BadInput(f"kaisers-pirates catalog: {msg}")
+
+
+def _value(kind, v, where):
+    if kind == "dice":
+        _check(isinstance(v, list) and 1 <= len(v) <= 4 and all(d in SIDES for d in v),
+               f"{where} must be a list of 1-4 dice among d4, d6, d8, d10 (got {v!r})")
+    elif kind == "int":
+        _check(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 20, f"{where} must be 0..20")
+    else:
+        _check(isinstance(v, bool), f"{where} must be true or false")
+
+
+def _sources(card, keys, where):
+    src = card.get("source")
+    _check(isinstance(src, dict), f"{where} needs a 'source' map")
+    for k in keys:
+        _check(src.get(k) in SOURCES, f"{where}: value {k!r} needs a source ({', '.join(sorted(SOURCES))})")
+        if src[k] == "provisional" and k != "name":
+            _check(isinstance(card.get("note", {}).get(k), str), f"{where}: provisional {k!r} needs a note")
+
+
+def validate(cat: dict) -> dict:
+    _check(isinstance(cat, dict), "must be a JSON object")
+    for key in ("dice", "action_cards_removed", "hand_size", "force"):
+        e = cat.get(key)
+        _check(isinstance(e, dict) and "value" in e and e.get("source") in SOURCES, f"entry {key!r} needs value and source")
+    removed = cat["action_cards_removed"]["value"]
+    _check(set(removed) == {"2", "3", "4"} and all(isinstance(v, int) and 0 <= v < 100 for v in removed.values()),
+           "action_cards_removed needs counts for 2, 3 and 4 players")
+    ships, merchants, cards = cat.get("ships"), cat.get("merchants"), cat.get("action_cards")
+    _check(isinstance(ships, list) and len(ships) == 20, "needs 20 warships and raiders (1.1)")
+    _check(isinstance(merchants, list) and len(merchants) == 60, "needs 60 merchantmen (1.1)")
+    _check(isinstance(cards, list) and len(cards) == 47, "needs 47 action card types (1.1.2)")
+    ids = set()
+    for s in ships:
+        w = f"ship {s.get('id')!r}"
+        _check(isinstance(s.get("id"), str) and s["id"] not in ids, f"{w}: missing or duplicate id")
+        ids.add(s["id"])
+        _check(s.get("kind") in ("warship", "raider"), f"{w}: kind must be warship or raider")
+        for f, k in SHIP_FIELDS.items():
+            _value(k, s.get(f), f"{w}.{f}")
+        _sources(s, ["name", "kind", *SHIP_FIELDS], w)
+    _check(sum(s["kind"] == "raider" for s in ships) == 14, "needs 14 raiders and 6 warships (1.1.4)")
+    for m in merchants:
+        w = f"merchant {m.get('id')!r}"
+        _check(isinstance(m.get("id"), str) and m["id"] not in ids, f"{w}: missing or duplicate id")
+        ids.add(m["id"])
+        for f, k in MERCHANT_FIELDS.items():
+            _value(k, m.get(f), f"{w}.{f}")
+        _sources(m, ["name", *MERCHANT_FIELDS], w)
+    total = 0
+    for c in cards:
+        w = f"action card {c.get('id')!r}"
+        _check(isinstance(c.get("id"), str) and c["id"] not in ids, f"{w}: missing or duplicate id")
+        ids.add(c["id"])
+        _check(c.get("kind") in KINDS, f"{w}: kind must be one of {sorted(KINDS)}")
+        _check(isinstance(c.get("count"), int) and c["count"] >= 1, f"{w}: count must be >= 1")
+        total += c["count"]
+        icpt = c.get("intercept")
+        _check(isinstance(icpt, dict), f"{w}: needs an intercept side")
+        _value("dice", icpt.get("attack"), f"{w}.intercept.attack")
+        _value("bool", icpt.get("night"), f"{w}.intercept.night")
+        act = c.get("action")
+        _check(isinstance(act, dict), f"{w}: needs an action side")
+        for f, v in act.items():
+            _check(f in ACTION_FIELDS, f"{w}: unknown action value {f!r}")
+            _value(ACTION_FIELDS[f], v, f"{w}.action.{f}")
+        for f in NEEDS.get(c["id"], ()):
+            _check(f in act, f"{w}: its action side needs {f!r}")
+        if "copies" in c:
+            _check(isinstance(c["copies"], list) and len(c["copies"]) == c["count"], f"{w}: one copy name per card")
+        _sources(c, ["name", "count", "kind", "intercept.attack", "intercept.night", *("action." + f for f in act)], w)
+    _check(total == 100, f"the action deck must hold 100 cards (got {total})")
+    return cat
+
+
+def load(path: Path | None = None) -> dict:
+    try:
+        data = json.loads((path or PATH).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise BadInput(f"kaisers-pirates catalog: cannot read {path or PATH}: {e}") from None
+    return validate(data)
+
+
+def _slug(s: str) -> str:
+    return re.sub("-+", "-", "".join(ch if ch.isalnum() else "-" for ch in s.lower())).strip("-")
+
+
+class Index:
+    """Lookup tables over one catalog."""
+
+    def __init__(self, cat: dict):
+        self.ships = {s["id"]: s for s in cat["ships"]}
+        self.merchants = {m["id"]: m for m in cat["merchants"]}
+        self.types = {c["id"]: c for c in cat["action_cards"]}
+        self.card_type: dict[str, str] = {}
+        self.card_name: dict[str, str] = {}
+        self.action_cards: list[str] = []
+        for c in cat["action_cards"]:
+            for n in range(c["count"]):
+                if "copies" in c:
+                    cid = _slug(c["copies"][n])
+                    name = c["copies"][n]
+                else:
+                    cid = f"{c['id']}-{n + 1}"
+                    name = c["name"]
+                self.card_type[cid] = c["id"]
+                self.card_name[cid] = name
+                self.action_cards.append(cid)
+        self.removed = {int(k): v for k, v in cat["action_cards_removed"]["value"].items()}
+        self.hand_size = cat["hand_size"]["value"]
+        self.force = cat["force"]["value"]
+
+    def ctype(self, card: str) -> dict:
+        return self.types[self.card_type[card]]
+
+    def kind(self, card: str) -> str:
+        return self.types[self.card_type[card]]["kind"]
+
+    def tid(self, card: str) -> str:
+        return self.card_type[card]
+
+    def is_merchant(self, ship: str) -> bool:
+        return ship in self.merchants
+
+    def vessel(self, ship: str) -> dict:
+        return self.ships.get(ship) or self.merchants[ship]
+
+
+_CACHE: dict[str, Index] = {}
+
+
+def index(cat: dict, key: str | None = None) -> Index:
+    key = key or json.dumps(cat, sort_keys=True)
+    ix = _CACHE.get(key)
+    if ix is None:
+        ix = _CACHE[key] = Index(cat)
+    return ix
+
+
+def by_key(key: str) -> Index:
+    return _CACHE[key]

@@ -1,0 +1,246 @@
+"""Rounds and turns: the deal (2.1), who starts (3.1), the end of a turn
+(3.1.5 discards, the draw, 3.1.6 merchants back to three), the end of a round
+(2.3 round points, 2.4 between rounds) and victory (2.5)."""
+
+from __future__ import annotations
+
+from .board import ix, vp_of
+from .state import player
+
+MAX_EXTRA_ROUNDS = 3
+
+
+def draw_ship(step, seat):
+    state = step.state
+    if not state["ship_pool"] and state["ship_used"]:
+        step.emit("DeckReshuffledFromBottom", deck="ship")
+    if not state["ship_pool"]:
+        step.emit("DeckExhausted", deck="ship", seat=seat)
+        return False
+    step.draw(f"ships:force-{seat}", state["ship_pool"], vis="all", why=f"a warship or raider for seat {seat}")
+    return True
+
+
+def draw_merchant(step, seat):
+    state = step.state
+    if not state["merchant_pool"] and state["merchant_used"]:
+        step.emit("DeckReshuffledFromBottom", deck="merchant")
+    if not state["merchant_pool"]:
+        step.emit("DeckExhausted", deck="merchant", seat=seat)
+        return False
+    step.draw(f"merchants:force-{seat}", state["merchant_pool"], vis="all", why=f"a merchantman for seat {seat}")
+    return True
+
+
+def draw_action(step, seat):
+    """Draw one action card into ``seat``'s hand (known top cards first)."""
+    state = step.state
+    if state["top"]:
+        step.emit("KnownCardDrawn", vis=[seat], seat=seat, card=state["top"][0])
+    elif state["pool"]:
+        step.draw(f"action:hand-{seat}", state["pool"], vis=[seat], why=f"an action card for seat {seat}")
+    else:
+        return False
+    step.emit("ActionCardDrawn", seat=seat, left=len(state["pool"]) + len(state["top"]))
+    return True
+
+
+def deck_left(state):
+    return len(state["pool"]) + len(state["top"])
+
+
+def roll_off(step, seats, why):
+    """Each seat rolls a d10; ties for the highest roll again."""
+    while len(seats) > 1:
+        rolls = {s: step.roll(10, 1, why=f"seat {s} rolls for {why}")[0] for s in seats}
+        best = max(rolls.values())
+        seats = [s for s in seats if rolls[s] == best]
+    return seats[0]
+
+
+def start_round(step, rnd):
+    state = step.state
+    i = ix(state)
+    n = state["seats"]
+    step.emit("RoundStarted", round=rnd)
+    k = i.removed[n]
+    for _ in range(k):
+        step.draw("action:set-aside", state["pool"], vis="referee", why="an action card set aside secretly")
+    step.emit("ActionCardsSetAside", count=k, deck=deck_left(state))
+    for s in range(1, n + 1):
+        while len(player(state, s)["ships"]) < i.force["ships"]:
+            if not draw_ship(step, s):
+                break
+        while len(player(state, s)["merchants"]) < i.force["merchants"]:
+            if not draw_merchant(step, s):
+                break
+    for s in range(1, n + 1):
+        hand = i.hand_size - (1 if player(state, s)["kept"] else 0)
+        for _ in range(hand):
+            draw_action(step, s)
+    if rnd == 1:
+        first = roll_off(step, list(range(1, n + 1)), "the first turn")
+    else:
+        totals = {s: sum(player(state, s)["round_points"]) for s in range(1, n + 1)}
+        low = min(totals.values())
+        tied = [s for s in totals if totals[s] == low]
+        first = tied[0] if len(tied) == 1 else roll_off(step, tied, "the first turn (tied on round points)")
+    step.emit("FirstPlayerChosen", seat=first, round=rnd)
+    begin_turn(step, first)
+
+
+def begin_turn(step, seat, extra=False):
+    state = step.state
+    step.emit("TurnStarted", turn=state["turn"] + 1, seat=seat, round=state["round"], extra=extra)
+    p = player(state, seat)
+    pend = p["pending"]
+    if pend and pend["type"] == "fog-bank":
+        # 3.3.14: no action card played, no card drawn; the Fog Bank is discarded
+        step.emit("PendingCardCleared", seat=seat, card=pend["card"], ctype="fog-bank")
+        step.emit("TurnEnded", seat=seat, drew=False)
+        replenish(step)
+        begin_turn(step, seat % state["seats"] + 1)
+        return
+    if pend and pend["type"] == "deception":
+        if p["hand"]:
+            card = step.pick(sorted(p["hand"]), vis="all", why=f"Deception: the one card seat {seat} must play")
+            step.emit("DeceptionForcedCard", seat=seat, card=card, name=ix(state).card_name[card])
+            from .actions import play_options
+            from .combat import announce_options
+            if not play_options(state, seat, card) and not [d for d in announce_options(state, seat)
+                                                               if d["card"] == card]:
+                step.emit("ForcedCardIgnored", seat=seat, card=card, why="its action is not legal or has no effect")
+                step.emit("CardsDiscarded", seat=seat, cards=[card])
+        else:
+            step.emit("CommittingDone", seat=seat, cards=0)
+
+
+def replenish(step):
+    """3.1.6: every player back to three merchantmen."""
+    state = step.state
+    need = ix(state).force["merchants"]
+    for s in range(1, state["seats"] + 1):
+        while len(player(state, s)["merchants"]) < need:
+            if not draw_merchant(step, s):
+                break
+
+
+def end_turn(step, seat):
+    state = step.state
+    tt = state["tt"]
+    mine = [c["card"] for c in tt["committed"]] + list(tt["played"])
+    if mine:
+        step.emit("CardsDiscarded", seat=seat, cards=mine)
+    if tt["reactions"]:
+        step.emit("CardsDiscarded", seat=None, cards=list(tt["reactions"]))
+    pend = player(state, seat)["pending"]
+    if pend and pend["type"] == "deception":
+        step.emit("PendingCardCleared", seat=seat, card=pend["card"], ctype="deception")
+    second = tt["second_chance"] and not state["extra_turn"]
+    drew = draw_action(step, seat)
+    step.emit("TurnEnded", seat=seat, drew=drew)
+    if deck_left(state) == 0:
+        end_round(step)
+        return
+    replenish(step)
+    if second:
+        begin_turn(step, seat, extra=True)
+    else:
+        begin_turn(step, seat % state["seats"] + 1)
+
+
+# the end of a round ---------------------------------------------------------
+def round_vp(state, seat):
+    p = player(state, seat)
+    entries = p["vp"] + [{"card": s, "deck": "merchant", "double": True} for s in p["prizes"]]
+    return entries
+
+
+def round_points(vps: dict) -> dict:
+    """2.3.3: rank points; ties take the higher; zero VP scores zero."""
+    n = len(vps)
+    out = {}
+    for s, v in vps.items():
+        if v == 0:
+            out[s] = 0
+        else:
+            out[s] = n - sum(1 for w in vps.values() if w > v)
+    return out
+
+
+def end_round(step):
+    state = step.state
+    rnd = state["round"]
+    step.emit("RoundEnded", round=rnd)
+    vps = {}
+    for s in range(1, state["seats"] + 1):
+        entries = round_vp(state, s)
+        ships = [e for e in entries if e["deck"] == "ship"]
+        merchants = [e for e in entries if e["deck"] == "merchant"]
+        dropped = []
+        pool = sorted(e["card"] for e in ships)
+        # 2.3.1: no more warship and raider cards scored than merchant cards
+        while len(pool) > len(merchants):
+            c = step.pick(pool, why=f"seat {s}: a warship or raider over the limit, discarded at random")
+            pool.remove(c)
+            dropped.append(c)
+        if dropped:
+            step.emit("VictoryCardsDiscarded", seat=s, cards=dropped, why="warship and raider limit (2.3.1)")
+        vps[str(s)] = sum(vp_of(state, e) for e in entries if e["card"] not in dropped)
+    pts = round_points(vps)
+    step.emit("RoundScored", round=rnd, vp=vps, points=pts)
+    step.emit("RoundCleared", round=rnd, action_cards=list(ix(state).action_cards))
+    if rnd >= 3:
+        res = result(state)
+        if res is not None:
+            step.emit("GameOver", **res)
+            return
+        step.emit("ExtraRoundCalled", tied=res_tied(state))
+    _open_keep(step)
+
+
+def _open_keep(step):
+    state = step.state
+    queue = [s for s in range(1, state["seats"] + 1) if player(state, s)["ships"]]
+    if queue:
+        step.emit("WindowOpened", kind="keep", seat=queue[0], queue=queue[1:])
+    else:
+        start_round(step, state["round"] + 1)
+
+
+def keep_options(state, seat):
+    return [{"action": "keep", "ship": s} for s in player(state, seat)["ships"]] + [{"action": "keep", "ship": None}]
+
+
+def keep(step, seat, d):
+    state = step.state
+    queue = list(state["window"]["queue"])
+    step.emit("WindowClosed", seat=seat, kind="keep")
+    step.emit("ShipKept", seat=seat, ship=d["ship"])
+    if queue:
+        step.emit("WindowOpened", kind="keep", seat=queue[0], queue=queue[1:])
+    else:
+        start_round(step, state["round"] + 1)
+
+
+def totals(state):
+    rp = {str(s): sum(player(state, s)["round_points"]) for s in range(1, state["seats"] + 1)}
+    vp = {str(s): sum(player(state, s)["round_vp"]) for s in range(1, state["seats"] + 1)}
+    return rp, vp
+
+
+def res_tied(state):
+    rp, vp = totals(state)
+    best = max(rp.values())
+    tied = [s for s in rp if rp[s] == best]
+    bv = max(vp[s] for s in tied)
+    return [int(s) for s in tied if vp[s] == bv]
+
+
+def result(state):
+    """2.5: most round points; then most victory points; then another round."""
+    rp, vp = totals(state)
+    tied = res_tied(state)
+    if len(tied) == 1 or state.get("extra_rounds", 0) >= MAX_EXTRA_ROUNDS:
+        return {"scores": rp, "winners": tied, "victory_points": vp}
+    return None

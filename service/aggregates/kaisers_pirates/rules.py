@@ -1,0 +1,230 @@
+"""The Kaiser's Pirates (James M. Day): the decider, 2 to 4 players playing
+individually (rulebook sections 1-3).
+
+Decisions (JSON objects, exactly as ``legal`` lists them):
+
+* commit phase (3.2): ``{"action": "commit", "card": C, "use": "intercept"|"action"}``
+  one card face down at a time, then ``{"action": "done"}``;
+* resolve phase (3.2.8), the committed cards in any order:
+  ``{"action": "intercept", "card": C, "ship": S, "target": M}`` (a German ship
+  on a merchant), ``{"action": "intercept", "card": C, "target": T}`` (British
+  forces on a warship, recognised raider or prize), ``{"action": "lay_mines",
+  "card": C, "ship": S, "opponent": O}``, ``{"action": "torpedo", "card": C,
+  "target": M}``, ``{"action": "sub_mines", "card": C, "opponent": O}``,
+  ``{"action": "interrogate", "card": C, "target": T}``, ``{"action":
+  "monitor", "card": C, "target": T}``, ``{"action": "play", "card": C, ...}``
+  (other action sides), ``{"action": "refuge", "ship": S, "try":
+  "supply"|"repair"}``, ``{"action": "leave_refuge", "ship": S}``,
+  ``{"action": "end_turn"}``;
+* windows: the attacker's ``{"action": "assist", "card": C[, "target": M]}`` /
+  ``{"action": "proceed"}``; the defender's ``{"action": "react", "card": C,
+  ...}`` / ``{"action": "decline"}``; ``{"action": "mine_target", "target": M}``;
+  ``{"action": "stack", "order": [...]}`` (Intelligence); ``{"action": "keep",
+  "ship": S|null}`` between rounds.
+"""
+
+from __future__ import annotations
+
+from service.kernel import BadInput, IllegalDecision, Rules
+
+from . import actions, combat, flow
+from . import catalog as catalog_data
+from .board import ix
+from .state import evolve, initial_state, player
+from .view import describe, view
+
+COMBAT_ACTIONS = ("intercept", "lay_mines", "torpedo", "sub_mines", "interrogate", "monitor")
+OPTIONS = {}  # team (4), solitaire (5) and the optional rules (6) will add keys here
+
+
+class KaisersPirates(Rules):
+    name = "kaisers-pirates"
+    title = "The Kaiser's Pirates"
+    rules_version = "1"
+    min_seats = 2
+    max_seats = 4
+
+    def parse_options(self, seats, options):
+        out = {}
+        for k, v in options.items():
+            if k not in OPTIONS:
+                raise BadInput(f"kaisers-pirates: unknown option {k!r}: the individual game (sections 1-3) "
+                               "takes no options yet (team game, solitaire and optional rules are not built)")
+        return out
+
+    def catalog(self, options):
+        return catalog_data.load()
+
+    def initial_state(self, config):
+        cat = config["catalog"]
+        catalog_data.validate(cat)
+        key = config.get("catalog_digest") or "default"
+        i = catalog_data.index(cat, key)
+        return initial_state(config, key, i)
+
+    def evolve(self, state, ev):
+        evolve(state, ev)
+
+    # who acts ---------------------------------------------------------------
+    def to_act(self, state):
+        if state["phase"] in ("over", "setup", "dealing"):
+            return []
+        w = state["window"]
+        if w is not None:
+            return [w["seat"]]
+        if state["phase"] in ("commit", "resolve"):
+            return [state["current"]]
+        return []
+
+    def legal(self, state, seat):
+        if seat not in self.to_act(state):
+            return []
+        w = state["window"]
+        if w is not None:
+            if w["kind"] == "keep":
+                return flow.keep_options(state, seat)
+            if w["kind"] == "stack":
+                return actions.stack_options(state, seat)
+            return combat.window_options(state, seat)
+        if state["phase"] == "commit":
+            return self._commit_options(state, seat)
+        return self._resolve_options(state, seat)
+
+    def _commit_options(self, state, seat):
+        i = ix(state)
+        out, seen = [], set()
+        for card in player(state, seat)["hand"]:
+            t = i.tid(card)
+            if t in seen:
+                continue
+            seen.add(t)
+            out.append({"action": "commit", "card": card, "use": "intercept"})
+            kind = i.kind(card)
+            if kind in ("normal", "assist") or t == "reflag":
+                out.append({"action": "commit", "card": card, "use": "action"})
+        out.append({"action": "done"})
+        return out
+
+    def _resolve_options(self, state, seat):
+        i = ix(state)
+        tt = state["tt"]
+        out = combat.announce_options(state, seat)
+        seen = set()
+        for c in tt["committed"]:
+            if c["use"] != "action":
+                continue
+            t = i.tid(c["card"])
+            if t in seen or i.kind(c["card"]) == "assist":
+                continue
+            seen.add(t)
+            out += actions.play_options(state, seat, c["card"])
+        if tt["deceived"]:
+            if out:
+                return out + actions.refuge_options(state, seat)
+            return actions.refuge_options(state, seat) + [{"action": "end_turn"}]
+        # Recon Aircraft's cards may be brought into play this turn
+        seen = set()
+        for card in tt["extra"]:
+            t = i.tid(card)
+            if t in seen:
+                continue
+            seen.add(t)
+            out.append({"action": "commit", "card": card, "use": "intercept"})
+            if i.kind(card) in ("normal", "assist") or t == "reflag":
+                out.append({"action": "commit", "card": card, "use": "action"})
+        return out + actions.refuge_options(state, seat) + [{"action": "end_turn"}]
+
+    # the steps ----------------------------------------------------------------
+    def setup(self, step):
+        step.emit("GameStarted", seats=step.state["seats"], deck=len(ix(step.state).action_cards))
+        flow.start_round(step, 1)
+
+    def decide(self, step, seat, decision):
+        state = step.state
+        legal = self.legal(state, seat)
+        if decision not in legal:
+            raise IllegalDecision(self._why(state, seat, decision, legal))
+        a = decision["action"]
+        w = state["window"]
+        if w is not None:
+            if w["kind"] == "keep":
+                return flow.keep(step, seat, decision)
+            if w["kind"] == "stack":
+                return actions.stack(step, seat, decision)
+            return combat.window_decide(step, seat, decision)
+        if a == "commit":
+            i = ix(state)
+            step.emit("CardCommitted", vis=[seat], seat=seat, card=decision["card"], use=decision["use"],
+                      name=i.card_name[decision["card"]])
+            step.emit("CardCommittedFaceDown", seat=seat, count=len(state["tt"]["committed"]))
+        elif a == "done":
+            step.emit("CommittingDone", seat=seat, cards=len(state["tt"]["committed"]))
+        elif a in COMBAT_ACTIONS:
+            combat.announce(step, seat, decision)
+        elif a == "play":
+            actions.play(step, seat, decision)
+        elif a in ("refuge", "leave_refuge"):
+            actions.refuge(step, seat, decision)
+        elif a == "end_turn":
+            flow.end_turn(step, seat)
+
+    def _why(self, state, seat, d, legal):
+        """A reason quoting the rule, for the common mistakes."""
+        if not isinstance(d, dict) or "action" not in d:
+            return 'a decision is a JSON object with an "action" (see legal decisions)'
+        i = ix(state)
+        a = d.get("action")
+        card = d.get("card")
+        w = state["window"]
+        if card is not None and card not in i.card_type:
+            return f"there is no action card {card!r}"
+        if a == "react" and w is not None and w["kind"] == "react" and card in player(state, seat)["hand"]:
+            t = i.tid(card)
+            eng = state["eng"]
+            if t in ("break-contact", "shallow-run", "fast-ship") and eng["night"]:
+                return f"{i.card_name[card]} cannot be played against a night action"
+            if t in ("break-contact", "shallow-run", "fast-ship") and eng["surprise"]:
+                return f"{i.card_name[card]} cannot be played in response to Surprise Attack"
+            if t == "fast-ship" and eng["kind"] == "intercept" and eng["ship"] and \
+                    i.ships[eng["ship"]]["kind"] == "warship":
+                return "Fast Ship cannot be played against a warship"
+            if t == "fast-ship" and state["status"][eng["targets"][eng["i"]]]["damaged"]:
+                return "Fast Ship cannot be played by a damaged merchant"
+            if t in ("break-contact", "shallow-run") and eng["kind"] in ("mines", "torpedo"):
+                return f"{i.card_name[card]} cannot be played against torpedoes or mines"
+            if t == "reflag" and eng["kind"] == "interrogate":
+                return "Reflag cannot be played until the interrogation's intercept is resolved"
+            return f"{i.card_name[card]} is not a reaction to this attack"
+        if w is not None:
+            return f"seat {seat} must answer the open {w['kind']} window first"
+        if state["phase"] == "commit" and a != "commit" and a != "done":
+            return "first commit the cards for this turn face down, then say done (3.2)"
+        if state["phase"] == "resolve" and a == "commit":
+            return "the cards are committed: no card may be added from the hand now (3.2)"
+        if card is not None and a != "commit" and card not in [c["card"] for c in state["tt"]["committed"]]:
+            return f"{i.card_name[card]} is not committed face down this turn"
+        if a in ("intercept", "lay_mines", "torpedo", "sub_mines") and state["tt"]["attack_on"] is not None:
+            tgt = d.get("opponent")
+            if tgt is None and d.get("target") is not None:
+                from .board import owner
+                tgt = owner(state, d["target"])
+            if tgt is not None and tgt != state["tt"]["attack_on"]:
+                return "all intercepts, mines and torpedoes of a turn go against one opponent (3.1.3)"
+        if d.get("opponent") is not None:
+            from .board import fogged
+            if fogged(state, d["opponent"]):
+                return f"seat {d['opponent']} is in a fog bank: only Heavy Weather may be played against it"
+        return "not a legal decision now (see the legal decisions)"
+
+    # the end ----------------------------------------------------------------
+    def finished(self, state):
+        return state["phase"] == "over"
+
+    def outcome(self, state):
+        return state["result"]
+
+    view = staticmethod(view)
+    describe = staticmethod(describe)
+
+
+RULES = KaisersPirates()

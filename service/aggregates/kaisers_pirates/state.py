@@ -1,0 +1,544 @@
+"""The Kaiser's Pirates state and ``evolve``: how each event changes the table.
+
+The state is the referee's (it holds every hand and the set-aside cards);
+``view.py`` decides what a seat may see. The card catalog is not copied into
+the state: ``state["cat"]`` is the key of the cached ``catalog.Index``.
+
+Where cards are:
+* action cards: ``pool`` (the draw pile, unordered: each draw is a random
+  card of it), ``top`` (cards an Intelligence put back in a known order, drawn
+  first), ``set_aside`` (removed secretly at the round's start), a seat's
+  ``hand``, the current turn's ``committed``/``played``/``reactions``,
+  ``discard`` (face up, last = top), a seat's ``pending`` (Deception / Fog
+  Bank placed on it), a ship's ``refuge`` card, a seat's ``vp`` pile (AMC,
+  Q-ship and submarine cards sunk);
+* ships and merchants: ``ship_pool``/``merchant_pool`` (draw piles),
+  ``ship_used``/``merchant_used`` (the "bottom" of the deck: reshuffled when
+  the pool runs out), a seat's ``ships`` (warships and raiders), ``merchants``,
+  ``prizes``, or ``vp`` pile.
+"""
+
+from __future__ import annotations
+
+
+def initial_state(config: dict, key: str, ix) -> dict:
+    seats = config["seats"]
+    return {
+        "cat": key,
+        "options": config.get("options") or {},
+        "seats": seats,
+        "turn": 0,
+        "round": 0,
+        "phase": "setup",       # setup, commit, resolve, keep, over
+        "current": None,
+        "extra_turn": False,
+        "pool": list(ix.action_cards),
+        "top": [],
+        "peek": [],
+        "set_aside": [],
+        "discard": [],
+        "ship_pool": list(ix.ships),
+        "ship_used": [],
+        "merchant_pool": list(ix.merchants),
+        "merchant_used": [],
+        "status": {},           # ship id -> {"damaged","supply","revealed","refuge"}
+        "players": [
+            {"hand": [], "ships": [], "merchants": [], "prizes": [], "vp": [], "pending": None,
+             "round_vp": [], "round_points": [], "kept": None, "wireless_turn": -9}
+            for _ in range(seats)
+        ],
+        "tt": None,             # this turn's bookkeeping (see _turn_started)
+        "eng": None,            # the attack being resolved
+        "window": None,         # who must answer what (reaction, assist, reflag, order, keep)
+        "result": None,
+    }
+
+
+def player(state, seat):
+    return state["players"][seat - 1]
+
+
+def owner_of(state, ship):
+    for i, p in enumerate(state["players"]):
+        if ship in p["ships"] or ship in p["merchants"] or ship in p["prizes"]:
+            return i + 1
+    return None
+
+
+def _remove_from_force(state, ship):
+    for p in state["players"]:
+        for key in ("ships", "merchants", "prizes"):
+            if ship in p[key]:
+                p[key].remove(ship)
+                return key
+    return None
+
+
+def _status(state, ship):
+    st = state["status"].get(ship)
+    if st is None:
+        st = state["status"][ship] = {"damaged": False, "supply": False, "revealed": False, "refuge": None}
+    return st
+
+
+# handlers ---------------------------------------------------------------
+def _card_drawn(state, d, ev):
+    deck, _, dest = d["deck"].partition(":")
+    card = d["card"]
+    if deck == "action":
+        state["pool"].remove(card)
+        if dest == "set-aside":
+            state["set_aside"].append(card)
+        elif dest.startswith("hand-"):
+            player(state, int(dest[5:]))["hand"].append(card)
+        elif dest == "peek":
+            state["peek"].append(card)
+    elif deck == "ships":
+        state["ship_pool"].remove(card)
+        player(state, int(dest[6:]))["ships"].append(card)
+        state["status"][card] = {"damaged": False, "supply": False, "revealed": False, "refuge": None}
+    elif deck == "merchants":
+        state["merchant_pool"].remove(card)
+        player(state, int(dest[6:]))["merchants"].append(card)
+        state["status"][card] = {"damaged": False, "supply": False, "revealed": True, "refuge": None}
+
+
+def _top_card_taken(state, d, ev):
+    card = state["top"].pop(0)
+    player(state, d["seat"])["hand"].append(card)
+
+
+def _deck_reshuffled(state, d, ev):
+    k = d["deck"]
+    state[f"{k}_pool"] += state[f"{k}_used"]
+    state[f"{k}_used"] = []
+
+
+def _round_started(state, d, ev):
+    state["round"] = d["round"]
+    state["phase"] = "dealing"
+    state["eng"] = None
+    state["window"] = None
+    state["tt"] = None
+
+
+def _turn_started(state, d, ev):
+    state["turn"] = ev.turn
+    state["current"] = d["seat"]
+    state["phase"] = "commit"
+    me = player(state, d["seat"])
+    own_prev = me.get("last_turn", -9)
+    me["last_turn"] = ev.turn
+    state["extra_turn"] = d.get("extra", False)
+    state["tt"] = {"attack_on": None, "others": [], "used": [], "intercepted": [], "committed": [],
+                   "played": [], "reactions": [], "extra": [], "second_chance": False,
+                   "left_refuge": [], "refuge_tried": [], "wireless": False, "deceived": False,
+                   "reveal_after": [], "ignored": [], "no_passage": [], "own_prev": own_prev}
+
+
+def _card_committed(state, d, ev):
+    p = player(state, d["seat"])
+    p["hand"].remove(d["card"])
+    tt = state["tt"]
+    if d["card"] in tt["extra"]:
+        tt["extra"].remove(d["card"])
+    tt["committed"].append({"card": d["card"], "use": d["use"]})
+
+
+def _committing_done(state, d, ev):
+    state["phase"] = "resolve"
+
+
+def _card_revealed(state, d, ev):
+    tt = state["tt"]
+    for c in tt["committed"]:
+        if c["card"] == d["card"]:
+            tt["committed"].remove(c)
+            break
+    tt["played"].append(d["card"])
+    if d.get("against") and d["against"] not in tt["others"]:
+        tt["others"].append(d["against"])
+
+
+def _deception_forced(state, d, ev):
+    tt = state["tt"]
+    player(state, d["seat"])["hand"].remove(d["card"])
+    tt["committed"].append({"card": d["card"], "use": "action"})
+    tt["deceived"] = True
+    state["phase"] = "resolve"
+
+
+def _attack_announced(state, d, ev):
+    tt = state["tt"]
+    eng = dict(d)
+    eng.update({"i": 0, "stage": "assist", "surprise": False, "searchlight": False, "special": False,
+                "boarding": [], "multi": None, "reaction": None, "reveal": []})
+    state["eng"] = eng
+    if d["kind"] in ("intercept", "british", "interrogate", "monitor", "mines", "torpedo"):
+        tt["attack_on"] = d["opp"]
+    if d.get("ship"):
+        tt["used"].append(d["ship"])
+    if d["kind"] in ("intercept", "british", "interrogate", "monitor"):
+        tt["intercepted"] += [t for t in d["targets"] if t not in tt["intercepted"]]
+
+
+def _assist_revealed(state, d, ev):
+    eng = state["eng"]
+    kind = d["ctype"]
+    if kind == "surprise-attack":
+        eng["surprise"] = True
+    elif kind == "searchlight":
+        eng["searchlight"] = True
+    elif kind == "special-cargo":
+        eng["special"] = True
+    elif kind == "boarding-party":
+        eng["boarding"].append(d["target"])
+    elif kind in ("good-hunting", "shipping-lanes"):
+        eng["multi"] = kind
+        for t in d["targets"]:
+            if t not in eng["targets"]:
+                eng["targets"].append(t)
+            if t not in state["tt"]["intercepted"]:
+                state["tt"]["intercepted"].append(t)
+    _card_revealed(state, d, ev)
+
+
+def _engagement_advanced(state, d, ev):
+    eng = state["eng"]
+    eng["stage"] = d["stage"]
+    eng["i"] = d["i"]
+    if d["stage"] == "assist":
+        eng["reaction"] = None
+
+
+def _targets_cut(state, d, ev):
+    eng = state["eng"]
+    eng["targets"] = eng["targets"][: eng["i"] + 1]
+
+
+def _reveal_pending(state, d, ev):
+    if d["ship"] not in state["eng"]["reveal"]:
+        state["eng"]["reveal"].append(d["ship"])
+
+
+def _mine_target(state, d, ev):
+    eng = state["eng"]
+    eng["targets"].remove(d["target"])
+    eng["targets"].insert(eng["i"], d["target"])
+
+
+def _known_peeked(state, d, ev):
+    for c in d["cards"]:
+        state["top"].remove(c)
+        state["peek"].append(c)
+
+
+def _engagement_ended(state, d, ev):
+    state["eng"] = None
+
+
+def _window_opened(state, d, ev):
+    state["window"] = dict(d)
+
+
+def _window_closed(state, d, ev):
+    state["window"] = None
+
+
+def _reaction_played(state, d, ev):
+    state["window"] = None
+    p = player(state, d["seat"])
+    p["hand"].remove(d["card"])
+    tt = state["tt"]
+    if tt is not None:
+        if d["seat"] == state["current"]:
+            tt["played"].append(d["card"])
+        else:
+            tt["reactions"].append(d["card"])
+    if state["eng"] is not None and d.get("against") == "attack":
+        state["eng"]["reaction"] = {"card": d["card"], "type": d["ctype"]}
+
+
+def _ship_damaged(state, d, ev):
+    _status(state, d["ship"])["damaged"] = True
+
+
+def _ship_repaired(state, d, ev):
+    _status(state, d["ship"])["damaged"] = False
+
+
+def _supply_limited(state, d, ev):
+    _status(state, d["ship"])["supply"] = True
+
+
+def _resupplied(state, d, ev):
+    _status(state, d["ship"])["supply"] = False
+
+
+def _revealed(state, d, ev):
+    _status(state, d["ship"])["revealed"] = True
+
+
+def _disguised(state, d, ev):
+    _status(state, d["ship"])["revealed"] = False
+
+
+def _to_used(state, ship, deck):
+    state[f"{deck}_used"].append(ship)
+
+
+def _refuge_card_off(state, ship):
+    st = state["status"].get(ship)
+    if st and st["refuge"]:
+        state["discard"].append(st["refuge"])
+        st["refuge"] = None
+
+
+def _ship_sunk(state, d, ev):
+    ship = d["ship"]
+    _refuge_card_off(state, ship)
+    _remove_from_force(state, ship)
+    state["status"].pop(ship, None)
+    if d.get("by"):
+        player(state, d["by"])["vp"].append({"card": ship, "deck": d["deck"], "double": d.get("double", False)})
+    else:
+        _to_used(state, ship, d["deck"])
+
+
+def _ship_removed(state, d, ev):
+    ship = d["ship"]
+    _refuge_card_off(state, ship)
+    _remove_from_force(state, ship)
+    state["status"].pop(ship, None)
+    _to_used(state, ship, d["deck"])
+
+
+def _ship_captured(state, d, ev):
+    ship = d["ship"]
+    _remove_from_force(state, ship)
+    player(state, d["by"])["prizes"].append(ship)
+    st = _status(state, ship)
+    st["revealed"] = False
+
+
+def _passage(state, d, ev):
+    ship = d["ship"]
+    _remove_from_force(state, ship)
+    state["status"].pop(ship, None)
+    player(state, d["seat"])["vp"].append({"card": ship, "deck": "merchant", "double": d["double"]})
+
+
+def _vp_swapped(state, d, ev):
+    # Mistaken Identity: the just-sunk merchant goes to the defender's pile,
+    # the defender's chosen merchant to the attacker's.
+    a, b = player(state, d["attacker"]), player(state, d["defender"])
+    for e in a["vp"]:
+        if e["card"] == d["sunk"]:
+            a["vp"].remove(e)
+            b["vp"].append(e)
+            break
+    for e in b["vp"]:
+        if e["card"] == d["given"]:
+            b["vp"].remove(e)
+            a["vp"].append(e)
+            break
+
+
+def _ship_transferred(state, d, ev):
+    key = _remove_from_force(state, d["ship"])
+    player(state, d["to"])[key].append(d["ship"])
+
+
+def _card_scored(state, d, ev):
+    # an action card (AMC, Q-ship, submarine) sunk: into the winner's VP pile
+    card = d["card"]
+    tt = state["tt"]
+    for lst in (tt["played"], tt["reactions"]):
+        if card in lst:
+            lst.remove(card)
+    player(state, d["seat"])["vp"].append({"card": card, "deck": "action", "double": False})
+
+
+def _cards_discarded(state, d, ev):
+    tt = state["tt"]
+    for c in d["cards"]:
+        for lst in (tt["played"], tt["reactions"]):
+            if c in lst:
+                lst.remove(c)
+        for e in list(tt["committed"]):
+            if e["card"] == c:
+                tt["committed"].remove(e)
+        state["discard"].append(c)
+
+
+def _card_placed(state, d, ev):
+    state["tt"]["played"].remove(d["card"])
+    player(state, d["on"])["pending"] = {"card": d["card"], "type": d["ctype"]}
+
+
+def _pending_cleared(state, d, ev):
+    p = player(state, d["seat"])
+    state["discard"].append(p["pending"]["card"])
+    p["pending"] = None
+
+
+def _refuge_entered(state, d, ev):
+    state["tt"]["played"].remove(d["card"])
+    st = _status(state, d["ship"])
+    st["refuge"] = d["card"]
+    st["since"] = state["turn"]
+    st["revealed"] = False
+
+
+def _refuge_left(state, d, ev):
+    _refuge_card_off(state, d["ship"])
+    state["tt"]["left_refuge"].append(d["ship"])
+
+
+def _refuge_tried(state, d, ev):
+    state["tt"]["refuge_tried"].append([d["ship"], d["what"]])
+
+
+def _peek_ordered(state, d, ev):
+    state["top"] = list(d["cards"]) + state["top"]
+    state["peek"] = []
+
+
+def _cards_taken(state, d, ev):
+    a, b = player(state, d["seat"]), player(state, d["from"])
+    for c in d["cards"]:
+        b["hand"].remove(c)
+        a["hand"].append(c)
+        state["tt"]["extra"].append(c)
+
+
+def _discards_taken(state, d, ev):
+    p = player(state, d["seat"])
+    for c in d["cards"]:
+        state["discard"].remove(c)
+        p["hand"].append(c)
+    state["tt"]["wireless"] = True
+    p["wireless_turn"] = state["turn"]
+
+
+def _second_chance(state, d, ev):
+    state["tt"]["second_chance"] = True
+
+
+def _attack_ignored(state, d, ev):
+    state["tt"]["ignored"].append(d["ship"])
+
+
+def _no_passage(state, d, ev):
+    state["tt"]["no_passage"].append(d["ship"])
+
+
+def _round_scored(state, d, ev):
+    for s, vp in d["vp"].items():
+        p = player(state, int(s))
+        p["round_vp"].append(vp)
+        p["round_points"].append(d["points"][s])
+
+
+def _round_cleared(state, d, ev):
+    """2.4: action cards back to the deck; markers off; merchants and VP piles to the decks' bottoms."""
+    ix_cards = d["action_cards"]
+    state["pool"] = list(ix_cards)
+    state["top"], state["peek"], state["set_aside"], state["discard"] = [], [], [], []
+    for p in state["players"]:
+        p["hand"] = []
+        p["pending"] = None
+        p["kept"] = None
+        for e in p["vp"]:
+            if e["deck"] == "ship":
+                state["ship_used"].append(e["card"])
+            elif e["deck"] == "merchant":
+                state["merchant_used"].append(e["card"])
+        p["vp"] = []
+        state["merchant_used"] += p["merchants"] + p["prizes"]
+        p["merchants"], p["prizes"] = [], []
+    state["status"] = {s: {"damaged": False, "supply": False, "revealed": False, "refuge": None}
+                       for p in state["players"] for s in p["ships"]}
+    state["tt"] = None
+    state["eng"] = None
+    state["phase"] = "keep"
+
+
+def _ship_kept(state, d, ev):
+    p = player(state, d["seat"])
+    drop = [s for s in p["ships"] if s != d["ship"]]
+    for s in drop:
+        p["ships"].remove(s)
+        state["status"].pop(s, None)
+        state["ship_used"].append(s)
+    p["kept"] = d["ship"]
+
+
+def _game_over(state, d, ev):
+    state["phase"] = "over"
+    state["result"] = {"scores": d["scores"], "winners": d["winners"]}
+
+
+def _extra_round(state, d, ev):
+    state["extra_rounds"] = state.get("extra_rounds", 0) + 1
+
+
+HANDLERS = {
+    "CardDrawn": _card_drawn,
+    "KnownCardDrawn": _top_card_taken,
+    "DeckReshuffledFromBottom": _deck_reshuffled,
+    "RoundStarted": _round_started,
+    "TurnStarted": _turn_started,
+    "CardCommitted": _card_committed,
+    "CommittingDone": _committing_done,
+    "CardRevealed": _card_revealed,
+    "DeceptionForcedCard": _deception_forced,
+    "AttackAnnounced": _attack_announced,
+    "AssistRevealed": _assist_revealed,
+    "EngagementAdvanced": _engagement_advanced,
+    "TargetsReduced": _targets_cut,
+    "EngagementEnded": _engagement_ended,
+    "RevealPending": _reveal_pending,
+    "MineTargetChosen": _mine_target,
+    "KnownCardsPeeked": _known_peeked,
+    "WindowOpened": _window_opened,
+    "ReactionDeclined": _window_closed,
+    "WindowClosed": _window_closed,
+    "ReactionPlayed": _reaction_played,
+    "ShipDamaged": _ship_damaged,
+    "ShipRepaired": _ship_repaired,
+    "SupplyLimited": _supply_limited,
+    "ShipResupplied": _resupplied,
+    "ShipRevealed": _revealed,
+    "ShipDisguised": _disguised,
+    "ShipSunk": _ship_sunk,
+    "ShipRemoved": _ship_removed,
+    "ShipCaptured": _ship_captured,
+    "PassageMade": _passage,
+    "VictoryCardsSwapped": _vp_swapped,
+    "ShipTransferred": _ship_transferred,
+    "ActionCardScored": _card_scored,
+    "CardsDiscarded": _cards_discarded,
+    "CardPlacedOnPlayer": _card_placed,
+    "PendingCardCleared": _pending_cleared,
+    "RefugeEntered": _refuge_entered,
+    "RefugeLeft": _refuge_left,
+    "RefugeAttempted": _refuge_tried,
+    "DeckTopOrdered": _peek_ordered,
+    "CardsTaken": _cards_taken,
+    "DiscardsTaken": _discards_taken,
+    "SecondChanceEarned": _second_chance,
+    "MerchantIgnored": _attack_ignored,
+    "PassageBarred": _no_passage,
+    "RoundScored": _round_scored,
+    "RoundCleared": _round_cleared,
+    "ShipKept": _ship_kept,
+    "ExtraRoundCalled": _extra_round,
+    "GameOver": _game_over,
+}
+
+
+def evolve(state: dict, ev) -> None:
+    h = HANDLERS.get(ev.type)
+    if h is not None:
+        h(state, ev.data, ev)

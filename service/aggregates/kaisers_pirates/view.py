@@ -1,0 +1,88 @@
+"""What each seat may see of the table, and readable log lines.
+
+Hidden: the cards in another seat's hand (only their number), committed cards
+face down (only their number, until played), the draw pile's order and the
+set-aside cards, cards an Intelligence put on top of the deck (seen by the
+seat that ordered them). Everything else is face up: forces, markers,
+recognition, VP piles (3.1.8), the discard pile (3.1.7), deck sizes (3.1.9).
+"""
+
+from __future__ import annotations
+
+from .board import vp_of
+
+
+def view(state: dict, seat: int | None) -> dict:
+    referee = seat is None
+    tt = state["tt"]
+    players = {}
+    for i, p in enumerate(state["players"]):
+        n = i + 1
+        mine = referee or n == seat
+        entry = {
+            "hand": sorted(p["hand"]) if mine else len(p["hand"]),
+            "ships": [dict(ship=s, **state["status"].get(s, {})) for s in p["ships"]],
+            "merchants": [dict(ship=s, **state["status"].get(s, {})) for s in p["merchants"]],
+            "prizes": [dict(ship=s, **state["status"].get(s, {})) for s in p["prizes"]],
+            "vp_pile": [dict(e) for e in p["vp"]],
+            "vp": sum(vp_of(state, e) for e in p["vp"]),
+            "pending": p["pending"],
+            "round_vp": list(p["round_vp"]),
+            "round_points": list(p["round_points"]),
+        }
+        players[str(n)] = entry
+    out = {
+        "round": state["round"], "turn": state["turn"], "phase": state["phase"], "current": state["current"],
+        "action_deck": len(state["pool"]) + len(state["top"]),
+        "discard": list(state["discard"]), "discard_top_two": list(reversed(state["discard"][-2:])),
+        "ship_deck": len(state["ship_pool"]), "merchant_deck": len(state["merchant_pool"]),
+        "players": players, "window": state["window"], "result": state["result"],
+    }
+    if tt is not None:
+        mine = referee or seat == state["current"]
+        out["committed"] = [dict(c) for c in tt["committed"]] if mine else len(tt["committed"])
+        out["played"] = list(tt["played"])
+        out["reactions"] = list(tt["reactions"])
+        out["attack_on"] = tt["attack_on"]
+    if state["eng"] is not None:
+        out["attack"] = {k: v for k, v in state["eng"].items()}
+    if referee:
+        out["pool"] = sorted(state["pool"])
+        out["top"] = list(state["top"])
+        out["set_aside"] = sorted(state["set_aside"])
+        out["peek"] = list(state["peek"])
+    return out
+
+
+def describe(ev) -> str:
+    d = ev.data
+    t = ev.type
+    if t == "TurnStarted":
+        return f"round {d['round']}, turn {ev.turn}: seat {d['seat']} to play" + (" (extra turn)" if d.get("extra") else "")
+    if t == "CardCommitted":
+        return f"seat {d['seat']} commits {d['name']} ({d['use']} side) face down"
+    if t == "CardCommittedFaceDown":
+        return f"seat {d['seat']} commits a card face down ({d['count']} committed)"
+    if t == "CardRevealed":
+        return f"seat {d['seat']} plays {d['name']} ({d['use']} side)"
+    if t == "AttackAnnounced":
+        who = d["ship"] or "British forces"
+        return f"seat {d['seat']}: {who} {d['kind']} against seat {d['opp']}: {', '.join(d['targets'])}"
+    if t == "WindowOpened":
+        return f"seat {d['seat']} may answer ({d['kind']})"
+    if t == "ReactionDeclined":
+        return f"seat {d['seat']} declines to react ({d['kind']})"
+    if t == "ReactionPlayed":
+        return f"seat {d['seat']} reacts with {d['name']}"
+    if t == "DiceCompared":
+        a, b = d["attack"], d["defence"]
+        return (f"{d['what']}: {a['high']}{' ' + ', '.join(a['mods']) if a['mods'] else ''} = {a['result']} against "
+                f"{b['high']}{' ' + ', '.join(b['mods']) if b['mods'] else ''} = {b['result']}: {d['outcome']}")
+    if t == "ChallengeRolled":
+        return (f"{d['what']}: challenge {d['challenge']['result']} against response {d['response']['result']}: "
+                f"{'success' if d['success'] else 'failure'}")
+    if t in ("ShipSunk", "ShipDamaged", "ShipRemoved", "ShipCaptured", "ShipRevealed", "ShipDisguised", "PassageMade"):
+        return f"{t}: {d.get('ship')} " + ", ".join(f"{k}={v}" for k, v in d.items() if k != "ship")
+    if t == "RoundScored":
+        return f"round {d['round']} scored: VP {d['vp']}, round points {d['points']}"
+    return ""

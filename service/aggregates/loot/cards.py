@@ -1,0 +1,60 @@
+"""Loot's cards: stable text ids built from the catalog, and what an id means.
+
+* ``merchant-5a``: a merchant ship worth 5 gold (letters tell copies apart);
+* ``blue-4a``: a blue pirate ship with 4 skulls;
+* ``blue-captain``: the blue pirate captain;
+* ``admiral``: the Admiral.
+"""
+
+from __future__ import annotations
+
+import string
+
+MERCHANT, PIRATE, CAPTAIN, ADMIRAL = "merchant", "pirate", "captain", "admiral"
+
+
+def build_deck(cat: dict) -> list[str]:
+    letters = string.ascii_lowercase
+    deck = []
+    for gold, n in cat["merchants"]["value"].items():
+        deck += [f"merchant-{int(gold)}{letters[i]}" for i in range(n)]
+    for colour in cat["colours"]["value"]:
+        for skulls, n in cat["pirates_per_colour"]["value"].items():
+            deck += [f"{colour}-{int(skulls)}{letters[i]}" for i in range(n)]
+        if cat["captains_per_colour"]["value"]:
+            deck.append(f"{colour}-captain")
+    if cat["admirals"]["value"]:
+        deck.append("admiral")
+    return sorted(deck)
+
+
+_INFO: dict[str, tuple] = {}
+
+
+def _parse(card: str) -> tuple:
+    if card == ADMIRAL:
+        return (ADMIRAL, None, 0)
+    head, _, tail = card.partition("-")
+    if head == MERCHANT:
+        return (MERCHANT, None, int(tail[:-1]))
+    if tail == CAPTAIN:
+        return (CAPTAIN, head, 0)
+    return (PIRATE, head, int(tail[:-1]))
+
+
+def info(card: str) -> tuple:
+    """``(kind, colour, value)``: value is the gold of a merchant, the skulls of a pirate."""
+    got = _INFO.get(card)
+    if got is None:
+        got = _INFO[card] = _parse(card)
+    return got
+
+
+def kind(card: str) -> str:
+    return info(card)[0]
+
+
+def gold(card: str) -> int:
+    """Gold of a merchant ship (0 for any other card)."""
+    k, _, v = info(card)
+    return v if k == MERCHANT else 0

@@ -1,0 +1,302 @@
+"""Loot (Reiner Knizia): the decider.
+
+One action per turn, each a decision (JSON object, exactly as ``legal`` lists it):
+
+* ``{"action": "draw"}`` take a card from the draw pile;
+* ``{"action": "merchant", "card": "merchant-5a"}`` put a merchant ship to sea;
+* ``{"action": "pirate", "card": "blue-4a", "merchant": "merchant-5a"}`` attack a
+  merchant in play, or strengthen your attack on it;
+* ``{"action": "captain", "card": "blue-captain", "merchant": "merchant-5a"}`` play a
+  captain on a merchant where your side played that colour's pirate in an earlier turn;
+* ``{"action": "admiral", "merchant": "merchant-5a"}`` defend your own (pairs: or your
+  partner's) merchant;
+* ``{"action": "discard", "card": "blue-1a"}`` only once the draw pile is empty; never
+  a merchant.
+
+Before each turn's action the rules check captures for the seat whose turn starts
+(pairs: only for the team's first player); that happens as the tail of the previous
+step, so the log reads: action, ``TurnStarted``, ``MerchantCaptured``...
+"""
+
+from __future__ import annotations
+
+from service.kernel import BadInput, IllegalDecision, Rules
+
+from . import catalog as catalog_data
+from .cards import ADMIRAL, CAPTAIN, MERCHANT, PIRATE, gold, info
+from .state import (DRAW_PILE, attack_of, battle, captured_by, evolve, game_over, hand_vis,
+                    initial_state, side_of)
+from .view import describe, view
+
+TRUE, FALSE = {"true", "yes", "1", "on"}, {"false", "no", "0", "off"}
+
+
+def _args(decision: dict, keys: tuple, form: str) -> None:
+    if set(decision) != {"action", *keys} or not all(isinstance(decision[k], str) for k in keys):
+        raise IllegalDecision(f"{decision.get('action')} takes {form}")
+
+
+def _in_hand(state, seat, card, what):
+    if card not in state["hands"][seat - 1]:
+        raise IllegalDecision(f"you have no {card!r} in your hand")
+    if info(card)[0] != what:
+        raise IllegalDecision(f"{card!r} is not a {what} card")
+
+
+def _battle(state, merchant):
+    b = battle(state, merchant)
+    if b is None:
+        raise IllegalDecision(f"there is no merchant ship {merchant!r} in play")
+    return b
+
+
+def pirate_allowed(state, side, b, colour) -> str | None:
+    """Why ``side`` may not add a ``colour`` pirate to battle ``b`` (None: it may)."""
+    mine = attack_of(b, side)
+    if mine is not None:
+        if mine["colour"] != colour:
+            return (f"your side attacks {b['merchant']} in {mine['colour']}: you may only "
+                    f"strengthen that colour")
+        return None
+    for a in b["attacks"]:
+        if a["colour"] == colour:
+            return f"{colour} is already used on {b['merchant']}: a further attacker needs an unused colour"
+    return None
+
+
+class Loot(Rules):
+    name = "loot"
+    title = "Loot"
+    rules_version = "1"
+    min_seats = 2
+    max_seats = 8
+
+    # configuration --------------------------------------------------------
+    def parse_options(self, seats, options):
+        options = dict(options)
+        raw = options.pop("pairs", "false")
+        if options:
+            raise BadInput(f"loot takes only the option pairs=true|false (got {', '.join(options)})")
+        text = str(raw).strip().lower()
+        if text not in TRUE | FALSE:
+            raise BadInput(f"pairs must be true or false, not {raw!r}")
+        pairs = text in TRUE
+        if pairs and seats not in (4, 6, 8):
+            raise BadInput(f"the pairs game is for 4, 6 or 8 players, not {seats}")
+        if not pairs and not 2 <= seats <= 5:
+            raise BadInput(f"the individual game is for 2 to 5 players, not {seats} "
+                           "(use --option pairs=true for 4, 6 or 8)")
+        return {"pairs": pairs}
+
+    def catalog(self, options):
+        return catalog_data.load()
+
+    def validate_catalog(self, cat):
+        """An organiser's catalog file (``tools new --catalog``)."""
+        return catalog_data.validate(cat)
+
+    initial_state = staticmethod(initial_state)
+
+    def evolve(self, state, ev):
+        evolve(state, ev)
+
+    def decision_visibility(self, state, seat, decision):
+        return "all"  # every action is played face up; drawn cards are hidden in CardDrawn
+
+    # who acts -------------------------------------------------------------
+    def to_act(self, state):
+        if state["phase"] == "play":
+            return [state["current"]]
+        return []
+
+    def legal(self, state, seat):
+        if state["phase"] != "play" or seat != state["current"]:
+            return []
+        hand = state["hands"][seat - 1]
+        side = side_of(state, seat)
+        out = []
+        if state["pile"]:
+            out.append({"action": "draw"})
+        sea = state["sea"]
+        for card in hand:
+            k, colour, _ = info(card)
+            if k == MERCHANT:
+                out.append({"action": "merchant", "card": card})
+            elif k == PIRATE:
+                out += [{"action": "pirate", "card": card, "merchant": b["merchant"]}
+                        for b in sea if pirate_allowed(state, side, b, colour) is None]
+            elif k == CAPTAIN:
+                for b in sea:
+                    a = attack_of(b, side)
+                    if a is not None and a["colour"] == colour:
+                        out.append({"action": "captain", "card": card, "merchant": b["merchant"]})
+            elif k == ADMIRAL:
+                out += [{"action": "admiral", "merchant": b["merchant"]} for b in sea if b["side"] == side]
+            if not state["pile"] and k != MERCHANT:
+                out.append({"action": "discard", "card": card})
+        return out
+
+    # the steps ------------------------------------------------------------
+    def setup(self, step):
+        state = step.state
+        n = state["seats"]
+        dealer = step.pick(list(range(1, n + 1)), why="the dealer")
+        first = dealer % n + 1
+        order = [(first - 1 + i) % n + 1 for i in range(n)]
+        if state["pairs"]:
+            checkers, seen = [], set()
+            for s in order:
+                if side_of(state, s) not in seen:
+                    seen.add(side_of(state, s))
+                    checkers.append(s)
+        else:
+            checkers = order
+        step.emit("DealerChosen", dealer=dealer, first=first, checkers=sorted(checkers),
+                  teams=[[s, s + 1] for s in range(1, n, 2)] if state["pairs"] else None)
+        for _ in range(state["hand_size"]):
+            for s in order:
+                self._take(step, s, f"deal to seat {s}")
+        self._start_turn(step, first, 1)
+
+    def decide(self, step, seat, decision):
+        handler = {"draw": self._draw, "merchant": self._merchant, "pirate": self._pirate,
+                   "captain": self._captain, "admiral": self._admiral,
+                   "discard": self._discard}.get(decision.get("action"))
+        if handler is None:
+            raise IllegalDecision(f"unknown action {decision.get('action')!r}: "
+                                  "draw, merchant, pirate, captain, admiral or discard")
+        handler(step, seat, decision)
+        self._end_turn(step, seat)
+
+    def _take(self, step, seat, why):
+        step.emit("CardTaken", seat=seat)
+        step.draw(DRAW_PILE, step.state["pile"], vis=hand_vis(step.state, seat), why=why)
+
+    def _draw(self, step, seat, d):
+        _args(d, (), '{"action": "draw"}')
+        if not step.state["pile"]:
+            raise IllegalDecision("the draw pile is empty: play or discard a card")
+        self._take(step, seat, f"seat {seat} draws")
+
+    def _merchant(self, step, seat, d):
+        state = step.state
+        _args(d, ("card",), '{"action": "merchant", "card": "<merchant card>"}')
+        _in_hand(state, seat, d["card"], MERCHANT)
+        step.emit("MerchantPlayed", seat=seat, side=side_of(state, seat), card=d["card"], gold=gold(d["card"]))
+
+    def _pirate(self, step, seat, d):
+        state = step.state
+        _args(d, ("card", "merchant"), '{"action": "pirate", "card": "<pirate card>", "merchant": "<merchant>"}')
+        _in_hand(state, seat, d["card"], PIRATE)
+        b = _battle(state, d["merchant"])
+        side = side_of(state, seat)
+        _, colour, skulls = info(d["card"])
+        why = pirate_allowed(state, side, b, colour)
+        if why:
+            raise IllegalDecision(why)
+        a = attack_of(b, side)
+        step.emit("PiratePlayed", seat=seat, side=side, card=d["card"], merchant=d["merchant"],
+                  colour=colour, skulls=skulls, strength=skulls + (a["skulls"] if a else 0))
+
+    def _captain(self, step, seat, d):
+        state = step.state
+        _args(d, ("card", "merchant"), '{"action": "captain", "card": "<captain>", "merchant": "<merchant>"}')
+        _in_hand(state, seat, d["card"], CAPTAIN)
+        b = _battle(state, d["merchant"])
+        side = side_of(state, seat)
+        colour = info(d["card"])[1]
+        a = attack_of(b, side)
+        if a is None or a["colour"] != colour:
+            who = "your team" if state["pairs"] else "you"
+            raise IllegalDecision(f"the {colour} captain may only go on a merchant where {who} "
+                                  f"played a {colour} pirate in an earlier turn")
+        step.emit("CaptainPlayed", seat=seat, side=side, card=d["card"], merchant=d["merchant"], colour=colour)
+
+    def _admiral(self, step, seat, d):
+        state = step.state
+        _args(d, ("merchant",), '{"action": "admiral", "merchant": "<merchant>"}')
+        if ADMIRAL not in state["hands"][seat - 1]:
+            raise IllegalDecision("you do not hold the Admiral")
+        b = _battle(state, d["merchant"])
+        side = side_of(state, seat)
+        if b["side"] != side:
+            whose = "your own or your partner's" if state["pairs"] else "your own"
+            raise IllegalDecision(f"the Admiral may only defend {whose} merchant ship")
+        step.emit("AdmiralPlayed", seat=seat, side=side, card=ADMIRAL, merchant=d["merchant"])
+
+    def _discard(self, step, seat, d):
+        state = step.state
+        _args(d, ("card",), '{"action": "discard", "card": "<card>"}')
+        card = d["card"]
+        if card not in state["hands"][seat - 1]:
+            raise IllegalDecision(f"you have no {card!r} in your hand")
+        if info(card)[0] == MERCHANT:
+            raise IllegalDecision("a merchant ship may never be discarded")
+        if state["pile"]:
+            raise IllegalDecision("you may discard only once the draw pile is empty")
+        step.emit("CardDiscarded", seat=seat, card=card)
+
+    # turns ----------------------------------------------------------------
+    def _end_turn(self, step, seat):
+        state = step.state
+        if game_over(state):
+            left = []
+            for b in state["sea"]:
+                left += [b["merchant"]] + [c for a in b["attacks"] for c in a["cards"]] + b["specials"]
+            step.emit("GameEnded", reason="the draw pile is empty and a player has played their last card"
+                      if not state["pairs"] else
+                      "the draw pile is empty and both partners of a team have played their last card",
+                      discarded=left)
+            return
+        n = state["seats"]
+        nxt = seat
+        for _ in range(n):
+            nxt = nxt % n + 1
+            self._start_turn(step, nxt, state["turn"] + 1)
+            if state["hands"][nxt - 1] or state["pile"]:
+                return
+            step.emit("TurnSkipped", seat=nxt, reason="no cards left and the draw pile is empty")
+        raise AssertionError("no seat can act, but the game did not end")
+
+    def _start_turn(self, step, seat, turn):
+        state = step.state
+        step.emit("TurnStarted", turn=turn, seat=seat)
+        if seat not in state["checkers"]:
+            return
+        side = side_of(state, seat)
+        for b in [b for b in state["sea"] if captured_by(b, side)]:
+            cards = [c for a in b["attacks"] for c in a["cards"]] + b["specials"]
+            step.emit("MerchantCaptured", seat=seat, side=side, merchant=b["merchant"], gold=b["gold"],
+                      owner=b["owner"], discarded=cards,
+                      how="unattacked" if not cards else ("with " + b["top"]["card"] if b["top"] else "most skulls"))
+
+    # end ------------------------------------------------------------------
+    def finished(self, state):
+        return state["phase"] == "over"
+
+    def outcome(self, state):
+        n = state["seats"]
+        own = {}
+        for s in range(1, n + 1):
+            won = sum(gold(c) for c in state["captured"][s - 1])
+            held = sum(gold(c) for c in state["hands"][s - 1])
+            own[s] = {"captured": won, "in_hand": held, "score": won - held}
+        if state["pairs"]:
+            teams = {t: sum(own[s]["score"] for s in (2 * t - 1, 2 * t)) for t in range(1, n // 2 + 1)}
+            best = max(teams.values())
+            scores = {str(s): teams[side_of(state, s)] for s in own}
+            winners = [s for s in own if teams[side_of(state, s)] == best]
+            return {"scores": scores, "winners": winners, "players": {str(s): v for s, v in own.items()},
+                    "teams": {str(t): {"seats": [2 * t - 1, 2 * t], "score": v} for t, v in teams.items()}}
+        best = max(v["score"] for v in own.values())
+        return {"scores": {str(s): v["score"] for s, v in own.items()},
+                "winners": [s for s, v in own.items() if v["score"] == best],
+                "players": {str(s): v for s, v in own.items()}}
+
+    view = staticmethod(view)
+    describe = staticmethod(describe)
+
+
+RULES = Loot()
+
+__all__ = ["RULES", "Loot"]

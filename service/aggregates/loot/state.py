@@ -1,0 +1,197 @@
+"""Loot state and ``evolve``: how each event changes the table.
+
+The state is the referee's: it holds every hand and the draw pile. ``view.py``
+decides what a seat may see of it.
+
+Sides: in the individual game every seat is its own side (side == seat); in
+the pairs game seats 1+2 are team 1, 3+4 team 2, 5+6 team 3, 7+8 team 4.
+A battle is a merchant ship in play with the attacks on it::
+
+    {"merchant": "merchant-5a", "gold": 5, "owner": 1, "side": 1,
+     "attacks": [{"colour": "blue", "side": 2, "skulls": 4, "cards": ["blue-4a"]}],
+     "specials": ["admiral"],            # captains and the Admiral played on it
+     "top": {"card": "admiral", "side": 1} | None}   # the last of them
+"""
+
+from __future__ import annotations
+
+from .cards import build_deck
+
+DRAW_PILE = "draw_pile"
+
+
+def initial_state(config: dict) -> dict:
+    cat = config["catalog"]
+    n = config["seats"]
+    return {
+        "turn": 0,
+        "phase": "setup",            # setup -> play -> over
+        "seats": n,
+        "pairs": bool(config["options"].get("pairs", False)),
+        "hand_size": cat["hand_size"]["value"],
+        "dealer": None,
+        "first": None,               # seat left of the dealer: plays turn 1
+        "checkers": [],              # seats that check captures at the start of their turn
+        "current": None,
+        "taker": None,               # seat receiving the next drawn card
+        "pile": build_deck(cat),
+        "hands": [[] for _ in range(n)],
+        "captured": [[] for _ in range(n)],
+        "discard": [],
+        "sea": [],
+        "ended": None,               # why the game ended
+    }
+
+
+# sides --------------------------------------------------------------------
+def side_of(state, seat: int) -> int:
+    return (seat + 1) // 2 if state["pairs"] else seat
+
+
+def partner(state, seat: int):
+    if not state["pairs"]:
+        return None
+    return seat + 1 if seat % 2 else seat - 1
+
+
+def side_seats(state, side: int) -> list[int]:
+    return [2 * side - 1, 2 * side] if state["pairs"] else [side]
+
+
+def hand_vis(state, seat: int) -> list[int]:
+    p = partner(state, seat)
+    return [seat] if p is None else sorted((seat, p))
+
+
+# battles ------------------------------------------------------------------
+def battle(state, merchant: str):
+    for b in state["sea"]:
+        if b["merchant"] == merchant:
+            return b
+    return None
+
+
+def attack_of(b, side: int):
+    for a in b["attacks"]:
+        if a["side"] == side:
+            return a
+    return None
+
+
+def leader(b):
+    """The side winning the battle now, or None (unattacked, or a tie).
+    The last captain or Admiral played wins; otherwise the most skulls."""
+    if b["top"] is not None:
+        return b["top"]["side"]
+    attacks = b["attacks"]
+    if not attacks:
+        return None
+    best = max(a["skulls"] for a in attacks)
+    tops = [a["side"] for a in attacks if a["skulls"] == best]
+    return tops[0] if len(tops) == 1 else None
+
+
+def captured_by(b, side: int) -> bool:
+    """Does ``side`` capture this merchant at the start of its (checker's) turn?"""
+    if not b["attacks"] and b["top"] is None:
+        return b["side"] == side   # its own merchant, unattacked
+    return leader(b) == side
+
+
+def game_over(state) -> bool:
+    """Pile empty and a player (pairs: both partners of a team) has no cards."""
+    if state["phase"] != "play" or state["pile"]:
+        return False
+    hands = state["hands"]
+    if state["pairs"]:
+        return any(not hands[i] and not hands[i + 1] for i in range(0, state["seats"], 2))
+    return any(not h for h in hands)
+
+
+# evolve -------------------------------------------------------------------
+def evolve(state: dict, ev) -> None:
+    handler = HANDLERS.get(ev.type)
+    if handler is not None:
+        handler(state, ev.data, ev)
+
+
+def _dealer_chosen(state, d, ev):
+    state["dealer"] = d["dealer"]
+    state["first"] = d["first"]
+    state["checkers"] = list(d["checkers"])
+
+
+def _card_taken(state, d, ev):
+    state["taker"] = d["seat"]
+
+
+def _card_drawn(state, d, ev):
+    if d["deck"] != DRAW_PILE:
+        return
+    state["pile"].remove(d["card"])
+    state["hands"][state["taker"] - 1].append(d["card"])
+
+
+def _turn_started(state, d, ev):
+    state["phase"] = "play"
+    state["turn"] = ev.turn
+    state["current"] = d["seat"]
+
+
+def _merchant_played(state, d, ev):
+    state["hands"][d["seat"] - 1].remove(d["card"])
+    state["sea"].append({"merchant": d["card"], "gold": d["gold"], "owner": d["seat"],
+                         "side": d["side"], "attacks": [], "specials": [], "top": None})
+
+
+def _pirate_played(state, d, ev):
+    state["hands"][d["seat"] - 1].remove(d["card"])
+    b = battle(state, d["merchant"])
+    a = attack_of(b, d["side"])
+    if a is None:
+        b["attacks"].append({"colour": d["colour"], "side": d["side"], "skulls": d["skulls"],
+                             "cards": [d["card"]]})
+    else:
+        a["skulls"] += d["skulls"]
+        a["cards"].append(d["card"])
+
+
+def _special_played(state, d, ev):
+    state["hands"][d["seat"] - 1].remove(d["card"])
+    b = battle(state, d["merchant"])
+    b["specials"].append(d["card"])
+    b["top"] = {"card": d["card"], "side": d["side"]}
+
+
+def _card_discarded(state, d, ev):
+    state["hands"][d["seat"] - 1].remove(d["card"])
+    state["discard"].append(d["card"])
+
+
+def _merchant_captured(state, d, ev):
+    b = battle(state, d["merchant"])
+    state["sea"].remove(b)
+    state["captured"][d["seat"] - 1].append(d["merchant"])
+    state["discard"].extend(d["discarded"])
+
+
+def _game_ended(state, d, ev):
+    state["discard"].extend(d["discarded"])
+    state["sea"] = []
+    state["phase"] = "over"
+    state["ended"] = d["reason"]
+
+
+HANDLERS = {
+    "DealerChosen": _dealer_chosen,
+    "CardTaken": _card_taken,
+    "CardDrawn": _card_drawn,
+    "TurnStarted": _turn_started,
+    "MerchantPlayed": _merchant_played,
+    "PiratePlayed": _pirate_played,
+    "CaptainPlayed": _special_played,
+    "AdmiralPlayed": _special_played,
+    "CardDiscarded": _card_discarded,
+    "MerchantCaptured": _merchant_captured,
+    "GameEnded": _game_ended,
+}

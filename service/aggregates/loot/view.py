@@ -1,0 +1,84 @@
+"""What each seat may see of a Loot table, and readable log lines.
+
+Hidden: the cards in a hand (seen by its holder and, in the pairs game, by the
+holder's partner) and the draw pile. Everything else was played face up: the
+merchants at sea and the attacks on them, the discard pile, and the captured
+merchants (their pile is face down, but every one of them was seen in play and
+named in a public ``MerchantCaptured`` event, so the view shows them).
+"""
+
+from __future__ import annotations
+
+from .cards import gold
+from .state import leader, partner, side_of
+
+
+def _sees_hand(state, viewer, seat) -> bool:
+    return viewer is None or viewer == seat or partner(state, viewer) == seat
+
+
+def view(state: dict, seat: int | None) -> dict:
+    sea = []
+    for b in state["sea"]:
+        sea.append({
+            "merchant": b["merchant"], "gold": b["gold"], "owner": b["owner"],
+            "attacks": [{"colour": a["colour"], "side": a["side"], "skulls": a["skulls"],
+                         "cards": list(a["cards"])} for a in b["attacks"]],
+            "captains_and_admiral": list(b["specials"]),
+            "leading": leader(b),
+            "status": ("unattacked" if not b["attacks"] and b["top"] is None
+                       else "tied" if leader(b) is None else "led"),
+        })
+    players = {}
+    for s in range(1, state["seats"] + 1):
+        hand = state["hands"][s - 1]
+        caught = state["captured"][s - 1]
+        players[str(s)] = {
+            "side": side_of(state, s),
+            "partner": partner(state, s),
+            "hand": sorted(hand) if _sees_hand(state, seat, s) else None,
+            "hand_count": len(hand),
+            "captured": sorted(caught),
+            "captured_gold": sum(gold(c) for c in caught),
+        }
+    out = {
+        "turn": state["turn"], "phase": state["phase"], "current": state["current"],
+        "dealer": state["dealer"], "first": state["first"], "pairs": state["pairs"],
+        "capture_checkers": list(state["checkers"]),
+        "draw_pile": len(state["pile"]), "discard_pile": list(state["discard"]),
+        "sea": sea, "players": players,
+    }
+    if seat is None:
+        out["draw_pile_cards"] = sorted(state["pile"])
+    if state["ended"]:
+        out["ended"] = state["ended"]
+    return out
+
+
+def describe(ev) -> str:
+    d = ev.data
+    t = ev.type
+    if t == "DealerChosen":
+        return f"seat {d['dealer']} deals; seat {d['first']} plays first"
+    if t == "CardTaken":
+        return f"seat {d['seat']} takes a card from the draw pile"
+    if t == "TurnStarted":
+        return f"turn {ev.turn}: seat {d['seat']} to play"
+    if t == "MerchantPlayed":
+        return f"seat {d['seat']} puts {d['card']} ({d['gold']} gold) to sea"
+    if t == "PiratePlayed":
+        return (f"seat {d['seat']} attacks {d['merchant']} with {d['card']} "
+                f"({d['colour']} strength now {d['strength']})")
+    if t == "CaptainPlayed":
+        return f"seat {d['seat']} plays the {d['colour']} captain on {d['merchant']}"
+    if t == "AdmiralPlayed":
+        return f"seat {d['seat']} defends {d['merchant']} with the Admiral"
+    if t == "CardDiscarded":
+        return f"seat {d['seat']} discards {d['card']}"
+    if t == "MerchantCaptured":
+        return f"seat {d['seat']} captures {d['merchant']} ({d['gold']} gold, {d['how']})"
+    if t == "TurnSkipped":
+        return f"seat {d['seat']} has no cards left: turn passes"
+    if t == "GameEnded":
+        return f"game over: {d['reason']}; discarded from play: {', '.join(d['discarded']) or 'nothing'}"
+    return ""

@@ -1,0 +1,11 @@
+"""Merchants & Marauders, part 1 (the Caribbean, captains, ships and trade):
+rules (``rules.py``, ``port.py``, ``flow.py``), state and events (``state.py``),
+seat views (``view.py``), card data (``catalog.py`` + ``data/catalog.json``),
+bots (``bots.py``), readings of the book (``RULINGS.md``)."""
+
+from .bots import BOTS
+from .rules import RULES
+
+RULES.bots = BOTS
+
+__all__ = ["RULES"]

@@ -1,0 +1,171 @@
+"""Bots for ``tools simulate`` and the tests: ``bot(state, seat, legal, rng)``.
+
+* ``random``: any legal decision.
+* ``merchant``: a trader. It buys cheap goods and goods some other port
+  wants, sails to the nearest port that wants what it carries, sells there,
+  buys a Galleon for the glory (and its hold) when rich, and stashes its gold
+  at its home port.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from .state import at_home, capacity, funds, player, ship_max
+
+
+def random_bot(state, seat, legal, rng):
+    return rng.choice(legal)
+
+
+def _by_action(legal):
+    out = {}
+    for d in legal:
+        out.setdefault(d["action"], []).append(d)
+    return out
+
+
+def _next_hop(state, start, goal):
+    """First zone on a shortest path from ``start`` to ``goal`` (None if there)."""
+    if start == goal:
+        return None
+    adj = state["S"]["adj"]
+    prev = {start: None}
+    q = deque([start])
+    while q:
+        z = q.popleft()
+        if z == goal:
+            break
+        for n in sorted(adj[z]):
+            if n not in prev:
+                prev[n] = z
+                q.append(n)
+    z = goal
+    while prev[z] != start:
+        z = prev[z]
+    return z
+
+
+def _dist(state, start):
+    adj = state["S"]["adj"]
+    dist = {start: 0}
+    q = deque([start])
+    while q:
+        z = q.popleft()
+        for n in adj[z]:
+            if n not in dist:
+                dist[n] = dist[z] + 1
+                q.append(n)
+    return dist
+
+
+def _wanted(state):
+    """good -> ports that want it."""
+    S = state["S"]
+    out = {}
+    for z, t in state["board"]["demand"].items():
+        out.setdefault(S["demand"][t], []).append(z)
+    return out
+
+
+def _target(state, p):
+    S = state["S"]
+    wanted = _wanted(state)
+    dist = _dist(state, p["zone"])
+    here = p["zone"]
+    goods = {S["good"][c] for c in p["cargo"]}
+    home = S["captains"][p["captain"]]["home"]
+    options = [z for g in goods for z in wanted.get(g, []) if not (z == here and state["port_used"])]
+    if options:
+        return min(options, key=lambda z: (dist[z], z))
+    if p["gold"] >= 15 and not (here == home and p["in_port"] and state["port_used"]):
+        return home
+    ports = [z for z in S["ports"] if z != here and (p["last_buy"] is None or p["last_buy"][0] != z)]
+    return min(ports, key=lambda z: (dist[z], z))
+
+
+def merchant_bot(state, seat, legal, rng):
+    S = state["S"]
+    p = player(state, seat)
+    acts = _by_action(legal)
+    for forced in ("place_upgrade", "choose_ship", "keep_rumor"):
+        if forced in acts:
+            if forced == "choose_ship":
+                return next((d for d in acts[forced] if d["ship"] == "flute"), acts[forced][0])
+            return acts[forced][0]
+    if "discard_glory" in acts:
+        plain = [d for d in acts["discard_glory"] if S["glory"][d["card"]]["kind"] != "specialist"]
+        return (plain or acts["discard_glory"])[0]
+    specialists = [d for d in acts.get("play_glory", []) if S["glory"][d["card"]]["kind"] == "specialist"]
+    if specialists:
+        return specialists[0]
+    wanted = _wanted(state)
+    port = state["port"]
+    money = funds(state, p)
+    if port is not None and port["act"] == "buy":
+        room = capacity(state, p) - len(p["cargo"])
+        here = port["port"]
+        best = []
+        for d in acts.get("buy", []):
+            c = d["card"]
+            price = port["offer"][c]
+            good = S["good"][c]
+            elsewhere = any(z != here for z in wanted.get(good, []))
+            if room > 0 and money - price >= 1 and (elsewhere or price == 1):
+                best.append((0 if elsewhere else 1, price, c, d))
+        if best:
+            return min(best)[3]
+        return acts["end_buy"][0]
+    if port is not None and port["act"] == "shipyard":
+        if "buy_ship" in acts and not p["glory_ship"]:
+            for kind in ("galleon", "frigate"):
+                for d in acts["buy_ship"]:
+                    if d["ship"] == kind and money >= 38:
+                        return d
+        if "repair" in acts and money >= 6:
+            return acts["repair"][0]
+        return acts["end_shipyard"][0]
+    if port is not None and port["act"] == "recruit":
+        return acts["end_recruit"][0]
+    if port is not None:
+        want_here = S["demand"][state["board"]["demand"][port["port"]]]
+        sells = acts.get("sell", [])
+        mine = [d for d in sells if d["good"] == want_here]
+        if mine:
+            return max(mine, key=lambda d: d["count"])
+        dead = [d for d in sells if d["count"] == 1 and not wanted.get(d["good"])]
+        if dead:
+            return dead[0]
+        if "stash" in acts and p["gold"] > 8:
+            return max(acts["stash"], key=lambda d: d["amount"])
+        if "shipyard" in acts and ((not p["glory_ship"] and money >= 38)
+                                   or (p["ship"]["hull"] < ship_max(state, p["ship"], "hull") and money >= 8)):
+            return acts["shipyard"][0]
+        if "buy_goods" in acts and len(p["cargo"]) < capacity(state, p) and money >= 4:
+            return acts["buy_goods"][0]
+        return acts["end_port"][0]
+    if "discard_cargo" in acts:
+        dead = [d for d in acts["discard_cargo"] if not wanted.get(S["good"][d["card"]])]
+        return (dead or acts["discard_cargo"])[0]
+    if "port" in acts:
+        here = p["zone"]
+        useful = (any(S["good"][c] == S["demand"][state["board"]["demand"][here]] for c in p["cargo"])
+                  or len(p["cargo"]) < capacity(state, p) or (at_home(state, p) and p["gold"] > 8))
+        if useful:
+            return acts["port"][0]
+    if state["actions"] > 0:
+        goal = _target(state, p)
+        if p["in_port"]:
+            if goal != p["zone"] and "leave_port" in acts:
+                return acts["leave_port"][0]
+        else:
+            if goal == p["zone"] and "enter_port" in acts:
+                return acts["enter_port"][0]
+            hop = _next_hop(state, p["zone"], goal)
+            for d in acts.get("move", []):
+                if d["to"] == hop:
+                    return d
+    return acts["end_turn"][0] if "end_turn" in acts else rng.choice(legal)
+
+
+BOTS = {"random": random_bot, "merchant": merchant_bot}

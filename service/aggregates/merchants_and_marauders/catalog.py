@@ -1,0 +1,198 @@
+"""Merchants & Marauders card data, loaded and validated from ``data/catalog.json``.
+
+Every top-level entry is ``{"value": ..., "source": "rulebook"|"reference"|"provisional",
+"note": ...}``; list entries (zones, captains, cards) may carry their own
+``source``. ``static(cat)`` derives the compact tables the rules keep in the
+state (so a state restored on its own still has what ``legal`` needs).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from service.kernel.errors import BadInput
+
+PATH = Path(__file__).with_name("data") / "catalog.json"
+SOURCES = {"rulebook", "reference", "provisional"}
+KEYS = ("dice", "rules", "nations", "compass", "zones", "borders", "hit_die", "ships", "captains",
+        "goods", "cargo_cards", "demand_tiles", "upgrades", "special_weapons", "merchant_tokens",
+        "events", "glory_cards", "rumors", "missions")
+SKILLS = ("seamanship", "scouting", "leadership", "influence")
+STATS = ("toughness", "cargo", "crew", "cannons", "maneuver")
+UPGRADE_KINDS = {"extra_hammocks", "better_rigging", "reinforced_hull", "extended_hold", "bow_cannon",
+                 "extra_cannons", "swivel_gun", "long_range"}
+SHIP_TYPES = ("sloop", "flute", "frigate", "galleon", "man_o_war")
+COUNTS = {"zones": 17, "captains": 16, "cargo_cards": 64, "demand_tiles": 24, "upgrades": 16,
+          "merchant_tokens": 17, "events": 34, "glory_cards": 70, "rumors": 25, "missions": 25}
+
+
+def _fail(msg):
+    raise BadInput(f"merchants-and-marauders catalog: {msg}")
+
+
+def _ids(items, what):
+    ids = [i.get("id") for i in items]
+    if not all(isinstance(i, str) and i for i in ids) or len(set(ids)) != len(ids):
+        _fail(f"every {what} needs a distinct string id")
+    for i in items:
+        if "source" in i and i["source"] not in SOURCES:
+            _fail(f"{what} {i['id']!r} has a bad source {i['source']!r}")
+    return ids
+
+
+def validate(cat: dict) -> dict:
+    if not isinstance(cat, dict):
+        _fail("the file must hold a JSON object")
+    for key in KEYS:
+        entry = cat.get(key)
+        if not isinstance(entry, dict) or "value" not in entry or entry.get("source") not in SOURCES:
+            _fail(f"entry {key!r} needs a value and a source ({', '.join(sorted(SOURCES))})")
+    v = {k: cat[k]["value"] for k in KEYS}
+    for key, n in COUNTS.items():
+        if not isinstance(v[key], list) or len(v[key]) != n:
+            _fail(f"{key} must list {n} items (the rulebook's count)")
+    nations = v["nations"]
+    if sorted(nations) != ["england", "france", "netherlands", "spain"]:
+        _fail("the four nations are spain, england, france, netherlands")
+    zones = v["zones"]
+    zids = _ids(zones, "zone")
+    ports = [z for z in zones if z.get("port")]
+    if len(ports) != 16:
+        _fail("16 of the 17 zones have a port")
+    for z in zones:
+        if z.get("port") and z.get("nation") not in nations:
+            _fail(f"port {z['id']!r} needs one of the four nations")
+        if not isinstance(z.get("special"), dict) or "kind" not in z["special"]:
+            _fail(f"zone {z['id']!r} needs a special rule (kind 'none' when unknown)")
+    compass = v["compass"]
+    if len(compass) not in (4, 8) or len(set(compass)) != len(compass):
+        _fail("compass must list 4 or 8 distinct points, clockwise")
+    seen = set()
+    for b in v["borders"]:
+        if not (isinstance(b, list) and len(b) == 3 and b[0] in zids and b[1] in zids and b[2] in compass
+                and b[0] != b[1]):
+            _fail(f"bad border {b!r}: [zone, zone, compass point]")
+        pair = frozenset(b[:2])
+        if pair in seen:
+            _fail(f"border {b[0]}-{b[1]} listed twice")
+        seen.add(pair)
+    adj = {z: set() for z in zids}
+    for a, b, _ in v["borders"]:
+        adj[a].add(b)
+        adj[b].add(a)
+    reach, todo = {zids[0]}, [zids[0]]
+    while todo:
+        for n in adj[todo.pop()]:
+            if n not in reach:
+                reach.add(n)
+                todo.append(n)
+    if len(reach) != len(zids):
+        _fail("the sea zones must all be connected")
+    ships = v["ships"]
+    if sorted(ships) != sorted(SHIP_TYPES):
+        _fail(f"ships must be exactly {', '.join(SHIP_TYPES)}")
+    for t, s in ships.items():
+        for stat in STATS:
+            if not isinstance(s.get(stat), int) or not 1 <= s[stat] <= 5:
+                _fail(f"ship {t} needs {stat} from 1 to 5")
+        if s.get("for_sale") and not (isinstance(s.get("buy"), int) and isinstance(s.get("sell"), int)):
+            _fail(f"ship {t} is for sale: it needs buy and sell prices")
+    if ships["man_o_war"].get("for_sale"):
+        _fail("the Man-o-War is not for sale (rulebook)")
+    if not any(s.get("starting") for s in ships.values()):
+        _fail("at least one ship must be a starting choice")
+    pids = {z["id"] for z in ports}
+    _ids(v["captains"], "captain")
+    for c in v["captains"]:
+        if c.get("home") not in pids:
+            _fail(f"captain {c['id']!r} needs a home port")
+        for sk in SKILLS:
+            if not isinstance(c.get(sk), int) or not 1 <= c[sk] <= 4:
+                _fail(f"captain {c['id']!r} needs {sk} from 1 to 4")
+    goods = v["goods"]
+    if len(goods) != 8 or len(set(goods)) != 8:
+        _fail("there are 8 different goods")
+    _ids(v["cargo_cards"], "cargo card")
+    for c in v["cargo_cards"]:
+        if c.get("good") not in goods or not isinstance(c.get("raid"), int) or not 1 <= c["raid"] <= 5:
+            _fail(f"cargo card {c['id']!r} needs a good and a raid value 1..5")
+    if sum(1 for c in v["cargo_cards"] if c.get("icon") == "escape") != 32:
+        _fail("half the cargo cards carry an escape icon (rulebook)")
+    _ids(v["demand_tiles"], "demand tile")
+    if any(t.get("good") not in goods for t in v["demand_tiles"]):
+        _fail("every demand tile shows one of the goods")
+    _ids(v["upgrades"], "upgrade tile")
+    if any(u.get("kind") not in UPGRADE_KINDS for u in v["upgrades"]):
+        _fail(f"upgrade kinds are {', '.join(sorted(UPGRADE_KINDS))}")
+    w = v["special_weapons"]
+    if sorted(w) != ["chain_shot", "grape_shot", "grappling_hooks"] or sum(w.values()) != 12:
+        _fail("12 special weapon tokens of the three kinds")
+    _ids(v["merchant_tokens"], "merchant token")
+    mcount = {}
+    for m in v["merchant_tokens"]:
+        mcount[m.get("nation")] = mcount.get(m.get("nation"), 0) + 1
+    if mcount != {"spain": 5, "netherlands": 4, "france": 4, "england": 4}:
+        _fail("merchant tokens: 5 Spanish, 4 Dutch, 4 French, 4 English (rulebook)")
+    for key in ("events", "glory_cards", "rumors", "missions"):
+        _ids(v[key], key)
+        if any(not isinstance(c.get("name"), str) for c in v[key]):
+            _fail(f"every card of {key} needs a name")
+    for m in v["missions"]:
+        if m.get("location") not in pids:
+            _fail(f"mission {m['id']!r} needs a port location")
+    r = v["rules"]
+    for k in ("glory_target", "start_gold", "glory_hand_limit", "actions", "buy_draw", "buy_draw_repeat",
+              "sell_price", "sell_demand_price", "repair_price", "upgrade_price", "weapon_price",
+              "recruit_price", "coins_total", "stash_gold_per_glory"):
+        if not isinstance(r.get(k), int) or r[k] < 0:
+            _fail(f"rules.{k} must be a whole number")
+    return cat
+
+
+def load(path: Path | None = None) -> dict:
+    try:
+        data = json.loads((path or PATH).read_text())
+    except (OSError, ValueError) as e:
+        raise BadInput(f"merchants-and-marauders catalog unreadable: {e}") from None
+    return validate(data)
+
+
+def _reverse(compass, d):
+    return compass[(compass.index(d) + len(compass) // 2) % len(compass)]
+
+
+def static(cat: dict) -> dict:
+    """The compact tables the rules need, derived from the catalog."""
+    v = {k: cat[k]["value"] for k in KEYS}
+    compass = v["compass"]
+    adj = {z["id"]: {} for z in v["zones"]}
+    for a, b, d in v["borders"]:
+        adj[a][b] = d
+        adj[b][a] = _reverse(compass, d)
+    return {
+        "rules": dict(v["rules"]),
+        "success_from": v["dice"]["success_from"], "die_sides": v["dice"]["sides"],
+        "zones": {z["id"]: {"name": z["name"], "port": bool(z["port"]), "nation": z["nation"],
+                            "special": z["special"]} for z in v["zones"]},
+        "zone_order": [z["id"] for z in v["zones"]],
+        "ports": [z["id"] for z in v["zones"] if z["port"]],
+        "adj": adj,
+        "ships": {t: {k: s[k] for k in (*STATS, "buy", "sell", "for_sale", "glory_on_buy", "starting", "name")}
+                  for t, s in v["ships"].items()},
+        "captains": {c["id"]: {"name": c["name"], "home": c["home"], "abilities": list(c.get("abilities", [])),
+                               **{sk: c[sk] for sk in SKILLS}} for c in v["captains"]},
+        "good": {c["id"]: c["good"] for c in v["cargo_cards"]},
+        "goods": list(v["goods"]),
+        "demand": {t["id"]: t["good"] for t in v["demand_tiles"]},
+        "upgrade": {u["id"]: u["kind"] for u in v["upgrades"]},
+        "weapons": dict(v["special_weapons"]),
+        "merchant": {m["id"]: m["nation"] for m in v["merchant_tokens"]},
+        "events": {e["id"]: {"name": e["name"], "kind": e["kind"], "npc_icons": e.get("npc_icons", [])}
+                   for e in v["events"]},
+        "glory": {g["id"]: {"name": g["name"], "kind": g["kind"], "timing": g.get("timing", "own_turn"),
+                            "specialist": g.get("specialist"), "hire_cost": g.get("hire_cost", 0)}
+                  for g in v["glory_cards"]},
+        "rumors": {r["id"]: {"name": r["name"], "keep": bool(r.get("keep"))} for r in v["rumors"]},
+        "missions": {m["id"]: {"name": m["name"], "location": m["location"]} for m in v["missions"]},
+    }

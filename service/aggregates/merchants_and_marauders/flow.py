@@ -1,0 +1,183 @@
+"""The turn sequence: rounds, event cards, each player's turn, glory, victory,
+retiring and the new-captain (death) procedure. Everything here emits events
+through a ``Step``; nothing here validates a decision."""
+
+from __future__ import annotations
+
+from .state import funds, player, stash_glory, total_glory
+
+EVENT_NOTE = ("provisional no-op: event card texts are not known and NPCs, combat and "
+              "wanted flags come in a later part; the card is discarded")
+
+
+# chance helpers ---------------------------------------------------------------
+
+def skill_test(step, seat, skill, why):
+    S = step.state["S"]
+    p = player(step.state, seat)
+    n = S["captains"][p["captain"]][skill]
+    dice = step.roll(S["die_sides"], n, vis="all", why=f"seat {seat}: {skill} test ({why})")
+    hits = sum(1 for v in dice if v >= S["success_from"])
+    step.emit("SkillTested", seat=seat, skill=skill, dice=dice, successes=hits, passed=hits > 0, why=why)
+    return hits
+
+
+def draw_cargo(step, seat, why, reshuffle=True):
+    """One cargo card to ``seat`` (face down); reshuffles the discards into
+    the deck when it runs out (once, if ``reshuffle``). None if none left."""
+    decks = step.state["decks"]
+    if not decks["cargo"]:
+        if not reshuffle or not decks["cargo_discard"]:
+            return None
+        step.emit("CargoDeckReshuffled", cards=len(decks["cargo_discard"]))
+    return step.draw("cargo", decks["cargo"], vis=[seat], why=why)
+
+
+def deal_glory(step, seat, why):
+    decks = step.state["decks"]
+    if not decks["glory"] and decks["glory_discard"]:
+        step.emit("GloryDeckReshuffled", cards=len(decks["glory_discard"]))
+    if not decks["glory"]:
+        step.emit("GloryDeckEmpty", seat=seat)
+        return None
+    card = step.draw("glory", decks["glory"], vis=[seat], why=f"glory card for seat {seat} ({why})")
+    step.emit("GloryCardDealt", vis=[seat], seat=seat, card=card)
+    return card
+
+
+def gain_glory(step, seat, why):
+    p = player(step.state, seat)
+    step.emit("GloryGained", seat=seat, why=why, glory=p["glory"] + 1)
+    deal_glory(step, seat, why)
+
+
+def bank_pays(state, amount):
+    """The bank holds the game's coins; it cannot pay more than it has."""
+    return max(0, min(amount, state["bank"]))
+
+
+def check_victory(step):
+    state = step.state
+    if state["phase"] != "play":
+        return
+    for p in state["players"]:
+        if p["seat"] not in state["declared"] and p["captain"] is not None and \
+                total_glory(state, p) >= state["target"]:
+            step.emit("VictoryDeclared", seat=p["seat"], glory_track=p["glory"], stash=p["stash"],
+                      stash_glory=stash_glory(state, p), total=total_glory(state, p))
+
+
+# the sequence -----------------------------------------------------------------
+
+def start_round(step):
+    state = step.state
+    decks = state["decks"]
+    if not decks["events"]:
+        step.emit("GameEnded", reason="events", note="no event card left at the start of a turn")
+        return
+    turn = state["turn"] + 1
+    step.emit("TurnStarted", turn=turn)
+    board = state["board"]
+    if len(board["merchant_track"]) >= state["S"]["rules"]["merchant_track_redistribute"]:
+        redistribute_merchants(step)
+    card = step.draw("events", decks["events"], vis="all", why=f"event card of turn {turn}")
+    info = state["S"]["events"][card]
+    step.emit("EventCardDrawn", card=card, name=info["name"], kind=info["kind"],
+              npc_icons=info["npc_icons"], effect="none", note=EVENT_NOTE)
+    start_player_turn(step, state["order"][0])
+
+
+def redistribute_merchants(step):
+    """Part 2 fills the merchant track; at 8 tokens they go back face down to
+    every zone without one (the book, Raiding merchants)."""
+    state = step.state
+    board = state["board"]
+    free = [z for z in state["S"]["zone_order"] if board["merchants"][z] is None]
+    pool = list(board["merchant_track"])
+    tokens = {}
+    if len(free) > 1 and len(pool) > 1:
+        order = step.shuffle("merchant_track", pool, vis="referee", why="merchant tokens redistributed")
+    else:
+        order = pool
+    for z, tok in zip(free, order):
+        tokens[z] = tok
+    step.emit("MerchantTokensRedistributed", vis="referee", tokens=tokens)
+    step.emit("MerchantTokensFaceDown", zones=sorted(tokens))
+
+
+def start_player_turn(step, seat):
+    step.emit("PlayerTurnStarted", seat=seat)
+    p = player(step.state, seat)
+    if p["needs_captain"]:
+        retire_captain(step, seat, "retired")
+    resume(step, seat)
+
+
+def retire_captain(step, seat, reason):
+    """The death procedure (also used for a retired captain): discard the
+    captain, cards, ship and what is aboard, wanted flags; keep glory points
+    and the stash. Upgrade tiles go back to ports of the player's choice."""
+    p = player(step.state, seat)
+    step.emit("CaptainLeft", seat=seat, captain=p["captain"], reason=reason,
+              ship=p["ship"]["type"] if p["ship"] else None, cargo=list(p["cargo"]),
+              weapons=sorted(p["weapons"]), upgrades=list(p["ship"]["upgrades"]) if p["ship"] else [],
+              specialists=list(p["specialists"]))
+    step.emit("HoldingsLost", vis=[seat], seat=seat, gold=p["gold"], glory_cards=list(p["hand"]))
+
+
+def resume(step, seat):
+    """Carry the current seat's turn on after a decision: draw a new captain
+    when one is due, end the turn when no action is left."""
+    state = step.state
+    if state["phase"] != "play":
+        return
+    p = player(state, seat)
+    limit = state["S"]["rules"]["glory_hand_limit"]
+    if p["returning"] or p["pending"] or len(p["hand"]) > limit:
+        return
+    if p["needs_captain"] and p["captain"] is None:
+        decks = state["decks"]
+        if not decks["captains"]:
+            step.emit("GameEnded", reason="captains", note="a new captain is needed and no captain card is left")
+            return
+        card = step.draw("captains", decks["captains"], vis=[seat], why=f"new captain for seat {seat}")
+        step.emit("CaptainDealt", vis=[seat], seat=seat, captain=card)
+        step.emit("NewCaptainDrawn", seat=seat)
+        return
+    if state["port"] is None and state["actions"] <= 0:
+        end_player_turn(step, seat)
+
+
+def end_player_turn(step, seat):
+    state = step.state
+    step.emit("PlayerTurnEnded", seat=seat)
+    if state["cur"] >= len(state["order"]) - 1:
+        end_round(step)
+    else:
+        start_player_turn(step, state["order"][state["cur"] + 1])
+
+
+def end_round(step):
+    state = step.state
+    step.emit("TurnEnded", turn=state["turn"])
+    if state["declared"]:
+        step.emit("GameEnded", reason="glory", note="a player declared the glory target; the turn is finished")
+        return
+    start_round(step)
+
+
+def reveal_new_captain(step, seat, ship):
+    """After the (secret) ship choice of a new captain: reveal, place the ship
+    at the home port, one glory card, gold up to the starting amount."""
+    state = step.state
+    p = player(state, seat)
+    step.emit("CaptainsRevealed", seats={str(seat): {"captain": p["captain"], "ship": ship}})
+    deal_glory(step, seat, "new captain")
+    start = state["S"]["rules"]["start_gold"]
+    amount = bank_pays(state, max(0, start - p["stash"]))
+    step.emit("GoldReceived", vis=[seat], seat=seat, amount=amount, why="new captain: gold topped up with the stash to the starting amount")
+    step.emit("StartingGoldTopped", seat=seat)
+
+
+def spendable(state, seat):
+    return funds(state, player(state, seat))

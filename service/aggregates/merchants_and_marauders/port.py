@@ -1,0 +1,316 @@
+"""The port action and its activities: sell goods (first), buy goods, the
+shipyard, recruit, acquire a rumor, stash gold (home port only).
+
+``legal_port`` lists the small decisions open now; each ``do_*`` emits the
+consequences of one decision already known to be legal.
+"""
+
+from __future__ import annotations
+
+from .flow import bank_pays, deal_glory, draw_cargo, gain_glory, skill_test
+from .state import at_home, capacity, damage, funds, player, ship_max
+
+REPAIRABLE = ("hull", "masts", "cargo", "cannons")
+
+
+def demanded_good(state, port):
+    tile = state["board"]["demand"].get(port)
+    return state["S"]["demand"][tile] if tile else None
+
+
+def cargo_by_good(state, p):
+    out = {}
+    for c in p["cargo"]:
+        out.setdefault(state["S"]["good"][c], []).append(c)
+    for cards in out.values():
+        cards.sort()
+    return out
+
+
+def amounts(n):
+    """The amounts offered in ``legal`` for stash/withdraw (decide takes any 1..n)."""
+    return sorted({n, *range(5, n, 5)} - {0}) if n > 0 else []
+
+
+def sale_value(state, p, port):
+    """What the shipyard pays for the current ship (upgrades +1 each unless
+    they move to the new ship at St. John, damage -1 a point, never below 0)."""
+    S = state["S"]
+    ship = p["ship"]
+    info = S["ships"][ship["type"]]
+    if not info["for_sale"]:
+        return 0
+    bonus = 0 if keeps_upgrades(state, port) else S["rules"]["upgrade_sale_bonus"] * len(ship["upgrades"])
+    return max(0, info["sell"] + bonus - damage(state, ship))
+
+
+def keeps_upgrades(state, port):
+    return state["S"]["zones"][port]["special"].get("kind") == "transfer_upgrades"
+
+
+def ship_net_price(state, p, port, kind):
+    return state["S"]["ships"][kind]["buy"] - sale_value(state, p, port)
+
+
+def legal_port(state, seat):
+    S = state["S"]
+    R = S["rules"]
+    p = player(state, seat)
+    port = state["port"]
+    here = port["port"]
+    money = funds(state, p)
+    act = port["act"]
+    out = []
+    if act == "buy":
+        out += [{"action": "buy", "card": c} for c, price in sorted(port["offer"].items()) if price <= money]
+        out.append({"action": "end_buy"})
+        return out
+    if act == "shipyard":
+        ship = p["ship"]
+        if money >= R["repair_price"]:
+            out += [{"action": "repair", "location": loc} for loc in REPAIRABLE
+                    if ship[loc] < ship_max(state, ship, loc)]
+        tile = state["board"]["upgrades"][here]
+        if tile is not None and money >= R["upgrade_price"] and \
+                S["upgrade"][tile] not in {S["upgrade"][t] for t in ship["upgrades"]}:
+            out.append({"action": "buy_upgrade"})
+        for kind in sorted(S["weapons"]):
+            if kind in p["weapons"]:
+                out.append({"action": "sell_weapon", "kind": kind})
+            elif state["weapons"][kind] > 0 and money >= R["weapon_price"]:
+                out.append({"action": "buy_weapon", "kind": kind})
+        for kind, info in S["ships"].items():
+            if info["for_sale"] and ship_net_price(state, p, here, kind) <= money:
+                out.append({"action": "buy_ship", "ship": kind})
+        out.append({"action": "end_shipyard"})
+        return out
+    if act == "recruit":
+        ship = p["ship"]
+        if ship["crew"] < ship_max(state, ship, "crew") and money >= R["recruit_price"]:
+            out.append({"action": "hire_crew"})
+        out.append({"action": "end_recruit"})
+        return out
+    started = port["started"]
+    if not port["sell_closed"] and all(a == "sell" for a in started):
+        for good, cards in sorted(cargo_by_good(state, p).items()):
+            out += [{"action": "sell", "good": good, "count": k} for k in range(1, len(cards) + 1)]
+    if "buy" not in started:
+        out.append({"action": "buy_goods"})
+    if "shipyard" not in started:
+        out.append({"action": "shipyard"})
+    if "recruit" not in started and p["ship"]["crew"] < ship_max(state, p["ship"], "crew"):
+        out.append({"action": "recruit"})
+    if "rumor" not in started and money >= R["rumor_price"] and state["decks"]["rumors"]:
+        out.append({"action": "rumor"})
+    if "stash" not in started and at_home(state, p):
+        out += [{"action": "stash", "amount": a} for a in amounts(p["gold"])]
+    out.append({"action": "end_port"})
+    return out
+
+
+# the activities ------------------------------------------------------------------
+
+def do_sell(step, seat, d):
+    state = step.state
+    R = state["S"]["rules"]
+    p = player(state, seat)
+    here = state["port"]["port"]
+    good, k = d["good"], d["count"]
+    cards = cargo_by_good(state, p)[good][:k]
+    demanded = good == demanded_good(state, here)
+    price = R["sell_demand_price"] if demanded else R["sell_price"]
+    total = bank_pays(state, price * k)
+    step.emit("GoodsSold", seat=seat, port=here, good=good, cards=cards, price=price, total=total,
+              demanded=demanded)
+    if demanded:
+        old = state["board"]["demand"][here]
+        reserve = state["decks"]["demand_reserve"]
+        new = step.draw("demand_reserve", reserve, vis="all", why=f"new demand tile for {here}")
+        step.emit("DemandTileReplaced", port=here, old=old, new=new, good=state["S"]["demand"][new])
+        if k >= R["demand_glory_cards"]:
+            gain_glory(step, seat, f"sold {k} {good} where it was in demand")
+
+
+def do_buy_goods(step, seat, d):
+    state = step.state
+    S = state["S"]
+    R = S["rules"]
+    p = player(state, seat)
+    here = state["port"]["port"]
+    repeat = p["last_buy"] == [here, state["turn"] - 1]
+    n = R["buy_draw_repeat"] if repeat else R["buy_draw"]
+    step.emit("PortActivityBegun", seat=seat, activity="buy", draw=n, repeat=repeat)
+    want = demanded_good(state, here)
+    offer, reshuffled = [], False
+    while len(offer) < n:
+        before = len(state["decks"]["cargo"])
+        card = draw_cargo(step, seat, f"seat {seat} buys goods at {here}", reshuffle=not reshuffled)
+        if card is None:
+            break
+        if before == 0:
+            reshuffled = True
+        if S["good"][card] == want:
+            step.emit("DemandedCargoDiscarded", seat=seat, cards=[card], good=want)
+        else:
+            offer.append(card)
+    counts = {}
+    for c in offer:
+        counts[S["good"][c]] = counts.get(S["good"][c], 0) + 1
+    special = S["zones"][here]["special"]
+    prices = {}
+    for c in offer:
+        k = counts[S["good"][c]]
+        price = R["buy_prices"][str(min(k, 3))]
+        if special.get("kind") == "buy_price" and k >= 2:
+            price = min(price, special["pair_price"])
+        prices[c] = price
+    step.emit("CargoOffered", vis=[seat], seat=seat, offer=prices)
+    step.emit("CargoDrawnForSale", seat=seat, cards=len(offer))
+
+
+def do_buy(step, seat, d):
+    price = step.state["port"]["offer"][d["card"]]
+    step.emit("CargoBought", vis=[seat], seat=seat, card=d["card"], price=price,
+              good=step.state["S"]["good"][d["card"]])
+
+
+def do_end_buy(step, seat, d):
+    state = step.state
+    port = state["port"]
+    returned = sorted(port["offer"])
+    step.emit("BuyingEnded", seat=seat, bought=port.get("bought", 0), returned=returned)
+
+
+def do_shipyard(step, seat, d):
+    step.emit("PortActivityBegun", seat=seat, activity="shipyard")
+
+
+def do_repair(step, seat, d):
+    step.emit("ShipRepaired", seat=seat, location=d["location"], cost=step.state["S"]["rules"]["repair_price"])
+
+
+def do_buy_upgrade(step, seat, d):
+    state = step.state
+    here = state["port"]["port"]
+    tile = state["board"]["upgrades"][here]
+    step.emit("UpgradeBought", seat=seat, port=here, tile=tile, kind=state["S"]["upgrade"][tile],
+              cost=state["S"]["rules"]["upgrade_price"])
+
+
+def do_buy_weapon(step, seat, d):
+    step.emit("WeaponBought", seat=seat, kind=d["kind"], cost=step.state["S"]["rules"]["weapon_price"])
+
+
+def do_sell_weapon(step, seat, d):
+    state = step.state
+    step.emit("WeaponSold", seat=seat, kind=d["kind"], price=bank_pays(state, state["S"]["rules"]["weapon_sale"]))
+
+
+def do_buy_ship(step, seat, d):
+    state = step.state
+    S = state["S"]
+    p = player(state, seat)
+    here = state["port"]["port"]
+    kind = d["ship"]
+    value = sale_value(state, p, here)
+    net = S["ships"][kind]["buy"] - value
+    if net < 0:
+        net = -bank_pays(state, -net)
+    keep = keeps_upgrades(state, here)
+    kept = []
+    if keep:
+        seen = set()
+        for t in p["ship"]["upgrades"]:
+            if S["upgrade"][t] not in seen:
+                kept.append(t)
+                seen.add(S["upgrade"][t])
+    glory = S["ships"][kind]["glory_on_buy"] and not p["glory_ship"]
+    step.emit("ShipBought", seat=seat, port=here, ship=kind, old=p["ship"]["type"], price=S["ships"][kind]["buy"],
+              sale_value=value, net=net, keep_upgrades=keep, kept=kept)
+    if glory:
+        gain_glory(step, seat, f"bought a {S['ships'][kind]['name']} (once per captain)")
+
+
+def do_end_activity(step, seat, d):
+    step.emit("PortActivityEnded", seat=seat, activity=step.state["port"]["act"])
+
+
+def do_recruit(step, seat, d):
+    state = step.state
+    step.emit("PortActivityBegun", seat=seat, activity="recruit")
+    if skill_test(step, seat, "leadership", "recruit"):
+        p = player(state, seat)
+        missing = ship_max(state, p["ship"], "crew") - p["ship"]["crew"]
+        step.emit("CrewRecruited", seat=seat, crew=missing, cost=0, how="leadership test")
+        step.emit("PortActivityEnded", seat=seat, activity="recruit")
+
+
+def do_hire_crew(step, seat, d):
+    step.emit("CrewRecruited", seat=seat, crew=1, cost=step.state["S"]["rules"]["recruit_price"], how="paid")
+
+
+def do_rumor(step, seat, d):
+    state = step.state
+    step.emit("PortActivityBegun", seat=seat, activity="rumor")
+    step.emit("RumorSought", seat=seat, cost=state["S"]["rules"]["rumor_price"])
+    if skill_test(step, seat, "influence", "acquire a rumor") and state["decks"]["rumors"]:
+        card = step.draw("rumors", state["decks"]["rumors"], vis=[seat], why=f"rumor for seat {seat}")
+        step.emit("RumorDrawn", vis=[seat], seat=seat, card=card)
+        step.emit("RumorAcquired", seat=seat)
+
+
+def do_keep_rumor(step, seat, d):
+    p = player(step.state, seat)
+    pair = [p["rumor"], p["offered_rumor"]]
+    other = pair[1] if d["card"] == pair[0] else pair[0]
+    step.emit("RumorKept", vis=[seat], seat=seat, kept=d["card"], discarded=other)
+    step.emit("RumorChosen", seat=seat)
+
+
+def do_stash(step, seat, d):
+    step.emit("PortActivityBegun", seat=seat, activity="stash")
+    step.emit("GoldStashed", seat=seat)
+    step.emit("StashChanged", vis=[seat], seat=seat, amount=d["amount"])
+
+
+def do_withdraw(step, seat, d):
+    step.emit("GoldWithdrawn", seat=seat)
+    step.emit("StashChanged", vis=[seat], seat=seat, amount=-d["amount"])
+
+
+def do_end_port(step, seat, d):
+    step.emit("PortActionEnded", seat=seat)
+
+
+def do_place_upgrade(step, seat, d):
+    p = player(step.state, seat)
+    tiles = sorted(p["returning"])
+    tile = tiles[0] if len(tiles) == 1 else step.pick(
+        tiles, vis="referee", why=f"which face-down upgrade tile goes to {d['port']}")
+    step.emit("UpgradeTilePlaced", vis="referee", seat=seat, port=d["port"], tile=tile)
+    step.emit("UpgradeTileHidden", seat=seat, port=d["port"])
+
+
+def do_port(step, seat, d):
+    state = step.state
+    p = player(state, seat)
+    here = p["zone"]
+    step.emit("PortActionBegun", seat=seat, port=here)
+    tile = state["board"]["upgrades"][here]
+    if tile is not None and not state["board"]["revealed"][here]:
+        step.emit("UpgradeTileRevealed", port=here, tile=tile, kind=state["S"]["upgrade"][tile])
+
+
+def over_capacity(state, p):
+    return len(p["cargo"]) > capacity(state, p)
+
+
+HANDLERS = {
+    "port": do_port, "sell": do_sell, "buy_goods": do_buy_goods, "buy": do_buy, "end_buy": do_end_buy,
+    "shipyard": do_shipyard, "repair": do_repair, "buy_upgrade": do_buy_upgrade, "buy_weapon": do_buy_weapon,
+    "sell_weapon": do_sell_weapon, "buy_ship": do_buy_ship, "end_shipyard": do_end_activity,
+    "recruit": do_recruit, "hire_crew": do_hire_crew, "end_recruit": do_end_activity, "rumor": do_rumor,
+    "keep_rumor": do_keep_rumor, "stash": do_stash, "withdraw": do_withdraw, "end_port": do_end_port,
+    "place_upgrade": do_place_upgrade,
+}
+__all__ = ["HANDLERS", "legal_port", "over_capacity", "deal_glory"]

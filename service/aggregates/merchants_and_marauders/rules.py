@@ -1,0 +1,316 @@
+"""Merchants & Marauders (Marcussen & Aagaard), part 1: the Caribbean,
+captains, ships and trade. The decider.
+
+Decisions (JSON objects, exactly as ``legal`` lists them):
+
+* set-up and new captains: ``{"action": "choose_ship", "ship": "sloop"|"flute"}`` (secret);
+* actions (3 a turn): ``{"action": "move", "to": "<zone>"}``, ``{"action": "enter_port"}``,
+  ``{"action": "leave_port"}``, ``{"action": "port"}`` (the port action, once a turn);
+* in the port action: ``sell`` (``good``, ``count``; first), ``buy_goods`` then ``buy``
+  (``card``) ... ``end_buy``; ``shipyard`` then ``repair`` (``location``), ``buy_upgrade``,
+  ``buy_weapon``/``sell_weapon`` (``kind``), ``buy_ship`` (``ship``) ... ``end_shipyard``;
+  ``recruit`` (then ``hire_crew`` ... ``end_recruit`` if the Leadership test fails);
+  ``rumor``; ``stash`` (``amount``, home port); ``end_port``;
+* any time on your turn: ``withdraw`` (``amount``, home port), ``play_glory`` (``card``),
+  ``discard_cargo`` (``card``, in port over the cargo limit), ``end_turn``;
+  ``retire`` (in port, before any action);
+* when due: ``discard_glory`` (``card``, five glory cards), ``place_upgrade`` (``port``,
+  tiles of a sold or lost ship), ``keep_rumor`` (``card``).
+
+``stash`` and ``withdraw`` accept any whole amount from 1 to what you have; ``legal``
+lists a few (multiples of 5 and everything).
+"""
+
+from __future__ import annotations
+
+from service.kernel import BadInput, IllegalDecision, Rules
+
+from . import catalog as catalog_data
+from . import port as port_rules
+from .flow import (bank_pays, check_victory, deal_glory, end_player_turn, resume, reveal_new_captain,
+                   start_round)
+from .port import amounts, legal_port, over_capacity
+from .state import at_home, current_seat, evolve, funds, initial_state, player, stash_glory, total_glory
+from .view import describe, view
+
+AMOUNT_ACTIONS = ("stash", "withdraw")
+
+
+def ship_choices(state):
+    return [{"action": "choose_ship", "ship": t} for t, s in state["S"]["ships"].items() if s["starting"]]
+
+
+def glory_plays(state, p):
+    S = state["S"]
+    out = []
+    have = {S["glory"][c]["specialist"] for c in p["specialists"]}
+    money = funds(state, p)
+    for c in sorted(p["hand"]):
+        g = S["glory"][c]
+        if g["timing"] != "own_turn":
+            continue
+        if g["kind"] == "specialist" and (g["specialist"] in have or g["hire_cost"] > money):
+            continue
+        out.append({"action": "play_glory", "card": c})
+    return out
+
+
+class MerchantsAndMarauders(Rules):
+    name = "merchants-and-marauders"
+    title = "Merchants & Marauders"
+    rules_version = "1"
+    min_seats = 2
+    max_seats = 4
+
+    def parse_options(self, seats, options):
+        out = {}
+        for key, value in options.items():
+            if key != "glory":
+                raise BadInput(f"unknown option {key!r} (merchants-and-marauders takes glory=N)")
+            try:
+                n = int(value)
+            except (TypeError, ValueError):
+                raise BadInput(f"glory must be a whole number, not {value!r}") from None
+            if not 2 <= n <= 30:
+                raise BadInput("glory (points to win) must be from 2 to 30")
+            out["glory"] = n
+        return out
+
+    def catalog(self, options):
+        return catalog_data.load()
+
+    initial_state = staticmethod(initial_state)
+
+    def evolve(self, state, ev):
+        evolve(state, ev)
+
+    # who acts ---------------------------------------------------------------
+    def to_act(self, state):
+        if state["phase"] == "setup":
+            return [p["seat"] for p in state["players"] if "choose_ship" in p["pending"]]
+        seat = current_seat(state)
+        return [seat] if seat is not None else []
+
+    def legal(self, state, seat):
+        if state["phase"] == "setup":
+            p = player(state, seat)
+            return ship_choices(state) if "choose_ship" in p["pending"] else []
+        if current_seat(state) != seat:
+            return []
+        p = player(state, seat)
+        S = state["S"]
+        board = state["board"]
+        if p["returning"]:
+            return [{"action": "place_upgrade", "port": z} for z in S["ports"] if board["upgrades"][z] is None]
+        if len(p["hand"]) > S["rules"]["glory_hand_limit"]:
+            return [{"action": "discard_glory", "card": c} for c in sorted(p["hand"])]
+        if "choose_ship" in p["pending"]:
+            return ship_choices(state)
+        if "keep_rumor" in p["pending"]:
+            return [{"action": "keep_rumor", "card": c} for c in sorted([p["rumor"], p["offered_rumor"]])]
+        port = state["port"]
+        if port is not None:
+            out = legal_port(state, seat)
+            if port["act"] is None:
+                out += self._anytime(state, p)
+            return out
+        out = []
+        if state["actions"] > 0:
+            if p["in_port"]:
+                if over_capacity(state, p):
+                    out += [{"action": "discard_cargo", "card": c} for c in sorted(p["cargo"])]
+                else:
+                    out.append({"action": "leave_port"})
+                if not state["port_used"]:
+                    out.append({"action": "port"})
+                if not state["acted"] and state["actions"] == S["rules"]["actions"]:
+                    out.append({"action": "retire"})
+            else:
+                out += [{"action": "move", "to": z} for z in sorted(S["adj"][p["zone"]])]
+                if S["zones"][p["zone"]]["port"]:
+                    out.append({"action": "enter_port"})
+        out += self._anytime(state, p)
+        out.append({"action": "end_turn"})
+        return out
+
+    def _anytime(self, state, p):
+        out = []
+        if at_home(state, p):
+            out += [{"action": "withdraw", "amount": a} for a in amounts(p["stash"])]
+        out += glory_plays(state, p)
+        return out
+
+    # the steps --------------------------------------------------------------
+    def setup(self, step):
+        state = step.state
+        S = state["S"]
+        ports = S["ports"]
+        order = step.shuffle("demand_tiles", sorted(S["demand"]), vis="all",
+                             why="demand tiles: one face up at each port, the rest a face-down reserve")
+        demand = {port: order[i] for i, port in enumerate(ports)}
+        step.emit("DemandTilesPlaced", demand=demand, goods={z: S["demand"][t] for z, t in demand.items()},
+                  reserve=sorted(order[len(ports):]))
+        tiles = step.shuffle("upgrades", sorted(S["upgrade"]), vis="referee",
+                             why="upgrade tiles: one face down at each port")
+        step.emit("UpgradeTilesPlaced", vis="referee", tiles={port: tiles[i] for i, port in enumerate(ports)})
+        step.emit("UpgradeTilesFaceDown", ports=list(ports))
+        zones = S["zone_order"]
+        toks = step.shuffle("merchant_tokens", sorted(S["merchant"]), vis="referee",
+                            why="merchant tokens: one face down in every sea zone")
+        step.emit("MerchantTokensPlaced", vis="referee", tokens={z: toks[i] for i, z in enumerate(zones)})
+        step.emit("MerchantTokensFaceDown", zones=list(zones))
+        for _ in range(S["rules"]["missions_on_board"]):
+            m = step.draw("missions", state["decks"]["missions"], vis="all", why="a mission for the board")
+            step.emit("MissionPlaced", mission=m, name=S["missions"][m]["name"], port=S["missions"][m]["location"])
+        step.emit("GloryTrackSet", glory={str(p["seat"]): 0 for p in state["players"]}, target=state["target"])
+        for p in state["players"]:
+            seat = p["seat"]
+            c = step.draw("captains", state["decks"]["captains"], vis=[seat], why=f"secret captain for seat {seat}")
+            step.emit("CaptainDealt", vis=[seat], seat=seat, captain=c)
+        step.emit("ShipChoiceOpened", ships=[d["ship"] for d in ship_choices(state)])
+
+    def decide(self, step, seat, decision):
+        state = step.state
+        self._check(state, seat, decision)
+        action = decision["action"]
+        if action == "choose_ship":
+            self._choose_ship(step, seat, decision)
+        else:
+            handler = port_rules.HANDLERS.get(action) or getattr(self, "_do_" + action)
+            handler(step, seat, decision)
+        if state["phase"] == "play":
+            check_victory(step)
+            if current_seat(state) == seat:
+                resume(step, seat)
+
+    def _check(self, state, seat, decision):
+        action = decision.get("action")
+        if not isinstance(action, str):
+            raise IllegalDecision('a decision needs an "action" (see the legal decisions)')
+        legal = self.legal(state, seat)
+        if action in AMOUNT_ACTIONS:
+            amount = decision.get("amount")
+            p = player(state, seat)
+            most = p["gold"] if action == "stash" else p["stash"]
+            if any(d["action"] == action for d in legal) and set(decision) == {"action", "amount"} and \
+                    isinstance(amount, int) and not isinstance(amount, bool) and 1 <= amount <= most:
+                return
+        elif decision in legal:
+            return
+        raise IllegalDecision(self._explain(state, seat, decision, legal))
+
+    def _explain(self, state, seat, decision, legal):
+        action = decision["action"]
+        if state["phase"] == "over":
+            return "the game is over"
+        p = player(state, seat)
+        names = sorted({d["action"] for d in legal})
+        if p["returning"]:
+            return "first place the upgrade tiles of your old ship face down in ports without a tile"
+        if len(p["hand"]) > state["S"]["rules"]["glory_hand_limit"]:
+            return "you hold five glory cards: discard one before anything else (the book: no card may be played with five)"
+        if "choose_ship" in p["pending"]:
+            return "choose your ship first: a sloop or a flute"
+        if action not in names:
+            reasons = {
+                "move": "you can move only at sea with an action left (leave the port first)",
+                "enter_port": "you can enter a port only from its sea zone, with an action left",
+                "leave_port": ("you carry more cargo cards than your ship's Cargo: discard before leaving port"
+                               if p["in_port"] and p["ship"] and over_capacity(state, p)
+                               else "you are not in a port, or have no action left"),
+                "port": "the port action is taken once a turn, in a port, with an action left",
+                "sell": "selling must be the first port activity, and ends when the demand tile is replaced",
+                "buy": "that card is not offered to you, or you cannot pay its price",
+                "retire": "you retire in a port at the start of your turn, before any action",
+                "stash": "gold is stashed once per port action, at your captain's home port",
+                "withdraw": "you take gold from your stash only in your home port",
+                "buy_ship": "you cannot pay for that ship (the Man-o-War is not for sale)",
+                "buy_upgrade": "this port has no upgrade tile for you (or you already have one of its kind)",
+            }
+            return reasons.get(action, f"{action!r} is not possible now (possible: {', '.join(names) or 'nothing'})")
+        if action in AMOUNT_ACTIONS:
+            return f"{action} takes a whole amount from 1 to what you have"
+        return f"not possible now: {decision} (possible: {', '.join(names)})"
+
+    # set-up and new captains -----------------------------------------------------
+    def _choose_ship(self, step, seat, decision):
+        state = step.state
+        step.emit("ShipChosen", vis=[seat], seat=seat, ship=decision["ship"])
+        step.emit("ShipChoiceLocked", seat=seat)
+        if state["phase"] == "play":
+            reveal_new_captain(step, seat, decision["ship"])
+            return
+        if any("choose_ship" in p["pending"] for p in state["players"]):
+            return
+        step.emit("CaptainsRevealed", seats={str(p["seat"]): {"captain": p["captain"], "ship": p["chosen"]}
+                                             for p in state["players"]})
+        start = state["S"]["rules"]["start_gold"]
+        for p in state["players"]:
+            deal_glory(step, p["seat"], "set-up")
+            step.emit("GoldReceived", seat=p["seat"], amount=bank_pays(state, start), why="starting gold")
+        seats = [p["seat"] for p in state["players"]]
+        first = step.pick(seats, vis="all", why="first player: one of the captain cards drawn at random")
+        i = seats.index(first)
+        step.emit("FirstPlayerChosen", seat=first, order=seats[i:] + seats[:i])
+        start_round(step)
+
+    # actions ------------------------------------------------------------------------
+    def _do_move(self, step, seat, d):
+        p = player(step.state, seat)
+        step.emit("Moved", seat=seat, frm=p["zone"], to=d["to"], direction=step.state["S"]["adj"][p["zone"]][d["to"]])
+
+    def _do_enter_port(self, step, seat, d):
+        step.emit("EnteredPort", seat=seat, port=player(step.state, seat)["zone"])
+
+    def _do_leave_port(self, step, seat, d):
+        step.emit("LeftPort", seat=seat, port=player(step.state, seat)["zone"])
+
+    def _do_discard_cargo(self, step, seat, d):
+        step.emit("CargoJettisoned", seat=seat, card=d["card"], good=step.state["S"]["good"][d["card"]])
+
+    def _do_discard_glory(self, step, seat, d):
+        step.emit("GloryCardDiscarded", vis=[seat], seat=seat, card=d["card"])
+        step.emit("GloryHandTrimmed", seat=seat, hand=len(player(step.state, seat)["hand"]))
+
+    def _do_play_glory(self, step, seat, d):
+        g = step.state["S"]["glory"][d["card"]]
+        step.emit("GloryCardPlayed", seat=seat, card=d["card"], name=g["name"], kind=g["kind"],
+                  specialist=g["specialist"] if g["kind"] == "specialist" else None,
+                  cost=g["hire_cost"] if g["kind"] == "specialist" else 0, effect="none",
+                  note="provisional: the card's text is not known; no effect beyond "
+                       + ("hiring the specialist" if g["kind"] == "specialist" else "discarding it"))
+
+    def _do_retire(self, step, seat, d):
+        step.emit("CaptainRetired", seat=seat, captain=player(step.state, seat)["captain"])
+        end_player_turn(step, seat)
+
+    def _do_end_turn(self, step, seat, d):
+        end_player_turn(step, seat)
+
+    # end ----------------------------------------------------------------------------
+    def finished(self, state):
+        return state["phase"] == "over"
+
+    def outcome(self, state):
+        players = state["players"]
+        total = {p["seat"]: total_glory(state, p) for p in players}
+        coins = {p["seat"]: p["gold"] + p["stash"] for p in players}
+        track = {p["seat"]: p["glory"] for p in players}
+        if state["end_reason"] == "glory":
+            cands = [s for s in total if total[s] >= state["target"]] or list(total)
+        else:
+            best = max(total.values())
+            cands = [s for s in total if total[s] == best]
+        for key in (track, coins):
+            best = max(key[s] for s in cands)
+            cands = [s for s in cands if key[s] == best]
+        return {"scores": {str(s): v for s, v in total.items()}, "winners": sorted(cands),
+                "glory_track": {str(s): v for s, v in track.items()},
+                "stash_glory": {str(p["seat"]): stash_glory(state, p) for p in players},
+                "coins": {str(s): v for s, v in coins.items()}, "end": state["end_reason"]}
+
+    view = staticmethod(view)
+    describe = staticmethod(describe)
+
+
+RULES = MerchantsAndMarauders()

@@ -1,0 +1,566 @@
+"""Merchants & Marauders state and ``evolve``: how each event changes the table.
+
+The state is the referee's: it holds every hidden thing (gold on board, the
+stash, cargo and glory cards, face-down tiles and tokens). ``view.py`` decides
+what a seat may see. ``state["S"]`` holds the compact catalog tables
+(``catalog.static``) so the rules never need anything but the state.
+
+Room is left for later parts: ``flags`` (wanted flags / bounties per nation),
+``board["npcs"]`` (NPC ships), ``board["war"]``, ``board["merchant_track"]``,
+each player's ``rumor``/``mission``/``specialists``; combat phases will hang
+off ``state["combat"]`` (None while nobody fights).
+"""
+
+from __future__ import annotations
+
+from .catalog import static
+
+UPGRADE_STAT = {"extra_hammocks": "crew", "better_rigging": "maneuver", "extended_hold": "cargo",
+                "extra_cannons": "cannons"}
+LOCATIONS = ("hull", "masts", "cargo", "crew", "cannons")
+
+
+def initial_state(config: dict) -> dict:
+    cat = config["catalog"]
+    S = static(cat)
+    opts = config.get("options") or {}
+    target = opts.get("glory", S["rules"]["glory_target"])
+    seats = config["seats"]
+    return {
+        "S": S,
+        "turn": 0,
+        "phase": "setup",            # setup -> play -> over
+        "end_reason": None,
+        "target": target,
+        "order": [],                 # seats in turn order, first player first
+        "cur": 0,                    # index in order of the seat whose turn it is
+        "actions": 0,                # actions left to the current seat
+        "acted": False,              # the current seat has taken an action this turn
+        "port_used": False,          # the port action was taken this turn
+        "port": None,                # the port action in progress (see PortActionBegun)
+        "combat": None,              # part 2
+        "players": [new_player(n) for n in range(1, seats + 1)],
+        "decks": {
+            "cargo": [c for c in S["good"]], "cargo_discard": [],
+            "events": list(S["events"]), "event_discard": [],
+            "glory": list(S["glory"]), "glory_discard": [],
+            "rumors": list(S["rumors"]), "missions": list(S["missions"]), "mission_discard": [],
+            "captains": list(S["captains"]), "captain_discard": [],
+            "demand_reserve": [], "returning_upgrades": [],
+        },
+        "board": {
+            "demand": {},            # port -> demand tile (face up)
+            "upgrades": {p: None for p in S["ports"]},   # port -> tile (face down until revealed)
+            "revealed": {p: False for p in S["ports"]},
+            "merchants": {z: None for z in S["zone_order"]},  # zone -> token (face down)
+            "merchant_track": [],    # raided merchants (part 2)
+            "missions": {},          # mission -> port
+            "npcs": {},              # part 2
+            "war": None,             # part 2
+        },
+        "weapons": dict(S["weapons"]),
+        "bank": S["rules"]["coins_total"],
+        "declared": [],
+    }
+
+
+def new_player(seat: int) -> dict:
+    return {
+        "seat": seat, "captain": None, "revealed": False, "chosen": None, "ship": None,
+        "zone": None, "in_port": False, "gold": 0, "stash": 0, "stash_acts": 0,
+        "cargo": [], "glory": 0, "hand": [], "specialists": [], "rumor": None, "offered_rumor": None,
+        "mission": None, "weapons": {}, "flags": {}, "glory_ship": False, "last_buy": None,
+        "needs_captain": False, "returning": [], "pending": [], "captains_had": 0,
+    }
+
+
+# helpers shared with the rules ------------------------------------------------
+
+def player(state, seat):
+    return state["players"][seat - 1]
+
+
+def ship_max(state, ship, stat):
+    """The ship's value for ``stat`` with its upgrades (never above the maximum)."""
+    S = state["S"]
+    key = "toughness" if stat in ("hull", "masts") else stat
+    v = S["ships"][ship["type"]][key]
+    for t in ship["upgrades"]:
+        if UPGRADE_STAT.get(S["upgrade"][t]) == key:
+            v += 1
+    return min(v, S["rules"]["stat_max"])
+
+
+def damage(state, ship) -> int:
+    """Damage points (crew losses are not damage: they are recruited)."""
+    return sum(ship_max(state, ship, loc) - ship[loc] for loc in ("hull", "masts", "cargo", "cannons"))
+
+
+def capacity(state, p) -> int:
+    cap = p["ship"]["cargo"]
+    if "extra_cargo" in state["S"]["captains"][p["captain"]]["abilities"]:
+        cap += 1
+    return cap
+
+
+def home(state, p):
+    return state["S"]["captains"][p["captain"]]["home"]
+
+
+def at_home(state, p) -> bool:
+    return p["in_port"] and p["zone"] == home(state, p)
+
+
+def funds(state, p) -> int:
+    """What the player may spend now: gold on board, and the stash at the home port."""
+    return p["gold"] + (p["stash"] if at_home(state, p) else 0)
+
+
+def stash_glory(state, p) -> int:
+    r = state["S"]["rules"]
+    return min(p["stash"] // r["stash_gold_per_glory"], state["target"] // r["stash_glory_fraction"])
+
+
+def total_glory(state, p) -> int:
+    return p["glory"] + stash_glory(state, p)
+
+
+def current_seat(state):
+    if state["phase"] != "play" or not state["order"]:
+        return None
+    return state["order"][state["cur"]]
+
+
+def new_ship(state, kind: str, crew: int | None = None) -> dict:
+    s = state["S"]["ships"][kind]
+    return {"type": kind, "hull": s["toughness"], "masts": s["toughness"], "cargo": s["cargo"],
+            "crew": s["crew"] if crew is None else min(crew, s["crew"]), "cannons": s["cannons"],
+            "upgrades": [], "flipped": []}
+
+
+def _pay(state, p, amount):
+    from_board = min(p["gold"], amount)
+    p["gold"] -= from_board
+    p["stash"] -= amount - from_board
+    state["bank"] += amount
+
+
+def _receive(state, p, amount):
+    p["gold"] += amount
+    state["bank"] -= amount
+
+
+# evolve --------------------------------------------------------------------------
+
+def evolve(state: dict, ev) -> None:
+    handler = HANDLERS.get(ev.type)
+    if handler is not None:
+        handler(state, ev.data, ev)
+
+
+def _card_drawn(state, d, ev):
+    state["decks"][d["deck"]].remove(d["card"])
+
+
+def _demand_placed(state, d, ev):
+    state["board"]["demand"] = dict(d["demand"])
+    state["decks"]["demand_reserve"] = list(d["reserve"])
+
+
+def _upgrades_placed(state, d, ev):
+    state["board"]["upgrades"].update(d["tiles"])
+
+
+def _merchants_placed(state, d, ev):
+    state["board"]["merchants"].update(d["tokens"])
+
+
+def _mission_placed(state, d, ev):
+    state["board"]["missions"][d["mission"]] = d["port"]
+
+
+def _captain_dealt(state, d, ev):
+    p = player(state, d["seat"])
+    p["captain"] = d["captain"]
+    p["revealed"] = False
+    p["captains_had"] += 1
+    p["pending"].append("choose_ship")
+
+
+def _ship_chosen(state, d, ev):
+    p = player(state, d["seat"])
+    p["chosen"] = d["ship"]
+    p["pending"].remove("choose_ship")
+
+
+def _captains_revealed(state, d, ev):
+    for seat, info in d["seats"].items():
+        p = player(state, int(seat))
+        p["captain"] = info["captain"]
+        p["revealed"] = True
+        p["ship"] = new_ship(state, info["ship"])
+        p["chosen"] = None
+        p["zone"] = home(state, p)
+        p["in_port"] = True
+        p["needs_captain"] = False
+        p["glory_ship"] = False
+        p["last_buy"] = None
+
+
+def _glory_card_dealt(state, d, ev):
+    player(state, d["seat"])["hand"].append(d["card"])
+
+
+def _gold_received(state, d, ev):
+    _receive(state, player(state, d["seat"]), d["amount"])
+
+
+def _first_player(state, d, ev):
+    state["order"] = list(d["order"])
+    state["phase"] = "play"
+
+
+def _turn_started(state, d, ev):
+    state["turn"] = ev.turn
+
+
+def _event_drawn(state, d, ev):
+    state["decks"]["event_discard"].append(d["card"])
+
+
+def _player_turn_started(state, d, ev):
+    state["cur"] = state["order"].index(d["seat"])
+    state["actions"] = state["S"]["rules"]["actions"]
+    state["acted"] = False
+    state["port_used"] = False
+    state["port"] = None
+
+
+def _moved(state, d, ev):
+    p = player(state, d["seat"])
+    p["zone"] = d["to"]
+    state["actions"] -= 1
+    state["acted"] = True
+
+
+def _entered_port(state, d, ev):
+    player(state, d["seat"])["in_port"] = True
+    state["actions"] -= 1
+    state["acted"] = True
+
+
+def _left_port(state, d, ev):
+    player(state, d["seat"])["in_port"] = False
+    state["actions"] -= 1
+    state["acted"] = True
+
+
+def _cargo_jettisoned(state, d, ev):
+    player(state, d["seat"])["cargo"].remove(d["card"])
+    state["decks"]["cargo_discard"].append(d["card"])
+
+
+def _port_begun(state, d, ev):
+    state["actions"] -= 1
+    state["acted"] = True
+    state["port_used"] = True
+    state["port"] = {"port": d["port"], "started": [], "act": None, "sell_closed": False, "offer": {}, "bought": 0}
+
+
+def _upgrade_revealed(state, d, ev):
+    state["board"]["revealed"][d["port"]] = True
+
+
+def _goods_sold(state, d, ev):
+    p = player(state, d["seat"])
+    for c in d["cards"]:
+        p["cargo"].remove(c)
+    state["decks"]["cargo_discard"].extend(d["cards"])
+    _receive(state, p, d["total"])
+    if "sell" not in state["port"]["started"]:
+        state["port"]["started"].append("sell")
+
+
+def _demand_replaced(state, d, ev):
+    state["board"]["demand"][d["port"]] = d["new"]
+    state["decks"]["demand_reserve"].append(d["old"])
+    state["port"]["sell_closed"] = True
+
+
+def _glory_gained(state, d, ev):
+    player(state, d["seat"])["glory"] += 1
+
+
+def _glory_deck_reshuffled(state, d, ev):
+    decks = state["decks"]
+    decks["glory"].extend(decks["glory_discard"])
+    decks["glory_discard"] = []
+
+
+def _cargo_deck_reshuffled(state, d, ev):
+    decks = state["decks"]
+    decks["cargo"].extend(decks["cargo_discard"])
+    decks["cargo_discard"] = []
+
+
+def _activity_begun(state, d, ev):
+    port = state["port"]
+    port["started"].append(d["activity"])
+    if d["activity"] in ("buy", "shipyard", "recruit"):
+        port["act"] = d["activity"]
+
+
+def _activity_ended(state, d, ev):
+    state["port"]["act"] = None
+
+
+def _demanded_discarded(state, d, ev):
+    state["decks"]["cargo_discard"].extend(d["cards"])
+
+
+def _cargo_offered(state, d, ev):
+    state["port"]["offer"] = dict(d["offer"])
+
+
+def _cargo_bought(state, d, ev):
+    p = player(state, d["seat"])
+    state["port"]["offer"].pop(d["card"])
+    p["cargo"].append(d["card"])
+    state["port"]["bought"] += 1
+    _pay(state, p, d["price"])
+
+
+def _buying_ended(state, d, ev):
+    state["decks"]["cargo_discard"].extend(d["returned"])
+    state["port"]["offer"] = {}
+    state["port"]["act"] = None
+    player(state, d["seat"])["last_buy"] = [state["port"]["port"], state["turn"]]
+
+
+def _ship_repaired(state, d, ev):
+    p = player(state, d["seat"])
+    p["ship"][d["location"]] += 1
+    _pay(state, p, d["cost"])
+
+
+def _upgrade_bought(state, d, ev):
+    p = player(state, d["seat"])
+    state["board"]["upgrades"][d["port"]] = None
+    state["board"]["revealed"][d["port"]] = False
+    ship = p["ship"]
+    stat = UPGRADE_STAT.get(state["S"]["upgrade"][d["tile"]])
+    before = ship_max(state, ship, stat) if stat in ("cargo", "cannons") else None
+    ship["upgrades"].append(d["tile"])
+    if before is not None and ship_max(state, ship, stat) > before:
+        ship[stat] += 1
+    _pay(state, p, d["cost"])
+
+
+def _weapon_bought(state, d, ev):
+    p = player(state, d["seat"])
+    state["weapons"][d["kind"]] -= 1
+    p["weapons"][d["kind"]] = 1
+    _pay(state, p, d["cost"])
+
+
+def _weapon_sold(state, d, ev):
+    p = player(state, d["seat"])
+    state["weapons"][d["kind"]] += 1
+    del p["weapons"][d["kind"]]
+    _receive(state, p, d["price"])
+
+
+def _ship_bought(state, d, ev):
+    p = player(state, d["seat"])
+    old = p["ship"]
+    ship = new_ship(state, d["ship"], crew=old["crew"])
+    if d["keep_upgrades"]:
+        ship["upgrades"] = list(d["kept"])
+        for t in ship["upgrades"]:
+            stat = UPGRADE_STAT.get(state["S"]["upgrade"][t])
+            if stat in ("cargo", "cannons"):
+                ship[stat] = ship_max(state, ship, stat)
+    p["returning"].extend(t for t in old["upgrades"] if t not in ship["upgrades"])
+    p["ship"] = ship
+    if state["S"]["ships"][d["ship"]]["glory_on_buy"]:
+        p["glory_ship"] = True
+    if d["net"] >= 0:
+        _pay(state, p, d["net"])
+    else:
+        _receive(state, p, -d["net"])
+
+
+def _upgrade_tile_placed(state, d, ev):
+    p = player(state, d["seat"])
+    p["returning"].remove(d["tile"])
+    state["board"]["upgrades"][d["port"]] = d["tile"]
+    state["board"]["revealed"][d["port"]] = False
+
+
+def _crew_recruited(state, d, ev):
+    p = player(state, d["seat"])
+    p["ship"]["crew"] += d["crew"]
+    _pay(state, p, d["cost"])
+
+
+def _rumor_sought(state, d, ev):
+    _pay(state, player(state, d["seat"]), d["cost"])
+
+
+def _rumor_drawn(state, d, ev):
+    p = player(state, d["seat"])
+    if p["rumor"] is None:
+        p["rumor"] = d["card"]
+    else:
+        p["offered_rumor"] = d["card"]
+        p["pending"].append("keep_rumor")
+
+
+def _rumor_kept(state, d, ev):
+    p = player(state, d["seat"])
+    p["rumor"] = d["kept"]
+    p["offered_rumor"] = None
+    p["pending"].remove("keep_rumor")
+    state["decks"]["rumors"].append(d["discarded"])
+
+
+def _stash_changed(state, d, ev):
+    p = player(state, d["seat"])
+    p["gold"] -= d["amount"]
+    p["stash"] += d["amount"]
+
+
+def _gold_stashed(state, d, ev):
+    player(state, d["seat"])["stash_acts"] += 1
+
+
+def _port_ended(state, d, ev):
+    state["port"] = None
+
+
+def _glory_discarded(state, d, ev):
+    player(state, d["seat"])["hand"].remove(d["card"])
+    state["decks"]["glory_discard"].append(d["card"])
+
+
+def _glory_played(state, d, ev):
+    p = player(state, d["seat"])
+    p["hand"].remove(d["card"])
+    if d.get("specialist"):
+        p["specialists"].append(d["card"])
+    else:
+        state["decks"]["glory_discard"].append(d["card"])
+    if d.get("cost"):
+        _pay(state, p, d["cost"])
+
+
+def _victory_declared(state, d, ev):
+    state["declared"].append(d["seat"])
+
+
+def _captain_retired(state, d, ev):
+    player(state, d["seat"])["needs_captain"] = True
+
+
+def _captain_left(state, d, ev):
+    p = player(state, d["seat"])
+    decks = state["decks"]
+    decks["captain_discard"].append(p["captain"])
+    decks["cargo_discard"].extend(p["cargo"])
+    p["cargo"] = []
+    for k in p["weapons"]:
+        state["weapons"][k] += 1
+    p["weapons"] = {}
+    p["flags"] = {}
+    if p["rumor"] is not None:
+        decks["rumors"].append(p["rumor"])
+        p["rumor"] = None
+    if p["mission"] is not None:
+        decks["mission_discard"].append(p["mission"])
+        p["mission"] = None
+    decks["glory_discard"].extend(p["specialists"])
+    p["specialists"] = []
+    if p["ship"] is not None:
+        p["returning"].extend(p["ship"]["upgrades"])
+    p["ship"] = None
+    p["zone"] = None
+    p["in_port"] = False
+    p["captain"] = None
+    p["revealed"] = False
+    p["glory_ship"] = False
+    p["last_buy"] = None
+
+
+def _holdings_lost(state, d, ev):
+    p = player(state, d["seat"])
+    state["bank"] += p["gold"]
+    p["gold"] = 0
+    state["decks"]["glory_discard"].extend(p["hand"])
+    p["hand"] = []
+
+
+def _merchants_redistributed(state, d, ev):
+    for z, tok in d["tokens"].items():
+        state["board"]["merchants"][z] = tok
+        state["board"]["merchant_track"].remove(tok)
+
+
+def _game_ended(state, d, ev):
+    state["phase"] = "over"
+    state["end_reason"] = d["reason"]
+
+
+HANDLERS = {
+    "CardDrawn": _card_drawn,
+    "DemandTilesPlaced": _demand_placed,
+    "UpgradeTilesPlaced": _upgrades_placed,
+    "MerchantTokensPlaced": _merchants_placed,
+    "MissionPlaced": _mission_placed,
+    "CaptainDealt": _captain_dealt,
+    "ShipChosen": _ship_chosen,
+    "CaptainsRevealed": _captains_revealed,
+    "GloryCardDealt": _glory_card_dealt,
+    "GoldReceived": _gold_received,
+    "FirstPlayerChosen": _first_player,
+    "TurnStarted": _turn_started,
+    "EventCardDrawn": _event_drawn,
+    "PlayerTurnStarted": _player_turn_started,
+    "Moved": _moved,
+    "EnteredPort": _entered_port,
+    "LeftPort": _left_port,
+    "CargoJettisoned": _cargo_jettisoned,
+    "PortActionBegun": _port_begun,
+    "UpgradeTileRevealed": _upgrade_revealed,
+    "GoodsSold": _goods_sold,
+    "DemandTileReplaced": _demand_replaced,
+    "GloryGained": _glory_gained,
+    "GloryDeckReshuffled": _glory_deck_reshuffled,
+    "CargoDeckReshuffled": _cargo_deck_reshuffled,
+    "PortActivityBegun": _activity_begun,
+    "PortActivityEnded": _activity_ended,
+    "DemandedCargoDiscarded": _demanded_discarded,
+    "CargoOffered": _cargo_offered,
+    "CargoBought": _cargo_bought,
+    "BuyingEnded": _buying_ended,
+    "ShipRepaired": _ship_repaired,
+    "UpgradeBought": _upgrade_bought,
+    "WeaponBought": _weapon_bought,
+    "WeaponSold": _weapon_sold,
+    "ShipBought": _ship_bought,
+    "UpgradeTilePlaced": _upgrade_tile_placed,
+    "CrewRecruited": _crew_recruited,
+    "RumorSought": _rumor_sought,
+    "RumorDrawn": _rumor_drawn,
+    "RumorKept": _rumor_kept,
+    "StashChanged": _stash_changed,
+    "GoldStashed": _gold_stashed,
+    "PortActionEnded": _port_ended,
+    "GloryCardDiscarded": _glory_discarded,
+    "GloryCardPlayed": _glory_played,
+    "VictoryDeclared": _victory_declared,
+    "CaptainRetired": _captain_retired,
+    "CaptainLeft": _captain_left,
+    "HoldingsLost": _holdings_lost,
+    "MerchantTokensRedistributed": _merchants_redistributed,
+    "GameEnded": _game_ended,
+}

@@ -1,0 +1,164 @@
+"""What each seat may see of a Merchants & Marauders table, and log lines.
+
+Hidden from the other seats: gold on board, the stash (only the number of
+times a player stashed is public), cargo cards (their number is public),
+glory cards in hand (their number is public), the rumor held, the secret
+captain and ship choice before the reveal, the goods offered while buying,
+face-down upgrade tiles and merchant tokens, and the bank (it would give away
+the sum of the hidden gold). ``seat=None`` is the referee: everything.
+"""
+
+from __future__ import annotations
+
+from .state import capacity, damage, ship_max, stash_glory, total_glory
+
+HIDDEN = "hidden"
+
+
+def _ship(state, ship):
+    if ship is None:
+        return None
+    S = state["S"]
+    locs = ("hull", "masts", "cargo", "crew", "cannons")
+    return {"type": ship["type"], "name": S["ships"][ship["type"]]["name"],
+            "locations": {k: ship[k] for k in locs},
+            "max": {k: ship_max(state, ship, k) for k in (*locs, "maneuver")},
+            "upgrades": [{"tile": t, "kind": S["upgrade"][t]} for t in ship["upgrades"]],
+            "damage": damage(state, ship)}
+
+
+def _player(state, p, mine):
+    S = state["S"]
+    known = mine or p["revealed"]
+    cap = S["captains"][p["captain"]] if (known and p["captain"]) else None
+    out = {
+        "captain": ({"id": p["captain"], **cap} if cap else (HIDDEN if p["captain"] else None)),
+        "ship": _ship(state, p["ship"]),
+        "zone": p["zone"], "in_port": p["in_port"],
+        "glory_track": p["glory"], "glory_cards": len(p["hand"]), "cargo_cards": len(p["cargo"]),
+        "stash_acts": p["stash_acts"], "weapons": sorted(p["weapons"]), "flags": dict(p["flags"]),
+        "specialists": [{"card": c, "name": S["glory"][c]["name"]} for c in p["specialists"]],
+        "has_rumor": p["rumor"] is not None, "mission": p["mission"],
+        "has_chosen_ship": p["chosen"] is not None, "needs_captain": p["needs_captain"],
+        "returning_upgrades": len(p["returning"]),
+    }
+    if p["ship"] is not None and p["captain"] is not None and known:
+        out["cargo_limit"] = capacity(state, p)
+    if mine:
+        out.update({
+            "gold": p["gold"], "stash": p["stash"], "stash_glory": stash_glory(state, p),
+            "total_glory": total_glory(state, p),
+            "cargo": [{"card": c, "good": S["good"][c]} for c in sorted(p["cargo"])],
+            "hand": [{"card": c, "name": S["glory"][c]["name"], "timing": S["glory"][c]["timing"]}
+                     for c in sorted(p["hand"])],
+            "rumor": p["rumor"], "offered_rumor": p["offered_rumor"], "chosen_ship": p["chosen"],
+            "pending": list(p["pending"]), "returning": sorted(p["returning"]),
+        })
+    return out
+
+
+def view(state: dict, seat: int | None) -> dict:
+    S = state["S"]
+    referee = seat is None
+    board = state["board"]
+    upgrades = {}
+    for port, tile in board["upgrades"].items():
+        if tile is None:
+            upgrades[port] = None
+        elif referee or board["revealed"][port]:
+            upgrades[port] = {"tile": tile, "kind": S["upgrade"][tile], "face_up": board["revealed"][port]}
+        else:
+            upgrades[port] = "face-down"
+    merchants = {z: (None if t is None else ({"token": t, "nation": S["merchant"][t]} if referee else "face-down"))
+                 for z, t in board["merchants"].items()}
+    decks = state["decks"]
+    port = state["port"]
+    port_view = None
+    if port is not None:
+        cur = state["order"][state["cur"]]
+        port_view = {"port": port["port"], "started": list(port["started"]), "activity": port["act"],
+                     "selling_closed": port["sell_closed"]}
+        if referee or cur == seat:
+            port_view["offer"] = [{"card": c, "good": S["good"][c], "price": pr}
+                                  for c, pr in sorted(port["offer"].items())]
+        else:
+            port_view["offer"] = len(port["offer"])
+    out = {
+        "phase": state["phase"], "turn": state["turn"], "target": state["target"],
+        "end_reason": state["end_reason"], "order": list(state["order"]),
+        "current": state["order"][state["cur"]] if state["phase"] == "play" and state["order"] else None,
+        "actions_left": state["actions"], "port_action_used": state["port_used"], "port_action": port_view,
+        "event_cards": {"deck": len(decks["events"]),
+                        "discard": [{"card": c, "name": S["events"][c]["name"]} for c in decks["event_discard"]]},
+        "board": {
+            "demand": {z: S["demand"][t] for z, t in board["demand"].items()},
+            "demand_reserve": len(decks["demand_reserve"]),
+            "upgrades": upgrades, "merchants": merchants, "merchant_track": len(board["merchant_track"]),
+            "missions": {m: {"name": S["missions"][m]["name"], "port": z} for m, z in board["missions"].items()},
+            "war": board["war"], "npcs": board["npcs"],
+        },
+        "decks": {"cargo": len(decks["cargo"]), "cargo_discard": list(decks["cargo_discard"]),
+                  "glory": len(decks["glory"]), "glory_discard": len(decks["glory_discard"]),
+                  "rumors": len(decks["rumors"]), "missions": len(decks["missions"]),
+                  "captains": len(decks["captains"])},
+        "weapons_supply": dict(state["weapons"]),
+        "declared": list(state["declared"]),
+        "players": {str(p["seat"]): _player(state, p, referee or p["seat"] == seat) for p in state["players"]},
+    }
+    if referee:
+        out["bank"] = state["bank"]
+    return out
+
+
+def describe(ev) -> str:
+    d = ev.data
+    t = ev.type
+    s = d.get("seat")
+    lines = {
+        "DemandTilesPlaced": lambda: "demand tiles placed: " + ", ".join(f"{z} wants {g}" for z, g in d["goods"].items()),
+        "UpgradeTilesFaceDown": lambda: "an upgrade tile lies face down at every port",
+        "MerchantTokensFaceDown": lambda: f"merchant tokens lie face down in {len(d['zones'])} zones",
+        "MissionPlaced": lambda: f"mission {d['name']} placed at {d['port']}",
+        "CaptainDealt": lambda: f"seat {s} secretly draws captain {d['captain']}",
+        "ShipChosen": lambda: f"seat {s} secretly chooses a {d['ship']}",
+        "ShipChoiceLocked": lambda: f"seat {s} has chosen a ship",
+        "CaptainsRevealed": lambda: "captains revealed: " + ", ".join(
+            f"seat {k}: {v['captain']} on a {v['ship']}" for k, v in d["seats"].items()),
+        "FirstPlayerChosen": lambda: f"seat {s} is the first player (order {d['order']})",
+        "TurnStarted": lambda: f"turn {ev.turn} begins",
+        "EventCardDrawn": lambda: f"event card: {d['name']} ({d['note']})",
+        "PlayerTurnStarted": lambda: f"seat {s} takes their turn",
+        "Moved": lambda: f"seat {s} sails from {d['frm']} to {d['to']} ({d['direction']})",
+        "EnteredPort": lambda: f"seat {s} enters the port of {d['port']}",
+        "LeftPort": lambda: f"seat {s} leaves the port of {d['port']}",
+        "PortActionBegun": lambda: f"seat {s} takes the port action at {d['port']}",
+        "UpgradeTileRevealed": lambda: f"the upgrade tile at {d['port']} is {d['kind']}",
+        "GoodsSold": lambda: f"seat {s} sells {len(d['cards'])} {d['good']} for {d['total']}"
+                             + (" (in demand)" if d["demanded"] else ""),
+        "DemandTileReplaced": lambda: f"{d['port']} now wants {d['good']}",
+        "GloryGained": lambda: f"seat {s} gains a glory point ({d['why']}): {d['glory']} on the track",
+        "PortActivityBegun": lambda: f"seat {s} begins to {d['activity']}",
+        "DemandedCargoDiscarded": lambda: f"seat {s} discards a drawn {d['good']} (in demand here) and draws again",
+        "CargoOffered": lambda: f"seat {s} is offered {d['offer']}",
+        "CargoBought": lambda: f"seat {s} buys {d['card']} ({d['good']}) for {d['price']}",
+        "BuyingEnded": lambda: f"seat {s} bought {d['bought']} cargo cards",
+        "ShipRepaired": lambda: f"seat {s} repairs the {d['location']} for {d['cost']}",
+        "UpgradeBought": lambda: f"seat {s} buys the {d['kind']} upgrade at {d['port']} for {d['cost']}",
+        "WeaponBought": lambda: f"seat {s} buys {d['kind']} for {d['cost']}",
+        "WeaponSold": lambda: f"seat {s} sells {d['kind']} for {d['price']}",
+        "ShipBought": lambda: f"seat {s} trades a {d['old']} (worth {d['sale_value']}) for a {d['ship']} ({d['price']})",
+        "CrewRecruited": lambda: f"seat {s} recruits {d['crew']} crew ({d['how']}, {d['cost']} gold)",
+        "SkillTested": lambda: f"seat {s} tests {d['skill']}: {d['dice']} -> {d['successes']} success(es)",
+        "GoldStashed": lambda: f"seat {s} stashes gold (amount secret)",
+        "GoldWithdrawn": lambda: f"seat {s} takes gold from the stash (amount secret)",
+        "StashChanged": lambda: f"seat {s} moves {d['amount']} gold into the stash",
+        "GloryCardPlayed": lambda: f"seat {s} plays {d['name']}",
+        "VictoryDeclared": lambda: f"seat {s} declares {d['total']} glory ({d['glory_track']} on the track, "
+                                   f"{d['stash']} gold stashed)",
+        "CaptainRetired": lambda: f"seat {s} retires captain {d['captain']}",
+        "CaptainLeft": lambda: f"seat {s} loses captain {d['captain']} ({d['reason']})",
+        "PlayerTurnEnded": lambda: f"seat {s} ends the turn",
+        "GameEnded": lambda: f"the game ends: {d['note']}",
+    }
+    f = lines.get(t)
+    return f() if f else ""

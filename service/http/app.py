@@ -1,0 +1,266 @@
+"""The HTTP JSON API (FastAPI). ``create_app(db, organiser_key)`` builds it;
+``tools serve`` runs it with uvicorn.
+
+Status codes: 200/201 ok, 400 malformed input, 401 no or unknown credential,
+403 a credential without the right, 404 unknown game, 409 stale expected
+version or a taken seat, 422 a decision the rules refuse (with the rules'
+reason). Nothing is appended on any error. Errors are ``{"error", "reason"}``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Annotated, Optional
+
+from fastapi import Body, FastAPI, Header, Path, Query, Request, Security
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, StreamingResponse
+from fastapi.security import HTTPBearer
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from service.kernel.errors import PrivateerError
+from service.kernel.rules import available_games
+from service.views import log_entries
+
+from . import models as m
+from .auth import bearer
+from .core import GameService, Replayed
+
+ERRORS = {code: {"model": m.ErrorBody} for code in (400, 401, 403, 404, 409, 422)}
+MAX_ID = 100
+
+Auth = Annotated[Optional[str], Header(alias="Authorization", include_in_schema=False)]
+IdemKey = Annotated[Optional[str], Header(alias="Idempotency-Key", max_length=200,
+                                          description="Retrying with the same key returns the first result "
+                                                      "and appends nothing.")]
+GameIdPath = Annotated[str, Path(description="Game id (or a unique prefix of 6+ characters).",
+                                 max_length=MAX_ID)]
+
+
+def error(status: int, kind: str, reason: str) -> JSONResponse:
+    return JSONResponse({"error": kind, "reason": reason}, status_code=status)
+
+
+def create_app(db: str | None, organiser_key: str) -> FastAPI:
+    from service.app import Privateer
+
+    svc = GameService(Privateer(db), organiser_key)
+    security = HTTPBearer(auto_error=False, description="organiser key, referee key or seat token")
+    api = FastAPI(
+        dependencies=[Security(security)],  # documents the scheme; the routes read the header themselves
+        title="privateer",
+        version="1",
+        description="Referee, record and replay pirate tabletop games: seats, hidden views, live stream. "
+                    "Credentials travel as `Authorization: Bearer <organiser key | referee key | seat token>`; "
+                    "without one you are a spectator and see public facts only.",
+    )
+    api.state.service = svc
+
+    @api.exception_handler(PrivateerError)
+    async def _typed(request, exc: PrivateerError):
+        return error(exc.http_status, exc.kind, exc.reason)
+
+    @api.exception_handler(Replayed)
+    async def _replayed(request, exc: Replayed):
+        return JSONResponse(exc.body, status_code=exc.status, headers={"Idempotency-Replayed": "true"})
+
+    @api.exception_handler(RequestValidationError)
+    async def _malformed(request, exc: RequestValidationError):
+        errs = exc.errors()
+        if errs:
+            e = errs[0]
+            if e.get("type") == "json_invalid":
+                return error(400, "bad_input", f"the body is not valid JSON ({e.get('ctx', {}).get('error', 'decode error')})"[:300])
+            where = ".".join(str(p) for p in e.get("loc", ()) if p != "body") or "request"
+            reason = f"{where}: {e.get('msg', 'invalid')}"
+        else:
+            reason = "malformed request"
+        return error(400, "bad_input", reason[:300])
+
+    @api.exception_handler(StarletteHTTPException)
+    async def _http(request, exc: StarletteHTTPException):
+        kind = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "error")
+        return error(exc.status_code, kind, str(exc.detail))
+
+    def run(fn, *a, **kw):
+        return run_in_threadpool(fn, *a, **kw)
+
+    def who(game_id: str, authorization: str | None):
+        gid = svc.resolve(game_id)
+        svc.version_of(gid)  # 404 before any auth question
+        return gid, svc.caller(gid, bearer(authorization))
+
+    # ------------------------------------------------------------------------
+    @api.get("/health", response_model=m.Health, tags=["service"])
+    def health():
+        return {"ok": True, "games": available_games()}
+
+    @api.post("/games", response_model=m.Created, status_code=201, responses=ERRORS, tags=["organiser"])
+    def create_game(body: m.CreateGame, authorization: Auth = None):
+        """Create a game (organiser). Returns the game's referee key, once."""
+        svc.organiser(bearer(authorization))
+        return svc.create(body.model_dump())
+
+    @api.get("/games", response_model=list[m.GameRow], responses=ERRORS, tags=["public"])
+    def list_games():
+        return svc.app.games()
+
+    @api.get("/games/{game_id}", response_model=m.Status, responses=ERRORS, tags=["public"])
+    def game_status(game_id: GameIdPath, authorization: Auth = None):
+        gid, caller = who(game_id, authorization)
+        return svc.status(gid, caller)
+
+    @api.post("/games/{game_id}/seats/{seat}", response_model=m.Joined, status_code=201, responses=ERRORS,
+              tags=["seats"])
+    def join_seat(game_id: GameIdPath, seat: Annotated[int, Path(ge=1, le=64)],
+                  body: Annotated[Optional[m.JoinSeat], Body()] = None):
+        """Take a free seat: returns its token, once (stored hashed). Optional entropy is mixed into
+        the seed's key (only before the setup: games created with wait_for_seats). The setup runs
+        when the last seat of a waiting game is taken."""
+        gid = svc.resolve(game_id)
+        svc.version_of(gid)
+        return svc.join(gid, seat, body.entropy if body else None)
+
+    @api.post("/games/{game_id}/start", response_model=m.Status, responses=ERRORS, tags=["referee"])
+    def start_game(game_id: GameIdPath, authorization: Auth = None):
+        """Run the setup of a game created with wait_for_seats (referee or organiser)."""
+        gid, caller = who(game_id, authorization)
+        _need_referee(caller)
+        return svc.start(gid)
+
+    @api.get("/games/{game_id}/view", response_model=m.Board, responses=ERRORS, tags=["public"])
+    def view(game_id: GameIdPath, authorization: Auth = None):
+        """The table as the caller may see it: a seat's view, the referee's, or the public one."""
+        gid, caller = who(game_id, authorization)
+        return svc.board(gid, caller)
+
+    @api.get("/games/{game_id}/legal", response_model=m.Legal, responses=ERRORS, tags=["seats"])
+    def legal(game_id: GameIdPath, authorization: Auth = None,
+              seat: Annotated[Optional[int], Query(ge=1, le=64, description="Referee only.")] = None):
+        """The decisions the caller's seat may submit now, each exactly as /decisions takes it."""
+        gid, caller = who(game_id, authorization)
+        return svc.legal(gid, caller, seat)
+
+    @api.post("/games/{game_id}/decisions", response_model=m.Appended, status_code=201, responses=ERRORS,
+              tags=["seats"])
+    def decide(game_id: GameIdPath, body: m.SubmitDecision, authorization: Auth = None,
+               idempotency_key: IdemKey = None):
+        """Submit the caller's seat's decision against the version it was made on."""
+        gid, caller = who(game_id, authorization)
+        return svc.decide(gid, caller, body.decision, body.expected_version, body.seat, idempotency_key)
+
+    @api.post("/games/{game_id}/chance", response_model=m.Appended, status_code=201, responses=ERRORS,
+              tags=["referee"])
+    def chance(game_id: GameIdPath, body: m.EnterChance, authorization: Auth = None,
+               idempotency_key: IdemKey = None):
+        """Table mode: the referee enters the awaited die roll, card or pick."""
+        gid, caller = who(game_id, authorization)
+        return svc.enter_chance(gid, caller, body.outcome, body.expected_version, idempotency_key)
+
+    @api.get("/games/{game_id}/log", response_model=m.LogPage, responses=ERRORS, tags=["public"])
+    def log(game_id: GameIdPath, authorization: Auth = None,
+            after: Annotated[int, Query(ge=0, le=m.MAX_VERSION, description="Versions after this one.")] = 0,
+            limit: Annotated[int, Query(ge=1, le=1000, description="At most this many versions.")] = 200):
+        """The events the caller may see, paged by version."""
+        gid, caller = who(game_id, authorization)
+        return svc.log(gid, caller, after, limit)
+
+    @api.get("/games/{game_id}/replay", response_model=m.Board, responses=ERRORS, tags=["public"])
+    def replay(game_id: GameIdPath, authorization: Auth = None,
+               to_turn: Annotated[Optional[int], Query(ge=0, le=m.MAX_VERSION)] = None,
+               to_event: Annotated[Optional[int], Query(ge=1, le=m.MAX_VERSION)] = None):
+        """The table at the end of a turn (or after a version), as the caller may see it."""
+        gid, caller = who(game_id, authorization)
+        return svc.board(gid, caller, to_turn=to_turn, to_event=to_event)
+
+    @api.post("/games/{game_id}/fork", response_model=m.Created, status_code=201, responses=ERRORS,
+              tags=["organiser"])
+    def fork(game_id: GameIdPath, body: m.ForkGame, authorization: Auth = None):
+        """A new game whose history is this one's up to a decision boundary (organiser)."""
+        svc.organiser(bearer(authorization))
+        gid = svc.resolve(game_id)
+        return svc.fork(gid, body.at_turn, body.at_event)
+
+    @api.get("/games/{game_id}/audit", response_model=m.AuditOut, responses=ERRORS, tags=["public"])
+    def audit(game_id: GameIdPath, authorization: Auth = None):
+        """Chain, chance and rules re-checked; a violation's details only for the referee."""
+        gid, caller = who(game_id, authorization)
+        return svc.audit(gid, caller)
+
+    @api.get("/games/{game_id}/stream", tags=["public"], responses={
+        **ERRORS, 200: {"content": {"text/event-stream": {"schema": {"type": "string"}}},
+                        "description": "Server-Sent Events: `event: game-event` (a log entry the caller may "
+                                       "see, `id` its version) and `event: status` (version, to_act, finished) "
+                                       "after each batch; ends with `event: end` when the game is finished."}})
+    async def stream(request: Request, game_id: GameIdPath, authorization: Auth = None,
+                     after: Annotated[Optional[int], Query(ge=0, le=m.MAX_VERSION)] = None,
+                     last_event_id: Annotated[Optional[str], Header(alias="Last-Event-ID", max_length=30,
+                                                                    include_in_schema=False)] = None,
+                     timeout: Annotated[float, Query(gt=0, le=3600, description="Close after this many seconds.")] = 600):
+        """Live events the caller may see (Server-Sent Events), from `after` (or Last-Event-ID)."""
+        gid, caller = await run(who, game_id, authorization)
+        start = after
+        if start is None and last_event_id is not None:
+            try:
+                start = max(0, int(last_event_id))
+            except ValueError:
+                start = None
+        rules = await run(svc.rules_of, gid)
+        return StreamingResponse(_events(request, gid, caller, rules, start or 0, timeout),
+                                 media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+    def _batch(gid, caller, rules, after):
+        stored = list(svc.app.events.get(gid, gt=after))
+        entries = log_entries(rules, stored, caller.view_seat)
+        last = stored[-1].originator_version if stored else after
+        st = None
+        if stored:
+            machine, version, head = svc.app.fold(gid)
+            st = {"version": version, "turn": machine.turn(), "to_act": machine.to_act(),
+                  "finished": machine.finished}
+        return entries, last, st
+
+    async def _events(request, gid, caller, rules, after, timeout):
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        idle = 0.0
+        first = True
+        while True:
+            if await request.is_disconnected():
+                return
+            row = await run(svc.index_row, gid)
+            if row is None:
+                return
+            if first or int(row["version"]) > after:
+                entries, after_new, st = await run(_batch, gid, caller, rules, after)
+                for e in entries:
+                    yield f"id: {e['version']}\nevent: game-event\ndata: {json.dumps(e)}\n\n"
+                after = after_new
+                if st is not None:
+                    yield f"id: {after}\nevent: status\ndata: {json.dumps(st)}\n\n"
+                idle = 0.0
+                first = False
+            if row["finished"] and int(row["version"]) <= after:
+                yield f"event: end\ndata: {json.dumps({'version': after})}\n\n"
+                return
+            if loop.time() > deadline:
+                return
+            await asyncio.sleep(0.1)
+            idle += 0.1
+            if idle >= 15:
+                idle = 0.0
+                yield ": keep-alive\n\n"
+
+    def _need_referee(caller):
+        from .auth import Forbidden, Unauthorized
+
+        if caller.is_referee:
+            return
+        if caller.role == "spectator":
+            raise Unauthorized("this needs the referee key or the organiser key")
+        raise Forbidden("only the referee or the organiser may do this")
+
+    return api

@@ -1,0 +1,142 @@
+"""A small HTTP client for the service, and a way to run `tools serve` in a
+subprocess (used by the tests and the benchmark)."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import uuid
+
+import httpx
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ServerProcess:
+    """``tools serve`` on a free port, as a real process."""
+
+    def __init__(self, db: str, organiser_key: str | None = None, host: str = "127.0.0.1"):
+        self.db = db
+        self.key = organiser_key or f"org-{uuid.uuid4().hex}"
+        self.host = host
+        self.port = free_port()
+        self.url = f"http://{host}:{self.port}"
+        self.proc: subprocess.Popen | None = None
+
+    def start(self, timeout: float = 20.0) -> "ServerProcess":
+        env = dict(os.environ, PRIVATEER_ORGANISER_KEY=self.key)
+        env.pop("PRIVATEER_CONFIG", None)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "tools", "serve", "--host", self.host, "--port", str(self.port),
+             "--db", self.db],
+            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                err = self.proc.stderr.read().decode(errors="replace")
+                raise RuntimeError(f"tools serve exited with {self.proc.returncode}: {err[-2000:]}")
+            try:
+                if httpx.get(self.url + "/health", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.05)
+        self.stop()
+        raise RuntimeError("tools serve did not answer in time")
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+        if self.proc is not None and self.proc.stderr is not None:
+            self.proc.stderr.close()
+        self.proc = None
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
+
+
+def auth(token: str | None) -> dict:
+    return {"Authorization": f"Bearer {token}"} if token else {}
+
+
+class Api:
+    """Thin wrapper: one httpx client, JSON in and out."""
+
+    def __init__(self, url: str, token: str | None = None, timeout: float = 30.0):
+        self.http = httpx.Client(base_url=url, timeout=timeout, headers=auth(token))
+
+    def close(self):
+        self.http.close()
+
+    def get(self, path: str, **kw) -> httpx.Response:
+        return self.http.get(path, **kw)
+
+    def post(self, path: str, body=None, **kw) -> httpx.Response:
+        return self.http.post(path, json=body, **kw)
+
+    def ok(self, r: httpx.Response, status: int = 200):
+        if r.status_code != status:
+            raise AssertionError(f"{r.request.method} {r.request.url}: {r.status_code} {r.text}")
+        return r.json()
+
+    # shortcuts ------------------------------------------------------------------
+    def create(self, game: str, seats: int, **kw) -> dict:
+        return self.ok(self.post("/games", {"game": game, "seats": seats, **kw}), 201)
+
+    def join(self, gid: str, seat: int, entropy: str | None = None) -> dict:
+        body = {"entropy": entropy} if entropy else None
+        return self.ok(self.post(f"/games/{gid}/seats/{seat}", body), 201)
+
+    def status(self, gid: str) -> dict:
+        return self.ok(self.get(f"/games/{gid}"))
+
+    def legal(self, gid: str) -> dict:
+        return self.ok(self.get(f"/games/{gid}/legal"))
+
+    def decide(self, gid: str, decision: dict, version: int, key: str | None = None) -> httpx.Response:
+        headers = {"Idempotency-Key": key} if key else {}
+        return self.post(f"/games/{gid}/decisions", {"decision": decision, "expected_version": version},
+                         headers=headers)
+
+
+def read_stream(url: str, gid: str, token: str | None = None, after: int = 0, timeout: float = 60.0) -> list[dict]:
+    """Read the SSE stream until it ends (the game is finished) or times out."""
+    out, event, data, eid = [], None, [], None
+    with httpx.stream("GET", f"{url}/games/{gid}/stream", params={"after": after, "timeout": timeout},
+                      headers=auth(token), timeout=timeout + 10) as r:
+        if r.status_code != 200:
+            r.read()
+            raise AssertionError(f"stream: {r.status_code} {r.text}")
+        for line in r.iter_lines():
+            if line == "":
+                if event is not None or data:
+                    out.append({"event": event, "id": eid, "data": json.loads("\n".join(data)) if data else None})
+                event, data, eid = None, [], None
+                continue
+            if line.startswith(":"):
+                continue
+            field, _, value = line.partition(":")
+            value = value[1:] if value.startswith(" ") else value
+            if field == "event":
+                event = value
+            elif field == "data":
+                data.append(value)
+            elif field == "id":
+                eid = value
+    return out

@@ -1,0 +1,351 @@
+"""The service's commands and queries, without HTTP: what every route calls.
+
+Every command either appends (and, when the caller gave an idempotency key,
+records its first result in the same transaction) or raises a typed error
+before anything is written.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import threading
+from datetime import datetime, timezone
+from uuid import UUID, uuid4
+
+import msgpack
+from eventsourcing.persistence import IntegrityError, RecordConflictError
+
+from service.aggregate import Game
+from service.app import Privateer
+from service.kernel.chance import SeededChance, TableChance
+from service.kernel.errors import BadInput, IllegalDecision, PrivateerError, StaleVersion, UnknownGame
+from service.kernel.local import created_event
+from service.kernel.machine import Ev
+from service.kernel.rules import get_rules
+from service.views import board as board_view
+from service.views import log_entries
+from service.views import status as status_view
+
+from .auth import Caller, Conflict, Forbidden, Unauthorized, is_organiser, new_token, token_hash
+
+MAX_DEPTH = 32
+INT_MIN, UINT_MAX = -(2**63), 2**64 - 1
+REDACTED = "details of a failed audit are for the referee"
+
+
+def check_json(value, what: str, depth: int = 0):
+    """Refuse what JSON allows but the store cannot keep or give back
+    (NaN, infinities, integers beyond 64 bits, very deep nesting)."""
+    if depth > MAX_DEPTH:
+        raise BadInput(f"{what} is nested too deeply")
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return
+    if isinstance(value, int):
+        if not INT_MIN <= value <= UINT_MAX:
+            raise BadInput(f"{what} holds an integer beyond 64 bits")
+        return
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise BadInput(f"{what} holds a number that is not finite")
+        return
+    if isinstance(value, list):
+        for v in value:
+            check_json(v, what, depth + 1)
+        return
+    if isinstance(value, dict):
+        for k, v in value.items():
+            if not isinstance(k, str):
+                raise BadInput(f"{what} has a key that is not a string")
+            check_json(v, what, depth + 1)
+        return
+    raise BadInput(f"{what} holds a {type(value).__name__}, which JSON does not have")
+
+
+def fingerprint(obj) -> str:
+    return hashlib.sha256(json.dumps(obj, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat()
+
+
+class Replayed(Exception):
+    """Not an error: the first result of an idempotent request."""
+
+    def __init__(self, status: int, body: dict):
+        self.status = status
+        self.body = body
+
+
+class GameService:
+    def __init__(self, app: Privateer, organiser_key: str):
+        self.app = app
+        self.organiser_key = organiser_key
+        self._rules: dict[UUID, object] = {}
+        self._lock = threading.Lock()
+
+    # who --------------------------------------------------------------------
+    def resolve(self, game_id: str) -> UUID:
+        return self.app.resolve_id(game_id)
+
+    def organiser(self, token: str | None) -> Caller:
+        if token is None:
+            raise Unauthorized("this needs the organiser key (Authorization: Bearer <key>)")
+        if not is_organiser(token, self.organiser_key):
+            raise Forbidden("only the organiser may do this")
+        return Caller("organiser")
+
+    def caller(self, gid: UUID, token: str | None) -> Caller:
+        if token is None:
+            return Caller("spectator")
+        if is_organiser(token, self.organiser_key):
+            return Caller("organiser")
+        role = self.app.recorder.select_role(gid.hex, token_hash(token))
+        if role is None:
+            raise Unauthorized(f"this token is not valid for game {gid.hex}")
+        if role == "referee":
+            return Caller("referee")
+        return Caller("seat", int(role.split(":", 1)[1]))
+
+    def rules_of(self, gid: UUID):
+        rules = self._rules.get(gid)
+        if rules is None:
+            rules = self.app.load(gid, version=1).machine.rules
+            self._rules[gid] = rules
+        return rules
+
+    # reads --------------------------------------------------------------------
+    def fold(self, gid: UUID, **kw):
+        return self.app.fold(gid, **kw)
+
+    def status(self, gid: UUID, caller: Caller, folded=None) -> dict:
+        machine, version, head = folded or self.app.fold(gid)
+        st = status_view(gid, machine, version, head)
+        st["started"] = machine.k["steps"] > 0
+        if st["awaiting_chance"] is not None and not caller.is_referee:
+            st["awaiting_chance"] = {"kind": st["awaiting_chance"].get("kind")}
+        st["seats_taken"] = sorted(int(r.split(":", 1)[1]) for r in self.app.recorder.select_roles(gid.hex)
+                                   if r.startswith("seat:"))
+        return st
+
+    def board(self, gid: UUID, caller: Caller, to_turn=None, to_event=None) -> dict:
+        if to_turn is not None and to_event is not None:
+            raise BadInput("give to_turn or to_event, not both")
+        machine, version, _ = self.app.fold(gid, to_turn=to_turn, to_event=to_event)
+        seat = caller.view_seat
+        b = board_view(gid, machine, version, seat)
+        b["viewer"] = caller.viewer
+        b["seat"] = caller.seat
+        return b
+
+    def legal(self, gid: UUID, caller: Caller, seat: int | None) -> dict:
+        machine, version, _ = self.app.fold(gid)
+        seat = self._seat_for(caller, seat, machine, acting=False)
+        return {"game_id": gid.hex, "seat": seat, "version": version, "to_act": machine.to_act(),
+                "decisions": machine.legal(seat)}
+
+    def log(self, gid: UUID, caller: Caller, after: int, limit: int) -> dict:
+        rules = self.rules_of(gid)
+        stored = list(self.app.events.get(gid, gt=after, limit=limit + 1))
+        more = len(stored) > limit
+        stored = stored[:limit]
+        version = self.version_of(gid)
+        entries = log_entries(rules, stored, caller.view_seat)
+        return {"game_id": gid.hex, "version": version, "events": entries,
+                "next_after": stored[-1].originator_version if more and stored else None}
+
+    def version_of(self, gid: UUID) -> int:
+        rows = self.app.recorder.select_games(prefix=gid.hex)
+        if not rows:
+            raise UnknownGame(f"no game with id {gid.hex}")
+        return int(rows[0]["version"])
+
+    def index_row(self, gid: UUID) -> dict | None:
+        rows = self.app.recorder.select_games(prefix=gid.hex)
+        return rows[0] if rows else None
+
+    def audit(self, gid: UUID, caller: Caller) -> dict:
+        from service.auditing import audit_game
+
+        self.version_of(gid)
+        report = audit_game(self.app, gid).as_dict()
+        if report["first_bad"] is not None and not caller.is_referee:
+            report["first_bad"] = dict(report["first_bad"], reason=REDACTED)
+        return report
+
+    # commands -----------------------------------------------------------------
+    def create(self, body: dict) -> dict:
+        rules = get_rules(body["game"])
+        check_json(body.get("options") or {}, "options")
+        created, seed = created_event(rules, body["seats"], body.get("options") or {}, body.get("table", False),
+                                      None, body.get("name", ""), body.get("tournament", ""))
+        gid = uuid4()
+        agg = Game.start(gid, created)
+        if not body.get("wait_for_seats"):
+            agg.record(agg.machine.setup(TableChance([]) if created.data["table"] else SeededChance(seed, [], 0)))
+        referee_key = new_token("ref")
+        self.app._save(agg, secret=seed, credential=(gid.hex, "referee", token_hash(referee_key), _now()))
+        return {"game_id": gid.hex, "referee_key": referee_key, "status": self.status(gid, Caller("organiser"))}
+
+    def fork(self, gid: UUID, at_turn: int | None, at_event: int | None) -> dict:
+        from service.history import fork
+
+        self.version_of(gid)
+        new_id = fork(self.app, gid, at_turn, at_event)
+        referee_key = new_token("ref")
+        self.app.recorder.insert_credential(new_id.hex, "referee", token_hash(referee_key), _now())
+        return {"game_id": new_id.hex, "referee_key": referee_key, "status": self.status(new_id, Caller("organiser"))}
+
+    def join(self, gid: UUID, seat: int, entropy: str | None) -> dict:
+        game = self.app.load(gid)
+        machine = game.machine
+        machine.check_seat(seat)
+        role = f"seat:{seat}"
+        if role in self.app.recorder.select_roles(gid.hex):
+            raise Conflict(f"seat {seat} of game {gid.hex} is already taken")
+        token = new_token("seat")
+        cred = (gid.hex, role, token_hash(token), _now())
+        if entropy is not None:
+            raw = self._entropy(entropy)
+            if machine.k["table"]:
+                raise BadInput("a table-mode game draws no chance from a seed: it takes no entropy")
+            if machine.k["steps"] > 0 or machine.k["counter"] > 0:
+                raise IllegalDecision("entropy can only be added before any chance is drawn: create the "
+                                      "game with wait_for_seats and join before it starts")
+            ev = Ev("EntropyAdded", 0, "all", {"seat": seat, "entropy": raw.hex()})
+            machine.apply(ev)
+            game.record([ev])
+            try:
+                self.app._save(game, credential=cred)
+            except StaleVersion:
+                if role in self.app.recorder.select_roles(gid.hex):
+                    raise Conflict(f"seat {seat} of game {gid.hex} is already taken") from None
+                raise
+        else:
+            try:
+                self.app.recorder.insert_credential(*cred)
+            except (IntegrityError, RecordConflictError):
+                raise Conflict(f"seat {seat} of game {gid.hex} is already taken") from None
+        if machine.k["steps"] == 0:
+            taken = [r for r in self.app.recorder.select_roles(gid.hex) if r.startswith("seat:")]
+            if len(taken) >= machine.k["seats"]:
+                try:
+                    self.start(gid)
+                except (Conflict, StaleVersion):
+                    pass  # someone else started it
+        st = self.status(gid, Caller("seat", seat))
+        return {"game_id": gid.hex, "seat": seat, "token": token, "version": st["version"],
+                "entropy_added": entropy is not None, "status": st}
+
+    @staticmethod
+    def _entropy(text: str) -> bytes:
+        try:
+            raw = bytes.fromhex(text)
+        except ValueError:
+            raise BadInput("entropy must be hex text") from None
+        if not 1 <= len(raw) <= 64:
+            raise BadInput("entropy must be 1 to 64 bytes")
+        return raw
+
+    def start(self, gid: UUID) -> dict:
+        game = self.app.load(gid)
+        if game.machine.k["steps"] > 0:
+            raise Conflict("the game has already started")
+        game.record(game.machine.setup(self.app.chance_for(game)))
+        self.app._save(game)
+        return self.status(gid, Caller("referee"))
+
+    def _seat_for(self, caller: Caller, seat: int | None, machine, acting: bool) -> int:
+        if caller.role == "seat":
+            if seat is not None and seat != caller.seat:
+                raise Forbidden(f"this token is seat {caller.seat}'s, not seat {seat}'s")
+            return caller.seat
+        if caller.role == "spectator":
+            raise Unauthorized("this needs a seat token (Authorization: Bearer <token>)")
+        if seat is None:
+            raise BadInput("the referee must say which seat (seat)")
+        if acting and not machine.k["table"]:
+            raise Forbidden("in a game that draws its own chance, only a seat's token may decide for it")
+        machine.check_seat(seat)
+        return seat
+
+    def _idempotent(self, gid: UUID, caller: Caller, key: str | None, request: dict):
+        if key is None:
+            return None, None
+        if not 1 <= len(key) <= 200:
+            raise BadInput("Idempotency-Key must be 1 to 200 characters")
+        fp = fingerprint(request)
+        rec = self.app.recorder.select_idempotency(gid.hex, caller.scope, key)
+        if rec is not None:
+            self._replay(rec, fp)
+        return key, fp
+
+    @staticmethod
+    def _replay(rec: dict, fp: str):
+        if rec["fingerprint"] != fp:
+            raise IllegalDecision("this Idempotency-Key was already used for a different request")
+        raise Replayed(int(rec["status"]), json.loads(rec["body"]))
+
+    def _append(self, gid, caller, game, events, key, fp) -> dict:
+        game.record(events)
+        pending = list(game._pending_events)
+        body = {"game_id": gid.hex, "version": game.version,
+                "events": log_entries(game.machine.rules, pending, caller.view_seat)}
+        row = None
+        if key is not None:
+            row = (gid.hex, caller.scope, key, fp, 201, json.dumps(body))
+        try:
+            self.app._save(game, idempotency=row)
+        except StaleVersion:
+            if key is not None:
+                rec = self.app.recorder.select_idempotency(gid.hex, caller.scope, key)
+                if rec is not None:
+                    self._replay(rec, fp)
+            raise
+        return body
+
+    def decide(self, gid: UUID, caller: Caller, decision, expected_version: int, seat: int | None,
+               key: str | None) -> dict:
+        check_json(decision, "the decision")
+        try:
+            msgpack.packb(decision, use_bin_type=True)
+        except (TypeError, ValueError, OverflowError):
+            raise BadInput("the decision cannot be stored") from None
+        game = self.app.load(gid)
+        seat = self._seat_for(caller, seat, game.machine, acting=True)
+        key, fp = self._idempotent(gid, caller, key, {"op": "decide", "seat": seat, "decision": decision,
+                                                       "expected_version": expected_version})
+        self.app._check_version(game, expected_version)
+        try:
+            events = game.machine.decide(seat, decision, self.app.chance_for(game))
+        except PrivateerError:
+            raise
+        except Exception as e:
+            if decision not in game.machine.legal(seat):
+                raise IllegalDecision(f"not one of the decisions seat {seat} may make now "
+                                      f"(see /legal)") from None
+            raise e
+        return self._append(gid, caller, game, events, key, fp)
+
+    def enter_chance(self, gid: UUID, caller: Caller, outcome, expected_version: int, key: str | None) -> dict:
+        if not caller.is_referee:
+            if caller.role == "spectator":
+                raise Unauthorized("entering chance needs the referee key")
+            raise Forbidden("only the referee enters chance outcomes")
+        check_json(outcome, "the outcome")
+        game = self.app.load(gid)
+        key, fp = self._idempotent(gid, caller, key, {"op": "chance", "outcome": outcome,
+                                                       "expected_version": expected_version})
+        self.app._check_version(game, expected_version)
+        if not game.machine.k["table"]:
+            raise BadInput("this game draws its own chance from its committed seed; "
+                           "only table-mode games take chance outcomes")
+        try:
+            events = game.machine.enter_chance(outcome)
+        except PrivateerError:
+            raise
+        except Exception as e:
+            raise BadInput(f"the outcome does not fit what is awaited ({type(e).__name__})") from None
+        return self._append(gid, caller, game, events, key, fp)

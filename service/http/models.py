@@ -1,0 +1,179 @@
+"""Request and response bodies of the HTTP API (they make the OpenAPI document)."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from pydantic import BaseModel, ConfigDict, Field
+
+MAX_VERSION = 2**62
+
+
+class ErrorBody(BaseModel):
+    error: str = Field(description="Kind of error: bad_input, unauthorized, forbidden, unknown_game, "
+                                   "stale_version, conflict, illegal, not_your_turn, ...")
+    reason: str = Field(description="One line, for people.")
+
+
+# requests ---------------------------------------------------------------------
+class CreateGame(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(description="letter-of-marque, loot, kaisers-pirates, merchants-and-marauders",
+                      max_length=100)
+    seats: int = Field(ge=1, le=64)
+    table: bool = Field(False, description="Table mode: the referee enters every die and card.")
+    options: dict[str, str] = Field(default_factory=dict, description="Game options (key=value).")
+    name: str = Field("", max_length=200)
+    tournament: str = Field("", max_length=200)
+    wait_for_seats: bool = Field(
+        False, description="Defer the setup (which draws the first chance) until every seat has "
+                           "joined or the organiser starts the game, so that seats can add their "
+                           "own entropy to the seed before any chance is drawn.")
+
+
+class JoinSeat(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    entropy: Optional[str] = Field(
+        None, description="Hex, 1 to 64 bytes, mixed into the game's seed (only before the setup: "
+                          "games created with wait_for_seats).", max_length=128)
+
+
+class SubmitDecision(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    decision: dict[str, Any] = Field(description="Exactly as /legal lists it.")
+    expected_version: int = Field(ge=0, le=MAX_VERSION,
+                                  description="The version the decision was made against; 409 if the game moved on.")
+    seat: Optional[int] = Field(None, ge=1, le=64,
+                                description="Only for the referee of a table-mode game typing a seat's "
+                                            "decision; a seat token acts for its own seat.")
+
+
+class EnterChance(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    outcome: Any = Field(description="A die value (4), several dice ([3, 5]), a card, an option, a deck order.")
+    expected_version: int = Field(ge=0, le=MAX_VERSION)
+
+
+class ForkGame(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    at_turn: Optional[int] = Field(None, ge=0, le=MAX_VERSION)
+    at_event: Optional[int] = Field(None, ge=1, le=MAX_VERSION)
+
+
+# responses --------------------------------------------------------------------
+class Status(BaseModel):
+    game_id: str
+    game: str
+    name: str
+    tournament: str
+    seats: int
+    table: bool
+    version: int
+    turn: int
+    started: bool = Field(description="False until the setup has run (games created with wait_for_seats).")
+    finished: bool
+    to_act: list[int]
+    awaiting_chance: Optional[dict[str, Any]] = Field(
+        description="What the referee must enter (table mode); only its kind for non-referees.")
+    scores: Optional[dict[str, Any]]
+    winners: Optional[list[int]]
+    commitment: Optional[str] = Field(description="SHA-256 of the secret seed (hex).")
+    fork: Optional[dict[str, Any]]
+    head: Optional[str]
+    seats_taken: list[int]
+
+
+class GameRow(BaseModel):
+    game_id: str
+    game: str
+    name: Optional[str] = None
+    tournament: Optional[str] = None
+    seats: int
+    table_mode: bool
+    created: Optional[str] = None
+    version: int
+    head: Optional[str] = None
+    turn: Optional[int] = None
+    finished: bool
+    scores: Optional[dict[str, Any]] = None
+    winners: Optional[list[int]] = None
+    parent: Optional[str] = None
+
+
+class Created(BaseModel):
+    game_id: str
+    referee_key: str = Field(description="Shown once; the service stores only its SHA-256.")
+    status: Status
+
+
+class Joined(BaseModel):
+    game_id: str
+    seat: int
+    token: str = Field(description="The seat token (Authorization: Bearer ...). Shown once; stored hashed.")
+    version: int
+    entropy_added: bool
+    status: Status
+
+
+class Board(BaseModel):
+    game_id: str
+    game: str
+    version: int
+    turn: int
+    finished: bool
+    to_act: list[int]
+    viewer: str = Field(description="referee, seat or spectator")
+    seat: Optional[int]
+    scores: Optional[dict[str, Any]]
+    winners: Optional[list[int]]
+    board: dict[str, Any]
+
+
+class Legal(BaseModel):
+    game_id: str
+    seat: int
+    version: int
+    to_act: list[int]
+    decisions: list[dict[str, Any]]
+
+
+class LogEntry(BaseModel):
+    version: int
+    turn: int
+    type: str
+    visible_to: Any = Field(description='"all", "referee" or a list of seats')
+    data: dict[str, Any]
+    text: str
+    timestamp: str
+
+
+class Appended(BaseModel):
+    game_id: str
+    version: int = Field(description="The game's version after the append.")
+    events: list[LogEntry] = Field(description="The appended events the caller may see.")
+
+
+class LogPage(BaseModel):
+    game_id: str
+    version: int = Field(description="The game's current version.")
+    events: list[LogEntry]
+    next_after: Optional[int] = Field(description="Pass as ?after= for the next page; null at the end.")
+
+
+class BadEvent(BaseModel):
+    version: int
+    type: str
+    reason: str
+
+
+class AuditOut(BaseModel):
+    game_id: str
+    ok: bool
+    events: int
+    first_bad: Optional[BadEvent]
+    notes: list[str]
+
+
+class Health(BaseModel):
+    ok: bool
+    games: list[str]

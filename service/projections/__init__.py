@@ -1,0 +1,33 @@
+"""Read models: per-game scores and tournament standings, built from the
+store's notification log with exactly-once tracking, rebuildable from scratch.
+
+Tables (same names on SQLite, in the store's file, and on PostgreSQL, in the
+store's schema):
+
+* ``proj_games`` — one row per game: game_id, game, name, tournament, seats,
+  table_mode, created, parent (fork parent id or NULL), players (JSON
+  ``{seat: name}``), finished (0/1), finished_at, events (version of
+  ``GameFinished``), winners (JSON list of seats), shared (1 if more than one
+  winner).
+* ``proj_scores`` — one row per seat of a finished game: game_id, seat,
+  player, tournament, game, score (final score), winner (0/1), shared (1 if
+  this seat shares the victory), win_share (1/k for each of k winners, else 0),
+  counted (0 for forks, which are what-ifs and never count in standings).
+* ``proj_standings`` — one row per (tournament, game, player), the sums of
+  the counted score rows: played (finished games), wins (games won, a shared
+  victory counts as a win for every player sharing it), shared_wins (how many
+  of those wins were shared), win_share (sum of 1/k per win: a victory shared
+  by k players is worth 1/k), points (sum of final scores), best (best final
+  score). ``tools standings`` adds rank and avg_points (points / played) and
+  orders by win_share, then wins, then points (equal on all three: same rank).
+  Games of different kinds are ranked separately (their points do not compare).
+* tracking: ``proj_tracking`` (SQLite) / ``privateer_standings_tracking``
+  (PostgreSQL, the library's tracking table): the last notification id applied,
+  for the application ``privateer``.
+
+A *player* is the name recorded for a seat (see ``model.py``), else ``seat N``.
+"""
+
+from __future__ import annotations
+
+from .runner import catch_up, open_view, rebuild  # noqa: F401

@@ -1,0 +1,133 @@
+"""What the read models make of the events: pure functions, no I/O.
+
+Only two event types matter: ``GameCreated`` (version 1 of every game: which
+game, its name, tournament, seats, players, fork parent) and ``GameFinished``
+(final scores and winners). Every other event only moves the tracking
+position.
+
+Who is a *player*? ``GameCreated`` may record names for the seats
+(``players``: a list, seat 1 first, or a ``{seat: name}`` mapping); a
+``SeatJoined`` event with ``{"seat": n, "player": name}`` names a seat too.
+A seat with no name is the player ``seat N``, which suits fixed-seat events
+(and is what a game created without names can offer).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+TRACKED_TYPES = ("GameCreated", "GameFinished", "SeatJoined")
+
+
+def seat_names(config: dict) -> dict[str, str]:
+    players = config.get("players") or (config.get("options") or {}).get("players")
+    names: dict[str, str] = {}
+    if isinstance(players, (list, tuple)):
+        names = {str(i + 1): str(p) for i, p in enumerate(players) if p}
+    elif isinstance(players, dict):
+        names = {str(k): str(v) for k, v in players.items() if v}
+    return names
+
+
+def player_of(names: dict, seat) -> str:
+    return names.get(str(seat)) or f"seat {seat}"
+
+
+@dataclass
+class Batch:
+    """Changes to the read model from a run of events, applied in one
+    transaction together with the tracking position."""
+
+    games: dict[str, dict] = field(default_factory=dict)        # new proj_games rows
+    names: dict[str, dict] = field(default_factory=dict)        # game_id -> {seat: name} joined
+    finished: dict[str, dict] = field(default_factory=dict)     # game_id -> proj_games updates
+    scores: list[dict] = field(default_factory=list)            # new proj_scores rows
+    touched: set[tuple[str, str]] = field(default_factory=set)  # (tournament, game) to recount
+
+    def empty(self) -> bool:
+        return not (self.games or self.names or self.finished or self.scores)
+
+
+def game_row(game_id: str, e) -> dict:
+    d = e.data
+    fork = d.get("fork") or {}
+    return {
+        "game_id": game_id, "game": d["game"], "name": d.get("name") or "",
+        "tournament": d.get("tournament") or "", "seats": d["seats"],
+        "table_mode": int(bool(d.get("table"))), "created": e.timestamp.isoformat(),
+        "parent": fork.get("parent"), "players": seat_names(d),
+        "finished": 0, "finished_at": None, "events": None, "winners": None, "shared": 0,
+    }
+
+
+def add_event(batch: Batch, e, lookup) -> None:
+    """Fold one decoded stored event into ``batch``. ``lookup(game_id)`` gives a
+    game's proj_games row already in the read model (or None)."""
+    t = getattr(e, "type", None)
+    if t not in TRACKED_TYPES:
+        return
+    gid = e.originator_id.hex
+    if t == "GameCreated":
+        batch.games[gid] = game_row(gid, e)
+        return
+    game = batch.games.get(gid) or lookup(gid)
+    if game is None:  # a game whose creation is not in the log: nothing to attach to
+        return
+    if t == "SeatJoined":
+        seat, name = e.data.get("seat"), e.data.get("player")
+        if seat is not None and name:
+            batch.names.setdefault(gid, dict(game.get("players") or {}))[str(seat)] = str(name)
+        return
+    # GameFinished
+    names = {**(game.get("players") or {}), **batch.names.get(gid, {})}
+    scores = e.data.get("scores") or {}
+    winners = [int(w) for w in (e.data.get("winners") or [])]
+    shared = len(winners) > 1
+    counted = int(not game.get("parent"))  # a fork is a what-if, not a tournament result
+    batch.finished[gid] = {"finished": 1, "finished_at": e.timestamp.isoformat(),
+                           "events": e.originator_version, "winners": winners, "shared": int(shared)}
+    for seat, score in sorted(scores.items(), key=lambda kv: int(kv[0])):
+        won = int(int(seat) in winners)
+        batch.scores.append({
+            "game_id": gid, "seat": int(seat), "player": player_of(names, seat),
+            "tournament": game["tournament"], "game": game["game"], "score": score,
+            "winner": won, "shared": int(won and shared),
+            "win_share": (1.0 / len(winners)) if won else 0.0, "counted": counted,
+        })
+    if counted:
+        batch.touched.add((game["tournament"], game["game"]))
+
+
+STANDINGS_COLUMNS = ("rank", "tournament", "game", "player", "played", "wins", "shared_wins",
+                     "win_share", "points", "avg_points", "best")
+
+
+def rank_rows(rows: list[dict]) -> list[dict]:
+    """Order and number standings rows within each (tournament, game)."""
+    out = []
+    rows = sorted(rows, key=lambda r: (r["tournament"], r["game"], -float(r["win_share"]),
+                                       -int(r["wins"]), -float(r["points"]), r["player"]))
+    rank, prev, key = 0, None, None
+    for i, r in enumerate(rows):
+        group = (r["tournament"], r["game"])
+        if group != key:
+            key, n, prev = group, 0, None
+        n += 1
+        this = (round(float(r["win_share"]), 6), int(r["wins"]), float(r["points"]))
+        if this != prev:
+            rank = n
+        prev = this
+        played = int(r["played"])
+        out.append({
+            "rank": rank, "tournament": r["tournament"], "game": r["game"], "player": r["player"],
+            "played": played, "wins": int(r["wins"]), "shared_wins": int(r["shared_wins"]),
+            "win_share": round(float(r["win_share"]), 4), "points": _num(r["points"]),
+            "avg_points": round(float(r["points"]) / played, 2) if played else 0.0,
+            "best": _num(r["best"]),
+        })
+    return out
+
+
+def _num(x):
+    f = float(x)
+    return int(f) if f.is_integer() else round(f, 4)

@@ -1,0 +1,99 @@
+"""The catch-up runner: read the store's notification log after the tracked
+position, fold the events into a batch, commit the batch and the new position
+in one transaction; repeat until the log is exhausted.
+
+On PostgreSQL, ``follow()`` hands over to the library's ``ProjectionRunner``,
+which subscribes to the store (LISTEN/NOTIFY) and applies each new event as it
+is committed, with the same view and the same tracking row.
+"""
+
+from __future__ import annotations
+
+import time
+
+from .model import Batch, add_event
+
+APP_NAME = "privateer"
+
+
+def is_postgres(app) -> bool:
+    return type(app.recorder).__module__.startswith("event_store.postgres")
+
+
+def open_view(app):
+    """The read-model view living in ``app``'s store."""
+    if is_postgres(app):
+        from .postgres_view import PostgresStandingsView
+
+        view = PostgresStandingsView(app.factory.datastore)
+        view.create_table()
+        return view
+    from .sqlite_view import SQLiteView
+
+    return SQLiteView(app.db)
+
+
+def catch_up(app, view=None, *, batch_size: int = 2000, retries: int = 5) -> dict:
+    """Apply every event after the tracked position. Returns counts."""
+    own = view is None
+    view = view or open_view(app)
+    applied = undecodable = 0
+    started = time.perf_counter()
+    try:
+        pos = view.position(APP_NAME)
+        while True:
+            notes = app.recorder.select_notifications(start=(pos or 0) + 1, limit=batch_size)
+            if not notes:
+                break
+            batch = Batch()
+            for n in notes:
+                try:
+                    e = app.mapper.to_domain_event(n)
+                except Exception:  # unreadable bytes: the audit reports them; skip here
+                    undecodable += 1
+                    continue
+                add_event(batch, e, view.lookup)
+            try:
+                view.commit(batch, APP_NAME, pos, notes[-1].id)
+            except Exception as e:
+                if type(e).__name__ != "PositionMoved" or retries <= 0:
+                    raise
+                retries -= 1  # another runner got there first: start again from its position
+                pos = view.position(APP_NAME)
+                continue
+            applied += len(notes)
+            pos = notes[-1].id
+        return {"events": applied, "undecodable": undecodable, "position": pos or 0,
+                "seconds": time.perf_counter() - started}
+    finally:
+        if own:
+            view.close()
+
+
+def rebuild(app) -> dict:
+    """Drop the read models and the tracking position, then catch up from the
+    first event."""
+    view = open_view(app)
+    try:
+        view.drop()
+        return catch_up(app, view)
+    finally:
+        view.close()
+
+
+def follow(db: str, seconds: float | None = None):
+    """PostgreSQL only: run the library's ProjectionRunner on the store,
+    applying events as they are committed (blocks; Ctrl-C to stop)."""
+    from eventsourcing.projection import ProjectionRunner
+
+    from event_store.store import store_env
+
+    from .postgres_view import PostgresStandingsView, StandingsProjection, followed_app_class
+
+    env = store_env(db)
+    with ProjectionRunner(application_class=followed_app_class(), projection_class=StandingsProjection,
+                          view_class=PostgresStandingsView, env=env) as runner:
+        try:
+            runner.run_forever(timeout=seconds)
+        except KeyboardInterrupt:
+            pass

@@ -1,0 +1,106 @@
+"""Snapshots of a game: a cache for replay, never evidence.
+
+Every ``PRIVATEER_SNAPSHOT_INTERVAL`` events (default 100; 0 turns snapshots
+off) the application stores the game's state after that version in the
+snapshot store (``privateer_snapshots`` on PostgreSQL, ``stored_snapshots`` on
+SQLite), encoded with our MessagePack codec. The aggregate holds a ``Machine``
+object (rules + state); the snapshot holds only its plain data:
+
+    {"config": GameCreated data, "k": kernel state, "s": game state,
+     "base": table-mode step base or None, "head": chain hash at that version,
+     "max_turn": highest turn of any event up to that version,
+     "created_on", "modified_on"}
+
+Loading a game for a command (``Privateer.load``) and replaying it
+(``Privateer.fold``) start from the newest usable snapshot and apply the
+events after it. ``tools audit`` reads the stored events only: a wrong or
+tampered snapshot can change what a replay shows, never what the audit says.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from eventsourcing.domain import Snapshot
+from eventsourcing.utils import get_topic, resolve_topic
+
+from service.kernel.machine import Machine
+from service.kernel.rules import get_rules
+
+DEFAULT_INTERVAL = 100
+ENV_INTERVAL = "PRIVATEER_SNAPSHOT_INTERVAL"
+
+
+def snapshot_interval(value: int | None = None) -> int:
+    """The configured interval: the argument, else the environment, else the default."""
+    if value is None:
+        text = os.environ.get(ENV_INTERVAL, "").strip()
+        if not text:
+            return DEFAULT_INTERVAL
+        try:
+            value = int(text)
+        except ValueError:
+            from service.kernel.errors import BadInput
+
+            raise BadInput(f"{ENV_INTERVAL} must be a whole number of events, not {text!r}") from None
+    return max(0, int(value))
+
+
+def machine_from(state: dict) -> Machine:
+    cfg = state["config"]
+    m = object.__new__(Machine)
+    m.rules = get_rules(cfg["game"])
+    m.config = cfg
+    m.k = state["k"]
+    m.s = state["s"]
+    base = state.get("base")
+    m.base = tuple(base) if base is not None else None
+    return m
+
+
+class GameSnapshot(Snapshot):
+    """The ``eventsourcing`` snapshot of a ``Game``: plain data only."""
+
+    state: dict[str, Any]
+
+    @classmethod
+    def take(cls, aggregate) -> "GameSnapshot":
+        m = aggregate.machine
+        state = {
+            "config": m.config, "k": m.k, "s": m.s, "base": m.base, "head": aggregate.head,
+            "max_turn": getattr(aggregate, "max_turn", None),
+            "created_on": aggregate.created_on, "modified_on": aggregate.modified_on,
+        }
+        return cls(originator_id=aggregate.id, originator_version=aggregate.version,
+                   timestamp=cls.create_timestamp(), topic=get_topic(type(aggregate)), state=state)
+
+    def mutate(self, _=None):
+        cls = resolve_topic(self.topic)
+        st = self.state
+        agg = object.__new__(cls)
+        object.__setattr__(agg, "__dict__", {
+            "_id": self.originator_id, "_version": self.originator_version,
+            "_created_on": st["created_on"], "_modified_on": st["modified_on"],
+            "_pending_events": [], "machine": machine_from(st), "head": st["head"],
+            "max_turn": st.get("max_turn"),
+        })
+        return agg
+
+
+def fold_start(app, game_id, to_turn: int | None, to_event: int | None):
+    """The newest snapshot usable for a replay to ``to_turn``/``to_event``:
+    ``(machine, version, head)``, or None. A snapshot at version v serves a
+    replay to turn T only if no event up to v belongs to a turn after T."""
+    store = getattr(app, "snapshots", None)
+    if store is None:
+        return None
+    try:
+        for snap in store.get(game_id, desc=True, lte=to_event):
+            st = snap.state
+            if to_turn is not None and (st.get("max_turn") is None or st["max_turn"] > to_turn):
+                continue
+            return machine_from(st), snap.originator_version, st["head"]
+    except Exception:  # a snapshot is only a cache: replay from the events instead
+        return None
+    return None

@@ -1,0 +1,97 @@
+"""Shared helpers: a table-mode driver that answers each awaited chance from a
+script (by deck / kind), with plain defaults for the rest."""
+
+from __future__ import annotations
+
+import json
+
+from service.kernel.local import LocalGame
+
+GAME = "merchants-and-marauders"
+
+
+def cat_static():
+    from service.aggregates.merchants_and_marauders.catalog import load, static
+    return static(load())
+
+
+S = cat_static()
+
+
+def cards_of(good, exclude=()):
+    return sorted(c for c, g in S["good"].items() if g == good and c not in exclude)
+
+
+def tile_of(good, exclude=()):
+    return sorted(t for t, g in S["demand"].items() if g == good and t not in exclude)
+
+
+class Table:
+    """A table-mode game; ``script`` maps a deck name (cards, shuffles) or
+    "dice"/"pick" to a list of outcomes consumed in order."""
+
+    def __init__(self, seats, script=None, options=None):
+        self.script = {k: list(v) for k, v in (script or {}).items()}
+        self.g = LocalGame(GAME, seats, options=options, table=True)
+        self.feed()
+
+    def add(self, key, *values):
+        self.script.setdefault(key, []).extend(values)
+
+    def _value(self, spec):
+        kind = spec["kind"]
+        key = spec.get("deck") or kind
+        if kind == "dice":
+            key = "dice"
+        queue = self.script.get(key)
+        if queue:
+            return queue.pop(0)
+        if kind == "dice":
+            return [1] * spec["n"]
+        if kind == "pick":
+            return spec["options"][0]
+        if kind == "shuffle":
+            return sorted(spec["cards"], key=lambda c: json.dumps(c))
+        return sorted(spec["choices"], key=lambda c: json.dumps(c))[0]
+
+    def feed(self):
+        evs = []
+        while self.g.machine.k["awaiting"] is not None:
+            evs += self.g.enter(self._value(self.g.machine.k["awaiting"]))
+        return evs
+
+    def act(self, seat, decision):
+        evs = self.g.act(seat, decision)
+        return evs + self.feed()
+
+    @property
+    def state(self):
+        return self.g.state
+
+    def p(self, seat):
+        return self.g.state["players"][seat - 1]
+
+
+def demand_order(wants: dict):
+    """A shuffle of the 24 demand tiles giving port -> good as asked (others
+    get the remaining tiles in order)."""
+    ports = S["ports"]
+    used, order = set(), []
+    for port in ports:
+        if port in wants:
+            t = next(t for t in tile_of(wants[port]) if t not in used)
+        else:
+            t = next(t for t in sorted(S["demand"]) if t not in used and S["demand"][t] not in wants.values())
+        used.add(t)
+        order.append(t)
+    return order + [t for t in sorted(S["demand"]) if t not in used]
+
+
+def types(evs):
+    return [e.type for e in evs]
+
+
+def give_gold(t, seat, amount):
+    """Test set-up: move coins from the bank to a seat (conserves coins)."""
+    t.state["bank"] -= amount
+    t.p(seat)["gold"] += amount
