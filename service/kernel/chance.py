@@ -33,6 +33,7 @@ import hashlib
 import hmac
 import json
 import secrets
+from functools import lru_cache
 
 from .errors import ChanceRejected, NeedChance
 
@@ -55,7 +56,14 @@ def derive_key(seed: bytes, entropies: list[bytes]) -> bytes:
 
 
 def canon(card) -> str:
+    if isinstance(card, (str, int)):
+        return _canon_scalar(card)
     return json.dumps(card, sort_keys=True, separators=(",", ":"))
+
+
+@lru_cache(maxsize=65536, typed=True)
+def _canon_scalar(card) -> str:
+    return json.dumps(card)
 
 
 def canonical_order(cards: list) -> list:

@@ -37,9 +37,9 @@ def created_event(rules, seats: int, options: dict | None = None, table: bool = 
 
 class LocalGame:
     def __init__(self, game: str, seats: int, options: dict | None = None, table: bool = False,
-                 seed: bytes | None = None, run_setup: bool = True):
+                 seed: bytes | None = None, run_setup: bool = True, catalog: dict | None = None):
         self.rules = get_rules(game)
-        created, self.seed = created_event(self.rules, seats, options, table, seed)
+        created, self.seed = created_event(self.rules, seats, options, table, seed, catalog=catalog)
         self.events: list[Ev] = [created]
         self.machine = Machine(self.rules, created)
         self.machine.apply(created)
