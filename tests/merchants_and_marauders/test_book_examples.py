@@ -381,3 +381,97 @@ def test_illegal_decisions_append_nothing():
         with pytest.raises(IllegalDecision):
             t.g.act(1, bad)
     assert len(t.g.events) == n
+
+
+def test_selling_a_ship_returns_its_upgrades_to_ports_of_the_owners_choice():
+    from .helpers import S
+    ups = sorted(S["upgrade"])
+    t = start(script={"upgrades": [ups]})
+    give_gold(t, 1, 20)
+    t.act(1, {"action": "port"})
+    t.act(1, {"action": "shipyard"})
+    t.act(1, {"action": "buy_upgrade"})
+    tile = t.p(1)["ship"]["upgrades"][0]
+    evs = t.act(1, {"action": "buy_ship", "ship": "flute"})
+    bought = next(e for e in evs if e.type == "ShipBought")
+    assert bought.data["sale_value"] == 5 + 1                     # +1 for the upgrade tile
+    legal = t.g.legal(1)
+    assert legal == [{"action": "place_upgrade", "port": "havana"}]   # the only port without a tile
+    evs = t.act(1, {"action": "place_upgrade", "port": "havana"})
+    placed = next(e for e in evs if e.type == "UpgradeTilePlaced")
+    assert placed.vis == "referee" and t.state["board"]["upgrades"]["havana"] == tile
+    assert t.g.rules.view(t.state, 2)["board"]["upgrades"]["havana"] == "face-down"
+
+
+def test_every_event_has_a_log_line_and_the_referee_sees_everything():
+    t = start()
+    t.act(1, {"action": "port"})
+    t.act(1, {"action": "buy_goods"})
+    t.act(1, {"action": "end_buy"})
+    from service.kernel.machine import KERNEL_TYPES
+    for e in t.g.events:
+        line = t.g.rules.describe(e)
+        assert isinstance(line, str) and (line or e.type in KERNEL_TYPES), e
+    v = t.g.rules.view(t.state, None)
+    assert v["bank"] + sum(p["gold"] + p["stash"] for p in v["players"].values()) == 510
+    assert all(m != "face-down" for m in v["board"]["merchants"].values())
+
+
+def test_acquiring_rumors_one_at_a_time():
+    t = start(script={"rumors": ["R05", "R07"]})
+    t.add("dice", [5, 1])
+    t.act(1, {"action": "port"})
+    evs = t.act(1, {"action": "rumor"})
+    assert next(e for e in evs if e.type == "RumorDrawn").vis == [1]
+    assert t.p(1)["rumor"] == "R05" and t.p(1)["gold"] == 8
+    t.act(1, {"action": "end_port"})
+    t.act(1, {"action": "end_turn"})
+    t.act(2, {"action": "end_turn"})
+    t.add("dice", [1, 6])
+    t.act(1, {"action": "port"})
+    t.act(1, {"action": "rumor"})
+    assert t.g.legal(1) == [{"action": "keep_rumor", "card": "R05"}, {"action": "keep_rumor", "card": "R07"}]
+    evs = t.act(1, {"action": "keep_rumor", "card": "R07"})
+    assert next(e for e in evs if e.type == "RumorKept").vis == [1]
+    assert t.p(1)["rumor"] == "R07" and "R05" in t.state["decks"]["rumors"]
+    assert t.g.rules.view(t.state, 2)["players"]["1"]["has_rumor"] is True
+    assert "rumor" not in t.g.rules.view(t.state, 2)["players"]["1"]
+
+
+def test_claiming_a_mission_at_its_port():
+    t = start(script={"missions": ["X01", "X17"]})          # both lie at Havana
+    assert t.state["board"]["missions"] == {"X01": "havana", "X17": "havana"}
+    t.add("dice", [1, 2])                                   # a failed Influence test
+    t.act(1, {"action": "port"})
+    evs = t.act(1, {"action": "claim_mission", "mission": "X01"})
+    assert "MissionClaimFailed" in types(evs) and "X01" in t.state["board"]["missions"]
+    assert not any(d["action"] == "claim_mission" for d in t.g.legal(1))   # once per port action
+    t.act(1, {"action": "end_port"})
+    t.act(1, {"action": "end_turn"})
+    t.act(2, {"action": "end_turn"})
+    t.add("dice", [6, 2])
+    t.act(1, {"action": "port"})
+    evs = t.act(1, {"action": "claim_mission", "mission": "X01"})
+    assert t.p(1)["mission"] == "X01"
+    placed = next(e for e in evs if e.type == "MissionPlaced")
+    assert len(t.state["board"]["missions"]) == 2 and placed.data["mission"] in t.state["board"]["missions"]
+
+
+def test_stashed_gold_is_spent_only_at_the_home_port():
+    t = start(first=1, script={"cargo": [*cards_of("spices")[:1], *cards_of("food")[:5]]})
+    t.act(1, {"action": "port"})
+    t.act(1, {"action": "stash", "amount": 10})                # everything into the stash
+    assert t.p(1)["gold"] == 0 and t.p(1)["stash"] == 10
+    t.act(1, {"action": "buy_goods"})
+    spice = cards_of("spices")[0]
+    assert {"action": "buy", "card": spice} in t.g.legal(1)     # paid from the stash at home
+    t.act(1, {"action": "buy", "card": spice})
+    assert t.p(1)["stash"] == 7
+    t.act(1, {"action": "end_buy"})
+    t.act(1, {"action": "end_port"})
+    evs = t.act(1, {"action": "withdraw", "amount": 2})
+    assert next(e for e in evs if e.type == "StashChanged").vis == [1]
+    assert t.p(1)["gold"] == 2 and t.p(1)["stash"] == 5
+    t.act(1, {"action": "leave_port"})
+    assert not any(d["action"] == "withdraw" for d in t.g.legal(1))   # away from home
+    assert t.g.rules.view(t.state, 2)["players"]["1"]["stash_acts"] == 1

@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+from .catalog import tables as T
+
 from collections import deque
 
 from .state import at_home, capacity, funds, player, ship_max
@@ -29,7 +31,7 @@ def _next_hop(state, start, goal):
     """First zone on a shortest path from ``start`` to ``goal`` (None if there)."""
     if start == goal:
         return None
-    adj = state["S"]["adj"]
+    adj = T(state)["adj"]
     prev = {start: None}
     q = deque([start])
     while q:
@@ -47,7 +49,7 @@ def _next_hop(state, start, goal):
 
 
 def _dist(state, start):
-    adj = state["S"]["adj"]
+    adj = T(state)["adj"]
     dist = {start: 0}
     q = deque([start])
     while q:
@@ -61,7 +63,7 @@ def _dist(state, start):
 
 def _wanted(state):
     """good -> ports that want it."""
-    S = state["S"]
+    S = T(state)
     out = {}
     for z, t in state["board"]["demand"].items():
         out.setdefault(S["demand"][t], []).append(z)
@@ -69,7 +71,7 @@ def _wanted(state):
 
 
 def _target(state, p):
-    S = state["S"]
+    S = T(state)
     wanted = _wanted(state)
     dist = _dist(state, p["zone"])
     here = p["zone"]
@@ -85,7 +87,7 @@ def _target(state, p):
 
 
 def merchant_bot(state, seat, legal, rng):
-    S = state["S"]
+    S = T(state)
     p = player(state, seat)
     acts = _by_action(legal)
     for forced in ("place_upgrade", "choose_ship", "keep_rumor"):

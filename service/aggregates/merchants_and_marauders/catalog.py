@@ -8,6 +8,7 @@ state (so a state restored on its own still has what ``legal`` needs).
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 
@@ -196,3 +197,40 @@ def static(cat: dict) -> dict:
         "rumors": {r["id"]: {"name": r["name"], "keep": bool(r.get("keep"))} for r in v["rumors"]},
         "missions": {m["id"]: {"name": m["name"], "location": m["location"]} for m in v["missions"]},
     }
+
+
+# the derived tables, shared by every game built on the same catalog -------------------
+_TABLES: dict[str, dict] = {}
+
+
+def register(cat: dict) -> str:
+    """Derive and cache the tables of ``cat``; the state keeps only the key."""
+    S = static(cat)
+    key = hashlib.sha256(json.dumps(S, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:16]
+    _TABLES.setdefault(key, S)
+    return key
+
+
+_DEFAULT: list[str] = []
+
+
+def default_key() -> str:
+    if not _DEFAULT:
+        _DEFAULT.append(register(load()))
+    return _DEFAULT[0]
+
+
+def tables(state: dict) -> dict:
+    """The tables of the state's catalog. A state restored without
+    ``initial_state`` (a snapshot in a fresh process) finds the default
+    catalog's tables by reloading it; a game on another catalog carries its
+    tables in the state itself (``state["tables"]``)."""
+    S = _TABLES.get(state["cat"])
+    if S is None:
+        if "tables" in state:
+            S = _TABLES.setdefault(state["cat"], state["tables"])
+        elif default_key() == state["cat"]:
+            S = _TABLES[state["cat"]]
+        else:
+            raise RuntimeError("this game's catalog tables are not loaded: rebuild its state from GameCreated")
+    return S

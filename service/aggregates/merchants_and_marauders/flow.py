@@ -4,6 +4,8 @@ through a ``Step``; nothing here validates a decision."""
 
 from __future__ import annotations
 
+from .catalog import tables as T
+
 from .state import funds, player, stash_glory, total_glory
 
 EVENT_NOTE = ("provisional no-op: event card texts are not known and NPCs, combat and "
@@ -13,7 +15,7 @@ EVENT_NOTE = ("provisional no-op: event card texts are not known and NPCs, comba
 # chance helpers ---------------------------------------------------------------
 
 def skill_test(step, seat, skill, why):
-    S = step.state["S"]
+    S = T(step.state)
     p = player(step.state, seat)
     n = S["captains"][p["captain"]][skill]
     dice = step.roll(S["die_sides"], n, vis="all", why=f"seat {seat}: {skill} test ({why})")
@@ -78,10 +80,10 @@ def start_round(step):
     turn = state["turn"] + 1
     step.emit("TurnStarted", turn=turn)
     board = state["board"]
-    if len(board["merchant_track"]) >= state["S"]["rules"]["merchant_track_redistribute"]:
+    if len(board["merchant_track"]) >= T(state)["rules"]["merchant_track_redistribute"]:
         redistribute_merchants(step)
     card = step.draw("events", decks["events"], vis="all", why=f"event card of turn {turn}")
-    info = state["S"]["events"][card]
+    info = T(state)["events"][card]
     step.emit("EventCardDrawn", card=card, name=info["name"], kind=info["kind"],
               npc_icons=info["npc_icons"], effect="none", note=EVENT_NOTE)
     start_player_turn(step, state["order"][0])
@@ -92,7 +94,7 @@ def redistribute_merchants(step):
     every zone without one (the book, Raiding merchants)."""
     state = step.state
     board = state["board"]
-    free = [z for z in state["S"]["zone_order"] if board["merchants"][z] is None]
+    free = [z for z in T(state)["zone_order"] if board["merchants"][z] is None]
     pool = list(board["merchant_track"])
     tokens = {}
     if len(free) > 1 and len(pool) > 1:
@@ -108,7 +110,9 @@ def redistribute_merchants(step):
 def start_player_turn(step, seat):
     step.emit("PlayerTurnStarted", seat=seat)
     p = player(step.state, seat)
-    if p["needs_captain"]:
+    if p["needs_captain"] and p["captain"] is not None:
+        # a retired captain leaves now; a captain killed in another seat's
+        # turn (part 2) will already have left, and only the new one is drawn
         retire_captain(step, seat, "retired")
     resume(step, seat)
 
@@ -132,7 +136,7 @@ def resume(step, seat):
     if state["phase"] != "play":
         return
     p = player(state, seat)
-    limit = state["S"]["rules"]["glory_hand_limit"]
+    limit = T(state)["rules"]["glory_hand_limit"]
     if p["returning"] or p["pending"] or len(p["hand"]) > limit:
         return
     if p["needs_captain"] and p["captain"] is None:
@@ -159,7 +163,7 @@ def end_player_turn(step, seat):
 
 def end_round(step):
     state = step.state
-    step.emit("TurnEnded", turn=state["turn"])
+    step.emit("TurnEnded")
     if state["declared"]:
         step.emit("GameEnded", reason="glory", note="a player declared the glory target; the turn is finished")
         return
@@ -173,7 +177,7 @@ def reveal_new_captain(step, seat, ship):
     p = player(state, seat)
     step.emit("CaptainsRevealed", seats={str(seat): {"captain": p["captain"], "ship": ship}})
     deal_glory(step, seat, "new captain")
-    start = state["S"]["rules"]["start_gold"]
+    start = T(state)["rules"]["start_gold"]
     amount = bank_pays(state, max(0, start - p["stash"]))
     step.emit("GoldReceived", vis=[seat], seat=seat, amount=amount, why="new captain: gold topped up with the stash to the starting amount")
     step.emit("StartingGoldTopped", seat=seat)

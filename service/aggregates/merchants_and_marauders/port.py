@@ -7,7 +7,9 @@ consequences of one decision already known to be legal.
 
 from __future__ import annotations
 
-from .flow import bank_pays, deal_glory, draw_cargo, gain_glory, skill_test
+from .catalog import tables as T
+
+from .flow import bank_pays, draw_cargo, gain_glory, skill_test
 from .state import at_home, capacity, damage, funds, player, ship_max
 
 REPAIRABLE = ("hull", "masts", "cargo", "cannons")
@@ -15,13 +17,13 @@ REPAIRABLE = ("hull", "masts", "cargo", "cannons")
 
 def demanded_good(state, port):
     tile = state["board"]["demand"].get(port)
-    return state["S"]["demand"][tile] if tile else None
+    return T(state)["demand"][tile] if tile else None
 
 
 def cargo_by_good(state, p):
     out = {}
     for c in p["cargo"]:
-        out.setdefault(state["S"]["good"][c], []).append(c)
+        out.setdefault(T(state)["good"][c], []).append(c)
     for cards in out.values():
         cards.sort()
     return out
@@ -35,7 +37,7 @@ def amounts(n):
 def sale_value(state, p, port):
     """What the shipyard pays for the current ship (upgrades +1 each unless
     they move to the new ship at St. John, damage -1 a point, never below 0)."""
-    S = state["S"]
+    S = T(state)
     ship = p["ship"]
     info = S["ships"][ship["type"]]
     if not info["for_sale"]:
@@ -45,15 +47,15 @@ def sale_value(state, p, port):
 
 
 def keeps_upgrades(state, port):
-    return state["S"]["zones"][port]["special"].get("kind") == "transfer_upgrades"
+    return T(state)["zones"][port]["special"].get("kind") == "transfer_upgrades"
 
 
 def ship_net_price(state, p, port, kind):
-    return state["S"]["ships"][kind]["buy"] - sale_value(state, p, port)
+    return T(state)["ships"][kind]["buy"] - sale_value(state, p, port)
 
 
 def legal_port(state, seat):
-    S = state["S"]
+    S = T(state)
     R = S["rules"]
     p = player(state, seat)
     port = state["port"]
@@ -102,6 +104,9 @@ def legal_port(state, seat):
         out.append({"action": "recruit"})
     if "rumor" not in started and money >= R["rumor_price"] and state["decks"]["rumors"]:
         out.append({"action": "rumor"})
+    if "mission" not in started:
+        out += [{"action": "claim_mission", "mission": m} for m, z in sorted(state["board"]["missions"].items())
+                if z == here]
     if "stash" not in started and at_home(state, p):
         out += [{"action": "stash", "amount": a} for a in amounts(p["gold"])]
     out.append({"action": "end_port"})
@@ -112,7 +117,7 @@ def legal_port(state, seat):
 
 def do_sell(step, seat, d):
     state = step.state
-    R = state["S"]["rules"]
+    R = T(state)["rules"]
     p = player(state, seat)
     here = state["port"]["port"]
     good, k = d["good"], d["count"]
@@ -126,14 +131,14 @@ def do_sell(step, seat, d):
         old = state["board"]["demand"][here]
         reserve = state["decks"]["demand_reserve"]
         new = step.draw("demand_reserve", reserve, vis="all", why=f"new demand tile for {here}")
-        step.emit("DemandTileReplaced", port=here, old=old, new=new, good=state["S"]["demand"][new])
+        step.emit("DemandTileReplaced", port=here, old=old, new=new, good=T(state)["demand"][new])
         if k >= R["demand_glory_cards"]:
             gain_glory(step, seat, f"sold {k} {good} where it was in demand")
 
 
 def do_buy_goods(step, seat, d):
     state = step.state
-    S = state["S"]
+    S = T(state)
     R = S["rules"]
     p = player(state, seat)
     here = state["port"]["port"]
@@ -171,7 +176,7 @@ def do_buy_goods(step, seat, d):
 def do_buy(step, seat, d):
     price = step.state["port"]["offer"][d["card"]]
     step.emit("CargoBought", vis=[seat], seat=seat, card=d["card"], price=price,
-              good=step.state["S"]["good"][d["card"]])
+              good=T(step.state)["good"][d["card"]])
 
 
 def do_end_buy(step, seat, d):
@@ -186,29 +191,29 @@ def do_shipyard(step, seat, d):
 
 
 def do_repair(step, seat, d):
-    step.emit("ShipRepaired", seat=seat, location=d["location"], cost=step.state["S"]["rules"]["repair_price"])
+    step.emit("ShipRepaired", seat=seat, location=d["location"], cost=T(step.state)["rules"]["repair_price"])
 
 
 def do_buy_upgrade(step, seat, d):
     state = step.state
     here = state["port"]["port"]
     tile = state["board"]["upgrades"][here]
-    step.emit("UpgradeBought", seat=seat, port=here, tile=tile, kind=state["S"]["upgrade"][tile],
-              cost=state["S"]["rules"]["upgrade_price"])
+    step.emit("UpgradeBought", seat=seat, port=here, tile=tile, kind=T(state)["upgrade"][tile],
+              cost=T(state)["rules"]["upgrade_price"])
 
 
 def do_buy_weapon(step, seat, d):
-    step.emit("WeaponBought", seat=seat, kind=d["kind"], cost=step.state["S"]["rules"]["weapon_price"])
+    step.emit("WeaponBought", seat=seat, kind=d["kind"], cost=T(step.state)["rules"]["weapon_price"])
 
 
 def do_sell_weapon(step, seat, d):
     state = step.state
-    step.emit("WeaponSold", seat=seat, kind=d["kind"], price=bank_pays(state, state["S"]["rules"]["weapon_sale"]))
+    step.emit("WeaponSold", seat=seat, kind=d["kind"], price=bank_pays(state, T(state)["rules"]["weapon_sale"]))
 
 
 def do_buy_ship(step, seat, d):
     state = step.state
-    S = state["S"]
+    S = T(state)
     p = player(state, seat)
     here = state["port"]["port"]
     kind = d["ship"]
@@ -246,13 +251,13 @@ def do_recruit(step, seat, d):
 
 
 def do_hire_crew(step, seat, d):
-    step.emit("CrewRecruited", seat=seat, crew=1, cost=step.state["S"]["rules"]["recruit_price"], how="paid")
+    step.emit("CrewRecruited", seat=seat, crew=1, cost=T(step.state)["rules"]["recruit_price"], how="paid")
 
 
 def do_rumor(step, seat, d):
     state = step.state
     step.emit("PortActivityBegun", seat=seat, activity="rumor")
-    step.emit("RumorSought", seat=seat, cost=state["S"]["rules"]["rumor_price"])
+    step.emit("RumorSought", seat=seat, cost=T(state)["rules"]["rumor_price"])
     if skill_test(step, seat, "influence", "acquire a rumor") and state["decks"]["rumors"]:
         card = step.draw("rumors", state["decks"]["rumors"], vis=[seat], why=f"rumor for seat {seat}")
         step.emit("RumorDrawn", vis=[seat], seat=seat, card=card)
@@ -265,6 +270,25 @@ def do_keep_rumor(step, seat, d):
     other = pair[1] if d["card"] == pair[0] else pair[0]
     step.emit("RumorKept", vis=[seat], seat=seat, kept=d["card"], discarded=other)
     step.emit("RumorChosen", seat=seat)
+
+
+def do_claim_mission(step, seat, d):
+    """Claim a mission lying at this port. Mission texts are unknown: the
+    claim is an Influence test (provisional, as in the book's example of a
+    failed claim); a claimed mission is replaced from the deck. Completing
+    missions comes with their texts (later)."""
+    state = step.state
+    p = player(state, seat)
+    m = d["mission"]
+    step.emit("PortActivityBegun", seat=seat, activity="mission")
+    if not skill_test(step, seat, "influence", f"claim mission {m}"):
+        step.emit("MissionClaimFailed", seat=seat, mission=m)
+        return
+    step.emit("MissionClaimed", seat=seat, mission=m, port=state["port"]["port"], discarded=p["mission"])
+    if state["decks"]["missions"]:
+        new = step.draw("missions", state["decks"]["missions"], vis="all", why="a new mission for the board")
+        info = T(state)["missions"][new]
+        step.emit("MissionPlaced", mission=new, name=info["name"], port=info["location"])
 
 
 def do_stash(step, seat, d):
@@ -298,7 +322,7 @@ def do_port(step, seat, d):
     step.emit("PortActionBegun", seat=seat, port=here)
     tile = state["board"]["upgrades"][here]
     if tile is not None and not state["board"]["revealed"][here]:
-        step.emit("UpgradeTileRevealed", port=here, tile=tile, kind=state["S"]["upgrade"][tile])
+        step.emit("UpgradeTileRevealed", port=here, tile=tile, kind=T(state)["upgrade"][tile])
 
 
 def over_capacity(state, p):
@@ -310,7 +334,7 @@ HANDLERS = {
     "shipyard": do_shipyard, "repair": do_repair, "buy_upgrade": do_buy_upgrade, "buy_weapon": do_buy_weapon,
     "sell_weapon": do_sell_weapon, "buy_ship": do_buy_ship, "end_shipyard": do_end_activity,
     "recruit": do_recruit, "hire_crew": do_hire_crew, "end_recruit": do_end_activity, "rumor": do_rumor,
-    "keep_rumor": do_keep_rumor, "stash": do_stash, "withdraw": do_withdraw, "end_port": do_end_port,
+    "keep_rumor": do_keep_rumor, "claim_mission": do_claim_mission, "stash": do_stash, "withdraw": do_withdraw, "end_port": do_end_port,
     "place_upgrade": do_place_upgrade,
 }
-__all__ = ["HANDLERS", "legal_port", "over_capacity", "deal_glory"]
+__all__ = ["HANDLERS", "legal_port", "over_capacity"]

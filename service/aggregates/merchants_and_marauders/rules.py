@@ -23,6 +23,8 @@ lists a few (multiples of 5 and everything).
 
 from __future__ import annotations
 
+from .catalog import tables as T
+
 from service.kernel import BadInput, IllegalDecision, Rules
 
 from . import catalog as catalog_data
@@ -37,11 +39,11 @@ AMOUNT_ACTIONS = ("stash", "withdraw")
 
 
 def ship_choices(state):
-    return [{"action": "choose_ship", "ship": t} for t, s in state["S"]["ships"].items() if s["starting"]]
+    return [{"action": "choose_ship", "ship": t} for t, s in T(state)["ships"].items() if s["starting"]]
 
 
 def glory_plays(state, p):
-    S = state["S"]
+    S = T(state)
     out = []
     have = {S["glory"][c]["specialist"] for c in p["specialists"]}
     money = funds(state, p)
@@ -98,7 +100,7 @@ class MerchantsAndMarauders(Rules):
         if current_seat(state) != seat:
             return []
         p = player(state, seat)
-        S = state["S"]
+        S = T(state)
         board = state["board"]
         if p["returning"]:
             return [{"action": "place_upgrade", "port": z} for z in S["ports"] if board["upgrades"][z] is None]
@@ -143,7 +145,7 @@ class MerchantsAndMarauders(Rules):
     # the steps --------------------------------------------------------------
     def setup(self, step):
         state = step.state
-        S = state["S"]
+        S = T(state)
         ports = S["ports"]
         order = step.shuffle("demand_tiles", sorted(S["demand"]), vis="all",
                              why="demand tiles: one face up at each port, the rest a face-down reserve")
@@ -207,7 +209,7 @@ class MerchantsAndMarauders(Rules):
         names = sorted({d["action"] for d in legal})
         if p["returning"]:
             return "first place the upgrade tiles of your old ship face down in ports without a tile"
-        if len(p["hand"]) > state["S"]["rules"]["glory_hand_limit"]:
+        if len(p["hand"]) > T(state)["rules"]["glory_hand_limit"]:
             return "you hold five glory cards: discard one before anything else (the book: no card may be played with five)"
         if "choose_ship" in p["pending"]:
             return "choose your ship first: a sloop or a flute"
@@ -244,7 +246,7 @@ class MerchantsAndMarauders(Rules):
             return
         step.emit("CaptainsRevealed", seats={str(p["seat"]): {"captain": p["captain"], "ship": p["chosen"]}
                                              for p in state["players"]})
-        start = state["S"]["rules"]["start_gold"]
+        start = T(state)["rules"]["start_gold"]
         for p in state["players"]:
             deal_glory(step, p["seat"], "set-up")
             step.emit("GoldReceived", seat=p["seat"], amount=bank_pays(state, start), why="starting gold")
@@ -257,7 +259,7 @@ class MerchantsAndMarauders(Rules):
     # actions ------------------------------------------------------------------------
     def _do_move(self, step, seat, d):
         p = player(step.state, seat)
-        step.emit("Moved", seat=seat, frm=p["zone"], to=d["to"], direction=step.state["S"]["adj"][p["zone"]][d["to"]])
+        step.emit("Moved", seat=seat, frm=p["zone"], to=d["to"], direction=T(step.state)["adj"][p["zone"]][d["to"]])
 
     def _do_enter_port(self, step, seat, d):
         step.emit("EnteredPort", seat=seat, port=player(step.state, seat)["zone"])
@@ -266,14 +268,14 @@ class MerchantsAndMarauders(Rules):
         step.emit("LeftPort", seat=seat, port=player(step.state, seat)["zone"])
 
     def _do_discard_cargo(self, step, seat, d):
-        step.emit("CargoJettisoned", seat=seat, card=d["card"], good=step.state["S"]["good"][d["card"]])
+        step.emit("CargoJettisoned", seat=seat, card=d["card"], good=T(step.state)["good"][d["card"]])
 
     def _do_discard_glory(self, step, seat, d):
         step.emit("GloryCardDiscarded", vis=[seat], seat=seat, card=d["card"])
         step.emit("GloryHandTrimmed", seat=seat, hand=len(player(step.state, seat)["hand"]))
 
     def _do_play_glory(self, step, seat, d):
-        g = step.state["S"]["glory"][d["card"]]
+        g = T(step.state)["glory"][d["card"]]
         step.emit("GloryCardPlayed", seat=seat, card=d["card"], name=g["name"], kind=g["kind"],
                   specialist=g["specialist"] if g["kind"] == "specialist" else None,
                   cost=g["hire_cost"] if g["kind"] == "specialist" else 0, effect="none",

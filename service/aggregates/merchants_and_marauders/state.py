@@ -2,8 +2,10 @@
 
 The state is the referee's: it holds every hidden thing (gold on board, the
 stash, cargo and glory cards, face-down tiles and tokens). ``view.py`` decides
-what a seat may see. ``state["S"]`` holds the compact catalog tables
-(``catalog.static``) so the rules never need anything but the state.
+what a seat may see. The catalog's derived tables (``catalog.static``) are not
+copied into the state (it is copied at every step): ``state["cat"]`` is their
+key and ``T(state)`` (``catalog.tables``) returns them; ``initial_state``
+registers them, and the default catalog is reloaded on demand.
 
 Room is left for later parts: ``flags`` (wanted flags / bounties per nation),
 ``board["npcs"]`` (NPC ships), ``board["war"]``, ``board["merchant_track"]``,
@@ -13,21 +15,22 @@ off ``state["combat"]`` (None while nobody fights).
 
 from __future__ import annotations
 
-from .catalog import static
+from .catalog import default_key, register
+from .catalog import tables as T
 
 UPGRADE_STAT = {"extra_hammocks": "crew", "better_rigging": "maneuver", "extended_hold": "cargo",
                 "extra_cannons": "cannons"}
-LOCATIONS = ("hull", "masts", "cargo", "crew", "cannons")
 
 
 def initial_state(config: dict) -> dict:
     cat = config["catalog"]
-    S = static(cat)
+    key = register(cat)
+    S = T({"cat": key})
     opts = config.get("options") or {}
     target = opts.get("glory", S["rules"]["glory_target"])
     seats = config["seats"]
-    return {
-        "S": S,
+    state = {
+        "cat": key,
         "turn": 0,
         "phase": "setup",            # setup -> play -> over
         "end_reason": None,
@@ -46,7 +49,7 @@ def initial_state(config: dict) -> dict:
             "glory": list(S["glory"]), "glory_discard": [],
             "rumors": list(S["rumors"]), "missions": list(S["missions"]), "mission_discard": [],
             "captains": list(S["captains"]), "captain_discard": [],
-            "demand_reserve": [], "returning_upgrades": [],
+            "demand_reserve": [],
         },
         "board": {
             "demand": {},            # port -> demand tile (face up)
@@ -62,6 +65,9 @@ def initial_state(config: dict) -> dict:
         "bank": S["rules"]["coins_total"],
         "declared": [],
     }
+    if key != default_key():
+        state["tables"] = S      # another catalog: keep its tables with the state
+    return state
 
 
 def new_player(seat: int) -> dict:
@@ -82,7 +88,7 @@ def player(state, seat):
 
 def ship_max(state, ship, stat):
     """The ship's value for ``stat`` with its upgrades (never above the maximum)."""
-    S = state["S"]
+    S = T(state)
     key = "toughness" if stat in ("hull", "masts") else stat
     v = S["ships"][ship["type"]][key]
     for t in ship["upgrades"]:
@@ -98,13 +104,13 @@ def damage(state, ship) -> int:
 
 def capacity(state, p) -> int:
     cap = p["ship"]["cargo"]
-    if "extra_cargo" in state["S"]["captains"][p["captain"]]["abilities"]:
+    if "extra_cargo" in T(state)["captains"][p["captain"]]["abilities"]:
         cap += 1
     return cap
 
 
 def home(state, p):
-    return state["S"]["captains"][p["captain"]]["home"]
+    return T(state)["captains"][p["captain"]]["home"]
 
 
 def at_home(state, p) -> bool:
@@ -117,7 +123,7 @@ def funds(state, p) -> int:
 
 
 def stash_glory(state, p) -> int:
-    r = state["S"]["rules"]
+    r = T(state)["rules"]
     return min(p["stash"] // r["stash_gold_per_glory"], state["target"] // r["stash_glory_fraction"])
 
 
@@ -132,7 +138,7 @@ def current_seat(state):
 
 
 def new_ship(state, kind: str, crew: int | None = None) -> dict:
-    s = state["S"]["ships"][kind]
+    s = T(state)["ships"][kind]
     return {"type": kind, "hull": s["toughness"], "masts": s["toughness"], "cargo": s["cargo"],
             "crew": s["crew"] if crew is None else min(crew, s["crew"]), "cannons": s["cannons"],
             "upgrades": [], "flipped": []}
@@ -230,7 +236,7 @@ def _event_drawn(state, d, ev):
 
 def _player_turn_started(state, d, ev):
     state["cur"] = state["order"].index(d["seat"])
-    state["actions"] = state["S"]["rules"]["actions"]
+    state["actions"] = T(state)["rules"]["actions"]
     state["acted"] = False
     state["port_used"] = False
     state["port"] = None
@@ -348,7 +354,7 @@ def _upgrade_bought(state, d, ev):
     state["board"]["upgrades"][d["port"]] = None
     state["board"]["revealed"][d["port"]] = False
     ship = p["ship"]
-    stat = UPGRADE_STAT.get(state["S"]["upgrade"][d["tile"]])
+    stat = UPGRADE_STAT.get(T(state)["upgrade"][d["tile"]])
     before = ship_max(state, ship, stat) if stat in ("cargo", "cannons") else None
     ship["upgrades"].append(d["tile"])
     if before is not None and ship_max(state, ship, stat) > before:
@@ -377,12 +383,12 @@ def _ship_bought(state, d, ev):
     if d["keep_upgrades"]:
         ship["upgrades"] = list(d["kept"])
         for t in ship["upgrades"]:
-            stat = UPGRADE_STAT.get(state["S"]["upgrade"][t])
+            stat = UPGRADE_STAT.get(T(state)["upgrade"][t])
             if stat in ("cargo", "cannons"):
                 ship[stat] = ship_max(state, ship, stat)
     p["returning"].extend(t for t in old["upgrades"] if t not in ship["upgrades"])
     p["ship"] = ship
-    if state["S"]["ships"][d["ship"]]["glory_on_buy"]:
+    if T(state)["ships"][d["ship"]]["glory_on_buy"]:
         p["glory_ship"] = True
     if d["net"] >= 0:
         _pay(state, p, d["net"])
@@ -422,6 +428,14 @@ def _rumor_kept(state, d, ev):
     p["offered_rumor"] = None
     p["pending"].remove("keep_rumor")
     state["decks"]["rumors"].append(d["discarded"])
+
+
+def _mission_claimed(state, d, ev):
+    p = player(state, d["seat"])
+    del state["board"]["missions"][d["mission"]]
+    if p["mission"] is not None:
+        state["decks"]["mission_discard"].append(p["mission"])
+    p["mission"] = d["mission"]
 
 
 def _stash_changed(state, d, ev):
@@ -553,6 +567,7 @@ HANDLERS = {
     "RumorDrawn": _rumor_drawn,
     "RumorKept": _rumor_kept,
     "StashChanged": _stash_changed,
+    "MissionClaimed": _mission_claimed,
     "GoldStashed": _gold_stashed,
     "PortActionEnded": _port_ended,
     "GloryCardDiscarded": _glory_discarded,

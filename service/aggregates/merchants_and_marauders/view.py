@@ -10,6 +10,8 @@ the sum of the hidden gold). ``seat=None`` is the referee: everything.
 
 from __future__ import annotations
 
+from .catalog import tables as T
+
 from .state import capacity, damage, ship_max, stash_glory, total_glory
 
 HIDDEN = "hidden"
@@ -18,7 +20,7 @@ HIDDEN = "hidden"
 def _ship(state, ship):
     if ship is None:
         return None
-    S = state["S"]
+    S = T(state)
     locs = ("hull", "masts", "cargo", "crew", "cannons")
     return {"type": ship["type"], "name": S["ships"][ship["type"]]["name"],
             "locations": {k: ship[k] for k in locs},
@@ -28,7 +30,7 @@ def _ship(state, ship):
 
 
 def _player(state, p, mine):
-    S = state["S"]
+    S = T(state)
     known = mine or p["revealed"]
     cap = S["captains"][p["captain"]] if (known and p["captain"]) else None
     out = {
@@ -58,7 +60,7 @@ def _player(state, p, mine):
 
 
 def view(state: dict, seat: int | None) -> dict:
-    S = state["S"]
+    S = T(state)
     referee = seat is None
     board = state["board"]
     upgrades = {}
@@ -159,6 +161,35 @@ def describe(ev) -> str:
         "CaptainLeft": lambda: f"seat {s} loses captain {d['captain']} ({d['reason']})",
         "PlayerTurnEnded": lambda: f"seat {s} ends the turn",
         "GameEnded": lambda: f"the game ends: {d['note']}",
+        "GloryTrackSet": lambda: f"every glory cube on 0 (target {d['target']})",
+        "ShipChoiceOpened": lambda: f"every seat secretly chooses a ship: {', '.join(d['ships'])}",
+        "GoldReceived": lambda: f"seat {s} receives {d['amount']} gold ({d['why']})",
+        "GloryCardDealt": lambda: f"seat {s} draws glory card {d['card']}",
+        "UpgradeTilesPlaced": lambda: "upgrade tiles: " + ", ".join(f"{z} {t}" for z, t in d["tiles"].items()),
+        "MerchantTokensPlaced": lambda: "merchant tokens: " + ", ".join(f"{z} {t}" for z, t in d["tokens"].items()),
+        "TurnEnded": lambda: f"turn {ev.turn} ends",
+        "GloryCardDiscarded": lambda: f"seat {s} discards glory card {d['card']}",
+        "GloryHandTrimmed": lambda: f"seat {s} discards a glory card down to {d['hand']}",
+        "CargoJettisoned": lambda: f"seat {s} discards {d['card']} ({d['good']}) to meet the cargo limit",
+        "CargoDrawnForSale": lambda: f"seat {s} has {d['cards']} cargo cards to choose from",
+        "PortActivityEnded": lambda: f"seat {s} is done with {d['activity']}",
+        "PortActionEnded": lambda: f"seat {s} ends the port action",
+        "RumorSought": lambda: f"seat {s} pays {d['cost']} to seek a rumor",
+        "RumorDrawn": lambda: f"seat {s} draws rumor {d['card']}",
+        "RumorKept": lambda: f"seat {s} keeps rumor {d['kept']} and returns {d['discarded']}",
+        "RumorChosen": lambda: f"seat {s} keeps one of two rumors",
+        "NewCaptainDrawn": lambda: f"seat {s} draws a new captain (secret)",
+        "HoldingsLost": lambda: f"seat {s} loses {d['gold']} gold and glory cards {d['glory_cards']}",
+        "StartingGoldTopped": lambda: f"seat {s} takes gold up to the starting amount (secret)",
+        "UpgradeTilePlaced": lambda: f"upgrade tile {d['tile']} goes face down to {d['port']}",
+        "UpgradeTileHidden": lambda: f"seat {s} puts an upgrade tile face down at {d['port']}",
+        "CargoDeckReshuffled": lambda: f"the cargo discards ({d['cards']}) become the deck",
+        "GloryDeckReshuffled": lambda: f"the glory discards ({d['cards']}) become the deck",
+        "GloryDeckEmpty": lambda: f"no glory card left for seat {s}",
+        "MerchantTokensRedistributed": lambda: f"merchant tokens back on the board: {d['tokens']}",
+        "MissionClaimed": lambda: f"seat {s} claims mission {d['mission']} at {d['port']}",
+        "MissionClaimFailed": lambda: f"seat {s} fails to claim mission {d['mission']}",
+        "RumorAcquired": lambda: f"seat {s} acquires a rumor",
     }
     f = lines.get(t)
     return f() if f else ""

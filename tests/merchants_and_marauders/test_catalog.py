@@ -1,0 +1,75 @@
+"""The catalog is data, validated at load; options are validated too."""
+
+import copy
+import json
+
+import pytest
+
+from service.aggregates.merchants_and_marauders import RULES
+from service.aggregates.merchants_and_marauders.catalog import COUNTS, KEYS, SOURCES, load, validate
+from service.kernel import BadInput
+
+
+def test_catalog_loads_with_the_rulebook_counts_and_sources():
+    cat = load()
+    for key in KEYS:
+        assert cat[key]["source"] in SOURCES
+    for key, n in COUNTS.items():
+        assert len(cat[key]["value"]) == n
+    zones = cat["zones"]["value"]
+    assert sum(1 for z in zones if z["port"]) == 16
+    assert {z["nation"] for z in zones if z["port"]} == {"spain", "england", "france", "netherlands"}
+    assert cat["ships"]["value"]["man_o_war"]["for_sale"] is False
+    assert cat["ships"]["value"]["frigate"]["buy"] == 35 and cat["ships"]["value"]["sloop"]["sell"] == 5
+    # every card list entry says where its values come from
+    for key in ("captains", "events", "glory_cards", "rumors", "missions", "zones"):
+        assert all(item["source"] in SOURCES for item in cat[key]["value"])
+
+
+def test_unknown_values_are_marked_provisional():
+    cat = load()
+    assert cat["cargo_cards"]["source"] == "provisional"
+    assert cat["ships"]["value"]["galleon"]["source"] == "provisional"
+    unknown = [e for e in cat["events"]["value"] if e["kind"] == "unknown"]
+    assert unknown and all(e["source"] == "provisional" for e in unknown)
+    zones = {z["id"]: z for z in cat["zones"]["value"]}
+    assert zones["nassau"]["special"]["kind"] == "buy_price"
+    assert zones["bridgetown"]["special"]["kind"] == "none" and zones["bridgetown"]["special_source"] == "provisional"
+
+
+@pytest.mark.parametrize("breakage", [
+    lambda c: c["captains"]["value"].pop(),
+    lambda c: c["borders"]["value"].append(["havana", "trinidad", "X"]),
+    lambda c: c["borders"]["value"].append(["havana", "nassau", "N"]),
+    lambda c: c["ships"]["value"]["man_o_war"].update(for_sale=True),
+    lambda c: c["ships"]["value"]["sloop"].update(cargo=6),
+    lambda c: c["cargo_cards"]["value"][0].update(good="gold"),
+    lambda c: c["rules"].pop("source"),
+    lambda c: c["merchant_tokens"]["value"][0].update(nation="england"),
+    lambda c: c["zones"]["value"][0].update(nation=None),
+    lambda c: c["special_weapons"]["value"].update(chain_shot=5),
+    lambda c: c["missions"]["value"][0].update(location="atlantis"),
+])
+def test_a_bad_catalog_is_refused_with_a_reason(breakage):
+    cat = copy.deepcopy(load())
+    breakage(cat)
+    with pytest.raises(BadInput, match="catalog"):
+        validate(cat)
+
+
+def test_unreadable_catalog_file(tmp_path):
+    bad = tmp_path / "c.json"
+    bad.write_text("{not json")
+    with pytest.raises(BadInput):
+        load(bad)
+    bad.write_text(json.dumps([1, 2]))
+    with pytest.raises(BadInput):
+        load(bad)
+
+
+def test_options():
+    assert RULES.parse_options(3, {}) == {}
+    assert RULES.parse_options(3, {"glory": "12"}) == {"glory": 12}
+    for bad in ({"glory": "x"}, {"glory": "1"}, {"speed": "1"}):
+        with pytest.raises(BadInput):
+            RULES.parse_options(3, bad)

@@ -1,0 +1,193 @@
+"""Properties over many seeds: bot games (random and the trading merchant) for
+2, 3 and 4 players always end, conserve coins and every card/tile/token,
+every legal decision is accepted, and no seat sees another seat's secrets."""
+
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from service.kernel.local import LocalGame
+
+from .helpers import GAME, S
+
+seeds = st.binary(min_size=32, max_size=32)
+PRIVATE = {"CaptainDealt", "ShipChosen", "GloryCardDealt", "CargoOffered", "CargoBought", "StashChanged",
+           "RumorDrawn", "RumorKept", "GloryCardDiscarded", "HoldingsLost"}
+REFEREE = {"UpgradeTilesPlaced", "MerchantTokensPlaced", "UpgradeTilePlaced", "MerchantTokensRedistributed"}
+SECRET_DECKS = {"cargo", "glory", "captains", "rumors"}
+
+
+def check_conservation(state):
+    players = state["players"]
+    assert state["bank"] >= 0
+    assert state["bank"] + sum(p["gold"] + p["stash"] for p in players) == S["rules"]["coins_total"]
+    assert all(p["gold"] >= 0 and p["stash"] >= 0 for p in players)
+    d = state["decks"]
+    offer = list(state["port"]["offer"]) if state["port"] else []
+    cargo = d["cargo"] + d["cargo_discard"] + offer + [c for p in players for c in p["cargo"]]
+    assert Counter(cargo) == Counter(list(S["good"]))
+    glory = d["glory"] + d["glory_discard"] + [c for p in players for c in p["hand"] + p["specialists"]]
+    assert Counter(glory) == Counter(list(S["glory"]))
+    assert Counter(d["events"] + d["event_discard"]) == Counter(list(S["events"]))
+    held = [p["captain"] for p in players if p["captain"]]
+    assert Counter(d["captains"] + d["captain_discard"] + held) == Counter(list(S["captains"]))
+    board = state["board"]
+    ups = [t for t in board["upgrades"].values() if t] + \
+        [t for p in players for t in (p["ship"]["upgrades"] if p["ship"] else []) + p["returning"]]
+    assert Counter(ups) == Counter(list(S["upgrade"]))
+    assert Counter(list(board["demand"].values()) + d["demand_reserve"]) == Counter(list(S["demand"]))
+    rumors = d["rumors"] + [x for p in players for x in (p["rumor"], p["offered_rumor"]) if x]
+    assert Counter(rumors) == Counter(list(S["rumors"]))
+    missions = d["missions"] + list(board["missions"]) + d["mission_discard"] + \
+        [p["mission"] for p in players if p["mission"]]
+    assert Counter(missions) == Counter(list(S["missions"]))
+    for kind, n in S["weapons"].items():
+        assert state["weapons"][kind] + sum(1 for p in players if kind in p["weapons"]) == n
+    tokens = [t for t in board["merchants"].values() if t] + board["merchant_track"]
+    assert Counter(tokens) == Counter(list(S["merchant"]))
+
+
+def check_views(g):
+    state = g.state
+    n = len(state["players"])
+    for seat in range(1, n + 1):
+        v = g.rules.view(state, seat)
+        assert "bank" not in v
+        for other, pv in v["players"].items():
+            if int(other) == seat:
+                assert "gold" in pv and "stash" in pv
+                continue
+            for key in ("gold", "stash", "cargo", "hand", "rumor", "offered_rumor", "chosen_ship", "total_glory"):
+                assert key not in pv, (key, other, seat)
+            p = state["players"][int(other) - 1]
+            if not p["revealed"] and p["captain"]:
+                assert pv["captain"] == "hidden"
+        for port, u in v["board"]["upgrades"].items():
+            if u not in (None, "face-down"):
+                assert state["board"]["revealed"][port]
+        assert all(m in (None, "face-down") for m in v["board"]["merchants"].values())
+        if v["port_action"] and v["current"] != seat:
+            assert isinstance(v["port_action"]["offer"], int)
+
+
+def check_events(g):
+    last = {}
+    for i, e in enumerate(g.events):
+        if e.type in PRIVATE:
+            assert e.vis == [e.data["seat"]], e
+        if e.type in REFEREE:
+            assert e.vis == "referee", e
+        if e.type == "CardDrawn" and e.data["deck"] in SECRET_DECKS:
+            assert isinstance(e.vis, list) and len(e.vis) == 1, e
+        if e.type == "DeckShuffled" and e.data["deck"] in ("upgrades", "merchant_tokens"):
+            assert e.vis == "referee"
+        if e.type == "GoldReceived" and e.vis != "all":
+            assert e.vis == [e.data["seat"]]
+        if e.type == "Decided" and e.data["seat"] != 0:
+            assert e.vis == [e.data["seat"]]
+        for ref in _strings(e.data):
+            last[ref] = i
+    # a card now in a hold or a hand was last mentioned where only its owner could see it
+    for p in g.state["players"]:
+        for card in p["cargo"] + p["hand"]:
+            e = g.events[last[card]]
+            for other in range(1, len(g.state["players"]) + 1):
+                if other != p["seat"]:
+                    assert not e.visible_to(other), (card, e)
+
+
+def _strings(x):
+    if isinstance(x, str):
+        yield x
+    elif isinstance(x, dict):
+        for k, v in x.items():
+            yield k
+            yield from _strings(v)
+    elif isinstance(x, list):
+        for v in x:
+            yield from _strings(v)
+
+
+def play(seats, bot, seed, every=1, try_legal=0):
+    g = LocalGame(GAME, seats, seed=seed)
+    rng = random.Random(seed)
+    bots = g.rules.bots
+    steps = 0
+    while not g.machine.finished:
+        acting = g.to_act()
+        assert acting, "nobody can act but the game is not finished"
+        seat = acting[0]
+        legal = g.legal(seat)
+        assert legal
+        if try_legal and steps % try_legal == 0:
+            for d in legal:
+                g.machine.copy().decide(seat, d, g.chance())    # never raises
+        g.act(seat, bots[bot](g.state, seat, legal, rng))
+        steps += 1
+        if every and steps % every == 0:
+            check_conservation(g.state)
+        assert steps < 20000
+    check_conservation(g.state)
+    check_views(g)
+    check_events(g)
+    res = g.machine.k["result"]
+    assert set(res["scores"]) == {str(s) for s in range(1, seats + 1)} and res["winners"]
+    return g
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=seeds, seats=st.integers(2, 4))
+def test_random_games_end_conserve_and_hide(seed, seats):
+    play(seats, "random", seed, every=1, try_legal=7)
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=seeds, seats=st.integers(2, 4))
+def test_merchant_games_end_conserve_and_hide(seed, seats):
+    play(seats, "merchant", seed, every=3, try_legal=11)
+
+
+def test_views_hold_mid_game():
+    g = LocalGame(GAME, 3, seed=b"\x07" * 32)
+    rng = random.Random(7)
+    for _ in range(150):
+        if g.machine.finished:
+            break
+        seat = g.to_act()[0]
+        g.act(seat, g.rules.bots["merchant"](g.state, seat, g.legal(seat), rng))
+        check_views(g)
+    check_events(g)
+
+
+def test_merchant_bots_trade_and_win_by_glory():
+    ends = Counter()
+    for i in range(12):
+        seats = 2 + i % 3
+        g = play(seats, "merchant", bytes([i + 1]) * 32, every=0)
+        ends[g.state["end_reason"]] += 1
+        sold = [e for e in g.events if e.type == "GoodsSold"]
+        bought = [e for e in g.events if e.type == "BuyingEnded" and e.data["bought"]]
+        assert sold and bought
+    assert ends["glory"] >= 8, ends
+
+
+def test_random_games_for_each_player_count_end_by_the_event_deck_or_captains():
+    for seats in (2, 3, 4):
+        for i in range(4):
+            g = LocalGame(GAME, seats, seed=bytes([seats, i]) * 16)
+            g.play_out(random.Random(i), bot="random")
+            assert g.state["end_reason"] in ("events", "captains", "glory")
+            check_conservation(g.state)
+
+
+def test_event_deck_runs_out_after_34_turns():
+    g = LocalGame(GAME, 2, seed=b"\x01" * 32)
+    while not g.machine.finished:
+        seat = g.to_act()[0]
+        legal = g.legal(seat)
+        d = next((x for x in legal if x["action"] == "end_turn"), legal[0])
+        g.act(seat, d)
+    assert g.state["end_reason"] == "events" and g.state["turn"] == 34
+    assert len(g.state["decks"]["event_discard"]) == 34
