@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import itertools
 
-from .board import (fogged, in_refuge, is_prize, is_raider, is_warship, ix, opponents, other_ok, recognised)
-from .combat import challenge
+from .board import in_refuge, is_prize, is_raider, ix, opponents, other_ok, recognised
+from .resolve import challenge
 from .state import player
 
 TARGETS = {
@@ -175,7 +175,7 @@ def play(step, seat, d):
         for s in [s for s in p["ships"] if st[s]["supply"]]:
             step.emit("ShipResupplied", ship=s, why="Collier")
     elif t == "breakout":
-        from .board import roll, modified
+        from .board import roll
         c = roll(step, a["challenge"], f"seat {seat} challenge (Breakout)")
         r = roll(step, a["response"], f"seat {_respond_seat(state, seat)} response (Breakout)")
         n = 2 if c >= 2 * r else (1 if c > r else 0)
@@ -219,12 +219,13 @@ def play(step, seat, d):
                           why="foundered in heavy weather: no victory points")
     elif t == "recon-aircraft":
         o = d["opponent"]
-        hand = list(player(state, o)["hand"])
+        hand = sorted(player(state, o)["hand"])
         taken = []
         for _ in range(min(2, len(hand))):
-            c = step.pick(sorted(hand), vis=[seat, o], why=f"Recon Aircraft: a random card of seat {o}'s hand")
-            hand.remove(c)
-            taken.append(c)
+            # a position in the (sorted) hand: the options must not show the hand itself
+            k = step.pick(list(range(1, len(hand) + 1)), vis=[seat, o],
+                          why=f"Recon Aircraft: a random card of seat {o}'s hand (position in the sorted hand)")
+            taken.append(hand.pop(k - 1))
         step.emit("CardsTaken", vis=[seat, o], seat=seat, cards=taken, **{"from": o})
         step.emit("CardsTakenCount", seat=seat, count=len(taken), **{"from": o})
     elif t == "rendezvous-missed":

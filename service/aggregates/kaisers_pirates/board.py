@@ -19,7 +19,12 @@ def ix(state):
     try:
         return catalog_data.by_key(state["cat"])
     except KeyError:
+        # a state restored without its GameCreated: only the packaged catalog can be rebuilt
+        from service.kernel.rules import catalog_digest
         cat = catalog_data.load()
+        if catalog_digest(cat) != state["cat"]:
+            raise RuntimeError("kaisers-pirates: this game's card catalog is not loaded "
+                               "(rebuild the game from its GameCreated event)") from None
         return catalog_data.index(cat, state["cat"])
 
 
@@ -143,6 +148,38 @@ def committed(state, use=None, tid=None):
         if tid is not None and i.tid(c["card"]) != tid:
             continue
         out.append(c["card"])
+    return out
+
+
+def committed_entries(state, use):
+    return [c for c in state["tt"]["committed"] if c["use"] == use]
+
+
+def carded_ships(state):
+    """Ships that already carry a committed card (one intercept or Lay Mines each, 3.2.1)."""
+    return {c["ship"] for c in state["tt"]["committed"] if c.get("ship")} | set(state["tt"]["used"])
+
+
+def commit_options(state, seat, cards):
+    """3.2.1: an intercept card goes on the intercepting ship (or before the force for
+    British forces); Lay Mines on a minelaying raider; the other cards before the force."""
+    i = ix(state)
+    p = player(state, seat)
+    taken = carded_ships(state)
+    free = [s for s in p["ships"] if s not in taken and not in_refuge(state, s)]
+    out, seen = [], set()
+    for card in cards:
+        t = i.tid(card)
+        if t in seen:
+            continue
+        seen.add(t)
+        out += [{"action": "commit", "card": card, "use": "intercept", "ship": s} for s in free]
+        out.append({"action": "commit", "card": card, "use": "intercept", "ship": None})
+        if t == "lay-mines":
+            out += [{"action": "commit", "card": card, "use": "action", "ship": s} for s in free
+                    if i.ships[s]["mines"]]
+        elif i.kind(card) in ("normal", "assist") or t == "reflag":
+            out.append({"action": "commit", "card": card, "use": "action"})
     return out
 
 

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from .board import ix, vp_of
+from .board import ix
 
 
 def random_bot(state, seat, legal, rng):
@@ -54,10 +54,10 @@ def heuristic_bot(state, seat, legal, rng):
                 "boarding-party", "good-hunting", "shipping-lanes", "damage-control", "fair-seas", "interrogate")]
             if good:
                 return good[0]
-            if n == 0:
-                icp = [d for d in opts if d["use"] == "intercept" and i.kind(d["card"]) == "normal"]
-                if icp:
-                    return icp[0]
+            # intercept cards on its ships (the weakest cards: reactions are kept for defence)
+            icp = [d for d in opts if d["use"] == "intercept" and d["ship"] and i.kind(d["card"]) == "normal"]
+            if icp and sum(1 for c in state["tt"]["committed"] if c["use"] == "intercept") < 2:
+                return icp[0]
         return {"action": "done"}
     # resolve phase: attack the richest opponent, then the other cards, then end
     for a in ATTACKS:

@@ -63,7 +63,7 @@ def start_round(step, rnd):
     i = ix(state)
     n = state["seats"]
     step.emit("RoundStarted", round=rnd)
-    k = i.removed[n]
+    k = state["options"].get("removed", i.removed[n])
     for _ in range(k):
         step.draw("action:set-aside", state["pool"], vis="referee", why="an action card set aside secretly")
     step.emit("ActionCardsSetAside", count=k, deck=deck_left(state))
@@ -78,7 +78,12 @@ def start_round(step, rnd):
         hand = i.hand_size - (1 if player(state, s)["kept"] else 0)
         for _ in range(hand):
             draw_action(step, s)
-    if rnd == 1:
+    if rnd == 1 and state["options"].get("first_player") == "fewest-ship-vp":
+        vps = {s: sum(i.ships[x]["vp"] for x in player(state, s)["ships"]) for s in range(1, n + 1)}
+        low = min(vps.values())
+        tied = [s for s in vps if vps[s] == low]
+        first = tied[0] if len(tied) == 1 else roll_off(step, tied, "the first turn (tied on ship VP)")
+    elif rnd == 1:
         first = roll_off(step, list(range(1, n + 1)), "the first turn")
     else:
         totals = {s: sum(player(state, s)["round_points"]) for s in range(1, n + 1)}
@@ -103,7 +108,10 @@ def begin_turn(step, seat, extra=False):
         return
     if pend and pend["type"] == "deception":
         if p["hand"]:
-            card = step.pick(sorted(p["hand"]), vis="all", why=f"Deception: the one card seat {seat} must play")
+            hand = sorted(p["hand"])
+            k = step.pick(list(range(1, len(hand) + 1)), vis=[seat],
+                          why=f"Deception: the one card seat {seat} must play (position in the sorted hand)")
+            card = hand[k - 1]
             step.emit("DeceptionForcedCard", seat=seat, card=card, name=ix(state).card_name[card])
             from .actions import play_options
             from .combat import announce_options

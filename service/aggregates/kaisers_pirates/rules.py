@@ -3,8 +3,12 @@ individually (rulebook sections 1-3).
 
 Decisions (JSON objects, exactly as ``legal`` lists them):
 
-* commit phase (3.2): ``{"action": "commit", "card": C, "use": "intercept"|"action"}``
-  one card face down at a time, then ``{"action": "done"}``;
+* commit phase (3.2): one card face down at a time, then ``{"action": "done"}``:
+  ``{"action": "commit", "card": C, "use": "intercept", "ship": S|null}`` (on the
+  German ship that will intercept a merchant, or ``null``: before the force, for a
+  British intercept), ``{"action": "commit", "card": C, "use": "action", "ship": S}``
+  (Lay Mines, on a minelaying raider), ``{"action": "commit", "card": C, "use":
+  "action"}`` (any other action side);
 * resolve phase (3.2.8), the committed cards in any order:
   ``{"action": "intercept", "card": C, "ship": S, "target": M}`` (a German ship
   on a merchant), ``{"action": "intercept", "card": C, "target": T}`` (British
@@ -29,12 +33,16 @@ from service.kernel import BadInput, IllegalDecision, Rules
 
 from . import actions, combat, flow
 from . import catalog as catalog_data
-from .board import ix
+from .board import commit_options, ix
 from .state import evolve, initial_state, player
 from .view import describe, view
 
 COMBAT_ACTIONS = ("intercept", "lay_mines", "torpedo", "sub_mines", "interrogate", "monitor")
-OPTIONS = {}  # team (4), solitaire (5) and the optional rules (6) will add keys here
+# sections 1-3 options; the team game (4), solitaire (5) and the optional rules (6) will add keys here
+OPTIONS = {
+    "removed": "action cards set aside secretly each round (2.1.4; default 60/40/20 for 2/3/4 players)",
+    "first_player": "round 1: 'roll' (each rolls a d10) or 'fewest-ship-vp' (3.1's alternative)",
+}
 
 
 class KaisersPirates(Rules):
@@ -48,8 +56,19 @@ class KaisersPirates(Rules):
         out = {}
         for k, v in options.items():
             if k not in OPTIONS:
-                raise BadInput(f"kaisers-pirates: unknown option {k!r}: the individual game (sections 1-3) "
-                               "takes no options yet (team game, solitaire and optional rules are not built)")
+                known = "; ".join(f"{n}: {d}" for n, d in OPTIONS.items())
+                raise BadInput(f"kaisers-pirates: unknown option {k!r} (the team game, solitaire and optional "
+                               f"rules are not built yet). Known options: {known}")
+            v = str(v).strip()
+            if k == "removed":
+                most = 100 - 6 * seats - 1
+                if not v.isdigit() or not 0 <= int(v) <= most:
+                    raise BadInput(f"option removed must be a whole number from 0 to {most} for {seats} players")
+                out[k] = int(v)
+            elif k == "first_player":
+                if v not in ("roll", "fewest-ship-vp"):
+                    raise BadInput("option first_player must be 'roll' or 'fewest-ship-vp'")
+                out[k] = v
         return out
 
     def catalog(self, options):
@@ -91,19 +110,7 @@ class KaisersPirates(Rules):
         return self._resolve_options(state, seat)
 
     def _commit_options(self, state, seat):
-        i = ix(state)
-        out, seen = [], set()
-        for card in player(state, seat)["hand"]:
-            t = i.tid(card)
-            if t in seen:
-                continue
-            seen.add(t)
-            out.append({"action": "commit", "card": card, "use": "intercept"})
-            kind = i.kind(card)
-            if kind in ("normal", "assist") or t == "reflag":
-                out.append({"action": "commit", "card": card, "use": "action"})
-        out.append({"action": "done"})
-        return out
+        return commit_options(state, seat, player(state, seat)["hand"]) + [{"action": "done"}]
 
     def _resolve_options(self, state, seat):
         i = ix(state)
@@ -123,15 +130,7 @@ class KaisersPirates(Rules):
                 return out + actions.refuge_options(state, seat)
             return actions.refuge_options(state, seat) + [{"action": "end_turn"}]
         # Recon Aircraft's cards may be brought into play this turn
-        seen = set()
-        for card in tt["extra"]:
-            t = i.tid(card)
-            if t in seen:
-                continue
-            seen.add(t)
-            out.append({"action": "commit", "card": card, "use": "intercept"})
-            if i.kind(card) in ("normal", "assist") or t == "reflag":
-                out.append({"action": "commit", "card": card, "use": "action"})
+        out += commit_options(state, seat, tt["extra"])
         return out + actions.refuge_options(state, seat) + [{"action": "end_turn"}]
 
     # the steps ----------------------------------------------------------------
@@ -154,9 +153,12 @@ class KaisersPirates(Rules):
             return combat.window_decide(step, seat, decision)
         if a == "commit":
             i = ix(state)
+            ship = decision.get("ship")
             step.emit("CardCommitted", vis=[seat], seat=seat, card=decision["card"], use=decision["use"],
-                      name=i.card_name[decision["card"]])
-            step.emit("CardCommittedFaceDown", seat=seat, count=len(state["tt"]["committed"]))
+                      ship=ship, name=i.card_name[decision["card"]])
+            # face down, but placed and turned so that its use is plain (3.2.1)
+            step.emit("CardCommittedFaceDown", seat=seat, use=decision["use"], ship=ship,
+                      count=len(state["tt"]["committed"]))
         elif a == "done":
             step.emit("CommittingDone", seat=seat, cards=len(state["tt"]["committed"]))
         elif a in COMBAT_ACTIONS:

@@ -44,7 +44,7 @@ def initial_state(config: dict, key: str, ix) -> dict:
         "status": {},           # ship id -> {"damaged","supply","revealed","refuge"}
         "players": [
             {"hand": [], "ships": [], "merchants": [], "prizes": [], "vp": [], "pending": None,
-             "round_vp": [], "round_points": [], "kept": None, "wireless_turn": -9}
+             "round_vp": [], "round_points": [], "kept": None, "wireless_turn": None}
             for _ in range(seats)
         ],
         "tt": None,             # this turn's bookkeeping (see _turn_started)
@@ -142,7 +142,7 @@ def _card_committed(state, d, ev):
     tt = state["tt"]
     if d["card"] in tt["extra"]:
         tt["extra"].remove(d["card"])
-    tt["committed"].append({"card": d["card"], "use": d["use"]})
+    tt["committed"].append({"card": d["card"], "use": d["use"], "ship": d.get("ship")})
 
 
 def _committing_done(state, d, ev):
@@ -163,7 +163,7 @@ def _card_revealed(state, d, ev):
 def _deception_forced(state, d, ev):
     tt = state["tt"]
     player(state, d["seat"])["hand"].remove(d["card"])
-    tt["committed"].append({"card": d["card"], "use": "action"})
+    tt["committed"].append({"card": d["card"], "use": "action", "ship": None})
     tt["deceived"] = True
     state["phase"] = "resolve"
 
@@ -401,6 +401,7 @@ def _refuge_tried(state, d, ev):
 
 def _peek_ordered(state, d, ev):
     state["top"] = list(d["cards"]) + state["top"]
+    state["top_known_by"] = d["seat"]
     state["peek"] = []
 
 

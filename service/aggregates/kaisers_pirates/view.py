@@ -9,6 +9,8 @@ recognition, VP piles (3.1.8), the discard pile (3.1.7), deck sizes (3.1.9).
 
 from __future__ import annotations
 
+import json
+
 from .board import vp_of
 
 
@@ -34,24 +36,40 @@ def view(state: dict, seat: int | None) -> dict:
     out = {
         "round": state["round"], "turn": state["turn"], "phase": state["phase"], "current": state["current"],
         "action_deck": len(state["pool"]) + len(state["top"]),
-        "discard": list(state["discard"]), "discard_top_two": list(reversed(state["discard"][-2:])),
+        "discard": len(state["discard"]), "discard_top_two": list(reversed(state["discard"][-2:])),
         "ship_deck": len(state["ship_pool"]), "merchant_deck": len(state["merchant_pool"]),
-        "players": players, "window": state["window"], "result": state["result"],
+        "players": players, "window": _window(state, seat), "result": state["result"],
     }
     if tt is not None:
         mine = referee or seat == state["current"]
-        out["committed"] = [dict(c) for c in tt["committed"]] if mine else len(tt["committed"])
+        # face down: others see where each card lies and which way it is turned (3.2.1), not what it is
+        out["committed"] = ([dict(c) for c in tt["committed"]] if mine else
+                            [{"use": c["use"], "ship": c.get("ship")} for c in tt["committed"]])
         out["played"] = list(tt["played"])
         out["reactions"] = list(tt["reactions"])
         out["attack_on"] = tt["attack_on"]
     if state["eng"] is not None:
         out["attack"] = {k: v for k, v in state["eng"].items()}
+    if not referee and state.get("top_known_by") == seat and state["top"]:
+        out["top"] = list(state["top"])       # the cards this seat's Intelligence put on top
+    if not referee and state["window"] and state["window"]["kind"] == "stack" and state["window"]["seat"] == seat:
+        out["peek"] = list(state["peek"])
     if referee:
+        out["discard_pile"] = list(state["discard"])
         out["pool"] = sorted(state["pool"])
         out["top"] = list(state["top"])
         out["set_aside"] = sorted(state["set_aside"])
         out["peek"] = list(state["peek"])
     return out
+
+
+def _window(state, seat):
+    w = state["window"]
+    if w is None:
+        return None
+    if w["kind"] == "assist" and seat is not None and seat != w["seat"]:
+        return None          # whether the attacker holds a committed assist is hidden
+    return dict(w)
 
 
 def describe(ev) -> str:
@@ -85,4 +103,8 @@ def describe(ev) -> str:
         return f"{t}: {d.get('ship')} " + ", ".join(f"{k}={v}" for k, v in d.items() if k != "ship")
     if t == "RoundScored":
         return f"round {d['round']} scored: VP {d['vp']}, round points {d['points']}"
-    return ""
+    if t == "CardDrawn":
+        return f"{d['deck']}: {d['card']} ({d.get('why', '')})"
+    if t == "DiceRolled":
+        return f"{d.get('why', 'dice')}: {d['values']}"
+    return f"{t} " + json.dumps(d, separators=(", ", ": "), ensure_ascii=False)
