@@ -261,13 +261,20 @@ def test_victory_declared_with_stashed_gold_ends_after_the_round():
     p["glory"] = 5                                              # test set-up: five points on the track
     give_gold(t, 1, 45)
     t.act(1, {"action": "port"})
-    evs = t.act(1, {"action": "stash", "amount": 50})
-    assert next(e for e in evs if e.type == "GoldStashed").vis == "all"
-    assert next(e for e in evs if e.type == "StashChanged").vis == [1]
-    assert evs[0].vis == [1]                                    # the amount is in the private decision
+    assert [d["amount"] for d in t.g.legal(1) if d["action"] == "stash"] == [1, 5, 10, 55]
+    t.act(1, {"action": "stash", "amount": 10})
+    for _ in range(3):
+        evs = t.act(1, {"action": "stash", "amount": 10})
+        assert "VictoryDeclared" not in types(evs)              # 5 + 4 = 9
+    evs = t.act(1, {"action": "stash", "amount": 10})
+    assert all(e.vis == [1] for e in evs if e.type != "VictoryDeclared")   # a further amount: all private
+    stashed = [e for e in t.g.events if e.type == "GoldStashed"]
+    assert len(stashed) == 1 and stashed[0].vis == "all"        # the act is announced once
+    assert all(e.vis == [1] for e in t.g.events if e.type == "StashChanged")
     decl = next(e for e in evs if e.type == "VictoryDeclared")
     assert decl.vis == "all" and decl.data["stash"] == 50 and decl.data["total"] == 10
     assert not t.g.machine.finished                             # the round is finished first
+    t.act(1, {"action": "end_stash"})
     t.act(1, {"action": "end_port"})
     t.act(1, {"action": "end_turn"})
     assert t.g.to_act() == [2]
@@ -282,7 +289,7 @@ def test_stash_counts_at_most_half_the_target():
     t.p(1)["glory"] = 4
     give_gold(t, 1, 70)
     t.act(1, {"action": "port"})
-    evs = t.act(1, {"action": "stash", "amount": 80})
+    evs = t.act(1, {"action": "stash", "amount": 80})            # everything
     assert "VictoryDeclared" not in types(evs)                  # 4 + min(8, 5) = 9
 
 
@@ -293,10 +300,12 @@ def test_two_declarations_in_one_turn_the_track_decides():
     give_gold(t, 2, 30)
     t.act(1, {"action": "port"})
     t.act(1, {"action": "stash", "amount": 50})
+    t.act(1, {"action": "end_stash"})
     t.act(1, {"action": "end_port"})
     t.act(1, {"action": "end_turn"})
     t.act(2, {"action": "port"})
     t.act(2, {"action": "stash", "amount": 40})
+    t.act(2, {"action": "end_stash"})
     t.act(2, {"action": "end_port"})
     t.act(2, {"action": "end_turn"})
     res = t.g.machine.k["result"]
@@ -307,7 +316,9 @@ def test_retiring_draws_a_new_captain_keeping_glory_and_stash():
     t = start(first=1, script={"captains": [FELIPE, FRANCES, "pepijn_van_avezaath"]})
     t.p(1)["glory"] = 2
     t.act(1, {"action": "port"})
-    t.act(1, {"action": "stash", "amount": 4})
+    for _ in range(4):
+        t.act(1, {"action": "stash", "amount": 1})
+    t.act(1, {"action": "end_stash"})
     t.act(1, {"action": "end_port"})
     t.act(1, {"action": "end_turn"})
     t.act(2, {"action": "end_turn"})
@@ -322,10 +333,13 @@ def test_retiring_draws_a_new_captain_keeping_glory_and_stash():
     evs = t.act(1, {"action": "choose_ship", "ship": "flute"})
     p = t.p(1)
     assert p["captain"] == "pepijn_van_avezaath" and p["zone"] == "curacao" and p["in_port"]
-    assert p["glory"] == 2 and p["stash"] == 4 and p["gold"] == 6      # topped up to 10 with the stash
+    # under 10 stashed: the stash is taken aboard and the bank adds the rest up to 10
+    assert p["glory"] == 2 and p["stash"] == 0 and p["gold"] == 10
     assert len(p["hand"]) == 1 and p["ship"]["type"] == "flute"
+    aboard = next(e for e in evs if e.type == "StashChanged")
     topped = next(e for e in evs if e.type == "GoldReceived")
-    assert topped.vis == [1] and topped.data["amount"] == 6
+    assert aboard.vis == topped.vis == [1] and aboard.data["amount"] == -4 and topped.data["amount"] == 6
+    assert next(e for e in evs if e.type == "StartingGoldTopped").vis == "all"
     assert t.state["actions"] == 3 and t.g.to_act() == [1]
 
 
@@ -462,6 +476,8 @@ def test_stashed_gold_is_spent_only_at_the_home_port():
     t.act(1, {"action": "port"})
     t.act(1, {"action": "stash", "amount": 10})                # everything into the stash
     assert t.p(1)["gold"] == 0 and t.p(1)["stash"] == 10
+    assert t.g.legal(1) == [{"action": "end_stash"}]            # nothing left aboard to stash
+    t.act(1, {"action": "end_stash"})
     t.act(1, {"action": "buy_goods"})
     spice = cards_of("spices")[0]
     assert {"action": "buy", "card": spice} in t.g.legal(1)     # paid from the stash at home
@@ -469,8 +485,12 @@ def test_stashed_gold_is_spent_only_at_the_home_port():
     assert t.p(1)["stash"] == 7
     t.act(1, {"action": "end_buy"})
     t.act(1, {"action": "end_port"})
-    evs = t.act(1, {"action": "withdraw", "amount": 2})
+    assert [d["amount"] for d in t.g.legal(1) if d["action"] == "withdraw"] == [1, 5, 7]
+    evs = t.act(1, {"action": "withdraw", "amount": 1})
     assert next(e for e in evs if e.type == "StashChanged").vis == [1]
+    assert next(e for e in evs if e.type == "GoldWithdrawn").vis == "all"
+    evs = t.act(1, {"action": "withdraw", "amount": 1})
+    assert all(e.vis == [1] for e in evs)                       # announced once a turn
     assert t.p(1)["gold"] == 2 and t.p(1)["stash"] == 5
     t.act(1, {"action": "leave_port"})
     assert not any(d["action"] == "withdraw" for d in t.g.legal(1))   # away from home

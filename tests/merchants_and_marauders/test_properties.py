@@ -72,9 +72,22 @@ def check_views(g):
             assert isinstance(v["port_action"]["offer"], int)
 
 
+# keys that carry a hidden amount or hidden cards; allowed in a public event
+# only where a rule reveals them (starting gold, the stash on a declaration)
+HIDDEN_KEYS = {"amount", "gold", "offer", "glory_cards", "stash"}
+REVEALED = {("GoldReceived", "amount"), ("VictoryDeclared", "stash")}
+
+
 def check_events(g):
     last = {}
+    seats = range(1, len(g.state["players"]) + 1)
     for i, e in enumerate(g.events):
+        owner = e.data.get("seat")
+        if e.type not in ("Decided", "GameFinished") and any(e.visible_to(o) for o in seats if o != owner):
+            for key in HIDDEN_KEYS & set(e.data):
+                assert (e.type, key) in REVEALED, (key, e)
+            if e.type == "GoldReceived":
+                assert e.data["why"] == "starting gold", e
         if e.type in PRIVATE:
             assert e.vis == [e.data["seat"]], e
         if e.type in REFEREE:

@@ -129,6 +129,8 @@ def merchant_bot(state, seat, legal, rng):
         return acts["end_shipyard"][0]
     if port is not None and port["act"] == "recruit":
         return acts["end_recruit"][0]
+    if port is not None and port["act"] == "stash":
+        return acts["end_stash"][0]
     if port is not None:
         want_here = S["demand"][state["board"]["demand"][port["port"]]]
         sells = acts.get("sell", [])

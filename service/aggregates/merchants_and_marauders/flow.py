@@ -172,14 +172,24 @@ def end_round(step):
 
 def reveal_new_captain(step, seat, ship):
     """After the (secret) ship choice of a new captain: reveal, place the ship
-    at the home port, one glory card, gold up to the starting amount."""
+    at the home port, one glory card, gold aboard up to the starting amount
+    (a stash under it is taken aboard; how much is private)."""
     state = step.state
     p = player(state, seat)
     step.emit("CaptainsRevealed", seats={str(seat): {"captain": p["captain"], "ship": ship}})
     deal_glory(step, seat, "new captain")
     start = T(state)["rules"]["start_gold"]
-    amount = bank_pays(state, max(0, start - p["stash"]))
-    step.emit("GoldReceived", vis=[seat], seat=seat, amount=amount, why="new captain: gold topped up with the stash to the starting amount")
+    stash = p["stash"]
+    if stash < start:
+        # the book (PT, explicit; the IT agrees): with less than 10 stashed you
+        # take the stash aboard and the bank adds the rest up to 10; with 10 or
+        # more stashed you receive nothing and the stash stays where it is
+        if stash:
+            step.emit("StashChanged", vis=[seat], seat=seat, amount=-stash,
+                      why="new captain: the stash (under the starting amount) is taken aboard")
+        amount = bank_pays(state, start - stash)
+        step.emit("GoldReceived", vis=[seat], seat=seat, amount=amount,
+                  why="new captain: the bank tops the stash taken aboard up to the starting amount")
     step.emit("StartingGoldTopped", seat=seat)
 
 

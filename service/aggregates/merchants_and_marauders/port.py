@@ -29,9 +29,15 @@ def cargo_by_good(state, p):
     return out
 
 
+AMOUNT_STEPS = (1, 5, 10)
+
+
 def amounts(n):
-    """The amounts offered in ``legal`` for stash/withdraw (decide takes any 1..n)."""
-    return sorted({n, *range(5, n, 5)} - {0}) if n > 0 else []
+    """The amounts ``legal`` offers (and ``decide`` accepts) for one stash or
+    withdraw decision out of ``n`` coins: 1, 5, 10 and everything. Several
+    decisions in a row reach any whole amount (stashing stays open until
+    ``end_stash``; withdrawing is free at the home port)."""
+    return sorted({a for a in AMOUNT_STEPS if a <= n} | {n}) if n > 0 else []
 
 
 def sale_value(state, p, port):
@@ -73,7 +79,7 @@ def legal_port(state, seat):
             out += [{"action": "repair", "location": loc} for loc in REPAIRABLE
                     if ship[loc] < ship_max(state, ship, loc)]
         tile = state["board"]["upgrades"][here]
-        if tile is not None and money >= R["upgrade_price"] and \
+        if tile is not None and state["board"]["revealed"][here] and money >= R["upgrade_price"] and \
                 S["upgrade"][tile] not in {S["upgrade"][t] for t in ship["upgrades"]}:
             out.append({"action": "buy_upgrade"})
         for kind in sorted(S["weapons"]):
@@ -85,6 +91,10 @@ def legal_port(state, seat):
             if info["for_sale"] and ship_net_price(state, p, here, kind) <= money:
                 out.append({"action": "buy_ship", "ship": kind})
         out.append({"action": "end_shipyard"})
+        return out
+    if act == "stash":
+        out += [{"action": "stash", "amount": a} for a in amounts(p["gold"])]
+        out.append({"action": "end_stash"})
         return out
     if act == "recruit":
         ship = p["ship"]
@@ -292,13 +302,20 @@ def do_claim_mission(step, seat, d):
 
 
 def do_stash(step, seat, d):
-    step.emit("PortActivityBegun", seat=seat, activity="stash")
-    step.emit("GoldStashed", seat=seat)
+    """The first ``stash`` opens the activity and is announced (the book: you
+    declare that you stash, not how much); further amounts until ``end_stash``
+    are private, so the others learn neither the sum nor the number of steps."""
+    if step.state["port"]["act"] != "stash":
+        step.emit("PortActivityBegun", seat=seat, activity="stash")
+        step.emit("GoldStashed", seat=seat)
     step.emit("StashChanged", vis=[seat], seat=seat, amount=d["amount"])
 
 
 def do_withdraw(step, seat, d):
-    step.emit("GoldWithdrawn", seat=seat)
+    """Gold moved from the stash aboard at the home port: announced once a
+    turn (the stash box is on the table), the amounts private."""
+    if not step.state.get("withdrew"):
+        step.emit("GoldWithdrawn", seat=seat)
     step.emit("StashChanged", vis=[seat], seat=seat, amount=-d["amount"])
 
 
@@ -334,7 +351,7 @@ HANDLERS = {
     "shipyard": do_shipyard, "repair": do_repair, "buy_upgrade": do_buy_upgrade, "buy_weapon": do_buy_weapon,
     "sell_weapon": do_sell_weapon, "buy_ship": do_buy_ship, "end_shipyard": do_end_activity,
     "recruit": do_recruit, "hire_crew": do_hire_crew, "end_recruit": do_end_activity, "rumor": do_rumor,
-    "keep_rumor": do_keep_rumor, "claim_mission": do_claim_mission, "stash": do_stash, "withdraw": do_withdraw, "end_port": do_end_port,
+    "keep_rumor": do_keep_rumor, "claim_mission": do_claim_mission, "stash": do_stash, "end_stash": do_end_activity, "withdraw": do_withdraw, "end_port": do_end_port,
     "place_upgrade": do_place_upgrade,
 }
 __all__ = ["HANDLERS", "legal_port", "over_capacity"]

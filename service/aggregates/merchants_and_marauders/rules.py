@@ -10,15 +10,17 @@ Decisions (JSON objects, exactly as ``legal`` lists them):
   (``card``) ... ``end_buy``; ``shipyard`` then ``repair`` (``location``), ``buy_upgrade``,
   ``buy_weapon``/``sell_weapon`` (``kind``), ``buy_ship`` (``ship``) ... ``end_shipyard``;
   ``recruit`` (then ``hire_crew`` ... ``end_recruit`` if the Leadership test fails);
-  ``rumor``; ``stash`` (``amount``, home port); ``end_port``;
+  ``rumor``; ``claim_mission`` (``mission``); ``stash`` (``amount``, home port) ... ``end_stash``;
+  ``end_port``;
 * any time on your turn: ``withdraw`` (``amount``, home port), ``play_glory`` (``card``),
   ``discard_cargo`` (``card``, in port over the cargo limit), ``end_turn``;
   ``retire`` (in port, before any action);
 * when due: ``discard_glory`` (``card``, five glory cards), ``place_upgrade`` (``port``,
   tiles of a sold or lost ship), ``keep_rumor`` (``card``).
 
-``stash`` and ``withdraw`` accept any whole amount from 1 to what you have; ``legal``
-lists a few (multiples of 5 and everything).
+``stash`` and ``withdraw`` take an ``amount`` of 1, 5, 10 or everything (``legal`` lists
+exactly these); repeated decisions reach any sum: the Stash activity stays open until
+``end_stash``, and withdrawing is free at the home port.
 """
 
 from __future__ import annotations
@@ -36,6 +38,13 @@ from .state import at_home, current_seat, evolve, funds, initial_state, player, 
 from .view import describe, view
 
 AMOUNT_ACTIONS = ("stash", "withdraw")
+
+
+def _same(decision, listed):
+    """Exactly a listed decision: the same keys and values of the same types
+    (so 5.0 or True is not the amount 5 or 1)."""
+    return decision.keys() == listed.keys() and all(
+        type(v) is type(decision[k]) and v == decision[k] for k, v in listed.items())
 
 
 def ship_choices(state):
@@ -186,20 +195,11 @@ class MerchantsAndMarauders(Rules):
                 resume(step, seat)
 
     def _check(self, state, seat, decision):
-        action = decision.get("action")
-        if not isinstance(action, str):
+        if not isinstance(decision.get("action"), str):
             raise IllegalDecision('a decision needs an "action" (see the legal decisions)')
         legal = self.legal(state, seat)
-        if action in AMOUNT_ACTIONS:
-            amount = decision.get("amount")
-            p = player(state, seat)
-            most = p["gold"] if action == "stash" else p["stash"]
-            if any(d["action"] == action for d in legal) and set(decision) == {"action", "amount"} and \
-                    isinstance(amount, int) and not isinstance(amount, bool) and 1 <= amount <= most:
-                return
-        elif decision in legal:
-            return
-        raise IllegalDecision(self._explain(state, seat, decision, legal))
+        if not any(_same(decision, d) for d in legal):
+            raise IllegalDecision(self._explain(state, seat, decision, legal))
 
     def _explain(self, state, seat, decision, legal):
         action = decision["action"]
@@ -224,14 +224,15 @@ class MerchantsAndMarauders(Rules):
                 "sell": "selling must be the first port activity, and ends when the demand tile is replaced",
                 "buy": "that card is not offered to you, or you cannot pay its price",
                 "retire": "you retire in a port at the start of your turn, before any action",
-                "stash": "gold is stashed once per port action, at your captain's home port",
+                "stash": "gold is stashed in one Stash activity per port action, at your captain's home port",
                 "withdraw": "you take gold from your stash only in your home port",
                 "buy_ship": "you cannot pay for that ship (the Man-o-War is not for sale)",
                 "buy_upgrade": "this port has no upgrade tile for you (or you already have one of its kind)",
             }
             return reasons.get(action, f"{action!r} is not possible now (possible: {', '.join(names) or 'nothing'})")
         if action in AMOUNT_ACTIONS:
-            return f"{action} takes a whole amount from 1 to what you have"
+            return (f"{action} takes one of the amounts 1, 5, 10 or everything you have "
+                    f"(repeat it for other sums): possible now {sorted(d['amount'] for d in legal if d['action'] == action)}")
         return f"not possible now: {decision} (possible: {', '.join(names)})"
 
     # set-up and new captains -----------------------------------------------------
@@ -298,9 +299,10 @@ class MerchantsAndMarauders(Rules):
         total = {p["seat"]: total_glory(state, p) for p in players}
         coins = {p["seat"]: p["gold"] + p["stash"] for p in players}
         track = {p["seat"]: p["glory"] for p in players}
-        if state["end_reason"] == "glory":
-            cands = [s for s in total if total[s] >= state["target"]] or list(total)
-        else:
+        # after a declaration: the seats at or above the target (a declarer may
+        # have taken stashed gold back aboard since); otherwise the most glory
+        cands = [s for s in total if total[s] >= state["target"]] if state["end_reason"] == "glory" else []
+        if not cands:
             best = max(total.values())
             cands = [s for s in total if total[s] == best]
         for key in (track, coins):

@@ -41,6 +41,7 @@ def initial_state(config: dict) -> dict:
         "acted": False,              # the current seat has taken an action this turn
         "port_used": False,          # the port action was taken this turn
         "port": None,                # the port action in progress (see PortActionBegun)
+        "withdrew": False,           # the current seat took gold from the stash this turn
         "combat": None,              # part 2
         "players": [new_player(n) for n in range(1, seats + 1)],
         "decks": {
@@ -240,6 +241,7 @@ def _player_turn_started(state, d, ev):
     state["acted"] = False
     state["port_used"] = False
     state["port"] = None
+    state["withdrew"] = False
 
 
 def _moved(state, d, ev):
@@ -312,7 +314,7 @@ def _cargo_deck_reshuffled(state, d, ev):
 def _activity_begun(state, d, ev):
     port = state["port"]
     port["started"].append(d["activity"])
-    if d["activity"] in ("buy", "shipyard", "recruit"):
+    if d["activity"] in ("buy", "shipyard", "recruit", "stash"):
         port["act"] = d["activity"]
 
 
@@ -444,6 +446,10 @@ def _stash_changed(state, d, ev):
     p["stash"] += d["amount"]
 
 
+def _gold_withdrawn(state, d, ev):
+    state["withdrew"] = True
+
+
 def _gold_stashed(state, d, ev):
     player(state, d["seat"])["stash_acts"] += 1
 
@@ -569,6 +575,7 @@ HANDLERS = {
     "StashChanged": _stash_changed,
     "MissionClaimed": _mission_claimed,
     "GoldStashed": _gold_stashed,
+    "GoldWithdrawn": _gold_withdrawn,
     "PortActionEnded": _port_ended,
     "GloryCardDiscarded": _glory_discarded,
     "GloryCardPlayed": _glory_played,

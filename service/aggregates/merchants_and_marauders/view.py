@@ -153,7 +153,8 @@ def describe(ev) -> str:
         "SkillTested": lambda: f"seat {s} tests {d['skill']}: {d['dice']} -> {d['successes']} success(es)",
         "GoldStashed": lambda: f"seat {s} stashes gold (amount secret)",
         "GoldWithdrawn": lambda: f"seat {s} takes gold from the stash (amount secret)",
-        "StashChanged": lambda: f"seat {s} moves {d['amount']} gold into the stash",
+        "StashChanged": lambda: (f"seat {s} moves {d['amount']} gold into the stash" if d["amount"] >= 0
+                                 else f"seat {s} takes {-d['amount']} gold from the stash aboard"),
         "GloryCardPlayed": lambda: f"seat {s} plays {d['name']}",
         "VictoryDeclared": lambda: f"seat {s} declares {d['total']} glory ({d['glory_track']} on the track, "
                                    f"{d['stash']} gold stashed)",
