@@ -22,9 +22,14 @@ application reports as a stale version.
 
 from __future__ import annotations
 
+import hashlib
+import re
+from contextlib import contextmanager
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from eventsourcing.postgres import PostgresApplicationRecorder
+import psycopg
+from eventsourcing.persistence import InterfaceError, OperationalError
+from eventsourcing.postgres import PostgresAggregateRecorder, PostgresApplicationRecorder
 from psycopg.sql import SQL, Identifier
 
 from service.kernel.errors import BadInput
@@ -55,7 +60,7 @@ def postgres_env(url: str) -> dict[str, str]:
         "POSTGRES_PORT": str(port or 5432),
         "POSTGRES_USER": unquote(parts.username or "postgres"),
         "POSTGRES_PASSWORD": unquote(parts.password or ""),
-        "POSTGRES_CONNECT_TIMEOUT": "10",
+        "POSTGRES_CONNECT_TIMEOUT": "5",
         "POSTGRES_POOL_SIZE": query.get("pool", "1"),
         "POSTGRES_MAX_OVERFLOW": "9",
         "POSTGRES_LOCK_TIMEOUT": "30",
@@ -72,12 +77,46 @@ def postgres_env(url: str) -> dict[str, str]:
     return env
 
 
+def connect_problem(datastore, error) -> str:
+    """Why the pool could not connect, in one line (the pool only says it timed out)."""
+    kw = dict(datastore.pool.kwargs)
+    kw.pop("row_factory", None)
+    where = f"{kw.get('user')}@{kw.get('host')}:{kw.get('port')}/{kw.get('dbname')}"
+    try:
+        psycopg.connect(**kw, connect_timeout=3).close()
+    except psycopg.Error as e:
+        return f"{where}: " + " ".join(str(e).split())[:300]
+    return f"{where}: " + " ".join(str(error).split())[:300]
+
+
+SERVICE_TABLE_NAMES = [re.search(r"CREATE TABLE IF NOT EXISTS (\w+)", s).group(1)
+                       for s in service_tables.CREATE_STATEMENTS]
+
+
+@contextmanager
+def ddl_lock(datastore):
+    """A session advisory lock (per schema) held on its own connection while
+    tables are created: concurrent CREATE ... IF NOT EXISTS / CREATE OR REPLACE
+    statements in several processes otherwise fail ("tuple concurrently updated")."""
+    key = int.from_bytes(hashlib.sha256(f"privateer-ddl:{datastore.schema}".encode()).digest()[:8], "big",
+                         signed=True)
+    with datastore.get_connection() as conn:
+        conn.execute("SELECT pg_advisory_lock(%s)", (key,))
+        try:
+            yield
+        finally:
+            conn.execute("SELECT pg_advisory_unlock(%s)", (key,))
+
+
 class IndexedPostgresRecorder(PostgresApplicationRecorder):
     """The library's PostgreSQL application recorder, plus the games index and
     the secrets, both written inside the events' transaction."""
 
     def __init__(self, datastore, *, events_table_name: str = "stored_events"):
-        super().__init__(datastore, events_table_name=events_table_name)
+        try:
+            super().__init__(datastore, events_table_name=events_table_name)  # connects
+        except (OperationalError, InterfaceError) as e:
+            raise BadInput(f"cannot use the PostgreSQL database: {connect_problem(datastore, e)}") from None
         schema = Identifier(self.datastore.schema)
         self.games_table = SQL("{}.{}").format(schema, Identifier("privateer_games"))
         self.secrets_table = SQL("{}.{}").format(schema, Identifier("privateer_secrets"))
@@ -108,9 +147,37 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
         self.insert_secret = SQL("INSERT INTO {} VALUES (%s, %s)").format(self.secrets_table)
 
     def create_table(self) -> None:
-        with self.datastore.transaction(commit=True) as curs:
-            curs.execute(self.sql_create_statements[0])
-        super().create_table()
+        """Create the schema and every table on first use. Several processes
+        may start at once on a fresh database: the DDL runs under an advisory
+        lock, and is skipped altogether once every table exists."""
+        try:
+            exists = self._tables_exist()
+        except (OperationalError, InterfaceError) as e:
+            raise BadInput(f"cannot use the PostgreSQL database: {connect_problem(self.datastore, e)}") from None
+        if exists:
+            self.datastore.register_type_adapters()
+            return
+        with ddl_lock(self.datastore):
+            if self._tables_exist():
+                self.datastore.register_type_adapters()
+                return
+            with self.datastore.transaction(commit=True) as curs:
+                curs.execute(self.sql_create_statements[0])
+            super().create_table()
+            # the snapshot store's table, created here under the lock too
+            PostgresAggregateRecorder(self.datastore, events_table_name=self.snapshots_table_name).create_table()
+
+    @property
+    def snapshots_table_name(self) -> str:
+        return self.events_table_name.rsplit("_", 1)[0] + "_snapshots"
+
+    def _tables_exist(self) -> bool:
+        names = [self.events_table_name, "privateer_games", "privateer_secrets", self.snapshots_table_name,
+                 *SERVICE_TABLE_NAMES]
+        with self.datastore.transaction(commit=False) as curs:
+            curs.execute("SELECT bool_and(to_regclass(n) IS NOT NULL) AS ok FROM unnest(%s::text[]) AS n",
+                         ([f'"{self.datastore.schema}"."{n}"' for n in names],))
+            return bool(curs.fetchone()["ok"])
 
     def _insert_events(self, curs, stored_events, *, index=None, secret=None, idempotency=None,
                        credential=None, **kwargs):

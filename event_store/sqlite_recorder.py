@@ -40,6 +40,16 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
             c.execute("INSERT INTO privateer_secrets VALUES (?, ?)", (secret[0], secret[1]))
         return ids
 
+    def convert_originator_id(self, originator_id: str):
+        """The library makes a UUID from the text id of every row it reads; the
+        rows of one game share it: one UUID per game read instead of one per row."""
+        last = getattr(self, "_last_id", None)
+        if last is not None and last[0] == originator_id:
+            return last[1]
+        converted = super().convert_originator_id(originator_id)
+        self._last_id = (originator_id, converted)
+        return converted
+
     # queries of our own tables -----------------------------------------------
     def _query(self, sql: str, params=()):
         with self.datastore.transaction(commit=False) as c:

@@ -13,7 +13,7 @@ from event_store.codec import MsgPackTranscoder
 from event_store.index import decode_row
 from event_store.store import resolve_db, store_env
 from service.aggregate import Game
-from service.snapshots import fold_start, snapshot_interval as snapshot_interval_setting
+from service.snapshots import events_after, fold_start, project_game, snapshot_interval as snapshot_interval_setting
 from service.kernel.chance import SeededChance, TableChance
 from service.kernel.errors import BadInput, StaleVersion, UnknownGame
 from service.kernel.local import created_event
@@ -33,6 +33,7 @@ class Privateer(Application):
         if self.snapshot_interval:
             env["IS_SNAPSHOTTING_ENABLED"] = "y"
             self.snapshotting_intervals = {Game: self.snapshot_interval}
+            self.snapshotting_projectors = {Game: project_game}
         super().__init__(env=env)
 
     def construct_transcoder(self):
@@ -58,7 +59,7 @@ class Privateer(Application):
     # loading ------------------------------------------------------------------
     def load(self, game_id: UUID, version: int | None = None) -> Game:
         try:
-            return self.repository.get(game_id, version=version)
+            return self.repository.get(game_id, version=version, projector_func=project_game)
         except AggregateNotFoundError:
             raise UnknownGame(f"no game with id {game_id}") from None
 
@@ -157,7 +158,7 @@ class Privateer(Application):
         start = fold_start(self, game_id, to_turn, to_event)  # a snapshot, if one serves
         if start is not None:
             machine, version, head = start
-        for e in self.events.get(game_id, gt=version or None, lte=to_event):
+        for e in events_after(self, game_id, version or None, to_event, paged=to_turn is not None):
             if to_turn is not None and e.turn > to_turn:
                 break
             ev = Ev(e.type, e.turn, e.visible_to, e.data)

@@ -69,7 +69,7 @@ STANDINGS_HELP = ("rank; player (the seat's recorded name, else 'seat N'); playe
                   "Forked games never count.")
 
 
-@app.command()
+@app.command(epilog="Columns: " + STANDINGS_HELP)
 @guarded
 def standings(tournament: Annotated[Optional[str], typer.Option("--tournament", help="Only this tournament.")] = None,
               json_out: JsonOpt = False, db: DbOpt = None):

@@ -59,9 +59,12 @@ class PostgresStandingsView(PostgresTrackingRecorder):
         ).format(Identifier(self.datastore.schema), Identifier(self.tracking_table_name))
 
     def create_table(self) -> None:
-        with self.datastore.transaction(commit=True) as curs:
-            curs.execute(self.sql_create_statements[0])
-        super().create_table()
+        from event_store.postgres import ddl_lock
+
+        with ddl_lock(self.datastore):
+            with self.datastore.transaction(commit=True) as curs:
+                curs.execute(self.sql_create_statements[0])
+            super().create_table()
 
     def drop(self) -> None:
         """Drop every read-model table and the tracking table, in one transaction."""

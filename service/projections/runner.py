@@ -56,10 +56,15 @@ def catch_up(app, view=None, *, batch_size: int = 2000, retries: int = 5) -> dic
             try:
                 view.commit(batch, APP_NAME, pos, notes[-1].id)
             except Exception as e:
-                if type(e).__name__ != "PositionMoved" or retries <= 0:
+                if type(e).__name__ != "PositionMoved":
                     raise
-                retries -= 1  # another runner got there first: start again from its position
-                pos = view.position(APP_NAME)
+                # another runner got there first: go on from its position
+                moved = view.position(APP_NAME)
+                if moved == pos:
+                    retries -= 1
+                    if retries < 0:
+                        raise
+                pos = moved
                 continue
             applied += len(notes)
             pos = notes[-1].id

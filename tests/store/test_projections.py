@@ -1,0 +1,203 @@
+"""Standings for a small recorded tournament match a hand computation from the
+games' recorded final scores; rebuilding from scratch gives the same tables;
+catching up twice, or with two runners at once, applies each event once."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import threading
+from collections import defaultdict
+
+from service.history import fork
+from service.kernel.local import LocalGame
+from service.projections import catch_up, open_view, rebuild
+
+from .helpers import play, play_partly
+
+
+def shared_victory_seed() -> str:
+    """A `simulate --seed` string whose first 2-seat game ends in a shared victory."""
+    for i in range(500):
+        s = f"shared-{i}"
+        material = hashlib.sha256(f"{s}:0".encode()).digest()
+        g = LocalGame("letter-of-marque", 2, seed=material)
+        g.play_out(random.Random(material))
+        if len(g.machine.k["result"]["winners"]) > 1:
+            return s
+    raise AssertionError("no shared victory in 500 seeds")
+
+
+def record_tournament(app) -> list:
+    games = []
+    games += play(app, seats=3, games=3, seed="cup-a", tournament="cup")
+    games += play(app, seats=2, games=1, seed=shared_victory_seed(), tournament="cup")
+    games += play(app, seats=2, games=2, seed="cup-b", tournament="cup")
+    games += play(app, seats=3, games=1, seed="other", tournament="friendly")
+    # an unfinished game and a finished fork: neither counts
+    unfinished = app.create("letter-of-marque", 2, tournament="cup")
+    play_partly(app, unfinished, 4)
+    child = fork(app, games[0], at_turn=3)
+    while not app.fold(child)[0].finished:
+        play_partly(app, child, 50)
+    return games
+
+
+def by_hand(app, games, tournament) -> list[dict]:
+    """Standings computed straight from each finished game's recorded scores."""
+    acc = defaultdict(lambda: {"played": 0, "wins": 0, "shared_wins": 0, "win_share": 0.0, "points": 0,
+                               "best": None})
+    for gid in games:
+        m, _, _ = app.fold(gid)
+        if m.config["tournament"] != tournament:
+            continue
+        result = m.k["result"]
+        winners = result["winners"]
+        for seat, score in result["scores"].items():
+            a = acc[f"seat {seat}"]
+            a["played"] += 1
+            a["points"] += score
+            a["best"] = score if a["best"] is None else max(a["best"], score)
+            if int(seat) in winners:
+                a["wins"] += 1
+                a["shared_wins"] += len(winners) > 1
+                a["win_share"] += 1 / len(winners)
+    rows = sorted(acc.items(), key=lambda kv: (-kv[1]["win_share"], -kv[1]["wins"], -kv[1]["points"], kv[0]))
+    return [{"player": p, "played": a["played"], "wins": a["wins"], "shared_wins": a["shared_wins"],
+             "win_share": round(a["win_share"], 4), "points": a["points"], "best": a["best"],
+             "avg_points": round(a["points"] / a["played"], 2)} for p, a in rows]
+
+
+def test_standings_match_hand_computation_and_rebuild(store):
+    app = store.app()
+    games = record_tournament(app)
+    got = json.loads(store.cli("standings", "--tournament", "cup", "--json").stdout)
+    want = by_hand(app, games, "cup")
+    assert any(r["shared_wins"] for r in want)  # the shared-victory rule is exercised
+    assert [{k: r[k] for k in want[0]} for r in got] == want
+    assert [r["rank"] for r in got] == sorted(r["rank"] for r in got) and got[0]["rank"] == 1
+    assert {r["tournament"] for r in got} == {"cup"}
+    everything = json.loads(store.cli("standings", "--json").stdout)
+    assert {r["tournament"] for r in everything} == {"cup", "friendly"}
+    # per-game scores: one row per seat of each finished game, forks not counted
+    view = open_view(app)
+    try:
+        before = view.dump()
+    finally:
+        view.close()
+    finished = [g for g in games]
+    counted = [r for r in before["proj_scores"] if r["counted"]]
+    assert {r["game_id"] for r in counted} == {g.hex for g in finished}
+    assert len([r for r in before["proj_scores"] if not r["counted"]]) == 3  # the fork
+    assert len(before["proj_games"]) == len(games) + 2
+    # rebuild from scratch: the very same tables
+    store.cli("projections", "rebuild")
+    view = open_view(app)
+    try:
+        assert view.dump() == before
+        # exactly once: catching up again changes nothing
+        assert catch_up(app, view)["events"] == 0
+        assert view.dump() == before
+    finally:
+        view.close()
+
+
+def test_two_runners_at_once_apply_each_event_once(store):
+    app = store.app()
+    record_tournament(app)
+    reference = rebuild(app)
+    view = open_view(app)
+    try:
+        want = view.dump()
+        view.drop()
+    finally:
+        view.close()
+    errors = []
+
+    def runner():
+        a = store.app()
+        try:
+            catch_up(a, batch_size=50)
+        except Exception as e:  # pragma: no cover - reported below
+            errors.append(e)
+
+    threads = [threading.Thread(target=runner) for _ in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert not errors
+    view = open_view(app)
+    try:
+        assert view.dump() == want
+        assert view.position("privateer") == reference["position"]
+    finally:
+        view.close()
+
+
+def test_new_games_are_picked_up(store):
+    app = store.app()
+    play(app, seats=2, games=1, seed="late-1", tournament="t")
+    first = json.loads(store.cli("standings", "--json").stdout)
+    assert sum(r["played"] for r in first) == 2
+    play(app, seats=2, games=2, seed="late-2", tournament="t")
+    again = json.loads(store.cli("standings", "--tournament", "t", "--json").stdout)
+    assert sum(r["played"] for r in again) == 6
+    store.cli("projections", "update")
+    assert "no finished games" in store.cli("standings", "--tournament", "nobody").stdout
+
+
+def test_postgres_follow_live(pg_store):
+    """`tools projections follow`: the library's ProjectionRunner applies new
+    games as they are committed, without any catch-up call."""
+    import subprocess
+    import sys
+    import time
+
+    from .conftest import PG_BASE
+
+    app = pg_store.app()
+    play(app, seats=2, games=1, seed="before", tournament="live")
+    p = subprocess.Popen([sys.executable, "-m", "tools", "projections", "follow", "--seconds", "60"],
+                         env=pg_store.env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        schema = pg_store.url.split("schema=")[1]
+        import psycopg
+
+        def played() -> int:
+            with psycopg.connect(PG_BASE, autocommit=True) as conn:
+                try:
+                    row = conn.execute(f'SELECT SUM(played) FROM "{schema}".proj_standings '
+                                       "WHERE tournament = 'live'").fetchone()
+                except psycopg.errors.UndefinedTable:
+                    return 0
+            return row[0] or 0
+
+        deadline = time.monotonic() + 30
+        while played() < 2 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert played() == 2
+        play(app, seats=2, games=2, seed="after", tournament="live")  # while it follows
+        deadline = time.monotonic() + 30
+        while played() < 6 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert played() == 6
+        assert p.poll() is None
+    finally:
+        p.terminate()
+        p.wait(20)
+        p.stdout.close()
+        p.stderr.close()
+    # what it built is what a rebuild from scratch builds
+    view = open_view(app)
+    try:
+        live = view.dump()
+    finally:
+        view.close()
+    rebuild(app)
+    view = open_view(app)
+    try:
+        assert view.dump() == live
+    finally:
+        view.close()
