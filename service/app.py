@@ -111,9 +111,10 @@ class Privateer(Application):
     # commands -----------------------------------------------------------------
     def create(self, game: str, seats: int, *, table: bool = False, options: dict | None = None,
                name: str = "", tournament: str = "", seed: bytes | None = None,
-               catalog: dict | None = None) -> UUID:
+               catalog: dict | None = None, players: dict | None = None) -> UUID:
         rules = get_rules(game)
-        created, seed = created_event(rules, seats, options, table, seed, name, tournament, catalog)
+        created, seed = created_event(rules, seats, options, table, seed, name, tournament, catalog,
+                                      players=players)
         game_id = uuid4()
         agg = Game.start(game_id, created)
         agg.record(agg.machine.setup(TableChance([]) if table else SeededChance(seed, [], 0)))

@@ -69,12 +69,12 @@ def parse_json(text: str, what: str):
         fail(f"{what} is not valid JSON ({e.msg} at column {e.colno}): {text!r}", 2)
 
 
-def parse_options(pairs: list[str] | None) -> dict:
+def parse_options(pairs: list[str] | None, flag: str = "--option", form: str = "key=value") -> dict:
     out = {}
     for p in pairs or []:
         key, sep, value = p.partition("=")
         if not sep or not key.strip():
-            fail(f"--option takes key=value, got {p!r}", 2)
+            fail(f"{flag} takes {form}, got {p!r}", 2)
         out[key.strip()] = value.strip()
     return out
 
@@ -95,6 +95,7 @@ def new(
     name: Annotated[str, typer.Option("--name", help="A name for the game.")] = "",
     tournament: Annotated[str, typer.Option("--tournament", help="Tournament this game belongs to.")] = "",
     catalog: Annotated[Optional[str], typer.Option("--catalog", help="JSON file with printed card values to use instead of the built-in catalog.")] = None,
+    player: Annotated[Optional[list[str]], typer.Option("--player", help="Who sits where, SEAT=NAME (repeatable); standings count by player.")] = None,
     db: DbOpt = None,
 ):
     """Create a game and print only its id."""
@@ -104,7 +105,8 @@ def new(
 
         cat = load_catalog_file(game, catalog)
     gid = open_app(db).create(game, seats, table=table, options=parse_options(option), name=name,
-                              tournament=tournament, catalog=cat)
+                              tournament=tournament, catalog=cat,
+                              players=parse_options(player, "--player", "SEAT=NAME"))
     typer.echo(gid.hex)
 
 

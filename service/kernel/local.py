@@ -15,7 +15,8 @@ from .rules import catalog_digest, get_rules
 
 def created_event(rules, seats: int, options: dict | None = None, table: bool = False,
                   seed: bytes | None = None, name: str = "", tournament: str = "",
-                  catalog: dict | None = None, fork: dict | None = None) -> tuple[Ev, bytes | None]:
+                  catalog: dict | None = None, fork: dict | None = None,
+                  players: dict | None = None) -> tuple[Ev, bytes | None]:
     from .errors import BadInput
 
     if not isinstance(seats, int) or not rules.min_seats <= seats <= rules.max_seats:
@@ -31,8 +32,29 @@ def created_event(rules, seats: int, options: dict | None = None, table: bool = 
         "options": parsed, "table": bool(table), "name": name, "tournament": tournament,
         "catalog": cat, "catalog_digest": catalog_digest(cat),
         "commitment": commitment(seed) if seed else None, "fork": fork,
+        "players": check_players(players or {}, seats),
     }
     return Ev("GameCreated", 0, "all", data), seed
+
+
+def check_players(players: dict, seats: int) -> dict:
+    """Player names by seat (for standings): {"1": "Ada", ...}."""
+    from .errors import BadInput
+
+    out = {}
+    for seat, name in players.items():
+        try:
+            n = int(seat)
+        except (TypeError, ValueError):
+            raise BadInput(f"player seat {seat!r} is not a number") from None
+        if not 1 <= n <= seats:
+            raise BadInput(f"player seat {n} is not a seat of this game (1 to {seats})")
+        if not isinstance(name, str) or not name.strip():
+            raise BadInput(f"seat {n} needs a player name")
+        out[str(n)] = name.strip()
+    if len(set(out.values())) != len(out):
+        raise BadInput("a player may take only one seat")
+    return out
 
 
 class LocalGame:
