@@ -12,11 +12,13 @@ from tools.cli import DbOpt, app, fail
 @app.command()
 def serve(
     host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="Port to listen on (0: any free port).")] = 8000,
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
     config: Annotated[Optional[str], typer.Option(
         "--config", envvar="PRIVATEER_CONFIG",
         help="TOML file with organiser_key = \"...\" (used when $PRIVATEER_ORGANISER_KEY is unset).")] = None,
     log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level.")] = "warning",
+    workers: Annotated[int, typer.Option("--workers", help="Worker processes (they share the database; "
+                                                           "every cache is checked against it).")] = 1,
     db: DbOpt = None,
 ):
     """Serve the HTTP JSON API (OpenAPI at /openapi.json, docs at /docs) with uvicorn.
@@ -33,10 +35,22 @@ def serve(
         key, source = organiser_key(config)
     except ValueError as e:
         fail(str(e), 2)
+    if workers < 1:
+        fail("--workers must be at least 1", 2)
     try:
-        api = create_app(db, key)
+        api = create_app(db, key)  # also creates the tables once, before any worker starts
     except PrivateerError as e:
         fail(e.reason, e.exit_code)
     if source == "generated":
         typer.echo(f"organiser key for this run (set PRIVATEER_ORGANISER_KEY to choose one): {key}", err=True)
-    uvicorn.run(api, host=host, port=port, log_level=log_level, access_log=False)
+    if workers == 1:
+        uvicorn.run(api, host=host, port=port, log_level=log_level, access_log=False)
+        return
+    import os
+
+    from event_store.store import resolve_db
+
+    os.environ["PRIVATEER_DB"] = resolve_db(db)
+    os.environ["PRIVATEER_ORGANISER_KEY"] = key
+    uvicorn.run("service.http.app:app_from_env", factory=True, host=host, port=port, workers=workers,
+                log_level=log_level, access_log=False)

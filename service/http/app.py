@@ -13,10 +13,10 @@ import asyncio
 import json
 from typing import Annotated, Optional
 
-from fastapi import Body, FastAPI, Header, Path, Query, Request, Security
+from fastapi import Body, FastAPI, Header, Path, Query, Request
+from fastapi.openapi.utils import get_openapi
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, StreamingResponse
-from fastapi.security import HTTPBearer
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -28,8 +28,21 @@ from . import models as m
 from .auth import bearer
 from .core import GameService, Replayed
 
+NEEDS = {"openapi_extra": {"security": [{"bearer": []}]}}  # a credential is required
+MAY = {"openapi_extra": {"security": [{}, {"bearer": []}]}}  # without one: a spectator
 ERRORS = {code: {"model": m.ErrorBody} for code in (400, 401, 403, 404, 409, 422)}
 MAX_ID = 100
+SSE_EVENT = {  # one Server-Sent Event (OpenAPI 3.2 itemSchema)
+    "type": "object", "required": ["event", "data"],
+    "properties": {
+        "event": {"type": "string", "enum": ["game-event", "status", "end"]},
+        "id": {"type": "string", "pattern": "^[0-9]+$"},
+        "data": {"type": "string", "contentMediaType": "application/json",
+                 "contentSchema": {"type": "object", "required": ["version"],
+                                   "properties": {"version": {"type": "integer"}}}},
+        "retry": {"type": "integer"},
+    },
+}
 
 Auth = Annotated[Optional[str], Header(alias="Authorization", include_in_schema=False)]
 IdemKey = Annotated[Optional[str], Header(alias="Idempotency-Key", max_length=200,
@@ -47,9 +60,7 @@ def create_app(db: str | None, organiser_key: str) -> FastAPI:
     from service.app import Privateer
 
     svc = GameService(Privateer(db), organiser_key)
-    security = HTTPBearer(auto_error=False, description="organiser key, referee key or seat token")
     api = FastAPI(
-        dependencies=[Security(security)],  # documents the scheme; the routes read the header themselves
         title="privateer",
         version="1",
         description="Referee, record and replay pirate tabletop games: seats, hidden views, live stream. "
@@ -84,6 +95,10 @@ def create_app(db: str | None, organiser_key: str) -> FastAPI:
         kind = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "error")
         return error(exc.status_code, kind, str(exc.detail))
 
+    @api.exception_handler(Exception)
+    async def _bug(request, exc: Exception):  # a bug, never bad input: say so in one line
+        return error(500, "internal", f"the service failed ({type(exc).__name__}); this is a bug")
+
     def run(fn, *a, **kw):
         return run_in_threadpool(fn, *a, **kw)
 
@@ -97,7 +112,7 @@ def create_app(db: str | None, organiser_key: str) -> FastAPI:
     def health():
         return {"ok": True, "games": available_games()}
 
-    @api.post("/games", response_model=m.Created, status_code=201, responses=ERRORS, tags=["organiser"])
+    @api.post("/games", response_model=m.Created, status_code=201, responses=ERRORS, tags=["organiser"], **NEEDS)
     def create_game(body: m.CreateGame, authorization: Auth = None):
         """Create a game (organiser). Returns the game's referee key, once."""
         svc.organiser(bearer(authorization))
@@ -107,7 +122,7 @@ def create_app(db: str | None, organiser_key: str) -> FastAPI:
     def list_games():
         return svc.app.games()
 
-    @api.get("/games/{game_id}", response_model=m.Status, responses=ERRORS, tags=["public"])
+    @api.get("/games/{game_id}", response_model=m.Status, responses=ERRORS, tags=["public"], **MAY)
     def game_status(game_id: GameIdPath, authorization: Auth = None):
         gid, caller = who(game_id, authorization)
         return svc.status(gid, caller)
@@ -123,20 +138,20 @@ def create_app(db: str | None, organiser_key: str) -> FastAPI:
         svc.version_of(gid)
         return svc.join(gid, seat, body.entropy if body else None)
 
-    @api.post("/games/{game_id}/start", response_model=m.Status, responses=ERRORS, tags=["referee"])
+    @api.post("/games/{game_id}/start", response_model=m.Status, responses=ERRORS, tags=["referee"], **NEEDS)
     def start_game(game_id: GameIdPath, authorization: Auth = None):
         """Run the setup of a game created with wait_for_seats (referee or organiser)."""
         gid, caller = who(game_id, authorization)
         _need_referee(caller)
         return svc.start(gid)
 
-    @api.get("/games/{game_id}/view", response_model=m.Board, responses=ERRORS, tags=["public"])
+    @api.get("/games/{game_id}/view", response_model=m.Board, responses=ERRORS, tags=["public"], **MAY)
     def view(game_id: GameIdPath, authorization: Auth = None):
         """The table as the caller may see it: a seat's view, the referee's, or the public one."""
         gid, caller = who(game_id, authorization)
         return svc.board(gid, caller)
 
-    @api.get("/games/{game_id}/legal", response_model=m.Legal, responses=ERRORS, tags=["seats"])
+    @api.get("/games/{game_id}/legal", response_model=m.Legal, responses=ERRORS, tags=["seats"], **NEEDS)
     def legal(game_id: GameIdPath, authorization: Auth = None,
               seat: Annotated[Optional[int], Query(ge=1, le=64, description="Referee only.")] = None):
         """The decisions the caller's seat may submit now, each exactly as /decisions takes it."""
@@ -144,7 +159,7 @@ def create_app(db: str | None, organiser_key: str) -> FastAPI:
         return svc.legal(gid, caller, seat)
 
     @api.post("/games/{game_id}/decisions", response_model=m.Appended, status_code=201, responses=ERRORS,
-              tags=["seats"])
+              tags=["seats"], **NEEDS)
     def decide(game_id: GameIdPath, body: m.SubmitDecision, authorization: Auth = None,
                idempotency_key: IdemKey = None):
         """Submit the caller's seat's decision against the version it was made on."""
@@ -152,14 +167,14 @@ def create_app(db: str | None, organiser_key: str) -> FastAPI:
         return svc.decide(gid, caller, body.decision, body.expected_version, body.seat, idempotency_key)
 
     @api.post("/games/{game_id}/chance", response_model=m.Appended, status_code=201, responses=ERRORS,
-              tags=["referee"])
+              tags=["referee"], **NEEDS)
     def chance(game_id: GameIdPath, body: m.EnterChance, authorization: Auth = None,
                idempotency_key: IdemKey = None):
         """Table mode: the referee enters the awaited die roll, card or pick."""
         gid, caller = who(game_id, authorization)
         return svc.enter_chance(gid, caller, body.outcome, body.expected_version, idempotency_key)
 
-    @api.get("/games/{game_id}/log", response_model=m.LogPage, responses=ERRORS, tags=["public"])
+    @api.get("/games/{game_id}/log", response_model=m.LogPage, responses=ERRORS, tags=["public"], **MAY)
     def log(game_id: GameIdPath, authorization: Auth = None,
             after: Annotated[int, Query(ge=0, le=m.MAX_VERSION, description="Versions after this one.")] = 0,
             limit: Annotated[int, Query(ge=1, le=1000, description="At most this many versions.")] = 200):
@@ -167,7 +182,7 @@ def create_app(db: str | None, organiser_key: str) -> FastAPI:
         gid, caller = who(game_id, authorization)
         return svc.log(gid, caller, after, limit)
 
-    @api.get("/games/{game_id}/replay", response_model=m.Board, responses=ERRORS, tags=["public"])
+    @api.get("/games/{game_id}/replay", response_model=m.Board, responses=ERRORS, tags=["public"], **MAY)
     def replay(game_id: GameIdPath, authorization: Auth = None,
                to_turn: Annotated[Optional[int], Query(ge=0, le=m.MAX_VERSION)] = None,
                to_event: Annotated[Optional[int], Query(ge=1, le=m.MAX_VERSION)] = None):
@@ -176,21 +191,21 @@ def create_app(db: str | None, organiser_key: str) -> FastAPI:
         return svc.board(gid, caller, to_turn=to_turn, to_event=to_event)
 
     @api.post("/games/{game_id}/fork", response_model=m.Created, status_code=201, responses=ERRORS,
-              tags=["organiser"])
+              tags=["organiser"], **NEEDS)
     def fork(game_id: GameIdPath, body: m.ForkGame, authorization: Auth = None):
         """A new game whose history is this one's up to a decision boundary (organiser)."""
         svc.organiser(bearer(authorization))
         gid = svc.resolve(game_id)
         return svc.fork(gid, body.at_turn, body.at_event)
 
-    @api.get("/games/{game_id}/audit", response_model=m.AuditOut, responses=ERRORS, tags=["public"])
+    @api.get("/games/{game_id}/audit", response_model=m.AuditOut, responses=ERRORS, tags=["public"], **MAY)
     def audit(game_id: GameIdPath, authorization: Auth = None):
         """Chain, chance and rules re-checked; a violation's details only for the referee."""
         gid, caller = who(game_id, authorization)
         return svc.audit(gid, caller)
 
-    @api.get("/games/{game_id}/stream", tags=["public"], responses={
-        **ERRORS, 200: {"content": {"text/event-stream": {"schema": {"type": "string"}}},
+    @api.get("/games/{game_id}/stream", tags=["public"], **MAY, responses={
+        **ERRORS, 200: {"content": {"text/event-stream": {"itemSchema": SSE_EVENT}},
                         "description": "Server-Sent Events: `event: game-event` (a log entry the caller may "
                                        "see, `id` its version) and `event: status` (version, to_act, finished) "
                                        "after each batch; ends with `event: end` when the game is finished."}})
@@ -218,7 +233,7 @@ def create_app(db: str | None, organiser_key: str) -> FastAPI:
         last = stored[-1].originator_version if stored else after
         st = None
         if stored:
-            machine, version, head = svc.app.fold(gid)
+            machine, version, head = svc.fold(gid)
             st = {"version": version, "turn": machine.turn(), "to_act": machine.to_act(),
                   "finished": machine.finished}
         return entries, last, st
@@ -254,6 +269,17 @@ def create_app(db: str | None, organiser_key: str) -> FastAPI:
                 idle = 0.0
                 yield ": keep-alive\n\n"
 
+    def openapi():
+        if api.openapi_schema is None:
+            doc = get_openapi(title=api.title, version=api.version, description=api.description, routes=api.routes)
+            doc.setdefault("components", {})["securitySchemes"] = {
+                "bearer": {"type": "http", "scheme": "bearer",
+                           "description": "organiser key, referee key or seat token"}}
+            api.openapi_schema = doc
+        return api.openapi_schema
+
+    api.openapi = openapi
+
     def _need_referee(caller):
         from .auth import Forbidden, Unauthorized
 
@@ -264,3 +290,10 @@ def create_app(db: str | None, organiser_key: str) -> FastAPI:
         raise Forbidden("only the referee or the organiser may do this")
 
     return api
+
+
+def app_from_env() -> FastAPI:
+    """For uvicorn's worker processes (``tools serve --workers N``)."""
+    import os
+
+    return create_app(os.environ.get("PRIVATEER_DB"), os.environ["PRIVATEER_ORGANISER_KEY"])

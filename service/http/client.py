@@ -23,8 +23,9 @@ def free_port() -> int:
 class ServerProcess:
     """``tools serve`` on a free port, as a real process."""
 
-    def __init__(self, db: str, organiser_key: str | None = None, host: str = "127.0.0.1"):
+    def __init__(self, db: str, organiser_key: str | None = None, host: str = "127.0.0.1", workers: int = 1):
         self.db = db
+        self.workers = workers
         self.key = organiser_key or f"org-{uuid.uuid4().hex}"
         self.host = host
         self.port = free_port()
@@ -36,7 +37,7 @@ class ServerProcess:
         env.pop("PRIVATEER_CONFIG", None)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "tools", "serve", "--host", self.host, "--port", str(self.port),
-             "--db", self.db],
+             "--db", self.db, "--workers", str(self.workers)],
             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:

@@ -11,6 +11,7 @@ import hashlib
 import json
 import math
 import threading
+from collections import OrderedDict
 from datetime import datetime, timezone
 from uuid import UUID, uuid4
 
@@ -32,6 +33,8 @@ from .auth import Caller, Conflict, Forbidden, Unauthorized, is_organiser, new_t
 
 MAX_DEPTH = 32
 INT_MIN, UINT_MAX = -(2**63), 2**64 - 1
+CACHE_GAMES = 2000
+JOIN_ATTEMPTS = 5
 REDACTED = "details of a failed audit are for the referee"
 
 
@@ -85,6 +88,9 @@ class GameService:
         self.organiser_key = organiser_key
         self._rules: dict[UUID, object] = {}
         self._lock = threading.Lock()
+        # the latest committed aggregate of each game: a cache checked against the store's
+        # version (the games index, written with the events) on every use
+        self._cache: OrderedDict[UUID, Game] = OrderedDict()
 
     # who --------------------------------------------------------------------
     def resolve(self, game_id: str) -> UUID:
@@ -116,12 +122,50 @@ class GameService:
             self._rules[gid] = rules
         return rules
 
-    # reads --------------------------------------------------------------------
-    def fold(self, gid: UUID, **kw):
-        return self.app.fold(gid, **kw)
+    # the current state ----------------------------------------------------------
+    def current(self, gid: UUID) -> Game:
+        """The game as committed now (read-only: do not change it)."""
+        row = self.index_row(gid)
+        if row is None:
+            raise UnknownGame(f"no game with id {gid.hex}")
+        with self._lock:
+            hit = self._cache.get(gid)
+            if hit is not None and hit.version == int(row["version"]):
+                self._cache.move_to_end(gid)
+                return hit
+        game = self.app.load(gid)
+        self._remember(game)
+        return game
 
+    def _remember(self, game: Game) -> None:
+        with self._lock:
+            old = self._cache.get(game.id)
+            if old is None or old.version <= game.version:
+                self._cache[game.id] = game
+                self._cache.move_to_end(game.id)
+            while len(self._cache) > CACHE_GAMES:
+                self._cache.popitem(last=False)
+
+    def working_copy(self, gid: UUID) -> Game:
+        """A private copy of the current game to decide on and save."""
+        base = self.current(gid)
+        game = object.__new__(type(base))
+        game.__dict__.update(base.__dict__)
+        game.machine = base.machine.copy()
+        game._pending_events = []
+        return game
+
+    def save(self, game: Game, **rows) -> None:
+        self.app._save(game, **rows)
+        self._remember(game)
+
+    def fold(self, gid: UUID):
+        game = self.current(gid)
+        return game.machine, game.version, game.head
+
+    # reads --------------------------------------------------------------------
     def status(self, gid: UUID, caller: Caller, folded=None) -> dict:
-        machine, version, head = folded or self.app.fold(gid)
+        machine, version, head = folded or self.fold(gid)
         st = status_view(gid, machine, version, head)
         st["started"] = machine.k["steps"] > 0
         if st["awaiting_chance"] is not None and not caller.is_referee:
@@ -133,7 +177,10 @@ class GameService:
     def board(self, gid: UUID, caller: Caller, to_turn=None, to_event=None) -> dict:
         if to_turn is not None and to_event is not None:
             raise BadInput("give to_turn or to_event, not both")
-        machine, version, _ = self.app.fold(gid, to_turn=to_turn, to_event=to_event)
+        if to_turn is None and to_event is None:
+            machine, version, _ = self.fold(gid)
+        else:
+            machine, version, _ = self.app.fold(gid, to_turn=to_turn, to_event=to_event)
         seat = caller.view_seat
         b = board_view(gid, machine, version, seat)
         b["viewer"] = caller.viewer
@@ -141,7 +188,7 @@ class GameService:
         return b
 
     def legal(self, gid: UUID, caller: Caller, seat: int | None) -> dict:
-        machine, version, _ = self.app.fold(gid)
+        machine, version, _ = self.fold(gid)
         seat = self._seat_for(caller, seat, machine, acting=False)
         return {"game_id": gid.hex, "seat": seat, "version": version, "to_act": machine.to_act(),
                 "decisions": machine.legal(seat)}
@@ -199,35 +246,15 @@ class GameService:
         return {"game_id": new_id.hex, "referee_key": referee_key, "status": self.status(new_id, Caller("organiser"))}
 
     def join(self, gid: UUID, seat: int, entropy: str | None) -> dict:
-        game = self.app.load(gid)
-        machine = game.machine
-        machine.check_seat(seat)
-        role = f"seat:{seat}"
-        if role in self.app.recorder.select_roles(gid.hex):
-            raise Conflict(f"seat {seat} of game {gid.hex} is already taken")
-        token = new_token("seat")
-        cred = (gid.hex, role, token_hash(token), _now())
-        if entropy is not None:
-            raw = self._entropy(entropy)
-            if machine.k["table"]:
-                raise BadInput("a table-mode game draws no chance from a seed: it takes no entropy")
-            if machine.k["steps"] > 0 or machine.k["counter"] > 0:
-                raise IllegalDecision("entropy can only be added before any chance is drawn: create the "
-                                      "game with wait_for_seats and join before it starts")
-            ev = Ev("EntropyAdded", 0, "all", {"seat": seat, "entropy": raw.hex()})
-            machine.apply(ev)
-            game.record([ev])
+        raw = self._entropy(entropy) if entropy is not None else None
+        for attempt in range(JOIN_ATTEMPTS):
             try:
-                self.app._save(game, credential=cred)
+                token, machine = self._join_once(gid, seat, raw)
+                break
             except StaleVersion:
-                if role in self.app.recorder.select_roles(gid.hex):
-                    raise Conflict(f"seat {seat} of game {gid.hex} is already taken") from None
-                raise
-        else:
-            try:
-                self.app.recorder.insert_credential(*cred)
-            except (IntegrityError, RecordConflictError):
-                raise Conflict(f"seat {seat} of game {gid.hex} is already taken") from None
+                # another seat's entropy (or the start) was appended first: look again
+                if attempt == JOIN_ATTEMPTS - 1:
+                    raise
         if machine.k["steps"] == 0:
             taken = [r for r in self.app.recorder.select_roles(gid.hex) if r.startswith("seat:")]
             if len(taken) >= machine.k["seats"]:
@@ -238,6 +265,37 @@ class GameService:
         st = self.status(gid, Caller("seat", seat))
         return {"game_id": gid.hex, "seat": seat, "token": token, "version": st["version"],
                 "entropy_added": entropy is not None, "status": st}
+
+    def _join_once(self, gid: UUID, seat: int, raw: bytes | None):
+        game = self.working_copy(gid)
+        machine = game.machine
+        machine.check_seat(seat)
+        role = f"seat:{seat}"
+        if role in self.app.recorder.select_roles(gid.hex):
+            raise Conflict(f"seat {seat} of game {gid.hex} is already taken")
+        token = new_token("seat")
+        cred = (gid.hex, role, token_hash(token), _now())
+        if raw is None:
+            try:
+                self.app.recorder.insert_credential(*cred)
+            except (IntegrityError, RecordConflictError):
+                raise Conflict(f"seat {seat} of game {gid.hex} is already taken") from None
+            return token, machine
+        if machine.k["table"]:
+            raise BadInput("a table-mode game draws no chance from a seed: it takes no entropy")
+        if machine.k["steps"] > 0 or machine.k["counter"] > 0:
+            raise IllegalDecision("entropy can only be added before any chance is drawn: create the "
+                                  "game with wait_for_seats and join before it starts")
+        ev = Ev("EntropyAdded", 0, "all", {"seat": seat, "entropy": raw.hex()})
+        machine.apply(ev)
+        game.record([ev])
+        try:
+            self.save(game, credential=cred)  # the seat and its entropy: one transaction
+        except StaleVersion:
+            if role in self.app.recorder.select_roles(gid.hex):
+                raise Conflict(f"seat {seat} of game {gid.hex} is already taken") from None
+            raise
+        return token, machine
 
     @staticmethod
     def _entropy(text: str) -> bytes:
@@ -250,11 +308,11 @@ class GameService:
         return raw
 
     def start(self, gid: UUID) -> dict:
-        game = self.app.load(gid)
+        game = self.working_copy(gid)
         if game.machine.k["steps"] > 0:
             raise Conflict("the game has already started")
         game.record(game.machine.setup(self.app.chance_for(game)))
-        self.app._save(game)
+        self.save(game)
         return self.status(gid, Caller("referee"))
 
     def _seat_for(self, caller: Caller, seat: int | None, machine, acting: bool) -> int:
@@ -291,13 +349,14 @@ class GameService:
     def _append(self, gid, caller, game, events, key, fp) -> dict:
         game.record(events)
         pending = list(game._pending_events)
-        body = {"game_id": gid.hex, "version": game.version,
-                "events": log_entries(game.machine.rules, pending, caller.view_seat)}
+        m = game.machine
+        body = {"game_id": gid.hex, "version": game.version, "turn": m.turn(), "to_act": m.to_act(),
+                "finished": m.finished, "events": log_entries(m.rules, pending, caller.view_seat)}
         row = None
         if key is not None:
             row = (gid.hex, caller.scope, key, fp, 201, json.dumps(body))
         try:
-            self.app._save(game, idempotency=row)
+            self.save(game, idempotency=row)
         except StaleVersion:
             if key is not None:
                 rec = self.app.recorder.select_idempotency(gid.hex, caller.scope, key)
@@ -313,7 +372,7 @@ class GameService:
             msgpack.packb(decision, use_bin_type=True)
         except (TypeError, ValueError, OverflowError):
             raise BadInput("the decision cannot be stored") from None
-        game = self.app.load(gid)
+        game = self.working_copy(gid)
         seat = self._seat_for(caller, seat, game.machine, acting=True)
         key, fp = self._idempotent(gid, caller, key, {"op": "decide", "seat": seat, "decision": decision,
                                                        "expected_version": expected_version})
@@ -335,7 +394,7 @@ class GameService:
                 raise Unauthorized("entering chance needs the referee key")
             raise Forbidden("only the referee enters chance outcomes")
         check_json(outcome, "the outcome")
-        game = self.app.load(gid)
+        game = self.working_copy(gid)
         key, fp = self._idempotent(gid, caller, key, {"op": "chance", "outcome": outcome,
                                                        "expected_version": expected_version})
         self.app._check_version(game, expected_version)

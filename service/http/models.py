@@ -150,6 +150,9 @@ class LogEntry(BaseModel):
 class Appended(BaseModel):
     game_id: str
     version: int = Field(description="The game's version after the append.")
+    turn: int
+    to_act: list[int] = Field(description="Who must act next (as of this append).")
+    finished: bool
     events: list[LogEntry] = Field(description="The appended events the caller may see.")
 
 

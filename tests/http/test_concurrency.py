@@ -126,3 +126,15 @@ def test_entropy_join_race(server, organiser, public):
     assert sorted(r.status_code for r in rs) == [201, 409]
     log = public.get(f"/games/{gid}/log").json()["events"]
     assert [e["type"] for e in log] == ["GameCreated", "EntropyAdded"]
+
+
+def test_seats_adding_entropy_at_once(server, organiser, public):
+    gid = organiser.create("letter-of-marque", 4, wait_for_seats=True)["game_id"]
+    rs = race([lambda n=n: httpx.post(f"{server.url}/games/{gid}/seats/{n}", json={"entropy": f"{n:02x}" * 8})
+               for n in (1, 2, 3, 4)])
+    assert [r.status_code for r in rs] == [201] * 4, [r.text for r in rs]
+    st = public.status(gid)
+    assert st["started"] and st["seats_taken"] == [1, 2, 3, 4]
+    log = public.get(f"/games/{gid}/log").json()["events"]
+    assert sorted(e["data"]["seat"] for e in log if e["type"] == "EntropyAdded") == [1, 2, 3, 4]
+    assert public.get(f"/games/{gid}/audit").json()["ok"]

@@ -1,0 +1,54 @@
+"""The same service on the real PostgreSQL server (a schema of its own, dropped after)."""
+
+import random
+import uuid
+
+import pytest
+
+from service.http.client import Api, ServerProcess
+
+from .conftest import Table
+from .helpers import play
+from .test_concurrency import race
+
+PG = "postgresql://postgres@127.0.0.1:5432/test"
+
+
+@pytest.fixture(scope="module")
+def pg_server(tmp_path_factory):
+    psycopg = pytest.importorskip("psycopg")
+    try:
+        psycopg.connect(PG, connect_timeout=3).close()
+    except Exception as e:  # pragma: no cover - depends on the machine
+        pytest.skip(f"PostgreSQL is not reachable: {e}")
+    schema = f"http_{uuid.uuid4().hex[:12]}"
+    srv = ServerProcess(f"{PG}?schema={schema}").start()
+    yield srv
+    srv.stop()
+    with psycopg.connect(PG, autocommit=True) as conn:
+        conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+
+
+def test_game_race_and_retry_on_postgres(pg_server):
+    org = Api(pg_server.url, pg_server.key)
+    public = Api(pg_server.url)
+    t = Table(pg_server, org, "letter-of-marque", 2)
+    try:
+        v = public.status(t.gid)["version"]
+        a, b = Api(pg_server.url, t.tokens[1]), Api(pg_server.url, t.tokens[1])
+        d = {"action": "place", "armed": True}
+        rs = race([lambda: a.decide(t.gid, d, v), lambda: b.decide(t.gid, d, v)])
+        assert sorted(r.status_code for r in rs) == [201, 409], [r.text for r in rs]
+        v = public.status(t.gid)["version"]
+        first = t.seats[2].decide(t.gid, d, v, key="pg-1")
+        again = t.seats[2].decide(t.gid, d, v, key="pg-1")
+        assert first.status_code == again.status_code == 201 and first.json() == again.json()
+        assert public.post(f"/games/{t.gid}/seats/1").status_code == 409
+        play(t, public, random.Random(4))
+        assert public.get(f"/games/{t.gid}/audit").json()["ok"]
+        a.close()
+        b.close()
+    finally:
+        t.close()
+        org.close()
+        public.close()
