@@ -71,10 +71,31 @@ class Table:
                 card = src.pop(0) if src else self._free(choices, self.reserved_ships)
             self.g.enter(card)
 
+    manual_discards = False
+
     def act(self, seat, decision):
         evs = self.g.act(seat, decision)
         self.auto()
+        self.discards()
         return evs
+
+    auto_proceed = True
+
+    def discards(self):
+        """3.1.5 discard order: unless a test orders them itself, cards go down sorted.
+        An assist window with nothing to reveal (only "proceed") is answered too."""
+        while True:
+            w = self.g.state["window"]
+            if not w or self.g.machine.k["awaiting"] is not None:
+                return
+            legal = self.g.legal(w["seat"])
+            if w["kind"] == "discard" and not self.manual_discards:
+                self.g.act(w["seat"], legal[0])
+            elif w["kind"] == "assist" and self.auto_proceed and legal == [{"action": "proceed"}]:
+                self.g.act(w["seat"], legal[0])
+            else:
+                return
+            self.auto()
 
     def roll(self, *values):
         """Enter die faces, one die at a time, in the order the rules roll them."""
@@ -83,6 +104,7 @@ class Table:
             assert a is not None and a["kind"] == "dice", f"no die awaited (awaiting {a})"
             self.g.enter(v)
             self.auto()
+            self.discards()
 
     def awaiting(self):
         return self.g.machine.k["awaiting"]

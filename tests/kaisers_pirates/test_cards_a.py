@@ -91,9 +91,11 @@ def test_boarding_party_captures_and_ignores_damage():
     t.roll(5, 1, 1, 3)         # 5 against 3 would damage: ignored when boarding
     assert not t.st("matheran")["damaged"]
     assert t.events("DamageIgnored")
-    # the undamaged merchant then tries its passage (white 6 vs green 8 here)
+    # the undamaged merchant then may try its passage (3.2.6): its owner decides
+    assert t.state["window"]["kind"] == "passage" and t.g.to_act() == [2]
+    t.act(2, {"action": "passage", "attempt": True})
     t.roll(6, 2)
-    assert {"card": "matheran", "deck": "merchant", "double": False} in t.p(2)["vp"]
+    assert {"card": "matheran", "deck": "merchant", "double": False, "passage": True} in t.p(2)["vp"]
 
 
 def test_boarding_party_not_for_a_damaged_merchant():
@@ -105,7 +107,11 @@ def test_boarding_party_not_for_a_damaged_merchant():
     t.act(1, {"action": "end_turn"})
     pass_turn(t, 2)
     t.commit(1, ("boarding-party-1", "action"), ("breakout-2", "intercept", "prinz-eitel-friedrich"))
+    t.auto_proceed = False
     t.act(1, {"action": "intercept", "card": "breakout-2", "ship": "prinz-eitel-friedrich", "target": "matheran"})
+    # the assist window opens (a card lies face down: public), but offers only "proceed"
+    assert t.state["window"]["kind"] == "assist" and t.legal(1) == [{"action": "proceed"}]
+    t.act(1, {"action": "proceed"})
     assert not t.events("AssistRevealed") and t.state["window"]["kind"] == "react"
 
 
@@ -209,7 +215,7 @@ def test_fair_seas_passage_with_plus_one():
     t.commit(1, ("fair-seas-1", "action"))
     t.act(1, {"action": "play", "card": "fair-seas-1", "ship": "appam"})
     t.roll(6, 6)               # 6 + 1 = 7 against 6
-    assert {"card": "appam", "deck": "merchant", "double": False} in t.p(1)["vp"]
+    assert {"card": "appam", "deck": "merchant", "double": False, "passage": True} in t.p(1)["vp"]
     t.act(1, {"action": "end_turn"})
     assert len(t.p(1)["merchants"]) == 3       # replenished to three (3.1.6)
 
@@ -256,7 +262,7 @@ def test_fog_bank_makes_a_player_untouchable_but_heavy_weather():
 def test_good_hunting_only_with_a_raider():
     t = mk(["breakout-1", "good-hunting-1"])
     emden_on_matheran(t, "breakout-1", ("good-hunting-1", "action"))
-    # no assist window: Good Hunting goes with a raider only; seat 2 is asked at once
+    # Good Hunting goes with a raider only: nothing to reveal, seat 2 is asked
     assert not t.events("AssistRevealed") and t.state["window"]["kind"] == "react"
 
 

@@ -119,9 +119,10 @@ def test_non_combatant_passage_plus_two():
     emden_on_matheran(t)
     t.act(2, {"action": "react", "card": "non-combatant-1"})
     t.roll(3, 1, 1, 5)                                   # 1 against 5: no effect
+    t.act(2, {"action": "passage", "attempt": True})
     t.roll(4, 5)                                         # passage 4 + 2 = 6 against 5
     assert t.events("ChallengeRolled")[-1].data["challenge"]["result"] == 6
-    assert {"card": "matheran", "deck": "merchant", "double": False} in t.p(2)["vp"]
+    assert {"card": "matheran", "deck": "merchant", "double": False, "passage": True} in t.p(2)["vp"]
 
 
 def test_pull_the_plug_scuttles_without_points():
@@ -138,7 +139,7 @@ def test_qqq_reveals_and_the_active_player_may_reflag_at_once():
     t.act(1, {"action": "intercept", "card": "breakout-1", "ship": "prinz-eitel-friedrich", "target": "matheran"})
     t.act(2, {"action": "react", "card": "qqq-1"})
     t.roll(10, 1, 3)                                     # sunk
-    t.act(2, {"action": "decline"})                      # no Recalled / Mistaken Identity
+    # QQQ was this intercept's one reaction (3.2.2): no Recalled / Mistaken Identity window
     assert t.st("prinz-eitel-friedrich")["revealed"]
     assert t.state["window"] == {"kind": "reflag", "seat": 1, "ships": ["prinz-eitel-friedrich"]}
     t.act(1, {"action": "react", "card": "reflag-1", "ship": "prinz-eitel-friedrich"})
@@ -421,5 +422,6 @@ def test_trap_with_a_boarding_party_captures_and_survivors_seek_passage():
     t2.act(2, {"action": "react", "card": "trap-1"})
     t2.roll(1, 1, 4)
     t2.roll(1, 1, 1, 3)                                  # no effect either way: passage
+    t2.act(2, {"action": "passage", "attempt": True})
     t2.roll(6, 2)
-    assert {"card": "matheran", "deck": "merchant", "double": False} in t2.p(2)["vp"]
+    assert {"card": "matheran", "deck": "merchant", "double": False, "passage": True} in t2.p(2)["vp"]

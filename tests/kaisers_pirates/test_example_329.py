@@ -78,9 +78,13 @@ def _turn_2(t):
     t.act(1, {"action": "react", "card": "qqq-2"})
     t.roll(5, 2, 6)                       # PEF blue 5 green 2 against Matheran 6: no effect
     assert t.events("DiceCompared")[-1].data["outcome"] == "none"
+    # undamaged and afloat, the Matheran may seek passage: seat 1 chooses to try
+    assert t.g.to_act() == [1] and t.legal(1) == [{"action": "passage", "attempt": True},
+                                                  {"action": "passage", "attempt": False}]
+    t.act(1, {"action": "passage", "attempt": True})
     t.roll(5, 4)                          # passage: white 5 against green 4
     assert t.events("ChallengeRolled")[-1].data["success"]
-    assert {"card": "matheran", "deck": "merchant", "double": False} in t.p(1)["vp"]
+    assert {"card": "matheran", "deck": "merchant", "double": False, "passage": True} in t.p(1)["vp"]
     t.act(2, {"action": "assist", "card": "boarding-party-1"})
     t.act(1, {"action": "react", "card": "fast-ship-1"})
     t.roll(8, 2, 2)                       # 8 - 2 (Fast Ship) = 6 against 2: captured
@@ -96,8 +100,19 @@ def _turn_2(t):
     cmp = t.events("DiceCompared")[-1].data
     assert cmp["attack"]["result"] == 5 and cmp["defence"]["result"] == 1 and cmp["outcome"] == "sunk"
     assert {"card": "maria", "deck": "merchant", "double": False} in t.p(2)["vp"]
-    t.act(1, {"action": "decline"})       # no Mistaken Identity
+    # no window after the sinking: seat 1 has sunk no merchant to swap (Mistaken
+    # Identity) and a submarine cannot be Recalled
+    assert t.state["window"] is None and t.g.to_act() == [2]
+    # 3.1.5: seat 2 discards its four cards in the order it chooses, then seat 1 its two reactions
+    t.manual_discards = True
     t.act(2, {"action": "end_turn"})
+    assert t.state["window"] == {"kind": "discard", "seat": 2}
+    for c in ["lay-mines-1", "good-hunting-1", "boarding-party-1"]:
+        t.act(2, {"action": "discard", "card": c})
+    assert t.state["window"] == {"kind": "discard", "seat": 1}      # the u-27 went down by itself
+    assert t.legal(1) == [{"action": "discard", "card": "fast-ship-1"}, {"action": "discard", "card": "qqq-2"}]
+    t.act(1, {"action": "discard", "card": "qqq-2"})
+    t.manual_discards = False
 
 
 def test_turn_2_prinz_eitel_friedrich_good_hunting_and_u27(t):
@@ -105,7 +120,7 @@ def test_turn_2_prinz_eitel_friedrich_good_hunting_and_u27(t):
     _turn_2(t)
     # four cards of seat 2 discarded, then seat 1's two reactions
     assert t.state["discard"][-6:-2] == ["lay-mines-1", "good-hunting-1", "boarding-party-1", "u-27"]
-    assert sorted(t.state["discard"][-2:]) == ["fast-ship-1", "qqq-2"]
+    assert t.state["discard"][-2:] == ["qqq-2", "fast-ship-1"]
     # seat 1 draws three new merchantmen
     assert len(t.p(1)["merchants"]) == 3
     assert not {"matheran", "lovat", "maria"} & set(t.p(1)["merchants"])
@@ -143,9 +158,15 @@ def test_turn_3_shallow_run_mines_deception_intelligence(t):
     assert sorted(t.state["peek"]) == ["reflag-1", "trap-1", "wireless-intercept-1"]
     t.act(3, {"action": "stack", "order": ["trap-1", "reflag-1", "wireless-intercept-1"]})
     t.picks = [sorted(t.p(1)["hand"]).index("damage-control-1") + 1]   # Deception's random card
+    t.manual_discards = True
     t.act(3, {"action": "end_turn"})
-    # three cards discarded; Deception stays with seat 1; seat 2's Shallow Run after them
-    assert t.state["discard"][-5:-1] == ["fair-seas-1", "lay-mines-2", "intelligence-1", "shallow-run-1"]
+    # seat 3 discards three cards in its chosen order; Deception stays with seat 1
+    assert t.legal(3) == [{"action": "discard", "card": c} for c in ["fair-seas-1", "intelligence-1", "lay-mines-2"]]
+    t.act(3, {"action": "discard", "card": "fair-seas-1"})
+    t.act(3, {"action": "discard", "card": "lay-mines-2"})
+    t.manual_discards = False
+    # the last one goes down by itself, then seat 2's single Shallow Run
+    assert t.state["discard"][-4:] == ["fair-seas-1", "lay-mines-2", "intelligence-1", "shallow-run-1"]
     assert "trap-1" in t.p(3)["hand"]                     # the card seat 3 put on top
     assert t.state["top"] == ["reflag-1", "wireless-intercept-1"]
     assert len(t.p(2)["merchants"]) == 3                  # one merchant replaces the Invercoe
@@ -155,7 +176,8 @@ def test_turn_3_shallow_run_mines_deception_intelligence(t):
     assert "Deception" in picked["why"] and picked["options"] == list(range(1, len(picked["options"]) + 1))
     forced = t.events("DeceptionForcedCard")[-1].data
     assert forced["seat"] == 1 and forced["card"] == "damage-control-1"
-    # Damage Control has no damaged ship to repair: the card is ignored and discarded
+    # Damage Control has no damaged ship to repair: the card is ignored, and discarded
+    # with the Deception card at the end of the turn (3.3.10)
     assert t.events("ForcedCardIgnored")
     assert t.legal(1) == [{"action": "end_turn"}]
     t.act(1, {"action": "end_turn"})

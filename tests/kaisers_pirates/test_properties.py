@@ -68,7 +68,8 @@ def test_round_scores_match_a_hand_count():
         for s, v in vp.items():
             expect = 0 if v == 0 else 3 - sum(1 for w in vp.values() if w > v)
             assert r["points"][s] == expect
-            totals[s] += expect
+            if r["round"] <= 3:                      # extra rounds only break a tie (2.5)
+                totals[s] += expect
     res = g.machine.k["result"]
     assert res["scores"] == totals
 

@@ -88,6 +88,7 @@ def test_one_opponent_per_turn_for_attacks_and_one_other_for_other_cards():
     t.act(1, {"action": "intercept", "card": "breakout-1", "ship": "emden", "target": "matheran"})
     t.act(2, {"action": "decline"})
     t.roll(1, 1, 1, 5)
+    t.act(2, {"action": "passage", "attempt": True})
     t.roll(1, 8)                                          # passage fails
     legal = t.legal(1)
     targets = {d["target"] for d in legal if d["action"] == "intercept"}
@@ -209,15 +210,16 @@ def test_prize_passage_counts_double():
     t.roll(9, 1, 3)
     t.act(1, {"action": "decline"})
     t.roll(1, 1, 5)                       # no effect
+    t.act(1, {"action": "passage", "attempt": True})
     t.roll(6, 2)                          # passage: 6 against 2
-    assert {"card": "matheran", "deck": "merchant", "double": True} in t.p(1)["vp"]
+    assert {"card": "matheran", "deck": "merchant", "double": True, "passage": True} in t.p(1)["vp"]
 
 
 def test_victory_tie_breaks():
     from service.aggregates.kaisers_pirates.flow import result
 
-    def st(rp, vp, extra=0):
-        return {"seats": len(rp), "extra_rounds": extra,
+    def st(rp, vp, extra=0, tied=None):
+        return {"seats": len(rp), "extra_rounds": extra, "tied": tied,
                 "players": [{"round_points": r, "round_vp": v} for r, v in zip(rp, vp)]}
     # most round points wins
     assert result(st([[3, 2, 3], [2, 3, 1]], [[9, 5, 9], [5, 9, 1]]))["winners"] == [1]
@@ -225,8 +227,17 @@ def test_victory_tie_breaks():
     assert result(st([[2, 1, 2], [1, 2, 2]], [[9, 5, 9], [5, 9, 10]]))["winners"] == [2]
     # tied on both: another round (no result yet) ...
     assert result(st([[2, 1], [1, 2]], [[9, 5], [5, 9]])) is None
-    # ... and after the extra rounds allowed, the tied players share the win
-    assert result(st([[2, 1], [1, 2]], [[9, 5], [5, 9]], extra=3))["winners"] == [1, 2]
+    # 2.5 sets no limit: still tied after extra rounds, yet another round
+    assert result(st([[2, 1, 2, 1, 1, 1], [1, 2, 2, 1, 1, 1]], [[9, 5, 9, 3, 3, 3], [5, 9, 9, 3, 3, 3]],
+                     extra=3, tied=[1, 2])) is None
+    # the extra round decides among the tied players only: seat 3, behind after three
+    # rounds, cannot win by taking the most points in it
+    res = result(st([[3, 3, 2, 1], [3, 2, 3, 2], [1, 1, 1, 3]], [[9, 9, 5, 1], [9, 5, 9, 2], [1, 1, 1, 9]],
+                    extra=1, tied=[1, 2]))
+    assert res["winners"] == [2]
+    # scores are the three rounds' round points; the extra rounds are listed apart
+    assert res["scores"] == {"1": 8, "2": 8, "3": 3}
+    assert res["extra_rounds"]["3"] == {"round_points": [3], "victory_points": [9]}
 
 
 def test_limited_supply_minus_two_on_the_intercept_not_the_defence():

@@ -42,28 +42,28 @@ def play_options(state, seat, card):
     base = {"action": "play", "card": card}
     opps = opponents(state, seat)
     out = []
-    if t == "blockade-runner" or t == "collier":
-        if any(st[s]["supply"] for s in p["ships"]):
-            out.append(base)
-    elif t == "breakout":
-        if state["ship_pool"] or state["ship_used"]:
-            out.append(base)
+    # A play the book allows is listed even when it can have no effect (Collier with
+    # nothing short of supply, Recon Aircraft against an empty hand...): ``has_effect``
+    # tells bots and Deception (3.3.10) which plays do something.
+    if t in ("blockade-runner", "collier", "breakout"):
+        out.append(base)
     elif t == "second-chance":
         if not state["extra_turn"] and not tt["second_chance"]:
             out.append(base)
     elif t == "wireless-intercept":
-        if state["discard"] and not tt["wireless"] and not state["extra_turn"] \
-                and p["wireless_turn"] != tt.get("own_prev", -1):
+        if not tt["wireless"] and not state["extra_turn"] and p["wireless_turn"] != tt.get("own_prev", -1):
             out.append(base)
     elif t == "breakdown":
         for o in opps:
             if other_ok(state, seat, o):
                 out += [dict(base, target=s) for s in player(state, o)["ships"] if not st[s]["damaged"]]
     elif t == "interned":
+        # 3.3.18: "una Nave da Guerra, Corsara svelata o Nave Bottino": any prize
         for o in opps:
             if other_ok(state, seat, o):
                 q = player(state, o)
-                out += [dict(base, target=s) for s in q["ships"] + q["prizes"] if recognised(state, s)]
+                out += [dict(base, target=s) for s in q["ships"] if recognised(state, s)]
+                out += [dict(base, target=s) for s in q["prizes"]]
     elif t == "transfer-command":
         for o in opps:
             if other_ok(state, seat, o):
@@ -73,11 +73,8 @@ def play_options(state, seat, card):
         out += [dict(base, opponent=o) for o in opps if other_ok(state, seat, o) and player(state, o)["pending"] is None]
     elif t == "heavy-weather":
         out += [dict(base, opponent=o) for o in opps if other_ok(state, seat, o, heavy_weather=True)]
-    elif t == "recon-aircraft":
-        out += [dict(base, opponent=o) for o in opps if other_ok(state, seat, o) and player(state, o)["hand"]]
-    elif t == "rendezvous-missed":
-        out += [dict(base, opponent=o) for o in opps if other_ok(state, seat, o)
-                and any(not in_refuge(state, s) for s in player(state, o)["ships"])]
+    elif t in ("recon-aircraft", "rendezvous-missed"):
+        out += [dict(base, opponent=o) for o in opps if other_ok(state, seat, o)]
     elif t == "damage-control":
         out += [dict(base, ship=s) for s in own_ships(state, seat) if st[s]["damaged"]]
     elif t == "fair-seas":
@@ -94,6 +91,30 @@ def play_options(state, seat, card):
             out.append(dict(base, deck=True))
         out += [dict(base, opponent=o) for o in opps if other_ok(state, seat, o)]
     return out
+
+
+def has_effect(state, seat, d):
+    """Whether a listed play can change anything (for bots and Deception)."""
+    i = ix(state)
+    t = i.tid(d["card"])
+    p = player(state, seat)
+    st = state["status"]
+    if t in ("blockade-runner", "collier"):
+        return any(st[s]["supply"] for s in p["ships"])
+    if t == "breakout":
+        return bool(state["ship_pool"] or state["ship_used"])
+    if t == "wireless-intercept":
+        return bool(state["discard"])
+    if t == "recon-aircraft":
+        return bool(player(state, d["opponent"])["hand"])
+    if t == "rendezvous-missed":
+        return any(not in_refuge(state, s) for s in player(state, d["opponent"])["ships"])
+    if t == "heavy-weather":
+        q = player(state, d["opponent"])
+        return any(not in_refuge(state, s) for s in q["ships"] + q["prizes"] + q["merchants"])
+    if t == "intelligence" and d.get("opponent"):
+        return bool(player(state, d["opponent"])["hand"])
+    return True
 
 
 def refuge_options(state, seat):

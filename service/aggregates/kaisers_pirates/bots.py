@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from .actions import has_effect
 from .board import ix
 
 
@@ -32,6 +33,10 @@ def heuristic_bot(state, seat, legal, rng):
         if ships:
             return max(ships, key=lambda d: i.ships[d["ship"]]["vp"])
         return acts["keep"][0]
+    if "passage" in acts:
+        return {"action": "passage", "attempt": True}
+    if "discard" in acts:
+        return acts["discard"][0]
     if "react" in acts:
         return acts["react"][0]
     if "assist" in acts:
@@ -69,8 +74,9 @@ def heuristic_bot(state, seat, legal, rng):
                 v = i.vessel(tgt)
                 return v["vp"] - (5 if tgt in i.ships and not d.get("ship") else 0)
             return max(acts[a], key=score)
-    if "play" in acts:
-        return acts["play"][0]
+    useful = [d for d in acts.get("play", []) if has_effect(state, seat, d)]
+    if useful:
+        return useful[0]
     if "refuge" in acts:
         return acts["refuge"][0]
     return {"action": "end_turn"} if {"action": "end_turn"} in legal else rng.choice(legal)

@@ -6,7 +6,8 @@ dice.
 An attack in progress is ``state["eng"]``; it walks through stages for each
 target: ``assist`` (the attacker may reveal committed assist cards), ``react``
 (the defender may answer with one reaction card, or decline), ``resolve``
-(the dice), ``after`` (Recalled / Mistaken Identity once a merchant is sunk).
+(the dice), ``passage`` (the owner of a survivor may seek passage), ``after``
+(Recalled / Mistaken Identity once a merchant is sunk).
 Mines add ``order`` (the attacker picks the next merchant); Interrogate
 starts with ``challenge``. ``advance`` moves the stages on until a seat must
 decide.
@@ -21,6 +22,7 @@ from .state import player
 
 ATTACK_KINDS = ("intercept", "british", "monitor", "interrogate", "mines", "torpedo")
 INTERCEPTS = ("intercept", "british", "monitor", "interrogate")
+ASSISTED = ("intercept", "british", "monitor", "mines", "torpedo")   # attacks an assist may join (3.2.1)
 
 
 # announcing an attack ------------------------------------------------------
@@ -236,9 +238,11 @@ def after_options(state, seat):
             seen.add(t)
             out.append({"action": "react", "card": card})
         elif t == "mistaken-identity":
+            # 3.3.23: "un qualsiasi singolo Mercantile affondato dal suo mazzo": a merchant
+            # this player sank (not one of its own that reached port)
             seen.add(t)
             for e in p["vp"]:
-                if e["deck"] == "merchant":
+                if e["deck"] == "merchant" and not e.get("passage"):
                     out.append({"action": "react", "card": card, "give": e["card"]})
     return out + [{"action": "decline"}]
 
@@ -277,6 +281,8 @@ def window_options(state, seat):
         return reflag_options(state, seat)
     if k == "order":
         return mine_order_options(state)
+    if k == "passage":
+        return [{"action": "passage", "attempt": True}, {"action": "passage", "attempt": False}]
     return []
 
 
@@ -308,6 +314,16 @@ def window_decide(step, seat, d):
                 _advance_to(step, "react", eng["i"])
             else:
                 return  # the window stays open for more assists
+    elif k == "passage":
+        eng = state["eng"]
+        pas = eng["passage"]
+        if d["attempt"]:
+            step.emit("PassageAttempted", seat=seat, ship=pas["ship"])
+            from .actions import passage
+            passage(step, pas["ship"], pas["bonus"], pas["why"])
+        else:
+            step.emit("PassageDeclined", seat=seat, ship=pas["ship"])
+        _advance_to(step, "next", eng["i"])
     elif k == "order":
         step.emit("WindowClosed", seat=seat, kind="order")
         step.emit("MineTargetChosen", target=d["target"])
@@ -357,8 +373,10 @@ def advance(step):
         if stage == "challenge":
             interrogate_challenge(step)
         elif stage == "assist":
-            if assist_options(state):
-                # private: whether the attacker holds a committed assist is hidden
+            if assist_options(state) or (eng["kind"] in ASSISTED and committed(state, "action")):
+                # Whether the attacker holds a fitting assist is hidden: who is to act is
+                # public, so the window opens whenever any action-side card still lies
+                # face down (a public fact), even when only "proceed" is possible.
                 step.emit("WindowOpened", vis=[eng["seat"]], kind="assist", seat=eng["seat"],
                           target=eng["targets"][eng["i"]])
             else:
@@ -383,23 +401,34 @@ def advance(step):
             sunk = resolve(step)
             if state["eng"] is None:
                 break
-            if sunk and player(state, eng["opp"])["hand"] and _after_possible(state):
+            if eng["passage"] is not None:
+                _advance_to(step, "passage", eng["i"])
+                _open(step, "passage", eng["passage"]["seat"], ship=eng["passage"]["ship"])
+            elif sunk and player(state, eng["opp"])["hand"] and _after_possible(state):
                 _advance_to(step, "after", eng["i"])
                 _open(step, "after", eng["opp"], target=eng["targets"][eng["i"]])
             else:
                 _advance_to(step, "next", eng["i"])
-        elif stage == "after":
+        elif stage in ("after", "passage"):
             _advance_to(step, "next", eng["i"])
         elif stage == "next":
             _next_target(step)
 
 
 def _after_possible(state):
-    """Some after-sinking reaction applies (by the situation, not by the hand)."""
+    """Some after-sinking reaction applies (by the situation, not by the hand).
+    3.2.2: one reaction card only against each intercept or action card: none
+    after a reaction to this target (Good Hunting / Shipping Lanes: each
+    merchant is answered on its own) or, for mines, to this mine laying."""
     eng = state["eng"]
+    if eng["kind"] == "mines":
+        if eng["reacted"]:
+            return False
+    elif eng["targets"][eng["i"]] in eng["reacted"]:
+        return False
     if eng["kind"] == "intercept" and eng["ship"] in player(state, eng["seat"])["ships"]:
         return True
-    return any(e["deck"] == "merchant" for e in player(state, eng["opp"])["vp"])
+    return any(e["deck"] == "merchant" and not e.get("passage") for e in player(state, eng["opp"])["vp"])
 
 
 def _next_target(step):

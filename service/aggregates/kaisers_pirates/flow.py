@@ -7,7 +7,6 @@ from __future__ import annotations
 from .board import ix, vp_of
 from .state import player
 
-MAX_EXTRA_ROUNDS = 3
 
 
 def draw_ship(step, seat):
@@ -100,11 +99,13 @@ def begin_turn(step, seat, extra=False):
     p = player(state, seat)
     pend = p["pending"]
     if pend and pend["type"] == "fog-bank":
-        # 3.3.14: no action card played, no card drawn; the Fog Bank is discarded
+        # 3.3.14: no action card played, none drawn; the Fog Bank is simply discarded.
+        # Moves that are not card plays (a refuge's repair/resupply, leaving it) remain.
         step.emit("PendingCardCleared", seat=seat, card=pend["card"], ctype="fog-bank")
-        step.emit("TurnEnded", seat=seat, drew=False)
-        replenish(step)
-        begin_turn(step, seat % state["seats"] + 1)
+        step.emit("TurnInFog", seat=seat)
+        from .actions import refuge_options
+        if not refuge_options(state, seat):
+            end_turn(step, seat)
         return
     if pend and pend["type"] == "deception":
         if p["hand"]:
@@ -113,12 +114,12 @@ def begin_turn(step, seat, extra=False):
                           why=f"Deception: the one card seat {seat} must play (position in the sorted hand)")
             card = hand[k - 1]
             step.emit("DeceptionForcedCard", seat=seat, card=card, name=ix(state).card_name[card])
-            from .actions import play_options
+            from .actions import has_effect, play_options
             from .combat import announce_options
-            if not play_options(state, seat, card) and not [d for d in announce_options(state, seat)
-                                                               if d["card"] == card]:
+            plays = [d for d in play_options(state, seat, card) if has_effect(state, seat, d)]
+            if not plays and not [d for d in announce_options(state, seat) if d["card"] == card]:
+                # 3.3.10: not legal or no effect: ignored; discarded with the Deception card
                 step.emit("ForcedCardIgnored", seat=seat, card=card, why="its action is not legal or has no effect")
-                step.emit("CardsDiscarded", seat=seat, cards=[card])
         else:
             step.emit("CommittingDone", seat=seat, cards=0)
 
@@ -134,18 +135,64 @@ def replenish(step):
 
 
 def end_turn(step, seat):
+    """3.1.5: the active player discards every committed card (played or not) face
+    up in the order it chooses, then each defender its reactions; then the draw."""
     state = step.state
     tt = state["tt"]
-    mine = [c["card"] for c in tt["committed"]] + list(tt["played"])
-    if mine:
-        step.emit("CardsDiscarded", seat=seat, cards=mine)
-    if tt["reactions"]:
-        step.emit("CardsDiscarded", seat=None, cards=list(tt["reactions"]))
     pend = player(state, seat)["pending"]
     if pend and pend["type"] == "deception":
-        step.emit("PendingCardCleared", seat=seat, card=pend["card"], ctype="deception")
+        # 3.3.10: the Deception card is discarded with the card it forced
+        step.emit("PendingCardCleared", seat=seat, card=pend["card"], ctype="deception", into_turn=True)
+    step.emit("DiscardingStarted", seat=seat)
+    continue_discards(step)
+
+
+def discards_of(state, seat):
+    tt = state["tt"]
+    if seat == state["current"]:
+        return [c["card"] for c in tt["committed"]] + list(tt["played"])
+    return [c for c in tt["reactions"] if tt["reacted_by"].get(c) == seat]
+
+
+def _discard_order(state):
+    cur = state["current"]
+    n = state["seats"]
+    return [cur] + [(cur + k - 1) % n + 1 for k in range(1, n)]
+
+
+def continue_discards(step):
+    """Each seat in turn: two or more cards wait for its order; one is put down at once."""
+    state = step.state
+    for s in _discard_order(state):
+        cards = discards_of(state, s)
+        if len(cards) >= 2:
+            step.emit("WindowOpened", kind="discard", seat=s)
+            return
+        if cards:
+            step.emit("CardsDiscarded", seat=s, cards=cards)
+    _after_discards(step, state["current"])
+
+
+def discard_options(state, seat):
+    return [{"action": "discard", "card": c} for c in sorted(discards_of(state, seat))]
+
+
+def discard(step, seat, d):
+    state = step.state
+    step.emit("CardsDiscarded", seat=seat, cards=[d["card"]])
+    left = discards_of(state, seat)
+    if len(left) >= 2:
+        return                         # the window stays open for the next card
+    step.emit("WindowClosed", seat=seat, kind="discard")
+    continue_discards(step)
+
+
+def _after_discards(step, seat):
+    state = step.state
+    tt = state["tt"]
+    fog = tt["fogged"]
     second = tt["second_chance"] and not state["extra_turn"]
-    drew = draw_action(step, seat)
+    drew = False if fog else draw_action(step, seat)
     step.emit("TurnEnded", seat=seat, drew=drew)
     if deck_left(state) == 0:
         end_round(step)
@@ -238,17 +285,28 @@ def totals(state):
 
 
 def res_tied(state):
+    """The players still in contention: most round points, then most victory
+    points; after an extra round only those tied before it (2.5)."""
     rp, vp = totals(state)
-    best = max(rp.values())
-    tied = [s for s in rp if rp[s] == best]
+    pool = [str(s) for s in state.get("tied") or range(1, state["seats"] + 1)]
+    best = max(rp[s] for s in pool)
+    tied = [s for s in pool if rp[s] == best]
     bv = max(vp[s] for s in tied)
     return [int(s) for s in tied if vp[s] == bv]
 
 
 def result(state):
-    """2.5: most round points; then most victory points; then another round."""
-    rp, vp = totals(state)
+    """2.5: most round points over the three rounds; then most victory points; if
+    still tied, another round is played, as often as needed (the book sets no limit),
+    and decides among the tied players only."""
     tied = res_tied(state)
-    if len(tied) == 1 or state.get("extra_rounds", 0) >= MAX_EXTRA_ROUNDS:
-        return {"scores": rp, "winners": tied, "victory_points": vp}
-    return None
+    if len(tied) > 1:
+        return None
+    rp3 = {str(s): sum(player(state, s)["round_points"][:3]) for s in range(1, state["seats"] + 1)}
+    vp3 = {str(s): sum(player(state, s)["round_vp"][:3]) for s in range(1, state["seats"] + 1)}
+    out = {"scores": rp3, "winners": tied, "victory_points": vp3}
+    if state.get("extra_rounds"):
+        out["extra_rounds"] = {str(s): {"round_points": player(state, s)["round_points"][3:],
+                                        "victory_points": player(state, s)["round_vp"][3:]}
+                               for s in range(1, state["seats"] + 1)}
+    return out

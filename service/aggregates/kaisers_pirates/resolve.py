@@ -114,8 +114,9 @@ def _react_type(state):
 
 
 def _passage(step, merchant, bonus=0, bonus_why=None):
-    from .actions import passage
-    passage(step, merchant, bonus, bonus_why)
+    """3.2.6: the survivor *may* sail for a friendly port: its owner is asked
+    (``combat.advance`` opens the window once the dice are settled)."""
+    step.emit("PassageOffered", ship=merchant, seat=owner(step.state, merchant), bonus=bonus, why=bonus_why)
 
 
 def _resolve_intercept(step):
@@ -137,9 +138,13 @@ def _resolve_intercept(step):
         _shallow_run(step, tgt, seat, opp)
         return False
     if r == "slim-pickings":
-        if eng["multi"] and len(eng["targets"]) > eng["i"] + 1:
+        # 3.3.40: a Good Hunting / Shipping Lanes intercept is reduced to an intercept
+        # against one merchant: answered at the first merchant, only that one remains;
+        # answered later (one merchant already intercepted), this and the rest are cancelled.
+        more = len(eng["targets"]) > eng["i"] + 1
+        if eng["multi"] and more:
             step.emit("TargetsReduced", keep=tgt, why="Slim Pickings")
-        else:
+        if not (eng["multi"] and eng["i"] == 0 and more):
             step.emit("InterceptCancelled", target=tgt, why="Slim Pickings")
             return False
     if r == "amc":
@@ -309,6 +314,7 @@ def interrogate_challenge(step):
     tgt = eng["targets"][0]
     if challenge(step, "Interrogate", a["challenge"], (0, []), a["response"], eng["seat"], eng["opp"]):
         step.emit("ShipRevealed", ship=tgt, why="Interrogate")
+        step.emit("InterrogationSucceeded", target=tgt)
         _advance_to(step, "react", 0)
     else:
         step.emit("InterrogationFailed", target=tgt)

@@ -23,7 +23,10 @@ Decisions (JSON objects, exactly as ``legal`` lists them):
 * windows: the attacker's ``{"action": "assist", "card": C[, "target": M]}`` /
   ``{"action": "proceed"}``; the defender's ``{"action": "react", "card": C,
   ...}`` / ``{"action": "decline"}``; ``{"action": "mine_target", "target": M}``;
-  ``{"action": "stack", "order": [...]}`` (Intelligence); ``{"action": "keep",
+  ``{"action": "stack", "order": [...]}`` (Intelligence); ``{"action": "passage",
+  "attempt": true|false}`` (the owner of a merchant or prize that survived an
+  intercept, 3.2.6); ``{"action": "discard", "card": C}`` (3.1.5: the next card
+  put face up on the discard pile, when two or more wait); ``{"action": "keep",
   "ship": S|null}`` between rounds.
 """
 
@@ -104,6 +107,8 @@ class KaisersPirates(Rules):
                 return flow.keep_options(state, seat)
             if w["kind"] == "stack":
                 return actions.stack_options(state, seat)
+            if w["kind"] == "discard":
+                return flow.discard_options(state, seat)
             return combat.window_options(state, seat)
         if state["phase"] == "commit":
             return self._commit_options(state, seat)
@@ -115,6 +120,9 @@ class KaisersPirates(Rules):
     def _resolve_options(self, state, seat):
         i = ix(state)
         tt = state["tt"]
+        if tt["fogged"] or tt["deceived"] == "ignored":
+            # 3.3.14 no card at all; 3.3.10 the forced card was ignored
+            return actions.refuge_options(state, seat) + [{"action": "end_turn"}]
         out = combat.announce_options(state, seat)
         seen = set()
         for c in tt["committed"]:
@@ -124,7 +132,11 @@ class KaisersPirates(Rules):
             if t in seen or i.kind(c["card"]) == "assist":
                 continue
             seen.add(t)
-            out += actions.play_options(state, seat, c["card"])
+            plays = actions.play_options(state, seat, c["card"])
+            if tt["deceived"]:
+                # the forced card is played for an effect (3.3.10: no effect, ignored)
+                plays = [d for d in plays if actions.has_effect(state, seat, d)]
+            out += plays
         if tt["deceived"]:
             if out:
                 return out + actions.refuge_options(state, seat)
@@ -150,6 +162,8 @@ class KaisersPirates(Rules):
                 return flow.keep(step, seat, decision)
             if w["kind"] == "stack":
                 return actions.stack(step, seat, decision)
+            if w["kind"] == "discard":
+                return flow.discard(step, seat, decision)
             return combat.window_decide(step, seat, decision)
         if a == "commit":
             i = ix(state)

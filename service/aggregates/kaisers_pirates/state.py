@@ -133,7 +133,8 @@ def _turn_started(state, d, ev):
     state["tt"] = {"attack_on": None, "others": [], "used": [], "intercepted": [], "committed": [],
                    "played": [], "reactions": [], "extra": [], "second_chance": False,
                    "left_refuge": [], "refuge_tried": [], "wireless": False, "deceived": False,
-                   "reveal_after": [], "ignored": [], "no_passage": [], "own_prev": own_prev}
+                   "reveal_after": [], "ignored": [], "no_passage": [], "own_prev": own_prev,
+                   "fogged": False, "reacted_by": {}}
 
 
 def _card_committed(state, d, ev):
@@ -172,14 +173,21 @@ def _attack_announced(state, d, ev):
     tt = state["tt"]
     eng = dict(d)
     eng.update({"i": 0, "stage": "assist", "surprise": False, "searchlight": False, "special": False,
-                "boarding": [], "multi": None, "reaction": None, "reveal": []})
+                "boarding": [], "multi": None, "reaction": None, "reveal": [], "passage": None,
+                "reacted": []})
     state["eng"] = eng
     if d["kind"] in ("intercept", "british", "interrogate", "monitor", "mines", "torpedo"):
         tt["attack_on"] = d["opp"]
     if d.get("ship"):
         tt["used"].append(d["ship"])
-    if d["kind"] in ("intercept", "british", "interrogate", "monitor"):
+    # 3.1.3: an Interrogate counts as the ship's one intercept only once it succeeds
+    if d["kind"] in ("intercept", "british", "monitor"):
         tt["intercepted"] += [t for t in d["targets"] if t not in tt["intercepted"]]
+
+
+def _interrogation_succeeded(state, d, ev):
+    if d["target"] not in state["tt"]["intercepted"]:
+        state["tt"]["intercepted"].append(d["target"])
 
 
 def _assist_revealed(state, d, ev):
@@ -233,6 +241,16 @@ def _known_peeked(state, d, ev):
         state["peek"].append(c)
 
 
+def _passage_offered(state, d, ev):
+    state["eng"]["passage"] = {"ship": d["ship"], "seat": d["seat"], "bonus": d["bonus"], "why": d["why"]}
+
+
+def _passage_answered(state, d, ev):
+    state["window"] = None
+    if state["eng"] is not None:
+        state["eng"]["passage"] = None
+
+
 def _engagement_ended(state, d, ev):
     state["eng"] = None
 
@@ -255,6 +273,9 @@ def _reaction_played(state, d, ev):
             tt["played"].append(d["card"])
         else:
             tt["reactions"].append(d["card"])
+            tt["reacted_by"][d["card"]] = d["seat"]
+    if state["eng"] is not None and d.get("against") in ("attack", "sinking"):
+        state["eng"]["reacted"].append(d.get("target"))
     if state["eng"] is not None and d.get("against") == "attack":
         state["eng"]["reaction"] = {"card": d["card"], "type": d["ctype"]}
 
@@ -325,23 +346,17 @@ def _passage(state, d, ev):
     ship = d["ship"]
     _remove_from_force(state, ship)
     state["status"].pop(ship, None)
-    player(state, d["seat"])["vp"].append({"card": ship, "deck": "merchant", "double": d["double"]})
+    player(state, d["seat"])["vp"].append({"card": ship, "deck": "merchant", "double": d["double"], "passage": True})
 
 
 def _vp_swapped(state, d, ev):
-    # Mistaken Identity: the just-sunk merchant goes to the defender's pile,
-    # the defender's chosen merchant to the attacker's.
+    # Mistaken Identity: the two cards change places: the just-sunk merchant takes
+    # the place of the defender's chosen one, and that one the place of the sinking
+    # in the attacker's pile (a Special Cargo double stays with the sinking).
     a, b = player(state, d["attacker"]), player(state, d["defender"])
-    for e in a["vp"]:
-        if e["card"] == d["sunk"]:
-            a["vp"].remove(e)
-            b["vp"].append(e)
-            break
-    for e in b["vp"]:
-        if e["card"] == d["given"]:
-            b["vp"].remove(e)
-            a["vp"].append(e)
-            break
+    ea = next(e for e in reversed(a["vp"]) if e["card"] == d["sunk"])
+    eb = next(e for e in b["vp"] if e["card"] == d["given"])
+    ea["card"], eb["card"] = d["given"], d["sunk"]
 
 
 def _ship_transferred(state, d, ev):
@@ -378,8 +393,20 @@ def _card_placed(state, d, ev):
 
 def _pending_cleared(state, d, ev):
     p = player(state, d["seat"])
-    state["discard"].append(p["pending"]["card"])
+    if d.get("into_turn"):
+        state["tt"]["played"].append(p["pending"]["card"])   # discarded with the turn's cards
+    else:
+        state["discard"].append(p["pending"]["card"])
     p["pending"] = None
+
+
+def _turn_in_fog(state, d, ev):
+    state["tt"]["fogged"] = True
+    state["phase"] = "resolve"
+
+
+def _forced_ignored(state, d, ev):
+    state["tt"]["deceived"] = "ignored"
 
 
 def _refuge_entered(state, d, ev):
@@ -402,6 +429,8 @@ def _refuge_tried(state, d, ev):
 def _peek_ordered(state, d, ev):
     state["top"] = list(d["cards"]) + state["top"]
     state["top_known_by"] = d["seat"]
+    # every seat that looked keeps knowing which cards it saw (not their new order)
+    state.setdefault("top_seen", {})[str(d["seat"])] = list(d["cards"])
     state["peek"] = []
 
 
@@ -446,6 +475,7 @@ def _round_cleared(state, d, ev):
     ix_cards = d["action_cards"]
     state["pool"] = list(ix_cards)
     state["top"], state["peek"], state["set_aside"], state["discard"] = [], [], [], []
+    state["top_seen"] = {}
     for p in state["players"]:
         p["hand"] = []
         p["pending"] = None
@@ -482,6 +512,7 @@ def _game_over(state, d, ev):
 
 def _extra_round(state, d, ev):
     state["extra_rounds"] = state.get("extra_rounds", 0) + 1
+    state["tied"] = list(d["tied"])
 
 
 HANDLERS = {
@@ -499,6 +530,10 @@ HANDLERS = {
     "EngagementAdvanced": _engagement_advanced,
     "TargetsReduced": _targets_cut,
     "EngagementEnded": _engagement_ended,
+    "PassageOffered": _passage_offered,
+    "InterrogationSucceeded": _interrogation_succeeded,
+    "PassageAttempted": _passage_answered,
+    "PassageDeclined": _passage_answered,
     "RevealPending": _reveal_pending,
     "MineTargetChosen": _mine_target,
     "KnownCardsPeeked": _known_peeked,
@@ -522,6 +557,8 @@ HANDLERS = {
     "CardsDiscarded": _cards_discarded,
     "CardPlacedOnPlayer": _card_placed,
     "PendingCardCleared": _pending_cleared,
+    "TurnInFog": _turn_in_fog,
+    "ForcedCardIgnored": _forced_ignored,
     "RefugeEntered": _refuge_entered,
     "RefugeLeft": _refuge_left,
     "RefugeAttempted": _refuge_tried,

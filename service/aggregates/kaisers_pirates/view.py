@@ -52,6 +52,12 @@ def view(state: dict, seat: int | None) -> dict:
         out["attack"] = {k: v for k, v in state["eng"].items()}
     if not referee and state.get("top_known_by") == seat and state["top"]:
         out["top"] = list(state["top"])       # the cards this seat's Intelligence put on top
+    elif not referee and state["top"]:
+        # an earlier Intelligence: this seat saw these cards, but another player has
+        # reordered them since (3.3.17 "segretamente"): which cards, not their order
+        seen = set(state.get("top_seen", {}).get(str(seat), ()))
+        if seen & set(state["top"]):
+            out["top_seen"] = sorted(c for c in state["top"] if c in seen)
     if not referee and state["window"] and state["window"]["kind"] == "stack" and state["window"]["seat"] == seat:
         out["peek"] = list(state["peek"])
     if referee:
@@ -101,6 +107,15 @@ def describe(ev) -> str:
                 f"{'success' if d['success'] else 'failure'}")
     if t in ("ShipSunk", "ShipDamaged", "ShipRemoved", "ShipCaptured", "ShipRevealed", "ShipDisguised", "PassageMade"):
         return f"{t}: {d.get('ship')} " + ", ".join(f"{k}={v}" for k, v in d.items() if k != "ship")
+    if t == "PassageOffered":
+        return f"{d['ship']} survived the intercept: seat {d['seat']} may seek passage"
+    if t in ("PassageAttempted", "PassageDeclined"):
+        verb = "tries" if t == "PassageAttempted" else "declines"
+        return f"seat {d['seat']} {verb} passage for {d['ship']}"
+    if t == "CardsDiscarded":
+        return f"discarded face up{'' if d.get('seat') is None else ' by seat ' + str(d['seat'])}: {', '.join(d['cards'])}"
+    if t == "TurnInFog":
+        return f"seat {d['seat']} is in a fog bank: no card played, none drawn"
     if t == "RoundScored":
         return f"round {d['round']} scored: VP {d['vp']}, round points {d['points']}"
     if t == "CardDrawn":
