@@ -9,26 +9,25 @@ from .state import player
 
 
 
-def draw_ship(step, seat):
+def _draw_force_card(step, seat, deck, label):
+    """Draw a ship card for ``seat`` from the ``deck`` pool ("ship" or "merchant")."""
     state = step.state
-    if not state["ship_pool"] and state["ship_used"]:
-        step.emit("DeckReshuffledFromBottom", deck="ship")
-    if not state["ship_pool"]:
-        step.emit("DeckExhausted", deck="ship", seat=seat)
+    pool, used = state[f"{deck}_pool"], state[f"{deck}_used"]
+    if not pool and used:
+        step.emit("DeckReshuffledFromBottom", deck=deck)
+    if not state[f"{deck}_pool"]:
+        step.emit("DeckExhausted", deck=deck, seat=seat)
         return False
-    step.draw(f"ships:force-{seat}", state["ship_pool"], vis="all", why=f"a warship or raider for seat {seat}")
+    step.draw(f"{deck}s:force-{seat}", state[f"{deck}_pool"], vis="all", why=f"{label} for seat {seat}")
     return True
+
+
+def draw_ship(step, seat):
+    return _draw_force_card(step, seat, "ship", "a warship or raider")
 
 
 def draw_merchant(step, seat):
-    state = step.state
-    if not state["merchant_pool"] and state["merchant_used"]:
-        step.emit("DeckReshuffledFromBottom", deck="merchant")
-    if not state["merchant_pool"]:
-        step.emit("DeckExhausted", deck="merchant", seat=seat)
-        return False
-    step.draw(f"merchants:force-{seat}", state["merchant_pool"], vis="all", why=f"a merchantman for seat {seat}")
-    return True
+    return _draw_force_card(step, seat, "merchant", "a merchantman")
 
 
 def draw_action(step, seat):
