@@ -13,12 +13,13 @@ CONFIGS = [
     ("loot", 4, ["--option", "pairs=true"]), ("loot", 6, ["--option", "pairs=true"]),
     ("loot", 8, ["--option", "pairs=true"]),
     ("kaisers-pirates", 2, []), ("kaisers-pirates", 3, []), ("kaisers-pirates", 4, []),
-    ("merchants-and-marauders", 2, []), ("merchants-and-marauders", 3, []),
-    ("merchants-and-marauders", 4, []),
+    ("merchants-and-marauders", 2, ["--bot", "merchant"]), ("merchants-and-marauders", 3, ["--bot", "merchant"]),
+    ("merchants-and-marauders", 4, ["--bot", "merchant"]), ("merchants-and-marauders", 3, []),
+    ("loot", 4, ["--bot", "greedy"]), ("kaisers-pirates", 3, ["--bot", "heuristic"]),
 ]
 
 
-@pytest.mark.parametrize("game, seats, extra", CONFIGS, ids=[f"{g}-{s}{'-pairs' if e else ''}" for g, s, e in CONFIGS])
+@pytest.mark.parametrize("game, seats, extra", CONFIGS, ids=[f"{g}-{s}{''.join('-' + a.split('=')[0] for a in e if not a.startswith('--'))}" for g, s, e in CONFIGS])
 def test_complete_games_through_the_cli_audit_clean(cli, game, seats, extra):
     if game not in available_games():
         pytest.skip(f"{game} is not in this build")
