@@ -33,10 +33,6 @@ def board(game_id, machine: Machine, version: int, seat: int | None) -> dict:
     }
 
 
-def vis_json(vis):
-    return vis  # "all", "referee" or a list of seats
-
-
 def log_entries(rules, stored, seat: int | None) -> list[dict]:
     """Events the caller may see, readable. ``seat`` None is the referee."""
     out = []
@@ -45,7 +41,7 @@ def log_entries(rules, stored, seat: int | None) -> list[dict]:
         if not ev.visible_to(seat):
             continue
         out.append({"version": e.originator_version, "turn": e.turn, "type": e.type,
-                    "visible_to": vis_json(e.visible_to), "data": e.data,
+                    "visible_to": e.visible_to, "data": e.data,
                     "text": describe(rules, ev), "timestamp": e.timestamp.isoformat()})
     return out
 

@@ -156,8 +156,6 @@ def act(game_id: GameId, decision: Annotated[str, typer.Argument(help='The decis
         expect_version: Annotated[Optional[int], typer.Option("--expect-version", help="Refuse (exit 4) unless the game is at this version.")] = None,
         json_out: JsonOpt = False, db: DbOpt = None):
     """Submit SEAT's decision."""
-    from service.views import log_entries
-
     d = parse_json(decision, "the decision")
     a = open_app(db)
     gid = a.resolve_id(game_id)
@@ -179,12 +177,13 @@ def chance(game_id: GameId, outcome: Annotated[str, typer.Argument(help="The out
 
 
 def _report_appended(a, gid, events, seat, json_out):
+    from service.kernel.rules import get_rules
     from service.views import log_entries
 
-    stored = a.stored_events(gid)
-    new = stored[len(stored) - len(events):]
-    entries = log_entries(a.load(gid).machine.rules, new, seat)
-    version = stored[-1].originator_version
+    new = list(a.events.get(gid, desc=True, limit=len(events)))[::-1]
+    game = a.recorder.select_games(prefix=gid.hex)[0]["game"]
+    entries = log_entries(get_rules(game), new, seat)
+    version = new[-1].originator_version
     if json_out:
         return out_json({"version": version, "events": entries})
     typer.echo(f"ok: version {version}")
@@ -233,10 +232,10 @@ def log(game_id: GameId, seat: Annotated[Optional[int], typer.Option("--seat", h
     a = open_app(db)
     gid = a.resolve_id(game_id)
     stored = a.stored_events(gid)
-    rules = a.load(gid, version=1).machine.rules
+    machine = a.load(gid, version=1).machine
     if seat is not None:
-        a.load(gid, version=1).machine.check_seat(seat)
-    entries = log_entries(rules, stored, seat)
+        machine.check_seat(seat)
+    entries = log_entries(machine.rules, stored, seat)
     if json_out:
         return out_json(entries)
     print_events(entries)
@@ -248,12 +247,14 @@ def audit(game_id: Annotated[Optional[str], typer.Argument(help="Game id (omit w
           all_games: Annotated[bool, typer.Option("--all", help="Audit every game in the store.")] = False,
           json_out: JsonOpt = False, db: DbOpt = None):
     """Exit 0 when chain, chance and rules all agree; else exit 1 naming the first bad event."""
+    from uuid import UUID
+
     from service.auditing import audit_game
 
     if (game_id is None) == (not all_games):
         fail("give a game id or --all", 2)
     a = open_app(db)
-    ids = [a.resolve_id(game_id)] if game_id else [__import__("uuid").UUID(r["game_id"]) for r in a.games()]
+    ids = [a.resolve_id(game_id)] if game_id else [UUID(r["game_id"]) for r in a.games()]
     reports = []
     if len(ids) > 1 and not json_out:
         from rich.progress import track

@@ -101,10 +101,6 @@ class Step:
         return ev
 
     # chance -------------------------------------------------------------
-    def _chance(self, type: str, spec: dict, vis, why: str):
-        value, meta = self.chance.outcome(spec)
-        return value, meta
-
     def roll(self, sides: int, n: int = 1, vis="all", why: str = "") -> list[int]:
         spec = {"kind": "dice", "sides": sides, "n": n, "why": why}
         values, meta = self.chance.outcome(spec)
@@ -183,12 +179,16 @@ class Machine:
         self.rules.evolve(self.s, ev)
 
     def copy(self) -> "Machine":
+        return self._with(self.k, self.s, self.base)
+
+    def _with(self, k: dict, s, base) -> "Machine":
+        """A machine of the same game holding a private copy of ``k`` and ``s``."""
         m = object.__new__(Machine)
         m.rules = self.rules
         m.config = self.config
-        m.k = _copy(self.k)
-        m.s = _copy(self.s)
-        m.base = self.base
+        m.k = _copy(k)
+        m.s = _copy(s)
+        m.base = base
         return m
 
     # queries --------------------------------------------------------------
@@ -273,9 +273,7 @@ class Machine:
         validate(awaiting, outcome)
         pending = self.k["pending"]
         done = pending["emitted"]
-        k0, s0 = self.base
-        base = object.__new__(Machine)
-        base.rules, base.config, base.k, base.s, base.base = self.rules, self.config, _copy(k0), _copy(s0), None
+        base = self._with(*self.base, None)
         events = base._run(pending["seat"], pending["decision"], TableChance(pending["outcomes"] + [outcome]))
         self._adopt(base)
         return events[1 + done:]
