@@ -130,6 +130,15 @@ class Privateer(Application):
         self._save(game, idempotency=idempotency)
         return events
 
+    def referee(self, game_id: UUID, decision, expect_version: int | None = None) -> list[Ev]:
+        """A referee's step: a penalty or adjustment the game's rules name."""
+        game = self.load(game_id)
+        self._check_version(game, expect_version)
+        events = game.machine.referee(decision, self.chance_for(game))
+        game.record(events)
+        self._save(game)
+        return events
+
     def enter_chance(self, game_id: UUID, outcome, expect_version: int | None = None,
                      idempotency: tuple | None = None) -> list[Ev]:
         game = self.load(game_id)

@@ -183,7 +183,9 @@ def rerun(envs: list[Envelope], report: AuditReport) -> bool:
         chance = ReplayChance([dict(r.data) for r in recorded if r.type in CHANCE_TYPES], revealed)
         seat, decision = e.data.get("seat"), e.data.get("decision")
         try:
-            if seat == 0:
+            if seat == 0 and isinstance(decision, dict) and "referee" in decision:
+                produced = machine.referee(decision, chance)
+            elif seat == 0:
                 if machine.k["steps"] != 0:  # only seats' entropy may come before the setup
                     return not report.fail(e.version, e.type, "a second setup step")
                 produced = machine.setup(chance)

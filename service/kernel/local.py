@@ -83,6 +83,11 @@ class LocalGame:
         self.events += evs
         return evs
 
+    def referee(self, decision: dict) -> list[Ev]:
+        evs = self.machine.referee(decision, self.chance())
+        self.events += evs
+        return evs
+
     def enter(self, outcome) -> list[Ev]:
         evs = self.machine.enter_chance(outcome)
         self.events += evs

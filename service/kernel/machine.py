@@ -242,13 +242,28 @@ class Machine:
     def setup(self, chance) -> list[Ev]:
         return self._run(0, {"step": "setup"}, chance)
 
+    def referee(self, decision, chance) -> list[Ev]:
+        """A referee's step (seat 0 after the setup): a penalty or an
+        adjustment the rules name (``Rules.referee``); public, audited like any step."""
+        if self.k["steps"] == 0:
+            raise IllegalDecision("the game has not started")
+        if self.k["finished"]:
+            raise IllegalDecision("the game is finished")
+        if self.k["awaiting"] is not None:
+            raise NotYourTurn("the game is waiting for the referee to enter a chance outcome")
+        if not isinstance(decision, dict) or "referee" not in decision:
+            raise BadInput('a referee decision is a JSON object with a "referee" key')
+        return self._run(0, decision, chance)
+
     def _run(self, seat: int, decision: dict, chance) -> list[Ev]:
         work = self.copy()
         step = Step(work, chance, seat)
         vis = "all" if seat == 0 else self.rules.decision_visibility(self.s, seat, decision)
         step.emit("Decided", vis, seat=seat, decision=decision)
         try:
-            if seat == 0:
+            if seat == 0 and "referee" in decision:
+                self.rules.referee(step, decision)
+            elif seat == 0:
                 self.rules.setup(step)
             else:
                 self.rules.decide(step, seat, decision)

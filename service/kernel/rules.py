@@ -13,6 +13,8 @@ able); ``evolve`` may change it in place (the kernel copies when it needs to).
   ``legal`` lists it) and emit its consequences through ``step.emit`` and the
   chance methods ``step.roll/draw/pick/shuffle``. Raise ``IllegalDecision``
   with the rule's reason *before* emitting anything.
+* ``referee(step, decision)``: a referee's step (seat 0 after the setup,
+  ``{"referee": KIND, ...}``), e.g. a penalty the book names; refused by default.
 * ``evolve(state, ev)``: apply one event (every event, kernel ones included;
   ignore the types you do not handle). No validation, no randomness.
 * ``legal(state, seat)`` -> the decisions ``decide`` accepts now from ``seat``.
@@ -65,6 +67,17 @@ class Rules:
 
     def evolve(self, state, ev) -> None:
         raise NotImplementedError
+
+    def referee(self, step, decision: dict) -> None:
+        """A referee's decision (``{"referee": KIND, ...}``): penalties and
+        adjustments the book names. Validate, then emit, like ``decide``."""
+        from .errors import IllegalDecision
+
+        raise IllegalDecision(f"{self.name} has no referee decision {decision.get('referee')!r}")
+
+    def referee_legal(self, state) -> list[dict]:
+        """The referee decisions open now (for ``tools legal --referee``)."""
+        return []
 
     def legal(self, state, seat: int) -> list[dict]:
         raise NotImplementedError
