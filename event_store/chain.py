@@ -1,32 +1,99 @@
 """The hash chain of one game's stored events.
 
-Every stored event carries ``prev`` (the previous event's hash; for the first
-event, the genesis hash of the game id) and its own ``hash``:
+Two chain versions exist; ``GameCreated.data["chain"]`` says which (absent: 1).
+
+Version 2 (every game created by this build). Each stored event carries a
+``salt`` (32 random bytes, kept with the event in the store, never shown to a
+seat), ``prev`` (the previous event's hash; for version 1 of the history the
+genesis) and its own ``hash``:
+
+    genesis = SHA-256("privateer-chain-v2:" || game_id as 16 bytes)
+    seal    = SHA-256("privateer-seal-v2:" || salt || canon([type, data]))
+    hash    = SHA-256(canon([game_id as 16 bytes, version, timestamp text,
+                             turn, visible_to, seal, prev]))
+
+``canon`` is MessagePack with ``bin`` for bytes and ``str`` for text, integers
+in their shortest form, and every map's keys sorted by their UTF-8 bytes (all
+keys are text). The timestamp text is the event's stored ISO 8601 text
+(``datetime.isoformat()``: ``2026-11-22T14:09:00.123456+00:00``).
+
+The seal hides the event's content behind a secret salt: a public head or
+hash says nothing about a hidden event, however few values it could hold
+(an armed or unarmed ship, a stash amount), because nobody without the salt
+can recompute it. Whoever holds the full events with their salts (the
+referee, or an export of a finished game) checks every link.
+
+Version 1 (games stored before chain version 2; still verified):
 
     genesis = SHA-256("privateer-chain-v1:" || game_id as 16 bytes)
     hash    = SHA-256(msgpack([game_id bytes, version, timestamp ISO text,
                                type, turn, visible_to, data, prev]))
 
-so changing any stored byte of an event changes its hash, and deleting or
-reordering events breaks the ``prev`` links. The store's games index keeps the
-head (last version and hash) in the same transaction as the events, so a
-truncated history is caught too.
+with the data's maps in their stored key order.
 """
 
 from __future__ import annotations
 
 import hashlib
+import secrets
 from datetime import datetime
 from uuid import UUID
 
+import msgpack
+
 from .codec import pack
 
+CHAIN_VERSION = 2
+SALT_BYTES = 32
 
-def genesis(game_id: UUID) -> bytes:
-    return hashlib.sha256(b"privateer-chain-v1:" + game_id.bytes).digest()
+
+def chain_version(created_data: dict) -> int:
+    v = created_data.get("chain", 1)
+    if v not in (1, 2):
+        raise ValueError(f"chain version {v!r} is not one this build reads (1 or 2)")
+    return v
+
+
+def new_salt() -> bytes:
+    return secrets.token_bytes(SALT_BYTES)
+
+
+def _canon_obj(obj):
+    if isinstance(obj, dict):
+        items = []
+        for k, v in obj.items():
+            if not isinstance(k, str):
+                raise TypeError(f"map key {k!r} is not text")
+            items.append((k.encode(), k, _canon_obj(v)))
+        items.sort(key=lambda t: t[0])
+        return {k: v for _, k, v in items}
+    if isinstance(obj, (list, tuple)):
+        return [_canon_obj(v) for v in obj]
+    if isinstance(obj, float):
+        raise TypeError("event data holds no floats")
+    return obj
+
+
+def canon(obj) -> bytes:
+    """Canonical MessagePack: keys sorted by UTF-8 bytes, bin type for bytes."""
+    return msgpack.packb(_canon_obj(obj), use_bin_type=True)
+
+
+def genesis(game_id: UUID, version: int = CHAIN_VERSION) -> bytes:
+    return hashlib.sha256(f"privateer-chain-v{version}:".encode() + game_id.bytes).digest()
+
+
+def seal(salt: bytes, type: str, data) -> bytes:
+    return hashlib.sha256(b"privateer-seal-v2:" + salt + canon([type, data])).digest()
 
 
 def link(game_id: UUID, version: int, timestamp: datetime, type: str, turn: int, vis, data,
-         prev: bytes) -> bytes:
-    body = pack([game_id.bytes, version, timestamp.isoformat(), type, turn, vis, data, prev])
+         prev: bytes, salt: bytes | None = None, chain: int = CHAIN_VERSION) -> bytes:
+    ts = timestamp.isoformat()
+    if chain == 1:
+        body = pack([game_id.bytes, version, ts, type, turn, vis, data, prev])
+    else:
+        if not isinstance(salt, bytes) or len(salt) != SALT_BYTES:
+            raise ValueError("a chain v2 event needs a 32-byte salt")
+        body = canon([game_id.bytes, version, ts, turn, vis, seal(salt, type, data), prev])
     return hashlib.sha256(body).digest()

@@ -1,9 +1,14 @@
 """One portable file per game: MessagePack (our codec), exact to the byte, so
 an imported game's chain and hashes verify as they did in the source store.
 
-    {"format": "privateer-game", "format_version": 1, "game_id": UUID,
-     "events": [[version, timestamp, type, turn, visible_to, data, prev, hash], ...],
+    {"format": "privateer-game", "format_version": 2, "game_id": UUID,
+     "events": [[version, timestamp, type, turn, visible_to, data, prev, hash, salt], ...],
      "secret": seed bytes or None}
+
+MessagePack as in event_store/codec.py: the game id is ext type 1 (its 16
+bytes), each timestamp ext type 2 (its ISO 8601 text, the exact text the
+chain hashes), ``prev``/``hash``/``salt`` are bin (``salt`` is nil for a
+chain version 1 event). Format version 1 files (rows of 8, no salt) are read too.
 """
 
 from __future__ import annotations
@@ -16,13 +21,14 @@ from service.kernel.errors import BadInput
 from .codec import pack, unpack
 
 FORMAT = "privateer-game"
-FORMAT_VERSION = 1
-FIELDS = ("version", "timestamp", "type", "turn", "visible_to", "data", "prev", "hash")
+FORMAT_VERSION = 2
+FIELDS = ("version", "timestamp", "type", "turn", "visible_to", "data", "prev", "hash", "salt")
+READS = (1, 2)
 
 
 def write_game(path: str, game_id: UUID, events: list, secret: bytes | None) -> int:
-    rows = [[e.originator_version, e.timestamp, e.type, e.turn, e.visible_to, e.data, e.prev, e.hash]
-            for e in events]
+    rows = [[e.originator_version, e.timestamp, e.type, e.turn, e.visible_to, e.data, e.prev, e.hash,
+             getattr(e, "salt", None)] for e in events]
     body = pack({"format": FORMAT, "format_version": FORMAT_VERSION, "game_id": game_id,
                  "events": rows, "secret": secret})
     Path(path).write_bytes(body)
@@ -40,13 +46,17 @@ def read_game(path: str) -> dict:
         raise BadInput(f"{path} is not a privateer game file (not MessagePack)") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise BadInput(f"{path} is not a privateer game file")
-    if doc.get("format_version") != FORMAT_VERSION:
-        raise BadInput(f"{path} has format version {doc.get('format_version')}, this build reads {FORMAT_VERSION}")
+    fv = doc.get("format_version")
+    if fv not in READS:
+        raise BadInput(f"{path} has format version {fv}, this build reads {', '.join(map(str, READS))}")
+    width = len(FIELDS) if fv == 2 else len(FIELDS) - 1
     if not isinstance(doc.get("game_id"), UUID) or not isinstance(doc.get("events"), list) or not doc["events"]:
         raise BadInput(f"{path} has no game id or no events")
     events = []
     for row in doc["events"]:
-        if not isinstance(row, list) or len(row) != len(FIELDS):
+        if not isinstance(row, list) or len(row) != width:
             raise BadInput(f"{path} has a malformed event row")
-        events.append(dict(zip(FIELDS, row)))
+        ev = dict(zip(FIELDS, row))
+        ev.setdefault("salt", None)
+        events.append(ev)
     return {"game_id": doc["game_id"], "events": events, "secret": doc.get("secret")}

@@ -1,8 +1,12 @@
 """One event-sourced aggregate per game (``eventsourcing`` library).
 
 The aggregate is a thin adapter: its events are envelopes (type, turn,
-visible_to, data, prev, hash) around the kernel's events, and applying one
-feeds it to the game's ``Machine``. The rules never see this module.
+visible_to, data, salt, prev, hash) around the kernel's events, and applying
+one feeds it to the game's ``Machine``. The rules never see this module.
+
+Envelope class version 2 added ``salt`` (chain version 2, event_store/chain.py);
+events stored before it are upcast with ``salt = None`` and verified with the
+chain version 1 algorithm.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from uuid import UUID
 
 from eventsourcing.domain import Aggregate
 
-from event_store.chain import genesis, link
+from event_store.chain import CHAIN_VERSION, chain_version, genesis, link, new_salt
 from service.kernel.machine import Ev, Machine
 from service.kernel.rules import get_rules
 from service.snapshots import GameSnapshot
@@ -22,12 +26,18 @@ class Game(Aggregate):
     Snapshot = GameSnapshot  # plain data (config, k, s, head), see service/snapshots.py
 
     class Created(Aggregate.Created):
+        class_version = 2
         type: str
         turn: int
         visible_to: Any
         data: dict
         prev: bytes
         hash: bytes
+        salt: bytes | None
+
+        @staticmethod
+        def upcast_v1_v2(state: dict) -> None:
+            state["salt"] = None
 
         def apply(self, game: "Game") -> None:
             created = Ev(self.type, self.turn, self.visible_to, self.data)
@@ -37,12 +47,18 @@ class Game(Aggregate):
             game.max_turn = self.turn
 
     class Recorded(Aggregate.Event):
+        class_version = 2
         type: str
         turn: int
         visible_to: Any
         data: dict
         prev: bytes
         hash: bytes
+        salt: bytes | None
+
+        @staticmethod
+        def upcast_v1_v2(state: dict) -> None:
+            state["salt"] = None
 
         def apply(self, game: "Game") -> None:
             game.machine.apply(Ev(self.type, self.turn, self.visible_to, self.data))
@@ -51,23 +67,34 @@ class Game(Aggregate):
 
     @classmethod
     def start(cls, game_id: UUID, created: Ev) -> "Game":
+        """A new game on the current chain version (recorded in ``GameCreated``)."""
+        created.data["chain"] = CHAIN_VERSION
         ts = cls.Created.create_timestamp()
         prev = genesis(game_id)
-        h = link(game_id, 1, ts, created.type, created.turn, created.vis, created.data, prev)
+        salt = new_salt()
+        h = link(game_id, 1, ts, created.type, created.turn, created.vis, created.data, prev, salt)
         return cls._create(cls.Created, id=game_id, timestamp=ts, type=created.type,
                            turn=created.turn, visible_to=created.vis, data=created.data,
-                           prev=prev, hash=h)
+                           prev=prev, hash=h, salt=salt)
 
-    def record(self, events: list[Ev]) -> None:
+    def record(self, events: list[Ev], salts: list | None = None) -> None:
         """Append events the machine has already applied (``Machine.decide``
-        folds them into its own state as it makes them), chaining each."""
-        for ev in events:
+        folds them into its own state as it makes them), chaining each. Each
+        event's data is taken as it was when emitted (``Ev.frozen``), whatever
+        the rules' state did to shared lists since. ``salts``: reuse these
+        (a fork keeps its parent's seals), else fresh ones."""
+        chain = chain_version(self.machine.config)
+        for i, ev in enumerate(events):
             version = self.version + 1
             ts = self.Recorded.create_timestamp()
-            h = link(self.id, version, ts, ev.type, ev.turn, ev.vis, ev.data, self.head)
+            data = ev.frozen()
+            salt = None
+            if chain >= 2:
+                salt = salts[i] if salts is not None and salts[i] is not None else new_salt()
+            h = link(self.id, version, ts, ev.type, ev.turn, ev.vis, data, self.head, salt, chain)
             self._pending_events.append(self.Recorded(
                 originator_id=self.id, originator_version=version, timestamp=ts, type=ev.type,
-                turn=ev.turn, visible_to=ev.vis, data=ev.data, prev=self.head, hash=h))
+                turn=ev.turn, visible_to=ev.vis, data=data, prev=self.head, hash=h, salt=salt))
             self.version = version
             self.modified_on = ts
             self.head = h

@@ -13,7 +13,7 @@ from event_store.codec import MsgPackTranscoder
 from event_store.index import decode_row
 from event_store.store import resolve_db, store_env
 from service.aggregate import Game
-from service.snapshots import events_after, fold_start, project_game, snapshot_interval as snapshot_interval_setting
+from service.snapshots import SnapshotOutdated, events_after, fold_start, project_game, snapshot_interval as snapshot_interval_setting
 from service.kernel.chance import SeededChance, TableChance
 from service.kernel.errors import BadInput, StaleVersion, UnknownGame
 from service.kernel.local import created_event
@@ -62,6 +62,11 @@ class Privateer(Application):
             return self.repository.get(game_id, version=version, projector_func=project_game)
         except AggregateNotFoundError:
             raise UnknownGame(f"no game with id {game_id}") from None
+        except SnapshotOutdated:  # taken by an older build: fold the events themselves
+            game = project_game(None, self.events.get(game_id, lte=version))
+            if game is None:
+                raise UnknownGame(f"no game with id {game_id}") from None
+            return game
 
     def stored_events(self, game_id: UUID, lte: int | None = None):
         """The game's events as stored (envelopes), in order."""

@@ -18,7 +18,9 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 
-from event_store.chain import genesis, link
+from uuid import UUID
+
+from event_store.chain import chain_version, genesis, link
 from service.kernel.chance import ReplayChance, derive_key, recompute
 from service.kernel.errors import PrivateerError
 from service.kernel.machine import CHANCE_TYPES, Ev, Machine, same_events
@@ -47,7 +49,7 @@ class AuditReport:
 class Envelope:
     """A decoded stored event (whatever class it decoded to)."""
 
-    __slots__ = ("version", "timestamp", "type", "turn", "vis", "data", "prev", "hash")
+    __slots__ = ("version", "timestamp", "type", "turn", "vis", "data", "prev", "hash", "salt")
 
     def __init__(self, e):
         self.version = e.originator_version
@@ -58,6 +60,7 @@ class Envelope:
         self.data = e.data
         self.prev = e.prev
         self.hash = e.hash
+        self.salt = getattr(e, "salt", None)
 
     def ev(self) -> Ev:
         return Ev(self.type, self.turn, self.vis, self.data)
@@ -75,7 +78,14 @@ def decode_all(game_id, stored, mapper, report: AuditReport) -> list[Envelope] |
 
 
 def check_chain(game_id, envs: list[Envelope], head: dict | None, report: AuditReport) -> bool:
-    prev = genesis(game_id)
+    if not envs or envs[0].type != "GameCreated":
+        return not report.fail(1, envs[0].type if envs else "?", "a history must start with GameCreated")
+    try:
+        chain = chain_version(envs[0].data)
+    except ValueError as e:
+        return not report.fail(1, "GameCreated", str(e))
+    report.notes.append(f"hash chain version {chain}")
+    prev = genesis(game_id, chain)
     for i, e in enumerate(envs):
         expected_version = i + 1
         if e.version != expected_version:
@@ -84,15 +94,15 @@ def check_chain(game_id, envs: list[Envelope], head: dict | None, report: AuditR
         if e.prev != prev:
             return not report.fail(e.version, e.type,
                                    "its link to the previous event is broken (previous event changed or removed)")
+        if chain == 1 and e.salt is not None:
+            return not report.fail(e.version, e.type, "a salted event in a chain version 1 history")
         try:
-            h = link(game_id, e.version, e.timestamp, e.type, e.turn, e.vis, e.data, e.prev)
+            h = link(game_id, e.version, e.timestamp, e.type, e.turn, e.vis, e.data, e.prev, e.salt, chain)
         except Exception as exc:
             return not report.fail(e.version, e.type, f"cannot be hashed ({exc})")
         if h != e.hash:
             return not report.fail(e.version, e.type, "its content does not match its hash (the stored event was changed)")
         prev = e.hash
-    if not envs or envs[0].type != "GameCreated":
-        return not report.fail(1, envs[0].type if envs else "?", "a history must start with GameCreated")
     if head is not None:
         last = envs[-1]
         if head["version"] != last.version or head["head"] != last.hash.hex():
@@ -219,7 +229,16 @@ def audit_events(game_id, stored, mapper, head: dict | None, secret: bytes | Non
     if not stored:
         return report.fail(1, "?", "the game has no events")
     envs = decode_all(game_id, stored, mapper, report)
-    if envs is None or not check_chain(game_id, envs, head, report):
+    if envs is None:
+        return report
+    return audit_envelopes(game_id, envs, head, secret, parent_seed, report)
+
+
+def audit_envelopes(game_id, envs: list[Envelope], head: dict | None, secret: bytes | None,
+                    parent_seed: bytes | None, report: AuditReport) -> AuditReport:
+    """Chain, seed, chance and rules over decoded events (from a store or a file)."""
+    report.events = len(envs)
+    if not check_chain(game_id, envs, head, report):
         return report
     seed = check_seed(envs, secret, report)
     if not report.ok:
@@ -233,3 +252,32 @@ def audit_events(game_id, stored, mapper, head: dict | None, secret: bytes | Non
         return report
     rerun(envs, report)
     return report
+
+
+# the store's side: what the audit needs, gathered ------------------------------
+def audit_game(app, game_id: UUID) -> AuditReport:
+    """Audit a stored game (its events, the store's head and secrets)."""
+    stored = app.recorder.select_events(game_id)
+    rows = app.recorder.select_games(prefix=game_id.hex)
+    head = {"version": rows[0]["version"], "head": bytes(rows[0]["head"]).hex()} if rows else None
+    secret = app.recorder.select_secret(game_id.hex)
+    parent_seed = None
+    try:
+        first = app.mapper.to_domain_event(stored[0]) if stored else None
+        fork = first.data.get("fork") if first is not None else None
+    except Exception:
+        fork = None
+    if fork:
+        parent_seed = parent_seed_of(app, UUID(fork["parent"]))
+    return audit_events(game_id, stored, app.mapper, head, secret, parent_seed)
+
+
+def parent_seed_of(app, parent: UUID) -> bytes | None:
+    """The parent's seed if it is revealed or held by this store."""
+    secret = app.recorder.select_secret(parent.hex)
+    if secret is not None:
+        return secret
+    for e in app.events.get(parent, desc=True, limit=1):
+        if e.type == "GameFinished" and e.data.get("seed"):
+            return bytes.fromhex(e.data["seed"])
+    return None

@@ -6,7 +6,7 @@ from uuid import UUID, uuid4
 
 from event_store.portable import read_game, write_game
 from service.aggregate import Game
-from service.audit import AuditReport, Envelope, check_chain
+from service.audit import AuditReport, Envelope
 from service.kernel.chance import commitment, new_seed
 from service.kernel.errors import BadInput
 from service.kernel.machine import Ev
@@ -42,6 +42,14 @@ def fork_point(events: list, at_turn: int | None, at_event: int | None) -> int:
 
 
 def fork(app, game_id: UUID, at_turn: int | None = None, at_event: int | None = None) -> UUID:
+    """A new game whose history is the parent's up to a step boundary.
+
+    The fork's ``GameCreated`` names the parent, the version and the parent's
+    chain hash there; its own chain (the current version) starts afresh. Each
+    inherited event keeps the parent's salt when the parent has one, so its
+    seal equals the parent's (a holder of both histories can check that the
+    fork inherited them unchanged). Chance continues from the parent's
+    counter with a fresh seed: finishing the fork never reveals the parent's."""
     events = app.stored_events(game_id)
     v = fork_point(events, at_turn, at_event)
     cfg = dict(events[0].data)
@@ -50,10 +58,10 @@ def fork(app, game_id: UUID, at_turn: int | None = None, at_event: int | None = 
     cfg["commitment"] = commitment(seed) if seed else None
     new_id = uuid4()
     agg = Game.start(new_id, Ev("GameCreated", 0, "all", cfg))
-    copied = [Ev(e.type, e.turn, e.visible_to, e.data) for e in events[1:v]]
+    copied = [Ev(e.type, e.turn, e.visible_to, e.data).freeze() for e in events[1:v]]
     for ev in copied:
         agg.machine.apply(ev)
-    agg.record(copied)
+    agg.record(copied, salts=[getattr(e, "salt", None) for e in events[1:v]])
     app._save(agg, secret=seed)
     return new_id
 
@@ -67,31 +75,51 @@ def export_game(app, game_id: UUID, path: str, with_secret: bool = False) -> dic
 
 
 def import_game(app, path: str) -> UUID:
+    """Read a game file, audit it in full (chain, chance, rules) and only then
+    store it; a history that does not verify is refused and nothing is written."""
+    from copy import deepcopy
+
+    from service.audit import audit_envelopes, parent_seed_of
+
     doc = read_game(path)
     game_id = doc["game_id"]
     if app.recorder.select_games(prefix=game_id.hex):
         raise BadInput(f"game {game_id.hex} is already in this store")
     rows = doc["events"]
-    try:
+
+    def envelopes():
         first = rows[0]
         created = Game.Created(originator_id=game_id, originator_version=1, timestamp=first["timestamp"],
-                               originator_topic=_topic(),
-                               type=first["type"], turn=first["turn"], visible_to=first["visible_to"],
-                               data=first["data"], prev=first["prev"], hash=first["hash"])
-        recorded = [Game.Recorded(originator_id=game_id, originator_version=r["version"],
-                                  timestamp=r["timestamp"], type=r["type"], turn=r["turn"],
-                                  visible_to=r["visible_to"], data=r["data"], prev=r["prev"],
-                                  hash=r["hash"]) for r in rows[1:]]
+                               originator_topic=_topic(), type=first["type"], turn=first["turn"],
+                               visible_to=first["visible_to"], data=deepcopy(first["data"]),
+                               prev=first["prev"], hash=first["hash"], salt=first["salt"])
+        return created, [Game.Recorded(originator_id=game_id, originator_version=r["version"],
+                                       timestamp=r["timestamp"], type=r["type"], turn=r["turn"],
+                                       visible_to=r["visible_to"], data=deepcopy(r["data"]),
+                                       prev=r["prev"], hash=r["hash"], salt=r["salt"]) for r in rows[1:]]
+
+    try:
+        created, recorded = envelopes()
     except (TypeError, KeyError) as e:
         raise BadInput(f"{path} has a malformed event: {e}") from None
+    fork = created.data.get("fork") if isinstance(created.data, dict) else None
+    parent_seed = None
+    if fork and isinstance(fork, dict) and fork.get("parent"):
+        try:
+            parent_seed = parent_seed_of(app, UUID(str(fork["parent"])))
+        except ValueError:
+            parent_seed = None
     report = AuditReport(game_id=game_id.hex)
-    if not check_chain(game_id, [Envelope(created)] + [Envelope(r) for r in recorded], None, report):
+    audit_envelopes(game_id, [Envelope(created)] + [Envelope(r) for r in recorded], None,
+                    doc["secret"], parent_seed, report)
+    if not report.ok:
         bad = report.first_bad
-        raise BadInput(f"{path}: event {bad['version']} ({bad['type']}): {bad['reason']}")
+        raise BadInput(f"{path} does not verify: event {bad['version']} ({bad['type']}): {bad['reason']}")
+    created, recorded = envelopes()  # fresh copies: folding must not touch what is stored
     try:
-        agg = created.mutate(None)
+        agg = deepcopy(created).mutate(None)
         for r in recorded:
-            r.mutate(agg)
+            deepcopy(r).mutate(agg)
     except Exception as e:
         raise BadInput(f"{path}: the events do not fold into a game ({type(e).__name__}: {e})") from None
     agg._pending_events[:] = [created, *recorded]

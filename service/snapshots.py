@@ -47,7 +47,16 @@ def snapshot_interval(value: int | None = None) -> int:
     return max(0, int(value))
 
 
+SNAPSHOT_FORMAT = 2  # 2: the kernel state counts what each viewer may read ("seen")
+
+
+class SnapshotOutdated(Exception):
+    """A snapshot taken by an older build: replay from the events instead."""
+
+
 def machine_from(state: dict) -> Machine:
+    if state.get("format") != SNAPSHOT_FORMAT or "seen" not in state["k"]:
+        raise SnapshotOutdated("snapshot format")
     cfg = state["config"]
     m = object.__new__(Machine)
     m.rules = get_rules(cfg["game"])
@@ -71,6 +80,7 @@ class GameSnapshot(Snapshot):
             "config": m.config, "k": m.k, "s": m.s, "base": m.base, "head": aggregate.head,
             "max_turn": getattr(aggregate, "max_turn", None),
             "created_on": aggregate.created_on, "modified_on": aggregate.modified_on,
+            "format": SNAPSHOT_FORMAT,
         }
         return cls(originator_id=aggregate.id, originator_version=aggregate.version,
                    timestamp=cls.create_timestamp(), topic=get_topic(type(aggregate)), state=state)

@@ -1,18 +1,29 @@
 """Read-side shapes shared by the CLI and the HTTP API: status, board views,
-the event log filtered to what the caller may see."""
+the event log filtered to what the caller may see.
+
+What a seat (or the public) reads is numbered in its own sequence: its
+``version`` is how many events it may read, and its log numbers them 1, 2, ...
+in that order, so nothing in the numbering depends on events hidden from it.
+Chance events a non-referee reads carry the outcome only: their ``index``
+(a rank among the cards left, which would count other players' hidden
+cards), ``counter`` and ``draws`` are for the referee and the audit."""
 
 from __future__ import annotations
 
-from service.kernel.machine import Ev, Machine
+from service.kernel.machine import CHANCE_TYPES, Ev, Machine
 
 
-def status(game_id, machine: Machine, version: int, head: bytes | None) -> dict:
+REFEREE_ONLY_FIELDS = ("index", "counter", "draws")
+
+
+def status(game_id, machine: Machine, version: int, head: bytes | None, seat: int | None = None) -> dict:
+    """``seat``: whose numbering (None: the referee's, 0: the public's)."""
     cfg = machine.config
     result = machine.k["result"]
     return {
         "game_id": game_id.hex, "game": cfg["game"], "name": cfg.get("name", ""),
         "tournament": cfg.get("tournament", ""), "seats": cfg["seats"], "table": cfg["table"],
-        "version": version, "turn": machine.turn(), "finished": machine.finished,
+        "version": machine.seen(seat, version), "turn": machine.turn(), "finished": machine.finished,
         "to_act": machine.to_act(), "awaiting_chance": machine.awaiting_chance(),
         "scores": result["scores"] if result else None,
         "winners": result["winners"] if result else None,
@@ -25,7 +36,8 @@ def board(game_id, machine: Machine, version: int, seat: int | None) -> dict:
     """The table as ``seat`` saw it (None: the referee) at this point."""
     result = machine.k["result"]
     return {
-        "game_id": game_id.hex, "game": machine.config["game"], "version": version,
+        "game_id": game_id.hex, "game": machine.config["game"],
+        "version": machine.seen(seat, version),
         "turn": machine.turn(), "finished": machine.finished, "to_act": machine.to_act(),
         "seat": seat, "scores": result["scores"] if result else None,
         "winners": result["winners"] if result else None,
@@ -33,16 +45,35 @@ def board(game_id, machine: Machine, version: int, seat: int | None) -> dict:
     }
 
 
-def log_entries(rules, stored, seat: int | None) -> list[dict]:
-    """Events the caller may see, readable. ``seat`` None is the referee."""
+def log_entries(rules, stored, seat: int | None, after: int = 0, limit: int | None = None,
+                start: int = 0) -> list[dict]:
+    """Events the caller may read, readable, numbered in the caller's own
+    sequence. ``seat`` None is the referee (numbers are versions), 0 the
+    public. ``start``: how many events the caller could read before
+    ``stored[0]`` (0 when ``stored`` starts at version 1); ``after``/``limit``
+    page in the caller's numbering."""
     out = []
+    position = start
     for e in stored:
         ev = Ev(e.type, e.turn, e.visible_to, e.data)
-        if not ev.visible_to(seat):
+        if seat is None:
+            position = e.originator_version
+        elif ev.visible_to(seat if seat else -1):
+            position += 1
+        else:
             continue
-        out.append({"version": e.originator_version, "turn": e.turn, "type": e.type,
-                    "visible_to": e.visible_to, "data": e.data,
-                    "text": describe(rules, ev), "timestamp": e.timestamp.isoformat()})
+        if position <= after:
+            continue
+        if limit is not None and len(out) >= limit:
+            break
+        data = e.data
+        if seat is not None and e.type in CHANCE_TYPES:
+            data = {k: v for k, v in data.items() if k not in REFEREE_ONLY_FIELDS}
+            ev = Ev(e.type, e.turn, e.visible_to, data)
+        entry = {"version": position, "turn": e.turn, "type": e.type,
+                 "visible_to": e.visible_to, "data": data, "text": describe(rules, ev),
+                 "timestamp": e.timestamp.isoformat()}
+        out.append(entry)
     return out
 
 

@@ -182,7 +182,11 @@ def _report_appended(a, gid, events, seat, json_out):
 
     new = list(a.events.get(gid, desc=True, limit=len(events)))[::-1]
     game = a.recorder.select_games(prefix=gid.hex)[0]["game"]
-    entries = log_entries(get_rules(game), new, seat)
+    start = 0
+    if seat is not None:  # number the seat's events in its own sequence
+        machine = a.load(gid).machine
+        start = machine.seen(seat, 0) - sum(1 for e in events if e.visible_to(seat))
+    entries = log_entries(get_rules(game), new, seat, start=start)
     version = new[-1].originator_version
     if json_out:
         return out_json({"version": version, "events": entries})
@@ -249,7 +253,7 @@ def audit(game_id: Annotated[Optional[str], typer.Argument(help="Game id (omit w
     """Exit 0 when chain, chance and rules all agree; else exit 1 naming the first bad event."""
     from uuid import UUID
 
-    from service.auditing import audit_game
+    from service.audit import audit_game
 
     if (game_id is None) == (not all_games):
         fail("give a game id or --all", 2)

@@ -214,7 +214,7 @@ class GameService:
         return rows[0] if rows else None
 
     def audit(self, gid: UUID, caller: Caller) -> dict:
-        from service.auditing import audit_game
+        from service.audit import audit_game
 
         self.version_of(gid)
         report = audit_game(self.app, gid).as_dict()

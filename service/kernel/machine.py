@@ -19,6 +19,8 @@ decision into events. It does no I/O.
 
 from __future__ import annotations
 
+import json
+
 import msgpack
 
 from .chance import canonical_order, validate
@@ -36,16 +38,34 @@ def _copy(obj):
     return msgpack.unpackb(_pack(obj), raw=False, strict_map_key=False)
 
 
-class Ev:
-    """One event of a game, as the rules see it."""
+_unpack_kw = {"raw": False, "strict_map_key": False}
 
-    __slots__ = ("type", "turn", "vis", "data")
+
+class Ev:
+    """One event of a game, as the rules see it.
+
+    ``freeze()`` keeps the data's bytes as they are at that moment; the kernel
+    freezes every event as it is emitted, and what is recorded and compared is
+    that frozen copy (``frozen()``), so a rule that later changes a list it
+    shared with an event's data cannot change the event."""
+
+    __slots__ = ("type", "turn", "vis", "data", "packed")
 
     def __init__(self, type: str, turn: int, vis, data: dict):
         self.type = type
         self.turn = turn
         self.vis = vis
         self.data = data
+        self.packed = None
+
+    def freeze(self) -> "Ev":
+        self.packed = _pack(self.data)
+        return self
+
+    def frozen(self) -> dict:
+        if self.packed is None:
+            return self.data
+        return msgpack.unpackb(self.packed, **_unpack_kw)
 
     def visible_to(self, seat: int | None) -> bool:
         """seat None is the referee, who sees everything."""
@@ -56,7 +76,7 @@ class Ev:
         return seat in self.vis
 
     def as_tuple(self):
-        return (self.type, self.turn, self.vis, self.data)
+        return (self.type, self.turn, self.vis, self.frozen())
 
     def __repr__(self):
         return f"Ev({self.type}, turn={self.turn}, vis={self.vis}, {self.data})"
@@ -64,6 +84,11 @@ class Ev:
 
 def same_events(a: list[Ev], b: list[Ev]) -> bool:
     return _pack([e.as_tuple() for e in a]) == _pack([e.as_tuple() for e in b])
+
+
+def strict_text(obj) -> str:
+    """JSON text that tells ``true`` from ``1`` and ``1.0`` from ``1``."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
 
 
 def norm_vis(vis):
@@ -95,7 +120,7 @@ class Step:
     def emit(self, type: str, vis="all", turn: int | None = None, **data) -> Ev:
         if turn is None:
             turn = self.machine.rules.turn(self.machine.s)
-        ev = Ev(type, turn, norm_vis(vis), data)
+        ev = Ev(type, turn, norm_vis(vis), data).freeze()
         self.machine.apply(ev)
         self.events.append(ev)
         return ev
@@ -143,7 +168,7 @@ class Machine:
         self.k = {
             "seats": cfg["seats"], "table": cfg["table"], "counter": 0, "entropies": [],
             "finished": False, "result": None, "awaiting": None, "pending": None,
-            "steps": 0,
+            "steps": 0, "seen": [0] * (cfg["seats"] + 1),
         }
         self.base = None  # state before the current step (table mode only)
         self.s = rules.initial_state(cfg)
@@ -152,6 +177,14 @@ class Machine:
     def apply(self, ev: Ev) -> None:
         k = self.k
         t = ev.type
+        seen = k["seen"]  # events each viewer may read: [public, seat 1, ..., seat N]
+        vis = ev.vis
+        if vis == "all":
+            for i in range(len(seen)):
+                seen[i] += 1
+        elif vis != "referee":
+            for i in vis:
+                seen[i] += 1
         if t in CHANCE_TYPES:
             d = ev.data
             if d.get("counter") is not None:
@@ -199,6 +232,14 @@ class Machine:
     def turn(self) -> int:
         return self.rules.turn(self.s)
 
+    def seen(self, seat: int | None, version: int) -> int:
+        """The version as ``seat`` may know it: how many events it may read
+        (None: the referee, who reads all ``version`` events; 0: the public).
+        A seat's numbering never depends on what is hidden from it."""
+        if seat is None:
+            return version
+        return self.k["seen"][seat]
+
     def to_act(self) -> list[int]:
         if self.k["finished"] or self.k["awaiting"] is not None or self.k["steps"] == 0:
             return []
@@ -237,7 +278,7 @@ class Machine:
         if seat not in self.to_act():
             acting = ", ".join(map(str, self.to_act())) or "nobody"
             raise NotYourTurn(f"seat {seat} may not act now (to act: {acting})")
-        return self._run(seat, decision, chance)
+        return self._run(seat, decision, chance, strict=True)
 
     def setup(self, chance) -> list[Ev]:
         return self._run(0, {"step": "setup"}, chance)
@@ -255,7 +296,7 @@ class Machine:
             raise BadInput('a referee decision is a JSON object with a "referee" key')
         return self._run(0, decision, chance)
 
-    def _run(self, seat: int, decision: dict, chance) -> list[Ev]:
+    def _run(self, seat: int, decision: dict, chance, strict: bool = False) -> list[Ev]:
         work = self.copy()
         step = Step(work, chance, seat)
         vis = "all" if seat == 0 else self.rules.decision_visibility(self.s, seat, decision)
@@ -273,8 +314,18 @@ class Machine:
                           seed=chance.reveal())
         except NeedChance as need:
             step.emit("ChanceAwaited", "referee", **need.spec)
+        if strict:
+            self._check_listed(seat, decision)
         self._adopt(work)
         return step.events
+
+    def _check_listed(self, seat: int, decision: dict) -> None:
+        """The rules accepted it; it must also be exactly one of the listed
+        decisions, types included (``true`` is not ``1``, ``"41"`` is not ``41``)."""
+        key = strict_text(decision)
+        if not any(strict_text(d) == key for d in self.rules.legal(self.s, seat)):
+            raise IllegalDecision(f"not one of the decisions seat {seat} may make now, exactly as "
+                                  "`legal` lists them (check each value's type: true is not 1)")
 
     def enter_chance(self, outcome) -> list[Ev]:
         """Table mode: the referee enters the awaited outcome; the paused step

@@ -89,7 +89,8 @@ def rewrite(db, gid, version, change, rechain):
         if v >= version and rechain:
             if prev is not None:
                 st["prev"] = prev
-            st["hash"] = link(gid, v, st["timestamp"], st["type"], st["turn"], st["visible_to"], st["data"], st["prev"])
+            st["hash"] = link(gid, v, st["timestamp"], st["type"], st["turn"], st["visible_to"], st["data"], st["prev"],
+                             st.get("salt"))
         if v == version or (rechain and v > version):
             con.execute("UPDATE stored_events SET state=? WHERE originator_id=? AND originator_version=?",
                         (pack(st), gid.hex, v))

@@ -1,0 +1,110 @@
+"""Chain versions: games stored before chain version 2 still replay, audit and
+fork; new games are version 2; import audits a file before it writes anything;
+emitted events never change after they are emitted."""
+
+import shutil
+from pathlib import Path
+
+import msgpack
+
+from event_store.codec import pack, unpack
+
+FIXTURE = Path(__file__).parent.parent / "fixtures" / "chain_v1.db"
+
+
+def test_a_store_of_chain_v1_games_replays_audits_and_forks(cli, tmp_path):
+    db = tmp_path / "old.db"
+    shutil.copy(FIXTURE, db)
+    cli.env["PRIVATEER_DB"] = str(db)
+    games = cli.json("games")
+    assert len(games) == 4
+    report = cli.json("audit", "--all")
+    reports = report if isinstance(report, list) else report["reports"]
+    assert all(r["ok"] for r in reports)
+    assert all(any("chain version 1" in n for n in r["notes"]) for r in reports)
+    finished = next(g for g in games if g["game"] == "letter-of-marque" and g["finished"] and not g.get("parent"))
+    assert cli.json("replay", finished["game_id"], "--to-turn", "3")["turn"] <= 3
+    child = cli.ok("fork", finished["game_id"], "--at-turn", "4").strip()
+    r = cli.json("audit", child)
+    r = r[0] if isinstance(r, list) else r
+    assert r["ok"] and any("chain version 2" in n for n in r["notes"])
+    # the old table-mode game still takes outcomes, on its old chain
+    table = next(g for g in games if g["name"] == "v1-table")
+    cli.ok("chance", table["game_id"], "3")
+    r = cli.json("audit", table["game_id"])
+    r = r[0] if isinstance(r, list) else r
+    assert r["ok"], r
+
+
+def test_new_games_are_chain_v2_with_a_salt_on_every_event(cli, db):
+    import sqlite3
+
+    gid = cli.ok("new", "letter-of-marque", "--seats", "2").strip()
+    con = sqlite3.connect(db)
+    rows = con.execute("SELECT state FROM stored_events WHERE originator_id=?", (gid,)).fetchall()
+    states = [unpack(r[0]) for r in rows]
+    assert states[0]["data"]["chain"] == 2
+    salts = [s["salt"] for s in states]
+    assert all(isinstance(s, bytes) and len(s) == 32 for s in salts)
+    assert len(set(salts)) == len(salts)
+
+
+def test_import_refuses_a_history_that_does_not_verify_and_writes_nothing(cli, tmp_path):
+    gid = cli.ok("new", "letter-of-marque", "--seats", "2").strip()
+    for _ in range(6):
+        seat = cli.json("status", gid)["to_act"][0]
+        decision = cli.json("legal", gid, "--seat", seat)[0]
+        import json
+        cli.ok("act", gid, "--seat", seat, json.dumps(decision))
+    file = tmp_path / "g.pgame"
+    cli.ok("export", gid, "-o", file, "--with-secret")
+    doc = unpack(file.read_bytes())
+    # a tamperer who rebuilds the whole chain: change a decision, re-hash everything
+    from event_store.chain import genesis, link
+
+    rows = doc["events"]
+    k = next(i for i, r in enumerate(rows) if r[2] == "Decided" and r[5]["seat"] != 0)
+    decision = rows[k][5]["decision"]
+    key = next(key for key, v in decision.items() if isinstance(v, bool))
+    decision[key] = not decision[key]
+    prev = genesis(doc["game_id"])
+    for r in rows:
+        r[6] = prev
+        r[7] = link(doc["game_id"], r[0], r[1], r[2], r[3], r[4], r[5], prev, r[8])
+        prev = r[7]
+    bad = tmp_path / "bad.pgame"
+    bad.write_bytes(pack(doc))
+    other = tmp_path / "other.db"
+    p = cli.run("import", bad, "--db", other)
+    assert p.returncode == 2 and "does not verify" in p.stderr, p.stderr
+    assert cli.json("games", "--db", other) == []
+    # the untouched file imports and audits clean
+    cli.ok("import", file, "--db", other)
+    r = cli.json("audit", gid, "--db", other)
+    assert (r[0] if isinstance(r, list) else r)["ok"]
+
+
+def test_export_import_audit_is_clean_for_long_games_of_every_game(cli, tmp_path):
+    """Kaiser's Pirates events used to share lists with the rules' state, so a
+    stored event changed after it was emitted and an imported copy failed."""
+    for game, seats in (("kaisers-pirates", 3), ("merchants-and-marauders", 3), ("loot", 4),
+                        ("letter-of-marque", 4)):
+        src = tmp_path / f"{game}.db"
+        out = cli.json("simulate", game, "--seats", seats, "--games", 1, "--seed", "long", "--db", src)
+        gid = out["game_ids"][0]
+        file = tmp_path / f"{game}.pgame"
+        cli.ok("export", gid, "-o", file, "--db", src)
+        dst = tmp_path / f"{game}-copy.db"
+        cli.ok("import", file, "--db", dst)
+        r = cli.json("audit", gid, "--db", dst)
+        assert (r[0] if isinstance(r, list) else r)["ok"], (game, r)
+
+
+def test_emitted_events_do_not_change_when_the_state_later_does():
+    from service.kernel.machine import Ev
+
+    shared = [1]
+    ev = Ev("X", 1, "all", {"targets": shared}).freeze()
+    shared.append(2)
+    assert ev.frozen() == {"targets": [1]}
+    assert msgpack.unpackb(ev.packed) == {"targets": [1]}
