@@ -15,7 +15,7 @@ from event_store.store import resolve_db, store_env
 from service.aggregate import Game
 from service.snapshots import SnapshotOutdated, events_after, fold_start, project_game, snapshot_interval as snapshot_interval_setting
 from service.kernel.chance import SeededChance, TableChance
-from service.kernel.errors import BadInput, StaleVersion, UnknownGame
+from service.kernel.errors import BadInput, PrivateerError, StaleVersion, UnknownGame
 from service.kernel.local import created_event
 from service.kernel.machine import Ev, Machine
 from service.kernel.rules import get_rules
@@ -154,6 +154,42 @@ class Privateer(Application):
         events = game.machine.enter_chance(outcome)
         game.record(events)
         self._save(game, idempotency=idempotency)
+        return events
+
+    def enter_chances(self, game_id: UUID, words: list, expect_version: int | None = None) -> list[Ev]:
+        """Several outcomes in one go, as the referee reads them off the table
+        (a whole deal, or ``4 6`` for two dice): each awaited chance takes as
+        many words as it needs (``n`` for ``n`` dice), in order. All of them
+        are appended together, or none (the refusal names the word)."""
+        if not words:
+            raise BadInput("give at least one outcome")
+        game = self.load(game_id)
+        self._check_version(game, expect_version)
+        if not game.machine.k["table"]:
+            raise BadInput("this game draws its own chance from its committed seed; "
+                           "only table-mode games (created with --table) take chance outcomes")
+        events: list[Ev] = []
+        i = 0
+        while i < len(words):
+            awaited = game.machine.k["awaiting"]
+            if awaited is None:
+                raise BadInput(f"outcome {i + 1} ({words[i]!r}) is one too many: no chance is awaited after "
+                               f"the first {i}" if i else "no chance outcome is awaited now")
+            take = 1
+            if awaited["kind"] == "dice" and awaited["n"] > 1 and not isinstance(words[i], list):
+                take = awaited["n"]
+                if i + take > len(words):
+                    raise BadInput(f"{awaited['n']} dice are awaited ({awaited.get('why', '')}): "
+                                   f"give {awaited['n']} faces, got {len(words) - i}")
+            outcome = words[i:i + take] if take > 1 else words[i]
+            try:
+                events += game.machine.enter_chance(outcome)
+            except PrivateerError as e:
+                at = f"outcome {i + 1}: " if len(words) > 1 else ""
+                raise type(e)(at + e.reason) from None
+            i += take
+        game.record(events)
+        self._save(game)
         return events
 
     @staticmethod

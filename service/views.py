@@ -10,6 +10,8 @@ cards), ``counter`` and ``draws`` are for the referee and the audit."""
 
 from __future__ import annotations
 
+import json
+
 from service.kernel.machine import CHANCE_TYPES, Ev, Machine
 
 
@@ -83,8 +85,10 @@ def describe(rules, ev: Ev) -> str:
     if t == "GameCreated":
         return f"{d['game']} created for {d['seats']} seats" + (" (table mode)" if d["table"] else "")
     if t == "Decided":
+        if d["seat"] == 0 and "referee" in d["decision"]:
+            return f"referee: {json.dumps(d['decision'])}"
         who = "setup" if d["seat"] == 0 else f"seat {d['seat']} decides"
-        return f"{who}: {d['decision']}"
+        return f"{who}: {json.dumps(d['decision'])}"
     if t == "DiceRolled":
         return f"rolled {d['n']}d{d['sides']}: {d['values']} ({d['why']})"
     if t == "CardDrawn":

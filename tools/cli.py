@@ -165,15 +165,31 @@ def act(game_id: GameId, decision: Annotated[str, typer.Argument(help='The decis
 
 @app.command()
 @guarded
-def chance(game_id: GameId, outcome: Annotated[str, typer.Argument(help="The outcome as JSON: a die value (4), several dice ([3, 5]), a card, an option.")],
+def chance(game_id: GameId,
+           outcomes: Annotated[list[str], typer.Argument(help="What the table shows, as you would say it: a die (4), "
+                                                         "two dice (4 6), a card (blue-4), a face name (skull), "
+                                                         "0 on a d10 for 10, one of the listed options; several "
+                                                         "outcomes in a row for a whole deal. JSON is taken too.")],
            expect_version: Annotated[Optional[int], typer.Option("--expect-version")] = None,
            json_out: JsonOpt = False, db: DbOpt = None):
-    """Table mode: enter the die roll, card or random pick the game awaits."""
-    o = parse_json(outcome, "the outcome")
+    """Table mode: enter the dice, cards or random picks the game awaits.
+
+    Example: `tools chance 3f2a9c 4 6` enters two dice; `tools chance 3f2a9c red-4 blue-2 green-5`
+    enters three cards in the order they are awaited. All are recorded together, or none.
+    """
+    words = [parse_word(w) for w in outcomes]
     a = open_app(db)
     gid = a.resolve_id(game_id)
-    events = a.enter_chance(gid, o, expect_version)
+    events = a.enter_chances(gid, words, expect_version)
     _report_appended(a, gid, events, None, json_out)
+
+
+def parse_word(text: str):
+    """A word as typed: JSON when it is JSON (4, [3, 5], "blue-4", {...}), else the bare text."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text.strip()
 
 
 def _report_appended(a, gid, events, seat, json_out):
@@ -182,16 +198,34 @@ def _report_appended(a, gid, events, seat, json_out):
 
     new = list(a.events.get(gid, desc=True, limit=len(events)))[::-1]
     game = a.recorder.select_games(prefix=gid.hex)[0]["game"]
+    machine = a.load(gid).machine
     start = 0
     if seat is not None:  # number the seat's events in its own sequence
-        machine = a.load(gid).machine
         start = machine.seen(seat, 0) - sum(1 for e in events if e.visible_to(seat))
     entries = log_entries(get_rules(game), new, seat, start=start)
     version = new[-1].originator_version
+    waiting = waiting_for(machine)
     if json_out:
-        return out_json({"version": version, "events": entries})
+        return out_json({"version": version, "events": entries, "next": waiting})
     typer.echo(f"ok: version {version}")
     print_events(entries)
+    typer.echo(f"next: {waiting['text']}")
+
+
+def waiting_for(machine) -> dict:
+    """What the game waits for now, for a person and for a script."""
+    awaiting = machine.awaiting_chance()
+    if machine.finished:
+        return {"finished": True, "to_act": [], "awaiting_chance": None, "text": "the game is finished"}
+    if awaiting is not None:
+        what = {"dice": lambda: f"{awaiting['n']}d{awaiting['sides']}", "card": lambda: f"a card from {awaiting['deck']}",
+                "pick": lambda: f"one of {json.dumps(awaiting['options'])}",
+                "shuffle": lambda: f"the order of {awaiting['deck']}"}[awaiting["kind"]]()
+        text = f"the referee enters {what} ({awaiting.get('why', '')}) with `tools chance`"
+    else:
+        seats = machine.to_act()
+        text = f"seat{'s' if len(seats) > 1 else ''} {', '.join(map(str, seats))} to decide (`tools legal`)"
+    return {"finished": False, "to_act": machine.to_act(), "awaiting_chance": awaiting, "text": text}
 
 
 @app.command()

@@ -123,8 +123,10 @@ def validate(spec: dict, value):
     kind = spec["kind"]
     if kind == "dice":
         n, sides = spec["n"], spec["sides"]
-        if n == 1 and isinstance(value, int) and not isinstance(value, bool):
+        if n == 1 and not isinstance(value, list):
             value = [value]
+        if isinstance(value, list):
+            value = [read_face(spec, v) for v in value]
         if (not isinstance(value, list) or len(value) != n
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
             raise ChanceRejected(f"expected {n} die value(s) for {n}d{sides}, got {json.dumps(value)}")
@@ -138,9 +140,16 @@ def validate(spec: dict, value):
         for i, c in enumerate(ordered):
             if canon(c) == key:
                 return c, i
-        raise ChanceRejected(
-            f"card {json.dumps(value)} is not in deck {spec['deck']!r} "
-            f"(remaining: {', '.join(sorted({canon(c) for c in ordered}))})")
+        if isinstance(value, str) and value:
+            # a card named as printed, without the copy mark its id carries
+            # (blue-4 for blue-4a, reflag for reflag-4): any copy left will do
+            for i, c in enumerate(ordered):
+                if isinstance(c, str) and is_copy_of(c, value.strip().lower()):
+                    return c, i
+        left = sorted({canon(c) for c in ordered})
+        shown = ", ".join(left[:8]) + (f" and {len(left) - 8} more" if len(left) > 8 else "")
+        raise ChanceRejected(f"card {json.dumps(value)} is not left in deck {spec['deck']!r} "
+                             f"({len(ordered)} cards left: {shown})")
     if kind == "pick":
         key = canon(value)
         for i, o in enumerate(spec["options"]):
@@ -152,6 +161,33 @@ def validate(spec: dict, value):
             raise ChanceRejected(f"a shuffle of deck {spec['deck']!r} must list exactly its cards")
         return value, None
     raise ChanceRejected(f"unknown chance kind {kind!r}")
+
+
+def is_copy_of(card_id: str, name: str) -> bool:
+    """``blue-4a`` and ``blue-4b`` are copies of ``blue-4``; ``reflag-1`` of ``reflag``."""
+    if not card_id.startswith(name) or len(card_id) == len(name):
+        return False
+    rest = card_id[len(name):]
+    return (len(rest) == 1 and rest.isalpha()) or (rest[0] == "-" and rest[1:].isdigit())
+
+
+def read_face(spec: dict, v):
+    """A die face as the referee reads it: a number, a face the game names
+    (``spec["faces"]``, e.g. ``{"skull": 6}``), or 0 on a d10 (printed for 10)."""
+    if isinstance(v, str):
+        text = v.strip().lower()
+        faces = spec.get("faces") or {}
+        if text in faces:
+            return faces[text]
+        if text.lstrip("-").isdigit():
+            v = int(text)
+        else:
+            named = ", ".join(sorted(faces))
+            raise ChanceRejected(f"{v!r} is not a die face: give a number 1..{spec['sides']}"
+                                 + (f" or {named}" if named else ""))
+    if spec["sides"] == 10 and v == 0 and not isinstance(v, bool):
+        return 10
+    return v
 
 
 class SeededChance:

@@ -126,8 +126,11 @@ class Step:
         return ev
 
     # chance -------------------------------------------------------------
-    def roll(self, sides: int, n: int = 1, vis="all", why: str = "") -> list[int]:
+    def roll(self, sides: int, n: int = 1, vis="all", why: str = "", faces: dict | None = None) -> list[int]:
+        """``faces``: names the referee may type for faces (``{"skull": 6}``)."""
         spec = {"kind": "dice", "sides": sides, "n": n, "why": why}
+        if faces:
+            spec["faces"] = faces
         values, meta = self.chance.outcome(spec)
         self.emit("DiceRolled", vis, sides=sides, n=n, values=values, why=why,
                   counter=meta["counter"], draws=meta["draws"])
@@ -249,7 +252,7 @@ class Machine:
         a = self.k["awaiting"]
         if a is None:
             return None
-        out = {key: a[key] for key in ("kind", "why", "deck", "sides", "n", "options") if key in a}
+        out = {key: a[key] for key in ("kind", "why", "deck", "sides", "n", "options", "faces") if key in a}
         if a["kind"] == "card":
             out["choices"] = sorted({c if not isinstance(c, (dict, list)) else str(c)
                                      for c in canonical_order(a["choices"])}, key=str)

@@ -108,3 +108,42 @@ def test_emitted_events_do_not_change_when_the_state_later_does():
     shared.append(2)
     assert ev.frozen() == {"targets": [1]}
     assert msgpack.unpackb(ev.packed) == {"targets": [1]}
+
+
+def test_a_decision_must_be_exactly_as_listed_types_included(cli):
+    import json
+
+    gid = cli.ok("new", "letter-of-marque", "--seats", "2").strip()
+    seat = cli.json("status", gid)["to_act"][0]
+    listed = cli.json("legal", gid, "--seat", seat)
+    d = next(x for x in listed if any(isinstance(v, bool) for v in x.values()))
+    key = next(k for k, v in d.items() if isinstance(v, bool))
+    before = cli.json("status", gid)["version"]
+    for wrong in (int(d[key]), str(d[key]).lower(), None):
+        p = cli.run("act", gid, "--seat", seat, json.dumps(dict(d, **{key: wrong})))
+        assert p.returncode in (2, 3), (wrong, p.stderr)
+        assert cli.json("status", gid)["version"] == before
+    cli.ok("act", gid, "--seat", seat, json.dumps(d))
+
+
+def test_a_snapshot_from_an_older_build_is_ignored(tmp_path):
+    """Snapshots are a cache: one without the per-viewer counts is not used."""
+    from service.app import Privateer
+    from service.simulate import simulate
+
+    app = Privateer(str(tmp_path / "s.db"), snapshot_interval=20)
+    gid = simulate("loot", 3, 1, seed="snap", app=app)["game_ids"][0]
+    from uuid import UUID
+
+    game = app.load(UUID(gid))
+    con = __import__("sqlite3").connect(str(tmp_path / "s.db"))
+    rows = con.execute("SELECT originator_version, state FROM stored_snapshots").fetchall()
+    assert rows
+    for v, raw in rows:
+        st = unpack(raw)
+        st["state"].pop("format", None)
+        st["state"]["k"].pop("seen", None)
+        con.execute("UPDATE stored_snapshots SET state=? WHERE originator_version=?", (pack(st), v))
+    con.commit()
+    again = Privateer(str(tmp_path / "s.db"), snapshot_interval=20).load(UUID(gid))
+    assert again.version == game.version and again.machine.k["seen"] == game.machine.k["seen"]

@@ -18,7 +18,8 @@ def skill_test(step, seat, skill, why):
     S = T(step.state)
     p = player(step.state, seat)
     n = S["captains"][p["captain"]][skill]
-    dice = step.roll(S["die_sides"], n, vis="all", why=f"seat {seat}: {skill} test ({why})")
+    dice = step.roll(S["die_sides"], n, vis="all", why=f"seat {seat}: {skill} test ({why})",
+                     faces={"skull": S["die_sides"]})
     hits = sum(1 for v in dice if v >= S["success_from"])
     step.emit("SkillTested", seat=seat, skill=skill, dice=dice, successes=hits, passed=hits > 0, why=why)
     return hits
