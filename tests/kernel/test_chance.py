@@ -98,7 +98,7 @@ def test_table_outcomes_are_validated():
         validate({"kind": "dice", "sides": 6, "n": 1}, 7)
     with pytest.raises(ChanceRejected, match="expected 2 die"):
         validate({"kind": "dice", "sides": 6, "n": 2}, [1])
-    with pytest.raises(ChanceRejected, match="not in deck"):
+    with pytest.raises(ChanceRejected, match="not left in deck"):
         validate({"kind": "card", "deck": "treasure:red", "choices": [2, 3]}, 9)
     assert validate({"kind": "dice", "sides": 6, "n": 1}, 6) == ([6], None)
     t = TableChance([])
