@@ -15,7 +15,7 @@ from event_store.store import resolve_db, store_env
 from service.aggregate import Game
 from service.snapshots import SnapshotOutdated, events_after, fold_start, project_game, snapshot_interval as snapshot_interval_setting
 from service.kernel.chance import SeededChance, TableChance
-from service.kernel.errors import BadInput, PrivateerError, StaleVersion, UnknownGame
+from service.kernel.errors import BadInput, NoChanceAwaited, PrivateerError, StaleVersion, UnknownGame
 from service.kernel.local import created_event
 from service.kernel.machine import Ev, Machine
 from service.kernel.rules import get_rules
@@ -172,9 +172,11 @@ class Privateer(Application):
         i = 0
         while i < len(words):
             awaited = game.machine.k["awaiting"]
+            if awaited is None and i == 0:
+                raise NoChanceAwaited("no chance outcome is awaited now")
             if awaited is None:
-                raise BadInput(f"outcome {i + 1} ({words[i]!r}) is one too many: no chance is awaited after "
-                               f"the first {i}" if i else "no chance outcome is awaited now")
+                raise BadInput(f"outcome {i + 1} ({words[i]!r}) is one too many: no chance is awaited "
+                               f"after the first {i}")
             take = 1
             if awaited["kind"] == "dice" and awaited["n"] > 1 and not isinstance(words[i], list):
                 take = awaited["n"]
