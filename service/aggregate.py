@@ -61,9 +61,27 @@ class Game(Aggregate):
             state["salt"] = None
 
         def apply(self, game: "Game") -> None:
-            game.machine.apply(Ev(self.type, self.turn, self.visible_to, self.data))
+            ev = Ev(self.type, self.turn, self.visible_to, self.data)
+            if self.originator_version in getattr(game, "retracted", ()):
+                game.machine.apply_retracted(ev)
+            else:
+                game.machine.apply(ev)
             game.head = self.hash
             game.max_turn = max(game.max_turn, self.turn)
+
+    @classmethod
+    def along_line(cls, events) -> "Game | None":
+        """Fold a corrected game's events along its line: the retracted ones
+        (service/kernel/corrections.py) only count, they do not apply."""
+        from service.kernel.corrections import retracted_versions
+
+        events = list(events)
+        retracted = retracted_versions(events)
+        game = None
+        for e in events:
+            game = e.mutate(game)
+            game.retracted = retracted
+        return game
 
     @classmethod
     def start(cls, game_id: UUID, created: Ev) -> "Game":

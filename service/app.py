@@ -15,7 +15,7 @@ from event_store.store import resolve_db, store_env
 from service.aggregate import Game
 from service.snapshots import SnapshotOutdated, events_after, fold_start, project_game, snapshot_interval as snapshot_interval_setting
 from service.kernel.chance import SeededChance, TableChance
-from service.kernel.errors import BadInput, NoChanceAwaited, PrivateerError, StaleVersion, UnknownGame
+from service.kernel.errors import BadInput, IllegalDecision, NoChanceAwaited, PrivateerError, StaleVersion, UnknownGame
 from service.kernel.local import created_event
 from service.kernel.machine import Ev, Machine
 from service.kernel.rules import get_rules
@@ -59,14 +59,21 @@ class Privateer(Application):
     # loading ------------------------------------------------------------------
     def load(self, game_id: UUID, version: int | None = None) -> Game:
         try:
-            return self.repository.get(game_id, version=version, projector_func=project_game)
+            game = self.repository.get(game_id, version=version, projector_func=project_game)
         except AggregateNotFoundError:
             raise UnknownGame(f"no game with id {game_id}") from None
         except SnapshotOutdated:  # taken by an older build: fold the events themselves
-            game = project_game(None, self.events.get(game_id, lte=version))
+            game = None
+        except Exception:
+            # folding every event in order can fail past a correction (a retracted step
+            # left the state the later steps do not fit): fold along the line instead
+            game = None
+        if game is None or game.machine.k.get("corrections"):
+            # a corrected game folds along its line, from its events (snapshots may lie off it)
+            game = Game.along_line(self.events.get(game_id, lte=version))
             if game is None:
                 raise UnknownGame(f"no game with id {game_id}") from None
-            return game
+        return game
 
     def stored_events(self, game_id: UUID, lte: int | None = None):
         """The game's events as stored (envelopes), in order."""
@@ -156,6 +163,43 @@ class Privateer(Application):
         self._save(game, idempotency=idempotency)
         return events
 
+    def correct(self, game_id: UUID, to_version: int, reason: str, expect_version: int | None = None) -> list[Ev]:
+        """Retract every step after ``to_version`` (a step boundary of the
+        game's line), on the record: see service/kernel/corrections.py."""
+        from service.kernel.corrections import retracted_versions
+
+        current = self.load(game_id)
+        self._check_version(current, expect_version)
+        if current.machine.finished:
+            raise IllegalDecision("the game is finished: a finished result is not corrected (fork it instead)")
+        stored = self.stored_events(game_id)
+        last = stored[-1].originator_version
+        if not isinstance(to_version, int) or not 1 <= to_version < last:
+            raise BadInput(f"--to-version must be from 1 to {last - 1} (the game is at version {last})")
+        retracted = retracted_versions(stored)
+        line = [e for e in stored if e.originator_version not in retracted]
+        after = [e for e in line if e.originator_version > to_version]
+        if to_version in retracted:
+            raise BadInput(f"version {to_version} was already retracted by an earlier correction")
+        setup_end = next((e.originator_version - 1 for e in line[2:] if e.type in ("Decided", "EntropyAdded")), last)
+        if to_version < setup_end:
+            raise BadInput(f"version {to_version} is inside the setup; the earliest point is {setup_end}")
+        if after and after[0].type not in ("Decided", "EntropyAdded"):
+            starts = [e.originator_version - 1 for e in line if e.type == "Decided" and e.originator_version > setup_end]
+            before = max([v for v in starts if v < to_version] or [setup_end])
+            raise BadInput(f"version {to_version} is in the middle of a step; correct to {before} "
+                           "(the end of the step before) instead")
+        hypothetical = retracted | set(range(to_version + 1, last + 1))
+        game = None
+        for e in stored:
+            game = e.mutate(game)
+            game.retracted = hypothetical
+        decision = {"referee": "correct", "to_version": to_version, "reason": reason}
+        events = game.machine.correct(decision, last)
+        game.record(events)
+        self._save(game)
+        return events
+
     def enter_chances(self, game_id: UUID, words: list, expect_version: int | None = None) -> list[Ev]:
         """Several outcomes in one go, as the referee reads them off the table
         (a whole deal, or ``4 6`` for two dice): each awaited chance takes as
@@ -199,6 +243,28 @@ class Privateer(Application):
         if expect_version is not None and expect_version != game.version:
             raise StaleVersion(f"expected version {expect_version}, the game is at version {game.version}")
 
+    def _fold_line(self, game_id: UUID, to_turn: int | None, to_event: int | None):
+        """``fold`` for a corrected game: along its line, from its events."""
+        from service.kernel.corrections import retracted_versions
+
+        stored = self.stored_events(game_id)
+        retracted = retracted_versions(stored)
+        machine, version, head = None, 0, None
+        for e in stored:
+            if to_event is not None and e.originator_version > to_event:
+                break
+            ev = Ev(e.type, e.turn, e.visible_to, e.data)
+            if machine is None:
+                machine = Machine(get_rules(e.data["game"]), ev)
+            if e.originator_version in retracted:
+                machine.apply_retracted(ev)
+            else:
+                if to_turn is not None and e.turn > to_turn:
+                    break
+                machine.apply(ev)
+            version, head = e.originator_version, e.hash
+        return machine, version, head
+
     # queries ------------------------------------------------------------------
     def games(self) -> list[dict]:
         return [decode_row(r) for r in self.recorder.select_games()]
@@ -206,6 +272,9 @@ class Privateer(Application):
     def fold(self, game_id: UUID, *, to_turn: int | None = None, to_event: int | None = None):
         """Replay a game's events up to the end of a turn or up to a version.
         Returns ``(machine, last_version, head_hash)``."""
+        latest = self.load(game_id)
+        if latest.machine.k.get("corrections"):
+            return self._fold_line(game_id, to_turn, to_event)
         machine = None
         version, head = 0, None
         start = fold_start(self, game_id, to_turn, to_event)  # a snapshot, if one serves

@@ -22,6 +22,7 @@ from uuid import UUID
 
 from event_store.chain import chain_version, genesis, link
 from service.kernel.chance import ReplayChance, derive_key, recompute
+from service.kernel.corrections import is_correction, retracted_versions
 from service.kernel.errors import PrivateerError
 from service.kernel.machine import CHANCE_TYPES, Ev, Machine, same_events
 from service.kernel.rules import get_rules
@@ -176,10 +177,22 @@ def rerun(envs: list[Envelope], report: AuditReport) -> bool:
     machine = Machine(rules, created.ev())
     machine.apply(created.ev())
     revealed = next((e.data.get("seed") for e in envs if e.type == "GameFinished"), None)
+    try:
+        retracted = retracted_versions(envs)
+    except Exception:
+        return not report.fail(1, "Corrected", "a correction's retracted range cannot be read")
+    for e in envs:
+        if e.type == "Corrected":
+            report.notes.append(f"correction at version {e.version}: versions {e.data['retracted'][0]}-"
+                                f"{e.data['retracted'][1]} retracted ({e.data.get('reason', '')})")
     i = 1
     n = len(envs)
     while i < n:
         e = envs[i]
+        if e.version in retracted:  # in the chain and the stream, out of the line
+            machine.apply_retracted(e.ev())
+            i += 1
+            continue
         if e.type == "EntropyAdded":
             machine.apply(e.ev())
             i += 1
@@ -187,13 +200,17 @@ def rerun(envs: list[Envelope], report: AuditReport) -> bool:
         if e.type != "Decided":
             return not report.fail(e.version, e.type, "an event outside any decision (no Decided before it)")
         j = i + 1
-        while j < n and envs[j].type not in ("Decided", "EntropyAdded"):
+        while j < n and envs[j].type not in ("Decided", "EntropyAdded") and envs[j].version not in retracted:
             j += 1
         recorded = envs[i:j]
         chance = ReplayChance([dict(r.data) for r in recorded if r.type in CHANCE_TYPES], revealed)
         seat, decision = e.data.get("seat"), e.data.get("decision")
         try:
-            if seat == 0 and isinstance(decision, dict) and "referee" in decision:
+            if seat == 0 and is_correction(decision):
+                if not (retracted >= set(range(decision.get("to_version", 0) + 1, e.version))):
+                    return not report.fail(e.version, e.type, "a correction whose retracted steps are not all retracted")
+                produced = machine.correct(decision, e.version - 1)
+            elif seat == 0 and isinstance(decision, dict) and "referee" in decision:
                 produced = machine.referee(decision, chance)
             elif seat == 0:
                 if machine.k["steps"] != 0:  # only seats' entropy may come before the setup

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 
+from service.kernel.corrections import is_correction
 from service.kernel.machine import CHANCE_TYPES, Ev, Machine
 
 
@@ -54,14 +55,20 @@ def log_entries(rules, stored, seat: int | None, after: int = 0, limit: int | No
     public. ``start``: how many events the caller could read before
     ``stored[0]`` (0 when ``stored`` starts at version 1); ``after``/``limit``
     page in the caller's numbering."""
+    from service.kernel.corrections import retracted_versions
+
+    stored = list(stored)
+    retracted = retracted_versions(stored)
     out = []
     position = start
+    positions: list[tuple[int, int]] = []  # (store version, caller's number) of what the caller reads
     for e in stored:
         ev = Ev(e.type, e.turn, e.visible_to, e.data)
         if seat is None:
             position = e.originator_version
         elif ev.visible_to(seat if seat else -1):
             position += 1
+            positions.append((e.originator_version, position))
         else:
             continue
         if position <= after:
@@ -72,11 +79,31 @@ def log_entries(rules, stored, seat: int | None, after: int = 0, limit: int | No
         if seat is not None and e.type in CHANCE_TYPES:
             data = {k: v for k, v in data.items() if k not in REFEREE_ONLY_FIELDS}
             ev = Ev(e.type, e.turn, e.visible_to, data)
+        elif seat is not None and (e.type == "Corrected" or (e.type == "Decided" and is_correction(data.get("decision")))):
+            data = _correction_in_own_numbers(data, positions, start)
+            ev = Ev(e.type, e.turn, e.visible_to, data)
         entry = {"version": position, "turn": e.turn, "type": e.type,
                  "visible_to": e.visible_to, "data": data, "text": describe(rules, ev),
                  "timestamp": e.timestamp.isoformat()}
+        if e.originator_version in retracted:
+            entry["retracted"] = True
+            entry["text"] = "[retracted] " + entry["text"]
         out.append(entry)
     return out
+
+
+def _correction_in_own_numbers(data: dict, positions: list, start: int) -> dict:
+    """A correction names store versions; a seat reads them in its own numbers."""
+    def own(v):
+        return max([p for ver, p in positions if ver <= v] or [start])
+
+    if "decision" in data:
+        d = dict(data["decision"])
+        d["to_version"] = own(d["to_version"])
+        return dict(data, decision=d)
+    first, last = data["retracted"]
+    return dict(data, to_version=own(data["to_version"]),
+                retracted=[own(first - 1) + 1, own(last)])
 
 
 def describe(rules, ev: Ev) -> str:
@@ -101,6 +128,9 @@ def describe(rules, ev: Ev) -> str:
         return f"waiting for the referee to enter: {d['kind']} ({d.get('why', '')})"
     if t == "GameFinished":
         return f"game finished: scores {d['scores']}, winners {d['winners']}"
+    if t == "Corrected":
+        first, last = d["retracted"]
+        return f"correction: back to version {d['to_version']}, {first}-{last} retracted: {d.get('reason', '')}"
     if t == "EntropyAdded":
         return f"seat {d['seat']} added entropy to the seed"
     return rules.describe(ev) or t

@@ -199,10 +199,15 @@ def _report_appended(a, gid, events, seat, json_out):
     new = list(a.events.get(gid, desc=True, limit=len(events)))[::-1]
     game = a.recorder.select_games(prefix=gid.hex)[0]["game"]
     machine = a.load(gid).machine
-    start = 0
-    if seat is not None:  # number the seat's events in its own sequence
-        start = machine.seen(seat, 0) - sum(1 for e in events if e.visible_to(seat))
-    entries = log_entries(get_rules(game), new, seat, start=start)
+    # the referee's command line: store versions; with a seat, only what that seat may see
+    entries = log_entries(get_rules(game), new, None)
+    if seat is not None:
+        from service.views import REFEREE_ONLY_FIELDS
+
+        visible = {e.originator_version for e in new if e.visible_to == "all"
+                   or (isinstance(e.visible_to, list) and seat in e.visible_to)}
+        entries = [dict(x, data={k: v for k, v in x["data"].items() if k not in REFEREE_ONLY_FIELDS})
+                   for x in entries if x["version"] in visible]
     version = new[-1].originator_version
     waiting = waiting_for(machine)
     if json_out:
@@ -226,6 +231,24 @@ def waiting_for(machine) -> dict:
         seats = machine.to_act()
         text = f"seat{'s' if len(seats) > 1 else ''} {', '.join(map(str, seats))} to decide (`tools legal`)"
     return {"finished": False, "to_act": machine.to_act(), "awaiting_chance": awaiting, "text": text}
+
+
+@app.command()
+@guarded
+def correct(game_id: GameId,
+            to_version: Annotated[int, typer.Option("--to-version", help="Keep the game up to this version; retract every step after it.")],
+            reason: Annotated[str, typer.Option("--reason", help="Why (kept in the record and shown by the audit).")],
+            expect_version: Annotated[Optional[int], typer.Option("--expect-version")] = None,
+            json_out: JsonOpt = False, db: DbOpt = None):
+    """Retract the last step(s), on the record: a mistyped die, card or decision.
+
+    The retracted events stay in the log, marked as retracted; replay, audit and standings follow the
+    corrected line. Example: `tools correct 3f2a9c --to-version 41 --reason "die misread: it was a 5"`.
+    """
+    a = open_app(db)
+    gid = a.resolve_id(game_id)
+    events = a.correct(gid, to_version, reason, expect_version)
+    _report_appended(a, gid, events, None, json_out)
 
 
 @app.command()

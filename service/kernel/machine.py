@@ -27,7 +27,8 @@ from .chance import canonical_order, validate
 from .errors import BadInput, IllegalDecision, NeedChance, NoChanceAwaited, NotYourTurn
 
 CHANCE_TYPES = frozenset({"DiceRolled", "CardDrawn", "ChanceChosen", "DeckShuffled"})
-KERNEL_TYPES = CHANCE_TYPES | {"GameCreated", "Decided", "ChanceAwaited", "GameFinished", "EntropyAdded"}
+KERNEL_TYPES = CHANCE_TYPES | {"GameCreated", "Decided", "ChanceAwaited", "GameFinished", "EntropyAdded",
+                               "Corrected"}
 CHANCE_VALUE_FIELD = {"DiceRolled": "values", "CardDrawn": "card", "ChanceChosen": "value",
                       "DeckShuffled": "order"}
 
@@ -210,9 +211,40 @@ class Machine:
             k["result"] = {"scores": ev.data["scores"], "winners": ev.data["winners"]}
         elif t == "EntropyAdded":
             k["entropies"].append(ev.data["entropy"])
+        elif t == "Corrected":
+            k["corrections"] = k.get("corrections", 0) + 1
         if k["pending"] is not None:
             k["pending"]["emitted"] += 1
         self.rules.evolve(self.s, ev)
+
+    def apply_retracted(self, ev: Ev) -> None:
+        """A retracted event (service/kernel/corrections.py): it stays out of
+        the game's line, but what it used of the chance stream stays used and
+        what a viewer could read of it stays counted."""
+        k = self.k
+        seen = k["seen"]
+        if ev.vis == "all":
+            for i in range(len(seen)):
+                seen[i] += 1
+        elif ev.vis != "referee":
+            for i in ev.vis:
+                seen[i] += 1
+        if ev.type in CHANCE_TYPES and ev.data.get("counter") is not None:
+            k["counter"] = ev.data["counter"] + ev.data["draws"]
+
+    def correct(self, decision: dict, version: int) -> list[Ev]:
+        """The correction step (its ``Decided`` and ``Corrected`` events), on a
+        machine already folded to the line's state at ``to_version``;
+        ``version`` is the last version before the correction."""
+        from .corrections import check_decision
+
+        to_version, reason = check_decision(decision)
+        if not to_version < version:
+            raise BadInput(f"to_version must be before the game's version {version}")
+        step = Step(self, None, 0)
+        step.emit("Decided", "all", seat=0, decision=decision)
+        step.emit("Corrected", "all", to_version=to_version, retracted=[to_version + 1, version], reason=reason)
+        return step.events
 
     def copy(self) -> "Machine":
         return self._with(self.k, self.s, self.base)
@@ -297,6 +329,8 @@ class Machine:
             raise NotYourTurn("the game is waiting for the referee to enter a chance outcome")
         if not isinstance(decision, dict) or "referee" not in decision:
             raise BadInput('a referee decision is a JSON object with a "referee" key')
+        if decision["referee"] == "correct":
+            raise BadInput("a correction retracts steps: use `tools correct` (Privateer.correct)")
         return self._run(0, decision, chance)
 
     def _run(self, seat: int, decision: dict, chance, strict: bool = False) -> list[Ev]:
