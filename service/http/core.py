@@ -101,9 +101,6 @@ class GameService:
         self.audit_runs = 0
 
     # who --------------------------------------------------------------------
-    def resolve(self, game_id: str) -> UUID:
-        return self.app.resolve_id(game_id)
-
     def organiser(self, token: str | None) -> Caller:
         if token is None:
             raise Unauthorized("this needs the organiser key (Authorization: Bearer <key>)")
