@@ -42,7 +42,9 @@ SSE_EVENT = {  # one Server-Sent Event (OpenAPI 3.2 itemSchema)
         "id": {"type": "string", "pattern": "^[0-9]+$"},
         "data": {"type": "string", "contentMediaType": "application/json",
                  "contentSchema": {"type": "object", "required": ["version"],
-                                   "properties": {"version": {"type": "integer"}}}},
+                                   "properties": {"version": {"type": "integer"},
+                                                  "reason": {"type": "string",
+                                                             "enum": ["finished", "time limit", "event limit"]}}}},
         "retry": {"type": "integer"},
     },
 }
