@@ -119,7 +119,7 @@ def run(games: int = 50, game: str = "letter-of-marque", seats: int = 3, seed: i
         tables = []
         for _ in range(games):
             gid = org.create(game, seats)["game_id"]
-            tokens = {n: Api(server.url).join(gid, n)["token"] for n in range(1, seats + 1)}
+            tokens = Api(server.url).seat_up(gid, range(1, seats + 1), org)
             tables.append((gid, tokens))
         org.close()
 
@@ -145,7 +145,7 @@ def run(games: int = 50, game: str = "letter-of-marque", seats: int = 3, seed: i
         single_seconds = 0.0
         for i in range(SINGLE_GAMES):
             gid = org.create(game, seats)["game_id"]
-            tokens = {n: Api(server.url).join(gid, n)["token"] for n in range(1, seats + 1)}
+            tokens = Api(server.url).seat_up(gid, range(1, seats + 1), org)
             t0 = time.perf_counter()
             _play_one(server.url, gid, tokens, seed + 10_000 + i, single_lat, lock)
             single_seconds += time.perf_counter() - t0

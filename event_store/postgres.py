@@ -180,15 +180,15 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
             return bool(curs.fetchone()["ok"])
 
     def _insert_events(self, curs, stored_events, *, index=None, secret=None, idempotency=None,
-                       credential=None, **kwargs):
+                       credential=None, invitation_use=None, **kwargs):
         # Runs in the same transaction as the events' INSERT (the library
         # pipelines "other things" first, then the events; a duplicate
         # version rolls the whole transaction back).
         super()._insert_events(curs, stored_events, **kwargs)
-        if idempotency is not None or credential is not None:
+        if idempotency is not None or credential is not None or invitation_use is not None:
             curs.execute(self.set_search_path)
             service_tables.write_service_rows(curs, idempotency=idempotency, credential=credential,
-                                              style="pyformat")
+                                              invitation_use=invitation_use, style="pyformat")
         if index is not None:
             curs.execute(self.upsert_index, index_row_params(index))
         if secret is not None:
@@ -226,10 +226,25 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
         rows = self._query(service_tables.SELECT_IDEMPOTENCY_PYFORMAT, (game_id, scope, key))
         return rows[0] if rows else None
 
-    def insert_credential(self, game_id: str, role: str, token_hash: str, created: str) -> None:
-        """A credential on its own (a seat joining without entropy); raises the
-        library's ``IntegrityError`` if the role is taken."""
+    def insert_credential(self, game_id: str, role: str, token_hash: str, created: str,
+                          invitation_use: tuple | None = None) -> None:
+        """A credential on its own (a seat joining without entropy), with the
+        invitation it consumes, in one transaction; raises the library's
+        ``IntegrityError`` if the role is taken or the invitation used."""
+        self.insert_service_rows(credential=(game_id, role, token_hash, created), invitation_use=invitation_use)
+
+    def insert_service_rows(self, **rows) -> None:
+        """Service rows (``write_service_rows`` kwargs) in a transaction of their own."""
         with self.datastore.transaction(commit=True) as curs:
             curs.execute(self.set_search_path)
-            service_tables.write_service_rows(curs, credential=(game_id, role, token_hash, created),
-                                              style="pyformat")
+            service_tables.write_service_rows(curs, style="pyformat", **rows)
+
+    def select_invitation(self, game_id: str, code_hash: str) -> dict | None:
+        rows = self._query(service_tables.SELECT_INVITATION_PYFORMAT, (game_id, code_hash))
+        return rows[0] if rows else None
+
+    def select_invitations(self, game_id: str) -> list[dict]:
+        return self._query(service_tables.SELECT_INVITATIONS_PYFORMAT, (game_id,))
+
+    def select_published(self, game_id: str) -> bool:
+        return bool(self._query(service_tables.SELECT_PUBLISHED_PYFORMAT, (game_id,)))

@@ -20,6 +20,19 @@ psycopg). Recorder kwargs (both recorders must accept them in
 * ``idempotency=(game_id, scope, idem_key, fingerprint, status, body)``
 * ``credential=(game_id, role, token_hash, created)`` (a seat that joins
   with entropy, or the referee key of a new game)
+* ``invitation_use=(game_id, code_hash, role, used)`` (the invitation a seat
+  joined with: consumed in the same transaction as its credential)
+
+* ``privateer_invitations``: one row per seat invitation issued by the
+  organiser or the game's referee: ``code_hash`` (SHA-256 of the one-time
+  code, never the code), the ``seat`` it is for, the ``player`` it names
+  (may be empty). Primary key ``(game_id, code_hash)``.
+* ``privateer_invitation_uses``: one row per consumed invitation. Primary key
+  ``(game_id, code_hash)``: inserted with the seat's credential (and any
+  events) in one transaction, so a code gives at most one seat, even to two
+  joins racing with it.
+* ``privateer_published``: the forks their organiser or referee published
+  (a fork without a row is private). Primary key ``game_id``.
 """
 
 from __future__ import annotations
@@ -34,34 +47,80 @@ IDEMPOTENCY_TABLE = (
     "game_id TEXT NOT NULL, scope TEXT NOT NULL, idem_key TEXT NOT NULL, fingerprint TEXT NOT NULL, "
     "status INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (game_id, scope, idem_key))"
 )
-CREATE_STATEMENTS = [CREDENTIALS_TABLE, IDEMPOTENCY_TABLE]
+INVITATIONS_TABLE = (
+    "CREATE TABLE IF NOT EXISTS privateer_invitations ("
+    "game_id TEXT NOT NULL, code_hash TEXT NOT NULL, seat INTEGER NOT NULL, player TEXT NOT NULL, "
+    "created TEXT NOT NULL, PRIMARY KEY (game_id, code_hash))"
+)
+INVITATION_USES_TABLE = (
+    "CREATE TABLE IF NOT EXISTS privateer_invitation_uses ("
+    "game_id TEXT NOT NULL, code_hash TEXT NOT NULL, role TEXT NOT NULL, used TEXT NOT NULL, "
+    "PRIMARY KEY (game_id, code_hash))"
+)
+PUBLISHED_TABLE = (
+    "CREATE TABLE IF NOT EXISTS privateer_published ("
+    "game_id TEXT PRIMARY KEY, published TEXT NOT NULL)"
+)
+CREATE_STATEMENTS = [CREDENTIALS_TABLE, IDEMPOTENCY_TABLE, INVITATIONS_TABLE, INVITATION_USES_TABLE,
+                     PUBLISHED_TABLE]
 
 _INSERT_CREDENTIAL = "INSERT INTO privateer_credentials (game_id, role, token_hash, created) VALUES ({p}, {p}, {p}, {p})"
 _INSERT_IDEMPOTENCY = ("INSERT INTO privateer_idempotency (game_id, scope, idem_key, fingerprint, status, body) "
                        "VALUES ({p}, {p}, {p}, {p}, {p}, {p})")
+_INSERT_INVITATION = ("INSERT INTO privateer_invitations (game_id, code_hash, seat, player, created) "
+                      "VALUES ({p}, {p}, {p}, {p}, {p})")
+_INSERT_INVITATION_USE = ("INSERT INTO privateer_invitation_uses (game_id, code_hash, role, used) "
+                          "VALUES ({p}, {p}, {p}, {p})")
+_INSERT_PUBLISHED = "INSERT INTO privateer_published (game_id, published) VALUES ({p}, {p})"
+_SELECT_INVITATION = ("SELECT i.seat, i.player, i.created, u.used FROM privateer_invitations i "
+                      "LEFT JOIN privateer_invitation_uses u ON u.game_id = i.game_id AND u.code_hash = i.code_hash "
+                      "WHERE i.game_id = {p} AND i.code_hash = {p}")
+_SELECT_INVITATIONS = ("SELECT i.seat, i.player, i.created, u.used FROM privateer_invitations i "
+                       "LEFT JOIN privateer_invitation_uses u ON u.game_id = i.game_id AND u.code_hash = i.code_hash "
+                       "WHERE i.game_id = {p} ORDER BY i.created")
+_SELECT_PUBLISHED = "SELECT published FROM privateer_published WHERE game_id = {p}"
 _SELECT_ROLE = "SELECT role FROM privateer_credentials WHERE game_id = {p} AND token_hash = {p}"
 _SELECT_ROLES = "SELECT role FROM privateer_credentials WHERE game_id = {p}"
 _SELECT_IDEMPOTENCY = ("SELECT fingerprint, status, body FROM privateer_idempotency "
                        "WHERE game_id = {p} AND scope = {p} AND idem_key = {p}")
 
 INSERT_CREDENTIAL_QMARK = _INSERT_CREDENTIAL.format(p="?")
+INSERT_INVITATION_QMARK = _INSERT_INVITATION.format(p="?")
+INSERT_INVITATION_USE_QMARK = _INSERT_INVITATION_USE.format(p="?")
+INSERT_PUBLISHED_QMARK = _INSERT_PUBLISHED.format(p="?")
+SELECT_INVITATION_QMARK = _SELECT_INVITATION.format(p="?")
+SELECT_INVITATIONS_QMARK = _SELECT_INVITATIONS.format(p="?")
+SELECT_PUBLISHED_QMARK = _SELECT_PUBLISHED.format(p="?")
 INSERT_IDEMPOTENCY_QMARK = _INSERT_IDEMPOTENCY.format(p="?")
 SELECT_ROLE_QMARK = _SELECT_ROLE.format(p="?")
 SELECT_ROLES_QMARK = _SELECT_ROLES.format(p="?")
 SELECT_IDEMPOTENCY_QMARK = _SELECT_IDEMPOTENCY.format(p="?")
 
 INSERT_CREDENTIAL_PYFORMAT = _INSERT_CREDENTIAL.format(p="%s")
+INSERT_INVITATION_PYFORMAT = _INSERT_INVITATION.format(p="%s")
+INSERT_INVITATION_USE_PYFORMAT = _INSERT_INVITATION_USE.format(p="%s")
+INSERT_PUBLISHED_PYFORMAT = _INSERT_PUBLISHED.format(p="%s")
+SELECT_INVITATION_PYFORMAT = _SELECT_INVITATION.format(p="%s")
+SELECT_INVITATIONS_PYFORMAT = _SELECT_INVITATIONS.format(p="%s")
+SELECT_PUBLISHED_PYFORMAT = _SELECT_PUBLISHED.format(p="%s")
 INSERT_IDEMPOTENCY_PYFORMAT = _INSERT_IDEMPOTENCY.format(p="%s")
 SELECT_ROLE_PYFORMAT = _SELECT_ROLE.format(p="%s")
 SELECT_ROLES_PYFORMAT = _SELECT_ROLES.format(p="%s")
 SELECT_IDEMPOTENCY_PYFORMAT = _SELECT_IDEMPOTENCY.format(p="%s")
 
 
-def write_service_rows(c, idempotency=None, credential=None, style: str = "qmark") -> None:
+def write_service_rows(c, idempotency=None, credential=None, invitation_use=None, invitation=None,
+                       published=None, style: str = "qmark") -> None:
     """Write the service rows passed to ``_insert_events`` with cursor ``c``
     (inside the events' transaction)."""
     pyformat = style != "qmark"
+    if invitation_use is not None:  # first: a used code fails before anything else is written
+        c.execute(INSERT_INVITATION_USE_PYFORMAT if pyformat else INSERT_INVITATION_USE_QMARK, tuple(invitation_use))
     if credential is not None:
         c.execute(INSERT_CREDENTIAL_PYFORMAT if pyformat else INSERT_CREDENTIAL_QMARK, tuple(credential))
+    if invitation is not None:
+        c.execute(INSERT_INVITATION_PYFORMAT if pyformat else INSERT_INVITATION_QMARK, tuple(invitation))
+    if published is not None:
+        c.execute(INSERT_PUBLISHED_PYFORMAT if pyformat else INSERT_PUBLISHED_QMARK, tuple(published))
     if idempotency is not None:
         c.execute(INSERT_IDEMPOTENCY_PYFORMAT if pyformat else INSERT_IDEMPOTENCY_QMARK, tuple(idempotency))

@@ -31,9 +31,9 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
         return super().construct_create_table_statements() + [INDEX_TABLE, SECRETS_TABLE] + SERVICE_TABLES
 
     def _insert_events(self, c, stored_events, *, index=None, secret=None, idempotency=None,
-                       credential=None, **kwargs):
+                       credential=None, invitation_use=None, **kwargs):
         ids = super()._insert_events(c, stored_events, **kwargs)
-        write_service_rows(c, idempotency=idempotency, credential=credential)
+        write_service_rows(c, idempotency=idempotency, credential=credential, invitation_use=invitation_use)
         if index is not None:
             c.execute(UPSERT, index_row_params(index))
         if secret is not None:
@@ -84,10 +84,30 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
         rows = self._query(SELECT_IDEMPOTENCY_QMARK, (game_id, scope, key))
         return rows[0] if rows else None
 
-    def insert_credential(self, game_id: str, role: str, token_hash: str, created: str) -> None:
-        """A credential on its own (a seat joining without entropy); raises the
-        library's ``IntegrityError`` if the role is taken."""
-        from .service_tables import write_service_rows
+    def insert_credential(self, game_id: str, role: str, token_hash: str, created: str,
+                          invitation_use: tuple | None = None) -> None:
+        """A credential on its own (a seat joining without entropy), with the
+        invitation it consumes, in one transaction; raises the library's
+        ``IntegrityError`` if the role is taken or the invitation used."""
+        self.insert_service_rows(credential=(game_id, role, token_hash, created), invitation_use=invitation_use)
 
+    def insert_service_rows(self, **rows) -> None:
+        """Service rows (``write_service_rows`` kwargs) in a transaction of their own."""
         with self.datastore.transaction(commit=True) as c:
-            write_service_rows(c, credential=(game_id, role, token_hash, created))
+            write_service_rows(c, **rows)
+
+    def select_invitation(self, game_id: str, code_hash: str) -> dict | None:
+        from .service_tables import SELECT_INVITATION_QMARK
+
+        rows = self._query(SELECT_INVITATION_QMARK, (game_id, code_hash))
+        return rows[0] if rows else None
+
+    def select_invitations(self, game_id: str) -> list[dict]:
+        from .service_tables import SELECT_INVITATIONS_QMARK
+
+        return self._query(SELECT_INVITATIONS_QMARK, (game_id,))
+
+    def select_published(self, game_id: str) -> bool:
+        from .service_tables import SELECT_PUBLISHED_QMARK
+
+        return bool(self._query(SELECT_PUBLISHED_QMARK, (game_id,)))

@@ -19,12 +19,22 @@ def serve(
     log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level.")] = "warning",
     workers: Annotated[int, typer.Option("--workers", help="Worker processes (they share the database; "
                                                            "every cache is checked against it).")] = 1,
+    max_body: Annotated[Optional[int], typer.Option(
+        "--max-body", envvar="PRIVATEER_MAX_BODY", help="Largest request body in bytes (default 65536).")] = None,
+    stream_max_seconds: Annotated[Optional[int], typer.Option(
+        "--stream-max-seconds", envvar="PRIVATEER_STREAM_MAX_SECONDS",
+        help="Longest a live stream stays open (default 600).")] = None,
+    stream_max_events: Annotated[Optional[int], typer.Option(
+        "--stream-max-events", envvar="PRIVATEER_STREAM_MAX_EVENTS",
+        help="Most events one live stream sends (default 10000).")] = None,
     db: DbOpt = None,
 ):
     """Serve the HTTP JSON API (OpenAPI at /openapi.json, docs at /docs) with uvicorn.
 
     The organiser key comes from $PRIVATEER_ORGANISER_KEY, else the config file;
     without either a random key is made and printed once on stderr."""
+    import os
+
     import uvicorn
 
     from service.http.app import create_app
@@ -37,6 +47,12 @@ def serve(
         fail(str(e), 2)
     if workers < 1:
         fail("--workers must be at least 1", 2)
+    for name, value in (("PRIVATEER_MAX_BODY", max_body), ("PRIVATEER_STREAM_MAX_SECONDS", stream_max_seconds),
+                        ("PRIVATEER_STREAM_MAX_EVENTS", stream_max_events)):
+        if value is not None:
+            if value < 1:
+                fail(f"{name.lower().replace('privateer_', '--').replace('_', '-')} must be at least 1", 2)
+            os.environ[name] = str(value)  # read by create_app, in every worker too
     try:
         api = create_app(db, key)  # also creates the tables once, before any worker starts
     except PrivateerError as e:
@@ -46,8 +62,6 @@ def serve(
     if workers == 1:
         uvicorn.run(api, host=host, port=port, log_level=log_level, access_log=False)
         return
-    import os
-
     from event_store.store import resolve_db
 
     os.environ["PRIVATEER_DB"] = resolve_db(db)

@@ -2,9 +2,11 @@
 ``tools serve`` runs it with uvicorn.
 
 Status codes: 200/201 ok, 400 malformed input, 401 no or unknown credential,
-403 a credential without the right, 404 unknown game, 409 stale expected
-version or a taken seat, 422 a decision the rules refuse (with the rules'
-reason). Nothing is appended on any error. Errors are ``{"error", "reason"}``.
+403 a credential without the right (or a wrong invitation code), 404 unknown
+game (or a private fork the caller may not know of), 409 stale expected
+version, a taken seat or a used invitation, 413 a body over the size limit,
+422 a decision the rules refuse (with the rules' reason). Nothing is appended
+on any error. Errors are ``{"error", "reason"}``.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import asyncio
 import json
 from typing import Annotated, Optional
 
-from fastapi import Body, FastAPI, Header, Path, Query, Request
+from fastapi import FastAPI, Header, Path, Query, Request
 from fastapi.openapi.utils import get_openapi
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, StreamingResponse
@@ -25,12 +27,13 @@ from service.kernel.rules import available_games
 from service.views import log_entries
 
 from . import models as m
-from .auth import bearer
+from .auth import Unauthorized, bearer
 from .core import GameService, Replayed
+from .limits import BodyLimit, Limits
 
 NEEDS = {"openapi_extra": {"security": [{"bearer": []}]}}  # a credential is required
 MAY = {"openapi_extra": {"security": [{}, {"bearer": []}]}}  # without one: a spectator
-ERRORS = {code: {"model": m.ErrorBody} for code in (400, 401, 403, 404, 409, 422)}
+ERRORS = {code: {"model": m.ErrorBody} for code in (400, 401, 403, 404, 409, 413, 422)}
 MAX_ID = 100
 SSE_EVENT = {  # one Server-Sent Event (OpenAPI 3.2 itemSchema)
     "type": "object", "required": ["event", "data"],
@@ -39,7 +42,9 @@ SSE_EVENT = {  # one Server-Sent Event (OpenAPI 3.2 itemSchema)
         "id": {"type": "string", "pattern": "^[0-9]+$"},
         "data": {"type": "string", "contentMediaType": "application/json",
                  "contentSchema": {"type": "object", "required": ["version"],
-                                   "properties": {"version": {"type": "integer"}}}},
+                                   "properties": {"version": {"type": "integer"},
+                                                  "reason": {"type": "string",
+                                                             "enum": ["finished", "time limit", "event limit"]}}}},
         "retry": {"type": "integer"},
     },
 }
@@ -56,9 +61,10 @@ def error(status: int, kind: str, reason: str) -> JSONResponse:
     return JSONResponse({"error": kind, "reason": reason}, status_code=status)
 
 
-def create_app(db: str | None, organiser_key: str) -> FastAPI:
+def create_app(db: str | None, organiser_key: str, limits: Limits | None = None) -> FastAPI:
     from service.app import Privateer
 
+    limits = limits or Limits.from_env()
     svc = GameService(Privateer(db), organiser_key)
     api = FastAPI(
         title="privateer",
@@ -68,6 +74,8 @@ def create_app(db: str | None, organiser_key: str) -> FastAPI:
                     "without one you are a spectator and see public facts only.",
     )
     api.state.service = svc
+    api.state.limits = limits
+    api.add_middleware(BodyLimit, max_body=limits.max_body)
 
     @api.exception_handler(PrivateerError)
     async def _typed(request, exc: PrivateerError):
@@ -92,8 +100,12 @@ def create_app(db: str | None, organiser_key: str) -> FastAPI:
 
     @api.exception_handler(StarletteHTTPException)
     async def _http(request, exc: StarletteHTTPException):
-        kind = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "error")
-        return error(exc.status_code, kind, str(exc.detail))
+        kind = {400: "bad_input", 404: "not_found", 405: "method_not_allowed",
+                413: "too_large"}.get(exc.status_code, "error")
+        reason = str(exc.detail)
+        if exc.status_code == 400 and "parsing the body" in reason:
+            reason = "the body is not JSON text in UTF-8"
+        return error(exc.status_code, kind, reason)
 
     @api.exception_handler(Exception)
     async def _bug(request, exc: Exception):  # a bug, never bad input: say so in one line
@@ -102,15 +114,33 @@ def create_app(db: str | None, organiser_key: str) -> FastAPI:
     def run(fn, *a, **kw):
         return run_in_threadpool(fn, *a, **kw)
 
+    def locate(game_id: str, authorization: str | None, code: str | None = None):
+        """The game (404 before any auth question, and for a private fork the
+        caller may not know of) and the caller's token."""
+        try:
+            token, bad = bearer(authorization), None
+        except Unauthorized as e:
+            token, bad = None, e
+        gid, row = svc.access.locate(game_id, token, code)
+        if bad is not None:
+            raise bad
+        return gid, row, token
+
+    def who_row(game_id: str, authorization: str | None):
+        gid, row, token = locate(game_id, authorization)
+        caller = svc.caller(gid, token)
+        if caller.role == "seat" and row.get("parent"):
+            svc.access.guard_seats(row, "no seat reads")
+        return gid, caller, row
+
     def who(game_id: str, authorization: str | None):
-        gid = svc.resolve(game_id)
-        svc.version_of(gid)  # 404 before any auth question
-        return gid, svc.caller(gid, bearer(authorization))
+        gid, caller, _ = who_row(game_id, authorization)
+        return gid, caller
 
     # ------------------------------------------------------------------------
     @api.get("/health", response_model=m.Health, tags=["service"])
     def health():
-        return {"ok": True, "games": available_games()}
+        return {"ok": True, "games": available_games(), "audit_runs": svc.audit_runs}
 
     @api.post("/games", response_model=m.Created, status_code=201, responses=ERRORS, tags=["organiser"], **NEEDS)
     def create_game(body: m.CreateGame, authorization: Auth = None):
@@ -118,25 +148,52 @@ def create_app(db: str | None, organiser_key: str) -> FastAPI:
         svc.organiser(bearer(authorization))
         return svc.create(body.model_dump())
 
-    @api.get("/games", response_model=list[m.GameRow], responses=ERRORS, tags=["public"])
-    def list_games():
-        return svc.app.games()
+    @api.get("/games", response_model=list[m.GameRow], responses=ERRORS, tags=["public"], **MAY)
+    def list_games(authorization: Auth = None):
+        """The games index; a fork not yet published is listed only for its referee and the organiser."""
+        token = bearer(authorization)
+        return [dict(r, published=svc.access.published(r["game_id"]) if r.get("parent") else None)
+                for r in svc.access.listed(svc.app.games(), token)]
 
     @api.get("/games/{game_id}", response_model=m.Status, responses=ERRORS, tags=["public"], **MAY)
     def game_status(game_id: GameIdPath, authorization: Auth = None):
         gid, caller = who(game_id, authorization)
         return svc.status(gid, caller)
 
-    @api.post("/games/{game_id}/seats/{seat}", response_model=m.Joined, status_code=201, responses=ERRORS,
+    @api.post("/games/{game_id}/invitations", response_model=m.Invitation, status_code=201, responses=ERRORS,
+              tags=["referee"], **NEEDS)
+    def invite(game_id: GameIdPath, body: m.Invite, authorization: Auth = None):
+        """Invite a player to a seat (organiser or the game's referee): a one-time code for that
+        seat, shown once (stored hashed), optionally naming the player the seat is reserved for."""
+        gid, caller, row = who_row(game_id, authorization)
+        _need_referee(caller)
+        return svc.invite(gid, row, body.seat, body.player)
+
+    @api.get("/games/{game_id}/invitations", response_model=list[m.InvitationRow], responses=ERRORS,
+             tags=["referee"], **NEEDS)
+    def invitations(game_id: GameIdPath, authorization: Auth = None):
+        """The game's invitations (never their codes) and whether each was used."""
+        gid, caller = who(game_id, authorization)
+        _need_referee(caller)
+        return svc.invitations(gid)
+
+    @api.post("/games/{game_id}/seats/{seat}/join", response_model=m.Joined, status_code=201, responses=ERRORS,
               tags=["seats"])
-    def join_seat(game_id: GameIdPath, seat: Annotated[int, Path(ge=1, le=64)],
-                  body: Annotated[Optional[m.JoinSeat], Body()] = None):
-        """Take a free seat: returns its token, once (stored hashed). Optional entropy is mixed into
-        the seed's key (only before the setup: games created with wait_for_seats). The setup runs
-        when the last seat of a waiting game is taken."""
-        gid = svc.resolve(game_id)
-        svc.version_of(gid)
-        return svc.join(gid, seat, body.entropy if body else None)
+    def join_seat(game_id: GameIdPath, seat: Annotated[int, Path(ge=1, le=64)], body: m.JoinSeat):
+        """Take a seat with its invitation code: returns the seat's token, once (stored hashed); the
+        code is used up in the same transaction. Optional entropy is mixed into the seed's key (only
+        before the setup: games created with wait_for_seats). The setup runs when the last seat of a
+        waiting game is taken."""
+        gid, row, _ = locate(game_id, None, code=body.code)
+        return svc.join(gid, row, seat, body.code, body.entropy)
+
+    @api.post("/games/{game_id}/publish", response_model=m.Published, responses=ERRORS, tags=["referee"], **NEEDS)
+    def publish(game_id: GameIdPath, authorization: Auth = None):
+        """Make a fork public (organiser or the fork's referee): listed and readable by anyone. Refused
+        while a game it was forked from is unfinished."""
+        gid, caller, row = who_row(game_id, authorization)
+        _need_referee(caller)
+        return svc.publish(gid, row)
 
     @api.post("/games/{game_id}/start", response_model=m.Status, responses=ERRORS, tags=["referee"], **NEEDS)
     def start_game(game_id: GameIdPath, authorization: Auth = None):
@@ -193,9 +250,10 @@ def create_app(db: str | None, organiser_key: str) -> FastAPI:
     @api.post("/games/{game_id}/fork", response_model=m.Created, status_code=201, responses=ERRORS,
               tags=["organiser"], **NEEDS)
     def fork(game_id: GameIdPath, body: m.ForkGame, authorization: Auth = None):
-        """A new game whose history is this one's up to a decision boundary (organiser)."""
+        """A new game whose history is this one's up to a decision boundary (organiser). The fork is
+        private (unlisted, 404 to anyone but the organiser and its referee) until published."""
         svc.organiser(bearer(authorization))
-        gid = svc.resolve(game_id)
+        gid, _, _ = locate(game_id, authorization)
         return svc.fork(gid, body.at_turn, body.at_event)
 
     @api.get("/games/{game_id}/audit", response_model=m.AuditOut, responses=ERRORS, tags=["public"], **MAY)
@@ -208,7 +266,9 @@ def create_app(db: str | None, organiser_key: str) -> FastAPI:
         **ERRORS, 200: {"content": {"text/event-stream": {"itemSchema": SSE_EVENT}},
                         "description": "Server-Sent Events: `event: game-event` (a log entry the caller may "
                                        "see, `id` its version) and `event: status` (version, to_act, finished) "
-                                       "after each batch; ends with `event: end` when the game is finished."}})
+                                       "after each batch; ends with `event: end` when the game is finished "
+                                       "or a limit (time, events) is reached: `{version, finished, reason}`; "
+                                       "resume with `?after=version`."}})
     async def stream(request: Request, game_id: GameIdPath, authorization: Auth = None,
                      after: Annotated[Optional[int], Query(ge=0, le=m.MAX_VERSION)] = None,
                      last_event_id: Annotated[Optional[str], Header(alias="Last-Event-ID", max_length=30,
@@ -223,6 +283,7 @@ def create_app(db: str | None, organiser_key: str) -> FastAPI:
             except ValueError:
                 start = None
         rules = await run(svc.rules_of, gid)
+        timeout = min(timeout, limits.stream_seconds)
         return StreamingResponse(_events(request, gid, caller, rules, start or 0, timeout),
                                  media_type="text/event-stream",
                                  headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
@@ -238,11 +299,15 @@ def create_app(db: str | None, organiser_key: str) -> FastAPI:
                   "finished": machine.finished}
         return entries, last, st
 
+    def _end(after: int, finished: bool, reason: str) -> str:
+        return f"event: end\ndata: {json.dumps({'version': after, 'finished': finished, 'reason': reason})}\n\n"
+
     async def _events(request, gid, caller, rules, after, timeout):
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         idle = 0.0
         first = True
+        budget = limits.stream_events  # game-events this stream may still send
         while True:
             if await request.is_disconnected():
                 return
@@ -251,6 +316,13 @@ def create_app(db: str | None, organiser_key: str) -> FastAPI:
                 return
             if first or int(row["version"]) > after:
                 entries, after_new, st = await run(_batch, gid, caller, rules, after)
+                if len(entries) > budget:  # the cap: send up to it, then end where the client resumes
+                    for e in entries[:budget]:
+                        yield f"id: {e['version']}\nevent: game-event\ndata: {json.dumps(e)}\n\n"
+                    last = entries[budget - 1]["version"] if budget else after
+                    yield _end(last, False, "event limit")
+                    return
+                budget -= len(entries)
                 for e in entries:
                     yield f"id: {e['version']}\nevent: game-event\ndata: {json.dumps(e)}\n\n"
                 after = after_new
@@ -259,9 +331,10 @@ def create_app(db: str | None, organiser_key: str) -> FastAPI:
                 idle = 0.0
                 first = False
             if row["finished"] and int(row["version"]) <= after:
-                yield f"event: end\ndata: {json.dumps({'version': after})}\n\n"
+                yield _end(after, True, "finished")
                 return
             if loop.time() > deadline:
+                yield _end(after, False, "time limit")
                 return
             await asyncio.sleep(0.1)
             idle += 0.1

@@ -8,9 +8,11 @@ Every credential travels as ``Authorization: Bearer <secret>``.
   prints it once on stderr. The organiser creates and forks games and may act
   as the referee of every game.
 * Referee: a key per game, returned once to the organiser when the game is
-  created (or forked). Enters chance outcomes (table mode), starts a game that
-  waits for its seats, sees everything of that game.
-* Seat: a token per seat, returned once by ``POST /games/{id}/seats/{n}``.
+  created (or forked). Invites seats, enters chance outcomes (table mode),
+  starts a game that waits for its seats, publishes a fork, sees everything
+  of that game.
+* Seat: a token per seat, returned once by ``POST /games/{id}/seats/{n}/join``
+  to the holder of an invitation code for that seat (see access.py).
   Acts for that seat only and sees what that seat may see.
 * Spectator: no token; public facts only (events visible to ``"all"``).
 

@@ -23,8 +23,10 @@ def free_port() -> int:
 class ServerProcess:
     """``tools serve`` on a free port, as a real process."""
 
-    def __init__(self, db: str, organiser_key: str | None = None, host: str = "127.0.0.1", workers: int = 1):
+    def __init__(self, db: str, organiser_key: str | None = None, host: str = "127.0.0.1", workers: int = 1,
+                 env: dict | None = None):
         self.db = db
+        self.env = dict(env or {})
         self.workers = workers
         self.key = organiser_key or f"org-{uuid.uuid4().hex}"
         self.host = host
@@ -35,6 +37,7 @@ class ServerProcess:
     def start(self, timeout: float = 20.0) -> "ServerProcess":
         env = dict(os.environ, PRIVATEER_ORGANISER_KEY=self.key)
         env.pop("PRIVATEER_CONFIG", None)
+        env.update(self.env)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "tools", "serve", "--host", self.host, "--port", str(self.port),
              "--db", self.db, "--workers", str(self.workers)],
@@ -100,9 +103,19 @@ class Api:
     def create(self, game: str, seats: int, **kw) -> dict:
         return self.ok(self.post("/games", {"game": game, "seats": seats, **kw}), 201)
 
-    def join(self, gid: str, seat: int, entropy: str | None = None) -> dict:
-        body = {"entropy": entropy} if entropy else None
-        return self.ok(self.post(f"/games/{gid}/seats/{seat}", body), 201)
+    def invite(self, gid: str, seat: int, player: str = "") -> str:
+        """An invitation code for a seat (this client holds the organiser or referee key)."""
+        return self.ok(self.post(f"/games/{gid}/invitations", {"seat": seat, "player": player}), 201)["code"]
+
+    def join(self, gid: str, seat: int, code: str, entropy: str | None = None) -> dict:
+        body = {"code": code}
+        if entropy:
+            body["entropy"] = entropy
+        return self.ok(self.post(f"/games/{gid}/seats/{seat}/join", body), 201)
+
+    def seat_up(self, gid: str, seats, inviter: "Api") -> dict[int, str]:
+        """Invite (with ``inviter``) and join each seat; their tokens."""
+        return {n: self.join(gid, n, inviter.invite(gid, n))["token"] for n in seats}
 
     def status(self, gid: str) -> dict:
         return self.ok(self.get(f"/games/{gid}"))

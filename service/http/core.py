@@ -29,12 +29,14 @@ from service.views import board as board_view
 from service.views import log_entries
 from service.views import status as status_view
 
+from .access import Access
 from .auth import Caller, Conflict, Forbidden, Unauthorized, is_organiser, new_token, token_hash
 
 MAX_DEPTH = 32
 INT_MIN, UINT_MAX = -(2**63), 2**64 - 1
 CACHE_GAMES = 2000
 JOIN_ATTEMPTS = 5
+AUDIT_CACHE = 500
 REDACTED = "details of a failed audit are for the referee"
 
 
@@ -91,11 +93,14 @@ class GameService:
         # the latest committed aggregate of each game: a cache checked against the store's
         # version (the games index, written with the events) on every use
         self._cache: OrderedDict[UUID, Game] = OrderedDict()
+        self.access = Access(app, organiser_key)
+        # audit reports by (game, version, head): callers other than the referee get the cached
+        # report of the current head, so anonymous calls do not re-run a whole game each time
+        self._audits: OrderedDict[tuple, dict] = OrderedDict()
+        self._audit_locks: dict[UUID, threading.Lock] = {}
+        self.audit_runs = 0
 
     # who --------------------------------------------------------------------
-    def resolve(self, game_id: str) -> UUID:
-        return self.app.resolve_id(game_id)
-
     def organiser(self, token: str | None) -> Caller:
         if token is None:
             raise Unauthorized("this needs the organiser key (Authorization: Bearer <key>)")
@@ -170,6 +175,7 @@ class GameService:
         st["started"] = machine.k["steps"] > 0
         if st["awaiting_chance"] is not None and not caller.is_referee:
             st["awaiting_chance"] = {"kind": st["awaiting_chance"].get("kind")}
+        st["published"] = self.access.published(gid.hex) if st.get("fork") else None
         st["seats_taken"] = sorted(int(r.split(":", 1)[1]) for r in self.app.recorder.select_roles(gid.hex)
                                    if r.startswith("seat:"))
         return st
@@ -213,11 +219,39 @@ class GameService:
         rows = self.app.recorder.select_games(prefix=gid.hex)
         return rows[0] if rows else None
 
+    @staticmethod
+    def _audit_key(gid: UUID, row: dict) -> tuple:
+        head = row.get("head")
+        if isinstance(head, (bytearray, memoryview)):
+            head = bytes(head)
+        return gid, int(row["version"]), head
+
     def audit(self, gid: UUID, caller: Caller) -> dict:
+        """The referee (or organiser) always gets a fresh run; anyone else the
+        report cached for the game's current (version, head), run once."""
         from service.audit import audit_game
 
-        self.version_of(gid)
-        report = audit_game(self.app, gid).as_dict()
+        row = self.index_row(gid)
+        if row is None:
+            raise UnknownGame(f"no game with id {gid.hex}")
+        key = self._audit_key(gid, row)
+        report = None if caller.is_referee else self._audits.get(key)
+        if report is None:
+            with self._lock:
+                lock = self._audit_locks.setdefault(gid, threading.Lock())
+            with lock:  # one run per game at a time; those who waited take its result
+                report = None if caller.is_referee else self._audits.get(key)
+                if report is None:
+                    report = audit_game(self.app, gid).as_dict()
+                    with self._lock:
+                        self.audit_runs += 1
+                    after = self.index_row(gid)
+                    if after is not None and self._audit_key(gid, after) == key:
+                        with self._lock:
+                            self._audits[key] = report
+                            while len(self._audits) > AUDIT_CACHE:
+                                self._audits.popitem(last=False)
+        report = dict(report)
         if report["first_bad"] is not None and not caller.is_referee:
             report["first_bad"] = dict(report["first_bad"], reason=REDACTED)
         return report
@@ -245,11 +279,46 @@ class GameService:
         self.app.recorder.insert_credential(new_id.hex, "referee", token_hash(referee_key), _now())
         return {"game_id": new_id.hex, "referee_key": referee_key, "status": self.status(new_id, Caller("organiser"))}
 
-    def join(self, gid: UUID, seat: int, entropy: str | None) -> dict:
+    # seats: invitations -------------------------------------------------------------
+    def invite(self, gid: UUID, row: dict, seat: int, player: str) -> dict:
+        """A one-time code for one seat (the caller is the organiser or the referee)."""
+        if not 1 <= seat <= int(row["seats"]):
+            raise BadInput(f"seat must be a number from 1 to {row['seats']}")
+        self.access.guard_seats(row, "no invitations")
+        if f"seat:{seat}" in self.app.recorder.select_roles(gid.hex):
+            raise Conflict(f"seat {seat} of game {gid.hex} is already taken")
+        code = new_token("inv")
+        self.app.recorder.insert_service_rows(invitation=(gid.hex, token_hash(code), seat, player, _now()))
+        return {"game_id": gid.hex, "seat": seat, "player": player, "code": code}
+
+    def invitations(self, gid: UUID) -> list[dict]:
+        return [{"seat": int(r["seat"]), "player": r["player"], "created": r["created"], "used": r["used"]}
+                for r in self.app.recorder.select_invitations(gid.hex)]
+
+    def publish(self, gid: UUID, row: dict) -> dict:
+        if not row.get("parent"):
+            raise BadInput(f"game {gid.hex} is not a fork: it is public already")
+        reason = self.access.unfinished_ancestor(row)
+        if reason is not None:
+            raise Forbidden(f"fork {gid.hex} cannot be published yet: {reason}")
+        if not self.access.published(gid.hex):
+            try:
+                self.app.recorder.insert_service_rows(published=(gid.hex, _now()))
+            except (IntegrityError, RecordConflictError):
+                pass  # published at the same moment by another request
+        return {"game_id": gid.hex, "published": True}
+
+    def join(self, gid: UUID, row: dict, seat: int, code: str, entropy: str | None) -> dict:
         raw = self._entropy(entropy) if entropy is not None else None
+        invitation = self.app.recorder.select_invitation(gid.hex, token_hash(code))
+        if invitation is None:
+            raise Forbidden(f"this invitation code is not valid for game {gid.hex}")
+        if int(invitation["seat"]) != seat:
+            raise Forbidden(f"this invitation is for seat {invitation['seat']}, not seat {seat}")
+        self.access.guard_seats(row, "no seats may be taken")
         for attempt in range(JOIN_ATTEMPTS):
             try:
-                token, machine = self._join_once(gid, seat, raw)
+                token, machine = self._join_once(gid, seat, raw, token_hash(code))
                 break
             except StaleVersion:
                 # another seat's entropy (or the start) was appended first: look again
@@ -263,23 +332,34 @@ class GameService:
                 except (Conflict, StaleVersion):
                     pass  # someone else started it
         st = self.status(gid, Caller("seat", seat))
-        return {"game_id": gid.hex, "seat": seat, "token": token, "version": st["version"],
+        return {"game_id": gid.hex, "seat": seat, "player": invitation["player"], "token": token,
+                "version": st["version"],
                 "entropy_added": entropy is not None, "status": st}
 
-    def _join_once(self, gid: UUID, seat: int, raw: bytes | None):
+    def _taken(self, gid: UUID, role: str, code_hash: str) -> None:
+        """Conflict if the seat is taken or the invitation used."""
+        if role in self.app.recorder.select_roles(gid.hex):
+            raise Conflict(f"{role.replace(':', ' ')} of game {gid.hex} is already taken")
+        inv = self.app.recorder.select_invitation(gid.hex, code_hash)
+        if inv is not None and inv["used"] is not None:
+            raise Conflict("this invitation was already used")
+
+    def _join_once(self, gid: UUID, seat: int, raw: bytes | None, code_hash: str):
         game = self.working_copy(gid)
         machine = game.machine
         machine.check_seat(seat)
         role = f"seat:{seat}"
-        if role in self.app.recorder.select_roles(gid.hex):
-            raise Conflict(f"seat {seat} of game {gid.hex} is already taken")
+        self._taken(gid, role, code_hash)
         token = new_token("seat")
-        cred = (gid.hex, role, token_hash(token), _now())
+        now = _now()
+        cred = (gid.hex, role, token_hash(token), now)
+        use = (gid.hex, code_hash, role, now)  # consumed with the credential, in its transaction
         if raw is None:
             try:
-                self.app.recorder.insert_credential(*cred)
+                self.app.recorder.insert_credential(*cred, invitation_use=use)
             except (IntegrityError, RecordConflictError):
-                raise Conflict(f"seat {seat} of game {gid.hex} is already taken") from None
+                self._taken(gid, role, code_hash)
+                raise Conflict(f"seat {seat} of game {gid.hex} was taken at the same moment") from None
             return token, machine
         if machine.k["table"]:
             raise BadInput("a table-mode game draws no chance from a seed: it takes no entropy")
@@ -290,10 +370,9 @@ class GameService:
         machine.apply(ev)
         game.record([ev])
         try:
-            self.save(game, credential=cred)  # the seat and its entropy: one transaction
+            self.save(game, credential=cred, invitation_use=use)  # seat, invitation, entropy: one transaction
         except StaleVersion:
-            if role in self.app.recorder.select_roles(gid.hex):
-                raise Conflict(f"seat {seat} of game {gid.hex} is already taken") from None
+            self._taken(gid, role, code_hash)
             raise
         return token, machine
 

@@ -7,6 +7,9 @@ from typing import Any, Optional
 from pydantic import BaseModel, ConfigDict, Field
 
 MAX_VERSION = 2**62
+# Request bodies are strict: an integer must be a JSON integer ("41", 41.0 and true are refused),
+# a boolean a JSON boolean, a string a JSON string.
+REQUEST = ConfigDict(extra="forbid", strict=True)
 
 
 class ErrorBody(BaseModel):
@@ -17,7 +20,7 @@ class ErrorBody(BaseModel):
 
 # requests ---------------------------------------------------------------------
 class CreateGame(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = REQUEST
     game: str = Field(description="letter-of-marque, loot, kaisers-pirates, merchants-and-marauders",
                       max_length=100)
     seats: int = Field(ge=1, le=64)
@@ -31,15 +34,25 @@ class CreateGame(BaseModel):
                            "own entropy to the seed before any chance is drawn.")
 
 
+class Invite(BaseModel):
+    model_config = REQUEST
+    seat: int = Field(ge=1, le=64, description="The seat the invitation is for.")
+    player: str = Field("", max_length=200,
+                        description="The player the seat is reserved for (carried by the invitation; "
+                                    "empty: whoever holds the code).")
+
+
 class JoinSeat(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = REQUEST
+    code: str = Field(min_length=1, max_length=200,
+                      description="The one-time invitation code for this seat (POST /games/{id}/invitations).")
     entropy: Optional[str] = Field(
         None, description="Hex, 1 to 64 bytes, mixed into the game's seed (only before the setup: "
                           "games created with wait_for_seats).", max_length=128)
 
 
 class SubmitDecision(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = REQUEST
     decision: dict[str, Any] = Field(description="Exactly as /legal lists it.")
     expected_version: int = Field(ge=0, le=MAX_VERSION,
                                   description="The version the decision was made against; 409 if the game moved on.")
@@ -49,13 +62,13 @@ class SubmitDecision(BaseModel):
 
 
 class EnterChance(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = REQUEST
     outcome: Any = Field(description="A die value (4), several dice ([3, 5]), a card, an option, a deck order.")
     expected_version: int = Field(ge=0, le=MAX_VERSION)
 
 
 class ForkGame(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = REQUEST
     at_turn: Optional[int] = Field(None, ge=0, le=MAX_VERSION)
     at_event: Optional[int] = Field(None, ge=1, le=MAX_VERSION)
 
@@ -79,6 +92,8 @@ class Status(BaseModel):
     winners: Optional[list[int]]
     commitment: Optional[str] = Field(description="SHA-256 of the secret seed (hex).")
     fork: Optional[dict[str, Any]]
+    published: Optional[bool] = Field(None, description="Forks only: false while private (seen only by the "
+                                                         "organiser and the fork's referee).")
     head: Optional[str]
     seats_taken: list[int]
 
@@ -98,6 +113,7 @@ class GameRow(BaseModel):
     scores: Optional[dict[str, Any]] = None
     winners: Optional[list[int]] = None
     parent: Optional[str] = None
+    published: Optional[bool] = Field(None, description="Forks only: false while private.")
 
 
 class Created(BaseModel):
@@ -106,9 +122,29 @@ class Created(BaseModel):
     status: Status
 
 
+class Invitation(BaseModel):
+    game_id: str
+    seat: int
+    player: str
+    code: str = Field(description="The one-time code to join this seat with. Shown once; stored hashed.")
+
+
+class InvitationRow(BaseModel):
+    seat: int
+    player: str
+    created: str
+    used: Optional[str] = Field(description="When a seat was taken with it; null while unused.")
+
+
+class Published(BaseModel):
+    game_id: str
+    published: bool
+
+
 class Joined(BaseModel):
     game_id: str
     seat: int
+    player: str = Field(description="The player the invitation named (may be empty).")
     token: str = Field(description="The seat token (Authorization: Bearer ...). Shown once; stored hashed.")
     version: int
     entropy_added: bool
@@ -180,3 +216,4 @@ class AuditOut(BaseModel):
 class Health(BaseModel):
     ok: bool
     games: list[str]
+    audit_runs: int = Field(description="Audits this process has run (cached answers are not counted).")

@@ -39,7 +39,7 @@ class Table:
         self.tokens = {}
         self.seats = {}
         for n in range(1, seats + 1):
-            joined = Api(server.url).join(self.gid, n)
+            joined = Api(server.url).join(self.gid, n, organiser.invite(self.gid, n))
             self.tokens[n] = joined["token"]
             self.seats[n] = Api(server.url, joined["token"])
         self.referee = Api(server.url, self.referee_key)

@@ -66,3 +66,25 @@ def test_a_taken_seat_appends_no_entropy(svc):
         svc.save(game, credential=(gid.hex, "seat:1", "h2", "now"))
     assert events(svc, gid) == 1
     assert svc.app.recorder.select_role(gid.hex, "h") == "seat:1"
+
+
+def test_a_used_invitation_takes_no_seat_and_appends_nothing(svc):
+    from eventsourcing.persistence import IntegrityError
+
+    gid = UUID(svc.create({"game": "letter-of-marque", "seats": 3, "wait_for_seats": True})["game_id"])
+    rec = svc.app.recorder
+    rec.insert_service_rows(invitation=(gid.hex, "code-hash", 1, "Ada", "now"))
+    rec.insert_credential(gid.hex, "seat:1", "h1", "now", invitation_use=(gid.hex, "code-hash", "seat:1", "now"))
+    assert rec.select_invitation(gid.hex, "code-hash")["used"] == "now"
+    # the same code again, for a free seat, alone: no credential
+    with pytest.raises(IntegrityError):
+        rec.insert_credential(gid.hex, "seat:2", "h2", "now", invitation_use=(gid.hex, "code-hash", "seat:2", "t"))
+    # and with an entropy event: neither the event nor the credential
+    game = svc.working_copy(gid)
+    ev = Ev("EntropyAdded", 0, "all", {"seat": 3, "entropy": "ab"})
+    game.machine.apply(ev)
+    game.record([ev])
+    with pytest.raises(StaleVersion):
+        svc.save(game, credential=(gid.hex, "seat:3", "h3", "now"), invitation_use=(gid.hex, "code-hash", "seat:3", "t"))
+    assert events(svc, gid) == 1
+    assert sorted(rec.select_roles(gid.hex)) == ["referee", "seat:1"]

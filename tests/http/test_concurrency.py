@@ -111,18 +111,33 @@ def test_concurrent_retries_with_one_key(server, table_factory, public):
             c.close()
 
 
-def test_two_clients_join_the_same_seat(server, organiser, public):
+def test_two_joins_with_one_invitation(server, organiser, public):
+    """One code, two joins at once: exactly one seat, the other 409, nothing else written."""
     gid = organiser.create("letter-of-marque", 2)["game_id"]
-    rs = race([lambda: httpx.post(f"{server.url}/games/{gid}/seats/1"),
-               lambda: httpx.post(f"{server.url}/games/{gid}/seats/1")])
-    assert sorted(r.status_code for r in rs) == [201, 409]
+    code = organiser.invite(gid, 1)
+    before = count_events(public, gid)
+    rs = race([lambda: httpx.post(f"{server.url}/games/{gid}/seats/1/join", json={"code": code}),
+               lambda: httpx.post(f"{server.url}/games/{gid}/seats/1/join", json={"code": code})])
+    assert sorted(r.status_code for r in rs) == [201, 409], [r.text for r in rs]
     assert public.status(gid)["seats_taken"] == [1]
+    assert count_events(public, gid) == before
+    used = organiser.ok(organiser.get(f"/games/{gid}/invitations"))
+    assert [(i["seat"], i["used"] is not None) for i in used] == [(1, True)]
+
+
+def test_two_invitations_for_one_seat_race(server, organiser, public):
+    gid = organiser.create("letter-of-marque", 2)["game_id"]
+    codes = [organiser.invite(gid, 2), organiser.invite(gid, 2)]
+    rs = race([lambda c=c: httpx.post(f"{server.url}/games/{gid}/seats/2/join", json={"code": c}) for c in codes])
+    assert sorted(r.status_code for r in rs) == [201, 409], [r.text for r in rs]
+    assert public.status(gid)["seats_taken"] == [2]
 
 
 def test_entropy_join_race(server, organiser, public):
     gid = organiser.create("letter-of-marque", 3, wait_for_seats=True)["game_id"]
-    rs = race([lambda: httpx.post(f"{server.url}/games/{gid}/seats/1", json={"entropy": "aa"}),
-               lambda: httpx.post(f"{server.url}/games/{gid}/seats/1", json={"entropy": "bb"})])
+    code = organiser.invite(gid, 1)
+    rs = race([lambda: httpx.post(f"{server.url}/games/{gid}/seats/1/join", json={"code": code, "entropy": "aa"}),
+               lambda: httpx.post(f"{server.url}/games/{gid}/seats/1/join", json={"code": code, "entropy": "bb"})])
     assert sorted(r.status_code for r in rs) == [201, 409]
     log = public.get(f"/games/{gid}/log").json()["events"]
     assert [e["type"] for e in log] == ["GameCreated", "EntropyAdded"]
@@ -130,7 +145,9 @@ def test_entropy_join_race(server, organiser, public):
 
 def test_seats_adding_entropy_at_once(server, organiser, public):
     gid = organiser.create("letter-of-marque", 4, wait_for_seats=True)["game_id"]
-    rs = race([lambda n=n: httpx.post(f"{server.url}/games/{gid}/seats/{n}", json={"entropy": f"{n:02x}" * 8})
+    codes = {n: organiser.invite(gid, n) for n in (1, 2, 3, 4)}
+    rs = race([lambda n=n: httpx.post(f"{server.url}/games/{gid}/seats/{n}/join",
+                                      json={"code": codes[n], "entropy": f"{n:02x}" * 8})
                for n in (1, 2, 3, 4)])
     assert [r.status_code for r in rs] == [201] * 4, [r.text for r in rs]
     st = public.status(gid)

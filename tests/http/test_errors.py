@@ -34,9 +34,17 @@ def test_error_statuses_append_nothing(game, public, organiser, server):
         (organiser.post("/games", {"game": "chess", "seats": 2}), 400),
         (organiser.post("/games", {"game": "letter-of-marque", "seats": 9}), 400),
         (organiser.post("/games", {"game": "letter-of-marque", "seats": 2, "options": {"x": "1"}}), 400),
-        (public.post(f"/games/{gid}/seats/7"), 400),
-        (public.post(f"/games/{gid}/seats/3", {"entropy": "zz"}), 400),  # malformed before taken
-        (public.http.post(f"/games/{gid}/seats/1", headers={"Authorization": "Basic abc"}), 409),
+        (public.post(f"/games/{gid}/seats/1/join"), 400),  # no code
+        (public.post(f"/games/{gid}/seats/1/join", {"code": 12345}), 400),
+        (public.post(f"/games/{gid}/seats/3/join", {"code": "x", "entropy": "zz"}), 400),  # malformed first
+        (organiser.post(f"/games/{gid}/invitations", {"seat": 7}), 400),
+        (organiser.post(f"/games/{gid}/invitations", {"seat": "2"}), 400),
+        (public.post(f"/games/{gid}/invitations", {"seat": 2}), 401),
+        (s1.post(f"/games/{gid}/invitations", {"seat": 2}), 403),
+        (s1.get(f"/games/{gid}/invitations"), 403),
+        (public.post(f"/games/{gid}/seats/1/join", {"code": "inv_wrong"}), 403),
+        (public.post(f"/games/{gid}/publish"), 401),
+        (game.referee.post(f"/games/{gid}/publish"), 400),  # not a fork: public already
         (game.referee.post(f"/games/{gid}/chance", {"outcome": 3, "expected_version": v}), 400),  # not table mode
         (organiser.post(f"/games/{gid}/fork", {}), 400),
         # 401 / 403
@@ -60,7 +68,7 @@ def test_error_statuses_append_nothing(game, public, organiser, server):
         # 409
         (s1.decide(gid, place, v - 1), 409),
         (s1.decide(gid, place, v + 5), 409),
-        (public.post(f"/games/{gid}/seats/1"), 409),
+        (organiser.post(f"/games/{gid}/invitations", {"seat": 1}), 409),  # taken
         (organiser.post(f"/games/{gid}/start"), 409),
         # 422 with the rules' reason
         (s1.decide(gid, {"action": "attack", "ship": "blue-1"}, v), 422),

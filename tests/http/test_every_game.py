@@ -33,7 +33,7 @@ def test_game_through_the_api(server, organiser, public, game):
     from service.http.client import Api
 
     for n in range(1, seats + 1):
-        t.tokens[n] = public.join(gid, n)["token"]
+        t.tokens[n] = public.join(gid, n, organiser.invite(gid, n))["token"]
         t.seats[n] = Api(server.url, t.tokens[n])
     viewers = dict(t.seats)
     viewers[0] = public

@@ -4,6 +4,8 @@ import hashlib
 import hmac
 import random
 
+from service.http.client import Api
+
 from .helpers import play
 
 
@@ -16,19 +18,19 @@ def test_seats_add_entropy_before_the_setup(server, organiser, public, table_fac
     assert not st["started"] and st["to_act"] == [] and st["version"] == 1
     tokens = {}
     for n, ent in ((1, "01" * 16), (2, "ff" * 8)):
-        j = public.join(gid, n, entropy=ent)
+        j = public.join(gid, n, organiser.invite(gid, n), entropy=ent)
         assert j["entropy_added"] and not j["status"]["started"]
         tokens[n] = j["token"]
-    j3 = public.join(gid, 3)  # the last seat: the setup runs now
+    j3 = public.join(gid, 3, organiser.invite(gid, 3, player="Ada"))  # the last seat: the setup runs now
+    assert j3["player"] == "Ada"
     tokens[3] = j3["token"]
     assert j3["status"]["started"] and j3["status"]["to_act"] == [1, 2, 3]
     log = public.get(f"/games/{gid}/log").json()["events"]
     assert [e["type"] for e in log[:4]] == ["GameCreated", "EntropyAdded", "EntropyAdded", "Decided"]
     # too late now
-    r = public.post(f"/games/{gid}/seats/3", {"entropy": "aa"})
-    assert r.status_code == 409
+    assert organiser.post(f"/games/{gid}/invitations", {"seat": 3}).status_code == 409
     other = organiser.create("letter-of-marque", 2)["game_id"]
-    r = public.post(f"/games/{other}/seats/1", {"entropy": "aa"})
+    r = public.post(f"/games/{other}/seats/1/join", {"code": organiser.invite(other, 1), "entropy": "aa"})
     assert r.status_code == 422 and "before any chance" in r.json()["reason"]
     assert public.status(other)["version"] == organiser.create("letter-of-marque", 2)["status"]["version"]
 
@@ -49,8 +51,8 @@ def test_seats_add_entropy_before_the_setup(server, organiser, public, table_fac
     assert first["counter"] == 0 and int.from_bytes(block[:8], "big") % first["of"] == first["index"]
     # a fork keeps the entropies: its new seed's key mixes them in the same way, and it audits clean
     f = organiser.ok(organiser.post(f"/games/{gid}/fork", {"at_turn": 1}), 201)
-    assert public.get(f"/games/{f['game_id']}/audit").json()["ok"]
-    flog = public.get(f"/games/{f['game_id']}/log").json()["events"]
+    assert organiser.get(f"/games/{f['game_id']}/audit").json()["ok"]
+    flog = organiser.get(f"/games/{f['game_id']}/log").json()["events"]
     assert [e["type"] for e in flog[1:3]] == ["EntropyAdded", "EntropyAdded"]
     for c in t.seats.values():
         c.close()
@@ -59,7 +61,7 @@ def test_seats_add_entropy_before_the_setup(server, organiser, public, table_fac
 def test_organiser_starts_a_waiting_game(organiser, public):
     created = organiser.create("letter-of-marque", 3, wait_for_seats=True)
     gid = created["game_id"]
-    public.join(gid, 1, entropy="abcd")
+    public.join(gid, 1, organiser.invite(gid, 1), entropy="abcd")
     assert public.post(f"/games/{gid}/start").status_code == 401
     st = organiser.ok(organiser.post(f"/games/{gid}/start"))
     assert st["started"] and st["to_act"] == [1, 2, 3]
@@ -121,6 +123,10 @@ def test_replay_fork_and_views(table_factory, public, organiser):
     # fork after turn 2: a new game, its own referee key, fresh seats
     f = organiser.ok(organiser.post(f"/games/{t.gid}/fork", {"at_turn": 2}), 201)
     assert f["game_id"] != t.gid and f["status"]["fork"]["parent"] == t.gid and f["referee_key"]
-    assert f["status"]["seats_taken"] == []
-    assert public.get(f"/games/{f['game_id']}/audit").json()["ok"]
-    assert public.post(f"/games/{f['game_id']}/seats/1").status_code == 201
+    assert f["status"]["seats_taken"] == [] and f["status"]["published"] is False
+    assert organiser.get(f"/games/{f['game_id']}/audit").json()["ok"]
+    # the parent is finished: the fork's referee may invite seats to it
+    fref = Api(organiser.http.base_url, f["referee_key"])
+    joined = public.join(f["game_id"], 1, fref.invite(f["game_id"], 1, "Bo"))
+    assert joined["player"] == "Bo" and joined["status"]["seats_taken"] == [1]
+    fref.close()

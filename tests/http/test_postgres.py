@@ -43,7 +43,15 @@ def test_game_race_and_retry_on_postgres(pg_server):
         first = t.seats[2].decide(t.gid, d, v, key="pg-1")
         again = t.seats[2].decide(t.gid, d, v, key="pg-1")
         assert first.status_code == again.status_code == 201 and first.json() == again.json()
-        assert public.post(f"/games/{t.gid}/seats/1").status_code == 409
+        assert org.post(f"/games/{t.gid}/invitations", {"seat": 1}).status_code == 409  # taken
+        # one invitation, two joins at once: one seat, on PostgreSQL too
+        gid = org.create("letter-of-marque", 2, wait_for_seats=True)["game_id"]
+        code = org.invite(gid, 2)
+        rs = race([lambda e=e: public.post(f"/games/{gid}/seats/2/join", {"code": code, "entropy": e})
+                   for e in ("aa", "bb")])
+        assert sorted(r.status_code for r in rs) == [201, 409], [r.text for r in rs]
+        assert public.status(gid)["seats_taken"] == [2]
+        assert [e["type"] for e in public.get(f"/games/{gid}/log").json()["events"]] == ["GameCreated", "EntropyAdded"]
         play(t, public, random.Random(4))
         assert public.get(f"/games/{t.gid}/audit").json()["ok"]
         a.close()

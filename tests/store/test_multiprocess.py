@@ -83,7 +83,8 @@ def test_two_servers_same_games(backend, request, tmp_path):
         for i in range(GAMES):
             created = org.create("letter-of-marque", 2, tournament="race")
             gid = created["game_id"]
-            tokens = {1: Api(s1.url).join(gid, 1)["token"], 2: Api(s2.url).join(gid, 2)["token"]}
+            tokens = {1: Api(s1.url).join(gid, 1, org.invite(gid, 1))["token"],
+                      2: Api(s2.url).join(gid, 2, org.invite(gid, 2))["token"]}
             games.append((gid, tokens))
         org.close()
         with ThreadPoolExecutor(GAMES) as pool:
