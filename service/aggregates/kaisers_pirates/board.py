@@ -167,18 +167,15 @@ def commit_options(state, seat, cards):
     p = player(state, seat)
     taken = carded_ships(state)
     free = [s for s in p["ships"] if s not in taken and not in_refuge(state, s)]
-    out, seen = [], set()
-    for card in cards:
+    out = []
+    for card in cards:        # every copy is listed: any copy held may be committed
         t = i.tid(card)
-        if t in seen:
-            continue
-        seen.add(t)
         out += [{"action": "commit", "card": card, "use": "intercept", "ship": s} for s in free]
         out.append({"action": "commit", "card": card, "use": "intercept", "ship": None})
         if t == "lay-mines":
             out += [{"action": "commit", "card": card, "use": "action", "ship": s} for s in free
                     if i.ships[s]["mines"]]
-        elif i.kind(card) in ("normal", "assist") or t == "reflag":
+        elif i.kind(card) in ("normal", "assist") or (t == "reflag" and state["tt"].get("revealed_at_start")):
             out.append({"action": "commit", "card": card, "use": "action"})
     return out
 

@@ -34,10 +34,11 @@ from __future__ import annotations
 
 from service.kernel import BadInput, IllegalDecision, Rules
 
-from . import actions, combat, flow
+from . import actions, combat, flow, penalty
 from . import catalog as catalog_data
 from .board import commit_options, ix
 from .state import evolve, initial_state, player
+from .strict import listed
 from .view import describe, view
 
 COMBAT_ACTIONS = ("intercept", "lay_mines", "torpedo", "sub_mines", "interrogate", "monitor")
@@ -109,6 +110,8 @@ class KaisersPirates(Rules):
                 return actions.stack_options(state, seat)
             if w["kind"] == "discard":
                 return flow.discard_options(state, seat)
+            if w["kind"] == "reflag_card":
+                return actions.reflag_card_options(state, seat)
             return combat.window_options(state, seat)
         if state["phase"] == "commit":
             return self._commit_options(state, seat)
@@ -124,14 +127,9 @@ class KaisersPirates(Rules):
             # 3.3.14 no card at all; 3.3.10 the forced card was ignored
             return actions.refuge_options(state, seat) + [{"action": "end_turn"}]
         out = combat.announce_options(state, seat)
-        seen = set()
         for c in tt["committed"]:
-            if c["use"] != "action":
+            if c["use"] != "action" or i.kind(c["card"]) == "assist":
                 continue
-            t = i.tid(c["card"])
-            if t in seen or i.kind(c["card"]) == "assist":
-                continue
-            seen.add(t)
             plays = actions.play_options(state, seat, c["card"])
             if tt["deceived"]:
                 # the forced card is played for an effect (3.3.10: no effect, ignored)
@@ -153,8 +151,12 @@ class KaisersPirates(Rules):
     def decide(self, step, seat, decision):
         state = step.state
         legal = self.legal(state, seat)
-        if decision not in legal:
-            raise IllegalDecision(self._why(state, seat, decision, legal))
+        if not listed(decision, legal):         # type-strict: 0 is not false
+            try:
+                why = self._why(state, seat, decision, legal)
+            except (TypeError, KeyError, ValueError, IndexError, AttributeError):
+                why = "not a legal decision now (wrong field or type; see the legal decisions)"
+            raise IllegalDecision(why)
         a = decision["action"]
         w = state["window"]
         if w is not None:
@@ -164,6 +166,8 @@ class KaisersPirates(Rules):
                 return actions.stack(step, seat, decision)
             if w["kind"] == "discard":
                 return flow.discard(step, seat, decision)
+            if w["kind"] == "reflag_card":
+                return actions.reflag_card(step, seat, decision)
             return combat.window_decide(step, seat, decision)
         if a == "commit":
             i = ix(state)
@@ -183,6 +187,12 @@ class KaisersPirates(Rules):
             actions.refuge(step, seat, decision)
         elif a == "end_turn":
             flow.end_turn(step, seat)
+
+    def referee(self, step, decision):
+        penalty.referee(step, decision)
+
+    def referee_legal(self, state):
+        return penalty.referee_legal(state)
 
     def _why(self, state, seat, d, legal):
         """A reason quoting the rule, for the common mistakes."""
