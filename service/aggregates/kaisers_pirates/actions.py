@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 
 from .board import in_refuge, is_prize, is_raider, ix, opponents, other_ok, recognised
+from . import team
 from .resolve import challenge
 from .state import player
 
@@ -83,6 +84,8 @@ def play_options(state, seat, card):
                 and s in tt.get("revealed_at_start", ())]
     elif t == "scuttle":
         out += [dict(base, ship=s) for s in p["ships"] + p["prizes"] if st[s]["damaged"]]
+    elif t in team.CARDS:
+        out += team.play_options(state, seat, card)
     elif t == "intelligence":
         if state["pool"] or state["top"]:
             out.append(dict(base, deck=True))
@@ -126,6 +129,7 @@ def refuge_options(state, seat):
                 out.append({"action": "refuge", "ship": s, "try": what})
         if st.get("since", state["turn"]) < state["turn"]:
             out.append({"action": "leave_refuge", "ship": s})
+            out += team.refuge_exits(state, seat, s)
     return out
 
 
@@ -135,6 +139,8 @@ def refuge(step, seat, d):
     s = d["ship"]
     if d["action"] == "leave_refuge":
         step.emit("RefugeLeft", ship=s, seat=seat)
+        if d.get("to") is not None:       # 4.6: to the partner's force
+            step.emit("ShipTransferred", ship=s, to=d["to"], from_seat=seat, why="left an island refuge (4.6)")
         return
     card = state["status"][s]["refuge"]
     a = i.ctype(card)["action"]
@@ -199,7 +205,9 @@ def play(step, seat, d):
         n = 2 if c >= 2 * r else (1 if c > r else 0)
         step.emit("ChallengeRolled", what="Breakout", challenge={"dice": a["challenge"], "high": c, "mods": [], "result": c},
                   response={"dice": a["response"], "high": r, "result": r}, success=n > 0, ships=n)
+        before = list(p["ships"])
         _draw_ships(step, seat, n)
+        team.after_breakout(step, seat, before)
     elif t == "second-chance":
         step.emit("SecondChanceEarned", seat=seat)
     elif t == "wireless-intercept":
@@ -273,6 +281,8 @@ def _play_rest(step, seat, d, against):
         tgt = d["target"]
         if challenge(step, f"transfer of {tgt}", a["challenge"], (0, []), a["response"], seat, against):
             step.emit("ShipTransferred", ship=tgt, to=seat, from_seat=against)
+    elif t in team.CARDS:
+        team.play(step, seat, d)
     elif t in ("deception", "fog-bank"):
         step.emit("CardPlacedOnPlayer", card=card, ctype=t, on=d["opponent"], by=seat)
     elif t == "heavy-weather":

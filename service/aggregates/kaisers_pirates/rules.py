@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from service.kernel import BadInput, IllegalDecision, Rules
 
-from . import actions, combat, flow, penalty
+from . import actions, combat, flow, penalty, team
 from . import catalog as catalog_data
 from .board import commit_options, ix
 from .state import evolve, initial_state, player
@@ -46,6 +46,7 @@ COMBAT_ACTIONS = ("intercept", "lay_mines", "torpedo", "sub_mines", "interrogate
 OPTIONS = {
     "removed": "action cards set aside secretly each round (2.1.4; default 60/40/20 for 2/3/4 players)",
     "first_player": "round 1: 'roll' (each rolls a d10) or 'fewest-ship-vp' (3.1's alternative)",
+    "team": "'true': the team game for 4 players, seats 1+3 against 2+4 (section 4)",
 }
 
 
@@ -69,6 +70,8 @@ class KaisersPirates(Rules):
                 if not v.isdigit() or not 0 <= int(v) <= most:
                     raise BadInput(f"option removed must be a whole number from 0 to {most} for {seats} players")
                 out[k] = int(v)
+            elif k == "team":
+                out[k] = team.parse(seats, v)
             elif k == "first_player":
                 if v not in ("roll", "fewest-ship-vp"):
                     raise BadInput("option first_player must be 'roll' or 'fewest-ship-vp'")
@@ -112,6 +115,8 @@ class KaisersPirates(Rules):
                 return flow.discard_options(state, seat)
             if w["kind"] == "reflag_card":
                 return actions.reflag_card_options(state, seat)
+            if w["kind"] in team.WINDOWS:
+                return team.options(state, seat)
             return combat.window_options(state, seat)
         if state["phase"] == "commit":
             return self._commit_options(state, seat)
@@ -168,6 +173,8 @@ class KaisersPirates(Rules):
                 return flow.discard(step, seat, decision)
             if w["kind"] == "reflag_card":
                 return actions.reflag_card(step, seat, decision)
+            if w["kind"] in team.WINDOWS:
+                return team.decide(step, seat, decision)
             return combat.window_decide(step, seat, decision)
         if a == "commit":
             i = ix(state)

@@ -498,6 +498,7 @@ def _round_cleared(state, d, ev):
         p["hand"] = []
         p["pending"] = None
         p["kept"] = None
+        p["skip"] = False           # the team game's Bounding Main does not outlive the round
         for e in p["vp"]:
             if e["deck"] == "ship":
                 state["ship_used"].append(e["card"])

@@ -60,6 +60,8 @@ def view(state: dict, seat: int | None) -> dict:
             out["top_seen"] = sorted(c for c in state["top"] if c in seen)
     if not referee and state["window"] and state["window"]["kind"] == "stack" and state["window"]["seat"] == seat:
         out["peek"] = list(state["peek"])
+    from .team import view_extra
+    view_extra(state, seat, out)
     if referee:
         out["discard_pile"] = list(state["discard"])
         out["pool"] = sorted(state["pool"])
