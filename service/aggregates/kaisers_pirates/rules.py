@@ -1,5 +1,5 @@
 """The Kaiser's Pirates (James M. Day): the decider, 2 to 4 players playing
-individually (rulebook sections 1-3).
+individually (rulebook sections 1-3), or 4 in two teams (section 4, ``team.py``).
 
 Decisions (JSON objects, exactly as ``legal`` lists them):
 
@@ -27,7 +27,14 @@ Decisions (JSON objects, exactly as ``legal`` lists them):
   "attempt": true|false}`` (the owner of a merchant or prize that survived an
   intercept, 3.2.6); ``{"action": "discard", "card": C}`` (3.1.5: the next card
   put face up on the discard pile, when two or more wait); ``{"action": "keep",
-  "ship": S|null}`` between rounds.
+  "ship": S|null}`` between rounds; ``{"action": "react", "card": C, "ship": S}`` /
+  ``{"action": "decline"}`` (Reflag against Interned / Transfer Command);
+* the team game: ``{"action": "give", "card": C}`` / ``{"action": "give_done"}``
+  (Exchange Information), ``{"action": "transfer", "ships": [...]}`` (a double
+  Breakout), ``{"action": "leave_refuge", "ship": S, "to": PARTNER}``;
+* the referee (``referee``): ``{"referee": "penalty", "seat": N, "card": C}`` (3.1.5).
+
+Decisions are compared type-strictly with the listed ones (``strict.py``).
 """
 
 from __future__ import annotations
@@ -62,8 +69,8 @@ class KaisersPirates(Rules):
         for k, v in options.items():
             if k not in OPTIONS:
                 known = "; ".join(f"{n}: {d}" for n, d in OPTIONS.items())
-                raise BadInput(f"kaisers-pirates: unknown option {k!r} (the team game, solitaire and optional "
-                               f"rules are not built yet). Known options: {known}")
+                raise BadInput(f"kaisers-pirates: unknown option {k!r} (solitaire and the optional "
+                               f"rules are not built here). Known options: {known}")
             v = str(v).strip()
             if k == "removed":
                 most = 100 - 6 * seats - 1
