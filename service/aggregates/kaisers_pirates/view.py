@@ -116,6 +116,14 @@ def describe(ev) -> str:
         return f"seat {d['seat']} {verb} passage for {d['ship']}"
     if t == "CardsDiscarded":
         return f"discarded face up{'' if d.get('seat') is None else ' by seat ' + str(d['seat'])}: {', '.join(d['cards'])}"
+    if t == "PenaltyApplied":
+        return f"penalty ({d['rule']}): seat {d['seat']} discards {d['name']} ({d['where']})"
+    if t == "TurnSkipped":
+        return f"seat {d['seat']} loses its turn ({d['why']})"
+    if t == "CardsExchangedCount":
+        return "Exchange Information: " + ", ".join(f"seat {s} gives {n}" for s, n in d["counts"].items())
+    if t == "ShipClaimed":
+        return f"seat {d['seat']} keeps {d['ship'] or 'no ship'} for the next round"
     if t == "TurnInFog":
         return f"seat {d['seat']} is in a fog bank: no card played, none drawn"
     if t == "RoundScored":
