@@ -58,6 +58,22 @@ def test_a_partner_is_no_target_of_attacks_or_actions():
     assert opps == {2, 4}
 
 
+# 4.4: friendly actions are the acting player's own -------------------------------
+def test_damage_control_cannot_repair_a_partners_ship():
+    t = mk({2: ["breakdown-1"], 1: ["damage-control-1"]}, first=2)
+    t.commit(2, ("breakdown-1", "action"))
+    t.act(2, {"action": "play", "card": "breakdown-1", "target": "konigsberg"})
+    t.roll(9, 1, 3)
+    assert t.st("konigsberg")["damaged"]
+    t.act(2, {"action": "end_turn"})
+    pass_turn(t, 3)
+    pass_turn(t, 4)
+    t.commit(1, ("damage-control-1", "action"))
+    assert not [d for d in t.legal(1) if d.get("card") == "damage-control-1"]     # "un compagno" no
+    with pytest.raises(IllegalDecision):
+        t.g.act(1, {"action": "play", "card": "damage-control-1", "ship": "konigsberg"})
+
+
 # 4.5: no reaction for a partner ------------------------------------------------------
 def test_only_the_attacked_player_may_react_never_its_partner():
     t = mk({1: ["breakout-1"], 2: ["trap-1"], 4: ["trap-2", "shallow-run-1"]})
