@@ -16,6 +16,7 @@ CONFIGS = [
     ("merchants-and-marauders", 2, ["--bot", "merchant"]), ("merchants-and-marauders", 3, ["--bot", "merchant"]),
     ("merchants-and-marauders", 4, ["--bot", "merchant"]), ("merchants-and-marauders", 3, []),
     ("loot", 4, ["--bot", "greedy"]), ("kaisers-pirates", 3, ["--bot", "heuristic"]),
+    ("kaisers-pirates", 4, ["--option", "team=true"]),
 ]
 
 

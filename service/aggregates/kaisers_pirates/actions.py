@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 
 from .board import in_refuge, is_prize, is_raider, ix, opponents, other_ok, recognised
+from . import team
 from .resolve import challenge
 from .state import player
 
@@ -57,14 +58,9 @@ def play_options(state, seat, card):
         for o in opps:
             if other_ok(state, seat, o):
                 out += [dict(base, target=s) for s in player(state, o)["ships"] if not st[s]["damaged"]]
-    elif t == "interned":
-        # 3.3.18: "una Nave da Guerra, Corsara svelata o Nave Bottino": any prize
-        for o in opps:
-            if other_ok(state, seat, o):
-                q = player(state, o)
-                out += [dict(base, target=s) for s in q["ships"] if recognised(state, s)]
-                out += [dict(base, target=s) for s in q["prizes"]]
-    elif t == "transfer-command":
+    elif t in ("interned", "transfer-command"):
+        # 3.3.18 / 3.3.45: a warship, a revealed raider or a revealed prize (a disguised
+        # ship "non può essere" singled out: 3.2.3, and Reflag answers both cards)
         for o in opps:
             if other_ok(state, seat, o):
                 q = player(state, o)
@@ -82,10 +78,14 @@ def play_options(state, seat, card):
     elif t == "island-refuge":
         out += [dict(base, ship=s) for s in p["ships"] if not in_refuge(state, s)]
     elif t == "reflag":
+        # 3.3.32: committed, it hides a raider or prize "quando inizia il suo turno svelata"
         out += [dict(base, ship=s) for s in p["ships"] + p["prizes"]
-                if (is_raider(state, s) or s in p["prizes"]) and st[s]["revealed"]]
+                if (is_raider(state, s) or s in p["prizes"]) and st[s]["revealed"]
+                and s in tt.get("revealed_at_start", ())]
     elif t == "scuttle":
         out += [dict(base, ship=s) for s in p["ships"] + p["prizes"] if st[s]["damaged"]]
+    elif t in team.CARDS:
+        out += team.play_options(state, seat, card)
     elif t == "intelligence":
         if state["pool"] or state["top"]:
             out.append(dict(base, deck=True))
@@ -129,6 +129,7 @@ def refuge_options(state, seat):
                 out.append({"action": "refuge", "ship": s, "try": what})
         if st.get("since", state["turn"]) < state["turn"]:
             out.append({"action": "leave_refuge", "ship": s})
+            out += team.refuge_exits(state, seat, s)
     return out
 
 
@@ -138,6 +139,8 @@ def refuge(step, seat, d):
     s = d["ship"]
     if d["action"] == "leave_refuge":
         step.emit("RefugeLeft", ship=s, seat=seat)
+        if d.get("to") is not None:       # 4.6: to the partner's force
+            step.emit("ShipTransferred", ship=s, to=d["to"], from_seat=seat, why="left an island refuge (4.6)")
         return
     card = state["status"][s]["refuge"]
     a = i.ctype(card)["action"]
@@ -202,7 +205,9 @@ def play(step, seat, d):
         n = 2 if c >= 2 * r else (1 if c > r else 0)
         step.emit("ChallengeRolled", what="Breakout", challenge={"dice": a["challenge"], "high": c, "mods": [], "result": c},
                   response={"dice": a["response"], "high": r, "result": r}, success=n > 0, ships=n)
+        before = list(p["ships"])
         _draw_ships(step, seat, n)
+        team.after_breakout(step, seat, before)
     elif t == "second-chance":
         step.emit("SecondChanceEarned", seat=seat)
     elif t == "wireless-intercept":
@@ -211,7 +216,56 @@ def play(step, seat, d):
         tgt = d["target"]
         if challenge(step, f"Breakdown of {tgt}", a["challenge"], (0, []), a["response"], seat, against):
             step.emit("ShipDamaged", ship=tgt, why="Breakdown")
-    elif t == "interned":
+    elif t in ("interned", "transfer-command") and reflag_window(step, seat, d, against):
+        return                         # the owner may answer with Reflag first
+    else:
+        _play_rest(step, seat, d, against)
+
+
+def reflag_window(step, seat, d, against):
+    """3.3.32: Reflag answers an action that needs the raider or prize recognised
+    (Interned, Transfer Command): its owner is asked when it holds any card."""
+    state = step.state
+    tgt = d["target"]
+    if not (is_raider(state, tgt) or is_prize(state, tgt)) or not player(state, against)["hand"]:
+        return False
+    step.emit("WindowOpened", kind="reflag_card", seat=against, card=d["card"], target=tgt, by=seat,
+              decision=dict(d))
+    return True
+
+
+def reflag_card_options(state, seat):
+    w = state["window"]
+    i = ix(state)
+    cards = sorted(c for c in player(state, seat)["hand"] if i.tid(c) == "reflag")
+    return [{"action": "react", "card": c, "ship": w["target"]} for c in cards] + [{"action": "decline"}]
+
+
+def reflag_card(step, seat, d):
+    state = step.state
+    w = state["window"]
+    i = ix(state)
+    by, played = w["by"], dict(w["decision"])
+    if d["action"] == "decline":
+        step.emit("ReactionDeclined", seat=seat, kind="reflag_card", target=w["target"])
+        _play_rest(step, by, played, seat)
+        return
+    step.emit("ReactionPlayed", seat=seat, card=d["card"], ctype="reflag", name=i.card_name[d["card"]],
+              against="card", target=w["target"], ship=w["target"])
+    step.emit("ShipDisguised", ship=w["target"], why="Reflag")
+    step.emit("ActionFoiled", card=w["card"], target=w["target"],
+              why="Reflag: the ship is no longer recognised")
+
+
+def _play_rest(step, seat, d, against):
+    state = step.state
+    i = ix(state)
+    card = d["card"]
+    t = i.tid(card)
+    p = player(state, seat)
+    a = i.ctype(card)["action"]
+    st = state["status"]
+    if t == "interned":
         tgt = d["target"]
         bonus, why = 0, []
         if st[tgt]["damaged"]:
@@ -227,6 +281,8 @@ def play(step, seat, d):
         tgt = d["target"]
         if challenge(step, f"transfer of {tgt}", a["challenge"], (0, []), a["response"], seat, against):
             step.emit("ShipTransferred", ship=tgt, to=seat, from_seat=against)
+    elif t in team.CARDS:
+        team.play(step, seat, d)
     elif t in ("deception", "fog-bank"):
         step.emit("CardPlacedOnPlayer", card=card, ctype=t, on=d["opponent"], by=seat)
     elif t == "heavy-weather":

@@ -55,7 +55,10 @@ def seats(state):
 
 
 def opponents(state, seat):
-    return [s for s in seats(state) if s != seat]
+    """Every other player; in the team game (4.2, 4.3) not the partner."""
+    from .team import partner
+    mate = partner(state, seat)
+    return [s for s in seats(state) if s != seat and s != mate]
 
 
 def st(state, ship):
@@ -102,14 +105,14 @@ def attack_ok(state, seat, opp):
     """3.1.3: intercepts, mines and torpedoes of a turn all go against one opponent;
     Fog Bank makes a player untouchable."""
     tt = state["tt"]
-    return opp != seat and not fogged(state, opp) and tt["attack_on"] in (None, opp)
+    return opp in opponents(state, seat) and not fogged(state, opp) and tt["attack_on"] in (None, opp)
 
 
 def other_ok(state, seat, opp, heavy_weather=False):
     """3.1.4: non-intercept cards go against the attacked player and/or one other
     player; with no attack this turn, against one player only."""
     tt = state["tt"]
-    if opp == seat or (fogged(state, opp) and not heavy_weather):
+    if opp not in opponents(state, seat) or (fogged(state, opp) and not heavy_weather):
         return False
     targets = set(tt["others"]) | {opp}
     targets.discard(tt["attack_on"])
@@ -167,18 +170,16 @@ def commit_options(state, seat, cards):
     p = player(state, seat)
     taken = carded_ships(state)
     free = [s for s in p["ships"] if s not in taken and not in_refuge(state, s)]
-    out, seen = [], set()
-    for card in cards:
+    out = []
+    for card in cards:        # every copy is listed: any copy held may be committed
         t = i.tid(card)
-        if t in seen:
-            continue
-        seen.add(t)
         out += [{"action": "commit", "card": card, "use": "intercept", "ship": s} for s in free]
         out.append({"action": "commit", "card": card, "use": "intercept", "ship": None})
         if t == "lay-mines":
             out += [{"action": "commit", "card": card, "use": "action", "ship": s} for s in free
                     if i.ships[s]["mines"]]
-        elif i.kind(card) in ("normal", "assist") or t == "reflag":
+        elif i.kind(card) in ("normal", "assist") or (t == "reflag" and state["tt"].get("revealed_at_start")) \
+                or (i.kind(card) == "team" and state["options"].get("team")):   # 3.3.4, 3.3.11
             out.append({"action": "commit", "card": card, "use": "action"})
     return out
 

@@ -33,6 +33,10 @@ def heuristic_bot(state, seat, legal, rng):
         if ships:
             return max(ships, key=lambda d: i.ships[d["ship"]]["vp"])
         return acts["keep"][0]
+    if "give_done" in acts:             # team game: Exchange Information, keep its own hand
+        return acts["give_done"][0]
+    if "transfer" in acts:              # team game: a double Breakout's ships stay
+        return acts["transfer"][0]
     if "passage" in acts:
         return {"action": "passage", "attempt": True}
     if "discard" in acts:

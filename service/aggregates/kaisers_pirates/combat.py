@@ -32,7 +32,6 @@ def announce_options(state, seat):
     tt = state["tt"]
     out = []
     opps = [o for o in opponents(state, seat) if attack_ok(state, seat, o)]
-    seen = set()
     for c in committed_entries(state, "intercept"):
         card, ship = c["card"], c["ship"]
         if ship is not None:
@@ -44,12 +43,7 @@ def announce_options(state, seat):
                     if m not in tt["intercepted"] and m not in tt["ignored"]:
                         out.append({"action": "intercept", "card": card, "ship": ship, "target": m})
             continue
-        # British forces: cards with the same intercept side (dice, night) are interchangeable
-        side = i.ctype(card)["intercept"]
-        sig = (tuple(side["attack"]), side["night"])
-        if sig in seen:
-            continue
-        seen.add(sig)
+        # British forces: every committed card is listed, copies included
         for o in opps:
             p = player(state, o)
             for t_ in p["ships"] + p["prizes"]:
@@ -167,14 +161,7 @@ def assist_options(state):
         elif kind in ("mines", "torpedo"):
             if t == "special-cargo" and first and not eng["special"]:
                 out.append({"action": "assist", "card": card})
-    # one card per type and target is enough
-    uniq, seen = [], set()
-    for o in out:
-        key = (i.tid(o["card"]), o.get("target"))
-        if key not in seen:
-            seen.add(key)
-            uniq.append(o)
-    return uniq
+    return out        # every committed copy is listed
 
 
 def reaction_types(state):
@@ -215,11 +202,9 @@ def reaction_types(state):
 def reaction_options(state, seat):
     i = ix(state)
     types = reaction_types(state)
-    out, seen = [], set()
-    for card in player(state, seat)["hand"]:
-        t = i.tid(card)
-        if t in types and t not in seen:
-            seen.add(t)
+    out = []
+    for card in sorted(player(state, seat)["hand"]):
+        if i.tid(card) in types:
             out.append({"action": "react", "card": card})
     return out + [{"action": "decline"}]
 
@@ -228,19 +213,15 @@ def after_options(state, seat):
     """After a merchant is sunk: Recalled (the intercepting ship) or Mistaken Identity."""
     eng = state["eng"]
     i = ix(state)
-    out, seen = [], set()
+    out = []
     p = player(state, seat)
-    for card in p["hand"]:
+    for card in sorted(p["hand"]):
         t = i.tid(card)
-        if t in seen:
-            continue
         if t == "recalled" and eng["kind"] == "intercept" and eng["ship"] in player(state, eng["seat"])["ships"]:
-            seen.add(t)
             out.append({"action": "react", "card": card})
         elif t == "mistaken-identity":
             # 3.3.23: "un qualsiasi singolo Mercantile affondato dal suo mazzo": a merchant
             # this player sank (not one of its own that reached port)
-            seen.add(t)
             for e in p["vp"]:
                 if e["deck"] == "merchant" and not e.get("passage"):
                     out.append({"action": "react", "card": card, "give": e["card"]})
@@ -250,7 +231,7 @@ def after_options(state, seat):
 def reflag_options(state, seat):
     w = state["window"]
     i = ix(state)
-    cards = [c for c in player(state, seat)["hand"] if i.tid(c) == "reflag"][:1]
+    cards = sorted(c for c in player(state, seat)["hand"] if i.tid(c) == "reflag")
     ships = [s for s in w["ships"] if state["status"].get(s, {}).get("revealed")]
     return [{"action": "react", "card": c, "ship": s} for c in cards for s in ships] + [{"action": "decline"}]
 
@@ -466,7 +447,9 @@ def _finish(step):
             step.emit("ShipRevealed", ship=s, why="at the end of the intercept")
         shown.append(s)
     if eng["kind"] == "interrogate" and eng["targets"][0] in state["status"] \
-            and state["status"][eng["targets"][0]]["revealed"]:
+            and state["status"][eng["targets"][0]]["revealed"] and not eng["reacted"]:
+        # 3.3.19: Reflag only once the intercept is resolved, and 3.2.2: one reaction
+        # to the Interrogate card: none if the defender already answered its intercept
         shown.append(eng["targets"][0])
     # Reflag's special timing: the owner of a ship just revealed may hide it at once
     by_owner = {}

@@ -94,6 +94,10 @@ def start_round(step, rnd):
 
 def begin_turn(step, seat, extra=False):
     state = step.state
+    if not extra and (state.get("options") or {}).get("team"):
+        from .team import skip_turn
+        if skip_turn(step, seat):          # 3.3.4 Bounding Main
+            return begin_turn(step, seat % state["seats"] + 1)
     step.emit("TurnStarted", turn=state["turn"] + 1, seat=seat, round=state["round"], extra=extra)
     p = player(state, seat)
     pend = p["pending"]
@@ -255,6 +259,11 @@ def end_round(step):
 
 def _open_keep(step):
     state = step.state
+    if (state.get("options") or {}).get("team"):
+        from .team import open_keep
+        if not open_keep(step):               # 4.9: partners pool their ships
+            start_round(step, state["round"] + 1)
+        return
     queue = [s for s in range(1, state["seats"] + 1) if player(state, s)["ships"]]
     if queue:
         step.emit("WindowOpened", kind="keep", seat=queue[0], queue=queue[1:])
@@ -286,6 +295,9 @@ def totals(state):
 def res_tied(state):
     """The players still in contention: most round points, then most victory
     points; after an extra round only those tied before it (2.5)."""
+    if (state.get("options") or {}).get("team"):
+        from .team import res_tied as team_tied
+        return team_tied(state)
     rp, vp = totals(state)
     pool = [str(s) for s in state.get("tied") or range(1, state["seats"] + 1)]
     best = max(rp[s] for s in pool)
@@ -298,6 +310,9 @@ def result(state):
     """2.5: most round points over the three rounds; then most victory points; if
     still tied, another round is played, as often as needed (the book sets no limit),
     and decides among the tied players only."""
+    if (state.get("options") or {}).get("team"):
+        from .team import result as team_result
+        return team_result(state)
     tied = res_tied(state)
     if len(tied) > 1:
         return None

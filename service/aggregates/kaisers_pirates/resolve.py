@@ -367,7 +367,9 @@ def _q_ship(step, tgt):
     sub, q = eng["card"], eng["reaction"]["card"]
     sa, qa = i.ctype(sub)["action"], i.ctype(q)["action"]
     qn, sn = i.card_name[q], i.card_name[sub]
-    step.emit("MerchantIgnored", ship=tgt, why=qn)
+    # 3.3.28 / 3.3.34: the merchant is ignored by this torpedo attack only: unlike
+    # AMC (3.3.1) nothing bars an intercept of it this turn (3.1.3)
+    step.emit("TorpedoTargetIgnored", ship=tgt, why=qn)
     if challenge(step, f"{qn} lures {sn} into a gun duel", qa["lure_challenge"], (0, []), qa["lure_response"], opp, seat):
         r1 = _compare(step, f"{qn} guns on {sn}", qa["guns"], (0, []), sa["defense"], (0, []),
                       f"seat {opp} guns ({qn})", f"seat {seat} defence ({sn})")

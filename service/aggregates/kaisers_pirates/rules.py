@@ -1,5 +1,5 @@
 """The Kaiser's Pirates (James M. Day): the decider, 2 to 4 players playing
-individually (rulebook sections 1-3).
+individually (rulebook sections 1-3), or 4 in two teams (section 4, ``team.py``).
 
 Decisions (JSON objects, exactly as ``legal`` lists them):
 
@@ -27,17 +27,25 @@ Decisions (JSON objects, exactly as ``legal`` lists them):
   "attempt": true|false}`` (the owner of a merchant or prize that survived an
   intercept, 3.2.6); ``{"action": "discard", "card": C}`` (3.1.5: the next card
   put face up on the discard pile, when two or more wait); ``{"action": "keep",
-  "ship": S|null}`` between rounds.
+  "ship": S|null}`` between rounds; ``{"action": "react", "card": C, "ship": S}`` /
+  ``{"action": "decline"}`` (Reflag against Interned / Transfer Command);
+* the team game: ``{"action": "give", "card": C}`` / ``{"action": "give_done"}``
+  (Exchange Information), ``{"action": "transfer", "ships": [...]}`` (a double
+  Breakout), ``{"action": "leave_refuge", "ship": S, "to": PARTNER}``;
+* the referee (``referee``): ``{"referee": "penalty", "seat": N, "card": C}`` (3.1.5).
+
+Decisions are compared type-strictly with the listed ones (``strict.py``).
 """
 
 from __future__ import annotations
 
 from service.kernel import BadInput, IllegalDecision, Rules
 
-from . import actions, combat, flow
+from . import actions, combat, flow, penalty, team
 from . import catalog as catalog_data
 from .board import commit_options, ix
 from .state import evolve, initial_state, player
+from .strict import listed
 from .view import describe, view
 
 COMBAT_ACTIONS = ("intercept", "lay_mines", "torpedo", "sub_mines", "interrogate", "monitor")
@@ -45,6 +53,7 @@ COMBAT_ACTIONS = ("intercept", "lay_mines", "torpedo", "sub_mines", "interrogate
 OPTIONS = {
     "removed": "action cards set aside secretly each round (2.1.4; default 60/40/20 for 2/3/4 players)",
     "first_player": "round 1: 'roll' (each rolls a d10) or 'fewest-ship-vp' (3.1's alternative)",
+    "team": "'true': the team game for 4 players, seats 1+3 against 2+4 (section 4)",
 }
 
 
@@ -60,14 +69,16 @@ class KaisersPirates(Rules):
         for k, v in options.items():
             if k not in OPTIONS:
                 known = "; ".join(f"{n}: {d}" for n, d in OPTIONS.items())
-                raise BadInput(f"kaisers-pirates: unknown option {k!r} (the team game, solitaire and optional "
-                               f"rules are not built yet). Known options: {known}")
+                raise BadInput(f"kaisers-pirates: unknown option {k!r} (solitaire and the optional "
+                               f"rules are not built here). Known options: {known}")
             v = str(v).strip()
             if k == "removed":
                 most = 100 - 6 * seats - 1
                 if not v.isdigit() or not 0 <= int(v) <= most:
                     raise BadInput(f"option removed must be a whole number from 0 to {most} for {seats} players")
                 out[k] = int(v)
+            elif k == "team":
+                out[k] = team.parse(seats, v)
             elif k == "first_player":
                 if v not in ("roll", "fewest-ship-vp"):
                     raise BadInput("option first_player must be 'roll' or 'fewest-ship-vp'")
@@ -109,6 +120,10 @@ class KaisersPirates(Rules):
                 return actions.stack_options(state, seat)
             if w["kind"] == "discard":
                 return flow.discard_options(state, seat)
+            if w["kind"] == "reflag_card":
+                return actions.reflag_card_options(state, seat)
+            if w["kind"] in team.WINDOWS:
+                return team.options(state, seat)
             return combat.window_options(state, seat)
         if state["phase"] == "commit":
             return self._commit_options(state, seat)
@@ -124,14 +139,9 @@ class KaisersPirates(Rules):
             # 3.3.14 no card at all; 3.3.10 the forced card was ignored
             return actions.refuge_options(state, seat) + [{"action": "end_turn"}]
         out = combat.announce_options(state, seat)
-        seen = set()
         for c in tt["committed"]:
-            if c["use"] != "action":
+            if c["use"] != "action" or i.kind(c["card"]) == "assist":
                 continue
-            t = i.tid(c["card"])
-            if t in seen or i.kind(c["card"]) == "assist":
-                continue
-            seen.add(t)
             plays = actions.play_options(state, seat, c["card"])
             if tt["deceived"]:
                 # the forced card is played for an effect (3.3.10: no effect, ignored)
@@ -153,8 +163,12 @@ class KaisersPirates(Rules):
     def decide(self, step, seat, decision):
         state = step.state
         legal = self.legal(state, seat)
-        if decision not in legal:
-            raise IllegalDecision(self._why(state, seat, decision, legal))
+        if not listed(decision, legal):         # type-strict: 0 is not false
+            try:
+                why = self._why(state, seat, decision, legal)
+            except (TypeError, KeyError, ValueError, IndexError, AttributeError):
+                why = "not a legal decision now (wrong field or type; see the legal decisions)"
+            raise IllegalDecision(why)
         a = decision["action"]
         w = state["window"]
         if w is not None:
@@ -164,6 +178,10 @@ class KaisersPirates(Rules):
                 return actions.stack(step, seat, decision)
             if w["kind"] == "discard":
                 return flow.discard(step, seat, decision)
+            if w["kind"] == "reflag_card":
+                return actions.reflag_card(step, seat, decision)
+            if w["kind"] in team.WINDOWS:
+                return team.decide(step, seat, decision)
             return combat.window_decide(step, seat, decision)
         if a == "commit":
             i = ix(state)
@@ -183,6 +201,12 @@ class KaisersPirates(Rules):
             actions.refuge(step, seat, decision)
         elif a == "end_turn":
             flow.end_turn(step, seat)
+
+    def referee(self, step, decision):
+        penalty.referee(step, decision)
+
+    def referee_legal(self, state):
+        return penalty.referee_legal(state)
 
     def _why(self, state, seat, d, legal):
         """A reason quoting the rule, for the common mistakes."""

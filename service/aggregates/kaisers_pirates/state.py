@@ -134,7 +134,10 @@ def _turn_started(state, d, ev):
                    "played": [], "reactions": [], "extra": [], "second_chance": False,
                    "left_refuge": [], "refuge_tried": [], "wireless": False, "deceived": False,
                    "reveal_after": [], "ignored": [], "no_passage": [], "own_prev": own_prev,
-                   "fogged": False, "reacted_by": {}}
+                   "fogged": False, "reacted_by": {},
+                   # 3.3.32: a committed Reflag hides a ship "quando inizia il suo turno svelata"
+                   "revealed_at_start": [x for x in me["ships"] + me["prizes"]
+                                         if state["status"].get(x, {}).get("revealed")]}
 
 
 def _card_committed(state, d, ev):
@@ -256,7 +259,8 @@ def _engagement_ended(state, d, ev):
 
 
 def _window_opened(state, d, ev):
-    state["window"] = dict(d)
+    state["window"] = {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
+                       for k, v in d.items()}
 
 
 def _window_closed(state, d, ev):
@@ -386,6 +390,20 @@ def _cards_discarded(state, d, ev):
         state["discard"].append(c)
 
 
+def _penalty(state, d, ev):
+    """3.1.5: the irregular card leaves the hand (or the committed cards) face up."""
+    p = player(state, d["seat"])
+    card = d["card"]
+    if card in p["hand"]:
+        p["hand"].remove(card)
+    tt = state["tt"]
+    if tt is not None:
+        if card in tt["extra"]:
+            tt["extra"].remove(card)
+        tt["committed"] = [c for c in tt["committed"] if c["card"] != card]
+    state["discard"].append(card)
+
+
 def _card_placed(state, d, ev):
     state["tt"]["played"].remove(d["card"])
     player(state, d["on"])["pending"] = {"card": d["card"], "type": d["ctype"]}
@@ -480,6 +498,7 @@ def _round_cleared(state, d, ev):
         p["hand"] = []
         p["pending"] = None
         p["kept"] = None
+        p["skip"] = False           # the team game's Bounding Main does not outlive the round
         for e in p["vp"]:
             if e["deck"] == "ship":
                 state["ship_used"].append(e["card"])
@@ -556,6 +575,7 @@ HANDLERS = {
     "ActionCardScored": _card_scored,
     "CardsDiscarded": _cards_discarded,
     "CardPlacedOnPlayer": _card_placed,
+    "PenaltyApplied": _penalty,
     "PendingCardCleared": _pending_cleared,
     "TurnInFog": _turn_in_fog,
     "ForcedCardIgnored": _forced_ignored,

@@ -60,6 +60,8 @@ def view(state: dict, seat: int | None) -> dict:
             out["top_seen"] = sorted(c for c in state["top"] if c in seen)
     if not referee and state["window"] and state["window"]["kind"] == "stack" and state["window"]["seat"] == seat:
         out["peek"] = list(state["peek"])
+    from .team import view_extra
+    view_extra(state, seat, out)
     if referee:
         out["discard_pile"] = list(state["discard"])
         out["pool"] = sorted(state["pool"])
@@ -114,6 +116,14 @@ def describe(ev) -> str:
         return f"seat {d['seat']} {verb} passage for {d['ship']}"
     if t == "CardsDiscarded":
         return f"discarded face up{'' if d.get('seat') is None else ' by seat ' + str(d['seat'])}: {', '.join(d['cards'])}"
+    if t == "PenaltyApplied":
+        return f"penalty ({d['rule']}): seat {d['seat']} discards {d['name']} ({d['where']})"
+    if t == "TurnSkipped":
+        return f"seat {d['seat']} loses its turn ({d['why']})"
+    if t == "CardsExchangedCount":
+        return "Exchange Information: " + ", ".join(f"seat {s} gives {n}" for s, n in d["counts"].items())
+    if t == "ShipClaimed":
+        return f"seat {d['seat']} keeps {d['ship'] or 'no ship'} for the next round"
     if t == "TurnInFog":
         return f"seat {d['seat']} is in a fog bank: no card played, none drawn"
     if t == "RoundScored":

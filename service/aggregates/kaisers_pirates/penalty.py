@@ -1,0 +1,56 @@
+"""Referee decisions (``Rules.referee``): the penalty of 3.1.5 for irregular plays.
+
+"AZIONI IRREGOLARI. Se viene impiegata o giocata inavvertitamente una carta in
+modo irregolare, deve essere scartata." At the table the referee names the
+seat and the card: ``{"referee": "penalty", "seat": N, "card": C}`` discards
+a card that seat holds in hand or has committed face down this turn (not yet
+played). The penalty is a public fact (``PenaltyApplied``, rule 3.1.5); the
+card goes face up onto the discard pile like any discard.
+"""
+
+from __future__ import annotations
+
+from service.kernel import IllegalDecision
+
+from .board import ix
+from .state import player
+from .strict import listed
+
+
+def _committed(state, seat):
+    tt = state["tt"]
+    if tt is None or state["current"] != seat:
+        return []
+    w = state["window"]
+    if w is not None and w["kind"] == "discard":
+        return []          # the turn's cards are already going onto the discard pile
+    return [c["card"] for c in tt["committed"]]
+
+
+def penalty_cards(state, seat):
+    """The cards of ``seat`` a penalty may discard now: in hand or committed face down."""
+    if state["phase"] in ("over", "setup", "dealing"):
+        return []
+    return sorted(player(state, seat)["hand"]) + sorted(_committed(state, seat))
+
+
+def referee_legal(state):
+    return [{"referee": "penalty", "seat": s, "card": c}
+            for s in range(1, state["seats"] + 1) for c in penalty_cards(state, s)]
+
+
+def referee(step, d):
+    state = step.state
+    if d.get("referee") != "penalty":
+        raise IllegalDecision(f"kaisers-pirates has no referee decision {d.get('referee')!r} "
+                              '(known: "penalty", 3.1.5)')
+    seat, card = d.get("seat"), d.get("card")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= state["seats"]:
+        raise IllegalDecision(f"a penalty names a seat from 1 to {state['seats']}")
+    if not listed(d, referee_legal(state)):
+        name = ix(state).card_name.get(card, repr(card)) if isinstance(card, str) else repr(card)
+        raise IllegalDecision(f"seat {seat} does not hold {name} in hand nor committed face down: "
+                              "no penalty to apply (3.1.5)")
+    where = "hand" if card in player(state, seat)["hand"] else "committed"
+    step.emit("PenaltyApplied", seat=seat, card=card, name=ix(state).card_name[card], where=where,
+              rule="3.1.5", why="a card committed or played irregularly is discarded")
