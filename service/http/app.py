@@ -152,7 +152,10 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None)
     def list_games(authorization: Auth = None):
         """The games index; a fork not yet published is listed only for its referee and the organiser."""
         token = bearer(authorization)
-        return [dict(r, published=svc.access.published(r["game_id"]) if r.get("parent") else None)
+        organiser = token is not None and svc.is_organiser_token(token)
+        # the store's version counts events hidden from the public: only the organiser sees it here
+        return [dict(r, published=svc.access.published(r["game_id"]) if r.get("parent") else None,
+                     version=r["version"] if organiser else None)
                 for r in svc.access.listed(svc.app.games(), token)]
 
     @api.get("/games/{game_id}", response_model=m.Status, responses=ERRORS, tags=["public"], **MAY)
@@ -284,25 +287,31 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None)
                 start = None
         rules = await run(svc.rules_of, gid)
         timeout = min(timeout, limits.stream_seconds)
-        return StreamingResponse(_events(request, gid, caller, rules, start or 0, timeout),
+        # the client counts in its own numbers; the stream follows the store's versions
+        cursor = (await run(svc.store_version, gid, caller.view_seat, start), start) if start else (0, 0)
+        return StreamingResponse(_events(request, gid, caller, rules, cursor, timeout),
                                  media_type="text/event-stream",
                                  headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
-    def _batch(gid, caller, rules, after):
+    def _batch(gid, caller, rules, cursor):
+        """New events after the cursor (store version, caller's own number)."""
+        after, own = cursor
         stored = list(svc.app.events.get(gid, gt=after))
-        entries = log_entries(rules, stored, caller.view_seat)
+        seat = caller.view_seat
+        entries = log_entries(rules, stored, seat, start=own if seat is not None else 0)
         last = stored[-1].originator_version if stored else after
         st = None
         if stored:
             machine, version, head = svc.fold(gid)
-            st = {"version": version, "turn": machine.turn(), "to_act": machine.to_act(),
+            st = {"version": machine.seen(seat, version), "turn": machine.turn(), "to_act": machine.to_act(),
                   "finished": machine.finished}
-        return entries, last, st
+        own_last = entries[-1]["version"] if entries else own
+        return entries, (last, own_last), st
 
     def _end(after: int, finished: bool, reason: str) -> str:
         return f"event: end\ndata: {json.dumps({'version': after, 'finished': finished, 'reason': reason})}\n\n"
 
-    async def _events(request, gid, caller, rules, after, timeout):
+    async def _events(request, gid, caller, rules, cursor, timeout):
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         idle = 0.0
@@ -314,27 +323,27 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None)
             row = await run(svc.index_row, gid)
             if row is None:
                 return
-            if first or int(row["version"]) > after:
-                entries, after_new, st = await run(_batch, gid, caller, rules, after)
+            if first or int(row["version"]) > cursor[0]:
+                entries, new_cursor, st = await run(_batch, gid, caller, rules, cursor)
                 if len(entries) > budget:  # the cap: send up to it, then end where the client resumes
                     for e in entries[:budget]:
                         yield f"id: {e['version']}\nevent: game-event\ndata: {json.dumps(e)}\n\n"
-                    last = entries[budget - 1]["version"] if budget else after
+                    last = entries[budget - 1]["version"] if budget else cursor[1]
                     yield _end(last, False, "event limit")
                     return
                 budget -= len(entries)
                 for e in entries:
                     yield f"id: {e['version']}\nevent: game-event\ndata: {json.dumps(e)}\n\n"
-                after = after_new
+                cursor = new_cursor
                 if st is not None:
-                    yield f"id: {after}\nevent: status\ndata: {json.dumps(st)}\n\n"
+                    yield f"id: {cursor[1]}\nevent: status\ndata: {json.dumps(st)}\n\n"
                 idle = 0.0
                 first = False
-            if row["finished"] and int(row["version"]) <= after:
-                yield _end(after, True, "finished")
+            if row["finished"] and int(row["version"]) <= cursor[0]:
+                yield _end(cursor[1], True, "finished")
                 return
             if loop.time() > deadline:
-                yield _end(after, False, "time limit")
+                yield _end(cursor[1], False, "time limit")
                 return
             await asyncio.sleep(0.1)
             idle += 0.1

@@ -108,6 +108,9 @@ class GameService:
             raise Forbidden("only the organiser may do this")
         return Caller("organiser")
 
+    def is_organiser_token(self, token: str | None) -> bool:
+        return is_organiser(token, self.organiser_key)
+
     def caller(self, gid: UUID, token: str | None) -> Caller:
         if token is None:
             return Caller("spectator")
@@ -171,7 +174,7 @@ class GameService:
     # reads --------------------------------------------------------------------
     def status(self, gid: UUID, caller: Caller, folded=None) -> dict:
         machine, version, head = folded or self.fold(gid)
-        st = status_view(gid, machine, version, head)
+        st = status_view(gid, machine, version, head, seat=caller.view_seat)
         st["started"] = machine.k["steps"] > 0
         if st["awaiting_chance"] is not None and not caller.is_referee:
             st["awaiting_chance"] = {"kind": st["awaiting_chance"].get("kind")}
@@ -183,11 +186,13 @@ class GameService:
     def board(self, gid: UUID, caller: Caller, to_turn=None, to_event=None) -> dict:
         if to_turn is not None and to_event is not None:
             raise BadInput("give to_turn or to_event, not both")
+        seat = caller.view_seat
         if to_turn is None and to_event is None:
             machine, version, _ = self.fold(gid)
         else:
+            if to_event is not None:  # the caller counts in its own numbers
+                to_event = self.store_version(gid, seat, to_event)
             machine, version, _ = self.app.fold(gid, to_turn=to_turn, to_event=to_event)
-        seat = caller.view_seat
         b = board_view(gid, machine, version, seat)
         b["viewer"] = caller.viewer
         b["seat"] = caller.seat
@@ -196,18 +201,38 @@ class GameService:
     def legal(self, gid: UUID, caller: Caller, seat: int | None) -> dict:
         machine, version, _ = self.fold(gid)
         seat = self._seat_for(caller, seat, machine, acting=False)
-        return {"game_id": gid.hex, "seat": seat, "version": version, "to_act": machine.to_act(),
-                "decisions": machine.legal(seat)}
+        return {"game_id": gid.hex, "seat": seat, "version": machine.seen(caller.view_seat, version),
+                "to_act": machine.to_act(), "decisions": machine.legal(seat)}
 
     def log(self, gid: UUID, caller: Caller, after: int, limit: int) -> dict:
+        """Paged in the caller's own numbers (a seat's or the public's: see service/views.py)."""
         rules = self.rules_of(gid)
-        stored = list(self.app.events.get(gid, gt=after, limit=limit + 1))
-        more = len(stored) > limit
-        stored = stored[:limit]
-        version = self.version_of(gid)
-        entries = log_entries(rules, stored, caller.view_seat)
-        return {"game_id": gid.hex, "version": version, "events": entries,
-                "next_after": stored[-1].originator_version if more and stored else None}
+        seat = caller.view_seat
+        if seat is None:
+            stored = list(self.app.events.get(gid, gt=after, limit=limit + 1))
+            more = len(stored) > limit
+            entries = log_entries(rules, stored[:limit], None)
+            return {"game_id": gid.hex, "version": self.version_of(gid), "events": entries,
+                    "next_after": entries[-1]["version"] if more and entries else None}
+        stored = self.app.stored_events(gid)
+        entries = log_entries(rules, stored, seat, after=after, limit=limit + 1)
+        more = len(entries) > limit
+        entries = entries[:limit]
+        machine, version, _ = self.fold(gid)
+        return {"game_id": gid.hex, "version": machine.seen(seat, version), "events": entries,
+                "next_after": entries[-1]["version"] if more and entries else None}
+
+    def store_version(self, gid: UUID, seat: int | None, n: int) -> int:
+        """The store version of the ``n``-th event ``seat`` may read (None: the referee)."""
+        if seat is None or n <= 0:
+            return n
+        count = 0
+        for e in self.app.stored_events(gid):
+            if e.visible_to == "all" or (seat and isinstance(e.visible_to, list) and seat in e.visible_to):
+                count += 1
+                if count == n:
+                    return e.originator_version
+        raise BadInput(f"there is no event {n} for this caller (it may read {count})")
 
     def version_of(self, gid: UUID) -> int:
         rows = self.app.recorder.select_games(prefix=gid.hex)
@@ -425,12 +450,26 @@ class GameService:
             raise IllegalDecision("this Idempotency-Key was already used for a different request")
         raise Replayed(int(rec["status"]), json.loads(rec["body"]))
 
+    @staticmethod
+    def _check_version(game: Game, caller: Caller, expected_version: int | None) -> None:
+        """``expected_version`` is in the caller's own numbers (a seat's count)."""
+        if expected_version is None:
+            return
+        have = game.machine.seen(caller.view_seat, game.version)
+        if expected_version != have:
+            raise StaleVersion(f"expected version {expected_version}, the game is at version {have}")
+
     def _append(self, gid, caller, game, events, key, fp) -> dict:
         game.record(events)
         pending = list(game._pending_events)
         m = game.machine
-        body = {"game_id": gid.hex, "version": game.version, "turn": m.turn(), "to_act": m.to_act(),
-                "finished": m.finished, "events": log_entries(m.rules, pending, caller.view_seat)}
+        seat = caller.view_seat
+        start = 0
+        if seat is not None:
+            start = m.seen(seat, 0) - sum(1 for e in events if e.visible_to(seat or -1))
+        body = {"game_id": gid.hex, "version": m.seen(seat, game.version), "turn": m.turn(),
+                "to_act": m.to_act(), "finished": m.finished,
+                "events": log_entries(m.rules, pending, seat, start=start)}
         row = None
         if key is not None:
             row = (gid.hex, caller.scope, key, fp, 201, json.dumps(body))
@@ -455,7 +494,7 @@ class GameService:
         seat = self._seat_for(caller, seat, game.machine, acting=True)
         key, fp = self._idempotent(gid, caller, key, {"op": "decide", "seat": seat, "decision": decision,
                                                        "expected_version": expected_version})
-        self.app._check_version(game, expected_version)
+        self._check_version(game, caller, expected_version)
         try:
             events = game.machine.decide(seat, decision, self.app.chance_for(game))
         except PrivateerError:
@@ -476,7 +515,7 @@ class GameService:
         game = self.working_copy(gid)
         key, fp = self._idempotent(gid, caller, key, {"op": "chance", "outcome": outcome,
                                                        "expected_version": expected_version})
-        self.app._check_version(game, expected_version)
+        self._check_version(game, caller, expected_version)
         if not game.machine.k["table"]:
             raise BadInput("this game draws its own chance from its committed seed; "
                            "only table-mode games take chance outcomes")

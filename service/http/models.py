@@ -106,7 +106,8 @@ class GameRow(BaseModel):
     seats: int
     table_mode: bool
     created: Optional[str] = None
-    version: int
+    version: Optional[int] = Field(None, description="The store's version: for the organiser only (a seat "
+                                                     "reads its own count in the game's status).")
     head: Optional[str] = None
     turn: Optional[int] = None
     finished: bool

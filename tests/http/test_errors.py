@@ -90,9 +90,9 @@ def test_error_statuses_append_nothing(game, public, organiser, server):
 
 def test_not_your_turn_is_422(table_factory, public):
     t = table_factory("letter-of-marque", 2)
-    v = public.status(t.gid)["version"]
+    v = t.seats[1].status(t.gid)["version"]  # a seat expects its own count
     assert t.seats[1].decide(t.gid, {"action": "place", "armed": True}, v).status_code == 201
-    v = public.status(t.gid)["version"]
+    v = t.seats[1].status(t.gid)["version"]
     r = t.seats[1].decide(t.gid, {"action": "place", "armed": True}, v)
     assert r.status_code == 422 and r.json()["error"] == "not_your_turn"
-    assert public.status(t.gid)["version"] == v
+    assert t.seats[1].status(t.gid)["version"] == v

@@ -17,9 +17,15 @@ from .helpers import play, vis_ok
 GAMES = {"letter-of-marque": (2, 4), "loot": (2, 5)}
 
 
+SIDE_FIELDS = {"index", "counter", "draws"}
+CHANCE = {"DiceRolled", "CardDrawn", "ChanceChosen", "DeckShuffled"}
+
+
 def check_events(events, seat, colours, game):
     for e in events:
         assert vis_ok(e["visible_to"], seat), (seat, e)
+        if e["type"] in CHANCE:  # no rank among the cards left, no stream position
+            assert not SIDE_FIELDS & set(e["data"]), (seat, e)
         if game == "letter-of-marque":
             if e["type"] == "ShipBaseChosen":
                 assert seat != 0 and e["data"]["ship"].startswith(colours[seat] + "-"), (seat, e)
@@ -77,7 +83,11 @@ def test_no_seat_sees_another_seats_secrets(server, organiser, public, data):
             return  # every step at the start, then every 4th (the test must stay fast)
         for s, client in viewers.items():
             check_view(get(client, f"/games/{gid}/view"), s, game)
-            check_events(get(client, f"/games/{gid}/log", limit=1000)["events"], s, colours, game)
+            log = get(client, f"/games/{gid}/log", limit=1000)
+            check_events(log["events"], s, colours, game)
+            # the seat's numbers count only what it reads: nothing hidden shows in a gap
+            assert [e["version"] for e in log["events"]] == list(range(1, len(log["events"]) + 1))
+            assert log["version"] == len(log["events"]) == get(client, f"/games/{gid}")["version"]
             if s:
                 legal = get(client, f"/games/{gid}/legal")
                 assert legal["seat"] == s
@@ -88,7 +98,9 @@ def test_no_seat_sees_another_seats_secrets(server, organiser, public, data):
             token = table.tokens.get(s)
             msgs = read_stream(server.url, gid, token, timeout=30)
             assert msgs[-1]["event"] == "end"
-            check_events([m["data"] for m in msgs if m["event"] == "game-event"], s, colours, game)
+            streamed = [m["data"] for m in msgs if m["event"] == "game-event"]
+            check_events(streamed, s, colours, game)
+            assert [e["version"] for e in streamed] == list(range(1, len(streamed) + 1))
             for turn in (0, 1, 3):
                 check_view(get(client, f"/games/{gid}/replay", to_turn=turn), s, game)
             st_ = get(client, f"/games/{gid}")
