@@ -234,6 +234,14 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None)
         gid, caller = who(game_id, authorization)
         return svc.enter_chance(gid, caller, body.outcome, body.expected_version, idempotency_key)
 
+    @api.post("/games/{game_id}/corrections", response_model=m.Appended, status_code=201, responses=ERRORS,
+              tags=["referee"], **NEEDS)
+    def correct(game_id: GameIdPath, body: m.Correct, authorization: Auth = None):
+        """Retract every step after `to_version`, on the record: the retracted events stay in the log
+        (marked `retracted`), replay and audit follow the corrected line."""
+        gid, caller = who(game_id, authorization)
+        return svc.correct(gid, caller, body.to_version, body.reason, body.expected_version)
+
     @api.get("/games/{game_id}/log", response_model=m.LogPage, responses=ERRORS, tags=["public"], **MAY)
     def log(game_id: GameIdPath, authorization: Auth = None,
             after: Annotated[int, Query(ge=0, le=m.MAX_VERSION, description="Versions after this one.")] = 0,

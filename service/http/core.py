@@ -506,6 +506,19 @@ class GameService:
             raise e
         return self._append(gid, caller, game, events, key, fp)
 
+    def correct(self, gid: UUID, caller: Caller, to_version: int, reason: str, expected_version: int) -> dict:
+        """The referee retracts the last step(s), on the record (service/kernel/corrections.py)."""
+        if not caller.is_referee:
+            if caller.role == "spectator":
+                raise Unauthorized("a correction needs the referee key")
+            raise Forbidden("only the referee corrects a game")
+        events = self.app.correct(gid, to_version, reason, expected_version)
+        game = self.current(gid)
+        m = game.machine
+        stored = self.app.stored_events(gid)[-len(events):]
+        return {"game_id": gid.hex, "version": game.version, "turn": m.turn(), "to_act": m.to_act(),
+                "finished": m.finished, "events": log_entries(m.rules, stored, None)}
+
     def enter_chance(self, gid: UUID, caller: Caller, outcome, expected_version: int, key: str | None) -> dict:
         if not caller.is_referee:
             if caller.role == "spectator":

@@ -67,6 +67,14 @@ class EnterChance(BaseModel):
     expected_version: int = Field(ge=0, le=MAX_VERSION)
 
 
+class Correct(BaseModel):
+    model_config = REQUEST
+    to_version: int = Field(ge=1, le=MAX_VERSION, description="Keep the game up to this store version "
+                                                              "(a step boundary); retract every step after it.")
+    reason: str = Field(min_length=1, max_length=500, description="Why: kept in the record, shown by the audit.")
+    expected_version: int = Field(ge=0, le=MAX_VERSION)
+
+
 class ForkGame(BaseModel):
     model_config = REQUEST
     at_turn: Optional[int] = Field(None, ge=0, le=MAX_VERSION)
@@ -182,6 +190,7 @@ class LogEntry(BaseModel):
     data: dict[str, Any]
     text: str
     timestamp: str
+    retracted: Optional[bool] = Field(None, description="True: retracted by a later correction (off the game's line).")
 
 
 class Appended(BaseModel):
