@@ -6,7 +6,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from tools.cli import DbOpt, app, fail
+from tools.common import DbOpt, app, fail
 
 
 @app.command()

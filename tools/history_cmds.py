@@ -1,0 +1,193 @@
+"""`tools replay/log/audit/fork/export/import/games/simulate`: reading, checking
+and copying the histories in a store, and bots that make new ones."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Optional
+
+import typer
+
+from tools.common import DbOpt, GameId, JsonOpt, app, fail, guarded, open_app, out_json, parse_options, print_events
+
+
+@app.command()
+@guarded
+def replay(game_id: GameId,
+           to_turn: Annotated[Optional[int], typer.Option("--to-turn", help="Stop at the end of this turn.")] = None,
+           to_event: Annotated[Optional[int], typer.Option("--to-event", help="Stop after this version.")] = None,
+           seat: Annotated[Optional[int], typer.Option("--seat", help="Show the table as this seat saw it.")] = None,
+           json_out: JsonOpt = False, db: DbOpt = None):
+    """The board and scores at the end of a turn (or event), as the referee saw it or as SEAT did."""
+    from service.views import board
+
+    if to_turn is not None and to_event is not None:
+        fail("give --to-turn or --to-event, not both", 2)
+    a = open_app(db)
+    gid = a.resolve_id(game_id)
+    machine, version, _ = a.fold(gid, to_turn=to_turn, to_event=to_event)
+    if seat is not None:
+        machine.check_seat(seat)
+    b = board(gid, machine, version, seat)
+    if json_out:
+        return out_json(b)
+    from rich.console import Console
+    from rich.pretty import Pretty
+
+    who = f"seat {seat}" if seat is not None else "the referee"
+    typer.echo(f"{b['game']} {b['game_id']} at version {version}, turn {b['turn']}, as {who} saw it")
+    if b["finished"]:
+        typer.echo(f"finished: scores {json.dumps(b['scores'])}, winners {b['winners']}")
+    elif b["to_act"]:
+        typer.echo(f"to act: {', '.join(map(str, b['to_act']))}")
+    Console().print(Pretty(b["board"], expand_all=True))
+
+
+@app.command()
+@guarded
+def log(game_id: GameId, seat: Annotated[Optional[int], typer.Option("--seat", help="Only what this seat may see.")] = None,
+        json_out: JsonOpt = False, db: DbOpt = None):
+    """The events, readable (all of them for the referee, or what SEAT may see)."""
+    from service.views import log_entries
+
+    a = open_app(db)
+    gid = a.resolve_id(game_id)
+    stored = a.stored_events(gid)
+    machine = a.load(gid, version=1).machine
+    if seat is not None:
+        machine.check_seat(seat)
+    entries = log_entries(machine.rules, stored, seat)
+    if json_out:
+        return out_json(entries)
+    print_events(entries)
+
+
+@app.command()
+@guarded
+def audit(game_id: Annotated[Optional[str], typer.Argument(help="Game id (omit with --all).")] = None,
+          all_games: Annotated[bool, typer.Option("--all", help="Audit every game in the store.")] = False,
+          json_out: JsonOpt = False, db: DbOpt = None):
+    """Exit 0 when chain, chance and rules all agree; else exit 1 naming the first bad event."""
+    from uuid import UUID
+
+    from service.audit import audit_game
+
+    if (game_id is None) == (not all_games):
+        fail("give a game id or --all", 2)
+    a = open_app(db)
+    ids = [a.resolve_id(game_id)] if game_id else [UUID(r["game_id"]) for r in a.games()]
+    reports = []
+    if len(ids) > 1 and not json_out:
+        from rich.progress import track
+
+        it = track(ids, description="auditing", console=_stderr_console(), transient=True)
+    else:
+        it = ids
+    for gid in it:
+        reports.append(audit_game(a, gid))
+    bad = [r for r in reports if not r.ok]
+    if json_out:
+        out_json([r.as_dict() for r in reports] if all_games else reports[0].as_dict())
+    else:
+        for r in reports:
+            if r.ok:
+                if not all_games:
+                    typer.echo(f"ok: game {r.game_id}, {r.events} events: chain, chance and rules agree")
+                    for n in r.notes:
+                        typer.echo(f"  note: {n}")
+            else:
+                b = r.first_bad
+                typer.echo(f"VIOLATION: game {r.game_id}: event {b['version']} ({b['type']}): {b['reason']}")
+        if all_games:
+            typer.echo(f"{len(reports) - len(bad)} of {len(reports)} games audit clean")
+    if bad:
+        raise typer.Exit(1)
+
+
+def _stderr_console():
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
+@app.command()
+@guarded
+def fork(game_id: GameId,
+         at_turn: Annotated[Optional[int], typer.Option("--at-turn", help="Fork after the end of this turn.")] = None,
+         at_event: Annotated[Optional[int], typer.Option("--at-event", help="Fork after this version (a decision boundary).")] = None,
+         db: DbOpt = None):
+    """A new game whose history is this one's up to that point; prints the new id."""
+    from service.history import fork as do_fork
+
+    a = open_app(db)
+    typer.echo(do_fork(a, a.resolve_id(game_id), at_turn, at_event).hex)
+
+
+@app.command()
+@guarded
+def export(game_id: GameId, output: Annotated[str, typer.Option("-o", "--output", help="File to write.")],
+           with_secret: Annotated[bool, typer.Option("--with-secret", help="Include the secret seed of an unfinished game (referee backups only).")] = False,
+           json_out: JsonOpt = False, db: DbOpt = None):
+    """Write one portable file holding the game's whole history."""
+    from service.history import export_game
+
+    a = open_app(db)
+    info = export_game(a, a.resolve_id(game_id), output, with_secret)
+    if json_out:
+        return out_json(info)
+    typer.echo(f"wrote {output}: {info['events']} events, {info['bytes']} bytes")
+
+
+@app.command("import")
+@guarded
+def import_(path: Annotated[str, typer.Argument(help="A file written by `tools export`.")], db: DbOpt = None):
+    """Load a game file into the store (same id); prints the id."""
+    from service.history import import_game
+
+    typer.echo(import_game(open_app(db), path).hex)
+
+
+@app.command()
+@guarded
+def games(json_out: JsonOpt = False, db: DbOpt = None):
+    """The games in the store."""
+    rows = open_app(db).games()
+    if json_out:
+        return out_json(rows)
+    from rich.console import Console
+    from rich.table import Table
+
+    t = Table("id", "game", "seats", "name", "tournament", "version", "turn", "state")
+    for r in rows:
+        state = "finished" if r["finished"] else "in play"
+        t.add_row(r["game_id"], r["game"], str(r["seats"]), r["name"], r["tournament"],
+                  str(r["version"]), str(r["turn"]), state)
+    Console().print(t)
+
+
+@app.command()
+@guarded
+def simulate(game: Annotated[str, typer.Argument(help="Which game.")],
+             seats: Annotated[int, typer.Option("--seats")],
+             games_: Annotated[int, typer.Option("--games", help="How many games.")] = 1,
+             seed: Annotated[Optional[str], typer.Option("--seed", help="Make the run reproducible.")] = None,
+             bot: Annotated[str, typer.Option("--bot", help="Bot for every seat (random, or the game's own).")] = "random",
+             option: Annotated[Optional[list[str]], typer.Option("--option", help="Game option key=value.")] = None,
+             in_memory: Annotated[bool, typer.Option("--in-memory", help="Do not store the games.")] = False,
+             tournament: Annotated[str, typer.Option("--tournament")] = "",
+             json_out: JsonOpt = False, db: DbOpt = None):
+    """Play games with bots (random legal players by default), with a progress bar."""
+    from service.simulate import simulate as run
+
+    if games_ < 1:
+        fail("--games must be at least 1", 2)
+    stats = run(game, seats, games_, seed=seed, bot=bot, options=parse_options(option),
+                app=None if in_memory else open_app(db), tournament=tournament,
+                progress=not json_out)
+    if json_out:
+        return out_json(stats)
+    typer.echo(f"{stats['games']} games, {stats['decisions']} decisions, {stats['events']} events in "
+               f"{stats['seconds']:.2f}s: {stats['games_per_second']:.1f} games/s, "
+               f"{stats['decisions_per_second']:.0f} decisions/s ({'in memory' if in_memory else 'stored'})")
+    if not in_memory and stats["game_ids"]:
+        typer.echo(f"last game: {stats['game_ids'][-1]}")

@@ -1,0 +1,158 @@
+"""`tools new/status/legal/act/chance/correct`: creating a game and recording it,
+decision by decision and outcome by outcome, at the service or at a table."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Optional
+
+import typer
+
+from tools.common import (DbOpt, GameId, JsonOpt, app, guarded, open_app, out_json, parse_json, parse_options,
+                          parse_word, report_appended)
+
+
+@app.command()
+@guarded
+def new(
+    game: Annotated[str, typer.Argument(help="letter-of-marque, loot, kaisers-pirates, merchants-and-marauders")],
+    seats: Annotated[int, typer.Option("--seats", help="Number of seats (players).")],
+    table: Annotated[bool, typer.Option("--table", help="Table mode: the referee enters every die and card with `tools chance`.")] = False,
+    option: Annotated[Optional[list[str]], typer.Option("--option", help="Game option key=value (repeatable).")] = None,
+    name: Annotated[str, typer.Option("--name", help="A name for the game.")] = "",
+    tournament: Annotated[str, typer.Option("--tournament", help="Tournament this game belongs to.")] = "",
+    catalog: Annotated[Optional[str], typer.Option("--catalog", help="JSON file with printed card values to use instead of the built-in catalog.")] = None,
+    player: Annotated[Optional[list[str]], typer.Option("--player", help="Who sits where, SEAT=NAME (repeatable); standings count by player.")] = None,
+    db: DbOpt = None,
+):
+    """Create a game and print only its id."""
+    cat = None
+    if catalog:
+        from service.catalogs import load_catalog_file
+
+        cat = load_catalog_file(game, catalog)
+    gid = open_app(db).create(game, seats, table=table, options=parse_options(option), name=name,
+                              tournament=tournament, catalog=cat,
+                              players=parse_options(player, "--player", "SEAT=NAME"))
+    typer.echo(gid.hex)
+
+
+@app.command()
+@guarded
+def status(game_id: GameId, json_out: JsonOpt = False, db: DbOpt = None):
+    """Version, turn, who must act, awaited chance, scores when finished."""
+    from service.views import status as status_view
+
+    a = open_app(db)
+    gid = a.resolve_id(game_id)
+    machine, version, head = a.fold(gid)
+    st = status_view(gid, machine, version, head)
+    if json_out:
+        return out_json(st)
+    typer.echo(f"game {st['game_id']} ({st['game']}, {st['seats']} seats{', table mode' if st['table'] else ''})")
+    typer.echo(f"version {st['version']}, turn {st['turn']}, {'finished' if st['finished'] else 'in play'}")
+    if st["to_act"]:
+        typer.echo(f"to act: seat{'s' if len(st['to_act']) > 1 else ''} {', '.join(map(str, st['to_act']))}")
+    if st["awaiting_chance"]:
+        typer.echo(f"awaiting chance from the referee: {json.dumps(st['awaiting_chance'])}")
+    if st["finished"]:
+        typer.echo(f"scores: {json.dumps(st['scores'])}; winners: {st['winners']}")
+
+
+@app.command()
+@guarded
+def legal(game_id: GameId, seat: Annotated[int, typer.Option("--seat", help="The seat asking.")],
+          json_out: JsonOpt = False, db: DbOpt = None):
+    """The decisions SEAT may submit now, each exactly as `act` takes it."""
+    a = open_app(db)
+    machine, _, _ = a.fold(a.resolve_id(game_id))
+    machine.check_seat(seat)
+    decisions = machine.legal(seat)
+    if json_out:
+        return out_json(decisions)
+    if not decisions:
+        typer.echo(f"seat {seat} has nothing to decide now")
+    for d in decisions:
+        typer.echo(json.dumps(d))
+
+
+@app.command()
+@guarded
+def act(game_id: GameId, decision: Annotated[str, typer.Argument(help='The decision as JSON, e.g. \'{"action": "launch"}\'.')],
+        seat: Annotated[int, typer.Option("--seat", help="The seat deciding.")],
+        expect_version: Annotated[Optional[int], typer.Option("--expect-version", help="Refuse (exit 4) unless the game is at this version.")] = None,
+        json_out: JsonOpt = False, db: DbOpt = None):
+    """Submit SEAT's decision."""
+    d = parse_json(decision, "the decision")
+    a = open_app(db)
+    gid = a.resolve_id(game_id)
+    events = a.act(gid, seat, d, expect_version)
+    report_appended(a, gid, events, seat, json_out)
+
+
+@app.command()
+@guarded
+def chance(game_id: GameId,
+           outcomes: Annotated[list[str], typer.Argument(help="What the table shows, as you would say it: a die (4), "
+                                                         "two dice (4 6), a card (blue-4), a face name (skull), "
+                                                         "0 on a d10 for 10, one of the listed options; several "
+                                                         "outcomes in a row for a whole deal. JSON is taken too.")],
+           expect_version: Annotated[Optional[int], typer.Option("--expect-version")] = None,
+           json_out: JsonOpt = False, db: DbOpt = None):
+    """Table mode: enter the dice, cards or random picks the game awaits.
+
+    Example: `tools chance 3f2a9c 4 6` enters two dice; `tools chance 3f2a9c red-4 blue-2 green-5`
+    enters three cards in the order they are awaited. All are recorded together, or none.
+    """
+    words = [parse_word(w) for w in outcomes]
+    a = open_app(db)
+    gid = a.resolve_id(game_id)
+    events = a.enter_chances(gid, words, expect_version)
+    report_appended(a, gid, events, None, json_out)
+
+
+@app.command()
+@guarded
+def referee(game_id: GameId,
+            decision: Annotated[Optional[str], typer.Argument(help='The referee decision as JSON, e.g. '
+                                                                   '\'{"referee": "penalty", "seat": 2, "card": "reflag-4"}\'.')] = None,
+            list_: Annotated[bool, typer.Option("--list", help="List the referee decisions open now.")] = False,
+            expect_version: Annotated[Optional[int], typer.Option("--expect-version")] = None,
+            json_out: JsonOpt = False, db: DbOpt = None):
+    """A referee's decision the rules name: a penalty (The Kaiser's Pirates 3.1.5), recorded and audited.
+
+    `tools referee ID --list` shows what is open now, exactly as this command takes it.
+    """
+    a = open_app(db)
+    gid = a.resolve_id(game_id)
+    if list_ or decision is None:
+        machine = a.load(gid).machine
+        options = machine.rules.referee_legal(machine.s) if not machine.finished else []
+        if json_out:
+            return out_json(options)
+        if not options:
+            typer.echo("no referee decision is open now")
+        for d in options:
+            typer.echo(json.dumps(d))
+        return
+    d = parse_json(decision, "the referee decision")
+    events = a.referee(gid, d, expect_version)
+    report_appended(a, gid, events, None, json_out)
+
+
+@app.command()
+@guarded
+def correct(game_id: GameId,
+            to_version: Annotated[int, typer.Option("--to-version", help="Keep the game up to this version; retract every step after it.")],
+            reason: Annotated[str, typer.Option("--reason", help="Why (kept in the record and shown by the audit).")],
+            expect_version: Annotated[Optional[int], typer.Option("--expect-version")] = None,
+            json_out: JsonOpt = False, db: DbOpt = None):
+    """Retract the last step(s), on the record: a mistyped die, card or decision.
+
+    The retracted events stay in the log, marked as retracted; replay, audit and standings follow the
+    corrected line. Example: `tools correct 3f2a9c --to-version 41 --reason "die misread: it was a 5"`.
+    """
+    a = open_app(db)
+    gid = a.resolve_id(game_id)
+    events = a.correct(gid, to_version, reason, expect_version)
+    report_appended(a, gid, events, None, json_out)
