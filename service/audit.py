@@ -268,7 +268,27 @@ def audit_envelopes(game_id, envs: list[Envelope], head: dict | None, secret: by
     if not check_chance(envs, seed, parent_seed, report):
         return report
     rerun(envs, report)
+    _name_rules_version(envs[0].data, report)
     return report
+
+
+def _name_rules_version(created: dict, report: AuditReport) -> None:
+    """A game recorded under other rules than this build's: say so; when the
+    re-run disagrees, that is the likely reason and the report names it."""
+    try:
+        current = get_rules(created["game"]).rules_version
+    except PrivateerError:
+        return
+    recorded = str(created.get("rules_version", "1"))
+    if recorded == current:
+        return
+    if report.ok:
+        report.notes.append(f"recorded under rules version {recorded}; re-run with this build's version "
+                            f"{current}, which agrees")
+    elif report.first_bad is not None:
+        report.first_bad["reason"] = (f"recorded under rules version {recorded}, this build has version {current}; "
+                                      f"audit it with a build of version {recorded}: "
+                                      + report.first_bad["reason"])[:500]
 
 
 # the store's side: what the audit needs, gathered ------------------------------

@@ -147,3 +147,28 @@ def test_a_snapshot_from_an_older_build_is_ignored(tmp_path):
     con.commit()
     again = Privateer(str(tmp_path / "s.db"), snapshot_interval=20).load(UUID(gid))
     assert again.version == game.version and again.machine.k["seen"] == game.machine.k["seen"]
+
+
+def test_a_game_recorded_under_other_rules_says_so(cli, tmp_path):
+    """The audit re-runs a game with this build's rules; a game recorded under
+    another rules version is named as such (here the re-run still agrees)."""
+    from event_store.chain import genesis, link
+
+    src = tmp_path / "a.db"
+    gid = cli.json("simulate", "letter-of-marque", "--seats", 2, "--seed", "rv", "--db", src)["game_ids"][0]
+    file = tmp_path / "g.pgame"
+    cli.ok("export", gid, "-o", file, "--db", src)
+    doc = unpack(file.read_bytes())
+    rows = doc["events"]
+    rows[0][5]["rules_version"] = "0"
+    prev = genesis(doc["game_id"])
+    for r in rows:
+        r[6] = prev
+        r[7] = link(doc["game_id"], r[0], r[1], r[2], r[3], r[4], r[5], prev, r[8])
+        prev = r[7]
+    file.write_bytes(pack(doc))
+    dst = tmp_path / "b.db"
+    cli.ok("import", file, "--db", dst)
+    r = cli.json("audit", gid, "--db", dst)
+    r = r[0] if isinstance(r, list) else r
+    assert r["ok"] and any("recorded under rules version 0" in n for n in r["notes"])

@@ -60,7 +60,7 @@ OPTIONS = {
 class KaisersPirates(Rules):
     name = "kaisers-pirates"
     title = "The Kaiser's Pirates"
-    rules_version = "1"
+    rules_version = "2"  # 2: team game, 3.1.5 penalty, Q-ship torpedo reading, Reflag windows
     min_seats = 2
     max_seats = 4
 
