@@ -203,7 +203,8 @@ def rerun(envs: list[Envelope], report: AuditReport) -> bool:
         while j < n and envs[j].type not in ("Decided", "EntropyAdded") and envs[j].version not in retracted:
             j += 1
         recorded = envs[i:j]
-        chance = ReplayChance([dict(r.data) for r in recorded if r.type in CHANCE_TYPES], revealed)
+        chance = ReplayChance([dict(r.data) for r in recorded
+                               if r.type in CHANCE_TYPES and not r.data.get("face_down")], revealed)
         seat, decision = e.data.get("seat"), e.data.get("decision")
         try:
             if seat == 0 and is_correction(decision):

@@ -123,7 +123,11 @@ def describe(rules, ev: Ev) -> str:
     if t == "ChanceChosen":
         return f"chance chose {d['value']} of {d['options']} ({d['why']})"
     if t == "DeckShuffled":
+        if d.get("face_down"):
+            return f"laid {len(d['order'])} cards of {d['deck']} face down, unseen ({d['why']})"
         return f"shuffled {d['deck']} ({d['why']})"
+    if t == "CardIdentified":
+        return f"turned over {d['token']}: it is {d['card']} ({d['why']})"
     if t == "ChanceAwaited":
         return f"waiting for the referee to enter: {d['kind']} ({d.get('why', '')})"
     if t == "GameFinished":

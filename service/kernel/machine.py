@@ -26,11 +26,16 @@ import msgpack
 from .chance import canonical_order, validate
 from .errors import BadInput, IllegalDecision, NeedChance, NoChanceAwaited, NotYourTurn
 
-CHANCE_TYPES = frozenset({"DiceRolled", "CardDrawn", "ChanceChosen", "DeckShuffled"})
+CHANCE_TYPES = frozenset({"DiceRolled", "CardDrawn", "ChanceChosen", "DeckShuffled", "CardIdentified"})
+UNKNOWN = "?"  # a card nobody has seen (table mode): "?deck#n"
+
+
+def is_unknown(card) -> bool:
+    return isinstance(card, str) and card.startswith(UNKNOWN)
 KERNEL_TYPES = CHANCE_TYPES | {"GameCreated", "Decided", "ChanceAwaited", "GameFinished", "EntropyAdded",
                                "Corrected"}
 CHANCE_VALUE_FIELD = {"DiceRolled": "values", "CardDrawn": "card", "ChanceChosen": "value",
-                      "DeckShuffled": "order"}
+                      "DeckShuffled": "order", "CardIdentified": "card"}
 
 _pack = msgpack.Packer(use_bin_type=True).pack
 
@@ -137,14 +142,41 @@ class Step:
                   counter=meta["counter"], draws=meta["draws"])
         return values
 
-    def draw(self, deck: str, remaining: list, vis="all", why: str = ""):
-        """Draw one card from ``remaining`` (the deck's cards, any order)."""
+    def draw(self, deck: str, remaining: list, vis="all", why: str = "", unknown_pool: list | None = None):
+        """Draw one card from ``remaining`` (the deck's cards, any order).
+
+        Table mode, a deck holding cards nobody has seen (``is_unknown``
+        tokens, see ``shuffle(face_down=True)``): the referee names the card
+        drawn; it is one of the known cards left, or, while unknown ones are
+        left, one of ``unknown_pool`` (the identities still possible). The
+        event then records the token it takes the place of (``token``)."""
         if not remaining:
             raise ValueError(f"draw from empty deck {deck!r}")
-        spec = {"kind": "card", "deck": deck, "choices": list(remaining), "why": why}
+        unknown = [c for c in remaining if is_unknown(c)]
+        if not unknown:
+            spec = {"kind": "card", "deck": deck, "choices": list(remaining), "why": why}
+            card, meta = self.chance.outcome(spec)
+            self.emit("CardDrawn", vis, deck=deck, card=card, index=meta["index"], of=len(remaining),
+                      why=why, counter=meta["counter"], draws=meta["draws"])
+            return card
+        known = [c for c in remaining if not is_unknown(c)]
+        spec = {"kind": "card", "deck": deck, "choices": known + list(unknown_pool or []), "why": why}
         card, meta = self.chance.outcome(spec)
-        self.emit("CardDrawn", vis, deck=deck, card=card, index=meta["index"], of=len(remaining),
-                  why=why, counter=meta["counter"], draws=meta["draws"])
+        token = None if card in known else unknown[0]
+        self.emit("CardDrawn", vis, deck=deck, card=card, index=None, of=len(remaining), why=why,
+                  counter=meta["counter"], draws=meta["draws"], token=token)
+        return card
+
+    def identify(self, deck: str, token, unknown_pool: list, vis="all", why: str = ""):
+        """The identity of a card laid face down, when the rules turn it over.
+        Seeded games hold real cards (returned as they are); at a table the
+        referee names it, among ``unknown_pool`` (the identities still possible)."""
+        if not is_unknown(token):
+            return token
+        spec = {"kind": "card", "deck": deck, "choices": list(unknown_pool), "why": why}
+        card, meta = self.chance.outcome(spec)
+        self.emit("CardIdentified", vis, deck=deck, token=token, card=card, why=why,
+                  counter=meta["counter"], draws=meta["draws"])
         return card
 
     def pick(self, options: list, vis="all", why: str = ""):
@@ -154,7 +186,17 @@ class Step:
                   why=why, counter=meta["counter"], draws=meta["draws"])
         return value
 
-    def shuffle(self, deck: str, cards: list, vis="referee", why: str = "") -> list:
+    def shuffle(self, deck: str, cards: list, vis="referee", why: str = "", face_down: bool = False) -> list:
+        """``face_down``: the cards go where nobody sees them (set aside, laid
+        face down). At a table nobody can name their order, so none is asked:
+        the order is of unknown tokens (``?deck#n``), each named when the rules
+        turn it over (``identify``) or draw it (``draw``), or never."""
+        if face_down and self.machine.k["table"]:
+            first = self.machine.k.get("unknown", 0) + 1
+            order = [f"{UNKNOWN}{deck}#{first + i}" for i in range(len(cards))]
+            self.emit("DeckShuffled", vis, deck=deck, order=order, why=why, face_down=True,
+                      counter=None, draws=0)
+            return order
         spec = {"kind": "shuffle", "deck": deck, "cards": list(cards), "why": why}
         order, meta = self.chance.outcome(spec)
         self.emit("DeckShuffled", vis, deck=deck, order=order, why=why,
@@ -191,11 +233,14 @@ class Machine:
                 seen[i] += 1
         if t in CHANCE_TYPES:
             d = ev.data
-            if d.get("counter") is not None:
-                k["counter"] = d["counter"] + d["draws"]
-            if k["table"] and k["pending"] is not None:
-                k["pending"]["outcomes"].append(d[CHANCE_VALUE_FIELD[t]])
-            k["awaiting"] = None
+            if d.get("face_down"):  # unknown tokens, asked of nobody
+                k["unknown"] = k.get("unknown", 0) + len(d["order"])
+            else:
+                if d.get("counter") is not None:
+                    k["counter"] = d["counter"] + d["draws"]
+                if k["table"] and k["pending"] is not None:
+                    k["pending"]["outcomes"].append(d[CHANCE_VALUE_FIELD[t]])
+                k["awaiting"] = None
         elif t == "Decided":
             k["steps"] += 1
             if k["table"]:

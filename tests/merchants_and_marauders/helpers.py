@@ -31,7 +31,7 @@ class Table:
     "dice"/"pick" to a list of outcomes consumed in order."""
 
     def __init__(self, seats, script=None, options=None):
-        self.script = {k: list(v) for k, v in (script or {}).items()}
+        self.script = {k: [list(x) if isinstance(x, list) else x for x in v] for k, v in (script or {}).items()}
         self.g = LocalGame(GAME, seats, options=options, table=True)
         self.feed()
 
@@ -44,6 +44,14 @@ class Table:
         if kind == "dice":
             key = "dice"
         queue = self.script.get(key)
+        if queue and kind == "card" and isinstance(queue[0], list):
+            # an order scripted for a deck that is now named card by card (the face-up demand tiles)
+            order = queue[0]
+            card = next(c for c in order if c in spec["choices"])
+            order.remove(card)
+            if not order or not any(c in spec["choices"] for c in order):
+                queue.pop(0)
+            return card
         if queue:
             return queue.pop(0)
         if kind == "dice":

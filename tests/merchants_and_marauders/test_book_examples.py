@@ -8,7 +8,7 @@ import pytest
 
 from service.kernel import IllegalDecision, NotYourTurn
 
-from .helpers import Table, cards_of, demand_order, give_gold, tile_of, types
+from .helpers import S, Table, cards_of, demand_order, give_gold, tile_of, types
 
 FELIPE, FRANCES = "felipe", "frances_wright"
 
@@ -118,7 +118,8 @@ def test_selling_into_demand_pays_six_replaces_the_tile_ends_selling_and_gives_g
     wood = cards_of("wood")
     script = {"cargo": [rum[0], rum[1], rum[2], wood[0], *cards_of("food")[:2]]}
     t = start(ships=("flute", "sloop"), script=script)
-    new_tile = sorted(t.state["decks"]["demand_reserve"])[0]
+    # at a table the reserve is face down and unseen: the tile drawn is named when it is turned up
+    new_tile = sorted(set(S["demand"]) - set(t.state["board"]["demand"].values()))[0]
     t.add("demand_reserve", new_tile)
     t.act(1, {"action": "port"})
     t.act(1, {"action": "buy_goods"})
@@ -372,11 +373,18 @@ def test_five_glory_cards_must_be_trimmed_before_anything_else():
 
 def test_upgrade_tile_revealed_on_the_port_action_and_bought_once():
     ups = sorted(__import__("tests.merchants_and_marauders.helpers", fromlist=["S"]).S["upgrade"])
-    t = start(script={"upgrades": [ups]})                      # Havana (first port) gets U01
-    tile = t.state["board"]["upgrades"]["havana"]
+    t = start(script={"upgrades": [ups]})                      # Havana's tile will turn out to be U01
+    from service.kernel.machine import is_unknown
+
+    # at a table nobody has seen the face-down tiles: nobody was asked to name them
+    assert is_unknown(t.state["board"]["upgrades"]["havana"])
+    assert not any(e.type == "ChanceAwaited" and e.data.get("deck") == "upgrades" for e in t.g.events)
     assert t.g.rules.view(t.state, 1)["board"]["upgrades"]["havana"] == "face-down"
-    evs = t.act(1, {"action": "port"})
+    evs = t.act(1, {"action": "port"})                         # turned over: the referee names it
+    ident = next(e for e in evs if e.type == "CardIdentified")
+    assert ident.data["card"] == ups[0] and ident.vis == "all"
     rev = next(e for e in evs if e.type == "UpgradeTileRevealed")
+    tile = ups[0]
     assert rev.vis == "all" and rev.data["tile"] == tile
     t.act(1, {"action": "shipyard"})
     t.act(1, {"action": "buy_upgrade"})

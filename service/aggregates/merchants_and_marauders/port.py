@@ -140,7 +140,8 @@ def do_sell(step, seat, d):
     if demanded:
         old = state["board"]["demand"][here]
         reserve = state["decks"]["demand_reserve"]
-        new = step.draw("demand_reserve", reserve, vis="all", why=f"new demand tile for {here}")
+        new = step.draw("demand_reserve", reserve, vis="all", why=f"new demand tile for {here}",
+                        unknown_pool=unseen_identities(state, "demand"))
         step.emit("DemandTileReplaced", port=here, old=old, new=new, good=T(state)["demand"][new])
         if k >= R["demand_glory_cards"]:
             gain_glory(step, seat, f"sold {k} {good} where it was in demand")
@@ -339,6 +340,8 @@ def do_port(step, seat, d):
     step.emit("PortActionBegun", seat=seat, port=here)
     tile = state["board"]["upgrades"][here]
     if tile is not None and not state["board"]["revealed"][here]:
+        tile = step.identify("upgrades", tile, unseen_identities(state, "upgrade"),
+                             why=f"the upgrade tile at {here} is turned over")
         step.emit("UpgradeTileRevealed", port=here, tile=tile, kind=T(state)["upgrade"][tile])
 
 
@@ -355,3 +358,22 @@ HANDLERS = {
     "place_upgrade": do_place_upgrade,
 }
 __all__ = ["HANDLERS", "legal_port", "over_capacity"]
+
+
+def unseen_identities(state, kind: str) -> list:
+    """At a table: the tiles (``demand``/``upgrade``) or tokens (``merchant``)
+    nobody has seen yet, i.e. every one of the kind not known to be elsewhere."""
+    from service.kernel.machine import is_unknown
+
+    every = T(state)[kind]
+    board = state["board"]
+    if kind == "demand":
+        known = set(board["demand"].values()) | {t for t in state["decks"]["demand_reserve"] if not is_unknown(t)}
+    elif kind == "upgrade":
+        known = {t for t in board["upgrades"].values() if t is not None and not is_unknown(t)}
+        for p in state["players"]:
+            known |= set((p.get("ship") or {}).get("upgrades", [])) | set(p.get("returning", []))
+    else:
+        known = {t for t in board["merchants"].values() if t is not None and not is_unknown(t)}
+        known |= set(board.get("merchant_track", []))
+    return sorted(t for t in every if t not in known)

@@ -69,7 +69,7 @@ def glory_plays(state, p):
 class MerchantsAndMarauders(Rules):
     name = "merchants-and-marauders"
     title = "Merchants & Marauders"
-    rules_version = "1"
+    rules_version = "2"  # 2: at a table, face-down tiles and tokens are named only when turned over
     min_seats = 2
     max_seats = 4
 
@@ -156,17 +156,28 @@ class MerchantsAndMarauders(Rules):
         state = step.state
         S = T(state)
         ports = S["ports"]
-        order = step.shuffle("demand_tiles", sorted(S["demand"]), vis="all",
-                             why="demand tiles: one face up at each port, the rest a face-down reserve")
-        demand = {port: order[i] for i, port in enumerate(ports)}
+        unseen = state.get("unseen", False)
+        if unseen:  # at a table: each port's tile is named as it is turned face up; the reserve stays unseen
+            left = sorted(S["demand"])
+            demand = {}
+            for port in ports:
+                demand[port] = step.draw("demand_tiles", left, vis="all", why=f"face-up demand tile for {port}")
+                left = [t for t in left if t != demand[port]]
+            reserve = step.shuffle("demand_tiles", left, vis="referee", face_down=True,
+                                   why="the rest of the demand tiles: a face-down reserve")
+        else:
+            order = step.shuffle("demand_tiles", sorted(S["demand"]), vis="all",
+                                 why="demand tiles: one face up at each port, the rest a face-down reserve")
+            demand = {port: order[i] for i, port in enumerate(ports)}
+            reserve = order[len(ports):]
         step.emit("DemandTilesPlaced", demand=demand, goods={z: S["demand"][t] for z, t in demand.items()},
-                  reserve=sorted(order[len(ports):]))
-        tiles = step.shuffle("upgrades", sorted(S["upgrade"]), vis="referee",
+                  reserve=sorted(reserve))
+        tiles = step.shuffle("upgrades", sorted(S["upgrade"]), vis="referee", face_down=unseen,
                              why="upgrade tiles: one face down at each port")
         step.emit("UpgradeTilesPlaced", vis="referee", tiles={port: tiles[i] for i, port in enumerate(ports)})
         step.emit("UpgradeTilesFaceDown", ports=list(ports))
         zones = S["zone_order"]
-        toks = step.shuffle("merchant_tokens", sorted(S["merchant"]), vis="referee",
+        toks = step.shuffle("merchant_tokens", sorted(S["merchant"]), vis="referee", face_down=unseen,
                             why="merchant tokens: one face down in every sea zone")
         step.emit("MerchantTokensPlaced", vis="referee", tokens={z: toks[i] for i, z in enumerate(zones)})
         step.emit("MerchantTokensFaceDown", zones=list(zones))

@@ -31,6 +31,8 @@ def initial_state(config: dict) -> dict:
     seats = config["seats"]
     state = {
         "cat": key,
+        # rules version 2: at a table, face-down tiles, tokens and the demand reserve stay unseen
+        "unseen": int(config.get("rules_version", "1")) >= 2 and bool(config.get("table")),
         "turn": 0,
         "phase": "setup",            # setup -> play -> over
         "end_reason": None,
@@ -166,7 +168,18 @@ def evolve(state: dict, ev) -> None:
 
 
 def _card_drawn(state, d, ev):
-    state["decks"][d["deck"]].remove(d["card"])
+    deck = state["decks"].get(d["deck"])
+    if deck is not None:  # (the setup's face-up demand tiles are drawn from the box, not a deck)
+        deck.remove(d.get("token") or d["card"])
+
+
+def _card_identified(state, d, ev):
+    """A face-down tile or token turned over at a table: it is now known."""
+    board = state["board"]
+    for place in (board["upgrades"], board["merchants"]):
+        for k, v in place.items():
+            if v == d["token"]:
+                place[k] = d["card"]
 
 
 def _demand_placed(state, d, ev):
@@ -532,6 +545,7 @@ def _game_ended(state, d, ev):
 
 HANDLERS = {
     "CardDrawn": _card_drawn,
+    "CardIdentified": _card_identified,
     "DemandTilesPlaced": _demand_placed,
     "UpgradeTilesPlaced": _upgrades_placed,
     "MerchantTokensPlaced": _merchants_placed,

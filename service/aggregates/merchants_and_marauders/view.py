@@ -68,10 +68,12 @@ def view(state: dict, seat: int | None) -> dict:
         if tile is None:
             upgrades[port] = None
         elif referee or board["revealed"][port]:
-            upgrades[port] = {"tile": tile, "kind": S["upgrade"][tile], "face_up": board["revealed"][port]}
+            upgrades[port] = {"tile": tile, "kind": S["upgrade"].get(tile, "unseen"),
+                              "face_up": board["revealed"][port]}
         else:
             upgrades[port] = "face-down"
-    merchants = {z: (None if t is None else ({"token": t, "nation": S["merchant"][t]} if referee else "face-down"))
+    merchants = {z: (None if t is None else ({"token": t, "nation": S["merchant"].get(t, "unseen")} if referee
+                                             else "face-down"))
                  for z, t in board["merchants"].items()}
     decks = state["decks"]
     port = state["port"]
