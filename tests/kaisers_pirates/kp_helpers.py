@@ -138,7 +138,11 @@ def count_cards(state):
     """Every card in exactly one place: 100 action cards, 20 ships, 60 merchants."""
     i = ix(state)
     tt = state["tt"] or {"committed": [], "played": [], "reactions": []}
-    action = (list(state["pool"]) + state["top"] + state["peek"] + state["set_aside"] + state["discard"]
+    from service.kernel.machine import is_unknown
+
+    # at a table the cards set aside are unseen tokens: their identities are still among the pool
+    seen_aside = [c for c in state["set_aside"] if not is_unknown(c)]
+    action = (list(state["pool"]) + state["top"] + state["peek"] + seen_aside + state["discard"]
               + [c["card"] for c in tt["committed"]] + tt["played"] + tt["reactions"])
     ships, merchants = list(state["ship_pool"]) + state["ship_used"], list(state["merchant_pool"]) + state["merchant_used"]
     for p in state["players"]:

@@ -9,7 +9,7 @@ import itertools
 from .board import in_refuge, is_prize, is_raider, ix, opponents, other_ok, recognised
 from . import team
 from .resolve import challenge
-from .state import player
+from .state import player, pool_left
 
 TARGETS = {
     # card type -> what the decision names
@@ -87,7 +87,7 @@ def play_options(state, seat, card):
     elif t in team.CARDS:
         out += team.play_options(state, seat, card)
     elif t == "intelligence":
-        if state["pool"] or state["top"]:
+        if pool_left(state) or state["top"]:
             out.append(dict(base, deck=True))
         out += [dict(base, opponent=o) for o in opps if other_ok(state, seat, o)]
     return out
@@ -331,7 +331,7 @@ def _play_rest(step, seat, d, against):
             if known:
                 step.emit("KnownCardsPeeked", vis=[seat], seat=seat, cards=known)
             for _ in range(n - len(known)):
-                if not state["pool"]:
+                if not pool_left(state):
                     break
                 step.draw("action:peek", state["pool"], vis=[seat], why=f"Intelligence: seat {seat} looks at the next draw")
             step.emit("WindowOpened", kind="stack", seat=seat)

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from .board import ix, vp_of
-from .state import player
+from .state import player, pool_left
 
 
 
@@ -35,16 +35,16 @@ def draw_action(step, seat):
     state = step.state
     if state["top"]:
         step.emit("KnownCardDrawn", vis=[seat], seat=seat, card=state["top"][0])
-    elif state["pool"]:
+    elif pool_left(state) > 0:
         step.draw(f"action:hand-{seat}", state["pool"], vis=[seat], why=f"an action card for seat {seat}")
     else:
         return False
-    step.emit("ActionCardDrawn", seat=seat, left=len(state["pool"]) + len(state["top"]))
+    step.emit("ActionCardDrawn", seat=seat, left=deck_left(state))
     return True
 
 
 def deck_left(state):
-    return len(state["pool"]) + len(state["top"])
+    return pool_left(state) + len(state["top"])
 
 
 def roll_off(step, seats, why):
@@ -62,8 +62,12 @@ def start_round(step, rnd):
     n = state["seats"]
     step.emit("RoundStarted", round=rnd)
     k = state["options"].get("removed", i.removed[n])
-    for _ in range(k):
-        step.draw("action:set-aside", state["pool"], vis="referee", why="an action card set aside secretly")
+    if state.get("unseen"):  # at a table: set aside face down, unseen; nobody is asked to name them
+        step.shuffle("action:set-aside", state["pool"][:k], vis="referee", face_down=True,
+                     why=f"{k} action cards set aside face down")
+    else:
+        for _ in range(k):
+            step.draw("action:set-aside", state["pool"], vis="referee", why="an action card set aside secretly")
     step.emit("ActionCardsSetAside", count=k, deck=deck_left(state))
     for s in range(1, n + 1):
         while len(player(state, s)["ships"]) < i.force["ships"]:

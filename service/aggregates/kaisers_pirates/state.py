@@ -25,6 +25,8 @@ def initial_state(config: dict, key: str, ix) -> dict:
     seats = config["seats"]
     return {
         "cat": key,
+        # at a table (rules version 2+) the cards set aside each round stay unseen: nobody names them
+        "unseen": int(config.get("rules_version", "1")) >= 2 and bool(config.get("table")),
         "options": config.get("options") or {},
         "seats": seats,
         "turn": 0,
@@ -81,7 +83,20 @@ def _status(state, ship):
     return st
 
 
+def pool_left(state) -> int:
+    """Action cards left to draw: the pool less the unseen cards set aside
+    (at a table the pool holds every card still possible, those included)."""
+    from service.kernel.machine import is_unknown
+
+    return len(state["pool"]) - sum(1 for c in state["set_aside"] if is_unknown(c))
+
+
 # handlers ---------------------------------------------------------------
+def _deck_shuffled(state, d, ev):
+    if d.get("face_down") and d["deck"] == "action:set-aside":
+        state["set_aside"].extend(d["order"])
+
+
 def _card_drawn(state, d, ev):
     deck, _, dest = d["deck"].partition(":")
     card = d["card"]
@@ -535,6 +550,7 @@ def _extra_round(state, d, ev):
 
 
 HANDLERS = {
+    "DeckShuffled": _deck_shuffled,
     "CardDrawn": _card_drawn,
     "KnownCardDrawn": _top_card_taken,
     "DeckReshuffledFromBottom": _deck_reshuffled,

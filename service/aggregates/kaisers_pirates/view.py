@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 
 from .board import vp_of
+from .state import pool_left
 
 
 def view(state: dict, seat: int | None) -> dict:
@@ -35,7 +36,7 @@ def view(state: dict, seat: int | None) -> dict:
         players[str(n)] = entry
     out = {
         "round": state["round"], "turn": state["turn"], "phase": state["phase"], "current": state["current"],
-        "action_deck": len(state["pool"]) + len(state["top"]),
+        "action_deck": pool_left(state) + len(state["top"]),
         "discard": len(state["discard"]), "discard_top_two": list(reversed(state["discard"][-2:])),
         "ship_deck": len(state["ship_pool"]), "merchant_deck": len(state["merchant_pool"]),
         "players": players, "window": _window(state, seat), "result": state["result"],
