@@ -1,0 +1,97 @@
+"""`tools table`: the book's Kaiser's Pirates example of play (3.2.9, with its
+deal and prelude) recorded through the referee's session from a script on
+standard input, and the same history through single commands: both give the
+game the in-process example gives, and the commands are counted."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "kaisers_pirates"))
+
+from service.kernel.local import LocalGame  # noqa: E402
+from service.kernel.machine import CHANCE_TYPES, CHANCE_VALUE_FIELD  # noqa: E402
+
+
+def example_game():
+    import test_example_329 as ex
+
+    t = ex.t._get_wrapped_function()()
+    ex.test_turn_3_shallow_run_mines_deception_intelligence(t)
+    return t.g
+
+
+def word(v):
+    return v if isinstance(v, str) and " " not in v else json.dumps(v, separators=(",", ":"))
+
+
+def scripts(events, seats):
+    """The session's lines and the single commands for the same history."""
+    g = LocalGame("kaisers-pirates", seats, table=True)
+    lines, commands, outcomes = [], [], []
+    pending = []
+
+    def flush():
+        if pending:
+            lines.append(" ".join(pending))
+            commands.append(["chance", *pending])
+            pending.clear()
+
+    for e in events[1:]:
+        if e.type in CHANCE_TYPES and not e.data.get("face_down"):
+            value = e.data[CHANCE_VALUE_FIELD[e.type]]
+            values = value if e.type == "DiceRolled" else [value]
+            pending.extend(word(v) for v in values)
+            outcomes.append(value)
+            g.enter(value)
+        elif e.type == "Decided" and e.data["seat"] != 0:
+            flush()
+            seat, d = e.data["seat"], e.data["decision"]
+            k = g.legal(seat).index(d) + 1
+            lines.append(str(k) if g.to_act()[0] == seat else f"@{seat} {k}")
+            commands.append(["act", "--seat", str(seat), json.dumps(d)])
+            g.act(seat, d)
+    flush()
+    return lines, commands, len(outcomes)
+
+
+def facts(events):
+    skip = {"ChanceAwaited", "GameCreated"}
+    return [(e.type, e.turn, e.visible_to, e.data) for e in events if e.type not in skip]
+
+
+def test_the_example_of_play_through_the_session_and_through_single_commands(cli, tmp_path, capsys):
+    want = example_game()
+    lines, commands, outcomes = scripts(want.events, 3)
+    decisions = sum(1 for c in commands if c[0] == "act")
+    # the session: one line per decision, one line per run of outcomes
+    gid = cli.ok("new", "kaisers-pirates", "--seats", "3", "--table").strip()
+    p = subprocess.run([sys.executable, "-m", "tools", "table", gid, "--quiet"], input="\n".join(lines) + "\n",
+                       capture_output=True, text=True, env=cli.env, timeout=600)
+    assert p.returncode == 0 and "error" not in p.stdout, p.stdout[-2000:] + p.stderr[-2000:]
+    from uuid import UUID
+
+    from service.app import Privateer
+
+    app = Privateer(cli.db)
+    got = app.stored_events(UUID(gid))
+    assert facts(got) == [(e.type, e.turn, e.vis, e.frozen()) for e in want.events[1:]
+                          if e.type not in ("ChanceAwaited", "GameCreated")]
+    report = cli.json("audit", gid)
+    assert (report[0] if isinstance(report, list) else report)["ok"]
+    # single commands: `tools act` per decision, one `tools chance` per run of outcomes
+    gid2 = cli.ok("new", "kaisers-pirates", "--seats", "3", "--table").strip()
+    from typer.testing import CliRunner
+
+    from tools.cli import app as tools_app
+
+    runner = CliRunner()
+    for c in commands:  # the same commands, in this process (75 process starts would be slow)
+        r = runner.invoke(tools_app, [c[0], gid2, *c[1:], "--db", cli.db])
+        assert r.exit_code == 0, (c, r.output)
+    assert facts(app.stored_events(UUID(gid2)))[1:] == facts(got)[1:]
+    with capsys.disabled():
+        print(f"\n3.2.9 with deal and prelude: session {len(lines)} lines; single commands {len(commands)}; "
+              f"one command per outcome (before) {decisions + outcomes}")
+    assert len(lines) == len(commands) < decisions + outcomes
