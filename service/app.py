@@ -212,28 +212,7 @@ class Privateer(Application):
         if not game.machine.k["table"]:
             raise BadInput("this game draws its own chance from its committed seed; "
                            "only table-mode games (created with --table) take chance outcomes")
-        events: list[Ev] = []
-        i = 0
-        while i < len(words):
-            awaited = game.machine.k["awaiting"]
-            if awaited is None and i == 0:
-                raise NoChanceAwaited("no chance outcome is awaited now")
-            if awaited is None:
-                raise BadInput(f"outcome {i + 1} ({words[i]!r}) is one too many: no chance is awaited "
-                               f"after the first {i}")
-            take = 1
-            if awaited["kind"] == "dice" and awaited["n"] > 1 and not isinstance(words[i], list):
-                take = awaited["n"]
-                if i + take > len(words):
-                    raise BadInput(f"{awaited['n']} dice are awaited ({awaited.get('why', '')}): "
-                                   f"give {awaited['n']} faces, got {len(words) - i}")
-            outcome = words[i:i + take] if take > 1 else words[i]
-            try:
-                events += game.machine.enter_chance(outcome)
-            except PrivateerError as e:
-                at = f"outcome {i + 1}: " if len(words) > 1 else ""
-                raise type(e)(at + e.reason) from None
-            i += take
+        events = game.machine.enter_words(words)
         game.record(events)
         self._save(game)
         return events

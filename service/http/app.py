@@ -232,7 +232,7 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None)
                idempotency_key: IdemKey = None):
         """Table mode: the referee enters the awaited die roll, card or pick."""
         gid, caller = who(game_id, authorization)
-        return svc.enter_chance(gid, caller, body.outcome, body.expected_version, idempotency_key)
+        return svc.enter_chance(gid, caller, body.outcome, body.expected_version, idempotency_key, words=body.words)
 
     @api.post("/games/{game_id}/corrections", response_model=m.Appended, status_code=201, responses=ERRORS,
               tags=["referee"], **NEEDS)

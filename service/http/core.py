@@ -519,21 +519,24 @@ class GameService:
         return {"game_id": gid.hex, "version": game.version, "turn": m.turn(), "to_act": m.to_act(),
                 "finished": m.finished, "events": log_entries(m.rules, stored, None)}
 
-    def enter_chance(self, gid: UUID, caller: Caller, outcome, expected_version: int, key: str | None) -> dict:
+    def enter_chance(self, gid: UUID, caller: Caller, outcome, expected_version: int, key: str | None,
+                     words: list | None = None) -> dict:
         if not caller.is_referee:
             if caller.role == "spectator":
                 raise Unauthorized("entering chance needs the referee key")
             raise Forbidden("only the referee enters chance outcomes")
-        check_json(outcome, "the outcome")
+        if (outcome is None) == (words is None):
+            raise BadInput("give the outcome, or words for several")
+        check_json(outcome if words is None else words, "the outcome")
         game = self.working_copy(gid)
-        key, fp = self._idempotent(gid, caller, key, {"op": "chance", "outcome": outcome,
+        key, fp = self._idempotent(gid, caller, key, {"op": "chance", "outcome": outcome, "words": words,
                                                        "expected_version": expected_version})
         self._check_version(game, caller, expected_version)
         if not game.machine.k["table"]:
             raise BadInput("this game draws its own chance from its committed seed; "
                            "only table-mode games take chance outcomes")
         try:
-            events = game.machine.enter_chance(outcome)
+            events = game.machine.enter_chance(outcome) if words is None else game.machine.enter_words(words)
         except PrivateerError:
             raise
         except Exception as e:

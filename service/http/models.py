@@ -63,7 +63,12 @@ class SubmitDecision(BaseModel):
 
 class EnterChance(BaseModel):
     model_config = REQUEST
-    outcome: Any = Field(description="A die value (4), several dice ([3, 5]), a card, an option, a deck order.")
+    outcome: Any = Field(None, description="A die value (4), several dice ([3, 5]), a card, an option, a deck "
+                                           "order. Give this or `words`.")
+    words: Optional[list[Any]] = Field(None, max_length=500,
+                                       description="Several outcomes as the table shows them, in the order awaited "
+                                                   "(`[4, 6]` for two dice, `[\"blue-4\", \"skull\"]`, a whole deal); "
+                                                   "all appended together or none.")
     expected_version: int = Field(ge=0, le=MAX_VERSION)
 
 

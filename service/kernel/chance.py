@@ -140,6 +140,11 @@ def validate(spec: dict, value):
         for i, c in enumerate(ordered):
             if canon(c) == key:
                 return c, i
+        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            number = int(value)  # "3" typed for the card 3
+            for i, c in enumerate(ordered):
+                if c == number and not isinstance(c, bool):
+                    return c, i
         if isinstance(value, str) and value:
             # a card named as printed, without the copy mark its id carries
             # (blue-4 for blue-4a, reflag for reflag-4): any copy left will do

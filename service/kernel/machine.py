@@ -426,5 +426,37 @@ class Machine:
         self._adopt(base)
         return events[1 + done:]
 
+    def enter_words(self, words: list) -> list[Ev]:
+        """Several outcomes in a row, as the referee reads them off the table:
+        each awaited chance takes as many words as it needs (``n`` for ``n``
+        dice). A refusal names the word; the caller appends all or nothing."""
+        from .errors import PrivateerError
+
+        if not words:
+            raise BadInput("give at least one outcome")
+        events: list[Ev] = []
+        i = 0
+        while i < len(words):
+            awaited = self.k["awaiting"]
+            if awaited is None and i == 0:
+                raise NoChanceAwaited("no chance outcome is awaited now")
+            if awaited is None:
+                raise BadInput(f"outcome {i + 1} ({words[i]!r}) is one too many: no chance is awaited "
+                               f"after the first {i}")
+            take = 1
+            if awaited["kind"] == "dice" and awaited["n"] > 1 and not isinstance(words[i], list):
+                take = awaited["n"]
+                if i + take > len(words):
+                    raise BadInput(f"{awaited['n']} dice are awaited ({awaited.get('why', '')}): "
+                                   f"give {awaited['n']} faces, got {len(words) - i}")
+            outcome = words[i:i + take] if take > 1 else words[i]
+            try:
+                events += self.enter_chance(outcome)
+            except PrivateerError as e:
+                at = f"outcome {i + 1}: " if len(words) > 1 else ""
+                raise type(e)(at + e.reason) from None
+            i += take
+        return events
+
     def _adopt(self, other: "Machine") -> None:
         self.k, self.s, self.base = other.k, other.s, other.base

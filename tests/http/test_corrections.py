@@ -6,9 +6,11 @@ def test_the_referee_corrects_a_misread_card(table_factory, public):
     t = table_factory("letter-of-marque", 2, table=True)
     ref = t.referee
     st = ref.status(t.gid)
-    for card in (4, 3):
-        r = ref.post(f"/games/{t.gid}/chance", {"outcome": card, "expected_version": ref.status(t.gid)["version"]})
-        assert r.status_code == 201, r.text
+    # both treasures in one request, as the table shows them
+    r = ref.post(f"/games/{t.gid}/chance", {"words": [4, "3"], "expected_version": ref.status(t.gid)["version"]})
+    assert r.status_code == 201, r.text
+    assert [e["data"]["card"] for e in r.json()["events"] if e["type"] == "CardDrawn"] == [4, 3]
+    assert ref.post(f"/games/{t.gid}/chance", {"expected_version": 1}).status_code == 400
     for seat, armed in ((1, True), (2, False)):
         r = ref.post(f"/games/{t.gid}/decisions", {"decision": {"action": "place", "armed": armed}, "seat": seat,
                                                     "expected_version": ref.status(t.gid)["version"]})
