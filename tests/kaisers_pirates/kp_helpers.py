@@ -56,6 +56,9 @@ class Table:
                 continue
             deck, _, dest = a["deck"].partition(":")
             choices = a["choices"]
+            if deck.startswith("hand-of-"):  # a random card of a hand (Deception, Recon Aircraft): named
+                self.g.enter(self.picks.pop(0) if self.picks else sorted(choices)[0])
+                continue
             if deck == "action":
                 if dest.startswith("hand-"):
                     s = int(dest[5:])

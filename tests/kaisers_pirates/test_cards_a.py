@@ -196,7 +196,7 @@ def test_deception_forces_one_random_card_and_excludes_fog_bank():
     t.act(1, {"action": "play", "card": "deception-1", "opponent": 2})
     # a player never has both Deception and Fog Bank waiting
     assert not [d for d in t.legal(1) if d.get("card") == "fog-bank-1"]
-    t.picks = [sorted(t.p(2)["hand"]).index("breakout-1") + 1]
+    t.picks = ["breakout-1"]                                    # the card the referee sees drawn
     t.act(1, {"action": "end_turn"})
     forced = t.events("DeceptionForcedCard")[-1].data
     assert forced == {"seat": 2, "card": "breakout-1", "name": "Breakout"}

@@ -199,8 +199,7 @@ def test_recalled_stops_good_hunting():
 def test_recon_aircraft_takes_two_cards_playable_this_turn():
     t = mk(["recon-aircraft-1"], ["breakout-1", "trap-1"])
     t.commit(1, ("recon-aircraft-1", "action"))
-    hand = sorted(t.p(2)["hand"])
-    t.picks = [hand.index("breakout-1") + 1, hand.index("trap-1")]   # the second pick is among the rest
+    t.picks = ["breakout-1", "trap-1"]                          # the two cards drawn, as named at the table
     t.act(1, {"action": "play", "card": "recon-aircraft-1", "opponent": 2})
     taken = t.events("CardsTaken")[-1]
     assert taken.vis == [1, 2] and taken.data["cards"] == ["breakout-1", "trap-1"]

@@ -157,7 +157,7 @@ def test_turn_3_shallow_run_mines_deception_intelligence(t):
     t.act(3, {"action": "play", "card": "intelligence-1", "deck": True})
     assert sorted(t.state["peek"]) == ["reflag-1", "trap-1", "wireless-intercept-1"]
     t.act(3, {"action": "stack", "order": ["trap-1", "reflag-1", "wireless-intercept-1"]})
-    t.picks = [sorted(t.p(1)["hand"]).index("damage-control-1") + 1]   # Deception's random card
+    t.picks = ["damage-control-1"]                              # Deception's random card
     t.manual_discards = True
     t.act(3, {"action": "end_turn"})
     # seat 3 discards three cards in its chosen order; Deception stays with seat 1
@@ -172,8 +172,9 @@ def test_turn_3_shallow_run_mines_deception_intelligence(t):
     assert len(t.p(2)["merchants"]) == 3                  # one merchant replaces the Invercoe
     count_cards(t.state)
     # seat 1's next turn: Deception makes it play one random card of its hand
-    picked = [e for e in t.g.events if e.type == "ChanceChosen"][-1].data
-    assert "Deception" in picked["why"] and picked["options"] == list(range(1, len(picked["options"]) + 1))
+    picked = [e for e in t.g.events if e.type == "CardDrawn" and "Deception" in e.data["why"]][-1]
+    # drawn at random from seat 1's own hand: only seat 1 sees which card, and the referee names it
+    assert picked.vis == [1] and picked.data["card"] == "damage-control-1"
     forced = t.events("DeceptionForcedCard")[-1].data
     assert forced["seat"] == 1 and forced["card"] == "damage-control-1"
     # Damage Control has no damaged ship to repair: the card is ignored, and discarded

@@ -86,7 +86,7 @@ def test_deception_ignores_a_forced_card_with_no_effect():
     t = mk(["deception-1"], ["collier-1"])
     t.commit(1, ("deception-1", "action"))
     t.act(1, {"action": "play", "card": "deception-1", "opponent": 2})
-    t.picks = [sorted(t.p(2)["hand"]).index("collier-1") + 1]
+    t.picks = ["collier-1"]
     t.act(1, {"action": "end_turn"})
     assert t.events("DeceptionForcedCard")[-1].data["card"] == "collier-1"
     assert t.events("ForcedCardIgnored")                 # 3.3.10: "non ha effetto, viene ignorata"

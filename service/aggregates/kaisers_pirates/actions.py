@@ -299,10 +299,12 @@ def _play_rest(step, seat, d, against):
         hand = sorted(player(state, o)["hand"])
         taken = []
         for _ in range(min(2, len(hand))):
-            # a position in the (sorted) hand: the options must not show the hand itself
-            k = step.pick(list(range(1, len(hand) + 1)), vis=[seat, o],
-                          why=f"Recon Aircraft: a random card of seat {o}'s hand (position in the sorted hand)")
-            taken.append(hand.pop(k - 1))
+            # a card drawn at random from the hand: at a table the referee names the card taken
+            # (the event shows the card, never the rest of the hand)
+            card = step.draw(f"hand-of-{o}", hand, vis=[seat, o],
+                             why=f"Recon Aircraft: a random card of seat {o}'s hand")
+            hand.remove(card)
+            taken.append(card)
         step.emit("CardsTaken", vis=[seat, o], seat=seat, cards=taken, **{"from": o})
         step.emit("CardsTakenCount", seat=seat, count=len(taken), **{"from": o})
     elif t == "rendezvous-missed":

@@ -116,10 +116,8 @@ def begin_turn(step, seat, extra=False):
         return
     if pend and pend["type"] == "deception":
         if p["hand"]:
-            hand = sorted(p["hand"])
-            k = step.pick(list(range(1, len(hand) + 1)), vis=[seat],
-                          why=f"Deception: the one card seat {seat} must play (position in the sorted hand)")
-            card = hand[k - 1]
+            card = step.draw(f"hand-of-{seat}", sorted(p["hand"]), vis=[seat],
+                             why=f"Deception: the one card seat {seat} must play, at random from the hand")
             step.emit("DeceptionForcedCard", seat=seat, card=card, name=ix(state).card_name[card])
             from .actions import has_effect, play_options
             from .combat import announce_options
