@@ -56,8 +56,15 @@ class Session:
         a = w["awaiting_chance"]
         if a is not None and a["kind"] == "card":
             choices = a["choices"]
-            self.out(f"  {len(choices)} possible: {', '.join(map(str, choices[:12]))}"
-                     + (" ..." if len(choices) > 12 else ""))
+            names = a.get("names") or {}
+            if names:  # as printed, counted: "rum x5, sugar x4"
+                from collections import Counter
+
+                counts = Counter(names.get(c, str(c)) for c in choices)
+                shown = [f"{n} x{k}" if k > 1 else n for n, k in sorted(counts.items())]
+            else:
+                shown = [str(c) for c in choices]
+            self.out(f"  {len(choices)} possible: {', '.join(shown[:12])}" + (" ..." if len(shown) > 12 else ""))
         elif a is None and w["to_act"]:
             for seat in w["to_act"]:
                 for i, d in enumerate(m.legal(seat), 1):
@@ -185,7 +192,8 @@ def _readline(session: Session) -> None:
         options = [c for c in COMMANDS if c.startswith(text)]
         a = session.machine().awaiting_chance()
         if a is not None and a["kind"] == "card":
-            options += [str(c) for c in a["choices"] if str(c).startswith(text)]
+            words = {str(c) for c in a["choices"]} | set((a.get("names") or {}).values())
+            options += sorted(w for w in words if w.startswith(text))
         return options[state] if state < len(options) else None
 
     readline.set_completer(complete)

@@ -145,13 +145,25 @@ def validate(spec: dict, value):
             for i, c in enumerate(ordered):
                 if c == number and not isinstance(c, bool):
                     return c, i
+        names = spec.get("names") or {}
+        if isinstance(value, str) and names:
+            said = value.strip().lower()
+            for i, c in enumerate(ordered):
+                if isinstance(c, str) and names.get(c, "").lower() == said:
+                    return c, i  # named as printed: any card of that name left will do
         if isinstance(value, str) and value:
             # a card named as printed, without the copy mark its id carries
             # (blue-4 for blue-4a, reflag for reflag-4): any copy left will do
             for i, c in enumerate(ordered):
                 if isinstance(c, str) and is_copy_of(c, value.strip().lower()):
                     return c, i
-        left = sorted({canon(c) for c in ordered})
+        if names:
+            from collections import Counter
+
+            counts = Counter(names.get(c, str(c)) for c in ordered)
+            left = [f"{n} x{k}" if k > 1 else n for n, k in sorted(counts.items())]
+        else:
+            left = sorted({canon(c) for c in ordered})
         shown = ", ".join(left[:8]) + (f" and {len(left) - 8} more" if len(left) > 8 else "")
         raise ChanceRejected(f"card {json.dumps(value)} is not left in deck {spec['deck']!r} "
                              f"({len(ordered)} cards left: {shown})")

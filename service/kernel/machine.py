@@ -154,13 +154,13 @@ class Step:
             raise ValueError(f"draw from empty deck {deck!r}")
         unknown = [c for c in remaining if is_unknown(c)]
         if not unknown:
-            spec = {"kind": "card", "deck": deck, "choices": list(remaining), "why": why}
+            spec = self._named({"kind": "card", "deck": deck, "choices": list(remaining), "why": why})
             card, meta = self.chance.outcome(spec)
             self.emit("CardDrawn", vis, deck=deck, card=card, index=meta["index"], of=len(remaining),
                       why=why, counter=meta["counter"], draws=meta["draws"])
             return card
         known = [c for c in remaining if not is_unknown(c)]
-        spec = {"kind": "card", "deck": deck, "choices": known + list(unknown_pool or []), "why": why}
+        spec = self._named({"kind": "card", "deck": deck, "choices": known + list(unknown_pool or []), "why": why})
         card, meta = self.chance.outcome(spec)
         token = None if card in known else unknown[0]
         self.emit("CardDrawn", vis, deck=deck, card=card, index=None, of=len(remaining), why=why,
@@ -173,11 +173,20 @@ class Step:
         referee names it, among ``unknown_pool`` (the identities still possible)."""
         if not is_unknown(token):
             return token
-        spec = {"kind": "card", "deck": deck, "choices": list(unknown_pool), "why": why}
+        spec = self._named({"kind": "card", "deck": deck, "choices": list(unknown_pool), "why": why})
         card, meta = self.chance.outcome(spec)
         self.emit("CardIdentified", vis, deck=deck, token=token, card=card, why=why,
                   counter=meta["counter"], draws=meta["draws"])
         return card
+
+    def _named(self, spec: dict) -> dict:
+        """At a table, what is printed on the cards goes with the request, so
+        the referee may name a card as printed (service/kernel/chance.py)."""
+        if self.machine.k["table"]:
+            names = self.machine.rules.card_names(self.machine.s, spec["deck"])
+            if names:
+                spec["names"] = {c: names[c] for c in spec["choices"] if isinstance(c, str) and c in names}
+        return spec
 
     def pick(self, options: list, vis="all", why: str = ""):
         spec = {"kind": "pick", "options": list(options), "why": why}
@@ -329,7 +338,7 @@ class Machine:
         a = self.k["awaiting"]
         if a is None:
             return None
-        out = {key: a[key] for key in ("kind", "why", "deck", "sides", "n", "options", "faces") if key in a}
+        out = {key: a[key] for key in ("kind", "why", "deck", "sides", "n", "options", "faces", "names") if key in a}
         if a["kind"] == "card":
             out["choices"] = sorted({c if not isinstance(c, (dict, list)) else str(c)
                                      for c in canonical_order(a["choices"])}, key=str)

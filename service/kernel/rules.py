@@ -75,6 +75,12 @@ class Rules:
 
         raise IllegalDecision(f"{self.name} has no referee decision {decision.get('referee')!r}")
 
+    def card_names(self, state, deck: str) -> dict | None:
+        """What is printed on the cards of ``deck`` (card id -> name), so a
+        referee may name a card as printed (``rum``, ``Frances Wright``); the id
+        stays an alias. None: the ids are what is printed."""
+        return None
+
     def referee_legal(self, state) -> list[dict]:
         """The referee decisions open now (for ``tools legal --referee``)."""
         return []

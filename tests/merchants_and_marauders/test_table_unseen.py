@@ -83,3 +83,28 @@ def test_a_tile_already_seen_cannot_be_named_again():
         g.enter(first)
     g.enter(sorted(S["upgrade"])[1])
     assert audit(g).ok
+
+
+def test_cards_and_tiles_are_named_as_printed():
+    """The referee names a demand tile by its good and a captain by name; the
+    ids stay aliases; a refusal lists what is printed, counted."""
+    from service.kernel.local import LocalGame
+
+    g = LocalGame("merchants-and-marauders", 2, table=True)
+    a = g.machine.awaiting_chance()
+    assert a["deck"] == "demand_tiles" and a["names"]
+    with pytest.raises(ChanceRejected) as refused:
+        g.enter("gunpowder")
+    line = str(refused.value)
+    assert "\n" not in line and " x" in line and "D01" not in line   # goods with counts, not ids
+    good = S["demand"][sorted(S["demand"])[0]]
+    g.enter(good)                                           # a tile showing that good
+    drawn = [e for e in g.events if e.type == "CardDrawn"][-1].data["card"]
+    assert S["demand"][drawn] == good
+    while g.machine.awaiting_chance()["deck"] != "captains":
+        a = g.machine.awaiting_chance()
+        g.enter(sorted(a["choices"])[0] if a["kind"] == "card" else a.get("options", [1])[0])
+    name = S["captains"][sorted(S["captains"])[0]]["name"]
+    g.enter(name.upper())
+    dealt = [e for e in g.events if e.type == "CaptainDealt"][-1].data["captain"]
+    assert S["captains"][dealt]["name"] == name

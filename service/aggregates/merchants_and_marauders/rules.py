@@ -151,6 +151,23 @@ class MerchantsAndMarauders(Rules):
         out += glory_plays(state, p)
         return out
 
+    def card_names(self, state, deck):
+        """Cards and tiles as printed: a good, a tile's kind, a nation, a name."""
+        S = T(state)
+        if deck == "cargo":
+            return dict(S["good"])
+        if deck in ("demand_tiles", "demand_reserve"):
+            return dict(S["demand"])
+        if deck == "upgrades":
+            return dict(S["upgrade"])
+        if deck in ("merchant_tokens", "merchant_track"):
+            return dict(S["merchant"])
+        table = {"captains": S["captains"], "glory": S["glory"], "events": S["events"], "rumors": S["rumors"],
+                 "missions": S["missions"]}.get(deck)
+        if table:
+            return {k: v["name"] for k, v in table.items() if isinstance(v, dict) and v.get("name")}
+        return None
+
     # the steps --------------------------------------------------------------
     def setup(self, step):
         state = step.state
