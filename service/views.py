@@ -132,6 +132,8 @@ def describe(rules, ev: Ev) -> str:
         return f"waiting for the referee to enter: {d['kind']} ({d.get('why', '')})"
     if t == "GameFinished":
         return f"game finished: scores {d['scores']}, winners {d['winners']}"
+    if t == "RefereeNoted":
+        return f"referee's note: {d['text']}"
     if t == "Corrected":
         first, last = d["retracted"]
         return f"correction: back to version {d['to_version']}, {first}-{last} retracted: {d.get('reason', '')}"

@@ -119,9 +119,11 @@ def referee(game_id: GameId,
             list_: Annotated[bool, typer.Option("--list", help="List the referee decisions open now.")] = False,
             expect_version: Annotated[Optional[int], typer.Option("--expect-version")] = None,
             json_out: JsonOpt = False, db: DbOpt = None):
-    """A referee's decision the rules name: a penalty (The Kaiser's Pirates 3.1.5), recorded and audited.
+    """A referee's decision: a penalty the rules name (The Kaiser's Pirates 3.1.5) or a note, recorded and audited.
 
-    `tools referee ID --list` shows what is open now, exactly as this command takes it.
+    `tools referee ID --list` shows the penalties open now, exactly as this command takes them. A physical
+    slip the rules cannot express is put on the record as a public note, which changes nothing in the game:
+    `tools referee ID '{"referee": "note", "text": "seat 2 showed a card by accident; reshuffled"}'`.
     """
     a = open_app(db)
     gid = a.resolve_id(game_id)

@@ -92,6 +92,17 @@ def same_events(a: list[Ev], b: list[Ev]) -> bool:
     return _pack([e.as_tuple() for e in a]) == _pack([e.as_tuple() for e in b])
 
 
+def note_slip(step, decision: dict) -> None:
+    """``{"referee": "note", "text": ...}``: a physical slip the rules cannot
+    express (a card shown by accident, a die knocked over), and what the
+    referee ruled, put on the record as a public ``RefereeNoted`` event. It
+    changes nothing in the game: what must change goes through a correction."""
+    text = decision.get("text")
+    if set(decision) != {"referee", "text"} or not isinstance(text, str) or not text.strip() or len(text) > 1000:
+        raise BadInput('a referee note is {"referee": "note", "text": "what happened and what was ruled"}')
+    step.emit("RefereeNoted", "all", text=text.strip())
+
+
 def strict_text(obj) -> str:
     """JSON text that tells ``true`` from ``1`` and ``1.0`` from ``1``."""
     return json.dumps(obj, sort_keys=True, separators=(",", ":"))
@@ -393,7 +404,9 @@ class Machine:
         vis = "all" if seat == 0 else self.rules.decision_visibility(self.s, seat, decision)
         step.emit("Decided", vis, seat=seat, decision=decision)
         try:
-            if seat == 0 and "referee" in decision:
+            if seat == 0 and decision.get("referee") == "note":
+                note_slip(step, decision)
+            elif seat == 0 and "referee" in decision:
                 self.rules.referee(step, decision)
             elif seat == 0:
                 self.rules.setup(step)

@@ -22,3 +22,15 @@ def test_a_kaisers_pirates_penalty_through_the_cli(cli):
     assert (r[0] if isinstance(r, list) else r)["ok"]
     log = cli.json("log", gid, "--seat", 2 if d["seat"] == 1 else 1)
     assert any(e["type"] == "PenaltyApplied" for e in log)  # public
+
+
+def test_a_physical_slip_is_noted_in_public_and_changes_nothing(cli):
+    gid = cli.ok("new", "letter-of-marque", "--seats", "2").strip()
+    before = cli.json("replay", gid)["board"]
+    out = cli.json("referee", gid, '{"referee": "note", "text": "seat 2 knocked the deck; reshuffled"}')
+    assert [e["type"] for e in out["events"]] == ["Decided", "RefereeNoted"]
+    assert cli.json("replay", gid)["board"] == before
+    assert any(e["type"] == "RefereeNoted" for e in cli.json("log", gid, "--seat", 1))
+    assert cli.run("referee", gid, '{"referee": "note", "text": ""}').returncode == 2
+    r = cli.json("audit", gid)
+    assert (r[0] if isinstance(r, list) else r)["ok"]
