@@ -111,9 +111,32 @@ class Session:
         return True
 
     def _play(self, line: str) -> None:
+        """A line is a run of moves, each taken as the game then asks: numbers
+        while a seat decides, outcomes while chance is awaited (``2 1 4 6 3``:
+        decisions 2 and 1, dice 4 and 6, decision 3). A JSON decision stands alone."""
+        if line.startswith("{"):
+            self._decide(line)
+            return
+        tokens = line.split()
+        while tokens:
+            a = self.machine().awaiting_chance()
+            if a is None:
+                token = tokens.pop(0)
+                if token.startswith("@") and tokens:  # "@2 3": seat 2's third decision
+                    token = f"{token} {tokens.pop(0)}"
+                self._decide(token)
+                continue
+            take = a["n"] if a["kind"] == "dice" else 1  # n dice take n words
+            if len(tokens) < take:
+                self.out(f"error: {take} dice are awaited: give {take} faces")
+                return
+            group, tokens = tokens[:take], tokens[take:]
+            self._report(self.app.enter_chances(self.gid, [parse_word(w) for w in group]))
+
+    def _decide(self, line: str) -> None:
         m = self.machine()
         if m.awaiting_chance() is not None:
-            self._report(self.app.enter_chances(self.gid, [parse_word(w) for w in line.split()]))
+            self.out("error: a chance outcome is awaited first")
             return
         seat, text = None, line
         if line.startswith("@"):
