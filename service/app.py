@@ -153,11 +153,7 @@ class Privateer(Application):
 
     def enter_chance(self, game_id: UUID, outcome, expect_version: int | None = None,
                      idempotency: tuple | None = None) -> list[Ev]:
-        game = self.load(game_id)
-        self._check_version(game, expect_version)
-        if not game.machine.k["table"]:
-            raise BadInput("this game draws its own chance from its committed seed; "
-                           "only table-mode games (created with --table) take chance outcomes")
+        game = self._table_game(game_id, expect_version)
         events = game.machine.enter_chance(outcome)
         game.record(events)
         self._save(game, idempotency=idempotency)
@@ -205,17 +201,19 @@ class Privateer(Application):
         (a whole deal, or ``4 6`` for two dice): each awaited chance takes as
         many words as it needs (``n`` for ``n`` dice), in order. All of them
         are appended together, or none (the refusal names the word)."""
-        if not words:
-            raise BadInput("give at least one outcome")
+        game = self._table_game(game_id, expect_version)
+        events = game.machine.enter_words(words)
+        game.record(events)
+        self._save(game)
+        return events
+
+    def _table_game(self, game_id: UUID, expect_version: int | None) -> Game:
         game = self.load(game_id)
         self._check_version(game, expect_version)
         if not game.machine.k["table"]:
             raise BadInput("this game draws its own chance from its committed seed; "
                            "only table-mode games (created with --table) take chance outcomes")
-        events = game.machine.enter_words(words)
-        game.record(events)
-        self._save(game)
-        return events
+        return game
 
     @staticmethod
     def _check_version(game: Game, expect_version: int | None) -> None:

@@ -230,3 +230,57 @@ def test_the_hidden_step_check_has_teeth():
     b = a + [Ev("Noise", 0, "all", {})]
     assert observer_events(a, 2) != observer_events(b, 2)
     assert pack(1)  # codec importable
+
+
+def hidden_steps(game, seats, seed, rng, limit=400):
+    """A random game; for each event that only some seats see (a secret
+    decision, a card drawn face down): its index, the field that is secret and
+    the values it could have had (the seat's other decisions; the deck's cards)."""
+    g = LocalGame(game, seats, seed=seed)
+    found = []
+    for _ in range(limit):
+        if g.machine.finished:
+            break
+        seat = g.to_act()[0]
+        legal = g.legal(seat)
+        before = len(g.events)
+        g.act(seat, rng.choice(legal))
+        ev = g.events[before]
+        if ev.type == "Decided" and ev.vis == [seat] and len(legal) > 1:
+            found.append((before, "decision", legal))
+    decks = {}
+    for e in g.events:
+        if e.type == "CardDrawn":
+            decks.setdefault(e.data["deck"], set()).add(json.dumps(e.data["card"]))
+    for i, e in enumerate(g.events):
+        if e.type == "CardDrawn" and isinstance(e.vis, list) and len(decks[e.data["deck"]]) > 1:
+            found.append((i, "card", [json.loads(c) for c in sorted(decks[e.data["deck"]])]))
+    return g, found
+
+
+@pytest.mark.parametrize("game,seats", GAMES)
+def test_no_hidden_decision_or_card_of_any_game_is_recovered_from_the_chain(game, seats):
+    """For every secret decision and every card drawn face down in a random
+    game, a seat that knows every other field of the event and the hashes
+    around it tries every value the secret could have had. Chain version 1
+    gives each one away (the test has teeth); version 2 gives none."""
+    from uuid import uuid4
+
+    g, found = hidden_steps(game, seats, bytes([7]) * 32, random.Random(11))
+    assert found, "the game has hidden events"
+    sample = found[:15] + found[-15:]
+    gid = uuid4()
+    for chain in (1, 2):
+        stored, salts, hashes = chained(gid, g.events, chain)
+        recovered = 0
+        for i, field, candidates in sample:
+            e = stored[i]
+            matches = [c for c in candidates
+                       for salt in ([None] if chain == 1 else [b"\x00" * 32])
+                       if link(gid, e.originator_version, e.timestamp, e.type, e.turn, e.visible_to,
+                               dict(e.data, **{field: c}), hashes[i - 1], salt, chain) == hashes[i]]
+            recovered += matches == [e.data[field]]
+            if chain == 2:
+                assert matches == []
+        if chain == 1:
+            assert recovered == len(sample)
