@@ -85,8 +85,8 @@ def log_entries(rules, stored, seat: int | None, after: int = 0, limit: int | No
         entry = {"version": position, "turn": e.turn, "type": e.type,
                  "visible_to": e.visible_to, "data": data, "text": describe(rules, ev),
                  "timestamp": e.timestamp.isoformat()}
-        if e.originator_version in retracted:
-            entry["retracted"] = True
+        entry["retracted"] = e.originator_version in retracted
+        if entry["retracted"]:
             entry["text"] = "[retracted] " + entry["text"]
         out.append(entry)
     return out

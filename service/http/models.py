@@ -195,7 +195,7 @@ class LogEntry(BaseModel):
     data: dict[str, Any]
     text: str
     timestamp: str
-    retracted: Optional[bool] = Field(None, description="True: retracted by a later correction (off the game's line).")
+    retracted: bool = Field(False, description="True: retracted by a later correction (off the game's line).")
 
 
 class Appended(BaseModel):

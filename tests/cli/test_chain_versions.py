@@ -50,12 +50,16 @@ def test_new_games_are_chain_v2_with_a_salt_on_every_event(cli, db):
 
 
 def test_import_refuses_a_history_that_does_not_verify_and_writes_nothing(cli, tmp_path):
-    gid = cli.ok("new", "letter-of-marque", "--seats", "2").strip()
+    from uuid import UUID
+
+    from service.app import Privateer
+
+    app = Privateer(cli.db)  # six decisions in process: the export and import are what is tested
+    gid = app.create("letter-of-marque", 2).hex
     for _ in range(6):
-        seat = cli.json("status", gid)["to_act"][0]
-        decision = cli.json("legal", gid, "--seat", seat)[0]
-        import json
-        cli.ok("act", gid, "--seat", seat, json.dumps(decision))
+        m = app.load(UUID(gid)).machine
+        seat = m.to_act()[0]
+        app.act(UUID(gid), seat, m.legal(seat)[0])
     file = tmp_path / "g.pgame"
     cli.ok("export", gid, "-o", file, "--with-secret")
     doc = unpack(file.read_bytes())
