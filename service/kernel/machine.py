@@ -19,7 +19,6 @@ decision into events. It does no I/O.
 
 from __future__ import annotations
 
-import json
 
 import msgpack
 
@@ -103,9 +102,15 @@ def note_slip(step, decision: dict) -> None:
     step.emit("RefereeNoted", "all", text=text.strip())
 
 
-def strict_text(obj) -> str:
-    """JSON text that tells ``true`` from ``1`` and ``1.0`` from ``1``."""
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
+def strictly_equal(a, b) -> bool:
+    """Equal, types included: ``True`` is not ``1``, ``1.0`` is not ``1``."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(strictly_equal(v, b[k]) for k, v in a.items())
+    if isinstance(a, list):
+        return len(a) == len(b) and all(strictly_equal(x, y) for x, y in zip(a, b))
+    return a == b
 
 
 def norm_vis(vis):
@@ -241,14 +246,14 @@ class Machine:
 
     # folding ------------------------------------------------------------
     def apply(self, ev: Ev) -> None:
+        self._legal = None
         k = self.k
         t = ev.type
-        seen = k["seen"]  # events each viewer may read: [public, seat 1, ..., seat N]
-        vis = ev.vis
+        vis = ev.vis  # what each viewer may read: k["seen"] = [public events, seat 1's others, ...]
         if vis == "all":
-            for i in range(len(seen)):
-                seen[i] += 1
+            k["seen"][0] += 1
         elif vis != "referee":
+            seen = k["seen"]
             for i in vis:
                 seen[i] += 1
         if t in CHANCE_TYPES:
@@ -286,11 +291,11 @@ class Machine:
         """A retracted event (service/kernel/corrections.py): it stays out of
         the game's line, but what it used of the chance stream stays used and
         what a viewer could read of it stays counted."""
+        self._legal = None
         k = self.k
         seen = k["seen"]
         if ev.vis == "all":
-            for i in range(len(seen)):
-                seen[i] += 1
+            seen[0] += 1
         elif ev.vis != "referee":
             for i in ev.vis:
                 seen[i] += 1
@@ -338,7 +343,8 @@ class Machine:
         A seat's numbering never depends on what is hidden from it."""
         if seat is None:
             return version
-        return self.k["seen"][seat]
+        seen = self.k["seen"]
+        return seen[0] + (seen[seat] if seat else 0)
 
     def to_act(self) -> list[int]:
         if self.k["finished"] or self.k["awaiting"] is not None or self.k["steps"] == 0:
@@ -358,7 +364,18 @@ class Machine:
     def legal(self, seat: int) -> list[dict]:
         if seat not in self.to_act():
             return []
-        return self.rules.legal(self.s, seat)
+        return self._listed(seat)
+
+    def _listed(self, seat: int) -> list[dict]:
+        """The rules' list for ``seat``, kept until the state changes (``apply``,
+        ``_adopt``): a seat that looks at its decisions and then submits one
+        does not have them derived twice."""
+        cached = getattr(self, "_legal", None)
+        if cached is not None and cached[0] == seat:
+            return cached[1]
+        listed = self.rules.legal(self.s, seat)
+        self._legal = (seat, listed)
+        return listed
 
     # commands -------------------------------------------------------------
     def check_seat(self, seat) -> None:
@@ -426,8 +443,7 @@ class Machine:
     def _check_listed(self, seat: int, decision: dict) -> None:
         """The rules accepted it; it must also be exactly one of the listed
         decisions, types included (``true`` is not ``1``, ``"41"`` is not ``41``)."""
-        key = strict_text(decision)
-        if not any(strict_text(d) == key for d in self.rules.legal(self.s, seat)):
+        if not any(d == decision and strictly_equal(d, decision) for d in self._listed(seat)):
             raise IllegalDecision(f"not one of the decisions seat {seat} may make now, exactly as "
                                   "`legal` lists them (check each value's type: true is not 1)")
 
@@ -482,3 +498,4 @@ class Machine:
 
     def _adopt(self, other: "Machine") -> None:
         self.k, self.s, self.base = other.k, other.s, other.base
+        self._legal = None
