@@ -130,6 +130,9 @@ class Step:
         self.chance = chance
         self.seat = seat
         self.events: list[Ev] = []
+        # True when the kernel has already found the decision among the listed
+        # ones (type-strict): the rules need not derive their list again
+        self.checked = False
 
     @property
     def state(self):
@@ -144,6 +147,8 @@ class Step:
             turn = self.machine.rules.turn(self.machine.s)
         ev = Ev(type, turn, norm_vis(vis), data).freeze()
         self.machine.apply(ev)
+        # the state may keep (and later change) what it was given: the event keeps its own copy
+        ev.data = ev.frozen()
         self.events.append(ev)
         return ev
 
@@ -168,7 +173,8 @@ class Step:
         event then records the token it takes the place of (``token``)."""
         if not remaining:
             raise ValueError(f"draw from empty deck {deck!r}")
-        unknown = [c for c in remaining if is_unknown(c)]
+        # unknown tokens exist only in table mode
+        unknown = [c for c in remaining if is_unknown(c)] if self.machine.k["table"] else None
         if not unknown:
             spec = self._named({"kind": "card", "deck": deck, "choices": list(remaining), "why": why})
             card, meta = self.chance.outcome(spec)
@@ -416,8 +422,30 @@ class Machine:
         return self._run(0, decision, chance)
 
     def _run(self, seat: int, decision: dict, chance, strict: bool = False) -> list[Ev]:
+        # A decision exactly as listed runs on the live state: the rules accept
+        # every listed decision, so nothing is refused half-way and no copy is
+        # needed. Anything else (a decision to refuse, a referee's step, table
+        # mode, which keeps the state before the step) runs on a private copy,
+        # adopted only when the step went through.
+        if getattr(self, "_broken", None):
+            raise RuntimeError(f"this game's state is unusable after a failed step: {self._broken}")
+        if strict and not self.k["table"] and self._is_listed(seat, decision):
+            try:
+                return self._step(self, seat, decision, chance, checked=True)
+            except BaseException as e:  # a listed decision the rules refused: a bug in the rules
+                self._broken = f"{type(e).__name__}: {e}"
+                self._legal = None
+                raise
         work = self.copy()
+        events = self._step(work, seat, decision, chance)
+        if strict:
+            self._check_listed(seat, decision)
+        self._adopt(work)
+        return events
+
+    def _step(self, work: "Machine", seat: int, decision: dict, chance, checked: bool = False) -> list[Ev]:
         step = Step(work, chance, seat)
+        step.checked = checked
         vis = "all" if seat == 0 else self.rules.decision_visibility(self.s, seat, decision)
         step.emit("Decided", vis, seat=seat, decision=decision)
         try:
@@ -435,15 +463,15 @@ class Machine:
                           seed=chance.reveal())
         except NeedChance as need:
             step.emit("ChanceAwaited", "referee", **need.spec)
-        if strict:
-            self._check_listed(seat, decision)
-        self._adopt(work)
         return step.events
+
+    def _is_listed(self, seat: int, decision: dict) -> bool:
+        return any(d == decision and strictly_equal(d, decision) for d in self._listed(seat))
 
     def _check_listed(self, seat: int, decision: dict) -> None:
         """The rules accepted it; it must also be exactly one of the listed
         decisions, types included (``true`` is not ``1``, ``"41"`` is not ``41``)."""
-        if not any(d == decision and strictly_equal(d, decision) for d in self._listed(seat)):
+        if not self._is_listed(seat, decision):
             raise IllegalDecision(f"not one of the decisions seat {seat} may make now, exactly as "
                                   "`legal` lists them (check each value's type: true is not 1)")
 

@@ -210,7 +210,8 @@ class MerchantsAndMarauders(Rules):
 
     def decide(self, step, seat, decision):
         state = step.state
-        self._check(state, seat, decision)
+        if not step.checked:
+            self._check(state, seat, decision)
         action = decision["action"]
         if action == "choose_ship":
             self._choose_ship(step, seat, decision)

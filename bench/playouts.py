@@ -1,0 +1,78 @@
+"""Random playouts in memory, side by side with OpenSpiel's pure-Python
+``python_liars_poker`` in the same run.
+
+An *action* is what OpenSpiel counts as one ``apply_action``: a player's
+decision or one chance outcome. For our games that is one ``Decided`` event or
+one chance event (a die roll, a card drawn, a shuffle, a pick). Both sides play
+uniformly random legal moves (our ``random`` bot; ``random.choice`` over
+``legal_actions`` and the chance outcomes' distribution for OpenSpiel).
+
+OpenSpiel is an optional bench dependency (``pip install '.[bench]'``); when it
+is not installed the comparison row says so and only our figures are given.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+
+def our_actions_per_second(game: str, seats: int, budget: float) -> dict:
+    from service.kernel.local import LocalGame
+    from service.kernel.machine import CHANCE_TYPES
+
+    rng = random.Random(f"playout-{game}")
+    games = actions = 0
+    started = time.perf_counter()
+    i = 0
+    while True:
+        g = LocalGame(game, seats, seed=f"playout-{game}-{i}".encode().ljust(32, b"."))
+        g.play_out(rng)
+        actions += sum(1 for e in g.events if e.type == "Decided" or e.type in CHANCE_TYPES)
+        games += 1
+        i += 1
+        elapsed = time.perf_counter() - started
+        if elapsed >= budget:
+            break
+    return {"games": games, "actions": actions, "seconds": elapsed, "actions_per_second": actions / elapsed}
+
+
+def openspiel_actions_per_second(budget: float) -> dict | None:
+    """``python_liars_poker`` random playouts, or None when OpenSpiel is not installed."""
+    try:
+        import pyspiel
+        from open_spiel.python.games import liars_poker  # noqa: F401  (registers python_liars_poker)
+    except ImportError:
+        return None
+    g = pyspiel.load_game("python_liars_poker")
+    rng = random.Random("openspiel")
+    games = actions = 0
+    started = time.perf_counter()
+    while True:
+        s = g.new_initial_state()
+        while not s.is_terminal():
+            if s.is_chance_node():
+                outcomes, probs = zip(*s.chance_outcomes())
+                a = rng.choices(outcomes, probs)[0]
+            else:
+                a = rng.choice(s.legal_actions())
+            s.apply_action(a)
+            actions += 1
+        games += 1
+        elapsed = time.perf_counter() - started
+        if elapsed >= budget:
+            break
+    return {"games": games, "actions": actions, "seconds": elapsed, "actions_per_second": actions / elapsed}
+
+
+def compare(games_seats: list[tuple[str, int]], budget: float) -> dict:
+    """Our playouts per game and OpenSpiel's, interleaved (OpenSpiel before and
+    after ours, the mean of the two taken) so a load change hits both sides."""
+    before = openspiel_actions_per_second(budget / 2)
+    ours = {game: our_actions_per_second(game, seats, budget) for game, seats in games_seats}
+    after = openspiel_actions_per_second(budget / 2) if before is not None else None
+    ref = None if before is None else (before["actions_per_second"] + after["actions_per_second"]) / 2
+    return {"openspiel_actions_per_second": ref,
+            "games": {game: dict(r, seats=dict(games_seats)[game],
+                                 ratio=None if ref is None else r["actions_per_second"] / ref)
+                      for game, r in ours.items()}}
