@@ -13,10 +13,16 @@
 4. ``tools simulate`` throughput per registered game — games and decisions per
    second in memory and persisted to SQLite (the same ``simulate`` function the
    command runs).
-5. ``tools replay <id> --to-turn 12`` wall time on the ~2,000-event game,
-   process start included (subprocess), against ``python -c pass``.
+5. ``tools replay <id> --to-turn 12 --json`` on PostgreSQL against SQLite
+   (process start included).
 6. replay time against game length, with snapshots (interval 100) and without.
 7. HTTP decisions/s, from ``bench/http_bench.py``'s ``run(games=50)`` when it exists.
+8. start-up: ``tools --help``, ``tools status --json`` and ``tools replay
+   --to-turn 12`` wall time against a bare ``python -c "import sqlite3,
+   msgpack, json"`` (bench/startup.py).
+9. random playouts in memory, actions/s of each game against OpenSpiel's
+   pure-Python ``python_liars_poker`` in the same run (bench/playouts.py;
+   needs ``pip install '.[bench]'``).
 """
 
 from __future__ import annotations
@@ -290,29 +296,51 @@ def run_suite(*, quick: bool = False, pg_url: str | None = "", http: bool = True
                  "baseline": f"{s['replay_eps']:,.0f} ev/s", "ratio": p["replay_eps"] / s["replay_eps"], "target": ""},
             ]
 
-        # 5: tools replay --to-turn 12, process start included ---------------------------------
-        _say(progress, "tools replay --to-turn 12 (subprocess)")
-        env = dict(os.environ, PRIVATEER_SNAPSHOT_INTERVAL="100")
-        cmd = [sys.executable, "-m", "tools", "replay", gid.hex, "--to-turn", "12", "--db", sqlite_path]
-        subprocess.run(cmd, capture_output=True, env=env, check=True)
-        runs = 3 if quick else 5
-        t_cli = statistics.median(_best(lambda: subprocess.run(cmd, capture_output=True, env=env, check=True), 1)
-                                  for _ in range(runs))
-        t_py = statistics.median(_best(lambda: subprocess.run([sys.executable, "-c", "pass"], check=True), 1)
-                                 for _ in range(runs))
-        out["cli_replay_seconds"] = t_cli
-        out["rows"].append({"what": f"tools replay --to-turn 12 wall ({spec['events']} events, sqlite)",
-                            "value": f"{t_cli * 1000:.0f} ms", "baseline": f"python -c pass {t_py * 1000:.0f} ms",
-                            "ratio": t_py / t_cli, "target": ""})
+        # 8: start-up of a tools call -----------------------------------------------------------
+        from bench import startup
+
+        _say(progress, "tools start-up against a bare python (subprocesses)")
+        st = startup.measure(sqlite_path, gid.hex, rounds=3 if quick else 7)
+        out["startup"] = st
+        for name, r in st["commands"].items():
+            target = {"tools status --json": "<= 2.5"}.get(name, "")
+            if name == "tools replay --to-turn 12 --json":
+                target = "<= 0.15 s"
+            out["rows"].append({"what": f"{name} wall ÷ bare python import ({spec['events']}-event game)",
+                                "value": f"{r['seconds'] * 1000:.0f} ms",
+                                "baseline": f"{st['bare_seconds'] * 1000:.0f} ms", "ratio": r["ratio"],
+                                "target": target})
+
+        # 5: the same replay on PostgreSQL, process start included ---------------------------------
         if pg is not None:
-            cmd_pg = [sys.executable, "-m", "tools", "replay", pg_gid.hex, "--to-turn", "12", "--db",
+            env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+            env["PRIVATEER_SNAPSHOT_INTERVAL"] = "100"
+            cmd_pg = [sys.executable, "-m", "tools", "replay", pg_gid.hex, "--to-turn", "12", "--json", "--db",
                       f"{url}?schema={schema}"]
             subprocess.run(cmd_pg, capture_output=True, env=env, check=True)
             t_cli_pg = statistics.median(
-                _best(lambda: subprocess.run(cmd_pg, capture_output=True, env=env, check=True), 1) for _ in range(runs))
-            out["rows"].append({"what": "tools replay --to-turn 12 wall (postgres)",
+                _best(lambda: subprocess.run(cmd_pg, capture_output=True, env=env, check=True), 1)
+                for _ in range(3 if quick else 5))
+            t_cli = st["commands"]["tools replay --to-turn 12 --json"]["seconds"]
+            out["rows"].append({"what": "tools replay --to-turn 12 --json wall (postgres)",
                                 "value": f"{t_cli_pg * 1000:.0f} ms", "baseline": f"sqlite {t_cli * 1000:.0f} ms",
                                 "ratio": t_cli / t_cli_pg, "target": ""})
+
+        # 9: playouts against OpenSpiel -----------------------------------------------------------
+        from bench import playouts
+        from service.kernel.rules import get_rules as _rules
+
+        _say(progress, "random playouts against OpenSpiel python_liars_poker")
+        pl = playouts.compare([(g, _default_seats(_rules(g))) for g in games], 0.5 if quick else 2.0)
+        out["playouts"] = pl
+        ref = pl["openspiel_actions_per_second"]
+        if ref is None:
+            out["notes"].append("OpenSpiel is not installed (pip install '.[bench]'): playout ratios skipped")
+        for game, r in pl["games"].items():
+            out["rows"].append({"what": f"playout actions/s {game} ({r['seats']} seats) ÷ OpenSpiel liars poker",
+                                "value": f"{r['actions_per_second']:,.0f} /s",
+                                "baseline": "not installed" if ref is None else f"{ref:,.0f} /s",
+                                "ratio": r["ratio"] if r["ratio"] is not None else float("nan"), "target": ">= 1.0"})
 
         # 6: replay time against game length, with and without snapshots --------------------------
         _say(progress, "replay growth with and without snapshots")

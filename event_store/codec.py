@@ -13,7 +13,6 @@ from datetime import datetime
 from uuid import UUID
 
 import msgpack
-from eventsourcing.persistence import Transcoder
 
 EXT_UUID = 1
 EXT_DATETIME = 2
@@ -45,7 +44,10 @@ def unpack(data: bytes):
     return msgpack.unpackb(data, ext_hook=_ext_hook, raw=False, strict_map_key=False)
 
 
-class MsgPackTranscoder(Transcoder):
+class MsgPackTranscoder:
+    """The library's transcoder interface (``encode``/``decode``), duck-typed so
+    that a direct read (event_store/reads.py) imports no part of the library."""
+
     def encode(self, obj) -> bytes:
         return pack(obj)
 

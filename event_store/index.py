@@ -8,6 +8,20 @@ INDEX_COLUMNS = ("game_id", "game", "name", "tournament", "seats", "table_mode",
                  "version", "head", "turn", "finished", "scores", "winners", "parent")
 
 
+# The game's status as ``tools status`` shows it (the referee's numbering),
+# kept beside the index in the events' transaction, so a status is one query
+# away (event_store/reads.py) instead of a fold of the game.
+STATUS_TABLE_NAME = "privateer_status"
+STATUS_COLUMNS = ("game_id", "version", "corrections", "status")
+
+
+def status_params(index: dict) -> tuple | None:
+    st = index.get("status")
+    if st is None:
+        return None
+    return (index["game_id"], index["version"], index.get("corrections", 0), json.dumps(st, separators=(",", ":")))
+
+
 def index_row_params(index: dict) -> tuple:
     row = dict(index)
     row["scores"] = json.dumps(row.get("scores")) if row.get("scores") is not None else None

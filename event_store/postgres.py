@@ -34,7 +34,7 @@ from psycopg.sql import SQL, Identifier
 
 from service.kernel.errors import BadInput
 
-from .index import INDEX_COLUMNS, index_row_params
+from .index import INDEX_COLUMNS, STATUS_TABLE_NAME, index_row_params, status_params
 from . import service_tables
 
 
@@ -120,6 +120,7 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
         schema = Identifier(self.datastore.schema)
         self.games_table = SQL("{}.{}").format(schema, Identifier("privateer_games"))
         self.secrets_table = SQL("{}.{}").format(schema, Identifier("privateer_secrets"))
+        self.status_table = SQL("{}.{}").format(schema, Identifier(STATUS_TABLE_NAME))
         # Our statements run first in create_table(), so the schema exists
         # before the library creates its types and tables in it.
         self.sql_create_statements[:0] = [
@@ -132,6 +133,9 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
                 "finished INTEGER, scores TEXT, winners TEXT, parent TEXT)").format(self.games_table),
             SQL("CREATE TABLE IF NOT EXISTS {} (game_id TEXT PRIMARY KEY, seed BYTEA)").format(
                 self.secrets_table),
+            SQL("CREATE TABLE IF NOT EXISTS {} (game_id TEXT PRIMARY KEY, version INTEGER, corrections INTEGER, "
+                "status TEXT)").format(
+                self.status_table),
         ]
         # The HTTP service's tables (event_store/service_tables.py) are written
         # unqualified: they run with the search path set to our schema.
@@ -145,6 +149,9 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
         ).format(self.games_table, SQL(", ").join(Identifier(c) for c in INDEX_COLUMNS),
                  SQL(", ").join(SQL("%s") for _ in INDEX_COLUMNS))
         self.insert_secret = SQL("INSERT INTO {} VALUES (%s, %s)").format(self.secrets_table)
+        self.upsert_status = SQL("INSERT INTO {} VALUES (%s, %s, %s, %s) ON CONFLICT (game_id) DO UPDATE SET "
+                                 "version=excluded.version, corrections=excluded.corrections, "
+                                 "status=excluded.status").format(self.status_table)
 
     def create_table(self) -> None:
         """Create the schema and every table on first use. Several processes
@@ -172,7 +179,8 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
         return self.events_table_name.rsplit("_", 1)[0] + "_snapshots"
 
     def _tables_exist(self) -> bool:
-        names = [self.events_table_name, "privateer_games", "privateer_secrets", self.snapshots_table_name,
+        names = [self.events_table_name, "privateer_games", "privateer_secrets", STATUS_TABLE_NAME,
+                 self.snapshots_table_name,
                  *SERVICE_TABLE_NAMES]
         with self.datastore.transaction(commit=False) as curs:
             curs.execute("SELECT bool_and(to_regclass(n) IS NOT NULL) AS ok FROM unnest(%s::text[]) AS n",
@@ -191,6 +199,9 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
                                               invitation_use=invitation_use, style="pyformat")
         if index is not None:
             curs.execute(self.upsert_index, index_row_params(index))
+            st = status_params(index)
+            if st is not None:
+                curs.execute(self.upsert_status, st)
         if secret is not None:
             curs.execute(self.insert_secret, (secret[0], secret[1]))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from eventsourcing.sqlite import SQLiteApplicationRecorder
 
-from .index import INDEX_COLUMNS, index_row_params
+from .index import INDEX_COLUMNS, STATUS_TABLE_NAME, index_row_params, status_params
 from .service_tables import CREATE_STATEMENTS as SERVICE_TABLES
 from .service_tables import write_service_rows
 
@@ -16,6 +16,10 @@ INDEX_TABLE = (
     "finished INTEGER, scores TEXT, winners TEXT, parent TEXT)"
 )
 SECRETS_TABLE = "CREATE TABLE IF NOT EXISTS privateer_secrets (game_id TEXT PRIMARY KEY, seed BLOB)"
+STATUS_TABLE = (f"CREATE TABLE IF NOT EXISTS {STATUS_TABLE_NAME} "
+                "(game_id TEXT PRIMARY KEY, version INTEGER, corrections INTEGER, status TEXT)")
+UPSERT_STATUS = (f"INSERT INTO {STATUS_TABLE_NAME} VALUES (?, ?, ?, ?) ON CONFLICT(game_id) DO UPDATE SET "
+                 "version=excluded.version, corrections=excluded.corrections, status=excluded.status")
 
 UPSERT = (
     f"INSERT INTO privateer_games ({', '.join(INDEX_COLUMNS)}) "
@@ -28,7 +32,7 @@ UPSERT = (
 
 class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
     def construct_create_table_statements(self) -> list[str]:
-        return super().construct_create_table_statements() + [INDEX_TABLE, SECRETS_TABLE] + SERVICE_TABLES
+        return super().construct_create_table_statements() + [INDEX_TABLE, SECRETS_TABLE, STATUS_TABLE] + SERVICE_TABLES
 
     def _insert_events(self, c, stored_events, *, index=None, secret=None, idempotency=None,
                        credential=None, invitation_use=None, **kwargs):
@@ -36,6 +40,9 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
         write_service_rows(c, idempotency=idempotency, credential=credential, invitation_use=invitation_use)
         if index is not None:
             c.execute(UPSERT, index_row_params(index))
+            st = status_params(index)
+            if st is not None:
+                c.execute(UPSERT_STATUS, st)
         if secret is not None:
             c.execute("INSERT INTO privateer_secrets VALUES (?, ?)", (secret[0], secret[1]))
         return ids

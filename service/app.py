@@ -19,6 +19,7 @@ from service.kernel.errors import BadInput, IllegalDecision, NoChanceAwaited, Pr
 from service.kernel.local import created_event
 from service.kernel.machine import Ev, Machine
 from service.kernel.rules import get_rules
+from service.views import status as status_view
 
 
 class Privateer(Application):
@@ -91,6 +92,8 @@ class Privateer(Application):
             "scores": m.k["result"]["scores"] if m.finished else None,
             "winners": m.k["result"]["winners"] if m.finished else None,
             "parent": (cfg.get("fork") or {}).get("parent"),
+            "status": status_view(game.id, m, game.version, game.head),
+            "corrections": m.k.get("corrections", 0),
         }
 
     def _save(self, game: Game, secret: bytes | None = None, **service_rows) -> None:

@@ -22,9 +22,6 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from eventsourcing.domain import Snapshot
-from eventsourcing.utils import get_topic, resolve_topic
-
 from service.kernel.machine import Machine
 from service.kernel.rules import get_rules
 
@@ -68,34 +65,53 @@ def machine_from(state: dict) -> Machine:
     return m
 
 
-class GameSnapshot(Snapshot):
-    """The ``eventsourcing`` snapshot of a ``Game``: plain data only."""
+def __getattr__(name: str):
+    """``GameSnapshot`` is made on first use (PEP 562): the library is imported
+    only by what stores or loads through it, not by a direct read
+    (service/replay.py). Stored snapshots name it by this module's topic."""
+    if name == "GameSnapshot":
+        cls = _make_game_snapshot()
+        globals()["GameSnapshot"] = cls
+        return cls
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-    state: dict[str, Any]
 
-    @classmethod
-    def take(cls, aggregate) -> "GameSnapshot":
-        m = aggregate.machine
-        state = {
-            "config": m.config, "k": m.k, "s": m.s, "base": m.base, "head": aggregate.head,
-            "max_turn": getattr(aggregate, "max_turn", None),
-            "created_on": aggregate.created_on, "modified_on": aggregate.modified_on,
-            "format": SNAPSHOT_FORMAT,
-        }
-        return cls(originator_id=aggregate.id, originator_version=aggregate.version,
-                   timestamp=cls.create_timestamp(), topic=get_topic(type(aggregate)), state=state)
+def _make_game_snapshot():
+    from eventsourcing.domain import Snapshot
+    from eventsourcing.utils import get_topic, resolve_topic
 
-    def mutate(self, _=None):
-        cls = resolve_topic(self.topic)
-        st = self.state
-        agg = object.__new__(cls)
-        object.__setattr__(agg, "__dict__", {
-            "_id": self.originator_id, "_version": self.originator_version,
-            "_created_on": st["created_on"], "_modified_on": st["modified_on"],
-            "_pending_events": [], "machine": machine_from(st), "head": st["head"],
-            "max_turn": st.get("max_turn"),
-        })
-        return agg
+    class GameSnapshot(Snapshot):
+        """The ``eventsourcing`` snapshot of a ``Game``: plain data only."""
+
+        state: dict[str, Any]
+
+        @classmethod
+        def take(cls, aggregate) -> "GameSnapshot":
+            m = aggregate.machine
+            state = {
+                "config": m.config, "k": m.k, "s": m.s, "base": m.base, "head": aggregate.head,
+                "max_turn": getattr(aggregate, "max_turn", None),
+                "created_on": aggregate.created_on, "modified_on": aggregate.modified_on,
+                "format": SNAPSHOT_FORMAT,
+            }
+            return cls(originator_id=aggregate.id, originator_version=aggregate.version,
+                       timestamp=cls.create_timestamp(), topic=get_topic(type(aggregate)), state=state)
+
+        def mutate(self, _=None):
+            cls = resolve_topic(self.topic)
+            st = self.state
+            agg = object.__new__(cls)
+            object.__setattr__(agg, "__dict__", {
+                "_id": self.originator_id, "_version": self.originator_version,
+                "_created_on": st["created_on"], "_modified_on": st["modified_on"],
+                "_pending_events": [], "machine": machine_from(st), "head": st["head"],
+                "max_turn": st.get("max_turn"),
+            })
+            return agg
+
+    GameSnapshot.__module__ = __name__
+    GameSnapshot.__qualname__ = "GameSnapshot"
+    return GameSnapshot
 
 
 def fold_start(app, game_id, to_turn: int | None, to_event: int | None):

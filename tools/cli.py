@@ -8,6 +8,8 @@ simulate), projections_cmd (projections, standings), serve_cmd (serve).
 
 from __future__ import annotations
 
+import sys
+
 # imported for registering their commands, in the order `tools --help` lists them
 from tools import play_cmds  # noqa: F401,I001
 from tools import table_cmd  # noqa: F401,I001
@@ -17,7 +19,27 @@ from tools.common import app
 
 
 def main():
+    only_the_command_asked(sys.argv[1:])
     app()
+
+
+def only_the_command_asked(args: list[str]) -> None:
+    """Typer derives every command's options from its signature at each start
+    (a third of a quick command's time): a call that names its command builds
+    only that one. ``tools --help`` and an unknown name still see them all."""
+    if not args or args[0].startswith("-"):
+        return
+    name = args[0]
+    commands = [c for c in app.registered_commands if (c.name or c.callback.__name__) == name]
+    groups = [g for g in app.registered_groups if g.name == name]
+    if len(commands) + len(groups) != 1:
+        return
+    app.registered_commands, app.registered_groups = commands, groups
+    app.callback()(_group)  # a lone command would otherwise become the app itself
+
+
+def _group():
+    """Referee, record, replay, audit and fork pirate tabletop games (event-sourced)."""
 
 
 if __name__ == "__main__":

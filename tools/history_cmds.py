@@ -11,6 +11,20 @@ import typer
 from tools.common import DbOpt, GameId, JsonOpt, app, fail, guarded, open_app, out_json, parse_options, print_events
 
 
+def fold_for_reading(db, game_id, to_turn=None, to_event=None):
+    """Straight from an SQLite store when it can (service/replay.py), else through the application."""
+    from event_store.store import resolve_db
+    from service.replay import direct_fold
+
+    direct = direct_fold(resolve_db(db), game_id, to_turn=to_turn, to_event=to_event)
+    if direct is not None:
+        return direct[:3]
+    a = open_app(db)
+    gid = a.resolve_id(game_id)
+    machine, version, _ = a.fold(gid, to_turn=to_turn, to_event=to_event)
+    return gid, machine, version
+
+
 @app.command()
 @guarded
 def replay(game_id: GameId,
@@ -23,9 +37,7 @@ def replay(game_id: GameId,
 
     if to_turn is not None and to_event is not None:
         fail("give --to-turn or --to-event, not both", 2)
-    a = open_app(db)
-    gid = a.resolve_id(game_id)
-    machine, version, _ = a.fold(gid, to_turn=to_turn, to_event=to_event)
+    gid, machine, version = fold_for_reading(db, game_id, to_turn, to_event)
     if seat is not None:
         machine.check_seat(seat)
     b = board(gid, machine, version, seat)

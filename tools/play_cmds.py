@@ -41,12 +41,19 @@ def new(
 @guarded
 def status(game_id: GameId, json_out: JsonOpt = False, db: DbOpt = None):
     """Version, turn, who must act, awaited chance, scores when finished."""
-    from service.views import status as status_view
+    from event_store.reads import sqlite_status
+    from event_store.store import resolve_db
+    from service.snapshots import snapshot_interval
 
-    a = open_app(db)
-    gid = a.resolve_id(game_id)
-    machine, version, head = a.fold(gid)
-    st = status_view(gid, machine, version, head)
+    snapshot_interval()  # a bad setting is reported however the answer is found
+    st = sqlite_status(resolve_db(db), game_id)  # one query when the store keeps it
+    if st is None:
+        from service.views import status as status_view
+
+        a = open_app(db)
+        gid = a.resolve_id(game_id)
+        machine, version, head = a.fold(gid)
+        st = status_view(gid, machine, version, head)
     if json_out:
         return out_json(st)
     typer.echo(f"game {st['game_id']} ({st['game']}, {st['seats']} seats{', table mode' if st['table'] else ''})")

@@ -1,0 +1,66 @@
+"""A replay read straight from an SQLite store (event_store/reads.py): the
+newest usable snapshot and the events after it, folded through the game's
+``Machine``, without the ``eventsourcing`` application. It gives exactly what
+``Privateer.fold`` gives; where it cannot (see ``SqliteReader``), it returns
+None and the caller folds through the application.
+"""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from event_store.reads import SqliteReader
+from service.kernel.machine import Ev, Machine
+from service.kernel.rules import get_rules
+from service.snapshots import SnapshotOutdated, machine_from, snapshot_interval
+
+
+def direct_fold(db: str, game_id: str, *, to_turn: int | None = None, to_event: int | None = None):
+    """``(game id, machine, version, head)`` or None."""
+    snapshot_interval()  # a bad setting is reported however the answer is found
+    reader = SqliteReader.open(db)
+    if reader is None:
+        return None
+    with reader:
+        found = reader.current(game_id)
+        if found is None:
+            return None
+        gid = found[0]
+        machine, version, head = _start(reader, gid, to_turn, to_event) or (None, 0, None)
+        for v, env in reader.events(gid, gt=version, lte=to_event):
+            if to_turn is not None and env["turn"] > to_turn:
+                break
+            ev = Ev(env["type"], env["turn"], env["visible_to"], env["data"])
+            if machine is None:
+                machine = Machine(get_rules(env["data"]["game"]), ev)
+            machine.apply(ev)
+            version, head = v, env["hash"]
+    if machine is None:
+        return None
+    return UUID(gid), machine, version, head
+
+
+def _start(reader: SqliteReader, gid: str, to_turn: int | None, to_event: int | None):
+    """The newest snapshot that serves (service/snapshots.py ``fold_start``)."""
+    versions = reader.snapshot_versions(gid, lte=to_event)
+    if not versions:
+        return None
+    try:
+        if to_turn is None:
+            best = (versions[-1], reader.snapshot(gid, versions[-1]))
+        else:  # max_turn never decreases with the version: binary search
+            lo, hi, best = 0, len(versions) - 1, None
+            while lo <= hi:
+                mid = (lo + hi) // 2
+                st = reader.snapshot(gid, versions[mid])
+                mt = st.get("max_turn")
+                if mt is not None and mt <= to_turn:
+                    best, lo = (versions[mid], st), mid + 1
+                else:
+                    hi = mid - 1
+            if best is None:
+                return None
+        version, state = best
+        return machine_from(state), version, state["head"]
+    except (SnapshotOutdated, KeyError, TypeError, ValueError):
+        return None

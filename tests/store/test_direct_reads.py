@@ -1,0 +1,95 @@
+"""Direct reads (event_store/reads.py, service/replay.py): `tools status` and
+`tools replay` on SQLite answer from the tables without the application, and
+give exactly what the application's fold gives; where they cannot, they say
+so (None) and the application answers."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from service.app import Privateer
+from service.replay import direct_fold
+from service.views import board, status
+
+from .helpers import play, state_bytes
+
+FIXTURE = Path(__file__).parent.parent / "fixtures" / "chain_v1.db"
+
+
+def test_direct_fold_equals_the_application_fold_at_every_turn(tmp_path):
+    db = str(tmp_path / "d.db")
+    app = Privateer(db, snapshot_interval=25)
+    [gid] = play(app, game="loot", seats=3, seed="direct")
+    top = app.fold(gid)[0].turn()
+    points = [{"to_turn": t} for t in range(0, top + 2)] + [{"to_event": v} for v in (1, 2, 24, 25, 26, 99)] + [{}]
+    for kw in points:
+        m, v, h = app.fold(gid, **kw)
+        g, dm, dv, dh = direct_fold(db, gid.hex[:8], **kw)
+        assert (g, dv, dh) == (gid, v, h), kw
+        assert state_bytes(dm) == state_bytes(m), kw
+        for seat in (None, 1, 2):
+            assert board(gid, dm, dv, seat) == board(gid, m, v, seat)
+
+
+def test_direct_reads_step_aside_where_they_cannot_answer(tmp_path):
+    old = tmp_path / "old.db"
+    shutil.copy(FIXTURE, old)  # written before the status table: no status rows
+    a = Privateer(str(old))
+    gid = a.games()[0]["game_id"]
+    assert direct_fold(str(old), gid) is None
+    assert direct_fold(str(tmp_path / "none.db"), gid) is None
+    assert direct_fold("postgresql://x@127.0.0.1/none", gid) is None
+    db = str(tmp_path / "d.db")
+    app = Privateer(db)
+    [g1, g2] = play(app, seats=2, games=2, seed="amb")
+    common = 0
+    while g1.hex[:common + 1] == g2.hex[:common + 1]:
+        common += 1
+    if common >= 6:  # an ambiguous prefix is the application's to refuse
+        assert direct_fold(db, g1.hex[:common]) is None
+    assert direct_fold(db, "xyz123") is None and direct_fold(db, "abc") is None
+
+
+def test_a_corrected_game_is_folded_by_the_application(tmp_path):
+    db = str(tmp_path / "c.db")
+    app = Privateer(db)
+    gid = app.create("letter-of-marque", 2, table=True)
+    app.enter_chances(gid, [4, 3])
+    at = app.fold(gid)[1]
+    app.act(gid, 1, {"action": "place", "armed": True})
+    assert direct_fold(db, gid.hex) is not None
+    app.correct(gid, at, "wrong ship")
+    assert direct_fold(db, gid.hex) is None
+
+
+def test_status_and_replay_start_without_the_library(tmp_path):
+    db = str(tmp_path / "s.db")
+    app = Privateer(db)
+    [gid] = play(app, seats=2, seed="light")
+    m, v, h = app.fold(gid)
+    code = ("import sys, json, contextlib, io\n"
+            "from tools.cli import main\n"
+            "sys.argv = ['tools'] + sys.argv[1:]\n"
+            "out = io.StringIO()\n"
+            "with contextlib.redirect_stdout(out):\n"
+            "    try:\n"
+            "        main()\n"
+            "    except SystemExit as e:\n"
+            "        assert not e.code, e.code\n"
+            "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in ('eventsourcing', 'rich'))))\n"
+            "print(out.getvalue())\n")
+
+    def run(*argv):
+        p = subprocess.run([sys.executable, "-c", code, *argv, "--json", "--db", db], capture_output=True,
+                           text=True, check=True)
+        first, rest = p.stdout.split("\n", 1)
+        assert json.loads(first) == []  # neither the library nor rich was imported
+        return json.loads(rest)
+
+    assert run("status", gid.hex) == json.loads(json.dumps(status(gid, m, v, h), default=lambda o: o.hex()))
+    m3, v3, _ = app.fold(gid, to_turn=3)
+    assert run("replay", gid.hex, "--to-turn", "3") == json.loads(json.dumps(board(gid, m3, v3, None)))
