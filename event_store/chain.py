@@ -58,16 +58,20 @@ def new_salt() -> bytes:
     return secrets.token_bytes(SALT_BYTES)
 
 
+_SCALARS = (str, int, bool, bytes, type(None))
+
+
 def _canon_obj(obj):
-    if isinstance(obj, dict):
-        items = []
-        for k, v in obj.items():
+    t = type(obj)
+    if t in _SCALARS:
+        return obj
+    if t is dict or isinstance(obj, dict):
+        for k in obj:
             if not isinstance(k, str):
                 raise TypeError(f"map key {k!r} is not text")
-            items.append((k.encode(), k, _canon_obj(v)))
-        items.sort(key=lambda t: t[0])
-        return {k: v for _, k, v in items}
-    if isinstance(obj, (list, tuple)):
+        keys = sorted(obj)  # code point order is UTF-8 byte order
+        return {k: _canon_obj(obj[k]) for k in keys}
+    if t is list or t is tuple or isinstance(obj, (list, tuple)):
         return [_canon_obj(v) for v in obj]
     if isinstance(obj, float):
         raise TypeError("event data holds no floats")
