@@ -22,6 +22,12 @@ def status_params(index: dict) -> tuple | None:
     return (index["game_id"], index["version"], index.get("corrections", 0), json.dumps(st, separators=(",", ":")))
 
 
+def prefix_bounds(prefix: str) -> tuple[str, str]:
+    """``game_id >= low AND game_id < high`` selects the ids starting with
+    ``prefix`` through the primary key (a LIKE would read every row)."""
+    return prefix, prefix[:-1] + chr(ord(prefix[-1]) + 1)
+
+
 def index_row_params(index: dict) -> tuple:
     row = dict(index)
     row["scores"] = json.dumps(row.get("scores")) if row.get("scores") is not None else None

@@ -34,7 +34,7 @@ from psycopg.sql import SQL, Identifier
 
 from service.kernel.errors import BadInput
 
-from .index import INDEX_COLUMNS, STATUS_TABLE_NAME, index_row_params, status_params
+from .index import INDEX_COLUMNS, STATUS_TABLE_NAME, index_row_params, prefix_bounds, status_params
 from . import service_tables
 
 
@@ -216,8 +216,8 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
 
     def select_games(self, prefix: str | None = None) -> list[dict]:
         if prefix:
-            return self._query(SQL("SELECT * FROM {} WHERE game_id LIKE %s ORDER BY created").format(
-                self.games_table), (prefix + "%",))
+            return self._query(SQL("SELECT * FROM {} WHERE game_id >= %s AND game_id < %s ORDER BY created").format(
+                self.games_table), prefix_bounds(prefix))
         return self._query(SQL("SELECT * FROM {} ORDER BY created").format(self.games_table))
 
     def select_secret(self, game_id: str) -> bytes | None:

@@ -17,7 +17,7 @@ import os
 import sqlite3
 
 from .codec import unpack
-from .index import STATUS_TABLE_NAME
+from .index import STATUS_TABLE_NAME, prefix_bounds
 
 
 def _game_id_pattern(game_id: str) -> str | None:
@@ -56,8 +56,8 @@ class SqliteReader:
         if text is None:
             return None
         try:
-            ids = self.conn.execute("SELECT game_id FROM privateer_games WHERE game_id LIKE ? LIMIT 2",
-                                    (text + "%",)).fetchall()
+            ids = self.conn.execute("SELECT game_id FROM privateer_games WHERE game_id >= ? AND game_id < ? "
+                                    "LIMIT 2", prefix_bounds(text)).fetchall()
             if len(ids) != 1:
                 return None
             gid = ids[0][0]

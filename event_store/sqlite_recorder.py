@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from eventsourcing.sqlite import SQLiteApplicationRecorder
 
-from .index import INDEX_COLUMNS, STATUS_TABLE_NAME, index_row_params, status_params
+from .index import INDEX_COLUMNS, STATUS_TABLE_NAME, index_row_params, prefix_bounds, status_params
 from .service_tables import CREATE_STATEMENTS as SERVICE_TABLES
 from .service_tables import write_service_rows
 
@@ -65,8 +65,8 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
 
     def select_games(self, prefix: str | None = None) -> list[dict]:
         if prefix:
-            return self._query("SELECT * FROM privateer_games WHERE game_id LIKE ? ORDER BY created",
-                               (prefix + "%",))
+            return self._query("SELECT * FROM privateer_games WHERE game_id >= ? AND game_id < ? ORDER BY created",
+                               prefix_bounds(prefix))
         return self._query("SELECT * FROM privateer_games ORDER BY created")
 
     def select_secret(self, game_id: str) -> bytes | None:

@@ -16,6 +16,8 @@
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+
 from uuid import UUID
 
 from service.kernel.errors import BadInput, UnknownGame
@@ -23,6 +25,14 @@ from service.kernel.errors import BadInput, UnknownGame
 from .auth import Forbidden, is_organiser, token_hash
 
 MAX_ANCESTORS = 64
+
+
+# The games-index row a request read when it located its game: the same
+# request asks for that row again (GameService.index_row) and gets it without
+# another query. Each request runs in its own copy of the context (FastAPI runs
+# a sync endpoint, and ``run`` each call, in a fresh copy), so a row never
+# outlives the call that read it.
+request_rows: ContextVar[dict | None] = ContextVar("request_rows", default=None)
 
 
 class Access:
@@ -65,6 +75,7 @@ class Access:
             raise UnknownGame(f"no game with id {game_id!r}")
         rows = [r for r in self.app.recorder.select_games(prefix=text) if self.visible(r, token, code)]
         if len(rows) == 1:
+            request_rows.set({rows[0]["game_id"]: rows[0]})
             return UUID(rows[0]["game_id"]), rows[0]
         if len(rows) > 1:
             raise BadInput(f"game id prefix {game_id!r} is ambiguous ({len(rows)} games)")

@@ -29,6 +29,7 @@ from service.views import log_entries
 from . import models as m
 from .auth import Unauthorized, bearer
 from .core import GameService, Replayed
+from .changes import FALLBACK_SECONDS, woken_or_timeout
 from .limits import BodyLimit, Limits
 
 NEEDS = {"openapi_extra": {"security": [{"bearer": []}]}}  # a credential is required
@@ -322,42 +323,46 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None)
     async def _events(request, gid, caller, rules, cursor, timeout):
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
-        idle = 0.0
+        quiet_since = loop.time()
         first = True
         budget = limits.stream_events  # game-events this stream may still send
-        while True:
-            if await request.is_disconnected():
-                return
-            row = await run(svc.index_row, gid)
-            if row is None:
-                return
-            if first or int(row["version"]) > cursor[0]:
-                entries, new_cursor, st = await run(_batch, gid, caller, rules, cursor)
-                if len(entries) > budget:  # the cap: send up to it, then end where the client resumes
-                    for e in entries[:budget]:
-                        yield f"id: {e['version']}\nevent: game-event\ndata: {json.dumps(e)}\n\n"
-                    last = entries[budget - 1]["version"] if budget else cursor[1]
-                    yield _end(last, False, "event limit")
+        with svc.changes.watch(gid.hex) as woken:
+            while True:
+                if await request.is_disconnected():
                     return
-                budget -= len(entries)
-                for e in entries:
-                    yield f"id: {e['version']}\nevent: game-event\ndata: {json.dumps(e)}\n\n"
-                cursor = new_cursor
-                if st is not None:
-                    yield f"id: {cursor[1]}\nevent: status\ndata: {json.dumps(st)}\n\n"
-                idle = 0.0
-                first = False
-            if row["finished"] and int(row["version"]) <= cursor[0]:
-                yield _end(cursor[1], True, "finished")
-                return
-            if loop.time() > deadline:
-                yield _end(cursor[1], False, "time limit")
-                return
-            await asyncio.sleep(0.1)
-            idle += 0.1
-            if idle >= 15:
-                idle = 0.0
-                yield ": keep-alive\n\n"
+                woken.clear()  # before reading: a commit after this read wakes the wait below
+                row = await run(svc.index_row, gid)
+                if row is None:
+                    return
+                if first or int(row["version"]) > cursor[0]:
+                    entries, new_cursor, st = await run(_batch, gid, caller, rules, cursor)
+                    if len(entries) > budget:  # the cap: send up to it, then end where the client resumes
+                        for e in entries[:budget]:
+                            yield f"id: {e['version']}\nevent: game-event\ndata: {json.dumps(e)}\n\n"
+                        last = entries[budget - 1]["version"] if budget else cursor[1]
+                        yield _end(last, False, "event limit")
+                        return
+                    budget -= len(entries)
+                    for e in entries:
+                        yield f"id: {e['version']}\nevent: game-event\ndata: {json.dumps(e)}\n\n"
+                    cursor = new_cursor
+                    if st is not None:
+                        yield f"id: {cursor[1]}\nevent: status\ndata: {json.dumps(st)}\n\n"
+                    quiet_since = loop.time()
+                    first = False
+                if row["finished"] and int(row["version"]) <= cursor[0]:
+                    yield _end(cursor[1], True, "finished")
+                    return
+                now = loop.time()
+                if now > deadline:
+                    yield _end(cursor[1], False, "time limit")
+                    return
+                if now - quiet_since >= 15:
+                    quiet_since = now
+                    yield ": keep-alive\n\n"
+                # woken by a commit of this process, else a look at the index now and then
+                # (commits of other processes); never past the deadline
+                await woken_or_timeout(woken, min(FALLBACK_SECONDS, max(0.01, deadline - now)))
 
     def openapi():
         if api.openapi_schema is None:

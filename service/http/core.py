@@ -29,12 +29,14 @@ from service.views import board as board_view
 from service.views import log_entries
 from service.views import status as status_view
 
-from .access import Access
+from .access import Access, request_rows
+from .changes import Changes
 from .auth import Caller, Conflict, Forbidden, Unauthorized, is_organiser, new_token, token_hash
 
 MAX_DEPTH = 32
 INT_MIN, UINT_MAX = -(2**63), 2**64 - 1
 CACHE_GAMES = 2000
+CACHE_ROLES = 100_000
 JOIN_ATTEMPTS = 5
 AUDIT_CACHE = 500
 REDACTED = "details of a failed audit are for the referee"
@@ -93,6 +95,8 @@ class GameService:
         # the latest committed aggregate of each game: a cache checked against the store's
         # version (the games index, written with the events) on every use
         self._cache: OrderedDict[UUID, Game] = OrderedDict()
+        self._roles: dict[tuple[str, str], str] = {}
+        self.changes = Changes()  # wakes this process's live streams
         self.access = Access(app, organiser_key)
         # audit reports by (game, version, head): callers other than the referee get the cached
         # report of the current head, so anonymous calls do not re-run a whole game each time
@@ -116,9 +120,15 @@ class GameService:
             return Caller("spectator")
         if is_organiser(token, self.organiser_key):
             return Caller("organiser")
-        role = self.app.recorder.select_role(gid.hex, token_hash(token))
+        key = (gid.hex, token_hash(token))
+        role = self._roles.get(key)
         if role is None:
-            raise Unauthorized(f"this token is not valid for game {gid.hex}")
+            role = self.app.recorder.select_role(*key)
+            if role is None:
+                raise Unauthorized(f"this token is not valid for game {gid.hex}")
+            if len(self._roles) >= CACHE_ROLES:
+                self._roles.clear()
+            self._roles[key] = role  # a credential, once granted, never changes
         if role == "referee":
             return Caller("referee")
         return Caller("seat", int(role.split(":", 1)[1]))
@@ -165,7 +175,9 @@ class GameService:
 
     def save(self, game: Game, **rows) -> None:
         self.app._save(game, **rows)
+        request_rows.set(None)  # what this request read of the index is behind now
         self._remember(game)
+        self.changes.committed(game.id.hex)
 
     def fold(self, gid: UUID):
         game = self.current(gid)
@@ -240,7 +252,10 @@ class GameService:
             raise UnknownGame(f"no game with id {gid.hex}")
         return int(rows[0]["version"])
 
-    def index_row(self, gid: UUID) -> dict | None:
+    def index_row(self, gid: UUID, fresh: bool = False) -> dict | None:
+        memo = None if fresh else request_rows.get()
+        if memo is not None and gid.hex in memo:
+            return memo[gid.hex]
         rows = self.app.recorder.select_games(prefix=gid.hex)
         return rows[0] if rows else None
 
@@ -270,7 +285,7 @@ class GameService:
                     report = audit_game(self.app, gid).as_dict()
                     with self._lock:
                         self.audit_runs += 1
-                    after = self.index_row(gid)
+                    after = self.index_row(gid, fresh=True)
                     if after is not None and self._audit_key(gid, after) == key:
                         with self._lock:
                             self._audits[key] = report
@@ -513,6 +528,8 @@ class GameService:
                 raise Unauthorized("a correction needs the referee key")
             raise Forbidden("only the referee corrects a game")
         events = self.app.correct(gid, to_version, reason, expected_version)
+        request_rows.set(None)
+        self.changes.committed(gid.hex)
         game = self.current(gid)
         m = game.machine
         stored = self.app.stored_events(gid)[-len(events):]

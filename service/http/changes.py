@@ -1,0 +1,59 @@
+"""Wake-ups for live streams: when this process commits to a game, the streams
+of that game wake at once instead of polling the games index.
+
+Commits made elsewhere (another ``--workers`` process, ``tools act`` on the
+same file, another server on the same PostgreSQL database) are still seen:
+a stream that is not woken looks at the index every ``FALLBACK_SECONDS``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from contextlib import contextmanager
+
+FALLBACK_SECONDS = 1.0
+
+
+class Changes:
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._waiters: dict[str, set] = {}
+
+    def committed(self, gid_hex: str) -> None:
+        """Called (from any thread) after a commit to the game."""
+        with self._lock:
+            waiters = list(self._waiters.get(gid_hex, ()))
+        for loop, event in waiters:
+            try:
+                loop.call_soon_threadsafe(event.set)
+            except RuntimeError:  # that stream's loop is closed
+                pass
+
+    @contextmanager
+    def watch(self, gid_hex: str):
+        """An ``asyncio.Event`` set at each commit to the game while the block runs."""
+        entry = (asyncio.get_running_loop(), asyncio.Event())
+        with self._lock:
+            self._waiters.setdefault(gid_hex, set()).add(entry)
+        try:
+            yield entry[1]
+        finally:
+            with self._lock:
+                waiters = self._waiters.get(gid_hex)
+                if waiters is not None:
+                    waiters.discard(entry)
+                    if not waiters:
+                        del self._waiters[gid_hex]
+
+    def watched(self) -> int:
+        with self._lock:
+            return sum(len(w) for w in self._waiters.values())
+
+
+async def woken_or_timeout(event: asyncio.Event, seconds: float) -> bool:
+    try:
+        await asyncio.wait_for(event.wait(), timeout=seconds)
+        return True
+    except asyncio.TimeoutError:
+        return False
