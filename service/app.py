@@ -55,6 +55,11 @@ class Privateer(Application):
                 return UUID(rows[0]["game_id"])
             if len(rows) > 1:
                 raise BadInput(f"game id prefix {game_id!r} is ambiguous ({len(rows)} games)")
+        if 0 < len(text) < 6 and all(ch in "0123456789abcdef" for ch in text):
+            raise BadInput(f"give 6 or more characters of the game id (got {game_id!r})")
+        if len(text) != 32 and not all(ch in "0123456789abcdef" for ch in text):
+            raise UnknownGame(f"no game with id {game_id!r}: a game id is 32 hexadecimal characters "
+                              "(a unique prefix of 6 or more will do; `tools games` lists them)")
         raise UnknownGame(f"no game with id {game_id!r}")
 
     # loading ------------------------------------------------------------------

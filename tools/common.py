@@ -20,10 +20,10 @@ app = typer.Typer(
 )
 
 DbOpt = Annotated[Optional[str], typer.Option(
-    "--db", envvar="PRIVATEER_DB",
+    "--db", envvar="PRIVATEER_DB", metavar="PATH|URL",
     help="SQLite file or postgresql:// URL [default: ./privateer.db, or $PRIVATEER_DB]")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
-GameId = Annotated[str, typer.Argument(help="Game id (or a unique prefix of 6+ characters).")]
+GameId = Annotated[str, typer.Argument(metavar="GAME_ID", help="Game id (or a unique prefix of 6+ characters).")]
 
 
 def fail(reason: str, code: int):

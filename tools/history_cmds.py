@@ -28,9 +28,9 @@ def fold_for_reading(db, game_id, to_turn=None, to_event=None):
 @app.command()
 @guarded
 def replay(game_id: GameId,
-           to_turn: Annotated[Optional[int], typer.Option("--to-turn", help="Stop at the end of this turn.")] = None,
-           to_event: Annotated[Optional[int], typer.Option("--to-event", help="Stop after this version.")] = None,
-           seat: Annotated[Optional[int], typer.Option("--seat", help="Show the table as this seat saw it.")] = None,
+           to_turn: Annotated[Optional[int], typer.Option("--to-turn", metavar="TURN", min=0, help="Stop at the end of this turn (0: the setup).")] = None,
+           to_event: Annotated[Optional[int], typer.Option("--to-event", metavar="VERSION", min=1, help="Stop after this version (1: the game's creation).")] = None,
+           seat: Annotated[Optional[int], typer.Option("--seat", metavar="SEAT", help="Show the table as this seat saw it.")] = None,
            json_out: JsonOpt = False, db: DbOpt = None):
     """The board and scores at the end of a turn (or event), as the referee saw it or as SEAT did."""
     from service.views import board
@@ -41,6 +41,16 @@ def replay(game_id: GameId,
     if seat is not None:
         machine.check_seat(seat)
     b = board(gid, machine, version, seat)
+    if to_turn is not None and b["turn"] < to_turn:
+        # turns never go back: a replay that stops short of the turn read the whole history
+        b["note"] = (f"turn {to_turn} was not reached: the game {'ended' if b['finished'] else 'stands'} "
+                     f"at turn {b['turn']}; this is its last state")
+        if not json_out:
+            typer.echo(f"note: {b['note']}", err=True)
+    if to_event is not None and version < to_event:
+        b["note"] = f"event {to_event} was not reached: the game has {version} events; this is its last state"
+        if not json_out:
+            typer.echo(f"note: {b['note']}", err=True)
     if json_out:
         return out_json(b)
     from rich.console import Console
@@ -57,7 +67,7 @@ def replay(game_id: GameId,
 
 @app.command()
 @guarded
-def log(game_id: GameId, seat: Annotated[Optional[int], typer.Option("--seat", help="Only what this seat may see.")] = None,
+def log(game_id: GameId, seat: Annotated[Optional[int], typer.Option("--seat", metavar="SEAT", help="Only what this seat may see.")] = None,
         json_out: JsonOpt = False, db: DbOpt = None):
     """The events, readable (all of them for the referee, or what SEAT may see)."""
     from service.views import log_entries
@@ -76,7 +86,7 @@ def log(game_id: GameId, seat: Annotated[Optional[int], typer.Option("--seat", h
 
 @app.command()
 @guarded
-def audit(game_id: Annotated[Optional[str], typer.Argument(help="Game id (omit with --all).")] = None,
+def audit(game_id: Annotated[Optional[str], typer.Argument(metavar="GAME_ID", help="Game id (omit with --all).")] = None,
           all_games: Annotated[bool, typer.Option("--all", help="Audit every game in the store.")] = False,
           json_out: JsonOpt = False, db: DbOpt = None):
     """Exit 0 when chain, chance and rules all agree; else exit 1 naming the first bad event."""
@@ -125,8 +135,8 @@ def _stderr_console():
 @app.command()
 @guarded
 def fork(game_id: GameId,
-         at_turn: Annotated[Optional[int], typer.Option("--at-turn", help="Fork after the end of this turn.")] = None,
-         at_event: Annotated[Optional[int], typer.Option("--at-event", help="Fork after this version (a decision boundary).")] = None,
+         at_turn: Annotated[Optional[int], typer.Option("--at-turn", metavar="TURN", help="Fork after the end of this turn.")] = None,
+         at_event: Annotated[Optional[int], typer.Option("--at-event", metavar="VERSION", help="Fork after this version (a decision boundary).")] = None,
          db: DbOpt = None):
     """A new game whose history is this one's up to that point; prints the new id."""
     from service.history import fork as do_fork
@@ -152,11 +162,32 @@ def export(game_id: GameId, output: Annotated[str, typer.Option("-o", "--output"
 
 @app.command("import")
 @guarded
-def import_(path: Annotated[str, typer.Argument(help="A file written by `tools export`.")], db: DbOpt = None):
-    """Load a game file into the store (same id); prints the id."""
-    from service.history import import_game
+def import_(path: Annotated[str, typer.Argument(metavar="PATH", help="A file written by `tools export`.")], db: DbOpt = None):
+    """Load a game file into the store (same id); prints the id. The whole
+    history is audited first: a file that does not verify is refused and
+    nothing is written (not even a new, empty database)."""
+    import os
 
-    typer.echo(import_game(open_app(db), path).hex)
+    from event_store.store import resolve_db
+    from service.history import import_game
+    from service.kernel.errors import PrivateerError
+
+    target = resolve_db(db)
+    local = not target.startswith(("postgresql://", "postgres://"))
+    fresh = local and not os.path.exists(target)
+    a = None
+    try:
+        a = open_app(db)
+        gid = import_game(a, path)
+    except PrivateerError:
+        if fresh:
+            if a is not None:
+                a.close()
+            for suffix in ("", "-wal", "-shm"):
+                if os.path.exists(target + suffix):
+                    os.remove(target + suffix)
+        raise
+    typer.echo(gid.hex)
 
 
 @app.command()
@@ -179,16 +210,23 @@ def games(json_out: JsonOpt = False, db: DbOpt = None):
 
 @app.command()
 @guarded
-def simulate(game: Annotated[str, typer.Argument(help="Which game.")],
-             seats: Annotated[int, typer.Option("--seats")],
-             games_: Annotated[int, typer.Option("--games", help="How many games.")] = 1,
-             seed: Annotated[Optional[str], typer.Option("--seed", help="Make the run reproducible.")] = None,
-             bot: Annotated[str, typer.Option("--bot", help="Bot for every seat (random, or the game's own).")] = "random",
-             option: Annotated[Optional[list[str]], typer.Option("--option", help="Game option key=value.")] = None,
+def simulate(game: Annotated[str, typer.Argument(metavar="GAME", help="letter-of-marque, loot, kaisers-pirates or "
+                                                                       "merchants-and-marauders.")],
+             seats: Annotated[int, typer.Option("--seats", metavar="N", help="Number of seats (players).")],
+             games_: Annotated[int, typer.Option("--games", metavar="N", help="How many games.")] = 1,
+             seed: Annotated[Optional[str], typer.Option("--seed", metavar="TEXT", help="Make the run reproducible.")] = None,
+             bot: Annotated[str, typer.Option("--bot", metavar="BOT", help="Bot for every seat: random (every game; a random legal decision), "
+                                                                         "greedy (loot), heuristic (kaisers-pirates), merchant "
+                                                                         "(merchants-and-marauders).")] = "random",
+             option: Annotated[Optional[list[str]], typer.Option("--option", metavar="KEY=VALUE", help="Game option key=value.")] = None,
              in_memory: Annotated[bool, typer.Option("--in-memory", help="Do not store the games.")] = False,
-             tournament: Annotated[str, typer.Option("--tournament")] = "",
+             tournament: Annotated[str, typer.Option("--tournament", metavar="NAME",
+                                                     help="Tournament the games belong to (for standings).")] = "",
              json_out: JsonOpt = False, db: DbOpt = None):
-    """Play games with bots (random legal players by default), with a progress bar."""
+    """Play games with bots (random legal players by default), with a progress bar.
+
+    Example: `tools simulate loot --seats 4 --games 20 --bot greedy --seed evening-1`.
+    """
     from service.simulate import simulate as run
 
     if games_ < 1:

@@ -8,21 +8,21 @@ from typing import Annotated, Optional
 
 import typer
 
-from tools.common import (DbOpt, GameId, JsonOpt, app, guarded, open_app, out_json, parse_json, parse_options,
+from tools.common import (DbOpt, GameId, JsonOpt, app, fail, guarded, open_app, out_json, parse_json, parse_options,
                           parse_word, report_appended)
 
 
 @app.command()
 @guarded
 def new(
-    game: Annotated[str, typer.Argument(help="letter-of-marque, loot, kaisers-pirates, merchants-and-marauders")],
-    seats: Annotated[int, typer.Option("--seats", help="Number of seats (players).")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help="letter-of-marque, loot, kaisers-pirates, merchants-and-marauders")],
+    seats: Annotated[int, typer.Option("--seats", metavar="N", help="Number of seats (players).")],
     table: Annotated[bool, typer.Option("--table", help="Table mode: the referee enters every die and card with `tools chance`.")] = False,
-    option: Annotated[Optional[list[str]], typer.Option("--option", help="Game option key=value (repeatable).")] = None,
-    name: Annotated[str, typer.Option("--name", help="A name for the game.")] = "",
-    tournament: Annotated[str, typer.Option("--tournament", help="Tournament this game belongs to.")] = "",
-    catalog: Annotated[Optional[str], typer.Option("--catalog", help="JSON file with printed card values to use instead of the built-in catalog.")] = None,
-    player: Annotated[Optional[list[str]], typer.Option("--player", help="Who sits where, SEAT=NAME (repeatable); standings count by player.")] = None,
+    option: Annotated[Optional[list[str]], typer.Option("--option", metavar="KEY=VALUE", help="Game option key=value (repeatable).")] = None,
+    name: Annotated[str, typer.Option("--name", metavar="NAME", help="A name for the game.")] = "",
+    tournament: Annotated[str, typer.Option("--tournament", metavar="NAME", help="Tournament this game belongs to.")] = "",
+    catalog: Annotated[Optional[str], typer.Option("--catalog", metavar="FILE", help="JSON file with printed card values to use instead of the built-in catalog.")] = None,
+    player: Annotated[Optional[list[str]], typer.Option("--player", metavar="SEAT=NAME", help="Who sits where, SEAT=NAME (repeatable); standings count by player.")] = None,
     db: DbOpt = None,
 ):
     """Create a game and print only its id."""
@@ -68,31 +68,55 @@ def status(game_id: GameId, json_out: JsonOpt = False, db: DbOpt = None):
 
 @app.command()
 @guarded
-def legal(game_id: GameId, seat: Annotated[int, typer.Option("--seat", help="The seat asking.")],
+def legal(game_id: GameId, seat: Annotated[int, typer.Option("--seat", metavar="SEAT", help="The seat asking.")],
           json_out: JsonOpt = False, db: DbOpt = None):
-    """The decisions SEAT may submit now, each exactly as `act` takes it."""
+    """The decisions SEAT may submit now, numbered, each exactly as `act` takes it.
+
+    Example: `tools legal 3f2a9c --seat 2`, then `tools act 3f2a9c --seat 2 3` submits the third.
+    """
     a = open_app(db)
-    machine, _, _ = a.fold(a.resolve_id(game_id))
+    machine, version, _ = a.fold(a.resolve_id(game_id))
     machine.check_seat(seat)
     decisions = machine.legal(seat)
     if json_out:
         return out_json(decisions)
     if not decisions:
         typer.echo(f"seat {seat} has nothing to decide now")
-    for d in decisions:
-        typer.echo(json.dumps(d))
+        return
+    typer.echo(f"seat {seat} may decide (version {version}; `tools act ID --seat {seat} N` submits number N):")
+    width = len(str(len(decisions)))
+    for i, d in enumerate(decisions, 1):
+        typer.echo(f"  {i:>{width}}. {json.dumps(d)}")
 
 
 @app.command()
 @guarded
-def act(game_id: GameId, decision: Annotated[str, typer.Argument(help='The decision as JSON, e.g. \'{"action": "launch"}\'.')],
-        seat: Annotated[int, typer.Option("--seat", help="The seat deciding.")],
-        expect_version: Annotated[Optional[int], typer.Option("--expect-version", help="Refuse (exit 4) unless the game is at this version.")] = None,
+def act(game_id: GameId, decision: Annotated[str, typer.Argument(metavar="DECISION", help='The decision as JSON, e.g. \'{"action": "launch"}\', '
+                                                                  'or its number in `tools legal`.')],
+        seat: Annotated[int, typer.Option("--seat", metavar="SEAT", help="The seat deciding.")],
+        expect_version: Annotated[Optional[int], typer.Option("--expect-version", metavar="VERSION", help="Refuse (exit 4) unless the game is at this version.")] = None,
         json_out: JsonOpt = False, db: DbOpt = None):
-    """Submit SEAT's decision."""
-    d = parse_json(decision, "the decision")
+    """Submit SEAT's decision: as JSON, or by its number in `tools legal`.
+
+    Examples: `tools act 3f2a9c --seat 1 '{"action": "launch"}'`; `tools act 3f2a9c --seat 1 2` (the
+    second decision `tools legal 3f2a9c --seat 1` lists; add --expect-version to be sure the list is
+    the one you read).
+    """
     a = open_app(db)
     gid = a.resolve_id(game_id)
+    if decision.strip().isdigit():
+        machine = a.load(gid).machine
+        machine.check_seat(seat)
+        listed = machine.legal(seat)
+        n = int(decision)
+        if not listed:
+            fail(f"seat {seat} has nothing to decide now", 3)
+        if not 1 <= n <= len(listed):
+            fail(f"seat {seat} has {len(listed)} decision{'s' if len(listed) > 1 else ''} now: "
+                 f"pick 1 to {len(listed)} (`tools legal {game_id} --seat {seat}`)", 2)
+        d = listed[n - 1]
+    else:
+        d = parse_json(decision, "the decision")
     events = a.act(gid, seat, d, expect_version)
     report_appended(a, gid, events, seat, json_out)
 
@@ -100,11 +124,11 @@ def act(game_id: GameId, decision: Annotated[str, typer.Argument(help='The decis
 @app.command()
 @guarded
 def chance(game_id: GameId,
-           outcomes: Annotated[list[str], typer.Argument(help="What the table shows, as you would say it: a die (4), "
+           outcomes: Annotated[list[str], typer.Argument(metavar="OUTCOMES", help="What the table shows, as you would say it: a die (4), "
                                                          "two dice (4 6), a card (blue-4), a face name (skull), "
                                                          "0 on a d10 for 10, one of the listed options; several "
                                                          "outcomes in a row for a whole deal. JSON is taken too.")],
-           expect_version: Annotated[Optional[int], typer.Option("--expect-version")] = None,
+           expect_version: Annotated[Optional[int], typer.Option("--expect-version", metavar="VERSION")] = None,
            json_out: JsonOpt = False, db: DbOpt = None):
     """Table mode: enter the dice, cards or random picks the game awaits.
 
@@ -121,10 +145,10 @@ def chance(game_id: GameId,
 @app.command()
 @guarded
 def referee(game_id: GameId,
-            decision: Annotated[Optional[str], typer.Argument(help='The referee decision as JSON, e.g. '
+            decision: Annotated[Optional[str], typer.Argument(metavar="DECISION", help='The referee decision as JSON, e.g. '
                                                                    '\'{"referee": "penalty", "seat": 2, "card": "reflag-4"}\'.')] = None,
             list_: Annotated[bool, typer.Option("--list", help="List the referee decisions open now.")] = False,
-            expect_version: Annotated[Optional[int], typer.Option("--expect-version")] = None,
+            expect_version: Annotated[Optional[int], typer.Option("--expect-version", metavar="VERSION")] = None,
             json_out: JsonOpt = False, db: DbOpt = None):
     """A referee's decision: a penalty the rules name (The Kaiser's Pirates 3.1.5) or a note, recorded and audited.
 
@@ -152,9 +176,9 @@ def referee(game_id: GameId,
 @app.command()
 @guarded
 def correct(game_id: GameId,
-            to_version: Annotated[int, typer.Option("--to-version", help="Keep the game up to this version; retract every step after it.")],
-            reason: Annotated[str, typer.Option("--reason", help="Why (kept in the record and shown by the audit).")],
-            expect_version: Annotated[Optional[int], typer.Option("--expect-version")] = None,
+            to_version: Annotated[int, typer.Option("--to-version", metavar="VERSION", help="Keep the game up to this version; retract every step after it.")],
+            reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help="Why (kept in the record and shown by the audit).")],
+            expect_version: Annotated[Optional[int], typer.Option("--expect-version", metavar="VERSION")] = None,
             json_out: JsonOpt = False, db: DbOpt = None):
     """Retract the last step(s), on the record: a mistyped die, card or decision.
 

@@ -47,7 +47,7 @@ def update(json_out: JsonOpt = False, db: DbOpt = None):
 
 @projections_app.command("follow")
 @guarded
-def follow(seconds: Annotated[Optional[float], typer.Option("--seconds", help="Stop after this long (default: until Ctrl-C).")] = None,
+def follow(seconds: Annotated[Optional[float], typer.Option("--seconds", metavar="SECONDS", help="Stop after this long (default: until Ctrl-C).")] = None,
            db: DbOpt = None):
     """PostgreSQL: keep the read models current as events are committed (the library's projection runner)."""
     from event_store.store import resolve_db
@@ -71,7 +71,7 @@ STANDINGS_HELP = ("rank; player (the seat's recorded name, else 'seat N'); playe
 
 @app.command(epilog="Columns: " + STANDINGS_HELP)
 @guarded
-def standings(tournament: Annotated[Optional[str], typer.Option("--tournament", help="Only this tournament.")] = None,
+def standings(tournament: Annotated[Optional[str], typer.Option("--tournament", metavar="NAME", help="Only this tournament.")] = None,
               json_out: JsonOpt = False, db: DbOpt = None):
     """Tournament standings, per game kind (brought up to date first)."""
     from service.projections import catch_up, open_view

@@ -11,13 +11,13 @@ from tools.common import DbOpt, app, fail
 
 @app.command()
 def serve(
-    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    host: Annotated[str, typer.Option("--host", metavar="HOST", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", metavar="PORT", help="Port to listen on.")] = 8000,
     config: Annotated[Optional[str], typer.Option(
         "--config", envvar="PRIVATEER_CONFIG",
         help="TOML file with organiser_key = \"...\" (used when $PRIVATEER_ORGANISER_KEY is unset).")] = None,
-    log_level: Annotated[str, typer.Option("--log-level", help="uvicorn log level.")] = "warning",
-    workers: Annotated[int, typer.Option("--workers", help="Worker processes (they share the database; "
+    log_level: Annotated[str, typer.Option("--log-level", metavar="LEVEL", help="uvicorn log level.")] = "warning",
+    workers: Annotated[int, typer.Option("--workers", metavar="N", help="Worker processes (they share the database; "
                                                            "every cache is checked against it).")] = 1,
     max_body: Annotated[Optional[int], typer.Option(
         "--max-body", envvar="PRIVATEER_MAX_BODY", help="Largest request body in bytes (default 65536).")] = None,
@@ -59,6 +59,8 @@ def serve(
         fail(e.reason, e.exit_code)
     if source == "generated":
         typer.echo(f"organiser key for this run (set PRIVATEER_ORGANISER_KEY to choose one): {key}", err=True)
+    shown = f"[{host}]" if ":" in host else host
+    typer.echo(f"privateer serves http://{shown}:{port}/ (API docs at /docs; Ctrl-C stops)", err=True)
     if workers == 1:
         uvicorn.run(api, host=host, port=port, log_level=log_level, access_log=False)
         return
