@@ -220,6 +220,11 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
                 self.games_table), prefix_bounds(prefix))
         return self._query(SQL("SELECT * FROM {} ORDER BY created").format(self.games_table))
 
+    def select_statuses(self) -> dict[str, str]:
+        """The status row (JSON text) of every game that has one."""
+        rows = self._query(SQL("SELECT game_id, status FROM {}").format(self.status_table))
+        return {r["game_id"]: r["status"] for r in rows}
+
     def select_secret(self, game_id: str) -> bytes | None:
         rows = self._query(SQL("SELECT seed FROM {} WHERE game_id = %s").format(self.secrets_table),
                            (game_id,))

@@ -69,6 +69,10 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
                                prefix_bounds(prefix))
         return self._query("SELECT * FROM privateer_games ORDER BY created")
 
+    def select_statuses(self) -> dict[str, str]:
+        """The status row (JSON text) of every game that has one."""
+        return {r["game_id"]: r["status"] for r in self._query(f"SELECT game_id, status FROM {STATUS_TABLE_NAME}")}
+
     def select_secret(self, game_id: str) -> bytes | None:
         rows = self._query("SELECT seed FROM privateer_secrets WHERE game_id = ?", (game_id,))
         return bytes(rows[0]["seed"]) if rows else None

@@ -275,7 +275,15 @@ class Privateer(Application):
 
     # queries ------------------------------------------------------------------
     def games(self) -> list[dict]:
-        return [decode_row(r) for r in self.recorder.select_games()]
+        """The games index, with each game's player names (from its status row, where kept)."""
+        import json
+
+        statuses = self.recorder.select_statuses()
+        rows = [decode_row(r) for r in self.recorder.select_games()]
+        for r in rows:
+            st = statuses.get(r["game_id"])
+            r["players"] = (json.loads(st).get("players") or {}) if st else {}
+        return rows
 
     def fold(self, game_id: UUID, *, to_turn: int | None = None, to_event: int | None = None):
         """Replay a game's events up to the end of a turn or up to a version.

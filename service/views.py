@@ -11,6 +11,7 @@ cards), ``counter`` and ``draws`` are for the referee and the audit."""
 from __future__ import annotations
 
 import json
+import re
 
 from service.kernel.corrections import is_correction
 from service.kernel.machine import CHANCE_TYPES, Ev, Machine
@@ -30,6 +31,7 @@ def status(game_id, machine: Machine, version: int, head: bytes | None, seat: in
         "to_act": machine.to_act(), "awaiting_chance": machine.awaiting_chance(),
         "scores": result["scores"] if result else None,
         "winners": result["winners"] if result else None,
+        "players": cfg.get("players") or {},
         "commitment": cfg.get("commitment"), "fork": cfg.get("fork"),
         "head": head.hex() if head else None,
     }
@@ -49,15 +51,18 @@ def board(game_id, machine: Machine, version: int, seat: int | None) -> dict:
 
 
 def log_entries(rules, stored, seat: int | None, after: int = 0, limit: int | None = None,
-                start: int = 0) -> list[dict]:
+                start: int = 0, players: dict | None = None) -> list[dict]:
     """Events the caller may read, readable, numbered in the caller's own
     sequence. ``seat`` None is the referee (numbers are versions), 0 the
     public. ``start``: how many events the caller could read before
     ``stored[0]`` (0 when ``stored`` starts at version 1); ``after``/``limit``
-    page in the caller's numbering."""
+    page in the caller's numbering. ``players``: names by seat for the text
+    (read from ``GameCreated`` when ``stored`` starts with it)."""
     from service.kernel.corrections import retracted_versions
 
     stored = list(stored)
+    if players is None and stored and stored[0].type == "GameCreated":
+        players = stored[0].data.get("players")
     retracted = retracted_versions(stored)
     out = []
     position = start
@@ -83,7 +88,7 @@ def log_entries(rules, stored, seat: int | None, after: int = 0, limit: int | No
             data = _correction_in_own_numbers(data, positions, start)
             ev = Ev(e.type, e.turn, e.visible_to, data)
         entry = {"version": position, "turn": e.turn, "type": e.type,
-                 "visible_to": e.visible_to, "data": data, "text": describe(rules, ev),
+                 "visible_to": e.visible_to, "data": data, "text": with_names(describe(rules, ev), players),
                  "timestamp": e.timestamp.isoformat()}
         entry["retracted"] = e.originator_version in retracted
         if entry["retracted"]:
@@ -104,6 +109,16 @@ def _correction_in_own_numbers(data: dict, positions: list, start: int) -> dict:
     first, last = data["retracted"]
     return dict(data, to_version=own(data["to_version"]),
                 retracted=[own(first - 1) + 1, own(last)])
+
+
+_SEAT = re.compile(r"\bseat (\d+)\b")
+
+
+def with_names(text: str, players: dict | None) -> str:
+    """``seat 2`` becomes ``seat 2 (Ada)`` where the seat's player is named."""
+    if not players:
+        return text
+    return _SEAT.sub(lambda m: f"{m.group(0)} ({players[m.group(1)]})" if m.group(1) in players else m.group(0), text)
 
 
 def describe(rules, ev: Ev) -> str:

@@ -103,7 +103,7 @@ def report_appended(a, gid, events, seat, json_out):
     game = a.recorder.select_games(prefix=gid.hex)[0]["game"]
     machine = a.load(gid).machine
     # the referee's command line: store versions; with a seat, only what that seat may see
-    entries = log_entries(get_rules(game), new, None)
+    entries = log_entries(get_rules(game), new, None, players=machine.config.get("players"))
     if seat is not None:
         from service.views import REFEREE_ONLY_FIELDS
 

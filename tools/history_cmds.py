@@ -78,7 +78,7 @@ def log(game_id: GameId, seat: Annotated[Optional[int], typer.Option("--seat", m
     machine = a.load(gid, version=1).machine
     if seat is not None:
         machine.check_seat(seat)
-    entries = log_entries(machine.rules, stored, seat)
+    entries = log_entries(machine.rules, stored, seat, players=machine.config.get("players"))
     if json_out:
         return out_json(entries)
     print_events(entries)
@@ -200,12 +200,23 @@ def games(json_out: JsonOpt = False, db: DbOpt = None):
     from rich.console import Console
     from rich.table import Table
 
-    t = Table("id", "game", "seats", "name", "tournament", "version", "turn", "state")
+    t = Table("id", "game", "seats", "name / players", "turn", "state", box=None, pad_edge=False)
+    t.columns[0].no_wrap = t.columns[1].no_wrap = True
     for r in rows:
-        state = "finished" if r["finished"] else "in play"
-        t.add_row(r["game_id"], r["game"], str(r["seats"]), r["name"], r["tournament"],
-                  str(r["version"]), str(r["turn"]), state)
+        state = "in play"
+        if r["finished"]:
+            state = "won: " + ", ".join(r["players"].get(str(w), f"seat {w}") for w in r.get("winners") or [])
+        who = r["name"] or ""
+        if r["players"]:
+            who += (" — " if who else "") + ", ".join(r["players"][k] for k in sorted(r["players"], key=int))
+        if r["tournament"]:
+            who += f" [{r['tournament']}]"
+        if r.get("parent"):
+            who += f" (fork of {r['parent'][:8]})"
+        seats = str(r["seats"]) + (" table" if r["table_mode"] else "")
+        t.add_row(r["game_id"][:12], r["game"], seats, who or "-", str(r["turn"]), state)
     Console().print(t)
+    Console().print(f"{len(rows)} game{'s' if len(rows) != 1 else ''}; an id prefix of 6+ characters names a game")
 
 
 @app.command()

@@ -58,8 +58,12 @@ def status(game_id: GameId, json_out: JsonOpt = False, db: DbOpt = None):
         return out_json(st)
     typer.echo(f"game {st['game_id']} ({st['game']}, {st['seats']} seats{', table mode' if st['table'] else ''})")
     typer.echo(f"version {st['version']}, turn {st['turn']}, {'finished' if st['finished'] else 'in play'}")
+    names = st.get("players") or {}
+    if names:
+        typer.echo("players: " + ", ".join(f"seat {s} {n}" for s, n in sorted(names.items(), key=lambda x: int(x[0]))))
     if st["to_act"]:
-        typer.echo(f"to act: seat{'s' if len(st['to_act']) > 1 else ''} {', '.join(map(str, st['to_act']))}")
+        who = [f"{s} ({names[str(s)]})" if str(s) in names else str(s) for s in st["to_act"]]
+        typer.echo(f"to act: seat{'s' if len(who) > 1 else ''} {', '.join(who)}")
     if st["awaiting_chance"]:
         typer.echo(f"awaiting chance from the referee: {json.dumps(st['awaiting_chance'])}")
     if st["finished"]:

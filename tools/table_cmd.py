@@ -178,13 +178,13 @@ class Session:
         parts = line.split()
         n = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 10
         stored = self.app.stored_events(self.gid)
-        print_events(log_entries(self.machine().rules, stored, None)[-n:])
+        print_events(log_entries(self.machine().rules, stored, None, players=self.machine().config.get("players"))[-n:])
 
     def _report(self, events) -> None:
         from service.views import log_entries
 
         new = self.app.stored_events(self.gid)[-len(events):] if events else []
-        for e in log_entries(self.machine().rules, new, None):
+        for e in log_entries(self.machine().rules, new, None, players=self.machine().config.get("players")):
             if e["type"] not in ("ChanceAwaited",):
                 self.out(f"  v{e['version']:<5} {e['text']}")
 

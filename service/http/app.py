@@ -307,7 +307,8 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None)
         after, own = cursor
         stored = list(svc.app.events.get(gid, gt=after))
         seat = caller.view_seat
-        entries = log_entries(rules, stored, seat, start=own if seat is not None else 0)
+        players = svc.current(gid).machine.config.get("players") if stored else None
+        entries = log_entries(rules, stored, seat, start=own if seat is not None else 0, players=players)
         last = stored[-1].originator_version if stored else after
         st = None
         if stored:

@@ -223,7 +223,8 @@ class GameService:
         if seat is None:
             stored = list(self.app.events.get(gid, gt=after, limit=limit + 1))
             more = len(stored) > limit
-            entries = log_entries(rules, stored[:limit], None)
+            players = self.current(gid).machine.config.get("players") if after else None
+            entries = log_entries(rules, stored[:limit], None, players=players)
             return {"game_id": gid.hex, "version": self.version_of(gid), "events": entries,
                     "next_after": entries[-1]["version"] if more and entries else None}
         stored = self.app.stored_events(gid)
@@ -301,7 +302,8 @@ class GameService:
         rules = get_rules(body["game"])
         check_json(body.get("options") or {}, "options")
         created, seed = created_event(rules, body["seats"], body.get("options") or {}, body.get("table", False),
-                                      None, body.get("name", ""), body.get("tournament", ""))
+                                      None, body.get("name", ""), body.get("tournament", ""),
+                                      players=body.get("players") or {})
         gid = uuid4()
         agg = Game.start(gid, created)
         if not body.get("wait_for_seats"):
@@ -484,7 +486,7 @@ class GameService:
             start = m.seen(seat, 0) - sum(1 for e in events if e.visible_to(seat or -1))
         body = {"game_id": gid.hex, "version": m.seen(seat, game.version), "turn": m.turn(),
                 "to_act": m.to_act(), "finished": m.finished,
-                "events": log_entries(m.rules, pending, seat, start=start)}
+                "events": log_entries(m.rules, pending, seat, start=start, players=m.config.get("players"))}
         row = None
         if key is not None:
             row = (gid.hex, caller.scope, key, fp, 201, json.dumps(body))
@@ -534,7 +536,8 @@ class GameService:
         m = game.machine
         stored = self.app.stored_events(gid)[-len(events):]
         return {"game_id": gid.hex, "version": game.version, "turn": m.turn(), "to_act": m.to_act(),
-                "finished": m.finished, "events": log_entries(m.rules, stored, None)}
+                "finished": m.finished, "events": log_entries(m.rules, stored, None,
+                                                                               players=m.config.get("players"))}
 
     def enter_chance(self, gid: UUID, caller: Caller, outcome, expected_version: int, key: str | None,
                      words: list | None = None) -> dict:

@@ -28,6 +28,8 @@ class CreateGame(BaseModel):
     options: dict[str, str] = Field(default_factory=dict, description="Game options (key=value).")
     name: str = Field("", max_length=200)
     tournament: str = Field("", max_length=200)
+    players: dict[str, str] = Field(default_factory=dict, description="Player names by seat "
+                                    '(`{"1": "Ada"}`); standings count named players.')
     wait_for_seats: bool = Field(
         False, description="Defer the setup (which draws the first chance) until every seat has "
                            "joined or the organiser starts the game, so that seats can add their "
@@ -103,6 +105,7 @@ class Status(BaseModel):
         description="What the referee must enter (table mode); only its kind for non-referees.")
     scores: Optional[dict[str, Any]]
     winners: Optional[list[int]]
+    players: dict[str, str] = Field(default_factory=dict, description="Player names by seat, where named.")
     commitment: Optional[str] = Field(description="SHA-256 of the secret seed (hex).")
     fork: Optional[dict[str, Any]]
     published: Optional[bool] = Field(None, description="Forks only: false while private (seen only by the "

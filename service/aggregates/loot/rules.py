@@ -67,7 +67,7 @@ def pirate_allowed(state, side, b, colour) -> str | None:
 class Loot(Rules):
     name = "loot"
     title = "Loot"
-    rules_version = "1"
+    rules_version = "2"  # 2: in pairs the first seat of each pair checks captures, whoever deals
     min_seats = 2
     max_seats = 8
 
@@ -143,7 +143,9 @@ class Loot(Rules):
         dealer = step.pick(list(range(1, n + 1)), why="the dealer")
         first = dealer % n + 1
         order = [(first - 1 + i) % n + 1 for i in range(n)]
-        if state["pairs"]:
+        if state["pairs"] and state.get("fixed_checkers"):
+            checkers = list(range(1, n, 2))  # 1, 3, 5, 7: the first player of each pair, whoever deals
+        elif state["pairs"]:  # rules version 1: the partner who took the team's first turn
             checkers, seen = [], set()
             for s in order:
                 if side_of(state, s) not in seen:

@@ -32,6 +32,8 @@ def initial_state(config: dict) -> dict:
         "dealer": None,
         "first": None,               # seat left of the dealer: plays turn 1
         "checkers": [],              # seats that check captures at the start of their turn
+        # pairs: rules version 2 on, the first seat of each pair checks (RULINGS.md, "Pairs")
+        "fixed_checkers": str(config.get("rules_version", "1")) != "1",
         "current": None,
         "taker": None,               # seat receiving the next drawn card
         "pile": build_deck(cat),
