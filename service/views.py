@@ -31,6 +31,7 @@ def status(game_id, machine: Machine, version: int, head: bytes | None, seat: in
         "to_act": machine.to_act(), "awaiting_chance": machine.awaiting_chance(),
         "scores": result["scores"] if result else None,
         "winners": result["winners"] if result else None,
+        "tiebreak": result.get("tiebreak") if result else None,
         "players": cfg.get("players") or {},
         "commitment": cfg.get("commitment"), "fork": cfg.get("fork"),
         "head": head.hex() if head else None,
@@ -146,7 +147,12 @@ def describe(rules, ev: Ev) -> str:
     if t == "ChanceAwaited":
         return f"waiting for the referee to enter: {d['kind']} ({d.get('why', '')})"
     if t == "GameFinished":
-        return f"game finished: scores {d['scores']}, winners {d['winners']}"
+        text = f"game finished: scores {d['scores']}, winners {d['winners']}"
+        tb = d.get("tiebreak")
+        if tb:
+            figures = ", ".join(f"seat {s} {n}" for s, n in tb["cannon_cards"].items())
+            text += f"; seats {', '.join(map(str, tb['tied']))} tied on points, tie-break {tb['rule']}: {figures}"
+        return text
     if t == "RefereeNoted":
         return f"referee's note: {d['text']}"
     if t == "Corrected":

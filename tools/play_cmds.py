@@ -68,6 +68,11 @@ def status(game_id: GameId, json_out: JsonOpt = False, db: DbOpt = None):
         typer.echo(f"awaiting chance from the referee: {json.dumps(st['awaiting_chance'])}")
     if st["finished"]:
         typer.echo(f"scores: {json.dumps(st['scores'])}; winners: {st['winners']}")
+        tb = st.get("tiebreak")
+        if tb:
+            figures = ", ".join(f"seat {s} {n}" for s, n in tb["cannon_cards"].items())
+            typer.echo(f"tie-break: seats {', '.join(map(str, tb['tied']))} tied on points; {tb['rule']}: {figures}"
+                       + (" — still tied, the victory is shared" if tb.get("shared") else ""))
 
 
 @app.command()

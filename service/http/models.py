@@ -105,6 +105,8 @@ class Status(BaseModel):
         description="What the referee must enter (table mode); only its kind for non-referees.")
     scores: Optional[dict[str, Any]]
     winners: Optional[list[int]]
+    tiebreak: Optional[dict[str, Any]] = Field(None, description="How a tie on points was broken, when it was "
+                                                                "(the figures the rule used).")
     players: dict[str, str] = Field(default_factory=dict, description="Player names by seat, where named.")
     commitment: Optional[str] = Field(description="SHA-256 of the secret seed (hex).")
     fork: Optional[dict[str, Any]]

@@ -285,6 +285,8 @@ class Machine:
         elif t == "GameFinished":
             k["finished"] = True
             k["result"] = {"scores": ev.data["scores"], "winners": ev.data["winners"]}
+            if ev.data.get("tiebreak"):
+                k["result"]["tiebreak"] = ev.data["tiebreak"]
         elif t == "EntropyAdded":
             k["entropies"].append(ev.data["entropy"])
         elif t == "Corrected":
@@ -459,8 +461,9 @@ class Machine:
                 self.rules.decide(step, seat, decision)
             if self.rules.finished(work.s) and not work.k["finished"]:
                 result = self.rules.outcome(work.s)
+                extra = {"tiebreak": result["tiebreak"]} if result.get("tiebreak") else {}
                 step.emit("GameFinished", "all", scores=result["scores"], winners=result["winners"],
-                          seed=chance.reveal())
+                          seed=chance.reveal(), **extra)
         except NeedChance as need:
             step.emit("ChanceAwaited", "referee", **need.spec)
         return step.events

@@ -68,9 +68,9 @@ def test_table_mode_chance_is_validated(cli):
     gid = cli.ok("new", "letter-of-marque", "--seats", "2", "--table").strip()
     st = cli.json("status", gid)
     assert st["awaiting_chance"]["kind"] == "card" and st["to_act"] == []
-    assert st["awaiting_chance"]["choices"] == [2, 3, 4, 5, 7]
+    assert st["awaiting_chance"]["choices"] == [3, 4, 5, 6, 7]
     before = st["version"]
-    p = cli.run("chance", gid, "6")
+    p = cli.run("chance", gid, "2")
     assert p.returncode == 2 and "not left in deck 'treasure:red'" in p.stderr
     assert count(cli, gid) == before
     cli.ok("chance", gid, "4")
@@ -83,7 +83,7 @@ def test_table_mode_chance_is_validated(cli):
 
 def test_replay_seat_view_hides_other_bases_until_revealed(cli):
     gid = cli.ok("new", "letter-of-marque", "--seats", "2", "--table").strip()
-    cli.ok("chance", gid, "2")
+    cli.ok("chance", gid, "3")
     cli.ok("chance", gid, "5")
     cli.ok("act", gid, "--seat", "1", '{"action": "place", "armed": true}')
     cli.ok("act", gid, "--seat", "2", '{"action": "place", "armed": false}')

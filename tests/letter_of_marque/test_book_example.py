@@ -79,7 +79,7 @@ def test_launch_draws_then_places_and_scores_count_cannon_cards():
     g.act(BLUE, {"action": "attack", "ship": "red-1"})   # repelled: red +1 point
     g.act(GREEN, {"action": "launch"})
     assert g.machine.k["awaiting"]["kind"] == "card"
-    assert sorted(g.machine.k["awaiting"]["choices"]) == [2, 3, 4, 7]  # green already drew its 5
+    assert sorted(g.machine.k["awaiting"]["choices"]) == [3, 4, 6, 7]  # green already drew its 5
     g.enter(7)
     assert g.to_act() == [GREEN]
     assert g.legal(GREEN) == [{"action": "place", "armed": True}, {"action": "place", "armed": False}]

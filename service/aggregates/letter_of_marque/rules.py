@@ -17,7 +17,7 @@ Ships at sea are named ``<colour>-<n>``: the n-th ship that colour launched.
 
 from __future__ import annotations
 
-from service.kernel import IllegalDecision, Rules
+from service.kernel import BadInput, IllegalDecision, Rules
 
 from . import catalog as catalog_data
 from .state import deck_name, evolve, game_over, initial_state
@@ -37,9 +37,30 @@ def _place_options(state, seat):
 class LetterOfMarque(Rules):
     name = "letter-of-marque"
     title = "Letter of Marque"
-    rules_version = "1"
+    rules_version = "2"  # 2: the tie-break counts the score pile's cannon cards and is recorded; colours chosen
     min_seats = 2
     max_seats = 6
+
+    def parse_options(self, seats, options):
+        """``colours=yellow,red,...``: the colour each seat chose, seat 1 first
+        (the book: "ogni giocatore sceglie un colore"); default red, blue, green,
+        yellow, black, white in seat order."""
+        options = dict(options)
+        raw = options.pop("colours", None)
+        if options:
+            raise BadInput(f"letter-of-marque takes only the option colours=... (got {', '.join(options)})")
+        if raw is None:
+            return {}
+        chosen = [c.strip().lower() for c in str(raw).split(",") if c.strip()]
+        known = catalog_data.load()["colours"]["value"]
+        if len(chosen) != seats:
+            raise BadInput(f"colours takes one colour per seat ({seats}), seat 1 first, got {len(chosen)}")
+        unknown = [c for c in chosen if c not in known]
+        if unknown:
+            raise BadInput(f"no colour {unknown[0]!r} (colours: {', '.join(known)})")
+        if len(set(chosen)) != len(chosen):
+            raise BadInput("each seat takes a different colour")
+        return {"colours": chosen}
 
     def catalog(self, options):
         return catalog_data.load()
@@ -196,16 +217,27 @@ class LetterOfMarque(Rules):
         return game_over(state)
 
     def outcome(self, state):
+        """Most points wins; a tie goes to the most cannon cards, then the
+        victory is shared (RULINGS.md: which cannon cards count)."""
         scores, cannons = {}, {}
+        v1 = state.get("rules_version", "1") == "1"
         for i, p in enumerate(state["players"]):
             scores[i + 1] = sum(p["treasures"]) + len(p["captured"])
-            cannons[i + 1] = p["cannons"] + len(p["captured"])
+            # version 1 also counted the unused cards in hand
+            cannons[i + 1] = (p["cannons"] if v1 else 0) + len(p["captured"])
         best = max(scores.values())
         tied = [s for s in scores if scores[s] == best]
         most = max(cannons[s] for s in tied)
         winners = [s for s in tied if cannons[s] == most]
-        return {"scores": {str(s): v for s, v in scores.items()}, "winners": winners,
-                "cannon_cards": {str(s): v for s, v in cannons.items()}}
+        out = {"scores": {str(s): v for s, v in scores.items()}, "winners": winners,
+               "cannon_cards": {str(s): v for s, v in cannons.items()}}
+        if not v1 and len(tied) > 1:
+            out["tiebreak"] = {
+                "tied": tied, "rule": "most cannon cards in the score pile, then a shared victory",
+                "cannon_cards": {str(s): cannons[s] for s in tied},
+                "shared": len(winners) > 1,
+            }
+        return out
 
     view = staticmethod(view)
     describe = staticmethod(describe)

@@ -13,8 +13,9 @@ def deck_name(colour: str) -> str:
 
 def initial_state(config: dict) -> dict:
     cat = config["catalog"]
-    colours = cat["colours"]["value"][: config["seats"]]
+    colours = (config.get("options") or {}).get("colours") or cat["colours"]["value"][: config["seats"]]
     return {
+        "rules_version": str(config.get("rules_version", "1")),
         "turn": 0,
         "phase": "setup",          # setup -> preliminary -> play
         "current": None,           # seat whose turn it is (play phase)
