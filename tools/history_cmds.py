@@ -53,16 +53,17 @@ def replay(game_id: GameId,
             typer.echo(f"note: {b['note']}", err=True)
     if json_out:
         return out_json(b)
-    from rich.console import Console
-    from rich.pretty import Pretty
+    print_board(b, machine.config)
 
-    who = f"seat {seat}" if seat is not None else "the referee"
-    typer.echo(f"{b['game']} {b['game_id']} at version {version}, turn {b['turn']}, as {who} saw it")
-    if b["finished"]:
-        typer.echo(f"finished: scores {json.dumps(b['scores'])}, winners {b['winners']}")
-    elif b["to_act"]:
-        typer.echo(f"to act: {', '.join(map(str, b['to_act']))}")
-    Console().print(Pretty(b["board"], expand_all=True))
+
+def print_board(b: dict, config: dict) -> None:
+    """The table for a person (service/render), or the raw view for a game it cannot draw."""
+    from rich.console import Console
+
+    from service.render import board_text
+
+    Console().print(board_text(b, config))
+    typer.echo(f"game {b['game_id']}; `--json` gives every detail of this view")
 
 
 @app.command()

@@ -39,8 +39,11 @@ def new(
 
 @app.command()
 @guarded
-def status(game_id: GameId, json_out: JsonOpt = False, db: DbOpt = None):
-    """Version, turn, who must act, awaited chance, scores when finished."""
+def status(game_id: GameId,
+           board_: Annotated[bool, typer.Option("--board", help="Also show the table (the referee's view, or SEAT's).")] = False,
+           seat: Annotated[Optional[int], typer.Option("--seat", metavar="SEAT", help="With --board: the table as this seat sees it.")] = None,
+           json_out: JsonOpt = False, db: DbOpt = None):
+    """Version, turn, who must act, awaited chance, scores when finished; --board draws the table."""
     from event_store.reads import sqlite_status
     from event_store.store import resolve_db
     from service.snapshots import snapshot_interval
@@ -73,6 +76,14 @@ def status(game_id: GameId, json_out: JsonOpt = False, db: DbOpt = None):
             figures = ", ".join(f"seat {s} {n}" for s, n in tb["cannon_cards"].items())
             typer.echo(f"tie-break: seats {', '.join(map(str, tb['tied']))} tied on points; {tb['rule']}: {figures}"
                        + (" — still tied, the victory is shared" if tb.get("shared") else ""))
+    if board_:
+        from service.views import board as board_view
+        from tools.history_cmds import fold_for_reading, print_board
+
+        gid, machine, version = fold_for_reading(db, game_id)
+        if seat is not None:
+            machine.check_seat(seat)
+        print_board(board_view(gid, machine, version, seat), machine.config)
 
 
 @app.command()

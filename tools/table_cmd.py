@@ -8,7 +8,8 @@ open to the seat that acts, and takes, one line at a time:
 * when chance is awaited: what the table shows, as for `tools chance`
   (``4 6``, ``skull``, ``blue-4``; several outcomes in a row on one line);
 * ``undo`` (retract the last step, on the record), ``correct V REASON``,
-  ``referee {...}``, ``log [N]``, ``status``, ``help``, ``quit``.
+  ``referee {...}``, ``log [N]``, ``status``, ``board [SEAT]`` (the table, as the
+  referee or SEAT sees it), ``help``, ``quit``.
 
 With a terminal it has line editing, history and tab completion (readline);
 with a script on standard input it reads the lines in order and stops at the end.
@@ -25,7 +26,7 @@ import typer
 from tools.common import DbOpt, GameId, app, guarded, open_app, parse_word, print_events, waiting_for
 
 HELP = __doc__.split("takes, one line at a time:")[1].split("With a terminal")[0].strip()
-COMMANDS = ["undo", "correct", "referee", "log", "status", "help", "quit"]
+COMMANDS = ["undo", "correct", "referee", "log", "status", "board", "help", "quit"]
 
 
 class Session:
@@ -92,6 +93,9 @@ class Session:
             if word == "log":
                 self._log(line)
                 return True
+            if word == "board":  # "board" (the referee's table) or "board 2" (as seat 2 sees it)
+                self._board(line)
+                return True
             if word == "undo":
                 self._undo()
             elif word == "correct":
@@ -109,6 +113,23 @@ class Session:
         except (json.JSONDecodeError, IndexError, ValueError) as e:
             self.out(f"error: cannot read {line!r} ({e})")
         return True
+
+    def _board(self, line: str) -> None:
+        import io
+
+        from rich.console import Console
+
+        from service.render import board_text
+        from service.views import board
+
+        parts = line.split()
+        seat = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else None
+        game = self.app.load(self.gid)
+        if seat is not None:
+            game.machine.check_seat(seat)
+        console = Console(width=80, file=io.StringIO(), color_system=None)
+        console.print(board_text(board(self.gid, game.machine, game.version, seat), game.machine.config))
+        self.out(console.file.getvalue().rstrip("\n"))
 
     def _play(self, line: str) -> None:
         """A line is a run of moves, each taken as the game then asks: numbers

@@ -98,7 +98,7 @@ def test_replay_seat_view_hides_other_bases_until_revealed(cli):
     cli.ok("act", gid, "--seat", "1", '{"action": "attack", "ship": "blue-1"}')  # reveals blue-1
     cli.ok("act", gid, "--seat", "2", '{"action": "launch"}')
     s1 = cli.json("replay", gid, "--seat", "1", "--to-turn", "1")
-    assert s1["board"]["sea"] == [{"ship": "red-1", "owner": 1, "treasure": 2, "armed": True, "revealed": False}]
+    assert s1["board"]["sea"] == [{"ship": "red-1", "owner": 1, "treasure": 3, "armed": True, "revealed": False}]
     assert s1["board"]["players"]["1"]["score_pile"]["treasures"] == [5]
     before = cli.json("replay", gid, "--seat", "1", "--to-turn", "0")
     assert {s["ship"]: s["armed"] for s in before["board"]["sea"]} == {"red-1": True, "blue-1": "hidden"}

@@ -1,0 +1,62 @@
+"""What every game's text shares: the heading, who is who, whose turn, the end."""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+TITLES = {"letter-of-marque": "Letter of Marque", "loot": "Loot", "kaisers-pirates": "The Kaiser's Pirates",
+          "merchants-and-marauders": "Merchants & Marauders"}
+MODULES = {"letter-of-marque": "letter_of_marque", "loot": "loot", "kaisers-pirates": "kaisers_pirates",
+           "merchants-and-marauders": "merchants_and_marauders"}
+
+
+def who(seat, names: dict) -> str:
+    """``seat 2 (Ada)``, or ``seat 2`` where nobody is named."""
+    name = names.get(str(seat))
+    return f"seat {seat} ({name})" if name else f"seat {seat}"
+
+
+def words(text: str) -> str:
+    """An id as words: ``prinz-eitel-friedrich`` -> ``prinz eitel friedrich``."""
+    return str(text).replace("_", " ").replace("-", " ")
+
+
+def board_text(board: dict, config: dict, width: int = 80):
+    """A rich renderable of ``board`` (``service.views.board``) for the viewer it was made for."""
+    from rich.console import Group
+    from rich.text import Text
+
+    names = config.get("players") or {}
+    seat = board.get("seat")
+    viewer = "the referee" if seat is None else who(seat, names)
+    head = Text(f"{TITLES.get(board['game'], board['game'])} — turn {board['turn']}, event {board['version']}, "
+                f"as {viewer} sees it", style="bold")
+    parts = [head]
+    if board["finished"]:
+        ranked = sorted(board["scores"].items(), key=lambda kv: -_num(kv[1]))
+        scores = ", ".join(f"{who(s, names)} {v}" for s, v in ranked)
+        won = ", ".join(who(w, names) for w in board["winners"])
+        parts.append(Text(f"Finished. Won by {won}. Scores: {scores}."))
+    elif board.get("to_act"):
+        parts.append(Text("To act: " + ", ".join(who(s, names) for s in board["to_act"])))
+    game = import_module(f".{MODULES[board['game']]}", __package__)
+    parts += game.render(board["board"], config, names, seat)
+    return Group(*parts)
+
+
+def _num(v) -> float:
+    try:
+        return float(v)
+    except (TypeError, ValueError):
+        return 0.0
+
+
+def to_text(renderable, width: int = 80) -> str:
+    """Plain text of a renderable at ``width`` columns (for tests and files)."""
+    import io
+
+    from rich.console import Console
+
+    console = Console(width=width, file=io.StringIO(), color_system=None)
+    console.print(renderable)
+    return console.file.getvalue()

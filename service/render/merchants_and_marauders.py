@@ -1,0 +1,53 @@
+"""Merchants & Marauders: each captain's ship, port, gold, glory and cargo; the
+ports' demand and the sea's NPCs."""
+
+from __future__ import annotations
+
+from rich.table import Table
+
+from .common import who, words
+
+
+def _count(x) -> str:
+    return str(len(x)) if isinstance(x, list) else str(x)
+
+
+def render(view: dict, config: dict, names: dict, seat) -> list:
+    out = [f"Target {view['target']} glory. Player order: "
+           + ", ".join(who(s, names) for s in view["order"]) + "."]
+    table = Table("player", "captain", "ship", "at", "gold", "glory", "cargo", title="Captains",
+                  title_justify="left")
+    table.columns[0].no_wrap = True
+    for s, p in view["players"].items():
+        cap = p.get("captain") or {}
+        cap = cap if isinstance(cap, dict) else {"name": words(cap)}
+        ship = p.get("ship") or {}
+        ship = ship if isinstance(ship, dict) else {"name": words(ship)}
+        damage = f", {ship['damage']} damage" if ship.get("damage") else ""
+        gold = p.get("gold")
+        glory = p.get("total_glory", p.get("glory_track"))
+        cargo = p.get("cargo")
+        cargo_text = (", ".join(words(c.get("good", c.get("card", "?"))) if isinstance(c, dict) else words(c)
+                                for c in cargo) or "none") if isinstance(cargo, list) else f"{p.get('cargo_cards', '?')} cards"
+        table.add_row(who(s, names), cap.get("name", "hidden"), f"{ship.get('name', '?')}{damage}",
+                      words(p.get("zone", "?")) + (" (port)" if p.get("in_port") else ""),
+                      "hidden" if gold is None else str(gold), "hidden" if glory is None else str(glory), cargo_text)
+    out.append(table)
+    board = view["board"]
+    demand = Table("port", "demand", "upgrade", title="Ports", title_justify="left")
+    demand.columns[0].no_wrap = True
+    for port, good in board["demand"].items():
+        up = board["upgrades"].get(port)
+        if isinstance(up, dict):
+            kind = words(up.get("kind", "?"))
+            up_text = kind if up.get("face_up") else f"face down ({kind})"  # the referee's view names it
+        else:
+            up_text = words(up) if up else "-"
+        demand.add_row(words(port), words(good) if good else "-", up_text)
+    out.append(demand)
+    if board.get("npcs"):
+        out.append("NPC ships: " + "; ".join(f"{words(k)} at {words(v.get('zone', v) if isinstance(v, dict) else v)}"
+                                             for k, v in board["npcs"].items()))
+    if board.get("war"):
+        out.append(f"War: {board['war']}")
+    return out

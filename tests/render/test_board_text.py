@@ -1,0 +1,96 @@
+"""The table in words (service/render): every game renders at several points,
+for the referee and for each seat, within 80 columns; and what is hidden from a
+seat cannot change its text (non-interference: change the hidden part of the
+referee's state, the seat's text stays the same, while the referee's changes)."""
+
+from __future__ import annotations
+
+import copy
+import random
+from uuid import uuid4
+
+import pytest
+
+from service.kernel.local import LocalGame
+from service.render import board_text
+from service.render.common import to_text
+from service.views import board
+
+GAMES = [("letter-of-marque", 3), ("loot", 4), ("kaisers-pirates", 2), ("merchants-and-marauders", 3)]
+
+
+def played(game, seats, steps, seed):
+    g = LocalGame(game, seats, seed=seed * 32)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if g.machine.finished:
+            break
+        s = g.to_act()[0]
+        g.act(s, rng.choice(g.legal(s)))
+    return g
+
+
+def text(machine, seat, names=None):
+    cfg = dict(machine.config, players=names or {})
+    return to_text(board_text(board(uuid4(), machine, 100, seat), cfg))
+
+
+@pytest.mark.parametrize("game,seats", GAMES)
+def test_every_viewer_gets_a_table_within_80_columns(game, seats):
+    for steps in (0, 15, 60, 2000):
+        g = played(game, seats, steps, b"r")
+        names = {"1": "Ada", "2": "Bo"}
+        for seat in [None] + list(range(1, seats + 1)):
+            out = text(g.machine, seat, names)
+            assert max(len(line) for line in out.splitlines()) <= 80, (game, steps, seat)
+            assert "seat 1 (Ada)" in out and "seat 2 (Bo)" in out
+            assert ("the referee" if seat is None else f"seat {seat}") in out.splitlines()[0]
+        if g.machine.finished:
+            assert "Finished. Won by" in text(g.machine, None)
+
+
+def _hidden_change(game, state, other):
+    """Change what ``other`` holds that another seat may not see; False if nothing is hidden now."""
+    if game == "letter-of-marque":
+        ships = [s for s in state["sea"] if s["owner"] == other and not s.get("revealed")]
+        for s in ships:
+            s["armed"] = not s["armed"]
+        return bool(ships)
+    if game == "loot":
+        hand, pile = state["hands"][other - 1], state["pile"]
+        if not hand or not pile:
+            return False
+        hand[0], pile[0] = pile[0], hand[0]
+        return hand[0] != pile[0]
+    if game == "kaisers-pirates":
+        hand = state["players"][other - 1]["hand"]
+        mine = state["players"][0]["hand"] if other != 1 else state["players"][1]["hand"]
+        pool = [c for c in state["pool"] if c not in hand] if isinstance(state.get("pool"), list) else []
+        if not hand or not pool:
+            return False
+        hand[0] = pool[0]
+        return True
+    if game == "merchants-and-marauders":
+        state["players"][other - 1]["gold"] += 7
+        return True
+    raise AssertionError(game)
+
+
+@pytest.mark.parametrize("game,seats", GAMES)
+def test_what_a_seat_may_not_see_cannot_change_its_text(game, seats):
+    checked = 0
+    for steps in (3, 10, 20, 40, 120):
+        g = played(game, seats, steps, b"h")
+        for seat in range(1, seats + 1):
+            for other in range(1, seats + 1):
+                if other == seat or (game == "loot" and g.state.get("pairs") and (other + 1) // 2 == (seat + 1) // 2):
+                    continue
+                before_seat, before_ref = text(g.machine, seat), text(g.machine, None)
+                m = g.machine.copy()
+                if not _hidden_change(game, m.s, other):
+                    continue
+                assert text(m, seat) == before_seat, (game, steps, seat, other)
+                if game != "loot":  # (a swapped Loot card may read the same: "blue 2" and "blue 2")
+                    assert text(m, None) != before_ref  # the change was real: the referee sees it
+                checked += 1
+    assert checked >= 3
