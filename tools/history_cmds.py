@@ -163,8 +163,9 @@ def export(game_id: GameId, output: Annotated[str, typer.Option("-o", "--output"
 
 @app.command("import")
 @guarded
-def import_(path: Annotated[str, typer.Argument(metavar="PATH", help="A file written by `tools export`.")], db: DbOpt = None):
-    """Load a game file into the store (same id); prints the id. The whole
+def import_(path: Annotated[str, typer.Argument(metavar="PATH", help="A file written by `tools export` or `tools record`.")], db: DbOpt = None):
+    """Load a game file into the store (same id), or a game record (a new game with
+    the same events); prints the id. The whole
     history is audited first: a file that does not verify is refused and
     nothing is written (not even a new, empty database)."""
     import os
@@ -178,8 +179,14 @@ def import_(path: Annotated[str, typer.Argument(metavar="PATH", help="A file wri
     fresh = local and not os.path.exists(target)
     a = None
     try:
+        record = _record_text(path)
         a = open_app(db)
-        gid = import_game(a, path)
+        if record is not None:
+            from service.record import import_record
+
+            gid = import_record(a, record)
+        else:
+            gid = import_game(a, path)
     except PrivateerError:
         if fresh:
             if a is not None:
@@ -189,6 +196,53 @@ def import_(path: Annotated[str, typer.Argument(metavar="PATH", help="A file wri
                     os.remove(target + suffix)
         raise
     typer.echo(gid.hex)
+
+
+def _record_text(path: str) -> str | None:
+    """The text of a game record (`tools record`), or None for any other file."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(64)
+            if not head.lstrip().startswith(b'[Record "PrivateerRecord'):
+                return None
+            return (head + f.read()).decode("utf-8")
+    except OSError:
+        return None
+    except UnicodeDecodeError:
+        fail(f"{path} is not UTF-8 text", 2)
+
+
+@app.command()
+@guarded
+def record(game_id: GameId,
+           out: Annotated[Optional[str], typer.Option("--out", "-o", metavar="FILE", help="Write here instead of printing.")] = None,
+           db: DbOpt = None):
+    """The game record: a text file people can read and diff (header, then the
+    moves turn by turn); `tools import FILE` plays it back into a new game with
+    the same events. Table-mode games always; seeded games once finished.
+
+    Example: `tools record 3f2a9c -o final.record`, then `diff` two records, or `tools import final.record`.
+    """
+    from service.kernel.rules import catalog_digest, get_rules
+    from service.record import write_record
+
+    a = open_app(db)
+    gid = a.resolve_id(game_id)
+    stored = a.stored_events(gid)
+    created = stored[0].data
+    rules = get_rules(created["game"])
+    try:
+        default = catalog_digest(rules.catalog(created.get("options") or {}))
+    except Exception:
+        default = None
+    finished = any(e.type == "GameFinished" for e in stored)
+    text = write_record(stored, a.recorder.select_secret(gid.hex) if finished else None, default)
+    if out is None:
+        typer.echo(text, nl=False)
+    else:
+        with open(out, "w", encoding="utf-8") as f:
+            f.write(text)
+        typer.echo(f"wrote {out} ({len(text.splitlines())} lines)", err=True)
 
 
 @app.command()

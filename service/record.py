@@ -1,0 +1,359 @@
+"""The game record: one text file per game that people can read and diff,
+as PGN is for chess, and that imports back into the same history.
+
+    [Game "loot"]
+    [Players "1=Ada; 2=Bo"]
+    ...
+    [Result "1: 26, 2: 26; won by 1"]
+
+    turn 0
+    * 4
+    * blue-2a
+    turn 1
+    2 merchant card=merchant-5a
+    3 pirate card=blue-2a merchant=merchant-5a
+
+The header holds the game's creation (every field of ``GameCreated``: the
+``Config`` tag carries what the others do not say, the card catalog by its
+digest when it is the built-in one), the commitment, the revealed seed of a
+finished game and the result. The moves are what the rules cannot work out
+for themselves, in order:
+
+* ``SEAT ACTION key=value ...``: a seat's decision (``2 attack ship=red-1``);
+  a value is bare when it reads back as the same text, else JSON; a decision
+  without an action is written as JSON (``2 {"x": 1}``);
+* ``* OUTCOME``: a chance outcome entered at a table (a die, dice as
+  ``[4, 6]``, a card, a pick, a shuffle's order);
+* ``setup``, ``referee {...}``, ``entropy SEAT HEX``, ``correct VERSION reason``.
+
+Everything else (every die roll of a seeded game, every consequence) is what
+the rules and the seed give again. A record imports into a new game whose
+events equal the original's one for one (type, turn, visibility, data):
+table-mode games always, seeded games once finished (the seed is revealed).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from uuid import UUID, uuid4
+
+from service.kernel.errors import BadInput
+from service.kernel.machine import CHANCE_TYPES, CHANCE_VALUE_FIELD, Ev
+
+FORMAT_TAG = "PrivateerRecord"
+FORMAT_VERSION = "1"
+_BARE = re.compile(r"^[A-Za-z_][A-Za-z0-9_.:+'/-]*$")
+_TAG = re.compile(r'^\[(\w+) "(.*)"\]$')
+
+
+# writing ----------------------------------------------------------------------------------
+def value_text(v) -> str:
+    """A value as it reads back: bare when it is a plain word, else JSON."""
+    if isinstance(v, str) and _BARE.match(v) and v not in ("true", "false", "null"):
+        return v
+    return json.dumps(v, separators=(", ", ": "), ensure_ascii=False)
+
+
+def decision_text(d) -> str:
+    if isinstance(d, dict) and isinstance(d.get("action"), str) and _BARE.match(d["action"]) \
+            and all(_BARE.match(k) for k in d):
+        rest = " ".join(f"{k}={value_text(v)}" for k, v in d.items() if k != "action")
+        return d["action"] + (" " + rest if rest else "")
+    return json.dumps(d, ensure_ascii=False)
+
+
+def _q(text) -> str:
+    return str(text).replace("\\", "\\\\").replace('"', '\\"')
+
+
+def write_record(stored: list, seed: bytes | None, default_catalog_digest: str | None) -> str:
+    """The record of a game from its stored events (oldest first)."""
+    created = stored[0].data
+    cfg = dict(created)
+    if cfg.get("fork"):
+        raise BadInput("a fork's record would not rebuild its parent's part: export it instead (`tools export`)")
+    tags = [("Record", f"{FORMAT_TAG} {FORMAT_VERSION}"), ("Game", cfg["game"]),
+            ("RulesVersion", cfg.get("rules_version", "1")), ("Seats", cfg["seats"]),
+            ("Table", "yes" if cfg["table"] else "no")]
+    if cfg.get("name"):
+        tags.append(("Name", cfg["name"]))
+    if cfg.get("tournament"):
+        tags.append(("Tournament", cfg["tournament"]))
+    players = cfg.get("players") or {}
+    if players:
+        tags.append(("Players", "; ".join(f"{s}={n}" for s, n in sorted(players.items(), key=lambda x: int(x[0])))))
+    if cfg.get("options"):
+        tags.append(("Options", json.dumps(cfg["options"], sort_keys=True)))
+    tags.append(("Date", stored[0].timestamp.isoformat()))
+    if cfg.get("commitment"):
+        tags.append(("Commitment", cfg["commitment"]))
+    finished = next((e for e in stored if e.type == "GameFinished"), None)
+    if finished is not None:
+        d = finished.data
+        scores = ", ".join(f"{s}: {v}" for s, v in d["scores"].items())
+        tags.append(("Result", f"{scores}; won by {', '.join(map(str, d['winners']))}"))
+        if d.get("seed"):
+            tags.append(("Seed", d["seed"] if isinstance(d["seed"], str) else bytes(d["seed"]).hex()))
+    elif seed is not None and not cfg["table"]:
+        tags.append(("Seed", seed.hex()))
+    rest = {k: v for k, v in cfg.items() if k not in ("game", "rules_version", "seats", "table", "name", "tournament",
+                                                       "players", "options", "commitment", "catalog")}
+    if cfg.get("catalog_digest") != default_catalog_digest:
+        rest["catalog"] = cfg["catalog"]  # printed values loaded by the organiser: kept whole
+    tags.append(("Config", json.dumps(rest, sort_keys=True, separators=(",", ":"))))
+    lines = [f'[{k} "{_q(v)}"]' for k, v in tags]
+    lines.append("")
+    turn = None
+    for e in stored[1:]:
+        line = _move(e, cfg["table"])
+        if line is None:
+            continue
+        if e.turn != turn:
+            turn = e.turn
+            lines.append(f"turn {turn}")
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def _move(e, table: bool) -> str | None:
+    d = e.data
+    if e.type == "Decided":
+        decision = d["decision"]
+        if d["seat"] == 0:
+            if decision == {"step": "setup"}:
+                return "setup"
+            if decision.get("referee") == "correct":
+                return f"correct {decision['to_version']} {decision.get('reason', '')}".rstrip()
+            return "referee " + json.dumps(decision, ensure_ascii=False)
+        return f"{d['seat']} {decision_text(decision)}"
+    if e.type == "EntropyAdded":
+        return f"entropy {d['seat']} {d['entropy']}"
+    if table and e.type in CHANCE_TYPES and not d.get("face_down"):
+        return "* " + value_text(d[CHANCE_VALUE_FIELD[e.type]])
+    return None
+
+
+# reading ----------------------------------------------------------------------------------
+def parse_value(text: str):
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+def parse_decision(text: str):
+    text = text.strip()
+    if text.startswith("{"):
+        return json.loads(text)
+    words = text.split(" ")
+    d = {"action": words[0]}
+    rest = text[len(words[0]):].strip()
+    # key=value pairs; a JSON value may hold spaces: scan for the next " key=" at JSON depth 0
+    while rest:
+        key, eq, tail = rest.partition("=")
+        if not eq or not _BARE.match(key):
+            raise ValueError(f"cannot read {rest!r} (want key=value)")
+        value, rest = _take_value(tail)
+        d[key] = value
+    return d
+
+
+def _take_value(tail: str):
+    if tail[:1] in "[{\"":
+        dec = json.JSONDecoder()
+        v, end = dec.raw_decode(tail)
+        return v, tail[end:].strip()
+    word, _, rest = tail.partition(" ")
+    return parse_value(word), rest.strip()
+
+
+def read_record(text: str) -> dict:
+    tags, moves = {}, []
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        m = _TAG.match(line)
+        if m:
+            tags[m.group(1)] = m.group(2).replace('\\"', '"').replace("\\\\", "\\")
+            continue
+        if line.startswith("turn "):
+            continue
+        try:
+            moves.append((n, _parse_move(line)))
+        except (ValueError, json.JSONDecodeError) as e:
+            raise BadInput(f"record line {n}: {e}: {line[:80]!r}") from None
+    if not tags.get("Record", "").startswith(FORMAT_TAG):
+        raise BadInput("not a privateer game record (no [Record \"PrivateerRecord 1\"] tag)")
+    if tags["Record"].split()[-1] != FORMAT_VERSION:
+        raise BadInput(f"record format {tags['Record']!r}: this build reads version {FORMAT_VERSION}")
+    return {"tags": tags, "moves": moves}
+
+
+def _parse_move(line: str):
+    head, _, rest = line.partition(" ")
+    if head == "*":
+        return ("chance", parse_value(rest.strip()))
+    if head == "setup":
+        return ("setup", None)
+    if head == "referee":
+        return ("referee", json.loads(rest))
+    if head == "entropy":
+        seat, hexed = rest.split()
+        return ("entropy", (int(seat), hexed))
+    if head == "correct":
+        version, _, reason = rest.partition(" ")
+        return ("correct", (int(version), reason))
+    if head.isdigit():
+        return ("decide", (int(head), parse_decision(rest)))
+    raise ValueError("a move is SEAT DECISION, * OUTCOME, setup, referee, entropy or correct")
+
+
+def created_config(tags: dict, rules) -> dict:
+    """The ``GameCreated`` data the record's header describes."""
+    from service.kernel.rules import catalog_digest
+
+    try:
+        cfg = json.loads(tags.get("Config", "{}"))
+    except json.JSONDecodeError:
+        raise BadInput("record: the Config tag is not JSON") from None
+    if tags.get("RulesVersion", "1") != rules.rules_version:
+        raise BadInput(f"this record was made under {rules.name} rules version {tags.get('RulesVersion')}; this "
+                       f"build plays version {rules.rules_version}, so the same moves may not give the same "
+                       "events: import its `tools export` file instead")
+    cfg.update({"game": tags["Game"], "rules_version": tags.get("RulesVersion", "1"), "seats": int(tags["Seats"]),
+                "table": tags.get("Table") == "yes", "name": tags.get("Name", ""),
+                "tournament": tags.get("Tournament", ""),
+                "options": json.loads(tags["Options"]) if tags.get("Options") else {},
+                "commitment": tags.get("Commitment")})
+    players = {}
+    for pair in filter(None, (p.strip() for p in tags.get("Players", "").split(";"))):
+        seat, _, name = pair.partition("=")
+        players[seat.strip()] = name.strip()
+    cfg["players"] = players
+    if "catalog" not in cfg:
+        cfg["catalog"] = rules.catalog(cfg["options"])
+    if catalog_digest(cfg["catalog"]) != cfg.get("catalog_digest"):
+        raise BadInput("record: the card catalog does not match the digest the game was created with")
+    return cfg
+
+
+def import_record(app, text: str) -> UUID:
+    """A new game from a record, refused with nothing written if any move is.
+
+    The moves are played on one game in memory, with the same kernel and
+    rules as a live game, and saved in one transaction at the end. A record
+    with corrections is played move by move through the application instead
+    (a correction folds the game along its line from the store), first on a
+    scratch store, so that a refusal still writes nothing."""
+    rec = read_record(text)
+    if any(kind == "correct" for _, (kind, _) in rec["moves"]):
+        return _import_through_the_application(app, rec)
+    game, seed = _play_in_memory(rec)
+    app._save(game, secret=seed)
+    return game.id
+
+
+def _start(rec: dict):
+    from service.aggregate import Game
+    from service.kernel.chance import commitment
+    from service.kernel.rules import get_rules
+
+    tags = rec["tags"]
+    try:
+        rules = get_rules(tags.get("Game", ""))
+    except Exception:
+        raise BadInput(f"record: no game {tags.get('Game')!r}") from None
+    cfg = created_config(tags, rules)
+    seed = bytes.fromhex(tags["Seed"]) if tags.get("Seed") else None
+    if not cfg["table"]:
+        if seed is None:
+            raise BadInput("a seeded game's record imports once the game is finished (its seed revealed)")
+        if commitment(seed) != cfg["commitment"]:
+            raise BadInput("record: the revealed seed does not match the commitment")
+    return Game.start(uuid4(), Ev("GameCreated", 0, "all", cfg)), seed
+
+
+def _play_in_memory(rec: dict):
+    from service.kernel.chance import SeededChance, TableChance
+
+    game, seed = _start(rec)
+    m = game.machine
+
+    def chance():
+        if m.k["table"]:
+            return TableChance([])
+        return SeededChance(seed, [bytes.fromhex(e) for e in m.k["entropies"]], m.k["counter"])
+
+    for n, (kind, arg) in rec["moves"]:
+        try:
+            if kind == "decide":
+                events = m.decide(arg[0], arg[1], chance())
+            elif kind == "chance":
+                events = m.enter_chance(arg)
+            elif kind == "referee":
+                events = m.referee(arg, chance())
+            elif kind == "setup":
+                events = m.setup(chance())
+            else:  # entropy
+                ev = Ev("EntropyAdded", 0, "all", {"seat": arg[0], "entropy": arg[1]})
+                m.apply(ev)
+                events = [ev]
+        except Exception as e:  # the rules' refusal, with the line it came from
+            raise BadInput(f"record line {n}: {kind} refused: {getattr(e, 'reason', e)}") from None
+        game.record(events)
+    return game, seed
+
+
+def _import_through_the_application(app, rec: dict) -> UUID:
+    import os
+    import shutil
+    import tempfile
+
+    from service.app import Privateer
+
+    tmp = tempfile.mkdtemp(prefix="privateer-record-")
+    try:
+        trial = Privateer(os.path.join(tmp, "trial.db"), snapshot_interval=0)
+        try:
+            _replay(trial, rec)  # a dry run: the real store sees only a record that plays through
+        finally:
+            trial.close()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return _replay(app, rec)
+
+
+def _replay(app, rec: dict) -> UUID:
+    game, seed = _start(rec)
+    gid = game.id
+    app._save(game, secret=seed)
+    for n, (kind, arg) in rec["moves"]:
+        try:
+            _play(app, gid, kind, arg)
+        except BadInput:
+            raise
+        except Exception as e:
+            raise BadInput(f"record line {n}: {kind} refused: {getattr(e, 'reason', e)}") from None
+    return gid
+
+
+def _play(app, gid: UUID, kind: str, arg) -> None:
+    if kind == "decide":
+        app.act(gid, arg[0], arg[1])
+    elif kind == "chance":
+        app.enter_chance(gid, arg)
+    elif kind == "referee":
+        app.referee(gid, arg)
+    elif kind == "correct":
+        app.correct(gid, arg[0], arg[1])
+    elif kind in ("setup", "entropy"):
+        game = app.load(gid)
+        if kind == "setup":
+            game.record(game.machine.setup(app.chance_for(game)))
+        else:
+            ev = Ev("EntropyAdded", 0, "all", {"seat": arg[0], "entropy": arg[1]})
+            game.machine.apply(ev)
+            game.record([ev])
+        app._save(game)
