@@ -62,38 +62,50 @@ def follow(seconds: Annotated[Optional[float], typer.Option("--seconds", metavar
     do_follow(target, seconds)
 
 
-STANDINGS_HELP = ("rank; player (the seat's recorded name, else 'seat N'); played (finished games); "
-                  "wins (a shared victory counts as a win for each sharer); shared (wins that were shared); "
-                  "win share (a victory shared by k players counts 1/k; ranks the table, then wins, then "
-                  "points); points (sum of final scores); avg (points / played); best (best final score). "
+STANDINGS_HELP = ("rank; player (the name recorded for a seat; seats nobody named are not players and are "
+                  "left out); played (finished games); wins (a shared victory counts as a win for each sharer); "
+                  "shared (wins that were shared); win share (a victory shared by k players counts 1/k); "
+                  "points (sum of final scores); avg (points / played); best (best final score). Order: win "
+                  "share, then win rate (win share / played), then avg; equal on all three, equal rank. "
                   "Forked games never count.")
 
 
 @app.command(epilog="Columns: " + STANDINGS_HELP)
 @guarded
 def standings(tournament: Annotated[Optional[str], typer.Option("--tournament", metavar="NAME", help="Only this tournament.")] = None,
+              overall: Annotated[bool, typer.Option("--overall", help="With --json: the table over all game kinds of each tournament.")] = False,
               json_out: JsonOpt = False, db: DbOpt = None):
-    """Tournament standings, per game kind (brought up to date first)."""
+    """Tournament standings by player, per game kind and over all of them, with the games still unfinished."""
     from service.projections import catch_up, open_view
+    from service.projections.model import overall_rows
 
     a = open_app(db)
     view = open_view(a)
     try:
         catch_up(a, view)
         rows = view.standings(tournament)
+        games = view.games()
     finally:
         view.close()
+    totals = overall_rows(rows)
     if json_out:
-        return out_json(rows)
+        return out_json(totals if overall else rows)
+    unfinished = [g for g in games if not g["finished"] and not g.get("parent")
+                  and (tournament is None or g["tournament"] == tournament)]
     if not rows:
-        typer.echo("no finished games" + (f" in tournament {tournament!r}" if tournament is not None else ""))
-        return
+        typer.echo("no finished games with named players" + (f" in tournament {tournament!r}" if tournament is not None else ""))
     from rich.console import Console
     from rich.table import Table
 
     groups: dict = {}
     for r in rows:
         groups.setdefault((r["tournament"], r["game"]), []).append(r)
+    kinds: dict = {}
+    for t, g in groups:
+        kinds.setdefault(t, set()).add(g)
+    for r in totals:
+        if len(kinds.get(r["tournament"], ())) > 1:
+            groups.setdefault((r["tournament"], r["game"]), []).append(r)
     console = Console()
     for (t, g), rs in groups.items():
         table = Table("rank", "player", "played", "wins", "shared", "win share", "points", "avg", "best",
@@ -102,4 +114,9 @@ def standings(tournament: Annotated[Optional[str], typer.Option("--tournament", 
             table.add_row(str(r["rank"]), r["player"], str(r["played"]), str(r["wins"]), str(r["shared_wins"]),
                           f"{r['win_share']:g}", str(r["points"]), f"{r['avg_points']:g}", str(r["best"]))
         console.print(table)
+    if unfinished:
+        typer.echo(f"unfinished ({len(unfinished)}): " + "; ".join(
+            f"{g['game_id'][:8]} {g['game']}" + (f" {g['name']!r}" if g.get("name") else "")
+            + (f" [{g['tournament']}]" if tournament is None and g.get("tournament") else "")
+            for g in unfinished))
     typer.echo("columns: " + STANDINGS_HELP)

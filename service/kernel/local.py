@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 from .chance import SeededChance, TableChance, commitment, new_seed
 from .machine import Ev, Machine
@@ -51,6 +52,8 @@ def check_players(players: dict, seats: int) -> dict:
             raise BadInput(f"player seat {n} is not a seat of this game (1 to {seats})")
         if not isinstance(name, str) or not name.strip():
             raise BadInput(f"seat {n} needs a player name")
+        if re.match(r"^seat \d+$", name.strip()):
+            raise BadInput(f"{name.strip()!r} names a seat, not a player: give the player's name")
         out[str(n)] = name.strip()
     if len(set(out.values())) != len(out):
         raise BadInput("a player may take only one seat")

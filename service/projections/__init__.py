@@ -19,13 +19,17 @@ store's schema):
   of those wins were shared), win_share (sum of 1/k per win: a victory shared
   by k players is worth 1/k), points (sum of final scores), best (best final
   score). ``tools standings`` adds rank and avg_points (points / played) and
-  orders by win_share, then wins, then points (equal on all three: same rank).
-  Games of different kinds are ranked separately (their points do not compare).
+  orders by win_share, then win rate (win_share / played), then avg_points
+  (equal on all three: same rank). Games of different kinds are ranked
+  separately (their points do not compare), and a tournament of several kinds
+  also gets one table over all of them (``model.overall_rows``).
 * tracking: ``proj_tracking`` (SQLite) / ``privateer_standings_tracking``
   (PostgreSQL, the library's tracking table): the last notification id applied,
   for the application ``privateer``.
 
-A *player* is the name recorded for a seat (see ``model.py``), else ``seat N``.
+A *player* is the name recorded for a seat (see ``model.py``). A seat nobody
+named is kept in ``proj_scores`` as ``seat N`` but is not a player: standings
+leave it out, so the seat 3 of one game is never merged with another's.
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ A seat with no name is the player ``seat N``, which suits fixed-seat events
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 TRACKED_TYPES = ("GameCreated", "GameFinished", "SeatJoined")
@@ -101,19 +102,37 @@ def add_event(batch: Batch, e, lookup) -> None:
 STANDINGS_COLUMNS = ("rank", "tournament", "game", "player", "played", "wins", "shared_wins",
                      "win_share", "points", "avg_points", "best")
 
+ALL_GAMES = "all games"
+_UNNAMED = re.compile(r"^seat \d+$")
+
+
+def named(rows: list[dict]) -> list[dict]:
+    """Only players: a seat nobody named (``seat 3``) is not one, so the seat 3
+    of one game is never counted with the seat 3 of another."""
+    return [r for r in rows if r.get("player") and not _UNNAMED.match(r["player"])]
+
 
 def rank_rows(rows: list[dict]) -> list[dict]:
-    """Order and number standings rows within each (tournament, game)."""
+    """Order and number standings rows within each (tournament, game).
+
+    The order: most wins (a victory shared by k players counts 1/k), then the
+    better win rate (wins per game played: 1 win in 1 game ranks above 1 win in
+    3), then the higher average score, then the name. Equal on all three is an
+    equal rank."""
     out = []
-    rows = sorted(rows, key=lambda r: (r["tournament"], r["game"], -float(r["win_share"]),
-                                       -int(r["wins"]), -float(r["points"]), r["player"]))
-    rank, prev, key = 0, None, None
-    for i, r in enumerate(rows):
+
+    def key(r):
+        played = int(r["played"]) or 1
+        return (-float(r["win_share"]), -float(r["win_share"]) / played, -float(r["points"]) / played)
+
+    rows = sorted(named(rows), key=lambda r: (r["tournament"], r["game"], key(r), r["player"]))
+    rank, prev, group_key = 0, None, None
+    for r in rows:
         group = (r["tournament"], r["game"])
-        if group != key:
-            key, n, prev = group, 0, None
+        if group != group_key:
+            group_key, n, prev = group, 0, None
         n += 1
-        this = (round(float(r["win_share"]), 6), int(r["wins"]), float(r["points"]))
+        this = tuple(round(x, 6) for x in key(r))
         if this != prev:
             rank = n
         prev = this
@@ -126,6 +145,22 @@ def rank_rows(rows: list[dict]) -> list[dict]:
             "best": _num(r["best"]),
         })
     return out
+
+
+def overall_rows(rows: list[dict]) -> list[dict]:
+    """One table per tournament over every game kind played in it (``game`` is
+    ``all games``): the sums of each player's rows, ranked the same way."""
+    acc: dict = {}
+    for r in named(rows):
+        a = acc.setdefault((r["tournament"], r["player"]), {
+            "tournament": r["tournament"], "game": ALL_GAMES, "player": r["player"], "played": 0, "wins": 0,
+            "shared_wins": 0, "win_share": 0.0, "points": 0.0, "best": None})
+        for k in ("played", "wins", "shared_wins"):
+            a[k] += int(r[k])
+        a["win_share"] += float(r["win_share"])
+        a["points"] += float(r["points"])
+        a["best"] = float(r["best"]) if a["best"] is None else max(a["best"], float(r["best"]))
+    return rank_rows(list(acc.values()))
 
 
 def _num(x):

@@ -11,8 +11,8 @@ from service.simulate import simulate
 _pack = msgpack.Packer(use_bin_type=True).pack
 
 
-def play(app, game="letter-of-marque", seats=3, games=1, seed="s", tournament=""):
-    stats = simulate(game, seats, games, seed=seed, app=app, tournament=tournament)
+def play(app, game="letter-of-marque", seats=3, games=1, seed="s", tournament="", players=None):
+    stats = simulate(game, seats, games, seed=seed, app=app, tournament=tournament, players=players)
     return [UUID(g) for g in stats["game_ids"]]
 
 

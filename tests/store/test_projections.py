@@ -29,12 +29,16 @@ def shared_victory_seed() -> str:
     raise AssertionError("no shared victory in 500 seeds")
 
 
+THREE = {"1": "Ada", "2": "Bo", "3": "Cy"}
+TWO = {"1": "Cy", "2": "Ada"}
+
+
 def record_tournament(app) -> list:
     games = []
-    games += play(app, seats=3, games=3, seed="cup-a", tournament="cup")
-    games += play(app, seats=2, games=1, seed=shared_victory_seed(), tournament="cup")
-    games += play(app, seats=2, games=2, seed="cup-b", tournament="cup")
-    games += play(app, seats=3, games=1, seed="other", tournament="friendly")
+    games += play(app, seats=3, games=3, seed="cup-a", tournament="cup", players=THREE)
+    games += play(app, seats=2, games=1, seed=shared_victory_seed(), tournament="cup", players=TWO)
+    games += play(app, seats=2, games=2, seed="cup-b", tournament="cup")  # nobody named: no players
+    games += play(app, seats=3, games=1, seed="other", tournament="friendly", players=THREE)
     # an unfinished game and a finished fork: neither counts
     unfinished = app.create("letter-of-marque", 2, tournament="cup")
     play_partly(app, unfinished, 4)
@@ -54,8 +58,11 @@ def by_hand(app, games, tournament) -> list[dict]:
             continue
         result = m.k["result"]
         winners = result["winners"]
+        names = m.config.get("players") or {}
         for seat, score in result["scores"].items():
-            a = acc[f"seat {seat}"]
+            if seat not in names:
+                continue  # a seat nobody named is not a player
+            a = acc[names[seat]]
             a["played"] += 1
             a["points"] += score
             a["best"] = score if a["best"] is None else max(a["best"], score)
@@ -63,7 +70,8 @@ def by_hand(app, games, tournament) -> list[dict]:
                 a["wins"] += 1
                 a["shared_wins"] += len(winners) > 1
                 a["win_share"] += 1 / len(winners)
-    rows = sorted(acc.items(), key=lambda kv: (-kv[1]["win_share"], -kv[1]["wins"], -kv[1]["points"], kv[0]))
+    rows = sorted(acc.items(), key=lambda kv: (-kv[1]["win_share"], -kv[1]["win_share"] / kv[1]["played"],
+                                               -kv[1]["points"] / kv[1]["played"], kv[0]))
     return [{"player": p, "played": a["played"], "wins": a["wins"], "shared_wins": a["shared_wins"],
              "win_share": round(a["win_share"], 4), "points": a["points"], "best": a["best"],
              "avg_points": round(a["points"] / a["played"], 2)} for p, a in rows]
@@ -138,10 +146,10 @@ def test_two_runners_at_once_apply_each_event_once(store):
 
 def test_new_games_are_picked_up(store):
     app = store.app()
-    play(app, seats=2, games=1, seed="late-1", tournament="t")
+    play(app, seats=2, games=1, seed="late-1", tournament="t", players=TWO)
     first = json.loads(store.cli("standings", "--json").stdout)
     assert sum(r["played"] for r in first) == 2
-    play(app, seats=2, games=2, seed="late-2", tournament="t")
+    play(app, seats=2, games=2, seed="late-2", tournament="t", players=TWO)
     again = json.loads(store.cli("standings", "--tournament", "t", "--json").stdout)
     assert sum(r["played"] for r in again) == 6
     store.cli("projections", "update")
