@@ -31,6 +31,7 @@ def replay(game_id: GameId,
            to_turn: Annotated[Optional[int], typer.Option("--to-turn", metavar="TURN", min=0, help="Stop at the end of this turn (0: the setup).")] = None,
            to_event: Annotated[Optional[int], typer.Option("--to-event", metavar="VERSION", min=1, help="Stop after this version (1: the game's creation).")] = None,
            seat: Annotated[Optional[int], typer.Option("--seat", metavar="SEAT", help="Show the table as this seat saw it.")] = None,
+           svg: Annotated[Optional[str], typer.Option("--svg", metavar="FILE", help="Also draw the table as an SVG picture in FILE.")] = None,
            json_out: JsonOpt = False, db: DbOpt = None):
     """The board and scores at the end of a turn (or event), as the referee saw it or as SEAT did."""
     from service.views import board
@@ -51,6 +52,15 @@ def replay(game_id: GameId,
         b["note"] = f"event {to_event} was not reached: the game has {version} events; this is its last state"
         if not json_out:
             typer.echo(f"note: {b['note']}", err=True)
+    if svg is not None:
+        from service.render.svg import board_svg
+
+        try:
+            with open(svg, "w", encoding="utf-8") as f:
+                f.write(board_svg(b, machine.config))
+        except OSError as e:
+            fail(f"cannot write {svg}: {e.strerror}", 2)
+        typer.echo(f"drew {svg}", err=True)
     if json_out:
         return out_json(b)
     print_board(b, machine.config)

@@ -1,0 +1,52 @@
+"""The Kaiser's Pirates: each player's raiders and warships, merchant line,
+prizes and hand (face down for the other seats)."""
+
+from __future__ import annotations
+
+from ..common import who, words
+from ..kaisers_pirates import _names
+from .draw import seat_colour
+
+WIDTH = 960
+
+
+def height(view: dict) -> int:
+    return 60 + 40 + len(view["players"]) * 250 + 20
+
+
+def _vessel(svg, x, y, v, ships, fill):
+    name = ships.get(v["ship"], words(v["ship"]))
+    svg.card(x, y, 110, 64, fill=fill)
+    svg.text(x + 55, y + 24, name[:18], size=11, anchor="middle", weight="bold")
+    marks = [m for m, on in (("damaged", v.get("damaged")), ("low supply", v.get("supply")),
+                             ("refuge", v.get("refuge"))) if on]
+    svg.text(x + 55, y + 44, ", ".join(marks), size=9, anchor="middle", fill="#a01010")
+
+
+def draw(svg, view: dict, config: dict, names: dict, seat, top: int) -> None:
+    ships, cards = _names(config)
+    svg.text(16, top + 20, f"Round {view['round']}, {words(view['phase'])} phase — action deck "
+             f"{view['action_deck']}, discard {view['discard']}, ship deck {view['ship_deck']}, "
+             f"merchant deck {view['merchant_deck']}", size=12)
+    for j, (s, p) in enumerate(view["players"].items()):
+        y = top + 40 + j * 250
+        svg.rect(10, y, WIDTH - 20, 236, fill="#fbf8ef", stroke=seat_colour(s), width=2)
+        svg.text(22, y + 22, f"{who(s, names)} — {p['vp']} VP", size=14, weight="bold", fill=seat_colour(s))
+        svg.text(22, y + 44, "raiders & warships", size=10)
+        for k, v in enumerate(p["ships"][:8]):
+            _vessel(svg, 22 + k * 116, y + 50, v, ships, "#d6dbdf")
+        svg.text(22, y + 132, "merchant line", size=10)
+        for k, v in enumerate(p["merchants"][:5]):
+            _vessel(svg, 22 + k * 116, y + 138, v, ships, "#f8e9a1")
+        px = 22 + 5 * 116 + 10
+        for k, v in enumerate(p["prizes"][:2]):
+            _vessel(svg, px + k * 116, y + 138, v if isinstance(v, dict) else {"ship": v}, ships, "#f5cba7")
+        hand = p["hand"]
+        svg.text(WIDTH - 330, y + 22, "hand", size=10, weight="bold")
+        if isinstance(hand, list):
+            for k, c in enumerate(hand[:7]):
+                svg.card(WIDTH - 290 + (k % 2) * 136, y + 8 + (k // 2) * 30, 130, 26,
+                         label=cards.get(c, words(c))[:22], fill="#fff", size=10)
+        else:
+            for k in range(min(hand, 10)):
+                svg.card(WIDTH - 290 + k * 24, y + 8, 20, 28, face_down=True)

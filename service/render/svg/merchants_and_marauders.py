@@ -1,0 +1,95 @@
+"""Merchants & Marauders: a schematic Caribbean, its ports placed roughly as on
+the map (borders from the reference), demand goods, upgrade tiles, the
+captains' ships and the NPCs; each captain's gold, glory and cargo."""
+
+from __future__ import annotations
+
+from ..common import who, words
+from .draw import seat_colour
+
+WIDTH = 960
+MAP_H = 560
+# rough places on the board (x, y in 0..1 of the map area), west to east
+PLACES = {
+    "havana": (0.16, 0.14), "nassau": (0.36, 0.05), "tortuga": (0.50, 0.18), "port_royal": (0.33, 0.36),
+    "petite_goave": (0.50, 0.33), "santo_domingo": (0.64, 0.30), "old_providence": (0.18, 0.62),
+    "cartagena": (0.38, 0.80), "caribbean_sea": (0.60, 0.55), "curacao": (0.56, 0.82), "caracas": (0.72, 0.86),
+    "san_juan": (0.77, 0.22), "st_maarten": (0.88, 0.16), "st_john": (0.96, 0.26), "basse_terre": (0.86, 0.44),
+    "bridgetown": (0.96, 0.60), "trinidad": (0.90, 0.86),
+}
+BORDERS = [("nassau", "havana"), ("nassau", "tortuga"), ("havana", "port_royal"), ("havana", "tortuga"),
+           ("port_royal", "old_providence"), ("port_royal", "tortuga"), ("port_royal", "petite_goave"),
+           ("port_royal", "cartagena"), ("old_providence", "cartagena"), ("tortuga", "petite_goave"),
+           ("tortuga", "santo_domingo"), ("petite_goave", "santo_domingo"), ("petite_goave", "caribbean_sea"),
+           ("petite_goave", "cartagena"), ("cartagena", "caribbean_sea"), ("cartagena", "curacao"),
+           ("santo_domingo", "san_juan"), ("santo_domingo", "caribbean_sea"), ("caribbean_sea", "san_juan"),
+           ("caribbean_sea", "basse_terre"), ("caribbean_sea", "caracas"), ("caribbean_sea", "curacao"),
+           ("curacao", "caracas"), ("san_juan", "st_maarten"), ("san_juan", "basse_terre"),
+           ("caracas", "basse_terre"), ("caracas", "trinidad"), ("st_maarten", "st_john"),
+           ("st_maarten", "basse_terre"), ("basse_terre", "st_john"), ("basse_terre", "bridgetown"),
+           ("basse_terre", "trinidad"), ("trinidad", "bridgetown"), ("st_john", "bridgetown")]
+
+
+def height(view: dict) -> int:
+    return 60 + MAP_H + 30 + len(view["players"]) * 44 + 20
+
+
+def _xy(zone: str, top: int):
+    fx, fy = PLACES.get(zone, (0.5, 0.5))
+    return 40 + fx * (WIDTH - 110), top + 24 + fy * (MAP_H - 70)
+
+
+def draw(svg, view: dict, config: dict, names: dict, seat, top: int) -> None:
+    svg.rect(10, top, WIDTH - 20, MAP_H, fill="#cfe3ee", stroke="#7aa", rx=8)
+    for a, b in BORDERS:
+        (x1, y1), (x2, y2) = _xy(a, top), _xy(b, top)
+        svg.line(x1, y1, x2, y2, stroke="#9fbfcf", width=2)
+    board = view["board"]
+    for zone in PLACES:
+        x, y = _xy(zone, top)
+        port = zone != "caribbean_sea"
+        svg.circle(x, y, 26 if port else 34, fill="#efe3c2" if port else "#b9d7e6", stroke="#6b5b3e")
+        svg.text(x, y - 30 if port else y - 38, words(zone).title(), size=11, anchor="middle", weight="bold")
+        good = board["demand"].get(zone)
+        if good:
+            svg.text(x, y + 4, words(good), size=10, anchor="middle")
+        up = board["upgrades"].get(zone)
+        if isinstance(up, dict):
+            label = words(up.get("kind", "?")) if up.get("face_up") else f"({words(up.get('kind', '?'))})"
+            svg.text(x, y + 16, label[:18], size=8, anchor="middle", fill="#555")
+        elif up:
+            svg.rect(x - 8, y + 8, 16, 10, fill="#5b4636", stroke="#222", rx=1)  # a tile face down
+    # NPCs and captains' ships
+    for k, (npc, where) in enumerate((board.get("npcs") or {}).items()):
+        zone = where.get("zone") if isinstance(where, dict) else where
+        x, y = _xy(str(zone), top)
+        svg.rect(x + 22, y - 10 + k * 3, 46, 14, fill="#222", stroke="#000", rx=3)
+        svg.text(x + 45, y + 1 + k * 3, words(npc)[:9], size=8, anchor="middle", fill="#fff")
+    at: dict = {}
+    for s, p in view["players"].items():
+        zone = p.get("zone")
+        if not zone:
+            continue
+        x, y = _xy(zone, top)
+        n = at.setdefault(zone, 0)
+        at[zone] += 1
+        sx, sy = x - 34 + n * 18, y + 30
+        svg.path(f"M{sx - 9},{sy} L{sx + 9},{sy} L{sx + 6},{sy + 7} L{sx - 6},{sy + 7} Z", fill=seat_colour(s),
+                 stroke="#111")
+        svg.text(sx, sy + 18, str(s), size=10, anchor="middle", weight="bold", fill=seat_colour(s))
+    y = top + MAP_H + 24
+    svg.text(16, y, "Captains", size=15, weight="bold")
+    for j, (s, p) in enumerate(view["players"].items()):
+        yy = y + 22 + j * 44
+        svg.rect(16, yy - 14, 10, 34, fill=seat_colour(s), stroke="#222", rx=2)
+        cap = p.get("captain")
+        cap_name = cap.get("name") if isinstance(cap, dict) else words(cap or "hidden")
+        ship = p.get("ship")
+        ship_name = ship.get("name") if isinstance(ship, dict) else words(ship or "?")
+        gold = p.get("gold")
+        glory = p.get("total_glory", p.get("glory_track"))
+        svg.text(32, yy, f"{who(s, names)} — {cap_name} — {ship_name} at {words(p.get('zone') or '?')}", size=12,
+                 weight="bold")
+        svg.text(32, yy + 16, f"gold {'hidden' if gold is None else gold} · glory "
+                 f"{'hidden' if glory is None else glory} · cargo "
+                 f"{len(p['cargo']) if isinstance(p.get('cargo'), list) else p.get('cargo_cards', '?')}", size=11)
