@@ -40,6 +40,47 @@ def direct_fold(db: str, game_id: str, *, to_turn: int | None = None, to_event: 
     return UUID(gid), machine, version, head
 
 
+def chain_problem(game_id: UUID, rows) -> str | None:
+    """Why the hash chain of ``rows`` ((version, envelope dict), from version 1
+    on) does not verify, or None: the check ``tools audit`` makes first,
+    for what a replay shows (the audit also re-runs chance and rules)."""
+    from event_store.chain import chain_version, genesis, link
+
+    prev, chain = None, None
+    for i, (version, env) in enumerate(rows):
+        if i == 0:
+            if env.get("type") != "GameCreated":
+                return "the history does not start with its creation"
+            try:
+                chain = chain_version(env["data"])
+            except ValueError as e:
+                return str(e)
+            prev = genesis(game_id, chain)
+        if version != i + 1:
+            return f"event {i + 1} is missing"
+        if env.get("prev") != prev:
+            return f"event {version}'s link to the one before is broken"
+        try:
+            h = link(game_id, version, env["timestamp"], env["type"], env["turn"], env["visible_to"], env["data"],
+                     env["prev"], env.get("salt"), chain)
+        except Exception as e:
+            return f"event {version} cannot be hashed ({e})"
+        if h != env.get("hash"):
+            return f"event {version} does not match its hash (it was changed)"
+        prev = h
+    return None
+
+
+def verify_to(db: str, game_id: UUID, version: int) -> str | None:
+    """The chain problem of a game's events up to ``version`` on an SQLite
+    store read directly; None when they verify (or the store is not SQLite)."""
+    reader = SqliteReader.open(db)
+    if reader is None:
+        return None
+    with reader:
+        return chain_problem(game_id, reader.events(game_id.hex, gt=0, lte=version))
+
+
 def _start(reader: SqliteReader, gid: str, to_turn: int | None, to_event: int | None):
     """The newest snapshot that serves (service/snapshots.py ``fold_start``)."""
     versions = reader.snapshot_versions(gid, lte=to_event)

@@ -130,8 +130,11 @@ def describe(rules, ev: Ev) -> str:
     if t == "Decided":
         if d["seat"] == 0 and "referee" in d["decision"]:
             return f"referee: {json.dumps(d['decision'])}"
-        who = "setup" if d["seat"] == 0 else f"seat {d['seat']} decides"
-        return f"{who}: {json.dumps(d['decision'])}"
+        if d["seat"] == 0:
+            return "setup" if d["decision"] == {"step": "setup"} else f"step: {json.dumps(d['decision'])}"
+        from service.record import decision_text
+
+        return f"seat {d['seat']} decides: {decision_text(d['decision'])}"
     if t == "DiceRolled":
         return f"rolled {d['n']}d{d['sides']}: {d['values']} ({d['why']})"
     if t == "CardDrawn":
@@ -160,4 +163,32 @@ def describe(rules, ev: Ev) -> str:
         return f"correction: back to version {d['to_version']}, {first}-{last} retracted: {d.get('reason', '')}"
     if t == "EntropyAdded":
         return f"seat {d['seat']} added entropy to the seed"
-    return rules.describe(ev) or t
+    text = rules.describe(ev)
+    if not text or text == t or text.startswith(t + " "):  # the rules name it only by its type
+        return humanize(t, d)
+    return text
+
+
+def humanize(type_: str, data: dict) -> str:
+    """An event the rules do not put in words: ``CommittingDone {"seat": 1,
+    "cards": 1}`` reads ``committing done: seat 1, cards 1``."""
+    words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", type_).lower()
+    parts = []
+    for k, v in data.items():
+        if v is None or v == [] or v == {}:
+            continue
+        if k in ("seat", "player", "attacker", "defender", "owner") and isinstance(v, int) and not isinstance(v, bool):
+            parts.append(f"{k} {v}" if k == "seat" else f"{k} seat {v}")
+            continue
+        parts.append(f"{k.replace('_', ' ')} {_plain(v)}")
+    return words + (": " + ", ".join(parts) if parts else "")
+
+
+def _plain(v) -> str:
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, list):
+        return "[" + ", ".join(_plain(x) for x in v) + "]"
+    if isinstance(v, dict):
+        return "{" + ", ".join(f"{k}: {_plain(x)}" for k, x in v.items()) + "}"
+    return str(v)

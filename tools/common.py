@@ -80,8 +80,17 @@ def parse_options(pairs: list[str] | None, flag: str = "--option", form: str = "
 
 
 def print_events(entries: list[dict]) -> None:
+    """One event per line: number, turn and what happened, wrapped between words
+    to the terminal's width (80 columns when not a terminal)."""
+    import shutil
+    import textwrap
+
+    width = max(60, shutil.get_terminal_size((80, 24)).columns)
     for e in entries:
-        typer.echo(f"  v{e['version']:<5} t{e['turn']:<4} {e['type']:<22} {e['text']}")
+        head = f"  v{e['version']:<5} t{e['turn']:<4} "
+        typer.echo(textwrap.fill(e["text"], width=width, initial_indent=head,
+                                 subsequent_indent=" " * len(head), break_long_words=False,
+                                 break_on_hyphens=False))
 
 
 # ---------------------------------------------------------------------------

@@ -25,6 +25,21 @@ def fold_for_reading(db, game_id, to_turn=None, to_event=None):
     return gid, machine, version
 
 
+def chain_problem_to(db, gid, version: int) -> str | None:
+    """Why the events a replay shows do not verify (their hash chain), or None."""
+    from event_store.store import resolve_db
+    from service.replay import chain_problem, verify_to
+
+    target = resolve_db(db)
+    if not target.startswith(("postgresql://", "postgres://")):
+        return verify_to(target, gid, version)
+    a = open_app(db)
+    rows = [(e.originator_version, {"type": e.type, "turn": e.turn, "visible_to": e.visible_to, "data": e.data,
+                                    "prev": e.prev, "hash": e.hash, "salt": getattr(e, "salt", None),
+                                    "timestamp": e.timestamp}) for e in a.stored_events(gid, lte=version)]
+    return chain_problem(gid, rows)
+
+
 @app.command()
 @guarded
 def replay(game_id: GameId,
@@ -42,6 +57,11 @@ def replay(game_id: GameId,
     if seat is not None:
         machine.check_seat(seat)
     b = board(gid, machine, version, seat)
+    problem = chain_problem_to(db, gid, version)
+    if problem is not None:
+        b["warning"] = f"this history does not verify ({problem}): what it shows may not be what happened; " \
+                       "run `tools audit`"
+        typer.echo(f"warning: {b['warning']}", err=True)
     if to_turn is not None and b["turn"] < to_turn:
         # turns never go back: a replay that stops short of the turn read the whole history
         b["note"] = (f"turn {to_turn} was not reached: the game {'ended' if b['finished'] else 'stands'} "
@@ -79,8 +99,12 @@ def print_board(b: dict, config: dict) -> None:
 @app.command()
 @guarded
 def log(game_id: GameId, seat: Annotated[Optional[int], typer.Option("--seat", metavar="SEAT", help="Only what this seat may see.")] = None,
+        turn: Annotated[Optional[str], typer.Option("--turn", metavar="N|A-B", help="Only turn N, or turns A to B.")] = None,
         json_out: JsonOpt = False, db: DbOpt = None):
-    """The events, readable (all of them for the referee, or what SEAT may see)."""
+    """The events, readable (all of them for the referee, or what SEAT may see).
+
+    Example: `tools log 3f2a9c --seat 2 --turn 12` (what seat 2 read during turn 12).
+    """
     from service.views import log_entries
 
     a = open_app(db)
@@ -90,6 +114,12 @@ def log(game_id: GameId, seat: Annotated[Optional[int], typer.Option("--seat", m
     if seat is not None:
         machine.check_seat(seat)
     entries = log_entries(machine.rules, stored, seat, players=machine.config.get("players"))
+    if turn is not None:
+        low, sep, high = turn.partition("-")
+        if not low.strip().isdigit() or (sep and not high.strip().isdigit()):
+            fail(f"--turn takes a turn (12) or a range (10-12), not {turn!r}", 2)
+        lo, hi = int(low), int(high) if sep else int(low)
+        entries = [e for e in entries if lo <= e["turn"] <= hi]
     if json_out:
         return out_json(entries)
     print_events(entries)

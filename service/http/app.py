@@ -62,6 +62,29 @@ def error(status: int, kind: str, reason: str) -> JSONResponse:
     return JSONResponse({"error": kind, "reason": reason}, status_code=status)
 
 
+def _offline_docs(api: FastAPI) -> None:
+    """The interactive API page at /docs with Swagger UI's files from an
+    installed package (``swagger-ui-bundle``), so it works without a network;
+    /redoc, which has no such package, leads to /docs."""
+    from fastapi.openapi.docs import get_swagger_ui_html
+    from fastapi.responses import RedirectResponse
+    from fastapi.staticfiles import StaticFiles
+    from swagger_ui_bundle import swagger_ui_path
+
+    api.mount("/docs-assets", StaticFiles(directory=swagger_ui_path), name="docs-assets")
+
+    @api.get("/docs", include_in_schema=False)
+    async def docs():
+        return get_swagger_ui_html(openapi_url="/openapi.json", title="privateer API",
+                                   swagger_js_url="/docs-assets/swagger-ui-bundle.js",
+                                   swagger_css_url="/docs-assets/swagger-ui.css",
+                                   swagger_favicon_url="/docs-assets/favicon-32x32.png")
+
+    @api.get("/redoc", include_in_schema=False)
+    async def redoc():
+        return RedirectResponse("/docs")
+
+
 def create_app(db: str | None, organiser_key: str, limits: Limits | None = None) -> FastAPI:
     from service.app import Privateer
 
@@ -73,7 +96,9 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None)
         description="Referee, record and replay pirate tabletop games: seats, hidden views, live stream. "
                     "Credentials travel as `Authorization: Bearer <organiser key | referee key | seat token>`; "
                     "without one you are a spectator and see public facts only.",
+        docs_url=None, redoc_url=None,  # served below from installed files: no CDN, works offline
     )
+    _offline_docs(api)
     api.state.service = svc
     api.state.limits = limits
     api.add_middleware(BodyLimit, max_body=limits.max_body)

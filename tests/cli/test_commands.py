@@ -103,7 +103,7 @@ def test_replay_seat_view_hides_other_bases_until_revealed(cli):
     before = cli.json("replay", gid, "--seat", "1", "--to-turn", "0")
     assert {s["ship"]: s["armed"] for s in before["board"]["sea"]} == {"red-1": True, "blue-1": "hidden"}
     human = cli.ok("replay", gid, "--seat", "2", "--to-turn", "0")
-    assert "hidden" in human and "as seat 2 saw it" in human
+    assert "hidden" in human and "as seat 2 sees it" in human
 
 
 def test_simulate_stores_games_that_audit_clean(cli):

@@ -58,3 +58,24 @@ def test_help_names_the_bots_and_options_show_what_they_take(cli):
         options = [line for line in cli.ok(command, "--help").splitlines()
                    if re.match(r"^\W*\*?\s*--[a-z]", line.lstrip("│ "))]
         assert options and not [line for line in options if "<str>" in line or "<int>" in line or "<bool>" in line]
+
+
+def test_replay_warns_when_what_it_shows_does_not_verify(cli, db):
+    import sqlite3
+
+    from event_store.codec import pack, unpack
+
+    gid = cli.ok("new", "letter-of-marque", "--seats", "2", "--table").strip()
+    cli.ok("chance", gid, "4", "3")
+    assert "warning" not in cli.json("replay", gid)
+    conn = sqlite3.connect(db)
+    state = conn.execute("SELECT state FROM stored_events WHERE originator_version = 6").fetchone()[0]
+    d = unpack(state)
+    d["data"] = dict(d["data"], card=7)  # the referee's 3 rewritten behind the store's back
+    conn.execute("UPDATE stored_events SET state = ? WHERE originator_version = 6", (pack(d),))
+    conn.commit()
+    conn.close()
+    out = cli.json("replay", gid)
+    assert "event 6 does not match its hash" in out["warning"]
+    assert "warning: this history does not verify" in cli.run("replay", gid, check=0).stderr
+    assert "warning" not in cli.json("replay", gid, "--to-event", "5")  # before the change: it verifies
