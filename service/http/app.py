@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+from pathlib import Path as FilePath
 from typing import Annotated, Optional
 
 from fastapi import FastAPI, Header, Path, Query, Request
 from fastapi.openapi.utils import get_openapi
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, StreamingResponse
+from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -62,6 +64,14 @@ def error(status: int, kind: str, reason: str) -> JSONResponse:
     return JSONResponse({"error": kind, "reason": reason}, status_code=status)
 
 
+VIEWER = FilePath(__file__).with_name("viewer")  # the replay viewer's page, served as files (no build step)
+
+
+def _wants_html(request: Request) -> bool:
+    accept = request.headers.get("accept", "")
+    return "text/html" in accept and "application/json" not in accept
+
+
 def _offline_docs(api: FastAPI) -> None:
     """The interactive API page at /docs with Swagger UI's files from an
     installed package (``swagger-ui-bundle``), so it works without a network;
@@ -99,6 +109,7 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None)
         docs_url=None, redoc_url=None,  # served below from installed files: no CDN, works offline
     )
     _offline_docs(api)
+    api.mount("/viewer-assets", StaticFiles(directory=VIEWER), name="viewer-assets")
     api.state.service = svc
     api.state.limits = limits
     api.add_middleware(BodyLimit, max_body=limits.max_body)
@@ -232,10 +243,28 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None)
         return svc.start(gid)
 
     @api.get("/games/{game_id}/view", response_model=m.Board, responses=ERRORS, tags=["public"], **MAY)
-    def view(game_id: GameIdPath, authorization: Auth = None):
-        """The table as the caller may see it: a seat's view, the referee's, or the public one."""
+    def view(request: Request, game_id: GameIdPath, authorization: Auth = None):
+        """The table as the caller may see it: a seat's view, the referee's, or the public one.
+        A browser (asking for text/html) gets the replay viewer page instead."""
+        if _wants_html(request):
+            gid, _, _ = locate(game_id, authorization)
+            return FileResponse(VIEWER / "index.html", media_type="text/html")
         gid, caller = who(game_id, authorization)
         return svc.board(gid, caller)
+
+    @api.get("/games/{game_id}/picture", responses={**ERRORS, 200: {
+                 "content": {"image/svg+xml": {}}, "description": "The table as an SVG picture."}},
+             response_class=Response, tags=["public"], **MAY)
+    def picture(game_id: GameIdPath, authorization: Auth = None,
+                to_turn: Annotated[Optional[int], Query(ge=0, le=m.MAX_VERSION)] = None,
+                to_event: Annotated[Optional[int], Query(ge=1, le=m.MAX_VERSION)] = None):
+        """The table as a picture (SVG), now or at the end of a turn (or after an event), as the caller may see it."""
+        from service.render.svg import board_svg
+
+        gid, caller = who(game_id, authorization)
+        b = svc.board(gid, caller, to_turn=to_turn, to_event=to_event)
+        b["seat"] = caller.view_seat
+        return Response(board_svg(b, svc.current(gid).machine.config), media_type="image/svg+xml")
 
     @api.get("/games/{game_id}/legal", response_model=m.Legal, responses=ERRORS, tags=["seats"], **NEEDS)
     def legal(game_id: GameIdPath, authorization: Auth = None,

@@ -28,7 +28,7 @@ def board_text(board: dict, config: dict, width: int = 80):
 
     names = config.get("players") or {}
     seat = board.get("seat")
-    viewer = "the referee" if seat is None else who(seat, names)
+    viewer = "the referee" if seat is None else "a spectator" if seat == 0 else who(seat, names)
     head = Text(f"{TITLES.get(board['game'], board['game'])} — turn {board['turn']}, event {board['version']}, "
                 f"as {viewer} sees it", style="bold")
     parts = [head]

@@ -16,7 +16,7 @@ from .draw import Svg
 def board_svg(board: dict, config: dict) -> str:
     names = config.get("players") or {}
     seat = board.get("seat")
-    viewer = "the referee" if seat is None else who(seat, names)
+    viewer = "the referee" if seat is None else "a spectator" if seat == 0 else who(seat, names)
     game = import_module(f".{MODULES[board['game']]}", __package__)
     svg = Svg(game.WIDTH, game.height(board["board"]))
     svg.rect(0, 0, game.WIDTH, svg.height, fill="#f4efe1")

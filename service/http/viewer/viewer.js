@@ -1,0 +1,123 @@
+// The replay viewer: the picture of the table at any event, the events, step and jump,
+// a seat's perspective (with that seat's token), live while the game runs.
+// Everything comes from the service's own API, with the caller's credentials: a seat
+// sees its own numbering and what it may see, a spectator the public view.
+(function () {
+  "use strict";
+  const gameId = location.pathname.split("/")[2];
+  const params = new URLSearchParams(location.search);
+  const fragment = new URLSearchParams(location.hash.slice(1));  // #token=... never reaches a server log
+  const $ = (id) => document.getElementById(id);
+  let token = fragment.get("token") || sessionStorage.getItem("privateer-token-" + gameId) || "";
+  let events = [];      // in the caller's numbering: {version, turn, type, text}
+  let current = 0;      // the event shown (caller's numbering)
+
+  function headers() { return token ? {"Authorization": "Bearer " + token} : {}; }
+
+  async function api(path) {
+    const r = await fetch(path, {headers: headers()});
+    const body = r.headers.get("content-type") && r.headers.get("content-type").includes("json")
+      ? await r.json() : await r.text();
+    if (!r.ok) { throw new Error((body && body.reason) || ("HTTP " + r.status)); }
+    return body;
+  }
+
+  function say(text) { $("error").textContent = text || ""; }
+
+  async function loadEvents() {
+    events = [];
+    let after = 0;
+    for (;;) {
+      const page = await api(`/games/${gameId}/log?after=${after}&limit=1000`);
+      events.push(...page.events);
+      if (page.next_after === null) { break; }
+      after = page.next_after;
+    }
+    const list = $("events");
+    list.innerHTML = "";
+    for (const e of events) {
+      const li = document.createElement("li");
+      li.dataset.version = e.version;
+      li.textContent = `${e.version} · t${e.turn} · ${e.text}`;
+      li.onclick = () => show({event: e.version});
+      list.appendChild(li);
+    }
+  }
+
+  async function show(where) {
+    say("");
+    const q = where.turn !== undefined ? `to_turn=${where.turn}` : `to_event=${Math.max(1, where.event)}`;
+    try {
+      const [board, picture] = await Promise.all([
+        api(`/games/${gameId}/replay?${q}`), api(`/games/${gameId}/picture?${q}`)]);
+      current = board.version;
+      $("picture").innerHTML = picture;
+      $("board-json").textContent = JSON.stringify({game_id: board.game_id, version: board.version,
+        turn: board.turn, finished: board.finished, to_act: board.to_act, board: board.board});
+      $("position").textContent = `event ${board.version} of ${events.length}, turn ${board.turn}`;
+      $("turn").value = board.turn;
+      for (const li of $("events").children) {
+        const v = Number(li.dataset.version);
+        li.className = v === current ? "current" : (v > current ? "after" : "");
+        if (v === current) { li.scrollIntoView({block: "nearest"}); }
+      }
+      document.body.dataset.version = board.version;
+      document.body.dataset.turn = board.turn;
+      document.body.dataset.ready = "yes";
+      const url = new URL(location.href);
+      url.search = where.turn !== undefined ? `?turn=${where.turn}` : `?event=${board.version}`;
+      history.replaceState(null, "", url);
+    } catch (err) { say(err.message); }
+  }
+
+  async function live() {
+    // the live stream (Server-Sent Events) read with fetch, so the token travels as a header
+    while ($("live").checked) {
+      try {
+        const r = await fetch(`/games/${gameId}/stream?after=${events.length}&timeout=60`, {headers: headers()});
+        const reader = r.body.getReader();
+        const decoder = new TextDecoder();
+        let buffer = "";
+        for (;;) {
+          const {value, done} = await reader.read();
+          if (done || !$("live").checked) { break; }
+          buffer += decoder.decode(value, {stream: true});
+          let cut;
+          while ((cut = buffer.indexOf("\n\n")) >= 0) {
+            const block = buffer.slice(0, cut);
+            buffer = buffer.slice(cut + 2);
+            if (block.includes("event: game-event")) {
+              const atEnd = current === events.length;
+              await loadEvents();
+              if (atEnd) { await show({event: events.length}); }
+            }
+          }
+        }
+      } catch (err) { say(err.message); await new Promise((ok) => setTimeout(ok, 1000)); }
+    }
+  }
+
+  async function start() {
+    $("who").value = token ? "token" : "";
+    $("token").hidden = !token;
+    $("token").value = token;
+    try {
+      const status = await api(`/games/${gameId}`);
+      $("title").textContent = `${status.game} ${status.name || ""} — ${gameId.slice(0, 8)}`;
+      await loadEvents();
+    } catch (err) { say(err.message); return; }
+    if (params.has("turn")) { await show({turn: Number(params.get("turn"))}); }
+    else if (params.has("event")) { await show({event: Number(params.get("event"))}); }
+    else { await show({event: events.length}); }
+  }
+
+  $("first").onclick = () => show({event: 1});
+  $("back").onclick = () => show({event: current - 1});
+  $("forward").onclick = () => show({event: Math.min(events.length, current + 1)});
+  $("last").onclick = () => show({event: events.length});
+  $("go").onclick = () => show({turn: Number($("turn").value)});
+  $("live").onchange = () => { if ($("live").checked) { live(); } };
+  $("who").onchange = () => { $("token").hidden = $("who").value !== "token"; if (!$("who").value) { token = ""; sessionStorage.removeItem("privateer-token-" + gameId); start(); } };
+  $("token").onchange = () => { token = $("token").value.trim(); sessionStorage.setItem("privateer-token-" + gameId, token); start(); };
+  start();
+})();
