@@ -19,7 +19,7 @@ from typing import Annotated, Optional
 from fastapi import FastAPI, Header, Path, Query, Request
 from fastapi.openapi.utils import get_openapi
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -32,6 +32,7 @@ from . import models as m
 from .auth import Unauthorized, bearer
 from .core import GameService, Replayed
 from .changes import FALLBACK_SECONDS, woken_or_timeout
+from .pages import standings_page
 from .limits import BodyLimit, Limits
 
 NEEDS = {"openapi_extra": {"security": [{"bearer": []}]}}  # a credential is required
@@ -175,6 +176,31 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None)
         return gid, caller
 
     # ------------------------------------------------------------------------
+    @api.get("/standings", response_model=list[m.StandingRow], tags=["public"])
+    def standings(request: Request,
+                  tournament: Annotated[Optional[str], Query(max_length=200, description="Only this tournament.")] = None):
+        """Tournament standings by named player: per game kind, then over all kinds of each tournament
+        (ranked by wins, then win rate, then average score; forks never count). A browser gets a page."""
+        from service.projections import catch_up, open_view
+        from service.projections.model import overall_rows
+
+        view = open_view(svc.app)
+        try:
+            catch_up(svc.app, view)
+            rows = view.standings(tournament)
+            games = view.games()
+        finally:
+            view.close()
+        kinds: dict = {}
+        for r in rows:
+            kinds.setdefault(r["tournament"], set()).add(r["game"])
+        rows = rows + [r for r in overall_rows(rows) if len(kinds.get(r["tournament"], ())) > 1]
+        if _wants_html(request):
+            unfinished = [g for g in games if not g["finished"] and not g.get("parent")
+                          and (tournament is None or g["tournament"] == tournament)]
+            return HTMLResponse(standings_page(rows, unfinished, tournament))
+        return rows
+
     @api.get("/health", response_model=m.Health, tags=["service"])
     def health():
         return {"ok": True, "games": available_games(), "audit_runs": svc.audit_runs}

@@ -193,6 +193,10 @@ class GameService:
         st["published"] = self.access.published(gid.hex) if st.get("fork") else None
         st["seats_taken"] = sorted(int(r.split(":", 1)[1]) for r in self.app.recorder.select_roles(gid.hex)
                                    if r.startswith("seat:"))
+        # the players named by the invitations used to join, beside those named at creation
+        joined = {str(r["seat"]): r["player"] for r in self.app.recorder.select_invitations(gid.hex)
+                  if r.get("used") is not None and r.get("player")}
+        st["players"] = {**joined, **(st.get("players") or {})}
         return st
 
     def board(self, gid: UUID, caller: Caller, to_turn=None, to_event=None) -> dict:

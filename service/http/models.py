@@ -233,6 +233,20 @@ class AuditOut(BaseModel):
     notes: list[str]
 
 
+class StandingRow(BaseModel):
+    rank: int
+    tournament: str
+    game: str = Field(description="The game kind, or `all games` for a tournament's table over every kind.")
+    player: str
+    played: int
+    wins: int
+    shared_wins: int
+    win_share: float
+    points: float
+    avg_points: float
+    best: float
+
+
 class Health(BaseModel):
     ok: bool
     games: list[str]

@@ -23,6 +23,15 @@ store's schema):
   (equal on all three: same rank). Games of different kinds are ranked
   separately (their points do not compare), and a tournament of several kinds
   also gets one table over all of them (``model.overall_rows``).
+* ``proj_events`` — every game's public events (what a spectator may read), as
+  readable rows: game_id, seq (the public's own numbering: 1, 2, ... over the
+  public events, never the store version, which would count hidden events), turn,
+  type, text (as ``tools log`` words it), data (JSON, without the referee-only
+  fields of chance events).
+* ``proj_boards`` — each game's current public board: game_id, version (public
+  numbering), turn, finished, board (JSON, the spectator's view).
+  An organiser can browse a tournament with Datasette or any SQL client.
+  (Read models built before these tables fill them on ``tools projections rebuild``.)
 * tracking: ``proj_tracking`` (SQLite) / ``privateer_standings_tracking``
   (PostgreSQL, the library's tracking table): the last notification id applied,
   for the application ``privateer``.

@@ -14,6 +14,7 @@ A seat with no name is the player ``seat N``, which suits fixed-seat events
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 
@@ -44,9 +45,12 @@ class Batch:
     finished: dict[str, dict] = field(default_factory=dict)     # game_id -> proj_games updates
     scores: list[dict] = field(default_factory=list)            # new proj_scores rows
     touched: set[tuple[str, str]] = field(default_factory=set)  # (tournament, game) to recount
+    events: list[dict] = field(default_factory=list)            # new proj_events rows (the public log)
+    seq: dict[str, int] = field(default_factory=dict)           # game_id -> public events counted so far
+    boards: dict[str, dict] = field(default_factory=dict)       # game_id -> proj_boards row (public board)
 
     def empty(self) -> bool:
-        return not (self.games or self.names or self.finished or self.scores)
+        return not (self.games or self.names or self.finished or self.scores or self.events or self.boards)
 
 
 def game_row(game_id: str, e) -> dict:
@@ -61,10 +65,13 @@ def game_row(game_id: str, e) -> dict:
     }
 
 
-def add_event(batch: Batch, e, lookup) -> None:
+def add_event(batch: Batch, e, lookup, public_count=None) -> None:
     """Fold one decoded stored event into ``batch``. ``lookup(game_id)`` gives a
-    game's proj_games row already in the read model (or None)."""
+    game's proj_games row already in the read model (or None); ``public_count(game_id)``
+    how many of its public events ``proj_events`` holds already."""
     t = getattr(e, "type", None)
+    if t is not None and getattr(e, "visible_to", None) == "all":
+        add_public(batch, e, lookup, public_count)
     if t not in TRACKED_TYPES:
         return
     gid = e.originator_id.hex
@@ -97,6 +104,41 @@ def add_event(batch: Batch, e, lookup) -> None:
         })
     if counted:
         batch.touched.add((game["tournament"], game["game"]))
+
+
+def add_public(batch: Batch, e, lookup, public_count=None) -> None:
+    """A public event as a readable row of ``proj_events``, numbered in the
+    public's own sequence (``seq``: 1, 2, ... over the events everyone may
+    read), never by store version, which would count the hidden events between."""
+    from service.kernel.rules import get_rules
+    from service.views import REFEREE_ONLY_FIELDS, describe
+    from service.kernel.machine import Ev
+
+    gid = e.originator_id.hex
+    if e.type == "GameCreated":
+        game = e.data["game"]
+        batch.seq[gid] = 0
+    else:
+        row = batch.games.get(gid) or lookup(gid)
+        if row is None:
+            return
+        game = row["game"]
+        if gid not in batch.seq:
+            batch.seq[gid] = public_count(gid) if public_count is not None else 0
+    batch.seq[gid] += 1
+    data = {k: v for k, v in e.data.items() if k not in REFEREE_ONLY_FIELDS}
+    try:
+        text = describe(get_rules(game), Ev(e.type, e.turn, "all", data))
+    except Exception:  # a game this build does not know: the row keeps its type and data
+        text = e.type
+    batch.events.append({"game_id": gid, "seq": batch.seq[gid], "turn": e.turn, "type": e.type, "text": text,
+                         "data": json.dumps(data, default=_json_default, sort_keys=True)})
+
+
+def _json_default(o):
+    if isinstance(o, (bytes, bytearray)):
+        return bytes(o).hex()
+    return str(o)
 
 
 STANDINGS_COLUMNS = ("rank", "tournament", "game", "player", "played", "wins", "shared_wins",

@@ -40,6 +40,10 @@ CREATE = [
     "CREATE TABLE IF NOT EXISTS proj_standings (tournament TEXT, game TEXT, player TEXT, "
     "played INTEGER, wins INTEGER, shared_wins INTEGER, win_share DOUBLE PRECISION, "
     "points DOUBLE PRECISION, best DOUBLE PRECISION, PRIMARY KEY (tournament, game, player))",
+    "CREATE TABLE IF NOT EXISTS proj_events (game_id TEXT, seq INTEGER, turn INTEGER, type TEXT, text TEXT, "
+    "data TEXT, PRIMARY KEY (game_id, seq))",
+    "CREATE TABLE IF NOT EXISTS proj_boards (game_id TEXT PRIMARY KEY, version INTEGER, turn INTEGER, "
+    "finished INTEGER, board TEXT)",
 ]
 GAME_COLUMNS = ("game_id", "game", "name", "tournament", "seats", "table_mode", "created", "parent",
                 "players", "finished", "finished_at", "events", "winners", "shared")
@@ -80,6 +84,10 @@ class PostgresStandingsView(PostgresTrackingRecorder):
     def position(self, name: str) -> int | None:
         return self.max_tracking_id(name)
 
+    def public_count(self, game_id: str) -> int:
+        rows = self._query("SELECT MAX(seq) AS n FROM proj_events WHERE game_id = %s", (game_id,))
+        return rows[0]["n"] or 0
+
     def lookup(self, game_id: str) -> dict | None:
         rows = self._query("SELECT * FROM proj_games WHERE game_id = %s", (game_id,))
         return _decode_game(rows[0]) if rows else None
@@ -118,6 +126,16 @@ class PostgresStandingsView(PostgresTrackingRecorder):
         for tournament, game in sorted(batch.touched):
             curs.execute(RECOUNT_DELETE.format(p="%s"), (tournament, game))
             curs.execute(RECOUNT_INSERT.format(p="%s"), (tournament, game))
+        if batch.events:
+            curs.executemany("INSERT INTO proj_events (game_id, seq, turn, type, text, data) "
+                             "VALUES (%s, %s, %s, %s, %s, %s)",
+                             [(r["game_id"], r["seq"], r["turn"], r["type"], r["text"], r["data"])
+                              for r in batch.events])
+        for r in batch.boards.values():
+            curs.execute("INSERT INTO proj_boards (game_id, version, turn, finished, board) VALUES "
+                         "(%s, %s, %s, %s, %s) ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, "
+                         "turn = excluded.turn, finished = excluded.finished, board = excluded.board",
+                         (r["game_id"], r["version"], r["turn"], r["finished"], r["board"]))
 
     # queries ------------------------------------------------------------------
     def _query(self, sql: str, params=()) -> list[dict]:
@@ -141,7 +159,8 @@ class PostgresStandingsView(PostgresTrackingRecorder):
 
     def dump(self) -> dict:
         order = {"proj_games": "game_id", "proj_scores": "game_id, seat",
-                 "proj_standings": "tournament, game, player"}
+                 "proj_standings": "tournament, game, player", "proj_events": "game_id, seq",
+                 "proj_boards": "game_id"}
         return {t: self._query(f"SELECT * FROM {t} ORDER BY {order[t]}") for t in TABLES}
 
     def close(self) -> None:
@@ -159,10 +178,20 @@ class StandingsProjection(Projection[PostgresStandingsView]):
     """For the library's ``ProjectionRunner``: one event, one transaction with its tracking."""
 
     name = PROJECTION_NAME
+    db: str | None = None  # the store followed (set by ``runner.follow``), to refresh the public boards
+    _app = None
 
     def process_event(self, domain_event, tracking: Tracking) -> None:
+        from .runner import public_boards
+
         batch = Batch()
-        add_event(batch, domain_event, self.view.lookup)
+        add_event(batch, domain_event, self.view.lookup, self.view.public_count)
+        if batch.events and self.db is not None:
+            if StandingsProjection._app is None:
+                from service.app import Privateer
+
+                StandingsProjection._app = Privateer(self.db)
+            public_boards(StandingsProjection._app, batch)
         self.view.commit(batch, tracking.application_name, None, tracking.notification_id, check_prev=False)
 
 

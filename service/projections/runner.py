@@ -52,7 +52,8 @@ def catch_up(app, view=None, *, batch_size: int = 2000, retries: int = 5) -> dic
                 except Exception:  # unreadable bytes: the audit reports them; skip here
                     undecodable += 1
                     continue
-                add_event(batch, e, view.lookup)
+                add_event(batch, e, view.lookup, view.public_count)
+            public_boards(app, batch)
             try:
                 view.commit(batch, APP_NAME, pos, notes[-1].id)
             except Exception as e:
@@ -73,6 +74,25 @@ def catch_up(app, view=None, *, batch_size: int = 2000, retries: int = 5) -> dic
     finally:
         if own:
             view.close()
+
+
+def public_boards(app, batch: Batch) -> None:
+    """The current public board (what a spectator sees) of every game with new
+    public events in the batch, as ``proj_boards`` rows."""
+    import json
+    from uuid import UUID
+
+    from service.views import board
+
+    for gid in {r["game_id"] for r in batch.events}:
+        try:
+            machine, version, _ = app.fold(UUID(gid))
+        except Exception:  # a game that does not fold (the audit says why): no board row
+            continue
+        b = board(UUID(gid), machine, version, 0)
+        batch.boards[gid] = {"game_id": gid, "version": b["version"], "turn": b["turn"],
+                             "finished": int(b["finished"]), "board": json.dumps(b["board"], sort_keys=True,
+                                                                                 default=str)}
 
 
 def rebuild(app) -> dict:
@@ -96,6 +116,7 @@ def follow(db: str, seconds: float | None = None):
     from .postgres_view import PostgresStandingsView, StandingsProjection, followed_app_class
 
     env = store_env(db)
+    StandingsProjection.db = db  # to keep the public boards (proj_boards) as events arrive
     with ProjectionRunner(application_class=followed_app_class(), projection_class=StandingsProjection,
                           view_class=PostgresStandingsView, env=env) as runner:
         try:

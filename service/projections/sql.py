@@ -1,6 +1,6 @@
 """SQL shared by the SQLite and PostgreSQL read models (``{p}`` is the placeholder)."""
 
-TABLES = ("proj_games", "proj_scores", "proj_standings")
+TABLES = ("proj_games", "proj_scores", "proj_standings", "proj_events", "proj_boards")
 
 # A tournament's standings for one game are recounted from its score rows
 # whenever one of its games finishes: the table is always exactly the sum of

@@ -45,6 +45,10 @@ class SQLiteView:
             "tournament": str, "game": str, "player": str, "played": int, "wins": int,
             "shared_wins": int, "win_share": float, "points": float, "best": float,
         }, pk=("tournament", "game", "player"), if_not_exists=True)
+        self.db["proj_events"].create({"game_id": str, "seq": int, "turn": int, "type": str, "text": str,
+                                       "data": str}, pk=("game_id", "seq"), if_not_exists=True)
+        self.db["proj_boards"].create({"game_id": str, "version": int, "turn": int, "finished": int,
+                                       "board": str}, pk="game_id", if_not_exists=True)
         self.db["proj_tracking"].create({"application_name": str, "notification_id": int},
                                         pk="application_name", if_not_exists=True)
         self.db["proj_scores"].create_index(["tournament", "game"], if_not_exists=True)
@@ -67,6 +71,10 @@ class SQLiteView:
                                 (name,)).fetchone()
         return row[0] if row else None
 
+    def public_count(self, game_id: str) -> int:
+        row = self.conn.execute("SELECT MAX(seq) FROM proj_events WHERE game_id = ?", (game_id,)).fetchone()
+        return row[0] or 0
+
     def lookup(self, game_id: str) -> dict | None:
         rows = list(self.db.query("SELECT * FROM proj_games WHERE game_id = ?", [game_id]))
         return _decode_game(rows[0]) if rows else None
@@ -85,6 +93,10 @@ class SQLiteView:
                 self.db["proj_games"].update(gid, {**f, "winners": json.dumps(f["winners"])})
             if batch.scores:
                 self.db["proj_scores"].insert_all(batch.scores)
+            if batch.events:
+                self.db["proj_events"].insert_all(batch.events)
+            if batch.boards:
+                self.db["proj_boards"].upsert_all(list(batch.boards.values()), pk="game_id")
             for tournament, game in sorted(batch.touched):
                 self.conn.execute(RECOUNT_DELETE.format(p="?"), (tournament, game))
                 self.conn.execute(RECOUNT_INSERT.format(p="?"), (tournament, game))
@@ -122,7 +134,8 @@ class SQLiteView:
 
 def _order(table: str) -> str:
     return {"proj_games": "game_id", "proj_scores": "game_id, seat",
-            "proj_standings": "tournament, game, player"}[table]
+            "proj_standings": "tournament, game, player", "proj_events": "game_id, seq",
+            "proj_boards": "game_id"}[table]
 
 
 def _decode_game(row: dict) -> dict:

@@ -66,3 +66,11 @@ def test_referee_invites_and_codes_are_stored_hashed(server, organiser, public):
     with sqlite3.connect(server.db) as conn:
         dump = "\n".join(conn.iterdump())
     assert token not in dump and code not in dump
+
+
+def test_a_player_named_by_the_invitation_is_named_in_the_status(server, organiser, public):
+    created = organiser.create("letter-of-marque", 2, players={"2": "Bo"})
+    gid = created["game_id"]
+    joined = public.join(gid, 1, organiser.invite(gid, 1, player="Ada"))
+    assert joined["player"] == "Ada"
+    assert public.status(gid)["players"] == {"1": "Ada", "2": "Bo"}

@@ -209,3 +209,32 @@ def test_postgres_follow_live(pg_store):
         assert view.dump() == live
     finally:
         view.close()
+
+
+def test_the_public_log_and_board_are_rows_to_browse(store):
+    """proj_events holds each game's public events as readable rows, numbered in
+    the public's own sequence (never store versions, which would count the hidden
+    events between), without the referee-only fields; proj_boards the public board."""
+    from uuid import UUID
+
+    from service.views import board, log_entries
+
+    app = store.app()
+    [gid] = play(app, game="loot", seats=3, seed="browse", players=THREE)
+    catch_up(app)
+    view = open_view(app)
+    try:
+        tables = view.dump()
+    finally:
+        view.close()
+    rows = [r for r in tables["proj_events"] if r["game_id"] == gid.hex]
+    machine, version, _ = app.fold(gid)
+    public = log_entries(machine.rules, app.stored_events(gid), 0)
+    assert [(r["seq"], r["turn"], r["type"]) for r in rows] == [(e["version"], e["turn"], e["type"]) for e in public]
+    assert [json.loads(r["data"]) for r in rows][1:] == [e["data"] for e in public][1:]
+    assert all(not ({"index", "counter", "draws"} & set(json.loads(r["data"]))) for r in rows)
+    assert len(rows) < version  # the hidden events (dealt cards) are not there
+    [b] = [r for r in tables["proj_boards"] if r["game_id"] == gid.hex]
+    want = board(UUID(gid.hex), machine, version, 0)
+    assert (b["version"], b["turn"], json.loads(b["board"])) == (want["version"], want["turn"],
+                                                                json.loads(json.dumps(want["board"], default=str)))

@@ -1,0 +1,33 @@
+"""Pages for a browser that the service renders itself (the replay viewer is
+static files in ``viewer/``): the tournament standings."""
+
+from __future__ import annotations
+
+from html import escape
+
+
+def standings_page(rows: list[dict], unfinished: list[dict], tournament: str | None) -> str:
+    groups: dict = {}
+    for r in rows:
+        groups.setdefault((r["tournament"], r["game"]), []).append(r)
+    parts = [f"<h1>Standings{' — ' + escape(tournament) if tournament else ''}</h1>"]
+    if not groups:
+        parts.append("<p>No finished games with named players yet.</p>")
+    for (t, g), rs in groups.items():
+        parts.append(f"<h2>{escape(t or '(no tournament)')} — {escape(g)}</h2><table><tr><th>rank</th>"
+                     "<th>player</th><th>played</th><th>wins</th><th>shared</th><th>win share</th>"
+                     "<th>points</th><th>avg</th><th>best</th></tr>")
+        for r in rs:
+            parts.append("<tr>" + "".join(f"<td>{escape(str(r[k]))}</td>" for k in (
+                "rank", "player", "played", "wins", "shared_wins", "win_share", "points", "avg_points", "best"))
+                + "</tr>")
+        parts.append("</table>")
+    if unfinished:
+        parts.append("<h2>Unfinished</h2><ul>" + "".join(
+            f'<li><a href="/games/{escape(g["game_id"])}/view">{escape(g["game_id"][:8])}</a> '
+            f'{escape(g["game"])} {escape(g.get("name") or "")}</li>' for g in unfinished) + "</ul>")
+    parts.append("<p>Order: wins (a victory shared by k players counts 1/k), then win rate, then average "
+                 "score; seats nobody named are not players; forks never count.</p>")
+    return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Standings</title>"
+            "<link rel=\"stylesheet\" href=\"/viewer-assets/viewer.css\"></head><body><main style=\"display:block\">"
+            + "".join(parts) + "</main></body></html>")
