@@ -48,7 +48,10 @@ def replay(game_id: GameId,
            seat: Annotated[Optional[int], typer.Option("--seat", metavar="SEAT", help="Show the table as this seat saw it.")] = None,
            svg: Annotated[Optional[str], typer.Option("--svg", metavar="FILE", help="Also draw the table as an SVG picture in FILE.")] = None,
            json_out: JsonOpt = False, db: DbOpt = None):
-    """The board and scores at the end of a turn (or event), as the referee saw it or as SEAT did."""
+    """The table at the end of a turn (or after an event), as the referee saw it or as SEAT did.
+
+    Example: `tools replay 3f2a9c --to-turn 12 --seat 2 --svg turn12.svg`.
+    """
     from service.views import board
 
     if to_turn is not None and to_event is not None:
@@ -130,7 +133,10 @@ def log(game_id: GameId, seat: Annotated[Optional[int], typer.Option("--seat", m
 def audit(game_id: Annotated[Optional[str], typer.Argument(metavar="GAME_ID", help="Game id (omit with --all).")] = None,
           all_games: Annotated[bool, typer.Option("--all", help="Audit every game in the store.")] = False,
           json_out: JsonOpt = False, db: DbOpt = None):
-    """Exit 0 when chain, chance and rules all agree; else exit 1 naming the first bad event."""
+    """Exit 0 when chain, chance and rules all agree; else exit 1 naming the first bad event.
+
+    Example: `tools audit 3f2a9c`; `tools audit --all --json` for a whole store.
+    """
     from uuid import UUID
 
     from service.audit import audit_game
@@ -179,7 +185,10 @@ def fork(game_id: GameId,
          at_turn: Annotated[Optional[int], typer.Option("--at-turn", metavar="TURN", help="Fork after the end of this turn.")] = None,
          at_event: Annotated[Optional[int], typer.Option("--at-event", metavar="VERSION", help="Fork after this version (a decision boundary).")] = None,
          db: DbOpt = None):
-    """A new game whose history is this one's up to that point; prints the new id."""
+    """A new game whose history is this one's up to that point; prints the new id.
+
+    Example: `tools fork 3f2a9c --at-turn 12` (then play the fork on: a what-if).
+    """
     from service.history import fork as do_fork
 
     a = open_app(db)
@@ -191,7 +200,10 @@ def fork(game_id: GameId,
 def export(game_id: GameId, output: Annotated[str, typer.Option("-o", "--output", help="File to write.")],
            with_secret: Annotated[bool, typer.Option("--with-secret", help="Include the secret seed of an unfinished game (referee backups only).")] = False,
            json_out: JsonOpt = False, db: DbOpt = None):
-    """Write one portable file holding the game's whole history."""
+    """Write one portable file holding the game's whole history (every event, byte for byte).
+
+    Example: `tools export 3f2a9c -o final.pgame`, then `tools import final.pgame --db other.db`.
+    """
     from service.history import export_game
 
     a = open_app(db)
@@ -205,9 +217,12 @@ def export(game_id: GameId, output: Annotated[str, typer.Option("-o", "--output"
 @guarded
 def import_(path: Annotated[str, typer.Argument(metavar="PATH", help="A file written by `tools export` or `tools record`.")], db: DbOpt = None):
     """Load a game file into the store (same id), or a game record (a new game with
-    the same events); prints the id. The whole
-    history is audited first: a file that does not verify is refused and
-    nothing is written (not even a new, empty database)."""
+    the same events); prints the id. The whole history is audited first: a file
+    that does not verify is refused and nothing is written (not even a new,
+    empty database).
+
+    Example: `tools import final.pgame --db other.db`; `tools import final.record`.
+    """
     import os
 
     from event_store.store import resolve_db
@@ -288,7 +303,10 @@ def record(game_id: GameId,
 @app.command()
 @guarded
 def games(json_out: JsonOpt = False, db: DbOpt = None):
-    """The games in the store."""
+    """The games in the store: id, game, seats, name and players, turn, state.
+
+    Example: `tools games --db tournament.db`; `--json` for every field.
+    """
     rows = open_app(db).games()
     if json_out:
         return out_json(rows)

@@ -25,7 +25,10 @@ def new(
     player: Annotated[Optional[list[str]], typer.Option("--player", metavar="SEAT=NAME", help="Who sits where, SEAT=NAME (repeatable); standings count by player.")] = None,
     db: DbOpt = None,
 ):
-    """Create a game and print only its id."""
+    """Create a game and print only its id.
+
+    Example: `tools new loot --seats 4 --option pairs=true --player 1=Ada --player 2=Bo --table`.
+    """
     cat = None
     if catalog:
         from service.catalogs import load_catalog_file
@@ -43,7 +46,10 @@ def status(game_id: GameId,
            board_: Annotated[bool, typer.Option("--board", help="Also show the table (the referee's view, or SEAT's).")] = False,
            seat: Annotated[Optional[int], typer.Option("--seat", metavar="SEAT", help="With --board: the table as this seat sees it.")] = None,
            json_out: JsonOpt = False, db: DbOpt = None):
-    """Version, turn, who must act, awaited chance, scores when finished; --board draws the table."""
+    """Version, turn, who must act, awaited chance, scores when finished; --board draws the table.
+
+    Example: `tools status 3f2a9c --board --seat 2`.
+    """
     from event_store.reads import sqlite_status
     from event_store.store import resolve_db
     from service.snapshots import snapshot_interval
@@ -173,8 +179,9 @@ def referee(game_id: GameId,
     """A referee's decision: a penalty the rules name (The Kaiser's Pirates 3.1.5) or a note, recorded and audited.
 
     `tools referee ID --list` shows the penalties open now, exactly as this command takes them. A physical
-    slip the rules cannot express is put on the record as a public note, which changes nothing in the game:
-    `tools referee ID '{"referee": "note", "text": "seat 2 showed a card by accident; reshuffled"}'`.
+    slip the rules cannot express is put on the record as a public note, which changes nothing in the game.
+
+    Example: `tools referee 3f2a9c '{"referee": "note", "text": "seat 2 showed a card by accident; reshuffled"}'`.
     """
     a = open_app(db)
     gid = a.resolve_id(game_id)

@@ -30,7 +30,10 @@ def _report(stats: dict, what: str, json_out: bool) -> None:
 @projections_app.command("rebuild")
 @guarded
 def rebuild(json_out: JsonOpt = False, db: DbOpt = None):
-    """Drop the read models and rebuild them from the first event."""
+    """Drop the read models and rebuild them from the first event.
+
+    Example: `tools projections rebuild --db tournament.db`.
+    """
     from service.projections import rebuild as do_rebuild
 
     _report(do_rebuild(open_app(db)), "rebuilt", json_out)
@@ -39,7 +42,10 @@ def rebuild(json_out: JsonOpt = False, db: DbOpt = None):
 @projections_app.command("update")
 @guarded
 def update(json_out: JsonOpt = False, db: DbOpt = None):
-    """Apply the events recorded since the last update (catch up)."""
+    """Apply the events recorded since the last update (catch up).
+
+    Example: `tools projections update`, then browse proj_events / proj_standings with any SQLite client.
+    """
     from service.projections import catch_up
 
     _report(catch_up(open_app(db)), "updated", json_out)
@@ -75,7 +81,10 @@ STANDINGS_HELP = ("rank; player (the name recorded for a seat; seats nobody name
 def standings(tournament: Annotated[Optional[str], typer.Option("--tournament", metavar="NAME", help="Only this tournament.")] = None,
               overall: Annotated[bool, typer.Option("--overall", help="With --json: the table over all game kinds of each tournament.")] = False,
               json_out: JsonOpt = False, db: DbOpt = None):
-    """Tournament standings by player, per game kind and over all of them, with the games still unfinished."""
+    """Tournament standings by player, per game kind and over all of them, with the games still unfinished.
+
+    Example: `tools standings --tournament spring`; `--json --overall` for the table over all games.
+    """
     from service.projections import catch_up, open_view
     from service.projections.model import overall_rows
 

@@ -29,10 +29,14 @@ def serve(
         help="Most events one live stream sends (default 10000).")] = None,
     db: DbOpt = None,
 ):
-    """Serve the HTTP JSON API (OpenAPI at /openapi.json, docs at /docs) with uvicorn.
+    """Serve the HTTP JSON API (OpenAPI at /openapi.json, docs at /docs), the replay
+    viewer (/games/ID/view) and the standings page (/standings) with uvicorn.
 
     The organiser key comes from $PRIVATEER_ORGANISER_KEY, else the config file;
-    without either a random key is made and printed once on stderr."""
+    without either a random key is made and printed once on stderr.
+
+    Example: `tools serve --db tournament.db --port 8000`, then open http://127.0.0.1:8000/standings.
+    """
     import os
 
     import uvicorn

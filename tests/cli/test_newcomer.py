@@ -79,3 +79,13 @@ def test_replay_warns_when_what_it_shows_does_not_verify(cli, db):
     assert "event 6 does not match its hash" in out["warning"]
     assert "warning: this history does not verify" in cli.run("replay", gid, check=0).stderr
     assert "warning" not in cli.json("replay", gid, "--to-event", "5")  # before the change: it verifies
+
+
+def test_every_command_shows_an_example(cli):
+    from tools.cli import app
+
+    names = [c.name or c.callback.__name__ for c in app.registered_commands]
+    assert len(names) >= 18
+    for name in names:
+        text = cli.ok(name, "--help")
+        assert "Example" in text, name
