@@ -176,7 +176,7 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None)
         return gid, caller
 
     # ------------------------------------------------------------------------
-    @api.get("/standings", response_model=list[m.StandingRow], tags=["public"])
+    @api.get("/standings", response_model=list[m.StandingRow], responses=ERRORS, tags=["public"])
     def standings(request: Request,
                   tournament: Annotated[Optional[str], Query(max_length=200, description="Only this tournament.")] = None):
         """Tournament standings by named player: per game kind, then over all kinds of each tournament
