@@ -220,6 +220,11 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
                 self.games_table), prefix_bounds(prefix))
         return self._query(SQL("SELECT * FROM {} ORDER BY created").format(self.games_table))
 
+    def select_corrections(self, game_id: str) -> int | None:
+        """How many corrections the game's line holds (its status row), or None without one."""
+        rows = self._query(SQL("SELECT corrections FROM {} WHERE game_id = %s").format(self.status_table), (game_id,))
+        return int(rows[0]["corrections"] or 0) if rows else None
+
     def select_statuses(self) -> dict[str, str]:
         """The status row (JSON text) of every game that has one."""
         rows = self._query(SQL("SELECT game_id, status FROM {}").format(self.status_table))

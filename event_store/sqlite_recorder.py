@@ -69,6 +69,11 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
                                prefix_bounds(prefix))
         return self._query("SELECT * FROM privateer_games ORDER BY created")
 
+    def select_corrections(self, game_id: str) -> int | None:
+        """How many corrections the game's line holds (its status row), or None without one."""
+        rows = self._query(f"SELECT corrections FROM {STATUS_TABLE_NAME} WHERE game_id = ?", (game_id,))
+        return int(rows[0]["corrections"] or 0) if rows else None
+
     def select_statuses(self) -> dict[str, str]:
         """The status row (JSON text) of every game that has one."""
         return {r["game_id"]: r["status"] for r in self._query(f"SELECT game_id, status FROM {STATUS_TABLE_NAME}")}

@@ -288,8 +288,12 @@ class Privateer(Application):
     def fold(self, game_id: UUID, *, to_turn: int | None = None, to_event: int | None = None):
         """Replay a game's events up to the end of a turn or up to a version.
         Returns ``(machine, last_version, head_hash)``."""
-        latest = self.load(game_id)
-        if latest.machine.k.get("corrections"):
+        # a corrected game folds along its line; the status row says whether there is one
+        # (a store written before status rows: the game itself says)
+        corrections = self.recorder.select_corrections(game_id.hex)
+        if corrections is None:
+            corrections = self.load(game_id).machine.k.get("corrections")
+        if corrections:
             return self._fold_line(game_id, to_turn, to_event)
         machine = None
         version, head = 0, None

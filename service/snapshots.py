@@ -22,8 +22,6 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from service.kernel.machine import Machine
-from service.kernel.rules import get_rules
 
 DEFAULT_INTERVAL = 100
 ENV_INTERVAL = "PRIVATEER_SNAPSHOT_INTERVAL"
@@ -51,9 +49,12 @@ class SnapshotOutdated(Exception):
     """A snapshot taken by an older build: replay from the events instead."""
 
 
-def machine_from(state: dict) -> Machine:
+def machine_from(state: dict):
     if state.get("format") != SNAPSHOT_FORMAT or "seen" not in state["k"]:
         raise SnapshotOutdated("snapshot format")
+    from service.kernel.machine import Machine
+    from service.kernel.rules import get_rules
+
     cfg = state["config"]
     m = object.__new__(Machine)
     m.rules = get_rules(cfg["game"])
