@@ -20,6 +20,8 @@
 8. start-up: ``tools --help``, ``tools status --json`` and ``tools replay
    --to-turn 12`` wall time against a bare ``python -c "import sqlite3,
    msgpack, json"`` (bench/startup.py).
+10. stored play (``simulate`` on SQLite: one transaction per decision) against
+   raw one-commit-per-row inserts in WAL mode.
 9. random playouts in memory, actions/s of each game against OpenSpiel's
    pure-Python ``python_liars_poker`` in the same run (bench/playouts.py;
    needs ``pip install '.[bench]'``).
@@ -379,6 +381,15 @@ def run_suite(*, quick: bool = False, pg_url: str | None = "", http: bool = True
                 row["error"] = f"{type(e).__name__}: {e}"
             out["simulate"].append(row)
 
+        # 4b: stored play against raw one-commit-per-row inserts (WAL, as the store runs) ----------
+        raw_rate = raw_commit_per_row(os.path.join(tmp, "raw-rows.db"), 800 if quick else 3000)
+        for row in out["simulate"]:
+            if "error" not in row:
+                dps = row["sqlite"]["decisions_per_second"]
+                out["rows"].append({"what": f"stored decisions/s {row['game']} ÷ raw one-commit-per-row insert (WAL)",
+                                    "value": f"{dps:,.0f} /s", "baseline": f"{raw_rate:,.0f} rows/s",
+                                    "ratio": dps / raw_rate, "target": ">= 0.6"})
+
         # 7: HTTP -------------------------------------------------------------------------------
         if http:
             try:
@@ -405,6 +416,23 @@ def run_suite(*, quick: bool = False, pg_url: str | None = "", http: bool = True
         shutil.rmtree(tmp, ignore_errors=True)
     out["seconds"] = time.perf_counter() - started
     return out
+
+
+def raw_commit_per_row(path: str, n: int) -> float:
+    """Rows per second, each INSERTed and committed on its own, in WAL mode (as the store)."""
+    rows = [(uuid.uuid4().hex, i, "topic", os.urandom(200)) for i in range(n)]
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("CREATE TABLE IF NOT EXISTS raw_rows (a TEXT, b INTEGER, c TEXT, d BLOB, PRIMARY KEY (a, b))")
+        t = time.perf_counter()
+        for r in rows:
+            conn.execute("BEGIN")
+            conn.execute("INSERT INTO raw_rows VALUES (?, ?, ?, ?)", r)
+            conn.execute("COMMIT")
+        return n / (time.perf_counter() - t)
+    finally:
+        conn.close()
 
 
 def _drop_schema(url: str, schema: str) -> None:
