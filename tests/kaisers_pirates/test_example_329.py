@@ -27,7 +27,7 @@ def t():
     t.commit(2, ("breakout-1", "intercept", "leopard"))
     t.act(2, {"action": "intercept", "card": "breakout-1", "ship": "leopard", "target": "maria"})
     t.act(1, {"action": "react", "card": "qqq-1"})
-    t.roll(5, 3, 3)                       # Leopard 5 against Maria 3: damaged
+    t.roll(5, 3, 2, 3)                    # Leopard 5 (d10, d8, d6: 5.5.2) against Maria 3: damaged
     assert t.st("maria")["damaged"]
     t.act(2, {"action": "decline"})       # no Reflag for the revealed Leopard
     assert t.st("leopard")["revealed"]
