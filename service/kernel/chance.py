@@ -32,6 +32,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import re
 import secrets
 from functools import lru_cache
 
@@ -66,7 +67,24 @@ def _canon_scalar(card) -> str:
     return json.dumps(card)
 
 
+# Text whose JSON form is itself in quotes (printable ASCII from '#' on, no backslash) sorts by
+# its JSON form exactly as it sorts as text: a proper prefix is followed by a character above
+# the closing quote. Card ids are such text, so the common deck sorts without a key.
+_PLAIN = re.compile(r"[#-\[\]-~]*")
+_PLAIN_SEEN: set = set()
+
+
 def canonical_order(cards: list) -> list:
+    """The cards in canonical order: sorted by their JSON text (``canon``)."""
+    try:
+        if _PLAIN_SEEN.issuperset(cards):
+            return sorted(cards)
+    except TypeError:  # unhashable cards (dicts, lists): by their JSON text
+        return sorted(cards, key=canon)
+    if all(type(c) is str and _PLAIN.fullmatch(c) for c in cards):
+        if len(_PLAIN_SEEN) < 100_000:
+            _PLAIN_SEEN.update(cards)
+        return sorted(cards)
     return sorted(cards, key=canon)
 
 

@@ -104,3 +104,25 @@ def test_table_outcomes_are_validated():
     t = TableChance([])
     with pytest.raises(NeedChance):
         t.outcome({"kind": "dice", "sides": 6, "n": 1})
+
+
+def test_the_quick_canonical_order_is_the_canonical_order():
+    """Card ids sort without a key only where that gives the JSON-text order exactly."""
+    import json
+
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from service.kernel.chance import canonical_order
+
+    plain = st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=127), max_size=6)
+    anything = st.one_of(plain, st.text(max_size=4), st.integers(-5, 300), st.booleans())
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.lists(anything, max_size=12))
+    def check(cards):
+        want = sorted(cards, key=lambda c: json.dumps(c, sort_keys=True, separators=(",", ":")))
+        assert canonical_order(cards) == want
+
+    check()
+    assert canonical_order(["ab", "ab!", "a b", "b"]) == sorted(["ab", "ab!", "a b", "b"], key=json.dumps)
