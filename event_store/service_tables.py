@@ -109,8 +109,14 @@ SELECT_ROLES_PYFORMAT = _SELECT_ROLES.format(p="%s")
 SELECT_IDEMPOTENCY_PYFORMAT = _SELECT_IDEMPOTENCY.format(p="%s")
 
 
+_NAME_INVITATION = ("UPDATE privateer_invitations SET player = {p} "
+                    "WHERE game_id = {p} AND code_hash = {p} AND player = ''")
+NAME_INVITATION_QMARK = _NAME_INVITATION.format(p="?")
+NAME_INVITATION_PYFORMAT = _NAME_INVITATION.format(p="%s")
+
+
 def write_service_rows(c, idempotency=None, credential=None, invitation_use=None, invitation=None,
-                       published=None, style: str = "qmark") -> None:
+                       published=None, invitation_player=None, style: str = "qmark") -> None:
     """Write the service rows passed to ``_insert_events`` with cursor ``c``
     (inside the events' transaction)."""
     pyformat = style != "qmark"
@@ -122,5 +128,7 @@ def write_service_rows(c, idempotency=None, credential=None, invitation_use=None
         c.execute(INSERT_INVITATION_PYFORMAT if pyformat else INSERT_INVITATION_QMARK, tuple(invitation))
     if published is not None:
         c.execute(INSERT_PUBLISHED_PYFORMAT if pyformat else INSERT_PUBLISHED_QMARK, tuple(published))
+    if invitation_player is not None:  # (name, game_id, code_hash): the joiner names an unnamed seat
+        c.execute(NAME_INVITATION_PYFORMAT if pyformat else NAME_INVITATION_QMARK, tuple(invitation_player))
     if idempotency is not None:
         c.execute(INSERT_IDEMPOTENCY_PYFORMAT if pyformat else INSERT_IDEMPOTENCY_QMARK, tuple(idempotency))

@@ -251,7 +251,7 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None)
         before the setup: games created with wait_for_seats). The setup runs when the last seat of a
         waiting game is taken."""
         gid, row, _ = locate(game_id, None, code=body.code)
-        return svc.join(gid, row, seat, body.code, body.entropy)
+        return svc.join(gid, row, seat, body.code, body.entropy, body.player)
 
     @api.post("/games/{game_id}/publish", response_model=m.Published, responses=ERRORS, tags=["referee"], **NEEDS)
     def publish(game_id: GameIdPath, authorization: Auth = None):

@@ -107,10 +107,12 @@ class Api:
         """An invitation code for a seat (this client holds the organiser or referee key)."""
         return self.ok(self.post(f"/games/{gid}/invitations", {"seat": seat, "player": player}), 201)["code"]
 
-    def join(self, gid: str, seat: int, code: str, entropy: str | None = None) -> dict:
+    def join(self, gid: str, seat: int, code: str, entropy: str | None = None, player: str = "") -> dict:
         body = {"code": code}
         if entropy:
             body["entropy"] = entropy
+        if player:
+            body["player"] = player
         return self.ok(self.post(f"/games/{gid}/seats/{seat}/join", body), 201)
 
     def seat_up(self, gid: str, seats, inviter: "Api") -> dict[int, str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import re
 import threading
 from collections import OrderedDict
 from datetime import datetime, timezone
@@ -354,8 +355,11 @@ class GameService:
                 pass  # published at the same moment by another request
         return {"game_id": gid.hex, "published": True}
 
-    def join(self, gid: UUID, row: dict, seat: int, code: str, entropy: str | None) -> dict:
+    def join(self, gid: UUID, row: dict, seat: int, code: str, entropy: str | None, player: str = "") -> dict:
         raw = self._entropy(entropy) if entropy is not None else None
+        player = (player or "").strip()
+        if player and re.match(r"^seat \d+$", player):
+            raise BadInput(f"{player!r} names a seat, not a player: give the player's name")
         invitation = self.app.recorder.select_invitation(gid.hex, token_hash(code))
         if invitation is None:
             raise Forbidden(f"this invitation code is not valid for game {gid.hex}")
@@ -377,6 +381,9 @@ class GameService:
                     self.start(gid)
                 except (Conflict, StaleVersion):
                     pass  # someone else started it
+        if player and not invitation["player"]:
+            self.app.recorder.insert_service_rows(invitation_player=(player, gid.hex, token_hash(code)))
+            invitation = dict(invitation, player=player)
         st = self.status(gid, Caller("seat", seat))
         return {"game_id": gid.hex, "seat": seat, "player": invitation["player"], "token": token,
                 "version": st["version"],

@@ -51,6 +51,8 @@ class JoinSeat(BaseModel):
     entropy: Optional[str] = Field(
         None, description="Hex, 1 to 64 bytes, mixed into the game's seed (only before the setup: "
                           "games created with wait_for_seats).", max_length=128)
+    player: str = Field("", max_length=200, description="The joining player's name, where the invitation "
+                                                         "named nobody (the organiser's name stands).")
 
 
 class SubmitDecision(BaseModel):

@@ -74,3 +74,12 @@ def test_a_player_named_by_the_invitation_is_named_in_the_status(server, organis
     joined = public.join(gid, 1, organiser.invite(gid, 1, player="Ada"))
     assert joined["player"] == "Ada"
     assert public.status(gid)["players"] == {"1": "Ada", "2": "Bo"}
+
+
+def test_a_player_joining_an_unnamed_seat_names_it(server, organiser, public):
+    gid = organiser.create("letter-of-marque", 3)["game_id"]
+    assert public.join(gid, 1, organiser.invite(gid, 1), player="Cy")["player"] == "Cy"
+    assert public.join(gid, 2, organiser.invite(gid, 2, player="Di"), player="Ed")["player"] == "Di"  # named
+    r = public.post(f"/games/{gid}/seats/3/join", {"code": organiser.invite(gid, 3), "player": "seat 3"})
+    assert r.status_code == 400 and "names a seat" in r.json()["reason"]
+    assert public.status(gid)["players"] == {"1": "Cy", "2": "Di"}
