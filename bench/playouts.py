@@ -17,24 +17,31 @@ import random
 import time
 
 
+def _for(budget: float, one_game) -> dict:
+    """Play games with ``one_game(i)`` (which returns its action count) until
+    ``budget`` seconds have passed; actions per second over the whole run."""
+    games = actions = 0
+    started = time.perf_counter()
+    while True:
+        actions += one_game(games)
+        games += 1
+        elapsed = time.perf_counter() - started
+        if elapsed >= budget:
+            return {"games": games, "actions": actions, "seconds": elapsed, "actions_per_second": actions / elapsed}
+
+
 def our_actions_per_second(game: str, seats: int, budget: float) -> dict:
     from service.kernel.local import LocalGame
     from service.kernel.machine import CHANCE_TYPES
 
     rng = random.Random(f"playout-{game}")
-    games = actions = 0
-    started = time.perf_counter()
-    i = 0
-    while True:
+
+    def one(i):
         g = LocalGame(game, seats, seed=f"playout-{game}-{i}".encode().ljust(32, b"."))
         g.play_out(rng)
-        actions += sum(1 for e in g.events if e.type == "Decided" or e.type in CHANCE_TYPES)
-        games += 1
-        i += 1
-        elapsed = time.perf_counter() - started
-        if elapsed >= budget:
-            break
-    return {"games": games, "actions": actions, "seconds": elapsed, "actions_per_second": actions / elapsed}
+        return sum(1 for e in g.events if e.type == "Decided" or e.type in CHANCE_TYPES)
+
+    return _for(budget, one)
 
 
 def openspiel_actions_per_second(budget: float) -> dict | None:
@@ -46,10 +53,9 @@ def openspiel_actions_per_second(budget: float) -> dict | None:
         return None
     g = pyspiel.load_game("python_liars_poker")
     rng = random.Random("openspiel")
-    games = actions = 0
-    started = time.perf_counter()
-    while True:
-        s = g.new_initial_state()
+
+    def one(_):
+        s, actions = g.new_initial_state(), 0
         while not s.is_terminal():
             if s.is_chance_node():
                 outcomes, probs = zip(*s.chance_outcomes())
@@ -58,11 +64,9 @@ def openspiel_actions_per_second(budget: float) -> dict | None:
                 a = rng.choice(s.legal_actions())
             s.apply_action(a)
             actions += 1
-        games += 1
-        elapsed = time.perf_counter() - started
-        if elapsed >= budget:
-            break
-    return {"games": games, "actions": actions, "seconds": elapsed, "actions_per_second": actions / elapsed}
+        return actions
+
+    return _for(budget, one)
 
 
 def compare(games_seats: list[tuple[str, int]], budget: float) -> dict:
