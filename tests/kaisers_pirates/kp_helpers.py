@@ -143,10 +143,10 @@ def count_cards(state):
     tt = state["tt"] or {"committed": [], "played": [], "reactions": []}
     from service.kernel.machine import is_unknown
 
-    # at a table the cards set aside are unseen tokens: their identities are still among the pool
-    seen_aside = [c for c in state["set_aside"] if not is_unknown(c)]
-    action = (list(state["pool"]) + state["top"] + state["peek"] + seen_aside + state["discard"]
-              + [c["card"] for c in tt["committed"]] + tt["played"] + tt["reactions"])
+    # at a table the cards set aside (and, solitaire, the phantom's) are unseen tokens: their
+    # identities are still among the pool; solitaire leaves the cards 5.2 names unused
+    action = (list(state["pool"]) + state["top"] + state["peek"] + state["set_aside"] + state["discard"]
+              + [c["card"] for c in tt["committed"]] + tt["played"] + tt["reactions"] + state.get("unused", []))
     ships, merchants = list(state["ship_pool"]) + state["ship_used"], list(state["merchant_pool"]) + state["merchant_used"]
     for p in state["players"]:
         action += p["hand"]
@@ -155,10 +155,12 @@ def count_cards(state):
         ships += p["ships"]
         merchants += p["merchants"] + p["prizes"]
         for e in p["vp"]:
-            {"action": action, "ship": ships, "merchant": merchants}[e["deck"]].append(e["card"])
+            if e["deck"] != "solitaire":     # the phantom's submarine or reaction: no card of the three decks
+                {"action": action, "ship": ships, "merchant": merchants}[e["deck"]].append(e["card"])
     for s, stt in state["status"].items():
         if stt.get("refuge"):
             action.append(stt["refuge"])
+    action = [c for c in action if not is_unknown(c) and not c.startswith("solo:")]   # solo: the phantom's
     assert sorted(action) == sorted(i.action_cards), "action cards not conserved"
     assert sorted(ships) == sorted(i.ships), "warship/raider cards not conserved"
     assert sorted(merchants) == sorted(i.merchants), "merchant cards not conserved"
