@@ -34,16 +34,8 @@ def on(state) -> bool:
     return state.get("solo") is not None
 
 
-def is_phantom(state, seat) -> bool:
-    return seat == PHANTOM and on(state)
-
-
 def pseudo(t: str) -> str:
     return SOLO + t
-
-
-def real_card(card) -> bool:
-    return not (isinstance(card, str) and card.startswith(SOLO))
 
 
 # setting up ---------------------------------------------------------------
@@ -57,16 +49,6 @@ def prepare(state, cat) -> None:
     state["unused"] = unused
     state["pool"] = [c for c in state["pool"] if c not in unused]
     state["solo"] = {"pile": [c["id"] for c in deck["cards"]], "next": "start", "recon": False}
-
-
-def deck_cards(state):
-    """The action cards in play each round (5.2: less the named ones)."""
-    unused = set(state.get("unused") or ())
-    return [c for c in ix(state).action_cards if c not in unused]
-
-
-def removed_count(state):
-    return ix(state).solo["removed_at_random"]["value"]
 
 
 def draw_hidden(step, seat) -> bool:
