@@ -61,6 +61,9 @@ def machine_from(state: dict):
     m.config = cfg
     m.k = state["k"]
     m.s = state["s"]
+    restored = getattr(m.rules, "restored", None)
+    if restored is not None:    # the rules may rebuild what they keep out of the state (a card index)
+        restored(cfg)
     base = state.get("base")
     m.base = tuple(base) if base is not None else None
     return m

@@ -14,20 +14,22 @@ class Table:
     each hand and force are named; every other card drawn is any card nobody
     reserved; dice are entered by the test."""
 
-    def __init__(self, seats, hands=None, ships=None, merchants=None, first=1, draws=None):
+    def __init__(self, seats, hands=None, ships=None, merchants=None, first=1, draws=None, solo=None, picks=None):
         self.hands = {s: list(v) for s, v in (hands or {}).items()}
         self.ships = {s: list(v) for s, v in (ships or {}).items()}
         self.merchants = {s: list(v) for s, v in (merchants or {}).items()}
         self.draws = {s: list(v) for s, v in (draws or {}).items()}   # later action draws
         self.peeks: list[str] = []
-        self.picks: list = []
+        self.picks: list = list(picks or [])
+        self.solo: list[str] = list(solo or [])    # solitaire: the solitaire cards turned, in order
         self.reserved = {c for v in list(self.hands.values()) + list(self.draws.values()) for c in v}
         self.reserved_ships = {c for v in list(self.ships.values()) + list(self.merchants.values()) for c in v}
         self.seats = seats
         self.first = first
         self.g = LocalGame(GAME, seats, table=True)
         # the first-turn roll-off: the chosen seat rolls 10, the others 1
-        self.dice = [10 if s == first else 1 for s in range(1, seats + 1)]
+        # (solitaire: the phantom, seat 2, rolls too)
+        self.dice = [10 if s == first else 1 for s in range(1, max(seats, 2) + 1)]
         self.auto()
 
     @property
@@ -50,6 +52,9 @@ class Table:
                 if not self.dice:
                     return
                 self.g.enter(self.dice.pop(0))
+                continue
+            if a["kind"] == "card" and a["deck"] == "solitaire":
+                self.g.enter(self.solo.pop(0))
                 continue
             if a["kind"] == "pick":
                 self.g.enter(self.picks.pop(0) if self.picks else a["options"][0])
@@ -143,10 +148,10 @@ def count_cards(state):
     tt = state["tt"] or {"committed": [], "played": [], "reactions": []}
     from service.kernel.machine import is_unknown
 
-    # at a table the cards set aside are unseen tokens: their identities are still among the pool
-    seen_aside = [c for c in state["set_aside"] if not is_unknown(c)]
-    action = (list(state["pool"]) + state["top"] + state["peek"] + seen_aside + state["discard"]
-              + [c["card"] for c in tt["committed"]] + tt["played"] + tt["reactions"])
+    # at a table the cards set aside (and, solitaire, the phantom's) are unseen tokens: their
+    # identities are still among the pool; solitaire leaves the cards 5.2 names unused
+    action = (list(state["pool"]) + state["top"] + state["peek"] + state["set_aside"] + state["discard"]
+              + [c["card"] for c in tt["committed"]] + tt["played"] + tt["reactions"] + state.get("unused", []))
     ships, merchants = list(state["ship_pool"]) + state["ship_used"], list(state["merchant_pool"]) + state["merchant_used"]
     for p in state["players"]:
         action += p["hand"]
@@ -155,10 +160,12 @@ def count_cards(state):
         ships += p["ships"]
         merchants += p["merchants"] + p["prizes"]
         for e in p["vp"]:
-            {"action": action, "ship": ships, "merchant": merchants}[e["deck"]].append(e["card"])
+            if e["deck"] != "solitaire":     # the phantom's submarine or reaction: no card of the three decks
+                {"action": action, "ship": ships, "merchant": merchants}[e["deck"]].append(e["card"])
     for s, stt in state["status"].items():
         if stt.get("refuge"):
             action.append(stt["refuge"])
+    action = [c for c in action if not is_unknown(c) and not c.startswith("solo:")]   # solo: the phantom's
     assert sorted(action) == sorted(i.action_cards), "action cards not conserved"
     assert sorted(ships) == sorted(i.ships), "warship/raider cards not conserved"
     assert sorted(merchants) == sorted(i.merchants), "merchant cards not conserved"

@@ -294,6 +294,9 @@ def _play_rest(step, seat, d, against):
             if challenge(step, f"Heavy Weather on {s}", a["challenge"], (0, []), a["response"], seat, o):
                 step.emit("ShipRemoved", ship=s, deck="ship" if s in i.ships else "merchant",
                           why="foundered in heavy weather: no victory points")
+    elif t == "recon-aircraft" and state.get("solo") and d["opponent"] == 2:
+        from .solitaire import recon_from_phantom
+        recon_from_phantom(step, seat)     # 5.3.2
     elif t == "recon-aircraft":
         o = d["opponent"]
         hand = sorted(player(state, o)["hand"])

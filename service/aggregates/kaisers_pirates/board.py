@@ -22,6 +22,8 @@ def ix(state):
         # a state restored without its GameCreated: only the packaged catalog can be rebuilt
         from service.kernel.rules import catalog_digest
         cat = catalog_data.load()
+        if state.get("solo") is not None:       # the solitaire game's catalog holds its deck too
+            cat["solitaire"] = catalog_data.load_solitaire()
         if catalog_digest(cat) != state["cat"]:
             raise RuntimeError("kaisers-pirates: this game's card catalog is not loaded "
                                "(rebuild the game from its GameCreated event)") from None

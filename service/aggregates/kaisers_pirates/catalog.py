@@ -17,6 +17,7 @@ from pathlib import Path
 from service.kernel.errors import BadInput
 
 PATH = Path(__file__).with_name("data") / "catalog.json"
+SOLO_PATH = Path(__file__).with_name("data") / "solitaire.json"
 SOURCES = {"rulebook", "reference", "provisional"}
 KINDS = {"normal", "reaction", "assist", "team"}
 SIDES = (4, 6, 8, 10)
@@ -120,7 +121,58 @@ def validate(cat: dict) -> dict:
             _check(isinstance(c["copies"], list) and len(c["copies"]) == c["count"], f"{w}: one copy name per card")
         _sources(c, ["name", "count", "kind", "intercept.attack", "intercept.night", *("action." + f for f in act)], w)
     _check(total == 100, f"the action deck must hold 100 cards (got {total})")
+    if "solitaire" in cat:
+        validate_solitaire(cat["solitaire"], cat)
     return cat
+
+
+def validate_solitaire(deck: dict, cat: dict) -> dict:
+    """The solitaire deck (1.1, 5.2): 20 cards, each with four offensive actions
+    (``offense``, red die 1-4), two defensive ones (``defense``: 1/3 and 2/4) and a
+    special action (or null); plus the action cards not used (5.2)."""
+    from .solitaire import DEFENCES, OFFENCES, SPECIALS
+
+    _check(isinstance(deck, dict), "solitaire must be an object")
+    for key in ("removed", "removed_at_random", "torpedo"):
+        e = deck.get(key)
+        _check(isinstance(e, dict) and "value" in e and e.get("source") in SOURCES,
+               f"solitaire.{key} needs value and source")
+    types = {c["id"]: c["count"] for c in cat["action_cards"]}
+    removed = deck["removed"]["value"]
+    _check(isinstance(removed, list) and all(t in types for t in removed)
+           and all(removed.count(t) <= types[t] for t in removed), "solitaire.removed lists action card types")
+    n = deck["removed_at_random"]["value"]
+    _check(isinstance(n, int) and 0 <= n <= 100 - len(removed) - 13, "solitaire.removed_at_random is too large")
+    _check(deck["torpedo"]["value"] in types and "torpedo" in next(
+        c for c in cat["action_cards"] if c["id"] == deck["torpedo"]["value"])["action"],
+        "solitaire.torpedo names the submarine card whose dice the phantom rolls")
+    cards = deck.get("cards")
+    _check(isinstance(cards, list) and len(cards) == 20, "the solitaire deck needs 20 cards (1.1)")
+    ids = set()
+    for c in cards:
+        w = f"solitaire card {c.get('id')!r}"
+        _check(isinstance(c.get("id"), str) and c["id"] not in ids, f"{w}: missing or duplicate id")
+        ids.add(c["id"])
+        off = c.get("offense")
+        _check(isinstance(off, list) and len(off) == 4, f"{w}: four offensive actions")
+        for a in off:
+            _check(isinstance(a, dict) and a.get("action") in OFFENCES and isinstance(a.get("et"), bool),
+                   f"{w}: offensive action {a!r}: action one of {OFFENCES}, et true/false")
+            _check(a.get("target", "random") in ("low", "high", "random"), f"{w}: interrogate target low/high/random")
+            _check(isinstance(a.get("night", False), bool), f"{w}: night true/false")
+        dfn = c.get("defense")
+        _check(isinstance(dfn, list) and len(dfn) == 2 and all(d in DEFENCES for d in dfn),
+               f"{w}: two defensive actions among {DEFENCES}")
+        _check(c.get("special") is None or c["special"] in SPECIALS, f"{w}: special among {SPECIALS} or null")
+        _sources(c, ["offense", "defense", "special"], w)
+    return deck
+
+
+def load_solitaire(path: Path | None = None) -> dict:
+    try:
+        return json.loads((path or SOLO_PATH).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise BadInput(f"kaisers-pirates solitaire deck: cannot read {path or SOLO_PATH}: {e}") from None
 
 
 def load(path: Path | None = None) -> dict:
@@ -156,6 +208,13 @@ class Index:
                 self.card_type[cid] = c["id"]
                 self.card_name[cid] = name
                 self.action_cards.append(cid)
+        # the solitaire game (section 5): its deck, and the pseudo-cards of the phantom's actions
+        self.solo = cat.get("solitaire")
+        self.solo_cards = {c["id"]: c for c in self.solo["cards"]} if self.solo else {}
+        if self.solo:
+            for t, c in self.types.items():
+                self.card_type["solo:" + t] = t
+                self.card_name["solo:" + t] = f"{c['name']} (solitaire)"
         self.removed = {int(k): v for k, v in cat["action_cards_removed"]["value"].items()}
         self.hand_size = cat["hand_size"]["value"]
         self.force = cat["force"]["value"]

@@ -365,7 +365,7 @@ def advance(step):
         elif stage == "react":
             if eng["kind"] == "mines" and eng["i"] > 0:
                 _advance_to(step, "order", eng["i"])
-            elif reaction_types(state) and player(state, eng["opp"])["hand"]:
+            elif reaction_types(state) and (player(state, eng["opp"])["hand"] or _phantom(state, eng["opp"])):
                 _open(step, "react", eng["opp"], target=eng["targets"][eng["i"]], attack=eng["kind"])
             else:
                 _advance_to(step, "order" if eng["kind"] == "mines" else "resolve", eng["i"])
@@ -394,6 +394,11 @@ def advance(step):
             _advance_to(step, "next", eng["i"])
         elif stage == "next":
             _next_target(step)
+
+
+def _phantom(state, seat):
+    """Solitaire: the phantom answers every attack from the solitaire deck (5.3.3), hand or not."""
+    return state.get("solo") is not None and seat == 2
 
 
 def _after_possible(state):

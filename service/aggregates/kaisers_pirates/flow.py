@@ -33,6 +33,9 @@ def draw_merchant(step, seat):
 def draw_action(step, seat):
     """Draw one action card into ``seat``'s hand (known top cards first)."""
     state = step.state
+    if state.get("solo") and seat == 2:
+        from .solitaire import draw_hidden
+        return draw_hidden(step, seat)
     if state["top"]:
         step.emit("KnownCardDrawn", vis=[seat], seat=seat, card=state["top"][0])
     elif pool_left(state) > 0:
@@ -61,7 +64,10 @@ def start_round(step, rnd):
     i = ix(state)
     n = state["seats"]
     step.emit("RoundStarted", round=rnd)
-    k = state["options"].get("removed", i.removed[n])
+    solo = state.get("solo") is not None
+    if solo:
+        step.emit("SolitaireDeckReshuffled", why="a new round (5.2.5)")
+    k = state["options"].get("removed", i.solo["removed_at_random"]["value"] if solo else i.removed[n])
     if state.get("unseen"):  # at a table: set aside face down, unseen; nobody is asked to name them
         step.shuffle("action:set-aside", state["pool"][:k], vis="referee", face_down=True,
                      why=f"{k} action cards set aside face down")
@@ -114,7 +120,7 @@ def begin_turn(step, seat, extra=False):
         if not refuge_options(state, seat):
             end_turn(step, seat)
         return
-    if pend and pend["type"] == "deception":
+    if pend and pend["type"] == "deception" and not (state.get("solo") and seat == 2):  # the phantom: 5.4.3 step 9
         if p["hand"]:
             card = step.draw(f"hand-of-{seat}", sorted(p["hand"]), vis=[seat],
                              why=f"Deception: the one card seat {seat} must play, at random from the hand")
@@ -170,7 +176,7 @@ def continue_discards(step):
     state = step.state
     for s in _discard_order(state):
         cards = discards_of(state, s)
-        if len(cards) >= 2:
+        if len(cards) >= 2 and not state.get("solo"):   # solitaire: face down, unordered (5.3.1)
             step.emit("WindowOpened", kind="discard", seat=s)
             return
         if cards:
@@ -249,7 +255,8 @@ def end_round(step):
         vps[str(s)] = sum(vp_of(state, e) for e in entries if e["card"] not in dropped)
     pts = round_points(vps)
     step.emit("RoundScored", round=rnd, vp=vps, points=pts)
-    step.emit("RoundCleared", round=rnd, action_cards=list(ix(state).action_cards))
+    unused = set(state.get("unused") or ())                  # solitaire: the cards 5.2 leaves out
+    step.emit("RoundCleared", round=rnd, action_cards=[c for c in ix(state).action_cards if c not in unused])
     if rnd >= 3:
         res = result(state)
         if res is not None:

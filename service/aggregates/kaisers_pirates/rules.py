@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from service.kernel import BadInput, IllegalDecision, Rules
 
-from . import actions, combat, flow, penalty, team
+from . import actions, combat, flow, penalty, solitaire, team
 from . import catalog as catalog_data
 from .board import commit_options, ix
 from .state import evolve, initial_state, player
@@ -54,6 +54,7 @@ OPTIONS = {
     "removed": "action cards set aside secretly each round (2.1.4; default 60/40/20 for 2/3/4 players)",
     "first_player": "round 1: 'roll' (each rolls a d10) or 'fewest-ship-vp' (3.1's alternative)",
     "team": "'true': the team game for 4 players, seats 1+3 against 2+4 (section 4)",
+    "solitaire": "'true' (implied by --seats 1): one player against the phantom player (section 5)",
 }
 
 
@@ -61,7 +62,7 @@ class KaisersPirates(Rules):
     name = "kaisers-pirates"
     title = "The Kaiser's Pirates"
     rules_version = "2"  # 2: team game, 3.1.5 penalty, Q-ship torpedo reading, Reflag windows
-    min_seats = 2
+    min_seats = 1      # 1: the solitaire game (section 5, solitaire.py)
     max_seats = 4
 
     def parse_options(self, seats, options):
@@ -69,11 +70,15 @@ class KaisersPirates(Rules):
         for k, v in options.items():
             if k not in OPTIONS:
                 known = "; ".join(f"{n}: {d}" for n, d in OPTIONS.items())
-                raise BadInput(f"kaisers-pirates: unknown option {k!r} (solitaire and the optional "
-                               f"rules are not built here). Known options: {known}")
+                raise BadInput(f"kaisers-pirates: unknown option {k!r} (the optional rules "
+                               f"are not built here). Known options: {known}")
             v = str(v).strip()
-            if k == "removed":
-                most = 100 - 6 * seats - 1
+            if k == "solitaire":
+                if v != "true" or seats != 1:
+                    raise BadInput("option solitaire: the solitaire game is the game for one seat "
+                                   "(--seats 1, section 5); it takes no other value")
+            elif k == "removed":
+                most = 100 - 6 * seats - 1 if seats > 1 else 100 - 12 - 12 - 1
                 if not v.isdigit() or not 0 <= int(v) <= most:
                     raise BadInput(f"option removed must be a whole number from 0 to {most} for {seats} players")
                 out[k] = int(v)
@@ -83,16 +88,38 @@ class KaisersPirates(Rules):
                 if v not in ("roll", "fewest-ship-vp"):
                     raise BadInput("option first_player must be 'roll' or 'fewest-ship-vp'")
                 out[k] = v
+        if seats == 1:
+            if out.get("team"):
+                raise BadInput("option team: the team game is for 4 players, not the solitaire game")
+            out["solitaire"] = True
         return out
 
     def catalog(self, options):
-        return catalog_data.load()
+        cat = catalog_data.load()
+        if options.get("solitaire"):
+            cat["solitaire"] = catalog_data.load_solitaire()
+        return cat
+
+    def validate_catalog(self, cat):
+        """``tools new kaisers-pirates --catalog FILE``: printed values (a 'solitaire' key: the solitaire deck)."""
+        return catalog_data.validate(cat)
+
+    def restored(self, config):
+        """A state restored from a snapshot: index its catalog (it may be an organiser's file)."""
+        catalog_data.index(config["catalog"], config.get("catalog_digest") or "default")
 
     def initial_state(self, config):
         cat = config["catalog"]
         catalog_data.validate(cat)
         key = config.get("catalog_digest") or "default"
         i = catalog_data.index(cat, key)
+        if (config.get("options") or {}).get("solitaire"):
+            if "solitaire" not in cat:
+                raise BadInput("kaisers-pirates: the solitaire game needs a catalog with the solitaire deck "
+                               "(a 'solitaire' key, as data/solitaire.json)")
+            state = initial_state(dict(config, seats=2), key, i)    # the phantom is the second player
+            solitaire.prepare(state, cat)
+            return state
         return initial_state(config, key, i)
 
     def evolve(self, state, ev):
@@ -157,10 +184,17 @@ class KaisersPirates(Rules):
 
     # the steps ----------------------------------------------------------------
     def setup(self, step):
-        step.emit("GameStarted", seats=step.state["seats"], deck=len(ix(step.state).action_cards))
+        step.emit("GameStarted", seats=step.state["seats"], deck=len(step.state["pool"]))
         flow.start_round(step, 1)
+        if solitaire.on(step.state):
+            solitaire.drive(step)
 
     def decide(self, step, seat, decision):
+        self._decide(step, seat, decision)
+        if solitaire.on(step.state):
+            solitaire.drive(step)           # the phantom plays until the real player must act
+
+    def _decide(self, step, seat, decision):
         state = step.state
         legal = None if step.checked else self.legal(state, seat)
         if legal is not None and not listed(decision, legal):  # type-strict: 0 is not false
@@ -261,6 +295,8 @@ class KaisersPirates(Rules):
         return state["phase"] == "over"
 
     def outcome(self, state):
+        if solitaire.on(state):
+            return solitaire.outcome(state["result"])
         return state["result"]
 
     view = staticmethod(view)

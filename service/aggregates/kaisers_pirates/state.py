@@ -88,13 +88,24 @@ def pool_left(state) -> int:
     (at a table the pool holds every card still possible, those included)."""
     from service.kernel.machine import is_unknown
 
-    return len(state["pool"]) - sum(1 for c in state["set_aside"] if is_unknown(c))
+    hidden = state["set_aside"] + state["discard"] + [c for p in state["players"] for c in p["hand"]]
+    return len(state["pool"]) - sum(1 for c in hidden if is_unknown(c))
+
+
+def real_card(card) -> bool:
+    """Not one of the phantom's pseudo-cards (``solo:<type>``, solitaire.py): those
+    are never dealt, played from a hand nor discarded."""
+    return not (isinstance(card, str) and card.startswith("solo:"))
 
 
 # handlers ---------------------------------------------------------------
 def _deck_shuffled(state, d, ev):
     if d.get("face_down") and d["deck"] == "action:set-aside":
         state["set_aside"].extend(d["order"])
+    elif d.get("face_down") and d["deck"] == "action:phantom-hand":   # solitaire: unseen (5.2.2)
+        state["players"][1]["hand"].extend(d["order"])
+    elif d.get("face_down") and d["deck"] == "action:phantom-discard":  # solitaire: unseen (5.4.2)
+        state["discard"].extend(d["order"])
 
 
 def _card_drawn(state, d, ev):
@@ -108,6 +119,10 @@ def _card_drawn(state, d, ev):
             player(state, int(dest[5:]))["hand"].append(card)
         elif dest == "peek":
             state["peek"].append(card)
+        elif dest == "phantom-hand":
+            state["players"][1]["hand"].append(card)
+        elif dest == "phantom-discard":
+            state["discard"].append(card)
     elif deck == "ships":
         state["ship_pool"].remove(card)
         player(state, int(dest[6:]))["ships"].append(card)
@@ -174,7 +189,8 @@ def _card_revealed(state, d, ev):
         if c["card"] == d["card"]:
             tt["committed"].remove(c)
             break
-    tt["played"].append(d["card"])
+    if real_card(d["card"]):
+        tt["played"].append(d["card"])
     if d.get("against") and d["against"] not in tt["others"]:
         tt["others"].append(d["against"])
 
@@ -330,7 +346,8 @@ def _to_used(state, ship, deck):
 def _refuge_card_off(state, ship):
     st = state["status"].get(ship)
     if st and st["refuge"]:
-        state["discard"].append(st["refuge"])
+        if real_card(st["refuge"]):
+            state["discard"].append(st["refuge"])
         st["refuge"] = None
 
 
@@ -390,7 +407,8 @@ def _card_scored(state, d, ev):
     for lst in (tt["played"], tt["reactions"]):
         if card in lst:
             lst.remove(card)
-    player(state, d["seat"])["vp"].append({"card": card, "deck": "action", "double": False})
+    player(state, d["seat"])["vp"].append({"card": card, "deck": "action" if real_card(card) else "solitaire",
+                                           "double": False})
 
 
 def _cards_discarded(state, d, ev):
@@ -420,13 +438,16 @@ def _penalty(state, d, ev):
 
 
 def _card_placed(state, d, ev):
-    state["tt"]["played"].remove(d["card"])
+    if real_card(d["card"]):
+        state["tt"]["played"].remove(d["card"])
     player(state, d["on"])["pending"] = {"card": d["card"], "type": d["ctype"]}
 
 
 def _pending_cleared(state, d, ev):
     p = player(state, d["seat"])
-    if d.get("into_turn"):
+    if not real_card(p["pending"]["card"]):
+        pass                                                  # the phantom's: nothing to discard (5.4.3 step 6)
+    elif d.get("into_turn"):
         state["tt"]["played"].append(p["pending"]["card"])   # discarded with the turn's cards
     else:
         state["discard"].append(p["pending"]["card"])
@@ -443,7 +464,8 @@ def _forced_ignored(state, d, ev):
 
 
 def _refuge_entered(state, d, ev):
-    state["tt"]["played"].remove(d["card"])
+    if real_card(d["card"]):
+        state["tt"]["played"].remove(d["card"])
     st = _status(state, d["ship"])
     st["refuge"] = d["card"]
     st["since"] = state["turn"]

@@ -41,6 +41,11 @@ def view(state: dict, seat: int | None) -> dict:
         "ship_deck": len(state["ship_pool"]), "merchant_deck": len(state["merchant_pool"]),
         "players": players, "window": _window(state, seat), "result": state["result"],
     }
+    if state.get("solo") is not None:
+        # solitaire: seat 2 is the phantom player; the discard pile stays hidden all game (5.3.1)
+        out["phantom"] = 2
+        out["discard_top_two"] = []
+        out["solitaire_deck"] = len(state["solo"]["pile"])
     if tt is not None:
         mine = referee or seat == state["current"]
         # face down: others see where each card lies and which way it is turned (3.2.1), not what it is

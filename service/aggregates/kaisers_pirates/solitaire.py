@@ -1,0 +1,486 @@
+"""The solitaire game (rulebook section 5): one real player (seat 1) against the
+phantom player, who plays itself from the solitaire deck and the red die.
+
+The phantom is the second player of the state (``PHANTOM``); the kernel knows one
+seat only, so the phantom never has a decision to make: ``drive`` runs at the end
+of every step and answers for the phantom (its turns, 5.4.3; its defensive draws,
+5.3.3; passage, keeping a ship) until the real player must act. Every card turned
+and every die rolled goes through the kernel's chance (``step.draw`` /
+``step.roll`` / ``step.pick``), so at a table the referee enters them.
+
+Actions the phantom takes without an action card use a pseudo-card
+``solo:<type>``: the dice are those of the action card of that type (the catalog),
+the effect is the card's, and the pseudo-card is never discarded or dealt.
+"""
+
+from __future__ import annotations
+
+from . import actions, combat
+from .board import attack_ok, can_attack_with, in_refuge, is_raider, is_warship, ix, other_ok, recognised, st
+from .state import HANDLERS, player, pool_left
+
+PHANTOM = 2
+SOLO = "solo:"
+REAL = 1
+SPECIALS = ("surprise-attack", "boarding-party", "shipping-lanes", "good-hunting", "reflag")
+DEFENCES = ("none", "amc", "break-contact", "fast-ship", "minesweeper", "non-combatant", "qqq", "q-ship",
+            "razzle-dazzle", "reflag", "shallow-run", "slim-pickings", "trap")
+PLAYS = ("blockade-runner", "breakout", "collier", "damage-control", "deception", "fair-seas", "fog-bank",
+         "heavy-weather", "interned", "island-refuge", "rendezvous-missed", "transfer-command")
+OFFENCES = ("none", "warship-intercept", "raider-intercept", "torpedo", "interrogate", "recon-aircraft") + PLAYS
+
+
+def on(state) -> bool:
+    return state.get("solo") is not None
+
+
+def pseudo(t: str) -> str:
+    return SOLO + t
+
+
+# setting up ---------------------------------------------------------------
+def prepare(state, cat) -> None:
+    """5.2: the named action cards are not used; the solitaire deck joins the table."""
+    deck = cat["solitaire"]
+    unused = []
+    for t in deck["removed"]["value"]:
+        card = next(c for c in ix(state).action_cards if ix(state).tid(c) == t and c not in unused)
+        unused.append(card)
+    state["unused"] = unused
+    state["pool"] = [c for c in state["pool"] if c not in unused]
+    state["solo"] = {"pile": [c["id"] for c in deck["cards"]], "next": "start", "recon": False}
+
+
+def draw_hidden(step, seat) -> bool:
+    """The phantom's action cards: dealt to its hand, set aside (5.2.2), or drawn at
+    the end of its turn and put face down on the discard pile unseen (5.4.2). At a
+    table nobody looks at them: they are unknown cards, never named."""
+    state = step.state
+    if pool_left(state) <= 0:
+        return False
+    dest = "phantom-hand" if state["phase"] == "dealing" else "phantom-discard"
+    if state.get("unseen"):
+        step.shuffle(f"action:{dest}", state["pool"][:1], vis="referee", face_down=True,
+                     why="the phantom's action card, face down")
+    else:
+        step.draw(f"action:{dest}", state["pool"], vis="referee", why="the phantom's action card, face down")
+    step.emit("ActionCardDrawn", seat=seat, left=pool_left(state) + len(state["top"]), face_down=True)
+    return True
+
+
+# the solitaire deck -------------------------------------------------------------
+def turn_card(step, why):
+    state = step.state
+    if not state["solo"]["pile"]:
+        step.emit("SolitaireDeckReshuffled", why="every solitaire card has been turned (5.4.1)")
+    cid = step.draw("solitaire", sorted(state["solo"]["pile"]), why=why)
+    step.emit("SolitaireCardTurned", card=cid, why=why)
+    return ix(state).solo_cards[cid]
+
+
+def red_die(step, why):
+    return step.roll(4, 1, why=f"the phantom's red die: {why}")[0]
+
+
+def _pick(step, options, why):
+    if len(options) == 1:
+        return options[0]
+    return step.pick(options, why=f"the phantom's choice, at random: {why}")
+
+
+# the driver ---------------------------------------------------------------------
+def drive(step) -> None:
+    """Answer for the phantom until the real player must act (or the game ends)."""
+    state = step.state
+    for _ in range(100_000):
+        if state["phase"] == "over":
+            return
+        w = state["window"]
+        if w is not None:
+            if w["seat"] != PHANTOM:
+                return
+            _answer(step, w)
+            continue
+        if state["eng"] is not None:
+            combat.advance(step)
+            continue
+        if state["current"] == PHANTOM and state["phase"] in ("commit", "resolve"):
+            _turn_step(step)
+            continue
+        return
+    raise RuntimeError("the phantom does not come to an end")
+
+
+def _answer(step, w):
+    state = step.state
+    k = w["kind"]
+    if k == "react":
+        return defend(step)
+    if k == "keep":
+        from .flow import keep
+        ships = player(state, PHANTOM)["ships"]
+        best = max(ix(state).ships[s]["vp"] for s in ships)
+        top = [s for s in ships if ix(state).ships[s]["vp"] == best]
+        return keep(step, PHANTOM, {"action": "keep", "ship": _pick(step, top, "the best ship to keep (5.2.4)")})
+    if k == "passage":   # always in the phantom's interest (5.0)
+        return combat.window_decide(step, PHANTOM, {"action": "passage", "attempt": True})
+    if k == "order":
+        return combat.window_decide(step, PHANTOM, combat.mine_order_options(state)[0])
+    if k == "reflag_card":
+        return actions.reflag_card(step, PHANTOM, {"action": "decline"})
+    # after-sinking reactions and Reflag: the phantom uses no hand (5.2.2); its
+    # revealed ships are hidden only by 5.4.3 step 12
+    return combat.window_decide(step, PHANTOM, {"action": "decline"})
+
+
+def defend(step):
+    """5.3.3: one solitaire card and the red die: 1/3 the first defensive action,
+    2/4 the second; applied when it fits the real player's attack."""
+    state = step.state
+    eng = state["eng"]
+    tgt = eng["targets"][eng["i"]]
+    card = turn_card(step, f"the phantom's defence against the {eng['kind']}")
+    r = red_die(step, "defensive actions (5.3.3)")
+    name = card["defense"][0 if r in (1, 3) else 1]
+    fits = name != "none" and name in combat.reaction_types(state)
+    step.emit("PhantomDefence", card=card["id"], roll=r, reaction=name, fits=fits, target=tgt)
+    if not fits:
+        step.emit("ReactionDeclined", seat=PHANTOM, kind="react", target=tgt)
+        combat._advance_to(step, "order" if eng["kind"] == "mines" else "resolve", eng["i"])
+        return
+    i = ix(state)
+    c = pseudo(name)
+    step.emit("PhantomReacted", seat=PHANTOM, card=c, ctype=name, name=i.card_name[c], target=tgt)
+    if eng["kind"] == "mines":
+        step.emit("MinesSwept", opp=eng["opp"])
+        step.emit("EngagementEnded", kind="mines", seat=eng["seat"])
+    else:
+        combat._advance_to(step, "resolve", eng["i"])
+
+
+# the phantom's turn (5.4.3) ------------------------------------------------------
+def _turn_step(step):
+    state = step.state
+    nxt = state["solo"]["next"]
+    if nxt == "start":
+        return _start(step)
+    if nxt == "end":
+        return _end(step)
+    return _offensive(step, nxt)
+
+
+def _start(step):
+    state = step.state
+    tt = state["tt"]
+    _refuge_moves(step)
+    p = player(state, PHANTOM)
+    if tt["fogged"]:
+        mode = "end"
+    elif p["pending"] and p["pending"]["type"] == "deception":
+        mode = "deception"                           # step 9
+    elif state["solo"]["recon"]:
+        mode = "recon"                               # step 10
+    else:
+        mode = "normal"
+    step.emit("PhantomTurnBegun", mode=mode)
+    if state["phase"] == "commit":
+        step.emit("CommittingDone", seat=PHANTOM, cards=0)
+
+
+def _refuge_moves(step):
+    """Step 7: a ship stays in the refuge until its damage or limited supply is
+    gone (one attempt each a turn), otherwise it comes back the next turn."""
+    state = step.state
+    for s in list(player(state, PHANTOM)["ships"]):
+        stt = st(state, s)
+        if not stt["refuge"]:
+            continue
+        tried = False
+        for what, flag in (("supply", "supply"), ("repair", "damaged")):
+            if stt[flag]:
+                actions.refuge(step, PHANTOM, {"action": "refuge", "ship": s, "try": what})
+                tried = True
+        if not tried and stt.get("since", state["turn"]) < state["turn"]:
+            actions.refuge(step, PHANTOM, {"action": "leave_refuge", "ship": s})
+
+
+def _offensive(step, mode):
+    state = step.state
+    if mode == "draw":
+        mode = "normal"
+    card = turn_card(step, "the phantom's offensive actions")
+    r = red_die(step, "offensive actions")
+    if mode == "deception":                          # step 9: 1/3 the action of 3, 2/4 that of 4
+        slot = 3 if r in (1, 3) else 4
+    elif mode == "recon":                            # step 10: the defensive side (5.3.3)
+        name = card["defense"][0 if r in (1, 3) else 1]
+        ships = _revealed(state) if name == "reflag" else []
+        step.emit("PhantomActionChosen", card=card["id"], roll=r, action=name, side="defense",
+                  possible=bool(ships), then="end")
+        if ships:
+            step.emit("ShipDisguised", ship=_pick(step, ships, "the ship to hide"), why="the phantom's Reflag")
+        return
+    else:
+        slot = r
+    a = card["offense"][slot - 1]
+    if mode != "normal" or slot == 1:
+        then = "end"
+    elif slot == 2:
+        then = "draw"
+    else:
+        then = "end" if a["et"] else "draw"
+    plan = _plan(state, a)
+    if slot == 2 and mode == "normal" and plan is None:
+        then = "end"                                 # step 2: an intercept that cannot be made ends the turn
+    step.emit("PhantomActionChosen", card=card["id"], roll=r, action=a["action"], side="offense",
+              possible=plan is not None, then=then)
+    if plan is not None:
+        plan(step, card, a)
+
+
+def _plan(state, a):
+    """The function carrying out action ``a`` now, or None when it cannot be done."""
+    kind = a["action"]
+    if kind == "none":
+        return None
+    if kind.endswith("-intercept"):
+        return _intercept if _interceptors(state, kind) and _merchants(state) else None
+    if kind == "torpedo":
+        return _torpedo if attack_ok(state, PHANTOM, REAL) and player(state, REAL)["merchants"] else None
+    if kind == "interrogate":
+        return _interrogate if _suspects(state) else None
+    if kind == "recon-aircraft":
+        return _recon if player(state, REAL)["hand"] and other_ok(state, PHANTOM, REAL) else None
+    return _play if _plays(state, kind) else None
+
+
+def _revealed(state):
+    p = player(state, PHANTOM)
+    return [s for s in p["ships"] + p["prizes"]
+            if (is_raider(state, s) or s in p["prizes"]) and st(state, s)["revealed"] and not in_refuge(state, s)]
+
+
+def _end(step):
+    """Step 12, the reshuffle (5.4.1), then the turn ends as any other (5.4.2)."""
+    state = step.state
+    ships = _revealed(state)
+    if ships:
+        card = turn_card(step, "step 12: the phantom has revealed ships")
+        if card["special"] == "reflag":
+            step.emit("ShipDisguised", ship=_pick(step, ships, "the ship to hide (Reflag)"), why="the phantom's Reflag")
+    step.emit("SolitaireDeckReshuffled", why="the end of the phantom's turn (5.4.1)")
+    from .flow import end_turn
+    end_turn(step, PHANTOM)
+
+
+# the offensive actions ------------------------------------------------------------
+def _interceptors(state, kind):
+    want = is_warship if kind == "warship-intercept" else is_raider
+    return [s for s in player(state, PHANTOM)["ships"] if want(state, s) and can_attack_with(state, PHANTOM, s)]
+
+
+def _merchants(state):
+    if not attack_ok(state, PHANTOM, REAL):
+        return []
+    tt = state["tt"]
+    return [m for m in player(state, REAL)["merchants"] if m not in tt["intercepted"] and m not in tt["ignored"]]
+
+
+def _intercept(step, card, a):
+    """Step 3: the special actions chain, the targets, then the intercept."""
+    state = step.state
+    ship = _pick(step, _interceptors(state, a["action"]), "the intercepting ship")
+    warship = is_warship(state, ship)
+    specials = []
+    while True:
+        c = turn_card(step, "the intercept's special actions")
+        sp = c["special"]
+        legal = sp is not None and sp in SPECIALS and sp != "reflag" and sp not in specials and not (
+            (sp == "shipping-lanes" and not warship) or (sp == "good-hunting" and warship)
+            or (sp in ("shipping-lanes", "good-hunting") and {"shipping-lanes", "good-hunting"} & set(specials)))
+        step.emit("PhantomSpecialTurned", card=c["id"], special=sp, applies=legal)
+        if not legal:
+            break
+        specials.append(sp)
+    free = _merchants(state)
+    if "shipping-lanes" in specials:
+        targets = list(free)
+    else:
+        first = _pick(step, free, "the merchant to intercept")
+        targets = [first]
+        if "good-hunting" in specials and len(free) > 1:
+            targets.append(_pick(step, [m for m in free if m != first], "the second merchant (Good Hunting)"))
+    i = ix(state)
+    night = a.get("night", False)
+    step.emit("AttackAnnounced", kind="intercept", seat=PHANTOM, card=card["id"], ship=ship, opp=REAL,
+              targets=targets, night=night)
+    multi = next((sp for sp in specials if sp in ("shipping-lanes", "good-hunting")), None)
+    boarding = [targets[0]] if "boarding-party" in specials and not st(state, targets[0])["damaged"] else []
+    step.emit("PhantomAssists", specials=specials, surprise="surprise-attack" in specials, boarding=boarding,
+              multi=multi, names=[i.types[sp]["name"] for sp in specials])
+    combat.advance(step)
+
+
+def _torpedo(step, card, a):
+    state = step.state
+    tgt = _pick(step, list(player(state, REAL)["merchants"]), "the merchant to torpedo")
+    sub = pseudo(ix(state).solo["torpedo"]["value"])
+    step.emit("AttackAnnounced", kind="torpedo", seat=PHANTOM, card=sub, ship=None, opp=REAL, targets=[tgt],
+              night=False)
+    combat.advance(step)
+
+
+def _suspects(state):
+    if not attack_ok(state, PHANTOM, REAL):
+        return []
+    p = player(state, REAL)
+    tt = state["tt"]
+    return [s for s in p["ships"] + p["prizes"] if (is_raider(state, s) or s in p["prizes"])
+            and not recognised(state, s) and not in_refuge(state, s) and s not in tt["intercepted"]]
+
+
+def _interrogate(step, card, a):
+    """Step 11: Low VP, High VP or Random among the real player's disguised raiders and prizes."""
+    state = step.state
+    i = ix(state)
+    cands = _suspects(state)
+    rule = a.get("target", "random")
+    if rule in ("low", "high"):
+        vps = {s: i.vessel(s)["vp"] for s in cands}
+        best = (min if rule == "low" else max)(vps.values())
+        cands = [s for s in cands if vps[s] == best]
+    tgt = _pick(step, cands, f"the ship to interrogate ({rule})")
+    step.emit("AttackAnnounced", kind="interrogate", seat=PHANTOM, card=pseudo("interrogate"), ship=None, opp=REAL,
+              targets=[tgt], night=False)
+    combat._advance_to(step, "challenge", 0)
+    combat.advance(step)
+
+
+def _recon(step, card, a):
+    """Step 8: two cards at random from the real player's hand, face down onto the discards."""
+    state = step.state
+    hand = sorted(player(state, REAL)["hand"])
+    taken = []
+    for _ in range(min(2, len(hand))):
+        c = step.draw(f"hand-of-{REAL}", hand, vis=[REAL], why="the phantom's Recon Aircraft: a random card of the hand")
+        hand.remove(c)
+        taken.append(c)
+    step.emit("CardsDiscardedFaceDown", vis=[REAL], seat=REAL, cards=taken, why="the phantom's Recon Aircraft (5.4.3 step 8)")
+    step.emit("CardsDiscardedCount", seat=REAL, count=len(taken), why="the phantom's Recon Aircraft")
+
+
+def _plays(state, kind):
+    c = pseudo(kind)
+    return [d for d in actions.play_options(state, PHANTOM, c) if actions.has_effect(state, PHANTOM, d)]
+
+
+def _play(step, card, a):
+    state = step.state
+    opts = _plays(state, a["action"])
+    if a["action"] == "island-refuge":            # step 7: a damaged, short or revealed ship first
+        first = [d for d in opts if st(state, d["ship"])["damaged"] or st(state, d["ship"])["supply"]
+                 or (is_raider(state, d["ship"]) and st(state, d["ship"])["revealed"])]
+        opts = first or opts
+    d = _pick(step, opts, f"the target of {ix(state).types[a['action']]['name']}")
+    actions.play(step, PHANTOM, d)
+
+
+# the real player's Recon Aircraft against the phantom (5.3.2, 5.4.3 step 10) ----------
+def recon_from_phantom(step, seat):
+    state = step.state
+    hand = sorted(player(state, PHANTOM)["hand"])
+    taken, tokens = [], []
+    for _ in range(min(2, len(hand))):
+        known = [c for c in state["pool"] if c not in hand]
+        c = step.draw(f"hand-of-{PHANTOM}", hand, vis=[seat], why="Recon Aircraft: a random card of the phantom's hand",
+                      unknown_pool=sorted(set(known)))
+        tok = step.events[-1].data.get("token")
+        hand.remove(tok or c)
+        taken.append(c)
+        tokens.append(tok)
+    step.emit("PhantomCardsTaken", vis=[seat], seat=seat, cards=taken, tokens=tokens)
+    step.emit("CardsTakenCount", seat=seat, count=len(taken), **{"from": PHANTOM})
+
+
+# the result -------------------------------------------------------------------------
+def outcome(result):
+    """The real player's round points; it wins when it beats the phantom (2.5)."""
+    if result is None:
+        return None
+    out = {"scores": {"1": result["scores"]["1"]}, "winners": [1] if 1 in result["winners"] else [],
+           "phantom": {"round_points": result["scores"]["2"],
+                       "victory_points": result.get("victory_points", {}).get("2")}}
+    if "victory_points" in result:
+        out["victory_points"] = {"1": result["victory_points"]["1"]}
+    return out
+
+
+# evolve -------------------------------------------------------------------------------
+def _turned(state, d, ev):
+    state["solo"]["pile"].remove(d["card"])
+
+
+def _reshuffled(state, d, ev):
+    state["solo"]["pile"] = sorted(ix(state).solo_cards)
+
+
+def _chosen(state, d, ev):
+    state["solo"]["next"] = d["then"]
+
+
+def _begun(state, d, ev):
+    state["solo"]["next"] = "end" if d["mode"] == "end" else d["mode"]
+    if d["mode"] == "recon":
+        state["solo"]["recon"] = False
+
+
+def _turn_ended(state, d, ev):
+    if state.get("solo") is not None:
+        state["solo"]["next"] = "start"
+
+
+def _reacted(state, d, ev):
+    state["window"] = None
+    eng = state["eng"]
+    eng["reacted"].append(d["target"])
+    eng["reaction"] = {"card": d["card"], "type": d["ctype"]}
+
+
+def _assists(state, d, ev):
+    eng = state["eng"]
+    eng["surprise"] = d["surprise"]
+    eng["boarding"] = list(d["boarding"])
+    eng["multi"] = d["multi"]
+
+
+def _discarded_face_down(state, d, ev):
+    p = player(state, d["seat"])
+    for c in d["cards"]:
+        p["hand"].remove(c)
+        state["discard"].append(c)
+
+
+def _taken(state, d, ev):
+    a, b = player(state, d["seat"]), player(state, PHANTOM)
+    for c, tok in zip(d["cards"], d["tokens"]):
+        if tok:
+            b["hand"].remove(tok)
+            state["pool"].remove(c)
+        else:
+            b["hand"].remove(c)
+        a["hand"].append(c)
+        state["tt"]["extra"].append(c)
+    state["solo"]["recon"] = True
+
+
+HANDLERS.update({
+    "SolitaireCardTurned": _turned,
+    "SolitaireDeckReshuffled": _reshuffled,
+    "PhantomActionChosen": _chosen,
+    "PhantomTurnBegun": _begun,
+    "TurnEnded": _turn_ended,
+    "PhantomReacted": _reacted,
+    "PhantomAssists": _assists,
+    "CardsDiscardedFaceDown": _discarded_face_down,
+    "PhantomCardsTaken": _taken,
+})
