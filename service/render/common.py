@@ -26,7 +26,9 @@ def board_text(board: dict, config: dict, width: int = 80):
     from rich.console import Group
     from rich.text import Text
 
-    names = config.get("players") or {}
+    names = dict(config.get("players") or {})
+    if (config.get("options") or {}).get("solitaire"):
+        names.setdefault("2", "the phantom")  # The Kaiser's Pirates solitaire: seat 2 plays itself
     seat = board.get("seat")
     viewer = "the referee" if seat is None else "a spectator" if seat == 0 else who(seat, names)
     head = Text(f"{TITLES.get(board['game'], board['game'])} — turn {board['turn']}, event {board['version']}, "

@@ -14,7 +14,9 @@ from .draw import Svg
 
 
 def board_svg(board: dict, config: dict) -> str:
-    names = config.get("players") or {}
+    names = dict(config.get("players") or {})
+    if (config.get("options") or {}).get("solitaire"):
+        names.setdefault("2", "the phantom")  # The Kaiser's Pirates solitaire: seat 2 plays itself
     seat = board.get("seat")
     viewer = "the referee" if seat is None else "a spectator" if seat == 0 else who(seat, names)
     game = import_module(f".{MODULES[board['game']]}", __package__)
