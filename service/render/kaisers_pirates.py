@@ -18,7 +18,8 @@ def _names(config: dict):
 
 
 def _vessel(v: dict, ships: dict, merchant: bool = False) -> str:
-    flags = [f for f, on in (("damaged", v.get("damaged")), ("limited supply", v.get("supply")),
+    dmg = "damaged" + (f" x{v['hits']}" if v.get("hits", 1) > 1 else "")     # 6.8: markers
+    flags = [f for f, on in ((dmg, v.get("damaged")), ("limited supply", v.get("supply")),
                              ("revealed", v.get("revealed") and not merchant)) if on]
     if v.get("refuge"):
         flags.append("in refuge")

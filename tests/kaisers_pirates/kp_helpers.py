@@ -14,7 +14,8 @@ class Table:
     each hand and force are named; every other card drawn is any card nobody
     reserved; dice are entered by the test."""
 
-    def __init__(self, seats, hands=None, ships=None, merchants=None, first=1, draws=None, solo=None, picks=None):
+    def __init__(self, seats, hands=None, ships=None, merchants=None, first=1, draws=None, solo=None, picks=None,
+                 options=None):
         self.hands = {s: list(v) for s, v in (hands or {}).items()}
         self.ships = {s: list(v) for s, v in (ships or {}).items()}
         self.merchants = {s: list(v) for s, v in (merchants or {}).items()}
@@ -26,7 +27,7 @@ class Table:
         self.reserved_ships = {c for v in list(self.ships.values()) + list(self.merchants.values()) for c in v}
         self.seats = seats
         self.first = first
-        self.g = LocalGame(GAME, seats, table=True)
+        self.g = LocalGame(GAME, seats, options=options, table=True)
         # the first-turn roll-off: the chosen seat rolls 10, the others 1
         # (solitaire: the phantom, seat 2, rolls too)
         self.dice = [10 if s == first else 1 for s in range(1, max(seats, 2) + 1)]
@@ -152,7 +153,9 @@ def count_cards(state):
     # identities are still among the pool; solitaire leaves the cards 5.2 names unused
     action = (list(state["pool"]) + state["top"] + state["peek"] + state["set_aside"] + state["discard"]
               + [c["card"] for c in tt["committed"]] + tt["played"] + tt["reactions"] + state.get("unused", []))
-    ships, merchants = list(state["ship_pool"]) + state["ship_used"], list(state["merchant_pool"]) + state["merchant_used"]
+    # 6.5: the ships and merchants an option leaves out of the game
+    ships = list(state["ship_pool"]) + state["ship_used"] + state.get("unused_ships", [])
+    merchants = list(state["merchant_pool"]) + state["merchant_used"] + state.get("unused_merchants", [])
     for p in state["players"]:
         action += p["hand"]
         if p["pending"]:
@@ -167,7 +170,7 @@ def count_cards(state):
             action.append(stt["refuge"])
     action = [c for c in action if not is_unknown(c) and not c.startswith("solo:")]   # solo: the phantom's
     assert sorted(action) == sorted(i.action_cards), "action cards not conserved"
-    assert sorted(ships) == sorted(i.ships), "warship/raider cards not conserved"
+    assert sorted(ships) == sorted(i.ships), f"warship/raider cards not conserved: {sorted(ships)}"
     assert sorted(merchants) == sorted(i.merchants), "merchant cards not conserved"
 
 

@@ -3,7 +3,6 @@ chosen dice, plus complete bot games (see test_team_properties.py)."""
 
 import random
 
-import kp_helpers
 import pytest
 from kp_helpers import GAME, Table, count_cards
 
@@ -18,13 +17,9 @@ MERCH = {1: ["appam", "kaipara", "hyades"], 2: ["matheran", "lovat", "maria"],
 
 
 def mk(hands=None, first=1, **kw):
-    """A 4-seat team game at the table (the helper's LocalGame with team=true)."""
-    orig = kp_helpers.LocalGame
-    kp_helpers.LocalGame = lambda game, seats, table: orig(game, seats, options={"team": "true"}, table=table)
-    try:
-        return Table(4, {s: list((hands or {}).get(s, ())) for s in range(1, 5)}, SHIPS, MERCH, first=first, **kw)
-    finally:
-        kp_helpers.LocalGame = orig
+    """A 4-seat team game at the table."""
+    return Table(4, {s: list((hands or {}).get(s, ())) for s in range(1, 5)}, SHIPS, MERCH, first=first,
+                 options={"team": "true"}, **kw)
 
 
 def pass_turn(t, seat):

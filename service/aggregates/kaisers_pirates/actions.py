@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 
 from .board import in_refuge, is_prize, is_raider, ix, opponents, other_ok, recognised
-from . import team
+from . import optional, team
 from .resolve import challenge
 from .state import player, pool_left
 
@@ -145,7 +145,8 @@ def refuge(step, seat, d):
     card = state["status"][s]["refuge"]
     a = i.ctype(card)["action"]
     step.emit("RefugeAttempted", ship=s, what=d["try"])
-    if challenge(step, f"island refuge: {d['try']} {s}", a["challenge"], (0, []), a["response"], seat,
+    mods = optional.supply_mods(state, s, "refuge") if d["try"] == "supply" else (0, [])   # 6.1.3, 6.2.3
+    if challenge(step, f"island refuge: {d['try']} {s}", a["challenge"], mods, a["response"], seat,
                  _respond_seat(state, seat)):
         if d["try"] == "supply":
             step.emit("ShipResupplied", ship=s, why="island refuge")
@@ -192,8 +193,9 @@ def play(step, seat, d):
     if t == "blockade-runner":
         bonus = (2, ["prize in the force +2"]) if p["prizes"] else (0, [])
         for s in [s for s in p["ships"] if st[s]["supply"]]:
-            if challenge(step, f"Blockade Runner for {s}", a["challenge"], bonus, a["response"], seat,
-                         _respond_seat(state, seat)):
+            m, w = optional.supply_mods(state, s, "blockade-runner")      # 6.1.2, 6.2.2
+            if challenge(step, f"Blockade Runner for {s}", a["challenge"], (bonus[0] + m, bonus[1] + w),
+                         a["response"], seat, _respond_seat(state, seat)):
                 step.emit("ShipResupplied", ship=s, why="Blockade Runner")
     elif t == "collier":
         for s in [s for s in p["ships"] if st[s]["supply"]]:
@@ -267,10 +269,7 @@ def _play_rest(step, seat, d, against):
     st = state["status"]
     if t == "interned":
         tgt = d["target"]
-        bonus, why = 0, []
-        if st[tgt]["damaged"]:
-            bonus += 2
-            why.append("damaged +2")
+        bonus, why = optional.damage_mods(state, tgt, +1)       # +2 a marker (6.8.2)
         if st[tgt]["supply"]:
             bonus += 2
             why.append("limited supply +2")
@@ -315,7 +314,9 @@ def _play_rest(step, seat, d, against):
         q = player(state, o)
         mal = (-2, ["prize in the force -2"]) if q["prizes"] else (0, [])
         for s in [s for s in q["ships"] if not in_refuge(state, s)]:
-            if challenge(step, f"Rendezvous Missed for {s}", a["challenge"], mal, a["response"], seat, o):
+            m, w = optional.supply_mods(state, s, "rendezvous-missed")    # 6.1.1, 6.2.1
+            if challenge(step, f"Rendezvous Missed for {s}", a["challenge"], (mal[0] + m, mal[1] + w),
+                         a["response"], seat, o):
                 step.emit("SupplyLimited", ship=s, why="Rendezvous Missed")
     elif t == "damage-control":
         step.emit("ShipRepaired", ship=d["ship"], why="Damage Control")

@@ -29,10 +29,17 @@ def heuristic_bot(state, seat, legal, rng):
     for d in legal:
         acts.setdefault(d["action"], []).append(d)
     if "keep" in acts:
+        if "ships" in acts["keep"][0]:          # 6.7: the best ship only (more cost cards)
+            ones = [d for d in acts["keep"] if len(d["ships"]) == 1]
+            return max(ones, key=lambda d: i.ships[d["ships"][0]]["vp"]) if ones else acts["keep"][-1]
         ships = [d for d in acts["keep"] if d["ship"]]
         if ships:
             return max(ships, key=lambda d: i.ships[d["ship"]]["vp"])
         return acts["keep"][0]
+    if "pursue" in acts:                # 6.6.1 / 6.10: follow
+        return {"action": "pursue", "pursue": True}
+    if "resupply" in acts:              # 6.12: a prize's stores
+        return acts["resupply"][0]
     if "give_done" in acts:             # team game: Exchange Information, keep its own hand
         return acts["give_done"][0]
     if "transfer" in acts:              # team game: a double Breakout's ships stay

@@ -15,9 +15,10 @@ decide.
 
 from __future__ import annotations
 
+from . import optional
 from .board import (attack_ok, can_attack_with, committed, committed_entries, in_refuge, is_prize,
                     is_raider, ix, night, opponents, recognised)
-from .resolve import after_reaction, interrogate_challenge, resolve
+from .resolve import after_reaction, interrogate_challenge, resolve, torpedo_prize_challenge
 from .state import player
 
 ATTACK_KINDS = ("intercept", "british", "monitor", "interrogate", "mines", "torpedo")
@@ -65,6 +66,9 @@ def announce_options(state, seat):
             for o in opps:
                 for m in player(state, o)["merchants"]:
                     out.append({"action": "torpedo", "card": card, "target": m})
+                if optional.on(state, "torpedo_prizes"):          # 6.9: a hidden prize
+                    out += [{"action": "torpedo", "card": card, "target": z} for z in player(state, o)["prizes"]
+                            if not state["status"][z]["revealed"]]
                 if t == "submarines-uc-16-uc-29" and player(state, o)["merchants"]:
                     out.append({"action": "sub_mines", "card": card, "opponent": o})
         elif t == "interrogate":
@@ -100,8 +104,10 @@ def announce(step, seat, d):
         step.emit("AttackAnnounced", kind="mines", opp=opp, targets=list(player(state, opp)["merchants"]),
                   night=False, **base)
     elif a == "torpedo":
-        step.emit("AttackAnnounced", kind="torpedo", opp=state_owner(state, d["target"]), targets=[d["target"]],
-                  night=False, **base)
+        opp = state_owner(state, d["target"])
+        step.emit("AttackAnnounced", kind="torpedo", opp=opp, targets=[d["target"]], night=False, **base)
+        if d["target"] in player(state, opp)["prizes"]:
+            _advance_to(step, "challenge", 0)
     elif a == "interrogate":
         step.emit("AttackAnnounced", kind="interrogate", opp=state_owner(state, d["target"]),
                   targets=[d["target"]], night=False, **base)
@@ -196,6 +202,8 @@ def reaction_types(state):
         out |= {"q-ship", "razzle-dazzle"}
         if ix(state).merchants[tgt]["sail"]:
             out.add("sail-q-ship")
+    if state.get("options"):
+        out = optional.barred(state, out)
     return out
 
 
@@ -264,6 +272,8 @@ def window_options(state, seat):
         return mine_order_options(state)
     if k == "passage":
         return [{"action": "passage", "attempt": True}, {"action": "passage", "attempt": False}]
+    if k == "pursue":
+        return [{"action": "pursue", "pursue": True}, {"action": "pursue", "pursue": False}]
     return []
 
 
@@ -305,6 +315,11 @@ def window_decide(step, seat, d):
         else:
             step.emit("PassageDeclined", seat=seat, ship=pas["ship"])
         _advance_to(step, "next", eng["i"])
+    elif k == "pursue":
+        eng = state["eng"]
+        step.emit("PursuitChosen", seat=seat, pursue=d["pursue"], ship=eng["ship"],
+                  target=eng["targets"][eng["i"]], against=eng["reaction"]["type"])
+        _advance_to(step, "resolve", eng["i"])
     elif k == "order":
         step.emit("WindowClosed", seat=seat, kind="order")
         step.emit("MineTargetChosen", target=d["target"])
@@ -332,6 +347,8 @@ def window_decide(step, seat, d):
             if k == "react" and eng["kind"] == "mines":
                 step.emit("MinesSwept", opp=eng["opp"])
                 step.emit("EngagementEnded", kind="mines", seat=eng["seat"])
+            elif k == "react" and optional.can_pursue(state, t):
+                _advance_to(step, "pursue", eng["i"])      # 6.6.1 / 6.10: the attacker may follow
             elif k == "react":
                 _advance_to(step, "resolve", eng["i"])
             else:
@@ -351,7 +368,9 @@ def advance(step):
     while state["eng"] is not None and state["window"] is None:
         eng = state["eng"]
         stage = eng["stage"]
-        if stage == "challenge":
+        if stage == "challenge" and eng["kind"] == "torpedo":
+            torpedo_prize_challenge(step)
+        elif stage == "challenge":
             interrogate_challenge(step)
         elif stage == "assist":
             if assist_options(state) or (eng["kind"] in ASSISTED and committed(state, "action")):
@@ -390,6 +409,8 @@ def advance(step):
                 _open(step, "after", eng["opp"], target=eng["targets"][eng["i"]])
             else:
                 _advance_to(step, "next", eng["i"])
+        elif stage == "pursue":
+            _open(step, "pursue", eng["seat"], target=eng["targets"][eng["i"]], against=eng["reaction"]["type"])
         elif stage in ("after", "passage"):
             _advance_to(step, "next", eng["i"])
         elif stage == "next":

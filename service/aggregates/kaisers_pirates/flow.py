@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from . import optional
 from .board import ix, vp_of
 from .state import player, pool_left
 
@@ -13,12 +14,20 @@ def _draw_force_card(step, seat, deck, label):
     """Draw a ship card for ``seat`` from the ``deck`` pool ("ship" or "merchant")."""
     state = step.state
     pool, used = state[f"{deck}_pool"], state[f"{deck}_used"]
-    if not pool and used:
-        step.emit("DeckReshuffledFromBottom", deck=deck)
+    held = optional.held_from_reshuffle(state) if deck == "ship" else []
+    if not pool and len(used) > len(held):
+        if held:
+            step.emit("DeckReshuffledFromBottom", deck=deck, held=held)
+        else:
+            step.emit("DeckReshuffledFromBottom", deck=deck)
     if not state[f"{deck}_pool"]:
         step.emit("DeckExhausted", deck=deck, seat=seat)
         return False
-    step.draw(f"{deck}s:force-{seat}", state[f"{deck}_pool"], vis="all", why=f"{label} for seat {seat}")
+    choices = optional.tournament_deal(step, seat, deck)
+    if choices is not None:
+        label += " (tournament deal, 6.4)"
+    step.draw(f"{deck}s:force-{seat}", state[f"{deck}_pool"] if choices is None else choices, vis="all",
+              why=f"{label} for seat {seat}")
     return True
 
 
@@ -83,7 +92,8 @@ def start_round(step, rnd):
             if not draw_merchant(step, s):
                 break
     for s in range(1, n + 1):
-        hand = i.hand_size - (1 if player(state, s)["kept"] else 0)
+        p = player(state, s)
+        hand = i.hand_size - p.get("kept_n", 1 if p["kept"] else 0)     # 2.4.5, 6.7.1-6.7.2
         for _ in range(hand):
             draw_action(step, s)
     if rnd == 1 and state["options"].get("first_player") == "fewest-ship-vp":
@@ -281,14 +291,23 @@ def _open_keep(step):
 
 
 def keep_options(state, seat):
-    return [{"action": "keep", "ship": s} for s in player(state, seat)["ships"]] + [{"action": "keep", "ship": None}]
+    ships = player(state, seat)["ships"]
+    if optional.on(state, "keep_three"):          # 6.7: any set of up to three
+        import itertools
+        most = optional.data()["keep_most"]["value"]
+        return [{"action": "keep", "ships": list(c)} for n in range(min(most, len(ships)), -1, -1)
+                for c in itertools.combinations(sorted(ships), n)]
+    return [{"action": "keep", "ship": s} for s in ships] + [{"action": "keep", "ship": None}]
 
 
 def keep(step, seat, d):
     state = step.state
     queue = list(state["window"]["queue"])
     step.emit("WindowClosed", seat=seat, kind="keep")
-    step.emit("ShipKept", seat=seat, ship=d["ship"])
+    if "ships" in d:
+        step.emit("ShipKept", seat=seat, ship=d["ships"][0] if d["ships"] else None, ships=list(d["ships"]))
+    else:
+        step.emit("ShipKept", seat=seat, ship=d["ship"])
     if queue:
         step.emit("WindowOpened", kind="keep", seat=queue[0], queue=queue[1:])
     else:

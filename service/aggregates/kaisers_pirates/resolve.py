@@ -4,6 +4,7 @@ events."""
 
 from __future__ import annotations
 
+from . import optional
 from .board import attack_result, defence_dice, is_raider, ix, modified, owner, roll
 from .state import player
 
@@ -25,9 +26,8 @@ def _att_mods(state, eng, german_ship=None):
         if s["supply"]:
             mods -= 2
             why.append("limited supply -2")
-        if s["damaged"]:
-            mods -= 2
-            why.append("damaged -2")
+        m, w = optional.damage_mods(state, german_ship)
+        mods, why = mods + m, why + w
     if eng["night"]:
         mods -= 1
         why.append("night action -1")
@@ -37,6 +37,8 @@ def _att_mods(state, eng, german_ship=None):
     if eng["surprise"]:
         mods += 2
         why.append("Surprise Attack +2")
+        m, w = optional.surprise_extra(state, german_ship)
+        mods, why = mods + m, why + w
     if eng["kind"] == "monitor":
         mods += 2
         why.append("Monitor +2")
@@ -44,9 +46,7 @@ def _att_mods(state, eng, german_ship=None):
 
 
 def _def_mods(state, ship):
-    if state["status"][ship]["damaged"]:
-        return -2, ["damaged -2"]
-    return 0, []
+    return optional.damage_mods(state, ship)
 
 
 def _compare(step, what, att_dice, att_mods, def_dice, def_mods, att_who, def_who):
@@ -80,6 +80,8 @@ def _sink(step, ship, by, double=False, why=""):
 def _damage(step, ship, why=""):
     if not step.state["status"][ship]["damaged"]:
         step.emit("ShipDamaged", ship=ship, why=why)
+    elif optional.on(step.state, "extra_damage"):
+        step.emit("ShipDamaged", ship=ship, why=why + " (another marker, 6.8.1)")
     else:
         step.emit("FurtherDamageIgnored", ship=ship)
 
@@ -97,7 +99,10 @@ def resolve(step):
     eng = state["eng"]
     kind = eng["kind"]
     if kind == "intercept":
-        return _resolve_intercept(step)
+        sunk = _resolve_intercept(step)
+        if state["eng"] is not None:
+            chase_supply(step)
+        return sunk
     if kind in ("british", "monitor", "interrogate"):
         _resolve_british(step)
         return False
@@ -128,14 +133,16 @@ def _resolve_intercept(step):
     r = _react_type(state)
     ship_d = i.ships[ship]
     if r == "break-contact":
-        mods = _bc_mods(state, tgt)
+        mods = _bc_mods(state, tgt, ship)
         ok = challenge(step, "Break Contact", i.types["break-contact"]["action"]["challenge"], mods,
                        i.types["break-contact"]["action"]["response"], opp, seat)
         if ok:
             step.emit("InterceptCancelled", target=tgt, why="Break Contact")
             return False
-    if r == "shallow-run":
+    if r == "shallow-run" and not eng.get("pursue"):
         _shallow_run(step, tgt, seat, opp)
+        return False
+    if r == "shallow-run" and not _pursuit(step, tgt, ship, seat, opp):
         return False
     if r == "slim-pickings":
         # 3.3.40: a Good Hunting / Shipping Lanes intercept is reduced to an intercept
@@ -155,9 +162,11 @@ def _resolve_intercept(step):
     if r == "qqq":
         step.emit("RevealPending", ship=ship, why="QQQ")
     mods, why = _att_mods(state, eng, ship)
-    if r == "fast-ship":
-        mods -= 2
-        why = why + ["Fast Ship -2"]
+    if r == "fast-ship" and eng.get("pursue"):
+        why = why + ["Fast Ship chased: no modifier (6.6.1)"]
+    elif r == "fast-ship":
+        m, w = optional.fast_ship_extra(state, ship)
+        mods, why = mods - 2 + m, why + ["Fast Ship -2"] + w
     capture = tgt in eng["boarding"] or r == "non-combatant"
     if r == "non-combatant":
         mods -= 2
@@ -167,8 +176,7 @@ def _resolve_intercept(step):
     if capture:
         if res == "sunk":
             step.emit("ShipCaptured", ship=tgt, by=seat, from_seat=opp, interceptor=ship)
-            if state["status"][ship]["supply"]:
-                step.emit("ShipResupplied", ship=ship, why="the prize's stores")
+            _capture_supply(step, ship)
             return False
         if res == "damaged":
             step.emit("DamageIgnored", ship=tgt, why="a boarding attempt ignores damage")
@@ -187,31 +195,78 @@ def _resolve_intercept(step):
     return False
 
 
-def _bc_mods(state, ship):
+def _capture_supply(step, ship):
+    """Boarding Party / Non-Combatant: the prize resupplies the interceptor; with 6.12
+    this is the player's choice, through the prize resupply decision (6.12.3)."""
+    state = step.state
+    if ship in state["status"] and state["status"][ship]["supply"] and not optional.on(state, "prize_resupply"):
+        step.emit("ShipResupplied", ship=ship, why="the prize's stores")
+
+
+def _bc_mods(state, ship, interceptor=None):
     s = state["status"][ship]
-    mods, why = 0, []
-    if s["damaged"]:
-        mods -= 2
-        why.append("damaged -2")
+    mods, why = optional.damage_mods(state, ship)
     if s["supply"]:
         mods -= 2
-        why.append("limited supply -2")
-    return mods, why
+        why = why + ["limited supply -2"]
+    m, w = optional.break_contact_mods(state, ship, interceptor)
+    return mods + m, why + w
+
+
+def _crossing(step, ship, crosser, other, shoals, what="Shallow Run", pursuing=False):
+    """One ship's shoal crossing: (True when it failed, and whether it was damaged before)."""
+    state = step.state
+    damaged = state["status"][ship]["damaged"]
+    ok = challenge(step, what, shoals["challenge"],
+                   optional.shoal_mods(state, ship, pursuing), shoals["response"], crosser, other)
+    return (not ok), damaged
 
 
 def _shallow_run(step, tgt, attacker, defender):
     state = step.state
     i = ix(state)
     step.emit("InterceptCancelled", target=tgt, why="Shallow Run: the ship escapes over the shoals")
-    damaged = state["status"][tgt]["damaged"]
-    mods = (-2, ["already damaged -2"]) if damaged else (0, [])
-    a = i.types["shallow-run"]["action"]
-    ok = challenge(step, "Shallow Run", a["challenge"], mods, a["response"], defender, attacker)
-    if not ok:
+    failed, damaged = _crossing(step, tgt, defender, attacker, i.types["shallow-run"]["action"])
+    if failed:
         if damaged:
             _sink(step, tgt, attacker, False, "wrecked on the shoals")
         else:
             step.emit("ShipDamaged", ship=tgt, why="crossing the shoals")
+
+
+def _pursuit(step, tgt, ship, attacker, defender):
+    """6.10: the interceptor follows over the shoals: both crossings are rolled at
+    once, then their damage applies; a ship already damaged that fails is wrecked
+    (6.10.3) and scores for the other side. True when the intercept goes on."""
+    state = step.state
+    shoals = ix(state).types["shallow-run"]["action"]
+    step.emit("PursuitOverShoals", ship=ship, target=tgt)
+    t_failed, t_damaged = _crossing(step, tgt, defender, attacker, shoals, f"Shallow Run: {tgt} crosses the shoals")
+    s_failed, s_damaged = _crossing(step, ship, attacker, defender, shoals,
+                                    f"Shallow Run: {ship} follows over the shoals (6.10)", pursuing=True)
+    for who, failed, damaged, by in ((tgt, t_failed, t_damaged, attacker), (ship, s_failed, s_damaged, defender)):
+        if failed and damaged:
+            _sink(step, who, by, False, "wrecked on the shoals (6.10.3)")
+        elif failed:
+            step.emit("ShipDamaged", ship=who, why="crossing the shoals (6.10.2)")
+    if t_failed and t_damaged or s_failed and s_damaged:
+        step.emit("InterceptCancelled", target=tgt, why="a ship wrecked on the shoals before the intercept (6.10.3)")
+        return False
+    return True
+
+
+def chase_supply(step):
+    """6.6.1: a fast raider that chased a Fast Ship checks its supply at the end."""
+    state = step.state
+    eng = state["eng"]
+    ship = eng["ship"]
+    if not eng.get("pursue") or not state["eng"]["reaction"] or eng["reaction"]["type"] != "fast-ship" \
+            or ship not in state["status"]:
+        return
+    r = optional.data()["chase_supply"]
+    if challenge(step, f"{ship} after the chase: supply (6.6.1)", r["challenge"], (0, []), r["response"],
+                 eng["opp"], eng["seat"]):
+        step.emit("SupplyLimited", ship=ship, why="the chase of a Fast Ship (6.6.1)")
 
 
 def _amc(step, tgt):
@@ -257,8 +312,7 @@ def _trap(step, tgt):
         # the other committed cards act normally: a Boarding Party captures instead of sinking
         if r2 == "sunk":
             step.emit("ShipCaptured", ship=tgt, by=seat, from_seat=opp, interceptor=ship)
-            if ship in state["status"] and state["status"][ship]["supply"]:
-                step.emit("ShipResupplied", ship=ship, why="the prize's stores")
+            _capture_supply(step, ship)
             return False
         if r2 == "damaged":
             step.emit("DamageIgnored", ship=tgt, why="a boarding attempt ignores damage")
@@ -319,6 +373,21 @@ def interrogate_challenge(step):
     else:
         step.emit("InterrogationFailed", target=tgt)
         step.emit("EngagementEnded", kind="interrogate", seat=eng["seat"])
+
+
+def torpedo_prize_challenge(step):
+    """6.9.1: a torpedo attack on a hidden prize is German against German: it needs
+    a challenge first; failed, the submarine card is spent and nothing else is attacked."""
+    state = step.state
+    eng = state["eng"]
+    tgt = eng["targets"][0]
+    r = optional.data()["torpedo_prize"]
+    if challenge(step, f"a submarine finds the prize {tgt} (6.9.1)", r["challenge"], (0, []), r["response"],
+                 eng["seat"], eng["opp"]):
+        _advance_to(step, "assist", 0)
+    else:
+        step.emit("AttackCancelled", target=tgt, why="the submarine did not find the prize (6.9.1)")
+        step.emit("EngagementEnded", kind="torpedo", seat=eng["seat"])
 
 
 def _resolve_mines(step):

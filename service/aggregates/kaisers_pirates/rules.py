@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from service.kernel import BadInput, IllegalDecision, Rules
 
-from . import actions, combat, flow, penalty, solitaire, team
+from . import actions, combat, flow, optional, penalty, solitaire, team
 from . import catalog as catalog_data
 from .board import commit_options, ix
 from .state import evolve, initial_state, player
@@ -49,12 +49,13 @@ from .strict import listed
 from .view import describe, view
 
 COMBAT_ACTIONS = ("intercept", "lay_mines", "torpedo", "sub_mines", "interrogate", "monitor")
-# sections 1-3 options; the team game (4), solitaire (5) and the optional rules (6) will add keys here
+# sections 1-3 options, the team game (4), solitaire (5) and the optional rules (6, optional.py)
 OPTIONS = {
     "removed": "action cards set aside secretly each round (2.1.4; default 60/40/20 for 2/3/4 players)",
     "first_player": "round 1: 'roll' (each rolls a d10) or 'fewest-ship-vp' (3.1's alternative)",
     "team": "'true': the team game for 4 players, seats 1+3 against 2+4 (section 4)",
     "solitaire": "'true' (implied by --seats 1): one player against the phantom player (section 5)",
+    **optional.RULES,
 }
 
 
@@ -70,10 +71,11 @@ class KaisersPirates(Rules):
         for k, v in options.items():
             if k not in OPTIONS:
                 known = "; ".join(f"{n}: {d}" for n, d in OPTIONS.items())
-                raise BadInput(f"kaisers-pirates: unknown option {k!r} (the optional rules "
-                               f"are not built here). Known options: {known}")
+                raise BadInput(f"kaisers-pirates: unknown option {k!r}. Known options: {known}")
             v = str(v).strip()
-            if k == "solitaire":
+            if k in optional.RULES:
+                optional.parse(seats, k, v, out)
+            elif k == "solitaire":
                 if v != "true" or seats != 1:
                     raise BadInput("option solitaire: the solitaire game is the game for one seat "
                                    "(--seats 1, section 5); it takes no other value")
@@ -92,6 +94,7 @@ class KaisersPirates(Rules):
             if out.get("team"):
                 raise BadInput("option team: the team game is for 4 players, not the solitaire game")
             out["solitaire"] = True
+        optional.check_combination(seats, out)
         return out
 
     def catalog(self, options):
@@ -113,14 +116,18 @@ class KaisersPirates(Rules):
         catalog_data.validate(cat)
         key = config.get("catalog_digest") or "default"
         i = catalog_data.index(cat, key)
-        if (config.get("options") or {}).get("solitaire"):
+        opts = config.get("options") or {}
+        optional.check_catalog(dict(opts, _seats=config["seats"]), i)
+        if opts.get("solitaire"):
             if "solitaire" not in cat:
                 raise BadInput("kaisers-pirates: the solitaire game needs a catalog with the solitaire deck "
                                "(a 'solitaire' key, as data/solitaire.json)")
             state = initial_state(dict(config, seats=2), key, i)    # the phantom is the second player
             solitaire.prepare(state, cat)
-            return state
-        return initial_state(config, key, i)
+        else:
+            state = initial_state(config, key, i)
+        optional.prepare(state, i)
+        return state
 
     def evolve(self, state, ev):
         evolve(state, ev)
@@ -153,8 +160,8 @@ class KaisersPirates(Rules):
                 return team.options(state, seat)
             return combat.window_options(state, seat)
         if state["phase"] == "commit":
-            return self._commit_options(state, seat)
-        return self._resolve_options(state, seat)
+            return self._commit_options(state, seat) + optional.resupply_options(state, seat)
+        return self._resolve_options(state, seat) + optional.resupply_options(state, seat)
 
     def _commit_options(self, state, seat):
         return commit_options(state, seat, player(state, seat)["hand"]) + [{"action": "done"}]
@@ -235,6 +242,8 @@ class KaisersPirates(Rules):
             actions.refuge(step, seat, decision)
         elif a == "end_turn":
             flow.end_turn(step, seat)
+        elif a == "resupply":
+            optional.resupply(step, seat, decision)
 
     def referee(self, step, decision):
         penalty.referee(step, decision)

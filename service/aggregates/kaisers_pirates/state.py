@@ -140,12 +140,14 @@ def _top_card_taken(state, d, ev):
 
 def _deck_reshuffled(state, d, ev):
     k = d["deck"]
-    state[f"{k}_pool"] += state[f"{k}_used"]
-    state[f"{k}_used"] = []
+    held = d.get("held") or []          # 6.5.2: ships removed this round stay out
+    state[f"{k}_pool"] += [s for s in state[f"{k}_used"] if s not in held]
+    state[f"{k}_used"] = list(held)
 
 
 def _round_started(state, d, ev):
     state["round"] = d["round"]
+    state["removed_this_round"] = []
     state["phase"] = "dealing"
     state["eng"] = None
     state["window"] = None
@@ -315,12 +317,34 @@ def _reaction_played(state, d, ev):
         state["eng"]["reaction"] = {"card": d["card"], "type": d["ctype"]}
 
 
+def _extra_damage(state):
+    return bool((state.get("options") or {}).get("extra_damage"))
+
+
 def _ship_damaged(state, d, ev):
-    _status(state, d["ship"])["damaged"] = True
+    st = _status(state, d["ship"])
+    if _extra_damage(state):            # 6.8.1: one more marker each time
+        st["hits"] = st.get("hits", 1 if st["damaged"] else 0) + 1
+    st["damaged"] = True
 
 
 def _ship_repaired(state, d, ev):
-    _status(state, d["ship"])["damaged"] = False
+    st = _status(state, d["ship"])
+    if _extra_damage(state) and st.get("hits", 1) > 1:
+        st["hits"] -= 1                 # 6.8.3: one marker at a time
+        return
+    st["damaged"] = False
+    st.pop("hits", None)
+
+
+def _prize_stores_used(state, d, ev):
+    _status(state, d["ship"])["supply"] = False
+    state["tt"].setdefault("prize_used", []).append(d["prize"])
+
+
+def _pursuit_chosen(state, d, ev):
+    state["window"] = None
+    state["eng"]["pursue"] = d["pursue"]
 
 
 def _supply_limited(state, d, ev):
@@ -364,6 +388,7 @@ def _ship_sunk(state, d, ev):
 
 def _ship_removed(state, d, ev):
     ship = d["ship"]
+    state.setdefault("removed_this_round", []).append(ship)
     _refuge_card_off(state, ship)
     _remove_from_force(state, ship)
     state["status"].pop(ship, None)
@@ -535,6 +560,7 @@ def _round_cleared(state, d, ev):
         p["hand"] = []
         p["pending"] = None
         p["kept"] = None
+        p["kept_n"] = 0
         p["skip"] = False           # the team game's Bounding Main does not outlive the round
         for e in p["vp"]:
             if e["deck"] == "ship":
@@ -553,12 +579,14 @@ def _round_cleared(state, d, ev):
 
 def _ship_kept(state, d, ev):
     p = player(state, d["seat"])
-    drop = [s for s in p["ships"] if s != d["ship"]]
+    keep = d["ships"] if "ships" in d else [d["ship"]]        # 6.7: up to three
+    drop = [s for s in p["ships"] if s not in keep]
     for s in drop:
         p["ships"].remove(s)
         state["status"].pop(s, None)
         state["ship_used"].append(s)
     p["kept"] = d["ship"]
+    p["kept_n"] = len(d["ships"]) if "ships" in d else (1 if d["ship"] else 0)
 
 
 def _game_over(state, d, ev):
@@ -600,6 +628,8 @@ HANDLERS = {
     "ReactionPlayed": _reaction_played,
     "ShipDamaged": _ship_damaged,
     "ShipRepaired": _ship_repaired,
+    "PrizeStoresUsed": _prize_stores_used,
+    "PursuitChosen": _pursuit_chosen,
     "SupplyLimited": _supply_limited,
     "ShipResupplied": _resupplied,
     "ShipRevealed": _revealed,

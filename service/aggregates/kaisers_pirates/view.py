@@ -120,6 +120,14 @@ def describe(ev) -> str:
     if t in ("PassageAttempted", "PassageDeclined"):
         verb = "tries" if t == "PassageAttempted" else "declines"
         return f"seat {d['seat']} {verb} passage for {d['ship']}"
+    if t == "PursuitChosen":
+        verb = "follows" if d["pursue"] else "does not follow"
+        how = "over the shoals (6.10)" if d["against"] == "shallow-run" else "the Fast Ship (6.6.1)"
+        return f"seat {d['seat']}: {d['ship']} {verb} {d['target']} {how}"
+    if t == "PursuitOverShoals":
+        return f"{d['ship']} follows {d['target']} over the shoals: both ships must cross (6.10.2)"
+    if t == "PrizeStoresUsed":
+        return f"seat {d['seat']}: the prize {d['prize']} resupplies {d['ship']} (6.12.1)"
     if t == "CardsDiscarded":
         return f"discarded face up{'' if d.get('seat') is None else ' by seat ' + str(d['seat'])}: {', '.join(d['cards'])}"
     if t == "PenaltyApplied":

@@ -18,7 +18,8 @@ def _vessel(svg, x, y, v, ships, fill):
     name = ships.get(v["ship"], words(v["ship"]))
     svg.card(x, y, 110, 64, fill=fill)
     svg.text(x + 55, y + 24, name[:18], size=11, anchor="middle", weight="bold")
-    marks = [m for m, on in (("damaged", v.get("damaged")), ("low supply", v.get("supply")),
+    dmg = "damaged" + (f" x{v['hits']}" if v.get("hits", 1) > 1 else "")     # 6.8: markers
+    marks = [m for m, on in ((dmg, v.get("damaged")), ("low supply", v.get("supply")),
                              ("refuge", v.get("refuge"))) if on]
     svg.text(x + 55, y + 44, ", ".join(marks), size=9, anchor="middle", fill="#a01010")
 
