@@ -62,8 +62,8 @@ def machine_from(state: dict):
     m.k = state["k"]
     m.s = state["s"]
     restored = getattr(m.rules, "restored", None)
-    if restored is not None:    # the rules may rebuild what they keep out of the state (a card index)
-        restored(cfg)
+    if restored is not None:    # the rules may rebuild what they keep out of the state (a card index),
+        restored(cfg, m.s)      # or refuse a state built on older tables (SnapshotOutdated)
     base = state.get("base")
     m.base = tuple(base) if base is not None else None
     return m

@@ -340,8 +340,8 @@ def simulate(game: Annotated[str, typer.Argument(metavar="GAME", help="letter-of
              games_: Annotated[int, typer.Option("--games", metavar="N", help="How many games.")] = 1,
              seed: Annotated[Optional[str], typer.Option("--seed", metavar="TEXT", help="Make the run reproducible.")] = None,
              bot: Annotated[str, typer.Option("--bot", metavar="BOT", help="Bot for every seat: random (every game; a random legal decision), "
-                                                                         "greedy (loot), heuristic (kaisers-pirates), merchant "
-                                                                         "(merchants-and-marauders).")] = "random",
+                                                                         "greedy (loot), heuristic (kaisers-pirates), merchant or "
+                                                                         "pirate (merchants-and-marauders).")] = "random",
              option: Annotated[Optional[list[str]], typer.Option("--option", metavar="KEY=VALUE", help="Game option key=value.")] = None,
              in_memory: Annotated[bool, typer.Option("--in-memory", help="Do not store the games.")] = False,
              tournament: Annotated[str, typer.Option("--tournament", metavar="NAME",

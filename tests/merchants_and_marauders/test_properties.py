@@ -26,7 +26,8 @@ def check_conservation(state):
     assert all(p["gold"] >= 0 and p["stash"] >= 0 for p in players)
     d = state["decks"]
     offer = list(state["port"]["offer"]) if state["port"] else []
-    cargo = d["cargo"] + d["cargo_discard"] + offer + [c for p in players for c in p["cargo"]]
+    raid = list(state["raid"]["cards"]) if state.get("raid") else []
+    cargo = d["cargo"] + d["cargo_discard"] + offer + raid + [c for p in players for c in p["cargo"]]
     assert Counter(cargo) == Counter(list(S["good"]))
     glory = d["glory"] + d["glory_discard"] + [c for p in players for c in p["hand"] + p["specialists"]]
     assert Counter(glory) == Counter(list(S["glory"]))
@@ -83,16 +84,21 @@ def check_events(g):
     seats = range(1, len(g.state["players"]) + 1)
     for i, e in enumerate(g.events):
         owner = e.data.get("seat")
+        if e.type in ("Plundered", "CargoPlundered"):      # shown to the winner and the beaten captain only
+            assert e.vis == sorted([owner, e.data["beaten"]]), e
+            for ref in _strings(e.data):
+                last[ref] = i
+            continue
         if e.type not in ("Decided", "GameFinished") and any(e.visible_to(o) for o in seats if o != owner):
             for key in HIDDEN_KEYS & set(e.data):
                 assert (e.type, key) in REVEALED, (key, e)
-            if e.type == "GoldReceived":
-                assert e.data["why"] == "starting gold", e
+            if e.type == "GoldReceived":       # the loot of a raid is on its face-up cards
+                assert e.data["why"] in ("starting gold", "raid loot", "bounty"), e   # bounties: the flags are public
         if e.type in PRIVATE:
             assert e.vis == [e.data["seat"]], e
         if e.type in REFEREE:
             assert e.vis == "referee", e
-        if e.type == "CardDrawn" and e.data["deck"] in SECRET_DECKS:
+        if e.type == "CardDrawn" and e.data["deck"] in SECRET_DECKS and not e.data["why"].startswith("raid:"):
             assert isinstance(e.vis, list) and len(e.vis) == 1, e
         if e.type == "DeckShuffled" and e.data["deck"] in ("upgrades", "merchant_tokens"):
             assert e.vis == "referee"
@@ -106,6 +112,11 @@ def check_events(g):
     for p in g.state["players"]:
         for card in p["cargo"] + p["hand"]:
             e = g.events[last[card]]
+            if e.type == "RaidCardTaken":          # a raid's cards are face up on the table
+                continue
+            if e.type in ("Plundered", "CargoPlundered"):
+                assert set(e.vis) == {p["seat"], e.data["beaten"]}
+                continue
             for other in range(1, len(g.state["players"]) + 1):
                 if other != p["seat"]:
                     assert not e.visible_to(other), (card, e)
@@ -204,3 +215,25 @@ def test_event_deck_runs_out_after_34_turns():
         g.act(seat, d)
     assert g.state["end_reason"] == "events" and g.state["turn"] == 34
     assert len(g.state["decks"]["event_discard"]) == 34
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=seeds, seats=st.integers(2, 4))
+def test_pirate_games_end_conserve_and_hide(seed, seats):
+    play(seats, "pirate", seed, every=2, try_legal=9)
+
+
+def test_pirates_raid_and_pay_for_it():
+    """Pirate bots raid and fight: merchants sighted, raids won, failed and escaped,
+    wanted flags taken, ships fought, beaten and captains dead, with coins, cards and
+    tokens conserved throughout."""
+    seen = Counter()
+    for i in range(6):
+        g = play(2 + i % 3, "pirate", bytes([40 + i]) * 32, every=5)
+        for e in g.events:
+            if e.type == "RaidEnded":
+                seen[e.data["result"]] += 1
+            elif e.type in ("WantedFlagGained", "MerchantSighted", "CombatBegun", "CombatWon", "CaptainDied"):
+                seen[e.type] += 1
+    assert seen["success"] and seen["escaped"] and seen["WantedFlagGained"] >= seen["success"], seen
+    assert seen["CombatBegun"] and seen["CombatWon"] and seen["CaptainDied"], seen

@@ -107,7 +107,7 @@ class KaisersPirates(Rules):
         """``tools new kaisers-pirates --catalog FILE``: printed values (a 'solitaire' key: the solitaire deck)."""
         return catalog_data.validate(cat)
 
-    def restored(self, config):
+    def restored(self, config, state=None):
         """A state restored from a snapshot: index its catalog (it may be an organiser's file)."""
         catalog_data.index(config["catalog"], config.get("catalog_digest") or "default")
 

@@ -1,6 +1,8 @@
 """Bots for ``tools simulate`` and the tests: ``bot(state, seat, legal, rng)``.
 
 * ``random``: any legal decision.
+* ``pirate``: a marauder that scouts and raids every merchant it meets while its
+  ship is whole, and trades like the merchant otherwise.
 * ``merchant``: a trader. It buys cheap goods and goods some other port
   wants, sails to the nearest port that wants what it carries, sells there,
   buys a Galleon for the glory (and its hold) when rich, and stashes its gold
@@ -90,6 +92,8 @@ def merchant_bot(state, seat, legal, rng):
     S = T(state)
     p = player(state, seat)
     acts = _by_action(legal)
+    if state.get("combat") is not None:         # attacked: it defends itself
+        return _combat_choice(state, p, acts, rng)
     for forced in ("place_upgrade", "choose_ship", "keep_rumor"):
         if forced in acts:
             if forced == "choose_ship":
@@ -172,4 +176,91 @@ def merchant_bot(state, seat, legal, rng):
     return acts["end_turn"][0] if "end_turn" in acts else rng.choice(legal)
 
 
-BOTS = {"random": random_bot, "merchant": merchant_bot}
+def _raid_choice(state, p, acts):
+    """Within a raid: weapons on failed dice; each success swaps a card whose hit
+    would destroy a location, else an escape card that lets the merchant go,
+    else draws for more loot while the ship can take it; keep what fits."""
+    S = T(state)
+    r = state["raid"]
+    if "raid" in acts:
+        return max(acts["raid"], key=lambda d: p["flags"].get(d["nation"], 0))   # already wanted there
+    if "spend_weapon" in acts:
+        return acts["spend_weapon"][0]
+    if "raid_take" in acts:
+        return max(acts["raid_take"], key=lambda d: S["cargo"][d["card"]]["raid"])
+    if "raid_take_done" in acts:
+        return acts["raid_take_done"][0]
+    if "raid_stop" in acts:
+        hits = {}
+        for c in r["cards"]:
+            icon = S["cargo"][c]["icon"]
+            if icon != "escape":
+                hits.setdefault(icon[4:], []).append(c)
+        for loc, cards in sorted(hits.items()):
+            if len(cards) >= p["ship"][loc]:
+                return {"action": "raid_swap", "card": cards[0]}
+        escapes = [c for c in r["cards"] if S["cargo"][c]["icon"] == "escape"]
+        if len(escapes) >= ship_max(state, p["ship"], "maneuver"):
+            return {"action": "raid_discard", "card": escapes[0]}
+        if "raid_draw" in acts and sum(len(v) for v in hits.values()) < 2:
+            return acts["raid_draw"][0]
+        return acts["raid_stop"][0]
+    return acts.get("weapons_done", acts.get("let_go", [None]))[0]
+
+
+def _combat_choice(state, p, acts, rng):
+    """In a fight: shoot while it has cannons, else board with a crew, else flee; spend
+    a special shot on skulls; place skull hits on its soundest location (never the
+    hull while another remains); plunder everything and claim a bigger ship."""
+    ship = p["ship"]
+    if "combat_action" in acts:
+        want = "shoot" if ship["cannons"] > 0 else ("board" if ship["crew"] > 1 else "flee")
+        return next((d for d in acts["combat_action"] if d["do"] == want), acts["combat_action"][0])
+    if "reroll" in acts:
+        c = state["combat"]
+        dice = c["dice"]["a" if p["seat"] == c["a"] else "d"]
+        low = [i for i, v in enumerate(dice) if v < T(state)["success_from"]]
+        return {"action": "reroll", "dice": low} if low else acts["keep_dice"][0]
+    if "special_shot" in acts:
+        return acts["special_shot"][0]
+    if "place_hit" in acts:
+        spare = [d for d in acts["place_hit"] if d["location"] != "hull" and ship[d["location"]] > 0]
+        return max(spare, key=lambda d: ship[d["location"]]) if spare else acts["place_hit"][0]
+    if "no_reallocate" in acts:
+        return acts["no_reallocate"][0]
+    if "plunder_cargo" in acts:
+        return acts["plunder_cargo"][0]
+    if "claim_ship" in acts:
+        c = state["combat"]
+        theirs = player(state, c["loser"])["ship"]
+        bigger = ship_max(state, theirs, "hull") > ship_max(state, ship, "hull")
+        return {"action": "claim_ship", "claim": bool(bigger)}
+    for k in ("no_shot", "plunder_done", "keep_dice"):
+        if k in acts:
+            return acts[k][0]
+    return rng.choice([d for a in acts.values() for d in a])
+
+
+def pirate_bot(state, seat, legal, rng):
+    """A marauder: it scouts every merchant it meets and raids it while its ship is
+    whole, and otherwise trades and sails like the merchant bot (repairing first)."""
+    p = player(state, seat)
+    acts = _by_action(legal)
+    if state.get("combat") is not None:
+        return _combat_choice(state, p, acts, rng)
+    if state.get("raid") is not None:
+        d = _raid_choice(state, p, acts)
+        return d if d is not None else rng.choice(legal)
+    whole = all(p["ship"][k] > 0 for k in ("hull", "masts", "cargo", "crew", "cannons")) if p["ship"] else False
+    if "scout" in acts and whole and p["ship"]["hull"] > 1:
+        for d in acts["scout"]:         # a merchant, or a weaker ship
+            if d["target"] == "merchant" or \
+                    player(state, d["seat"])["ship"]["cannons"] < p["ship"]["cannons"]:
+                return d
+    enter = acts.get("enter_port", [])
+    if enter and not any(d == {"action": "enter_port"} for d in enter):
+        return enter[0]                          # wanted here: the fee, else Influence
+    return merchant_bot(state, seat, legal, rng)
+
+
+BOTS = {"random": random_bot, "merchant": merchant_bot, "pirate": pirate_bot}

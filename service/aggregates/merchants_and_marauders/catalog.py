@@ -66,6 +66,8 @@ def validate(cat: dict) -> dict:
             _fail(f"port {z['id']!r} needs one of the four nations")
         if not isinstance(z.get("special"), dict) or "kind" not in z["special"]:
             _fail(f"zone {z['id']!r} needs a special rule (kind 'none' when unknown)")
+        if z["special"]["kind"] == "pirate_entry" and not isinstance(z["special"].get("fee"), int):
+            _fail(f"zone {z['id']!r}: a pirate entry needs its fee in coins")
     compass = v["compass"]
     if len(compass) not in (4, 8) or len(set(compass)) != len(compass):
         _fail("compass must list 4 or 8 distinct points, clockwise")
@@ -118,6 +120,10 @@ def validate(cat: dict) -> dict:
     for c in v["cargo_cards"]:
         if c.get("good") not in goods or not isinstance(c.get("raid"), int) or not 1 <= c["raid"] <= 5:
             _fail(f"cargo card {c['id']!r} needs a good and a raid value 1..5")
+    icons = {"escape"} | {f"hit:{k}" for k in ("hull", "masts", "cargo", "crew", "cannons")}
+    for c in v["cargo_cards"]:
+        if c.get("icon") not in icons:
+            _fail(f"cargo card {c['id']!r}: icon must be one of {sorted(icons)}")
     if sum(1 for c in v["cargo_cards"] if c.get("icon") == "escape") != 32:
         _fail("half the cargo cards carry an escape icon (rulebook)")
     _ids(v["demand_tiles"], "demand tile")
@@ -184,11 +190,13 @@ def static(cat: dict) -> dict:
         "captains": {c["id"]: {"name": c["name"], "home": c["home"], "abilities": list(c.get("abilities", [])),
                                **{sk: c[sk] for sk in SKILLS}} for c in v["captains"]},
         "good": {c["id"]: c["good"] for c in v["cargo_cards"]},
+        "cargo": {c["id"]: {"good": c["good"], "raid": c["raid"], "icon": c["icon"]} for c in v["cargo_cards"]},
         "goods": list(v["goods"]),
         "demand": {t["id"]: t["good"] for t in v["demand_tiles"]},
         "upgrade": {u["id"]: u["kind"] for u in v["upgrades"]},
         "weapons": dict(v["special_weapons"]),
         "merchant": {m["id"]: m["nation"] for m in v["merchant_tokens"]},
+        "hit_die": dict(v["hit_die"]),
         "events": {e["id"]: {"name": e["name"], "kind": e["kind"], "npc_icons": e.get("npc_icons", [])}
                    for e in v["events"]},
         "glory": {g["id"]: {"name": g["name"], "kind": g["kind"], "timing": g.get("timing", "own_turn"),

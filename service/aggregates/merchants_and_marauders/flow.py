@@ -134,8 +134,8 @@ def resume(step, seat):
     """Carry the current seat's turn on after a decision: draw a new captain
     when one is due, end the turn when no action is left."""
     state = step.state
-    if state["phase"] != "play":
-        return
+    if state["phase"] != "play" or state.get("raid") is not None or state.get("combat") is not None:
+        return                      # a raid or a fight finishes first (it resumes the turn at its end)
     p = player(state, seat)
     limit = T(state)["rules"]["glory_hand_limit"]
     if p["returning"] or p["pending"] or len(p["hand"]) > limit:

@@ -31,8 +31,11 @@ from service.kernel import BadInput, IllegalDecision, Rules
 
 from . import catalog as catalog_data
 from . import port as port_rules
+from . import combat as combat_rules
+from . import raid as raid_rules
+from . import scout as scout_rules
 from .flow import (bank_pays, check_victory, deal_glory, end_player_turn, resume, reveal_new_captain,
-                   start_round)
+                   skill_test, start_round)
 from .port import amounts, legal_port, over_capacity
 from .state import at_home, current_seat, evolve, funds, initial_state, player, stash_glory, total_glory
 from .view import describe, view
@@ -92,6 +95,13 @@ class MerchantsAndMarauders(Rules):
 
     initial_state = staticmethod(initial_state)
 
+    def restored(self, config, state):
+        """A snapshot whose catalog tables are not today's (an older build's) is
+        not used: the game is folded from its events instead."""
+        if state.get("cat") != catalog_data.register(config["catalog"]):
+            from service.snapshots import SnapshotOutdated
+            raise SnapshotOutdated("catalog tables changed")
+
     def evolve(self, state, ev):
         evolve(state, ev)
 
@@ -99,6 +109,8 @@ class MerchantsAndMarauders(Rules):
     def to_act(self, state):
         if state["phase"] == "setup":
             return [p["seat"] for p in state["players"] if "choose_ship" in p["pending"]]
+        if state.get("combat") is not None:          # a fight: the seat it waits for
+            return [state["combat"]["waiting"]]
         seat = current_seat(state)
         return [seat] if seat is not None else []
 
@@ -106,6 +118,8 @@ class MerchantsAndMarauders(Rules):
         if state["phase"] == "setup":
             p = player(state, seat)
             return ship_choices(state) if "choose_ship" in p["pending"] else []
+        if state.get("combat") is not None:
+            return combat_rules.legal(state, seat)
         if current_seat(state) != seat:
             return []
         p = player(state, seat)
@@ -119,6 +133,8 @@ class MerchantsAndMarauders(Rules):
             return ship_choices(state)
         if "keep_rumor" in p["pending"]:
             return [{"action": "keep_rumor", "card": c} for c in sorted([p["rumor"], p["offered_rumor"]])]
+        if state.get("raid") is not None:
+            return raid_rules.legal(state, seat)
         port = state["port"]
         if port is not None:
             out = legal_port(state, seat)
@@ -139,7 +155,8 @@ class MerchantsAndMarauders(Rules):
             else:
                 out += [{"action": "move", "to": z} for z in sorted(S["adj"][p["zone"]])]
                 if S["zones"][p["zone"]]["port"]:
-                    out.append({"action": "enter_port"})
+                    out += raid_rules.port_entries(state, p)
+                out += scout_rules.sea_actions(state, p)
         out += self._anytime(state, p)
         out.append({"action": "end_turn"})
         return out
@@ -216,7 +233,9 @@ class MerchantsAndMarauders(Rules):
         if action == "choose_ship":
             self._choose_ship(step, seat, decision)
         else:
-            handler = port_rules.HANDLERS.get(action) or getattr(self, "_do_" + action)
+            handler = port_rules.HANDLERS.get(action) or raid_rules.HANDLERS.get(action) or \
+                scout_rules.HANDLERS.get(action) or combat_rules.HANDLERS.get(action) or \
+                getattr(self, "_do_" + action)
             handler(step, seat, decision)
         if state["phase"] == "play":
             check_victory(step)
@@ -292,7 +311,15 @@ class MerchantsAndMarauders(Rules):
         step.emit("Moved", seat=seat, frm=p["zone"], to=d["to"], direction=T(step.state)["adj"][p["zone"]][d["to"]])
 
     def _do_enter_port(self, step, seat, d):
-        step.emit("EnteredPort", seat=seat, port=player(step.state, seat)["zone"])
+        state = step.state
+        port = player(state, seat)["zone"]
+        if d.get("by") == "fee":          # Port Royal: a wanted captain pays its fee
+            fee = T(state)["zones"][port]["special"]["fee"]
+            step.emit("PortFeePaid", seat=seat, port=port, fee=fee)
+        elif d.get("by") == "influence" and not skill_test(step, seat, "influence", f"entering {port} while wanted"):
+            step.emit("PortEntryRefused", seat=seat, port=port)
+            return
+        step.emit("EnteredPort", seat=seat, port=port)
 
     def _do_leave_port(self, step, seat, d):
         step.emit("LeftPort", seat=seat, port=player(step.state, seat)["zone"])

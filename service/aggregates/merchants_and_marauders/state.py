@@ -45,6 +45,8 @@ def initial_state(config: dict) -> dict:
         "port": None,                # the port action in progress (see PortActionBegun)
         "withdrew": False,           # the current seat took gold from the stash this turn
         "combat": None,              # part 2
+        "raid": None,                # a merchant sighted or raided (raid.py)
+        "scouted": [],               # targets scouted this turn (none twice)
         "players": [new_player(n) for n in range(1, seats + 1)],
         "decks": {
             "cargo": [c for c in S["good"]], "cargo_discard": [],
@@ -250,6 +252,7 @@ def _event_drawn(state, d, ev):
 
 def _player_turn_started(state, d, ev):
     state["cur"] = state["order"].index(d["seat"])
+    state["scouted"] = []
     state["actions"] = T(state)["rules"]["actions"]
     state["acted"] = False
     state["port_used"] = False
@@ -538,6 +541,231 @@ def _merchants_redistributed(state, d, ev):
         state["board"]["merchant_track"].remove(tok)
 
 
+# scouting and raids (raid.py) ------------------------------------------------------
+def _scouted(state, d, ev):
+    state["actions"] -= 1
+    state["acted"] = True
+    state.setdefault("scouted", []).append(d["target"])
+
+
+def _merchant_sighted(state, d, ev):
+    board = state["board"]
+    board["merchants"][d["zone"]] = None
+    board["merchant_track"].append(d["token"])
+    state["raid"] = {"seat": d["seat"], "zone": d["zone"], "token": d["token"], "nation": d["nation"],
+                     "stage": "engage", "cards": [], "successes": 0, "failures": 0, "left": 0, "loot": 0}
+
+
+def _merchant_let_go(state, d, ev):
+    state["raid"] = None
+
+
+def _raid_begun(state, d, ev):
+    state["raid"]["stage"] = "draw"
+    state["raid"]["chosen"] = d["nation"]
+
+
+def _flag_gained(state, d, ev):
+    player(state, d["seat"])["flags"][d["nation"]] = d["flags"]
+
+
+def _raid_card_turned(state, d, ev):
+    state["raid"]["cards"].append(d["card"])
+
+
+def _raid_successes(state, d, ev):
+    r = state["raid"]
+    r["successes"], r["failures"], r["left"] = d["successes"], d["failures"], d["successes"]
+
+
+def _raid_stage(state, d, ev):
+    state["raid"]["stage"] = d["stage"]
+
+
+def _weapon_spent(state, d, ev):
+    p = player(state, d["seat"])
+    del p["weapons"][d["kind"]]
+    state["weapons"][d["kind"]] += 1
+    if state.get("raid") is not None:
+        state["raid"]["failures"] -= 1
+        state["raid"]["left"] += 1
+
+
+def _raid_success_used(state, d, ev):
+    state["raid"]["left"] -= 1
+
+
+def _raid_card_discarded(state, d, ev):
+    state["raid"]["cards"].remove(d["card"])
+    state["decks"]["cargo_discard"].append(d["card"])
+
+
+def _ship_hit(state, d, ev):
+    ship = player(state, d["seat"])["ship"]
+    ship[d["location"]] = max(0, ship[d["location"]] - 1)
+
+
+def _raid_succeeded(state, d, ev):
+    state["raid"]["loot"] = d["loot"]
+
+
+def _raid_card_taken(state, d, ev):
+    state["raid"]["cards"].remove(d["card"])
+    player(state, d["seat"])["cargo"].append(d["card"])
+
+
+def _raid_ended(state, d, ev):
+    state["decks"]["cargo_discard"].extend(state["raid"]["cards"])
+    state["raid"] = None
+
+
+def _cargo_lost(state, d, ev):
+    player(state, d["seat"])["cargo"].remove(d["card"])
+    state["decks"]["cargo_discard"].append(d["card"])
+
+
+def _port_fee(state, d, ev):
+    _pay(state, player(state, d["seat"]), d["fee"])
+
+
+def _entry_refused(state, d, ev):
+    state["actions"] -= 1
+    state["acted"] = True
+
+
+def _captain_died(state, d, ev):
+    player(state, d["seat"])["needs_captain"] = True
+
+
+# combat between players (combat.py) ---------------------------------------------------
+def _side(c, seat):
+    return "a" if seat == c["a"] else "d"
+
+
+def _combat_begun(state, d, ev):
+    state["combat"] = {"a": d["a"], "d": d["d"], "round": 1, "kind": "naval", "stage": "declare",
+                       "waiting": d["a"], "target": None, "declared": {}, "dice": {}, "rerolled": [],
+                       "round_winner": None, "due": {}, "located": [], "hits": {}, "skulls": {},
+                       "reallocated": [], "asked": [], "winner": None, "loser": None}
+
+
+def _combat_declared(state, d, ev):
+    c = state["combat"]
+    c["declared"][_side(c, d["seat"])] = d["do"]
+
+
+def _combat_waiting(state, d, ev):
+    c = state["combat"]
+    c["waiting"], c["stage"] = d["seat"], d["stage"]
+    if "target" in d:
+        c["target"] = d["target"]
+
+
+def _combat_rolled(state, d, ev):
+    c = state["combat"]
+    c["dice"][_side(c, d["seat"])] = list(d["dice"])
+
+
+def _combat_rerolled(state, d, ev):
+    c = state["combat"]
+    c["dice"][_side(c, d["seat"])] = list(d["dice"])
+    c["rerolled"].append(d["seat"])
+
+
+def _round_won(state, d, ev):
+    state["combat"]["round_winner"] = d["seat"]
+
+
+def _hits_due(state, d, ev):
+    c = state["combat"]
+    c["due"], c["located"], c["hits"], c["skulls"], c["asked"] = dict(d["hits"]), [], {}, {}, []
+
+
+def _hits_located(state, d, ev):
+    c = state["combat"]
+    key = str(d["target"])
+    c["located"].append(key)
+    c["hits"].setdefault(key, []).extend({"location": loc} for loc in d["locations"])
+    c["skulls"][key] = d["skulls"]
+
+
+def _skulls_directed(state, d, ev):
+    c = state["combat"]
+    key = str(d["target"])
+    c["hits"].setdefault(key, []).extend({"location": d["location"], "special": True} for _ in range(d["hits"]))
+    c["skulls"][key] = 0
+
+
+def _skull_placed(state, d, ev):
+    c = state["combat"]
+    key = str(d["seat"])
+    c["hits"].setdefault(key, []).append({"location": d["location"]})
+    c["skulls"][key] -= 1
+
+
+def _hit_reallocated(state, d, ev):
+    c = state["combat"]
+    c["asked"].append(d["seat"])
+    if d["frm"] is None:
+        return
+    c["reallocated"].append(d["seat"])
+    for h in c["hits"][str(d["seat"])]:
+        if h["location"] == d["frm"]:
+            h["location"] = d["to"]
+            h.pop("special", None)
+            break
+
+
+def _round_begun(state, d, ev):
+    c = state["combat"]
+    c["round"] = d["round"]
+    c["declared"], c["dice"], c["rerolled"], c["round_winner"] = {}, {}, [], None
+
+
+def _boarded(state, d, ev):
+    state["combat"]["kind"] = "crew"
+
+
+def _combat_won(state, d, ev):
+    c = state["combat"]
+    c["winner"], c["loser"] = d["seat"], d["beaten"]
+
+
+def _plundered(state, d, ev):
+    w, l = player(state, d["seat"]), player(state, d["beaten"])
+    w["gold"] += l["gold"]
+    l["gold"] = 0
+    w["hand"].extend(l["hand"])
+    l["hand"] = []
+    if d["rumor"] is not None:
+        w["rumor"], l["rumor"] = l["rumor"], None
+    for k in d["weapons"]:
+        del l["weapons"][k]
+        w["weapons"][k] = 1
+    for g in d["specialists"]:
+        l["specialists"].remove(g)
+        w["specialists"].append(g)
+
+
+def _cargo_plundered(state, d, ev):
+    player(state, d["beaten"])["cargo"].remove(d["card"])
+    player(state, d["seat"])["cargo"].append(d["card"])
+
+
+def _ship_claimed(state, d, ev):
+    c = state["combat"]
+    w, l = player(state, d["seat"]), player(state, c["loser"])
+    w["returning"].extend(w["ship"]["upgrades"])     # the old ship's tiles go back to ports
+    l["returning"].extend(l["ship"]["upgrades"])     # the claimed ship comes without its tiles
+    w["ship"] = dict(l["ship"], upgrades=[], flipped=[])
+    l["ship"] = dict(l["ship"], upgrades=[])
+    w["glory_ship"] = False
+
+
+def _combat_ended(state, d, ev):
+    state["combat"] = None
+
+
 def _game_ended(state, d, ev):
     state["phase"] = "over"
     state["end_reason"] = d["reason"]
@@ -599,4 +827,41 @@ HANDLERS = {
     "HoldingsLost": _holdings_lost,
     "MerchantTokensRedistributed": _merchants_redistributed,
     "GameEnded": _game_ended,
+    "Scouted": _scouted,
+    "MerchantSighted": _merchant_sighted,
+    "MerchantLetGo": _merchant_let_go,
+    "RaidBegun": _raid_begun,
+    "WantedFlagGained": _flag_gained,
+    "RaidCardTurned": _raid_card_turned,
+    "RaidSuccesses": _raid_successes,
+    "RaidStage": _raid_stage,
+    "WeaponSpent": _weapon_spent,
+    "RaidSuccessUsed": _raid_success_used,
+    "RaidCardDiscarded": _raid_card_discarded,
+    "ShipHit": _ship_hit,
+    "RaidSucceeded": _raid_succeeded,
+    "RaidCardTaken": _raid_card_taken,
+    "RaidEnded": _raid_ended,
+    "CargoLost": _cargo_lost,
+    "CaptainDied": _captain_died,
+    "PortFeePaid": _port_fee,
+    "PortEntryRefused": _entry_refused,
+    "CombatBegun": _combat_begun,
+    "CombatActionDeclared": _combat_declared,
+    "CombatWaiting": _combat_waiting,
+    "CombatRolled": _combat_rolled,
+    "CombatRerolled": _combat_rerolled,
+    "CombatRoundWon": _round_won,
+    "CombatHitsDue": _hits_due,
+    "HitsLocated": _hits_located,
+    "SkullsDirected": _skulls_directed,
+    "SkullPlaced": _skull_placed,
+    "HitReallocated": _hit_reallocated,
+    "CombatRoundBegun": _round_begun,
+    "Boarded": _boarded,
+    "CombatWon": _combat_won,
+    "Plundered": _plundered,
+    "CargoPlundered": _cargo_plundered,
+    "ShipClaimed": _ship_claimed,
+    "CombatEnded": _combat_ended,
 }

@@ -109,6 +109,15 @@ def view(state: dict, seat: int | None) -> dict:
         "declared": list(state["declared"]),
         "players": {str(p["seat"]): _player(state, p, referee or p["seat"] == seat) for p in state["players"]},
     }
+    raid = state.get("raid")
+    if raid is not None:        # face up on the table: the sighted merchant and the raid's cards
+        out["raid"] = {"seat": raid["seat"], "zone": raid["zone"], "nation": raid["nation"],
+                       "chosen": raid.get("chosen"), "stage": raid["stage"], "successes_left": raid["left"],
+                       "cards": [{"card": c, **S["cargo"][c]} for c in raid["cards"]]}
+    combat = state.get("combat")
+    if combat is not None:      # a fight is fought in the open
+        out["combat"] = {k: combat[k] for k in ("a", "d", "round", "kind", "stage", "waiting", "declared", "dice",
+                                                 "round_winner", "hits", "skulls")}
     if referee:
         out["bank"] = state["bank"]
     return out
@@ -193,6 +202,55 @@ def describe(ev) -> str:
         "MissionClaimed": lambda: f"seat {s} claims mission {d['mission']} at {d['port']}",
         "MissionClaimFailed": lambda: f"seat {s} fails to claim mission {d['mission']}",
         "RumorAcquired": lambda: f"seat {s} acquires a rumor",
+        "Scouted": lambda: f"seat {s} scouts for the merchant in {d['zone']}",
+        "MerchantSighted": lambda: f"seat {s} sights a merchant in {d['zone']}: token {d['nation']}"
+                                   + (f", sea zone {d['zone_nation']}" if d.get("zone_nation") else ""),
+        "MerchantLetGo": lambda: f"seat {s} lets the merchant sail on",
+        "RaidBegun": lambda: f"seat {s} raids a {d['nation']} merchant",
+        "WantedFlagGained": lambda: f"seat {s} is wanted by {d['nation']} ({d['flags']} flag(s): {d['why']})",
+        "RaidCardTurned": lambda: f"raid card {d['card']}: {d['good']}, loot {d['raid']}, {d['icon']}",
+        "RaidSuccesses": lambda: f"seat {s} has {d['successes']} success(es) to use in the raid",
+        "WeaponSpent": lambda: f"seat {s} spends {d['kind']}: {d['why']}",
+        "RaidSuccessUsed": lambda: f"seat {s} uses a success to {d['use']}",
+        "RaidCardDiscarded": lambda: f"seat {s} discards raid card {d['card']}",
+        "ShipHit": lambda: f"seat {s}'s ship is hit on the {d['location']}"
+                           + (f" (its {d['aimed']} already destroyed)" if d["aimed"] != d["location"] else ""),
+        "RaidSucceeded": lambda: f"seat {s}'s raid succeeds: {d['loot']} gold",
+        "RaidCardTaken": lambda: f"seat {s} keeps {d['card']} ({d['good']}) aboard",
+        "RaidEnded": lambda: f"the raid ends: {d['result']}",
+        "CargoLost": lambda: f"seat {s} loses {d['card']} ({d['good']}): {d['why']}",
+        "CaptainDied": lambda: f"seat {s}'s captain dies: {d['why']}",
+        "RaidStage": lambda: f"raid: {d['stage']}",
+        "CombatBegun": lambda: f"seat {d['a']} engages seat {d['d']} in {d['zone']}",
+        "CombatActionDeclared": lambda: f"seat {s} declares: {d['do']} (round {d['round']})",
+        "CombatWaiting": lambda: f"seat {s} to answer: {d['stage']}",
+        "CombatRolled": lambda: f"seat {s} rolls {d['skill']}: {d['dice']}",
+        "CombatRerolled": lambda: f"seat {s} rolls again dice {d['which']}: {d['dice']}",
+        "CombatRoundWon": lambda: (f"seat {s} wins the round" if s else "nobody wins the round")
+                                  + f" (successes {d['successes']})",
+        "CombatHitsDue": lambda: "hits due: " + (", ".join(f"{n} on seat {t}" for t, n in d["hits"].items()) or "none"),
+        "HitsLocated": lambda: f"seat {d['shooter']} rolls the hit locations on seat {d['target']}: {d['dice']}"
+                               f" -> {', '.join(d['locations']) or 'no number'}"
+                               + (f", {d['skulls']} skull(s)" if d["skulls"] else ""),
+        "SkullsDirected": lambda: f"seat {d['shooter']}'s special shot sends {d['hits']} hit(s) to the {d['location']}",
+        "SkullPlaced": lambda: f"seat {s} places a skull hit on the {d['location']}",
+        "HitReallocated": lambda: (f"seat {s} moves a hit from the {d['frm']} to the {d['to']} ({d['why']})"
+                                   if d["frm"] else f"seat {s} keeps the hits where they fell"),
+        "CombatHitsApplied": lambda: f"the hits of round {d['round']} land",
+        "CombatRoundBegun": lambda: f"combat round {d['round']}",
+        "CombatFled": lambda: f"seat {s} escapes the fight",
+        "Boarded": lambda: f"seat {s} boards seat {d['target']}: crew combat",
+        "CombatWon": lambda: f"seat {s} beats seat {d['beaten']} ({d['how']})",
+        "PlunderTaken": lambda: f"seat {s} plunders seat {d['beaten']}: {d['glory_count']} glory card(s), "
+                                f"weapons {d['weapons']}, the gold aboard",
+        "CargoPlunderedCount": lambda: f"seat {s} takes a cargo card from seat {d['beaten']}",
+        "ShipClaimed": lambda: f"seat {s} claims the beaten {d['ship']} (leaving the {d['old']})",
+        "CombatEnded": lambda: "the fight ends" + (f": seat {d['winner']} wins" if d["winner"] else ""),
+        "CrewCombatDrawn": lambda: f"crew combat drawn: {d['why']}",
+        "HitLost": lambda: f"a hit on seat {s}'s destroyed {d['location']} is lost ({d['why']})",
+        "ShipSunk": lambda: f"seat {s}'s ship sinks ({d['why']})",
+        "PortFeePaid": lambda: f"seat {s} pays {d['fee']} to enter {d['port']}",
+        "PortEntryRefused": lambda: f"seat {s} is refused entry to {d['port']}",
     }
     f = lines.get(t)
     return f() if f else ""

@@ -1,0 +1,485 @@
+"""Combat between two players' ships (the book: Combattimento navale, Posizione dei
+colpi e danni, Combattimento fra equipaggi, Armi speciali, Depredare, Ricompense).
+
+A fight in progress is ``state["combat"]``: ``a`` the attacker (the seat that
+scouted), ``d`` the defender, ``round``, ``kind`` (``naval`` or ``crew``) and a
+``stage``; everything in it is public (a fight is fought in the open). Stages
+and decisions:
+
+* ``declare``: each side's combat action, the attacker first:
+  ``{"action": "combat_action", "do": "shoot"|"board"|"flee"}`` (round 1: shoot
+  only, declared by itself);
+* ``reroll``: a boarder with Grappling Hooks may spend them to roll again any of
+  its Seamanship dice: ``{"action": "reroll", "dice": [i, ...]}`` / ``{"action":
+  "keep_dice"}``;
+* ``shot``: a shooter whose hit-location roll shows skulls may spend Chain Shot
+  (skulls hit the masts) or Grape Shot (the crew): ``{"action": "special_shot",
+  "kind": K}`` / ``{"action": "no_shot"}``;
+* ``place``: the ship's owner places each skull hit: ``{"action": "place_hit",
+  "location": L}``;
+* ``reallocate``: a captain with ``reallocate_hit`` (once a battle) may move one
+  hit on his ship elsewhere: ``{"action": "reallocate", "frm": L, "to": L2}`` /
+  ``{"action": "no_reallocate"}``;
+* ``plunder``: the winner of a crew combat takes the beaten ship's cargo cards
+  that fit: ``{"action": "plunder_cargo", "card": C}`` / ``{"action":
+  "plunder_done"}``; then ``{"action": "claim_ship", "claim": true|false}``.
+
+Everything rolled goes through the kernel's chance: at a table the referee
+enters the dice.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .catalog import tables as T
+from .flow import bank_pays, end_player_turn, resume, retire_captain
+from .raid import LOCATIONS, gain_flag
+from .state import capacity, player, ship_max
+
+ACTIONS = ("shoot", "board", "flee")
+
+
+def nation_of(state, p):
+    """A player's ship sails under its captain's home port's flag."""
+    S = T(state)
+    return S["zones"][S["captains"][p["captain"]]["home"]]["nation"]
+
+
+def pirate(p) -> bool:
+    return any(p["flags"].values())
+
+
+def _side(c, seat):
+    return "a" if seat == c["a"] else "d"
+
+
+def _other(c, seat):
+    return c["d"] if seat == c["a"] else c["a"]
+
+
+# starting a fight ------------------------------------------------------------------
+def begin(step, attacker, defender):
+    state = step.state
+    d = player(state, defender)
+    step.emit("CombatBegun", a=attacker, d=defender, zone=d["zone"])
+    if not pirate(d):           # engaging a non-pirate ship: wanted by its nation at once
+        gain_flag(step, attacker, nation_of(state, d), "engaging a non-pirate ship")
+    _declare_first_round(step)
+
+
+def _declare_first_round(step):
+    c = step.state["combat"]
+    for seat in (c["a"], c["d"]):
+        step.emit("CombatActionDeclared", seat=seat, do="shoot", round=c["round"], why="the first round: shoot only")
+    roll_round(step)
+
+
+# legal decisions -------------------------------------------------------------------
+def legal(state, seat):
+    c = state["combat"]
+    if c["waiting"] != seat:
+        return []
+    st = c["stage"]
+    p = player(state, seat)
+    if st == "declare":
+        if p["ship"]["masts"] <= 0:
+            return [{"action": "combat_action", "do": "shoot"}]
+        out = [{"action": "combat_action", "do": "shoot"}]
+        if p["ship"]["crew"] > 0:
+            out.append({"action": "combat_action", "do": "board"})
+        return out + [{"action": "combat_action", "do": "flee"}]
+    if st == "reroll":
+        n = len(c["dice"][_side(c, seat)])
+        subsets = [list(s) for k in range(1, n + 1) for s in combinations(range(n), k)]
+        return [{"action": "reroll", "dice": s} for s in subsets] + [{"action": "keep_dice"}]
+    if st == "shot":
+        kinds = [k for k in ("chain_shot", "grape_shot") if k in p["weapons"]]
+        return [{"action": "special_shot", "kind": k} for k in kinds] + [{"action": "no_shot"}]
+    if st == "place":
+        return [{"action": "place_hit", "location": loc} for loc in LOCATIONS]
+    if st == "reallocate":
+        hits = c["hits"][str(seat)]
+        frm = sorted({h["location"] for h in hits})
+        return [{"action": "reallocate", "frm": f, "to": t} for f in frm for t in LOCATIONS if t != f] + \
+            [{"action": "no_reallocate"}]
+    if st == "plunder":
+        out = []
+        if len(p["cargo"]) < capacity(state, p):
+            out = [{"action": "plunder_cargo", "card": x} for x in sorted(player(state, c["loser"])["cargo"])]
+        return out + [{"action": "plunder_done"}]
+    if st == "claim":
+        return [{"action": "claim_ship", "claim": True}, {"action": "claim_ship", "claim": False}]
+    return []
+
+
+# the naval round -------------------------------------------------------------------
+def do_combat_action(step, seat, d):
+    state = step.state
+    c = state["combat"]
+    step.emit("CombatActionDeclared", seat=seat, do=d["do"], round=c["round"])
+    if seat == c["a"]:
+        step.emit("CombatWaiting", seat=c["d"], stage="declare")
+    else:
+        roll_round(step)
+
+
+def _dice_count(state, seat, opp):
+    p, q = player(state, seat), player(state, opp)
+    if p["ship"]["masts"] <= 0:
+        return 1, "masts destroyed: one die"
+    S = T(state)
+    n = S["captains"][p["captain"]]["seamanship"]
+    if ship_max(state, p["ship"], "maneuver") >= ship_max(state, q["ship"], "maneuver") + 2:
+        return n + 1, "Maneuverability 2 or more above: one more die"
+    return n, ""
+
+
+def roll_round(step):
+    state = step.state
+    c = state["combat"]
+    S = T(state)
+    for seat in (c["a"], c["d"]):
+        n, why = _dice_count(state, seat, _other(c, seat))
+        dice = step.roll(S["die_sides"], n, vis="all", why=f"seat {seat}: Seamanship, combat round {c['round']}"
+                         + (f" ({why})" if why else ""), faces={"skull": S["die_sides"]})
+        step.emit("CombatRolled", seat=seat, skill="seamanship", dice=dice, round=c["round"])
+    _maybe_reroll(step, c["a"])
+
+
+def _maybe_reroll(step, start):
+    """Grappling Hooks: a boarder may roll again any of its dice (the attacker first)."""
+    state = step.state
+    c = state["combat"]
+    order = [c["a"], c["d"]] if start == c["a"] else [c["d"]]
+    for seat in order:
+        if c["declared"][_side(c, seat)] == "board" and "grappling_hooks" in player(state, seat)["weapons"] \
+                and seat not in c["rerolled"]:
+            step.emit("CombatWaiting", seat=seat, stage="reroll")
+            return
+    settle_round(step)
+
+
+def do_reroll(step, seat, d):
+    state = step.state
+    c = state["combat"]
+    S = T(state)
+    step.emit("WeaponSpent", seat=seat, kind="grappling_hooks", why="boarding: dice rolled again")
+    new = step.roll(S["die_sides"], len(d["dice"]), vis="all", why=f"seat {seat}: Grappling Hooks, dice rolled again",
+                    faces={"skull": S["die_sides"]})
+    dice = list(c["dice"][_side(c, seat)])
+    for i, v in zip(d["dice"], new):
+        dice[i] = v
+    step.emit("CombatRerolled", seat=seat, which=list(d["dice"]), dice=dice)
+    _after_reroll(step, seat)
+
+
+def do_keep_dice(step, seat, d):
+    step.emit("CombatRerolled", seat=seat, which=[], dice=list(step.state["combat"]["dice"][_side(step.state["combat"], seat)]))
+    _after_reroll(step, seat)
+
+
+def _after_reroll(step, seat):
+    c = step.state["combat"]
+    if seat == c["a"]:
+        _maybe_reroll(step, c["d"])
+    else:
+        settle_round(step)
+
+
+def successes(state, dice):
+    return sum(1 for v in dice if v >= T(state)["success_from"])
+
+
+def numbers(state, dice):
+    return sum(v for v in dice if v < T(state)["success_from"])
+
+
+def winner(state, c):
+    """More successes wins; a tie goes to the higher sum of the other dice; no
+    success at all, or a tie still: nobody."""
+    da, dd = c["dice"]["a"], c["dice"]["d"]
+    sa, sd = successes(state, da), successes(state, dd)
+    if sa == 0 and sd == 0:
+        return None
+    if sa != sd:
+        return c["a"] if sa > sd else c["d"]
+    na, nd = numbers(state, da), numbers(state, dd)
+    if na != nd:
+        return c["a"] if na > nd else c["d"]
+    return None
+
+
+def settle_round(step):
+    state = step.state
+    c = state["combat"]
+    win = winner(state, c)
+    step.emit("CombatRoundWon", seat=win, round=c["round"],
+              successes={str(c["a"]): successes(state, c["dice"]["a"]), str(c["d"]): successes(state, c["dice"]["d"])})
+    hits = {}
+    for seat in (c["a"], c["d"]):
+        side = _side(c, seat)
+        if c["declared"][side] != "shoot":
+            continue
+        cannons = player(state, seat)["ship"]["cannons"]
+        n = cannons if win == seat else min(successes(state, c["dice"][side]), cannons)
+        if n > 0:
+            hits[str(_other(c, seat))] = n
+    step.emit("CombatHitsDue", hits=hits)
+    _locate_next(step)
+
+
+def _locate_next(step):
+    """Each shooter rolls the hit-location dice for its hits (the attacker first)."""
+    state = step.state
+    c = state["combat"]
+    S = T(state)
+    for target in (c["d"], c["a"]):
+        key = str(target)
+        if key in c["due"] and key not in c["located"]:
+            shooter = _other(c, target)
+            dice = step.roll(S["die_sides"], c["due"][key], vis="all",
+                             why=f"seat {shooter}: hit locations on seat {target}'s ship",
+                             faces={"skull": S["die_sides"]})
+            located = [S["hit_die"][str(v)] for v in dice if str(v) in S["hit_die"]]
+            skulls = sum(1 for v in dice if str(v) not in S["hit_die"])
+            step.emit("HitsLocated", shooter=shooter, target=target, dice=dice, locations=located, skulls=skulls)
+            if skulls and any(k in player(state, shooter)["weapons"] for k in ("chain_shot", "grape_shot")):
+                step.emit("CombatWaiting", seat=shooter, stage="shot", target=target)
+                return
+            if skulls:
+                step.emit("CombatWaiting", seat=target, stage="place", target=target)
+                return
+    _reallocate_or_apply(step)
+
+
+def do_special_shot(step, seat, d):
+    state = step.state
+    c = state["combat"]
+    target = c["target"]
+    loc = "masts" if d["kind"] == "chain_shot" else "crew"
+    step.emit("WeaponSpent", seat=seat, kind=d["kind"], why=f"the skulls hit the {loc}")
+    step.emit("SkullsDirected", shooter=seat, target=target, location=loc, hits=c["skulls"][str(target)],
+              transfer=False)
+    _locate_next(step)
+
+
+def do_no_shot(step, seat, d):
+    state = step.state
+    c = state["combat"]
+    step.emit("CombatWaiting", seat=c["target"], stage="place", target=c["target"])
+
+
+def do_place_hit(step, seat, d):
+    state = step.state
+    c = state["combat"]
+    step.emit("SkullPlaced", seat=seat, location=d["location"])
+    if c["skulls"][str(seat)] > 0:
+        return                              # another skull to place
+    _locate_next(step)
+
+
+def _reallocate_or_apply(step):
+    state = step.state
+    c = state["combat"]
+    S = T(state)
+    for seat in (c["a"], c["d"]):
+        p = player(state, seat)
+        if c["hits"].get(str(seat)) and "reallocate_hit" in S["captains"][p["captain"]]["abilities"] \
+                and seat not in c["reallocated"] and seat not in c["asked"]:
+            step.emit("CombatWaiting", seat=seat, stage="reallocate")
+            return
+    apply_hits(step)
+
+
+def do_reallocate(step, seat, d):
+    step.emit("HitReallocated", seat=seat, frm=d["frm"], to=d["to"], why="captain's ability: once a battle")
+    _reallocate_or_apply(step)
+
+
+def do_no_reallocate(step, seat, d):
+    step.emit("HitReallocated", seat=seat, frm=None, to=None, why="declined")
+    _reallocate_or_apply(step)
+
+
+def apply_hits(step):
+    """All hits of the round land together: numbered ones, then the skulls; a hit
+    on a destroyed location goes to the hull, but not a special shot's."""
+    state = step.state
+    c = state["combat"]
+    for seat in (c["d"], c["a"]):
+        ship = player(state, seat)["ship"]
+        for h in c["hits"].get(str(seat), []):
+            loc = h["location"]
+            if ship[loc] > 0:
+                step.emit("ShipHit", seat=seat, location=loc, aimed=loc, why="combat")
+            elif h.get("special"):
+                step.emit("HitLost", seat=seat, location=loc, why="a special shot on a destroyed location")
+            else:
+                step.emit("ShipHit", seat=seat, location="hull", aimed=loc, why="combat")
+    step.emit("CombatHitsApplied", round=c["round"])
+    after_naval_round(step)
+
+
+def after_naval_round(step):
+    state = step.state
+    c = state["combat"]
+    a, d = player(state, c["a"]), player(state, c["d"])
+    sunk = [p["seat"] for p in (a, d) if p["ship"]["hull"] <= 0]
+    if sunk:
+        for seat in sunk:
+            step.emit("ShipSunk", seat=seat, why="hull destroyed in combat")
+        if len(sunk) == 1:
+            defeated(step, _other(c, sunk[0]), sunk[0], plunder=False)
+        else:
+            end(step, None, sunk)
+        return
+    win = c["round_winner"]
+    if win is not None:
+        side = _side(c, win)
+        act = c["declared"][side]
+        other = player(state, _other(c, win))
+        if act == "flee" and successes(state, c["dice"]["d" if side == "a" else "a"]) == 0:
+            step.emit("CombatFled", seat=win)
+            end(step, None, [])
+            return
+        if act == "board" and player(state, win)["ship"]["crew"] > 0:
+            step.emit("Boarded", seat=win, target=other["seat"])
+            crew_round(step)
+            return
+    step.emit("CombatRoundBegun", round=c["round"] + 1)
+    step.emit("CombatWaiting", seat=c["a"], stage="declare")
+
+
+# crew combat ------------------------------------------------------------------------
+def crew_round(step):
+    """Rounds of Leadership rolls until a crew is gone: each side inflicts its
+    successes on the other's crew, no more than its own crew (the book, PT: "ela só
+    pode infligir 2 pela quantidade de tripulacao"). Both gone in one round: more
+    successes, then the higher sum of the other dice; still even, nobody wins."""
+    state = step.state
+    c = state["combat"]
+    S = T(state)
+    a, d = player(state, c["a"]), player(state, c["d"])
+    for p, other in ((a, d), (d, a)):            # a crew already gone loses at once
+        if p["ship"]["crew"] <= 0:
+            if other["ship"]["crew"] > 0:
+                defeated(step, other["seat"], p["seat"], plunder=True)
+            else:
+                end(step, None, [])
+            return
+    for rnd in range(1, 100):
+        rolled = {}
+        for p in (a, d):
+            n = S["captains"][p["captain"]]["leadership"]
+            dice = step.roll(S["die_sides"], n, vis="all", why=f"seat {p['seat']}: Leadership, crew combat round {rnd}",
+                             faces={"skull": S["die_sides"]})
+            step.emit("CombatRolled", seat=p["seat"], skill="leadership", dice=dice, round=rnd)
+            rolled[p["seat"]] = dice
+        dealt = {seat: min(successes(state, dice), player(state, seat)["ship"]["crew"])
+                 for seat, dice in rolled.items()}
+        for seat, n in dealt.items():
+            target = _other(c, seat)
+            for _ in range(min(n, player(state, target)["ship"]["crew"])):
+                step.emit("ShipHit", seat=target, location="crew", aimed="crew", why="crew combat")
+        out = [p["seat"] for p in (a, d) if p["ship"]["crew"] <= 0]
+        if len(out) == 1:
+            defeated(step, _other(c, out[0]), out[0], plunder=True)
+            return
+        if out:
+            sa, sd = successes(state, rolled[c["a"]]), successes(state, rolled[c["d"]])
+            na, nd = numbers(state, rolled[c["a"]]), numbers(state, rolled[c["d"]])
+            if (sa, na) == (sd, nd):
+                step.emit("CrewCombatDrawn", why="both crews lost with the same successes and numbers")
+                end(step, None, [])
+                return
+            win = c["a"] if (sa, na) > (sd, nd) else c["d"]
+            defeated(step, win, _other(c, win), plunder=True)
+            return
+    raise RuntimeError("crew combat does not come to an end")
+
+
+# the end ----------------------------------------------------------------------------
+def defeated(step, win, lose, plunder):
+    """The winner has beaten a ship: a flag if it was not a pirate, the bounties if it
+    was (but from nations that want the winner); then plunder and the claim."""
+    state = step.state
+    w, l = player(state, win), player(state, lose)
+    step.emit("CombatWon", seat=win, beaten=lose, how="crew combat" if plunder else "sunk")
+    if pirate(l):
+        pay = {n: 5 * k for n, k in sorted(l["flags"].items()) if k and not w["flags"].get(n)}
+        total = sum(pay.values())
+        if total:
+            step.emit("GoldReceived", seat=win, amount=bank_pays(state, total), why="bounty", by_nation=pay)
+    else:
+        gain_flag(step, win, nation_of(state, l), "defeating a non-pirate ship")
+    if plunder:
+        _plunder(step, win, lose)
+    else:
+        end(step, win, [lose])
+
+
+def _plunder(step, win, lose):
+    """Gold aboard, glory cards, the rumor, special weapons and specialists pass to
+    the winner (what the beaten captain held is shown to the two of them); then the
+    cargo cards that fit, chosen one by one; then the ship may be claimed."""
+    state = step.state
+    w, l = player(state, win), player(state, lose)
+    S = T(state)
+    weapons = sorted(k for k in l["weapons"] if k not in w["weapons"])
+    have = {S["glory"][g]["specialist"] for g in w["specialists"]}
+    specialists = [g for g in l["specialists"] if S["glory"][g]["specialist"] not in have]
+    step.emit("Plundered", vis=sorted([win, lose]), seat=win, beaten=lose, gold=l["gold"], glory_cards=list(l["hand"]),
+              rumor=l["rumor"] if w["rumor"] is None else None, weapons=weapons, specialists=specialists)
+    step.emit("PlunderTaken", seat=win, beaten=lose, glory_count=len(l["hand"]), weapons=weapons,
+              specialists=specialists)
+    step.emit("CombatWaiting", seat=win, stage="plunder")
+    if len(legal(state, win)) == 1:
+        step.emit("CombatWaiting", seat=win, stage="claim")
+
+
+def do_plunder_cargo(step, seat, d):
+    c = step.state["combat"]
+    step.emit("CargoPlundered", vis=sorted([seat, c["loser"]]), seat=seat, beaten=c["loser"], card=d["card"],
+              good=T(step.state)["good"][d["card"]])
+    step.emit("CargoPlunderedCount", seat=seat, beaten=c["loser"])
+    if len(legal(step.state, seat)) == 1:
+        step.emit("CombatWaiting", seat=seat, stage="claim")
+
+
+def do_plunder_done(step, seat, d):
+    step.emit("CombatWaiting", seat=seat, stage="claim")
+
+
+def do_claim_ship(step, seat, d):
+    state = step.state
+    c = state["combat"]
+    lose = c["loser"]
+    if d["claim"]:
+        l = player(state, lose)
+        step.emit("ShipClaimed", seat=seat, ship=l["ship"]["type"], upgrades_left=list(l["ship"]["upgrades"]),
+                  old=player(state, seat)["ship"]["type"], old_upgrades=list(player(state, seat)["ship"]["upgrades"]))
+    end(step, seat, [lose])
+
+
+def end(step, win, dead):
+    state = step.state
+    c = state["combat"]
+    attacker = c["a"]
+    step.emit("CombatEnded", winner=win, dead=list(dead))
+    for seat in dead:
+        step.emit("CaptainDied", seat=seat, why="beaten in combat")
+        retire_captain(step, seat, "died")
+    if state["order"][state["cur"]] == attacker:
+        if attacker in dead:
+            end_player_turn(step, attacker)
+        else:
+            resume(step, attacker)
+
+
+HANDLERS = {
+    "combat_action": do_combat_action, "reroll": do_reroll, "keep_dice": do_keep_dice,
+    "special_shot": do_special_shot, "no_shot": do_no_shot, "place_hit": do_place_hit,
+    "reallocate": do_reallocate, "no_reallocate": do_no_reallocate, "plunder_cargo": do_plunder_cargo,
+    "plunder_done": do_plunder_done, "claim_ship": do_claim_ship,
+}

@@ -1,0 +1,41 @@
+"""Scouting (the book: Esplorare): an action at sea naming its target, a merchant
+token or another player's ship in the same sea zone (never one in port), each
+target once a turn. Success starts a raid (raid.py) or a fight (combat.py)."""
+
+from __future__ import annotations
+
+from . import combat, raid
+from .flow import skill_test
+from .state import player
+
+
+def sea_actions(state, p):
+    if p["in_port"]:
+        return []
+    scouted = state.get("scouted", ())
+    out = []
+    if state["board"]["merchants"].get(p["zone"]) is not None and "merchant" not in scouted:
+        out.append({"action": "scout", "target": "merchant"})
+    for q in state["players"]:
+        if q["seat"] == p["seat"] or q["captain"] is None or q["ship"] is None:
+            continue
+        if q["zone"] == p["zone"] and not q["in_port"] and f"seat:{q['seat']}" not in scouted:
+            out.append({"action": "scout", "target": "player", "seat": q["seat"]})
+    return out
+
+
+def do_scout(step, seat, d):
+    state = step.state
+    zone = player(state, seat)["zone"]
+    if d["target"] == "merchant":
+        step.emit("Scouted", seat=seat, zone=zone, target="merchant")
+        if skill_test(step, seat, "scouting", "scouting a merchant"):
+            raid.sight(step, seat)
+        return
+    other = d["seat"]
+    step.emit("Scouted", seat=seat, zone=zone, target=f"seat:{other}")
+    if skill_test(step, seat, "scouting", f"scouting seat {other}'s ship"):
+        combat.begin(step, seat, other)
+
+
+HANDLERS = {"scout": do_scout}

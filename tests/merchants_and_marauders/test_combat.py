@@ -1,0 +1,155 @@
+"""Combat between players (the book: Combattimento navale, Posizione dei colpi,
+Combattimento fra equipaggi, Armi speciali, Depredare), driven in table mode with
+the book's dice: the battle example as the Portuguese text gives its dice."""
+
+from service.aggregates.merchants_and_marauders.state import new_ship
+
+from .helpers import Table, demand_order, types
+
+FELIPE, FRANCES = "felipe", "frances_wright"
+
+
+def _take_tile(t, kind):
+    """Test set-up: the tile bought at a port in an earlier turn (at a table the tiles on
+    the board are unseen tokens: one of them leaves its port)."""
+    board = t.state["board"]
+    port = sorted(z for z, tile in board["upgrades"].items() if tile)[0]
+    board["upgrades"][port] = None
+    return {"better_rigging": "U02"}[kind]
+
+
+def _weapon(t, seat, kind):
+    t.state["weapons"][kind] -= 1
+    t.p(seat)["weapons"][kind] = 1
+
+
+def battle():
+    """Felipe (seat 1, a Frigate, Chain Shot) meets Frances Wright (seat 2, a Sloop with
+    Better Rigging, Grappling Hooks) at sea off Port Royal, and scouts her."""
+    base = {"demand_tiles": [demand_order({"havana": "sugar"})], "captains": [FELIPE, FRANCES], "pick": [1]}
+    t = Table(2, base)
+    t.act(1, {"action": "choose_ship", "ship": "sloop"})
+    t.act(2, {"action": "choose_ship", "ship": "sloop"})
+    # the set-up of the example (bought in earlier turns of a real game)
+    t.p(1)["ship"] = new_ship(t.state, "frigate")
+    t.p(2)["ship"]["upgrades"].append(_take_tile(t, "better_rigging"))
+    _weapon(t, 1, "chain_shot")
+    _weapon(t, 2, "grappling_hooks")
+    t.p(2)["in_port"] = False
+    t.act(1, {"action": "leave_port"})
+    t.act(1, {"action": "move", "to": "port_royal"})
+    assert {"action": "scout", "target": "player", "seat": 2} in t.g.legal(1)
+    t.add("dice", [6, 1])                                   # Felipe's Scouting finds her
+    return t
+
+
+def test_the_books_battle_example():
+    t = battle()
+    # round 1: shoot only; Felipe skull-1-1, Frances skull-3-2 (3 dice: her Maneuverability 5 vs 3)
+    t.add("dice", [6, 1, 1], [6, 3, 2], [1], [3])
+    evs = t.act(1, {"action": "scout", "target": "player", "seat": 2})
+    assert "CombatBegun" in types(evs)
+    flag = next(e for e in evs if e.type == "WantedFlagGained").data
+    assert flag["seat"] == 1 and flag["nation"] == "england"          # Frances was no pirate
+    assert [e.data["do"] for e in evs if e.type == "CombatActionDeclared"] == ["shoot", "shoot"]
+    rolled = [e.data["dice"] for e in evs if e.type == "CombatRolled"]
+    assert rolled == [[6, 1, 1], [6, 3, 2]]
+    won = next(e for e in evs if e.type == "CombatRoundWon").data
+    assert won["seat"] == 2                                 # one success each; numbers 5 against 2
+    assert next(e for e in evs if e.type == "CombatHitsDue").data["hits"] == {"2": 1, "1": 1}
+    # Felipe's hit lands on Frances' cargo; hers rolls the crew: Felipe moves it to his own cargo
+    assert t.state["combat"]["stage"] == "reallocate" and t.g.to_act() == [1]
+    t.act(1, {"action": "reallocate", "frm": "crew", "to": "cargo"})
+    f, w = t.p(1)["ship"], t.p(2)["ship"]
+    assert (f["cargo"], f["crew"]) == (2, 3) and w["cargo"] == 1
+
+    # round 2: shoot against flee; skull-1-3 against skull-4-1: Frances wins, but cannot flee
+    t.act(1, {"action": "combat_action", "do": "shoot"})
+    t.add("dice", [6, 1, 3], [6, 4, 1], [4])
+    evs = t.act(2, {"action": "combat_action", "do": "flee"})
+    assert next(e for e in evs if e.type == "CombatRoundWon").data["seat"] == 2
+    assert "CombatFled" not in types(evs)
+    assert t.p(2)["ship"]["cannons"] == 0                  # Felipe's one hit: her only cannon
+
+    # round 3: skull-2-2 against 3-1-4: Felipe wins, three hits: 1 cargo, 4 cannons (-> hull), skull
+    t.act(1, {"action": "combat_action", "do": "shoot"})
+    t.add("dice", [6, 2, 2], [3, 1, 4], [1, 4, 6])
+    t.act(2, {"action": "combat_action", "do": "flee"})
+    assert t.state["combat"]["stage"] == "shot" and t.g.to_act() == [1]
+    t.act(1, {"action": "special_shot", "kind": "chain_shot"})            # the skull hits the masts
+    w = t.p(2)["ship"]
+    assert (w["cargo"], w["cannons"], w["hull"], w["masts"]) == (0, 0, 1, 1)
+    assert "chain_shot" not in t.p(1)["weapons"]
+
+    # round 4: shoot against board; skull-2-4 against 4-1-4, then Grappling Hooks: two skulls
+    t.act(1, {"action": "combat_action", "do": "shoot"})
+    t.add("dice", [6, 2, 4], [4, 1, 4])
+    t.act(2, {"action": "combat_action", "do": "board"})
+    assert t.state["combat"]["stage"] == "reroll" and t.g.to_act() == [2]
+    # Felipe's hit rolls 2 (masts); crew combat: Felipe skull-2 against skull-skull-skull
+    # (two hits only: Frances has two crew), then skull-skull against skull-1-4
+    t.add("dice", [5, 6, 2], [2], [6, 2], [6, 6, 6], [6, 6], [6, 1, 4])
+    evs = t.act(2, {"action": "reroll", "dice": [0, 1, 2]})
+    assert next(e for e in evs if e.type == "CombatRoundWon").data["seat"] == 2
+    assert next(e for e in evs if e.type == "Boarded").data == {"seat": 2, "target": 1}
+    hits = [(e.data["seat"], e.data["location"]) for e in evs if e.type == "ShipHit"]
+    assert hits[0] == (2, "masts")                          # before the boarding: her masts are gone
+    crew = hits[1:]
+    # round 1: Felipe one hit, Frances two (of three: her crew is 2); round 2: one each
+    assert crew == [(2, "crew"), (1, "crew"), (1, "crew"), (2, "crew"), (1, "crew")]
+    assert t.p(1)["ship"]["crew"] == 0
+    # both crews are gone in the second round: Felipe has more successes (2 against 1) and wins
+    # (the book then has Frances play glory cards that turn it: glory cards in combat are not built)
+    won = next(e for e in evs if e.type == "CombatWon").data
+    assert won == {"seat": 1, "beaten": 2, "how": "crew combat"}
+    assert [e.data for e in evs if e.type == "WantedFlagGained"][-1]["flags"] == 2   # beating a non-pirate
+
+
+def test_plunder_and_claim_then_the_beaten_captain_is_gone():
+    t = battle()
+    t.add("dice", [6, 6, 6], [1, 1, 1], [1, 1, 2])          # round 1: Felipe wins, 3 hits: cargo, cargo, masts
+    t.act(1, {"action": "scout", "target": "player", "seat": 2})
+    t.act(1, {"action": "combat_action", "do": "board"})
+    t.add("dice", [6, 1, 1], [1, 1, 1], [6, 6], [1, 1, 1])   # Felipe boards; crew: 2 skulls, none
+    t.act(2, {"action": "combat_action", "do": "shoot"})
+    c = t.state["combat"]
+    assert c["stage"] == "claim" and t.g.to_act() == [1]    # she carries no cargo: straight to the claim
+    assert t.p(2)["gold"] == 0 and t.p(1)["gold"] == 20     # her 10 gold aboard are his
+    gold_before = t.p(1)["gold"]
+    evs = t.act(1, {"action": "claim_ship", "claim": True})
+    assert t.p(1)["ship"]["type"] == "sloop" and t.p(1)["ship"]["upgrades"] == []
+    assert t.p(1)["gold"] == gold_before                    # her gold aboard is his
+    died = next(e for e in evs if e.type == "CaptainDied").data
+    assert died["seat"] == 2 and t.p(2)["captain"] is None and t.p(2)["needs_captain"]
+    assert t.state["combat"] is None
+    assert t.p(2)["returning"] == ["U02"]                   # the Better Rigging tile goes back to a port
+
+
+def test_a_successful_flight_ends_the_fight():
+    t = battle()
+    t.add("dice", [1, 1, 1], [1, 1, 1])                     # round 1: nobody wins, no hits
+    t.act(1, {"action": "scout", "target": "player", "seat": 2})
+    t.act(1, {"action": "combat_action", "do": "shoot"})
+    t.add("dice", [1, 1, 1], [6, 1, 1])                     # Frances wins and Felipe has no success
+    evs = t.act(2, {"action": "combat_action", "do": "flee"})
+    assert "CombatFled" in types(evs) and t.state["combat"] is None
+    assert t.p(1)["flags"] == {"england": 1}                # engaging her was enough
+
+
+def test_bounty_for_a_pirate_not_from_nations_that_want_the_winner():
+    t = battle()
+    t.p(2)["flags"] = {"spain": 3, "england": 1}            # Frances is a pirate
+    t.p(1)["flags"] = {"spain": 1}                          # ... and Felipe is wanted in Spain
+    t.add("dice", [6, 6, 6], [1, 1, 1], [5, 5, 5])          # round 1: Felipe wins; three skulls
+    t.act(1, {"action": "scout", "target": "player", "seat": 2})
+    assert t.p(1)["flags"] == {"spain": 1}                  # no flag for engaging a pirate
+    assert t.state["combat"]["stage"] == "shot"
+    t.act(1, {"action": "no_shot"})                         # the Chain Shot kept: she places them
+    gold = t.p(1)["gold"]
+    for _ in range(3):
+        evs = t.act(2, {"action": "place_hit", "location": "hull"})
+    assert [e.data["seat"] for e in evs if e.type == "ShipSunk"] == [2]
+    bounty = next(e.data for e in evs if e.type == "GoldReceived" and e.data["why"] == "bounty")
+    assert bounty["by_nation"] == {"england": 5} and t.p(1)["gold"] == gold + 5   # not Spain's 15
+    assert t.p(1)["flags"] == {"spain": 1}                  # beating a pirate costs no flag
+    assert t.p(2)["captain"] is None and t.state["combat"] is None
