@@ -103,3 +103,10 @@ def give_gold(t, seat, amount):
     """Test set-up: move coins from the bank to a seat (conserves coins)."""
     t.state["bank"] -= amount
     t.p(seat)["gold"] += amount
+
+
+def end_turn_if_due(t, seat):
+    """After a seat's last action its turn goes on while it may still play a glory card
+    or take gold from its stash (rules version 3): it ends it."""
+    if t.g.to_act() == [seat] and t.state["actions"] <= 0:
+        t.act(seat, {"action": "end_turn"})

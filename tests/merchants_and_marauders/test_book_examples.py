@@ -8,7 +8,7 @@ import pytest
 
 from service.kernel import IllegalDecision, NotYourTurn
 
-from .helpers import S, Table, cards_of, demand_order, give_gold, tile_of, types
+from .helpers import end_turn_if_due, S, Table, cards_of, demand_order, give_gold, tile_of, types
 
 FELIPE, FRANCES = "felipe", "frances_wright"
 
@@ -65,11 +65,17 @@ def test_movement_example_havana_port_to_nassau_port_uses_all_three_actions():
     assert {"action": "port"} not in t.g.legal(1)          # at sea: no port action
     evs = t.act(1, {"action": "enter_port"})
     assert (t.p(1)["zone"], t.p(1)["in_port"]) == ("nassau", True)
+    # the actions are spent, but the glory card dealt at set-up may still be played: the
+    # turn ends when the player says so (rules version 3)
+    assert "PlayerTurnEnded" not in types(evs) and t.state["actions"] == 0
+    assert {d["action"] for d in t.g.legal(1)} == {"play_glory", "end_turn"}
+    evs = t.act(1, {"action": "end_turn"})
     assert "PlayerTurnEnded" in types(evs) and t.g.to_act() == [2]
     n = len(t.g.events)
     with pytest.raises(NotYourTurn):
         t.g.act(1, {"action": "port"})                     # the port action waits for next turn
     assert len(t.g.events) == n
+    end_turn_if_due(t, 1)
     t.act(2, {"action": "end_turn"})
     assert t.state["turn"] == 2 and {"action": "port"} in t.g.legal(1)
 
@@ -130,6 +136,7 @@ def test_selling_into_demand_pays_six_replaces_the_tile_ends_selling_and_gives_g
     t.act(1, {"action": "end_port"})
     t.act(1, {"action": "leave_port"})
     t.act(1, {"action": "move", "to": "nassau"})
+    end_turn_if_due(t, 1)
     t.act(2, {"action": "end_turn"})
     t.act(1, {"action": "enter_port"})
     t.act(1, {"action": "port"})
@@ -160,6 +167,7 @@ def test_selling_plain_goods_pays_three_and_must_come_first():
     t.act(1, {"action": "end_buy"})
     t.act(1, {"action": "end_port"})
     t.act(1, {"action": "end_turn"})
+    end_turn_if_due(t, 1)
     t.act(2, {"action": "end_turn"})
     t.act(1, {"action": "port"})
     t.act(1, {"action": "recruit"}) if {"action": "recruit"} in t.g.legal(1) else t.act(1, {"action": "buy_goods"})
@@ -168,14 +176,29 @@ def test_selling_plain_goods_pays_three_and_must_come_first():
         t.g.act(1, {"action": "sell", "good": "wood", "count": 1})
 
 
+def test_nothing_bought_last_turn_draws_six_again():
+    t = start()
+    t.act(1, {"action": "port"})
+    t.act(1, {"action": "buy_goods"})
+    t.act(1, {"action": "end_buy"})                            # nothing bought
+    t.act(1, {"action": "end_port"})
+    t.act(1, {"action": "end_turn"})
+    t.act(2, {"action": "end_turn"})
+    t.act(1, {"action": "port"})
+    evs = t.act(1, {"action": "buy_goods"})
+    assert next(e for e in evs if e.type == "PortActivityBegun").data["draw"] == 6
+
+
 def test_consecutive_turn_rule_draws_three_in_the_same_port():
     t = start()
     t.act(1, {"action": "port"})
     evs = t.act(1, {"action": "buy_goods"})
     assert next(e for e in evs if e.type == "PortActivityBegun").data["draw"] == 6
+    t.act(1, {"action": "buy", "card": min(t.state["port"]["offer"], key=t.state["port"]["offer"].get)})
     t.act(1, {"action": "end_buy"})
     t.act(1, {"action": "end_port"})
     t.act(1, {"action": "end_turn"})
+    end_turn_if_due(t, 1)
     t.act(2, {"action": "end_turn"})
     t.act(1, {"action": "port"})                               # turn 2, same port
     evs = t.act(1, {"action": "buy_goods"})
@@ -185,8 +208,10 @@ def test_consecutive_turn_rule_draws_three_in_the_same_port():
     t.act(1, {"action": "end_buy"})
     t.act(1, {"action": "end_port"})
     t.act(1, {"action": "end_turn"})
+    end_turn_if_due(t, 1)
     t.act(2, {"action": "end_turn"})
     t.act(1, {"action": "end_turn"})                           # turn 3: no buying
+    end_turn_if_due(t, 1)
     t.act(2, {"action": "end_turn"})
     t.act(1, {"action": "port"})                               # turn 4: six again
     evs = t.act(1, {"action": "buy_goods"})
@@ -308,6 +333,7 @@ def test_two_declarations_in_one_turn_the_track_decides():
     t.act(2, {"action": "stash", "amount": 40})
     t.act(2, {"action": "end_stash"})
     t.act(2, {"action": "end_port"})
+    end_turn_if_due(t, 1)
     t.act(2, {"action": "end_turn"})
     res = t.g.machine.k["result"]
     assert res["scores"] == {"1": 10, "2": 10} and res["winners"] == [2]
@@ -322,6 +348,7 @@ def test_retiring_draws_a_new_captain_keeping_glory_and_stash():
     t.act(1, {"action": "end_stash"})
     t.act(1, {"action": "end_port"})
     t.act(1, {"action": "end_turn"})
+    end_turn_if_due(t, 1)
     t.act(2, {"action": "end_turn"})
     assert {"action": "retire"} in t.g.legal(1)
     t.act(1, {"action": "retire"})
@@ -358,6 +385,7 @@ def test_five_glory_cards_must_be_trimmed_before_anything_else():
     t.act(1, {"action": "end_port"})
     t.act(1, {"action": "leave_port"})
     t.act(1, {"action": "move", "to": "nassau"})
+    end_turn_if_due(t, 1)
     t.act(2, {"action": "end_turn"})
     t.act(1, {"action": "enter_port"})
     t.act(1, {"action": "port"})
@@ -448,6 +476,7 @@ def test_acquiring_rumors_one_at_a_time():
     assert t.p(1)["rumor"] == "R05" and t.p(1)["gold"] == 8
     t.act(1, {"action": "end_port"})
     t.act(1, {"action": "end_turn"})
+    end_turn_if_due(t, 1)
     t.act(2, {"action": "end_turn"})
     t.add("dice", [1, 6])
     t.act(1, {"action": "port"})
@@ -470,6 +499,7 @@ def test_claiming_a_mission_at_its_port():
     assert not any(d["action"] == "claim_mission" for d in t.g.legal(1))   # once per port action
     t.act(1, {"action": "end_port"})
     t.act(1, {"action": "end_turn"})
+    end_turn_if_due(t, 1)
     t.act(2, {"action": "end_turn"})
     t.add("dice", [6, 2])
     t.act(1, {"action": "port"})

@@ -15,7 +15,8 @@ def _take_tile(t, kind):
     board = t.state["board"]
     port = sorted(z for z, tile in board["upgrades"].items() if tile)[0]
     board["upgrades"][port] = None
-    return {"better_rigging": "U02"}[kind]
+    return {"better_rigging": "U02", "reinforced_hull": "U03", "bow_cannon": "U05", "swivel_gun": "U07",
+            "long_range": "U08"}[kind]
 
 
 def _weapon(t, seat, kind):
@@ -23,7 +24,7 @@ def _weapon(t, seat, kind):
     t.p(seat)["weapons"][kind] = 1
 
 
-def battle():
+def battle(felipe_tiles=(), frances_tiles=()):
     """Felipe (seat 1, a Frigate, Chain Shot) meets Frances Wright (seat 2, a Sloop with
     Better Rigging, Grappling Hooks) at sea off Port Royal, and scouts her."""
     base = {"demand_tiles": [demand_order({"havana": "sugar"})], "captains": [FELIPE, FRANCES], "pick": [1]}
@@ -33,6 +34,10 @@ def battle():
     # the set-up of the example (bought in earlier turns of a real game)
     t.p(1)["ship"] = new_ship(t.state, "frigate")
     t.p(2)["ship"]["upgrades"].append(_take_tile(t, "better_rigging"))
+    for k in felipe_tiles:
+        t.p(1)["ship"]["upgrades"].append(_take_tile(t, k))
+    for k in frances_tiles:
+        t.p(2)["ship"]["upgrades"].append(_take_tile(t, k))
     _weapon(t, 1, "chain_shot")
     _weapon(t, 2, "grappling_hooks")
     t.p(2)["in_port"] = False
@@ -153,3 +158,52 @@ def test_bounty_for_a_pirate_not_from_nations_that_want_the_winner():
     assert bounty["by_nation"] == {"england": 5} and t.p(1)["gold"] == gold + 5   # not Spain's 15
     assert t.p(1)["flags"] == {"spain": 1}                  # beating a pirate costs no flag
     assert t.p(2)["captain"] is None and t.state["combat"] is None
+
+
+# the combat upgrades ---------------------------------------------------------------------
+def test_long_range_fires_before_the_first_round():
+    t = battle(felipe_tiles=["long_range"])
+    # Long Range: 3 dice (his cannons), one skull: one hit, located 2 (masts); then round 1
+    t.add("dice", [6, 1, 2], [2], [1, 1, 1], [1, 1, 1])
+    evs = t.act(1, {"action": "scout", "target": "player", "seat": 2})
+    fired = next(e.data for e in evs if e.type == "LongRangeFired")
+    assert fired["hits"] == 1 and t.p(2)["ship"]["masts"] == 1
+    assert types(evs).index("LongRangeFired") < types(evs).index("CombatActionDeclared")
+
+
+def test_bow_cannon_answers_a_flight():
+    t = battle(felipe_tiles=["bow_cannon"])
+    t.add("dice", [1, 1, 1], [1, 1, 1])                     # round 1: nothing
+    t.act(1, {"action": "scout", "target": "player", "seat": 2})
+    t.act(1, {"action": "combat_action", "do": "shoot"})
+    t.act(2, {"action": "combat_action", "do": "flee"})
+    assert t.state["combat"]["stage"] == "bow" and t.g.to_act() == [1]
+    t.add("dice", [1, 1, 1], [1, 1, 1], [4])                # nobody wins; the bow hit lands on the cannons
+    evs = t.act(1, {"action": "bow_cannon", "fire": True})
+    assert next(e.data for e in evs if e.type == "CombatHitsDue")["hits"] == {"2": 1}
+    assert t.p(2)["ship"]["cannons"] == 0
+    assert "U05" in t.p(1)["ship"]["flipped"]               # face down until the fight ends
+
+
+def test_reinforced_hull_absorbs_a_hit_and_is_rearmed_in_port():
+    t = battle(frances_tiles=["reinforced_hull"])
+    t.add("dice", [6, 6, 6], [1, 1, 1], [1, 2, 3])          # Felipe: three hits, cargo, masts, crew
+    t.act(1, {"action": "scout", "target": "player", "seat": 2})
+    assert t.state["combat"]["stage"] == "absorb" and t.g.to_act() == [2]
+    assert {"action": "absorb", "location": "crew"} in t.g.legal(2)
+    t.act(2, {"action": "absorb", "location": "crew"})
+    w = t.p(2)["ship"]
+    assert (w["cargo"], w["masts"], w["crew"]) == (1, 1, 2) and "U03" in w["flipped"]
+
+
+def test_swivel_gun_before_crew_combat():
+    t = battle(felipe_tiles=["swivel_gun"])
+    t.add("dice", [1, 1, 1], [1, 1, 1])
+    t.act(1, {"action": "scout", "target": "player", "seat": 2})
+    t.act(1, {"action": "combat_action", "do": "board"})
+    # Felipe boards; the swivel gun: one skull kills one of her two crew; then crew combat
+    t.add("dice", [6, 1, 1], [1, 1, 1], [6, 1], [6, 1], [1, 1, 1])
+    evs = t.act(2, {"action": "combat_action", "do": "shoot"})
+    assert "SwivelGunFired" in types(evs)
+    assert types(evs).index("SwivelGunFired") < types(evs).index("CombatRolled", types(evs).index("Boarded"))
+    assert next(e.data for e in evs if e.type == "CombatWon")["seat"] == 1

@@ -161,3 +161,17 @@ def test_wanted_captains_keep_out_of_their_ports_but_home():
     p = dict(t.p(1), zone="port_royal", flags={"england": 2})
     assert port_entries(t.state, p) == [{"action": "enter_port", "by": "fee"},
                                         {"action": "enter_port", "by": "influence"}]
+
+
+def test_alexandre_villon_enters_any_port_but_needs_influence_to_be_served():
+    t = at_sea(captains=("alexandre_villon", FRANCES))
+    t.p(1)["flags"] = {"france": 1}                         # test set-up: wanted by France
+    p = dict(t.p(1), zone="petite_goave")
+    from service.aggregates.merchants_and_marauders.raid import port_entries
+    assert port_entries(t.state, p) == [{"action": "enter_port"}]
+    t.p(1)["zone"] = "petite_goave"                        # French, not his home (Tortuga)
+    t.act(1, {"action": "enter_port"})
+    t.add("dice", [1, 2])                                   # Influence 2: both fail
+    evs = t.act(1, {"action": "port"})
+    assert "PortActionRefused" in types(evs) and "PortActionBegun" not in types(evs)
+    assert {"action": "port"} not in t.g.legal(1)

@@ -7,7 +7,7 @@ import pytest
 
 from service.kernel import IllegalDecision
 
-from .helpers import cards_of, give_gold, types
+from .helpers import end_turn_if_due, cards_of, give_gold, types
 from .test_book_examples import FRANCES, FELIPE, start
 
 
@@ -76,8 +76,10 @@ def test_new_captain_with_ten_or_more_stashed_receives_no_gold():
     t.act(1, {"action": "end_stash"})
     t.act(1, {"action": "end_port"})
     t.act(1, {"action": "end_turn"})
+    end_turn_if_due(t, 1)
     t.act(2, {"action": "end_turn"})
     t.act(1, {"action": "retire"})
+    end_turn_if_due(t, 1)
     t.act(2, {"action": "end_turn"})
     bank = t.state["bank"]
     evs = t.act(1, {"action": "choose_ship", "ship": "sloop"})
@@ -109,6 +111,7 @@ def test_a_tile_placed_face_down_during_the_port_action_is_not_for_sale_until_re
     t.act(1, {"action": "end_shipyard"})
     t.act(1, {"action": "end_port"})
     t.act(1, {"action": "end_turn"})
+    end_turn_if_due(t, 1)
     t.act(2, {"action": "end_turn"})
     evs = t.act(1, {"action": "port"})                          # the next port action reveals it
     assert next(e for e in evs if e.type == "UpgradeTileRevealed").data["tile"] == tile
@@ -126,6 +129,7 @@ def test_port_activities_sell_first_then_any_order_each_once_each_completed():
     t.act(1, {"action": "end_buy"})
     t.act(1, {"action": "end_port"})
     t.act(1, {"action": "end_turn"})
+    end_turn_if_due(t, 1)
     t.act(2, {"action": "end_turn"})
     t.act(1, {"action": "port"})
     # selling is one activity made of several sales, before anything else
@@ -176,6 +180,7 @@ def test_selling_two_demanded_cards_pays_six_each_but_no_glory():
     t.act(1, {"action": "end_port"})
     t.act(1, {"action": "leave_port"})
     t.act(1, {"action": "move", "to": "nassau"})                 # Nassau wants rum
+    end_turn_if_due(t, 1)
     t.act(2, {"action": "end_turn"})
     t.act(1, {"action": "enter_port"})
     t.act(1, {"action": "port"})

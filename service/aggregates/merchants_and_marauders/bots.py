@@ -223,6 +223,10 @@ def _combat_choice(state, p, acts, rng):
         return {"action": "reroll", "dice": low} if low else acts["keep_dice"][0]
     if "special_shot" in acts:
         return acts["special_shot"][0]
+    if "bow_cannon" in acts:
+        return {"action": "bow_cannon", "fire": True}
+    if "absorb" in acts:
+        return acts["absorb"][0]
     if "place_hit" in acts:
         spare = [d for d in acts["place_hit"] if d["location"] != "hull" and ship[d["location"]] > 0]
         return max(spare, key=lambda d: ship[d["location"]]) if spare else acts["place_hit"][0]

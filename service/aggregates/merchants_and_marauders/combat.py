@@ -59,13 +59,45 @@ def _other(c, seat):
 
 
 # starting a fight ------------------------------------------------------------------
+def tile(state, p, kind, ready=False):
+    """The upgrade tile of ``kind`` on the player's ship (face up only, if ``ready``)."""
+    S = T(state)
+    for t in p["ship"]["upgrades"]:
+        if S["upgrade"][t] == kind and not (ready and t in p["ship"]["flipped"]):
+            return t
+    return None
+
+
 def begin(step, attacker, defender):
     state = step.state
     d = player(state, defender)
     step.emit("CombatBegun", a=attacker, d=defender, zone=d["zone"])
     if not pirate(d):           # engaging a non-pirate ship: wanted by its nation at once
         gain_flag(step, attacker, nation_of(state, d), "engaging a non-pirate ship")
-    _declare_first_round(step)
+    _long_range(step)
+
+
+def _long_range(step):
+    """Long Range: before the first round, a die per cannon, a hit per success (no
+    special shot); those hits land before the first round."""
+    state = step.state
+    c = state["combat"]
+    S = T(state)
+    due = {}
+    for seat in (c["a"], c["d"]):
+        p = player(state, seat)
+        if tile(state, p, "long_range") and p["ship"]["cannons"] > 0:
+            dice = step.roll(S["die_sides"], p["ship"]["cannons"], vis="all", why=f"seat {seat}: Long Range",
+                             faces={"skull": S["die_sides"]})
+            n = successes(state, dice)
+            step.emit("LongRangeFired", seat=seat, dice=dice, hits=n)
+            if n:
+                due[str(_other(c, seat))] = n
+    if due:
+        step.emit("CombatHitsDue", hits=due, before_round=True)
+        _locate_next(step)
+    else:
+        _declare_first_round(step)
 
 
 def _declare_first_round(step):
@@ -82,6 +114,11 @@ def legal(state, seat):
         return []
     st = c["stage"]
     p = player(state, seat)
+    if st == "bow":
+        return [{"action": "bow_cannon", "fire": True}, {"action": "bow_cannon", "fire": False}]
+    if st == "absorb":
+        frm = sorted({h["location"] for h in c["hits"][str(seat)]})
+        return [{"action": "absorb", "location": f} for f in frm] + [{"action": "no_absorb"}]
     if st == "declare":
         if p["ship"]["masts"] <= 0:
             return [{"action": "combat_action", "do": "shoot"}]
@@ -121,7 +158,31 @@ def do_combat_action(step, seat, d):
     if seat == c["a"]:
         step.emit("CombatWaiting", seat=c["d"], stage="declare")
     else:
-        roll_round(step)
+        _bow_or_roll(step)
+
+
+def _bow_or_roll(step):
+    """Bow Cannon: once either side declares Flee, a ship with the tile face up may
+    turn it to hit once (with the round's hits)."""
+    state = step.state
+    c = state["combat"]
+    if "flee" in c["declared"].values():
+        for seat in (c["a"], c["d"]):
+            if seat not in c["bow_asked"] and tile(state, player(state, seat), "bow_cannon", ready=True):
+                step.emit("CombatWaiting", seat=seat, stage="bow")
+                return
+    roll_round(step)
+
+
+def do_bow_cannon(step, seat, d):
+    state = step.state
+    c = state["combat"]
+    if d["fire"]:
+        step.emit("BowCannonFired", seat=seat, tile=tile(state, player(state, seat), "bow_cannon", ready=True),
+                  target=_other(c, seat))
+    else:
+        step.emit("BowCannonHeld", seat=seat)
+    _bow_or_roll(step)
 
 
 def _dice_count(state, seat, opp):
@@ -216,7 +277,7 @@ def settle_round(step):
     win = winner(state, c)
     step.emit("CombatRoundWon", seat=win, round=c["round"],
               successes={str(c["a"]): successes(state, c["dice"]["a"]), str(c["d"]): successes(state, c["dice"]["d"])})
-    hits = {}
+    hits = {k: v for k, v in c["bow"].items() if v}
     for seat in (c["a"], c["d"]):
         side = _side(c, seat)
         if c["declared"][side] != "shoot":
@@ -224,7 +285,8 @@ def settle_round(step):
         cannons = player(state, seat)["ship"]["cannons"]
         n = cannons if win == seat else min(successes(state, c["dice"][side]), cannons)
         if n > 0:
-            hits[str(_other(c, seat))] = n
+            key = str(_other(c, seat))
+            hits[key] = hits.get(key, 0) + n
     step.emit("CombatHitsDue", hits=hits)
     _locate_next(step)
 
@@ -244,7 +306,8 @@ def _locate_next(step):
             located = [S["hit_die"][str(v)] for v in dice if str(v) in S["hit_die"]]
             skulls = sum(1 for v in dice if str(v) not in S["hit_die"])
             step.emit("HitsLocated", shooter=shooter, target=target, dice=dice, locations=located, skulls=skulls)
-            if skulls and any(k in player(state, shooter)["weapons"] for k in ("chain_shot", "grape_shot")):
+            if skulls and not c["before_round"] and \
+                    any(k in player(state, shooter)["weapons"] for k in ("chain_shot", "grape_shot")):
                 step.emit("CombatWaiting", seat=shooter, stage="shot", target=target)
                 return
             if skulls:
@@ -289,7 +352,24 @@ def _reallocate_or_apply(step):
                 and seat not in c["reallocated"] and seat not in c["asked"]:
             step.emit("CombatWaiting", seat=seat, stage="reallocate")
             return
+    for seat in (c["a"], c["d"]):       # Reinforced Hull: a hit absorbed once its location is known
+        if c["hits"].get(str(seat)) and seat not in c["absorb_asked"] and \
+                tile(state, player(state, seat), "reinforced_hull", ready=True):
+            step.emit("CombatWaiting", seat=seat, stage="absorb")
+            return
     apply_hits(step)
+
+
+def do_absorb(step, seat, d):
+    state = step.state
+    step.emit("HitAbsorbed", seat=seat, location=d["location"],
+              tile=tile(state, player(state, seat), "reinforced_hull", ready=True))
+    _reallocate_or_apply(step)
+
+
+def do_no_absorb(step, seat, d):
+    step.emit("HitAbsorbed", seat=seat, location=None, tile=None)
+    _reallocate_or_apply(step)
 
 
 def do_reallocate(step, seat, d):
@@ -317,23 +397,36 @@ def apply_hits(step):
                 step.emit("HitLost", seat=seat, location=loc, why="a special shot on a destroyed location")
             else:
                 step.emit("ShipHit", seat=seat, location="hull", aimed=loc, why="combat")
-    step.emit("CombatHitsApplied", round=c["round"])
-    after_naval_round(step)
+    before = c["before_round"]
+    step.emit("CombatHitsApplied", round=0 if before else c["round"])
+    if _sinkings(step):
+        return
+    if before:
+        _declare_first_round(step)
+    else:
+        after_naval_round(step)
+
+
+def _sinkings(step):
+    """A hull at 0: the ship sinks and its captain dies; True when the fight is over."""
+    state = step.state
+    c = state["combat"]
+    a, d = player(state, c["a"]), player(state, c["d"])
+    sunk = [p["seat"] for p in (a, d) if p["ship"]["hull"] <= 0]
+    if not sunk:
+        return False
+    for seat in sunk:
+        step.emit("ShipSunk", seat=seat, why="hull destroyed in combat")
+    if len(sunk) == 1:
+        defeated(step, _other(c, sunk[0]), sunk[0], plunder=False)
+    else:
+        end(step, None, sunk)
+    return True
 
 
 def after_naval_round(step):
     state = step.state
     c = state["combat"]
-    a, d = player(state, c["a"]), player(state, c["d"])
-    sunk = [p["seat"] for p in (a, d) if p["ship"]["hull"] <= 0]
-    if sunk:
-        for seat in sunk:
-            step.emit("ShipSunk", seat=seat, why="hull destroyed in combat")
-        if len(sunk) == 1:
-            defeated(step, _other(c, sunk[0]), sunk[0], plunder=False)
-        else:
-            end(step, None, sunk)
-        return
     win = c["round_winner"]
     if win is not None:
         side = _side(c, win)
@@ -345,6 +438,7 @@ def after_naval_round(step):
             return
         if act == "board" and player(state, win)["ship"]["crew"] > 0:
             step.emit("Boarded", seat=win, target=other["seat"])
+            _swivel_guns(step)
             crew_round(step)
             return
     step.emit("CombatRoundBegun", round=c["round"] + 1)
@@ -352,6 +446,22 @@ def after_naval_round(step):
 
 
 # crew combat ------------------------------------------------------------------------
+def _swivel_guns(step):
+    """Swivel Gun: before crew combat at sea, 2 dice; any success kills one of the other crew."""
+    state = step.state
+    c = state["combat"]
+    S = T(state)
+    for seat in (c["a"], c["d"]):
+        if tile(state, player(state, seat), "swivel_gun"):
+            dice = step.roll(S["die_sides"], 2, vis="all", why=f"seat {seat}: Swivel Gun",
+                             faces={"skull": S["die_sides"]})
+            step.emit("SwivelGunFired", seat=seat, dice=dice)
+            other = _other(c, seat)
+            if successes(state, dice) and player(state, other)["ship"]["crew"] > 0:
+                step.emit("ShipHit", seat=other, location="crew", aimed="crew", why="Swivel Gun")
+
+
+
 def crew_round(step):
     """Rounds of Leadership rolls until a crew is gone: each side inflicts its
     successes on the other's crew, no more than its own crew (the book, PT: "ela só
@@ -481,5 +591,6 @@ HANDLERS = {
     "combat_action": do_combat_action, "reroll": do_reroll, "keep_dice": do_keep_dice,
     "special_shot": do_special_shot, "no_shot": do_no_shot, "place_hit": do_place_hit,
     "reallocate": do_reallocate, "no_reallocate": do_no_reallocate, "plunder_cargo": do_plunder_cargo,
-    "plunder_done": do_plunder_done, "claim_ship": do_claim_ship,
+    "plunder_done": do_plunder_done, "claim_ship": do_claim_ship, "bow_cannon": do_bow_cannon,
+    "absorb": do_absorb, "no_absorb": do_no_absorb,
 }

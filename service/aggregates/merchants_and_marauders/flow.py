@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .catalog import tables as T
 
-from .state import funds, player, stash_glory, total_glory
+from .state import at_home, funds, player, stash_glory, total_glory
 
 EVENT_NOTE = ("provisional no-op: event card texts are not known and NPCs, combat and "
               "wanted flags come in a later part; the card is discarded")
@@ -68,6 +68,27 @@ def check_victory(step):
                 total_glory(state, p) >= state["target"]:
             step.emit("VictoryDeclared", seat=p["seat"], glory_track=p["glory"], stash=p["stash"],
                       stash_glory=stash_glory(state, p), total=total_glory(state, p))
+
+
+def glory_plays(state, p):
+    S = T(state)
+    out = []
+    have = {S["glory"][c]["specialist"] for c in p["specialists"]}
+    money = funds(state, p)
+    for c in sorted(p["hand"]):
+        g = S["glory"][c]
+        if g["timing"] != "own_turn":
+            continue
+        if g["kind"] == "specialist" and (g["specialist"] in have or g["hire_cost"] > money):
+            continue
+        out.append({"action": "play_glory", "card": c})
+    return out
+
+
+def anytime_left(state, p) -> bool:
+    """Something the player may still do after the last action (rules version 3):
+    a glory card for its own turn, or gold to take from the stash at home."""
+    return bool(glory_plays(state, p)) or (at_home(state, p) and p["stash"] > 0)
 
 
 # the sequence -----------------------------------------------------------------
@@ -150,6 +171,8 @@ def resume(step, seat):
         step.emit("NewCaptainDrawn", seat=seat)
         return
     if state["port"] is None and state["actions"] <= 0:
+        if state.get("fixes") and anytime_left(state, p):
+            return                  # glory cards and the stash stay playable until end_turn
         end_player_turn(step, seat)
 
 

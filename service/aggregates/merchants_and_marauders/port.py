@@ -7,6 +7,8 @@ consequences of one decision already known to be legal.
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from .catalog import tables as T
 
 from .flow import bank_pays, draw_cargo, gain_glory, skill_test
@@ -40,15 +42,22 @@ def amounts(n):
     return sorted({a for a in AMOUNT_STEPS if a <= n} | {n}) if n > 0 else []
 
 
-def sale_value(state, p, port):
+def sale_value(state, p, port, keep=None):
     """What the shipyard pays for the current ship (upgrades +1 each unless
-    they move to the new ship at St. John, damage -1 a point, never below 0)."""
+    they move to the new ship at St. John, damage -1 a point, never below 0).
+    ``keep``: at St. John (rules version 3) the tiles the player keeps; the others sell."""
     S = T(state)
     ship = p["ship"]
     info = S["ships"][ship["type"]]
     if not info["for_sale"]:
         return 0
-    bonus = 0 if keeps_upgrades(state, port) else S["rules"]["upgrade_sale_bonus"] * len(ship["upgrades"])
+    if not keeps_upgrades(state, port):
+        sold = len(ship["upgrades"])
+    elif keep is None:
+        sold = 0
+    else:
+        sold = len(ship["upgrades"]) - len(keep)
+    bonus = S["rules"]["upgrade_sale_bonus"] * sold
     return max(0, info["sell"] + bonus - damage(state, ship))
 
 
@@ -56,8 +65,16 @@ def keeps_upgrades(state, port):
     return T(state)["zones"][port]["special"].get("kind") == "transfer_upgrades"
 
 
-def ship_net_price(state, p, port, kind):
-    return T(state)["ships"][kind]["buy"] - sale_value(state, p, port)
+def ship_net_price(state, p, port, kind, keep=None):
+    return T(state)["ships"][kind]["buy"] - sale_value(state, p, port, keep)
+
+
+def keep_choices(state, p, port):
+    """St. John (rules version 3): every set of the ship's tiles to keep (the rest sell for +1)."""
+    if not state.get("fixes") or not keeps_upgrades(state, port):
+        return [None]
+    tiles = sorted(p["ship"]["upgrades"])
+    return [list(c) for k in range(len(tiles), -1, -1) for c in combinations(tiles, k)]
 
 
 def legal_port(state, seat):
@@ -78,6 +95,9 @@ def legal_port(state, seat):
         if money >= R["repair_price"]:
             out += [{"action": "repair", "location": loc} for loc in REPAIRABLE
                     if ship[loc] < ship_max(state, ship, loc)]
+        hull = [t for t in ship["flipped"] if S["upgrade"][t] == "reinforced_hull"]
+        if hull and money >= R["reinforced_hull_repair"]:
+            out.append({"action": "rearm_hull"})          # Reinforced Hull turned face up again
         tile = state["board"]["upgrades"][here]
         if tile is not None and state["board"]["revealed"][here] and money >= R["upgrade_price"] and \
                 S["upgrade"][tile] not in {S["upgrade"][t] for t in ship["upgrades"]}:
@@ -88,8 +108,10 @@ def legal_port(state, seat):
             elif state["weapons"][kind] > 0 and money >= R["weapon_price"]:
                 out.append({"action": "buy_weapon", "kind": kind})
         for kind, info in S["ships"].items():
-            if info["for_sale"] and ship_net_price(state, p, here, kind) <= money:
-                out.append({"action": "buy_ship", "ship": kind})
+            for keep in keep_choices(state, p, here):
+                if info["for_sale"] and ship_net_price(state, p, here, kind, keep) <= money:
+                    out.append({"action": "buy_ship", "ship": kind} if keep is None else
+                               {"action": "buy_ship", "ship": kind, "keep": keep})
         out.append({"action": "end_shipyard"})
         return out
     if act == "stash":
@@ -205,6 +227,13 @@ def do_repair(step, seat, d):
     step.emit("ShipRepaired", seat=seat, location=d["location"], cost=T(step.state)["rules"]["repair_price"])
 
 
+def do_rearm_hull(step, seat, d):
+    state = step.state
+    ship = player(state, seat)["ship"]
+    t = next(t for t in ship["flipped"] if T(state)["upgrade"][t] == "reinforced_hull")
+    step.emit("HullRearmed", seat=seat, tile=t, cost=T(state)["rules"]["reinforced_hull_repair"])
+
+
 def do_buy_upgrade(step, seat, d):
     state = step.state
     here = state["port"]["port"]
@@ -228,13 +257,15 @@ def do_buy_ship(step, seat, d):
     p = player(state, seat)
     here = state["port"]["port"]
     kind = d["ship"]
-    value = sale_value(state, p, here)
+    value = sale_value(state, p, here, d.get("keep"))
     net = S["ships"][kind]["buy"] - value
     if net < 0:
         net = -bank_pays(state, -net)
     keep = keeps_upgrades(state, here)
     kept = []
-    if keep:
+    if keep and "keep" in d:
+        kept = list(d["keep"])          # the player's choice; the rest were sold
+    elif keep:
         seen = set()
         for t in p["ship"]["upgrades"]:
             if S["upgrade"][t] not in seen:
@@ -337,6 +368,12 @@ def do_port(step, seat, d):
     state = step.state
     p = player(state, seat)
     here = p["zone"]
+    S = T(state)
+    cap = S["captains"][p["captain"]]
+    if "enter_any_port" in cap["abilities"] and p["flags"].get(S["zones"][here]["nation"]) and here != cap["home"] \
+            and not skill_test(step, seat, "influence", f"a port action at {here} while wanted"):
+        step.emit("PortActionRefused", seat=seat, port=here)   # Alexandre Villon: in, but not served
+        return
     step.emit("PortActionBegun", seat=seat, port=here)
     tile = state["board"]["upgrades"][here]
     if tile is not None and not state["board"]["revealed"][here]:
@@ -352,7 +389,7 @@ def over_capacity(state, p):
 HANDLERS = {
     "port": do_port, "sell": do_sell, "buy_goods": do_buy_goods, "buy": do_buy, "end_buy": do_end_buy,
     "shipyard": do_shipyard, "repair": do_repair, "buy_upgrade": do_buy_upgrade, "buy_weapon": do_buy_weapon,
-    "sell_weapon": do_sell_weapon, "buy_ship": do_buy_ship, "end_shipyard": do_end_activity,
+    "sell_weapon": do_sell_weapon, "rearm_hull": do_rearm_hull, "buy_ship": do_buy_ship, "end_shipyard": do_end_activity,
     "recruit": do_recruit, "hire_crew": do_hire_crew, "end_recruit": do_end_activity, "rumor": do_rumor,
     "keep_rumor": do_keep_rumor, "claim_mission": do_claim_mission, "stash": do_stash, "end_stash": do_end_activity, "withdraw": do_withdraw, "end_port": do_end_port,
     "place_upgrade": do_place_upgrade,

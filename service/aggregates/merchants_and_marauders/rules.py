@@ -34,8 +34,8 @@ from . import port as port_rules
 from . import combat as combat_rules
 from . import raid as raid_rules
 from . import scout as scout_rules
-from .flow import (bank_pays, check_victory, deal_glory, end_player_turn, resume, reveal_new_captain,
-                   skill_test, start_round)
+from .flow import (bank_pays, check_victory, deal_glory, end_player_turn, glory_plays, resume,
+                   reveal_new_captain, skill_test, start_round)
 from .port import amounts, legal_port, over_capacity
 from .state import at_home, current_seat, evolve, funds, initial_state, player, stash_glory, total_glory
 from .view import describe, view
@@ -54,25 +54,11 @@ def ship_choices(state):
     return [{"action": "choose_ship", "ship": t} for t, s in T(state)["ships"].items() if s["starting"]]
 
 
-def glory_plays(state, p):
-    S = T(state)
-    out = []
-    have = {S["glory"][c]["specialist"] for c in p["specialists"]}
-    money = funds(state, p)
-    for c in sorted(p["hand"]):
-        g = S["glory"][c]
-        if g["timing"] != "own_turn":
-            continue
-        if g["kind"] == "specialist" and (g["specialist"] in have or g["hire_cost"] > money):
-            continue
-        out.append({"action": "play_glory", "card": c})
-    return out
-
-
 class MerchantsAndMarauders(Rules):
     name = "merchants-and-marauders"
     title = "Merchants & Marauders"
-    rules_version = "2"  # 2: at a table, face-down tiles and tokens are named only when turned over
+    rules_version = "3"  # 2: at a table, face-down tiles and tokens are named only when turned over;
+    # 3: glory cards and withdrawals after the last action, the three-card rule, St. John's transfer
     min_seats = 2
     max_seats = 4
 

@@ -33,6 +33,8 @@ def initial_state(config: dict) -> dict:
         "cat": key,
         # rules version 2: at a table, face-down tiles, tokens and the demand reserve stay unseen
         "unseen": int(config.get("rules_version", "1")) >= 2 and bool(config.get("table")),
+        # rules version 3: the part-2 fixes (turn end, the three-card rule, St. John's transfer)
+        "fixes": int(config.get("rules_version", "1")) >= 3,
         "turn": 0,
         "phase": "setup",            # setup -> play -> over
         "end_reason": None,
@@ -358,7 +360,8 @@ def _buying_ended(state, d, ev):
     state["decks"]["cargo_discard"].extend(d["returned"])
     state["port"]["offer"] = {}
     state["port"]["act"] = None
-    player(state, d["seat"])["last_buy"] = [state["port"]["port"], state["turn"]]
+    if d.get("bought", 1) or not state.get("fixes"):   # the three-card rule counts goods really bought
+        player(state, d["seat"])["last_buy"] = [state["port"]["port"], state["turn"]]
 
 
 def _ship_repaired(state, d, ev):
@@ -404,6 +407,8 @@ def _ship_bought(state, d, ev):
             stat = UPGRADE_STAT.get(T(state)["upgrade"][t])
             if stat in ("cargo", "cannons"):
                 ship[stat] = ship_max(state, ship, stat)
+        if state.get("fixes"):          # a kept Extra Hammocks tile keeps its crew point
+            ship["crew"] = min(old["crew"], ship_max(state, ship, "crew"))
     p["returning"].extend(t for t in old["upgrades"] if t not in ship["upgrades"])
     p["ship"] = ship
     if T(state)["ships"][d["ship"]]["glory_on_buy"]:
@@ -628,6 +633,12 @@ def _port_fee(state, d, ev):
     _pay(state, player(state, d["seat"]), d["fee"])
 
 
+def _port_action_refused(state, d, ev):
+    state["actions"] -= 1
+    state["acted"] = True
+    state["port_used"] = True
+
+
 def _entry_refused(state, d, ev):
     state["actions"] -= 1
     state["acted"] = True
@@ -646,7 +657,8 @@ def _combat_begun(state, d, ev):
     state["combat"] = {"a": d["a"], "d": d["d"], "round": 1, "kind": "naval", "stage": "declare",
                        "waiting": d["a"], "target": None, "declared": {}, "dice": {}, "rerolled": [],
                        "round_winner": None, "due": {}, "located": [], "hits": {}, "skulls": {},
-                       "reallocated": [], "asked": [], "winner": None, "loser": None}
+                       "reallocated": [], "asked": [], "winner": None, "loser": None,
+                       "before_round": False, "bow": {}, "bow_asked": [], "absorb_asked": []}
 
 
 def _combat_declared(state, d, ev):
@@ -679,6 +691,7 @@ def _round_won(state, d, ev):
 def _hits_due(state, d, ev):
     c = state["combat"]
     c["due"], c["located"], c["hits"], c["skulls"], c["asked"] = dict(d["hits"]), [], {}, {}, []
+    c["absorb_asked"], c["before_round"] = [], bool(d.get("before_round"))
 
 
 def _hits_located(state, d, ev):
@@ -720,6 +733,32 @@ def _round_begun(state, d, ev):
     c = state["combat"]
     c["round"] = d["round"]
     c["declared"], c["dice"], c["rerolled"], c["round_winner"] = {}, {}, [], None
+    c["bow"], c["bow_asked"] = {}, []
+
+
+def _bow_fired(state, d, ev):
+    c = state["combat"]
+    c["bow_asked"].append(d["seat"])
+    player(state, d["seat"])["ship"]["flipped"].append(d["tile"])
+    key = str(d["target"])
+    c["bow"][key] = c["bow"].get(key, 0) + 1
+
+
+def _bow_held(state, d, ev):
+    state["combat"]["bow_asked"].append(d["seat"])
+
+
+def _hit_absorbed(state, d, ev):
+    c = state["combat"]
+    c["absorb_asked"].append(d["seat"])
+    if d["location"] is None:
+        return
+    player(state, d["seat"])["ship"]["flipped"].append(d["tile"])
+    hits = c["hits"][str(d["seat"])]
+    for i, h in enumerate(hits):
+        if h["location"] == d["location"]:
+            del hits[i]
+            break
 
 
 def _boarded(state, d, ev):
@@ -762,7 +801,18 @@ def _ship_claimed(state, d, ev):
     w["glory_ship"] = False
 
 
+def _hull_rearmed(state, d, ev):
+    p = player(state, d["seat"])
+    p["ship"]["flipped"].remove(d["tile"])
+    _pay(state, p, d["cost"])
+
+
 def _combat_ended(state, d, ev):
+    S = T(state)
+    for seat in (state["combat"]["a"], state["combat"]["d"]):    # a Bow Cannon turns face up again
+        ship = player(state, seat)["ship"]
+        if ship is not None:
+            ship["flipped"] = [t for t in ship["flipped"] if S["upgrade"][t] != "bow_cannon"]
     state["combat"] = None
 
 
@@ -846,6 +896,7 @@ HANDLERS = {
     "CaptainDied": _captain_died,
     "PortFeePaid": _port_fee,
     "PortEntryRefused": _entry_refused,
+    "PortActionRefused": _port_action_refused,
     "CombatBegun": _combat_begun,
     "CombatActionDeclared": _combat_declared,
     "CombatWaiting": _combat_waiting,
@@ -864,4 +915,8 @@ HANDLERS = {
     "CargoPlundered": _cargo_plundered,
     "ShipClaimed": _ship_claimed,
     "CombatEnded": _combat_ended,
+    "BowCannonFired": _bow_fired,
+    "BowCannonHeld": _bow_held,
+    "HitAbsorbed": _hit_absorbed,
+    "HullRearmed": _hull_rearmed,
 }

@@ -249,8 +249,16 @@ def describe(ev) -> str:
         "CrewCombatDrawn": lambda: f"crew combat drawn: {d['why']}",
         "HitLost": lambda: f"a hit on seat {s}'s destroyed {d['location']} is lost ({d['why']})",
         "ShipSunk": lambda: f"seat {s}'s ship sinks ({d['why']})",
+        "LongRangeFired": lambda: f"seat {s}'s long guns: {d['dice']} -> {d['hits']} hit(s)",
+        "BowCannonFired": lambda: f"seat {s} fires the bow cannon at seat {d['target']}",
+        "BowCannonHeld": lambda: f"seat {s} keeps the bow cannon",
+        "SwivelGunFired": lambda: f"seat {s}'s swivel gun: {d['dice']}",
+        "HitAbsorbed": lambda: (f"seat {s}'s reinforced hull absorbs the hit on the {d['location']}"
+                                if d["location"] else f"seat {s} keeps the reinforced hull"),
+        "HullRearmed": lambda: f"seat {s} re-arms the reinforced hull for {d['cost']}",
         "PortFeePaid": lambda: f"seat {s} pays {d['fee']} to enter {d['port']}",
         "PortEntryRefused": lambda: f"seat {s} is refused entry to {d['port']}",
+        "PortActionRefused": lambda: f"seat {s} is refused service at {d['port']} (wanted there)",
     }
     f = lines.get(t)
     return f() if f else ""
