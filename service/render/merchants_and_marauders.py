@@ -15,7 +15,7 @@ def _count(x) -> str:
 def render(view: dict, config: dict, names: dict, seat) -> list:
     out = [f"Target {view['target']} glory. Player order: "
            + ", ".join(who(s, names) for s in view["order"]) + "."]
-    table = Table("player", "captain", "ship", "at", "gold", "glory", "cargo", title="Captains",
+    table = Table("player", "captain", "ship", "at", "gold", "glory", "cargo", "wanted by", title="Captains",
                   title_justify="left")
     table.columns[0].no_wrap = True
     for s, p in view["players"].items():
@@ -31,8 +31,20 @@ def render(view: dict, config: dict, names: dict, seat) -> list:
                                 for c in cargo) or "none") if isinstance(cargo, list) else f"{p.get('cargo_cards', '?')} cards"
         table.add_row(who(s, names), cap.get("name", "hidden"), f"{ship.get('name', '?')}{damage}",
                       words(p.get("zone", "?")) + (" (port)" if p.get("in_port") else ""),
-                      "hidden" if gold is None else str(gold), "hidden" if glory is None else str(glory), cargo_text)
+                      "hidden" if gold is None else str(gold), "hidden" if glory is None else str(glory), cargo_text,
+                      ", ".join(f"{words(n)} {k}" for n, k in sorted((p.get("flags") or {}).items()) if k) or "-")
     out.append(table)
+    raid = view.get("raid")
+    if raid:
+        cards = ", ".join(f"{words(c['good'])} ({c['raid']} gold, {words(c['icon'].replace('hit:', 'hits '))})"
+                          for c in raid["cards"]) or "none yet"
+        out.append(f"Raid: {who(str(raid['seat']), names)} on a {words(raid.get('chosen') or raid['nation'])} "
+                   f"merchant in {words(raid['zone'])}: {cards}; {raid['successes_left']} success(es) to use.")
+    fight = view.get("combat")
+    if fight:
+        out.append(f"Fight: {who(str(fight['a']), names)} against {who(str(fight['d']), names)}, "
+                   f"{fight['kind']} round {fight['round']}, waiting for {who(str(fight['waiting']), names)} "
+                   f"({words(fight['stage'])}).")
     board = view["board"]
     demand = Table("port", "demand", "upgrade", title="Ports", title_justify="left")
     demand.columns[0].no_wrap = True

@@ -3,6 +3,8 @@ deal, and the card-conservation and visibility checks."""
 
 from __future__ import annotations
 
+import random
+
 from service.aggregates.kaisers_pirates.board import ix
 from service.kernel.local import LocalGame
 
@@ -209,3 +211,29 @@ def check_visibility(game, seats):
             assert all("card" not in c for c in v["committed"])
         for k in ("pool", "set_aside", "top", "peek"):
             assert k not in v
+
+
+def play(seats, seed, bot="random", options=None, check_every=25, probe_every=0, bots=None):
+    """A seeded game played to the end by bots (``bots``: a list to choose from at
+    every decision); every ``probe_every`` steps each listed decision is tried on a
+    copy (it must be accepted); the cards are counted every ``check_every`` steps."""
+    g = LocalGame(GAME, seats, options=options, seed=seed.to_bytes(4, "big") * 8)
+    rng = random.Random(seed)
+    steps = 0
+    while not g.machine.finished:
+        acting = g.to_act()
+        assert acting, "nobody to act in an unfinished game"
+        seat = acting[0]
+        legal = g.legal(seat)
+        assert legal, "a seat to act has no legal decision"
+        if probe_every and steps % probe_every == 0:
+            for d in legal:
+                g.machine.copy().decide(seat, d, g.chance())     # must not raise
+        name = rng.choice(bots) if bots else bot
+        g.act(seat, g.rules.bots[name](g.state, seat, legal, rng))
+        steps += 1
+        if check_every and steps % check_every == 0:
+            count_cards(g.state)
+        assert steps < 20000
+    count_cards(g.state)
+    return g, steps

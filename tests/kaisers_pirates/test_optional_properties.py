@@ -3,16 +3,14 @@ reason, and random games under random combinations end with the cards conserved,
 nothing hidden shown, and every listed decision accepted."""
 
 import itertools
-import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from kp_helpers import GAME, check_visibility, count_cards
+from kp_helpers import check_visibility, play
 
 from service.aggregates.kaisers_pirates.rules import RULES
 from service.kernel import BadInput
-from service.kernel.local import LocalGame
 
 FLAGS = ["coal", "sails", "wolf", "tournament", "fast_raiders", "keep_three", "extra_damage", "torpedo_prizes",
          "shallow_pursuit", "sailing_merchants", "prize_resupply"]
@@ -65,23 +63,9 @@ def test_bad_values_are_refused_naming_the_option(k, v):
         RULES.parse_options(2, {k: v})
 
 
-def play(seats, options, seed, probe_every=0):
-    g = LocalGame(GAME, seats, options=options, seed=seed.to_bytes(4, "big") * 8)
-    rng = random.Random(seed)
-    steps = 0
-    while not g.machine.finished:
-        seat = g.to_act()[0]
-        legal = g.legal(seat)
-        assert legal
-        if probe_every and steps % probe_every == 0:
-            for d in legal:
-                g.machine.copy().decide(seat, d, g.chance())      # every listed decision is accepted
-        g.act(seat, g.rules.bots[rng.choice(["random", "heuristic"])](g.state, seat, legal, rng))
-        steps += 1
-        if steps % 40 == 0:
-            count_cards(g.state)
-        assert steps < 20000
-    count_cards(g.state)
+def play_options(seats, options, seed, probe_every=0):
+    g, _ = play(seats, seed, options=options, check_every=40, probe_every=probe_every,
+                bots=["random", "heuristic"])
     check_visibility(g, seats)
     return g
 
@@ -104,7 +88,7 @@ def combos(draw):
 @given(c=combos(), seed=st.integers(0, 2**31 - 1))
 def test_random_games_under_random_options(c, seed):
     seats, opts = c
-    g = play(seats, opts, seed, probe_every=60)
+    g = play_options(seats, opts, seed, probe_every=60)
     assert g.machine.k["result"] is not None
 
 
@@ -113,6 +97,6 @@ def test_every_rule_at_once_four_players():
     opts["beyond_1914"] = "historical+no-breakout"
     seen = set()
     for seed in range(3):
-        g = play(4, opts, seed)
+        g = play_options(4, opts, seed)
         seen |= {e.type for e in g.events}
     assert {"PursuitChosen", "ShipKept"} <= seen

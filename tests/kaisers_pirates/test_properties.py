@@ -7,34 +7,10 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from kp_helpers import GAME, check_visibility, count_cards
+from kp_helpers import GAME, check_visibility, play
 
 from service.kernel import IllegalDecision, NotYourTurn
 from service.kernel.local import LocalGame
-
-
-def play(seats, seed, bot, check_every=25, probe_every=0):
-    g = LocalGame(GAME, seats, seed=seed.to_bytes(4, "big") * 8)
-    rng = random.Random(seed)
-    steps = 0
-    while not g.machine.finished:
-        acting = g.to_act()
-        assert acting, "nobody to act in an unfinished game"
-        seat = acting[0]
-        legal = g.legal(seat)
-        assert legal, "a seat to act has no legal decision"
-        if probe_every and steps % probe_every == 0:
-            for d in legal:
-                m = g.machine.copy()
-                m.decide(seat, d, g.chance())     # must not raise
-        d = g.rules.bots[bot](g.state, seat, legal, rng)
-        g.act(seat, d)
-        steps += 1
-        if steps % check_every == 0:
-            count_cards(g.state)
-        assert steps < 20000
-    count_cards(g.state)
-    return g, steps
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])

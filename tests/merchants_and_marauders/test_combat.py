@@ -24,7 +24,7 @@ def _weapon(t, seat, kind):
     t.p(seat)["weapons"][kind] = 1
 
 
-def battle(felipe_tiles=(), frances_tiles=()):
+def battle(felipe_tiles=(), frances_tiles=(), scout=(6, 1), sail=True):
     """Felipe (seat 1, a Frigate, Chain Shot) meets Frances Wright (seat 2, a Sloop with
     Better Rigging, Grappling Hooks) at sea off Port Royal, and scouts her."""
     base = {"demand_tiles": [demand_order({"havana": "sugar"})], "captains": [FELIPE, FRANCES], "pick": [1]}
@@ -41,10 +41,14 @@ def battle(felipe_tiles=(), frances_tiles=()):
     _weapon(t, 1, "chain_shot")
     _weapon(t, 2, "grappling_hooks")
     t.p(2)["in_port"] = False
-    t.act(1, {"action": "leave_port"})
-    t.act(1, {"action": "move", "to": "port_royal"})
+    if sail:
+        t.act(1, {"action": "leave_port"})
+        t.act(1, {"action": "move", "to": "port_royal"})
+    else:                                                   # he begins his turn at sea there
+        t.p(1)["in_port"], t.p(1)["zone"] = False, "port_royal"
     assert {"action": "scout", "target": "player", "seat": 2} in t.g.legal(1)
-    t.add("dice", [6, 1])                                   # Felipe's Scouting finds her
+    if scout:
+        t.add("dice", list(scout))                          # Felipe's Scouting finds her
     return t
 
 
@@ -207,3 +211,32 @@ def test_swivel_gun_before_crew_combat():
     assert "SwivelGunFired" in types(evs)
     assert types(evs).index("SwivelGunFired") < types(evs).index("CombatRolled", types(evs).index("Boarded"))
     assert next(e.data for e in evs if e.type == "CombatWon")["seat"] == 1
+
+
+def test_the_books_scouting_example():
+    """A player meets another player and a merchant in one sea zone: his Scouting for the
+    player fails; he may not look for that player again this turn, but may for the merchant."""
+    t = battle(scout=None, sail=False)
+    t.add("dice", [1, 2])                                   # Felipe's Scouting: no skull
+    evs = t.act(1, {"action": "scout", "target": "player", "seat": 2})
+    assert "CombatBegun" not in types(evs)
+    legal = t.g.legal(1)
+    assert {"action": "scout", "target": "player", "seat": 2} not in legal
+    assert {"action": "scout", "target": "merchant"} in legal
+
+
+def test_the_books_wanted_example_1():
+    """A captain with no flags engages another with none (here Felipe, Spanish, engages
+    Frances, English): he is wanted by her nation at once, before any die, and she fights
+    back without a flag."""
+    t = battle()
+    t.add("dice", [1, 1, 1], [6, 6, 6], [5])                # round 1: Frances wins; her one hit: a skull
+    evs = t.act(1, {"action": "scout", "target": "player", "seat": 2})
+    flag = types(evs).index("WantedFlagGained")
+    assert flag < types(evs).index("CombatRolled")
+    assert t.p(1)["flags"] == {"england": 1} and t.p(2)["flags"] == {}
+    assert t.state["combat"]["stage"] == "place" and t.g.to_act() == [1]
+    t.act(1, {"action": "place_hit", "location": "cargo"})
+    t.act(1, {"action": "no_reallocate"})
+    assert t.p(1)["ship"]["cargo"] == 2
+    assert t.p(2)["flags"] == {}                            # fighting back at a pirate costs nothing

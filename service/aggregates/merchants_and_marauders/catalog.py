@@ -126,6 +126,10 @@ def validate(cat: dict) -> dict:
             _fail(f"cargo card {c['id']!r}: icon must be one of {sorted(icons)}")
     if sum(1 for c in v["cargo_cards"] if c.get("icon") == "escape") != 32:
         _fail("half the cargo cards carry an escape icon (rulebook)")
+    from .effects import validate as valid_effect
+    for deck in ("events", "glory_cards"):
+        for c in v[deck]:
+            valid_effect(c["id"], c.get("effect", "none"))
     _ids(v["demand_tiles"], "demand tile")
     if any(t.get("good") not in goods for t in v["demand_tiles"]):
         _fail("every demand tile shows one of the goods")
@@ -197,10 +201,12 @@ def static(cat: dict) -> dict:
         "weapons": dict(v["special_weapons"]),
         "merchant": {m["id"]: m["nation"] for m in v["merchant_tokens"]},
         "hit_die": dict(v["hit_die"]),
-        "events": {e["id"]: {"name": e["name"], "kind": e["kind"], "npc_icons": e.get("npc_icons", [])}
+        "events": {e["id"]: {"name": e["name"], "kind": e["kind"], "npc_icons": e.get("npc_icons", []),
+                             "effect": e.get("effect", "none")}
                    for e in v["events"]},
         "glory": {g["id"]: {"name": g["name"], "kind": g["kind"], "timing": g.get("timing", "own_turn"),
-                            "specialist": g.get("specialist"), "hire_cost": g.get("hire_cost", 0)}
+                            "specialist": g.get("specialist"), "hire_cost": g.get("hire_cost", 0),
+                            "effect": g.get("effect", "none")}
                   for g in v["glory_cards"]},
         "rumors": {r["id"]: {"name": r["name"], "keep": bool(r.get("keep"))} for r in v["rumors"]},
         "missions": {m["id"]: {"name": m["name"], "location": m["location"]} for m in v["missions"]},

@@ -106,9 +106,27 @@ def start_round(step):
         redistribute_merchants(step)
     card = step.draw("events", decks["events"], vis="all", why=f"event card of turn {turn}")
     info = T(state)["events"][card]
-    step.emit("EventCardDrawn", card=card, name=info["name"], kind=info["kind"],
-              npc_icons=info["npc_icons"], effect="none", note=EVENT_NOTE)
+    effect = info.get("effect", "none")
+    if effect == "none":
+        step.emit("EventCardDrawn", card=card, name=info["name"], kind=info["kind"],
+                  npc_icons=info["npc_icons"], effect="none", note=EVENT_NOTE)
+    else:                   # the card's text in the effect vocabulary (effects.py)
+        step.emit("EventCardDrawn", card=card, name=info["name"], kind=info["kind"],
+                  npc_icons=info["npc_icons"], effect=effect["timing"])
+        if effect["timing"] == "immediate":
+            from .effects import run
+            run(step, effect["steps"], state["order"][0], card)
+            if state["phase"] != "play":
+                return
     start_player_turn(step, state["order"][0])
+
+
+def _event_effect(state, timing):
+    card = state.get("event_in_play")
+    if card is None:
+        return None
+    effect = T(state)["events"][card].get("effect", "none")
+    return effect["steps"] if effect != "none" and effect["timing"] == timing else None
 
 
 def redistribute_merchants(step):
@@ -131,6 +149,10 @@ def redistribute_merchants(step):
 
 def start_player_turn(step, seat):
     step.emit("PlayerTurnStarted", seat=seat)
+    steps = _event_effect(step.state, "each_turn")
+    if steps and player(step.state, seat)["captain"] is not None:
+        from .effects import run
+        run(step, steps, seat, step.state["event_in_play"])
     p = player(step.state, seat)
     if p["needs_captain"] and p["captain"] is not None:
         # a retired captain leaves now; a captain killed in another seat's
@@ -187,6 +209,10 @@ def end_player_turn(step, seat):
 
 def end_round(step):
     state = step.state
+    steps = _event_effect(state, "end_of_turn")
+    if steps:
+        from .effects import run
+        run(step, steps, state["order"][0], state["event_in_play"])
     step.emit("TurnEnded")
     if state["declared"]:
         step.emit("GameEnded", reason="glory", note="a player declared the glory target; the turn is finished")

@@ -79,6 +79,11 @@ class MerchantsAndMarauders(Rules):
     def catalog(self, options):
         return catalog_data.load()
 
+    def validate_catalog(self, cat):
+        """``tools new merchants-and-marauders --catalog FILE``: printed values and card
+        effects in the vocabulary of ``effects.py`` (an unknown word is refused)."""
+        return catalog_data.validate(cat)
+
     initial_state = staticmethod(initial_state)
 
     def restored(self, config, state):
@@ -319,11 +324,19 @@ class MerchantsAndMarauders(Rules):
 
     def _do_play_glory(self, step, seat, d):
         g = T(step.state)["glory"][d["card"]]
+        effect = g.get("effect", "none")
+        if effect == "none":
+            step.emit("GloryCardPlayed", seat=seat, card=d["card"], name=g["name"], kind=g["kind"],
+                      specialist=g["specialist"] if g["kind"] == "specialist" else None,
+                      cost=g["hire_cost"] if g["kind"] == "specialist" else 0, effect="none",
+                      note="provisional: the card's text is not known; no effect beyond "
+                           + ("hiring the specialist" if g["kind"] == "specialist" else "discarding it"))
+            return
         step.emit("GloryCardPlayed", seat=seat, card=d["card"], name=g["name"], kind=g["kind"],
                   specialist=g["specialist"] if g["kind"] == "specialist" else None,
-                  cost=g["hire_cost"] if g["kind"] == "specialist" else 0, effect="none",
-                  note="provisional: the card's text is not known; no effect beyond "
-                       + ("hiring the specialist" if g["kind"] == "specialist" else "discarding it"))
+                  cost=g["hire_cost"] if g["kind"] == "specialist" else 0, effect=effect["timing"])
+        from .effects import run
+        run(step, effect["steps"], seat, d["card"])
 
     def _do_retire(self, step, seat, d):
         step.emit("CaptainRetired", seat=seat, captain=player(step.state, seat)["captain"])

@@ -250,6 +250,26 @@ def _turn_started(state, d, ev):
 
 def _event_drawn(state, d, ev):
     state["decks"]["event_discard"].append(d["card"])
+    # an event whose effect lasts (each turn / the end of the turn) stays in play until the next
+    state["event_in_play"] = d["card"] if d.get("effect") in ("each_turn", "end_of_turn") else None
+
+
+def _gold_lost(state, d, ev):
+    p = player(state, d["seat"])
+    p["gold"] -= d["amount"]
+    state["bank"] += d["amount"]
+
+
+def _flag_removed(state, d, ev):
+    p = player(state, d["seat"])
+    if d["flags"] <= 0:
+        p["flags"].pop(d["nation"], None)
+    else:
+        p["flags"][d["nation"]] = d["flags"]
+
+
+def _repaired_by_card(state, d, ev):
+    player(state, d["seat"])["ship"][d["location"]] += 1
 
 
 def _player_turn_started(state, d, ev):
@@ -919,4 +939,7 @@ HANDLERS = {
     "BowCannonHeld": _bow_held,
     "HitAbsorbed": _hit_absorbed,
     "HullRearmed": _hull_rearmed,
+    "GoldLost": _gold_lost,
+    "WantedFlagRemoved": _flag_removed,
+    "ShipRepairedByCard": _repaired_by_card,
 }

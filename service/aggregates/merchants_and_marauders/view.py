@@ -256,6 +256,10 @@ def describe(ev) -> str:
         "HitAbsorbed": lambda: (f"seat {s}'s reinforced hull absorbs the hit on the {d['location']}"
                                 if d["location"] else f"seat {s} keeps the reinforced hull"),
         "HullRearmed": lambda: f"seat {s} re-arms the reinforced hull for {d['cost']}",
+        "GoldLost": lambda: f"seat {s} loses {d['amount']} gold ({d['why']})",
+        "GoldLostByCard": lambda: f"seat {s} loses gold to card {d['card']}",
+        "WantedFlagRemoved": lambda: f"seat {s}: one {d['nation']} flag removed ({d['why']})",
+        "ShipRepairedByCard": lambda: f"seat {s}'s {d['location']} repaired ({d['why']})",
         "PortFeePaid": lambda: f"seat {s} pays {d['fee']} to enter {d['port']}",
         "PortEntryRefused": lambda: f"seat {s} is refused entry to {d['port']}",
         "PortActionRefused": lambda: f"seat {s} is refused service at {d['port']} (wanted there)",

@@ -1,0 +1,155 @@
+"""Card effects as data: the small vocabulary in which an event or glory card's
+printed text is written in its catalog entry (``"effect"``).
+
+An effect is ``"none"`` (the card does nothing beyond being drawn or played: the
+default catalog's cards whose text is not known say so in their ``note``) or::
+
+    {"timing": "immediate" | "each_turn" | "end_of_turn", "steps": [STEP, ...]}
+
+``immediate``: when the event card is drawn (a glory card: when played);
+``each_turn``: an event card that stays in play until the next one is drawn, its
+steps run at the start of each player's turn for that player; ``end_of_turn``: its
+steps run once, when every player has had the turn. A STEP is an object with ``do``
+(a word below) and the word's arguments:
+
+====================  ==========================================================
+``gain_gold``         ``amount`` coins from the bank to each player named by ``who``
+``lose_gold``         ``amount`` coins aboard (at most what is aboard) to the bank
+``place_flag``        a wanted flag of ``nation`` (up to 5)
+``remove_flag``       one wanted flag of ``nation`` (gone at 0)
+``damage``            one hit on the ship's ``location`` (hull, masts, cargo, crew, cannons)
+``repair``            one point of the ship's ``location`` back (up to its value)
+``draw_glory``        a glory card
+``discard_cargo``     ``count`` cargo cards aboard, chosen at random
+``skill_test``        a ``skill`` test (seamanship, scouting, leadership, influence):
+                      ``then`` steps on a success, ``else`` steps on a failure
+====================  ==========================================================
+
+``who`` (every word but ``skill_test``, whose steps inherit it): ``"active"`` (the
+player whose turn it is; for a glory card its player), ``"each"`` (every player
+with a captain, in turn order), ``"wanted:<nation>"`` (every player that nation
+wants). Words for NPCs, war, rumors and missions come with those rules (part 3);
+an unknown word is refused when the catalog is loaded, naming the card and the word.
+"""
+
+from __future__ import annotations
+
+from service.kernel import BadInput
+
+LOCATIONS = ("hull", "masts", "cargo", "crew", "cannons")
+SKILLS = ("seamanship", "scouting", "leadership", "influence")
+TIMINGS = ("immediate", "each_turn", "end_of_turn")
+NATIONS = ("spain", "england", "france", "netherlands")
+WORDS = {
+    "gain_gold": {"amount": int},
+    "lose_gold": {"amount": int},
+    "place_flag": {"nation": str},
+    "remove_flag": {"nation": str},
+    "damage": {"location": str},
+    "repair": {"location": str},
+    "draw_glory": {},
+    "discard_cargo": {"count": int},
+    "skill_test": {"skill": str},
+}
+
+
+def _bad(card, msg):
+    raise BadInput(f"merchants-and-marauders catalog: card {card!r}: {msg}")
+
+
+def validate(card: str, effect) -> None:
+    if effect == "none":
+        return
+    if not isinstance(effect, dict) or effect.get("timing") not in TIMINGS or not isinstance(effect.get("steps"), list):
+        _bad(card, f'an effect is "none" or {{"timing": one of {", ".join(TIMINGS)}, "steps": [...]}}')
+    _steps(card, effect["steps"])
+
+
+def _steps(card, steps):
+    for s in steps:
+        if not isinstance(s, dict) or "do" not in s:
+            _bad(card, 'every step is an object with "do"')
+        word = s["do"]
+        if word not in WORDS:
+            _bad(card, f"unknown effect word {word!r} (known: {', '.join(WORDS)})")
+        for arg, kind in WORDS[word].items():
+            if not isinstance(s.get(arg), kind) or isinstance(s.get(arg), bool):
+                _bad(card, f"{word} needs {arg} ({kind.__name__})")
+        if word in ("place_flag", "remove_flag") and s["nation"] not in NATIONS:
+            _bad(card, f"{word}: no nation {s['nation']!r}")
+        if word in ("damage", "repair") and s["location"] not in LOCATIONS:
+            _bad(card, f"{word}: no location {s['location']!r}")
+        if word in ("gain_gold", "lose_gold", "discard_cargo") and not 0 < s.get("amount", s.get("count", 1)) <= 50:
+            _bad(card, f"{word}: a number from 1 to 50")
+        if word == "skill_test":
+            if s["skill"] not in SKILLS:
+                _bad(card, f"skill_test: no skill {s['skill']!r}")
+            _steps(card, s.get("then", []))
+            _steps(card, s.get("else", []))
+        who = s.get("who", "active")
+        if not (who in ("active", "each") or (who.startswith("wanted:") and who[7:] in NATIONS)):
+            _bad(card, f"{word}: who is 'active', 'each' or 'wanted:<nation>', not {who!r}")
+
+
+# running an effect -----------------------------------------------------------------
+def targets(state, who, active):
+    from .state import player
+    players = [player(state, s) for s in state["order"]] if state["order"] else state["players"]
+    alive = [p for p in players if p["captain"] is not None and p["ship"] is not None]
+    if who == "active":
+        return [p for p in alive if p["seat"] == active]
+    if who == "each":
+        return alive
+    return [p for p in alive if p["flags"].get(who[7:])]
+
+
+def run(step, steps, active, card, inherited=None):
+    """Apply ``steps`` of ``card``; ``active`` is the seat ``"active"`` names."""
+    from .catalog import tables as T
+    from .flow import bank_pays, deal_glory, skill_test
+    from .raid import gain_flag
+    from .state import ship_max
+    state = step.state
+    for s in steps:
+        word = s["do"]
+        who = s.get("who", inherited or "active")
+        for p in targets(state, who, active):
+            seat = p["seat"]
+            why = f"card {card}"
+            if word == "gain_gold":
+                step.emit("GoldReceived", seat=seat, amount=bank_pays(state, s["amount"]), why=why)
+            elif word == "lose_gold":
+                step.emit("GoldLost", vis=[seat], seat=seat, amount=min(p["gold"], s["amount"]), why=why)
+                step.emit("GoldLostByCard", seat=seat, card=card)
+            elif word == "place_flag":
+                gain_flag(step, seat, s["nation"], why)
+            elif word == "remove_flag":
+                if p["flags"].get(s["nation"]):
+                    step.emit("WantedFlagRemoved", seat=seat, nation=s["nation"], flags=p["flags"][s["nation"]] - 1,
+                              why=why)
+            elif word == "damage":
+                loc = s["location"] if p["ship"][s["location"]] > 0 else "hull"
+                step.emit("ShipHit", seat=seat, location=loc, aimed=s["location"], why=why)
+            elif word == "repair":
+                if p["ship"][s["location"]] < ship_max(state, p["ship"], s["location"]):
+                    step.emit("ShipRepairedByCard", seat=seat, location=s["location"], why=why)
+            elif word == "draw_glory":
+                deal_glory(step, seat, why)
+            elif word == "discard_cargo":
+                for _ in range(min(s["count"], len(p["cargo"]))):
+                    lost = step.pick(sorted(p["cargo"]), vis=[seat], why=f"{why}: a cargo card lost at random")
+                    step.emit("CargoLost", seat=seat, card=lost, good=T(state)["good"][lost], why=why)
+            elif word == "skill_test":
+                ok = skill_test(step, seat, s["skill"], why)
+                run(step, s.get("then" if ok else "else", []), seat, card, inherited="active")
+        if word == "damage":
+            _sunk_by_card(step, card)
+
+
+def _sunk_by_card(step, card):
+    """A hull lost to a card's damage: the ship sinks and the captain dies."""
+    from .raid import die
+    state = step.state
+    for p in state["players"]:
+        if p["ship"] is not None and p["captain"] is not None and p["ship"]["hull"] <= 0:
+            die(step, p["seat"], f"the hull was destroyed (card {card})")

@@ -1,0 +1,101 @@
+"""Card effects as data (effects.py): a hand-written card in the vocabulary does
+exactly what it says when drawn or played; a catalog with an unknown word is
+refused naming the card and the word."""
+
+import copy
+import json
+
+import pytest
+
+from service.aggregates.merchants_and_marauders.catalog import load, static
+from service.aggregates.merchants_and_marauders.rules import RULES
+from service.kernel import BadInput
+
+from .helpers import Table, demand_order, types
+
+FELIPE, FRANCES = "felipe", "frances_wright"
+
+
+def catalog_with(deck, card, effect):
+    cat = copy.deepcopy(load())
+    entry = next(c for c in cat[deck]["value"] if c["id"] == card)
+    entry["effect"] = effect
+    entry["note"] = "hand-written for the test"
+    return cat
+
+
+def start(cat, script):
+    base = {"demand_tiles": [demand_order({"havana": "sugar"})], "captains": [FELIPE, FRANCES], "pick": [1]}
+    base.update(script)
+    t = Table(2, base, catalog=cat)
+    t.act(1, {"action": "choose_ship", "ship": "sloop"})
+    return t
+
+
+def test_an_event_card_written_in_the_vocabulary_does_what_it_says():
+    effect = {"timing": "immediate", "steps": [
+        {"do": "gain_gold", "amount": 3, "who": "each"},
+        {"do": "skill_test", "skill": "influence", "who": "active",
+         "then": [{"do": "draw_glory"}], "else": [{"do": "place_flag", "nation": "spain"}]},
+    ]}
+    cat = catalog_with("events", "E01", effect)
+    influence = static(cat)["captains"][FELIPE]["influence"]
+    t = start(cat, {"events": ["E01"], "dice": [[1] * influence]})
+    evs = t.act(2, {"action": "choose_ship", "ship": "sloop"})
+    drawn = next(e for e in evs if e.type == "EventCardDrawn").data
+    assert drawn["card"] == "E01" and drawn["effect"] == "immediate"
+    assert t.p(1)["gold"] == t.p(2)["gold"] == 13            # 10 to start, 3 from the card
+    tested = next(e for e in evs if e.type == "SkillTested").data
+    assert tested["seat"] == 1 and tested["skill"] == "influence" and not tested["passed"]
+    assert t.p(1)["flags"] == {"spain": 1} and t.p(2)["flags"] == {}
+    assert len(t.p(1)["hand"]) == 1                           # the failure drew no glory card
+    assert t.g.events[0].data["catalog"]["events"]["value"][0]["effect"] == effect   # the game records it
+
+
+def test_an_each_turn_event_acts_at_every_players_turn_until_the_next_event():
+    effect = {"timing": "each_turn", "steps": [{"do": "lose_gold", "amount": 2}]}
+    cat = catalog_with("events", "E01", effect)
+    t = start(cat, {"events": ["E01", "E02"]})
+    t.act(2, {"action": "choose_ship", "ship": "sloop"})
+    assert t.p(1)["gold"] == 8 and t.p(2)["gold"] == 10       # seat 1's turn has begun
+    t.act(1, {"action": "end_turn"})
+    assert t.p(2)["gold"] == 8
+    t.act(2, {"action": "end_turn"})                          # turn 2: E02 replaces it
+    assert t.p(1)["gold"] == 8 and t.state["event_in_play"] is None
+
+
+def test_a_glory_card_written_in_the_vocabulary():
+    effect = {"timing": "immediate", "steps": [{"do": "gain_gold", "amount": 5}, {"do": "damage", "location": "masts"}]}
+    cat = catalog_with("glory_cards", "G43", effect)
+    t = start(cat, {"glory": ["G43"]})
+    t.act(2, {"action": "choose_ship", "ship": "sloop"})
+    assert "G43" in t.p(1)["hand"]
+    evs = t.act(1, {"action": "play_glory", "card": "G43"})
+    assert t.p(1)["gold"] == 15 and t.p(1)["ship"]["masts"] == 1
+    assert next(e for e in evs if e.type == "GloryCardPlayed").data["effect"] == "immediate"
+
+
+@pytest.mark.parametrize("effect,word", [
+    ({"timing": "immediate", "steps": [{"do": "summon_kraken"}]}, "summon_kraken"),
+    ({"timing": "immediate", "steps": [{"do": "skill_test", "skill": "influence",
+                                        "then": [{"do": "teleport"}]}]}, "teleport"),
+    ({"timing": "sometimes", "steps": []}, "timing"),
+    ({"timing": "immediate", "steps": [{"do": "place_flag", "nation": "portugal"}]}, "portugal"),
+])
+def test_a_bad_card_is_refused_naming_the_card_and_the_word(effect, word, tmp_path):
+    cat = catalog_with("events", "E07", effect)
+    with pytest.raises(BadInput, match="E07") as e:
+        RULES.validate_catalog(cat)
+    assert word in str(e.value)
+    f = tmp_path / "bad.json"
+    f.write_text(json.dumps(cat))
+    from service.catalogs import load_catalog_file
+    with pytest.raises(BadInput, match="E07"):
+        load_catalog_file("merchants-and-marauders", str(f))
+
+
+def test_the_default_cards_say_their_text_is_not_known():
+    cat = load()
+    for deck in ("events", "glory_cards"):
+        for c in cat[deck]["value"]:
+            assert c.get("effect", "none") == "none" and ("provisional" in c.get("note", "") or c.get("source"))
