@@ -54,17 +54,32 @@ class Ev:
     that frozen copy (``frozen()``), so a rule that later changes a list it
     shared with an event's data cannot change the event."""
 
-    __slots__ = ("type", "turn", "vis", "data", "packed")
+    __slots__ = ("type", "turn", "vis", "_data", "packed", "_shared")
 
     def __init__(self, type: str, turn: int, vis, data: dict):
         self.type = type
         self.turn = turn
         self.vis = vis
-        self.data = data
+        self._data = data
         self.packed = None
+        self._shared = False
+
+    @property
+    def data(self) -> dict:
+        if self._shared:
+            # the rules may keep (and later change) what they were given: the event's own
+            # data is its frozen copy, unpacked the first time it is read again
+            self._data = msgpack.unpackb(self.packed, **_unpack_kw)
+            self._shared = False
+        return self._data
+
+    @data.setter
+    def data(self, value: dict) -> None:
+        self._data = value
+        self._shared = False
 
     def freeze(self) -> "Ev":
-        self.packed = _pack(self.data)
+        self.packed = _pack(self._data)
         return self
 
     def frozen(self) -> dict:
@@ -147,8 +162,7 @@ class Step:
             turn = self.machine.rules.turn(self.machine.s)
         ev = Ev(type, turn, norm_vis(vis), data).freeze()
         self.machine.apply(ev)
-        # the state may keep (and later change) what it was given: the event keeps its own copy
-        ev.data = ev.frozen()
+        ev._shared = True      # the state may keep what it was given: later reads get the frozen copy
         self.events.append(ev)
         return ev
 

@@ -17,6 +17,10 @@ CONFIGS = [
     ("merchants-and-marauders", 4, ["--bot", "merchant"]), ("merchants-and-marauders", 3, []),
     ("loot", 4, ["--bot", "greedy"]), ("kaisers-pirates", 3, ["--bot", "heuristic"]),
     ("kaisers-pirates", 4, ["--option", "team=true"]),
+    ("merchants-and-marauders", 2, ["--bot", "pirate"]), ("merchants-and-marauders", 4, ["--bot", "pirate"]),
+    ("kaisers-pirates", 4, ["--bot", "heuristic", "--option", "coal=true", "--option", "extra_damage=true",
+                            "--option", "shallow_pursuit=true", "--option", "prize_resupply=true",
+                            "--option", "beyond_1914=historical+no-breakout"]),
 ]
 
 

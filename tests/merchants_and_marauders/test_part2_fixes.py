@@ -46,3 +46,24 @@ def test_games_of_rules_version_2_keep_the_old_transfer():
     assert flutes == [{"action": "buy_ship", "ship": "flute"}]
     t.act(1, {"action": "buy_ship", "ship": "flute"})
     assert sorted(t.p(1)["ship"]["upgrades"]) == ["U01", "U04"] and t.p(1)["ship"]["crew"] == 1
+
+
+def test_the_turn_waits_for_end_turn_whatever_the_hand_holds():
+    """The turn never ends by itself after the last action: if it did only when the hand
+    held no playable glory card, every seat would learn about that hidden hand."""
+    ends = []
+    for keep_card in (True, False):
+        base = {"demand_tiles": [demand_order({"havana": "sugar"})], "captains": ["felipe", "frances_wright"],
+                "pick": [1]}
+        t = Table(2, base)
+        t.act(1, {"action": "choose_ship", "ship": "sloop"})
+        t.act(2, {"action": "choose_ship", "ship": "sloop"})
+        if not keep_card:                       # test set-up: the glory card dealt is discarded
+            t.state["decks"]["glory_discard"] += t.p(1)["hand"]
+            t.p(1)["hand"] = []
+        t.act(1, {"action": "leave_port"})
+        t.act(1, {"action": "move", "to": "nassau"})
+        evs = t.act(1, {"action": "enter_port"})
+        ends.append([e.type for e in evs if e.vis == "all"])
+        assert t.g.to_act() == [1] and {"action": "end_turn"} in t.g.legal(1)
+    assert ends[0] == ends[1]                   # the same public events either way

@@ -175,12 +175,23 @@ def load_solitaire(path: Path | None = None) -> dict:
         raise BadInput(f"kaisers-pirates solitaire deck: cannot read {path or SOLO_PATH}: {e}") from None
 
 
+_DEFAULT: dict = {}
+
+
 def load(path: Path | None = None) -> dict:
+    """The catalog file (the packaged one, read and checked once a process: each call
+    gets its own top-level dict, so a game may add its solitaire deck to it)."""
+    if path is None and "cat" in _DEFAULT:
+        return dict(_DEFAULT["cat"])
     try:
         data = json.loads((path or PATH).read_text(encoding="utf-8"))
     except (OSError, ValueError) as e:
         raise BadInput(f"kaisers-pirates catalog: cannot read {path or PATH}: {e}") from None
-    return validate(data)
+    data = validate(data)
+    if path is None:
+        _DEFAULT["cat"] = data
+        return dict(data)
+    return data
 
 
 def _slug(s: str) -> str:

@@ -59,6 +59,9 @@ OPTIONS = {
 }
 
 
+_VALIDATED: set = set()
+
+
 class KaisersPirates(Rules):
     name = "kaisers-pirates"
     title = "The Kaiser's Pirates"
@@ -113,8 +116,11 @@ class KaisersPirates(Rules):
 
     def initial_state(self, config):
         cat = config["catalog"]
-        catalog_data.validate(cat)
         key = config.get("catalog_digest") or "default"
+        if key not in _VALIDATED:           # a catalog is checked once a process (its digest names it)
+            catalog_data.validate(cat)
+            if config.get("catalog_digest"):
+                _VALIDATED.add(key)
         i = catalog_data.index(cat, key)
         opts = config.get("options") or {}
         optional.check_catalog(dict(opts, _seats=config["seats"]), i)

@@ -86,6 +86,8 @@ def _status(state, ship):
 def pool_left(state) -> int:
     """Action cards left to draw: the pool less the unseen cards set aside
     (at a table the pool holds every card still possible, those included)."""
+    if not state.get("unseen"):
+        return len(state["pool"])       # seeded games (and older tables) hold real cards only
     from service.kernel.machine import is_unknown
 
     hidden = state["set_aside"] + state["discard"] + [c for p in state["players"] for c in p["hand"]]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from .catalog import tables as T
 
-from .state import at_home, funds, player, stash_glory, total_glory
+from .state import funds, player, stash_glory, total_glory
 
 EVENT_NOTE = ("provisional no-op: event card texts are not known and NPCs, combat and "
               "wanted flags come in a later part; the card is discarded")
@@ -83,12 +83,6 @@ def glory_plays(state, p):
             continue
         out.append({"action": "play_glory", "card": c})
     return out
-
-
-def anytime_left(state, p) -> bool:
-    """Something the player may still do after the last action (rules version 3):
-    a glory card for its own turn, or gold to take from the stash at home."""
-    return bool(glory_plays(state, p)) or (at_home(state, p) and p["stash"] > 0)
 
 
 # the sequence -----------------------------------------------------------------
@@ -193,8 +187,11 @@ def resume(step, seat):
         step.emit("NewCaptainDrawn", seat=seat)
         return
     if state["port"] is None and state["actions"] <= 0:
-        if state.get("fixes") and anytime_left(state, p):
-            return                  # glory cards and the stash stay playable until end_turn
+        if state.get("fixes"):
+            # glory cards and the stash stay usable until the player ends the turn; it never
+            # ends by itself, or the moment it ends would tell the table whether the player
+            # holds a card it may play (hidden) or gold stashed at home
+            return
         end_player_turn(step, seat)
 
 
