@@ -33,6 +33,7 @@ def status(game_id, machine: Machine, version: int, head: bytes | None, seat: in
         "winners": result["winners"] if result else None,
         "tiebreak": result.get("tiebreak") if result else None,
         "players": cfg.get("players") or {},
+        "options": cfg.get("options") or {},
         "commitment": cfg.get("commitment"), "fork": cfg.get("fork"),
         "head": head.hex() if head else None,
     }

@@ -70,6 +70,10 @@ def status(game_id: GameId,
     names = st.get("players") or {}
     if names:
         typer.echo("players: " + ", ".join(f"seat {s} {n}" for s, n in sorted(names.items(), key=lambda x: int(x[0]))))
+    opts = st.get("options") or {}
+    if opts:
+        typer.echo("options: " + ", ".join(f"{k}={json.dumps(v) if not isinstance(v, str) else v}"
+                                           for k, v in sorted(opts.items())))
     if st["to_act"]:
         who = [f"{s} ({names[str(s)]})" if str(s) in names else str(s) for s in st["to_act"]]
         typer.echo(f"to act: seat{'s' if len(who) > 1 else ''} {', '.join(who)}")

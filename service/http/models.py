@@ -110,6 +110,8 @@ class Status(BaseModel):
     tiebreak: Optional[dict[str, Any]] = Field(None, description="How a tie on points was broken, when it was "
                                                                 "(the figures the rule used).")
     players: dict[str, str] = Field(default_factory=dict, description="Player names by seat, where named.")
+    options: dict[str, Any] = Field(default_factory=dict, description="The game's options as recorded at its "
+                                                                      "creation (optional rules, variants).")
     commitment: Optional[str] = Field(description="SHA-256 of the secret seed (hex).")
     fork: Optional[dict[str, Any]]
     published: Optional[bool] = Field(None, description="Forks only: false while private (seen only by the "

@@ -31,7 +31,10 @@ def check_conservation(state):
     assert Counter(cargo) == Counter(list(S["good"]))
     glory = d["glory"] + d["glory_discard"] + [c for p in players for c in p["hand"] + p["specialists"]]
     assert Counter(glory) == Counter(list(S["glory"]))
-    assert Counter(d["events"] + d["event_discard"]) == Counter(list(S["events"]))
+    in_play = [c for n in state["board"]["npcs"].values() for c in n["cards"]] + list(state.get("npc_arriving") or [])
+    arriving = set(state.get("npc_arriving") or [])
+    assert Counter(d["events"] + [c for c in d["event_discard"] if c not in arriving] + in_play) == \
+        Counter(list(S["events"]))
     held = [p["captain"] for p in players if p["captain"]]
     assert Counter(d["captains"] + d["captain_discard"] + held) == Counter(list(S["captains"]))
     board = state["board"]
@@ -214,7 +217,8 @@ def test_event_deck_runs_out_after_34_turns():
         d = next((x for x in legal if x["action"] == "end_turn"), legal[0])
         g.act(seat, d)
     assert g.state["end_reason"] == "events" and g.state["turn"] == 34
-    assert len(g.state["decks"]["event_discard"]) == 34
+    in_play = [c for n in g.state["board"]["npcs"].values() for c in n["cards"]]
+    assert in_play and len(g.state["decks"]["event_discard"]) + len(in_play) == 34   # NPC cards lie in their area
 
 
 @settings(max_examples=6, deadline=None)

@@ -126,6 +126,13 @@ def validate(cat: dict) -> dict:
             _fail(f"cargo card {c['id']!r}: icon must be one of {sorted(icons)}")
     if sum(1 for c in v["cargo_cards"] if c.get("icon") == "escape") != 32:
         _fail("half the cargo cards carry an escape icon (rulebook)")
+    for e in v["events"]:
+        if "npc" in e:          # an NPC card: where its ship enters, which ship, its captain
+            cap = e.get("captain")
+            if e.get("zone") not in zids or e.get("ship") not in v["ships"] or not isinstance(cap, dict) or \
+                    not all(isinstance(cap.get(k), int) for k in ("seamanship", "scouting", "leadership")):
+                _fail(f"event card {e['id']!r}: an NPC card needs a zone, a ship and its captain's "
+                      "seamanship, scouting and leadership")
     from .effects import validate as valid_effect
     for deck in ("events", "glory_cards"):
         for c in v[deck]:
@@ -201,8 +208,10 @@ def static(cat: dict) -> dict:
         "weapons": dict(v["special_weapons"]),
         "merchant": {m["id"]: m["nation"] for m in v["merchant_tokens"]},
         "hit_die": dict(v["hit_die"]),
+        "compass": list(compass),
         "events": {e["id"]: {"name": e["name"], "kind": e["kind"], "npc_icons": e.get("npc_icons", []),
-                             "effect": e.get("effect", "none")}
+                             "effect": e.get("effect", "none"),
+                             **{k: e[k] for k in ("npc", "zone", "ship", "captain") if k in e}}
                    for e in v["events"]},
         "glory": {g["id"]: {"name": g["name"], "kind": g["kind"], "timing": g.get("timing", "own_turn"),
                             "specialist": g.get("specialist"), "hire_cost": g.get("hire_cost", 0),

@@ -107,11 +107,15 @@ def start_round(step):
     else:                   # the card's text in the effect vocabulary (effects.py)
         step.emit("EventCardDrawn", card=card, name=info["name"], kind=info["kind"],
                   npc_icons=info["npc_icons"], effect=effect["timing"])
-        if effect["timing"] == "immediate":
-            from .effects import run
-            run(step, effect["steps"], state["order"][0], card)
-            if state["phase"] != "play":
-                return
+    # NPC icons before the text (the catalog of a game recorded before NPCs has no NPC cards)
+    if info["npc_icons"] or info.get("npc"):
+        from .npc import on_event
+        on_event(step, card)
+    if effect != "none" and effect["timing"] == "immediate":
+        from .effects import run
+        run(step, effect["steps"], state["order"][0], card)
+        if state["phase"] != "play":
+            return
     start_player_turn(step, state["order"][0])
 
 
@@ -210,6 +214,9 @@ def end_round(step):
     if steps:
         from .effects import run
         run(step, steps, state["order"][0], state["event_in_play"])
+    if state.get("npc_arriving"):
+        from .npc import end_of_turn
+        end_of_turn(step)
     step.emit("TurnEnded")
     if state["declared"]:
         step.emit("GameEnded", reason="glory", note="a player declared the glory target; the turn is finished")

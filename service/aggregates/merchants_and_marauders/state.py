@@ -254,6 +254,31 @@ def _event_drawn(state, d, ev):
     state["event_in_play"] = d["card"] if d.get("effect") in ("each_turn", "end_of_turn") else None
 
 
+def _npc_arriving(state, d, ev):
+    state.setdefault("npc_arriving", []).append(d["card"])
+
+
+def _npc_card_in_play(state, card):
+    state["npc_arriving"].remove(card)
+    state["decks"]["event_discard"].remove(card)        # the NPC's card lies face up in its area
+
+
+def _npc_entered(state, d, ev):
+    _npc_card_in_play(state, d["card"])
+    state["board"]["npcs"][d["npc"]] = {"zone": d["zone"], "cards": [d["card"]], "ship": d["ship"]}
+
+
+def _npc_replaced(state, d, ev):
+    _npc_card_in_play(state, d["card"])
+    n = state["board"]["npcs"][d["npc"]]
+    n["cards"].append(d["card"])
+    n["zone"] = d["to"]
+
+
+def _npc_moved(state, d, ev):
+    state["board"]["npcs"][d["npc"]]["zone"] = d["to"]
+
+
 def _gold_lost(state, d, ev):
     p = player(state, d["seat"])
     p["gold"] -= d["amount"]
@@ -940,6 +965,10 @@ HANDLERS = {
     "HitAbsorbed": _hit_absorbed,
     "HullRearmed": _hull_rearmed,
     "GoldLost": _gold_lost,
+    "NpcArriving": _npc_arriving,
+    "NpcEntered": _npc_entered,
+    "NpcReplaced": _npc_replaced,
+    "NpcMoved": _npc_moved,
     "WantedFlagRemoved": _flag_removed,
     "ShipRepairedByCard": _repaired_by_card,
 }

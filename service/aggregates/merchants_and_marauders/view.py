@@ -255,6 +255,10 @@ def describe(ev) -> str:
         "SwivelGunFired": lambda: f"seat {s}'s swivel gun: {d['dice']}",
         "HitAbsorbed": lambda: (f"seat {s}'s reinforced hull absorbs the hit on the {d['location']}"
                                 if d["location"] else f"seat {s} keeps the reinforced hull"),
+        "NpcArriving": lambda: f"{d['npc'].replace('_', ' ')} will enter at {d['zone']} at the end of the turn",
+        "NpcEntered": lambda: f"{d['npc'].replace('_', ' ')} ({d['captain']}, a {d['ship']}) enters at {d['zone']}",
+        "NpcReplaced": lambda: f"{d['npc'].replace('_', ' ')}: {d['captain']} takes command, from {d['frm']} to {d['to']}",
+        "NpcMoved": lambda: f"{d['npc'].replace('_', ' ')} sails from {d['frm']} to {d['to']} ({d['why']})",
         "HullRearmed": lambda: f"seat {s} re-arms the reinforced hull for {d['cost']}",
         "GoldLost": lambda: f"seat {s} loses {d['amount']} gold ({d['why']})",
         "GoldLostByCard": lambda: f"seat {s} loses gold to card {d['card']}",

@@ -1,0 +1,113 @@
+"""NPC ships (the book: Entrata in gioco dei NPC, Priorità di caccia, Movimento
+degli NPC, Cacciare i capitani dei giocatori), part 3 begun: they enter, stack,
+move and hunt; their scouting and their fights are still to come.
+
+* An NPC event card (a nation's naval ship, the pirate Sloop or Frigate) brings its
+  NPC in at the end of the turn, at the card's zone. One naval NPC per nation and
+  one pirate Sloop and one pirate Frigate at most: a card for an NPC already at sea
+  goes on top of the old one at the end of the turn and the ship moves to the new
+  card's zone.
+* The NPC icons of an event card move the NPCs at sea, in the card's order, across
+  the border with the icon's letter, or the next letter clockwise when there is none.
+* An NPC ignores the letter when a player it hunts is in its zone or an adjacent one:
+  it moves to (or stays in) that player's zone. Naval ships hunt players wanted by
+  their nation (the most flags first), then players wanted by others (the most
+  flags), then players of a nation at war with theirs; pirates hunt non-pirates with
+  gold aboard, then with cargo, then any. Players still even: one at random.
+"""
+
+from __future__ import annotations
+
+from .catalog import tables as T
+from .state import player
+
+NAVAL_NATION = {"spanish_naval": "spain", "english_naval": "england", "french_naval": "france",
+                "dutch_naval": "netherlands"}
+
+
+def _hunt_rank(state, npc, p):
+    """The NPC's priorities for player ``p``, as a tuple to compare (all 0: not hunted)."""
+    flags = p["flags"]
+    if npc in NAVAL_NATION:
+        nation = NAVAL_NATION[npc]
+        war = state["board"].get("war") or []
+        from .combat import nation_of
+        at_war = 1 if nation in war and nation_of(state, p) in war and nation_of(state, p) != nation else 0
+        return (flags.get(nation, 0), sum(k for n, k in flags.items() if n != nation), at_war)
+    if any(flags.values()):
+        return (0, 0, 0)                      # pirates spare pirates (the pirates' truce)
+    return (1 if p["gold"] > 0 else 0, 1 if p["cargo"] else 0, 1)
+
+
+def _prey(state, npc, zone):
+    """The players at sea in ``zone`` or next to it that the NPC hunts, best first (ties kept)."""
+    adj = T(state)["adj"][zone]
+    ranked = []
+    for p in state["players"]:
+        if p["captain"] is None or p["ship"] is None or p["in_port"]:
+            continue
+        if p["zone"] != zone and p["zone"] not in adj:
+            continue
+        r = _hunt_rank(state, npc, p)
+        if any(r):
+            ranked.append((r, p["seat"]))
+    if not ranked:
+        return []
+    best = max(r for r, _ in ranked)
+    return sorted(s for r, s in ranked if r == best)
+
+
+def _by_letter(state, zone, letter):
+    """The zone across the border with ``letter``, else the next letter clockwise."""
+    S = T(state)
+    compass = S["compass"]
+    start = compass.index(letter)
+    for k in range(len(compass)):
+        d = compass[(start + k) % len(compass)]
+        for z, dd in sorted(S["adj"][zone].items()):
+            if dd == d:
+                return z, d
+    return zone, None
+
+
+def move(step, npc, letter):
+    state = step.state
+    zone = state["board"]["npcs"][npc]["zone"]
+    prey = _prey(state, npc, zone)
+    if prey:
+        seat = prey[0] if len(prey) == 1 else step.pick(prey, vis="all", why=f"{npc} hunts: players even on every "
+                                                                         "priority, one at random")
+        to = player(state, seat)["zone"]
+        step.emit("NpcMoved", npc=npc, frm=zone, to=to, letter=letter, hunting=seat,
+                  why="hunting" if to != zone else "hunting: it stays")
+        return
+    to, used = _by_letter(state, zone, letter)
+    step.emit("NpcMoved", npc=npc, frm=zone, to=to, letter=letter, hunting=None,
+              why=f"the letter {used}" + ("" if used == letter else f" (no {letter} border: next clockwise)"))
+
+
+def on_event(step, card):
+    """An event card drawn: its NPC icons move the NPCs at sea; an NPC card's ship will
+    enter (or move) at the end of the turn."""
+    state = step.state
+    info = T(state)["events"][card]
+    for icon in info.get("npc_icons") or []:
+        if icon["npc"] in state["board"]["npcs"]:
+            move(step, icon["npc"], icon["dir"])
+    if info.get("npc"):
+        step.emit("NpcArriving", npc=info["npc"], card=card, zone=info["zone"])
+
+
+def end_of_turn(step):
+    state = step.state
+    S = T(state)
+    for card in list(state.get("npc_arriving") or []):
+        info = S["events"][card]
+        npc = info["npc"]
+        here = state["board"]["npcs"].get(npc)
+        if here is None:
+            step.emit("NpcEntered", npc=npc, card=card, zone=info["zone"], ship=info["ship"],
+                      captain=info["captain"]["name"])
+        else:
+            step.emit("NpcReplaced", npc=npc, card=card, frm=here["zone"], to=info["zone"],
+                      captain=info["captain"]["name"], beneath=list(here["cards"]))
