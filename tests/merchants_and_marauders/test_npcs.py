@@ -113,3 +113,102 @@ def test_pirates_spare_pirates_and_hunt_the_richest_honest_captain():
     next_turn(t, 3)
     moved = [e.data for e in t.g.events if e.type == "NpcMoved"][-1]
     assert moved["to"] == "trinidad" and moved["hunting"] == 2
+
+
+# NPC scouting and fights ------------------------------------------------------------------
+def dutch_at(zone, events=None, seats=2):
+    cat = catalog(zones={"E10": zone, "E11": zone})
+    t = start(events or ["E10", "E21", "E23", "E25"], cat, seats=seats)
+    next_turn(t, seats)                                                   # the Dutch frigate is at sea
+    return t
+
+
+def test_the_books_scouting_value_example():
+    """A player with 5 Dutch flags: the Dutch NPC scouts him with 5 dice (its card says 2)."""
+    t = dutch_at("havana")
+    p = t.p(1)
+    p["flags"] = {"netherlands": 5}
+    t.add("dice", [1, 1, 1, 1, 1])                        # five dice, no skull: not found
+    t.act(1, {"action": "leave_port"})                   # Felipe sails out of Havana into its zone
+    scouted = [e.data for e in t.g.events if e.type == "NpcScouted"][-1]
+    assert scouted["npc"] == "dutch_naval" and scouted["value"] == 5 and not scouted["success"]
+    assert t.state["combat"] is None
+
+
+def test_an_npc_fight_is_decided_by_the_player_to_the_left_and_may_not_flee_stronger():
+    t = dutch_at("havana")
+    t.p(1)["flags"] = {"spain": 1}                        # wanted: the Dutch ship hunts him
+    # found (2 dice, one skull); round 1: both shoot; the frigate (3 dice) against the sloop
+    t.add("dice", [6, 1], [1, 1, 1], [1, 1, 1])
+    evs = t.act(1, {"action": "leave_port"})
+    begun = next(e.data for e in evs if e.type == "CombatBegun")
+    assert begun["a"] == "npc:dutch_naval" and begun["d"] == 1 and begun["npc"]["captain"]["name"] == \
+        "Philips van Almonde"
+    assert t.p(1)["flags"] == {"spain": 1}                # attacked by an NPC: no flag
+    # round 2: the NPC declares first; seat 2 (to the left of seat 1) decides for it
+    assert t.g.to_act() == [2] and t.state["combat"]["waiting"] == "npc:dutch_naval"
+    acts = {d["do"] for d in t.g.legal(2)}
+    assert acts == {"shoot", "board"}                     # more cannons and crew: no flight
+    assert t.g.legal(1) == []
+
+
+def test_beating_a_naval_npc_costs_a_flag_pays_its_cargo_and_the_admiral_beneath_returns():
+    """The second part of the book's replacement example: the admiral on top dies, Philips
+    van Almonde takes command again and his frigate sails back to Curacao at the end of the turn."""
+    t = start(["E10", "E21", "E11", "E23", "E25", "E27"], catalog(zones={"E11": "havana"}))
+    next_turn(t)
+    next_turn(t)
+    next_turn(t)
+    npc = t.state["board"]["npcs"]["dutch_naval"]
+    assert npc["cards"] == ["E10", "E11"] and npc["zone"] == "havana"
+    # test set-up: Felipe on a frigate wanted by nobody; he scouts the Dutch ship himself
+    from service.aggregates.merchants_and_marauders.state import new_ship
+    t.p(1)["ship"] = new_ship(t.state, "frigate")
+    if t.g.to_act() != [1]:
+        next_turn(t)
+    t.act(1, {"action": "leave_port"})
+    assert {"action": "scout", "target": "npc", "npc": "dutch_naval"} in t.g.legal(1)
+    t.add("dice", [6, 1])                                 # Felipe's Scouting finds it
+    t.add("dice", [6, 6, 6], [1, 1, 1], [1, 1, 1])        # round 1: Felipe wins, three hits on the cargo
+    t.act(1, {"action": "scout", "target": "npc", "npc": "dutch_naval"})
+    assert t.p(1)["flags"] == {"netherlands": 1}          # engaging a non-pirate ship
+    assert t.state["combat"]["npc"]["ship"]["cargo"] == 0
+    # round 2: Felipe boards; seat 2 shoots for the NPC; crew combat: Felipe's skulls kill
+    # two of the three Dutch crew, then the last one
+    t.act(1, {"action": "combat_action", "do": "board"})
+    t.add("dice", [6, 1, 1], [1, 1, 1], [6, 6], [1, 1, 1], [6, 1], [1, 1, 1])
+    t.add("cargo", "C01", "C02", "C03")                   # the hold: 1 + 2 + 2 gold
+    gold = t.p(1)["gold"]
+    evs = t.act(2, {"action": "combat_action", "do": "shoot"})
+    won = next(e.data for e in evs if e.type == "CombatWon")
+    assert won["seat"] == 1 and won["beaten"] == "npc:dutch_naval"
+    assert t.p(1)["flags"] == {"netherlands": 2}          # defeating a non-pirate ship
+    assert t.p(1)["gold"] == gold + 5
+    assert [e.type for e in evs].count("NpcCargoLost") == 3   # three hits on its hold: all three lost
+    t.act(1, {"action": "claim_ship", "claim": False})
+    lost = next(e.data for e in t.g.events if e.type == "NpcCaptainLost")
+    assert lost == {"npc": "dutch_naval", "card": "E11", "successor": "E10"}
+    npc = t.state["board"]["npcs"]["dutch_naval"]
+    assert npc["cards"] == ["E10"] and npc["zone"] == "havana"
+    next_turn(t)
+    assert t.state["board"]["npcs"]["dutch_naval"]["zone"] == "curacao"     # back at the end of the turn
+
+
+def test_an_honest_captain_beating_a_pirate_npc_takes_its_bounty():
+    cat = catalog(zones={"E13": "havana"})
+    t = start(["E13", "E21", "E23"], cat)
+    next_turn(t)
+    from service.aggregates.merchants_and_marauders.state import new_ship
+    t.p(1)["ship"] = new_ship(t.state, "frigate")
+    t.p(1)["gold"] = 0                                    # nothing aboard: the sloop still hunts him
+    gold = t.p(1)["gold"]
+    # the pirate sloop scouts him (3 dice) and attacks; round 1: the sloop rolls first (2 dice),
+    # Felipe wins with his three cannons: three skulls, which seat 2 places for the NPC
+    t.add("dice", [6, 1, 1], [1, 1], [6, 6, 6], [5, 5, 5])
+    t.act(1, {"action": "leave_port"})
+    while t.state["combat"] and t.state["combat"]["stage"] == "place":
+        t.act(2, {"action": "place_hit", "location": "hull"})   # seat 2 places the skulls for the NPC
+    evs = t.g.events
+    bounty = [e.data for e in evs if e.type == "GoldReceived" and e.data["why"] == "bounty"]
+    assert bounty and bounty[-1]["amount"] == 5 and t.p(1)["gold"] == gold + 5
+    assert "pirate_sloop" not in t.state["board"]["npcs"]       # no captain beneath: it leaves the sea

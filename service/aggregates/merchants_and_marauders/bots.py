@@ -15,7 +15,7 @@ from .catalog import tables as T
 
 from collections import deque
 
-from .state import at_home, capacity, funds, player, ship_max
+from .state import at_home, capacity, funds, player, ship_max, side
 
 
 def random_bot(state, seat, legal, rng):
@@ -29,8 +29,9 @@ def _by_action(legal):
     return out
 
 
-def _next_hop(state, start, goal):
-    """First zone on a shortest path from ``start`` to ``goal`` (None if there)."""
+def _next_hop(state, start, goal, avoid=()):
+    """First zone on a shortest path from ``start`` to ``goal`` (None if there), through
+    no zone of ``avoid`` when such a path exists."""
     if start == goal:
         return None
     adj = T(state)["adj"]
@@ -41,9 +42,11 @@ def _next_hop(state, start, goal):
         if z == goal:
             break
         for n in sorted(adj[z]):
-            if n not in prev:
+            if n not in prev and (n not in avoid or n == goal):
                 prev[n] = z
                 q.append(n)
+    if goal not in prev:
+        return _next_hop(state, start, goal) if avoid else None
     z = goal
     while prev[z] != start:
         z = prev[z]
@@ -92,8 +95,8 @@ def merchant_bot(state, seat, legal, rng):
     S = T(state)
     p = player(state, seat)
     acts = _by_action(legal)
-    if state.get("combat") is not None:         # attacked: it defends itself
-        return _combat_choice(state, p, acts, rng)
+    if state.get("combat") is not None:         # attacked, or controlling an NPC
+        return _combat_choice(state, side(state, state["combat"]["waiting"]), acts, rng)
     for forced in ("place_upgrade", "choose_ship", "keep_rumor"):
         if forced in acts:
             if forced == "choose_ship":
@@ -169,7 +172,9 @@ def merchant_bot(state, seat, legal, rng):
         else:
             if goal == p["zone"] and "enter_port" in acts:
                 return acts["enter_port"][0]
-            hop = _next_hop(state, p["zone"], goal)
+            from .npc import hostile
+            danger = {n["zone"] for k, n in state["board"]["npcs"].items() if hostile(state, k, p)}
+            hop = _next_hop(state, p["zone"], goal, danger)      # around the NPCs that hunt it
             for d in acts.get("move", []):
                 if d["to"] == hop:
                     return d
@@ -236,7 +241,7 @@ def _combat_choice(state, p, acts, rng):
         return acts["plunder_cargo"][0]
     if "claim_ship" in acts:
         c = state["combat"]
-        theirs = player(state, c["loser"])["ship"]
+        theirs = side(state, c["loser"])["ship"]
         bigger = ship_max(state, theirs, "hull") > ship_max(state, ship, "hull")
         return {"action": "claim_ship", "claim": bool(bigger)}
     for k in ("no_shot", "plunder_done", "keep_dice"):
@@ -250,16 +255,16 @@ def pirate_bot(state, seat, legal, rng):
     whole, and otherwise trades and sails like the merchant bot (repairing first)."""
     p = player(state, seat)
     acts = _by_action(legal)
-    if state.get("combat") is not None:
-        return _combat_choice(state, p, acts, rng)
+    if state.get("combat") is not None:         # for itself, or for the NPC it controls
+        return _combat_choice(state, side(state, state["combat"]["waiting"]), acts, rng)
     if state.get("raid") is not None:
         d = _raid_choice(state, p, acts)
         return d if d is not None else rng.choice(legal)
     whole = all(p["ship"][k] > 0 for k in ("hull", "masts", "cargo", "crew", "cannons")) if p["ship"] else False
     if "scout" in acts and whole and p["ship"]["hull"] > 1:
         for d in acts["scout"]:         # a merchant, or a weaker ship
-            if d["target"] == "merchant" or \
-                    player(state, d["seat"])["ship"]["cannons"] < p["ship"]["cannons"]:
+            if d["target"] == "merchant" or (d["target"] == "player" and
+                                             player(state, d["seat"])["ship"]["cannons"] < p["ship"]["cannons"]):
                 return d
     enter = acts.get("enter_port", [])
     if enter and not any(d == {"action": "enter_port"} for d in enter):

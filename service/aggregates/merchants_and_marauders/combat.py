@@ -35,19 +35,49 @@ from itertools import combinations
 from .catalog import tables as T
 from .flow import bank_pays, end_player_turn, resume, retire_captain
 from .raid import LOCATIONS, gain_flag
-from .state import capacity, player, ship_max
+from .state import capacity, player, ship_max, side
 
 ACTIONS = ("shoot", "board", "flee")
 
 
 def nation_of(state, p):
-    """A player's ship sails under its captain's home port's flag."""
+    """A player's ship sails under its captain's home port's flag (an NPC: its nation's)."""
+    if p.get("npc"):
+        return p.get("nation")
     S = T(state)
     return S["zones"][S["captains"][p["captain"]]["home"]]["nation"]
 
 
 def pirate(p) -> bool:
-    return any(p["flags"].values())
+    return bool(p.get("npc_pirate")) or any(p["flags"].values())
+
+
+def skill(state, p, name):
+    return p["npc_captain"][name] if p.get("npc") else T(state)["captains"][p["captain"]][name]
+
+
+def abilities(state, p):
+    return [] if p.get("npc") else T(state)["captains"][p["captain"]]["abilities"]
+
+
+def is_npc(who) -> bool:
+    return isinstance(who, str)
+
+
+def name(who) -> str:
+    """``seat 2``, or ``the dutch naval ship`` for an NPC side."""
+    return f"the {who[4:].replace('_', ' ')} ship" if is_npc(who) else f"seat {who}"
+
+
+def controller(state, who):
+    """Who decides for a side: a player for itself; for an NPC the player to the left of
+    the player it fights (the one before in turn order), the book's default."""
+    if not is_npc(who):
+        return who
+    c = state["combat"]
+    foe = c["d"] if c["a"] == who else c["a"]
+    order = state["order"]
+    return order[(order.index(foe) - 1) % len(order)]
 
 
 def _side(c, seat):
@@ -62,17 +92,25 @@ def _other(c, seat):
 def tile(state, p, kind, ready=False):
     """The upgrade tile of ``kind`` on the player's ship (face up only, if ``ready``)."""
     S = T(state)
-    for t in p["ship"]["upgrades"]:
+    for t in p["ship"].get("upgrades", []):
         if S["upgrade"][t] == kind and not (ready and t in p["ship"]["flipped"]):
             return t
     return None
 
 
 def begin(step, attacker, defender):
+    """A fight between two sides: seats, or an NPC (``npc:<id>``) and a seat."""
     state = step.state
-    d = player(state, defender)
-    step.emit("CombatBegun", a=attacker, d=defender, zone=d["zone"])
-    if not pirate(d):           # engaging a non-pirate ship: wanted by its nation at once
+    npc = next((w for w in (attacker, defender) if is_npc(w)), None)
+    seat = defender if npc == attacker else attacker
+    zone = player(state, seat)["zone"]
+    if npc is None:
+        step.emit("CombatBegun", a=attacker, d=defender, zone=zone)
+    else:
+        from .npc import fighter
+        step.emit("CombatBegun", a=attacker, d=defender, zone=zone, npc=fighter(state, npc[4:]))
+    d = side(state, defender)
+    if not is_npc(attacker) and not pirate(d):   # engaging a non-pirate ship: wanted by its nation at once
         gain_flag(step, attacker, nation_of(state, d), "engaging a non-pirate ship")
     _long_range(step)
 
@@ -85,7 +123,7 @@ def _long_range(step):
     S = T(state)
     due = {}
     for seat in (c["a"], c["d"]):
-        p = player(state, seat)
+        p = side(state, seat)
         if tile(state, p, "long_range") and p["ship"]["cannons"] > 0:
             dice = step.roll(S["die_sides"], p["ship"]["cannons"], vis="all", why=f"seat {seat}: Long Range",
                              faces={"skull": S["die_sides"]})
@@ -108,12 +146,18 @@ def _declare_first_round(step):
 
 
 # legal decisions -------------------------------------------------------------------
+def acting_seat(state):
+    c = state["combat"]
+    return controller(state, c["waiting"])
+
+
 def legal(state, seat):
     c = state["combat"]
-    if c["waiting"] != seat:
+    if acting_seat(state) != seat:
         return []
+    seat = c["waiting"]                 # the side it decides for (itself, or an NPC it controls)
     st = c["stage"]
-    p = player(state, seat)
+    p = side(state, seat)
     if st == "bow":
         return [{"action": "bow_cannon", "fire": True}, {"action": "bow_cannon", "fire": False}]
     if st == "absorb":
@@ -125,6 +169,9 @@ def legal(state, seat):
         out = [{"action": "combat_action", "do": "shoot"}]
         if p["ship"]["crew"] > 0:
             out.append({"action": "combat_action", "do": "board"})
+        foe = side(state, _other(c, seat))["ship"]
+        if is_npc(seat) and not (p["ship"]["cannons"] < foe["cannons"] or p["ship"]["crew"] < foe["crew"]):
+            return out                  # an NPC flees only when it has fewer cannons or crew (the book)
         return out + [{"action": "combat_action", "do": "flee"}]
     if st == "reroll":
         n = len(c["dice"][_side(c, seat)])
@@ -143,7 +190,7 @@ def legal(state, seat):
     if st == "plunder":
         out = []
         if len(p["cargo"]) < capacity(state, p):
-            out = [{"action": "plunder_cargo", "card": x} for x in sorted(player(state, c["loser"])["cargo"])]
+            out = [{"action": "plunder_cargo", "card": x} for x in sorted(side(state, c["loser"])["cargo"])]
         return out + [{"action": "plunder_done"}]
     if st == "claim":
         return [{"action": "claim_ship", "claim": True}, {"action": "claim_ship", "claim": False}]
@@ -168,7 +215,7 @@ def _bow_or_roll(step):
     c = state["combat"]
     if "flee" in c["declared"].values():
         for seat in (c["a"], c["d"]):
-            if seat not in c["bow_asked"] and tile(state, player(state, seat), "bow_cannon", ready=True):
+            if seat not in c["bow_asked"] and tile(state, side(state, seat), "bow_cannon", ready=True):
                 step.emit("CombatWaiting", seat=seat, stage="bow")
                 return
     roll_round(step)
@@ -178,7 +225,7 @@ def do_bow_cannon(step, seat, d):
     state = step.state
     c = state["combat"]
     if d["fire"]:
-        step.emit("BowCannonFired", seat=seat, tile=tile(state, player(state, seat), "bow_cannon", ready=True),
+        step.emit("BowCannonFired", seat=seat, tile=tile(state, side(state, seat), "bow_cannon", ready=True),
                   target=_other(c, seat))
     else:
         step.emit("BowCannonHeld", seat=seat)
@@ -186,11 +233,11 @@ def do_bow_cannon(step, seat, d):
 
 
 def _dice_count(state, seat, opp):
-    p, q = player(state, seat), player(state, opp)
+    p, q = side(state, seat), side(state, opp)
     if p["ship"]["masts"] <= 0:
         return 1, "masts destroyed: one die"
     S = T(state)
-    n = S["captains"][p["captain"]]["seamanship"]
+    n = skill(state, p, "seamanship")
     if ship_max(state, p["ship"], "maneuver") >= ship_max(state, q["ship"], "maneuver") + 2:
         return n + 1, "Maneuverability 2 or more above: one more die"
     return n, ""
@@ -202,7 +249,7 @@ def roll_round(step):
     S = T(state)
     for seat in (c["a"], c["d"]):
         n, why = _dice_count(state, seat, _other(c, seat))
-        dice = step.roll(S["die_sides"], n, vis="all", why=f"seat {seat}: Seamanship, combat round {c['round']}"
+        dice = step.roll(S["die_sides"], n, vis="all", why=f"{name(seat)}: Seamanship, combat round {c['round']}"
                          + (f" ({why})" if why else ""), faces={"skull": S["die_sides"]})
         step.emit("CombatRolled", seat=seat, skill="seamanship", dice=dice, round=c["round"])
     _maybe_reroll(step, c["a"])
@@ -214,7 +261,7 @@ def _maybe_reroll(step, start):
     c = state["combat"]
     order = [c["a"], c["d"]] if start == c["a"] else [c["d"]]
     for seat in order:
-        if c["declared"][_side(c, seat)] == "board" and "grappling_hooks" in player(state, seat)["weapons"] \
+        if c["declared"][_side(c, seat)] == "board" and "grappling_hooks" in side(state, seat)["weapons"] \
                 and seat not in c["rerolled"]:
             step.emit("CombatWaiting", seat=seat, stage="reroll")
             return
@@ -279,11 +326,11 @@ def settle_round(step):
               successes={str(c["a"]): successes(state, c["dice"]["a"]), str(c["d"]): successes(state, c["dice"]["d"])})
     hits = {k: v for k, v in c["bow"].items() if v}
     for seat in (c["a"], c["d"]):
-        side = _side(c, seat)
-        if c["declared"][side] != "shoot":
+        key = _side(c, seat)
+        if c["declared"][key] != "shoot":
             continue
-        cannons = player(state, seat)["ship"]["cannons"]
-        n = cannons if win == seat else min(successes(state, c["dice"][side]), cannons)
+        cannons = side(state, seat)["ship"]["cannons"]
+        n = cannons if win == seat else min(successes(state, c["dice"][key]), cannons)
         if n > 0:
             key = str(_other(c, seat))
             hits[key] = hits.get(key, 0) + n
@@ -301,13 +348,13 @@ def _locate_next(step):
         if key in c["due"] and key not in c["located"]:
             shooter = _other(c, target)
             dice = step.roll(S["die_sides"], c["due"][key], vis="all",
-                             why=f"seat {shooter}: hit locations on seat {target}'s ship",
+                             why=f"{name(shooter)}: hit locations on {name(target)}'s ship",
                              faces={"skull": S["die_sides"]})
             located = [S["hit_die"][str(v)] for v in dice if str(v) in S["hit_die"]]
             skulls = sum(1 for v in dice if str(v) not in S["hit_die"])
             step.emit("HitsLocated", shooter=shooter, target=target, dice=dice, locations=located, skulls=skulls)
             if skulls and not c["before_round"] and \
-                    any(k in player(state, shooter)["weapons"] for k in ("chain_shot", "grape_shot")):
+                    any(k in side(state, shooter)["weapons"] for k in ("chain_shot", "grape_shot")):
                 step.emit("CombatWaiting", seat=shooter, stage="shot", target=target)
                 return
             if skulls:
@@ -347,14 +394,14 @@ def _reallocate_or_apply(step):
     c = state["combat"]
     S = T(state)
     for seat in (c["a"], c["d"]):
-        p = player(state, seat)
-        if c["hits"].get(str(seat)) and "reallocate_hit" in S["captains"][p["captain"]]["abilities"] \
+        p = side(state, seat)
+        if c["hits"].get(str(seat)) and "reallocate_hit" in abilities(state, p) \
                 and seat not in c["reallocated"] and seat not in c["asked"]:
             step.emit("CombatWaiting", seat=seat, stage="reallocate")
             return
     for seat in (c["a"], c["d"]):       # Reinforced Hull: a hit absorbed once its location is known
         if c["hits"].get(str(seat)) and seat not in c["absorb_asked"] and \
-                tile(state, player(state, seat), "reinforced_hull", ready=True):
+                tile(state, side(state, seat), "reinforced_hull", ready=True):
             step.emit("CombatWaiting", seat=seat, stage="absorb")
             return
     apply_hits(step)
@@ -363,7 +410,7 @@ def _reallocate_or_apply(step):
 def do_absorb(step, seat, d):
     state = step.state
     step.emit("HitAbsorbed", seat=seat, location=d["location"],
-              tile=tile(state, player(state, seat), "reinforced_hull", ready=True))
+              tile=tile(state, side(state, seat), "reinforced_hull", ready=True))
     _reallocate_or_apply(step)
 
 
@@ -388,7 +435,7 @@ def apply_hits(step):
     state = step.state
     c = state["combat"]
     for seat in (c["d"], c["a"]):
-        ship = player(state, seat)["ship"]
+        ship = side(state, seat)["ship"]
         for h in c["hits"].get(str(seat), []):
             loc = h["location"]
             if ship[loc] > 0:
@@ -411,7 +458,7 @@ def _sinkings(step):
     """A hull at 0: the ship sinks and its captain dies; True when the fight is over."""
     state = step.state
     c = state["combat"]
-    a, d = player(state, c["a"]), player(state, c["d"])
+    a, d = side(state, c["a"]), side(state, c["d"])
     sunk = [p["seat"] for p in (a, d) if p["ship"]["hull"] <= 0]
     if not sunk:
         return False
@@ -429,14 +476,14 @@ def after_naval_round(step):
     c = state["combat"]
     win = c["round_winner"]
     if win is not None:
-        side = _side(c, win)
-        act = c["declared"][side]
-        other = player(state, _other(c, win))
-        if act == "flee" and successes(state, c["dice"]["d" if side == "a" else "a"]) == 0:
+        key = _side(c, win)
+        act = c["declared"][key]
+        other = side(state, _other(c, win))
+        if act == "flee" and successes(state, c["dice"]["d" if key == "a" else "a"]) == 0:
             step.emit("CombatFled", seat=win)
             end(step, None, [])
             return
-        if act == "board" and player(state, win)["ship"]["crew"] > 0:
+        if act == "board" and side(state, win)["ship"]["crew"] > 0:
             step.emit("Boarded", seat=win, target=other["seat"])
             _swivel_guns(step)
             crew_round(step)
@@ -452,12 +499,12 @@ def _swivel_guns(step):
     c = state["combat"]
     S = T(state)
     for seat in (c["a"], c["d"]):
-        if tile(state, player(state, seat), "swivel_gun"):
+        if tile(state, side(state, seat), "swivel_gun"):
             dice = step.roll(S["die_sides"], 2, vis="all", why=f"seat {seat}: Swivel Gun",
                              faces={"skull": S["die_sides"]})
             step.emit("SwivelGunFired", seat=seat, dice=dice)
             other = _other(c, seat)
-            if successes(state, dice) and player(state, other)["ship"]["crew"] > 0:
+            if successes(state, dice) and side(state, other)["ship"]["crew"] > 0:
                 step.emit("ShipHit", seat=other, location="crew", aimed="crew", why="Swivel Gun")
 
 
@@ -470,7 +517,7 @@ def crew_round(step):
     state = step.state
     c = state["combat"]
     S = T(state)
-    a, d = player(state, c["a"]), player(state, c["d"])
+    a, d = side(state, c["a"]), side(state, c["d"])
     for p, other in ((a, d), (d, a)):            # a crew already gone loses at once
         if p["ship"]["crew"] <= 0:
             if other["ship"]["crew"] > 0:
@@ -481,16 +528,16 @@ def crew_round(step):
     for rnd in range(1, 100):
         rolled = {}
         for p in (a, d):
-            n = S["captains"][p["captain"]]["leadership"]
-            dice = step.roll(S["die_sides"], n, vis="all", why=f"seat {p['seat']}: Leadership, crew combat round {rnd}",
+            n = skill(state, p, "leadership")
+            dice = step.roll(S["die_sides"], n, vis="all", why=f"{name(p['seat'])}: Leadership, crew combat round {rnd}",
                              faces={"skull": S["die_sides"]})
             step.emit("CombatRolled", seat=p["seat"], skill="leadership", dice=dice, round=rnd)
             rolled[p["seat"]] = dice
-        dealt = {seat: min(successes(state, dice), player(state, seat)["ship"]["crew"])
+        dealt = {seat: min(successes(state, dice), side(state, seat)["ship"]["crew"])
                  for seat, dice in rolled.items()}
         for seat, n in dealt.items():
             target = _other(c, seat)
-            for _ in range(min(n, player(state, target)["ship"]["crew"])):
+            for _ in range(min(n, side(state, target)["ship"]["crew"])):
                 step.emit("ShipHit", seat=target, location="crew", aimed="crew", why="crew combat")
         out = [p["seat"] for p in (a, d) if p["ship"]["crew"] <= 0]
         if len(out) == 1:
@@ -514,8 +561,14 @@ def defeated(step, win, lose, plunder):
     """The winner has beaten a ship: a flag if it was not a pirate, the bounties if it
     was (but from nations that want the winner); then plunder and the claim."""
     state = step.state
-    w, l = player(state, win), player(state, lose)
+    w, l = side(state, win), side(state, lose)
     step.emit("CombatWon", seat=win, beaten=lose, how="crew combat" if plunder else "sunk")
+    if is_npc(win):                     # an NPC takes nothing: the beaten captain dies
+        end(step, win, [lose])
+        return
+    if is_npc(lose):
+        _beat_npc(step, win, lose, plunder)
+        return
     if pirate(l):
         pay = {n: 5 * k for n, k in sorted(l["flags"].items()) if k and not w["flags"].get(n)}
         total = sum(pay.values())
@@ -529,12 +582,49 @@ def defeated(step, win, lose, plunder):
         end(step, win, [lose])
 
 
+def _beat_npc(step, win, lose, plunder):
+    """A naval NPC beaten: a flag of its nation; beaten in crew combat, three cargo cards
+    give their loot, one is lost at random per hit its hold took, the rest may be kept.
+    A pirate NPC beaten by a non-pirate: its bounty. Either may then be claimed."""
+    state = step.state
+    w, l = side(state, win), side(state, lose)
+    S = T(state)
+    if l["npc_pirate"]:
+        if not pirate(w):
+            pay = S["rules"]["npc_pirate_bounty"][l["ship"]["type"]]
+            step.emit("GoldReceived", seat=win, amount=bank_pays(state, pay), why="bounty",
+                      by_nation={"pirates": pay})
+    else:
+        gain_flag(step, win, nation_of(state, l), "defeating a non-pirate ship")
+    if not plunder:
+        end(step, win, [lose])
+        return
+    if not l["npc_pirate"]:
+        decks = state["decks"]
+        for k in range(3):
+            if not decks["cargo"] and decks["cargo_discard"]:
+                step.emit("CargoDeckReshuffled", cards=len(decks["cargo_discard"]))
+            if not decks["cargo"]:
+                break
+            card = step.draw("cargo", decks["cargo"], vis="all", why=f"plunder of the naval ship: cargo card {k + 1}")
+            step.emit("NpcCargoFound", npc=lose, card=card, good=S["good"][card], raid=S["cargo"][card]["raid"])
+        loot = sum(S["cargo"][x]["raid"] for x in l["cargo"])
+        step.emit("GoldReceived", seat=win, amount=bank_pays(state, loot), why="plunder of a naval ship")
+        lost = ship_max(state, l["ship"], "cargo") - l["ship"]["cargo"]
+        for _ in range(min(lost, len(l["cargo"]))):
+            x = step.pick(sorted(l["cargo"]), vis="all", why="a cargo card lost with a hit on the hold")
+            step.emit("NpcCargoLost", npc=lose, card=x)
+    step.emit("CombatWaiting", seat=win, stage="plunder")
+    if len(legal(state, win)) == 1:
+        step.emit("CombatWaiting", seat=win, stage="claim")
+
+
 def _plunder(step, win, lose):
     """Gold aboard, glory cards, the rumor, special weapons and specialists pass to
     the winner (what the beaten captain held is shown to the two of them); then the
     cargo cards that fit, chosen one by one; then the ship may be claimed."""
     state = step.state
-    w, l = player(state, win), player(state, lose)
+    w, l = side(state, win), side(state, lose)
     S = T(state)
     weapons = sorted(k for k in l["weapons"] if k not in w["weapons"])
     have = {S["glory"][g]["specialist"] for g in w["specialists"]}
@@ -550,9 +640,13 @@ def _plunder(step, win, lose):
 
 def do_plunder_cargo(step, seat, d):
     c = step.state["combat"]
-    step.emit("CargoPlundered", vis=sorted([seat, c["loser"]]), seat=seat, beaten=c["loser"], card=d["card"],
-              good=T(step.state)["good"][d["card"]])
-    step.emit("CargoPlunderedCount", seat=seat, beaten=c["loser"])
+    if is_npc(c["loser"]):              # a naval ship's cards lie face up
+        step.emit("CargoPlundered", seat=seat, beaten=c["loser"], card=d["card"],
+                  good=T(step.state)["good"][d["card"]])
+    else:
+        step.emit("CargoPlundered", vis=sorted([seat, c["loser"]]), seat=seat, beaten=c["loser"], card=d["card"],
+                  good=T(step.state)["good"][d["card"]])
+        step.emit("CargoPlunderedCount", seat=seat, beaten=c["loser"])
     if len(legal(step.state, seat)) == 1:
         step.emit("CombatWaiting", seat=seat, stage="claim")
 
@@ -566,25 +660,36 @@ def do_claim_ship(step, seat, d):
     c = state["combat"]
     lose = c["loser"]
     if d["claim"]:
-        l = player(state, lose)
-        step.emit("ShipClaimed", seat=seat, ship=l["ship"]["type"], upgrades_left=list(l["ship"]["upgrades"]),
-                  old=player(state, seat)["ship"]["type"], old_upgrades=list(player(state, seat)["ship"]["upgrades"]))
+        l = side(state, lose)
+        step.emit("ShipClaimed", seat=seat, ship=l["ship"]["type"], upgrades_left=list(l["ship"].get("upgrades", [])),
+                  old=side(state, seat)["ship"]["type"], old_upgrades=list(side(state, seat)["ship"]["upgrades"]))
     end(step, seat, [lose])
 
 
 def end(step, win, dead):
     state = step.state
-    c = state["combat"]
-    attacker = c["a"]
+    cur = state["order"][state["cur"]]
     step.emit("CombatEnded", winner=win, dead=list(dead))
-    for seat in dead:
-        step.emit("CaptainDied", seat=seat, why="beaten in combat")
-        retire_captain(step, seat, "died")
-    if state["order"][state["cur"]] == attacker:
-        if attacker in dead:
-            end_player_turn(step, attacker)
+    for who in dead:
+        if is_npc(who):
+            from .npc import captain_lost
+            captain_lost(step, who[4:])
         else:
-            resume(step, attacker)
+            step.emit("CaptainDied", seat=who, why="beaten in combat")
+            retire_captain(step, who, "died")
+    if cur in dead:
+        end_player_turn(step, cur)
+        return
+    if state.get("npc_queue"):          # other NPCs of the zone that spotted the player
+        from .npc import scout_on
+        scout_on(step)
+    if state.get("combat") is None:
+        resume(step, cur)
+
+
+def _for_side(fn):
+    """A decision is made by a seat for the side it acts for (itself, or an NPC it controls)."""
+    return lambda step, seat, d: fn(step, step.state["combat"]["waiting"], d)
 
 
 HANDLERS = {
@@ -594,3 +699,4 @@ HANDLERS = {
     "plunder_done": do_plunder_done, "claim_ship": do_claim_ship, "bow_cannon": do_bow_cannon,
     "absorb": do_absorb, "no_absorb": do_no_absorb,
 }
+HANDLERS = {k: _for_side(v) for k, v in HANDLERS.items()}

@@ -156,6 +156,13 @@ def start_player_turn(step, seat):
         # a retired captain leaves now; a captain killed in another seat's
         # turn (part 2) will already have left, and only the new one is drawn
         retire_captain(step, seat, "retired")
+    if step.state["board"]["npcs"] and p["captain"] is not None:
+        from .npc import spotted
+        spotted(step, seat, "begins the turn in its zone")
+        if step.state.get("combat") is not None or step.state["phase"] != "play":
+            return
+        if step.state["order"][step.state["cur"]] != seat:
+            return                          # beaten by the NPC: the turn has passed on
     resume(step, seat)
 
 
@@ -214,8 +221,9 @@ def end_round(step):
     if steps:
         from .effects import run
         run(step, steps, state["order"][0], state["event_in_play"])
-    if state.get("npc_arriving"):
-        from .npc import end_of_turn
+    if state.get("npc_arriving") or state.get("npc_returning"):
+        from .npc import end_of_turn, end_of_turn_returns
+        end_of_turn_returns(step)
         end_of_turn(step)
     step.emit("TurnEnded")
     if state["declared"]:

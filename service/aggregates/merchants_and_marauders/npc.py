@@ -1,6 +1,7 @@
-"""NPC ships (the book: Entrata in gioco dei NPC, Priorità di caccia, Movimento
-degli NPC, Cacciare i capitani dei giocatori), part 3 begun: they enter, stack,
-move and hunt; their scouting and their fights are still to come.
+"""NPC ships (the book: Entrata in gioco dei NPC, Priorità di caccia, Azioni
+Esplorare, Movimento degli NPC, Cacciare i capitani dei giocatori, Navi NPC in
+combattimento): they enter, stack, move, hunt, scout and fight (combat.py, the
+NPC's side decided by the player to the left of the player it fights).
 
 * An NPC event card (a nation's naval ship, the pirate Sloop or Frigate) brings its
   NPC in at the end of the turn, at the card's zone. One naval NPC per nation and
@@ -111,3 +112,99 @@ def end_of_turn(step):
         else:
             step.emit("NpcReplaced", npc=npc, card=card, frm=here["zone"], to=info["zone"],
                       captain=info["captain"]["name"], beneath=list(here["cards"]))
+
+
+def end_of_turn_returns(step):
+    """An NPC whose captain died sails back to its new captain's zone at the end of the turn."""
+    state = step.state
+    S = T(state)
+    for npc in list(state.get("npc_returning") or []):
+        n = state["board"]["npcs"].get(npc)
+        to = S["events"][n["cards"][-1]]["zone"] if n else None
+        step.emit("NpcReturned", npc=npc, to=to)
+
+
+# fights -----------------------------------------------------------------------------
+def fighter(state, npc):
+    """What the combat needs of an NPC: its ship, its captain (the top card), its nation."""
+    S = T(state)
+    n = state["board"]["npcs"][npc]
+    card = n["cards"][-1]
+    info = S["events"][card]
+    return {"id": npc, "card": card, "ship": n["ship"], "captain": dict(info["captain"]),
+            "nation": NAVAL_NATION.get(npc), "pirate": npc not in NAVAL_NATION}
+
+
+def captain_lost(step, npc):
+    """The NPC's captain is dead: its card is discarded; the captain beneath (one at random
+    of two or more) takes command, else the NPC leaves the sea."""
+    state = step.state
+    n = state["board"]["npcs"][npc]
+    top = n["cards"][-1]
+    below = n["cards"][:-1]
+    successor = None
+    if len(below) == 1:
+        successor = below[0]
+    elif below:
+        successor = step.pick(sorted(below), vis="all", why=f"{npc}: the captain beneath who takes command")
+    step.emit("NpcCaptainLost", npc=npc, card=top, successor=successor)
+
+
+def hostile(state, npc, p) -> bool:
+    return any(_hunt_rank(state, npc, p))
+
+
+def _scouts_here(state, zone, p):
+    """The hostile NPCs of ``zone`` that scout for ``p`` (pirates do not scout beside a
+    naval ship; Man-o-Wars are not built)."""
+    here = sorted(n for n, x in state["board"]["npcs"].items() if x["zone"] == zone)
+    naval = any(n in NAVAL_NATION for n in here)
+    return [n for n in here if hostile(state, n, p) and not (naval and n not in NAVAL_NATION)]
+
+
+def spotted(step, seat, why):
+    """A player sails into a hostile NPC's zone (leaving port too) or begins the turn
+    there: each such NPC scouts, in a random order; a success is a fight."""
+    state = step.state
+    p = player(state, seat)
+    if p["captain"] is None or p["ship"] is None or p["in_port"]:
+        return
+    npcs = _scouts_here(state, p["zone"], p)
+    order = []
+    while npcs:
+        n = npcs[0] if len(npcs) == 1 else step.pick(npcs, vis="all", why="the order in which the NPCs scout")
+        order.append(n)
+        npcs = [x for x in npcs if x != n]
+    if order:
+        step.emit("NpcsScouting", seat=seat, npcs=order, why=why)
+        scout_on(step)
+
+
+def scout_on(step):
+    """The next NPC of the queue scouts for the player (its Scouting: the card's, or the
+    player's flags of its nation if more)."""
+    from .combat import begin
+    state = step.state
+    S = T(state)
+    queue = state.get("npc_queue") or {}
+    seat = queue.get("seat")
+    while queue.get("npcs"):
+        npc = queue["npcs"][0]
+        p = player(state, seat)
+        if p["captain"] is None or p["in_port"] or npc not in state["board"]["npcs"] or \
+                state["board"]["npcs"][npc]["zone"] != p["zone"]:
+            step.emit("NpcScouted", npc=npc, seat=seat, value=0, dice=[], success=False, why="no longer there")
+            queue = state.get("npc_queue") or {}
+            continue
+        card = S["events"][state["board"]["npcs"][npc]["cards"][-1]]
+        value = card["captain"]["scouting"]
+        if npc in NAVAL_NATION:
+            value = max(value, p["flags"].get(NAVAL_NATION[npc], 0))
+        dice = step.roll(S["die_sides"], value, vis="all", why=f"{npc} scouts for seat {seat}",
+                         faces={"skull": S["die_sides"]})
+        ok = any(v >= S["success_from"] for v in dice)
+        step.emit("NpcScouted", npc=npc, seat=seat, value=value, dice=dice, success=ok)
+        if ok:
+            begin(step, "npc:" + npc, seat)
+            return
+        queue = state.get("npc_queue") or {}

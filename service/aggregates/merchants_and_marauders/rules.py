@@ -100,8 +100,8 @@ class MerchantsAndMarauders(Rules):
     def to_act(self, state):
         if state["phase"] == "setup":
             return [p["seat"] for p in state["players"] if "choose_ship" in p["pending"]]
-        if state.get("combat") is not None:          # a fight: the seat it waits for
-            return [state["combat"]["waiting"]]
+        if state.get("combat") is not None:          # a fight: the seat it waits for (an NPC's controller)
+            return [combat_rules.acting_seat(state)]
         seat = current_seat(state)
         return [seat] if seat is not None else []
 
@@ -300,6 +300,9 @@ class MerchantsAndMarauders(Rules):
     def _do_move(self, step, seat, d):
         p = player(step.state, seat)
         step.emit("Moved", seat=seat, frm=p["zone"], to=d["to"], direction=T(step.state)["adj"][p["zone"]][d["to"]])
+        if step.state["board"]["npcs"]:
+            from .npc import spotted
+            spotted(step, seat, "sailed into its zone")
 
     def _do_enter_port(self, step, seat, d):
         state = step.state
@@ -314,6 +317,9 @@ class MerchantsAndMarauders(Rules):
 
     def _do_leave_port(self, step, seat, d):
         step.emit("LeftPort", seat=seat, port=player(step.state, seat)["zone"])
+        if step.state["board"]["npcs"]:
+            from .npc import spotted
+            spotted(step, seat, "left port into its zone")
 
     def _do_discard_cargo(self, step, seat, d):
         step.emit("CargoJettisoned", seat=seat, card=d["card"], good=T(step.state)["good"][d["card"]])

@@ -21,6 +21,9 @@ def sea_actions(state, p):
             continue
         if q["zone"] == p["zone"] and not q["in_port"] and f"seat:{q['seat']}" not in scouted:
             out.append({"action": "scout", "target": "player", "seat": q["seat"]})
+    for npc, n in sorted(state["board"]["npcs"].items()):
+        if n["zone"] == p["zone"] and f"npc:{npc}" not in scouted:
+            out.append({"action": "scout", "target": "npc", "npc": npc})
     return out
 
 
@@ -31,6 +34,11 @@ def do_scout(step, seat, d):
         step.emit("Scouted", seat=seat, zone=zone, target="merchant")
         if skill_test(step, seat, "scouting", "scouting a merchant"):
             raid.sight(step, seat)
+        return
+    if d["target"] == "npc":
+        step.emit("Scouted", seat=seat, zone=zone, target=f"npc:{d['npc']}")
+        if skill_test(step, seat, "scouting", f"scouting the {d['npc'].replace('_', ' ')}"):
+            combat.begin(step, seat, "npc:" + d["npc"])
         return
     other = d["seat"]
     step.emit("Scouted", seat=seat, zone=zone, target=f"seat:{other}")

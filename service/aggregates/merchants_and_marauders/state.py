@@ -93,6 +93,14 @@ def player(state, seat):
     return state["players"][seat - 1]
 
 
+def side(state, who):
+    """A side of a fight: a seat's player, or the NPC fighting (``npc:<id>``; its ship is
+    the Enemy chart's, its hold the cards found when it is plundered)."""
+    if isinstance(who, str):
+        return state["combat"]["npc"]
+    return player(state, who)
+
+
 def ship_max(state, ship, stat):
     """The ship's value for ``stat`` with its upgrades (never above the maximum)."""
     S = T(state)
@@ -273,6 +281,44 @@ def _npc_replaced(state, d, ev):
     n = state["board"]["npcs"][d["npc"]]
     n["cards"].append(d["card"])
     n["zone"] = d["to"]
+
+
+def _npc_cargo_found(state, d, ev):
+    state["combat"]["npc"]["cargo"].append(d["card"])
+
+
+def _npc_cargo_lost(state, d, ev):
+    state["combat"]["npc"]["cargo"].remove(d["card"])
+    state["decks"]["cargo_discard"].append(d["card"])
+
+
+def _npc_captain_lost(state, d, ev):
+    n = state["board"]["npcs"][d["npc"]]
+    n["cards"].remove(d["card"])
+    state["decks"]["event_discard"].append(d["card"])
+    if d.get("successor"):
+        n["cards"].remove(d["successor"])
+        n["cards"].append(d["successor"])           # the captain beneath takes command
+        state.setdefault("npc_returning", []).append(d["npc"])
+    if not n["cards"]:
+        del state["board"]["npcs"][d["npc"]]
+
+
+def _npc_returned(state, d, ev):
+    state["npc_returning"].remove(d["npc"])
+    if d["npc"] in state["board"]["npcs"]:
+        state["board"]["npcs"][d["npc"]]["zone"] = d["to"]
+
+
+def _npcs_scouting(state, d, ev):
+    state["npc_queue"] = {"seat": d["seat"], "npcs": list(d["npcs"])}
+
+
+def _npc_scouted(state, d, ev):
+    q = state["npc_queue"]
+    q["npcs"].remove(d["npc"])
+    if not q["npcs"]:
+        state["npc_queue"] = None
 
 
 def _npc_moved(state, d, ev):
@@ -651,7 +697,7 @@ def _raid_card_discarded(state, d, ev):
 
 
 def _ship_hit(state, d, ev):
-    ship = player(state, d["seat"])["ship"]
+    ship = side(state, d["seat"])["ship"]
     ship[d["location"]] = max(0, ship[d["location"]] - 1)
 
 
@@ -699,7 +745,14 @@ def _side(c, seat):
 
 
 def _combat_begun(state, d, ev):
-    state["combat"] = {"a": d["a"], "d": d["d"], "round": 1, "kind": "naval", "stage": "declare",
+    npc = None
+    if d.get("npc"):
+        f = d["npc"]
+        npc = {"npc": f["id"], "seat": "npc:" + f["id"], "nation": f.get("nation"), "npc_pirate": f["pirate"],
+               "npc_captain": dict(f["captain"]), "ship": new_ship(state, f["ship"]), "weapons": {}, "flags": {},
+               "hand": [], "cargo": [], "gold": 0, "rumor": None, "specialists": [], "captain": None,
+               "zone": d["zone"], "in_port": False, "card": f["card"]}
+    state["combat"] = {"npc": npc,"a": d["a"], "d": d["d"], "round": 1, "kind": "naval", "stage": "declare",
                        "waiting": d["a"], "target": None, "declared": {}, "dice": {}, "rerolled": [],
                        "round_winner": None, "due": {}, "located": [], "hits": {}, "skulls": {},
                        "reallocated": [], "asked": [], "winner": None, "loser": None,
@@ -816,7 +869,7 @@ def _combat_won(state, d, ev):
 
 
 def _plundered(state, d, ev):
-    w, l = player(state, d["seat"]), player(state, d["beaten"])
+    w, l = player(state, d["seat"]), side(state, d["beaten"])
     w["gold"] += l["gold"]
     l["gold"] = 0
     w["hand"].extend(l["hand"])
@@ -832,15 +885,16 @@ def _plundered(state, d, ev):
 
 
 def _cargo_plundered(state, d, ev):
-    player(state, d["beaten"])["cargo"].remove(d["card"])
+    side(state, d["beaten"])["cargo"].remove(d["card"])
     player(state, d["seat"])["cargo"].append(d["card"])
 
 
 def _ship_claimed(state, d, ev):
     c = state["combat"]
-    w, l = player(state, d["seat"]), player(state, c["loser"])
+    w, l = player(state, d["seat"]), side(state, c["loser"])
     w["returning"].extend(w["ship"]["upgrades"])     # the old ship's tiles go back to ports
-    l["returning"].extend(l["ship"]["upgrades"])     # the claimed ship comes without its tiles
+    if "returning" in l:                             # (an NPC's ship has none)
+        l["returning"].extend(l["ship"]["upgrades"])  # the claimed ship comes without its tiles
     w["ship"] = dict(l["ship"], upgrades=[], flipped=[])
     l["ship"] = dict(l["ship"], upgrades=[])
     w["glory_ship"] = False
@@ -855,9 +909,14 @@ def _hull_rearmed(state, d, ev):
 def _combat_ended(state, d, ev):
     S = T(state)
     for seat in (state["combat"]["a"], state["combat"]["d"]):    # a Bow Cannon turns face up again
+        if isinstance(seat, str):
+            continue                                              # an NPC is repaired after a fight
         ship = player(state, seat)["ship"]
         if ship is not None:
             ship["flipped"] = [t for t in ship["flipped"] if S["upgrade"][t] != "bow_cannon"]
+    npc = state["combat"].get("npc")
+    if npc is not None:                  # the NPC's cards found and not taken go to the discards
+        state["decks"]["cargo_discard"].extend(npc["cargo"])
     state["combat"] = None
 
 
@@ -969,6 +1028,12 @@ HANDLERS = {
     "NpcEntered": _npc_entered,
     "NpcReplaced": _npc_replaced,
     "NpcMoved": _npc_moved,
+    "NpcsScouting": _npcs_scouting,
+    "NpcScouted": _npc_scouted,
+    "NpcCargoFound": _npc_cargo_found,
+    "NpcCargoLost": _npc_cargo_lost,
+    "NpcCaptainLost": _npc_captain_lost,
+    "NpcReturned": _npc_returned,
     "WantedFlagRemoved": _flag_removed,
     "ShipRepairedByCard": _repaired_by_card,
 }

@@ -10,6 +10,8 @@ the sum of the hidden gold). ``seat=None`` is the referee: everything.
 
 from __future__ import annotations
 
+import re
+
 from .catalog import tables as T
 
 from .state import capacity, damage, ship_max, stash_glory, total_glory
@@ -259,6 +261,15 @@ def describe(ev) -> str:
         "NpcEntered": lambda: f"{d['npc'].replace('_', ' ')} ({d['captain']}, a {d['ship']}) enters at {d['zone']}",
         "NpcReplaced": lambda: f"{d['npc'].replace('_', ' ')}: {d['captain']} takes command, from {d['frm']} to {d['to']}",
         "NpcMoved": lambda: f"{d['npc'].replace('_', ' ')} sails from {d['frm']} to {d['to']} ({d['why']})",
+        "NpcsScouting": lambda: ", ".join(n.replace('_', ' ') for n in d["npcs"])
+                                + f" scout for seat {s} (it {d['why']})",
+        "NpcScouted": lambda: f"{d['npc'].replace('_', ' ')} scouts for seat {s} with {d['value']} dice: "
+                              + ("found" if d["success"] else "not found"),
+        "NpcCaptainLost": lambda: f"{d['npc'].replace('_', ' ')} loses its captain (card {d['card']})"
+                                  + (f"; card {d['successor']} takes command" if d["successor"] else ": it leaves the sea"),
+        "NpcReturned": lambda: f"{d['npc'].replace('_', ' ')} sails back to {d['to']}",
+        "NpcCargoFound": lambda: f"the beaten {d['npc'][4:].replace('_', ' ')} carries {d['good']} ({d['raid']} gold)",
+        "NpcCargoLost": lambda: f"a cargo card of the beaten ship is lost ({d['card']})",
         "HullRearmed": lambda: f"seat {s} re-arms the reinforced hull for {d['cost']}",
         "GoldLost": lambda: f"seat {s} loses {d['amount']} gold ({d['why']})",
         "GoldLostByCard": lambda: f"seat {s} loses gold to card {d['card']}",
@@ -269,4 +280,7 @@ def describe(ev) -> str:
         "PortActionRefused": lambda: f"seat {s} is refused service at {d['port']} (wanted there)",
     }
     f = lines.get(t)
-    return f() if f else ""
+    if not f:
+        return ""
+    # an NPC's side of a fight: "the dutch naval ship", not its id
+    return re.sub(r"seat npc:(\w+)", lambda m: "the " + m.group(1).replace("_", " ") + " ship", f())
