@@ -240,3 +240,15 @@ def test_the_books_wanted_example_1():
     t.act(1, {"action": "no_reallocate"})
     assert t.p(1)["ship"]["cargo"] == 2
     assert t.p(2)["flags"] == {}                            # fighting back at a pirate costs nothing
+
+
+def test_a_fight_neither_ship_can_win_ends_with_the_first_round():
+    """Both ships without masts (Shoot only) and without cannons: nothing can happen; the
+    fight ends (the book is silent; RULINGS.md)."""
+    t = battle()
+    for seat in (1, 2):
+        t.p(seat)["ship"]["masts"] = t.p(seat)["ship"]["cannons"] = 0
+    t.add("dice", [6], [6])                                 # one die each (no masts): a tie, no hits
+    evs = t.act(1, {"action": "scout", "target": "player", "seat": 2})
+    assert "CombatDrifted" in types(evs) and t.state["combat"] is None
+    assert t.p(1)["captain"] and t.p(2)["captain"]

@@ -212,3 +212,33 @@ def test_an_honest_captain_beating_a_pirate_npc_takes_its_bounty():
     bounty = [e.data for e in evs if e.type == "GoldReceived" and e.data["why"] == "bounty"]
     assert bounty and bounty[-1]["amount"] == 5 and t.p(1)["gold"] == gold + 5
     assert "pirate_sloop" not in t.state["board"]["npcs"]       # no captain beneath: it leaves the sea
+
+
+def test_two_npcs_in_turn_and_a_death_in_ones_own_turn_ends_it_without_a_new_captain_yet():
+    """Spotted by two naval NPCs, Felipe escapes the first and is sunk by the second: his
+    turn ends; his new captain comes at his next turn, not now."""
+    cat = catalog(zones={"E10": "havana", "E07": "havana"})
+    t = start(["E10", "E07", "E21", "E23"], cat)
+    next_turn(t)
+    next_turn(t)
+    assert {n: x["zone"] for n, x in t.state["board"]["npcs"].items()} == {"dutch_naval": "havana",
+                                                                           "french_naval": "havana"}
+    if t.g.to_act() != [1]:
+        next_turn(t)
+    t.p(1)["flags"] = {"netherlands": 1, "france": 1}
+    # the Dutch scout first (the order drawn: the first listed), find him; round 1: nothing
+    t.add("dice", [6, 1], [1, 1, 1], [1, 1, 1])
+    t.act(1, {"action": "leave_port"})
+    assert t.state["combat"]["a"] == "npc:dutch_naval"
+    t.act(2, {"action": "combat_action", "do": "shoot"})          # seat 2 for the Dutch ship
+    t.add("dice", [1, 1, 1], [6, 1, 1])                           # he flees: the Dutch rolled no skull
+    t.add("dice", [6, 1], [6, 6, 6], [1, 1, 1], [5, 5, 5])        # the French find him; three skulls on him
+    evs = t.act(1, {"action": "combat_action", "do": "flee"})
+    assert "CombatFled" in [e.type for e in evs] and t.state["combat"]["a"] == "npc:french_naval"
+    for _ in range(3):
+        t.act(1, {"action": "place_hit", "location": "hull"})
+    evs = t.act(1, {"action": "no_reallocate"})
+    types_ = [e.type for e in evs]
+    assert "CaptainDied" in types_ and "PlayerTurnEnded" in types_
+    assert not [e for e in evs if e.type == "CaptainDealt" and e.data["seat"] == 1]
+    assert t.p(1)["captain"] is None and t.g.to_act() == [2]

@@ -219,8 +219,11 @@ def _combat_choice(state, p, acts, rng):
     hull while another remains); plunder everything and claim a bigger ship."""
     ship = p["ship"]
     if "combat_action" in acts:
-        want = "shoot" if ship["cannons"] > 0 else ("board" if ship["crew"] > 1 else "flee")
-        return next((d for d in acts["combat_action"] if d["do"] == want), acts["combat_action"][0])
+        can = {d["do"] for d in acts["combat_action"]}
+        for want in (["shoot"] if ship["cannons"] > 0 else []) + (["board"] if ship["crew"] > 1 else []) + \
+                ["flee", "board", "shoot"]:
+            if want in can:
+                return {"action": "combat_action", "do": want}
     if "reroll" in acts:
         c = state["combat"]
         dice = c["dice"]["a" if p["seat"] == c["a"] else "d"]

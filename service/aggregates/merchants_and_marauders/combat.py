@@ -488,6 +488,12 @@ def after_naval_round(step):
             _swivel_guns(step)
             crew_round(step)
             return
+    a, d = side(state, c["a"])["ship"], side(state, c["d"])["ship"]
+    if a["masts"] <= 0 and d["masts"] <= 0 and a["cannons"] <= 0 and d["cannons"] <= 0:
+        # both may only shoot and neither has a cannon: nothing can change; the ships drift apart
+        step.emit("CombatDrifted", why="both masts and all cannons gone: neither ship can harm the other")
+        end(step, None, [])
+        return
     step.emit("CombatRoundBegun", round=c["round"] + 1)
     step.emit("CombatWaiting", seat=c["a"], stage="declare")
 
@@ -682,9 +688,9 @@ def end(step, win, dead):
         return
     if state.get("npc_queue"):          # other NPCs of the zone that spotted the player
         from .npc import scout_on
-        scout_on(step)
-    if state.get("combat") is None:
-        resume(step, cur)
+        if scout_on(step):
+            return                      # another fight began: its end carries the turn on
+    resume(step, cur)
 
 
 def _for_side(fn):

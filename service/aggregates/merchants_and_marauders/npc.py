@@ -182,7 +182,7 @@ def spotted(step, seat, why):
 
 def scout_on(step):
     """The next NPC of the queue scouts for the player (its Scouting: the card's, or the
-    player's flags of its nation if more)."""
+    player's flags of its nation if more); True when a fight began."""
     from .combat import begin
     state = step.state
     S = T(state)
@@ -206,5 +206,6 @@ def scout_on(step):
         step.emit("NpcScouted", npc=npc, seat=seat, value=value, dice=dice, success=ok)
         if ok:
             begin(step, "npc:" + npc, seat)
-            return
+            return True
         queue = state.get("npc_queue") or {}
+    return False

@@ -248,6 +248,7 @@ def describe(ev) -> str:
         "CargoPlunderedCount": lambda: f"seat {s} takes a cargo card from seat {d['beaten']}",
         "ShipClaimed": lambda: f"seat {s} claims the beaten {d['ship']} (leaving the {d['old']})",
         "CombatEnded": lambda: "the fight ends" + (f": seat {d['winner']} wins" if d["winner"] else ""),
+        "CombatDrifted": lambda: f"the fight ends: {d['why']}",
         "CrewCombatDrawn": lambda: f"crew combat drawn: {d['why']}",
         "HitLost": lambda: f"a hit on seat {s}'s destroyed {d['location']} is lost ({d['why']})",
         "ShipSunk": lambda: f"seat {s}'s ship sinks ({d['why']})",
