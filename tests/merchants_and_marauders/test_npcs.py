@@ -242,3 +242,23 @@ def test_two_npcs_in_turn_and_a_death_in_ones_own_turn_ends_it_without_a_new_cap
     assert "CaptainDied" in types_ and "PlayerTurnEnded" in types_
     assert not [e for e in evs if e.type == "CaptainDealt" and e.data["seat"] == 1]
     assert t.p(1)["captain"] is None and t.g.to_act() == [2]
+
+
+def test_a_new_captain_whose_home_a_pirate_npc_watches_may_be_exchanged_once():
+    """The death procedure, 1: a pirate NPC in the new captain's home zone: another card."""
+    cat = catalog(zones={"E13": "santo_domingo"})
+    base = {"demand_tiles": [demand_order({"havana": "sugar"})],
+            "captains": [FELIPE, FRANCES, "frederico_da_silva", "captain_06"], "pick": [1],
+            "events": ["E13", "E21", "E23"]}
+    t = Table(2, base, catalog=cat)
+    t.act(1, {"action": "choose_ship", "ship": "sloop"})
+    t.act(2, {"action": "choose_ship", "ship": "sloop"})
+    t.act(1, {"action": "retire"})                        # in port, before any action
+    t.act(2, {"action": "end_turn"})                      # the pirate sloop enters at Santo Domingo
+    assert t.state["board"]["npcs"]["pirate_sloop"]["zone"] == "santo_domingo"
+    assert t.p(1)["captain"] == "frederico_da_silva"      # home: Santo Domingo
+    assert {"action": "redraw_captain"} in t.g.legal(1)
+    evs = t.act(1, {"action": "redraw_captain"})
+    assert next(e for e in evs if e.type == "CaptainRedrawn").vis == [1]
+    assert t.p(1)["captain"] == "captain_06" and "frederico_da_silva" in t.state["decks"]["captain_discard"]
+    assert {"action": "redraw_captain"} not in t.g.legal(1)

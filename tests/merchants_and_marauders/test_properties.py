@@ -13,7 +13,7 @@ from service.kernel.local import LocalGame
 from .helpers import GAME, S
 
 seeds = st.binary(min_size=32, max_size=32)
-PRIVATE = {"CaptainDealt", "ShipChosen", "GloryCardDealt", "CargoOffered", "CargoBought", "StashChanged",
+PRIVATE = {"CaptainDealt", "CaptainRedrawn", "ShipChosen", "GloryCardDealt", "CargoOffered", "CargoBought", "StashChanged",
            "RumorDrawn", "RumorKept", "GloryCardDiscarded", "HoldingsLost"}
 REFEREE = {"UpgradeTilesPlaced", "MerchantTokensPlaced", "UpgradeTilePlaced", "MerchantTokensRedistributed"}
 SECRET_DECKS = {"cargo", "glory", "captains", "rumors"}

@@ -209,3 +209,12 @@ def scout_on(step):
             return True
         queue = state.get("npc_queue") or {}
     return False
+
+
+def may_redraw(state, p) -> bool:
+    """A new captain (in play, not at set-up) whose home zone holds a pirate NPC may be
+    exchanged for another card, once (the book: Morte, 1)."""
+    if state["phase"] != "play" or p.get("redrawn") or p["captain"] is None:
+        return False
+    home = T(state)["captains"][p["captain"]]["home"]
+    return any(n not in NAVAL_NATION and x["zone"] == home for n, x in state["board"]["npcs"].items())

@@ -121,7 +121,8 @@ class MerchantsAndMarauders(Rules):
         if len(p["hand"]) > S["rules"]["glory_hand_limit"]:
             return [{"action": "discard_glory", "card": c} for c in sorted(p["hand"])]
         if "choose_ship" in p["pending"]:
-            return ship_choices(state)
+            from .npc import may_redraw
+            return ship_choices(state) + ([{"action": "redraw_captain"}] if may_redraw(state, p) else [])
         if "keep_rumor" in p["pending"]:
             return [{"action": "keep_rumor", "card": c} for c in sorted([p["rumor"], p["offered_rumor"]])]
         if state.get("raid") is not None:
@@ -343,6 +344,12 @@ class MerchantsAndMarauders(Rules):
                   cost=g["hire_cost"] if g["kind"] == "specialist" else 0, effect=effect["timing"])
         from .effects import run
         run(step, effect["steps"], seat, d["card"])
+
+    def _do_redraw_captain(self, step, seat, d):
+        """A pirate NPC waits at the new captain's home port: another captain card (once)."""
+        p = player(step.state, seat)
+        step.emit("CaptainRedrawn", vis=[seat], seat=seat, captain=p["captain"])
+        step.emit("CaptainSetAside", seat=seat, why="a pirate NPC lies off the new captain's home port")
 
     def _do_retire(self, step, seat, d):
         step.emit("CaptainRetired", seat=seat, captain=player(step.state, seat)["captain"])

@@ -211,6 +211,14 @@ def _mission_placed(state, d, ev):
     state["board"]["missions"][d["mission"]] = d["port"]
 
 
+def _captain_redrawn(state, d, ev):
+    p = player(state, d["seat"])
+    state["decks"]["captain_discard"].append(p["captain"])
+    p["captain"] = None
+    p["pending"].remove("choose_ship")
+    p["redrawn"] = True
+
+
 def _captain_dealt(state, d, ev):
     p = player(state, d["seat"])
     p["captain"] = d["captain"]
@@ -228,6 +236,7 @@ def _ship_chosen(state, d, ev):
 def _captains_revealed(state, d, ev):
     for seat, info in d["seats"].items():
         p = player(state, int(seat))
+        p.pop("redrawn", None)
         p["captain"] = info["captain"]
         p["revealed"] = True
         p["ship"] = new_ship(state, info["ship"])
@@ -998,6 +1007,7 @@ HANDLERS = {
     "RaidEnded": _raid_ended,
     "CargoLost": _cargo_lost,
     "CaptainDied": _captain_died,
+    "CaptainRedrawn": _captain_redrawn,
     "PortFeePaid": _port_fee,
     "PortEntryRefused": _entry_refused,
     "PortActionRefused": _port_action_refused,

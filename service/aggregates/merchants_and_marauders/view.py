@@ -248,6 +248,8 @@ def describe(ev) -> str:
         "CargoPlunderedCount": lambda: f"seat {s} takes a cargo card from seat {d['beaten']}",
         "ShipClaimed": lambda: f"seat {s} claims the beaten {d['ship']} (leaving the {d['old']})",
         "CombatEnded": lambda: "the fight ends" + (f": seat {d['winner']} wins" if d["winner"] else ""),
+        "CaptainRedrawn": lambda: f"seat {s} sets captain {d['captain']} aside and draws another",
+        "CaptainSetAside": lambda: f"seat {s} draws another captain ({d['why']})",
         "CombatDrifted": lambda: f"the fight ends: {d['why']}",
         "CrewCombatDrawn": lambda: f"crew combat drawn: {d['why']}",
         "HitLost": lambda: f"a hit on seat {s}'s destroyed {d['location']} is lost ({d['why']})",
