@@ -4,7 +4,7 @@ the same dice with the rule off show what the rule changes."""
 import pytest
 from kp_helpers import Table, count_cards
 
-from service.kernel import BadInput, IllegalDecision
+from service.kernel import BadInput
 
 SHIPS = {1: ["emden", "prinz-eitel-friedrich", "wolf"], 2: ["dresden", "seeadler", "leopard"]}
 MERCH = {1: ["appam", "kaipara", "hyades"], 2: ["matheran", "lovat", "invercoe"]}

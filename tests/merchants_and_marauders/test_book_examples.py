@@ -8,7 +8,7 @@ import pytest
 
 from service.kernel import IllegalDecision, NotYourTurn
 
-from .helpers import end_turn_if_due, S, Table, cards_of, demand_order, give_gold, tile_of, types
+from .helpers import end_turn_if_due, S, Table, cards_of, demand_order, give_gold, types
 
 FELIPE, FRANCES = "felipe", "frances_wright"
 

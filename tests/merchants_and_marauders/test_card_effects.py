@@ -11,7 +11,7 @@ from service.aggregates.merchants_and_marauders.catalog import load, static
 from service.aggregates.merchants_and_marauders.rules import RULES
 from service.kernel import BadInput
 
-from .helpers import Table, demand_order, types
+from .helpers import Table, demand_order
 
 FELIPE, FRANCES = "felipe", "frances_wright"
 

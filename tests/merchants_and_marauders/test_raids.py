@@ -155,7 +155,7 @@ def test_wanted_captains_keep_out_of_their_ports_but_home():
     assert t.p(1)["flags"] == {"spain": 1}
     # home port (Santo Domingo, Spanish) is open; a Spanish port elsewhere would not be
     assert {"action": "enter_port"} in t.g.legal(1)
-    from service.aggregates.merchants_and_marauders.raid import port_entries
+    from service.aggregates.merchants_and_marauders.wanted import port_entries
     p = dict(t.p(1), zone="havana")
     assert port_entries(t.state, p) == []
     p = dict(t.p(1), zone="port_royal", flags={"england": 2})
@@ -167,7 +167,7 @@ def test_alexandre_villon_enters_any_port_but_needs_influence_to_be_served():
     t = at_sea(captains=("alexandre_villon", FRANCES))
     t.p(1)["flags"] = {"france": 1}                         # test set-up: wanted by France
     p = dict(t.p(1), zone="petite_goave")
-    from service.aggregates.merchants_and_marauders.raid import port_entries
+    from service.aggregates.merchants_and_marauders.wanted import port_entries
     assert port_entries(t.state, p) == [{"action": "enter_port"}]
     t.p(1)["zone"] = "petite_goave"                        # French, not his home (Tortuga)
     t.act(1, {"action": "enter_port"})

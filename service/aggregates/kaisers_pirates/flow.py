@@ -16,10 +16,8 @@ def _draw_force_card(step, seat, deck, label):
     pool, used = state[f"{deck}_pool"], state[f"{deck}_used"]
     held = optional.held_from_reshuffle(state) if deck == "ship" else []
     if not pool and len(used) > len(held):
-        if held:
-            step.emit("DeckReshuffledFromBottom", deck=deck, held=held)
-        else:
-            step.emit("DeckReshuffledFromBottom", deck=deck)
+        # ``held`` only when 6.5.2 keeps ships out: the events of other games stay as they were
+        step.emit("DeckReshuffledFromBottom", deck=deck, **({"held": held} if held else {}))
     if not state[f"{deck}_pool"]:
         step.emit("DeckExhausted", deck=deck, seat=seat)
         return False

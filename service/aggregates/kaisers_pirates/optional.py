@@ -17,6 +17,8 @@ from pathlib import Path
 
 from service.kernel import BadInput
 
+from .board import ix
+
 PATH = Path(__file__).with_name("data") / "optional.json"
 
 RULES = {
@@ -133,7 +135,6 @@ def tournament_deal(step, seat, kind) -> list | None:
     state = step.state
     if state["round"] != 1 or state["phase"] != "dealing" or not on(state, "tournament"):
         return None
-    from .board import ix
     i = ix(state)
     t = data()["tournament"]
     p = state["players"][seat - 1]
@@ -173,13 +174,11 @@ def damage_mods(state, ship, sign=-1, label="damaged"):
 
 # who is who -------------------------------------------------------------------
 def _flag(state, ship, flag) -> bool:
-    from .board import ix
     s = ix(state).ships.get(ship)
     return bool(s and s.get(flag))
 
 
 def sailing_merchant(state, ship) -> bool:
-    from .board import ix
     m = ix(state).merchants.get(ship)
     return on(state, "sailing_merchants") and bool(m and m.get("sail"))
 
@@ -287,7 +286,7 @@ def resupply_options(state, seat):
 
 def resupply(step, seat, d):
     """6.12.1-6.12.2: the ship is resupplied; then the prize's stores may be exhausted."""
-    from .actions import _respond_seat
+    from .actions import _respond_seat         # (they import this module)
     from .resolve import challenge
     state = step.state
     prize = d["prize"]

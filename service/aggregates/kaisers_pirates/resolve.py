@@ -260,7 +260,7 @@ def chase_supply(step):
     state = step.state
     eng = state["eng"]
     ship = eng["ship"]
-    if not eng.get("pursue") or not state["eng"]["reaction"] or eng["reaction"]["type"] != "fast-ship" \
+    if not eng.get("pursue") or not eng["reaction"] or eng["reaction"]["type"] != "fast-ship" \
             or ship not in state["status"]:
         return
     r = optional.data()["chase_supply"]

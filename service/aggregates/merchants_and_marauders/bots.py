@@ -15,6 +15,7 @@ from .catalog import tables as T
 
 from collections import deque
 
+from .npc import hostile
 from .state import at_home, capacity, funds, player, ship_max, side
 
 
@@ -172,7 +173,6 @@ def merchant_bot(state, seat, legal, rng):
         else:
             if goal == p["zone"] and "enter_port" in acts:
                 return acts["enter_port"][0]
-            from .npc import hostile
             danger = {n["zone"] for k, n in state["board"]["npcs"].items() if hostile(state, k, p)}
             hop = _next_hop(state, p["zone"], goal, danger)      # around the NPCs that hunt it
             for d in acts.get("move", []):

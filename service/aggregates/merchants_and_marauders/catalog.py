@@ -136,7 +136,7 @@ def validate(cat: dict) -> dict:
     from .effects import validate as valid_effect
     for deck in ("events", "glory_cards"):
         for c in v[deck]:
-            valid_effect(c["id"], c.get("effect", "none"))
+            valid_effect(c["id"], c.get("effect", "none"), nations)
     _ids(v["demand_tiles"], "demand tile")
     if any(t.get("good") not in goods for t in v["demand_tiles"]):
         _fail("every demand tile shows one of the goods")
@@ -211,7 +211,7 @@ def static(cat: dict) -> dict:
         "compass": list(compass),
         "events": {e["id"]: {"name": e["name"], "kind": e["kind"], "npc_icons": e.get("npc_icons", []),
                              "effect": e.get("effect", "none"),
-                             **{k: e[k] for k in ("npc", "zone", "ship", "captain") if k in e}}
+                             **{k: e[k] for k in ("npc", "zone", "ship", "captain", "nation") if k in e}}
                    for e in v["events"]},
         "glory": {g["id"]: {"name": g["name"], "kind": g["kind"], "timing": g.get("timing", "own_turn"),
                             "specialist": g.get("specialist"), "hire_cost": g.get("hire_cost", 0),

@@ -33,9 +33,9 @@ from __future__ import annotations
 from itertools import combinations
 
 from .catalog import tables as T
-from .flow import bank_pays, end_player_turn, resume, retire_captain
-from .raid import LOCATIONS, gain_flag
-from .state import capacity, player, ship_max, side
+from .flow import bank_pays, captain_dies, end_player_turn, resume
+from .state import LOCATIONS, capacity, player, ship_max, side, side_key
+from .wanted import gain_flag
 
 ACTIONS = ("shoot", "board", "flee")
 
@@ -78,10 +78,6 @@ def controller(state, who):
     foe = c["d"] if c["a"] == who else c["a"]
     order = state["order"]
     return order[(order.index(foe) - 1) % len(order)]
-
-
-def _side(c, seat):
-    return "a" if seat == c["a"] else "d"
 
 
 def _other(c, seat):
@@ -174,7 +170,7 @@ def legal(state, seat):
             return out                  # an NPC flees only when it has fewer cannons or crew (the book)
         return out + [{"action": "combat_action", "do": "flee"}]
     if st == "reroll":
-        n = len(c["dice"][_side(c, seat)])
+        n = len(c["dice"][side_key(c, seat)])
         subsets = [list(s) for k in range(1, n + 1) for s in combinations(range(n), k)]
         return [{"action": "reroll", "dice": s} for s in subsets] + [{"action": "keep_dice"}]
     if st == "shot":
@@ -236,7 +232,6 @@ def _dice_count(state, seat, opp):
     p, q = side(state, seat), side(state, opp)
     if p["ship"]["masts"] <= 0:
         return 1, "masts destroyed: one die"
-    S = T(state)
     n = skill(state, p, "seamanship")
     if ship_max(state, p["ship"], "maneuver") >= ship_max(state, q["ship"], "maneuver") + 2:
         return n + 1, "Maneuverability 2 or more above: one more die"
@@ -261,7 +256,7 @@ def _maybe_reroll(step, start):
     c = state["combat"]
     order = [c["a"], c["d"]] if start == c["a"] else [c["d"]]
     for seat in order:
-        if c["declared"][_side(c, seat)] == "board" and "grappling_hooks" in side(state, seat)["weapons"] \
+        if c["declared"][side_key(c, seat)] == "board" and "grappling_hooks" in side(state, seat)["weapons"] \
                 and seat not in c["rerolled"]:
             step.emit("CombatWaiting", seat=seat, stage="reroll")
             return
@@ -275,7 +270,7 @@ def do_reroll(step, seat, d):
     step.emit("WeaponSpent", seat=seat, kind="grappling_hooks", why="boarding: dice rolled again")
     new = step.roll(S["die_sides"], len(d["dice"]), vis="all", why=f"seat {seat}: Grappling Hooks, dice rolled again",
                     faces={"skull": S["die_sides"]})
-    dice = list(c["dice"][_side(c, seat)])
+    dice = list(c["dice"][side_key(c, seat)])
     for i, v in zip(d["dice"], new):
         dice[i] = v
     step.emit("CombatRerolled", seat=seat, which=list(d["dice"]), dice=dice)
@@ -283,7 +278,8 @@ def do_reroll(step, seat, d):
 
 
 def do_keep_dice(step, seat, d):
-    step.emit("CombatRerolled", seat=seat, which=[], dice=list(step.state["combat"]["dice"][_side(step.state["combat"], seat)]))
+    c = step.state["combat"]
+    step.emit("CombatRerolled", seat=seat, which=[], dice=list(c["dice"][side_key(c, seat)]))
     _after_reroll(step, seat)
 
 
@@ -326,7 +322,7 @@ def settle_round(step):
               successes={str(c["a"]): successes(state, c["dice"]["a"]), str(c["d"]): successes(state, c["dice"]["d"])})
     hits = {k: v for k, v in c["bow"].items() if v}
     for seat in (c["a"], c["d"]):
-        key = _side(c, seat)
+        key = side_key(c, seat)
         if c["declared"][key] != "shoot":
             continue
         cannons = side(state, seat)["ship"]["cannons"]
@@ -392,7 +388,6 @@ def do_place_hit(step, seat, d):
 def _reallocate_or_apply(step):
     state = step.state
     c = state["combat"]
-    S = T(state)
     for seat in (c["a"], c["d"]):
         p = side(state, seat)
         if c["hits"].get(str(seat)) and "reallocate_hit" in abilities(state, p) \
@@ -476,7 +471,7 @@ def after_naval_round(step):
     c = state["combat"]
     win = c["round_winner"]
     if win is not None:
-        key = _side(c, win)
+        key = side_key(c, win)
         act = c["declared"][key]
         other = side(state, _other(c, win))
         if act == "flee" and successes(state, c["dice"]["d" if key == "a" else "a"]) == 0:
@@ -621,8 +616,7 @@ def _beat_npc(step, win, lose, plunder):
             x = step.pick(sorted(l["cargo"]), vis="all", why="a cargo card lost with a hit on the hold")
             step.emit("NpcCargoLost", npc=lose, card=x)
     step.emit("CombatWaiting", seat=win, stage="plunder")
-    if len(legal(state, win)) == 1:
-        step.emit("CombatWaiting", seat=win, stage="claim")
+    _claim_when_nothing_fits(step, win)
 
 
 def _plunder(step, win, lose):
@@ -640,8 +634,7 @@ def _plunder(step, win, lose):
     step.emit("PlunderTaken", seat=win, beaten=lose, glory_count=len(l["hand"]), weapons=weapons,
               specialists=specialists)
     step.emit("CombatWaiting", seat=win, stage="plunder")
-    if len(legal(state, win)) == 1:
-        step.emit("CombatWaiting", seat=win, stage="claim")
+    _claim_when_nothing_fits(step, win)
 
 
 def do_plunder_cargo(step, seat, d):
@@ -653,8 +646,13 @@ def do_plunder_cargo(step, seat, d):
         step.emit("CargoPlundered", vis=sorted([seat, c["loser"]]), seat=seat, beaten=c["loser"], card=d["card"],
                   good=T(step.state)["good"][d["card"]])
         step.emit("CargoPlunderedCount", seat=seat, beaten=c["loser"])
-    if len(legal(step.state, seat)) == 1:
-        step.emit("CombatWaiting", seat=seat, stage="claim")
+    _claim_when_nothing_fits(step, seat)
+
+
+def _claim_when_nothing_fits(step, win):
+    """The cargo plunder closes by itself when no card is left to take or none fits."""
+    if len(legal(step.state, win)) == 1:          # only plunder_done
+        step.emit("CombatWaiting", seat=win, stage="claim")
 
 
 def do_plunder_done(step, seat, d):
@@ -681,8 +679,7 @@ def end(step, win, dead):
             from .npc import captain_lost
             captain_lost(step, who[4:])
         else:
-            step.emit("CaptainDied", seat=who, why="beaten in combat")
-            retire_captain(step, who, "died")
+            captain_dies(step, who, "beaten in combat")
     if cur in dead:
         end_player_turn(step, cur)
         return

@@ -36,10 +36,14 @@ from __future__ import annotations
 
 from service.kernel import BadInput
 
-LOCATIONS = ("hull", "masts", "cargo", "crew", "cannons")
-SKILLS = ("seamanship", "scouting", "leadership", "influence")
+from .catalog import SKILLS
+from .catalog import tables as T
+from .flow import bank_pays, deal_glory, skill_test
+from .raid import die
+from .state import LOCATIONS, player, ship_max
+from .wanted import gain_flag, lose_flag
+
 TIMINGS = ("immediate", "each_turn", "end_of_turn")
-NATIONS = ("spain", "england", "france", "netherlands")
 WORDS = {
     "gain_gold": {"amount": int},
     "lose_gold": {"amount": int},
@@ -57,15 +61,16 @@ def _bad(card, msg):
     raise BadInput(f"merchants-and-marauders catalog: card {card!r}: {msg}")
 
 
-def validate(card: str, effect) -> None:
+def validate(card: str, effect, nations) -> None:
+    """``nations``: the catalog's nations (a flag names one of them)."""
     if effect == "none":
         return
     if not isinstance(effect, dict) or effect.get("timing") not in TIMINGS or not isinstance(effect.get("steps"), list):
         _bad(card, f'an effect is "none" or {{"timing": one of {", ".join(TIMINGS)}, "steps": [...]}}')
-    _steps(card, effect["steps"])
+    _steps(card, effect["steps"], nations)
 
 
-def _steps(card, steps):
+def _steps(card, steps, nations):
     for s in steps:
         if not isinstance(s, dict) or "do" not in s:
             _bad(card, 'every step is an object with "do"')
@@ -75,7 +80,7 @@ def _steps(card, steps):
         for arg, kind in WORDS[word].items():
             if not isinstance(s.get(arg), kind) or isinstance(s.get(arg), bool):
                 _bad(card, f"{word} needs {arg} ({kind.__name__})")
-        if word in ("place_flag", "remove_flag") and s["nation"] not in NATIONS:
+        if word in ("place_flag", "remove_flag") and s["nation"] not in nations:
             _bad(card, f"{word}: no nation {s['nation']!r}")
         if word in ("damage", "repair") and s["location"] not in LOCATIONS:
             _bad(card, f"{word}: no location {s['location']!r}")
@@ -84,16 +89,15 @@ def _steps(card, steps):
         if word == "skill_test":
             if s["skill"] not in SKILLS:
                 _bad(card, f"skill_test: no skill {s['skill']!r}")
-            _steps(card, s.get("then", []))
-            _steps(card, s.get("else", []))
+            _steps(card, s.get("then", []), nations)
+            _steps(card, s.get("else", []), nations)
         who = s.get("who", "active")
-        if not (who in ("active", "each") or (who.startswith("wanted:") and who[7:] in NATIONS)):
+        if not (who in ("active", "each") or (who.startswith("wanted:") and who[7:] in nations)):
             _bad(card, f"{word}: who is 'active', 'each' or 'wanted:<nation>', not {who!r}")
 
 
 # running an effect -----------------------------------------------------------------
 def targets(state, who, active):
-    from .state import player
     players = [player(state, s) for s in state["order"]] if state["order"] else state["players"]
     alive = [p for p in players if p["captain"] is not None and p["ship"] is not None]
     if who == "active":
@@ -105,10 +109,6 @@ def targets(state, who, active):
 
 def run(step, steps, active, card, inherited=None):
     """Apply ``steps`` of ``card``; ``active`` is the seat ``"active"`` names."""
-    from .catalog import tables as T
-    from .flow import bank_pays, deal_glory, skill_test
-    from .raid import gain_flag
-    from .state import ship_max
     state = step.state
     for s in steps:
         word = s["do"]
@@ -124,9 +124,7 @@ def run(step, steps, active, card, inherited=None):
             elif word == "place_flag":
                 gain_flag(step, seat, s["nation"], why)
             elif word == "remove_flag":
-                if p["flags"].get(s["nation"]):
-                    step.emit("WantedFlagRemoved", seat=seat, nation=s["nation"], flags=p["flags"][s["nation"]] - 1,
-                              why=why)
+                lose_flag(step, seat, s["nation"], why)
             elif word == "damage":
                 loc = s["location"] if p["ship"][s["location"]] > 0 else "hull"
                 step.emit("ShipHit", seat=seat, location=loc, aimed=s["location"], why=why)
@@ -148,7 +146,6 @@ def run(step, steps, active, card, inherited=None):
 
 def _sunk_by_card(step, card):
     """A hull lost to a card's damage: the ship sinks and the captain dies."""
-    from .raid import die
     state = step.state
     for p in state["players"]:
         if p["ship"] is not None and p["captain"] is not None and p["ship"]["hull"] <= 0:

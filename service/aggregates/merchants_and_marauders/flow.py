@@ -166,6 +166,13 @@ def start_player_turn(step, seat):
     resume(step, seat)
 
 
+def captain_dies(step, seat, why):
+    """The captain dies: the death procedure (retire_captain); a new one comes at the
+    player's next turn."""
+    step.emit("CaptainDied", seat=seat, why=why)
+    retire_captain(step, seat, "died")
+
+
 def retire_captain(step, seat, reason):
     """The death procedure (also used for a retired captain): discard the
     captain, cards, ship and what is aboard, wanted flags; keep glory points

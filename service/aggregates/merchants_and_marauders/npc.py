@@ -22,15 +22,18 @@ from __future__ import annotations
 from .catalog import tables as T
 from .state import player
 
-NAVAL_NATION = {"spanish_naval": "spain", "english_naval": "england", "french_naval": "france",
-                "dutch_naval": "netherlands"}
+
+
+def naval_nation(state, npc):
+    """The nation of a naval NPC at sea (its card's); None for a pirate."""
+    return T(state)["events"][state["board"]["npcs"][npc]["cards"][-1]].get("nation")
 
 
 def _hunt_rank(state, npc, p):
     """The NPC's priorities for player ``p``, as a tuple to compare (all 0: not hunted)."""
     flags = p["flags"]
-    if npc in NAVAL_NATION:
-        nation = NAVAL_NATION[npc]
+    nation = naval_nation(state, npc)
+    if nation:
         war = state["board"].get("war") or []
         from .combat import nation_of
         at_war = 1 if nation in war and nation_of(state, p) in war and nation_of(state, p) != nation else 0
@@ -132,7 +135,7 @@ def fighter(state, npc):
     card = n["cards"][-1]
     info = S["events"][card]
     return {"id": npc, "card": card, "ship": n["ship"], "captain": dict(info["captain"]),
-            "nation": NAVAL_NATION.get(npc), "pirate": npc not in NAVAL_NATION}
+            "nation": info.get("nation"), "pirate": not info.get("nation")}
 
 
 def captain_lost(step, npc):
@@ -158,8 +161,8 @@ def _scouts_here(state, zone, p):
     """The hostile NPCs of ``zone`` that scout for ``p`` (pirates do not scout beside a
     naval ship; Man-o-Wars are not built)."""
     here = sorted(n for n, x in state["board"]["npcs"].items() if x["zone"] == zone)
-    naval = any(n in NAVAL_NATION for n in here)
-    return [n for n in here if hostile(state, n, p) and not (naval and n not in NAVAL_NATION)]
+    naval = any(naval_nation(state, n) for n in here)
+    return [n for n in here if hostile(state, n, p) and not (naval and not naval_nation(state, n))]
 
 
 def spotted(step, seat, why):
@@ -198,8 +201,8 @@ def scout_on(step):
             continue
         card = S["events"][state["board"]["npcs"][npc]["cards"][-1]]
         value = card["captain"]["scouting"]
-        if npc in NAVAL_NATION:
-            value = max(value, p["flags"].get(NAVAL_NATION[npc], 0))
+        if naval_nation(state, npc):
+            value = max(value, p["flags"].get(naval_nation(state, npc), 0))
         dice = step.roll(S["die_sides"], value, vis="all", why=f"{npc} scouts for seat {seat}",
                          faces={"skull": S["die_sides"]})
         ok = any(v >= S["success_from"] for v in dice)
@@ -217,4 +220,4 @@ def may_redraw(state, p) -> bool:
     if state["phase"] != "play" or p.get("redrawn") or p["captain"] is None:
         return False
     home = T(state)["captains"][p["captain"]]["home"]
-    return any(n not in NAVAL_NATION and x["zone"] == home for n, x in state["board"]["npcs"].items())
+    return any(not naval_nation(state, n) and x["zone"] == home for n, x in state["board"]["npcs"].items())

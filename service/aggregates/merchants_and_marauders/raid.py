@@ -20,11 +20,10 @@ Decisions:
 from __future__ import annotations
 
 from .catalog import tables as T
-from .flow import bank_pays, end_player_turn, gain_glory, retire_captain, skill_test
-from .state import capacity, player, ship_max
+from .flow import bank_pays, captain_dies, end_player_turn, gain_glory, skill_test
+from .state import LOCATIONS, capacity, player, ship_max
+from .wanted import gain_flag
 
-LOCATIONS = ("hull", "masts", "cargo", "crew", "cannons")
-FLAG_MAX = 5
 
 
 def destroyed(p) -> list:
@@ -33,27 +32,6 @@ def destroyed(p) -> list:
 
 
 # legal decisions -----------------------------------------------------------------
-def port_entries(state, p):
-    """Wanted captains stay out of the ports of the nations that want them, but for
-    their home port; Port Royal lets them in for its fee or an Influence test."""
-    S = T(state)
-    port = p["zone"]
-    z = S["zones"][port]
-    cap = S["captains"][p["captain"]]
-    if not p["flags"].get(z["nation"]) or port == cap["home"] or "enter_any_port" in cap["abilities"]:
-        return [{"action": "enter_port"}]
-    if z["special"].get("kind") == "pirate_entry":
-        out = [{"action": "enter_port", "by": "influence"}]
-        if funds_aboard(state, p) >= z["special"]["fee"]:
-            out.insert(0, {"action": "enter_port", "by": "fee"})
-        return out
-    return []
-
-
-def funds_aboard(state, p):
-    return p["gold"]
-
-
 def nations(state, r):
     """The token's nation or the sea zone's (its port's), the raider's choice."""
     zone_nation = T(state)["zones"][r["zone"]]["nation"]
@@ -97,12 +75,6 @@ def sight(step, seat):
 
 def do_let_go(step, seat, d):
     step.emit("MerchantLetGo", seat=seat, zone=step.state["raid"]["zone"])
-
-
-def gain_flag(step, seat, nation, why):
-    p = player(step.state, seat)
-    n = min(FLAG_MAX, p["flags"].get(nation, 0) + 1)
-    step.emit("WantedFlagGained", seat=seat, nation=nation, flags=n, why=why)
 
 
 def _turn_card(step, seat, why):
@@ -250,10 +222,8 @@ def do_raid_take_done(step, seat, d):
 
 
 def die(step, seat, why):
-    """The death procedure: the captain, cards, ship, what is aboard and the flags
-    are discarded; glory and the stash stay; a new captain comes next turn."""
-    step.emit("CaptainDied", seat=seat, why=why)
-    retire_captain(step, seat, "died")
+    """A captain lost outside a fight (a raid, a card): dead in his own turn, it ends."""
+    captain_dies(step, seat, why)
     if step.state["order"][step.state["cur"]] == seat:
         end_player_turn(step, seat)
 

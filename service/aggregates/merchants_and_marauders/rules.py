@@ -37,7 +37,8 @@ from . import scout as scout_rules
 from .flow import (bank_pays, check_victory, deal_glory, end_player_turn, glory_plays, resume,
                    reveal_new_captain, skill_test, start_round)
 from .port import amounts, legal_port, over_capacity
-from .state import at_home, current_seat, evolve, funds, initial_state, player, stash_glory, total_glory
+from .state import at_home, current_seat, evolve, initial_state, player, stash_glory, total_glory
+from .wanted import port_entries
 from .view import describe, view
 
 AMOUNT_ACTIONS = ("stash", "withdraw")
@@ -147,7 +148,7 @@ class MerchantsAndMarauders(Rules):
             else:
                 out += [{"action": "move", "to": z} for z in sorted(S["adj"][p["zone"]])]
                 if S["zones"][p["zone"]]["port"]:
-                    out += raid_rules.port_entries(state, p)
+                    out += port_entries(state, p)
                 out += scout_rules.sea_actions(state, p)
         out += self._anytime(state, p)
         out.append({"action": "end_turn"})

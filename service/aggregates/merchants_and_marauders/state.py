@@ -18,6 +18,7 @@ from __future__ import annotations
 from .catalog import default_key, register
 from .catalog import tables as T
 
+LOCATIONS = ("hull", "masts", "cargo", "crew", "cannons")     # a ship's hit locations
 UPGRADE_STAT = {"extra_hammocks": "crew", "better_rigging": "maneuver", "extended_hold": "cargo",
                 "extra_cannons": "cannons"}
 
@@ -362,6 +363,11 @@ def _player_turn_started(state, d, ev):
     state["withdrew"] = False
 
 
+def _action_spent(state):
+    state["actions"] -= 1
+    state["acted"] = True
+
+
 def _moved(state, d, ev):
     p = player(state, d["seat"])
     p["zone"] = d["to"]
@@ -648,8 +654,7 @@ def _merchants_redistributed(state, d, ev):
 
 # scouting and raids (raid.py) ------------------------------------------------------
 def _scouted(state, d, ev):
-    state["actions"] -= 1
-    state["acted"] = True
+    _action_spent(state)
     state.setdefault("scouted", []).append(d["target"])
 
 
@@ -734,14 +739,12 @@ def _port_fee(state, d, ev):
 
 
 def _port_action_refused(state, d, ev):
-    state["actions"] -= 1
-    state["acted"] = True
+    _action_spent(state)
     state["port_used"] = True
 
 
 def _entry_refused(state, d, ev):
-    state["actions"] -= 1
-    state["acted"] = True
+    _action_spent(state)
 
 
 def _captain_died(state, d, ev):
@@ -749,8 +752,9 @@ def _captain_died(state, d, ev):
 
 
 # combat between players (combat.py) ---------------------------------------------------
-def _side(c, seat):
-    return "a" if seat == c["a"] else "d"
+def side_key(c, who):
+    """``a`` (the attacker) or ``d`` (the defender): where a side's dice and action are kept."""
+    return "a" if who == c["a"] else "d"
 
 
 def _combat_begun(state, d, ev):
@@ -770,7 +774,7 @@ def _combat_begun(state, d, ev):
 
 def _combat_declared(state, d, ev):
     c = state["combat"]
-    c["declared"][_side(c, d["seat"])] = d["do"]
+    c["declared"][side_key(c, d["seat"])] = d["do"]
 
 
 def _combat_waiting(state, d, ev):
@@ -782,12 +786,12 @@ def _combat_waiting(state, d, ev):
 
 def _combat_rolled(state, d, ev):
     c = state["combat"]
-    c["dice"][_side(c, d["seat"])] = list(d["dice"])
+    c["dice"][side_key(c, d["seat"])] = list(d["dice"])
 
 
 def _combat_rerolled(state, d, ev):
     c = state["combat"]
-    c["dice"][_side(c, d["seat"])] = list(d["dice"])
+    c["dice"][side_key(c, d["seat"])] = list(d["dice"])
     c["rerolled"].append(d["seat"])
 
 

@@ -1,0 +1,39 @@
+"""Wanted flags and what they do (the book: Ricercati e ricompense): a flag of a
+nation for engaging or beating one of its non-pirate ships, up to 5 a nation; the
+ports of the nations that want a captain closed to him, but for his home port,
+Port Royal (its fee or an Influence test) and a captain who enters any port."""
+
+from __future__ import annotations
+
+from .catalog import tables as T
+from .state import player
+
+FLAG_MAX = 5
+
+
+def gain_flag(step, seat, nation, why):
+    p = player(step.state, seat)
+    n = min(FLAG_MAX, p["flags"].get(nation, 0) + 1)
+    step.emit("WantedFlagGained", seat=seat, nation=nation, flags=n, why=why)
+
+
+def lose_flag(step, seat, nation, why):
+    p = player(step.state, seat)
+    if p["flags"].get(nation):
+        step.emit("WantedFlagRemoved", seat=seat, nation=nation, flags=p["flags"][nation] - 1, why=why)
+
+
+def port_entries(state, p):
+    """How the captain may enter the port of his sea zone (none: he may not)."""
+    S = T(state)
+    port = p["zone"]
+    z = S["zones"][port]
+    cap = S["captains"][p["captain"]]
+    if not p["flags"].get(z["nation"]) or port == cap["home"] or "enter_any_port" in cap["abilities"]:
+        return [{"action": "enter_port"}]
+    if z["special"].get("kind") == "pirate_entry":
+        out = [{"action": "enter_port", "by": "influence"}]
+        if p["gold"] >= z["special"]["fee"]:        # the fee is paid from the gold aboard
+            out.insert(0, {"action": "enter_port", "by": "fee"})
+        return out
+    return []
