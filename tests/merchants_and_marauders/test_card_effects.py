@@ -98,4 +98,7 @@ def test_the_default_cards_say_their_text_is_not_known():
     cat = load()
     for deck in ("events", "glory_cards"):
         for c in cat[deck]["value"]:
-            assert c.get("effect", "none") == "none" and ("provisional" in c.get("note", "") or c.get("source"))
+            if c.get("effect", "none") != "none":      # a provisional effect says so (the War cards)
+                assert c.get("effect_source") == "provisional" and "provisional" in c["note"], c["id"]
+            else:
+                assert "provisional" in c.get("note", "") or c.get("source")

@@ -8,7 +8,7 @@ from service.aggregates.merchants_and_marauders.catalog import load
 from .helpers import Table, demand_order, end_turn_if_due
 
 FELIPE, FRANCES = "felipe", "frances_wright"
-QUIET = ["E19", "E21", "E23"]                   # event cards with no NPC and no icons
+QUIET = ["E29", "E21", "E23"]                   # event cards with no NPC and no icons
 
 
 def catalog(icons=None, zones=None):
@@ -65,8 +65,8 @@ def test_the_books_replacement_example_first_part():
 def test_the_books_first_hunting_example():
     """A Dutch naval ship at Basse-Terre is moved North; a pirate with an English flag is at
     Bridgetown next to it: not its first priority, but its second: it sails East to him."""
-    cat = catalog(icons={"E19": [{"npc": "dutch_naval", "dir": "N"}]}, zones={"E10": "basse_terre"})
-    t = start(["E10", "E21", "E19"], cat)
+    cat = catalog(icons={"E29": [{"npc": "dutch_naval", "dir": "N"}]}, zones={"E10": "basse_terre"})
+    t = start(["E10", "E21", "E29"], cat)
     next_turn(t)
     assert t.state["board"]["npcs"]["dutch_naval"]["zone"] == "basse_terre"
     at_sea(t, 2, "bridgetown", {"england": 1})
@@ -76,9 +76,9 @@ def test_the_books_first_hunting_example():
 
 
 def test_without_prey_the_letter_and_then_clockwise():
-    cat = catalog(icons={"E19": [{"npc": "dutch_naval", "dir": "N"}], "E21": [{"npc": "dutch_naval", "dir": "N"}]},
+    cat = catalog(icons={"E29": [{"npc": "dutch_naval", "dir": "N"}], "E21": [{"npc": "dutch_naval", "dir": "N"}]},
                   zones={"E10": "basse_terre"})
-    t = start(["E10", "E23", "E19", "E21"], cat)
+    t = start(["E10", "E23", "E29", "E21"], cat)
     next_turn(t)
     next_turn(t)                                                          # North from Basse-Terre: St. Maarten
     assert t.state["board"]["npcs"]["dutch_naval"]["zone"] == "st_maarten"
@@ -91,8 +91,8 @@ def test_the_books_second_hunting_example():
     """A French naval ship at Basse-Terre should move South; a captain with two Spanish flags
     is at Basse-Terre and one with Spanish, Dutch and English flags at Caracas: neither is
     wanted by France, both by others, the second more: it sails to Caracas."""
-    cat = catalog(icons={"E19": [{"npc": "french_naval", "dir": "S"}]})
-    t = start(["E09", "E21", "E19"], cat, seats=3)
+    cat = catalog(icons={"E29": [{"npc": "french_naval", "dir": "S"}]})
+    t = start(["E09", "E21", "E29"], cat, seats=3)
     next_turn(t, 3)
     assert t.state["board"]["npcs"]["french_naval"]["zone"] == "basse_terre"
     at_sea(t, 1, "basse_terre", {"spain": 2})
@@ -103,8 +103,8 @@ def test_the_books_second_hunting_example():
 
 
 def test_pirates_spare_pirates_and_hunt_the_richest_honest_captain():
-    cat = catalog(icons={"E19": [{"npc": "pirate_sloop", "dir": "N"}]}, zones={"E13": "basse_terre"})
-    t = start(["E13", "E21", "E19"], cat, seats=3)
+    cat = catalog(icons={"E29": [{"npc": "pirate_sloop", "dir": "N"}]}, zones={"E13": "basse_terre"})
+    t = start(["E13", "E21", "E29"], cat, seats=3)
     next_turn(t, 3)
     at_sea(t, 1, "bridgetown", {"spain": 1})                              # a pirate: spared
     at_sea(t, 2, "trinidad")                                               # honest, gold aboard

@@ -571,7 +571,9 @@ def defeated(step, win, lose, plunder):
         _beat_npc(step, win, lose, plunder)
         return
     if pirate(l):
-        pay = {n: 5 * k for n, k in sorted(l["flags"].items()) if k and not w["flags"].get(n)}
+        from .war import bounty_refused      # part 3: no bounty from a nation at war with the winner's
+        pay = {n: 5 * k for n, k in sorted(l["flags"].items()) if k and not w["flags"].get(n)
+               and not bounty_refused(state, nation_of(state, w), n)}
         total = sum(pay.values())
         if total:
             step.emit("GoldReceived", seat=win, amount=bank_pays(state, total), why="bounty", by_nation=pay)

@@ -38,9 +38,9 @@ from service.kernel import BadInput
 
 from .catalog import SKILLS
 from .catalog import tables as T
-from .flow import bank_pays, deal_glory, skill_test
+from .flow import bank_pays, deal_glory, draw_cargo, skill_test
 from .raid import die
-from .state import LOCATIONS, player, ship_max
+from .state import LOCATIONS, capacity, player, ship_max
 from .wanted import gain_flag, lose_flag
 
 TIMINGS = ("immediate", "each_turn", "end_of_turn")
@@ -54,7 +54,11 @@ WORDS = {
     "draw_glory": {},
     "discard_cargo": {"count": int},
     "skill_test": {"skill": str},
+    "war": {"nations": list, "zones": dict, "captain": dict},
+    "peace": {},
+    "draw_cargo": {"count": int},
 }
+GLOBAL = ("war", "peace")          # words that act on the board, not on players (no ``who``)
 
 
 def _bad(card, msg):
@@ -84,7 +88,20 @@ def _steps(card, steps, nations):
             _bad(card, f"{word}: no nation {s['nation']!r}")
         if word in ("damage", "repair") and s["location"] not in LOCATIONS:
             _bad(card, f"{word}: no location {s['location']!r}")
-        if word in ("gain_gold", "lose_gold", "discard_cargo") and not 0 < s.get("amount", s.get("count", 1)) <= 50:
+        if word == "war":
+            ns = s["nations"]
+            if len(ns) != 2 or len(set(ns)) != 2 or any(n not in nations for n in ns):
+                _bad(card, f"war: two different nations of {', '.join(nations)}, not {ns!r}")
+            if sorted(s["zones"]) != sorted(ns) or any(not isinstance(z, str) for z in s["zones"].values()):
+                _bad(card, "war: zones names the entry zone of each nation's Man-o-War")
+            cap = s["captain"]
+            if not isinstance(cap.get("name"), str) or not all(
+                    isinstance(cap.get(k), int) and 1 <= cap[k] <= 5 for k in ("seamanship", "scouting", "leadership")):
+                _bad(card, "war: the Man-o-Wars' captain needs a name, seamanship, scouting and leadership (1..5)")
+            continue
+        if word == "peace":
+            continue
+        if word in ("gain_gold", "lose_gold", "discard_cargo", "draw_cargo") and not 0 < s.get("amount", s.get("count", 1)) <= 50:
             _bad(card, f"{word}: a number from 1 to 50")
         if word == "skill_test":
             if s["skill"] not in SKILLS:
@@ -112,6 +129,13 @@ def run(step, steps, active, card, inherited=None):
     state = step.state
     for s in steps:
         word = s["do"]
+        if word in GLOBAL:
+            from . import war
+            if word == "war":
+                war.declare(step, s, card)
+            else:
+                war.end(step, f"card {card}")
+            continue
         who = s.get("who", inherited or "active")
         for p in targets(state, who, active):
             seat = p["seat"]
@@ -131,6 +155,14 @@ def run(step, steps, active, card, inherited=None):
             elif word == "repair":
                 if p["ship"][s["location"]] < ship_max(state, p["ship"], s["location"]):
                     step.emit("ShipRepairedByCard", seat=seat, location=s["location"], why=why)
+            elif word == "draw_cargo":       # at sea only while the hold has room; in port any number
+                n = s["count"] if p["in_port"] else min(s["count"], max(0, capacity(state, p) - len(p["cargo"])))
+                for _ in range(n):
+                    got = draw_cargo(step, seat, why)
+                    if got is None:
+                        break
+                    step.emit("CargoGainedByCard", vis=[seat], seat=seat, card=got, why=why)
+                    step.emit("CargoCountGained", seat=seat, why=why)
             elif word == "draw_glory":
                 deal_glory(step, seat, why)
             elif word == "discard_cargo":

@@ -228,7 +228,7 @@ def end_round(step):
     if steps:
         from .effects import run
         run(step, steps, state["order"][0], state["event_in_play"])
-    if state.get("npc_arriving") or state.get("npc_returning"):
+    if state.get("npc_arriving") or state.get("npc_returning") or state.get("mow_arriving"):
         from .npc import end_of_turn, end_of_turn_returns
         end_of_turn_returns(step)
         end_of_turn(step)

@@ -25,8 +25,19 @@ from .state import player
 
 
 def naval_nation(state, npc):
-    """The nation of a naval NPC at sea (its card's); None for a pirate."""
-    return T(state)["events"][state["board"]["npcs"][npc]["cards"][-1]].get("nation")
+    """The nation of a naval NPC at sea (its card's, a Man-o-War's own); None for a pirate."""
+    n = state["board"]["npcs"][npc]
+    if "nation" in n:
+        return n["nation"]
+    return T(state)["events"][n["cards"][-1]].get("nation")
+
+
+def captain_of(state, npc):
+    """The NPC captain's skills: the top card's (a Man-o-War's: its war's)."""
+    n = state["board"]["npcs"][npc]
+    if "captain" in n:
+        return dict(n["captain"])
+    return dict(T(state)["events"][n["cards"][-1]]["captain"])
 
 
 def _hunt_rank(state, npc, p):
@@ -98,13 +109,27 @@ def on_event(step, card):
     for icon in info.get("npc_icons") or []:
         if icon["npc"] in state["board"]["npcs"]:
             move(step, icon["npc"], icon["dir"])
+        mow = _man_o_war_of_icon(state, icon["npc"])   # a nation's icon moves its Man-o-War too
+        if mow in state["board"]["npcs"]:
+            move(step, mow, icon["dir"])
     if info.get("npc"):
         step.emit("NpcArriving", npc=info["npc"], card=card, zone=info["zone"])
+
+
+def _man_o_war_of_icon(state, icon_npc):
+    from .war import man_o_war
+    nation = next((e["nation"] for e in T(state)["events"].values() if e.get("npc") == icon_npc and e.get("nation")),
+                  None)
+    return man_o_war(nation) if nation else None
 
 
 def end_of_turn(step):
     state = step.state
     S = T(state)
+    if state.get("mow_arriving"):
+        from .war import enter
+        for arrival in list(state["mow_arriving"]):
+            enter(step, arrival)
     for card in list(state.get("npc_arriving") or []):
         info = S["events"][card]
         npc = info["npc"]
@@ -130,12 +155,10 @@ def end_of_turn_returns(step):
 # fights -----------------------------------------------------------------------------
 def fighter(state, npc):
     """What the combat needs of an NPC: its ship, its captain (the top card), its nation."""
-    S = T(state)
     n = state["board"]["npcs"][npc]
-    card = n["cards"][-1]
-    info = S["events"][card]
-    return {"id": npc, "card": card, "ship": n["ship"], "captain": dict(info["captain"]),
-            "nation": info.get("nation"), "pirate": not info.get("nation")}
+    nation = naval_nation(state, npc)
+    return {"id": npc, "card": n["cards"][-1] if n["cards"] else None, "ship": n["ship"],
+            "captain": captain_of(state, npc), "nation": nation, "pirate": not nation}
 
 
 def captain_lost(step, npc):
@@ -143,6 +166,9 @@ def captain_lost(step, npc):
     of two or more) takes command, else the NPC leaves the sea."""
     state = step.state
     n = state["board"]["npcs"][npc]
+    if not n["cards"]:                  # a Man-o-War: no captain beneath, it leaves the sea
+        step.emit("NpcCaptainLost", npc=npc, card=None, successor=None)
+        return
     top = n["cards"][-1]
     below = n["cards"][:-1]
     successor = None
@@ -159,10 +185,13 @@ def hostile(state, npc, p) -> bool:
 
 def _scouts_here(state, zone, p):
     """The hostile NPCs of ``zone`` that scout for ``p`` (pirates do not scout beside a
-    naval ship; Man-o-Wars are not built)."""
+    naval ship; two Man-o-Wars in one zone do not scout)."""
+    from .war import is_man_o_war
     here = sorted(n for n, x in state["board"]["npcs"].items() if x["zone"] == zone)
     naval = any(naval_nation(state, n) for n in here)
-    return [n for n in here if hostile(state, n, p) and not (naval and not naval_nation(state, n))]
+    two_mow = sum(1 for n in here if is_man_o_war(n)) >= 2
+    return [n for n in here if hostile(state, n, p) and not (naval and not naval_nation(state, n))
+            and not (two_mow and is_man_o_war(n))]
 
 
 def spotted(step, seat, why):
@@ -199,8 +228,7 @@ def scout_on(step):
             step.emit("NpcScouted", npc=npc, seat=seat, value=0, dice=[], success=False, why="no longer there")
             queue = state.get("npc_queue") or {}
             continue
-        card = S["events"][state["board"]["npcs"][npc]["cards"][-1]]
-        value = card["captain"]["scouting"]
+        value = captain_of(state, npc)["scouting"]
         if naval_nation(state, npc):
             value = max(value, p["flags"].get(naval_nation(state, npc), 0))
         dice = step.roll(S["die_sides"], value, vis="all", why=f"{npc} scouts for seat {seat}",

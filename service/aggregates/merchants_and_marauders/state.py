@@ -273,6 +273,9 @@ def _event_drawn(state, d, ev):
 
 
 def _npc_arriving(state, d, ev):
+    if d["card"] is None:               # a Man-o-War brought by a war (war.py)
+        state.setdefault("mow_arriving", []).append({k: d[k] for k in ("npc", "zone", "nation", "captain")})
+        return
     state.setdefault("npc_arriving", []).append(d["card"])
 
 
@@ -282,6 +285,11 @@ def _npc_card_in_play(state, card):
 
 
 def _npc_entered(state, d, ev):
+    if d["card"] is None:               # a Man-o-War: no card in its area
+        state["mow_arriving"] = [a for a in state["mow_arriving"] if a["npc"] != d["npc"]]
+        state["board"]["npcs"][d["npc"]] = {"zone": d["zone"], "cards": [], "ship": d["ship"],
+                                            "nation": d["nation"], "captain": dict(d["skills"])}
+        return
     _npc_card_in_play(state, d["card"])
     state["board"]["npcs"][d["npc"]] = {"zone": d["zone"], "cards": [d["card"]], "ship": d["ship"]}
 
@@ -303,6 +311,9 @@ def _npc_cargo_lost(state, d, ev):
 
 
 def _npc_captain_lost(state, d, ev):
+    if d["card"] is None:               # a Man-o-War's captain: the ship leaves the sea
+        del state["board"]["npcs"][d["npc"]]
+        return
     n = state["board"]["npcs"][d["npc"]]
     n["cards"].remove(d["card"])
     state["decks"]["event_discard"].append(d["card"])
@@ -329,6 +340,25 @@ def _npc_scouted(state, d, ev):
     q["npcs"].remove(d["npc"])
     if not q["npcs"]:
         state["npc_queue"] = None
+
+
+def _cargo_gained_by_card(state, d, ev):
+    player(state, d["seat"])["cargo"].append(d["card"])
+
+
+def _war_declared(state, d, ev):
+    state["board"]["war"] = list(d["nations"])
+
+
+def _war_ended(state, d, ev):
+    state["board"]["war"] = None
+    state["mow_arriving"] = [a for a in state.get("mow_arriving") or [] if a["nation"] not in d["nations"]]
+
+
+def _npc_left(state, d, ev):
+    del state["board"]["npcs"][d["npc"]]
+    if state.get("npc_returning") and d["npc"] in state["npc_returning"]:
+        state["npc_returning"].remove(d["npc"])
 
 
 def _npc_moved(state, d, ev):
@@ -1042,6 +1072,10 @@ HANDLERS = {
     "NpcEntered": _npc_entered,
     "NpcReplaced": _npc_replaced,
     "NpcMoved": _npc_moved,
+    "WarDeclared": _war_declared,
+    "CargoGainedByCard": _cargo_gained_by_card,
+    "WarEnded": _war_ended,
+    "NpcLeft": _npc_left,
     "NpcsScouting": _npcs_scouting,
     "NpcScouted": _npc_scouted,
     "NpcCargoFound": _npc_cargo_found,

@@ -281,6 +281,11 @@ def describe(ev) -> str:
         "PortFeePaid": lambda: f"seat {s} pays {d['fee']} to enter {d['port']}",
         "PortEntryRefused": lambda: f"seat {s} is refused entry to {d['port']}",
         "PortActionRefused": lambda: f"seat {s} is refused service at {d['port']} (wanted there)",
+        "WarDeclared": lambda: f"{d['nations'][0]} and {d['nations'][1]} are at war (card {d['card']})"
+                               + (" (still)" if d.get("again") else ""),
+        "WarEnded": lambda: f"peace between {d['nations'][0]} and {d['nations'][1]} ({d['why']})",
+        "NpcLeft": lambda: f"{d['npc'].replace('_', ' ')} leaves the sea ({d['why']})",
+        "CargoCountGained": lambda: f"seat {s} gains a cargo card ({d['why']})",
     }
     f = lines.get(t)
     if not f:
