@@ -89,6 +89,8 @@ def check_events(g):
     seats = range(1, len(g.state["players"]) + 1)
     for i, e in enumerate(g.events):
         owner = e.data.get("seat")
+        if e.type == "CargoPlundered" and str(e.data["beaten"]).startswith("npc:"):
+            continue                                        # a naval NPC's cards lie face up
         if e.type in ("Plundered", "CargoPlundered"):      # shown to the winner and the beaten captain only
             assert e.vis == sorted([owner, e.data["beaten"]]), e
             for ref in _strings(e.data):
@@ -98,7 +100,9 @@ def check_events(g):
             for key in HIDDEN_KEYS & set(e.data):
                 assert (e.type, key) in REVEALED, (key, e)
             if e.type == "GoldReceived":       # the loot of a raid is on its face-up cards
-                assert e.data["why"] in ("starting gold", "raid loot", "bounty", "plunder of a naval ship"), e   # bounties: the flags are public
+                # bounties: the flags are public; a card's gold (an event, a rumor, a mission): on the card
+                assert e.data["why"] in ("starting gold", "raid loot", "bounty", "plunder of a naval ship") or \
+                    e.data["why"].startswith("card "), e
         if e.type in PRIVATE:
             assert e.vis == [e.data["seat"]], e
         if e.type in REFEREE:
@@ -120,6 +124,8 @@ def check_events(g):
             e = g.events[last[card]]
             if e.type == "RaidCardTaken":          # a raid's cards are face up on the table
                 continue
+            if e.type == "CargoPlundered" and str(e.data["beaten"]).startswith("npc:"):
+                continue                           # a naval NPC's cards lie face up
             if e.type in ("Plundered", "CargoPlundered"):
                 assert set(e.vis) == {p["seat"], e.data["beaten"]}
                 continue

@@ -137,6 +137,9 @@ def validate(cat: dict) -> dict:
     for deck in ("events", "glory_cards"):
         for c in v[deck]:
             valid_effect(c["id"], c.get("effect", "none"), nations)
+            for st in (c.get("effect") or {}).get("steps", []) if isinstance(c.get("effect"), dict) else []:
+                if isinstance(st, dict) and st.get("do") == "war" and any(z not in zids for z in st["zones"].values()):
+                    _fail(f"card {c['id']!r}: war: a Man-o-War's zone is not a sea zone")
     _ids(v["demand_tiles"], "demand tile")
     if any(t.get("good") not in goods for t in v["demand_tiles"]):
         _fail("every demand tile shows one of the goods")
@@ -159,6 +162,11 @@ def validate(cat: dict) -> dict:
     for m in v["missions"]:
         if m.get("location") not in pids:
             _fail(f"mission {m['id']!r} needs a port location")
+    from .tasks import validate_mission, validate_rumor
+    for r in v["rumors"]:
+        validate_rumor(r, set(zids), nations)
+    for m in v["missions"]:
+        validate_mission(m, set(zids), pids, goods, nations)
     r = v["rules"]
     for k in ("glory_target", "start_gold", "glory_hand_limit", "actions", "buy_draw", "buy_draw_repeat",
               "sell_price", "sell_demand_price", "repair_price", "upgrade_price", "weapon_price",
@@ -217,8 +225,10 @@ def static(cat: dict) -> dict:
                             "specialist": g.get("specialist"), "hire_cost": g.get("hire_cost", 0),
                             "effect": g.get("effect", "none")}
                   for g in v["glory_cards"]},
-        "rumors": {r["id"]: {"name": r["name"], "keep": bool(r.get("keep"))} for r in v["rumors"]},
-        "missions": {m["id"]: {"name": m["name"], "location": m["location"]} for m in v["missions"]},
+        "rumors": {r["id"]: {"name": r["name"], "keep": bool(r.get("keep")), "skill": r.get("skill"),
+                             "location": r.get("location"), "effect": r.get("effect", "none")} for r in v["rumors"]},
+        "missions": {m["id"]: {"name": m["name"], "location": m["location"], "complete": m.get("complete")}
+                     for m in v["missions"]},
     }
 
 

@@ -23,13 +23,22 @@ steps run once, when every player has had the turn. A STEP is an object with ``d
 ``discard_cargo``     ``count`` cargo cards aboard, chosen at random
 ``skill_test``        a ``skill`` test (seamanship, scouting, leadership, influence):
                       ``then`` steps on a success, ``else`` steps on a failure
+``draw_cargo``        ``count`` cargo cards from the deck (face down, to the player
+                      only; the number is public); at sea only while the hold has room
+``war``               (no ``who``) ``nations`` (two) go to war: the At War space, a
+                      Man-o-War of each entering at the end of the turn at ``zones``
+                      (nation -> zone) with ``captain`` (name, seamanship, scouting,
+                      leadership); war.py
+``peace``             (no ``who``) the war ends; its Man-o-Wars leave the sea
 ====================  ==========================================================
+
+Rumor cards carry an ``immediate`` effect (what a true rumor gives) and missions a
+``complete`` (where, what is needed, the steps of their "Earn"): see tasks.py.
 
 ``who`` (every word but ``skill_test``, whose steps inherit it): ``"active"`` (the
 player whose turn it is; for a glory card its player), ``"each"`` (every player
 with a captain, in turn order), ``"wanted:<nation>"`` (every player that nation
-wants). Words for NPCs, war, rumors and missions come with those rules (part 3);
-an unknown word is refused when the catalog is loaded, naming the card and the word.
+wants). An unknown word is refused when the catalog is loaded, naming the card and the word.
 """
 
 from __future__ import annotations

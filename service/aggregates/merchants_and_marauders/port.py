@@ -141,6 +141,8 @@ def legal_port(state, seat):
                 if z == here]
     if "stash" not in started and at_home(state, p):
         out += [{"action": "stash", "amount": a} for a in amounts(p["gold"])]
+    from .tasks import port_activities           # rumors followed, missions completed (rules version 4)
+    out += port_activities(state, p, started)
     out.append({"action": "end_port"})
     return out
 

@@ -34,6 +34,7 @@ from . import port as port_rules
 from . import combat as combat_rules
 from . import raid as raid_rules
 from . import scout as scout_rules
+from . import tasks as task_rules
 from .flow import (bank_pays, check_victory, deal_glory, end_player_turn, glory_plays, resume,
                    reveal_new_captain, skill_test, start_round)
 from .port import amounts, legal_port, over_capacity
@@ -58,8 +59,9 @@ def ship_choices(state):
 class MerchantsAndMarauders(Rules):
     name = "merchants-and-marauders"
     title = "Merchants & Marauders"
-    rules_version = "3"  # 2: at a table, face-down tiles and tokens are named only when turned over;
-    # 3: glory cards and withdrawals after the last action, the three-card rule, St. John's transfer
+    rules_version = "4"  # 2: at a table, face-down tiles and tokens are named only when turned over;
+    # 3: glory cards and withdrawals after the last action, the three-card rule, St. John's transfer;
+    # 4: rumors followed and missions completed (tasks.py)
     min_seats = 2
     max_seats = 4
 
@@ -150,6 +152,7 @@ class MerchantsAndMarauders(Rules):
                 if S["zones"][p["zone"]]["port"]:
                     out += port_entries(state, p)
                 out += scout_rules.sea_actions(state, p)
+                out += task_rules.sea_actions(state, p)
         out += self._anytime(state, p)
         out.append({"action": "end_turn"})
         return out
@@ -228,6 +231,7 @@ class MerchantsAndMarauders(Rules):
         else:
             handler = port_rules.HANDLERS.get(action) or raid_rules.HANDLERS.get(action) or \
                 scout_rules.HANDLERS.get(action) or combat_rules.HANDLERS.get(action) or \
+                task_rules.HANDLERS.get(action) or \
                 getattr(self, "_do_" + action)
             handler(step, seat, decision)
         if state["phase"] == "play":

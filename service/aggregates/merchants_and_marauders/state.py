@@ -36,6 +36,8 @@ def initial_state(config: dict) -> dict:
         "unseen": int(config.get("rules_version", "1")) >= 2 and bool(config.get("table")),
         # rules version 3: the part-2 fixes (turn end, the three-card rule, St. John's transfer)
         "fixes": int(config.get("rules_version", "1")) >= 3,
+        # rules version 4: rumors followed and missions completed (tasks.py)
+        "tasks": int(config.get("rules_version", "1")) >= 4,
         "turn": 0,
         "phase": "setup",            # setup -> play -> over
         "end_reason": None,
@@ -346,6 +348,29 @@ def _cargo_gained_by_card(state, d, ev):
     player(state, d["seat"])["cargo"].append(d["card"])
 
 
+def _rumor_revealed(state, d, ev):
+    player(state, d["seat"])["rumor_shown"] = True
+
+
+def _rumor_done(state, d, ev):
+    p = player(state, d["seat"])
+    if not d.get("kept"):               # false, or true and not kept: back into the rumor deck
+        state["decks"]["rumors"].append(p["rumor"])
+        p["rumor"] = None
+        p.pop("rumor_shown", None)
+
+
+def _mission_completed(state, d, ev):
+    p = player(state, d["seat"])
+    for c in d["delivered"]:
+        p["cargo"].remove(c)
+    state["decks"]["cargo_discard"].extend(d["delivered"])
+    if d["paid"]:
+        _pay(state, p, d["paid"])
+    state["decks"]["mission_discard"].append(p["mission"])
+    p["mission"] = None
+
+
 def _war_declared(state, d, ev):
     state["board"]["war"] = list(d["nations"])
 
@@ -583,6 +608,8 @@ def _rumor_drawn(state, d, ev):
 
 def _rumor_kept(state, d, ev):
     p = player(state, d["seat"])
+    if d["kept"] != p["rumor"]:
+        p.pop("rumor_shown", None)      # a kept rumor shown face up (tasks.py) given up
     p["rumor"] = d["kept"]
     p["offered_rumor"] = None
     p["pending"].remove("keep_rumor")
@@ -652,6 +679,7 @@ def _captain_left(state, d, ev):
     if p["rumor"] is not None:
         decks["rumors"].append(p["rumor"])
         p["rumor"] = None
+    p.pop("rumor_shown", None)
     if p["mission"] is not None:
         decks["mission_discard"].append(p["mission"])
         p["mission"] = None
@@ -1073,6 +1101,10 @@ HANDLERS = {
     "NpcReplaced": _npc_replaced,
     "NpcMoved": _npc_moved,
     "WarDeclared": _war_declared,
+    "RumorRevealed": _rumor_revealed,
+    "RumorFalse": _rumor_done,
+    "RumorTrue": _rumor_done,
+    "MissionCompleted": _mission_completed,
     "CargoGainedByCard": _cargo_gained_by_card,
     "WarEnded": _war_ended,
     "NpcLeft": _npc_left,

@@ -1,0 +1,180 @@
+"""Rumors and missions (the book: Acquisire dicerie, Reclamare una missione): following a
+held rumor and completing a held mission, both written as data in the catalog.
+
+* A **rumor** card carries ``skill`` (influence or scouting), ``location`` (a sea zone, its
+  port for influence) and ``effect`` (effects.py: what the rumor promises). Influence: a
+  port activity in the port of ``location`` (``{"action": "follow_rumor"}``); Scouting: a
+  Scout action at sea in the zone (the same decision, one action). The card is shown
+  (``RumorRevealed``, public) and the skill tested: failed, the rumor was false and the card
+  is shuffled back into the rumor deck; passed, its effect runs for the player, then a glory
+  point and a glory card, then the card goes back too, unless it says ``keep`` (the book's
+  Forged Documents): a kept rumor stays with the player, face up, and is not followed again.
+* A **mission** card carries ``complete``: ``{"at": zone, "during": "port"|"sea",
+  "needs": [NEED, ...], "skill": optional skill, "steps": [STEP, ...]}``. Held, it is
+  completed at ``at`` (a port activity, or one action at sea there, like the Scout action)
+  when every NEED is met: ``{"need": "deliver", "good": g, "count": n}`` (n cargo cards of
+  the good handed over, face up, to the discards) or ``{"need": "pay", "amount": n}``
+  (coins to the bank). With a ``skill`` a test follows (failed: the mission stays held,
+  nothing handed over). Completed: the steps (its "Earn"), a glory point and a glory card,
+  the card to the mission discards.
+
+Games of rules version 4 and later only (older games neither follow nor complete).
+"""
+
+from __future__ import annotations
+
+from service.kernel import BadInput
+
+from .catalog import SKILLS
+from .catalog import tables as T
+from .flow import gain_glory, skill_test
+from .port import cargo_by_good
+from .state import funds, player
+
+NEEDS = {"deliver": {"good": str, "count": int}, "pay": {"amount": int}}
+
+
+def _bad(card, msg):
+    raise BadInput(f"merchants-and-marauders catalog: card {card!r}: {msg}")
+
+
+def validate_rumor(r, zones, nations):
+    from .effects import validate
+    if r.get("skill") not in ("influence", "scouting"):
+        _bad(r["id"], "a rumor's skill is influence (in port) or scouting (at sea)")
+    if r.get("location") not in zones:
+        _bad(r["id"], f"no zone {r.get('location')!r}")
+    effect = r.get("effect", "none")
+    validate(r["id"], effect, nations)
+    if effect != "none" and effect["timing"] != "immediate":
+        _bad(r["id"], "a rumor's effect is immediate (it acts when the rumor proves true)")
+
+
+def validate_mission(m, zones, ports, goods, nations):
+    from .effects import _steps
+    c = m.get("complete")
+    if c is None:
+        return                      # no completion written: it cannot be completed
+    if not isinstance(c, dict) or c.get("during") not in ("port", "sea"):
+        _bad(m["id"], 'complete needs "during": "port" or "sea"')
+    if c.get("at") not in (ports if c["during"] == "port" else zones):
+        _bad(m["id"], f"complete: no {'port' if c['during'] == 'port' else 'zone'} {c.get('at')!r}")
+    if c.get("skill") is not None and c["skill"] not in SKILLS:
+        _bad(m["id"], f"complete: no skill {c['skill']!r}")
+    for n in c.get("needs", []):
+        kind = n.get("need") if isinstance(n, dict) else None
+        if kind not in NEEDS:
+            _bad(m["id"], f"unknown need {kind!r} (known: {', '.join(NEEDS)})")
+        for arg, t in NEEDS[kind].items():
+            if not isinstance(n.get(arg), t) or isinstance(n.get(arg), bool):
+                _bad(m["id"], f"{kind} needs {arg} ({t.__name__})")
+        if kind == "deliver" and (n["good"] not in goods or not 1 <= n["count"] <= 5):
+            _bad(m["id"], "deliver: one of the goods, 1 to 5 cards")
+        if kind == "pay" and not 1 <= n["amount"] <= 50:
+            _bad(m["id"], "pay: 1 to 50 coins")
+    if not isinstance(c.get("steps", []), list):
+        _bad(m["id"], "complete: steps is a list")
+    _steps(m["id"], c.get("steps", []), nations)
+
+
+# what may be done --------------------------------------------------------------------
+def _rumor_here(state, p, during):
+    if not state.get("tasks") or p["rumor"] is None or p.get("rumor_shown"):
+        return False
+    r = T(state)["rumors"][p["rumor"]]
+    if r.get("effect", "none") == "none" and not r.get("skill"):
+        return False
+    want = "port" if r["skill"] == "influence" else "sea"
+    return want == during and r["location"] == p["zone"]
+
+
+def _payable(state, p):
+    return funds(state, p) if p["in_port"] else p["gold"]
+
+
+def _mission_ready(state, p, during):
+    if not state.get("tasks") or p["mission"] is None:
+        return False
+    c = T(state)["missions"][p["mission"]].get("complete")
+    if not c or c["during"] != during or c["at"] != p["zone"]:
+        return False
+    have = cargo_by_good(state, p)
+    pay = sum(n["amount"] for n in c.get("needs", []) if n["need"] == "pay")
+    if pay > _payable(state, p):
+        return False
+    return all(len(have.get(n["good"], [])) >= n["count"] for n in c.get("needs", []) if n["need"] == "deliver")
+
+
+def port_activities(state, p, started):
+    out = []
+    if "follow_rumor" not in started and _rumor_here(state, p, "port"):
+        out.append({"action": "follow_rumor"})
+    if "complete_mission" not in started and _mission_ready(state, p, "port"):
+        out.append({"action": "complete_mission"})
+    return out
+
+
+def sea_actions(state, p):
+    if p["in_port"]:
+        return []
+    out = []
+    if _rumor_here(state, p, "sea"):
+        out.append({"action": "follow_rumor"})
+    if _mission_ready(state, p, "sea"):
+        out.append({"action": "complete_mission"})
+    return out
+
+
+# doing it --------------------------------------------------------------------------------
+def _begin(step, seat, activity, target):
+    p = player(step.state, seat)
+    if step.state["port"] is not None:
+        step.emit("PortActivityBegun", seat=seat, activity=activity)
+    else:                                   # at sea: one action, as the Scout action
+        step.emit("Scouted", seat=seat, zone=p["zone"], target=target)
+
+
+def do_follow_rumor(step, seat, d):
+    state = step.state
+    p = player(state, seat)
+    card = p["rumor"]
+    r = T(state)["rumors"][card]
+    _begin(step, seat, "follow_rumor", "rumor")
+    step.emit("RumorRevealed", seat=seat, card=card, name=r["name"], skill=r["skill"], zone=p["zone"])
+    if not skill_test(step, seat, r["skill"], f"following the rumor {r['name']}"):
+        step.emit("RumorFalse", seat=seat, card=card)
+        return
+    step.emit("RumorTrue", seat=seat, card=card, kept=bool(r.get("keep")))
+    effect = r.get("effect", "none")
+    if effect != "none":
+        from .effects import run
+        run(step, effect["steps"], seat, card)
+    if player(step.state, seat)["captain"] is not None:
+        gain_glory(step, seat, "a rumor proved true")
+
+
+def do_complete_mission(step, seat, d):
+    state = step.state
+    p = player(state, seat)
+    card = p["mission"]
+    m = T(state)["missions"][card]
+    c = m["complete"]
+    _begin(step, seat, "complete_mission", "mission")
+    if c.get("skill") and not skill_test(step, seat, c["skill"], f"completing the mission {m['name']}"):
+        step.emit("MissionAttemptFailed", seat=seat, mission=card)
+        return
+    have = cargo_by_good(state, p)
+    delivered = []
+    for n in c.get("needs", []):
+        if n["need"] == "deliver":
+            delivered += sorted(have[n["good"]])[:n["count"]]
+    pay = sum(n["amount"] for n in c.get("needs", []) if n["need"] == "pay")
+    step.emit("MissionCompleted", seat=seat, mission=card, name=m["name"], delivered=delivered, paid=pay)
+    if c.get("steps"):
+        from .effects import run
+        run(step, c["steps"], seat, card)
+    if player(step.state, seat)["captain"] is not None:
+        gain_glory(step, seat, "a mission completed")
+
+
+HANDLERS = {"follow_rumor": do_follow_rumor, "complete_mission": do_complete_mission}
