@@ -252,3 +252,70 @@ def test_pirates_raid_and_pay_for_it():
                 seen[e.type] += 1
     assert seen["success"] and seen["escaped"] and seen["WantedFlagGained"] >= seen["success"], seen
     assert seen["CombatBegun"] and seen["CombatWon"] and seen["CaptainDied"], seen
+
+
+SEEK = ("follow_rumor", "complete_mission", "claim_mission", "rumor", "port")
+
+
+def _seeker(state, seat, legal, rng):
+    """Random play that follows rumors, completes and claims missions whenever it can, and
+    sails toward the zone of the rumor or mission it holds."""
+    from service.aggregates.merchants_and_marauders.bots import _next_hop
+    from service.aggregates.merchants_and_marauders.catalog import tables
+    for action in SEEK:
+        mine = [d for d in legal if d["action"] == action]
+        if mine:
+            return rng.choice(mine)
+    p = state["players"][seat - 1]
+    T = tables(state)
+    goal = None
+    if p["mission"] and T["missions"][p["mission"]].get("complete"):
+        c = T["missions"][p["mission"]]["complete"]
+        goal, inside = c["at"], c["during"] == "port"
+    elif p["rumor"] and not p.get("rumor_shown"):
+        r = T["rumors"][p["rumor"]]
+        goal, inside = r["location"], r["skill"] == "influence"
+    if goal and p["ship"] is not None and rng.random() < 0.9:
+        want = []
+        if p["in_port"] and (p["zone"] != goal or not inside):
+            want = [{"action": "leave_port"}]
+        elif not p["in_port"] and p["zone"] == goal and inside:
+            want = [d for d in legal if d["action"] == "enter_port"]
+        elif not p["in_port"] and p["zone"] != goal:
+            want = [{"action": "move", "to": _next_hop(state, p["zone"], goal)}]
+        for d in want:
+            if d in legal:
+                return d
+    return rng.choice(legal)
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=seeds, seats=st.integers(2, 4))
+def test_rumors_and_missions_conserve_and_hide(seed, seats):
+    """Rumors followed and missions completed (rules version 4) keep every card and coin
+    and show no seat another's secrets; the catalog puts every rumor and mission on the
+    Havana/Nassau/Tortuga corner of the map so that they come up often."""
+    import copy
+
+    from service.aggregates.merchants_and_marauders.catalog import load
+    cat = copy.deepcopy(load())
+    corner = ["havana", "nassau", "tortuga"]
+    for i, r in enumerate(cat["rumors"]["value"]):
+        r["location"] = corner[i % 3]
+    for i, m in enumerate(cat["missions"]["value"]):
+        m["complete"]["at"] = corner[(i + 1) % 3]
+    g = LocalGame(GAME, seats, seed=seed, catalog=cat)
+    rng = random.Random(seed)
+    steps = 0
+    while not g.machine.finished:
+        seat = g.to_act()[0]
+        g.act(seat, _seeker(g.state, seat, g.legal(seat), rng))
+        steps += 1
+        if steps % 5 == 0:
+            check_conservation(g.state)
+        assert steps < 20000
+    check_conservation(g.state)
+    check_views(g)
+    check_events(g)
+    done = Counter(e.type for e in g.events)
+    assert done["RumorRevealed"] + done["MissionCompleted"] + done["MissionAttemptFailed"] > 0, done

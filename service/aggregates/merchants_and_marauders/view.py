@@ -286,6 +286,13 @@ def describe(ev) -> str:
         "WarEnded": lambda: f"peace between {d['nations'][0]} and {d['nations'][1]} ({d['why']})",
         "NpcLeft": lambda: f"{d['npc'].replace('_', ' ')} leaves the sea ({d['why']})",
         "CargoCountGained": lambda: f"seat {s} gains a cargo card ({d['why']})",
+        "RumorRevealed": lambda: f"seat {s} follows the rumor {d['name']} ({d['card']}, {d['skill']}) at {d['zone']}",
+        "RumorFalse": lambda: f"seat {s}: the rumor was false",
+        "RumorTrue": lambda: f"seat {s}: the rumor proves true" + (" (kept)" if d["kept"] else ""),
+        "MissionCompleted": lambda: f"seat {s} completes the mission {d['name']}"
+                                    + (f", handing over {', '.join(d['delivered'])}" if d["delivered"] else "")
+                                    + (f", paying {d['paid']}" if d["paid"] else ""),
+        "MissionAttemptFailed": lambda: f"seat {s} fails to complete the mission {d['mission']}",
     }
     f = lines.get(t)
     if not f:
