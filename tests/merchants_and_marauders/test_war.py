@@ -187,3 +187,27 @@ def test_the_war_game_replays_and_audits():
         next_turn(t)
     assert t.state["board"]["war"] == ["england", "france"]
     assert audit(t.g).ok                         # every step re-runs to the same events
+
+
+def test_complete_games_with_war_declared_and_ended_re_run_identically():
+    """Seeded merchant-bot games of 2, 3 and 4 players in which both War cards come up: a
+    war is declared, its Man-o-Wars enter, the second War card ends it; the games end,
+    conserve coins and cards, hide what they must, and every step re-runs to the same
+    events (what the audit checks)."""
+    import random
+
+    from service.kernel.local import LocalGame
+
+    from .test_properties import check_conservation, check_events, check_views
+    from .test_replay import rerun
+    for seats in (2, 3, 4):
+        g = LocalGame("merchants-and-marauders", seats, seed=bytes([1]) * 32)
+        g.play_out(random.Random(1), bot="merchant")
+        types_ = [e.type for e in g.events]
+        assert types_.count("WarDeclared") == 2 and "WarEnded" in types_ and "NpcLeft" in types_
+        assert any(e.type == "NpcEntered" and e.data["card"] is None for e in g.events)   # a Man-o-War
+        assert g.machine.finished
+        check_conservation(g.state)
+        check_views(g)
+        check_events(g)
+        rerun(g.events, g.rules)
