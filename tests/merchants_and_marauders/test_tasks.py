@@ -200,3 +200,12 @@ def test_the_default_rumors_and_missions_say_they_are_provisional():
         assert r["effect_source"] == "provisional" and "provisional" in r["note"]
     for m in cat["missions"]["value"]:
         assert m["complete_source"] == "provisional" and "provisional" in m["note"]
+
+
+def test_an_unknown_zone_rule_is_refused_naming_the_zone():
+    cat = copy.deepcopy(load())
+    z = next(x for x in cat["zones"]["value"] if x["id"] == "st_maarten")
+    z["special"] = {"kind": "free_port"}
+    with pytest.raises(BadInput, match="st_maarten") as e:
+        RULES.validate_catalog(cat)
+    assert "free_port" in str(e.value)

@@ -211,3 +211,13 @@ def test_complete_games_with_war_declared_and_ended_re_run_identically():
         check_views(g)
         check_events(g)
         rerun(g.events, g.rules)
+
+
+def test_a_war_card_acting_at_each_players_turn_calls_each_man_o_war_once():
+    cat = copy.deepcopy(load())
+    e = next(x for x in cat["events"]["value"] if x["id"] == "E19")
+    e["effect"]["timing"] = "each_turn"
+    t = start(["E19", "E21", "E23"], cat)
+    next_turn(t)
+    entered = [e.data["npc"] for e in t.g.events if e.type == "NpcEntered"]
+    assert sorted(entered) == ["man_o_war_england", "man_o_war_spain"]

@@ -23,6 +23,7 @@ SKILLS = ("seamanship", "scouting", "leadership", "influence")
 STATS = ("toughness", "cargo", "crew", "cannons", "maneuver")
 UPGRADE_KINDS = {"extra_hammocks", "better_rigging", "reinforced_hull", "extended_hold", "bow_cannon",
                  "extra_cannons", "swivel_gun", "long_range"}
+ZONE_KINDS = ("none", "buy_price", "pirate_entry", "transfer_upgrades")   # read by port.py and wanted.py
 SHIP_TYPES = ("sloop", "flute", "frigate", "galleon", "man_o_war")
 COUNTS = {"zones": 17, "captains": 16, "cargo_cards": 64, "demand_tiles": 24, "upgrades": 16,
           "merchant_tokens": 17, "events": 34, "glory_cards": 70, "rumors": 25, "missions": 25}
@@ -66,6 +67,11 @@ def validate(cat: dict) -> dict:
             _fail(f"port {z['id']!r} needs one of the four nations")
         if not isinstance(z.get("special"), dict) or "kind" not in z["special"]:
             _fail(f"zone {z['id']!r} needs a special rule (kind 'none' when unknown)")
+        if z["special"]["kind"] not in ZONE_KINDS:
+            _fail(f"zone {z['id']!r}: unknown special rule {z['special']['kind']!r} "
+                  f"(known: {', '.join(ZONE_KINDS)})")
+        if z["special"]["kind"] == "buy_price" and not isinstance(z["special"].get("pair_price"), int):
+            _fail(f"zone {z['id']!r}: a buy_price rule needs its pair_price in coins")
         if z["special"]["kind"] == "pirate_entry" and not isinstance(z["special"].get("fee"), int):
             _fail(f"zone {z['id']!r}: a pirate entry needs its fee in coins")
     compass = v["compass"]

@@ -49,7 +49,10 @@ def declare(step, s, card):
         if old:
             end(step, f"card {card}: war between {nations[0]} and {nations[1]} instead")
         step.emit("WarDeclared", nations=nations, card=card, again=False)
+    pending = {a["npc"] for a in state.get("mow_arriving") or []}
     for n in nations:
+        if man_o_war(n) in pending:             # already called in this turn (a card that acts each turn)
+            continue
         step.emit("NpcArriving", npc=man_o_war(n), card=None, zone=s["zones"][n], nation=n,
                   ship="man_o_war", captain=dict(s["captain"]))
 
