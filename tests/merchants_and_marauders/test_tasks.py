@@ -183,6 +183,7 @@ def test_games_before_rules_version_4_neither_follow_nor_complete():
 @pytest.mark.parametrize("deck,card,key,value,word", [
     ("rumors", "R03", "effect", {"timing": "immediate", "steps": [{"do": "find_treasure"}]}, "find_treasure"),
     ("rumors", "R03", "skill", "seamanship", "skill"),
+    ("rumors", "R04", "location", "caribbean_sea", "caribbean_sea"),
     ("missions", "X03", "complete", {"at": "havana", "during": "port", "needs": [{"need": "bribe"}]}, "bribe"),
     ("missions", "X03", "complete", {"at": "atlantis", "during": "port"}, "atlantis"),
 ])

@@ -170,7 +170,7 @@ def validate(cat: dict) -> dict:
             _fail(f"mission {m['id']!r} needs a port location")
     from .tasks import validate_mission, validate_rumor
     for r in v["rumors"]:
-        validate_rumor(r, set(zids), nations)
+        validate_rumor(r, set(zids), pids, nations)
     for m in v["missions"]:
         validate_mission(m, set(zids), pids, goods, nations)
     r = v["rules"]

@@ -947,6 +947,8 @@ def _plundered(state, d, ev):
     l["hand"] = []
     if d["rumor"] is not None:
         w["rumor"], l["rumor"] = l["rumor"], None
+        if l.pop("rumor_shown", None):      # a kept rumor, face up (tasks.py), stays used
+            w["rumor_shown"] = True
     for k in d["weapons"]:
         del l["weapons"][k]
         w["weapons"][k] = 1

@@ -38,12 +38,14 @@ def _bad(card, msg):
     raise BadInput(f"merchants-and-marauders catalog: card {card!r}: {msg}")
 
 
-def validate_rumor(r, zones, nations):
+def validate_rumor(r, zones, ports, nations):
     from .effects import validate
     if r.get("skill") not in ("influence", "scouting"):
         _bad(r["id"], "a rumor's skill is influence (in port) or scouting (at sea)")
     if r.get("location") not in zones:
         _bad(r["id"], f"no zone {r.get('location')!r}")
+    if r["skill"] == "influence" and r["location"] not in ports:
+        _bad(r["id"], f"an Influence rumor is followed in a port: {r['location']!r} has none")
     effect = r.get("effect", "none")
     validate(r["id"], effect, nations)
     if effect != "none" and effect["timing"] != "immediate":
