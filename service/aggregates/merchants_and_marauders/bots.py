@@ -168,7 +168,8 @@ def merchant_bot(state, seat, legal, rng):
     if state["actions"] > 0:
         goal = _target(state, p)
         if p["in_port"]:
-            if goal != p["zone"] and "leave_port" in acts:
+            waiting = any(n["zone"] == p["zone"] and hostile(state, k, p) for k, n in state["board"]["npcs"].items())
+            if goal != p["zone"] and "leave_port" in acts and not waiting:   # a hunter outside: wait
                 return acts["leave_port"][0]
         else:
             if goal == p["zone"] and "enter_port" in acts:
