@@ -166,7 +166,7 @@ def test_a_war_declared_and_ended_by_the_next_war():
     next_turn(t)
     npcs = t.state["board"]["npcs"]
     assert {n: x["zone"] for n, x in npcs.items()} == {"man_o_war_england": "nassau", "man_o_war_france": "tortuga"}
-    # now England and Spain are at peace: Spain's ships spare Frances
+    # England and Spain are at peace now: England's Man-o-War no longer hunts Felipe (Spanish)
     assert not _hunt_rank(t.state, "man_o_war_england", t.p(1))[2]
 
 
