@@ -95,7 +95,15 @@ def test_a_bad_card_is_refused_naming_the_card_and_the_word(effect, word, tmp_pa
 
 
 def test_the_default_cards_say_their_text_is_not_known():
+    """Every default card does nothing and says so, but the two the book's battle example
+    describes ("Crew Combat Rerolls", "Fast Learner"), whose effects are the book's."""
     cat = load()
+    acting = []
     for deck in ("events", "glory_cards"):
         for c in cat[deck]["value"]:
-            assert c.get("effect", "none") == "none" and ("provisional" in c.get("note", "") or c.get("source"))
+            if c.get("effect", "none") != "none":
+                acting.append(c["name"])
+                assert c["source"] == "rulebook"
+            else:
+                assert "provisional" in c.get("note", "") or c.get("source")
+    assert acting == ["Crew Combat Rerolls", "Fast Learner"]

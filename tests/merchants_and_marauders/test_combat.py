@@ -4,7 +4,7 @@ the book's dice: the battle example as the Portuguese text gives its dice."""
 
 from service.aggregates.merchants_and_marauders.state import new_ship
 
-from .helpers import Table, demand_order, types
+from .helpers import Table, demand_order, no_glory_cards, types
 
 FELIPE, FRANCES = "felipe", "frances_wright"
 
@@ -24,11 +24,15 @@ def _weapon(t, seat, kind):
     t.p(seat)["weapons"][kind] = 1
 
 
-def battle(felipe_tiles=(), frances_tiles=(), scout=(6, 1), sail=True):
+def battle(felipe_tiles=(), frances_tiles=(), scout=(6, 1), sail=True, glory=None, rules_version=None):
     """Felipe (seat 1, a Frigate, Chain Shot) meets Frances Wright (seat 2, a Sloop with
     Better Rigging, Grappling Hooks) at sea off Port Royal, and scouts her."""
     base = {"demand_tiles": [demand_order({"havana": "sugar"})], "captains": [FELIPE, FRANCES], "pick": [1]}
+    if glory:
+        base["glory"] = list(glory)
     t = Table(2, base)
+    if rules_version is not None:           # as a game recorded under that version folds
+        t.state["combat_glory"] = int(rules_version) >= 4
     t.act(1, {"action": "choose_ship", "ship": "sloop"})
     t.act(2, {"action": "choose_ship", "ship": "sloop"})
     # the set-up of the example (bought in earlier turns of a real game)
@@ -40,6 +44,8 @@ def battle(felipe_tiles=(), frances_tiles=(), scout=(6, 1), sail=True):
         t.p(2)["ship"]["upgrades"].append(_take_tile(t, k))
     _weapon(t, 1, "chain_shot")
     _weapon(t, 2, "grappling_hooks")
+    if glory is None:
+        no_glory_cards(t)
     t.p(2)["in_port"] = False
     if sail:
         t.act(1, {"action": "leave_port"})
@@ -52,8 +58,18 @@ def battle(felipe_tiles=(), frances_tiles=(), scout=(6, 1), sail=True):
     return t
 
 
+def passing(t, evs=()):
+    """Every side asked in a glory window passes (nobody plays a card)."""
+    evs = list(evs)
+    while t.state["combat"] is not None and t.state["combat"]["stage"] == "glory_announce":
+        evs += t.act(t.g.to_act()[0], {"action": "glory_pass"})
+    return evs
+
+
 def test_the_books_battle_example():
-    t = battle()
+    # Felipe holds "Fast Learner" (G18), Frances "Crew Combat Rerolls" (G17): their set-up cards
+    t = battle(glory=["G18", "G17"])
+    assert [t.p(1)["hand"], t.p(2)["hand"]] == [["G18"], ["G17"]]
     # round 1: shoot only; Felipe skull-1-1, Frances skull-3-2 (3 dice: her Maneuverability 5 vs 3)
     t.add("dice", [6, 1, 1], [6, 3, 2], [1], [3])
     evs = t.act(1, {"action": "scout", "target": "player", "seat": 2})
@@ -63,6 +79,9 @@ def test_the_books_battle_example():
     assert [e.data["do"] for e in evs if e.type == "CombatActionDeclared"] == ["shoot", "shoot"]
     rolled = [e.data["dice"] for e in evs if e.type == "CombatRolled"]
     assert rolled == [[6, 1, 1], [6, 3, 2]]
+    # after the roll, glory cards of that phase: both hold a card, so both are asked, the attacker first
+    assert t.state["combat"]["stage"] == "glory_announce" and t.g.to_act() == [1]
+    evs = passing(t, evs)
     won = next(e for e in evs if e.type == "CombatRoundWon").data
     assert won["seat"] == 2                                 # one success each; numbers 5 against 2
     assert next(e for e in evs if e.type == "CombatHitsDue").data["hits"] == {"2": 1, "1": 1}
@@ -75,7 +94,7 @@ def test_the_books_battle_example():
     # round 2: shoot against flee; skull-1-3 against skull-4-1: Frances wins, but cannot flee
     t.act(1, {"action": "combat_action", "do": "shoot"})
     t.add("dice", [6, 1, 3], [6, 4, 1], [4])
-    evs = t.act(2, {"action": "combat_action", "do": "flee"})
+    evs = passing(t, t.act(2, {"action": "combat_action", "do": "flee"}))
     assert next(e for e in evs if e.type == "CombatRoundWon").data["seat"] == 2
     assert "CombatFled" not in types(evs)
     assert t.p(2)["ship"]["cannons"] == 0                  # Felipe's one hit: her only cannon
@@ -83,7 +102,7 @@ def test_the_books_battle_example():
     # round 3: skull-2-2 against 3-1-4: Felipe wins, three hits: 1 cargo, 4 cannons (-> hull), skull
     t.act(1, {"action": "combat_action", "do": "shoot"})
     t.add("dice", [6, 2, 2], [3, 1, 4], [1, 4, 6])
-    t.act(2, {"action": "combat_action", "do": "flee"})
+    passing(t, t.act(2, {"action": "combat_action", "do": "flee"}))
     assert t.state["combat"]["stage"] == "shot" and t.g.to_act() == [1]
     t.act(1, {"action": "special_shot", "kind": "chain_shot"})            # the skull hits the masts
     w = t.p(2)["ship"]
@@ -95,23 +114,80 @@ def test_the_books_battle_example():
     t.add("dice", [6, 2, 4], [4, 1, 4])
     t.act(2, {"action": "combat_action", "do": "board"})
     assert t.state["combat"]["stage"] == "reroll" and t.g.to_act() == [2]
-    # Felipe's hit rolls 2 (masts); crew combat: Felipe skull-2 against skull-skull-skull
-    # (two hits only: Frances has two crew), then skull-skull against skull-1-4
+    # Felipe's hit rolls 2 (masts); crew combat round 1: Felipe skull-2 against skull-skull-skull
+    # then crew round 2: Felipe skull-skull against skull-1-4
     t.add("dice", [5, 6, 2], [2], [6, 2], [6, 6, 6], [6, 6], [6, 1, 4])
     evs = t.act(2, {"action": "reroll", "dice": [0, 1, 2]})
+    for seat in (1, 2, 1, 2):           # nobody plays a card after the naval roll, nor after crew round 1
+        evs += t.act(seat, {"action": "glory_pass"})
     assert next(e for e in evs if e.type == "CombatRoundWon").data["seat"] == 2
     assert next(e for e in evs if e.type == "Boarded").data == {"seat": 2, "target": 1}
     hits = [(e.data["seat"], e.data["location"]) for e in evs if e.type == "ShipHit"]
     assert hits[0] == (2, "masts")                          # before the boarding: her masts are gone
-    crew = hits[1:]
-    # round 1: Felipe one hit, Frances two (of three: her crew is 2); round 2: one each
-    assert crew == [(2, "crew"), (1, "crew"), (1, "crew"), (2, "crew"), (1, "crew")]
-    assert t.p(1)["ship"]["crew"] == 0
-    # both crews are gone in the second round: Felipe has more successes (2 against 1) and wins
-    # (the book then has Frances play glory cards that turn it: glory cards in combat are not built)
+    # crew round 1 (after its window): Felipe one hit, Frances two of three (her crew is 2)
+    assert hits[1:] == [(2, "crew"), (1, "crew"), (1, "crew")]
+    assert (t.p(1)["ship"]["crew"], t.p(2)["ship"]["crew"]) == (1, 1)
+    assert t.state["combat"]["stage"] == "glory_announce"   # round 2 rolled, nothing hit yet
+
+    # crew round 2: Felipe skull-skull against skull-1-4 (so far Felipe would win: more successes)
+    assert [e.data["dice"] for e in t.g.events if e.type == "CombatRolled"][-2:] == [[6, 6], [6, 1, 4]]
+    t.act(1, {"action": "glory_pass"})
+    t.act(2, {"action": "glory_announce"})                  # Frances declares a glory card
+    assert t.g.to_act() == [1]                              # Felipe may declare one too: he declines
+    t.act(1, {"action": "glory_pass"})
+    assert t.g.legal(2) == [{"action": "glory_play", "card": "G17"}, {"action": "glory_decline", "card": "G17"}]
+    evs = t.act(2, {"action": "glory_play", "card": "G17"})  # "Crew Combat Rerolls"
+    assert next(e for e in evs if e.type == "GloryCardPlayed").data["name"] == "Crew Combat Rerolls"
+    t.act(2, {"action": "glory_reroll", "dice": []})           # none of her own dice
+    t.add("dice", [3, 1])
+    evs = t.act(2, {"action": "glory_reroll", "dice": [0, 1]})  # Felipe rolls again: no success
+    assert next(e for e in evs if e.type == "GloryDiceRerolled").data == {
+        "seat": 2, "side": 1, "which": [0, 1], "dice": [3, 1]}
+    # a new announcement: Felipe plays "Fast Learner", the text of the card played last
+    assert t.g.to_act() == [1] and t.state["combat"]["stage"] == "glory_announce"
+    t.act(1, {"action": "glory_announce"})
+    evs = t.act(1, {"action": "glory_play", "card": "G18"})
+    played = next(e for e in evs if e.type == "GloryCardPlayed").data
+    assert (played["name"], played["copies"]) == ("Fast Learner", "G17")
+    t.add("dice", [6, 2])
+    t.act(1, {"action": "glory_reroll", "dice": [0, 1]})   # his own dice: one success
+    evs = t.act(1, {"action": "glory_reroll", "dice": []})
+    # one success each: both crews are gone; Frances wins the tie on the numbers, 5 against 2
+    crew = [(e.data["seat"], e.data["location"]) for e in evs if e.type == "ShipHit"]
+    assert crew == [(2, "crew"), (1, "crew")]
     won = next(e for e in evs if e.type == "CombatWon").data
-    assert won == {"seat": 1, "beaten": 2, "how": "crew combat"}
-    assert [e.data for e in evs if e.type == "WantedFlagGained"][-1]["flags"] == 2   # beating a non-pirate
+    assert won == {"seat": 2, "beaten": 1, "how": "crew combat"}
+    # Felipe had become a pirate (an English flag): Frances, wanted by nobody, takes the bounty
+    bounty = next(e for e in evs if e.type == "GoldReceived" and e.data["why"] == "bounty").data
+    assert bounty["by_nation"] == {"england": 5}
+    assert t.p(1)["hand"] == [] and t.p(2)["hand"] == []
+    assert t.state["combat"]["stage"] == "claim" and t.g.to_act() == [2]   # her hold is gone: no cargo fits
+
+
+def test_glory_windows_are_not_opened_for_games_of_rules_version_3():
+    """A game recorded before glory cards in combat replays as it was: no window."""
+    t = battle(glory=["G18", "G17"], rules_version="3")
+    t.add("dice", [6, 1, 1], [6, 3, 2], [1], [3])
+    evs = t.act(1, {"action": "scout", "target": "player", "seat": 2})
+    assert "GloryWindowOpened" not in types(evs) and t.state["combat"]["stage"] == "reallocate"
+
+
+def test_an_announced_card_declined_is_shown_and_the_side_is_not_asked_again():
+    t = battle(glory=["G18", "G17"])
+    t.add("dice", [6, 1, 1], [6, 3, 2], [1], [3])
+    t.act(1, {"action": "scout", "target": "player", "seat": 2})
+    t.act(1, {"action": "glory_announce"})
+    t.act(2, {"action": "glory_pass"})
+    # Fast Learner has nothing to copy yet: it can only be declined, and is shown
+    assert t.g.legal(1) == [{"action": "glory_decline", "card": "G18"}]
+    evs = t.act(1, {"action": "glory_decline", "card": "G18"})
+    shown = next(e for e in evs if e.type == "GloryDeclined")
+    assert (shown.data["card"], shown.data["name"], shown.vis) == ("G18", "Fast Learner", "all")
+    assert t.p(1)["hand"] == ["G18"]
+    # a new round of the window asks only Frances; her pass closes it and the round is settled
+    assert t.g.to_act() == [2]
+    evs = t.act(2, {"action": "glory_pass"})
+    assert "GloryWindowClosed" in types(evs) and "CombatRoundWon" in types(evs)
 
 
 def test_plunder_and_claim_then_the_beaten_captain_is_gone():

@@ -218,6 +218,8 @@ def _combat_choice(state, p, acts, rng):
     a special shot on skulls; place skull hits on its soundest location (never the
     hull while another remains); plunder everything and claim a bigger ship."""
     ship = p["ship"]
+    if "glory_announce" in acts or "glory_play" in acts or "glory_decline" in acts or "glory_reroll" in acts:
+        return _glory_choice(state, p, acts)
     if "combat_action" in acts:
         can = {d["do"] for d in acts["combat_action"]}
         for want in (["shoot"] if ship["cannons"] > 0 else []) + (["board"] if ship["crew"] > 1 else []) + \
@@ -251,6 +253,24 @@ def _combat_choice(state, p, acts, rng):
         if k in acts:
             return acts[k][0]
     return rng.choice([d for a in acts.values() for d in a])
+
+
+def _glory_choice(state, p, acts):
+    """Glory cards in a fight: announce one only with a card of the phase in hand, play
+    it; roll again its own failed dice and the other side's successes."""
+    from .glory import playable
+    c = state["combat"]
+    if "glory_announce" in acts:
+        return acts["glory_announce" if playable(state, p, c["window"]["phase"]) else "glory_pass"][0]
+    if "glory_play" in acts:
+        return acts["glory_play"][0]
+    if "glory_decline" in acts:
+        return acts["glory_decline"][0]
+    whose = c["window"]["reroll"][0]
+    dice = c["dice"]["a" if whose == c["a"] else "d"]
+    good = T(state)["success_from"]
+    want = [i for i, v in enumerate(dice) if (v < good) == (whose == p["seat"])]
+    return {"action": "glory_reroll", "dice": want}
 
 
 def pirate_bot(state, seat, legal, rng):

@@ -23,7 +23,16 @@ steps run once, when every player has had the turn. A STEP is an object with ``d
 ``discard_cargo``     ``count`` cargo cards aboard, chosen at random
 ``skill_test``        a ``skill`` test (seamanship, scouting, leadership, influence):
                       ``then`` steps on a success, ``else`` steps on a failure
+``reroll_dice``       (a combat timing) ``whose`` dice (``own``, ``foe``, ``any``) the
+                      card's player chooses are rolled again (the book's "Crew Combat
+                      Rerolls"); the last step of its card
+``copy_card``         (timing ``copy``) the text of the glory card played last, as if
+                      it were this card's (the book's "Fast Learner"); the only step
 ====================  ==========================================================
+
+Glory cards for combat take a combat timing instead: ``naval_roll`` (after the
+Seamanship dice of a naval round) or ``crew_roll`` (after the Leadership dice of a
+crew-combat round); ``glory.py`` opens the book's announce-and-resolve window there.
 
 ``who`` (every word but ``skill_test``, whose steps inherit it): ``"active"`` (the
 player whose turn it is; for a glory card its player), ``"each"`` (every player
@@ -43,7 +52,8 @@ from .raid import die
 from .state import LOCATIONS, player, ship_max
 from .wanted import gain_flag, lose_flag
 
-TIMINGS = ("immediate", "each_turn", "end_of_turn")
+TIMINGS = ("immediate", "each_turn", "end_of_turn", "naval_roll", "crew_roll", "copy")
+COMBAT_TIMINGS = ("naval_roll", "crew_roll")
 WORDS = {
     "gain_gold": {"amount": int},
     "lose_gold": {"amount": int},
@@ -54,6 +64,8 @@ WORDS = {
     "draw_glory": {},
     "discard_cargo": {"count": int},
     "skill_test": {"skill": str},
+    "reroll_dice": {"whose": str},
+    "copy_card": {},
 }
 
 
@@ -67,7 +79,14 @@ def validate(card: str, effect, nations) -> None:
         return
     if not isinstance(effect, dict) or effect.get("timing") not in TIMINGS or not isinstance(effect.get("steps"), list):
         _bad(card, f'an effect is "none" or {{"timing": one of {", ".join(TIMINGS)}, "steps": [...]}}')
-    _steps(card, effect["steps"], nations)
+    steps = effect["steps"]
+    _steps(card, steps, nations)
+    words = [s["do"] for s in steps]
+    if ("copy_card" in words or effect["timing"] == "copy") and (words != ["copy_card"] or effect["timing"] != "copy"):
+        _bad(card, 'copy_card is the only step of its card, with the timing "copy"')
+    if "reroll_dice" in words and (effect["timing"] not in COMBAT_TIMINGS or words[-1] != "reroll_dice"
+                                   or words.count("reroll_dice") > 1):
+        _bad(card, f"reroll_dice is the last step of a card with a combat timing ({', '.join(COMBAT_TIMINGS)})")
 
 
 def _steps(card, steps, nations):
@@ -82,6 +101,8 @@ def _steps(card, steps, nations):
                 _bad(card, f"{word} needs {arg} ({kind.__name__})")
         if word in ("place_flag", "remove_flag") and s["nation"] not in nations:
             _bad(card, f"{word}: no nation {s['nation']!r}")
+        if word == "reroll_dice" and s["whose"] not in ("own", "foe", "any"):
+            _bad(card, f"reroll_dice: whose is 'own', 'foe' or 'any', not {s['whose']!r}")
         if word in ("damage", "repair") and s["location"] not in LOCATIONS:
             _bad(card, f"{word}: no location {s['location']!r}")
         if word in ("gain_gold", "lose_gold", "discard_cargo") and not 0 < s.get("amount", s.get("count", 1)) <= 50:

@@ -58,8 +58,9 @@ def ship_choices(state):
 class MerchantsAndMarauders(Rules):
     name = "merchants-and-marauders"
     title = "Merchants & Marauders"
-    rules_version = "3"  # 2: at a table, face-down tiles and tokens are named only when turned over;
-    # 3: glory cards and withdrawals after the last action, the three-card rule, St. John's transfer
+    rules_version = "4"  # 2: at a table, face-down tiles and tokens are named only when turned over;
+    # 3: glory cards and withdrawals after the last action, the three-card rule, St. John's transfer;
+    # 4: glory cards played in combat
     min_seats = 2
     max_seats = 4
 

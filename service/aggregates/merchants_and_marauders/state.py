@@ -36,6 +36,8 @@ def initial_state(config: dict) -> dict:
         "unseen": int(config.get("rules_version", "1")) >= 2 and bool(config.get("table")),
         # rules version 3: the part-2 fixes (turn end, the three-card rule, St. John's transfer)
         "fixes": int(config.get("rules_version", "1")) >= 3,
+        # rules version 4: glory cards played in combat (glory.py)
+        "combat_glory": int(config.get("rules_version", "1")) >= 4,
         "turn": 0,
         "phase": "setup",            # setup -> play -> over
         "end_reason": None,
@@ -599,6 +601,8 @@ def _glory_played(state, d, ev):
         state["decks"]["glory_discard"].append(d["card"])
     if d.get("cost"):
         _pay(state, p, d["cost"])
+    if d.get("effect", "none") != "none" and not d.get("copies"):
+        state["last_glory"] = d["card"]     # the text a Fast Learner copies
 
 
 def _victory_declared(state, d, ev):
@@ -769,7 +773,8 @@ def _combat_begun(state, d, ev):
                        "waiting": d["a"], "target": None, "declared": {}, "dice": {}, "rerolled": [],
                        "round_winner": None, "due": {}, "located": [], "hits": {}, "skulls": {},
                        "reallocated": [], "asked": [], "winner": None, "loser": None,
-                       "before_round": False, "bow": {}, "bow_asked": [], "absorb_asked": []}
+                       "before_round": False, "bow": {}, "bow_asked": [], "absorb_asked": [],
+                       "window": None, "crew_round": 0}
 
 
 def _combat_declared(state, d, ev):
@@ -787,6 +792,53 @@ def _combat_waiting(state, d, ev):
 def _combat_rolled(state, d, ev):
     c = state["combat"]
     c["dice"][side_key(c, d["seat"])] = list(d["dice"])
+    if d["skill"] == "leadership":
+        c["crew_round"] = d["round"]
+
+
+# glory cards in combat (glory.py) ---------------------------------------------------
+def _window_opened(state, d, ev):
+    c = state["combat"]
+    w = c.get("window")
+    c["window"] = {"phase": d["phase"], "seats": list(d["seats"]), "passed": [], "announced": [], "reasked": [],
+                   "resolved": [], "reroll": [], "declined": list(w["declined"]) if w else []}
+
+
+def _glory_announced(state, d, ev):
+    w = state["combat"]["window"]
+    w["announced"].append(d["seat"])
+    for s in list(w["passed"]):          # a side that passed may answer the announcement
+        if s not in w["reasked"]:
+            w["passed"].remove(s)
+            w["reasked"].append(s)
+
+
+def _glory_passed(state, d, ev):
+    state["combat"]["window"]["passed"].append(d["seat"])
+
+
+def _glory_declined(state, d, ev):
+    w = state["combat"]["window"]
+    w["resolved"].append(d["seat"])
+    w["declined"].append(d["seat"])
+
+
+def _glory_reroll_begun(state, d, ev):
+    state["combat"]["window"]["reroll"] = list(d["sides"])
+
+
+def _glory_rerolled(state, d, ev):
+    c = state["combat"]
+    c["dice"][side_key(c, d["side"])] = list(d["dice"])
+    c["window"]["reroll"].pop(0)
+
+
+def _glory_resolved(state, d, ev):
+    state["combat"]["window"]["resolved"].append(d["seat"])
+
+
+def _window_closed(state, d, ev):
+    state["combat"]["window"] = None
 
 
 def _combat_rerolled(state, d, ev):
@@ -1019,6 +1071,14 @@ HANDLERS = {
     "CombatActionDeclared": _combat_declared,
     "CombatWaiting": _combat_waiting,
     "CombatRolled": _combat_rolled,
+    "GloryWindowOpened": _window_opened,
+    "GloryAnnounced": _glory_announced,
+    "GloryPassed": _glory_passed,
+    "GloryDeclined": _glory_declined,
+    "GloryRerollBegun": _glory_reroll_begun,
+    "GloryDiceRerolled": _glory_rerolled,
+    "GloryResolved": _glory_resolved,
+    "GloryWindowClosed": _window_closed,
     "CombatRerolled": _combat_rerolled,
     "CombatRoundWon": _round_won,
     "CombatHitsDue": _hits_due,
