@@ -89,6 +89,33 @@ def test_without_prey_the_letter_and_then_clockwise():
     assert moved["to"] == "st_john" and "clockwise" in moved["why"]
 
 
+def test_a_board_with_the_books_four_letters_moves_by_them_and_then_clockwise():
+    """The book prints N, S, E or W on every border; the default board carries the
+    reference's eight points. An organiser's board with the printed letters (here each
+    diagonal read as its E or W) is a four-point compass."""
+    cat = catalog(icons={"E19": [{"npc": "dutch_naval", "dir": "N"}], "E21": [{"npc": "dutch_naval", "dir": "N"}]},
+                  zones={"E10": "basse_terre"})
+    four = {"N": "N", "NE": "E", "E": "E", "SE": "E", "S": "S", "SW": "W", "W": "W", "NW": "W"}
+    cat["compass"]["value"] = ["N", "E", "S", "W"]
+    cat["borders"]["value"] = [[a, b, four[d]] for a, b, d in cat["borders"]["value"]]
+    t = start(["E10", "E23", "E19", "E21"], cat)
+    next_turn(t)
+    next_turn(t)                                                          # N from Basse-Terre: St. Maarten
+    assert t.state["board"]["npcs"]["dutch_naval"]["zone"] == "st_maarten"
+    next_turn(t)                                                          # no N there: E, St. John
+    moved = [e.data for e in t.g.events if e.type == "NpcMoved"][-1]
+    assert moved["to"] == "st_john" and moved["why"] == "the letter E (no N border: next clockwise)"
+
+
+def test_a_movement_icon_off_the_books_letters_is_refused_at_load():
+    from service.aggregates.merchants_and_marauders.catalog import validate
+    from service.kernel import BadInput
+    import pytest
+    cat = catalog(icons={"E19": [{"npc": "dutch_naval", "dir": "NE"}]})
+    with pytest.raises(BadInput, match="E19.*movement icon"):
+        validate(cat)
+
+
 def test_the_books_second_hunting_example():
     """A French naval ship at Basse-Terre should move South; a captain with two Spanish flags
     is at Basse-Terre and one with Spanish, Dutch and English flags at Caracas: neither is

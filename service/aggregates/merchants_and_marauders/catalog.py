@@ -113,6 +113,8 @@ def validate(cat: dict) -> dict:
         for sk in SKILLS:
             if not isinstance(c.get(sk), int) or not 1 <= c[sk] <= 4:
                 _fail(f"captain {c['id']!r} needs {sk} from 1 to 4")
+        from .abilities import validate as valid_abilities
+        valid_abilities(c["id"], c.get("abilities", []))
     goods = v["goods"]
     if len(goods) != 8 or len(set(goods)) != 8:
         _fail("there are 8 different goods")
@@ -133,6 +135,13 @@ def validate(cat: dict) -> dict:
                     not all(isinstance(cap.get(k), int) for k in ("seamanship", "scouting", "leadership")):
                 _fail(f"event card {e['id']!r}: an NPC card needs a zone, a ship and its captain's "
                       "seamanship, scouting and leadership")
+    npcs = {e["npc"] for e in v["events"] if "npc" in e}
+    for e in v["events"]:       # the book's movement icons: an NPC and a letter N, S, E or W
+        for icon in e.get("npc_icons", []):
+            if not isinstance(icon, dict) or icon.get("npc") not in npcs or icon.get("dir") not in ("N", "E", "S", "W") \
+                    or icon["dir"] not in compass:
+                _fail(f"event card {e['id']!r}: a movement icon names an NPC of the event cards and a letter "
+                      f"N, S, E or W of the compass, not {icon!r}")
     from .effects import validate as valid_effect
     for deck in ("events", "glory_cards"):
         for c in v[deck]:

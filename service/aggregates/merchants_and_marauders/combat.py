@@ -33,6 +33,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from . import glory
+from .abilities import dice as skill_dice, has
 from .catalog import tables as T
 from .flow import bank_pays, captain_dies, end_player_turn, resume
 from .state import LOCATIONS, capacity, player, ship_max, side, side_key
@@ -54,11 +55,8 @@ def pirate(p) -> bool:
 
 
 def skill(state, p, name):
-    return p["npc_captain"][name] if p.get("npc") else T(state)["captains"][p["captain"]][name]
-
-
-def abilities(state, p):
-    return [] if p.get("npc") else T(state)["captains"][p["captain"]]["abilities"]
+    """The dice a side rolls for a skill: its captain's value and any extra die."""
+    return skill_dice(state, p, name)
 
 
 def is_npc(who) -> bool:
@@ -399,7 +397,7 @@ def _reallocate_or_apply(step):
     c = state["combat"]
     for seat in (c["a"], c["d"]):
         p = side(state, seat)
-        if c["hits"].get(str(seat)) and "reallocate_hit" in abilities(state, p) \
+        if c["hits"].get(str(seat)) and has(state, p, "reallocate_hit") \
                 and seat not in c["reallocated"] and seat not in c["asked"]:
             step.emit("CombatWaiting", seat=seat, stage="reallocate")
             return

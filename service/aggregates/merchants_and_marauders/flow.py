@@ -4,6 +4,7 @@ through a ``Step``; nothing here validates a decision."""
 
 from __future__ import annotations
 
+from .abilities import dice as skill_dice
 from .catalog import tables as T
 
 from .state import funds, player, stash_glory, total_glory
@@ -17,7 +18,7 @@ EVENT_NOTE = ("provisional no-op: event card texts are not known and NPCs, comba
 def skill_test(step, seat, skill, why):
     S = T(step.state)
     p = player(step.state, seat)
-    n = S["captains"][p["captain"]][skill]
+    n = skill_dice(step.state, p, skill)
     dice = step.roll(S["die_sides"], n, vis="all", why=f"seat {seat}: {skill} test ({why})",
                      faces={"skull": S["die_sides"]})
     hits = sum(1 for v in dice if v >= S["success_from"])

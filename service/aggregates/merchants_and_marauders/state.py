@@ -122,7 +122,8 @@ def damage(state, ship) -> int:
 
 def capacity(state, p) -> int:
     cap = p["ship"]["cargo"]
-    if "extra_cargo" in T(state)["captains"][p["captain"]]["abilities"]:
+    from .abilities import has
+    if has(state, p, "extra_cargo"):
         cap += 1
     return cap
 
