@@ -328,3 +328,32 @@ def test_a_fight_neither_ship_can_win_ends_with_the_first_round():
     evs = t.act(1, {"action": "scout", "target": "player", "seat": 2})
     assert "CombatDrifted" in types(evs) and t.state["combat"] is None
     assert t.p(1)["captain"] and t.p(2)["captain"]
+
+
+def test_random_fights_with_the_combat_cards_end_and_keep_every_glory_card():
+    """Fights from the battle's set-up with random dice and random legal decisions (glory
+    windows, rerolls of either side, Fast Learner, declines): every fight ends, every
+    glory card is somewhere, each die rolled again is a die of the side named."""
+    import random
+    played = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        t = battle(glory=["G18", "G17"], scout=None)
+        scripted = t._value
+        t._value = lambda spec: ([rng.randint(1, 6) for _ in range(spec["n"])] if spec["kind"] == "dice"
+                                 else scripted(spec))
+        t.add("dice", [6, 6])                                # he finds her
+        t.act(1, {"action": "scout", "target": "player", "seat": 2})
+        for _ in range(400):
+            if t.state["combat"] is None:
+                break
+            seat = t.g.to_act()[0]
+            for e in t.act(seat, rng.choice(t.g.legal(seat))):
+                if e.type == "GloryDiceRerolled":
+                    assert len(e.data["dice"]) in (2, 3) and set(e.data["which"]) <= set(range(len(e.data["dice"])))
+                played += e.type == "GloryCardPlayed" and e.data["effect"] == "crew_roll"
+        assert t.state["combat"] is None
+        d = t.state["decks"]
+        cards = d["glory"] + d["glory_discard"] + [c for p in t.state["players"] for c in p["hand"] + p["specialists"]]
+        assert sorted(cards) == sorted(t.g.rules.card_names(t.state, "glory"))
+    assert played >= 3                     # cards played in crew combat (4 with these seeds)
