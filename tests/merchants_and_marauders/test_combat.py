@@ -2,6 +2,9 @@
 Combattimento fra equipaggi, Armi speciali, Depredare), driven in table mode with
 the book's dice: the battle example as the Portuguese text gives its dice."""
 
+import copy
+
+from service.aggregates.merchants_and_marauders.catalog import load
 from service.aggregates.merchants_and_marauders.state import new_ship
 
 from .helpers import Table, demand_order, no_glory_cards, types
@@ -24,13 +27,13 @@ def _weapon(t, seat, kind):
     t.p(seat)["weapons"][kind] = 1
 
 
-def battle(felipe_tiles=(), frances_tiles=(), scout=(6, 1), sail=True, glory=None, rules_version=None):
+def battle(felipe_tiles=(), frances_tiles=(), scout=(6, 1), sail=True, glory=None, rules_version=None, catalog=None):
     """Felipe (seat 1, a Frigate, Chain Shot) meets Frances Wright (seat 2, a Sloop with
     Better Rigging, Grappling Hooks) at sea off Port Royal, and scouts her."""
     base = {"demand_tiles": [demand_order({"havana": "sugar"})], "captains": [FELIPE, FRANCES], "pick": [1]}
     if glory:
         base["glory"] = list(glory)
-    t = Table(2, base)
+    t = Table(2, base, catalog=catalog)
     if rules_version is not None:           # as a game recorded under that version folds
         t.state["combat_glory"] = int(rules_version) >= 4
     t.act(1, {"action": "choose_ship", "ship": "sloop"})
@@ -58,14 +61,6 @@ def battle(felipe_tiles=(), frances_tiles=(), scout=(6, 1), sail=True, glory=Non
     return t
 
 
-def passing(t, evs=()):
-    """Every side asked in a glory window passes (nobody plays a card)."""
-    evs = list(evs)
-    while t.state["combat"] is not None and t.state["combat"]["stage"] == "glory_announce":
-        evs += t.act(t.g.to_act()[0], {"action": "glory_pass"})
-    return evs
-
-
 def test_the_books_battle_example():
     # Felipe holds "Fast Learner" (G18), Frances "Crew Combat Rerolls" (G17): their set-up cards
     t = battle(glory=["G18", "G17"])
@@ -79,9 +74,8 @@ def test_the_books_battle_example():
     assert [e.data["do"] for e in evs if e.type == "CombatActionDeclared"] == ["shoot", "shoot"]
     rolled = [e.data["dice"] for e in evs if e.type == "CombatRolled"]
     assert rolled == [[6, 1, 1], [6, 3, 2]]
-    # after the roll, glory cards of that phase: both hold a card, so both are asked, the attacker first
-    assert t.state["combat"]["stage"] == "glory_announce" and t.g.to_act() == [1]
-    evs = passing(t, evs)
+    # no glory window after a naval roll: no card of the default catalog is played then
+    assert "GloryWindowOpened" not in types(evs)
     won = next(e for e in evs if e.type == "CombatRoundWon").data
     assert won["seat"] == 2                                 # one success each; numbers 5 against 2
     assert next(e for e in evs if e.type == "CombatHitsDue").data["hits"] == {"2": 1, "1": 1}
@@ -94,7 +88,7 @@ def test_the_books_battle_example():
     # round 2: shoot against flee; skull-1-3 against skull-4-1: Frances wins, but cannot flee
     t.act(1, {"action": "combat_action", "do": "shoot"})
     t.add("dice", [6, 1, 3], [6, 4, 1], [4])
-    evs = passing(t, t.act(2, {"action": "combat_action", "do": "flee"}))
+    evs = t.act(2, {"action": "combat_action", "do": "flee"})
     assert next(e for e in evs if e.type == "CombatRoundWon").data["seat"] == 2
     assert "CombatFled" not in types(evs)
     assert t.p(2)["ship"]["cannons"] == 0                  # Felipe's one hit: her only cannon
@@ -102,7 +96,7 @@ def test_the_books_battle_example():
     # round 3: skull-2-2 against 3-1-4: Felipe wins, three hits: 1 cargo, 4 cannons (-> hull), skull
     t.act(1, {"action": "combat_action", "do": "shoot"})
     t.add("dice", [6, 2, 2], [3, 1, 4], [1, 4, 6])
-    passing(t, t.act(2, {"action": "combat_action", "do": "flee"}))
+    t.act(2, {"action": "combat_action", "do": "flee"})
     assert t.state["combat"]["stage"] == "shot" and t.g.to_act() == [1]
     t.act(1, {"action": "special_shot", "kind": "chain_shot"})            # the skull hits the masts
     w = t.p(2)["ship"]
@@ -118,7 +112,9 @@ def test_the_books_battle_example():
     # then crew round 2: Felipe skull-skull against skull-1-4
     t.add("dice", [5, 6, 2], [2], [6, 2], [6, 6, 6], [6, 6], [6, 1, 4])
     evs = t.act(2, {"action": "reroll", "dice": [0, 1, 2]})
-    for seat in (1, 2, 1, 2):           # nobody plays a card after the naval roll, nor after crew round 1
+    # after the Leadership roll of crew round 1, both hold a glory card: both are asked, the attacker first
+    assert t.state["combat"]["stage"] == "glory_announce" and t.g.to_act() == [1]
+    for seat in (1, 2):                 # nobody plays a card after crew round 1
         evs += t.act(seat, {"action": "glory_pass"})
     assert next(e for e in evs if e.type == "CombatRoundWon").data["seat"] == 2
     assert next(e for e in evs if e.type == "Boarded").data == {"seat": 2, "target": 1}
@@ -164,16 +160,27 @@ def test_the_books_battle_example():
     assert t.state["combat"]["stage"] == "claim" and t.g.to_act() == [2]   # her hold is gone: no cargo fits
 
 
+def naval_card_catalog():
+    """A catalog where glory card G19 acts after the Seamanship roll (its player rolls
+    any of his own dice again): naval-roll windows open."""
+    cat = copy.deepcopy(load())
+    g = next(c for c in cat["glory_cards"]["value"] if c["id"] == "G19")
+    g.update(kind="combat", timing="combat", effect={"timing": "naval_roll", "steps": [
+        {"do": "reroll_dice", "whose": "own"}]})
+    return cat
+
+
 def test_glory_windows_are_not_opened_for_games_of_rules_version_3():
     """A game recorded before glory cards in combat replays as it was: no window."""
-    t = battle(glory=["G18", "G17"], rules_version="3")
-    t.add("dice", [6, 1, 1], [6, 3, 2], [1], [3])
-    evs = t.act(1, {"action": "scout", "target": "player", "seat": 2})
-    assert "GloryWindowOpened" not in types(evs) and t.state["combat"]["stage"] == "reallocate"
+    for version, opened in (("3", False), ("4", True)):
+        t = battle(glory=["G18", "G19"], rules_version=version, catalog=naval_card_catalog())
+        t.add("dice", [6, 1, 1], [6, 3, 2], [1], [3])
+        evs = t.act(1, {"action": "scout", "target": "player", "seat": 2})
+        assert ("GloryWindowOpened" in types(evs)) == opened
 
 
 def test_an_announced_card_declined_is_shown_and_the_side_is_not_asked_again():
-    t = battle(glory=["G18", "G17"])
+    t = battle(glory=["G18", "G19"], catalog=naval_card_catalog())
     t.add("dice", [6, 1, 1], [6, 3, 2], [1], [3])
     t.act(1, {"action": "scout", "target": "player", "seat": 2})
     t.act(1, {"action": "glory_announce"})
@@ -188,6 +195,25 @@ def test_an_announced_card_declined_is_shown_and_the_side_is_not_asked_again():
     assert t.g.to_act() == [2]
     evs = t.act(2, {"action": "glory_pass"})
     assert "GloryWindowClosed" in types(evs) and "CombatRoundWon" in types(evs)
+
+
+def test_a_card_of_the_naval_roll_rolls_its_players_own_dice_again():
+    t = battle(glory=["G18", "G19"], catalog=naval_card_catalog())
+    t.add("dice", [6, 1, 1], [6, 3, 2])
+    t.act(1, {"action": "scout", "target": "player", "seat": 2})
+    t.act(1, {"action": "glory_pass"})
+    t.act(2, {"action": "glory_announce"})
+    t.act(1, {"action": "glory_pass"})
+    t.act(2, {"action": "glory_play", "card": "G19"})
+    assert t.g.legal(2)[-1] == {"action": "glory_reroll", "dice": [0, 1, 2]}     # her own three dice
+    t.add("dice", [6, 6], [1], [3])
+    t.act(2, {"action": "glory_reroll", "dice": [1, 2]})
+    evs = t.act(1, {"action": "glory_announce"})          # Felipe copies it: Fast Learner
+    evs += t.act(1, {"action": "glory_play", "card": "G18"})
+    t.add("dice", [1])
+    evs += t.act(1, {"action": "glory_reroll", "dice": [0]})     # his skull: a 1 now
+    won = next(e for e in evs if e.type == "CombatRoundWon").data
+    assert won["seat"] == 2 and won["successes"] == {"1": 0, "2": 3}
 
 
 def test_plunder_and_claim_then_the_beaten_captain_is_gone():

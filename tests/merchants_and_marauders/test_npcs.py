@@ -184,7 +184,12 @@ def test_an_npc_fight_is_decided_by_the_player_to_the_left_and_may_not_flee_stro
 def test_against_an_npc_only_the_player_is_asked_for_glory_cards():
     """The book: the opponent may declare a card too "if he is another player (not an NPC)";
     the player who decides for the NPC plays none of his own for it."""
-    t = dutch_at("havana", glory=True)
+    cat = catalog(zones={"E10": "havana", "E11": "havana"})
+    g = next(c for c in cat["glory_cards"]["value"] if c["id"] == "G19")      # a card of the naval roll
+    g.update(kind="combat", timing="combat", effect={"timing": "naval_roll", "steps": [
+        {"do": "reroll_dice", "whose": "own"}]})
+    t = start(["E10", "E21", "E23", "E25"], cat, glory=True)
+    next_turn(t)
     assert len(t.p(1)["hand"]) == 1 and len(t.p(2)["hand"]) == 1
     t.p(1)["flags"] = {"spain": 1}
     t.add("dice", [6, 1], [1, 1, 1], [1, 1, 1])

@@ -226,6 +226,8 @@ def static(cat: dict) -> dict:
                             "specialist": g.get("specialist"), "hire_cost": g.get("hire_cost", 0),
                             "effect": g.get("effect", "none")}
                   for g in v["glory_cards"]},
+        # the timings of the glory cards that do something: a phase no card names opens no window
+        "glory_phases": sorted({g["effect"]["timing"] for g in v["glory_cards"] if g.get("effect", "none") != "none"}),
         "rumors": {r["id"]: {"name": r["name"], "keep": bool(r.get("keep"))} for r in v["rumors"]},
         "missions": {m["id"]: {"name": m["name"], "location": m["location"]} for m in v["missions"]},
     }

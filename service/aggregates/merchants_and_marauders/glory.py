@@ -9,10 +9,12 @@ announced, the battle continues."
 
 A **window** opens after each combat roll the phase names: ``naval_roll`` (the
 Seamanship dice of a naval round, after the Grappling Hooks) and ``crew_roll``
-(the Leadership dice of a crew-combat round, before the hits). It opens for every
-player side holding one to four glory cards, whatever they are: how many glory
-cards a captain holds is public, which ones is not, so being asked tells nobody
-anything (a window only for players holding a playable card would).
+(the Leadership dice of a crew-combat round, before the hits), when the game's
+catalog has a card of that phase (the default catalog: ``crew_roll`` only). It
+opens for every player side holding one to four glory cards, whatever they are:
+how many glory cards a captain holds is public, which ones is not, and so is the
+catalog, so being asked tells nobody anything (a window only for players holding a
+playable card would).
 
 * ``announce``: each side, the attacker first: ``{"action": "glory_announce"}`` or
   ``{"action": "glory_pass"}`` (the card is not shown). A side that passed is asked
@@ -69,9 +71,10 @@ def playable(state, p, phase):
     return out
 
 
-def eligible(state):
-    """The player sides that are asked: one to four glory cards in hand."""
-    if not state.get("combat_glory"):
+def eligible(state, phase):
+    """The player sides that are asked: one to four glory cards in hand. Nobody is asked
+    in a phase that no card of the game's catalog names (the catalog is public)."""
+    if not state.get("combat_glory") or phase not in T(state)["glory_phases"]:
         return []
     c = state["combat"]
     limit = T(state)["rules"]["glory_hand_limit"]
@@ -87,7 +90,7 @@ def eligible(state):
 
 def open_window(step, phase) -> bool:
     """A window after a roll of ``phase``; False when nobody is asked (go on at once)."""
-    seats = eligible(step.state)
+    seats = eligible(step.state, phase)
     if not seats:
         if step.state["combat"].get("window"):
             step.emit("GloryWindowClosed", phase=phase)
