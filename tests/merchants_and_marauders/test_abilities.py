@@ -80,3 +80,38 @@ def test_an_organisers_printed_ability_is_played_and_a_bad_one_is_refused_naming
         f.write_text(json.dumps(cat))
         with pytest.raises(BadInput, match=f"captain 'felipe'.*{word}"):
             load_catalog_file("merchants-and-marauders", str(f))
+
+
+def test_a_hired_specialist_gives_its_ability_and_its_requirements_are_kept():
+    cat = copy.deepcopy(load())
+    lookout = next(g for g in cat["glory_cards"]["value"] if g["id"] == "G09")
+    assert lookout["name"] == "Lookout" and lookout["abilities"] == [{"ability": "extra_die", "skill": "scouting"}]
+    lookout["requires"] = ["not_wanted"]
+
+    def table(flags):
+        base = {"demand_tiles": [demand_order({"havana": "sugar"})], "captains": ["felipe", "pepijn_van_avezaath"],
+                "pick": [1], "glory": ["G09", "G02"]}
+        t = Table(2, base, catalog=cat)
+        t.act(1, {"action": "choose_ship", "ship": "sloop"})
+        t.p(1)["flags"] = flags                     # (test set-up: flags from earlier turns)
+        t.act(2, {"action": "choose_ship", "ship": "sloop"})
+        return t
+
+    assert {"action": "play_glory", "card": "G09"} not in table({"spain": 1}).g.legal(1)   # wanted: he won't sign on
+    t = table({})
+    evs = t.act(1, {"action": "play_glory", "card": "G09"})
+    assert next(e for e in evs if e.type == "GloryCardPlayed").data["specialist"] == "lookout"
+    assert t.p(1)["specialists"] == ["G09"]
+    # Felipe's Scouting 2, and the Lookout's die: a merchant is scouted with 3 dice
+    t.act(1, {"action": "leave_port"})
+    t.add("dice", [1, 1, 1])
+    evs = t.act(1, {"action": "scout", "target": "merchant"})
+    assert len(next(e for e in evs if e.type == "SkillTested").data["dice"]) == 3
+
+
+def test_a_bad_specialist_requirement_is_refused_naming_the_card():
+    cat = copy.deepcopy(load())
+    next(g for g in cat["glory_cards"]["value"] if g["id"] == "G09")["requires"] = ["a_parrot"]
+    from service.aggregates.merchants_and_marauders.catalog import validate
+    with pytest.raises(BadInput, match="G09.*requires"):
+        validate(cat)

@@ -120,6 +120,9 @@ def check_events(g):
             e = g.events[last[card]]
             if e.type == "RaidCardTaken":          # a raid's cards are face up on the table
                 continue
+            if e.type == "GloryDeclined":          # an announced card not played is shown (the book)
+                assert e.data["seat"] == p["seat"] and e.vis == "all"
+                continue
             if e.type in ("Plundered", "CargoPlundered"):
                 assert set(e.vis) == {p["seat"], e.data["beaten"]}
                 continue

@@ -23,6 +23,12 @@ arguments:
 ``discount``        ``on`` (``repair``, ``upgrade``, ``weapon``, ``recruit``) and
                     ``amount``: that shipyard or tavern price is lower, never below 1
 ==================  ===============================================================
+
+A hired **specialist** (a glory card played face up) carries its abilities in the
+same vocabulary (``"abilities"`` on the glory card) and its player has them while
+it is hired. What a specialist needs to be hired is ``hire_cost`` (gold) and
+``requires``, a list of: ``in_port`` (hired in a port), ``at_home`` (in the
+captain's home port), ``not_wanted`` (no wanted flag).
 """
 
 from __future__ import annotations
@@ -35,11 +41,12 @@ from .catalog import tables as T
 WORDS = {"reallocate_hit": {}, "extra_cargo": {}, "enter_any_port": {}, "extra_die": {"skill": str},
          "discount": {"on": str, "amount": int}}
 DISCOUNTS = ("repair", "upgrade", "weapon", "recruit")
+REQUIREMENTS = ("in_port", "at_home", "not_wanted")
 
 
-def validate(captain: str, abilities) -> None:
+def validate(captain: str, abilities, what="captain") -> None:
     def bad(msg):
-        raise BadInput(f"merchants-and-marauders catalog: captain {captain!r}: {msg}")
+        raise BadInput(f"merchants-and-marauders catalog: {what} {captain!r}: {msg}")
     if not isinstance(abilities, list):
         bad("abilities is a list")
     for a in abilities:
@@ -55,10 +62,34 @@ def validate(captain: str, abilities) -> None:
             bad(f"discount: on one of {', '.join(DISCOUNTS)}, an amount from 1 to 5")
 
 
+def validate_requirements(card: str, requires) -> None:
+    if not isinstance(requires, list) or any(r not in REQUIREMENTS for r in requires):
+        raise BadInput(f"merchants-and-marauders catalog: card {card!r}: requires lists some of "
+                       f"{', '.join(REQUIREMENTS)}, not {requires!r}")
+
+
 def _of(state, p):
+    """The captain's abilities and those of his hired specialists."""
     if p.get("npc") or p.get("captain") is None:
         return []
-    return T(state)["captains"][p["captain"]]["abilities"]
+    S = T(state)
+    out = S["captains"][p["captain"]]["abilities"]
+    for c in p["specialists"]:
+        if S["glory"][c].get("abilities"):
+            out = out + S["glory"][c]["abilities"]
+    return out
+
+
+def may_hire(state, p, g) -> bool:
+    """The specialist's requirements are met (its cost is checked with the gold)."""
+    for r in g.get("requires", []):
+        if r == "in_port" and not p["in_port"]:
+            return False
+        if r == "at_home" and not (p["in_port"] and p["zone"] == T(state)["captains"][p["captain"]]["home"]):
+            return False
+        if r == "not_wanted" and any(p["flags"].values()):
+            return False
+    return True
 
 
 def has(state, p, word) -> bool:

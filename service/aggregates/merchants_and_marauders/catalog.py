@@ -146,6 +146,10 @@ def validate(cat: dict) -> dict:
     for deck in ("events", "glory_cards"):
         for c in v[deck]:
             valid_effect(c["id"], c.get("effect", "none"), nations)
+    from .abilities import validate as valid_abilities, validate_requirements
+    for g in v["glory_cards"]:          # a specialist: what it needs, what it gives while hired
+        valid_abilities(g["id"], g.get("abilities", []), what="glory card")
+        validate_requirements(g["id"], g.get("requires", []))
     _ids(v["demand_tiles"], "demand tile")
     if any(t.get("good") not in goods for t in v["demand_tiles"]):
         _fail("every demand tile shows one of the goods")
@@ -224,6 +228,7 @@ def static(cat: dict) -> dict:
                    for e in v["events"]},
         "glory": {g["id"]: {"name": g["name"], "kind": g["kind"], "timing": g.get("timing", "own_turn"),
                             "specialist": g.get("specialist"), "hire_cost": g.get("hire_cost", 0),
+                            "requires": list(g.get("requires", [])), "abilities": list(g.get("abilities", [])),
                             "effect": g.get("effect", "none")}
                   for g in v["glory_cards"]},
         # the timings of the glory cards that do something: a phase no card names opens no window

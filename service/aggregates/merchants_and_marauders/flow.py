@@ -4,7 +4,7 @@ through a ``Step``; nothing here validates a decision."""
 
 from __future__ import annotations
 
-from .abilities import dice as skill_dice
+from .abilities import dice as skill_dice, may_hire
 from .catalog import tables as T
 
 from .state import funds, player, stash_glory, total_glory
@@ -80,7 +80,8 @@ def glory_plays(state, p):
         g = S["glory"][c]
         if g["timing"] != "own_turn":
             continue
-        if g["kind"] == "specialist" and (g["specialist"] in have or g["hire_cost"] > money):
+        if g["kind"] == "specialist" and (g["specialist"] in have or g["hire_cost"] > money
+                                          or not may_hire(state, p, g)):
             continue
         out.append({"action": "play_glory", "card": c})
     return out
