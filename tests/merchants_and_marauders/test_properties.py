@@ -90,7 +90,10 @@ def check_events(g):
     for i, e in enumerate(g.events):
         owner = e.data.get("seat")
         if e.type in ("Plundered", "CargoPlundered"):      # shown to the winner and the beaten captain only
-            assert e.vis == sorted([owner, e.data["beaten"]]), e
+            if isinstance(e.data["beaten"], str):           # a naval NPC's cards lie face up
+                assert e.type == "CargoPlundered" and e.vis == "all", e
+            else:
+                assert e.vis == sorted([owner, e.data["beaten"]]), e
             for ref in _strings(e.data):
                 last[ref] = i
             continue
@@ -98,7 +101,9 @@ def check_events(g):
             for key in HIDDEN_KEYS & set(e.data):
                 assert (e.type, key) in REVEALED, (key, e)
             if e.type == "GoldReceived":       # the loot of a raid is on its face-up cards
-                assert e.data["why"] in ("starting gold", "raid loot", "bounty", "plunder of a naval ship"), e   # bounties: the flags are public
+                # bounties: the flags are public; a card's gold: its text is public
+                assert e.data["why"] in ("starting gold", "raid loot", "bounty", "plunder of a naval ship") \
+                    or e.data["why"].startswith("card "), e
         if e.type in PRIVATE:
             assert e.vis == [e.data["seat"]], e
         if e.type in REFEREE:
@@ -143,8 +148,8 @@ def _strings(x):
             yield from _strings(v)
 
 
-def play(seats, bot, seed, every=1, try_legal=0):
-    g = LocalGame(GAME, seats, seed=seed)
+def play(seats, bot, seed, every=1, try_legal=0, catalog=None):
+    g = LocalGame(GAME, seats, seed=seed, catalog=catalog)
     rng = random.Random(seed)
     bots = g.rules.bots
     steps = 0
@@ -174,6 +179,20 @@ def play(seats, bot, seed, every=1, try_legal=0):
 @given(seed=seeds, seats=st.integers(2, 4))
 def test_random_games_end_conserve_and_hide(seed, seats):
     play(seats, "random", seed, every=1, try_legal=7)
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=seeds, seats=st.integers(2, 4), bot=st.sampled_from(["random", "pirate"]))
+def test_games_with_glory_cards_in_every_window_end_conserve_and_hide(seed, seats, bot):
+    """A catalog with glory cards for the start of other players' turns and for the naval
+    roll (the default has only the crew-combat ones): windows at every turn and round."""
+    from .test_card_effects import turn_card_catalog
+    from .test_combat import naval_card_catalog
+    cat = turn_card_catalog()
+    cat["glory_cards"]["value"] = [next(g for g in naval_card_catalog()["glory_cards"]["value"] if g["id"] == "G19")
+                                   if g["id"] == "G19" else g for g in cat["glory_cards"]["value"]]
+    g = play(seats, bot, seed, every=3, try_legal=11, catalog=cat)
+    assert any(e.type == "GloryWindowOpened" for e in g.events)
 
 
 @settings(max_examples=6, deadline=None)

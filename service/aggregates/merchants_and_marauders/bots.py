@@ -98,6 +98,8 @@ def merchant_bot(state, seat, legal, rng):
     acts = _by_action(legal)
     if state.get("combat") is not None:         # attacked, or controlling an NPC
         return _combat_choice(state, side(state, state["combat"]["waiting"]), acts, rng)
+    if state.get("turn_window") is not None:    # glory cards at the start of a turn
+        return _glory_choice(state, p, acts)
     for forced in ("place_upgrade", "choose_ship", "keep_rumor"):
         if forced in acts:
             if forced == "choose_ship":
@@ -256,12 +258,12 @@ def _combat_choice(state, p, acts, rng):
 
 
 def _glory_choice(state, p, acts):
-    """Glory cards in a fight: announce one only with a card of the phase in hand, play
-    it; roll again its own failed dice and the other side's successes."""
-    from .glory import playable
-    c = state["combat"]
+    """Glory cards in a fight or at a turn's start: announce one only with a card of the
+    phase in hand, play it; roll again its own failed dice and the other side's successes."""
+    from .glory import playable, window
+    c = state.get("combat")
     if "glory_announce" in acts:
-        return acts["glory_announce" if playable(state, p, c["window"]["phase"]) else "glory_pass"][0]
+        return acts["glory_announce" if playable(state, p, window(state)["phase"]) else "glory_pass"][0]
     if "glory_play" in acts:
         return acts["glory_play"][0]
     if "glory_decline" in acts:
@@ -280,6 +282,8 @@ def pirate_bot(state, seat, legal, rng):
     acts = _by_action(legal)
     if state.get("combat") is not None:         # for itself, or for the NPC it controls
         return _combat_choice(state, side(state, state["combat"]["waiting"]), acts, rng)
+    if state.get("turn_window") is not None:
+        return _glory_choice(state, p, acts)
     if state.get("raid") is not None:
         d = _raid_choice(state, p, acts)
         return d if d is not None else rng.choice(legal)

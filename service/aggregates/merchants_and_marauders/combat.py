@@ -550,10 +550,10 @@ def _crew_roll(step, rnd):
         step.emit("CombatRolled", seat=who, skill="leadership", dice=dice, round=rnd)
     if glory.open_window(step, "crew_roll"):
         return
-    _crew_settle(step)
+    crew_settle(step)
 
 
-def _crew_settle(step):
+def crew_settle(step):
     state = step.state
     c = state["combat"]
     a, d = side(state, c["a"]), side(state, c["d"])
@@ -728,13 +728,6 @@ HANDLERS = {
 HANDLERS = {k: _for_side(v) for k, v in HANDLERS.items()}
 
 
-def _glory_step(fn):
-    """A glory decision; when its window closes, the phase goes on."""
-    def handle(step, seat, d):
-        phase = step.state["combat"]["window"]["phase"]
-        if not fn(step, seat, d):
-            (settle_round if phase == "naval_roll" else _crew_settle)(step)
-    return handle
-
-
-HANDLERS.update({k: _glory_step(v) for k, v in glory.HANDLERS.items()})
+def after_window(step, phase):
+    """A combat window closed: the round goes on."""
+    (settle_round if phase == "naval_roll" else crew_settle)(step)

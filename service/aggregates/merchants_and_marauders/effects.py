@@ -32,12 +32,15 @@ steps run once, when every player has had the turn. A STEP is an object with ``d
 
 Glory cards for combat take a combat timing instead: ``naval_roll`` (after the
 Seamanship dice of a naval round) or ``crew_roll`` (after the Leadership dice of a
-crew-combat round); ``glory.py`` opens the book's announce-and-resolve window there.
+crew-combat round); a glory card played in other players' turns takes ``turn_start``
+(at the start of each player's turn); ``glory.py`` opens the book's
+announce-and-resolve window there.
 
 ``who`` (every word but ``skill_test``, whose steps inherit it): ``"active"`` (the
-player whose turn it is; for a glory card its player), ``"each"`` (every player
-with a captain, in turn order), ``"wanted:<nation>"`` (every player that nation
-wants). Words for NPCs, war, rumors and missions come with those rules (part 3);
+player whose turn it is; for a glory card its player), ``"current"`` (the player
+whose turn it is, also for a glory card played in another player's turn), ``"each"``
+(every player with a captain, in turn order), ``"wanted:<nation>"`` (every player
+that nation wants). Words for NPCs, war, rumors and missions come with those rules (part 3);
 an unknown word is refused when the catalog is loaded, naming the card and the word.
 """
 
@@ -52,7 +55,7 @@ from .raid import die
 from .state import LOCATIONS, player, ship_max
 from .wanted import gain_flag, lose_flag
 
-TIMINGS = ("immediate", "each_turn", "end_of_turn", "naval_roll", "crew_roll", "copy")
+TIMINGS = ("immediate", "each_turn", "end_of_turn", "naval_roll", "crew_roll", "turn_start", "copy")
 COMBAT_TIMINGS = ("naval_roll", "crew_roll")
 WORDS = {
     "gain_gold": {"amount": int},
@@ -113,8 +116,8 @@ def _steps(card, steps, nations):
             _steps(card, s.get("then", []), nations)
             _steps(card, s.get("else", []), nations)
         who = s.get("who", "active")
-        if not (who in ("active", "each") or (who.startswith("wanted:") and who[7:] in nations)):
-            _bad(card, f"{word}: who is 'active', 'each' or 'wanted:<nation>', not {who!r}")
+        if not (who in ("active", "each", "current") or (who.startswith("wanted:") and who[7:] in nations)):
+            _bad(card, f"{word}: who is 'active', 'each', 'current' or 'wanted:<nation>', not {who!r}")
 
 
 # running an effect -----------------------------------------------------------------
@@ -125,6 +128,9 @@ def targets(state, who, active):
         return [p for p in alive if p["seat"] == active]
     if who == "each":
         return alive
+    if who == "current":
+        seat = state["order"][state["cur"]]
+        return [p for p in alive if p["seat"] == seat]
     return [p for p in alive if p["flags"].get(who[7:])]
 
 

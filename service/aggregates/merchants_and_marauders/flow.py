@@ -153,6 +153,14 @@ def start_player_turn(step, seat):
     if steps and player(step.state, seat)["captain"] is not None:
         from .effects import run
         run(step, steps, seat, step.state["event_in_play"])
+    from .glory import open_window
+    if step.state["phase"] == "play" and open_window(step, "turn_start"):
+        return                              # glory cards of other players' turns first
+    turn_goes_on(step, seat)
+
+
+def turn_goes_on(step, seat):
+    """The start of a player's turn, after the glory cards played then."""
     p = player(step.state, seat)
     if p["needs_captain"] and p["captain"] is not None:
         # a retired captain leaves now; a captain killed in another seat's
@@ -191,8 +199,9 @@ def resume(step, seat):
     """Carry the current seat's turn on after a decision: draw a new captain
     when one is due, end the turn when no action is left."""
     state = step.state
-    if state["phase"] != "play" or state.get("raid") is not None or state.get("combat") is not None:
-        return                      # a raid or a fight finishes first (it resumes the turn at its end)
+    if state["phase"] != "play" or state.get("raid") is not None or state.get("combat") is not None \
+            or state.get("turn_window") is not None:
+        return                      # a raid, a fight or glory cards finish first (they carry the turn on)
     p = player(state, seat)
     limit = T(state)["rules"]["glory_hand_limit"]
     if p["returning"] or p["pending"] or len(p["hand"]) > limit:

@@ -7,7 +7,10 @@ NPC), he may declare a card playable in the same phase too. The cards resolve
 starting with the attacker's. Then, if no new card playable in the same phase is
 announced, the battle continues."
 
-A **window** opens after each combat roll the phase names: ``naval_roll`` (the
+A **window** opens at the start of each player's turn (``turn_start``: the book's
+"some cards are played during the opponents' turn ... announce it in the phase the
+card names"; the players are asked and their cards resolve in turn order from the
+player whose turn it is) and after each combat roll the phase names: ``naval_roll`` (the
 Seamanship dice of a naval round, after the Grappling Hooks) and ``crew_roll``
 (the Leadership dice of a crew-combat round, before the hits), when the game's
 catalog has a card of that phase (the default catalog: ``crew_roll`` only). It
@@ -40,11 +43,34 @@ from itertools import combinations
 from .catalog import tables as T
 from .state import side_key
 
-PHASES = ("naval_roll", "crew_roll")
+PHASES = ("naval_roll", "crew_roll", "turn_start")
+COMBAT_PHASES = ("naval_roll", "crew_roll")
 
 
-def _window(state):
-    return state["combat"]["window"]
+def window(state):
+    """The open window: a fight's (``state["combat"]["window"]``) or, at the start of a
+    player's turn, the table's (``state["turn_window"]``); None."""
+    c = state.get("combat")
+    if c is not None and c.get("window") is not None:
+        return c["window"]
+    return state.get("turn_window")
+
+
+def waiting(state):
+    """(stage, seat) of the open window."""
+    w = window(state)
+    if w is None:
+        return None, None
+    if w["phase"] in COMBAT_PHASES:
+        return state["combat"]["stage"], state["combat"]["waiting"]
+    return w["stage"], w["waiting"]
+
+
+def _wait(step, phase, seat, stage):
+    if phase in COMBAT_PHASES:
+        step.emit("CombatWaiting", seat=seat, stage=stage)
+    else:
+        step.emit("GloryWaiting", seat=seat, stage=stage)
 
 
 def is_copy(g) -> bool:
@@ -72,38 +98,42 @@ def playable(state, p, phase):
 
 
 def eligible(state, phase):
-    """The player sides that are asked: one to four glory cards in hand. Nobody is asked
-    in a phase that no card of the game's catalog names (the catalog is public)."""
+    """The players asked, in the order their cards resolve: in a fight the attacker, then
+    the defender (an NPC plays no card); at the start of a turn every player from the one
+    whose turn it is, in turn order. One to four glory cards in hand, and not declined in
+    this window. Nobody is asked in a phase no card of the game's catalog names (the
+    catalog is public)."""
     if not state.get("combat_glory") or phase not in T(state)["glory_phases"]:
         return []
-    c = state["combat"]
+    if phase in COMBAT_PHASES:
+        c = state["combat"]
+        seats = [w for w in (c["a"], c["d"]) if not isinstance(w, str)]
+    else:
+        order, cur = state["order"], state["cur"]
+        seats = order[cur:] + order[:cur]
     limit = T(state)["rules"]["glory_hand_limit"]
-    out = []
-    for who in (c["a"], c["d"]):
-        if isinstance(who, str):                    # an NPC plays no card
-            continue
-        p = state["players"][who - 1]
-        if 1 <= len(p["hand"]) <= limit and who not in (c.get("window") or {}).get("declined", []):
-            out.append(who)
-    return out
+    declined = (window(state) or {}).get("declined", [])
+    return [s for s in seats if 1 <= len(state["players"][s - 1]["hand"]) <= limit
+            and state["players"][s - 1]["captain"] is not None and s not in declined]
 
 
 def open_window(step, phase) -> bool:
-    """A window after a roll of ``phase``; False when nobody is asked (go on at once)."""
+    """A window of ``phase``; False when nobody is asked (go on at once)."""
     seats = eligible(step.state, phase)
     if not seats:
-        if step.state["combat"].get("window"):
+        if window(step.state) is not None:
             step.emit("GloryWindowClosed", phase=phase)
         return False
     step.emit("GloryWindowOpened", phase=phase, seats=seats)
-    step.emit("CombatWaiting", seat=seats[0], stage="glory_announce")
+    _wait(step, phase, seats[0], "glory_announce")
     return True
 
 
 def legal(state, seat):
-    c = state["combat"]
-    w = c["window"]
-    st = c["stage"]
+    w = window(state)
+    st, who = waiting(state)
+    if who != seat:
+        return []
     p = state["players"][seat - 1]
     if st == "glory_announce":
         return [{"action": "glory_announce"}, {"action": "glory_pass"}]
@@ -111,25 +141,24 @@ def legal(state, seat):
         return [{"action": "glory_play", "card": g} for g in playable(state, p, w["phase"])] + \
             [{"action": "glory_decline", "card": g} for g in sorted(p["hand"])]
     if st == "glory_reroll":
+        c = state["combat"]
         n = len(c["dice"][side_key(c, w["reroll"][0])])
         return [{"action": "glory_reroll", "dice": list(s)} for k in range(n + 1) for s in combinations(range(n), k)]
     return []
 
 
 def _next(step):
-    """Ask the next side, resolve the next announced card, or start a new round;
+    """Ask the next player, resolve the next announced card, or start a new round;
     True while the window stays open."""
-    state = step.state
-    c = state["combat"]
-    w = c["window"]
+    w = window(step.state)
     answered = set(w["passed"]) | set(w["announced"])
     ask = [s for s in w["seats"] if s not in answered]
     if ask:
-        step.emit("CombatWaiting", seat=ask[0], stage="glory_announce")
+        _wait(step, w["phase"], ask[0], "glory_announce")
         return True
-    todo = [s for s in w["announced"] if s not in w["resolved"]]
+    todo = [s for s in w["seats"] if s in w["announced"] and s not in w["resolved"]]
     if todo:
-        step.emit("CombatWaiting", seat=todo[0], stage="glory_resolve")
+        _wait(step, w["phase"], todo[0], "glory_resolve")
         return True
     if not w["announced"]:
         step.emit("GloryWindowClosed", phase=w["phase"])
@@ -138,12 +167,12 @@ def _next(step):
 
 
 def do_announce(step, seat, d):
-    step.emit("GloryAnnounced", seat=seat, phase=_window(step.state)["phase"])
+    step.emit("GloryAnnounced", seat=seat, phase=window(step.state)["phase"])
     return _next(step)
 
 
 def do_pass(step, seat, d):
-    step.emit("GloryPassed", seat=seat, phase=_window(step.state)["phase"])
+    step.emit("GloryPassed", seat=seat, phase=window(step.state)["phase"])
     return _next(step)
 
 
@@ -159,11 +188,11 @@ def do_play(step, seat, d):
     g = S["glory"][d["card"]]
     effect = copied(state, g)
     step.emit("GloryCardPlayed", seat=seat, card=d["card"], name=g["name"], kind=g["kind"], specialist=None, cost=0,
-              effect=_window(state)["phase"], copies=state.get("last_glory") if is_copy(g) else None)
-    c = state["combat"]
+              effect=window(state)["phase"], copies=state.get("last_glory") if is_copy(g) else None)
+    c = state.get("combat")
     sides = []
     for s in effect["steps"]:
-        if s["do"] == "reroll_dice":
+        if s["do"] == "reroll_dice":            # (a combat timing: checked at load)
             own, foe = seat, (c["d"] if seat == c["a"] else c["a"])
             sides = {"own": [own], "foe": [foe], "any": [own, foe]}[s["whose"]]
         else:
@@ -171,7 +200,7 @@ def do_play(step, seat, d):
             run(step, [s], seat, d["card"])
     if sides:
         step.emit("GloryRerollBegun", seat=seat, sides=sides)
-        step.emit("CombatWaiting", seat=seat, stage="glory_reroll")
+        _wait(step, window(state)["phase"], seat, "glory_reroll")
         return True
     step.emit("GloryResolved", seat=seat)
     return _next(step)
@@ -180,7 +209,7 @@ def do_play(step, seat, d):
 def do_reroll(step, seat, d):
     state = step.state
     c = state["combat"]
-    w = c["window"]
+    w = window(state)
     whose = w["reroll"][0]
     dice = list(c["dice"][side_key(c, whose)])
     if d["dice"]:
@@ -192,7 +221,7 @@ def do_reroll(step, seat, d):
             dice[i] = v
     step.emit("GloryDiceRerolled", seat=seat, side=whose, which=list(d["dice"]), dice=dice)
     if w["reroll"]:                      # (the side just rolled is off the list)
-        step.emit("CombatWaiting", seat=seat, stage="glory_reroll")
+        _wait(step, w["phase"], seat, "glory_reroll")
         return True
     step.emit("GloryResolved", seat=seat)
     return _next(step)

@@ -32,10 +32,11 @@ from service.kernel import BadInput, IllegalDecision, Rules
 from . import catalog as catalog_data
 from . import port as port_rules
 from . import combat as combat_rules
+from . import glory as glory_rules
 from . import raid as raid_rules
 from . import scout as scout_rules
 from .flow import (bank_pays, check_victory, deal_glory, end_player_turn, glory_plays, resume,
-                   reveal_new_captain, skill_test, start_round)
+                   reveal_new_captain, skill_test, start_round, turn_goes_on)
 from .port import amounts, legal_port, over_capacity
 from .state import at_home, current_seat, evolve, initial_state, player, stash_glory, total_glory
 from .wanted import port_entries
@@ -104,6 +105,8 @@ class MerchantsAndMarauders(Rules):
             return [p["seat"] for p in state["players"] if "choose_ship" in p["pending"]]
         if state.get("combat") is not None:          # a fight: the seat it waits for (an NPC's controller)
             return [combat_rules.acting_seat(state)]
+        if state.get("turn_window") is not None:     # glory cards at the start of a turn
+            return [glory_rules.waiting(state)[1]]
         seat = current_seat(state)
         return [seat] if seat is not None else []
 
@@ -113,6 +116,8 @@ class MerchantsAndMarauders(Rules):
             return ship_choices(state) if "choose_ship" in p["pending"] else []
         if state.get("combat") is not None:
             return combat_rules.legal(state, seat)
+        if state.get("turn_window") is not None:
+            return glory_rules.legal(state, seat)
         if current_seat(state) != seat:
             return []
         p = player(state, seat)
@@ -226,6 +231,13 @@ class MerchantsAndMarauders(Rules):
         action = decision["action"]
         if action == "choose_ship":
             self._choose_ship(step, seat, decision)
+        elif action in glory_rules.HANDLERS:
+            phase = glory_rules.window(state)["phase"]
+            if not glory_rules.HANDLERS[action](step, seat, decision):      # the window closed
+                if phase in glory_rules.COMBAT_PHASES:
+                    combat_rules.after_window(step, phase)
+                else:
+                    turn_goes_on(step, current_seat(state))
         else:
             handler = port_rules.HANDLERS.get(action) or raid_rules.HANDLERS.get(action) or \
                 scout_rules.HANDLERS.get(action) or combat_rules.HANDLERS.get(action) or \

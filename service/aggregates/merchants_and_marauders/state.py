@@ -797,16 +797,30 @@ def _combat_rolled(state, d, ev):
         c["crew_round"] = d["round"]
 
 
-# glory cards in combat (glory.py) ---------------------------------------------------
+# glory cards in combat and at the start of a turn (glory.py) -----------------------
+def _gw(state):
+    c = state.get("combat")
+    return c["window"] if c is not None and c.get("window") is not None else state.get("turn_window")
+
+
 def _window_opened(state, d, ev):
-    c = state["combat"]
-    w = c.get("window")
-    c["window"] = {"phase": d["phase"], "seats": list(d["seats"]), "passed": [], "announced": [], "reasked": [],
-                   "resolved": [], "reroll": [], "declined": list(w["declined"]) if w else []}
+    w = _gw(state)
+    new = {"phase": d["phase"], "seats": list(d["seats"]), "passed": [], "announced": [], "reasked": [],
+           "resolved": [], "reroll": [], "declined": list(w["declined"]) if w else []}
+    if d["phase"] in ("naval_roll", "crew_roll"):
+        state["combat"]["window"] = new
+    else:
+        new["stage"], new["waiting"] = None, None
+        state["turn_window"] = new
+
+
+def _glory_waiting(state, d, ev):
+    w = state["turn_window"]
+    w["waiting"], w["stage"] = d["seat"], d["stage"]
 
 
 def _glory_announced(state, d, ev):
-    w = state["combat"]["window"]
+    w = _gw(state)
     w["announced"].append(d["seat"])
     for s in list(w["passed"]):          # a side that passed may answer the announcement
         if s not in w["reasked"]:
@@ -815,17 +829,17 @@ def _glory_announced(state, d, ev):
 
 
 def _glory_passed(state, d, ev):
-    state["combat"]["window"]["passed"].append(d["seat"])
+    _gw(state)["passed"].append(d["seat"])
 
 
 def _glory_declined(state, d, ev):
-    w = state["combat"]["window"]
+    w = _gw(state)
     w["resolved"].append(d["seat"])
     w["declined"].append(d["seat"])
 
 
 def _glory_reroll_begun(state, d, ev):
-    state["combat"]["window"]["reroll"] = list(d["sides"])
+    _gw(state)["reroll"] = list(d["sides"])
 
 
 def _glory_rerolled(state, d, ev):
@@ -835,11 +849,14 @@ def _glory_rerolled(state, d, ev):
 
 
 def _glory_resolved(state, d, ev):
-    state["combat"]["window"]["resolved"].append(d["seat"])
+    _gw(state)["resolved"].append(d["seat"])
 
 
 def _window_closed(state, d, ev):
-    state["combat"]["window"] = None
+    if d["phase"] in ("naval_roll", "crew_roll"):
+        state["combat"]["window"] = None
+    else:
+        state["turn_window"] = None
 
 
 def _combat_rerolled(state, d, ev):
@@ -1080,6 +1097,7 @@ HANDLERS = {
     "GloryDiceRerolled": _glory_rerolled,
     "GloryResolved": _glory_resolved,
     "GloryWindowClosed": _window_closed,
+    "GloryWaiting": _glory_waiting,
     "CombatRerolled": _combat_rerolled,
     "CombatRoundWon": _round_won,
     "CombatHitsDue": _hits_due,
