@@ -129,7 +129,10 @@ def check_events(g):
                 assert e.data["seat"] == p["seat"] and e.vis == "all"
                 continue
             if e.type in ("Plundered", "CargoPlundered"):
-                assert set(e.vis) == {p["seat"], e.data["beaten"]}
+                if isinstance(e.data["beaten"], str):   # a naval NPC's cards lie face up
+                    assert e.vis == "all"
+                else:
+                    assert set(e.vis) == {p["seat"], e.data["beaten"]}
                 continue
             for other in range(1, len(g.state["players"]) + 1):
                 if other != p["seat"]:
