@@ -43,7 +43,9 @@ def render(view: dict, config: dict, names: dict, seat) -> list:
     fight = view.get("combat")
     if fight:
         out.append(f"Fight: {who(str(fight['a']), names)} against {who(str(fight['d']), names)}, "
-                   f"{fight['kind']} round {fight['round']}, waiting for {who(str(fight['waiting']), names)} "
+                   + (f"crew round {fight['crew_round']}" if fight["kind"] == "crew" and fight.get("crew_round")
+                      else f"{fight['kind']} round {fight['round']}")
+                   + f", waiting for {who(str(fight['waiting']), names)} "
                    f"({words(fight['stage'])}).")
     board = view["board"]
     demand = Table("port", "demand", "upgrade", title="Ports", title_justify="left")

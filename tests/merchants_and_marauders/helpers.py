@@ -110,3 +110,11 @@ def end_turn_if_due(t, seat):
     or take gold from its stash (rules version 3): it ends it."""
     if t.g.to_act() == [seat] and t.state["actions"] <= 0:
         t.act(seat, {"action": "end_turn"})
+
+
+def no_glory_cards(t):
+    """Test set-up: the glory cards dealt go back to the deck, so the fights of a test
+    that is not about them open no glory window (a window asks every side holding one)."""
+    for p in t.state["players"]:
+        t.state["decks"]["glory"] += p["hand"]
+        p["hand"] = []

@@ -11,7 +11,7 @@ from service.aggregates.merchants_and_marauders.catalog import load, static
 from service.aggregates.merchants_and_marauders.rules import RULES
 from service.kernel import BadInput
 
-from .helpers import Table, demand_order
+from .helpers import Table, demand_order, types
 
 FELIPE, FRANCES = "felipe", "frances_wright"
 
@@ -95,10 +95,72 @@ def test_a_bad_card_is_refused_naming_the_card_and_the_word(effect, word, tmp_pa
 
 
 def test_the_default_cards_say_their_text_is_not_known():
+    """Every default card does nothing and says so, but the two the book's battle example
+    describes ("Crew Combat Rerolls", "Fast Learner"), whose effects are the book's."""
     cat = load()
+    acting = []
     for deck in ("events", "glory_cards"):
         for c in cat[deck]["value"]:
-            if c.get("effect", "none") != "none":      # a provisional effect says so (the War cards)
-                assert c.get("effect_source") == "provisional" and "provisional" in c["note"], c["id"]
+            if c.get("effect", "none") != "none":
+                if c.get("effect_source") == "provisional":     # a provisional effect says so (the War cards)
+                    assert "provisional" in c["note"], c["id"]
+                else:
+                    acting.append(c["name"])
+                    assert c["source"] == "rulebook"
             else:
                 assert "provisional" in c.get("note", "") or c.get("source")
+    assert acting == ["Crew Combat Rerolls", "Fast Learner"]
+
+
+def turn_card_catalog():
+    """Two glory cards played in another player's turn (an organiser's printed texts):
+    G20 "Customs Inspection": the player whose turn it is loses 2 gold; G21 "Fair Winds":
+    its player gains 1 gold."""
+    cat = copy.deepcopy(load())
+    for cid, name, steps in (("G20", "Customs Inspection", [{"do": "lose_gold", "amount": 2, "who": "current"}]),
+                             ("G21", "Fair Winds", [{"do": "gain_gold", "amount": 1}])):
+        g = next(c for c in cat["glory_cards"]["value"] if c["id"] == cid)
+        g.update(name=name, kind="other_turn", timing="other_turn", source="rulebook",
+                 effect={"timing": "turn_start", "steps": steps})
+    return cat
+
+
+def test_a_glory_card_played_at_the_start_of_another_players_turn():
+    """The book: announce it in the phase the card names without showing it; the others may
+    announce too; the cards resolve in turn order from the player whose turn it is."""
+    base = {"demand_tiles": [demand_order({"havana": "sugar"})], "captains": ["felipe", "frances_wright"],
+            "pick": [1], "glory": ["G21", "G20"]}
+    t = Table(2, base, catalog=turn_card_catalog())
+    t.act(1, {"action": "choose_ship", "ship": "sloop"})
+    evs = t.act(2, {"action": "choose_ship", "ship": "sloop"})
+    opened = next(e.data for e in evs if e.type == "GloryWindowOpened")
+    assert opened == {"phase": "turn_start", "seats": [1, 2]}          # seat 1's turn: seat 1 first
+    assert t.g.to_act() == [1] and t.g.legal(1) == [{"action": "glory_announce"}, {"action": "glory_pass"}]
+    t.act(1, {"action": "glory_pass"})
+    evs = t.act(2, {"action": "glory_announce"})
+    assert all("G20" not in str(e.data) for e in evs if e.visible_to(1))  # announced, not shown
+    t.act(1, {"action": "glory_pass"})                                   # seat 1 may answer: it does not
+    gold = t.p(1)["gold"]
+    evs = t.act(2, {"action": "glory_play", "card": "G20"})
+    assert next(e.data for e in evs if e.type == "GloryCardPlayed")["name"] == "Customs Inspection"
+    assert gold - t.p(1)["gold"] == 2
+    # a new round: only seat 1 holds a card; it announces Fair Winds, then declines it (shown)
+    t.act(1, {"action": "glory_announce"})
+    evs = t.act(1, {"action": "glory_decline", "card": "G21"})
+    assert next(e for e in evs if e.type == "GloryDeclined").vis == "all" and t.p(1)["hand"] == ["G21"]
+    assert "GloryWindowClosed" in types(evs)
+    assert {"action": "leave_port"} in t.g.legal(1)                      # the turn goes on
+    # with the default catalog no card is played at a turn's start: no window, nobody asked
+    t2 = Table(2, dict(base, glory=["G01", "G02"]))
+    t2.act(1, {"action": "choose_ship", "ship": "sloop"})
+    evs = t2.act(2, {"action": "choose_ship", "ship": "sloop"})
+    assert "GloryWindowOpened" not in types(evs) and {"action": "leave_port"} in t2.g.legal(1)
+
+
+def test_a_combat_card_may_not_declare_war_or_peace():
+    cat = copy.deepcopy(load())
+    g = next(c for c in cat["glory_cards"]["value"] if c["id"] == "G19")
+    g["effect"] = {"timing": "crew_roll", "steps": [{"do": "peace"}]}
+    with pytest.raises(BadInput, match="G19.*war and peace"):
+        from service.aggregates.merchants_and_marauders.catalog import validate
+        validate(cat)

@@ -2,9 +2,12 @@
 Combattimento fra equipaggi, Armi speciali, Depredare), driven in table mode with
 the book's dice: the battle example as the Portuguese text gives its dice."""
 
+import copy
+
+from service.aggregates.merchants_and_marauders.catalog import load
 from service.aggregates.merchants_and_marauders.state import new_ship
 
-from .helpers import Table, demand_order, types
+from .helpers import Table, demand_order, no_glory_cards, types
 
 FELIPE, FRANCES = "felipe", "frances_wright"
 
@@ -24,11 +27,15 @@ def _weapon(t, seat, kind):
     t.p(seat)["weapons"][kind] = 1
 
 
-def battle(felipe_tiles=(), frances_tiles=(), scout=(6, 1), sail=True):
+def battle(felipe_tiles=(), frances_tiles=(), scout=(6, 1), sail=True, glory=None, rules_version=None, catalog=None):
     """Felipe (seat 1, a Frigate, Chain Shot) meets Frances Wright (seat 2, a Sloop with
     Better Rigging, Grappling Hooks) at sea off Port Royal, and scouts her."""
     base = {"demand_tiles": [demand_order({"havana": "sugar"})], "captains": [FELIPE, FRANCES], "pick": [1]}
-    t = Table(2, base)
+    if glory:
+        base["glory"] = list(glory)
+    t = Table(2, base, catalog=catalog)
+    if rules_version is not None:           # as a game recorded under that version folds
+        t.state["combat_glory"] = int(rules_version) >= 4
     t.act(1, {"action": "choose_ship", "ship": "sloop"})
     t.act(2, {"action": "choose_ship", "ship": "sloop"})
     # the set-up of the example (bought in earlier turns of a real game)
@@ -40,6 +47,8 @@ def battle(felipe_tiles=(), frances_tiles=(), scout=(6, 1), sail=True):
         t.p(2)["ship"]["upgrades"].append(_take_tile(t, k))
     _weapon(t, 1, "chain_shot")
     _weapon(t, 2, "grappling_hooks")
+    if glory is None:
+        no_glory_cards(t)
     t.p(2)["in_port"] = False
     if sail:
         t.act(1, {"action": "leave_port"})
@@ -53,7 +62,9 @@ def battle(felipe_tiles=(), frances_tiles=(), scout=(6, 1), sail=True):
 
 
 def test_the_books_battle_example():
-    t = battle()
+    # Felipe holds "Fast Learner" (G18), Frances "Crew Combat Rerolls" (G17): their set-up cards
+    t = battle(glory=["G18", "G17"])
+    assert [t.p(1)["hand"], t.p(2)["hand"]] == [["G18"], ["G17"]]
     # round 1: shoot only; Felipe skull-1-1, Frances skull-3-2 (3 dice: her Maneuverability 5 vs 3)
     t.add("dice", [6, 1, 1], [6, 3, 2], [1], [3])
     evs = t.act(1, {"action": "scout", "target": "player", "seat": 2})
@@ -63,6 +74,8 @@ def test_the_books_battle_example():
     assert [e.data["do"] for e in evs if e.type == "CombatActionDeclared"] == ["shoot", "shoot"]
     rolled = [e.data["dice"] for e in evs if e.type == "CombatRolled"]
     assert rolled == [[6, 1, 1], [6, 3, 2]]
+    # no glory window after a naval roll: no card of the default catalog is played then
+    assert "GloryWindowOpened" not in types(evs)
     won = next(e for e in evs if e.type == "CombatRoundWon").data
     assert won["seat"] == 2                                 # one success each; numbers 5 against 2
     assert next(e for e in evs if e.type == "CombatHitsDue").data["hits"] == {"2": 1, "1": 1}
@@ -95,23 +108,112 @@ def test_the_books_battle_example():
     t.add("dice", [6, 2, 4], [4, 1, 4])
     t.act(2, {"action": "combat_action", "do": "board"})
     assert t.state["combat"]["stage"] == "reroll" and t.g.to_act() == [2]
-    # Felipe's hit rolls 2 (masts); crew combat: Felipe skull-2 against skull-skull-skull
-    # (two hits only: Frances has two crew), then skull-skull against skull-1-4
+    # Felipe's hit rolls 2 (masts); crew combat round 1: Felipe skull-2 against skull-skull-skull
+    # then crew round 2: Felipe skull-skull against skull-1-4
     t.add("dice", [5, 6, 2], [2], [6, 2], [6, 6, 6], [6, 6], [6, 1, 4])
     evs = t.act(2, {"action": "reroll", "dice": [0, 1, 2]})
+    # after the Leadership roll of crew round 1, both hold a glory card: both are asked, the attacker first
+    assert t.state["combat"]["stage"] == "glory_announce" and t.g.to_act() == [1]
+    for seat in (1, 2):                 # nobody plays a card after crew round 1
+        evs += t.act(seat, {"action": "glory_pass"})
     assert next(e for e in evs if e.type == "CombatRoundWon").data["seat"] == 2
     assert next(e for e in evs if e.type == "Boarded").data == {"seat": 2, "target": 1}
     hits = [(e.data["seat"], e.data["location"]) for e in evs if e.type == "ShipHit"]
     assert hits[0] == (2, "masts")                          # before the boarding: her masts are gone
-    crew = hits[1:]
-    # round 1: Felipe one hit, Frances two (of three: her crew is 2); round 2: one each
-    assert crew == [(2, "crew"), (1, "crew"), (1, "crew"), (2, "crew"), (1, "crew")]
-    assert t.p(1)["ship"]["crew"] == 0
-    # both crews are gone in the second round: Felipe has more successes (2 against 1) and wins
-    # (the book then has Frances play glory cards that turn it: glory cards in combat are not built)
+    # crew round 1 (after its window): Felipe one hit, Frances two of three (her crew is 2)
+    assert hits[1:] == [(2, "crew"), (1, "crew"), (1, "crew")]
+    assert (t.p(1)["ship"]["crew"], t.p(2)["ship"]["crew"]) == (1, 1)
+    assert t.state["combat"]["stage"] == "glory_announce"   # round 2 rolled, nothing hit yet
+
+    # crew round 2: Felipe skull-skull against skull-1-4 (so far Felipe would win: more successes)
+    assert [e.data["dice"] for e in t.g.events if e.type == "CombatRolled"][-2:] == [[6, 6], [6, 1, 4]]
+    t.act(1, {"action": "glory_pass"})
+    t.act(2, {"action": "glory_announce"})                  # Frances declares a glory card
+    assert t.g.to_act() == [1]                              # Felipe may declare one too: he declines
+    t.act(1, {"action": "glory_pass"})
+    assert t.g.legal(2) == [{"action": "glory_play", "card": "G17"}, {"action": "glory_decline", "card": "G17"}]
+    evs = t.act(2, {"action": "glory_play", "card": "G17"})  # "Crew Combat Rerolls"
+    assert next(e for e in evs if e.type == "GloryCardPlayed").data["name"] == "Crew Combat Rerolls"
+    t.act(2, {"action": "glory_reroll", "dice": []})           # none of her own dice
+    t.add("dice", [3, 1])
+    evs = t.act(2, {"action": "glory_reroll", "dice": [0, 1]})  # Felipe rolls again: no success
+    assert next(e for e in evs if e.type == "GloryDiceRerolled").data == {
+        "seat": 2, "side": 1, "which": [0, 1], "dice": [3, 1]}
+    # a new announcement: Felipe plays "Fast Learner", the text of the card played last
+    assert t.g.to_act() == [1] and t.state["combat"]["stage"] == "glory_announce"
+    t.act(1, {"action": "glory_announce"})
+    evs = t.act(1, {"action": "glory_play", "card": "G18"})
+    played = next(e for e in evs if e.type == "GloryCardPlayed").data
+    assert (played["name"], played["copies"]) == ("Fast Learner", "G17")
+    t.add("dice", [6, 2])
+    t.act(1, {"action": "glory_reroll", "dice": [0, 1]})   # his own dice: one success
+    evs = t.act(1, {"action": "glory_reroll", "dice": []})
+    # one success each: both crews are gone; Frances wins the tie on the numbers, 5 against 2
+    crew = [(e.data["seat"], e.data["location"]) for e in evs if e.type == "ShipHit"]
+    assert crew == [(2, "crew"), (1, "crew")]
     won = next(e for e in evs if e.type == "CombatWon").data
-    assert won == {"seat": 1, "beaten": 2, "how": "crew combat"}
-    assert [e.data for e in evs if e.type == "WantedFlagGained"][-1]["flags"] == 2   # beating a non-pirate
+    assert won == {"seat": 2, "beaten": 1, "how": "crew combat"}
+    # Felipe had become a pirate (an English flag): Frances, wanted by nobody, takes the bounty
+    bounty = next(e for e in evs if e.type == "GoldReceived" and e.data["why"] == "bounty").data
+    assert bounty["by_nation"] == {"england": 5}
+    assert t.p(1)["hand"] == [] and t.p(2)["hand"] == []
+    assert t.state["combat"]["stage"] == "claim" and t.g.to_act() == [2]   # her hold is gone: no cargo fits
+
+
+def naval_card_catalog():
+    """A catalog where glory card G19 acts after the Seamanship roll (its player rolls
+    any of his own dice again): naval-roll windows open."""
+    cat = copy.deepcopy(load())
+    g = next(c for c in cat["glory_cards"]["value"] if c["id"] == "G19")
+    g.update(kind="combat", timing="combat", effect={"timing": "naval_roll", "steps": [
+        {"do": "reroll_dice", "whose": "own"}]})
+    return cat
+
+
+def test_glory_windows_are_not_opened_for_games_of_rules_version_3():
+    """A game recorded before glory cards in combat replays as it was: no window."""
+    for version, opened in (("3", False), ("4", True)):
+        t = battle(glory=["G18", "G19"], rules_version=version, catalog=naval_card_catalog())
+        t.add("dice", [6, 1, 1], [6, 3, 2], [1], [3])
+        evs = t.act(1, {"action": "scout", "target": "player", "seat": 2})
+        assert ("GloryWindowOpened" in types(evs)) == opened
+
+
+def test_an_announced_card_declined_is_shown_and_the_side_is_not_asked_again():
+    t = battle(glory=["G18", "G19"], catalog=naval_card_catalog())
+    t.add("dice", [6, 1, 1], [6, 3, 2], [1], [3])
+    t.act(1, {"action": "scout", "target": "player", "seat": 2})
+    t.act(1, {"action": "glory_announce"})
+    t.act(2, {"action": "glory_pass"})
+    # Fast Learner has nothing to copy yet: it can only be declined, and is shown
+    assert t.g.legal(1) == [{"action": "glory_decline", "card": "G18"}]
+    evs = t.act(1, {"action": "glory_decline", "card": "G18"})
+    shown = next(e for e in evs if e.type == "GloryDeclined")
+    assert (shown.data["card"], shown.data["name"], shown.vis) == ("G18", "Fast Learner", "all")
+    assert t.p(1)["hand"] == ["G18"]
+    # a new round of the window asks only Frances; her pass closes it and the round is settled
+    assert t.g.to_act() == [2]
+    evs = t.act(2, {"action": "glory_pass"})
+    assert "GloryWindowClosed" in types(evs) and "CombatRoundWon" in types(evs)
+
+
+def test_a_card_of_the_naval_roll_rolls_its_players_own_dice_again():
+    t = battle(glory=["G18", "G19"], catalog=naval_card_catalog())
+    t.add("dice", [6, 1, 1], [6, 3, 2])
+    t.act(1, {"action": "scout", "target": "player", "seat": 2})
+    t.act(1, {"action": "glory_pass"})
+    t.act(2, {"action": "glory_announce"})
+    t.act(1, {"action": "glory_pass"})
+    t.act(2, {"action": "glory_play", "card": "G19"})
+    assert t.g.legal(2)[-1] == {"action": "glory_reroll", "dice": [0, 1, 2]}     # her own three dice
+    t.add("dice", [6, 6], [1], [3])
+    t.act(2, {"action": "glory_reroll", "dice": [1, 2]})
+    evs = t.act(1, {"action": "glory_announce"})          # Felipe copies it: Fast Learner
+    evs += t.act(1, {"action": "glory_play", "card": "G18"})
+    t.add("dice", [1])
+    evs += t.act(1, {"action": "glory_reroll", "dice": [0]})     # his skull: a 1 now
+    won = next(e for e in evs if e.type == "CombatRoundWon").data
+    assert won["seat"] == 2 and won["successes"] == {"1": 0, "2": 3}
 
 
 def test_plunder_and_claim_then_the_beaten_captain_is_gone():
@@ -252,3 +354,32 @@ def test_a_fight_neither_ship_can_win_ends_with_the_first_round():
     evs = t.act(1, {"action": "scout", "target": "player", "seat": 2})
     assert "CombatDrifted" in types(evs) and t.state["combat"] is None
     assert t.p(1)["captain"] and t.p(2)["captain"]
+
+
+def test_random_fights_with_the_combat_cards_end_and_keep_every_glory_card():
+    """Fights from the battle's set-up with random dice and random legal decisions (glory
+    windows, rerolls of either side, Fast Learner, declines): every fight ends, every
+    glory card is somewhere, each die rolled again is a die of the side named."""
+    import random
+    played = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        t = battle(glory=["G18", "G17"], scout=None)
+        scripted = t._value
+        t._value = lambda spec: ([rng.randint(1, 6) for _ in range(spec["n"])] if spec["kind"] == "dice"
+                                 else scripted(spec))
+        t.add("dice", [6, 6])                                # he finds her
+        t.act(1, {"action": "scout", "target": "player", "seat": 2})
+        for _ in range(400):
+            if t.state["combat"] is None:
+                break
+            seat = t.g.to_act()[0]
+            for e in t.act(seat, rng.choice(t.g.legal(seat))):
+                if e.type == "GloryDiceRerolled":
+                    assert len(e.data["dice"]) in (2, 3) and set(e.data["which"]) <= set(range(len(e.data["dice"])))
+                played += e.type == "GloryCardPlayed" and e.data["effect"] == "crew_roll"
+        assert t.state["combat"] is None
+        d = t.state["decks"]
+        cards = d["glory"] + d["glory_discard"] + [c for p in t.state["players"] for c in p["hand"] + p["specialists"]]
+        assert sorted(cards) == sorted(t.g.rules.card_names(t.state, "glory"))
+    assert played >= 3                     # cards played in crew combat (4 with these seeds)

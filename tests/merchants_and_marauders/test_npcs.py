@@ -5,7 +5,7 @@ import copy
 
 from service.aggregates.merchants_and_marauders.catalog import load
 
-from .helpers import Table, demand_order, end_turn_if_due
+from .helpers import Table, demand_order, end_turn_if_due, no_glory_cards
 
 FELIPE, FRANCES = "felipe", "frances_wright"
 QUIET = ["E29", "E21", "E23"]                   # event cards with no NPC and no icons
@@ -21,12 +21,14 @@ def catalog(icons=None, zones=None):
     return cat
 
 
-def start(events, cat=None, seats=2):
+def start(events, cat=None, seats=2, glory=False):
     base = {"demand_tiles": [demand_order({"havana": "sugar"})], "captains": [FELIPE, FRANCES, "frederico_da_silva"],
             "pick": [1], "events": list(events)}
     t = Table(seats, base, catalog=cat)
     for s in range(1, seats + 1):
         t.act(s, {"action": "choose_ship", "ship": "sloop"})
+    if not glory:
+        no_glory_cards(t)
     return t
 
 
@@ -87,6 +89,33 @@ def test_without_prey_the_letter_and_then_clockwise():
     assert moved["to"] == "st_john" and "clockwise" in moved["why"]
 
 
+def test_a_board_with_the_books_four_letters_moves_by_them_and_then_clockwise():
+    """The book prints N, S, E or W on every border; the default board carries the
+    reference's eight points. An organiser's board with the printed letters (here each
+    diagonal read as its E or W) is a four-point compass."""
+    cat = catalog(icons={"E19": [{"npc": "dutch_naval", "dir": "N"}], "E21": [{"npc": "dutch_naval", "dir": "N"}]},
+                  zones={"E10": "basse_terre"})
+    four = {"N": "N", "NE": "E", "E": "E", "SE": "E", "S": "S", "SW": "W", "W": "W", "NW": "W"}
+    cat["compass"]["value"] = ["N", "E", "S", "W"]
+    cat["borders"]["value"] = [[a, b, four[d]] for a, b, d in cat["borders"]["value"]]
+    t = start(["E10", "E23", "E19", "E21"], cat)
+    next_turn(t)
+    next_turn(t)                                                          # N from Basse-Terre: St. Maarten
+    assert t.state["board"]["npcs"]["dutch_naval"]["zone"] == "st_maarten"
+    next_turn(t)                                                          # no N there: E, St. John
+    moved = [e.data for e in t.g.events if e.type == "NpcMoved"][-1]
+    assert moved["to"] == "st_john" and moved["why"] == "the letter E (no N border: next clockwise)"
+
+
+def test_a_movement_icon_off_the_books_letters_is_refused_at_load():
+    from service.aggregates.merchants_and_marauders.catalog import validate
+    from service.kernel import BadInput
+    import pytest
+    cat = catalog(icons={"E19": [{"npc": "dutch_naval", "dir": "NE"}]})
+    with pytest.raises(BadInput, match="E19.*movement icon"):
+        validate(cat)
+
+
 def test_the_books_second_hunting_example():
     """A French naval ship at Basse-Terre should move South; a captain with two Spanish flags
     is at Basse-Terre and one with Spanish, Dutch and English flags at Caracas: neither is
@@ -116,9 +145,9 @@ def test_pirates_spare_pirates_and_hunt_the_richest_honest_captain():
 
 
 # NPC scouting and fights ------------------------------------------------------------------
-def dutch_at(zone, events=None, seats=2):
+def dutch_at(zone, events=None, seats=2, glory=False):
     cat = catalog(zones={"E10": zone, "E11": zone})
-    t = start(events or ["E10", "E21", "E23", "E25"], cat, seats=seats)
+    t = start(events or ["E10", "E21", "E23", "E25"], cat, seats=seats, glory=glory)
     next_turn(t, seats)                                                   # the Dutch frigate is at sea
     return t
 
@@ -150,6 +179,26 @@ def test_an_npc_fight_is_decided_by_the_player_to_the_left_and_may_not_flee_stro
     acts = {d["do"] for d in t.g.legal(2)}
     assert acts == {"shoot", "board"}                     # more cannons and crew: no flight
     assert t.g.legal(1) == []
+
+
+def test_against_an_npc_only_the_player_is_asked_for_glory_cards():
+    """The book: the opponent may declare a card too "if he is another player (not an NPC)";
+    the player who decides for the NPC plays none of his own for it."""
+    cat = catalog(zones={"E10": "havana", "E11": "havana"})
+    g = next(c for c in cat["glory_cards"]["value"] if c["id"] == "G19")      # a card of the naval roll
+    g.update(kind="combat", timing="combat", effect={"timing": "naval_roll", "steps": [
+        {"do": "reroll_dice", "whose": "own"}]})
+    t = start(["E10", "E21", "E23", "E25"], cat, glory=True)
+    next_turn(t)
+    assert len(t.p(1)["hand"]) == 1 and len(t.p(2)["hand"]) == 1
+    t.p(1)["flags"] = {"spain": 1}
+    t.add("dice", [6, 1], [1, 1, 1], [1, 1, 1])
+    evs = t.act(1, {"action": "leave_port"})
+    opened = next(e.data for e in evs if e.type == "GloryWindowOpened")
+    assert opened == {"phase": "naval_roll", "seats": [1]}
+    assert t.g.to_act() == [1] and t.g.legal(2) == []
+    evs = t.act(1, {"action": "glory_pass"})
+    assert "GloryWindowClosed" in [e.type for e in evs] and t.g.to_act() == [2]   # round 2: the NPC declares
 
 
 def test_beating_a_naval_npc_costs_a_flag_pays_its_cargo_and_the_admiral_beneath_returns():

@@ -98,6 +98,8 @@ def merchant_bot(state, seat, legal, rng):
     acts = _by_action(legal)
     if state.get("combat") is not None:         # attacked, or controlling an NPC
         return _combat_choice(state, side(state, state["combat"]["waiting"]), acts, rng)
+    if state.get("turn_window") is not None:    # glory cards at the start of a turn
+        return _glory_choice(state, p, acts)
     for forced in ("place_upgrade", "choose_ship", "keep_rumor"):
         if forced in acts:
             if forced == "choose_ship":
@@ -219,6 +221,8 @@ def _combat_choice(state, p, acts, rng):
     a special shot on skulls; place skull hits on its soundest location (never the
     hull while another remains); plunder everything and claim a bigger ship."""
     ship = p["ship"]
+    if "glory_announce" in acts or "glory_play" in acts or "glory_decline" in acts or "glory_reroll" in acts:
+        return _glory_choice(state, p, acts)
     if "combat_action" in acts:
         can = {d["do"] for d in acts["combat_action"]}
         for want in (["shoot"] if ship["cannons"] > 0 else []) + (["board"] if ship["crew"] > 1 else []) + \
@@ -254,6 +258,24 @@ def _combat_choice(state, p, acts, rng):
     return rng.choice([d for a in acts.values() for d in a])
 
 
+def _glory_choice(state, p, acts):
+    """Glory cards in a fight or at a turn's start: announce one only with a card of the
+    phase in hand, play it; roll again its own failed dice and the other side's successes."""
+    from .glory import playable, window
+    c = state.get("combat")
+    if "glory_announce" in acts:
+        return acts["glory_announce" if playable(state, p, window(state)["phase"]) else "glory_pass"][0]
+    if "glory_play" in acts:
+        return acts["glory_play"][0]
+    if "glory_decline" in acts:
+        return acts["glory_decline"][0]
+    whose = c["window"]["reroll"][0]
+    dice = c["dice"]["a" if whose == c["a"] else "d"]
+    good = T(state)["success_from"]
+    want = [i for i, v in enumerate(dice) if (v < good) == (whose == p["seat"])]
+    return {"action": "glory_reroll", "dice": want}
+
+
 def pirate_bot(state, seat, legal, rng):
     """A marauder: it scouts every merchant it meets and raids it while its ship is
     whole, and otherwise trades and sails like the merchant bot (repairing first)."""
@@ -261,6 +283,8 @@ def pirate_bot(state, seat, legal, rng):
     acts = _by_action(legal)
     if state.get("combat") is not None:         # for itself, or for the NPC it controls
         return _combat_choice(state, side(state, state["combat"]["waiting"]), acts, rng)
+    if state.get("turn_window") is not None:
+        return _glory_choice(state, p, acts)
     if state.get("raid") is not None:
         d = _raid_choice(state, p, acts)
         return d if d is not None else rng.choice(legal)

@@ -119,6 +119,8 @@ def validate(cat: dict) -> dict:
         for sk in SKILLS:
             if not isinstance(c.get(sk), int) or not 1 <= c[sk] <= 4:
                 _fail(f"captain {c['id']!r} needs {sk} from 1 to 4")
+        from .abilities import validate as valid_abilities
+        valid_abilities(c["id"], c.get("abilities", []))
     goods = v["goods"]
     if len(goods) != 8 or len(set(goods)) != 8:
         _fail("there are 8 different goods")
@@ -139,6 +141,13 @@ def validate(cat: dict) -> dict:
                     not all(isinstance(cap.get(k), int) for k in ("seamanship", "scouting", "leadership")):
                 _fail(f"event card {e['id']!r}: an NPC card needs a zone, a ship and its captain's "
                       "seamanship, scouting and leadership")
+    npcs = {e["npc"] for e in v["events"] if "npc" in e}
+    for e in v["events"]:       # the book's movement icons: an NPC and a letter N, S, E or W
+        for icon in e.get("npc_icons", []):
+            if not isinstance(icon, dict) or icon.get("npc") not in npcs or icon.get("dir") not in ("N", "E", "S", "W") \
+                    or icon["dir"] not in compass:
+                _fail(f"event card {e['id']!r}: a movement icon names an NPC of the event cards and a letter "
+                      f"N, S, E or W of the compass, not {icon!r}")
     from .effects import validate as valid_effect
     for deck in ("events", "glory_cards"):
         for c in v[deck]:
@@ -146,6 +155,10 @@ def validate(cat: dict) -> dict:
             for st in (c.get("effect") or {}).get("steps", []) if isinstance(c.get("effect"), dict) else []:
                 if isinstance(st, dict) and st.get("do") == "war" and any(z not in zids for z in st["zones"].values()):
                     _fail(f"card {c['id']!r}: war: a Man-o-War's zone is not a sea zone")
+    from .abilities import validate as valid_abilities, validate_requirements
+    for g in v["glory_cards"]:          # a specialist: what it needs, what it gives while hired
+        valid_abilities(g["id"], g.get("abilities", []), what="glory card")
+        validate_requirements(g["id"], g.get("requires", []))
     _ids(v["demand_tiles"], "demand tile")
     if any(t.get("good") not in goods for t in v["demand_tiles"]):
         _fail("every demand tile shows one of the goods")
@@ -229,8 +242,11 @@ def static(cat: dict) -> dict:
                    for e in v["events"]},
         "glory": {g["id"]: {"name": g["name"], "kind": g["kind"], "timing": g.get("timing", "own_turn"),
                             "specialist": g.get("specialist"), "hire_cost": g.get("hire_cost", 0),
+                            "requires": list(g.get("requires", [])), "abilities": list(g.get("abilities", [])),
                             "effect": g.get("effect", "none")}
                   for g in v["glory_cards"]},
+        # the timings of the glory cards that do something: a phase no card names opens no window
+        "glory_phases": sorted({g["effect"]["timing"] for g in v["glory_cards"] if g.get("effect", "none") != "none"}),
         "rumors": {r["id"]: {"name": r["name"], "keep": bool(r.get("keep")), "skill": r.get("skill"),
                              "location": r.get("location"), "effect": r.get("effect", "none")} for r in v["rumors"]},
         "missions": {m["id"]: {"name": m["name"], "location": m["location"], "complete": m.get("complete")}

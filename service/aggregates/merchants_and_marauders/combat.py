@@ -32,6 +32,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from . import glory
+from .abilities import dice as skill_dice, has
 from .catalog import tables as T
 from .flow import bank_pays, captain_dies, end_player_turn, resume
 from .state import LOCATIONS, capacity, player, ship_max, side, side_key
@@ -53,11 +55,8 @@ def pirate(p) -> bool:
 
 
 def skill(state, p, name):
-    return p["npc_captain"][name] if p.get("npc") else T(state)["captains"][p["captain"]][name]
-
-
-def abilities(state, p):
-    return [] if p.get("npc") else T(state)["captains"][p["captain"]]["abilities"]
+    """The dice a side rolls for a skill: its captain's value and any extra die."""
+    return skill_dice(state, p, name)
 
 
 def is_npc(who) -> bool:
@@ -154,6 +153,8 @@ def legal(state, seat):
     seat = c["waiting"]                 # the side it decides for (itself, or an NPC it controls)
     st = c["stage"]
     p = side(state, seat)
+    if st.startswith("glory_"):
+        return glory.legal(state, seat)
     if st == "bow":
         return [{"action": "bow_cannon", "fire": True}, {"action": "bow_cannon", "fire": False}]
     if st == "absorb":
@@ -260,7 +261,13 @@ def _maybe_reroll(step, start):
                 and seat not in c["rerolled"]:
             step.emit("CombatWaiting", seat=seat, stage="reroll")
             return
-    settle_round(step)
+    _glory_or_settle(step)
+
+
+def _glory_or_settle(step):
+    """Glory cards of the naval-roll phase (rules version 4), then the round's outcome."""
+    if not glory.open_window(step, "naval_roll"):
+        settle_round(step)
 
 
 def do_reroll(step, seat, d):
@@ -288,7 +295,7 @@ def _after_reroll(step, seat):
     if seat == c["a"]:
         _maybe_reroll(step, c["d"])
     else:
-        settle_round(step)
+        _glory_or_settle(step)
 
 
 def successes(state, dice):
@@ -390,7 +397,7 @@ def _reallocate_or_apply(step):
     c = state["combat"]
     for seat in (c["a"], c["d"]):
         p = side(state, seat)
-        if c["hits"].get(str(seat)) and "reallocate_hit" in abilities(state, p) \
+        if c["hits"].get(str(seat)) and has(state, p, "reallocate_hit") \
                 and seat not in c["reallocated"] and seat not in c["asked"]:
             step.emit("CombatWaiting", seat=seat, stage="reallocate")
             return
@@ -517,7 +524,6 @@ def crew_round(step):
     successes, then the higher sum of the other dice; still even, nobody wins."""
     state = step.state
     c = state["combat"]
-    S = T(state)
     a, d = side(state, c["a"]), side(state, c["d"])
     for p, other in ((a, d), (d, a)):            # a crew already gone loses at once
         if p["ship"]["crew"] <= 0:
@@ -526,35 +532,52 @@ def crew_round(step):
             else:
                 end(step, None, [])
             return
-    for rnd in range(1, 100):
-        rolled = {}
-        for p in (a, d):
-            n = skill(state, p, "leadership")
-            dice = step.roll(S["die_sides"], n, vis="all", why=f"{name(p['seat'])}: Leadership, crew combat round {rnd}",
-                             faces={"skull": S["die_sides"]})
-            step.emit("CombatRolled", seat=p["seat"], skill="leadership", dice=dice, round=rnd)
-            rolled[p["seat"]] = dice
-        dealt = {seat: min(successes(state, dice), side(state, seat)["ship"]["crew"])
-                 for seat, dice in rolled.items()}
-        for seat, n in dealt.items():
-            target = _other(c, seat)
-            for _ in range(min(n, side(state, target)["ship"]["crew"])):
-                step.emit("ShipHit", seat=target, location="crew", aimed="crew", why="crew combat")
-        out = [p["seat"] for p in (a, d) if p["ship"]["crew"] <= 0]
-        if len(out) == 1:
-            defeated(step, _other(c, out[0]), out[0], plunder=True)
+    _crew_roll(step, 1)
+
+
+def _crew_roll(step, rnd):
+    """One round of crew combat: both roll; glory cards of the phase (rules version 4);
+    then the hits."""
+    state = step.state
+    c = state["combat"]
+    S = T(state)
+    if rnd >= 100:
+        raise RuntimeError("crew combat does not come to an end")
+    for who in (c["a"], c["d"]):
+        n = skill(state, side(state, who), "leadership")
+        dice = step.roll(S["die_sides"], n, vis="all", why=f"{name(who)}: Leadership, crew combat round {rnd}",
+                         faces={"skull": S["die_sides"]})
+        step.emit("CombatRolled", seat=who, skill="leadership", dice=dice, round=rnd)
+    if glory.open_window(step, "crew_roll"):
+        return
+    crew_settle(step)
+
+
+def crew_settle(step):
+    state = step.state
+    c = state["combat"]
+    a, d = side(state, c["a"]), side(state, c["d"])
+    rolled = {c["a"]: c["dice"]["a"], c["d"]: c["dice"]["d"]}
+    dealt = {who: min(successes(state, dice), side(state, who)["ship"]["crew"]) for who, dice in rolled.items()}
+    for who, n in dealt.items():
+        target = _other(c, who)
+        for _ in range(min(n, side(state, target)["ship"]["crew"])):
+            step.emit("ShipHit", seat=target, location="crew", aimed="crew", why="crew combat")
+    out = [p["seat"] for p in (a, d) if p["ship"]["crew"] <= 0]
+    if len(out) == 1:
+        defeated(step, _other(c, out[0]), out[0], plunder=True)
+        return
+    if out:
+        sa, sd = successes(state, rolled[c["a"]]), successes(state, rolled[c["d"]])
+        na, nd = numbers(state, rolled[c["a"]]), numbers(state, rolled[c["d"]])
+        if (sa, na) == (sd, nd):
+            step.emit("CrewCombatDrawn", why="both crews lost with the same successes and numbers")
+            end(step, None, [])
             return
-        if out:
-            sa, sd = successes(state, rolled[c["a"]]), successes(state, rolled[c["d"]])
-            na, nd = numbers(state, rolled[c["a"]]), numbers(state, rolled[c["d"]])
-            if (sa, na) == (sd, nd):
-                step.emit("CrewCombatDrawn", why="both crews lost with the same successes and numbers")
-                end(step, None, [])
-                return
-            win = c["a"] if (sa, na) > (sd, nd) else c["d"]
-            defeated(step, win, _other(c, win), plunder=True)
-            return
-    raise RuntimeError("crew combat does not come to an end")
+        win = c["a"] if (sa, na) > (sd, nd) else c["d"]
+        defeated(step, win, _other(c, win), plunder=True)
+        return
+    _crew_roll(step, c["crew_round"] + 1)
 
 
 # the end ----------------------------------------------------------------------------
@@ -705,3 +728,8 @@ HANDLERS = {
     "absorb": do_absorb, "no_absorb": do_no_absorb,
 }
 HANDLERS = {k: _for_side(v) for k, v in HANDLERS.items()}
+
+
+def after_window(step, phase):
+    """A combat window closed: the round goes on."""
+    (settle_round if phase == "naval_roll" else crew_settle)(step)

@@ -30,15 +30,28 @@ steps run once, when every player has had the turn. A STEP is an object with ``d
                       (nation -> zone) with ``captain`` (name, seamanship, scouting,
                       leadership); war.py
 ``peace``             (no ``who``) the war ends; its Man-o-Wars leave the sea
+``reroll_dice``       (a combat timing) ``whose`` dice (``own``, ``foe``, ``any``) the
+                      card's player chooses are rolled again (the book's "Crew Combat
+                      Rerolls"); the last step of its card
+``copy_card``         (timing ``copy``) the text of the glory card played last, as if
+                      it were this card's (the book's "Fast Learner"); the only step
 ====================  ==========================================================
 
 Rumor cards carry an ``immediate`` effect (what a true rumor gives) and missions a
 ``complete`` (where, what is needed, the steps of their "Earn"): see tasks.py.
 
+Glory cards for combat take a combat timing instead: ``naval_roll`` (after the
+Seamanship dice of a naval round) or ``crew_roll`` (after the Leadership dice of a
+crew-combat round); a glory card played in other players' turns takes ``turn_start``
+(at the start of each player's turn); ``glory.py`` opens the book's
+announce-and-resolve window there.
+
 ``who`` (every word but ``skill_test``, whose steps inherit it): ``"active"`` (the
-player whose turn it is; for a glory card its player), ``"each"`` (every player
-with a captain, in turn order), ``"wanted:<nation>"`` (every player that nation
-wants). An unknown word is refused when the catalog is loaded, naming the card and the word.
+player whose turn it is; for a glory card its player), ``"current"`` (the player
+whose turn it is, also for a glory card played in another player's turn), ``"each"``
+(every player with a captain, in turn order), ``"wanted:<nation>"`` (every player
+that nation wants). An unknown word is refused when the catalog is loaded, naming
+the card and the word.
 """
 
 from __future__ import annotations
@@ -52,7 +65,8 @@ from .raid import die
 from .state import LOCATIONS, capacity, player, ship_max
 from .wanted import gain_flag, lose_flag
 
-TIMINGS = ("immediate", "each_turn", "end_of_turn")
+TIMINGS = ("immediate", "each_turn", "end_of_turn", "naval_roll", "crew_roll", "turn_start", "copy")
+COMBAT_TIMINGS = ("naval_roll", "crew_roll")
 WORDS = {
     "gain_gold": {"amount": int},
     "lose_gold": {"amount": int},
@@ -66,6 +80,8 @@ WORDS = {
     "war": {"nations": list, "zones": dict, "captain": dict},
     "peace": {},
     "draw_cargo": {"count": int},
+    "reroll_dice": {"whose": str},
+    "copy_card": {},
 }
 GLOBAL = ("war", "peace")          # words that act on the board, not on players (no ``who``)
 
@@ -80,7 +96,16 @@ def validate(card: str, effect, nations) -> None:
         return
     if not isinstance(effect, dict) or effect.get("timing") not in TIMINGS or not isinstance(effect.get("steps"), list):
         _bad(card, f'an effect is "none" or {{"timing": one of {", ".join(TIMINGS)}, "steps": [...]}}')
-    _steps(card, effect["steps"], nations)
+    steps = effect["steps"]
+    _steps(card, steps, nations)
+    words = [s["do"] for s in steps]
+    if ("copy_card" in words or effect["timing"] == "copy") and (words != ["copy_card"] or effect["timing"] != "copy"):
+        _bad(card, 'copy_card is the only step of its card, with the timing "copy"')
+    if effect["timing"] in COMBAT_TIMINGS and {"war", "peace"} & set(words):
+        _bad(card, "war and peace are not played in a fight (a Man-o-War could leave the sea in its own fight)")
+    if "reroll_dice" in words and (effect["timing"] not in COMBAT_TIMINGS or words[-1] != "reroll_dice"
+                                   or words.count("reroll_dice") > 1):
+        _bad(card, f"reroll_dice is the last step of a card with a combat timing ({', '.join(COMBAT_TIMINGS)})")
 
 
 def _steps(card, steps, nations):
@@ -95,6 +120,8 @@ def _steps(card, steps, nations):
                 _bad(card, f"{word} needs {arg} ({kind.__name__})")
         if word in ("place_flag", "remove_flag") and s["nation"] not in nations:
             _bad(card, f"{word}: no nation {s['nation']!r}")
+        if word == "reroll_dice" and s["whose"] not in ("own", "foe", "any"):
+            _bad(card, f"reroll_dice: whose is 'own', 'foe' or 'any', not {s['whose']!r}")
         if word in ("damage", "repair") and s["location"] not in LOCATIONS:
             _bad(card, f"{word}: no location {s['location']!r}")
         if word == "war":
@@ -118,8 +145,8 @@ def _steps(card, steps, nations):
             _steps(card, s.get("then", []), nations)
             _steps(card, s.get("else", []), nations)
         who = s.get("who", "active")
-        if not (who in ("active", "each") or (who.startswith("wanted:") and who[7:] in nations)):
-            _bad(card, f"{word}: who is 'active', 'each' or 'wanted:<nation>', not {who!r}")
+        if not (who in ("active", "each", "current") or (who.startswith("wanted:") and who[7:] in nations)):
+            _bad(card, f"{word}: who is 'active', 'each', 'current' or 'wanted:<nation>', not {who!r}")
 
 
 # running an effect -----------------------------------------------------------------
@@ -130,6 +157,9 @@ def targets(state, who, active):
         return [p for p in alive if p["seat"] == active]
     if who == "each":
         return alive
+    if who == "current":
+        seat = state["order"][state["cur"]]
+        return [p for p in alive if p["seat"] == seat]
     return [p for p in alive if p["flags"].get(who[7:])]
 
 

@@ -4,6 +4,7 @@ through a ``Step``; nothing here validates a decision."""
 
 from __future__ import annotations
 
+from .abilities import dice as skill_dice, may_hire
 from .catalog import tables as T
 
 from .state import funds, player, stash_glory, total_glory
@@ -17,7 +18,7 @@ EVENT_NOTE = ("provisional no-op: event card texts are not known and NPCs, comba
 def skill_test(step, seat, skill, why):
     S = T(step.state)
     p = player(step.state, seat)
-    n = S["captains"][p["captain"]][skill]
+    n = skill_dice(step.state, p, skill)
     dice = step.roll(S["die_sides"], n, vis="all", why=f"seat {seat}: {skill} test ({why})",
                      faces={"skull": S["die_sides"]})
     hits = sum(1 for v in dice if v >= S["success_from"])
@@ -79,7 +80,8 @@ def glory_plays(state, p):
         g = S["glory"][c]
         if g["timing"] != "own_turn":
             continue
-        if g["kind"] == "specialist" and (g["specialist"] in have or g["hire_cost"] > money):
+        if g["kind"] == "specialist" and (g["specialist"] in have or g["hire_cost"] > money
+                                          or not may_hire(state, p, g)):
             continue
         out.append({"action": "play_glory", "card": c})
     return out
@@ -151,6 +153,14 @@ def start_player_turn(step, seat):
     if steps and player(step.state, seat)["captain"] is not None:
         from .effects import run
         run(step, steps, seat, step.state["event_in_play"])
+    from .glory import open_window
+    if step.state["phase"] == "play" and open_window(step, "turn_start"):
+        return                              # glory cards of other players' turns first
+    turn_goes_on(step, seat)
+
+
+def turn_goes_on(step, seat):
+    """The start of a player's turn, after the glory cards played then."""
     p = player(step.state, seat)
     if p["needs_captain"] and p["captain"] is not None:
         # a retired captain leaves now; a captain killed in another seat's
@@ -189,8 +199,9 @@ def resume(step, seat):
     """Carry the current seat's turn on after a decision: draw a new captain
     when one is due, end the turn when no action is left."""
     state = step.state
-    if state["phase"] != "play" or state.get("raid") is not None or state.get("combat") is not None:
-        return                      # a raid or a fight finishes first (it resumes the turn at its end)
+    if state["phase"] != "play" or state.get("raid") is not None or state.get("combat") is not None \
+            or state.get("turn_window") is not None:
+        return                      # a raid, a fight or glory cards finish first (they carry the turn on)
     p = player(state, seat)
     limit = T(state)["rules"]["glory_hand_limit"]
     if p["returning"] or p["pending"] or len(p["hand"]) > limit:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from . import abilities as ab
 from .catalog import tables as T
 
 from .flow import bank_pays, draw_cargo, gain_glory, skill_test
@@ -92,20 +93,20 @@ def legal_port(state, seat):
         return out
     if act == "shipyard":
         ship = p["ship"]
-        if money >= R["repair_price"]:
+        if money >= ab.price(state, p, "repair", R["repair_price"]):
             out += [{"action": "repair", "location": loc} for loc in REPAIRABLE
                     if ship[loc] < ship_max(state, ship, loc)]
         hull = [t for t in ship["flipped"] if S["upgrade"][t] == "reinforced_hull"]
         if hull and money >= R["reinforced_hull_repair"]:
             out.append({"action": "rearm_hull"})          # Reinforced Hull turned face up again
         tile = state["board"]["upgrades"][here]
-        if tile is not None and state["board"]["revealed"][here] and money >= R["upgrade_price"] and \
+        if tile is not None and state["board"]["revealed"][here] and money >= ab.price(state, p, "upgrade", R["upgrade_price"]) and \
                 S["upgrade"][tile] not in {S["upgrade"][t] for t in ship["upgrades"]}:
             out.append({"action": "buy_upgrade"})
         for kind in sorted(S["weapons"]):
             if kind in p["weapons"]:
                 out.append({"action": "sell_weapon", "kind": kind})
-            elif state["weapons"][kind] > 0 and money >= R["weapon_price"]:
+            elif state["weapons"][kind] > 0 and money >= ab.price(state, p, "weapon", R["weapon_price"]):
                 out.append({"action": "buy_weapon", "kind": kind})
         for kind, info in S["ships"].items():
             for keep in keep_choices(state, p, here):
@@ -120,7 +121,7 @@ def legal_port(state, seat):
         return out
     if act == "recruit":
         ship = p["ship"]
-        if ship["crew"] < ship_max(state, ship, "crew") and money >= R["recruit_price"]:
+        if ship["crew"] < ship_max(state, ship, "crew") and money >= ab.price(state, p, "recruit", R["recruit_price"]):
             out.append({"action": "hire_crew"})
         out.append({"action": "end_recruit"})
         return out
@@ -226,7 +227,9 @@ def do_shipyard(step, seat, d):
 
 
 def do_repair(step, seat, d):
-    step.emit("ShipRepaired", seat=seat, location=d["location"], cost=T(step.state)["rules"]["repair_price"])
+    state = step.state
+    step.emit("ShipRepaired", seat=seat, location=d["location"],
+              cost=ab.price(state, player(state, seat), "repair", T(state)["rules"]["repair_price"]))
 
 
 def do_rearm_hull(step, seat, d):
@@ -241,11 +244,13 @@ def do_buy_upgrade(step, seat, d):
     here = state["port"]["port"]
     tile = state["board"]["upgrades"][here]
     step.emit("UpgradeBought", seat=seat, port=here, tile=tile, kind=T(state)["upgrade"][tile],
-              cost=T(state)["rules"]["upgrade_price"])
+              cost=ab.price(state, player(state, seat), "upgrade", T(state)["rules"]["upgrade_price"]))
 
 
 def do_buy_weapon(step, seat, d):
-    step.emit("WeaponBought", seat=seat, kind=d["kind"], cost=T(step.state)["rules"]["weapon_price"])
+    state = step.state
+    step.emit("WeaponBought", seat=seat, kind=d["kind"],
+              cost=ab.price(state, player(state, seat), "weapon", T(state)["rules"]["weapon_price"]))
 
 
 def do_sell_weapon(step, seat, d):
@@ -295,7 +300,9 @@ def do_recruit(step, seat, d):
 
 
 def do_hire_crew(step, seat, d):
-    step.emit("CrewRecruited", seat=seat, crew=1, cost=T(step.state)["rules"]["recruit_price"], how="paid")
+    state = step.state
+    step.emit("CrewRecruited", seat=seat, crew=1, how="paid",
+              cost=ab.price(state, player(state, seat), "recruit", T(state)["rules"]["recruit_price"]))
 
 
 def do_rumor(step, seat, d):
@@ -372,7 +379,7 @@ def do_port(step, seat, d):
     here = p["zone"]
     S = T(state)
     cap = S["captains"][p["captain"]]
-    if "enter_any_port" in cap["abilities"] and p["flags"].get(S["zones"][here]["nation"]) and here != cap["home"] \
+    if ab.has(state, p, "enter_any_port") and p["flags"].get(S["zones"][here]["nation"]) and here != cap["home"] \
             and not skill_test(step, seat, "influence", f"a port action at {here} while wanted"):
         step.emit("PortActionRefused", seat=seat, port=here)   # Alexandre Villon: in, but not served
         return

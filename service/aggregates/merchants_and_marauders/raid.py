@@ -19,6 +19,7 @@ Decisions:
 
 from __future__ import annotations
 
+from .abilities import dice as skill_dice
 from .catalog import tables as T
 from .flow import bank_pays, captain_dies, end_player_turn, gain_glory, skill_test
 from .state import LOCATIONS, capacity, player, ship_max
@@ -97,7 +98,7 @@ def do_raid(step, seat, d):
     for k in range(3):
         _turn_card(step, seat, f"raid: cargo card {k + 1} of 3")
     hits = skill_test(step, seat, "seamanship", "the raid")
-    rolled = T(state)["captains"][player(state, seat)["captain"]]["seamanship"]
+    rolled = skill_dice(state, player(state, seat), "seamanship")
     step.emit("RaidSuccesses", seat=seat, successes=hits, failures=rolled - hits)
     _after_successes(step, seat)
 

@@ -32,11 +32,12 @@ from service.kernel import BadInput, IllegalDecision, Rules
 from . import catalog as catalog_data
 from . import port as port_rules
 from . import combat as combat_rules
+from . import glory as glory_rules
 from . import raid as raid_rules
 from . import scout as scout_rules
 from . import tasks as task_rules
 from .flow import (bank_pays, check_victory, deal_glory, end_player_turn, glory_plays, resume,
-                   reveal_new_captain, skill_test, start_round)
+                   reveal_new_captain, skill_test, start_round, turn_goes_on)
 from .port import amounts, legal_port, over_capacity
 from .state import at_home, current_seat, evolve, initial_state, player, stash_glory, total_glory
 from .wanted import port_entries
@@ -61,7 +62,7 @@ class MerchantsAndMarauders(Rules):
     title = "Merchants & Marauders"
     rules_version = "4"  # 2: at a table, face-down tiles and tokens are named only when turned over;
     # 3: glory cards and withdrawals after the last action, the three-card rule, St. John's transfer;
-    # 4: rumors followed and missions completed (tasks.py)
+    # 4: glory cards played in combat and other players' turns, rumors followed and missions completed
     min_seats = 2
     max_seats = 4
 
@@ -105,6 +106,8 @@ class MerchantsAndMarauders(Rules):
             return [p["seat"] for p in state["players"] if "choose_ship" in p["pending"]]
         if state.get("combat") is not None:          # a fight: the seat it waits for (an NPC's controller)
             return [combat_rules.acting_seat(state)]
+        if state.get("turn_window") is not None:     # glory cards at the start of a turn
+            return [glory_rules.waiting(state)[1]]
         seat = current_seat(state)
         return [seat] if seat is not None else []
 
@@ -114,6 +117,8 @@ class MerchantsAndMarauders(Rules):
             return ship_choices(state) if "choose_ship" in p["pending"] else []
         if state.get("combat") is not None:
             return combat_rules.legal(state, seat)
+        if state.get("turn_window") is not None:
+            return glory_rules.legal(state, seat)
         if current_seat(state) != seat:
             return []
         p = player(state, seat)
@@ -228,6 +233,13 @@ class MerchantsAndMarauders(Rules):
         action = decision["action"]
         if action == "choose_ship":
             self._choose_ship(step, seat, decision)
+        elif action in glory_rules.HANDLERS:
+            phase = glory_rules.window(state)["phase"]
+            if not glory_rules.HANDLERS[action](step, seat, decision):      # the window closed
+                if phase in glory_rules.COMBAT_PHASES:
+                    combat_rules.after_window(step, phase)
+                else:
+                    turn_goes_on(step, current_seat(state))
         else:
             handler = port_rules.HANDLERS.get(action) or raid_rules.HANDLERS.get(action) or \
                 scout_rules.HANDLERS.get(action) or combat_rules.HANDLERS.get(action) or \

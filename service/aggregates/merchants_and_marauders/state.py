@@ -38,6 +38,8 @@ def initial_state(config: dict) -> dict:
         "fixes": int(config.get("rules_version", "1")) >= 3,
         # rules version 4: rumors followed and missions completed (tasks.py)
         "tasks": int(config.get("rules_version", "1")) >= 4,
+        # rules version 4: glory cards played in combat (glory.py)
+        "combat_glory": int(config.get("rules_version", "1")) >= 4,
         "turn": 0,
         "phase": "setup",            # setup -> play -> over
         "end_reason": None,
@@ -122,7 +124,8 @@ def damage(state, ship) -> int:
 
 def capacity(state, p) -> int:
     cap = p["ship"]["cargo"]
-    if "extra_cargo" in T(state)["captains"][p["captain"]]["abilities"]:
+    from .abilities import has
+    if has(state, p, "extra_cargo"):
         cap += 1
     return cap
 
@@ -656,6 +659,8 @@ def _glory_played(state, d, ev):
         state["decks"]["glory_discard"].append(d["card"])
     if d.get("cost"):
         _pay(state, p, d["cost"])
+    if d.get("effect", "none") != "none" and not d.get("copies"):
+        state["last_glory"] = d["card"]     # the text a Fast Learner copies
 
 
 def _victory_declared(state, d, ev):
@@ -827,7 +832,8 @@ def _combat_begun(state, d, ev):
                        "waiting": d["a"], "target": None, "declared": {}, "dice": {}, "rerolled": [],
                        "round_winner": None, "due": {}, "located": [], "hits": {}, "skulls": {},
                        "reallocated": [], "asked": [], "winner": None, "loser": None,
-                       "before_round": False, "bow": {}, "bow_asked": [], "absorb_asked": []}
+                       "before_round": False, "bow": {}, "bow_asked": [], "absorb_asked": [],
+                       "window": None, "crew_round": 0}
 
 
 def _combat_declared(state, d, ev):
@@ -845,6 +851,70 @@ def _combat_waiting(state, d, ev):
 def _combat_rolled(state, d, ev):
     c = state["combat"]
     c["dice"][side_key(c, d["seat"])] = list(d["dice"])
+    if d["skill"] == "leadership":
+        c["crew_round"] = d["round"]
+
+
+# glory cards in combat and at the start of a turn (glory.py) -----------------------
+def _gw(state):
+    c = state.get("combat")
+    return c["window"] if c is not None and c.get("window") is not None else state.get("turn_window")
+
+
+def _window_opened(state, d, ev):
+    w = _gw(state)
+    new = {"phase": d["phase"], "seats": list(d["seats"]), "passed": [], "announced": [], "reasked": [],
+           "resolved": [], "reroll": [], "declined": list(w["declined"]) if w else []}
+    if d["phase"] in ("naval_roll", "crew_roll"):
+        state["combat"]["window"] = new
+    else:
+        new["stage"], new["waiting"] = None, None
+        state["turn_window"] = new
+
+
+def _glory_waiting(state, d, ev):
+    w = state["turn_window"]
+    w["waiting"], w["stage"] = d["seat"], d["stage"]
+
+
+def _glory_announced(state, d, ev):
+    w = _gw(state)
+    w["announced"].append(d["seat"])
+    for s in list(w["passed"]):          # a side that passed may answer the announcement
+        if s not in w["reasked"]:
+            w["passed"].remove(s)
+            w["reasked"].append(s)
+
+
+def _glory_passed(state, d, ev):
+    _gw(state)["passed"].append(d["seat"])
+
+
+def _glory_declined(state, d, ev):
+    w = _gw(state)
+    w["resolved"].append(d["seat"])
+    w["declined"].append(d["seat"])
+
+
+def _glory_reroll_begun(state, d, ev):
+    _gw(state)["reroll"] = list(d["sides"])
+
+
+def _glory_rerolled(state, d, ev):
+    c = state["combat"]
+    c["dice"][side_key(c, d["side"])] = list(d["dice"])
+    c["window"]["reroll"].pop(0)
+
+
+def _glory_resolved(state, d, ev):
+    _gw(state)["resolved"].append(d["seat"])
+
+
+def _window_closed(state, d, ev):
+    if d["phase"] in ("naval_roll", "crew_roll"):
+        state["combat"]["window"] = None
+    else:
+        state["turn_window"] = None
 
 
 def _combat_rerolled(state, d, ev):
@@ -1079,6 +1149,15 @@ HANDLERS = {
     "CombatActionDeclared": _combat_declared,
     "CombatWaiting": _combat_waiting,
     "CombatRolled": _combat_rolled,
+    "GloryWindowOpened": _window_opened,
+    "GloryAnnounced": _glory_announced,
+    "GloryPassed": _glory_passed,
+    "GloryDeclined": _glory_declined,
+    "GloryRerollBegun": _glory_reroll_begun,
+    "GloryDiceRerolled": _glory_rerolled,
+    "GloryResolved": _glory_resolved,
+    "GloryWindowClosed": _window_closed,
+    "GloryWaiting": _glory_waiting,
     "CombatRerolled": _combat_rerolled,
     "CombatRoundWon": _round_won,
     "CombatHitsDue": _hits_due,

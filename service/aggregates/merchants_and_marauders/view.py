@@ -120,9 +120,33 @@ def view(state: dict, seat: int | None) -> dict:
     if combat is not None:      # a fight is fought in the open
         out["combat"] = {k: combat[k] for k in ("a", "d", "round", "kind", "stage", "waiting", "declared", "dice",
                                                  "round_winner", "hits", "skulls")}
+        out["combat"]["crew_round"] = combat.get("crew_round", 0)
+        w = combat.get("window")
+        if w:                   # announcements are made in the open, the cards only shown when played
+            out["combat"]["glory_window"] = {k: list(w[k]) if isinstance(w[k], list) else w[k]
+                                             for k in ("phase", "seats", "announced", "passed", "resolved", "declined")}
     if referee:
         out["bank"] = state["bank"]
     return out
+
+
+STAGES = {
+    "declare": "declare shoot, board or flee", "reroll": "roll dice again with the Grappling Hooks, or keep them",
+    "shot": "spend a special shot on the skulls, or not", "place": "place a skull hit on the ship",
+    "reallocate": "move one hit on the ship (once a battle), or keep them", "plunder": "take cargo cards, or stop",
+    "claim": "claim the beaten ship, or not", "bow": "fire the bow cannon, or hold it",
+    "absorb": "let the reinforced hull absorb a hit, or not",
+    "glory_announce": "announce a glory card, or pass", "glory_resolve": "play the announced card, or show it",
+    "glory_reroll": "choose the dice to roll again",
+}
+
+
+def _scout_target(target):
+    if target.startswith("seat:"):
+        return f"seat {target[5:]}'s ship"
+    if target.startswith("npc:"):
+        return "the " + target[4:].replace("_", " ") + " ship"
+    return "the merchant"
 
 
 def describe(ev) -> str:
@@ -168,7 +192,19 @@ def describe(ev) -> str:
         "GoldWithdrawn": lambda: f"seat {s} takes gold from the stash (amount secret)",
         "StashChanged": lambda: (f"seat {s} moves {d['amount']} gold into the stash" if d["amount"] >= 0
                                  else f"seat {s} takes {-d['amount']} gold from the stash aboard"),
-        "GloryCardPlayed": lambda: f"seat {s} plays {d['name']}",
+        "GloryCardPlayed": lambda: f"seat {s} plays {d['name']}" + (f" (as card {d['copies']})" if d.get("copies") else ""),
+        "GloryWindowOpened": lambda: ("after the " + ("Seamanship" if d["phase"] == "naval_roll" else "Leadership")
+                                      + " roll, glory cards may be played: "
+                                      + " and ".join(f"seat {x}" for x in d["seats"]) + " may announce one"),
+        "GloryAnnounced": lambda: f"seat {s} announces a glory card (not shown yet)",
+        "GloryPassed": lambda: f"seat {s} plays no glory card",
+        "GloryDeclined": lambda: f"seat {s} does not play the announced card and shows it: {d['name']}",
+        "GloryRerollBegun": lambda: f"seat {s} chooses dice to roll again: "
+                                    + ", then ".join(f"seat {x}'s" for x in d["sides"]),
+        "GloryDiceRerolled": lambda: (f"seat {d['side']} rolls dice {d['which']} again: {d['dice']}" if d["which"]
+                                      else f"seat {d['side']}'s dice stay {d['dice']}"),
+        "GloryResolved": lambda: f"seat {s}'s glory card is resolved",
+        "GloryWindowClosed": lambda: "no more glory cards: the fight goes on",
         "VictoryDeclared": lambda: f"seat {s} declares {d['total']} glory ({d['glory_track']} on the track, "
                                    f"{d['stash']} gold stashed)",
         "CaptainRetired": lambda: f"seat {s} retires captain {d['captain']}",
@@ -204,7 +240,7 @@ def describe(ev) -> str:
         "MissionClaimed": lambda: f"seat {s} claims mission {d['mission']} at {d['port']}",
         "MissionClaimFailed": lambda: f"seat {s} fails to claim mission {d['mission']}",
         "RumorAcquired": lambda: f"seat {s} acquires a rumor",
-        "Scouted": lambda: f"seat {s} scouts for the merchant in {d['zone']}",
+        "Scouted": lambda: f"seat {s} scouts for " + _scout_target(d.get("target", "merchant")) + f" in {d['zone']}",
         "MerchantSighted": lambda: f"seat {s} sights a merchant in {d['zone']}: token {d['nation']}"
                                    + (f", sea zone {d['zone_nation']}" if d.get("zone_nation") else ""),
         "MerchantLetGo": lambda: f"seat {s} lets the merchant sail on",
@@ -225,7 +261,7 @@ def describe(ev) -> str:
         "RaidStage": lambda: f"raid: {d['stage']}",
         "CombatBegun": lambda: f"seat {d['a']} engages seat {d['d']} in {d['zone']}",
         "CombatActionDeclared": lambda: f"seat {s} declares: {d['do']} (round {d['round']})",
-        "CombatWaiting": lambda: f"seat {s} to answer: {d['stage']}",
+        "CombatWaiting": lambda: f"seat {s} to answer: " + STAGES.get(d["stage"], d["stage"]),
         "CombatRolled": lambda: f"seat {s} rolls {d['skill']}: {d['dice']}",
         "CombatRerolled": lambda: f"seat {s} rolls again dice {d['which']}: {d['dice']}",
         "CombatRoundWon": lambda: (f"seat {s} wins the round" if s else "nobody wins the round")

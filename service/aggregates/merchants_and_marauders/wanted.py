@@ -5,6 +5,7 @@ Port Royal (its fee or an Influence test) and a captain who enters any port."""
 
 from __future__ import annotations
 
+from .abilities import has
 from .catalog import tables as T
 from .state import player
 
@@ -29,7 +30,7 @@ def port_entries(state, p):
     port = p["zone"]
     z = S["zones"][port]
     cap = S["captains"][p["captain"]]
-    if not p["flags"].get(z["nation"]) or port == cap["home"] or "enter_any_port" in cap["abilities"]:
+    if not p["flags"].get(z["nation"]) or port == cap["home"] or has(state, p, "enter_any_port"):
         return [{"action": "enter_port"}]
     if z["special"].get("kind") == "pirate_entry":
         out = [{"action": "enter_port", "by": "influence"}]

@@ -1,6 +1,7 @@
 """Merchants & Marauders: a schematic Caribbean, its ports placed roughly as on
 the map (borders from the reference), demand goods, upgrade tiles, the
-captains' ships and the NPCs; each captain's gold, glory and cargo."""
+captains' ships and the NPCs; a fight or a raid in progress; each captain's
+gold, glory, cargo, ship's condition and wanted flags."""
 
 from __future__ import annotations
 
@@ -30,8 +31,13 @@ BORDERS = [("nassau", "havana"), ("nassau", "tortuga"), ("havana", "port_royal")
            ("basse_terre", "trinidad"), ("trinidad", "bridgetown"), ("st_john", "bridgetown")]
 
 
+ROW = 58
+NATIONS = {"spain": "#d4ac0d", "england": "#c0392b", "france": "#2e6fb5", "netherlands": "#ca6f1e"}
+LOCS = ("hull", "masts", "cargo", "crew", "cannons")
+
+
 def height(view: dict) -> int:
-    return 60 + MAP_H + 30 + len(view["players"]) * 44 + 20
+    return 60 + MAP_H + 30 + len(view["players"]) * ROW + 20
 
 
 def _xy(zone: str, top: int):
@@ -77,10 +83,11 @@ def draw(svg, view: dict, config: dict, names: dict, seat, top: int) -> None:
         svg.path(f"M{sx - 9},{sy} L{sx + 9},{sy} L{sx + 6},{sy + 7} L{sx - 6},{sy + 7} Z", fill=seat_colour(s),
                  stroke="#111")
         svg.text(sx, sy + 18, str(s), size=10, anchor="middle", weight="bold", fill=seat_colour(s))
+    _fight(svg, view, names, top)
     y = top + MAP_H + 24
     svg.text(16, y, "Captains", size=15, weight="bold")
     for j, (s, p) in enumerate(view["players"].items()):
-        yy = y + 22 + j * 44
+        yy = y + 22 + j * ROW
         svg.rect(16, yy - 14, 10, 34, fill=seat_colour(s), stroke="#222", rx=2)
         cap = p.get("captain")
         cap_name = cap.get("name") if isinstance(cap, dict) else words(cap or "hidden")
@@ -93,3 +100,53 @@ def draw(svg, view: dict, config: dict, names: dict, seat, top: int) -> None:
         svg.text(32, yy + 16, f"gold {'hidden' if gold is None else gold} · glory "
                  f"{'hidden' if glory is None else glory} · cargo "
                  f"{len(p['cargo']) if isinstance(p.get('cargo'), list) else p.get('cargo_cards', '?')}", size=11)
+        _condition(svg, p, 32, yy + 32)
+
+
+def _condition(svg, p, x, y):
+    """The ship's locations (now/most; red when destroyed) and the wanted flags."""
+    ship = p.get("ship")
+    if isinstance(ship, dict) and ship.get("locations"):
+        for k, loc in enumerate(LOCS):
+            now, most = ship["locations"][loc], ship["max"][loc]
+            svg.text(x + k * 92, y, f"{loc} {now}/{most}", size=11, fill="#b03a2e" if now <= 0 else "#333")
+    flags = {n: k for n, k in (p.get("flags") or {}).items() if k}
+    fx = x + 470
+    if flags:
+        svg.text(fx, y, "wanted:", size=11, weight="bold")
+        fx += 58
+    for nation, k in sorted(flags.items()):
+        for i in range(k):
+            svg.path(f"M{fx + i * 8},{y + 2} L{fx + i * 8},{y - 12} L{fx + i * 8 + 9},{y - 8} "
+                     f"L{fx + i * 8},{y - 4}", fill=NATIONS.get(nation, "#555"), stroke="#222")
+        svg.text(fx + k * 8 + 12, y, f"{words(nation)} {k}", size=10)
+        fx += k * 8 + 18 + 7 * len(nation)
+
+
+def _fight(svg, view, names, top):
+    """A fight or a raid in progress: a box in the map's south-west corner."""
+    fight, raid = view.get("combat"), view.get("raid")
+    if not fight and not raid:
+        return
+    x, y = 20, top + MAP_H - 92
+    svg.rect(x, y, 300, 82, fill="#fff8e6", stroke="#8b0000", rx=6, width=2)
+    if fight:
+        side = lambda w: (f"the {str(w)[4:].replace('_', ' ')} ship" if isinstance(w, str) and str(w).startswith("npc:")
+                          else who(str(w), names))
+        svg.text(x + 10, y + 18, f"Fight: {side(fight['a'])} against {side(fight['d'])}", size=12, weight="bold",
+                 fill="#8b0000")
+        kind = (f"crew combat, round {fight.get('crew_round') or 1}" if fight["kind"] == "crew"
+                else f"naval combat, round {fight['round']}")
+        svg.text(x + 10, y + 36, kind, size=11)
+        dice = fight.get("dice") or {}
+        if dice:
+            svg.text(x + 10, y + 54, "dice: " + "; ".join(f"{side(fight[k])} {v}" for k, v in sorted(dice.items())),
+                     size=10)
+        svg.text(x + 10, y + 72, f"waiting for {side(fight['waiting'])}: {words(fight['stage'])}", size=10,
+                 fill="#555")
+    else:
+        svg.text(x + 10, y + 18, f"Raid: {who(str(raid['seat']), names)} in {words(raid['zone'])}", size=12,
+                 weight="bold", fill="#8b0000")
+        cards = ", ".join(f"{words(c['good'])} ({c['raid']})" for c in raid["cards"]) or "no card yet"
+        svg.text(x + 10, y + 38, f"cards: {cards}"[:52], size=11)
+        svg.text(x + 10, y + 56, f"{raid['successes_left']} success(es) to use", size=11)

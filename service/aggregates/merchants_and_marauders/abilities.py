@@ -1,0 +1,112 @@
+"""Captains' special abilities as data: the small vocabulary in which a captain
+card's ability is written in its catalog entry (``"abilities"``, a list).
+
+The book: "the special ability is a unique ability the captain has; captains with
+more than one special ability have lower values in the other skills". Three are
+known (the rulebook's Felipe, the reference's Pepijn van Avezaath and Alexandre
+Villon); the others' texts are not, so the default catalog gives each of them a
+provisional ability in this vocabulary and says so in its note. An organiser
+loads the printed captains with ``--catalog``; an unknown word is refused at load,
+naming the captain and the word.
+
+An ability is a word, or an object with ``"ability"`` (the word) and its
+arguments:
+
+==================  ===============================================================
+``reallocate_hit``  once a battle, after the hit locations on his ship are known,
+                    move one of those hits to another location (Felipe; combat.py)
+``extra_cargo``     one cargo card more than the ship's Cargo (Pepijn; state.py)
+``enter_any_port``  enter any port, wanted or not; a port action where he is
+                    wanted needs an Influence test (Villon; wanted.py, port.py)
+``extra_die``       ``skill``: one die more whenever that skill is rolled (tests,
+                    raids, combat)
+``discount``        ``on`` (``repair``, ``upgrade``, ``weapon``, ``recruit``) and
+                    ``amount``: that shipyard or tavern price is lower, never below 1
+==================  ===============================================================
+
+A hired **specialist** (a glory card played face up) carries its abilities in the
+same vocabulary (``"abilities"`` on the glory card) and its player has them while
+it is hired. What a specialist needs to be hired is ``hire_cost`` (gold) and
+``requires``, a list of: ``in_port`` (hired in a port), ``at_home`` (in the
+captain's home port), ``not_wanted`` (no wanted flag).
+"""
+
+from __future__ import annotations
+
+from service.kernel import BadInput
+
+from .catalog import SKILLS
+from .catalog import tables as T
+
+WORDS = {"reallocate_hit": {}, "extra_cargo": {}, "enter_any_port": {}, "extra_die": {"skill": str},
+         "discount": {"on": str, "amount": int}}
+DISCOUNTS = ("repair", "upgrade", "weapon", "recruit")
+REQUIREMENTS = ("in_port", "at_home", "not_wanted")
+
+
+def validate(captain: str, abilities, what="captain") -> None:
+    def bad(msg):
+        raise BadInput(f"merchants-and-marauders catalog: {what} {captain!r}: {msg}")
+    if not isinstance(abilities, list):
+        bad("abilities is a list")
+    for a in abilities:
+        word = a if isinstance(a, str) else a.get("ability") if isinstance(a, dict) else None
+        if word not in WORDS:
+            bad(f"unknown ability {word!r} (known: {', '.join(WORDS)})")
+        for arg, kind in WORDS[word].items():
+            if not isinstance(a, dict) or not isinstance(a.get(arg), kind) or isinstance(a.get(arg), bool):
+                bad(f"{word} needs {arg} ({kind.__name__})")
+        if word == "extra_die" and a["skill"] not in SKILLS:
+            bad(f"extra_die: no skill {a['skill']!r}")
+        if word == "discount" and (a["on"] not in DISCOUNTS or not 1 <= a["amount"] <= 5):
+            bad(f"discount: on one of {', '.join(DISCOUNTS)}, an amount from 1 to 5")
+
+
+def validate_requirements(card: str, requires) -> None:
+    if not isinstance(requires, list) or any(r not in REQUIREMENTS for r in requires):
+        raise BadInput(f"merchants-and-marauders catalog: card {card!r}: requires lists some of "
+                       f"{', '.join(REQUIREMENTS)}, not {requires!r}")
+
+
+def _of(state, p):
+    """The captain's abilities and those of his hired specialists."""
+    if p.get("npc") or p.get("captain") is None:
+        return []
+    S = T(state)
+    out = S["captains"][p["captain"]]["abilities"]
+    for c in p["specialists"]:
+        if S["glory"][c].get("abilities"):
+            out = out + S["glory"][c]["abilities"]
+    return out
+
+
+def may_hire(state, p, g) -> bool:
+    """The specialist's requirements are met (its cost is checked with the gold)."""
+    for r in g.get("requires", []):
+        if r == "in_port" and not p["in_port"]:
+            return False
+        if r == "at_home" and not (p["in_port"] and p["zone"] == T(state)["captains"][p["captain"]]["home"]):
+            return False
+        if r == "not_wanted" and any(p["flags"].values()):
+            return False
+    return True
+
+
+def has(state, p, word) -> bool:
+    return any((a if isinstance(a, str) else a["ability"]) == word for a in _of(state, p))
+
+
+def dice(state, p, skill) -> int:
+    """How many dice the captain rolls for ``skill``: the skill, and any extra die."""
+    if p.get("npc"):
+        return p["npc_captain"][skill]
+    n = T(state)["captains"][p["captain"]][skill]
+    return n + sum(1 for a in _of(state, p) if isinstance(a, dict) and a["ability"] == "extra_die"
+                   and a["skill"] == skill)
+
+
+def price(state, p, on, base) -> int:
+    """A price after the captain's discounts on ``on``."""
+    off = sum(a["amount"] for a in _of(state, p) if isinstance(a, dict) and a["ability"] == "discount"
+              and a["on"] == on)
+    return max(1, base - off) if off else base

@@ -1,0 +1,231 @@
+"""Glory cards played in combat (the book: Carte Gloria in combattimento; rules
+version 4).
+
+"The cards are played in the phase the card names, and in that phase the player
+must declare that he wants to play one. If the opponent is another player (not an
+NPC), he may declare a card playable in the same phase too. The cards resolve
+starting with the attacker's. Then, if no new card playable in the same phase is
+announced, the battle continues."
+
+A **window** opens at the start of each player's turn (``turn_start``: the book's
+"some cards are played during the opponents' turn ... announce it in the phase the
+card names"; the players are asked and their cards resolve in turn order from the
+player whose turn it is) and after each combat roll the phase names: ``naval_roll`` (the
+Seamanship dice of a naval round, after the Grappling Hooks) and ``crew_roll``
+(the Leadership dice of a crew-combat round, before the hits), when the game's
+catalog has a card of that phase (the default catalog: ``crew_roll`` only). It
+opens for every player side holding one to four glory cards, whatever they are:
+how many glory cards a captain holds is public, which ones is not, and so is the
+catalog, so being asked tells nobody anything (a window only for players holding a
+playable card would).
+
+* ``announce``: each side, the attacker first: ``{"action": "glory_announce"}`` or
+  ``{"action": "glory_pass"}`` (the card is not shown). A side that passed is asked
+  once more after the other announces (the book: the opponent "may then declare").
+* ``resolve``: each side that announced, the attacker first, plays a card of the
+  phase ``{"action": "glory_play", "card": G}`` (shown to all), or declines it,
+  showing the card it meant (``{"action": "glory_decline", "card": G}``; the book's
+  rule for cards announced in another player's turn). A side that declined is not
+  asked again in this window (else a window could never close).
+* then a new announcement round, until nobody announces.
+
+Card effects (``effects.py``) in a combat phase: ``reroll_dice`` (``whose``:
+``own``, ``foe`` or ``any``; the card's player picks the dice of each side to roll
+again: ``{"action": "glory_reroll", "dice": [i, ...]}``, ``[]`` for none) and
+``copy_card`` (Fast Learner: the text of the glory card played last, as if it were
+this card's); any other word runs as in the player's own turn.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from .catalog import tables as T
+from .state import side_key
+
+PHASES = ("naval_roll", "crew_roll", "turn_start")
+COMBAT_PHASES = ("naval_roll", "crew_roll")
+
+
+def window(state):
+    """The open window: a fight's (``state["combat"]["window"]``) or, at the start of a
+    player's turn, the table's (``state["turn_window"]``); None."""
+    c = state.get("combat")
+    if c is not None and c.get("window") is not None:
+        return c["window"]
+    return state.get("turn_window")
+
+
+def waiting(state):
+    """(stage, seat) of the open window."""
+    w = window(state)
+    if w is None:
+        return None, None
+    if w["phase"] in COMBAT_PHASES:
+        return state["combat"]["stage"], state["combat"]["waiting"]
+    return w["stage"], w["waiting"]
+
+
+def _wait(step, phase, seat, stage):
+    if phase in COMBAT_PHASES:
+        step.emit("CombatWaiting", seat=seat, stage=stage)
+    else:
+        step.emit("GloryWaiting", seat=seat, stage=stage)
+
+
+def is_copy(g) -> bool:
+    effect = g.get("effect", "none")
+    return effect != "none" and any(s["do"] == "copy_card" for s in effect["steps"])
+
+
+def copied(state, g):
+    """The effect a glory card does: its own, or (``copy_card``) the last one played's."""
+    if not is_copy(g):
+        return g.get("effect", "none")
+    last = state.get("last_glory")
+    return T(state)["glory"][last].get("effect", "none") if last else "none"
+
+
+def playable(state, p, phase):
+    """The cards of ``p``'s hand that act in ``phase``."""
+    S = T(state)
+    out = []
+    for c in sorted(p["hand"]):
+        effect = copied(state, S["glory"][c])
+        if effect != "none" and effect["timing"] == phase:
+            out.append(c)
+    return out
+
+
+def eligible(state, phase):
+    """The players asked, in the order their cards resolve: in a fight the attacker, then
+    the defender (an NPC plays no card); at the start of a turn every player from the one
+    whose turn it is, in turn order. One to four glory cards in hand, and not declined in
+    this window. Nobody is asked in a phase no card of the game's catalog names (the
+    catalog is public)."""
+    if not state.get("combat_glory") or phase not in T(state)["glory_phases"]:
+        return []
+    if phase in COMBAT_PHASES:
+        c = state["combat"]
+        seats = [w for w in (c["a"], c["d"]) if not isinstance(w, str)]
+    else:
+        order, cur = state["order"], state["cur"]
+        seats = order[cur:] + order[:cur]
+    limit = T(state)["rules"]["glory_hand_limit"]
+    declined = (window(state) or {}).get("declined", [])
+    return [s for s in seats if 1 <= len(state["players"][s - 1]["hand"]) <= limit
+            and state["players"][s - 1]["captain"] is not None and s not in declined]
+
+
+def open_window(step, phase) -> bool:
+    """A window of ``phase``; False when nobody is asked (go on at once)."""
+    seats = eligible(step.state, phase)
+    if not seats:
+        if window(step.state) is not None:
+            step.emit("GloryWindowClosed", phase=phase)
+        return False
+    step.emit("GloryWindowOpened", phase=phase, seats=seats)
+    _wait(step, phase, seats[0], "glory_announce")
+    return True
+
+
+def legal(state, seat):
+    w = window(state)
+    st, who = waiting(state)
+    if who != seat:
+        return []
+    p = state["players"][seat - 1]
+    if st == "glory_announce":
+        return [{"action": "glory_announce"}, {"action": "glory_pass"}]
+    if st == "glory_resolve":
+        return [{"action": "glory_play", "card": g} for g in playable(state, p, w["phase"])] + \
+            [{"action": "glory_decline", "card": g} for g in sorted(p["hand"])]
+    if st == "glory_reroll":
+        c = state["combat"]
+        n = len(c["dice"][side_key(c, w["reroll"][0])])
+        return [{"action": "glory_reroll", "dice": list(s)} for k in range(n + 1) for s in combinations(range(n), k)]
+    return []
+
+
+def _next(step):
+    """Ask the next player, resolve the next announced card, or start a new round;
+    True while the window stays open."""
+    w = window(step.state)
+    answered = set(w["passed"]) | set(w["announced"])
+    ask = [s for s in w["seats"] if s not in answered]
+    if ask:
+        _wait(step, w["phase"], ask[0], "glory_announce")
+        return True
+    todo = [s for s in w["seats"] if s in w["announced"] and s not in w["resolved"]]
+    if todo:
+        _wait(step, w["phase"], todo[0], "glory_resolve")
+        return True
+    if not w["announced"]:
+        step.emit("GloryWindowClosed", phase=w["phase"])
+        return False
+    return open_window(step, w["phase"])
+
+
+def do_announce(step, seat, d):
+    step.emit("GloryAnnounced", seat=seat, phase=window(step.state)["phase"])
+    return _next(step)
+
+
+def do_pass(step, seat, d):
+    step.emit("GloryPassed", seat=seat, phase=window(step.state)["phase"])
+    return _next(step)
+
+
+def do_decline(step, seat, d):
+    step.emit("GloryDeclined", seat=seat, card=d["card"], name=T(step.state)["glory"][d["card"]]["name"],
+              why="an announced card not played is shown (the book)")
+    return _next(step)
+
+
+def do_play(step, seat, d):
+    state = step.state
+    S = T(state)
+    g = S["glory"][d["card"]]
+    effect = copied(state, g)
+    step.emit("GloryCardPlayed", seat=seat, card=d["card"], name=g["name"], kind=g["kind"], specialist=None, cost=0,
+              effect=window(state)["phase"], copies=state.get("last_glory") if is_copy(g) else None)
+    c = state.get("combat")
+    sides = []
+    for s in effect["steps"]:
+        if s["do"] == "reroll_dice":            # (a combat timing: checked at load)
+            own, foe = seat, (c["d"] if seat == c["a"] else c["a"])
+            sides = {"own": [own], "foe": [foe], "any": [own, foe]}[s["whose"]]
+        else:
+            from .effects import run
+            run(step, [s], seat, d["card"])
+    if sides:
+        step.emit("GloryRerollBegun", seat=seat, sides=sides)
+        _wait(step, window(state)["phase"], seat, "glory_reroll")
+        return True
+    step.emit("GloryResolved", seat=seat)
+    return _next(step)
+
+
+def do_reroll(step, seat, d):
+    state = step.state
+    c = state["combat"]
+    w = window(state)
+    whose = w["reroll"][0]
+    dice = list(c["dice"][side_key(c, whose)])
+    if d["dice"]:
+        S = T(state)
+        new = step.roll(S["die_sides"], len(d["dice"]), vis="all", why=f"seat {seat}'s glory card: "
+                        f"{'its own' if whose == seat else 'the other side’s'} dice rolled again",
+                        faces={"skull": S["die_sides"]})
+        for i, v in zip(d["dice"], new):
+            dice[i] = v
+    step.emit("GloryDiceRerolled", seat=seat, side=whose, which=list(d["dice"]), dice=dice)
+    if w["reroll"]:                      # (the side just rolled is off the list)
+        _wait(step, w["phase"], seat, "glory_reroll")
+        return True
+    step.emit("GloryResolved", seat=seat)
+    return _next(step)
+
+
+HANDLERS = {"glory_announce": do_announce, "glory_pass": do_pass, "glory_play": do_play,
+            "glory_decline": do_decline, "glory_reroll": do_reroll}
