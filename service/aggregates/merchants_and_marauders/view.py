@@ -19,6 +19,10 @@ from .state import capacity, damage, ship_max, stash_glory, total_glory
 HIDDEN = "hidden"
 
 
+def words(x) -> str:
+    return str(x).replace("_", " ")
+
+
 def _ship(state, ship):
     if ship is None:
         return None
@@ -141,6 +145,18 @@ STAGES = {
 }
 
 
+def _event_says(d):
+    """What a drawn event card does, in words (the recorded note of older builds says
+    NPCs come later: the card's kind says what it does now)."""
+    if d.get("effect", "none") != "none":
+        return f"its text acts: {words(d['effect'])}"
+    icons = ", ".join(f"{words(i['npc'])} {i['dir']}" for i in d.get("npc_icons") or [])
+    moves = f"; moves {icons}" if icons else ""
+    if d.get("kind") in ("naval_ship", "pirate"):
+        return "an NPC ship card" + moves
+    return "no effect: its printed text is not known" + moves
+
+
 def _scout_target(target):
     if target.startswith("seat:"):
         return f"seat {target[5:]}'s ship"
@@ -165,7 +181,7 @@ def describe(ev) -> str:
             f"seat {k}: {v['captain']} on a {v['ship']}" for k, v in d["seats"].items()),
         "FirstPlayerChosen": lambda: f"seat {s} is the first player (order {d['order']})",
         "TurnStarted": lambda: f"turn {ev.turn} begins",
-        "EventCardDrawn": lambda: f"event card: {d['name']} ({d['note']})",
+        "EventCardDrawn": lambda: f"event card: {d['name']} ({_event_says(d)})",
         "PlayerTurnStarted": lambda: f"seat {s} takes their turn",
         "Moved": lambda: f"seat {s} sails from {d['frm']} to {d['to']} ({d['direction']})",
         "EnteredPort": lambda: f"seat {s} enters the port of {d['port']}",
