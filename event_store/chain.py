@@ -67,12 +67,15 @@ def _canon_obj(obj):
         return obj
     if t is dict or isinstance(obj, dict):
         for k in obj:
-            if not isinstance(k, str):
+            if type(k) is not str and not isinstance(k, str):
                 raise TypeError(f"map key {k!r} is not text")
-        keys = sorted(obj)  # code point order is UTF-8 byte order
-        return {k: _canon_obj(obj[k]) for k in keys}
+        out = {}
+        for k in sorted(obj):  # code point order is UTF-8 byte order
+            v = obj[k]
+            out[k] = v if type(v) in _SCALARS else _canon_obj(v)
+        return out
     if t is list or t is tuple or isinstance(obj, (list, tuple)):
-        return [_canon_obj(v) for v in obj]
+        return [v if type(v) in _SCALARS else _canon_obj(v) for v in obj]
     if isinstance(obj, float):
         raise TypeError("event data holds no floats")
     return obj
