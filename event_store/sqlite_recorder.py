@@ -33,7 +33,44 @@ UPSERT = (
 )
 
 
+STATEMENT_CACHE = 128
+
+
+def _cached_statements(pool) -> None:
+    """The library opens its connections with ``cached_statements=True``, a
+    cache of ONE prepared statement: a decision's transaction (its events, the
+    index and status upserts) re-parses every statement every time. Open the
+    pool's connections as it does, with a real cache."""
+    if getattr(pool, "_privateer_cached", False):
+        return
+    from eventsourcing.sqlite import SQLITE3_DEFAULT_LOCK_TIMEOUT, SQLiteConnection
+
+    def create():
+        try:
+            c = sqlite3.connect(database=pool.db_name, uri=True, check_same_thread=False,
+                                isolation_level=None, cached_statements=STATEMENT_CACHE,
+                                timeout=pool.lock_timeout or SQLITE3_DEFAULT_LOCK_TIMEOUT)
+        except (sqlite3.Error, TypeError) as e:
+            raise InterfaceError(e) from e
+        if not pool.is_sqlite_memory_mode and not pool.is_journal_mode_wal:
+            cursor = c.cursor()
+            cursor.execute("PRAGMA journal_mode;")
+            if cursor.fetchone()[0].lower() != "wal":
+                cursor.execute("PRAGMA journal_mode=WAL;")
+                pool.journal_mode_was_changed_to_wal = True
+            pool.is_journal_mode_wal = True
+        c.row_factory = sqlite3.Row
+        return SQLiteConnection(sqlite_conn=c, max_age=pool.max_age)
+
+    pool._create_connection = create
+    pool._privateer_cached = True
+
+
 class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
+    def __init__(self, datastore, *args, **kwargs):
+        _cached_statements(datastore.pool)
+        super().__init__(datastore, *args, **kwargs)
+
     def construct_create_table_statements(self) -> list[str]:
         return super().construct_create_table_statements() + [INDEX_TABLE, SECRETS_TABLE, STATUS_TABLE] + SERVICE_TABLES
 

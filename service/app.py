@@ -13,6 +13,7 @@ from eventsourcing.application import AggregateNotFoundError, Application, Proce
 from eventsourcing.persistence import IntegrityError, RecordConflictError, StoredEvent
 from eventsourcing.utils import get_topic
 
+from event_store.chain import iso
 from event_store.codec import EXT_DATETIME, MsgPackTranscoder, pack
 from event_store.index import decode_row
 from event_store.store import resolve_db, store_env
@@ -99,7 +100,7 @@ class Privateer(Application):
         return {
             "game_id": game.id.hex, "game": cfg["game"], "name": cfg.get("name", ""),
             "tournament": cfg.get("tournament", ""), "seats": cfg["seats"],
-            "table_mode": int(cfg["table"]), "created": game.created_on.isoformat(),
+            "table_mode": int(cfg["table"]), "created": iso(game.created_on),
             "version": game.version, "head": game.head, "turn": m.turn(),
             "finished": int(m.finished),
             "scores": m.k["result"]["scores"] if m.finished else None,
@@ -154,7 +155,7 @@ class Privateer(Application):
         originator_version = state.pop("originator_version")
         ts = state.get("timestamp")
         if type(ts) is datetime:
-            state["timestamp"] = msgpack.ExtType(EXT_DATETIME, ts.isoformat().encode())
+            state["timestamp"] = msgpack.ExtType(EXT_DATETIME, iso(ts).encode())
         state["class_version"] = cls.class_version
         return StoredEvent(originator_id=originator_id, originator_version=originator_version,
                            topic=topic, state=pack(state))
