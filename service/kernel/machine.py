@@ -299,6 +299,12 @@ class Machine:
             seen = k["seen"]
             for i in vis:
                 seen[i] += 1
+        if t not in KERNEL_TYPES:  # a game's own fact: nothing for the kernel but the count
+            pending = k["pending"]
+            if pending is not None:
+                pending["emitted"] += 1
+            self.rules.evolve(self.s, ev)
+            return
         if t in CHANCE_TYPES:
             d = ev.data
             if d.get("face_down"):  # unknown tokens, asked of nobody
