@@ -34,6 +34,7 @@ with the data's maps in their stored key order.
 
 from __future__ import annotations
 
+import builtins
 import hashlib
 import secrets
 from datetime import datetime
@@ -58,6 +59,28 @@ def new_salt() -> bytes:
     return secrets.token_bytes(SALT_BYTES)
 
 
+def new_salts(n: int) -> list[bytes]:
+    """``n`` fresh salts from one read of the system's random source."""
+    raw = secrets.token_bytes(SALT_BYTES * n)
+    return [raw[i:i + SALT_BYTES] for i in range(0, SALT_BYTES * n, SALT_BYTES)]
+
+
+_ISO: dict = {}
+
+
+def iso(ts: datetime) -> str:
+    """``ts.isoformat()``, remembered for the few timestamps in flight (an
+    event's is needed by its link, its stored row and the games index)."""
+    hit = _ISO.get(id(ts))
+    if hit is not None and hit[0] is ts:
+        return hit[1]
+    text = ts.isoformat()
+    if len(_ISO) > 512:
+        _ISO.clear()
+    _ISO[id(ts)] = (ts, text)   # the entry keeps ts alive, so its id is not reused meanwhile
+    return text
+
+
 _SCALARS = (str, int, bool, bytes, type(None))
 
 
@@ -67,12 +90,15 @@ def _canon_obj(obj):
         return obj
     if t is dict or isinstance(obj, dict):
         for k in obj:
-            if not isinstance(k, str):
+            if type(k) is not str and not isinstance(k, str):
                 raise TypeError(f"map key {k!r} is not text")
-        keys = sorted(obj)  # code point order is UTF-8 byte order
-        return {k: _canon_obj(obj[k]) for k in keys}
+        out = {}
+        for k in sorted(obj):  # code point order is UTF-8 byte order
+            v = obj[k]
+            out[k] = v if type(v) in _SCALARS else _canon_obj(v)
+        return out
     if t is list or t is tuple or isinstance(obj, (list, tuple)):
-        return [_canon_obj(v) for v in obj]
+        return [v if type(v) in _SCALARS else _canon_obj(v) for v in obj]
     if isinstance(obj, float):
         raise TypeError("event data holds no floats")
     return obj
@@ -93,11 +119,18 @@ def seal(salt: bytes, type: str, data) -> bytes:
 
 def link(game_id: UUID, version: int, timestamp: datetime, type: str, turn: int, vis, data,
          prev: bytes, salt: bytes | None = None, chain: int = CHAIN_VERSION) -> bytes:
-    ts = timestamp.isoformat()
+    ts = iso(timestamp)
     if chain == 1:
         body = pack([game_id.bytes, version, ts, type, turn, vis, data, prev])
     else:
         if not isinstance(salt, bytes) or len(salt) != SALT_BYTES:
             raise ValueError("a chain v2 event needs a 32-byte salt")
-        body = canon([game_id.bytes, version, ts, turn, vis, seal(salt, type, data), prev])
+        body = [game_id.bytes, version, ts, turn, vis, seal(salt, type, data), prev]
+        # already canonical when every item is a plain scalar and vis is text or a list
+        # of seat numbers (as the kernel writes it): packed as it is, the same bytes
+        plain = (builtins.type(version) is int and builtins.type(turn) is int and builtins.type(ts) is str
+                 and builtins.type(prev) is bytes
+                 and (builtins.type(vis) is str
+                      or (builtins.type(vis) is list and all(builtins.type(x) is int for x in vis))))
+        body = msgpack.packb(body, use_bin_type=True) if plain else canon(body)
     return hashlib.sha256(body).digest()

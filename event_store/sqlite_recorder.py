@@ -3,6 +3,9 @@ and the game secrets, written in the same transaction as the events."""
 
 from __future__ import annotations
 
+import sqlite3
+
+from eventsourcing.persistence import DataError, IntegrityError, InterfaceError, InternalError, OperationalError
 from eventsourcing.sqlite import SQLiteApplicationRecorder
 
 from .index import INDEX_COLUMNS, STATUS_TABLE_NAME, index_row_params, prefix_bounds, status_params
@@ -30,9 +33,95 @@ UPSERT = (
 )
 
 
+STATEMENT_CACHE = 128
+
+
+def _cached_statements(pool) -> None:
+    """The library opens its connections with ``cached_statements=True``, a
+    cache of ONE prepared statement: a decision's transaction (its events, the
+    index and status upserts) re-parses every statement every time. Open the
+    pool's connections as it does, with a real cache."""
+    if getattr(pool, "_privateer_cached", False):
+        return
+    from eventsourcing.sqlite import SQLITE3_DEFAULT_LOCK_TIMEOUT, SQLiteConnection
+
+    def create():
+        try:
+            c = sqlite3.connect(database=pool.db_name, uri=True, check_same_thread=False,
+                                isolation_level=None, cached_statements=STATEMENT_CACHE,
+                                timeout=pool.lock_timeout or SQLITE3_DEFAULT_LOCK_TIMEOUT)
+        except (sqlite3.Error, TypeError) as e:
+            raise InterfaceError(e) from e
+        if not pool.is_sqlite_memory_mode and not pool.is_journal_mode_wal:
+            cursor = c.cursor()
+            cursor.execute("PRAGMA journal_mode;")
+            if cursor.fetchone()[0].lower() != "wal":
+                cursor.execute("PRAGMA journal_mode=WAL;")
+                pool.journal_mode_was_changed_to_wal = True
+            pool.is_journal_mode_wal = True
+        c.row_factory = sqlite3.Row
+        return SQLiteConnection(sqlite_conn=c, max_age=pool.max_age)
+
+    pool._create_connection = create
+    pool._privateer_cached = True
+
+
 class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
+    def __init__(self, datastore, *args, **kwargs):
+        _cached_statements(datastore.pool)
+        super().__init__(datastore, *args, **kwargs)
+
     def construct_create_table_statements(self) -> list[str]:
         return super().construct_create_table_statements() + [INDEX_TABLE, SECRETS_TABLE, STATUS_TABLE] + SERVICE_TABLES
+
+    def insert_events(self, stored_events, **kwargs):
+        """One transaction on the pool's writer connection, straight through
+        ``sqlite3`` (the library's cursor and transaction wrappers cost more
+        than the statements): the events in one ``executemany``, then the
+        index, status and service rows. Errors map to the library's classes
+        as its own transaction does (an ``IntegrityError`` is a stale version).
+        Returns None: nothing reads the new rows' notification ids back."""
+        pool = self.datastore.pool
+        conn = pool.get_connection(is_writer=True)
+        try:
+            db = conn._sqlite_conn
+            try:
+                db.execute("BEGIN")
+                try:
+                    self._write(db, stored_events, **kwargs)
+                except BaseException:
+                    db.rollback()
+                    raise
+                db.commit()
+            except sqlite3.IntegrityError as e:
+                raise IntegrityError(e) from e
+            except sqlite3.OperationalError as e:
+                raise OperationalError(e) from e
+            except sqlite3.InterfaceError as e:
+                raise InterfaceError(e) from e
+            except sqlite3.DataError as e:
+                raise DataError(e) from e
+            except sqlite3.InternalError as e:
+                raise InternalError(e) from e
+        finally:
+            pool.put_connection(conn)
+        return None
+
+    def _write(self, db, stored_events, *, index=None, secret=None, idempotency=None,
+               credential=None, invitation_use=None, tracking=None, **kwargs):
+        if tracking is not None:  # the library's tracking rows go through its own path
+            raise NotImplementedError("tracking is not written by this recorder")
+        db.executemany(self.insert_events_statement,
+                       [(s.originator_id.hex if not isinstance(s.originator_id, str) else s.originator_id,
+                         s.originator_version, s.topic, s.state) for s in stored_events])
+        write_service_rows(db, idempotency=idempotency, credential=credential, invitation_use=invitation_use)
+        if index is not None:
+            db.execute(UPSERT, index_row_params(index))
+            st = status_params(index)
+            if st is not None:
+                db.execute(UPSERT_STATUS, st)
+        if secret is not None:
+            db.execute("INSERT INTO privateer_secrets VALUES (?, ?)", (secret[0], secret[1]))
 
     def _insert_events(self, c, stored_events, *, index=None, secret=None, idempotency=None,
                        credential=None, invitation_use=None, **kwargs):

@@ -16,7 +16,7 @@ from uuid import UUID
 
 from eventsourcing.domain import Aggregate
 
-from event_store.chain import CHAIN_VERSION, chain_version, genesis, link, new_salt
+from event_store.chain import CHAIN_VERSION, chain_version, genesis, link, new_salt, new_salts
 from service.kernel.machine import Ev, Machine
 from service.kernel.rules import get_rules
 from service.snapshots import GameSnapshot
@@ -102,13 +102,14 @@ class Game(Aggregate):
         the rules' state did to shared lists since. ``salts``: reuse these
         (a fork keeps its parent's seals), else fresh ones."""
         chain = chain_version(self.machine.config)
+        fresh = new_salts(len(events)) if chain >= 2 else None
         for i, ev in enumerate(events):
             version = self.version + 1
             ts = self.Recorded.create_timestamp()
             data = ev.frozen()
             salt = None
             if chain >= 2:
-                salt = salts[i] if salts is not None and salts[i] is not None else new_salt()
+                salt = salts[i] if salts is not None and salts[i] is not None else fresh[i]
             h = link(self.id, version, ts, ev.type, ev.turn, ev.vis, data, self.head, salt, chain)
             self._pending_events.append(self.Recorded(
                 originator_id=self.id, originator_version=version, timestamp=ts, type=ev.type,

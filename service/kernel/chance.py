@@ -39,6 +39,7 @@ from functools import lru_cache
 from .errors import ChanceRejected, NeedChance
 
 TWO64 = 1 << 64
+_hmac_digest = hmac.digest
 
 
 def new_seed() -> bytes:
@@ -98,7 +99,7 @@ class Stream:
         self.counter = counter
 
     def block(self) -> bytes:
-        b = hmac.new(self.key, self.counter.to_bytes(8, "big"), hashlib.sha256).digest()
+        b = _hmac_digest(self.key, self.counter.to_bytes(8, "big"), "sha256")  # HMAC-SHA256, one C call
         self.counter += 1
         return b
 
@@ -106,8 +107,11 @@ class Stream:
         if n < 1:
             raise ValueError("uniform(n) needs n >= 1")
         limit = TWO64 - (TWO64 % n)
+        key = self.key
         while True:
-            x = int.from_bytes(self.block()[:8], "big")
+            c = self.counter
+            self.counter = c + 1
+            x = int.from_bytes(_hmac_digest(key, c.to_bytes(8, "big"), "sha256")[:8], "big")
             if x < limit:
                 return x % n
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 import random
 import re
 
+import msgpack
+
 from .chance import SeededChance, TableChance, commitment, new_seed
 from .machine import Ev, Machine
 from .rules import catalog_digest, get_rules
@@ -23,7 +25,10 @@ def created_event(rules, seats: int, options: dict | None = None, table: bool = 
     if not isinstance(seats, int) or not rules.min_seats <= seats <= rules.max_seats:
         raise BadInput(f"{rules.name} is for {rules.min_seats} to {rules.max_seats} seats, not {seats}")
     parsed = rules.parse_options(seats, dict(options or {}))
-    cat = catalog if catalog is not None else rules.catalog(parsed)
+    if catalog is not None:
+        cat, digest = catalog, catalog_digest(catalog)
+    else:
+        cat, digest = _default_catalog(rules, parsed)
     if table:
         seed = None
     elif seed is None:
@@ -31,11 +36,27 @@ def created_event(rules, seats: int, options: dict | None = None, table: bool = 
     data = {
         "game": rules.name, "rules_version": rules.rules_version, "seats": seats,
         "options": parsed, "table": bool(table), "name": name, "tournament": tournament,
-        "catalog": cat, "catalog_digest": catalog_digest(cat),
+        "catalog": cat, "catalog_digest": digest,
         "commitment": commitment(seed) if seed else None, "fork": fork,
         "players": check_players(players or {}, seats),
     }
     return Ev("GameCreated", 0, "all", data), seed
+
+
+_CATALOGS: dict = {}
+
+
+def _default_catalog(rules, parsed: dict) -> tuple[dict, str]:
+    """The game's own catalog for these options, read and validated once per
+    process: each game gets a private copy (unpacked from the bytes kept)."""
+    key = (rules.name, rules.rules_version, msgpack.packb(parsed, use_bin_type=True))
+    hit = _CATALOGS.get(key)
+    if hit is None:
+        cat = rules.catalog(parsed)
+        hit = (msgpack.packb(cat, use_bin_type=True), catalog_digest(cat))
+        if len(_CATALOGS) < 256:
+            _CATALOGS[key] = hit
+    return msgpack.unpackb(hit[0], raw=False, strict_map_key=False), hit[1]
 
 
 def check_players(players: dict, seats: int) -> dict:
@@ -72,10 +93,16 @@ class LocalGame:
             self.events += self.machine.setup(self.chance())
 
     def chance(self):
-        if self.machine.k["table"]:
+        k = self.machine.k
+        if k["table"]:
             return TableChance([])
-        return SeededChance(self.seed, [bytes.fromhex(e) for e in self.machine.k["entropies"]],
-                            self.machine.k["counter"])
+        # the key is derived once per list of entropies; each step starts at the kernel's counter
+        cached = getattr(self, "_chance", None)
+        if cached is None or cached[0] != k["entropies"]:
+            cached = (list(k["entropies"]), SeededChance(self.seed, [bytes.fromhex(e) for e in k["entropies"]], 0))
+            self._chance = cached
+        cached[1].stream.counter = k["counter"]
+        return cached[1]
 
     @property
     def state(self):

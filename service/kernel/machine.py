@@ -44,6 +44,7 @@ def _copy(obj):
 
 
 _unpack_kw = {"raw": False, "strict_map_key": False}
+_new_ev = object.__new__
 
 
 class Ev:
@@ -119,10 +120,25 @@ def note_slip(step, decision: dict) -> None:
 
 def strictly_equal(a, b) -> bool:
     """Equal, types included: ``True`` is not ``1``, ``1.0`` is not ``1``."""
-    if type(a) is not type(b):
+    t = type(a)
+    if t is not type(b):
         return False
+    if t is str or t is int:
+        return a == b
     if isinstance(a, dict):
-        return a.keys() == b.keys() and all(strictly_equal(v, b[k]) for k, v in a.items())
+        if a.keys() != b.keys():
+            return False
+        for k, v in a.items():
+            w = b[k]
+            tv = type(v)
+            if tv is not type(w):
+                return False
+            if tv is str or tv is int:
+                if v != w:
+                    return False
+            elif not strictly_equal(v, w):
+                return False
+        return True
     if isinstance(a, list):
         return len(a) == len(b) and all(strictly_equal(x, y) for x, y in zip(a, b))
     return a == b
@@ -158,10 +174,17 @@ class Step:
         return self.machine.k["seats"]
 
     def emit(self, type: str, vis="all", turn: int | None = None, **data) -> Ev:
+        machine = self.machine
         if turn is None:
-            turn = self.machine.rules.turn(self.machine.s)
-        ev = Ev(type, turn, norm_vis(vis), data).freeze()
-        self.machine.apply(ev)
+            turn = machine.rules.turn(machine.s)
+        ev = _new_ev(Ev)
+        ev.type = type
+        ev.turn = turn
+        ev.vis = vis if vis == "all" or vis == "referee" else norm_vis(vis)
+        ev._data = data
+        ev.packed = _pack(data)   # frozen as emitted
+        ev._shared = False
+        machine.apply(ev)
         ev._shared = True      # the state may keep what it was given: later reads get the frozen copy
         self.events.append(ev)
         return ev
@@ -276,6 +299,12 @@ class Machine:
             seen = k["seen"]
             for i in vis:
                 seen[i] += 1
+        if t not in KERNEL_TYPES:  # a game's own fact: nothing for the kernel but the count
+            pending = k["pending"]
+            if pending is not None:
+                pending["emitted"] += 1
+            self.rules.evolve(self.s, ev)
+            return
         if t in CHANCE_TYPES:
             d = ev.data
             if d.get("face_down"):  # unknown tokens, asked of nobody
