@@ -20,8 +20,9 @@ def _seed_for(run_seed: str | None, i: int) -> tuple[bytes | None, random.Random
 
 def simulate(game: str, seats: int, games: int, *, seed: str | None = None, bot: str = "random",
              options: dict | None = None, app=None, tournament: str = "", progress: bool = False,
-             players: dict | None = None) -> dict:
-    """``players``: names by seat for every stored game (standings count named players)."""
+             players: dict | None = None, catalog: dict | None = None) -> dict:
+    """``players``: names by seat for every stored game (standings count named players);
+    ``catalog``: an organiser's card values for every game (None: the built-in one)."""
     rules = get_rules(game)
     if bot not in rules.bots:
         raise BadInput(f"no bot {bot!r} for {game} (bots: {', '.join(rules.bots)})")
@@ -41,11 +42,12 @@ def simulate(game: str, seats: int, games: int, *, seed: str | None = None, bot:
         for i in range(games):
             game_seed, rng = _seed_for(seed, i)
             if app is None:
-                g = LocalGame(game, seats, options, seed=game_seed)
+                g = LocalGame(game, seats, options, seed=game_seed, catalog=catalog)
                 decisions += g.play_out(rng, bot)
                 events += len(g.events)
             else:
-                n, e, gid = _play_stored(app, game, seats, options, game_seed, rng, choose, tournament, i, players)
+                n, e, gid = _play_stored(app, game, seats, options, game_seed, rng, choose, tournament, i, players,
+                                         catalog)
                 decisions += n
                 events += e
                 ids.append(gid)
@@ -61,11 +63,11 @@ def simulate(game: str, seats: int, games: int, *, seed: str | None = None, bot:
             "game_ids": ids, "stored": app is not None}
 
 
-def _play_stored(app, game, seats, options, game_seed, rng, choose, tournament, i, players=None):
+def _play_stored(app, game, seats, options, game_seed, rng, choose, tournament, i, players=None, catalog=None):
     """One stored game: every decision is its own append (one transaction),
     exactly as through ``tools act``, without reloading between decisions."""
     gid = app.create(game, seats, options=options, seed=game_seed, tournament=tournament,
-                     name=f"simulated {i + 1}", players=players)
+                     name=f"simulated {i + 1}", players=players, catalog=catalog)
     agg = app.load(gid)
     chance = app.chance_for(agg)
     n = 0

@@ -346,6 +346,8 @@ def simulate(game: Annotated[str, typer.Argument(metavar="GAME", help="letter-of
              in_memory: Annotated[bool, typer.Option("--in-memory", help="Do not store the games.")] = False,
              tournament: Annotated[str, typer.Option("--tournament", metavar="NAME",
                                                      help="Tournament the games belong to (for standings).")] = "",
+             catalog: Annotated[Optional[str], typer.Option("--catalog", metavar="FILE", help="JSON file with printed "
+                                                            "card values to play with instead of the built-in catalog.")] = None,
              json_out: JsonOpt = False, db: DbOpt = None):
     """Play games with bots (random legal players by default), with a progress bar.
 
@@ -355,9 +357,14 @@ def simulate(game: Annotated[str, typer.Argument(metavar="GAME", help="letter-of
 
     if games_ < 1:
         fail("--games must be at least 1", 2)
+    cat = None
+    if catalog:
+        from service.catalogs import load_catalog_file
+
+        cat = load_catalog_file(game, catalog)
     stats = run(game, seats, games_, seed=seed, bot=bot, options=parse_options(option),
                 app=None if in_memory else open_app(db), tournament=tournament,
-                progress=not json_out)
+                progress=not json_out, catalog=cat)
     if json_out:
         return out_json(stats)
     typer.echo(f"{stats['games']} games, {stats['decisions']} decisions, {stats['events']} events in "

@@ -164,3 +164,28 @@ def test_a_combat_card_may_not_declare_war_or_peace():
     with pytest.raises(BadInput, match="G19.*war and peace"):
         from service.aggregates.merchants_and_marauders.catalog import validate
         validate(cat)
+
+
+def test_an_organisers_cards_in_stored_simulated_games_through_the_cli(cli, tmp_path):
+    """`tools simulate --catalog`: every game plays the organiser's cards (glory cards at a
+    turn's start and after the naval roll, printed here in the vocabulary), records the
+    catalog, and audits clean."""
+    from .test_combat import naval_card_catalog
+    cat = turn_card_catalog()
+    cat["glory_cards"]["value"] = [next(g for g in naval_card_catalog()["glory_cards"]["value"] if g["id"] == "G19")
+                                   if g["id"] == "G19" else g for g in cat["glory_cards"]["value"]]
+    path = tmp_path / "printed.json"
+    path.write_text(json.dumps(cat))
+    out = json.loads(cli.ok("simulate", "merchants-and-marauders", "--seats", "3", "--games", "2", "--seed", "org",
+                            "--bot", "pirate", "--catalog", path, "--json"))
+    for gid in out["game_ids"]:
+        assert cli.json("status", gid)["finished"]
+        log = cli.ok("log", gid)
+        assert "glory cards may be played" in log
+    p = cli.run("audit", "--all", "--json")
+    assert p.returncode == 0 and all(r["ok"] for r in json.loads(p.stdout)), p.stdout
+    bad = tmp_path / "bad.json"
+    cat["glory_cards"]["value"][19]["effect"] = {"timing": "turn_start", "steps": [{"do": "walk_the_plank"}]}
+    bad.write_text(json.dumps(cat))
+    p = cli.run("simulate", "merchants-and-marauders", "--seats", "2", "--catalog", bad, "--in-memory")
+    assert p.returncode != 0 and "walk_the_plank" in (p.stdout + p.stderr)
