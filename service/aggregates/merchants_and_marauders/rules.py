@@ -39,7 +39,8 @@ from . import tasks as task_rules
 from .flow import (bank_pays, check_victory, deal_glory, end_player_turn, glory_plays, resume,
                    reveal_new_captain, skill_test, start_round, turn_goes_on)
 from .port import amounts, legal_port, over_capacity
-from .state import at_home, current_seat, evolve, initial_state, player, stash_glory, total_glory
+from .evolve import evolve
+from .state import at_home, current_seat, initial_state, player, stash_glory, total_glory
 from .wanted import port_entries
 from .view import describe, view
 
