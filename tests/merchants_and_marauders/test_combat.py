@@ -383,3 +383,24 @@ def test_random_fights_with_the_combat_cards_end_and_keep_every_glory_card():
         cards = d["glory"] + d["glory_discard"] + [c for p in t.state["players"] for c in p["hand"] + p["specialists"]]
         assert sorted(cards) == sorted(t.g.rules.card_names(t.state, "glory"))
     assert played >= 3                     # cards played in crew combat (4 with these seeds)
+
+
+def test_what_the_other_captain_sees_does_not_depend_on_which_glory_card_is_held():
+    """An attacker's view: Felipe watches Frances through a whole boarding and crew round
+    while she holds the combat card or a card that does nothing in a fight, and passes.
+    Everything Felipe may read (events, their data, versions, the window) is the same."""
+    def seen(her_card):
+        t = battle(glory=["G18", her_card])
+        t.add("dice", [6, 6, 6], [1, 1, 1], [1, 1, 2])       # round 1: Felipe wins, three hits
+        t.act(1, {"action": "scout", "target": "player", "seat": 2})
+        t.act(1, {"action": "combat_action", "do": "board"})
+        t.add("dice", [6, 1, 1], [1, 1, 1], [1, 1], [1, 1, 1])  # Felipe boards; crew round 1: no hit
+        t.act(2, {"action": "combat_action", "do": "shoot"})
+        assert t.state["combat"]["stage"] == "glory_announce"
+        t.act(1, {"action": "glory_pass"})
+        t.act(2, {"action": "glory_pass"})
+        return [(e.type, e.data) for e in t.g.events if e.visible_to(1) and e.type != "GloryCardDealt"], \
+            len(t.g.events), t.g.rules.view(t.state, 1)["players"]["2"]
+    a, b = seen("G17"), seen("G01")
+    assert sum(1 for ty, d in a[0] if ty == "GloryWindowOpened" and d["seats"] == [1, 2]) == 2   # both asked, twice
+    assert a[0] == b[0] and a[1] == b[1] and a[2] == b[2]
