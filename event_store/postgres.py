@@ -77,6 +77,32 @@ def postgres_env(url: str) -> dict[str, str]:
     return env
 
 
+def commits_channel(schema: str | None) -> str:
+    """The NOTIFY channel on which each commit to a game of this schema names the game."""
+    return ("privateer_commits_" + (schema or "public"))[:63]
+
+
+def listen_for_commits(url: str, on_commit, stop) -> None:
+    """Block until ``stop`` (a ``threading.Event``) is set, calling ``on_commit(game_id_hex)``
+    for every commit to a game of this database and schema, by any process (PostgreSQL
+    LISTEN/NOTIFY: the notification is sent with the commit). A lost connection is opened
+    again after a second."""
+    env = postgres_env(url)
+    channel = commits_channel(env.get("POSTGRES_SCHEMA"))
+    while not stop.is_set():
+        try:
+            with psycopg.connect(dbname=env["POSTGRES_DBNAME"], host=env["POSTGRES_HOST"],
+                                 port=int(env["POSTGRES_PORT"]), user=env["POSTGRES_USER"],
+                                 password=env["POSTGRES_PASSWORD"] or None, connect_timeout=5,
+                                 autocommit=True) as conn:
+                conn.execute(SQL("LISTEN {}").format(Identifier(channel)))
+                while not stop.is_set():
+                    for note in conn.notifies(timeout=1.0):
+                        on_commit(note.payload)
+        except psycopg.Error:
+            stop.wait(1.0)
+
+
 def connect_problem(datastore, error) -> str:
     """Why the pool could not connect, in one line (the pool only says it timed out)."""
     kw = dict(datastore.pool.kwargs)
@@ -202,6 +228,8 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
             st = status_params(index)
             if st is not None:
                 curs.execute(self.upsert_status, st)
+            # wakes the live streams of every server on this database (sent at the commit)
+            curs.execute("SELECT pg_notify(%s, %s)", (commits_channel(self.datastore.schema), index["game_id"]))
         if secret is not None:
             curs.execute(self.insert_secret, (secret[0], secret[1]))
 

@@ -1,9 +1,13 @@
-"""Wake-ups for live streams: when this process commits to a game, the streams
-of that game wake at once instead of polling the games index.
+"""Wake-ups for live streams: when a game is committed to, the streams of that
+game wake at once instead of polling the games index.
 
-Commits made elsewhere (another ``--workers`` process, ``tools act`` on the
-same file, another server on the same PostgreSQL database) are still seen:
-a stream that is not woken looks at the index every ``FALLBACK_SECONDS``.
+This process's commits wake its streams directly. On PostgreSQL every commit
+also sends a notification (``pg_notify`` in the events' transaction) that a
+listening thread of every server on the database turns into the same wake-up,
+so commits by another ``--workers`` process, another server or ``tools act``
+wake the stream too. On SQLite, commits by other processes are seen by the
+fallback: a stream that is not woken looks at the index every
+``FALLBACK_SECONDS``.
 """
 
 from __future__ import annotations
@@ -45,6 +49,18 @@ class Changes:
                     waiters.discard(entry)
                     if not waiters:
                         del self._waiters[gid_hex]
+
+    def listen(self, db: str):
+        """On PostgreSQL, a daemon thread that wakes the streams at every commit to the
+        database (by any process); returns the ``threading.Event`` that stops it, or None."""
+        if not db.startswith(("postgresql://", "postgres://")):
+            return None
+        from event_store.postgres import listen_for_commits
+
+        stop = threading.Event()
+        threading.Thread(target=listen_for_commits, args=(db, self.committed, stop), daemon=True,
+                         name="privateer-commits").start()
+        return stop
 
     def watched(self) -> int:
         with self._lock:

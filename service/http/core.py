@@ -98,12 +98,18 @@ class GameService:
         self._cache: OrderedDict[UUID, Game] = OrderedDict()
         self._roles: dict[tuple[str, str], str] = {}
         self.changes = Changes()  # wakes this process's live streams
+        self._listening = self.changes.listen(app.db)  # and, on PostgreSQL, every process's commits
         self.access = Access(app, organiser_key)
         # audit reports by (game, version, head): callers other than the referee get the cached
         # report of the current head, so anonymous calls do not re-run a whole game each time
         self._audits: OrderedDict[tuple, dict] = OrderedDict()
         self._audit_locks: dict[UUID, threading.Lock] = {}
         self.audit_runs = 0
+
+    def close(self) -> None:
+        """Stop listening for other processes' commits (PostgreSQL)."""
+        if self._listening is not None:
+            self._listening.set()
 
     # who --------------------------------------------------------------------
     def organiser(self, token: str | None) -> Caller:

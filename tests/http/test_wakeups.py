@@ -28,3 +28,48 @@ def test_a_commit_wakes_the_streams_of_that_game_and_no_other(tmp_path):
         assert svc.changes.watched() == 0  # a closed stream is forgotten
 
     asyncio.run(main())
+
+
+def test_on_postgresql_another_servers_commit_wakes_the_stream_and_another_schemas_does_not():
+    """Two servers on one PostgreSQL database (two GameServices, as two processes would
+    be): a commit made through the second wakes the first one's stream of that game, by
+    LISTEN/NOTIFY, and a commit to the same game id in another schema wakes nothing."""
+    import uuid as _uuid
+
+    import psycopg
+    pg = "postgresql://postgres@127.0.0.1:5432/test"
+    schemas = [f"wake_{_uuid.uuid4().hex[:10]}" for _ in range(2)]
+    a = GameService(Privateer(f"{pg}?schema={schemas[0]}"), "org")
+    b = GameService(Privateer(f"{pg}?schema={schemas[0]}"), "org")
+    elsewhere = GameService(Privateer(f"{pg}?schema={schemas[1]}"), "org")
+    try:
+        gid = a.create({"game": "letter-of-marque", "seats": 2})["game_id"]
+        gid2 = elsewhere.create({"game": "letter-of-marque", "seats": 2})["game_id"]
+
+        def play_one(svc, game_id):
+            game = svc.working_copy(UUID(game_id))
+            m = game.machine
+            seat = m.to_act()[0]
+            game.record(m.decide(seat, m.legal(seat)[0], svc.app.chance_for(game)))
+            svc.save(game)
+
+        async def wakes_a(svc, game_id, wait) -> bool:
+            loop = asyncio.get_running_loop()
+            with a.changes.watch(game_id) as event:
+                await asyncio.sleep(0.3)          # the listener is on its connection
+                await loop.run_in_executor(None, play_one, svc, game_id)
+                try:
+                    await asyncio.wait_for(event.wait(), timeout=wait)
+                    return True
+                except asyncio.TimeoutError:
+                    return False
+
+        assert asyncio.run(wakes_a(b, gid, 5))           # b's commit, seen by a's listener
+        assert not asyncio.run(wakes_a(elsewhere, gid2, 1.5))   # another schema's commit: not a's
+        assert a.changes.watched() == 0
+    finally:
+        for s in (a, b, elsewhere):
+            s.close()
+        with psycopg.connect(pg, autocommit=True) as conn:
+            for schema in schemas:
+                conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
