@@ -123,19 +123,6 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
         if secret is not None:
             db.execute("INSERT INTO privateer_secrets VALUES (?, ?)", (secret[0], secret[1]))
 
-    def _insert_events(self, c, stored_events, *, index=None, secret=None, idempotency=None,
-                       credential=None, invitation_use=None, **kwargs):
-        ids = super()._insert_events(c, stored_events, **kwargs)
-        write_service_rows(c, idempotency=idempotency, credential=credential, invitation_use=invitation_use)
-        if index is not None:
-            c.execute(UPSERT, index_row_params(index))
-            st = status_params(index)
-            if st is not None:
-                c.execute(UPSERT_STATUS, st)
-        if secret is not None:
-            c.execute("INSERT INTO privateer_secrets VALUES (?, ?)", (secret[0], secret[1]))
-        return ids
-
     def convert_originator_id(self, originator_id: str):
         """The library makes a UUID from the text id of every row it reads; the
         rows of one game share it: one UUID per game read instead of one per row."""
