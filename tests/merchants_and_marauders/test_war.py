@@ -12,32 +12,16 @@ from service.aggregates.merchants_and_marauders.catalog import load
 from service.aggregates.merchants_and_marauders.npc import _hunt_rank
 from service.aggregates.merchants_and_marauders.state import new_ship
 
-from .helpers import Table, demand_order, end_turn_if_due
+from .test_npcs import at_sea, next_turn
+from .test_npcs import start as npc_table
 from .test_table_unseen import audit
 
 FELIPE, FRANCES = "felipe", "frances_wright"
 
 
 def start(events, cat=None, seats=2):
-    base = {"demand_tiles": [demand_order({"havana": "sugar"})], "captains": [FELIPE, FRANCES, "frederico_da_silva"],
-            "pick": [1], "events": list(events)}
-    t = Table(seats, base, catalog=cat)
-    for s in range(1, seats + 1):
-        t.act(s, {"action": "choose_ship", "ship": "sloop"})
-    return t
-
-
-def next_turn(t):
-    for s in t.state["order"]:
-        end_turn_if_due(t, s)
-        if t.g.to_act() == [s]:
-            t.act(s, {"action": "end_turn"})
-
-
-def at_sea(t, seat, zone, flags=None):
-    p = t.p(seat)
-    p["zone"], p["in_port"] = zone, False
-    p["flags"] = dict(flags or {})
+    """The NPC tests' table, the set-up glory cards kept in hand."""
+    return npc_table(events, cat, seats, glory=True)
 
 
 def finish_fight(t):
