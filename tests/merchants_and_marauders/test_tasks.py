@@ -114,13 +114,19 @@ def test_forged_documents_is_kept_after_it_proves_true():
     assert {"action": "follow_rumor"} not in t.g.legal(1)                          # not followed twice
 
 
-def test_a_mission_is_completed_where_its_requirement_is_met():
-    """X01 (provisional): claimed at Havana, completed at Port Royal with 2 cocoa: 10 gold."""
+def x01_at_port_royal():
+    """Seat 1 holds mission X01 and begins a port action at Port Royal, where it is completed."""
     t = start()
     hold_mission(t, 1, "X01")
     p = t.p(1)
     p["zone"], p["in_port"] = "port_royal", True
     t.act(1, {"action": "port"})
+    return t
+
+
+def test_a_mission_is_completed_where_its_requirement_is_met():
+    """X01 (provisional): claimed at Havana, completed at Port Royal with 2 cocoa: 10 gold."""
+    t = x01_at_port_royal()
     cocoa = cards_of("cocoa")[:2]
     t.state["decks"]["cargo"] = [c for c in t.state["decks"]["cargo"] if c not in cocoa]
     t.p(1)["cargo"] = list(cocoa) + [cards_of("rum")[0]]
@@ -135,11 +141,7 @@ def test_a_mission_is_completed_where_its_requirement_is_met():
 
 
 def test_a_mission_whose_requirement_is_not_met_is_not_offered():
-    t = start()
-    hold_mission(t, 1, "X01")
-    p = t.p(1)
-    p["zone"], p["in_port"] = "port_royal", True
-    t.act(1, {"action": "port"})
+    t = x01_at_port_royal()
     assert {"action": "complete_mission"} not in t.g.legal(1)        # no cocoa aboard
 
 
