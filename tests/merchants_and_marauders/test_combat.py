@@ -35,7 +35,7 @@ def battle(felipe_tiles=(), frances_tiles=(), scout=(6, 1), sail=True, glory=Non
         base["glory"] = list(glory)
     t = Table(2, base, catalog=catalog)
     if rules_version is not None:           # as a game recorded under that version folds
-        t.state["combat_glory"] = int(rules_version) >= 4
+        t.state["glory_windows"] = int(rules_version) >= 4
     t.act(1, {"action": "choose_ship", "ship": "sloop"})
     t.act(2, {"action": "choose_ship", "ship": "sloop"})
     # the set-up of the example (bought in earlier turns of a real game)

@@ -6,6 +6,7 @@ and claim, and the glory-card windows (``state["combat"]["window"]`` in a fight,
 from __future__ import annotations
 
 from .catalog import tables as T
+from .effects import COMBAT_TIMINGS
 from .state import pay, new_ship, player, side, side_key
 
 
@@ -54,7 +55,7 @@ def _window_opened(state, d, ev):
     w = _gw(state)
     new = {"phase": d["phase"], "seats": list(d["seats"]), "passed": [], "announced": [], "reasked": [],
            "resolved": [], "reroll": [], "declined": list(w["declined"]) if w else []}
-    if d["phase"] in ("naval_roll", "crew_roll"):
+    if d["phase"] in COMBAT_TIMINGS:
         state["combat"]["window"] = new
     else:
         new["stage"], new["waiting"] = None, None
@@ -100,7 +101,7 @@ def _glory_resolved(state, d, ev):
 
 
 def _window_closed(state, d, ev):
-    if d["phase"] in ("naval_roll", "crew_roll"):
+    if d["phase"] in COMBAT_TIMINGS:
         state["combat"]["window"] = None
     else:
         state["turn_window"] = None

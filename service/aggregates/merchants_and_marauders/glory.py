@@ -41,10 +41,8 @@ from __future__ import annotations
 from itertools import combinations
 
 from .catalog import tables as T
+from .effects import COMBAT_TIMINGS as COMBAT_PHASES
 from .state import side_key
-
-PHASES = ("naval_roll", "crew_roll", "turn_start")
-COMBAT_PHASES = ("naval_roll", "crew_roll")
 
 
 def window(state):
@@ -103,7 +101,7 @@ def eligible(state, phase):
     whose turn it is, in turn order. One to four glory cards in hand, and not declined in
     this window. Nobody is asked in a phase no card of the game's catalog names (the
     catalog is public)."""
-    if not state.get("combat_glory") or phase not in T(state)["glory_phases"]:
+    if not state.get("glory_windows") or phase not in T(state)["glory_phases"]:
         return []
     if phase in COMBAT_PHASES:
         c = state["combat"]

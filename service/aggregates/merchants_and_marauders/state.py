@@ -40,8 +40,8 @@ def initial_state(config: dict) -> dict:
         "fixes": int(config.get("rules_version", "1")) >= 3,
         # rules version 4: rumors followed and missions completed (tasks.py)
         "tasks": int(config.get("rules_version", "1")) >= 4,
-        # rules version 4: glory cards played in combat (glory.py)
-        "combat_glory": int(config.get("rules_version", "1")) >= 4,
+        # rules version 4: glory cards played in combat and in other players' turns (glory.py)
+        "glory_windows": int(config.get("rules_version", "1")) >= 4,
         "turn": 0,
         "phase": "setup",            # setup -> play -> over
         "end_reason": None,
