@@ -54,11 +54,6 @@ def pirate(p) -> bool:
     return bool(p.get("npc_pirate")) or any(p["flags"].values())
 
 
-def skill(state, p, name):
-    """The dice a side rolls for a skill: its captain's value and any extra die."""
-    return skill_dice(state, p, name)
-
-
 def is_npc(who) -> bool:
     return isinstance(who, str)
 
@@ -233,7 +228,7 @@ def _dice_count(state, seat, opp):
     p, q = side(state, seat), side(state, opp)
     if p["ship"]["masts"] <= 0:
         return 1, "masts destroyed: one die"
-    n = skill(state, p, "seamanship")
+    n = skill_dice(state, p, "seamanship")
     if ship_max(state, p["ship"], "maneuver") >= ship_max(state, q["ship"], "maneuver") + 2:
         return n + 1, "Maneuverability 2 or more above: one more die"
     return n, ""
@@ -544,7 +539,7 @@ def _crew_roll(step, rnd):
     if rnd >= 100:
         raise RuntimeError("crew combat does not come to an end")
     for who in (c["a"], c["d"]):
-        n = skill(state, side(state, who), "leadership")
+        n = skill_dice(state, side(state, who), "leadership")
         dice = step.roll(S["die_sides"], n, vis="all", why=f"{name(who)}: Leadership, crew combat round {rnd}",
                          faces={"skull": S["die_sides"]})
         step.emit("CombatRolled", seat=who, skill="leadership", dice=dice, round=rnd)
