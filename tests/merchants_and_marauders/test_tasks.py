@@ -114,19 +114,20 @@ def test_forged_documents_is_kept_after_it_proves_true():
     assert {"action": "follow_rumor"} not in t.g.legal(1)                          # not followed twice
 
 
-def x01_at_port_royal():
-    """Seat 1 holds mission X01 and begins a port action at Port Royal, where it is completed."""
+def holding_mission_at(mission, zone, in_port):
+    """Seat 1 holds ``mission`` in ``zone`` (in its port: the port action begun)."""
     t = start()
-    hold_mission(t, 1, "X01")
+    hold_mission(t, 1, mission)
     p = t.p(1)
-    p["zone"], p["in_port"] = "port_royal", True
-    t.act(1, {"action": "port"})
+    p["zone"], p["in_port"] = zone, in_port
+    if in_port:
+        t.act(1, {"action": "port"})
     return t
 
 
 def test_a_mission_is_completed_where_its_requirement_is_met():
     """X01 (provisional): claimed at Havana, completed at Port Royal with 2 cocoa: 10 gold."""
-    t = x01_at_port_royal()
+    t = holding_mission_at("X01", "port_royal", True)
     cocoa = cards_of("cocoa")[:2]
     t.state["decks"]["cargo"] = [c for c in t.state["decks"]["cargo"] if c not in cocoa]
     t.p(1)["cargo"] = list(cocoa) + [cards_of("rum")[0]]
@@ -141,16 +142,13 @@ def test_a_mission_is_completed_where_its_requirement_is_met():
 
 
 def test_a_mission_whose_requirement_is_not_met_is_not_offered():
-    t = x01_at_port_royal()
+    t = holding_mission_at("X01", "port_royal", True)
     assert {"action": "complete_mission"} not in t.g.legal(1)        # no cocoa aboard
 
 
 def test_a_mission_at_sea_with_a_failed_test_stays_held():
     """X02 (provisional): a Scouting test at sea off Trinidad, 6 gold."""
-    t = start()
-    hold_mission(t, 1, "X02")
-    p = t.p(1)
-    p["zone"], p["in_port"] = "trinidad", False
+    t = holding_mission_at("X02", "trinidad", False)
     t.add("dice", [1, 1])
     evs = t.act(1, {"action": "complete_mission"})
     assert "MissionAttemptFailed" in [e.type for e in evs] and t.p(1)["mission"] == "X02"
