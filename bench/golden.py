@@ -1,0 +1,82 @@
+"""``python -m bench.golden [--games N] [--only GAME] [--views]``: one digest per
+game of everything a fixed set of seeded bot games produces.
+
+A speed change to the kernel or to a game's rules must leave every event the
+same, byte for byte: run this before and after and compare the lines. Each
+digest covers, for every game of the set (seats, options and bots across the
+game's range): every event's type, turn, visibility and data as emitted (its
+frozen bytes), the decisions listed to the seat that acts at each step, and
+(with ``--views``) every seat's and the referee's view at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import random
+import sys
+
+import msgpack
+
+# (game, seats, options, bot): the configurations each digest covers
+CONFIGS = {
+    "letter-of-marque": [(2, {}, "random"), (3, {}, "random"), (6, {}, "random")],
+    "loot": [(2, {}, "random"), (3, {}, "greedy"), (5, {}, "random"), (4, {"pairs": "true"}, "greedy"),
+             (6, {"pairs": "true"}, "random")],
+    "kaisers-pirates": [(1, {}, "random"), (2, {}, "heuristic"), (3, {}, "random"), (4, {}, "heuristic"),
+                        (4, {"team": "true"}, "random"),
+                        (3, {"coal": "true", "sails": "true", "wolf": "true", "fast_raiders": "true",
+                             "keep_three": "true", "extra_damage": "true", "torpedo_prizes": "true",
+                             "shallow_pursuit": "true", "sailing_merchants": "true", "prize_resupply": "true",
+                             "tournament": "true"}, "random"),
+                        (4, {"beyond_1914": "historical"}, "heuristic")],
+    "merchants-and-marauders": [(2, {}, "random"), (3, {}, "merchant"), (4, {}, "pirate"), (3, {}, "random")],
+}
+
+_pack = msgpack.Packer(use_bin_type=True).pack
+
+
+def digest(game: str, games: int, views: bool = False) -> str:
+    from service.kernel.local import LocalGame
+
+    h = hashlib.sha256()
+    for seats, options, bot in CONFIGS[game]:
+        for i in range(games):
+            material = hashlib.sha256(f"golden:{game}:{seats}:{sorted(options.items())}:{bot}:{i}".encode()).digest()
+            rng = random.Random(material)
+            g = LocalGame(game, seats, options, seed=material)
+            m = g.machine
+            bots = g.rules.bots
+            steps = 0
+            while not m.finished:
+                seat = m.to_act()[0]
+                listed = m.legal(seat)
+                h.update(_pack(listed))
+                g.act(seat, bots[bot](m.s, seat, listed, rng))
+                steps += 1
+                if steps > 100_000:
+                    raise RuntimeError(f"{game} did not end")
+            for e in g.events:
+                h.update(_pack([e.type, e.turn, e.vis]))
+                h.update(e.packed if e.packed is not None else _pack(e.data))
+            if views:
+                for seat in [None, *range(1, seats + 1)]:
+                    h.update(_pack(g.rules.view(m.s, seat)))
+    return h.hexdigest()
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m bench.golden", description=__doc__.split("\n\n")[0])
+    p.add_argument("--games", type=int, default=6, help="seeded games per configuration (default 6)")
+    p.add_argument("--only", default=None, help="one game")
+    p.add_argument("--views", action="store_true", help="also every seat's view at the end")
+    args = p.parse_args(argv)
+    for game in CONFIGS:
+        if args.only and game != args.only:
+            continue
+        print(game, digest(game, args.games, args.views), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
