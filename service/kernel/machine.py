@@ -47,40 +47,31 @@ _unpack_kw = {"raw": False, "strict_map_key": False}
 _new_ev = object.__new__
 
 
-class Ev:
+class _EvSlots:
+    __slots__ = ("type", "turn", "vis", "data", "packed")
+
+
+class Ev(_EvSlots):
     """One event of a game, as the rules see it.
 
     ``freeze()`` keeps the data's bytes as they are at that moment; the kernel
     freezes every event as it is emitted, and what is recorded and compared is
     that frozen copy (``frozen()``), so a rule that later changes a list it
-    shared with an event's data cannot change the event."""
+    shared with an event's data cannot change the event. While the rules fold
+    an emitted event its ``data`` is a plain attribute; once folded, the event
+    becomes a ``_FoldedEv``, whose ``data`` is read back from the frozen bytes."""
 
-    __slots__ = ("type", "turn", "vis", "_data", "packed", "_shared")
+    __slots__ = ()
 
     def __init__(self, type: str, turn: int, vis, data: dict):
         self.type = type
         self.turn = turn
         self.vis = vis
-        self._data = data
+        self.data = data
         self.packed = None
-        self._shared = False
-
-    @property
-    def data(self) -> dict:
-        if self._shared:
-            # the rules may keep (and later change) what they were given: the event's own
-            # data is its frozen copy, unpacked the first time it is read again
-            self._data = msgpack.unpackb(self.packed, **_unpack_kw)
-            self._shared = False
-        return self._data
-
-    @data.setter
-    def data(self, value: dict) -> None:
-        self._data = value
-        self._shared = False
 
     def freeze(self) -> "Ev":
-        self.packed = _pack(self._data)
+        self.packed = _pack(self.data)
         return self
 
     def frozen(self) -> dict:
@@ -101,6 +92,29 @@ class Ev:
 
     def __repr__(self):
         return f"Ev({self.type}, turn={self.turn}, vis={self.vis}, {self.data})"
+
+
+_DATA_SLOT = _EvSlots.__dict__["data"]
+
+
+class _FoldedEv(Ev):
+    """An emitted event after the state took it: the state may keep (and later
+    change) what it was given, so the event's data is its frozen copy, unpacked
+    the first time it is read again (the event is then a plain ``Ev``)."""
+
+    __slots__ = ()
+
+    @property
+    def data(self) -> dict:
+        value = msgpack.unpackb(self.packed, **_unpack_kw)
+        _DATA_SLOT.__set__(self, value)
+        self.__class__ = Ev
+        return value
+
+    @data.setter
+    def data(self, value: dict) -> None:
+        _DATA_SLOT.__set__(self, value)
+        self.__class__ = Ev
 
 
 def same_events(a: list[Ev], b: list[Ev]) -> bool:
@@ -145,8 +159,10 @@ def strictly_equal(a, b) -> bool:
 
 
 def norm_vis(vis):
-    if vis in ("all", "referee"):
+    if vis == "all" or vis == "referee":
         return vis
+    if len(vis) == 1 and type(vis[0]) is int:
+        return [vis[0]]  # one seat (a new list: the event shares nothing with the state)
     seats = sorted({int(s) for s in vis})
     return seats if seats else "referee"
 
@@ -158,6 +174,9 @@ class Step:
 
     def __init__(self, machine: "Machine", chance, seat: int):
         self.machine = machine
+        self.state = machine.s  # the working state (changed in place by each event)
+        self._turn = machine.rules.turn
+        self._apply = machine.apply
         self.chance = chance
         self.seat = seat
         self.events: list[Ev] = []
@@ -166,26 +185,18 @@ class Step:
         self.checked = False
 
     @property
-    def state(self):
-        return self.machine.s
-
-    @property
     def seats(self) -> int:
         return self.machine.k["seats"]
 
     def emit(self, type: str, vis="all", turn: int | None = None, **data) -> Ev:
-        machine = self.machine
-        if turn is None:
-            turn = machine.rules.turn(machine.s)
         ev = _new_ev(Ev)
         ev.type = type
-        ev.turn = turn
+        ev.turn = self._turn(self.state) if turn is None else turn
         ev.vis = vis if vis == "all" or vis == "referee" else norm_vis(vis)
-        ev._data = data
+        ev.data = data
         ev.packed = _pack(data)   # frozen as emitted
-        ev._shared = False
-        machine.apply(ev)
-        ev._shared = True      # the state may keep what it was given: later reads get the frozen copy
+        self._apply(ev)
+        ev.__class__ = _FoldedEv  # the state may keep what it was given: later reads get the frozen copy
         self.events.append(ev)
         return ev
 
@@ -275,6 +286,11 @@ class Step:
 class Machine:
     """Kernel state + game state for one game, and the step runner."""
 
+    # what the rules answered for the state as it stands, dropped by every change
+    # (``apply``, ``_adopt``): the seats to act and one seat's listed decisions
+    _acting = None
+    _legal = None
+
     def __init__(self, rules, created: Ev):
         self.rules = rules
         cfg = created.data
@@ -289,7 +305,7 @@ class Machine:
 
     # folding ------------------------------------------------------------
     def apply(self, ev: Ev) -> None:
-        self._legal = None
+        self._legal = self._acting = None
         k = self.k
         t = ev.type
         vis = ev.vis  # what each viewer may read: k["seen"] = [public events, seat 1's others, ...]
@@ -342,7 +358,7 @@ class Machine:
         """A retracted event (service/kernel/corrections.py): it stays out of
         the game's line, but what it used of the chance stream stays used and
         what a viewer could read of it stays counted."""
-        self._legal = None
+        self._legal = self._acting = None
         k = self.k
         seen = k["seen"]
         if ev.vis == "all":
@@ -398,9 +414,16 @@ class Machine:
         return seen[0] + (seen[seat] if seat else 0)
 
     def to_act(self) -> list[int]:
-        if self.k["finished"] or self.k["awaiting"] is not None or self.k["steps"] == 0:
-            return []
-        return self.rules.to_act(self.s)
+        """The seats that must act now (a new list each call: the caller may keep it)."""
+        acting = self._acting
+        if acting is None:
+            k = self.k
+            if k["finished"] or k["awaiting"] is not None or k["steps"] == 0:
+                acting = ()
+            else:
+                acting = tuple(self.rules.to_act(self.s))
+            self._acting = acting
+        return list(acting)
 
     def awaiting_chance(self):
         a = self.k["awaiting"]
@@ -421,7 +444,7 @@ class Machine:
         """The rules' list for ``seat``, kept until the state changes (``apply``,
         ``_adopt``): a seat that looks at its decisions and then submits one
         does not have them derived twice."""
-        cached = getattr(self, "_legal", None)
+        cached = self._legal
         if cached is not None and cached[0] == seat:
             return cached[1]
         listed = self.rules.legal(self.s, seat)
@@ -479,7 +502,7 @@ class Machine:
                 return self._step(self, seat, decision, chance, checked=True)
             except BaseException as e:  # a listed decision the rules refused: a bug in the rules
                 self._broken = f"{type(e).__name__}: {e}"
-                self._legal = None
+                self._legal = self._acting = None
                 raise
         work = self.copy()
         events = self._step(work, seat, decision, chance)
@@ -512,7 +535,11 @@ class Machine:
         return step.events
 
     def _is_listed(self, seat: int, decision: dict) -> bool:
-        return any(d == decision and strictly_equal(d, decision) for d in self._listed(seat))
+        listed = self._listed(seat)
+        for d in listed:
+            if d is decision:  # taken from the list itself (a bot's choice)
+                return True
+        return any(d == decision and strictly_equal(d, decision) for d in listed)
 
     def _check_listed(self, seat: int, decision: dict) -> None:
         """The rules accepted it; it must also be exactly one of the listed
@@ -572,4 +599,4 @@ class Machine:
 
     def _adopt(self, other: "Machine") -> None:
         self.k, self.s, self.base = other.k, other.s, other.base
-        self._legal = None
+        self._legal = self._acting = None
