@@ -46,6 +46,8 @@ from .codec import pack
 
 CHAIN_VERSION = 2
 SALT_BYTES = 32
+_packb = msgpack.Packer(use_bin_type=True).pack
+_sha256 = hashlib.sha256
 
 
 def chain_version(created_data: dict) -> int:
@@ -89,19 +91,33 @@ def _canon_obj(obj):
     if t in _SCALARS:
         return obj
     if t is dict or isinstance(obj, dict):
-        for k in obj:
-            if type(k) is not str and not isinstance(k, str):
-                raise TypeError(f"map key {k!r} is not text")
-        out = {}
-        for k in sorted(obj):  # code point order is UTF-8 byte order
-            v = obj[k]
-            out[k] = v if type(v) in _SCALARS else _canon_obj(v)
-        return out
+        return _canon_map(obj)
     if t is list or t is tuple or isinstance(obj, (list, tuple)):
         return [v if type(v) in _SCALARS else _canon_obj(v) for v in obj]
     if isinstance(obj, float):
         raise TypeError("event data holds no floats")
     return obj
+
+
+def _canon_map(obj: dict) -> dict:
+    """The map with its keys sorted (code point order is UTF-8 byte order) at
+    every depth; the map itself when it is already so and holds only scalars."""
+    try:
+        keys = sorted(obj)
+    except TypeError:  # keys of several types: one of them is not text
+        keys = None
+    if keys is None or (keys and type(keys[0]) is not str):
+        for k in obj:
+            if not isinstance(k, str):
+                raise TypeError(f"map key {k!r} is not text")
+    scalars = _SCALARS
+    if type(obj) is dict and all(type(v) in scalars for v in obj.values()) and keys == list(obj):
+        return obj  # already canonical: packs to the same bytes as a sorted copy
+    out = {}
+    for k in keys:
+        v = obj[k]
+        out[k] = v if type(v) in scalars else _canon_obj(v)
+    return out
 
 
 def canon(obj) -> bytes:
@@ -114,12 +130,15 @@ def genesis(game_id: UUID, version: int = CHAIN_VERSION) -> bytes:
 
 
 def seal(salt: bytes, type: str, data) -> bytes:
-    return hashlib.sha256(b"privateer-seal-v2:" + salt + canon([type, data])).digest()
+    # canon([type, data]): a two-item array (0x92), then each item
+    body = b"\x92" + _packb(type if builtins.type(type) is str else _canon_obj(type)) + _packb(_canon_obj(data))
+    return _sha256(b"privateer-seal-v2:" + salt + body).digest()
 
 
-def link(game_id: UUID, version: int, timestamp: datetime, type: str, turn: int, vis, data,
+def link(game_id: UUID, version: int, timestamp: datetime | str, type: str, turn: int, vis, data,
          prev: bytes, salt: bytes | None = None, chain: int = CHAIN_VERSION) -> bytes:
-    ts = iso(timestamp)
+    """``timestamp``: the event's stored time, or its ISO text (``iso``)."""
+    ts = timestamp if builtins.type(timestamp) is str else iso(timestamp)
     if chain == 1:
         body = pack([game_id.bytes, version, ts, type, turn, vis, data, prev])
     else:
@@ -132,5 +151,5 @@ def link(game_id: UUID, version: int, timestamp: datetime, type: str, turn: int,
                  and builtins.type(prev) is bytes
                  and (builtins.type(vis) is str
                       or (builtins.type(vis) is list and all(builtins.type(x) is int for x in vis))))
-        body = msgpack.packb(body, use_bin_type=True) if plain else canon(body)
-    return hashlib.sha256(body).digest()
+        body = _packb(body) if plain else canon(body)
+    return _sha256(body).digest()

@@ -53,3 +53,31 @@ class MsgPackTranscoder:
 
     def decode(self, data: bytes):
         return unpack(data)
+
+
+# A recorded event's stored state, made without the library's mapper --------------
+# The mapper packs the event's attributes (without its id and version) as one map,
+# in their order, then ``class_version``. The same bytes, made from the parts, with
+# the data as the bytes the kernel froze when the event was emitted (a map packs as
+# its header, then each key and value packed in order; the data's frozen bytes are
+# what packing the data gives).
+_plain_pack = msgpack.Packer(use_bin_type=True).pack
+_ENVELOPE_KEYS = [_plain_pack(k) for k in ("timestamp", "type", "turn", "visible_to", "data", "prev", "hash",
+                                           "salt", "class_version")]
+
+
+def packed_timestamp(timestamp_text: str) -> bytes:
+    """A stored time as packed in a row (ext 2, its ISO text)."""
+    return _plain_pack(msgpack.ExtType(EXT_DATETIME, timestamp_text.encode()))
+
+
+def pack_recorded(timestamp_packed: bytes, type: str, turn: int, visible_to, data_packed: bytes, prev: bytes,
+                  hash: bytes, salt: bytes | None, class_version: int) -> bytes:
+    """``pack`` of ``{"timestamp": <ext 2>, "type", "turn", "visible_to", "data",
+    "prev", "hash", "salt", "class_version"}``, byte for byte, with the time and
+    the data given packed (``packed_timestamp``; the data's frozen bytes)."""
+    k = _ENVELOPE_KEYS
+    p = _plain_pack
+    return b"".join((b"\x89", k[0], timestamp_packed, k[1], p(type),
+                     k[2], p(turn), k[3], p(visible_to), k[4], data_packed, k[5], p(prev), k[6], p(hash),
+                     k[7], p(salt), k[8], p(class_version)))

@@ -4,6 +4,7 @@ and the game secrets, written in the same transaction as the events."""
 from __future__ import annotations
 
 import sqlite3
+from contextlib import contextmanager
 
 from eventsourcing.persistence import DataError, IntegrityError, InterfaceError, InternalError, OperationalError
 from eventsourcing.sqlite import SQLiteApplicationRecorder
@@ -66,6 +67,23 @@ def _cached_statements(pool) -> None:
     pool._privateer_cached = True
 
 
+@contextmanager
+def _mapped_errors():
+    """``sqlite3`` errors as the library's classes (as its own transaction maps them)."""
+    try:
+        yield
+    except sqlite3.IntegrityError as e:
+        raise IntegrityError(e) from e
+    except sqlite3.OperationalError as e:
+        raise OperationalError(e) from e
+    except sqlite3.InterfaceError as e:
+        raise InterfaceError(e) from e
+    except sqlite3.DataError as e:
+        raise DataError(e) from e
+    except sqlite3.InternalError as e:
+        raise InternalError(e) from e
+
+
 class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
     def __init__(self, datastore, *args, **kwargs):
         _cached_statements(datastore.pool)
@@ -81,31 +99,51 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
         index, status and service rows. Errors map to the library's classes
         as its own transaction does (an ``IntegrityError`` is a stale version).
         Returns None: nothing reads the new rows' notification ids back."""
+        self.commit_written(self.write_uncommitted(stored_events, **kwargs))
+        return None
+
+    def write_uncommitted(self, stored_events, **kwargs):
+        """The first half of ``insert_events``: the transaction written, not yet
+        committed, on the pool's writer connection (held until
+        ``commit_written``, which may run on another thread: the commit is one
+        call that waits for the disk without holding the interpreter)."""
         pool = self.datastore.pool
         conn = pool.get_connection(is_writer=True)
         try:
             db = conn._sqlite_conn
-            try:
+            with _mapped_errors():
                 db.execute("BEGIN")
                 try:
                     self._write(db, stored_events, **kwargs)
                 except BaseException:
                     db.rollback()
                     raise
-                db.commit()
-            except sqlite3.IntegrityError as e:
-                raise IntegrityError(e) from e
-            except sqlite3.OperationalError as e:
-                raise OperationalError(e) from e
-            except sqlite3.InterfaceError as e:
-                raise InterfaceError(e) from e
-            except sqlite3.DataError as e:
-                raise DataError(e) from e
-            except sqlite3.InternalError as e:
-                raise InternalError(e) from e
-        finally:
+        except BaseException:
             pool.put_connection(conn)
-        return None
+            raise
+        return conn
+
+    def commit_written(self, conn) -> None:
+        """Commit what ``write_uncommitted`` wrote and give the connection back."""
+        try:
+            self.commit_only(conn)
+        finally:
+            self.release(conn)
+
+    @staticmethod
+    def commit_only(conn) -> None:
+        """``COMMIT`` (rolled back if it fails), the connection kept: one call
+        that waits for the disk without holding the interpreter."""
+        db = conn._sqlite_conn
+        with _mapped_errors():
+            try:
+                db.commit()
+            except BaseException:
+                db.rollback()
+                raise
+
+    def release(self, conn) -> None:
+        self.datastore.pool.put_connection(conn)
 
     def _write(self, db, stored_events, *, index=None, secret=None, idempotency=None,
                credential=None, invitation_use=None, tracking=None, **kwargs):

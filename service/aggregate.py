@@ -16,10 +16,20 @@ from uuid import UUID
 
 from eventsourcing.domain import Aggregate
 
-from event_store.chain import CHAIN_VERSION, chain_version, genesis, link, new_salt, new_salts
+import msgpack
+
+from event_store.chain import CHAIN_VERSION, chain_version, genesis, iso, link, new_salt, new_salts
+from event_store.codec import pack_recorded, packed_timestamp
 from service.kernel.machine import Ev, Machine
 from service.kernel.rules import get_rules
 from service.snapshots import GameSnapshot
+
+_pack = msgpack.Packer(use_bin_type=True).pack
+_new_event = object.__new__
+
+
+def _unpack(packed: bytes):
+    return msgpack.unpackb(packed, raw=False, strict_map_key=False)
 
 
 class Game(Aggregate):
@@ -100,21 +110,44 @@ class Game(Aggregate):
         folds them into its own state as it makes them), chaining each. Each
         event's data is taken as it was when emitted (``Ev.frozen``), whatever
         the rules' state did to shared lists since. ``salts``: reuse these
-        (a fork keeps its parent's seals), else fresh ones."""
+        (a fork keeps its parent's seals), else fresh ones.
+
+        The events of one call are one step, stored in one transaction: they
+        share its timestamp. Each envelope also carries its stored row's state,
+        packed here from the bytes frozen at emission (``_stored``, see
+        ``Privateer._to_stored``): nothing is packed twice."""
         chain = chain_version(self.machine.config)
         fresh = new_salts(len(events)) if chain >= 2 else None
+        ts = self.Recorded.create_timestamp()
+        ts_text = iso(ts)
+        ts_packed = packed_timestamp(ts_text)
+        game_id = self.id
+        pending = self._pending_events
+        new = _new_event
+        cls = self.Recorded
+        version = self.version
+        head = self.head
+        max_turn = self.max_turn
         for i, ev in enumerate(events):
-            version = self.version + 1
-            ts = self.Recorded.create_timestamp()
-            data = ev.frozen()
+            version += 1
+            packed = ev.packed if ev.packed is not None else _pack(ev.data)
+            data = _unpack(packed)
             salt = None
             if chain >= 2:
                 salt = salts[i] if salts is not None and salts[i] is not None else fresh[i]
-            h = link(self.id, version, ts, ev.type, ev.turn, ev.vis, data, self.head, salt, chain)
-            self._pending_events.append(self.Recorded(
-                originator_id=self.id, originator_version=version, timestamp=ts, type=ev.type,
-                turn=ev.turn, visible_to=ev.vis, data=data, prev=self.head, hash=h, salt=salt))
+            turn, vis = ev.turn, ev.vis
+            h = link(game_id, version, ts_text, ev.type, turn, vis, data, head, salt, chain)
+            rec = new(cls)
+            rec.__dict__.update(originator_id=game_id, originator_version=version, timestamp=ts, type=ev.type,
+                                turn=turn, visible_to=vis, data=data, prev=head, hash=h, salt=salt)
+            rec.__dict__["_stored"] = pack_recorded(ts_packed, ev.type, turn, vis, packed, head, h, salt,
+                                                    cls.class_version)
+            pending.append(rec)
+            head = h
+            if turn > max_turn:
+                max_turn = turn
+        if events:
             self.version = version
             self.modified_on = ts
-            self.head = h
-            self.max_turn = max(self.max_turn, ev.turn)
+            self.head = head
+            self.max_turn = max_turn

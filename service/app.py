@@ -4,12 +4,13 @@ MessagePack transcoder and indexed recorder."""
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from datetime import datetime
 from uuid import UUID, uuid4
 
 import msgpack
 
-from eventsourcing.application import AggregateNotFoundError, Application, ProcessingEvent
+from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError, RecordConflictError, StoredEvent
 from eventsourcing.utils import get_topic
 
@@ -29,6 +30,15 @@ from service.views import status as status_view
 
 # the events saved through Privateer.save's own mapping (class_version > 1, plain attributes)
 _TOPICS = {cls: get_topic(cls) for cls in (Game.Created, Game.Recorded)}
+
+
+class Prepared:
+    """One step's transaction, ready to write (``Privateer.prepare``)."""
+
+    __slots__ = ("games", "rows", "kwargs", "snapshots")
+
+    def __init__(self, games, rows: list, kwargs: dict, snapshots: list):
+        self.games, self.rows, self.kwargs, self.snapshots = games, rows, kwargs, snapshots
 
 
 class Privateer(Application):
@@ -113,12 +123,15 @@ class Privateer(Application):
     def _save(self, game: Game, secret: bytes | None = None, **service_rows) -> None:
         """``service_rows``: ``idempotency=`` / ``credential=`` rows of the HTTP
         service (event_store/service_tables.py), written in the events' transaction."""
-        try:
-            self.save(game, index=self.index_row(game),
-                      secret=(game.id.hex, secret) if secret is not None else None, **service_rows)
-        except (IntegrityError, RecordConflictError):
-            raise StaleVersion(f"game {game.id} changed while this decision was being made; "
-                               "read its status and try again") from None
+        self.commit(self.prepare(game, secret, **service_rows))
+
+    def prepare(self, game: Game, secret: bytes | None = None, **service_rows) -> "Prepared":
+        """Everything one step's transaction writes, made now from the game in
+        memory: its events' rows, its index and status row, the service rows,
+        and the snapshot it crosses into (if any). ``commit`` writes it."""
+        index = self.index_row(game)
+        return self._prepared([game], index=index, secret=(game.id.hex, secret) if secret is not None else None,
+                              **service_rows)
 
     def save(self, *games: Game, **kwargs):
         """The library's ``save`` for our aggregates, without its per-call
@@ -127,29 +140,72 @@ class Privateer(Application):
         mapper maps them (the same bytes), recorded in one transaction, then
         snapshots are taken from the games in memory. Returns None (the
         library's recordings, notification ids read back, are not used)."""
-        processing_event = ProcessingEvent()
-        for game in games:
-            processing_event.events.extend(game.collect_events())
-            processing_event.aggregates[game.id] = game
+        self.commit(self._prepared(games, **kwargs))
+
+    def _prepared(self, games, **kwargs) -> "Prepared":
         to_stored = self._to_stored
-        self.recorder.insert_events([to_stored(e) for e in processing_event.events], **kwargs)
+        rows, snapshots = [], []
+        for game in games:
+            events = game.collect_events()
+            rows += [to_stored(e) for e in events]
+            snapshot = self._snapshot_row(game, len(events))
+            if snapshot is not None:
+                snapshots.append(snapshot)
+        return Prepared(games, rows, kwargs, snapshots)
+
+    def commit(self, prepared: "Prepared") -> None:
+        """One transaction: the step's rows, then (a cache, after the commit)
+        its snapshot. A stale version is ``StaleVersion``: nothing was written."""
+        with self._stale(prepared):
+            self.recorder.insert_events(prepared.rows, **prepared.kwargs)
+        self.committed(prepared)
+
+    def write_uncommitted(self, prepared: "Prepared"):
+        """The step's transaction written but not committed (SQLite only: None
+        elsewhere); ``recorder.commit_written`` on what this returns commits it
+        (service/writer.py), then ``committed``."""
+        if not hasattr(self.recorder, "write_uncommitted"):
+            return None
+        with self._stale(prepared):
+            return self.recorder.write_uncommitted(prepared.rows, **prepared.kwargs)
+
+    def committed(self, prepared: "Prepared") -> None:
+        """After a step's commit: the repository's cache and the snapshot."""
         repo = self.repository
         if repo.cache and not repo.fastforward:
-            for game_id, game in processing_event.aggregates.items():
-                repo.cache.put(game_id, game)
-        self._take_snapshots(processing_event)
-        return None
+            for game in prepared.games:
+                repo.cache.put(game.id, game)
+        if prepared.snapshots:
+            try:
+                self.snapshots.recorder.insert_events(prepared.snapshots)
+            except Exception:
+                pass  # a missed snapshot is only a missed cache entry
+
+    @staticmethod
+    @contextmanager
+    def _stale(prepared: "Prepared"):
+        try:
+            yield
+        except (IntegrityError, RecordConflictError):
+            ids = ", ".join(str(g.id) for g in prepared.games)
+            raise StaleVersion(f"game {ids} changed while this decision was being made; "
+                               "read its status and try again") from None
 
     def _to_stored(self, event):
         """``Mapper.to_stored_event`` for our events, byte for byte: the
         event's attributes in their order, without the id and version, with
         ``class_version``; the timestamp as the codec's extension 2 (its ISO
-        text), which is what the codec's hook would make of it."""
+        text), which is what the codec's hook would make of it. An event made
+        by ``Game.record`` brings its state already packed (``_stored``)."""
         mapper = self.mapper
         cls = type(event)
         topic = _TOPICS.get(cls)
+        packed = event.__dict__.pop("_stored", None)
         if topic is None or mapper.compressor is not None or mapper.cipher is not None:
             return mapper.to_stored_event(event)
+        if packed is not None:
+            return StoredEvent(originator_id=event.originator_id, originator_version=event.originator_version,
+                               topic=topic, state=packed)
         state = dict(vars(event))
         originator_id = state.pop("originator_id")
         originator_version = state.pop("originator_version")
@@ -160,21 +216,22 @@ class Privateer(Application):
         return StoredEvent(originator_id=originator_id, originator_version=originator_version,
                            topic=topic, state=pack(state))
 
-    def _take_snapshots(self, processing_event) -> None:
-        """After the events are committed, when a step crossed a multiple of
-        the interval: a snapshot of the game as it stands in memory at the
-        step's end (nothing just written is read back). A failed snapshot is
-        only a missed cache entry."""
-        if not self.snapshot_interval or self.snapshots is None:
-            return
+    def _snapshot_row(self, game: Game, appended: int):
+        """When the step that appended ``appended`` events crossed a multiple of
+        the interval: the snapshot of the game as it stands in memory at the
+        step's end, as its stored row (packed now: the game goes on changing).
+        Nothing just written is read back. A failed snapshot is only a missed
+        cache entry (None)."""
+        interval = self.snapshot_interval
+        if not interval or self.snapshots is None:
+            return None
+        last = game.version
+        if not last // interval > (last - appended) // interval:
+            return None
         try:
-            for game in processing_event.aggregates.values():
-                last = game.version
-                first = last - sum(1 for e in processing_event.events if e.originator_id == game.id) + 1
-                if last // self.snapshot_interval > (first - 1) // self.snapshot_interval:
-                    self.snapshots.put([game.Snapshot.take(game)])
+            return self.snapshots.mapper.to_stored_event(game.Snapshot.take(game))
         except Exception:
-            pass
+            return None
 
     def chance_for(self, game: Game):
         m = game.machine

@@ -20,9 +20,12 @@ def _seed_for(run_seed: str | None, i: int) -> tuple[bytes | None, random.Random
 
 def simulate(game: str, seats: int, games: int, *, seed: str | None = None, bot: str = "random",
              options: dict | None = None, app=None, tournament: str = "", progress: bool = False,
-             players: dict | None = None, catalog: dict | None = None) -> dict:
+             players: dict | None = None, catalog: dict | None = None, overlap: bool = True) -> dict:
     """``players``: names by seat for every stored game (standings count named players);
-    ``catalog``: an organiser's card values for every game (None: the built-in one)."""
+    ``catalog``: an organiser's card values for every game (None: the built-in one);
+    ``overlap``: stored games commit each step while the next is computed
+    (service/writer.py; every step is still its own transaction, all are
+    committed before this returns); False waits for each commit in turn."""
     rules = get_rules(game)
     if bot not in rules.bots:
         raise BadInput(f"no bot {bot!r} for {game} (bots: {', '.join(rules.bots)})")
@@ -38,6 +41,11 @@ def simulate(game: str, seats: int, games: int, *, seed: str | None = None, bot:
         bar.start()
         task = bar.add_task(f"simulating {game}", total=games)
     started = time.perf_counter()
+    writer = None
+    if app is not None and overlap:
+        from service.writer import StepWriter
+
+        writer = StepWriter(app)
     try:
         for i in range(games):
             game_seed, rng = _seed_for(seed, i)
@@ -47,13 +55,18 @@ def simulate(game: str, seats: int, games: int, *, seed: str | None = None, bot:
                 events += len(g.events)
             else:
                 n, e, gid = _play_stored(app, game, seats, options, game_seed, rng, choose, tournament, i, players,
-                                         catalog)
+                                         catalog, writer)
                 decisions += n
                 events += e
                 ids.append(gid)
             if bar is not None:
                 bar.advance(task)
+        if writer is not None:
+            writer.close()  # every step committed (or its failure raised) before the figures
+            writer = None
     finally:
+        if writer is not None:
+            writer.abandon()
         if bar is not None:
             bar.stop()
     seconds = time.perf_counter() - started
@@ -63,13 +76,17 @@ def simulate(game: str, seats: int, games: int, *, seed: str | None = None, bot:
             "game_ids": ids, "stored": app is not None}
 
 
-def _play_stored(app, game, seats, options, game_seed, rng, choose, tournament, i, players=None, catalog=None):
+def _play_stored(app, game, seats, options, game_seed, rng, choose, tournament, i, players=None, catalog=None,
+                 writer=None):
     """One stored game: every decision is its own append (one transaction),
-    exactly as through ``tools act``, without reloading between decisions."""
+    exactly as through ``tools act``, without reloading between decisions.
+    With a ``StepWriter`` (service/writer.py) each step's transaction is
+    committed while the next decision is made; the caller flushes it."""
     gid = app.create(game, seats, options=options, seed=game_seed, tournament=tournament,
                      name=f"simulated {i + 1}", players=players, catalog=catalog)
     agg = app.load(gid)
     chance = app.chance_for(agg)
+    save = app._save if writer is None else writer.submit
     n = 0
     m = agg.machine
     while not m.finished:
@@ -80,6 +97,8 @@ def _play_stored(app, game, seats, options, game_seed, rng, choose, tournament, 
         decision = choose(m.s, seat, m.legal(seat), rng)
         chance.stream.counter = m.k["counter"]
         agg.record(m.decide(seat, decision, chance))
-        app._save(agg)
+        save(agg)
         n += 1
+    if writer is not None:
+        writer.flush()  # the game's last step committed; the store's writer connection is free again
     return n, agg.version, gid.hex
