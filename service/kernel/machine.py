@@ -90,11 +90,20 @@ class Ev(_EvSlots):
     def as_tuple(self):
         return (self.type, self.turn, self.vis, self.frozen())
 
+    def __reduce__(self):  # copied or pickled: a plain event with the data it was emitted with
+        return (_rebuilt, (self.type, self.turn, self.vis, self.frozen(), self.packed))
+
     def __repr__(self):
         return f"Ev({self.type}, turn={self.turn}, vis={self.vis}, {self.data})"
 
 
 _DATA_SLOT = _EvSlots.__dict__["data"]
+
+
+def _rebuilt(type: str, turn: int, vis, data: dict, packed: bytes | None) -> Ev:
+    ev = Ev(type, turn, vis, data)
+    ev.packed = packed
+    return ev
 
 
 class _FoldedEv(Ev):

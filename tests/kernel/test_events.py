@@ -1,0 +1,64 @@
+"""Emitted events are immutable: nothing the rules do after ``emit`` changes
+them, however the state shares their data; copies carry the emitted data."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+
+from service.kernel.machine import Ev, Machine, Step
+
+
+class KeepingRules:
+    """A game whose state keeps (and later changes) the list an event carried."""
+
+    name = "keeping"
+
+    def initial_state(self, config):
+        return {"turn": 0, "hand": None}
+
+    def turn(self, state):
+        return state["turn"]
+
+    def evolve(self, state, ev):
+        if ev.type == "Dealt":
+            state["hand"] = ev.data["cards"]   # the state keeps the event's own list
+        elif ev.type == "Played":
+            state["hand"].remove(ev.data["card"])
+
+
+def machine() -> Machine:
+    created = Ev("GameCreated", 0, "all", {"seats": 2, "table": False})
+    m = Machine(KeepingRules(), created)
+    m.apply(created)
+    return m
+
+
+def test_a_list_the_state_kept_and_changed_does_not_change_the_event():
+    m = machine()
+    step = Step(m, None, 1)
+    dealt = step.emit("Dealt", [1], cards=["a", "b", "c"])
+    step.emit("Played", "all", card="b")
+    assert m.s["hand"] == ["a", "c"]
+    assert dealt.data == {"cards": ["a", "b", "c"]}
+    assert dealt.frozen() == {"cards": ["a", "b", "c"]}
+    assert dealt.data is dealt.data  # read back once, then kept
+
+
+def test_copied_and_pickled_events_carry_the_emitted_data():
+    m = machine()
+    step = Step(m, None, 1)
+    dealt = step.emit("Dealt", [2], cards=["x", "y"])
+    step.emit("Played", "all", card="x")
+    for other in (copy.deepcopy(dealt), pickle.loads(pickle.dumps(dealt)), copy.copy(dealt)):
+        assert (other.type, other.turn, other.vis, other.data, other.packed) == \
+            ("Dealt", 0, [2], {"cards": ["x", "y"]}, dealt.packed)
+    assert m.s["hand"] == ["y"]
+
+
+def test_a_seat_list_given_to_emit_is_not_shared_with_the_event():
+    m = machine()
+    seats = [2]
+    ev = Step(m, None, 1).emit("Dealt", seats, cards=[])
+    seats.append(1)
+    assert ev.vis == [2]
