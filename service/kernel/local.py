@@ -132,14 +132,15 @@ class LocalGame:
     def play_out(self, rng: random.Random, bot: str = "random", max_steps: int = 100_000) -> int:
         """Play with bots until the game ends; return the number of decisions."""
         steps = 0
-        bots = self.rules.bots
-        while not self.machine.finished:
-            acting = self.to_act()
+        choose = self.rules.bots[bot]
+        m = self.machine
+        events = self.events
+        while not m.k["finished"]:
+            acting = m._acting_now()
             if not acting:
                 raise RuntimeError("nobody can act but the game is not finished")
             seat = acting[0]
-            decision = bots[bot](self.machine.s, seat, self.legal(seat), rng)
-            self.act(seat, decision)
+            events += m.decide(seat, choose(m.s, seat, m.legal(seat), rng), self.chance())
             steps += 1
             if steps > max_steps:
                 raise RuntimeError("game did not end")

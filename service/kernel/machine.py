@@ -299,6 +299,7 @@ class Machine:
     # (``apply``, ``_adopt``): the seats to act and one seat's listed decisions
     _acting = None
     _legal = None
+    _broken = None  # why the game's state is unusable (a listed decision the rules refused half-way)
 
     def __init__(self, rules, created: Ev):
         self.rules = rules
@@ -424,6 +425,9 @@ class Machine:
 
     def to_act(self) -> list[int]:
         """The seats that must act now (a new list each call: the caller may keep it)."""
+        return list(self._acting_now())
+
+    def _acting_now(self) -> tuple:
         acting = self._acting
         if acting is None:
             k = self.k
@@ -432,7 +436,7 @@ class Machine:
             else:
                 acting = tuple(self.rules.to_act(self.s))
             self._acting = acting
-        return list(acting)
+        return acting
 
     def awaiting_chance(self):
         a = self.k["awaiting"]
@@ -445,7 +449,7 @@ class Machine:
         return out
 
     def legal(self, seat: int) -> list[dict]:
-        if seat not in self.to_act():
+        if seat not in self._acting_now():
             return []
         return self._listed(seat)
 
@@ -468,14 +472,16 @@ class Machine:
     def decide(self, seat: int, decision, chance) -> list[Ev]:
         """Run one step for ``seat``'s ``decision``; return its events.
         Raises before returning anything if the decision is refused."""
-        self.check_seat(seat)
-        if self.k["finished"]:
+        k = self.k
+        if type(seat) is not int or not 1 <= seat <= k["seats"]:
+            self.check_seat(seat)
+        if k["finished"]:
             raise IllegalDecision("the game is finished")
-        if self.k["awaiting"] is not None:
+        if k["awaiting"] is not None:
             raise NotYourTurn("the game is waiting for the referee to enter a chance outcome")
         if not isinstance(decision, dict):
             raise BadInput("a decision must be a JSON object")
-        if seat not in self.to_act():
+        if seat not in self._acting_now():
             acting = ", ".join(map(str, self.to_act())) or "nobody"
             raise NotYourTurn(f"seat {seat} may not act now (to act: {acting})")
         return self._run(seat, decision, chance, strict=True)
@@ -504,7 +510,7 @@ class Machine:
         # needed. Anything else (a decision to refuse, a referee's step, table
         # mode, which keeps the state before the step) runs on a private copy,
         # adopted only when the step went through.
-        if getattr(self, "_broken", None):
+        if self._broken:
             raise RuntimeError(f"this game's state is unusable after a failed step: {self._broken}")
         if strict and not self.k["table"] and self._is_listed(seat, decision):
             try:
