@@ -88,6 +88,66 @@ def _play_one(url: str, gid: str, tokens: dict[int, str], seed: int, latencies: 
     return len(mine), requests
 
 
+
+async def _play_one_async(url: str, gid: str, tokens: dict[int, str], seed: int, latencies: list) -> tuple[int, int]:
+    """``_play_one`` with asynchronous clients (aiohttp: its HTTP parser is C, so
+    the load costs the machine little beside the server): the same requests, in
+    the same order, each seat on its own keep-alive connection."""
+    import aiohttp
+
+    from service.http.client import auth
+
+    rng = random.Random(seed)
+
+    def client(token=None):
+        return aiohttp.ClientSession(base_url=url, headers=auth(token), timeout=aiohttp.ClientTimeout(total=60),
+                                     connector=aiohttp.TCPConnector(limit=1))
+    public = client()
+    seats = {n: client(t) for n, t in tokens.items()}
+    mine, requests = [], 0
+
+    async def ok(r, status=200):
+        async with r:
+            if r.status != status:
+                raise RuntimeError(f"{r.method} {r.url}: {r.status} {await r.text()}")
+            return await r.json()
+    try:
+        st = await ok(await public.get(f"/games/{gid}"))
+        requests += 1
+        while not st["finished"]:
+            seat = rng.choice(st["to_act"])
+            legal = await ok(await seats[seat].get(f"/games/{gid}/legal"))
+            requests += 1
+            decision = rng.choice(legal["decisions"])
+            t0 = time.perf_counter()
+            r = await seats[seat].post(f"/games/{gid}/decisions",
+                                       json={"decision": decision, "expected_version": legal["version"]},
+                                       headers={"Idempotency-Key": uuid.uuid4().hex})
+            st = await ok(r, 201)
+            mine.append(time.perf_counter() - t0)
+            requests += 1
+    finally:
+        await public.close()
+        for c in seats.values():
+            await c.close()
+    latencies.extend(mine)
+    return len(mine), requests
+
+
+def _play_all(url: str, tables: list, seed: int, client: str, latencies: list) -> list[tuple[int, int]]:
+    if client == "async":
+        import asyncio
+
+        async def everything():
+            return await asyncio.gather(*(_play_one_async(url, gid, tokens, seed + i, latencies)
+                                          for i, (gid, tokens) in enumerate(tables)))
+        return asyncio.run(everything())
+    lock = threading.Lock()
+    with ThreadPoolExecutor(max_workers=len(tables)) as pool:
+        return list(pool.map(lambda it: _play_one(url, it[1][0], it[1][1], seed + it[0], latencies, lock),
+                             enumerate(tables)))
+
+
 def _decisions_of(url: str, key: str, gid: str) -> tuple[bytes, list[tuple[int, dict]], dict]:
     from service.http.client import Api
 
@@ -108,10 +168,17 @@ def _decisions_of(url: str, key: str, gid: str) -> tuple[bytes, list[tuple[int, 
     return bytes.fromhex(finished["data"]["seed"]), decisions, finished["data"]["scores"]
 
 
-def run(games: int = 50, game: str = "letter-of-marque", seats: int = 3, seed: int = 1, workers: int = 1) -> dict:
+def run(games: int = 50, game: str = "letter-of-marque", seats: int = 3, seed: int = 1, workers: int = 1,
+        client: str = "auto") -> dict:
     from service.app import Privateer
     from service.http.client import Api, ServerProcess
 
+    if client == "auto":
+        try:
+            import aiohttp  # noqa: F401
+            client = "async"
+        except ImportError:
+            client = "threads"
     tmp = tempfile.mkdtemp(prefix="privateer-http-bench-")
     server = ServerProcess(os.path.join(tmp, "http.db"), workers=workers).start()
     try:
@@ -124,11 +191,8 @@ def run(games: int = 50, game: str = "letter-of-marque", seats: int = 3, seed: i
         org.close()
 
         latencies: list[float] = []
-        lock = threading.Lock()
         t0 = time.perf_counter()
-        with ThreadPoolExecutor(max_workers=games) as pool:
-            results = list(pool.map(lambda it: _play_one(server.url, it[1][0], it[1][1], seed + it[0],
-                                                         latencies, lock), enumerate(tables)))
+        results = _play_all(server.url, tables, seed, client, latencies)
         http_seconds = time.perf_counter() - t0
         total = sum(d for d, _ in results)
         requests = sum(r for _, r in results)
@@ -142,6 +206,7 @@ def run(games: int = 50, game: str = "letter-of-marque", seats: int = 3, seed: i
         # unloaded: one client, one game at a time (the floor of the HTTP latency)
         org = Api(server.url, server.key)
         single_lat: list[float] = []
+        lock = threading.Lock()
         single_seconds = 0.0
         for i in range(SINGLE_GAMES):
             gid = org.create(game, seats)["game_id"]
@@ -177,6 +242,7 @@ def run(games: int = 50, game: str = "letter-of-marque", seats: int = 3, seed: i
                  if local["decisions_per_second"] else None)
     return {
         "benchmark": "http", "game": game, "seats": seats, "games": games, "server_workers": workers,
+        "client": client,
         # flat figures first (for tables), then the detail
         "http_decisions_per_second": http["decisions_per_second"],
         "http_p50_ms": http["p50_ms"], "http_p99_ms": http["p99_ms"],
@@ -203,5 +269,8 @@ if __name__ == "__main__":
     ap.add_argument("--games", type=int, default=50)
     ap.add_argument("--seats", type=int, default=3)
     ap.add_argument("--workers", type=int, default=1, help="tools serve --workers")
+    ap.add_argument("--client", choices=("auto", "async", "threads"), default="auto",
+                    help="the load: aiohttp clients on one event loop (auto: when installed), "
+                         "or one httpx thread per game")
     args = ap.parse_args()
-    print(json.dumps(run(games=args.games, seats=args.seats, workers=args.workers), indent=2))
+    print(json.dumps(run(games=args.games, seats=args.seats, workers=args.workers, client=args.client), indent=2))

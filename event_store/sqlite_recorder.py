@@ -4,6 +4,7 @@ and the game secrets, written in the same transaction as the events."""
 from __future__ import annotations
 
 import sqlite3
+import threading
 from contextlib import contextmanager
 
 from eventsourcing.persistence import DataError, IntegrityError, InterfaceError, InternalError, OperationalError
@@ -87,6 +88,7 @@ def _mapped_errors():
 class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
     def __init__(self, datastore, *args, **kwargs):
         _cached_statements(datastore.pool)
+        self._readers = threading.local()
         super().__init__(datastore, *args, **kwargs)
 
     def construct_create_table_statements(self) -> list[str]:
@@ -173,9 +175,23 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
 
     # queries of our own tables -----------------------------------------------
     def _query(self, sql: str, params=()):
-        with self.datastore.transaction(commit=False) as c:
-            c.execute(sql, params)
-            return [dict(r) for r in c.fetchall()]
+        """A read of our own tables on this thread's read connection (WAL: it
+        sees the last commit and waits for no writer), outside the library's
+        pool, whose queue would hold every read behind a commit in progress.
+        An in-memory store has one database per connection: its pool it is."""
+        pool = self.datastore.pool
+        if pool.is_sqlite_memory_mode:
+            with self.datastore.transaction(commit=False) as c:
+                c.execute(sql, params)
+                return [dict(r) for r in c.fetchall()]
+        reader = getattr(self._readers, "conn", None)
+        if reader is None:
+            reader = sqlite3.connect(pool.db_name, uri=True, isolation_level=None, cached_statements=STATEMENT_CACHE,
+                                     timeout=pool.lock_timeout or 5)
+            reader.row_factory = sqlite3.Row
+            self._readers.conn = reader
+        with _mapped_errors():
+            return [dict(r) for r in reader.execute(sql, params).fetchall()]
 
     def select_games(self, prefix: str | None = None) -> list[dict]:
         if prefix:

@@ -29,9 +29,9 @@ MAX_ANCESTORS = 64
 
 # The games-index row a request read when it located its game: the same
 # request asks for that row again (GameService.index_row) and gets it without
-# another query. Each request runs in its own copy of the context (FastAPI runs
-# a sync endpoint, and ``run`` each call, in a fresh copy), so a row never
-# outlives the call that read it.
+# another query. Each request runs in its own copy of the context (an async
+# route in the request's own task; FastAPI runs a sync route, and ``run`` each
+# call, in a fresh copy), so a row never outlives the call that read it.
 request_rows: ContextVar[dict | None] = ContextVar("request_rows", default=None)
 
 

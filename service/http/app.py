@@ -221,8 +221,13 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None)
                      version=r["version"] if organiser else None)
                 for r in svc.access.listed(svc.app.games(), token)]
 
+    # The play loop's routes (status, legal, decisions, chance) are declared ``async``: their
+    # work is a few hundred microseconds in memory plus at most one local commit, so they
+    # run on the event loop itself; a hop to the thread pool and back costs more than that
+    # (measured: bench/http_bench.py). Longer work (audit, replay, log pages, pictures,
+    # fork, export) stays in the thread pool, where it does not hold up the loop.
     @api.get("/games/{game_id}", response_model=m.Status, responses=ERRORS, tags=["public"], **MAY)
-    def game_status(game_id: GameIdPath, authorization: Auth = None):
+    async def game_status(game_id: GameIdPath, authorization: Auth = None):
         gid, caller = who(game_id, authorization)
         return svc.status(gid, caller)
 
@@ -293,24 +298,24 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None)
         return Response(board_svg(b, svc.current(gid).machine.config), media_type="image/svg+xml")
 
     @api.get("/games/{game_id}/legal", response_model=m.Legal, responses=ERRORS, tags=["seats"], **NEEDS)
-    def legal(game_id: GameIdPath, authorization: Auth = None,
-              seat: Annotated[Optional[int], Query(ge=1, le=64, description="Referee only.")] = None):
+    async def legal(game_id: GameIdPath, authorization: Auth = None,
+                    seat: Annotated[Optional[int], Query(ge=1, le=64, description="Referee only.")] = None):
         """The decisions the caller's seat may submit now, each exactly as /decisions takes it."""
         gid, caller = who(game_id, authorization)
         return svc.legal(gid, caller, seat)
 
     @api.post("/games/{game_id}/decisions", response_model=m.Appended, status_code=201, responses=ERRORS,
               tags=["seats"], **NEEDS)
-    def decide(game_id: GameIdPath, body: m.SubmitDecision, authorization: Auth = None,
-               idempotency_key: IdemKey = None):
+    async def decide(game_id: GameIdPath, body: m.SubmitDecision, authorization: Auth = None,
+                     idempotency_key: IdemKey = None):
         """Submit the caller's seat's decision against the version it was made on."""
         gid, caller = who(game_id, authorization)
         return svc.decide(gid, caller, body.decision, body.expected_version, body.seat, idempotency_key)
 
     @api.post("/games/{game_id}/chance", response_model=m.Appended, status_code=201, responses=ERRORS,
               tags=["referee"], **NEEDS)
-    def chance(game_id: GameIdPath, body: m.EnterChance, authorization: Auth = None,
-               idempotency_key: IdemKey = None):
+    async def chance(game_id: GameIdPath, body: m.EnterChance, authorization: Auth = None,
+                     idempotency_key: IdemKey = None):
         """Table mode: the referee enters the awaited die roll, card or pick."""
         gid, caller = who(game_id, authorization)
         return svc.enter_chance(gid, caller, body.outcome, body.expected_version, idempotency_key, words=body.words)
