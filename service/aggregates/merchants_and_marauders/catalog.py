@@ -12,6 +12,8 @@ import hashlib
 import json
 from pathlib import Path
 
+import msgpack
+
 from service.kernel.errors import BadInput
 
 PATH = Path(__file__).with_name("data") / "catalog.json"
@@ -258,11 +260,22 @@ def static(cat: dict) -> dict:
 _TABLES: dict[str, dict] = {}
 
 
+_REGISTERED: dict[bytes, str] = {}
+
+
 def register(cat: dict) -> str:
-    """Derive and cache the tables of ``cat``; the state keeps only the key."""
+    """Derive and cache the tables of ``cat``; the state keeps only the key.
+    A catalog seen before (the same content, packed to the same bytes: every
+    game on the default catalog) is derived once per process."""
+    content = msgpack.packb(cat, use_bin_type=True)
+    key = _REGISTERED.get(content)
+    if key is not None:
+        return key
     S = static(cat)
     key = hashlib.sha256(json.dumps(S, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:16]
     _TABLES.setdefault(key, S)
+    if len(_REGISTERED) < 64:
+        _REGISTERED[content] = key
     return key
 
 
