@@ -269,7 +269,7 @@ def register(cat: dict) -> str:
     game on the default catalog) is derived once per process."""
     content = msgpack.packb(cat, use_bin_type=True)
     key = _REGISTERED.get(content)
-    if key is not None:
+    if key is not None and key in _TABLES:
         return key
     S = static(cat)
     key = hashlib.sha256(json.dumps(S, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:16]
