@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import itertools
 
-from .board import in_refuge, is_prize, is_raider, ix, opponents, other_ok, recognised
+from .board import in_refuge, is_prize, is_raider, ix, opponents, other_ok, owner, recognised, roll
 from . import optional, team
 from .resolve import challenge
 from .state import player, pool_left
@@ -158,7 +158,6 @@ def passage(step, ship, bonus=0, why=None):
     """3.2.6: an undamaged merchant or prize that survives an intercept sails for a friendly port."""
     state = step.state
     i = ix(state)
-    from .board import owner
     seat = owner(state, ship)
     m = i.merchants[ship]
     resp = state["current"] if state["current"] != seat else _respond_seat(state, seat)
@@ -185,7 +184,6 @@ def play(step, seat, d):
     a = i.ctype(card)["action"]
     against = d.get("opponent")
     if d.get("target") is not None:
-        from .board import owner
         against = owner(state, d["target"])
     step.emit("CardRevealed", seat=seat, card=card, name=i.card_name[card], use="action", against=against,
               **{k: v for k, v in d.items() if k in ("ship", "target", "opponent", "deck")})
@@ -201,7 +199,6 @@ def play(step, seat, d):
         for s in [s for s in p["ships"] if st[s]["supply"]]:
             step.emit("ShipResupplied", ship=s, why="Collier")
     elif t == "breakout":
-        from .board import roll
         c = roll(step, a["challenge"], f"seat {seat} challenge (Breakout)")
         r = roll(step, a["response"], f"seat {_respond_seat(state, seat)} response (Breakout)")
         n = 2 if c >= 2 * r else (1 if c > r else 0)

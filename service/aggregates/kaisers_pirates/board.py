@@ -56,9 +56,20 @@ def seats(state):
     return range(1, state["seats"] + 1)
 
 
+def team_game(state) -> bool:
+    """The team game (section 4) is on."""
+    return bool((state.get("options") or {}).get("team"))
+
+
+def partner(state, seat):
+    """4.1: partners sit alternately: 1 with 3, 2 with 4 (None outside the team game)."""
+    if not team_game(state):
+        return None
+    return (seat + 1) % 4 + 1
+
+
 def opponents(state, seat):
     """Every other player; in the team game (4.2, 4.3) not the partner."""
-    from .team import partner
     mate = partner(state, seat)
     return [s for s in seats(state) if s != seat and s != mate]
 

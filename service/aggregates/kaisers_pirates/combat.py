@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from . import optional
 from .board import (attack_ok, can_attack_with, committed, committed_entries, in_refuge, is_prize,
-                    is_raider, ix, night, opponents, recognised)
+                    is_raider, ix, night, opponents, owner, recognised)
 from .resolve import after_reaction, interrogate_challenge, resolve, torpedo_prize_challenge
 from .state import player
 
@@ -119,7 +119,6 @@ def announce(step, seat, d):
 
 
 def state_owner(state, ship):
-    from .board import owner
     return owner(state, ship)
 
 

@@ -43,7 +43,7 @@ from service.kernel import BadInput, IllegalDecision, Rules
 
 from . import actions, combat, flow, optional, penalty, solitaire, team
 from . import catalog as catalog_data
-from .board import commit_options, ix
+from .board import commit_options, fogged, ix, owner
 from .state import evolve, initial_state, player
 from .strict import listed
 from .view import describe, view
@@ -295,12 +295,10 @@ class KaisersPirates(Rules):
         if a in ("intercept", "lay_mines", "torpedo", "sub_mines") and state["tt"]["attack_on"] is not None:
             tgt = d.get("opponent")
             if tgt is None and d.get("target") is not None:
-                from .board import owner
                 tgt = owner(state, d["target"])
             if tgt is not None and tgt != state["tt"]["attack_on"]:
                 return "all intercepts, mines and torpedoes of a turn go against one opponent (3.1.3)"
         if d.get("opponent") is not None:
-            from .board import fogged
             if fogged(state, d["opponent"]):
                 return f"seat {d['opponent']} is in a fog bank: only Heavy Weather may be played against it"
         return "not a legal decision now (see the legal decisions)"

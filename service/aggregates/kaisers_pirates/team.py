@@ -27,23 +27,12 @@ from __future__ import annotations
 
 import itertools
 
-from .board import ix, other_ok
+from .board import ix, other_ok, partner, team_game
 from .state import HANDLERS, player
 
 CARDS = ("bounding-main", "exchange-information")
 WINDOWS = ("exchange", "breakout_split", "team_keep")
 TEAMS = ((1, 3), (2, 4))
-
-
-def on(state) -> bool:
-    return bool((state.get("options") or {}).get("team"))
-
-
-def partner(state, seat):
-    """4.1: partners sit alternately: 1 with 3, 2 with 4."""
-    if not on(state):
-        return None
-    return (seat + 1) % 4 + 1
 
 
 def team_of(seat) -> int:
@@ -63,7 +52,7 @@ def parse(seats, value):
 
 # the team cards' action sides -------------------------------------------------
 def play_options(state, seat, card):
-    if not on(state):
+    if not team_game(state):
         return []
     t = ix(state).tid(card)
     base = {"action": "play", "card": card}
@@ -146,13 +135,13 @@ def after_breakout(step, seat, before):
     """4.7: two new ships: one or both may join the partner's force (one: the player's)."""
     state = step.state
     new = [s for s in player(state, seat)["ships"] if s not in before]
-    if on(state) and len(new) == 2:
+    if team_game(state) and len(new) == 2:
         step.emit("WindowOpened", kind="breakout_split", seat=seat, ships=new)
 
 
 def refuge_exits(state, seat, ship):
     """4.6: a ship leaving an island refuge may pass to the partner."""
-    if not on(state):
+    if not team_game(state):
         return []
     return [{"action": "leave_refuge", "ship": ship, "to": partner(state, seat)}]
 
@@ -240,7 +229,7 @@ def result(state):
 
 # view -----------------------------------------------------------------------------
 def view_extra(state, seat, out):
-    if not on(state):
+    if not team_game(state):
         return
     out["teams"] = {str(t): list(TEAMS[t - 1]) for t in (1, 2)}
     ex = state.get("exchange")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from .abilities import dice as skill_dice, may_hire
 from .catalog import tables as T
 
+from .npc import end_of_turn, end_of_turn_returns, on_event, spotted
 from .state import funds, player, stash_glory, total_glory
 
 EVENT_NOTE = ("provisional no-op: event card texts are not known and NPCs, combat and "
@@ -111,7 +112,6 @@ def start_round(step):
                   npc_icons=info["npc_icons"], effect=effect["timing"])
     # NPC icons before the text (the catalog of a game recorded before NPCs has no NPC cards)
     if info["npc_icons"] or info.get("npc"):
-        from .npc import on_event
         on_event(step, card)
     if effect != "none" and effect["timing"] == "immediate":
         from .effects import run
@@ -167,7 +167,6 @@ def turn_goes_on(step, seat):
         # turn (part 2) will already have left, and only the new one is drawn
         retire_captain(step, seat, "retired")
     if step.state["board"]["npcs"] and p["captain"] is not None:
-        from .npc import spotted
         spotted(step, seat, "begins the turn in its zone")
         if step.state.get("combat") is not None or step.state["phase"] != "play":
             return
@@ -240,7 +239,6 @@ def end_round(step):
         from .effects import run
         run(step, steps, state["order"][0], state["event_in_play"])
     if state.get("npc_arriving") or state.get("npc_returning") or state.get("mow_arriving"):
-        from .npc import end_of_turn, end_of_turn_returns
         end_of_turn_returns(step)
         end_of_turn(step)
     step.emit("TurnEnded")

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from .catalog import tables as T
 from .state import player
+from .war import enter, is_man_o_war, man_o_war
 
 
 
@@ -117,7 +118,6 @@ def on_event(step, card):
 
 
 def _man_o_war_of_icon(state, icon_npc):
-    from .war import man_o_war
     nation = next((e["nation"] for e in T(state)["events"].values() if e.get("npc") == icon_npc and e.get("nation")),
                   None)
     return man_o_war(nation) if nation else None
@@ -127,7 +127,6 @@ def end_of_turn(step):
     state = step.state
     S = T(state)
     if state.get("mow_arriving"):
-        from .war import enter
         for arrival in list(state["mow_arriving"]):
             enter(step, arrival)
     for card in list(state.get("npc_arriving") or []):
@@ -186,7 +185,6 @@ def hostile(state, npc, p) -> bool:
 def _scouts_here(state, zone, p):
     """The hostile NPCs of ``zone`` that scout for ``p`` (pirates do not scout beside a
     naval ship; two Man-o-Wars in one zone do not scout)."""
-    from .war import is_man_o_war
     here = sorted(n for n, x in state["board"]["npcs"].items() if x["zone"] == zone)
     naval = any(naval_nation(state, n) for n in here)
     two_mow = sum(1 for n in here if is_man_o_war(n)) >= 2

@@ -40,6 +40,7 @@ from .flow import (bank_pays, check_victory, deal_glory, end_player_turn, glory_
                    reveal_new_captain, skill_test, start_round, turn_goes_on)
 from .port import amounts, legal_port, over_capacity
 from .evolve import evolve
+from .npc import may_redraw, spotted
 from .state import at_home, current_seat, initial_state, player, stash_glory, total_glory
 from .wanted import port_entries
 from .view import describe, view
@@ -130,7 +131,6 @@ class MerchantsAndMarauders(Rules):
         if len(p["hand"]) > S["rules"]["glory_hand_limit"]:
             return [{"action": "discard_glory", "card": c} for c in sorted(p["hand"])]
         if "choose_ship" in p["pending"]:
-            from .npc import may_redraw
             return ship_choices(state) + ([{"action": "redraw_captain"}] if may_redraw(state, p) else [])
         if "keep_rumor" in p["pending"]:
             return [{"action": "keep_rumor", "card": c} for c in sorted([p["rumor"], p["offered_rumor"]])]
@@ -320,7 +320,6 @@ class MerchantsAndMarauders(Rules):
         p = player(step.state, seat)
         step.emit("Moved", seat=seat, frm=p["zone"], to=d["to"], direction=T(step.state)["adj"][p["zone"]][d["to"]])
         if step.state["board"]["npcs"]:
-            from .npc import spotted
             spotted(step, seat, "sailed into its zone")
 
     def _do_enter_port(self, step, seat, d):
@@ -337,7 +336,6 @@ class MerchantsAndMarauders(Rules):
     def _do_leave_port(self, step, seat, d):
         step.emit("LeftPort", seat=seat, port=player(step.state, seat)["zone"])
         if step.state["board"]["npcs"]:
-            from .npc import spotted
             spotted(step, seat, "left port into its zone")
 
     def _do_discard_cargo(self, step, seat, d):

@@ -17,6 +17,7 @@ nobody fights), glory-card windows at the start of a turn in ``state["turn_windo
 
 from __future__ import annotations
 
+from .abilities import has
 from .catalog import default_key, register
 from .catalog import tables as T
 
@@ -126,7 +127,6 @@ def damage(state, ship) -> int:
 
 def capacity(state, p) -> int:
     cap = p["ship"]["cargo"]
-    from .abilities import has
     if has(state, p, "extra_cargo"):
         cap += 1
     return cap
