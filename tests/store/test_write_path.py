@@ -83,3 +83,46 @@ def test_a_failed_commit_stops_the_writer_and_leaves_an_auditable_prefix(tmp_pat
     assert sum(1 for e in stored if e.type == "Decided") == 1 + 10
     assert not row["finished"]
     assert audit_game(app, gid).ok
+
+
+def test_reads_of_the_index_do_not_wait_for_a_write_in_progress(tmp_path):
+    """The games index, roles and seeds are read on a connection of the reading
+    thread's own: a transaction written but not yet committed (a step whose
+    commit waits for the disk) and a second writer queued behind it (another
+    request's decision) hold none of them up, and they see only what is
+    committed. Through the library's pool, the queued writer held every read."""
+    import threading
+    import time
+
+    app = Privateer(str(tmp_path / "r.db"))
+    gid = simulate("letter-of-marque", 3, 1, seed="r", app=app)["game_ids"][0]
+    finished = app.recorder.select_games(prefix=gid)[0]["version"]
+    other = app.create("loot", 3, seed=b"o" * 32).hex
+    newer = app.load(app.resolve_id(other))
+    m = newer.machine
+    seat = m.to_act()[0]
+    newer.record(m.decide(seat, m.legal(seat)[0], app.chance_for(newer)))
+    conn = app.write_uncommitted(app.prepare(newer))  # the write connection holds an open transaction
+    queued = threading.Thread(target=app.recorder.insert_service_rows, kwargs={"published": (gid, "now")})
+    seen = {}
+
+    def read():
+        seen["rows"] = app.recorder.select_games(prefix=other)
+        seen["secret"] = app.recorder.select_secret(other)
+        seen["finished"] = app.recorder.select_games(prefix=gid)
+    reader = threading.Thread(target=read)
+    try:
+        queued.start()
+        time.sleep(0.2)  # the second writer waits for the write connection
+        assert queued.is_alive()
+        reader.start()
+        reader.join(3)
+        assert not reader.is_alive(), "a read waited for the writers"
+    finally:
+        app.recorder.commit_written(conn)
+        queued.join(10)
+        reader.join(10)
+    assert seen["rows"][0]["version"] < newer.version  # the step not yet committed is not seen
+    assert seen["secret"] is not None and seen["finished"][0]["version"] == finished
+    assert app.recorder.select_games(prefix=other)[0]["version"] == newer.version
+    assert app.recorder.select_published(gid)
