@@ -35,6 +35,18 @@ def index_row_params(index: dict) -> tuple:
     return tuple(row.get(c) for c in INDEX_COLUMNS)
 
 
+class IndexRow:
+    """A game's index row and status row as statement parameters, encoded when
+    the step is prepared, so its transaction only executes them."""
+
+    __slots__ = ("game_id", "params", "status")
+
+    def __init__(self, index: dict):
+        self.game_id = index["game_id"]
+        self.params = index_row_params(index)
+        self.status = status_params(index)
+
+
 def decode_row(row: dict) -> dict:
     out = dict(row)
     for key in ("scores", "winners"):

@@ -34,7 +34,7 @@ from psycopg.sql import SQL, Identifier
 
 from service.kernel.errors import BadInput
 
-from .index import INDEX_COLUMNS, STATUS_TABLE_NAME, index_row_params, prefix_bounds, status_params
+from .index import INDEX_COLUMNS, STATUS_TABLE_NAME, prefix_bounds
 from . import service_tables
 
 
@@ -223,13 +223,12 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
             curs.execute(self.set_search_path)
             service_tables.write_service_rows(curs, idempotency=idempotency, credential=credential,
                                               invitation_use=invitation_use, style="pyformat")
-        if index is not None:
-            curs.execute(self.upsert_index, index_row_params(index))
-            st = status_params(index)
-            if st is not None:
-                curs.execute(self.upsert_status, st)
+        if index is not None:  # an IndexRow (event_store/index.py)
+            curs.execute(self.upsert_index, index.params)
+            if index.status is not None:
+                curs.execute(self.upsert_status, index.status)
             # wakes the live streams of every server on this database (sent at the commit)
-            curs.execute("SELECT pg_notify(%s, %s)", (commits_channel(self.datastore.schema), index["game_id"]))
+            curs.execute("SELECT pg_notify(%s, %s)", (commits_channel(self.datastore.schema), index.game_id))
         if secret is not None:
             curs.execute(self.insert_secret, (secret[0], secret[1]))
 

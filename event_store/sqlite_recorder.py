@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from eventsourcing.persistence import DataError, IntegrityError, InterfaceError, InternalError, OperationalError
 from eventsourcing.sqlite import SQLiteApplicationRecorder
 
-from .index import INDEX_COLUMNS, STATUS_TABLE_NAME, index_row_params, prefix_bounds, status_params
+from .index import INDEX_COLUMNS, STATUS_TABLE_NAME, prefix_bounds
 from .service_tables import CREATE_STATEMENTS as SERVICE_TABLES
 from .service_tables import write_service_rows
 
@@ -155,11 +155,10 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
                        [(s.originator_id.hex if not isinstance(s.originator_id, str) else s.originator_id,
                          s.originator_version, s.topic, s.state) for s in stored_events])
         write_service_rows(db, idempotency=idempotency, credential=credential, invitation_use=invitation_use)
-        if index is not None:
-            db.execute(UPSERT, index_row_params(index))
-            st = status_params(index)
-            if st is not None:
-                db.execute(UPSERT_STATUS, st)
+        if index is not None:  # an IndexRow (event_store/index.py)
+            db.execute(UPSERT, index.params)
+            if index.status is not None:
+                db.execute(UPSERT_STATUS, index.status)
         if secret is not None:
             db.execute("INSERT INTO privateer_secrets VALUES (?, ?)", (secret[0], secret[1]))
 

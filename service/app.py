@@ -16,7 +16,7 @@ from eventsourcing.utils import get_topic
 
 from event_store.chain import iso
 from event_store.codec import EXT_DATETIME, MsgPackTranscoder, pack
-from event_store.index import decode_row
+from event_store.index import IndexRow, decode_row
 from event_store.store import resolve_db, store_env
 from service.aggregate import Game
 from service.snapshots import SnapshotOutdated, events_after, fold_start, project_game, snapshot_interval as snapshot_interval_setting
@@ -129,7 +129,7 @@ class Privateer(Application):
         """Everything one step's transaction writes, made now from the game in
         memory: its events' rows, its index and status row, the service rows,
         and the snapshot it crosses into (if any). ``commit`` writes it."""
-        index = self.index_row(game)
+        index = IndexRow(self.index_row(game))
         return self._prepared([game], index=index, secret=(game.id.hex, secret) if secret is not None else None,
                               **service_rows)
 
