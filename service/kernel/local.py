@@ -12,7 +12,7 @@ import re
 import msgpack
 
 from .chance import SeededChance, TableChance, commitment, new_seed
-from .machine import Ev, Machine
+from .machine import CHANCE_TYPES, Ev, Machine
 from .rules import catalog_digest, get_rules
 
 
@@ -87,6 +87,7 @@ class LocalGame:
         self.rules = get_rules(game)
         created, self.seed = created_event(self.rules, seats, options, table, seed, catalog=catalog)
         self.events: list[Ev] = [created]
+        self.actions = 0  # decisions and chance outcomes of playouts that kept no events (``play_out``)
         self.machine = Machine(self.rules, created)
         self.machine.apply(created)
         if run_setup:
@@ -129,19 +130,34 @@ class LocalGame:
     def to_act(self) -> list[int]:
         return self.machine.to_act()
 
-    def play_out(self, rng: random.Random, bot: str = "random", max_steps: int = 100_000) -> int:
-        """Play with bots until the game ends; return the number of decisions."""
+    def play_out(self, rng: random.Random, bot: str = "random", max_steps: int = 100_000,
+                 keep: bool = True) -> int:
+        """Play with bots until the game ends; return the number of decisions.
+
+        ``keep=False``: a playout whose history nobody reads (a benchmark, a
+        bot's look-ahead): its events are not added to ``events`` and so are
+        not frozen as they are emitted; ``actions`` counts its decisions and
+        chance outcomes. The game's state and result are the same either way."""
         steps = 0
         choose = self.rules.bots[bot]
         m = self.machine
         events = self.events
-        while not m.k["finished"]:
-            acting = m._acting_now()
-            if not acting:
-                raise RuntimeError("nobody can act but the game is not finished")
-            seat = acting[0]
-            events += m.decide(seat, choose(m.s, seat, m.legal(seat), rng), self.chance())
-            steps += 1
-            if steps > max_steps:
-                raise RuntimeError("game did not end")
+        chance_types = CHANCE_TYPES
+        m.keep_events = keep
+        try:
+            while not m.k["finished"]:
+                acting = m._acting_now()
+                if not acting:
+                    raise RuntimeError("nobody can act but the game is not finished")
+                seat = acting[0]
+                evs = m.decide(seat, choose(m.s, seat, m._listed(seat), rng), self.chance())
+                if keep:
+                    events += evs
+                else:
+                    self.actions += 1 + sum(1 for e in evs if e.type in chance_types)
+                steps += 1
+                if steps > max_steps:
+                    raise RuntimeError("game did not end")
+        finally:
+            del m.keep_events  # back to the class's default: every event frozen
         return steps

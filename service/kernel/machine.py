@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import msgpack
 
-from .chance import canonical_order, validate
+from .chance import SeededChance, canonical_order, validate
 from .errors import BadInput, IllegalDecision, NeedChance, NoChanceAwaited, NotYourTurn
 
 CHANCE_TYPES = frozenset({"DiceRolled", "CardDrawn", "ChanceChosen", "DeckShuffled", "CardIdentified"})
@@ -185,7 +185,8 @@ class Step:
         self.machine = machine
         self.state = machine.s  # the working state (changed in place by each event)
         self._turn = machine.rules.turn
-        self._apply = machine.apply
+        self._evolve = machine.rules.evolve
+        self._keep = machine.keep_events
         self.chance = chance
         self.seat = seat
         self.events: list[Ev] = []
@@ -203,9 +204,29 @@ class Step:
         ev.turn = self._turn(self.state) if turn is None else turn
         ev.vis = vis if vis == "all" or vis == "referee" else norm_vis(vis)
         ev.data = data
-        ev.packed = _pack(data)   # frozen as emitted
-        self._apply(ev)
-        ev.__class__ = _FoldedEv  # the state may keep what it was given: later reads get the frozen copy
+        keep = self._keep
+        if keep:
+            ev.packed = _pack(data)   # frozen as emitted
+        else:
+            ev.packed = None          # a playout that keeps no history: nothing to freeze
+        m = self.machine
+        if type in KERNEL_TYPES:
+            m.apply(ev)
+        else:  # a game's own fact, folded as ``Machine.apply`` folds it (inlined: the hot path)
+            m._legal = m._acting = None
+            k = m.k
+            if vis == "all":
+                k["seen"][0] += 1
+            elif vis != "referee":
+                seen = k["seen"]
+                for i in ev.vis:
+                    seen[i] += 1
+            pending = k["pending"]
+            if pending is not None:
+                pending["emitted"] += 1
+            self._evolve(self.state, ev)
+        if keep:
+            ev.__class__ = _FoldedEv  # the state may keep what it was given: later reads get the frozen copy
         self.events.append(ev)
         return ev
 
@@ -230,8 +251,13 @@ class Step:
         event then records the token it takes the place of (``token``)."""
         if not remaining:
             raise ValueError(f"draw from empty deck {deck!r}")
+        if type(self.chance) is SeededChance:  # the seed's stream reads the choices and keeps nothing
+            card, meta = self.chance.outcome({"kind": "card", "deck": deck, "choices": remaining, "why": why})
+            self.emit("CardDrawn", vis, deck=deck, card=card, index=meta["index"], of=len(remaining),
+                      why=why, counter=meta["counter"], draws=meta["draws"])
+            return card
         # unknown tokens exist only in table mode
-        unknown = [c for c in remaining if is_unknown(c)] if self.machine.k["table"] else None
+        unknown = [c for c in remaining if is_unknown(c)]
         if not unknown:
             spec = self._named({"kind": "card", "deck": deck, "choices": list(remaining), "why": why})
             card, meta = self.chance.outcome(spec)
@@ -300,6 +326,9 @@ class Machine:
     _acting = None
     _legal = None
     _broken = None  # why the game's state is unusable (a listed decision the rules refused half-way)
+    # False only while a playout that keeps no history runs (``LocalGame.play_out(keep=False)``):
+    # its events are dropped after each step, so they are not frozen (``Ev.freeze``)
+    keep_events = True
 
     def __init__(self, rules, created: Ev):
         self.rules = rules
