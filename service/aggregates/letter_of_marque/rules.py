@@ -17,6 +17,8 @@ Ships at sea are named ``<colour>-<n>``: the n-th ship that colour launched.
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from service.kernel import BadInput, IllegalDecision, Rules
 
 from . import catalog as catalog_data
@@ -73,17 +75,23 @@ class LetterOfMarque(Rules):
     evolve = staticmethod(evolve)  # the state module's own: no call in between for every event
 
     # who acts -------------------------------------------------------------
+    turn = staticmethod(itemgetter("turn"))  # the state's own count, read for every event
+
     def to_act(self, state):
-        if state["phase"] == "preliminary":
+        phase = state["phase"]
+        if phase == "preliminary":
             return sorted(state["placing"])
-        if state["phase"] == "play" and not game_over(state):
+        if phase == "play" and not game_over(state):
             return [state["current"]]
         return []
 
     def legal(self, state, seat):
-        if seat not in self.to_act(state):
+        phase = state["phase"]
+        if phase == "preliminary":
+            return _place_options(state, seat) if seat in state["placing"] else []
+        if phase != "play" or seat != state["current"] or game_over(state):
             return []
-        if seat in state["placing"]:
+        if seat in state["placing"]:  # the second half of a launch
             return _place_options(state, seat)
         p = _p(state, seat)
         out = []
@@ -116,11 +124,10 @@ class LetterOfMarque(Rules):
                 raise IllegalDecision("you have drawn a treasure: place a ship on it ({\"action\": \"place\", \"armed\": ...})")
             self._place(step, seat, decision)
             return
-        handler = {"launch": self._launch, "return": self._return, "attack": self._attack,
-                   "pass": self._pass}.get(action)
+        handler = self.ACTIONS.get(action)
         if handler is None:
             raise IllegalDecision(f"unknown action {action!r}: launch, return, attack or pass")
-        handler(step, seat, decision)
+        handler(self, step, seat, decision)
 
     def _place(self, step, seat, decision):
         state = step.state
@@ -204,6 +211,8 @@ class LetterOfMarque(Rules):
         step.emit("Passed", seat=seat)
         self._end_turn(step, seat)
 
+    ACTIONS = {"launch": _launch, "return": _return, "attack": _attack, "pass": _pass}  # the play turn's
+
     def _end_turn(self, step, seat):
         state = step.state
         step.emit("TurnEnded", seat=seat)
@@ -212,8 +221,7 @@ class LetterOfMarque(Rules):
             step.emit("TurnStarted", turn=state["turn"] + 1, seat=seat % seats + 1)
 
     # end ------------------------------------------------------------------
-    def finished(self, state):
-        return game_over(state)
+    finished = staticmethod(game_over)
 
     def outcome(self, state):
         """Most points wins; a tie goes to the most cannon cards, then the

@@ -28,9 +28,6 @@ def build_deck(cat: dict) -> list[str]:
     return sorted(deck)
 
 
-_INFO: dict[str, tuple] = {}
-
-
 def _parse(card: str) -> tuple:
     if card == ADMIRAL:
         return (ADMIRAL, None, 0)
@@ -42,12 +39,16 @@ def _parse(card: str) -> tuple:
     return (PIRATE, head, int(tail[:-1]))
 
 
-def info(card: str) -> tuple:
-    """``(kind, colour, value)``: value is the gold of a merchant, the skulls of a pirate."""
-    got = _INFO.get(card)
-    if got is None:
-        got = _INFO[card] = _parse(card)
-    return got
+class _Parsed(dict):
+    """Each card id read once (an id says all it means, whatever the catalog)."""
+
+    def __missing__(self, card: str) -> tuple:
+        got = self[card] = _parse(card)
+        return got
+
+
+# ``info(card)`` -> ``(kind, colour, value)``: value is the gold of a merchant, the skulls of a pirate
+info = _Parsed().__getitem__
 
 
 def kind(card: str) -> str:

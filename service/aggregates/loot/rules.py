@@ -20,6 +20,8 @@ step, so the log reads: action, ``TurnStarted``, ``MerchantCaptured``...
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from service.kernel import BadInput, IllegalDecision, Rules
 
 from . import catalog as catalog_data
@@ -32,8 +34,11 @@ TRUE, FALSE = {"true", "yes", "1", "on"}, {"false", "no", "0", "off"}
 
 
 def _args(decision: dict, keys: tuple, form: str) -> None:
-    if set(decision) != {"action", *keys} or not all(isinstance(decision[k], str) for k in keys):
+    if set(decision) != {"action", *keys}:
         raise IllegalDecision(f"{decision.get('action')} takes {form}")
+    for k in keys:
+        if not isinstance(decision[k], str):
+            raise IllegalDecision(f"{decision.get('action')} takes {form}")
 
 
 def _in_hand(state, seat, card, what):
@@ -62,6 +67,18 @@ def pirate_allowed(state, side, b, colour) -> str | None:
         if a["colour"] == colour:
             return f"{colour} is already used on {b['merchant']}: a further attacker needs an unused colour"
     return None
+
+
+def _fronts(sea, side) -> list[tuple]:
+    """Each merchant at sea as ``side`` may attack it: ``(merchant, the colour
+    side attacks it in or None, the colours on it)``; a pirate may go where it
+    is side's colour, or, where side has no attack yet, an unused colour
+    (``pirate_allowed``)."""
+    out = []
+    for b in sea:
+        mine = attack_of(b, side)
+        out.append((b["merchant"], mine["colour"] if mine else None, {a["colour"] for a in b["attacks"]}))
+    return out
 
 
 class Loot(Rules):
@@ -103,6 +120,8 @@ class Loot(Rules):
         return "all"  # every action is played face up; drawn cards are hidden in CardDrawn
 
     # who acts -------------------------------------------------------------
+    turn = staticmethod(itemgetter("turn"))  # the state's own count, read for every event
+
     def to_act(self, state):
         if state["phase"] == "play":
             return [state["current"]]
@@ -113,25 +132,25 @@ class Loot(Rules):
             return []
         hand = state["hands"][seat - 1]
         side = side_of(state, seat)
+        pile = state["pile"]
         out = []
-        if state["pile"]:
+        if pile:
             out.append({"action": "draw"})
         sea = state["sea"]
+        fronts = _fronts(sea, side)
         for card in hand:
             k, colour, _ = info(card)
             if k == MERCHANT:
                 out.append({"action": "merchant", "card": card})
             elif k == PIRATE:
-                out += [{"action": "pirate", "card": card, "merchant": b["merchant"]}
-                        for b in sea if pirate_allowed(state, side, b, colour) is None]
+                out += [{"action": "pirate", "card": card, "merchant": m}
+                        for m, mine, used in fronts if (colour == mine if mine else colour not in used)]
             elif k == CAPTAIN:
-                for b in sea:
-                    a = attack_of(b, side)
-                    if a is not None and a["colour"] == colour:
-                        out.append({"action": "captain", "card": card, "merchant": b["merchant"]})
+                out += [{"action": "captain", "card": card, "merchant": m}
+                        for m, mine, _ in fronts if mine == colour]
             elif k == ADMIRAL:
                 out += [{"action": "admiral", "merchant": b["merchant"]} for b in sea if b["side"] == side]
-            if not state["pile"] and k != MERCHANT:
+            if not pile and k != MERCHANT:
                 out.append({"action": "discard", "card": card})
         return out
 
@@ -160,13 +179,11 @@ class Loot(Rules):
         self._start_turn(step, first, 1)
 
     def decide(self, step, seat, decision):
-        handler = {"draw": self._draw, "merchant": self._merchant, "pirate": self._pirate,
-                   "captain": self._captain, "admiral": self._admiral,
-                   "discard": self._discard}.get(decision.get("action"))
+        handler = self.ACTIONS.get(decision.get("action"))
         if handler is None:
             raise IllegalDecision(f"unknown action {decision.get('action')!r}: "
                                   "draw, merchant, pirate, captain, admiral or discard")
-        handler(step, seat, decision)
+        handler(self, step, seat, decision)
         self._end_turn(step, seat)
 
     def _take(self, step, seat, why):
@@ -236,6 +253,9 @@ class Loot(Rules):
         if state["pile"]:
             raise IllegalDecision("you may discard only once the draw pile is empty")
         step.emit("CardDiscarded", seat=seat, card=card)
+
+    ACTIONS = {"draw": _draw, "merchant": _merchant, "pirate": _pirate, "captain": _captain,
+               "admiral": _admiral, "discard": _discard}
 
     # turns ----------------------------------------------------------------
     def _end_turn(self, step, seat):

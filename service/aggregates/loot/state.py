@@ -88,6 +88,8 @@ def leader(b):
     attacks = b["attacks"]
     if not attacks:
         return None
+    if len(attacks) == 1:  # a lone attacker leads
+        return attacks[0]["side"]
     best = max(a["skulls"] for a in attacks)
     tops = [a["side"] for a in attacks if a["skulls"] == best]
     return tops[0] if len(tops) == 1 else None
