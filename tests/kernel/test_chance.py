@@ -32,6 +32,17 @@ def test_stream_matches_the_documented_algorithm():
         assert s.counter == counter
 
 
+@pytest.mark.parametrize("key", [bytes(32), bytes(range(32)), b"\xff" * 64, b"short", bytes(range(100))])
+def test_stream_blocks_are_hmac_sha256_of_the_counter(key):
+    """The stream's own HMAC (pads hashed once per stream) is the standard one,
+    for keys of every length (longer than a SHA-256 block: hashed first)."""
+    s = Stream(key, 7)
+    for counter in (7, 8, 9, 2**40):
+        s.counter = counter
+        assert s.block() == hmac.new(key, counter.to_bytes(8, "big"), hashlib.sha256).digest()
+        assert s.counter == counter + 1
+
+
 def test_dice_cards_and_shuffle_follow_the_documented_mapping():
     key = hashlib.sha256(b"k").digest()
     value, _ = compute(Stream(key), {"kind": "dice", "sides": 6, "n": 3})
