@@ -150,11 +150,16 @@ class LocalGame:
                 if not acting:
                     raise RuntimeError("nobody can act but the game is not finished")
                 seat = acting[0]
-                evs = m.decide(seat, choose(m.s, seat, m._listed(seat), rng), self.chance())
+                # the seat is one of those to act (the checks of ``decide`` hold): the step runs at once
+                evs = m._run(seat, choose(m.s, seat, m._listed(seat), rng), self.chance(), strict=True)
                 if keep:
                     events += evs
                 else:
-                    self.actions += 1 + sum(1 for e in evs if e.type in chance_types)
+                    actions = 1
+                    for e in evs:
+                        if e.type in chance_types:
+                            actions += 1
+                    self.actions += actions
                 steps += 1
                 if steps > max_steps:
                     raise RuntimeError("game did not end")
