@@ -212,8 +212,8 @@ class Step:
         m = self.machine
         if type in KERNEL_TYPES:
             m.apply(ev)
-        else:  # a game's own fact, folded as ``Machine.apply`` folds it (inlined: the hot path)
-            m._legal = m._acting = None
+        else:  # a game's own fact, folded as ``Machine.apply`` folds it (inlined: the hot path;
+            # the step's ``Decided`` already dropped what was cached, and nothing refills it mid-step)
             k = m.k
             if vis == "all":
                 k["seen"][0] += 1
@@ -576,6 +576,7 @@ class Machine:
                           seed=chance.reveal(), **extra)
         except NeedChance as need:
             step.emit("ChanceAwaited", "referee", **need.spec)
+        work._legal = work._acting = None  # whatever was asked of the rules during the step is stale
         return step.events
 
     def _is_listed(self, seat: int, decision: dict) -> bool:
