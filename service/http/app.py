@@ -33,6 +33,7 @@ from .auth import Unauthorized, bearer
 from .core import GameService, Replayed
 from .changes import FALLBACK_SECONDS, woken_or_timeout
 from .pages import standings_page
+from .fast import PlayLoop
 from .limits import BodyLimit, Limits
 
 NEEDS = {"openapi_extra": {"security": [{"bearer": []}]}}  # a credential is required
@@ -96,7 +97,9 @@ def _offline_docs(api: FastAPI) -> None:
         return RedirectResponse("/docs")
 
 
-def create_app(db: str | None, organiser_key: str, limits: Limits | None = None) -> FastAPI:
+def create_app(db: str | None, organiser_key: str, limits: Limits | None = None, play_loop: bool = True) -> FastAPI:
+    """``play_loop=False``: every request goes through the framework's routes
+    (the fast path's answers are tested against theirs)."""
     from service.app import Privateer
 
     limits = limits or Limits.from_env()
@@ -113,7 +116,6 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None)
     api.mount("/viewer-assets", StaticFiles(directory=VIEWER), name="viewer-assets")
     api.state.service = svc
     api.state.limits = limits
-    api.add_middleware(BodyLimit, max_body=limits.max_body)
 
     @api.exception_handler(PrivateerError)
     async def _typed(request, exc: PrivateerError):
@@ -226,10 +228,27 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None)
     # run on the event loop itself; a hop to the thread pool and back costs more than that
     # (measured: bench/http_bench.py). Longer work (audit, replay, log pages, pictures,
     # fork, export) stays in the thread pool, where it does not hold up the loop.
-    @api.get("/games/{game_id}", response_model=m.Status, responses=ERRORS, tags=["public"], **MAY)
-    async def game_status(game_id: GameIdPath, authorization: Auth = None):
+    # ... and the plain form of three of them (status, legal, a decision) is answered before the
+    # framework's routing, by the same functions, with the same models (service/http/fast.py)
+    def status_of(game_id: str, authorization: str | None) -> dict:
         gid, caller = who(game_id, authorization)
         return svc.status(gid, caller)
+
+    def legal_of(game_id: str, authorization: str | None, seat: int | None) -> dict:
+        gid, caller = who(game_id, authorization)
+        return svc.legal(gid, caller, seat)
+
+    def decide_on(game_id: str, authorization: str | None, body: m.SubmitDecision, key: str | None) -> dict:
+        gid, caller = who(game_id, authorization)
+        return svc.decide(gid, caller, body.decision, body.expected_version, body.seat, key)
+
+    if play_loop:
+        api.add_middleware(PlayLoop, handlers={"status": status_of, "legal": legal_of, "decide": decide_on})
+    api.add_middleware(BodyLimit, max_body=limits.max_body)  # outermost: the play loop reads checked bodies
+
+    @api.get("/games/{game_id}", response_model=m.Status, responses=ERRORS, tags=["public"], **MAY)
+    async def game_status(game_id: GameIdPath, authorization: Auth = None):
+        return status_of(game_id, authorization)
 
     @api.post("/games/{game_id}/invitations", response_model=m.Invitation, status_code=201, responses=ERRORS,
               tags=["referee"], **NEEDS)
@@ -301,16 +320,14 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None)
     async def legal(game_id: GameIdPath, authorization: Auth = None,
                     seat: Annotated[Optional[int], Query(ge=1, le=64, description="Referee only.")] = None):
         """The decisions the caller's seat may submit now, each exactly as /decisions takes it."""
-        gid, caller = who(game_id, authorization)
-        return svc.legal(gid, caller, seat)
+        return legal_of(game_id, authorization, seat)
 
     @api.post("/games/{game_id}/decisions", response_model=m.Appended, status_code=201, responses=ERRORS,
               tags=["seats"], **NEEDS)
     async def decide(game_id: GameIdPath, body: m.SubmitDecision, authorization: Auth = None,
                      idempotency_key: IdemKey = None):
         """Submit the caller's seat's decision against the version it was made on."""
-        gid, caller = who(game_id, authorization)
-        return svc.decide(gid, caller, body.decision, body.expected_version, body.seat, idempotency_key)
+        return decide_on(game_id, authorization, body, idempotency_key)
 
     @api.post("/games/{game_id}/chance", response_model=m.Appended, status_code=201, responses=ERRORS,
               tags=["referee"], **NEEDS)
