@@ -46,6 +46,7 @@ class Privateer(Application):
 
     def __init__(self, db: str | None = None, snapshot_interval: int | None = None):
         self.db = resolve_db(db)
+        self._seeds: dict = {}  # game id -> its secret seed (``chance_for``)
         env = store_env(self.db)
         # Snapshots every N events (PRIVATEER_SNAPSHOT_INTERVAL, default 100, 0 = off):
         # a replay cache only, see service/snapshots.py.
@@ -237,7 +238,13 @@ class Privateer(Application):
         m = game.machine
         if m.k["table"]:
             return TableChance([])
-        seed = self.recorder.select_secret(game.id.hex)
+        seed = self._seeds.get(game.id)
+        if seed is None:
+            seed = self.recorder.select_secret(game.id.hex)
+            if seed is not None:  # written once with the game and never changed: kept for its next step
+                if len(self._seeds) >= 4096:
+                    self._seeds.clear()
+                self._seeds[game.id] = seed
         if seed is None:
             raise BadInput("this game's secret seed is not in this store (imported without it?): "
                            "it cannot draw chance here")
