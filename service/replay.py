@@ -105,3 +105,63 @@ def _start(reader: SqliteReader, gid: str, to_turn: int | None, to_event: int | 
         return machine_from(state), version, state["head"]
     except (SnapshotOutdated, KeyError, TypeError, ValueError):
         return None
+
+
+def fold_for_reading(db: str | None, game_id: str, to_turn: int | None = None, to_event: int | None = None):
+    """``(game id, machine, version)``: straight from an SQLite store when it
+    can (``direct_fold``), else through the application."""
+    from event_store.store import resolve_db
+
+    direct = direct_fold(resolve_db(db), game_id, to_turn=to_turn, to_event=to_event)
+    if direct is not None:
+        return direct[:3]
+    from service.app import Privateer
+
+    a = Privateer(db)
+    gid = a.resolve_id(game_id)
+    machine, version, _ = a.fold(gid, to_turn=to_turn, to_event=to_event)
+    return gid, machine, version
+
+
+def chain_problem_to(db: str | None, gid: UUID, version: int) -> str | None:
+    """Why the events a replay shows do not verify (their hash chain), or None."""
+    from event_store.store import resolve_db
+
+    target = resolve_db(db)
+    if not target.startswith(("postgresql://", "postgres://")):
+        return verify_to(target, gid, version)
+    from service.app import Privateer
+
+    a = Privateer(db)
+    rows = [(e.originator_version, {"type": e.type, "turn": e.turn, "visible_to": e.visible_to, "data": e.data,
+                                    "prev": e.prev, "hash": e.hash, "salt": getattr(e, "salt", None),
+                                    "timestamp": e.timestamp}) for e in a.stored_events(gid, lte=version)]
+    return chain_problem(gid, rows)
+
+
+def replay_board(db: str | None, game_id: str, to_turn: int | None = None, to_event: int | None = None,
+                 seat: int | None = None):
+    """What ``tools replay`` shows: ``(board, machine)``, the board as ``seat``
+    saw it (None: the referee) at the end of ``to_turn`` or after ``to_event``,
+    with a ``warning`` when the history shown does not verify and a ``note``
+    when the turn or event asked for was not reached."""
+    from service.kernel.errors import BadInput
+    from service.views import board
+
+    if to_turn is not None and to_event is not None:
+        raise BadInput("give --to-turn or --to-event, not both")
+    gid, machine, version = fold_for_reading(db, game_id, to_turn, to_event)
+    if seat is not None:
+        machine.check_seat(seat)
+    b = board(gid, machine, version, seat)
+    problem = chain_problem_to(db, gid, version)
+    if problem is not None:
+        b["warning"] = f"this history does not verify ({problem}): what it shows may not be what happened; " \
+                       "run `tools audit`"
+    if to_turn is not None and b["turn"] < to_turn:
+        # turns never go back: a replay that stops short of the turn read the whole history
+        b["note"] = (f"turn {to_turn} was not reached: the game {'ended' if b['finished'] else 'stands'} "
+                     f"at turn {b['turn']}; this is its last state")
+    if to_event is not None and version < to_event:
+        b["note"] = f"event {to_event} was not reached: the game has {version} events; this is its last state"
+    return b, machine

@@ -10,20 +10,37 @@ from __future__ import annotations
 
 import sys
 
-# imported for registering their commands, in the order `tools --help` lists them
-from tools import play_cmds  # noqa: F401,I001
-from tools import table_cmd  # noqa: F401,I001
-from tools import history_cmds  # noqa: F401,I001
-from tools import projections_cmd, serve_cmd  # noqa: F401
-from tools.common import app
-
 
 def main():
-    only_the_command_asked(sys.argv[1:])
+    from tools.quick import answered
+
+    args = sys.argv[1:]
+    if answered(args):  # the plain form of a script's most frequent call, before Typer is imported
+        return
+    app = _assembled()
+    only_the_command_asked(app, args)
     app()
 
 
-def only_the_command_asked(args: list[str]) -> None:
+def _assembled():
+    """The Typer app with every command registered (importing the command
+    modules registers them, in the order `tools --help` lists them)."""
+    from tools import play_cmds  # noqa: F401,I001
+    from tools import table_cmd  # noqa: F401,I001
+    from tools import history_cmds  # noqa: F401,I001
+    from tools import projections_cmd, serve_cmd  # noqa: F401
+    from tools.common import app
+
+    return app
+
+
+def __getattr__(name: str):
+    if name == "app":  # ``from tools.cli import app``: the assembled app
+        return _assembled()
+    raise AttributeError(name)
+
+
+def only_the_command_asked(app, args: list[str]) -> None:
     """Typer derives every command's options from its signature at each start
     (a third of a quick command's time): a call that names its command builds
     only that one. ``tools --help`` and an unknown name still see them all."""

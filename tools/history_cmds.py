@@ -11,35 +11,6 @@ import typer
 from tools.common import DbOpt, GameId, JsonOpt, app, fail, guarded, open_app, out_json, parse_options, print_events
 
 
-def fold_for_reading(db, game_id, to_turn=None, to_event=None):
-    """Straight from an SQLite store when it can (service/replay.py), else through the application."""
-    from event_store.store import resolve_db
-    from service.replay import direct_fold
-
-    direct = direct_fold(resolve_db(db), game_id, to_turn=to_turn, to_event=to_event)
-    if direct is not None:
-        return direct[:3]
-    a = open_app(db)
-    gid = a.resolve_id(game_id)
-    machine, version, _ = a.fold(gid, to_turn=to_turn, to_event=to_event)
-    return gid, machine, version
-
-
-def chain_problem_to(db, gid, version: int) -> str | None:
-    """Why the events a replay shows do not verify (their hash chain), or None."""
-    from event_store.store import resolve_db
-    from service.replay import chain_problem, verify_to
-
-    target = resolve_db(db)
-    if not target.startswith(("postgresql://", "postgres://")):
-        return verify_to(target, gid, version)
-    a = open_app(db)
-    rows = [(e.originator_version, {"type": e.type, "turn": e.turn, "visible_to": e.visible_to, "data": e.data,
-                                    "prev": e.prev, "hash": e.hash, "salt": getattr(e, "salt", None),
-                                    "timestamp": e.timestamp}) for e in a.stored_events(gid, lte=version)]
-    return chain_problem(gid, rows)
-
-
 @app.command()
 @guarded
 def replay(game_id: GameId,
@@ -52,29 +23,15 @@ def replay(game_id: GameId,
 
     Example: `tools replay 3f2a9c --to-turn 12 --seat 2 --svg turn12.svg`.
     """
-    from service.views import board
+    from service.replay import replay_board
 
     if to_turn is not None and to_event is not None:
         fail("give --to-turn or --to-event, not both", 2)
-    gid, machine, version = fold_for_reading(db, game_id, to_turn, to_event)
-    if seat is not None:
-        machine.check_seat(seat)
-    b = board(gid, machine, version, seat)
-    problem = chain_problem_to(db, gid, version)
-    if problem is not None:
-        b["warning"] = f"this history does not verify ({problem}): what it shows may not be what happened; " \
-                       "run `tools audit`"
+    b, machine = replay_board(db, game_id, to_turn, to_event, seat)
+    if "warning" in b:
         typer.echo(f"warning: {b['warning']}", err=True)
-    if to_turn is not None and b["turn"] < to_turn:
-        # turns never go back: a replay that stops short of the turn read the whole history
-        b["note"] = (f"turn {to_turn} was not reached: the game {'ended' if b['finished'] else 'stands'} "
-                     f"at turn {b['turn']}; this is its last state")
-        if not json_out:
-            typer.echo(f"note: {b['note']}", err=True)
-    if to_event is not None and version < to_event:
-        b["note"] = f"event {to_event} was not reached: the game has {version} events; this is its last state"
-        if not json_out:
-            typer.echo(f"note: {b['note']}", err=True)
+    if "note" in b and not json_out:
+        typer.echo(f"note: {b['note']}", err=True)
     if svg is not None:
         from service.render.svg import board_svg
 

@@ -88,7 +88,8 @@ def status(game_id: GameId,
                        + (" — still tied, the victory is shared" if tb.get("shared") else ""))
     if board_:
         from service.views import board as board_view
-        from tools.history_cmds import fold_for_reading, print_board
+        from service.replay import fold_for_reading
+        from tools.history_cmds import print_board
 
         gid, machine, version = fold_for_reading(db, game_id)
         if seat is not None:

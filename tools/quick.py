@@ -1,0 +1,96 @@
+"""Answers a script asks for most, given before the command-line framework
+is imported (Typer and its dependencies are most of a quick call's time).
+
+Only the plain forms of two calls are answered here:
+
+* ``tools status GAME_ID --json [--db PATH]``, on an SQLite store that keeps
+  the game's status row;
+* ``tools replay GAME_ID --to-turn N --json [--db PATH]``.
+
+Anything else, and anything these cannot answer exactly as the command does
+(an unknown game, a bad setting, any error), goes to the command itself,
+which answers it, errors included. The answers are made by the functions
+the commands call, and printed as they print them.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+
+def answered(args: list[str]) -> bool:
+    """True when this call was answered here (its output written)."""
+    if len(args) < 2 or args[0] not in _ANSWERS or args[1].startswith("-"):
+        return False
+    options = _plain_options(args[2:])
+    if options is None or options.pop("--json", None) is not True:
+        return False
+    from service.kernel.errors import PrivateerError
+
+    try:
+        return _ANSWERS[args[0]](args[1], options)
+    except PrivateerError:  # the command says it, as it says it
+        return False
+
+
+def _plain_options(rest: list[str]) -> dict | None:
+    """``--json`` and ``--db PATH`` / ``--to-turn N`` (digits), each once, in any order; None otherwise."""
+    out: dict = {}
+    i = 0
+    while i < len(rest):
+        name = rest[i]
+        if name in out:
+            return None
+        if name == "--json":
+            out[name] = True
+            i += 1
+            continue
+        if name not in ("--db", "--to-turn") or i + 1 >= len(rest) or rest[i + 1].startswith("-"):
+            return None
+        value = rest[i + 1]
+        if name == "--to-turn" and not (value.isascii() and value.isdigit()):
+            return None
+        out[name] = value
+        i += 2
+    return out
+
+
+def _status(game_id: str, options: dict) -> bool:
+    from event_store.reads import sqlite_status
+    from event_store.store import resolve_db
+    from service.snapshots import snapshot_interval
+
+    if set(options) - {"--db"}:
+        return False
+    snapshot_interval()  # a bad setting is reported however the answer is found
+    st = sqlite_status(resolve_db(options.get("--db")), game_id)
+    if st is None:
+        return False
+    _print_json(st)
+    return True
+
+
+def _replay(game_id: str, options: dict) -> bool:
+    from service.replay import replay_board
+
+    if "--to-turn" not in options or set(options) - {"--db", "--to-turn"}:
+        return False
+    b, _ = replay_board(options.get("--db"), game_id, to_turn=int(options["--to-turn"]))
+    if "warning" in b:
+        sys.stderr.write(f"warning: {b['warning']}\n")
+    _print_json(b)
+    return True
+
+
+_ANSWERS = {"status": _status, "replay": _replay}
+
+
+def _print_json(obj) -> None:  # as tools.common.out_json
+    sys.stdout.write(json.dumps(obj, indent=2, default=_json_default) + "\n")
+
+
+def _json_default(o):
+    if isinstance(o, bytes):
+        return o.hex()
+    return str(o)
