@@ -24,6 +24,7 @@ from service.kernel.errors import PrivateerError
 
 from . import models as m
 from .core import Replayed
+from .limits import replaying
 
 MAX_ID = 100   # as the routes' GameIdPath
 MAX_KEY = 200  # as the routes' IdemKey
@@ -75,16 +76,7 @@ class PlayLoop:
         else:
             response = self._answer(_STATUS, 200, self.handlers["status"], game_id, auth)
         if response is None:  # not plain: the route answers, and reads the same body
-            given = False
-
-            async def replay():
-                nonlocal given
-                if not given:
-                    given = True
-                    return {"type": "http.request", "body": body, "more_body": False}
-                return await receive()
-
-            await self.app(scope, replay, send)
+            await self.app(scope, receive if body is None else replaying(body, receive), send)
             return
         await response(scope, receive, send)
 

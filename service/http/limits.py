@@ -76,17 +76,22 @@ class BodyLimit:
             chunks.append(body)
             if not message.get("more_body", False):
                 break
-        whole = b"".join(chunks)
-        given = False
+        await self.app(scope, replaying(b"".join(chunks), receive), send)
 
-        async def replay():
-            nonlocal given
-            if not given:
-                given = True
-                return {"type": "http.request", "body": whole, "more_body": False}
-            return await receive()
 
-        await self.app(scope, replay, send)
+def replaying(body: bytes, receive):
+    """An ASGI ``receive`` that gives the whole ``body`` (already read) once,
+    then whatever ``receive`` gives (a disconnect)."""
+    given = False
+
+    async def replay():
+        nonlocal given
+        if not given:
+            given = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replay
 
 
 async def _refuse(send, status: int, kind: str, reason: str) -> None:
