@@ -144,6 +144,7 @@ class LocalGame:
         events = self.events
         chance_types = CHANCE_TYPES
         m.keep_events = keep
+        chance = self.chance()  # bots add no entropy: one stream for the whole playout
         try:
             while not m.k["finished"]:
                 acting = m._acting_now()
@@ -151,7 +152,7 @@ class LocalGame:
                     raise RuntimeError("nobody can act but the game is not finished")
                 seat = acting[0]
                 # the seat is one of those to act (the checks of ``decide`` hold): the step runs at once
-                evs = m._run(seat, choose(m.s, seat, m._listed(seat), rng), self.chance(), strict=True)
+                evs = m._run(seat, choose(m.s, seat, m._listed(seat), rng), chance, strict=True)
                 if keep:
                     events += evs
                 else:

@@ -181,7 +181,7 @@ class Step:
     emit events and draw chance. Every emitted event is applied at once to the
     working state, so the rules can look at ``step.state`` after each one."""
 
-    def __init__(self, machine: "Machine", chance, seat: int):
+    def __init__(self, machine: "Machine", chance, seat: int, checked: bool = False):
         self.machine = machine
         self.state = machine.s  # the working state (changed in place by each event)
         self._turn = machine.rules.turn
@@ -192,7 +192,7 @@ class Step:
         self.events: list[Ev] = []
         # True when the kernel has already found the decision among the listed
         # ones (type-strict): the rules need not derive their list again
-        self.checked = False
+        self.checked = checked
 
     @property
     def seats(self) -> int:
@@ -556,8 +556,7 @@ class Machine:
         return events
 
     def _step(self, work: "Machine", seat: int, decision: dict, chance, checked: bool = False) -> list[Ev]:
-        step = Step(work, chance, seat)
-        step.checked = checked
+        step = Step(work, chance, seat, checked)
         vis = "all" if seat == 0 else self.rules.decision_visibility(self.s, seat, decision)
         step.emit("Decided", vis, seat=seat, decision=decision)
         try:
