@@ -99,7 +99,12 @@ class SqliteReader:
             if lte is not None:
                 sql += " AND originator_version <= ?"
                 params += (lte,)
-            rows = self.conn.execute(sql + " ORDER BY originator_version LIMIT ?", params + (page,)).fetchall()
+            try:
+                rows = self.conn.execute(sql + " ORDER BY originator_version LIMIT ?", params + (page,)).fetchall()
+            except sqlite3.OperationalError as e:
+                from .sqlite_recorder import damaged
+
+                raise damaged(gid, e) from None
             for version, state in rows:
                 yield version, unpack(state)
             if len(rows) < page:

@@ -38,6 +38,19 @@ UPSERT = (
 STATEMENT_CACHE = 128
 
 
+def damaged(game_id, e: Exception) -> Exception:
+    """A row that SQLite cannot give back as it was written (a BLOB rewritten as
+    text that is not UTF-8) is a damaged history, said in one line; any other
+    error is itself."""
+    if "Could not decode" not in str(e):
+        return e
+    from service.kernel.errors import DamagedHistory
+
+    gid = game_id.hex if hasattr(game_id, "hex") else game_id
+    return DamagedHistory(f"game {gid}: a stored event no longer reads back as the bytes written "
+                          "(its row was changed outside privateer): this history does not verify")
+
+
 def _cached_statements(pool) -> None:
     """The library opens its connections with ``cached_statements=True``, a
     cache of ONE prepared statement: a decision's transaction (its events, the
@@ -161,6 +174,12 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
                 db.execute(UPSERT_STATUS, index.status)
         if secret is not None:
             db.execute("INSERT INTO privateer_secrets VALUES (?, ?)", (secret[0], secret[1]))
+
+    def select_events(self, originator_id, **kwargs):
+        try:
+            return super().select_events(originator_id, **kwargs)
+        except OperationalError as e:
+            raise damaged(originator_id, e) from None
 
     def convert_originator_id(self, originator_id: str):
         """The library makes a UUID from the text id of every row it reads; the

@@ -49,6 +49,15 @@ class UnknownGame(PrivateerError):
     kind = "unknown_game"
 
 
+class DamagedHistory(PrivateerError):
+    """A game's stored rows do not read back as they were written (a row's
+    bytes turned into text, say): its history does not verify."""
+
+    exit_code = 1  # as the audit's finding of a history that does not verify
+    http_status = 500
+    kind = "damaged_history"
+
+
 class ChanceRejected(BadInput):
     """A chance outcome entered at the table does not fit what is awaited."""
 

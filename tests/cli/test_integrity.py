@@ -59,6 +59,21 @@ def test_changed_bytes_are_caught(cli, db, finished_game):
     assert p.returncode == 1 and f"event {v} " in p.stdout
 
 
+def test_a_row_rewritten_as_text_is_a_damaged_history_not_a_crash(cli, db, finished_game):
+    """SQL's ``||`` turns a BLOB into text: the row no longer reads back as bytes.
+    Replay (both of its paths) and audit say so in one line, exit 1."""
+    app, gid = finished_game
+    con, rs = rows(db, gid)
+    con.execute("UPDATE stored_events SET state = state || x'00' WHERE originator_id=? AND originator_version=?",
+                (gid.hex, rs[5][0]))
+    con.commit()
+    for argv in (("audit", gid.hex), ("replay", gid.hex, "--to-turn", "9", "--json"),
+                 ("replay", gid.hex, "--to-event", "12")):
+        p = cli.run(*argv)
+        assert p.returncode == 1, (argv, p.stdout, p.stderr)
+        assert "this history does not verify" in p.stderr and "Traceback" not in p.stderr, (argv, p.stderr)
+
+
 def test_deleted_event_is_caught(cli, db, finished_game):
     app, gid = finished_game
     con, _ = rows(db, gid)
