@@ -181,6 +181,29 @@ def test_an_npc_fight_is_decided_by_the_player_to_the_left_and_may_not_flee_stro
     assert t.g.legal(1) == []
 
 
+def test_a_fight_with_an_npc_that_nobody_can_harm_or_leave_drifts_apart():
+    """Found in a pirate-bot game that never ended: the player's ship has lost masts (Shoot
+    only) and cannons; the NPC has no cannons and no crew (no Board) and may not flee, as it
+    has no fewer cannons or crew than the player. Every round would be the same: the fight
+    ends, no winner (RULINGS.md)."""
+    t = dutch_at("havana")
+    t.p(1)["flags"] = {"spain": 1}
+    t.add("dice", [6, 1], [1, 1, 1], [1, 1, 1])           # found; round 1: no skull either side
+    t.act(1, {"action": "leave_port"})
+    # test set-up: the damage of earlier rounds
+    npc = t.state["combat"]["npc"]["ship"]
+    npc["crew"] = npc["cannons"] = 0
+    ship = t.p(1)["ship"]
+    ship["masts"] = ship["cannons"] = ship["crew"] = 0
+    assert t.g.legal(2) == [{"action": "combat_action", "do": "shoot"}]
+    t.act(2, {"action": "combat_action", "do": "shoot"})
+    assert t.g.legal(1) == [{"action": "combat_action", "do": "shoot"}]
+    t.add("dice", [6, 6, 6], [1])                         # the NPC wins the round: no cannon, no hit
+    evs = t.act(1, {"action": "combat_action", "do": "shoot"})
+    assert "CombatDrifted" in [e.type for e in evs] and t.state["combat"] is None
+    assert t.p(1)["captain"] and "dutch_naval" in t.state["board"]["npcs"]
+
+
 def test_against_an_npc_only_the_player_is_asked_for_glory_cards():
     """The book: the opponent may declare a card too "if he is another player (not an NPC)";
     the player who decides for the NPC plays none of his own for it."""

@@ -5,7 +5,7 @@ every legal decision is accepted, and no seat sees another seat's secrets."""
 import random
 from collections import Counter
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from service.kernel.local import LocalGame
@@ -253,6 +253,9 @@ def test_event_deck_runs_out_after_34_turns():
 
 @settings(max_examples=6, deadline=None)
 @given(seed=seeds, seats=st.integers(2, 4))
+# a fight neither side could harm nor leave went on for ever (an NPC without crew or cannons)
+@example(seed=b"\xc3\x19\xd2\xa3\xd1\xe6\xc1q\x85\xd2\x92'\xa1\xe0c8\xeb\x11\xe3i4;\xce\x89J#\xb4X\xf3\xc8\xe6\x02",
+         seats=4)
 def test_pirate_games_end_conserve_and_hide(seed, seats):
     play(seats, "pirate", seed, every=2, try_legal=9)
 

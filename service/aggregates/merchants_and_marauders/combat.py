@@ -156,15 +156,7 @@ def legal(state, seat):
         frm = sorted({h["location"] for h in c["hits"][str(seat)]})
         return [{"action": "absorb", "location": f} for f in frm] + [{"action": "no_absorb"}]
     if st == "declare":
-        if p["ship"]["masts"] <= 0:
-            return [{"action": "combat_action", "do": "shoot"}]
-        out = [{"action": "combat_action", "do": "shoot"}]
-        if p["ship"]["crew"] > 0:
-            out.append({"action": "combat_action", "do": "board"})
-        foe = side(state, _other(c, seat))["ship"]
-        if is_npc(seat) and not (p["ship"]["cannons"] < foe["cannons"] or p["ship"]["crew"] < foe["crew"]):
-            return out                  # an NPC flees only when it has fewer cannons or crew (the book)
-        return out + [{"action": "combat_action", "do": "flee"}]
+        return [{"action": "combat_action", "do": do} for do in declarations(state, seat)]
     if st == "reroll":
         n = len(c["dice"][side_key(c, seat)])
         subsets = [list(s) for k in range(1, n + 1) for s in combinations(range(n), k)]
@@ -187,6 +179,21 @@ def legal(state, seat):
     if st == "claim":
         return [{"action": "claim_ship", "claim": True}, {"action": "claim_ship", "claim": False}]
     return []
+
+
+def declarations(state, seat):
+    """The combat actions a side may declare after the first round: Shoot always; Board
+    with a crew; Flee, except an NPC not left with fewer cannons or crew (the book); only
+    Shoot without masts."""
+    c = state["combat"]
+    ship = side(state, seat)["ship"]
+    if ship["masts"] <= 0:
+        return ["shoot"]
+    out = ["shoot"] + (["board"] if ship["crew"] > 0 else [])
+    foe = side(state, _other(c, seat))["ship"]
+    if is_npc(seat) and not (ship["cannons"] < foe["cannons"] or ship["crew"] < foe["crew"]):
+        return out
+    return out + ["flee"]
 
 
 # the naval round -------------------------------------------------------------------
@@ -485,10 +492,10 @@ def after_naval_round(step):
             _swivel_guns(step)
             crew_round(step)
             return
-    a, d = side(state, c["a"])["ship"], side(state, c["d"])["ship"]
-    if a["masts"] <= 0 and d["masts"] <= 0 and a["cannons"] <= 0 and d["cannons"] <= 0:
+    if all(side(state, s)["ship"]["cannons"] <= 0 and declarations(state, s) == ["shoot"] for s in (c["a"], c["d"])):
         # both may only shoot and neither has a cannon: nothing can change; the ships drift apart
-        step.emit("CombatDrifted", why="both masts and all cannons gone: neither ship can harm the other")
+        step.emit("CombatDrifted", why="neither ship has a cannon and neither may board or flee: "
+                  "neither can harm the other")
         end(step, None, [])
         return
     step.emit("CombatRoundBegun", round=c["round"] + 1)
