@@ -66,6 +66,9 @@ def serve(
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"privateer serves http://{shown}:{port}/ (API docs at /docs; Ctrl-C stops)", err=True)
     if workers == 1:
+        from service.http.heap import settle
+
+        settle()
         uvicorn.run(api, host=host, port=port, log_level=log_level, access_log=False)
         return
     from event_store.store import resolve_db

@@ -494,4 +494,8 @@ def app_from_env() -> FastAPI:
     """For uvicorn's worker processes (``tools serve --workers N``)."""
     import os
 
-    return create_app(os.environ.get("PRIVATEER_DB"), os.environ["PRIVATEER_ORGANISER_KEY"])
+    from .heap import settle
+
+    api = create_app(os.environ.get("PRIVATEER_DB"), os.environ["PRIVATEER_ORGANISER_KEY"])
+    settle()
+    return api
