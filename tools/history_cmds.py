@@ -43,17 +43,9 @@ def replay(game_id: GameId,
         typer.echo(f"drew {svg}", err=True)
     if json_out:
         return out_json(b)
+    from tools.boards import print_board
+
     print_board(b, machine.config)
-
-
-def print_board(b: dict, config: dict) -> None:
-    """The table for a person (service/render), or the raw view for a game it cannot draw."""
-    from rich.console import Console
-
-    from service.render import board_text
-
-    Console().print(board_text(b, config))
-    typer.echo(f"game {b['game_id']}; `--json` gives every detail of this view")
 
 
 @app.command()

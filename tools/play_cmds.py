@@ -89,7 +89,7 @@ def status(game_id: GameId,
     if board_:
         from service.views import board as board_view
         from service.replay import fold_for_reading
-        from tools.history_cmds import print_board
+        from tools.boards import print_board
 
         gid, machine, version = fold_for_reading(db, game_id)
         if seat is not None:

@@ -5,7 +5,8 @@ Only the plain forms of two calls are answered here:
 
 * ``tools status GAME_ID --json [--db PATH]``, on an SQLite store that keeps
   the game's status row;
-* ``tools replay GAME_ID --to-turn N --json [--db PATH]``.
+* ``tools replay GAME_ID --to-turn N [--json] [--db PATH]`` (the table for a
+  person is drawn with rich, as the command draws it).
 
 Anything else, and anything these cannot answer exactly as the command does
 (an unknown game, a bad setting, any error), goes to the command itself,
@@ -24,7 +25,7 @@ def answered(args: list[str]) -> bool:
     if len(args) < 2 or args[0] not in _ANSWERS or args[1].startswith("-"):
         return False
     options = _plain_options(args[2:])
-    if options is None or options.pop("--json", None) is not True:
+    if options is None or (options.get("--json") is not True and args[0] != "replay"):
         return False
     from service.kernel.errors import PrivateerError
 
@@ -61,7 +62,7 @@ def _status(game_id: str, options: dict) -> bool:
     from event_store.store import resolve_db
     from service.snapshots import snapshot_interval
 
-    if set(options) - {"--db"}:
+    if set(options) - {"--db", "--json"}:
         return False
     snapshot_interval()  # a bad setting is reported however the answer is found
     st = sqlite_status(resolve_db(options.get("--db")), game_id)
@@ -74,12 +75,19 @@ def _status(game_id: str, options: dict) -> bool:
 def _replay(game_id: str, options: dict) -> bool:
     from service.replay import replay_board
 
-    if "--to-turn" not in options or set(options) - {"--db", "--to-turn"}:
+    if "--to-turn" not in options or set(options) - {"--db", "--to-turn", "--json"}:
         return False
-    b, _ = replay_board(options.get("--db"), game_id, to_turn=int(options["--to-turn"]))
+    b, machine = replay_board(options.get("--db"), game_id, to_turn=int(options["--to-turn"]))
     if "warning" in b:
         sys.stderr.write(f"warning: {b['warning']}\n")
-    _print_json(b)
+    if options.get("--json"):
+        _print_json(b)
+        return True
+    if "note" in b:
+        sys.stderr.write(f"note: {b['note']}\n")
+    from tools.boards import print_board
+
+    print_board(b, machine.config)
     return True
 
 

@@ -1,6 +1,6 @@
 """The plain forms of ``tools status --json`` and ``tools replay --to-turn N
---json`` are answered before Typer is imported (tools/quick.py): their output,
-errors and exit codes are the commands' own, byte for byte."""
+[--json]`` are answered before Typer is imported (tools/quick.py): their
+output, errors and exit codes are the commands' own, byte for byte."""
 
 from __future__ import annotations
 
@@ -41,12 +41,17 @@ def store(tmp_path_factory):
     ["replay", "{gid}", "--to-turn", "3", "--json", "--db", "{db}"],
     ["replay", "{short}", "--json", "--db", "{db}", "--to-turn", "0"],
     ["replay", "{gid}", "--to-turn", "9999", "--json", "--db", "{db}"],   # not reached: a note in the JSON
+    ["replay", "{gid}", "--to-turn", "3", "--db", "{db}"],                # the table for a person
+    ["replay", "{short}", "--db", "{db}", "--to-turn", "9999"],           # not reached: a note on stderr
 ])
 def test_the_plain_forms_answer_as_the_commands_without_typer(store, argv):
     db, gid = store
     args = [a.format(gid=gid, short=gid[:8], db=db) for a in argv]
     code, out, err, typer = _run(*args)
-    assert not typer and code == 0 and out.startswith("{")
+    assert not typer and code == 0
+    assert out.startswith("{") if "--json" in args else ("Loot" in out.splitlines()[0] and "--json" in out)
+    if "9999" in args and "--json" not in args:
+        assert err.startswith("note: turn 9999 was not reached")
     # ``--db=PATH`` is not the plain form: the command itself answers
     at = args.index("--db")
     routed = args[:at] + [f"--db={db}"] + args[at + 2:]
