@@ -293,12 +293,15 @@ def tables(state: dict) -> dict:
     ``initial_state`` (a snapshot in a fresh process) finds the default
     catalog's tables by reloading it; a game on another catalog carries its
     tables in the state itself (``state["tables"]``)."""
-    S = _TABLES.get(state["cat"])
-    if S is None:
-        if "tables" in state:
-            S = _TABLES.setdefault(state["cat"], state["tables"])
-        elif default_key() == state["cat"]:
-            S = _TABLES[state["cat"]]
-        else:
-            raise RuntimeError("this game's catalog tables are not loaded: rebuild its state from GameCreated")
-    return S
+    try:
+        return _TABLES[state["cat"]]    # the hot path: called many times a step
+    except KeyError:
+        return _tables_missing(state)
+
+
+def _tables_missing(state: dict) -> dict:
+    if "tables" in state:
+        return _TABLES.setdefault(state["cat"], state["tables"])
+    if default_key() == state["cat"]:
+        return _TABLES[state["cat"]]
+    raise RuntimeError("this game's catalog tables are not loaded: rebuild its state from GameCreated")

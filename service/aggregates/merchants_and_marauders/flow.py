@@ -8,7 +8,7 @@ from .abilities import dice as skill_dice, may_hire
 from .catalog import tables as T
 
 from .npc import end_of_turn, end_of_turn_returns, on_event, spotted
-from .state import funds, player, stash_glory, total_glory
+from .state import funds, player
 
 EVENT_NOTE = ("provisional no-op: event card texts are not known and NPCs, combat and "
               "wanted flags come in a later part; the card is discarded")
@@ -65,11 +65,15 @@ def check_victory(step):
     state = step.state
     if state["phase"] != "play":
         return
+    # total_glory of each player (after every step: the catalog's values read once)
+    r = T(state)["rules"]
+    target = state["target"]
+    per, most = r["stash_gold_per_glory"], target // r["stash_glory_fraction"]
     for p in state["players"]:
-        if p["seat"] not in state["declared"] and p["captain"] is not None and \
-                total_glory(state, p) >= state["target"]:
+        from_stash = min(p["stash"] // per, most)
+        if p["glory"] + from_stash >= target and p["seat"] not in state["declared"] and p["captain"] is not None:
             step.emit("VictoryDeclared", seat=p["seat"], glory_track=p["glory"], stash=p["stash"],
-                      stash_glory=stash_glory(state, p), total=total_glory(state, p))
+                      stash_glory=from_stash, total=p["glory"] + from_stash)
 
 
 def glory_plays(state, p):

@@ -46,6 +46,10 @@ from .wanted import port_entries
 from .view import describe, view
 
 AMOUNT_ACTIONS = ("stash", "withdraw")
+# the handlers of the modules' actions, one dict (the first module naming an action wins);
+# the decider's own actions are its ``_do_*`` methods
+ACTION_HANDLERS = {**task_rules.HANDLERS, **combat_rules.HANDLERS, **scout_rules.HANDLERS,
+                   **raid_rules.HANDLERS, **port_rules.HANDLERS}
 
 
 def _same(decision, listed):
@@ -241,10 +245,9 @@ class MerchantsAndMarauders(Rules):
                 else:
                     turn_goes_on(step, current_seat(state))
         else:
-            handler = port_rules.HANDLERS.get(action) or raid_rules.HANDLERS.get(action) or \
-                scout_rules.HANDLERS.get(action) or combat_rules.HANDLERS.get(action) or \
-                task_rules.HANDLERS.get(action) or \
-                getattr(self, "_do_" + action)
+            handler = ACTION_HANDLERS.get(action)
+            if handler is None:
+                handler = getattr(self, "_do_" + action)
             handler(step, seat, decision)
         if state["phase"] == "play":
             check_victory(step)
