@@ -20,8 +20,9 @@ NPC's side decided by the player to the left of the player it fights).
 from __future__ import annotations
 
 from .catalog import tables as T
+from .derived import derived
 from .state import player
-from .war import enter, is_man_o_war, man_o_war
+from .war import enter, is_man_o_war
 
 
 
@@ -118,9 +119,7 @@ def on_event(step, card):
 
 
 def _man_o_war_of_icon(state, icon_npc):
-    nation = next((e["nation"] for e in T(state)["events"].values() if e.get("npc") == icon_npc and e.get("nation")),
-                  None)
-    return man_o_war(nation) if nation else None
+    return derived(state)["man_o_war_of_icon"].get(icon_npc)
 
 
 def end_of_turn(step):

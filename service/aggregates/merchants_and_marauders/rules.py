@@ -26,6 +26,7 @@ exactly these); repeated decisions reach any sum: the Stash activity stays open 
 from __future__ import annotations
 
 from .catalog import tables as T
+from .derived import derived
 
 from service.kernel import BadInput, IllegalDecision, Rules
 
@@ -157,7 +158,7 @@ class MerchantsAndMarauders(Rules):
                 if not state["acted"] and state["actions"] == S["rules"]["actions"]:
                     out.append({"action": "retire"})
             else:
-                out += [{"action": "move", "to": z} for z in sorted(S["adj"][p["zone"]])]
+                out += [{"action": "move", "to": z} for z in derived(state)["neighbours"][p["zone"]]]
                 if S["zones"][p["zone"]]["port"]:
                     out += port_entries(state, p)
                 out += scout_rules.sea_actions(state, p)
