@@ -77,6 +77,8 @@ def check_victory(step):
 
 
 def glory_plays(state, p):
+    if not p["hand"]:
+        return []
     S = T(state)
     out = []
     have = {S["glory"][c]["specialist"] for c in p["specialists"]}

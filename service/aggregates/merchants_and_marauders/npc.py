@@ -185,6 +185,8 @@ def _scouts_here(state, zone, p):
     """The hostile NPCs of ``zone`` that scout for ``p`` (pirates do not scout beside a
     naval ship; two Man-o-Wars in one zone do not scout)."""
     here = sorted(n for n, x in state["board"]["npcs"].items() if x["zone"] == zone)
+    if not here:
+        return []
     naval = any(naval_nation(state, n) for n in here)
     two_mow = sum(1 for n in here if is_man_o_war(n)) >= 2
     return [n for n in here if hostile(state, n, p) and not (naval and not naval_nation(state, n))

@@ -108,9 +108,13 @@ def legal_port(state, seat):
                 out.append({"action": "sell_weapon", "kind": kind})
             elif state["weapons"][kind] > 0 and money >= ab.price(state, p, "weapon", R["weapon_price"]):
                 out.append({"action": "buy_weapon", "kind": kind})
+        keeps = keep_choices(state, p, here)
+        sale = [sale_value(state, p, here, keep) for keep in keeps]    # the old ship's price, by tiles kept
         for kind, info in S["ships"].items():
-            for keep in keep_choices(state, p, here):
-                if info["for_sale"] and ship_net_price(state, p, here, kind, keep) <= money:
+            if not info["for_sale"]:
+                continue
+            for keep, value in zip(keeps, sale):
+                if info["buy"] - value <= money:    # ship_net_price
                     out.append({"action": "buy_ship", "ship": kind} if keep is None else
                                {"action": "buy_ship", "ship": kind, "keep": keep})
         out.append({"action": "end_shipyard"})
