@@ -191,9 +191,13 @@ def validate(cat: dict) -> dict:
     r = v["rules"]
     for k in ("glory_target", "start_gold", "glory_hand_limit", "actions", "buy_draw", "buy_draw_repeat",
               "sell_price", "sell_demand_price", "repair_price", "upgrade_price", "weapon_price",
-              "recruit_price", "coins_total", "stash_gold_per_glory"):
+              "recruit_price", "coins_total"):
         if not isinstance(r.get(k), int) or r[k] < 0:
             _fail(f"rules.{k} must be a whole number")
+    for k in ("stash_gold_per_glory", "stash_glory_fraction"):     # divisors (state.stash_glory)
+        if not isinstance(r.get(k), int) or isinstance(r[k], bool) or r[k] < 1:
+            _fail(f"rules.{k} must be a whole number of at least 1 (the stash's glory divides by it), "
+                  f"not {r.get(k)!r}")
     return cat
 
 
