@@ -94,3 +94,20 @@ def test_a_stash_divisor_below_one_is_refused_at_load(tmp_path, field, value):
         load(path)
     with pytest.raises(BadInput, match=rf"rules\.{field}"):
         RULES.validate_catalog(cat)
+
+
+def test_catalogs_differing_only_in_order_keep_their_own_tables():
+    """The tables of a catalog are cached by content, order included: a catalog listing
+    the ships in another order offers them in its order, whatever game the process ran
+    before, and the default catalog's games keep the default order afterwards."""
+    from service.kernel.local import LocalGame
+
+    def ship_choices(catalog=None):
+        g = LocalGame("merchants-and-marauders", 2, seed=b"\x05" * 32, catalog=catalog)
+        return [d["ship"] for d in g.legal(g.to_act()[0]) if d["action"] == "choose_ship"]
+
+    default = ship_choices()
+    cat = load()
+    cat["ships"]["value"] = dict(reversed(list(cat["ships"]["value"].items())))
+    assert ship_choices(cat) == default[::-1]
+    assert ship_choices() == default

@@ -276,7 +276,9 @@ def register(cat: dict) -> str:
     if key is not None and key in _TABLES:
         return key
     S = static(cat)
-    key = hashlib.sha256(json.dumps(S, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:16]
+    # in the tables' own order (not sorted keys): two catalogs that differ only in the order
+    # of a table (the ships, offered in that order) are two keys, never one game's tables for both
+    key = hashlib.sha256(json.dumps(S, separators=(",", ":")).encode()).hexdigest()[:16]
     _TABLES.setdefault(key, S)
     if len(_REGISTERED) < 64:
         _REGISTERED[content] = key
