@@ -70,6 +70,8 @@ def check_victory(step):
     target = state["target"]
     per, most = r["stash_gold_per_glory"], target // r["stash_glory_fraction"]
     for p in state["players"]:
+        if p["glory"] + most < target:
+            continue                        # not even with the most the stash may give
         from_stash = min(p["stash"] // per, most)
         if p["glory"] + from_stash >= target and p["seat"] not in state["declared"] and p["captain"] is not None:
             step.emit("VictoryDeclared", seat=p["seat"], glory_track=p["glory"], stash=p["stash"],

@@ -48,8 +48,11 @@ def _hunt_rank(state, npc, p):
     nation = naval_nation(state, npc)
     if nation:
         war = state["board"].get("war") or []
-        from .combat import nation_of
-        at_war = 1 if nation in war and nation_of(state, p) in war and nation_of(state, p) != nation else 0
+        at_war = 0
+        if nation in war:
+            from .combat import nation_of
+            theirs = nation_of(state, p)
+            at_war = 1 if theirs in war and theirs != nation else 0
         return (flags.get(nation, 0), sum(k for n, k in flags.items() if n != nation), at_war)
     if any(flags.values()):
         return (0, 0, 0)                      # pirates spare pirates (the pirates' truce)

@@ -414,10 +414,10 @@ def unseen_identities(state, kind: str) -> list:
     """At a table: the tiles (``demand``/``upgrade``) or tokens (``merchant``)
     nobody has seen yet, i.e. every one of the kind not known to be elsewhere.
     Empty in any other game: nothing lies face down unseen, nobody is asked to name it."""
-    from service.kernel.machine import is_unknown
-
     if not state.get("unseen"):
         return []
+    from service.kernel.machine import is_unknown
+
     every = T(state)[kind]
     board = state["board"]
     if kind == "demand":

@@ -47,8 +47,7 @@ from .wanted import port_entries
 from .view import describe, view
 
 AMOUNT_ACTIONS = ("stash", "withdraw")
-# the handlers of the modules' actions, one dict (the first module naming an action wins);
-# the decider's own actions are its ``_do_*`` methods
+# the handlers of the modules' actions, one dict (the first module naming an action wins)
 ACTION_HANDLERS = {**task_rules.HANDLERS, **combat_rules.HANDLERS, **scout_rules.HANDLERS,
                    **raid_rules.HANDLERS, **port_rules.HANDLERS}
 
@@ -72,6 +71,11 @@ class MerchantsAndMarauders(Rules):
     # 4: glory cards played in combat and other players' turns, rumors followed and missions completed
     min_seats = 2
     max_seats = 4
+
+    def __init__(self):
+        # every action's handler: the modules' (the first module naming it wins), else the decider's ``_do_*``
+        own = {name[len("_do_"):]: getattr(self, name) for name in dir(self) if name.startswith("_do_")}
+        self._handlers = {**own, **ACTION_HANDLERS}
 
     def parse_options(self, seats, options):
         out = {}
@@ -246,10 +250,7 @@ class MerchantsAndMarauders(Rules):
                 else:
                     turn_goes_on(step, current_seat(state))
         else:
-            handler = ACTION_HANDLERS.get(action)
-            if handler is None:
-                handler = getattr(self, "_do_" + action)
-            handler(step, seat, decision)
+            self._handlers[action](step, seat, decision)
         if state["phase"] == "play":
             check_victory(step)
             if current_seat(state) == seat:
