@@ -25,8 +25,9 @@ def demanded_good(state, port):
 
 def cargo_by_good(state, p):
     out = {}
+    good = T(state)["good"]
     for c in p["cargo"]:
-        out.setdefault(T(state)["good"][c], []).append(c)
+        out.setdefault(good[c], []).append(c)
     for cards in out.values():
         cards.sort()
     return out
