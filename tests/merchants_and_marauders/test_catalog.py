@@ -73,3 +73,41 @@ def test_options():
     for bad in ({"glory": "x"}, {"glory": "1"}, {"speed": "1"}):
         with pytest.raises(BadInput):
             RULES.parse_options(3, bad)
+
+
+@pytest.mark.parametrize("field, value", [
+    ("stash_gold_per_glory", 0), ("stash_glory_fraction", 0), ("stash_glory_fraction", -2),
+    ("stash_glory_fraction", None), ("stash_glory_fraction", 1.5), ("stash_gold_per_glory", True),
+])
+def test_a_stash_divisor_below_one_is_refused_at_load(tmp_path, field, value):
+    """The stash's glory divides by both (gold per glory point, the target's fraction):
+    zero or a non-number is refused when the catalog is loaded, naming the field, not
+    left to fail in the middle of a game."""
+    cat = load()
+    if value is None:
+        del cat["rules"]["value"][field]
+    else:
+        cat["rules"]["value"][field] = value
+    path = tmp_path / "catalog.json"
+    path.write_text(json.dumps(cat))
+    with pytest.raises(BadInput, match=rf"rules\.{field} must be a whole number of at least 1"):
+        load(path)
+    with pytest.raises(BadInput, match=rf"rules\.{field}"):
+        RULES.validate_catalog(cat)
+
+
+def test_catalogs_differing_only_in_order_keep_their_own_tables():
+    """The tables of a catalog are cached by content, order included: a catalog listing
+    the ships in another order offers them in its order, whatever game the process ran
+    before, and the default catalog's games keep the default order afterwards."""
+    from service.kernel.local import LocalGame
+
+    def ship_choices(catalog=None):
+        g = LocalGame("merchants-and-marauders", 2, seed=b"\x05" * 32, catalog=catalog)
+        return [d["ship"] for d in g.legal(g.to_act()[0]) if d["action"] == "choose_ship"]
+
+    default = ship_choices()
+    cat = load()
+    cat["ships"]["value"] = dict(reversed(list(cat["ships"]["value"].items())))
+    assert ship_choices(cat) == default[::-1]
+    assert ship_choices() == default

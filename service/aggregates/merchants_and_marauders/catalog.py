@@ -191,9 +191,13 @@ def validate(cat: dict) -> dict:
     r = v["rules"]
     for k in ("glory_target", "start_gold", "glory_hand_limit", "actions", "buy_draw", "buy_draw_repeat",
               "sell_price", "sell_demand_price", "repair_price", "upgrade_price", "weapon_price",
-              "recruit_price", "coins_total", "stash_gold_per_glory"):
+              "recruit_price", "coins_total"):
         if not isinstance(r.get(k), int) or r[k] < 0:
             _fail(f"rules.{k} must be a whole number")
+    for k in ("stash_gold_per_glory", "stash_glory_fraction"):     # divisors (state.stash_glory)
+        if not isinstance(r.get(k), int) or isinstance(r[k], bool) or r[k] < 1:
+            _fail(f"rules.{k} must be a whole number of at least 1 (the stash's glory divides by it), "
+                  f"not {r.get(k)!r}")
     return cat
 
 
@@ -272,7 +276,9 @@ def register(cat: dict) -> str:
     if key is not None and key in _TABLES:
         return key
     S = static(cat)
-    key = hashlib.sha256(json.dumps(S, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:16]
+    # in the tables' own order (not sorted keys): two catalogs that differ only in the order
+    # of a table (the ships, offered in that order) are two keys, never one game's tables for both
+    key = hashlib.sha256(json.dumps(S, separators=(",", ":")).encode()).hexdigest()[:16]
     _TABLES.setdefault(key, S)
     if len(_REGISTERED) < 64:
         _REGISTERED[content] = key
@@ -293,12 +299,15 @@ def tables(state: dict) -> dict:
     ``initial_state`` (a snapshot in a fresh process) finds the default
     catalog's tables by reloading it; a game on another catalog carries its
     tables in the state itself (``state["tables"]``)."""
-    S = _TABLES.get(state["cat"])
-    if S is None:
-        if "tables" in state:
-            S = _TABLES.setdefault(state["cat"], state["tables"])
-        elif default_key() == state["cat"]:
-            S = _TABLES[state["cat"]]
-        else:
-            raise RuntimeError("this game's catalog tables are not loaded: rebuild its state from GameCreated")
-    return S
+    try:
+        return _TABLES[state["cat"]]    # the hot path: called many times a step
+    except KeyError:
+        return _tables_missing(state)
+
+
+def _tables_missing(state: dict) -> dict:
+    if "tables" in state:
+        return _TABLES.setdefault(state["cat"], state["tables"])
+    if default_key() == state["cat"]:
+        return _TABLES[state["cat"]]
+    raise RuntimeError("this game's catalog tables are not loaded: rebuild its state from GameCreated")

@@ -301,11 +301,13 @@ def _after_reroll(step, seat):
 
 
 def successes(state, dice):
-    return sum(1 for v in dice if v >= T(state)["success_from"])
+    least = T(state)["success_from"]
+    return sum(1 for v in dice if v >= least)
 
 
 def numbers(state, dice):
-    return sum(v for v in dice if v < T(state)["success_from"])
+    least = T(state)["success_from"]
+    return sum(v for v in dice if v < least)
 
 
 def winner(state, c):

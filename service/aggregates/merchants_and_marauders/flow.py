@@ -8,7 +8,7 @@ from .abilities import dice as skill_dice, may_hire
 from .catalog import tables as T
 
 from .npc import end_of_turn, end_of_turn_returns, on_event, spotted
-from .state import funds, player, stash_glory, total_glory
+from .state import funds, player
 
 EVENT_NOTE = ("provisional no-op: event card texts are not known and NPCs, combat and "
               "wanted flags come in a later part; the card is discarded")
@@ -65,14 +65,22 @@ def check_victory(step):
     state = step.state
     if state["phase"] != "play":
         return
+    # total_glory of each player (after every step: the catalog's values read once)
+    r = T(state)["rules"]
+    target = state["target"]
+    per, most = r["stash_gold_per_glory"], target // r["stash_glory_fraction"]
     for p in state["players"]:
-        if p["seat"] not in state["declared"] and p["captain"] is not None and \
-                total_glory(state, p) >= state["target"]:
+        if p["glory"] + most < target:
+            continue                        # not even with the most the stash may give
+        from_stash = min(p["stash"] // per, most)
+        if p["glory"] + from_stash >= target and p["seat"] not in state["declared"] and p["captain"] is not None:
             step.emit("VictoryDeclared", seat=p["seat"], glory_track=p["glory"], stash=p["stash"],
-                      stash_glory=stash_glory(state, p), total=total_glory(state, p))
+                      stash_glory=from_stash, total=p["glory"] + from_stash)
 
 
 def glory_plays(state, p):
+    if not p["hand"]:
+        return []
     S = T(state)
     out = []
     have = {S["glory"][c]["specialist"] for c in p["specialists"]}
@@ -198,14 +206,21 @@ def resume(step, seat):
     """Carry the current seat's turn on after a decision: draw a new captain
     when one is due, end the turn when no action is left."""
     state = step.state
+    p = player(state, seat)
+    new_captain = p["needs_captain"] and p["captain"] is None
+    # glory cards and the stash stay usable until the player ends the turn (rules version 3,
+    # ``fixes``): it never ends by itself, or the moment it ends would tell the table whether
+    # the player holds a card it may play (hidden) or gold stashed at home
+    turn_over = state["port"] is None and state["actions"] <= 0 and not state.get("fixes")
+    if not (new_captain or turn_over):
+        return                      # (the usual case: nothing to carry on)
     if state["phase"] != "play" or state.get("raid") is not None or state.get("combat") is not None \
             or state.get("turn_window") is not None:
         return                      # a raid, a fight or glory cards finish first (they carry the turn on)
-    p = player(state, seat)
     limit = T(state)["rules"]["glory_hand_limit"]
     if p["returning"] or p["pending"] or len(p["hand"]) > limit:
         return
-    if p["needs_captain"] and p["captain"] is None:
+    if new_captain:
         decks = state["decks"]
         if not decks["captains"]:
             step.emit("GameEnded", reason="captains", note="a new captain is needed and no captain card is left")
@@ -214,13 +229,7 @@ def resume(step, seat):
         step.emit("CaptainDealt", vis=[seat], seat=seat, captain=card)
         step.emit("NewCaptainDrawn", seat=seat)
         return
-    if state["port"] is None and state["actions"] <= 0:
-        if state.get("fixes"):
-            # glory cards and the stash stay usable until the player ends the turn; it never
-            # ends by itself, or the moment it ends would tell the table whether the player
-            # holds a card it may play (hidden) or gold stashed at home
-            return
-        end_player_turn(step, seat)
+    end_player_turn(step, seat)     # turn_over
 
 
 def end_player_turn(step, seat):

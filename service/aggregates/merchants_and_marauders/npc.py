@@ -20,8 +20,9 @@ NPC's side decided by the player to the left of the player it fights).
 from __future__ import annotations
 
 from .catalog import tables as T
+from .derived import derived
 from .state import player
-from .war import enter, is_man_o_war, man_o_war
+from .war import enter, is_man_o_war
 
 
 
@@ -47,8 +48,11 @@ def _hunt_rank(state, npc, p):
     nation = naval_nation(state, npc)
     if nation:
         war = state["board"].get("war") or []
-        from .combat import nation_of
-        at_war = 1 if nation in war and nation_of(state, p) in war and nation_of(state, p) != nation else 0
+        at_war = 0
+        if nation in war:
+            from .combat import nation_of
+            theirs = nation_of(state, p)
+            at_war = 1 if theirs in war and theirs != nation else 0
         return (flags.get(nation, 0), sum(k for n, k in flags.items() if n != nation), at_war)
     if any(flags.values()):
         return (0, 0, 0)                      # pirates spare pirates (the pirates' truce)
@@ -118,9 +122,7 @@ def on_event(step, card):
 
 
 def _man_o_war_of_icon(state, icon_npc):
-    nation = next((e["nation"] for e in T(state)["events"].values() if e.get("npc") == icon_npc and e.get("nation")),
-                  None)
-    return man_o_war(nation) if nation else None
+    return derived(state)["man_o_war_of_icon"].get(icon_npc)
 
 
 def end_of_turn(step):
@@ -186,6 +188,8 @@ def _scouts_here(state, zone, p):
     """The hostile NPCs of ``zone`` that scout for ``p`` (pirates do not scout beside a
     naval ship; two Man-o-Wars in one zone do not scout)."""
     here = sorted(n for n, x in state["board"]["npcs"].items() if x["zone"] == zone)
+    if not here:
+        return []
     naval = any(naval_nation(state, n) for n in here)
     two_mow = sum(1 for n in here if is_man_o_war(n)) >= 2
     return [n for n in here if hostile(state, n, p) and not (naval and not naval_nation(state, n))

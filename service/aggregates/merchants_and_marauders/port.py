@@ -25,8 +25,9 @@ def demanded_good(state, port):
 
 def cargo_by_good(state, p):
     out = {}
+    good = T(state)["good"]
     for c in p["cargo"]:
-        out.setdefault(T(state)["good"][c], []).append(c)
+        out.setdefault(good[c], []).append(c)
     for cards in out.values():
         cards.sort()
     return out
@@ -108,9 +109,13 @@ def legal_port(state, seat):
                 out.append({"action": "sell_weapon", "kind": kind})
             elif state["weapons"][kind] > 0 and money >= ab.price(state, p, "weapon", R["weapon_price"]):
                 out.append({"action": "buy_weapon", "kind": kind})
+        keeps = keep_choices(state, p, here)
+        sale = [sale_value(state, p, here, keep) for keep in keeps]    # the old ship's price, by tiles kept
         for kind, info in S["ships"].items():
-            for keep in keep_choices(state, p, here):
-                if info["for_sale"] and ship_net_price(state, p, here, kind, keep) <= money:
+            if not info["for_sale"]:
+                continue
+            for keep, value in zip(keeps, sale):
+                if info["buy"] - value <= money:    # ship_net_price
                     out.append({"action": "buy_ship", "ship": kind} if keep is None else
                                {"action": "buy_ship", "ship": kind, "keep": keep})
         out.append({"action": "end_shipyard"})
@@ -408,7 +413,10 @@ __all__ = ["HANDLERS", "legal_port", "over_capacity"]
 
 def unseen_identities(state, kind: str) -> list:
     """At a table: the tiles (``demand``/``upgrade``) or tokens (``merchant``)
-    nobody has seen yet, i.e. every one of the kind not known to be elsewhere."""
+    nobody has seen yet, i.e. every one of the kind not known to be elsewhere.
+    Empty in any other game: nothing lies face down unseen, nobody is asked to name it."""
+    if not state.get("unseen"):
+        return []
     from service.kernel.machine import is_unknown
 
     every = T(state)[kind]

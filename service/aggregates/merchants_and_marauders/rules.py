@@ -26,6 +26,7 @@ exactly these); repeated decisions reach any sum: the Stash activity stays open 
 from __future__ import annotations
 
 from .catalog import tables as T
+from .derived import derived
 
 from service.kernel import BadInput, IllegalDecision, Rules
 
@@ -46,6 +47,9 @@ from .wanted import port_entries
 from .view import describe, view
 
 AMOUNT_ACTIONS = ("stash", "withdraw")
+# the handlers of the modules' actions, one dict (the first module naming an action wins)
+ACTION_HANDLERS = {**task_rules.HANDLERS, **combat_rules.HANDLERS, **scout_rules.HANDLERS,
+                   **raid_rules.HANDLERS, **port_rules.HANDLERS}
 
 
 def _same(decision, listed):
@@ -67,6 +71,11 @@ class MerchantsAndMarauders(Rules):
     # 4: glory cards played in combat and other players' turns, rumors followed and missions completed
     min_seats = 2
     max_seats = 4
+
+    def __init__(self):
+        # every action's handler: the modules' (the first module naming it wins), else the decider's ``_do_*``
+        own = {name[len("_do_"):]: getattr(self, name) for name in dir(self) if name.startswith("_do_")}
+        self._handlers = {**own, **ACTION_HANDLERS}
 
     def parse_options(self, seats, options):
         out = {}
@@ -153,7 +162,7 @@ class MerchantsAndMarauders(Rules):
                 if not state["acted"] and state["actions"] == S["rules"]["actions"]:
                     out.append({"action": "retire"})
             else:
-                out += [{"action": "move", "to": z} for z in sorted(S["adj"][p["zone"]])]
+                out += [{"action": "move", "to": z} for z in derived(state)["neighbours"][p["zone"]]]
                 if S["zones"][p["zone"]]["port"]:
                     out += port_entries(state, p)
                 out += scout_rules.sea_actions(state, p)
@@ -241,11 +250,7 @@ class MerchantsAndMarauders(Rules):
                 else:
                     turn_goes_on(step, current_seat(state))
         else:
-            handler = port_rules.HANDLERS.get(action) or raid_rules.HANDLERS.get(action) or \
-                scout_rules.HANDLERS.get(action) or combat_rules.HANDLERS.get(action) or \
-                task_rules.HANDLERS.get(action) or \
-                getattr(self, "_do_" + action)
-            handler(step, seat, decision)
+            self._handlers[action](step, seat, decision)
         if state["phase"] == "play":
             check_victory(step)
             if current_seat(state) == seat:

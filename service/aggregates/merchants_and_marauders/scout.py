@@ -13,17 +13,20 @@ def sea_actions(state, p):
     if p["in_port"]:
         return []
     scouted = state.get("scouted", ())
+    zone = p["zone"]
     out = []
-    if state["board"]["merchants"].get(p["zone"]) is not None and "merchant" not in scouted:
+    if state["board"]["merchants"].get(zone) is not None and "merchant" not in scouted:
         out.append({"action": "scout", "target": "merchant"})
     for q in state["players"]:
-        if q["seat"] == p["seat"] or q["captain"] is None or q["ship"] is None:
+        if q["zone"] != zone or q["in_port"] or q["seat"] == p["seat"] or q["captain"] is None or q["ship"] is None:
             continue
-        if q["zone"] == p["zone"] and not q["in_port"] and f"seat:{q['seat']}" not in scouted:
+        if f"seat:{q['seat']}" not in scouted:
             out.append({"action": "scout", "target": "player", "seat": q["seat"]})
-    for npc, n in sorted(state["board"]["npcs"].items()):
-        if n["zone"] == p["zone"] and f"npc:{npc}" not in scouted:
-            out.append({"action": "scout", "target": "npc", "npc": npc})
+    npcs = state["board"]["npcs"]
+    if npcs:
+        for npc, n in sorted(npcs.items()):
+            if n["zone"] == zone and f"npc:{npc}" not in scouted:
+                out.append({"action": "scout", "target": "npc", "npc": npc})
     return out
 
 

@@ -137,7 +137,7 @@ def home(state, p):
 
 
 def at_home(state, p) -> bool:
-    return p["in_port"] and p["zone"] == home(state, p)
+    return p["in_port"] and p["zone"] == T(state)["captains"][p["captain"]]["home"]     # home(state, p)
 
 
 def funds(state, p) -> int:
