@@ -22,23 +22,9 @@ only after ``flush``.
 
 from __future__ import annotations
 
-import sqlite3
-from contextlib import contextmanager
-
-from eventsourcing.persistence import IntegrityError, OperationalError
+from event_store.sqlite_recorder import mapped_errors  # the process's errors as the store raises them
 
 _NONE = object()  # no commit process yet (made at the first submit)
-
-
-@contextmanager
-def _mapped():
-    """The process's ``sqlite3`` errors as the library's classes, as the store raises them."""
-    try:
-        yield
-    except sqlite3.IntegrityError as e:
-        raise IntegrityError(e) from e
-    except sqlite3.Error as e:
-        raise OperationalError(e) from e
 
 
 class StepWriter:
@@ -64,7 +50,7 @@ class StepWriter:
         statements = self.app.recorder.statements(prepared.rows, **prepared.kwargs)
         self._in_flight = prepared
         try:
-            with _mapped():
+            with mapped_errors():
                 process.send(statements)
         except BaseException as e:
             self._in_flight = None
@@ -111,7 +97,7 @@ class StepWriter:
             return
         try:
             # a version already taken: StaleVersion, as from _save
-            with self.app._stale(prepared), _mapped():
+            with self.app._stale(prepared), mapped_errors():
                 self._process.wait()
         except BaseException as e:
             self._failed = e
