@@ -82,7 +82,7 @@ def _cached_statements(pool) -> None:
 
 
 @contextmanager
-def mapped_errors():
+def _mapped_errors():
     """``sqlite3`` errors as the library's classes (as its own transaction maps them)."""
     try:
         yield
@@ -136,7 +136,7 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
         conn = pool.get_connection(is_writer=True)
         try:
             db = conn._sqlite_conn
-            with mapped_errors():
+            with _mapped_errors():
                 db.execute("BEGIN")
                 try:
                     self._write(db, stored_events, **kwargs)
@@ -160,7 +160,7 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
         """``COMMIT`` (rolled back if it fails), the connection kept: one call
         that waits for the disk without holding the interpreter."""
         db = conn._sqlite_conn
-        with mapped_errors():
+        with _mapped_errors():
             try:
                 db.commit()
             except BaseException:
@@ -245,7 +245,7 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
                                      timeout=pool.lock_timeout or 5)
             reader.row_factory = sqlite3.Row
             self._readers.conn = reader
-        with mapped_errors():
+        with _mapped_errors():
             return [dict(r) for r in reader.execute(sql, params).fetchall()]
 
     def select_games(self, prefix: str | None = None) -> list[dict]:

@@ -22,9 +22,23 @@ only after ``flush``.
 
 from __future__ import annotations
 
-from event_store.sqlite_recorder import mapped_errors  # the process's errors as the store raises them
+import sqlite3
+from contextlib import contextmanager
+
+from eventsourcing.persistence import IntegrityError, OperationalError
 
 _NONE = object()  # no commit process yet (made at the first submit)
+
+
+@contextmanager
+def _mapped():
+    """The process's ``sqlite3`` errors as the library's classes, as the store raises them."""
+    try:
+        yield
+    except sqlite3.IntegrityError as e:
+        raise IntegrityError(e) from e
+    except sqlite3.Error as e:
+        raise OperationalError(e) from e
 
 
 class StepWriter:
@@ -50,7 +64,7 @@ class StepWriter:
         statements = self.app.recorder.statements(prepared.rows, **prepared.kwargs)
         self._in_flight = prepared
         try:
-            with mapped_errors():
+            with _mapped():
                 process.send(statements)
         except BaseException as e:
             self._in_flight = None
@@ -97,7 +111,7 @@ class StepWriter:
             return
         try:
             # a version already taken: StaleVersion, as from _save
-            with self.app._stale(prepared), mapped_errors():
+            with self.app._stale(prepared), _mapped():
                 self._process.wait()
         except BaseException as e:
             self._failed = e
