@@ -98,16 +98,6 @@ def _mapped_errors():
         raise InternalError(e) from e
 
 
-class _Collected:
-    """A cursor that keeps what it is asked to execute (``write_service_rows``)."""
-
-    def __init__(self, into: list):
-        self.into = into
-
-    def execute(self, sql, params) -> None:
-        self.into.append((sql, [tuple(params)]))
-
-
 class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
     def __init__(self, datastore, *args, **kwargs):
         _cached_statements(datastore.pool)
@@ -170,47 +160,20 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
     def release(self, conn) -> None:
         self.datastore.pool.put_connection(conn)
 
-    def _write(self, db, stored_events, **kwargs):
-        for sql, params in self.statements(stored_events, **kwargs):
-            if len(params) == 1:
-                db.execute(sql, params[0])
-            else:
-                db.executemany(sql, params)
-
-    def statements(self, stored_events, *, index=None, secret=None, idempotency=None,
-                   credential=None, invitation_use=None, tracking=None, **kwargs) -> list:
-        """One step's transaction as ``[(sql, [params, ...]), ...]``, in the
-        order it is written: the events, the service rows, the index and status
-        rows, the secret."""
+    def _write(self, db, stored_events, *, index=None, secret=None, idempotency=None,
+               credential=None, invitation_use=None, tracking=None, **kwargs):
         if tracking is not None:  # the library's tracking rows go through its own path
             raise NotImplementedError("tracking is not written by this recorder")
-        out = [(self.insert_events_statement,
-                [(s.originator_id.hex if not isinstance(s.originator_id, str) else s.originator_id,
-                  s.originator_version, s.topic, s.state) for s in stored_events])]
-        write_service_rows(_Collected(out), idempotency=idempotency, credential=credential,
-                           invitation_use=invitation_use)
+        db.executemany(self.insert_events_statement,
+                       [(s.originator_id.hex if not isinstance(s.originator_id, str) else s.originator_id,
+                         s.originator_version, s.topic, s.state) for s in stored_events])
+        write_service_rows(db, idempotency=idempotency, credential=credential, invitation_use=invitation_use)
         if index is not None:  # an IndexRow (event_store/index.py)
-            out.append((UPSERT, [index.params]))
+            db.execute(UPSERT, index.params)
             if index.status is not None:
-                out.append((UPSERT_STATUS, [index.status]))
+                db.execute(UPSERT_STATUS, index.status)
         if secret is not None:
-            out.append(("INSERT INTO privateer_secrets VALUES (?, ?)", [(secret[0], secret[1])]))
-        return out
-
-    def commit_process(self):
-        """A ``CommitProcess`` (event_store/commit_process.py) on this store's
-        file, with its write connection's durability; None for an in-memory store."""
-        pool = self.datastore.pool
-        if pool.is_sqlite_memory_mode:
-            return None
-        from .commit_process import CommitProcess
-
-        conn = pool.get_connection(is_writer=True)
-        try:
-            synchronous = conn._sqlite_conn.execute("PRAGMA synchronous").fetchone()[0]
-        finally:
-            pool.put_connection(conn)
-        return CommitProcess(pool.db_name, synchronous=synchronous, timeout=pool.lock_timeout or 5)
+            db.execute("INSERT INTO privateer_secrets VALUES (?, ?)", (secret[0], secret[1]))
 
     def select_events(self, originator_id, **kwargs):
         try:

@@ -161,6 +161,15 @@ class Privateer(Application):
             self.recorder.insert_events(prepared.rows, **prepared.kwargs)
         self.committed(prepared)
 
+    def write_uncommitted(self, prepared: "Prepared"):
+        """The step's transaction written but not committed (SQLite only: None
+        elsewhere); ``recorder.commit_written`` on what this returns commits it
+        (service/writer.py), then ``committed``."""
+        if not hasattr(self.recorder, "write_uncommitted"):
+            return None
+        with self._stale(prepared):
+            return self.recorder.write_uncommitted(prepared.rows, **prepared.kwargs)
+
     def committed(self, prepared: "Prepared") -> None:
         """After a step's commit: the repository's cache and the snapshot."""
         repo = self.repository

@@ -5,7 +5,6 @@ mapper makes of the same events, and the game must audit clean."""
 from __future__ import annotations
 
 import pytest
-from eventsourcing.persistence import OperationalError
 
 from service.app import Privateer
 from service.audit import audit_game
@@ -60,60 +59,30 @@ def test_overlapped_commits_store_the_same_games_as_waiting_for_each(tmp_path):
         assert audit_game(a, a.resolve_id(x)).ok
 
 
-def _assert_prefix_of_ten_steps(app):
+def test_a_failed_commit_stops_the_writer_and_leaves_an_auditable_prefix(tmp_path, monkeypatch):
+    app = Privateer(str(tmp_path / "f.db"))
+    recorder = app.recorder
+    real = recorder.commit_only
+    calls = {"n": 0}
+
+    def failing(conn):
+        calls["n"] += 1
+        if calls["n"] == 12:
+            conn._sqlite_conn.rollback()
+            raise OSError("disk full (simulated)")
+        real(conn)
+
+    monkeypatch.setattr(recorder, "commit_only", failing)
+    with pytest.raises(OSError, match="disk full"):
+        simulate("letter-of-marque", 3, 1, seed="fail", app=app, overlap=True)
     (row,) = app.games()
     gid = app.resolve_id(row["game_id"])
     stored = app.stored_events(gid)
-    # the create, the setup and ten steps were committed; the eleventh step and nothing after it
+    # the create, the setup and ten steps were committed; the twelfth step and nothing after it
     assert row["version"] == stored[-1].originator_version
     assert sum(1 for e in stored if e.type == "Decided") == 1 + 10
     assert not row["finished"]
     assert audit_game(app, gid).ok
-
-
-def test_a_failed_commit_stops_the_writer_and_leaves_an_auditable_prefix(tmp_path, monkeypatch):
-    """The eleventh step's transaction fails in the commit process (a
-    statement the database refuses): it is rolled back whole, the error
-    reaches the caller, and nothing after it is written."""
-    app = Privateer(str(tmp_path / "f.db"))
-    recorder = app.recorder
-    real = recorder.statements
-    calls = {"n": 0}
-
-    def failing(rows, **kwargs):
-        calls["n"] += 1
-        out = real(rows, **kwargs)
-        if calls["n"] == 12:  # the create (with the setup), ten steps, then this one
-            out.append(("INSERT INTO no_such_table VALUES (?)", [(1,)]))
-        return out
-
-    monkeypatch.setattr(recorder, "statements", failing)
-    with pytest.raises(OperationalError, match="no such table"):
-        simulate("letter-of-marque", 3, 1, seed="fail", app=app, overlap=True)
-    _assert_prefix_of_ten_steps(app)
-
-
-def test_a_killed_commit_process_stops_the_writer_with_a_clear_error(tmp_path, monkeypatch):
-    import os
-    import signal
-
-    from event_store.commit_process import CommitProcess
-
-    app = Privateer(str(tmp_path / "k.db"))
-    real = CommitProcess.send
-    sent = {"n": 0}
-
-    def send(self, statements):
-        sent["n"] += 1
-        if sent["n"] == 11:
-            os.kill(self._proc.pid, signal.SIGKILL)
-            self._proc.wait()
-        real(self, statements)
-
-    monkeypatch.setattr(CommitProcess, "send", send)
-    with pytest.raises(OperationalError, match=r"commit process ended \(exit status -9\): no later step was written"):
-        simulate("letter-of-marque", 3, 1, seed="fail", app=app, overlap=True)
-    _assert_prefix_of_ten_steps(app)
 
 
 def test_reads_of_the_index_do_not_wait_for_a_write_in_progress(tmp_path):
@@ -133,8 +102,7 @@ def test_reads_of_the_index_do_not_wait_for_a_write_in_progress(tmp_path):
     m = newer.machine
     seat = m.to_act()[0]
     newer.record(m.decide(seat, m.legal(seat)[0], app.chance_for(newer)))
-    prepared = app.prepare(newer)
-    conn = app.recorder.write_uncommitted(prepared.rows, **prepared.kwargs)  # the write connection holds an open transaction
+    conn = app.write_uncommitted(app.prepare(newer))  # the write connection holds an open transaction
     queued = threading.Thread(target=app.recorder.insert_service_rows, kwargs={"published": (gid, "now")})
     seen = {}
 
