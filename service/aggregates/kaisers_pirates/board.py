@@ -15,19 +15,26 @@ from .state import player
 COLOURS = {4: "red", 6: "white", 8: "green", 10: "blue"}
 
 
+_INDEXES = catalog_data.INDEXES     # catalog key -> Index, filled by catalog.index
+
+
 def ix(state):
-    try:
-        return catalog_data.by_key(state["cat"])
-    except KeyError:
-        # a state restored without its GameCreated: only the packaged catalog can be rebuilt
-        from service.kernel.rules import catalog_digest
-        cat = catalog_data.load()
-        if state.get("solo") is not None:       # the solitaire game's catalog holds its deck too
-            cat["solitaire"] = catalog_data.load_solitaire()
-        if catalog_digest(cat) != state["cat"]:
-            raise RuntimeError("kaisers-pirates: this game's card catalog is not loaded "
-                               "(rebuild the game from its GameCreated event)") from None
-        return catalog_data.index(cat, state["cat"])
+    i = _INDEXES.get(state["cat"])      # asked several times a step: one dict lookup
+    if i is None:
+        i = _rebuild_index(state)
+    return i
+
+
+def _rebuild_index(state):
+    """A state restored without its GameCreated: only the packaged catalog can be rebuilt."""
+    from service.kernel.rules import catalog_digest
+    cat = catalog_data.load()
+    if state.get("solo") is not None:       # the solitaire game's catalog holds its deck too
+        cat["solitaire"] = catalog_data.load_solitaire()
+    if catalog_digest(cat) != state["cat"]:
+        raise RuntimeError("kaisers-pirates: this game's card catalog is not loaded "
+                           "(rebuild the game from its GameCreated event)")
+    return catalog_data.index(cat, state["cat"])
 
 
 def modified(raw: int, mods: int) -> int:
@@ -68,10 +75,17 @@ def partner(state, seat):
     return (seat + 1) % 4 + 1
 
 
+_OPPONENTS: dict = {}     # (seats, team game, seat) -> that seat's opponents
+
+
 def opponents(state, seat):
-    """Every other player; in the team game (4.2, 4.3) not the partner."""
-    mate = partner(state, seat)
-    return [s for s in seats(state) if s != seat and s != mate]
+    """Every other player; in the team game (4.2, 4.3) not the partner (a tuple, shared)."""
+    key = (state["seats"], team_game(state), seat)
+    opps = _OPPONENTS.get(key)
+    if opps is None:
+        mate = partner(state, seat)
+        opps = _OPPONENTS[key] = tuple(s for s in seats(state) if s != seat and s != mate)
+    return opps
 
 
 def st(state, ship):
@@ -179,20 +193,27 @@ def carded_ships(state):
 def commit_options(state, seat, cards):
     """3.2.1: an intercept card goes on the intercepting ship (or before the force for
     British forces); Lay Mines on a minelaying raider; the other cards before the force."""
+    if not cards:
+        return []
     i = ix(state)
-    p = player(state, seat)
+    tt = state["tt"]
     taken = carded_ships(state)
-    free = [s for s in p["ships"] if s not in taken and not in_refuge(state, s)]
+    free = [s for s in player(state, seat)["ships"] if s not in taken and not in_refuge(state, s)]
+    # the action side goes before the force: normal and assist cards; Reflag with a ship
+    # revealed at the turn's start (3.3.32); team cards in the team game (3.3.4, 3.3.11)
+    before_force = {"normal": True, "assist": True, "reaction": False,
+                    "team": bool(state["options"].get("team"))}
+    reflag_ok = bool(tt.get("revealed_at_start"))
     out = []
     for card in cards:        # every copy is listed: any copy held may be committed
-        t = i.tid(card)
-        out += [{"action": "commit", "card": card, "use": "intercept", "ship": s} for s in free]
+        t = i.card_type[card]
+        for s in free:
+            out.append({"action": "commit", "card": card, "use": "intercept", "ship": s})
         out.append({"action": "commit", "card": card, "use": "intercept", "ship": None})
         if t == "lay-mines":
             out += [{"action": "commit", "card": card, "use": "action", "ship": s} for s in free
                     if i.ships[s]["mines"]]
-        elif i.kind(card) in ("normal", "assist") or (t == "reflag" and state["tt"].get("revealed_at_start")) \
-                or (i.kind(card) == "team" and state["options"].get("team")):   # 3.3.4, 3.3.11
+        elif before_force[i.types[t]["kind"]] or (t == "reflag" and reflag_ok):
             out.append({"action": "commit", "card": card, "use": "action"})
     return out
 

@@ -246,16 +246,16 @@ class Index:
         return self.ships.get(ship) or self.merchants[ship]
 
 
-_CACHE: dict[str, Index] = {}
+INDEXES: dict[str, Index] = {}     # catalog key (its digest) -> its Index
 
 
 def index(cat: dict, key: str | None = None) -> Index:
     key = key or json.dumps(cat, sort_keys=True)
-    ix = _CACHE.get(key)
+    ix = INDEXES.get(key)
     if ix is None:
-        ix = _CACHE[key] = Index(cat)
+        ix = INDEXES[key] = Index(cat)
     return ix
 
 
 def by_key(key: str) -> Index:
-    return _CACHE[key]
+    return INDEXES[key]
