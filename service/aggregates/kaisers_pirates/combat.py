@@ -16,8 +16,8 @@ decide.
 from __future__ import annotations
 
 from . import optional
-from .board import (attack_ok, can_attack_with, committed, committed_entries, in_refuge, is_prize,
-                    is_raider, ix, night, opponents, owner, recognised)
+from .board import (can_attack_with, committed, fogged, in_refuge, is_prize, is_raider, ix, night, opponents,
+                    owner, recognised)
 from .resolve import after_reaction, interrogate_challenge, resolve, torpedo_prize_challenge
 from .state import player
 
@@ -32,8 +32,12 @@ def announce_options(state, seat):
     i = ix(state)
     tt = state["tt"]
     out = []
-    opps = [o for o in opponents(state, seat) if attack_ok(state, seat, o)]
-    for c in committed_entries(state, "intercept"):
+    attack_on = tt["attack_on"]
+    # attack_ok (3.1.3): one opponent a turn, none in a fog bank
+    opps = [o for o in opponents(state, seat) if attack_on in (None, o) and not fogged(state, o)]
+    for c in tt["committed"]:
+        if c["use"] != "intercept":
+            continue
         card, ship = c["card"], c["ship"]
         if ship is not None:
             # the German ship the card lies on intercepts a merchant
@@ -51,9 +55,11 @@ def announce_options(state, seat):
                 if t_ in tt["intercepted"] or in_refuge(state, t_) or not recognised(state, t_):
                     continue
                 out.append({"action": "intercept", "card": card, "target": t_})
-    for c in committed_entries(state, "action"):
+    for c in tt["committed"]:
+        if c["use"] != "action":
+            continue
         card = c["card"]
-        t = i.tid(card)
+        t = i.card_type[card]
         if t == "lay-mines":
             for ship in player(state, seat)["ships"]:
                 if c["ship"] not in (None, ship):
