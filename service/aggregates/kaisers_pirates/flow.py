@@ -54,6 +54,8 @@ def draw_action(step, seat):
 
 
 def deck_left(state):
+    if not state.get("unseen"):         # pool_left's common case, without the call
+        return len(state["pool"]) + len(state["top"])
     return pool_left(state) + len(state["top"])
 
 
@@ -147,8 +149,8 @@ def replenish(step):
     """3.1.6: every player back to three merchantmen."""
     state = step.state
     need = ix(state).force["merchants"]
-    for s in range(1, state["seats"] + 1):
-        while len(player(state, s)["merchants"]) < need:
+    for s, p in enumerate(state["players"], 1):
+        while len(p["merchants"]) < need:
             if not draw_merchant(step, s):
                 break
 
@@ -182,7 +184,10 @@ def _discard_order(state):
 def continue_discards(step):
     """Each seat in turn: two or more cards wait for its order; one is put down at once."""
     state = step.state
+    reacted = state["tt"]["reactions"]
     for s in _discard_order(state):
+        if s != state["current"] and not reacted:
+            continue                    # no reaction card was played: only the active player discards
         cards = discards_of(state, s)
         if len(cards) >= 2 and not state.get("solo"):   # solitaire: face down, unordered (5.3.1)
             step.emit("WindowOpened", kind="discard", seat=s)

@@ -60,6 +60,8 @@ OPTIONS = {
 
 
 _VALIDATED: set = set()
+_IDLE = frozenset({"over", "setup", "dealing"})    # phases in which nobody acts
+_TURN = frozenset({"commit", "resolve"})           # the active player's phases
 
 
 class KaisersPirates(Rules):
@@ -139,20 +141,24 @@ class KaisersPirates(Rules):
 
     # who acts ---------------------------------------------------------------
     def to_act(self, state):
-        if state["phase"] in ("over", "setup", "dealing"):
+        phase = state["phase"]
+        if phase in _IDLE:
             return []
         w = state["window"]
         if w is not None:
             return [w["seat"]]
-        if state["phase"] in ("commit", "resolve"):
+        if phase in _TURN:
             return [state["current"]]
         return []
 
     def legal(self, state, seat):
-        if seat not in self.to_act(state):
-            return []
+        phase = state["phase"]
         w = state["window"]
+        if phase in _IDLE:               # who acts: as ``to_act`` says, without a list to look in
+            return []
         if w is not None:
+            if w["seat"] != seat:
+                return []
             if w["kind"] == "keep":
                 return flow.keep_options(state, seat)
             if w["kind"] == "stack":
@@ -164,9 +170,12 @@ class KaisersPirates(Rules):
             if w["kind"] in team.WINDOWS:
                 return team.options(state, seat)
             return combat.window_options(state, seat)
-        if state["phase"] == "commit":
-            return self._commit_options(state, seat) + optional.resupply_options(state, seat)
-        return self._resolve_options(state, seat) + optional.resupply_options(state, seat)
+        if phase not in _TURN or state["current"] != seat:
+            return []
+        out = self._commit_options(state, seat) if phase == "commit" else self._resolve_options(state, seat)
+        if state["options"].get("prize_resupply"):
+            out += optional.resupply_options(state, seat)
+        return out
 
     def _commit_options(self, state, seat):
         return commit_options(state, seat, player(state, seat)["hand"]) + [{"action": "done"}]
@@ -191,7 +200,8 @@ class KaisersPirates(Rules):
                 return out + actions.refuge_options(state, seat)
             return actions.refuge_options(state, seat) + [{"action": "end_turn"}]
         # Recon Aircraft's cards may be brought into play this turn
-        out += commit_options(state, seat, tt["extra"])
+        if tt["extra"]:
+            out += commit_options(state, seat, tt["extra"])
         return out + actions.refuge_options(state, seat) + [{"action": "end_turn"}]
 
     # the steps ----------------------------------------------------------------
@@ -203,7 +213,7 @@ class KaisersPirates(Rules):
 
     def decide(self, step, seat, decision):
         self._decide(step, seat, decision)
-        if solitaire.on(step.state):
+        if step.state.get("solo") is not None:     # solitaire.on
             solitaire.drive(step)           # the phantom plays until the real player must act
 
     def _decide(self, step, seat, decision):
