@@ -93,13 +93,11 @@ def st(state, ship):
 
 
 def is_warship(state, ship):
-    s = ix(state).ships.get(ship)
-    return s is not None and s["kind"] == "warship"
+    return ship in ix(state).warships
 
 
 def is_raider(state, ship):
-    s = ix(state).ships.get(ship)
-    return s is not None and s["kind"] == "raider"
+    return ship in ix(state).raiders
 
 
 def owner(state, ship):
@@ -115,7 +113,7 @@ def is_prize(state, ship):
 
 def recognised(state, ship):
     """Warships are always recognised; raiders and prizes only when revealed."""
-    return is_warship(state, ship) or state["status"][ship]["revealed"]
+    return ship in ix(state).warships or state["status"][ship]["revealed"]
 
 
 def in_refuge(state, ship):
@@ -124,8 +122,8 @@ def in_refuge(state, ship):
 
 
 def fogged(state, seat):
-    pend = player(state, seat)["pending"]
-    return bool(pend and pend["type"] == "fog-bank")
+    pend = state["players"][seat - 1]["pending"]
+    return pend is not None and pend["type"] == "fog-bank"
 
 
 def attack_ok(state, seat, opp):
@@ -150,8 +148,10 @@ def can_attack_with(state, seat, ship):
     """Each friendly warship or raider: one intercept or mine laying a turn; not
     from an island refuge nor in the turn it leaves one."""
     tt = state["tt"]
-    return (ship in player(state, seat)["ships"] and ship not in tt["used"] and not in_refuge(state, ship)
-            and ship not in tt["left_refuge"])
+    if ship not in state["players"][seat - 1]["ships"] or ship in tt["used"] or ship in tt["left_refuge"]:
+        return False
+    s = state["status"].get(ship)
+    return not (s and s["refuge"])          # not in_refuge
 
 
 def defence_dice(state, ship):
@@ -198,7 +198,12 @@ def commit_options(state, seat, cards):
     i = ix(state)
     tt = state["tt"]
     taken = carded_ships(state)
-    free = [s for s in player(state, seat)["ships"] if s not in taken and not in_refuge(state, s)]
+    status = state["status"]
+    free = []
+    for s in state["players"][seat - 1]["ships"]:
+        st_ = status.get(s)
+        if s not in taken and not (st_ and st_["refuge"]):    # not in_refuge
+            free.append(s)
     # the action side goes before the force: normal and assist cards; Reflag with a ship
     # revealed at the turn's start (3.3.32); team cards in the team game (3.3.4, 3.3.11)
     before_force = {"normal": True, "assist": True, "reaction": False,

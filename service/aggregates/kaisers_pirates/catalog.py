@@ -203,6 +203,8 @@ class Index:
 
     def __init__(self, cat: dict):
         self.ships = {s["id"]: s for s in cat["ships"]}
+        self.warships = frozenset(s["id"] for s in cat["ships"] if s["kind"] == "warship")
+        self.raiders = frozenset(s["id"] for s in cat["ships"] if s["kind"] == "raider")
         self.merchants = {m["id"]: m for m in cat["merchants"]}
         self.types = {c["id"]: c for c in cat["action_cards"]}
         self.card_type: dict[str, str] = {}

@@ -35,6 +35,8 @@ def announce_options(state, seat):
     attack_on = tt["attack_on"]
     # attack_ok (3.1.3): one opponent a turn, none in a fog bank
     opps = [o for o in opponents(state, seat) if attack_on in (None, o) and not fogged(state, o)]
+    players, status = state["players"], state["status"]
+    intercepted = tt["intercepted"]
     for c in tt["committed"]:
         if c["use"] != "intercept":
             continue
@@ -44,15 +46,19 @@ def announce_options(state, seat):
             if not can_attack_with(state, seat, ship):
                 continue
             for o in opps:
-                for m in player(state, o)["merchants"]:
-                    if m not in tt["intercepted"] and m not in tt["ignored"]:
+                for m in players[o - 1]["merchants"]:
+                    if m not in intercepted and m not in tt["ignored"]:
                         out.append({"action": "intercept", "card": card, "ship": ship, "target": m})
             continue
-        # British forces: every committed card is listed, copies included
+        # British forces: every committed card is listed, copies included; on ships
+        # recognised (warships, revealed raiders and prizes) and not in an island refuge
         for o in opps:
-            p = player(state, o)
+            p = players[o - 1]
             for t_ in p["ships"] + p["prizes"]:
-                if t_ in tt["intercepted"] or in_refuge(state, t_) or not recognised(state, t_):
+                if t_ in intercepted:
+                    continue
+                s = status.get(t_)
+                if (s and s["refuge"]) or not (t_ in i.warships or status[t_]["revealed"]):
                     continue
                 out.append({"action": "intercept", "card": card, "target": t_})
     for c in tt["committed"]:
@@ -183,16 +189,17 @@ def reaction_types(state):
     calm = not eng["night"] and not eng["surprise"]
     out = set()
     if kind == "intercept":
+        raider = eng["ship"] in ix(state).raiders
         out |= {"amc", "non-combatant", "slim-pickings", "trap"}
         if calm:
             out |= {"break-contact", "shallow-run"}
-            if is_raider(state, eng["ship"]) and not state["status"][tgt]["damaged"]:
+            if raider and not state["status"][tgt]["damaged"]:
                 out.add("fast-ship")
         if not state["status"][tgt]["damaged"]:
             out.add("non-combatant")
         else:
             out.discard("non-combatant")
-        if is_raider(state, eng["ship"]) and not state["status"][eng["ship"]]["revealed"]:
+        if raider and not state["status"][eng["ship"]]["revealed"]:
             out.add("qqq")
     elif kind in ("british", "monitor", "interrogate"):
         out.add("pull-the-plug")
@@ -217,7 +224,7 @@ def reaction_options(state, seat):
     types = reaction_types(state)
     out = []
     for card in sorted(player(state, seat)["hand"]):
-        if i.tid(card) in types:
+        if i.card_type[card] in types:
             out.append({"action": "react", "card": card})
     return out + [{"action": "decline"}]
 

@@ -186,7 +186,7 @@ class KaisersPirates(Rules):
         if tt["fogged"] or tt["deceived"] == "ignored":
             # 3.3.14 no card at all; 3.3.10 the forced card was ignored
             return actions.refuge_options(state, seat) + [{"action": "end_turn"}]
-        out = combat.announce_options(state, seat)
+        out = combat.announce_options(state, seat) if tt["committed"] else []
         for c in tt["committed"]:
             if c["use"] != "action" or i.kind(c["card"]) == "assist":
                 continue
