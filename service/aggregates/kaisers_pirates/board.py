@@ -170,12 +170,12 @@ def vp_of(state, entry):
 
 
 def committed(state, use=None, tid=None):
-    i = ix(state)
+    card_type = ix(state).card_type if tid is not None else None
     out = []
     for c in state["tt"]["committed"]:
         if use is not None and c["use"] != use:
             continue
-        if tid is not None and i.tid(c["card"]) != tid:
+        if tid is not None and card_type[c["card"]] != tid:
             continue
         out.append(c["card"])
     return out

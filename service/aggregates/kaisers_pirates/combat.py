@@ -292,7 +292,6 @@ def window_options(state, seat):
 def window_decide(step, seat, d):
     state = step.state
     w = state["window"]
-    i = ix(state)
     k = w["kind"]
     a = d["action"]
     if k == "assist":
@@ -301,6 +300,7 @@ def window_decide(step, seat, d):
             _advance_to(step, "react", state["eng"]["i"])
         else:
             card = d["card"]
+            i = ix(state)
             t = i.tid(card)
             eng = state["eng"]
             extra = {}
@@ -340,7 +340,7 @@ def window_decide(step, seat, d):
         if a == "decline":
             step.emit("ReactionDeclined", seat=seat, kind="reflag", ships=w["ships"])
         else:
-            step.emit("ReactionPlayed", seat=seat, card=d["card"], ctype="reflag", name=i.card_name[d["card"]],
+            step.emit("ReactionPlayed", seat=seat, card=d["card"], ctype="reflag", name=ix(state).card_name[d["card"]],
                       against="reveal", ship=d["ship"])
             step.emit("ShipDisguised", ship=d["ship"], why="Reflag")
         if state["eng"] is None:
@@ -353,6 +353,7 @@ def window_decide(step, seat, d):
             nxt = "next" if k == "after" else ("order" if eng["kind"] == "mines" else "resolve")
             _advance_to(step, nxt, eng["i"])
         else:
+            i = ix(state)
             t = i.tid(d["card"])
             step.emit("ReactionPlayed", seat=seat, card=d["card"], ctype=t, name=i.card_name[d["card"]],
                       against="attack" if k == "react" else "sinking", target=tgt)

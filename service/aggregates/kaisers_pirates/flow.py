@@ -184,10 +184,9 @@ def _discard_order(state):
 def continue_discards(step):
     """Each seat in turn: two or more cards wait for its order; one is put down at once."""
     state = step.state
-    reacted = state["tt"]["reactions"]
-    for s in _discard_order(state):
-        if s != state["current"] and not reacted:
-            continue                    # no reaction card was played: only the active player discards
+    # no reaction card played this turn: only the active player has cards to discard
+    order = _discard_order(state) if state["tt"]["reactions"] else (state["current"],)
+    for s in order:
         cards = discards_of(state, s)
         if len(cards) >= 2 and not state.get("solo"):   # solitaire: face down, unordered (5.3.1)
             step.emit("WindowOpened", kind="discard", seat=s)

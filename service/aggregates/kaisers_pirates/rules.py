@@ -181,14 +181,13 @@ class KaisersPirates(Rules):
         return commit_options(state, seat, player(state, seat)["hand"]) + [{"action": "done"}]
 
     def _resolve_options(self, state, seat):
-        i = ix(state)
         tt = state["tt"]
         if tt["fogged"] or tt["deceived"] == "ignored":
             # 3.3.14 no card at all; 3.3.10 the forced card was ignored
             return actions.refuge_options(state, seat) + [{"action": "end_turn"}]
         out = combat.announce_options(state, seat) if tt["committed"] else []
         for c in tt["committed"]:
-            if c["use"] != "action" or i.kind(c["card"]) == "assist":
+            if c["use"] != "action" or ix(state).kind(c["card"]) == "assist":
                 continue
             plays = actions.play_options(state, seat, c["card"])
             if tt["deceived"]:

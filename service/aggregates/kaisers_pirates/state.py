@@ -294,8 +294,12 @@ def _engagement_ended(state, d, ev):
 
 
 def _window_opened(state, d, ev):
-    state["window"] = {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
-                       for k, v in d.items()}
+    w = state["window"] = dict(d)       # lists and dicts copied too: the window shares nothing with the event
+    for k, v in d.items():
+        if isinstance(v, dict):
+            w[k] = dict(v)
+        elif isinstance(v, list):
+            w[k] = list(v)
 
 
 def _window_closed(state, d, ev):
