@@ -48,7 +48,12 @@ from .state import evolve, initial_state, player
 from .strict import listed
 from .view import describe, view
 
-COMBAT_ACTIONS = ("intercept", "lay_mines", "torpedo", "sub_mines", "interrogate", "monitor")
+COMBAT_ACTIONS = frozenset({"intercept", "lay_mines", "torpedo", "sub_mines", "interrogate", "monitor"})
+# the windows other modules answer (every other window is an attack's: combat.py)
+WINDOW_OPTIONS = {"keep": flow.keep_options, "stack": actions.stack_options, "discard": flow.discard_options,
+                  "reflag_card": actions.reflag_card_options, **dict.fromkeys(team.WINDOWS, team.options)}
+WINDOW_DECIDE = {"keep": flow.keep, "stack": actions.stack, "discard": flow.discard,
+                 "reflag_card": actions.reflag_card, **dict.fromkeys(team.WINDOWS, team.decide)}
 # sections 1-3 options, the team game (4), solitaire (5) and the optional rules (6, optional.py)
 OPTIONS = {
     "removed": "action cards set aside secretly each round (2.1.4; default 60/40/20 for 2/3/4 players)",
@@ -159,17 +164,7 @@ class KaisersPirates(Rules):
         if w is not None:
             if w["seat"] != seat:
                 return []
-            if w["kind"] == "keep":
-                return flow.keep_options(state, seat)
-            if w["kind"] == "stack":
-                return actions.stack_options(state, seat)
-            if w["kind"] == "discard":
-                return flow.discard_options(state, seat)
-            if w["kind"] == "reflag_card":
-                return actions.reflag_card_options(state, seat)
-            if w["kind"] in team.WINDOWS:
-                return team.options(state, seat)
-            return combat.window_options(state, seat)
+            return WINDOW_OPTIONS.get(w["kind"], combat.window_options)(state, seat)
         if phase not in _TURN or state["current"] != seat:
             return []
         out = self._commit_options(state, seat) if phase == "commit" else self._resolve_options(state, seat)
@@ -227,17 +222,7 @@ class KaisersPirates(Rules):
         a = decision["action"]
         w = state["window"]
         if w is not None:
-            if w["kind"] == "keep":
-                return flow.keep(step, seat, decision)
-            if w["kind"] == "stack":
-                return actions.stack(step, seat, decision)
-            if w["kind"] == "discard":
-                return flow.discard(step, seat, decision)
-            if w["kind"] == "reflag_card":
-                return actions.reflag_card(step, seat, decision)
-            if w["kind"] in team.WINDOWS:
-                return team.decide(step, seat, decision)
-            return combat.window_decide(step, seat, decision)
+            return WINDOW_DECIDE.get(w["kind"], combat.window_decide)(step, seat, decision)
         if a == "commit":
             i = ix(state)
             ship = decision.get("ship")
