@@ -187,7 +187,12 @@ def committed_entries(state, use):
 
 def carded_ships(state):
     """Ships that already carry a committed card (one intercept or Lay Mines each, 3.2.1)."""
-    return {c["ship"] for c in state["tt"]["committed"] if c.get("ship")} | set(state["tt"]["used"])
+    tt = state["tt"]
+    out = set(tt["used"])
+    for c in tt["committed"]:
+        if c.get("ship"):
+            out.add(c["ship"])
+    return out
 
 
 def commit_options(state, seat, cards):
@@ -206,20 +211,21 @@ def commit_options(state, seat, cards):
             free.append(s)
     # the action side goes before the force: normal and assist cards; Reflag with a ship
     # revealed at the turn's start (3.3.32); team cards in the team game (3.3.4, 3.3.11)
-    before_force = {"normal": True, "assist": True, "reaction": False,
-                    "team": bool(state["options"].get("team"))}
     reflag_ok = bool(tt.get("revealed_at_start"))
+    team = bool(state["options"].get("team"))
     out = []
+    append = out.append
     for card in cards:        # every copy is listed: any copy held may be committed
         t = i.card_type[card]
         for s in free:
-            out.append({"action": "commit", "card": card, "use": "intercept", "ship": s})
-        out.append({"action": "commit", "card": card, "use": "intercept", "ship": None})
+            append({"action": "commit", "card": card, "use": "intercept", "ship": s})
+        append({"action": "commit", "card": card, "use": "intercept", "ship": None})
+        kind = i.card_kind[card]
         if t == "lay-mines":
             out += [{"action": "commit", "card": card, "use": "action", "ship": s} for s in free
                     if i.ships[s]["mines"]]
-        elif before_force[i.types[t]["kind"]] or (t == "reflag" and reflag_ok):
-            out.append({"action": "commit", "card": card, "use": "action"})
+        elif kind == "normal" or kind == "assist" or (t == "reflag" and reflag_ok) or (kind == "team" and team):
+            append({"action": "commit", "card": card, "use": "action"})
     return out
 
 
