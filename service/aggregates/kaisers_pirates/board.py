@@ -10,7 +10,6 @@ challenge succeeds when it exceeds the response.
 from __future__ import annotations
 
 from . import catalog as catalog_data
-from .state import player
 
 COLOURS = {4: "red", 6: "white", 8: "green", 10: "blue"}
 
