@@ -10,24 +10,30 @@ challenge succeeds when it exceeds the response.
 from __future__ import annotations
 
 from . import catalog as catalog_data
-from .state import player
 
 COLOURS = {4: "red", 6: "white", 8: "green", 10: "blue"}
 
 
+_INDEXES = catalog_data.INDEXES     # catalog key -> Index, filled by catalog.index
+
+
 def ix(state):
-    try:
-        return catalog_data.by_key(state["cat"])
-    except KeyError:
-        # a state restored without its GameCreated: only the packaged catalog can be rebuilt
-        from service.kernel.rules import catalog_digest
-        cat = catalog_data.load()
-        if state.get("solo") is not None:       # the solitaire game's catalog holds its deck too
-            cat["solitaire"] = catalog_data.load_solitaire()
-        if catalog_digest(cat) != state["cat"]:
-            raise RuntimeError("kaisers-pirates: this game's card catalog is not loaded "
-                               "(rebuild the game from its GameCreated event)") from None
-        return catalog_data.index(cat, state["cat"])
+    i = _INDEXES.get(state["cat"])      # asked several times a step: one dict lookup
+    if i is None:
+        i = _rebuild_index(state)
+    return i
+
+
+def _rebuild_index(state):
+    """A state restored without its GameCreated: only the packaged catalog can be rebuilt."""
+    from service.kernel.rules import catalog_digest
+    cat = catalog_data.load()
+    if state.get("solo") is not None:       # the solitaire game's catalog holds its deck too
+        cat["solitaire"] = catalog_data.load_solitaire()
+    if catalog_digest(cat) != state["cat"]:
+        raise RuntimeError("kaisers-pirates: this game's card catalog is not loaded "
+                           "(rebuild the game from its GameCreated event)")
+    return catalog_data.index(cat, state["cat"])
 
 
 def modified(raw: int, mods: int) -> int:
@@ -68,10 +74,17 @@ def partner(state, seat):
     return (seat + 1) % 4 + 1
 
 
+_OPPONENTS: dict = {}     # (seats, team game, seat) -> that seat's opponents
+
+
 def opponents(state, seat):
-    """Every other player; in the team game (4.2, 4.3) not the partner."""
-    mate = partner(state, seat)
-    return [s for s in seats(state) if s != seat and s != mate]
+    """Every other player; in the team game (4.2, 4.3) not the partner (a tuple, shared)."""
+    key = (state["seats"], team_game(state), seat)
+    opps = _OPPONENTS.get(key)
+    if opps is None:
+        mate = partner(state, seat)
+        opps = _OPPONENTS[key] = tuple(s for s in seats(state) if s != seat and s != mate)
+    return opps
 
 
 def st(state, ship):
@@ -79,13 +92,11 @@ def st(state, ship):
 
 
 def is_warship(state, ship):
-    s = ix(state).ships.get(ship)
-    return s is not None and s["kind"] == "warship"
+    return ship in ix(state).warships
 
 
 def is_raider(state, ship):
-    s = ix(state).ships.get(ship)
-    return s is not None and s["kind"] == "raider"
+    return ship in ix(state).raiders
 
 
 def owner(state, ship):
@@ -101,7 +112,7 @@ def is_prize(state, ship):
 
 def recognised(state, ship):
     """Warships are always recognised; raiders and prizes only when revealed."""
-    return is_warship(state, ship) or state["status"][ship]["revealed"]
+    return ship in ix(state).warships or state["status"][ship]["revealed"]
 
 
 def in_refuge(state, ship):
@@ -110,8 +121,8 @@ def in_refuge(state, ship):
 
 
 def fogged(state, seat):
-    pend = player(state, seat)["pending"]
-    return bool(pend and pend["type"] == "fog-bank")
+    pend = state["players"][seat - 1]["pending"]
+    return pend is not None and pend["type"] == "fog-bank"
 
 
 def attack_ok(state, seat, opp):
@@ -136,8 +147,10 @@ def can_attack_with(state, seat, ship):
     """Each friendly warship or raider: one intercept or mine laying a turn; not
     from an island refuge nor in the turn it leaves one."""
     tt = state["tt"]
-    return (ship in player(state, seat)["ships"] and ship not in tt["used"] and not in_refuge(state, ship)
-            and ship not in tt["left_refuge"])
+    if ship not in state["players"][seat - 1]["ships"] or ship in tt["used"] or ship in tt["left_refuge"]:
+        return False
+    s = state["status"].get(ship)
+    return not (s and s["refuge"])          # not in_refuge
 
 
 def defence_dice(state, ship):
@@ -156,12 +169,12 @@ def vp_of(state, entry):
 
 
 def committed(state, use=None, tid=None):
-    i = ix(state)
+    card_type = ix(state).card_type if tid is not None else None
     out = []
     for c in state["tt"]["committed"]:
         if use is not None and c["use"] != use:
             continue
-        if tid is not None and i.tid(c["card"]) != tid:
+        if tid is not None and card_type[c["card"]] != tid:
             continue
         out.append(c["card"])
     return out
@@ -173,27 +186,45 @@ def committed_entries(state, use):
 
 def carded_ships(state):
     """Ships that already carry a committed card (one intercept or Lay Mines each, 3.2.1)."""
-    return {c["ship"] for c in state["tt"]["committed"] if c.get("ship")} | set(state["tt"]["used"])
+    tt = state["tt"]
+    out = set(tt["used"])
+    for c in tt["committed"]:
+        if c.get("ship"):
+            out.add(c["ship"])
+    return out
 
 
 def commit_options(state, seat, cards):
     """3.2.1: an intercept card goes on the intercepting ship (or before the force for
     British forces); Lay Mines on a minelaying raider; the other cards before the force."""
+    if not cards:
+        return []
     i = ix(state)
-    p = player(state, seat)
+    tt = state["tt"]
     taken = carded_ships(state)
-    free = [s for s in p["ships"] if s not in taken and not in_refuge(state, s)]
+    status = state["status"]
+    free = []
+    for s in state["players"][seat - 1]["ships"]:
+        st_ = status.get(s)
+        if s not in taken and not (st_ and st_["refuge"]):    # not in_refuge
+            free.append(s)
+    # the action side goes before the force: normal and assist cards; Reflag with a ship
+    # revealed at the turn's start (3.3.32); team cards in the team game (3.3.4, 3.3.11)
+    reflag_ok = bool(tt.get("revealed_at_start"))
+    team = bool(state["options"].get("team"))
     out = []
+    append = out.append
     for card in cards:        # every copy is listed: any copy held may be committed
-        t = i.tid(card)
-        out += [{"action": "commit", "card": card, "use": "intercept", "ship": s} for s in free]
-        out.append({"action": "commit", "card": card, "use": "intercept", "ship": None})
+        t = i.card_type[card]
+        for s in free:
+            append({"action": "commit", "card": card, "use": "intercept", "ship": s})
+        append({"action": "commit", "card": card, "use": "intercept", "ship": None})
+        kind = i.card_kind[card]
         if t == "lay-mines":
             out += [{"action": "commit", "card": card, "use": "action", "ship": s} for s in free
                     if i.ships[s]["mines"]]
-        elif i.kind(card) in ("normal", "assist") or (t == "reflag" and state["tt"].get("revealed_at_start")) \
-                or (i.kind(card) == "team" and state["options"].get("team")):   # 3.3.4, 3.3.11
-            out.append({"action": "commit", "card": card, "use": "action"})
+        elif kind == "normal" or kind == "assist" or (t == "reflag" and reflag_ok) or (kind == "team" and team):
+            append({"action": "commit", "card": card, "use": "action"})
     return out
 
 

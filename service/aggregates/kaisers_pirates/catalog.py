@@ -203,9 +203,12 @@ class Index:
 
     def __init__(self, cat: dict):
         self.ships = {s["id"]: s for s in cat["ships"]}
+        self.warships = frozenset(s["id"] for s in cat["ships"] if s["kind"] == "warship")
+        self.raiders = frozenset(s["id"] for s in cat["ships"] if s["kind"] == "raider")
         self.merchants = {m["id"]: m for m in cat["merchants"]}
         self.types = {c["id"]: c for c in cat["action_cards"]}
         self.card_type: dict[str, str] = {}
+        self.card_kind: dict[str, str] = {}     # card id -> its type's kind (normal, reaction, assist, team)
         self.card_name: dict[str, str] = {}
         self.action_cards: list[str] = []
         for c in cat["action_cards"]:
@@ -217,6 +220,7 @@ class Index:
                     cid = f"{c['id']}-{n + 1}"
                     name = c["name"]
                 self.card_type[cid] = c["id"]
+                self.card_kind[cid] = c["kind"]
                 self.card_name[cid] = name
                 self.action_cards.append(cid)
         # the solitaire game (section 5): its deck, and the pseudo-cards of the phantom's actions
@@ -225,6 +229,7 @@ class Index:
         if self.solo:
             for t, c in self.types.items():
                 self.card_type["solo:" + t] = t
+                self.card_kind["solo:" + t] = c["kind"]
                 self.card_name["solo:" + t] = f"{c['name']} (solitaire)"
         self.removed = {int(k): v for k, v in cat["action_cards_removed"]["value"].items()}
         self.hand_size = cat["hand_size"]["value"]
@@ -234,7 +239,7 @@ class Index:
         return self.types[self.card_type[card]]
 
     def kind(self, card: str) -> str:
-        return self.types[self.card_type[card]]["kind"]
+        return self.card_kind[card]
 
     def tid(self, card: str) -> str:
         return self.card_type[card]
@@ -246,16 +251,16 @@ class Index:
         return self.ships.get(ship) or self.merchants[ship]
 
 
-_CACHE: dict[str, Index] = {}
+INDEXES: dict[str, Index] = {}     # catalog key (its digest) -> its Index
 
 
 def index(cat: dict, key: str | None = None) -> Index:
     key = key or json.dumps(cat, sort_keys=True)
-    ix = _CACHE.get(key)
+    ix = INDEXES.get(key)
     if ix is None:
-        ix = _CACHE[key] = Index(cat)
+        ix = INDEXES[key] = Index(cat)
     return ix
 
 
 def by_key(key: str) -> Index:
-    return _CACHE[key]
+    return INDEXES[key]

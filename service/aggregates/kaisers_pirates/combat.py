@@ -16,8 +16,8 @@ decide.
 from __future__ import annotations
 
 from . import optional
-from .board import (attack_ok, can_attack_with, committed, committed_entries, in_refuge, is_prize,
-                    is_raider, ix, night, opponents, owner, recognised)
+from .board import (can_attack_with, committed, fogged, in_refuge, is_prize, is_raider, ix, night, opponents,
+                    owner, recognised)
 from .resolve import after_reaction, interrogate_challenge, resolve, torpedo_prize_challenge
 from .state import player
 
@@ -32,28 +32,40 @@ def announce_options(state, seat):
     i = ix(state)
     tt = state["tt"]
     out = []
-    opps = [o for o in opponents(state, seat) if attack_ok(state, seat, o)]
-    for c in committed_entries(state, "intercept"):
+    attack_on = tt["attack_on"]
+    # attack_ok (3.1.3): one opponent a turn, none in a fog bank
+    opps = [o for o in opponents(state, seat) if attack_on in (None, o) and not fogged(state, o)]
+    players, status = state["players"], state["status"]
+    intercepted = tt["intercepted"]
+    for c in tt["committed"]:
+        if c["use"] != "intercept":
+            continue
         card, ship = c["card"], c["ship"]
         if ship is not None:
             # the German ship the card lies on intercepts a merchant
             if not can_attack_with(state, seat, ship):
                 continue
             for o in opps:
-                for m in player(state, o)["merchants"]:
-                    if m not in tt["intercepted"] and m not in tt["ignored"]:
+                for m in players[o - 1]["merchants"]:
+                    if m not in intercepted and m not in tt["ignored"]:
                         out.append({"action": "intercept", "card": card, "ship": ship, "target": m})
             continue
-        # British forces: every committed card is listed, copies included
+        # British forces: every committed card is listed, copies included; on ships
+        # recognised (warships, revealed raiders and prizes) and not in an island refuge
         for o in opps:
-            p = player(state, o)
+            p = players[o - 1]
             for t_ in p["ships"] + p["prizes"]:
-                if t_ in tt["intercepted"] or in_refuge(state, t_) or not recognised(state, t_):
+                if t_ in intercepted:
+                    continue
+                s = status.get(t_)
+                if (s and s["refuge"]) or not (t_ in i.warships or status[t_]["revealed"]):
                     continue
                 out.append({"action": "intercept", "card": card, "target": t_})
-    for c in committed_entries(state, "action"):
+    for c in tt["committed"]:
+        if c["use"] != "action":
+            continue
         card = c["card"]
-        t = i.tid(card)
+        t = i.card_type[card]
         if t == "lay-mines":
             for ship in player(state, seat)["ships"]:
                 if c["ship"] not in (None, ship):
@@ -177,16 +189,17 @@ def reaction_types(state):
     calm = not eng["night"] and not eng["surprise"]
     out = set()
     if kind == "intercept":
+        raider = eng["ship"] in ix(state).raiders
         out |= {"amc", "non-combatant", "slim-pickings", "trap"}
         if calm:
             out |= {"break-contact", "shallow-run"}
-            if is_raider(state, eng["ship"]) and not state["status"][tgt]["damaged"]:
+            if raider and not state["status"][tgt]["damaged"]:
                 out.add("fast-ship")
         if not state["status"][tgt]["damaged"]:
             out.add("non-combatant")
         else:
             out.discard("non-combatant")
-        if is_raider(state, eng["ship"]) and not state["status"][eng["ship"]]["revealed"]:
+        if raider and not state["status"][eng["ship"]]["revealed"]:
             out.add("qqq")
     elif kind in ("british", "monitor", "interrogate"):
         out.add("pull-the-plug")
@@ -211,7 +224,7 @@ def reaction_options(state, seat):
     types = reaction_types(state)
     out = []
     for card in sorted(player(state, seat)["hand"]):
-        if i.tid(card) in types:
+        if i.card_type[card] in types:
             out.append({"action": "react", "card": card})
     return out + [{"action": "decline"}]
 
@@ -279,7 +292,6 @@ def window_options(state, seat):
 def window_decide(step, seat, d):
     state = step.state
     w = state["window"]
-    i = ix(state)
     k = w["kind"]
     a = d["action"]
     if k == "assist":
@@ -288,6 +300,7 @@ def window_decide(step, seat, d):
             _advance_to(step, "react", state["eng"]["i"])
         else:
             card = d["card"]
+            i = ix(state)
             t = i.tid(card)
             eng = state["eng"]
             extra = {}
@@ -327,7 +340,7 @@ def window_decide(step, seat, d):
         if a == "decline":
             step.emit("ReactionDeclined", seat=seat, kind="reflag", ships=w["ships"])
         else:
-            step.emit("ReactionPlayed", seat=seat, card=d["card"], ctype="reflag", name=i.card_name[d["card"]],
+            step.emit("ReactionPlayed", seat=seat, card=d["card"], ctype="reflag", name=ix(state).card_name[d["card"]],
                       against="reveal", ship=d["ship"])
             step.emit("ShipDisguised", ship=d["ship"], why="Reflag")
         if state["eng"] is None:
@@ -340,6 +353,7 @@ def window_decide(step, seat, d):
             nxt = "next" if k == "after" else ("order" if eng["kind"] == "mines" else "resolve")
             _advance_to(step, nxt, eng["i"])
         else:
+            i = ix(state)
             t = i.tid(d["card"])
             step.emit("ReactionPlayed", seat=seat, card=d["card"], ctype=t, name=i.card_name[d["card"]],
                       against="attack" if k == "react" else "sinking", target=tgt)

@@ -45,7 +45,7 @@ def draw_action(step, seat):
         return draw_hidden(step, seat)
     if state["top"]:
         step.emit("KnownCardDrawn", vis=[seat], seat=seat, card=state["top"][0])
-    elif pool_left(state) > 0:
+    elif (len(state["pool"]) if not state.get("unseen") else pool_left(state)) > 0:   # pool_left, inline
         step.draw(f"action:hand-{seat}", state["pool"], vis=[seat], why=f"an action card for seat {seat}")
     else:
         return False
@@ -54,6 +54,8 @@ def draw_action(step, seat):
 
 
 def deck_left(state):
+    if not state.get("unseen"):         # pool_left's common case, without the call
+        return len(state["pool"]) + len(state["top"])
     return pool_left(state) + len(state["top"])
 
 
@@ -147,8 +149,8 @@ def replenish(step):
     """3.1.6: every player back to three merchantmen."""
     state = step.state
     need = ix(state).force["merchants"]
-    for s in range(1, state["seats"] + 1):
-        while len(player(state, s)["merchants"]) < need:
+    for s, p in enumerate(state["players"], 1):
+        while len(p["merchants"]) < need:
             if not draw_merchant(step, s):
                 break
 
@@ -182,7 +184,9 @@ def _discard_order(state):
 def continue_discards(step):
     """Each seat in turn: two or more cards wait for its order; one is put down at once."""
     state = step.state
-    for s in _discard_order(state):
+    # no reaction card played this turn: only the active player has cards to discard
+    order = _discard_order(state) if state["tt"]["reactions"] else (state["current"],)
+    for s in order:
         cards = discards_of(state, s)
         if len(cards) >= 2 and not state.get("solo"):   # solitaire: face down, unordered (5.3.1)
             step.emit("WindowOpened", kind="discard", seat=s)

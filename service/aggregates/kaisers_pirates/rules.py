@@ -48,7 +48,12 @@ from .state import evolve, initial_state, player
 from .strict import listed
 from .view import describe, view
 
-COMBAT_ACTIONS = ("intercept", "lay_mines", "torpedo", "sub_mines", "interrogate", "monitor")
+COMBAT_ACTIONS = frozenset({"intercept", "lay_mines", "torpedo", "sub_mines", "interrogate", "monitor"})
+# the windows other modules answer (every other window is an attack's: combat.py)
+WINDOW_OPTIONS = {"keep": flow.keep_options, "stack": actions.stack_options, "discard": flow.discard_options,
+                  "reflag_card": actions.reflag_card_options, **dict.fromkeys(team.WINDOWS, team.options)}
+WINDOW_DECIDE = {"keep": flow.keep, "stack": actions.stack, "discard": flow.discard,
+                 "reflag_card": actions.reflag_card, **dict.fromkeys(team.WINDOWS, team.decide)}
 # sections 1-3 options, the team game (4), solitaire (5) and the optional rules (6, optional.py)
 OPTIONS = {
     "removed": "action cards set aside secretly each round (2.1.4; default 60/40/20 for 2/3/4 players)",
@@ -60,6 +65,8 @@ OPTIONS = {
 
 
 _VALIDATED: set = set()
+_IDLE = frozenset({"over", "setup", "dealing"})    # phases in which nobody acts
+_TURN = frozenset({"commit", "resolve"})           # the active player's phases
 
 
 class KaisersPirates(Rules):
@@ -139,47 +146,43 @@ class KaisersPirates(Rules):
 
     # who acts ---------------------------------------------------------------
     def to_act(self, state):
-        if state["phase"] in ("over", "setup", "dealing"):
+        phase = state["phase"]
+        if phase in _IDLE:
             return []
         w = state["window"]
         if w is not None:
             return [w["seat"]]
-        if state["phase"] in ("commit", "resolve"):
+        if phase in _TURN:
             return [state["current"]]
         return []
 
     def legal(self, state, seat):
-        if seat not in self.to_act(state):
-            return []
+        phase = state["phase"]
         w = state["window"]
+        if phase in _IDLE:               # who acts: as ``to_act`` says, without a list to look in
+            return []
         if w is not None:
-            if w["kind"] == "keep":
-                return flow.keep_options(state, seat)
-            if w["kind"] == "stack":
-                return actions.stack_options(state, seat)
-            if w["kind"] == "discard":
-                return flow.discard_options(state, seat)
-            if w["kind"] == "reflag_card":
-                return actions.reflag_card_options(state, seat)
-            if w["kind"] in team.WINDOWS:
-                return team.options(state, seat)
-            return combat.window_options(state, seat)
-        if state["phase"] == "commit":
-            return self._commit_options(state, seat) + optional.resupply_options(state, seat)
-        return self._resolve_options(state, seat) + optional.resupply_options(state, seat)
+            if w["seat"] != seat:
+                return []
+            return WINDOW_OPTIONS.get(w["kind"], combat.window_options)(state, seat)
+        if phase not in _TURN or state["current"] != seat:
+            return []
+        out = self._commit_options(state, seat) if phase == "commit" else self._resolve_options(state, seat)
+        if state["options"].get("prize_resupply"):
+            out += optional.resupply_options(state, seat)
+        return out
 
     def _commit_options(self, state, seat):
         return commit_options(state, seat, player(state, seat)["hand"]) + [{"action": "done"}]
 
     def _resolve_options(self, state, seat):
-        i = ix(state)
         tt = state["tt"]
         if tt["fogged"] or tt["deceived"] == "ignored":
             # 3.3.14 no card at all; 3.3.10 the forced card was ignored
             return actions.refuge_options(state, seat) + [{"action": "end_turn"}]
-        out = combat.announce_options(state, seat)
+        out = combat.announce_options(state, seat) if tt["committed"] else []
         for c in tt["committed"]:
-            if c["use"] != "action" or i.kind(c["card"]) == "assist":
+            if c["use"] != "action" or ix(state).kind(c["card"]) == "assist":
                 continue
             plays = actions.play_options(state, seat, c["card"])
             if tt["deceived"]:
@@ -191,7 +194,8 @@ class KaisersPirates(Rules):
                 return out + actions.refuge_options(state, seat)
             return actions.refuge_options(state, seat) + [{"action": "end_turn"}]
         # Recon Aircraft's cards may be brought into play this turn
-        out += commit_options(state, seat, tt["extra"])
+        if tt["extra"]:
+            out += commit_options(state, seat, tt["extra"])
         return out + actions.refuge_options(state, seat) + [{"action": "end_turn"}]
 
     # the steps ----------------------------------------------------------------
@@ -203,7 +207,7 @@ class KaisersPirates(Rules):
 
     def decide(self, step, seat, decision):
         self._decide(step, seat, decision)
-        if solitaire.on(step.state):
+        if step.state.get("solo") is not None:     # solitaire.on
             solitaire.drive(step)           # the phantom plays until the real player must act
 
     def _decide(self, step, seat, decision):
@@ -218,17 +222,7 @@ class KaisersPirates(Rules):
         a = decision["action"]
         w = state["window"]
         if w is not None:
-            if w["kind"] == "keep":
-                return flow.keep(step, seat, decision)
-            if w["kind"] == "stack":
-                return actions.stack(step, seat, decision)
-            if w["kind"] == "discard":
-                return flow.discard(step, seat, decision)
-            if w["kind"] == "reflag_card":
-                return actions.reflag_card(step, seat, decision)
-            if w["kind"] in team.WINDOWS:
-                return team.decide(step, seat, decision)
-            return combat.window_decide(step, seat, decision)
+            return WINDOW_DECIDE.get(w["kind"], combat.window_decide)(step, seat, decision)
         if a == "commit":
             i = ix(state)
             ship = decision.get("ship")

@@ -118,7 +118,7 @@ def _card_drawn(state, d, ev):
         if dest == "set-aside":
             state["set_aside"].append(card)
         elif dest.startswith("hand-"):
-            player(state, int(dest[5:]))["hand"].append(card)
+            state["players"][int(dest[5:]) - 1]["hand"].append(card)
         elif dest == "peek":
             state["peek"].append(card)
         elif dest == "phantom-hand":
@@ -127,11 +127,11 @@ def _card_drawn(state, d, ev):
             state["discard"].append(card)
     elif deck == "ships":
         state["ship_pool"].remove(card)
-        player(state, int(dest[6:]))["ships"].append(card)
+        state["players"][int(dest[6:]) - 1]["ships"].append(card)
         state["status"][card] = {"damaged": False, "supply": False, "revealed": False, "refuge": None}
     elif deck == "merchants":
         state["merchant_pool"].remove(card)
-        player(state, int(dest[6:]))["merchants"].append(card)
+        state["players"][int(dest[6:]) - 1]["merchants"].append(card)
         state["status"][card] = {"damaged": False, "supply": False, "revealed": True, "refuge": None}
 
 
@@ -175,8 +175,7 @@ def _turn_started(state, d, ev):
 
 
 def _card_committed(state, d, ev):
-    p = player(state, d["seat"])
-    p["hand"].remove(d["card"])
+    state["players"][d["seat"] - 1]["hand"].remove(d["card"])
     tt = state["tt"]
     if d["card"] in tt["extra"]:
         tt["extra"].remove(d["card"])
@@ -294,8 +293,12 @@ def _engagement_ended(state, d, ev):
 
 
 def _window_opened(state, d, ev):
-    state["window"] = {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list) else v)
-                       for k, v in d.items()}
+    w = state["window"] = dict(d)       # lists and dicts copied too: the window shares nothing with the event
+    for k, v in d.items():
+        if isinstance(v, dict):
+            w[k] = dict(v)
+        elif isinstance(v, list):
+            w[k] = list(v)
 
 
 def _window_closed(state, d, ev):
