@@ -198,7 +198,7 @@ class Step:
     def seats(self) -> int:
         return self.machine.k["seats"]
 
-    def emit(self, type: str, vis="all", turn: int | None = None, **data) -> Ev:
+    def emit(self, type: str, /, vis="all", turn: int | None = None, **data) -> Ev:
         ev = _new_ev(Ev)
         ev.type = type
         ev.turn = self._turn(self.state) if turn is None else turn
