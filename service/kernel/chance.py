@@ -135,13 +135,18 @@ class Stream:
                 return x % n
 
 
+def roll_dice(stream: Stream, sides: int, n: int) -> list[int]:
+    """``n`` dice of ``sides`` faces: one ``uniform(sides)`` each, plus one."""
+    return [1 + stream.uniform(sides) for _ in range(n)]
+
+
 def compute(stream: Stream, spec: dict):
     """Draw the outcome ``spec`` asks for from ``stream``.
 
     Returns ``(value, index)``; ``index`` is None for dice and shuffles."""
     kind = spec["kind"]
     if kind == "dice":
-        return [1 + stream.uniform(spec["sides"]) for _ in range(spec["n"])], None
+        return roll_dice(stream, spec["sides"], spec["n"]), None
     if kind == "card":
         ordered = canonical_order(spec["choices"])
         i = stream.uniform(len(ordered))

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import msgpack
 
-from .chance import SeededChance, canonical_order, validate
+from .chance import SeededChance, canonical_order, roll_dice, validate
 from .errors import BadInput, IllegalDecision, NeedChance, NoChanceAwaited, NotYourTurn
 
 CHANCE_TYPES = frozenset({"DiceRolled", "CardDrawn", "ChanceChosen", "DeckShuffled", "CardIdentified"})
@@ -233,10 +233,18 @@ class Step:
     # chance -------------------------------------------------------------
     def roll(self, sides: int, n: int = 1, vis="all", why: str = "", faces: dict | None = None) -> list[int]:
         """``faces``: names the referee may type for faces (``{"skull": 6}``)."""
+        chance = self.chance
+        if type(chance) is SeededChance:  # the seed's stream: the dice straight from it (as ``outcome`` does)
+            stream = chance.stream
+            start = stream.counter
+            values = roll_dice(stream, sides, n)
+            self.emit("DiceRolled", vis, sides=sides, n=n, values=values, why=why,
+                      counter=start, draws=stream.counter - start)
+            return values
         spec = {"kind": "dice", "sides": sides, "n": n, "why": why}
         if faces:
             spec["faces"] = faces
-        values, meta = self.chance.outcome(spec)
+        values, meta = chance.outcome(spec)
         self.emit("DiceRolled", vis, sides=sides, n=n, values=values, why=why,
                   counter=meta["counter"], draws=meta["draws"])
         return values
