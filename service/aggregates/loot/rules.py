@@ -76,8 +76,12 @@ def _fronts(sea, side) -> list[tuple]:
     (``pirate_allowed``)."""
     out = []
     for b in sea:
-        mine = attack_of(b, side)
-        out.append((b["merchant"], mine["colour"] if mine else None, {a["colour"] for a in b["attacks"]}))
+        mine, used = None, set()
+        for a in b["attacks"]:
+            used.add(a["colour"])
+            if a["side"] == side:
+                mine = a["colour"]
+        out.append((b["merchant"], mine, used))
     return out
 
 
@@ -130,27 +134,29 @@ class Loot(Rules):
     def legal(self, state, seat):
         if state["phase"] != "play" or seat != state["current"]:
             return []
-        hand = state["hands"][seat - 1]
         side = side_of(state, seat)
         pile = state["pile"]
-        out = []
-        if pile:
-            out.append({"action": "draw"})
+        out = [{"action": "draw"}] if pile else []
         sea = state["sea"]
         fronts = _fronts(sea, side)
-        for card in hand:
+        for card in state["hands"][seat - 1]:
             k, colour, _ = info(card)
             if k == MERCHANT:
                 out.append({"action": "merchant", "card": card})
-            elif k == PIRATE:
-                out += [{"action": "pirate", "card": card, "merchant": m}
-                        for m, mine, used in fronts if (colour == mine if mine else colour not in used)]
+                continue
+            if k == PIRATE:
+                for m, mine, used in fronts:
+                    if colour == mine if mine else colour not in used:
+                        out.append({"action": "pirate", "card": card, "merchant": m})
             elif k == CAPTAIN:
-                out += [{"action": "captain", "card": card, "merchant": m}
-                        for m, mine, _ in fronts if mine == colour]
-            elif k == ADMIRAL:
-                out += [{"action": "admiral", "merchant": b["merchant"]} for b in sea if b["side"] == side]
-            if not pile and k != MERCHANT:
+                for m, mine, _ in fronts:
+                    if mine == colour:
+                        out.append({"action": "captain", "card": card, "merchant": m})
+            else:
+                for b in sea:
+                    if b["side"] == side:
+                        out.append({"action": "admiral", "merchant": b["merchant"]})
+            if not pile:
                 out.append({"action": "discard", "card": card})
         return out
 
