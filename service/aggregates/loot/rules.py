@@ -196,69 +196,78 @@ class Loot(Rules):
         step.emit("CardTaken", seat=seat)
         step.draw(DRAW_PILE, step.state["pile"], vis=hand_vis(step.state, seat), why=why)
 
+    # each action: its checks run only for a decision the kernel has not
+    # already found among the listed ones (``step.checked``), then its event
     def _draw(self, step, seat, d):
-        _args(d, (), '{"action": "draw"}')
-        if not step.state["pile"]:
-            raise IllegalDecision("the draw pile is empty: play or discard a card")
+        if not step.checked:
+            _args(d, (), '{"action": "draw"}')
+            if not step.state["pile"]:
+                raise IllegalDecision("the draw pile is empty: play or discard a card")
         self._take(step, seat, f"seat {seat} draws")
 
     def _merchant(self, step, seat, d):
         state = step.state
-        _args(d, ("card",), '{"action": "merchant", "card": "<merchant card>"}')
-        _in_hand(state, seat, d["card"], MERCHANT)
-        step.emit("MerchantPlayed", seat=seat, side=side_of(state, seat), card=d["card"], gold=gold(d["card"]))
+        if not step.checked:
+            _args(d, ("card",), '{"action": "merchant", "card": "<merchant card>"}')
+            _in_hand(state, seat, d["card"], MERCHANT)
+        card = d["card"]
+        step.emit("MerchantPlayed", seat=seat, side=side_of(state, seat), card=card,
+                  gold=info(card)[2])  # a merchant's value is its gold
 
     def _pirate(self, step, seat, d):
         state = step.state
-        _args(d, ("card", "merchant"), '{"action": "pirate", "card": "<pirate card>", "merchant": "<merchant>"}')
-        _in_hand(state, seat, d["card"], PIRATE)
-        b = _battle(state, d["merchant"])
         side = side_of(state, seat)
-        _, colour, skulls = info(d["card"])
-        why = pirate_allowed(state, side, b, colour)
-        if why:
-            raise IllegalDecision(why)
-        a = attack_of(b, side)
-        step.emit("PiratePlayed", seat=seat, side=side, card=d["card"], merchant=d["merchant"],
+        if not step.checked:
+            _args(d, ("card", "merchant"), '{"action": "pirate", "card": "<pirate card>", "merchant": "<merchant>"}')
+            _in_hand(state, seat, d["card"], PIRATE)
+            why = pirate_allowed(state, side, _battle(state, d["merchant"]), info(d["card"])[1])
+            if why:
+                raise IllegalDecision(why)
+        card, merchant = d["card"], d["merchant"]
+        _, colour, skulls = info(card)
+        a = attack_of(battle(state, merchant), side)
+        step.emit("PiratePlayed", seat=seat, side=side, card=card, merchant=merchant,
                   colour=colour, skulls=skulls, strength=skulls + (a["skulls"] if a else 0))
 
     def _captain(self, step, seat, d):
         state = step.state
-        _args(d, ("card", "merchant"), '{"action": "captain", "card": "<captain>", "merchant": "<merchant>"}')
-        _in_hand(state, seat, d["card"], CAPTAIN)
-        b = _battle(state, d["merchant"])
         side = side_of(state, seat)
-        colour = info(d["card"])[1]
-        a = attack_of(b, side)
-        if a is None or a["colour"] != colour:
-            who = "your team" if state["pairs"] else "you"
-            raise IllegalDecision(f"the {colour} captain may only go on a merchant where {who} "
-                                  f"played a {colour} pirate in an earlier turn")
-        step.emit("CaptainPlayed", seat=seat, side=side, card=d["card"], merchant=d["merchant"], colour=colour)
+        if not step.checked:
+            _args(d, ("card", "merchant"), '{"action": "captain", "card": "<captain>", "merchant": "<merchant>"}')
+            _in_hand(state, seat, d["card"], CAPTAIN)
+            colour = info(d["card"])[1]
+            a = attack_of(_battle(state, d["merchant"]), side)
+            if a is None or a["colour"] != colour:
+                who = "your team" if state["pairs"] else "you"
+                raise IllegalDecision(f"the {colour} captain may only go on a merchant where {who} "
+                                      f"played a {colour} pirate in an earlier turn")
+        card = d["card"]
+        step.emit("CaptainPlayed", seat=seat, side=side, card=card, merchant=d["merchant"], colour=info(card)[1])
 
     def _admiral(self, step, seat, d):
         state = step.state
-        _args(d, ("merchant",), '{"action": "admiral", "merchant": "<merchant>"}')
-        if ADMIRAL not in state["hands"][seat - 1]:
-            raise IllegalDecision("you do not hold the Admiral")
-        b = _battle(state, d["merchant"])
         side = side_of(state, seat)
-        if b["side"] != side:
-            whose = "your own or your partner's" if state["pairs"] else "your own"
-            raise IllegalDecision(f"the Admiral may only defend {whose} merchant ship")
+        if not step.checked:
+            _args(d, ("merchant",), '{"action": "admiral", "merchant": "<merchant>"}')
+            if ADMIRAL not in state["hands"][seat - 1]:
+                raise IllegalDecision("you do not hold the Admiral")
+            if _battle(state, d["merchant"])["side"] != side:
+                whose = "your own or your partner's" if state["pairs"] else "your own"
+                raise IllegalDecision(f"the Admiral may only defend {whose} merchant ship")
         step.emit("AdmiralPlayed", seat=seat, side=side, card=ADMIRAL, merchant=d["merchant"])
 
     def _discard(self, step, seat, d):
         state = step.state
-        _args(d, ("card",), '{"action": "discard", "card": "<card>"}')
-        card = d["card"]
-        if card not in state["hands"][seat - 1]:
-            raise IllegalDecision(f"you have no {card!r} in your hand")
-        if info(card)[0] == MERCHANT:
-            raise IllegalDecision("a merchant ship may never be discarded")
-        if state["pile"]:
-            raise IllegalDecision("you may discard only once the draw pile is empty")
-        step.emit("CardDiscarded", seat=seat, card=card)
+        if not step.checked:
+            _args(d, ("card",), '{"action": "discard", "card": "<card>"}')
+            card = d["card"]
+            if card not in state["hands"][seat - 1]:
+                raise IllegalDecision(f"you have no {card!r} in your hand")
+            if info(card)[0] == MERCHANT:
+                raise IllegalDecision("a merchant ship may never be discarded")
+            if state["pile"]:
+                raise IllegalDecision("you may discard only once the draw pile is empty")
+        step.emit("CardDiscarded", seat=seat, card=d["card"])
 
     ACTIONS = {"draw": _draw, "merchant": _merchant, "pirate": _pirate, "captain": _captain,
                "admiral": _admiral, "discard": _discard}
