@@ -26,7 +26,7 @@ from service.kernel import BadInput, IllegalDecision, Rules
 
 from . import catalog as catalog_data
 from .cards import ADMIRAL, CAPTAIN, MERCHANT, PIRATE, gold, info
-from .state import (DRAW_PILE, attack_of, battle, captured_by, evolve, game_over, hand_vis,
+from .state import (DRAW_PILE, attack_of, battle, captures, evolve, game_over, hand_vis,
                     initial_state, side_of)
 from .view import describe, view
 
@@ -275,7 +275,7 @@ class Loot(Rules):
     # turns ----------------------------------------------------------------
     def _end_turn(self, step, seat):
         state = step.state
-        if game_over(state):
+        if not state["pile"] and game_over(state):
             left = []
             for b in state["sea"]:
                 left += [b["merchant"]] + [c for a in b["attacks"] for c in a["cards"]] + b["specials"]
@@ -300,7 +300,7 @@ class Loot(Rules):
         if seat not in state["checkers"]:
             return
         side = side_of(state, seat)
-        for b in [b for b in state["sea"] if captured_by(b, side)]:
+        for b in captures(state["sea"], side):
             cards = [c for a in b["attacks"] for c in a["cards"]] + b["specials"]
             step.emit("MerchantCaptured", seat=seat, side=side, merchant=b["merchant"], gold=b["gold"],
                       owner=b["owner"], discarded=cards,

@@ -61,8 +61,11 @@ def side_seats(state, side: int) -> list[int]:
 
 
 def hand_vis(state, seat: int) -> list[int]:
-    p = partner(state, seat)
-    return [seat] if p is None else sorted((seat, p))
+    """The seats that see ``seat``'s hand: its own, and in pairs its partner's."""
+    if not state["pairs"]:
+        return [seat]
+    first = seat - 1 + seat % 2  # the odd seat of the pair
+    return [first, first + 1]
 
 
 # battles ------------------------------------------------------------------
@@ -95,11 +98,26 @@ def leader(b):
     return tops[0] if len(tops) == 1 else None
 
 
-def captured_by(b, side: int) -> bool:
-    """Does ``side`` capture this merchant at the start of its (checker's) turn?"""
-    if not b["attacks"] and b["top"] is None:
-        return b["side"] == side   # its own merchant, unattacked
-    return leader(b) == side
+def captures(sea, side: int) -> list:
+    """The merchants at sea that ``side`` captures at the start of its
+    (checker's) turn, in sea order (a new list): its own merchants unattacked,
+    and those where it leads (``leader``)."""
+    out = []
+    for b in sea:
+        top = b["top"]
+        if top is not None:
+            winner = top["side"]
+        else:
+            attacks = b["attacks"]
+            if not attacks:
+                winner = b["side"]
+            elif len(attacks) == 1:
+                winner = attacks[0]["side"]
+            else:
+                winner = leader(b)
+        if winner == side:
+            out.append(b)
+    return out
 
 
 def game_over(state) -> bool:
@@ -109,7 +127,7 @@ def game_over(state) -> bool:
     hands = state["hands"]
     if state["pairs"]:
         return any(not hands[i] and not hands[i + 1] for i in range(0, state["seats"], 2))
-    return any(not h for h in hands)
+    return not all(hands)
 
 
 # evolve -------------------------------------------------------------------
