@@ -88,14 +88,14 @@ def leader(b):
     The last captain or Admiral played wins; otherwise the most skulls."""
     if b["top"] is not None:
         return b["top"]["side"]
-    attacks = b["attacks"]
-    if not attacks:
-        return None
-    if len(attacks) == 1:  # a lone attacker leads
-        return attacks[0]["side"]
-    best = max(a["skulls"] for a in attacks)
-    tops = [a["side"] for a in attacks if a["skulls"] == best]
-    return tops[0] if len(tops) == 1 else None
+    best, side = -1, None
+    for a in b["attacks"]:  # the most skulls; None while the best is tied (or unattacked)
+        skulls = a["skulls"]
+        if skulls > best:
+            best, side = skulls, a["side"]
+        elif skulls == best:
+            side = None
+    return side
 
 
 def captures(sea, side: int) -> list:
