@@ -150,8 +150,15 @@ def _card_taken(state, d, ev):
 def _card_drawn(state, d, ev):
     if d["deck"] != DRAW_PILE:
         return
-    state["pile"].remove(d["card"])
-    state["hands"][state["taker"] - 1].append(d["card"])
+    pile, card = state["pile"], d["card"]
+    i = d.get("index")
+    # the pile is kept sorted, the order the draw's index counts in: the card
+    # is found there at once (else searched for, as the referee named it)
+    if i is not None and i < len(pile) and pile[i] == card:
+        del pile[i]
+    else:
+        pile.remove(card)
+    state["hands"][state["taker"] - 1].append(card)
 
 
 def _turn_started(state, d, ev):
