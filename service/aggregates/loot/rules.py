@@ -152,7 +152,7 @@ class Loot(Rules):
                 for m, mine, _ in fronts:
                     if mine == colour:
                         out.append({"action": "captain", "card": card, "merchant": m})
-            else:
+            else:  # the Admiral: on a merchant of the seat's own side
                 for b in sea:
                     if b["side"] == side:
                         out.append({"action": "admiral", "merchant": b["merchant"]})
