@@ -26,7 +26,7 @@ from service.kernel import BadInput, IllegalDecision, Rules
 
 from . import catalog as catalog_data
 from .cards import ADMIRAL, CAPTAIN, MERCHANT, PIRATE, gold, info
-from .state import (DRAW_PILE, attack_of, battle, captured_by, evolve, game_over, hand_vis,
+from .state import (DRAW_PILE, attack_of, battle, captures, evolve, game_over, hand_vis,
                     initial_state, side_of)
 from .view import describe, view
 
@@ -76,8 +76,12 @@ def _fronts(sea, side) -> list[tuple]:
     (``pirate_allowed``)."""
     out = []
     for b in sea:
-        mine = attack_of(b, side)
-        out.append((b["merchant"], mine["colour"] if mine else None, {a["colour"] for a in b["attacks"]}))
+        mine, used = None, set()
+        for a in b["attacks"]:
+            used.add(a["colour"])
+            if a["side"] == side:
+                mine = a["colour"]
+        out.append((b["merchant"], mine, used))
     return out
 
 
@@ -130,27 +134,29 @@ class Loot(Rules):
     def legal(self, state, seat):
         if state["phase"] != "play" or seat != state["current"]:
             return []
-        hand = state["hands"][seat - 1]
         side = side_of(state, seat)
         pile = state["pile"]
-        out = []
-        if pile:
-            out.append({"action": "draw"})
+        out = [{"action": "draw"}] if pile else []
         sea = state["sea"]
         fronts = _fronts(sea, side)
-        for card in hand:
+        for card in state["hands"][seat - 1]:
             k, colour, _ = info(card)
             if k == MERCHANT:
                 out.append({"action": "merchant", "card": card})
-            elif k == PIRATE:
-                out += [{"action": "pirate", "card": card, "merchant": m}
-                        for m, mine, used in fronts if (colour == mine if mine else colour not in used)]
+                continue
+            if k == PIRATE:
+                for m, mine, used in fronts:
+                    if colour == mine if mine else colour not in used:
+                        out.append({"action": "pirate", "card": card, "merchant": m})
             elif k == CAPTAIN:
-                out += [{"action": "captain", "card": card, "merchant": m}
-                        for m, mine, _ in fronts if mine == colour]
-            elif k == ADMIRAL:
-                out += [{"action": "admiral", "merchant": b["merchant"]} for b in sea if b["side"] == side]
-            if not pile and k != MERCHANT:
+                for m, mine, _ in fronts:
+                    if mine == colour:
+                        out.append({"action": "captain", "card": card, "merchant": m})
+            else:  # the Admiral: on a merchant of the seat's own side
+                for b in sea:
+                    if b["side"] == side:
+                        out.append({"action": "admiral", "merchant": b["merchant"]})
+            if not pile:
                 out.append({"action": "discard", "card": card})
         return out
 
@@ -190,69 +196,78 @@ class Loot(Rules):
         step.emit("CardTaken", seat=seat)
         step.draw(DRAW_PILE, step.state["pile"], vis=hand_vis(step.state, seat), why=why)
 
+    # each action: its checks run only for a decision the kernel has not
+    # already found among the listed ones (``step.checked``), then its event
     def _draw(self, step, seat, d):
-        _args(d, (), '{"action": "draw"}')
-        if not step.state["pile"]:
-            raise IllegalDecision("the draw pile is empty: play or discard a card")
+        if not step.checked:
+            _args(d, (), '{"action": "draw"}')
+            if not step.state["pile"]:
+                raise IllegalDecision("the draw pile is empty: play or discard a card")
         self._take(step, seat, f"seat {seat} draws")
 
     def _merchant(self, step, seat, d):
         state = step.state
-        _args(d, ("card",), '{"action": "merchant", "card": "<merchant card>"}')
-        _in_hand(state, seat, d["card"], MERCHANT)
-        step.emit("MerchantPlayed", seat=seat, side=side_of(state, seat), card=d["card"], gold=gold(d["card"]))
+        if not step.checked:
+            _args(d, ("card",), '{"action": "merchant", "card": "<merchant card>"}')
+            _in_hand(state, seat, d["card"], MERCHANT)
+        card = d["card"]
+        step.emit("MerchantPlayed", seat=seat, side=side_of(state, seat), card=card,
+                  gold=info(card)[2])  # a merchant's value is its gold
 
     def _pirate(self, step, seat, d):
         state = step.state
-        _args(d, ("card", "merchant"), '{"action": "pirate", "card": "<pirate card>", "merchant": "<merchant>"}')
-        _in_hand(state, seat, d["card"], PIRATE)
-        b = _battle(state, d["merchant"])
         side = side_of(state, seat)
-        _, colour, skulls = info(d["card"])
-        why = pirate_allowed(state, side, b, colour)
-        if why:
-            raise IllegalDecision(why)
-        a = attack_of(b, side)
-        step.emit("PiratePlayed", seat=seat, side=side, card=d["card"], merchant=d["merchant"],
+        if not step.checked:
+            _args(d, ("card", "merchant"), '{"action": "pirate", "card": "<pirate card>", "merchant": "<merchant>"}')
+            _in_hand(state, seat, d["card"], PIRATE)
+            why = pirate_allowed(state, side, _battle(state, d["merchant"]), info(d["card"])[1])
+            if why:
+                raise IllegalDecision(why)
+        card, merchant = d["card"], d["merchant"]
+        _, colour, skulls = info(card)
+        a = attack_of(battle(state, merchant), side)
+        step.emit("PiratePlayed", seat=seat, side=side, card=card, merchant=merchant,
                   colour=colour, skulls=skulls, strength=skulls + (a["skulls"] if a else 0))
 
     def _captain(self, step, seat, d):
         state = step.state
-        _args(d, ("card", "merchant"), '{"action": "captain", "card": "<captain>", "merchant": "<merchant>"}')
-        _in_hand(state, seat, d["card"], CAPTAIN)
-        b = _battle(state, d["merchant"])
         side = side_of(state, seat)
-        colour = info(d["card"])[1]
-        a = attack_of(b, side)
-        if a is None or a["colour"] != colour:
-            who = "your team" if state["pairs"] else "you"
-            raise IllegalDecision(f"the {colour} captain may only go on a merchant where {who} "
-                                  f"played a {colour} pirate in an earlier turn")
-        step.emit("CaptainPlayed", seat=seat, side=side, card=d["card"], merchant=d["merchant"], colour=colour)
+        if not step.checked:
+            _args(d, ("card", "merchant"), '{"action": "captain", "card": "<captain>", "merchant": "<merchant>"}')
+            _in_hand(state, seat, d["card"], CAPTAIN)
+            colour = info(d["card"])[1]
+            a = attack_of(_battle(state, d["merchant"]), side)
+            if a is None or a["colour"] != colour:
+                who = "your team" if state["pairs"] else "you"
+                raise IllegalDecision(f"the {colour} captain may only go on a merchant where {who} "
+                                      f"played a {colour} pirate in an earlier turn")
+        card = d["card"]
+        step.emit("CaptainPlayed", seat=seat, side=side, card=card, merchant=d["merchant"], colour=info(card)[1])
 
     def _admiral(self, step, seat, d):
         state = step.state
-        _args(d, ("merchant",), '{"action": "admiral", "merchant": "<merchant>"}')
-        if ADMIRAL not in state["hands"][seat - 1]:
-            raise IllegalDecision("you do not hold the Admiral")
-        b = _battle(state, d["merchant"])
         side = side_of(state, seat)
-        if b["side"] != side:
-            whose = "your own or your partner's" if state["pairs"] else "your own"
-            raise IllegalDecision(f"the Admiral may only defend {whose} merchant ship")
+        if not step.checked:
+            _args(d, ("merchant",), '{"action": "admiral", "merchant": "<merchant>"}')
+            if ADMIRAL not in state["hands"][seat - 1]:
+                raise IllegalDecision("you do not hold the Admiral")
+            if _battle(state, d["merchant"])["side"] != side:
+                whose = "your own or your partner's" if state["pairs"] else "your own"
+                raise IllegalDecision(f"the Admiral may only defend {whose} merchant ship")
         step.emit("AdmiralPlayed", seat=seat, side=side, card=ADMIRAL, merchant=d["merchant"])
 
     def _discard(self, step, seat, d):
         state = step.state
-        _args(d, ("card",), '{"action": "discard", "card": "<card>"}')
-        card = d["card"]
-        if card not in state["hands"][seat - 1]:
-            raise IllegalDecision(f"you have no {card!r} in your hand")
-        if info(card)[0] == MERCHANT:
-            raise IllegalDecision("a merchant ship may never be discarded")
-        if state["pile"]:
-            raise IllegalDecision("you may discard only once the draw pile is empty")
-        step.emit("CardDiscarded", seat=seat, card=card)
+        if not step.checked:
+            _args(d, ("card",), '{"action": "discard", "card": "<card>"}')
+            card = d["card"]
+            if card not in state["hands"][seat - 1]:
+                raise IllegalDecision(f"you have no {card!r} in your hand")
+            if info(card)[0] == MERCHANT:
+                raise IllegalDecision("a merchant ship may never be discarded")
+            if state["pile"]:
+                raise IllegalDecision("you may discard only once the draw pile is empty")
+        step.emit("CardDiscarded", seat=seat, card=d["card"])
 
     ACTIONS = {"draw": _draw, "merchant": _merchant, "pirate": _pirate, "captain": _captain,
                "admiral": _admiral, "discard": _discard}
@@ -260,7 +275,7 @@ class Loot(Rules):
     # turns ----------------------------------------------------------------
     def _end_turn(self, step, seat):
         state = step.state
-        if game_over(state):
+        if not state["pile"] and game_over(state):
             left = []
             for b in state["sea"]:
                 left += [b["merchant"]] + [c for a in b["attacks"] for c in a["cards"]] + b["specials"]
@@ -285,7 +300,7 @@ class Loot(Rules):
         if seat not in state["checkers"]:
             return
         side = side_of(state, seat)
-        for b in [b for b in state["sea"] if captured_by(b, side)]:
+        for b in captures(state["sea"], side):
             cards = [c for a in b["attacks"] for c in a["cards"]] + b["specials"]
             step.emit("MerchantCaptured", seat=seat, side=side, merchant=b["merchant"], gold=b["gold"],
                       owner=b["owner"], discarded=cards,

@@ -61,8 +61,11 @@ def side_seats(state, side: int) -> list[int]:
 
 
 def hand_vis(state, seat: int) -> list[int]:
-    p = partner(state, seat)
-    return [seat] if p is None else sorted((seat, p))
+    """The seats that see ``seat``'s hand: its own, and in pairs its partner's."""
+    if not state["pairs"]:
+        return [seat]
+    first = seat - 1 + seat % 2  # the odd seat of the pair
+    return [first, first + 1]
 
 
 # battles ------------------------------------------------------------------
@@ -85,21 +88,36 @@ def leader(b):
     The last captain or Admiral played wins; otherwise the most skulls."""
     if b["top"] is not None:
         return b["top"]["side"]
-    attacks = b["attacks"]
-    if not attacks:
-        return None
-    if len(attacks) == 1:  # a lone attacker leads
-        return attacks[0]["side"]
-    best = max(a["skulls"] for a in attacks)
-    tops = [a["side"] for a in attacks if a["skulls"] == best]
-    return tops[0] if len(tops) == 1 else None
+    best, side = -1, None
+    for a in b["attacks"]:  # the most skulls; None while the best is tied (or unattacked)
+        skulls = a["skulls"]
+        if skulls > best:
+            best, side = skulls, a["side"]
+        elif skulls == best:
+            side = None
+    return side
 
 
-def captured_by(b, side: int) -> bool:
-    """Does ``side`` capture this merchant at the start of its (checker's) turn?"""
-    if not b["attacks"] and b["top"] is None:
-        return b["side"] == side   # its own merchant, unattacked
-    return leader(b) == side
+def captures(sea, side: int) -> list:
+    """The merchants at sea that ``side`` captures at the start of its
+    (checker's) turn, in sea order (a new list): its own merchants unattacked,
+    and those where it leads (``leader``)."""
+    out = []
+    for b in sea:
+        top = b["top"]
+        if top is not None:
+            winner = top["side"]
+        else:
+            attacks = b["attacks"]
+            if not attacks:
+                winner = b["side"]
+            elif len(attacks) == 1:
+                winner = attacks[0]["side"]
+            else:
+                winner = leader(b)
+        if winner == side:
+            out.append(b)
+    return out
 
 
 def game_over(state) -> bool:
@@ -109,7 +127,7 @@ def game_over(state) -> bool:
     hands = state["hands"]
     if state["pairs"]:
         return any(not hands[i] and not hands[i + 1] for i in range(0, state["seats"], 2))
-    return any(not h for h in hands)
+    return not all(hands)
 
 
 # evolve -------------------------------------------------------------------
@@ -132,8 +150,15 @@ def _card_taken(state, d, ev):
 def _card_drawn(state, d, ev):
     if d["deck"] != DRAW_PILE:
         return
-    state["pile"].remove(d["card"])
-    state["hands"][state["taker"] - 1].append(d["card"])
+    pile, card = state["pile"], d["card"]
+    i = d.get("index")
+    # the pile is kept sorted, the order the draw's index counts in: the card
+    # is found there at once (else searched for, as the referee named it)
+    if i is not None and i < len(pile) and pile[i] == card:
+        del pile[i]
+    else:
+        pile.remove(card)
+    state["hands"][state["taker"] - 1].append(card)
 
 
 def _turn_started(state, d, ev):
