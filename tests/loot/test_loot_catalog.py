@@ -22,6 +22,10 @@ def test_builtin_catalog_is_all_rulebook():
     (lambda c: c.pop("admirals"), "admirals"),
     (lambda c: c["merchants"].update(source="guess"), "source"),
     (lambda c: c["merchants"]["value"].update({"x": 1}), "not a positive number"),
+    # "05" would deal a second merchant-5a beside "5"'s; "²" passes str.isdigit but is no number
+    (lambda c: c["merchants"]["value"].update({"05": 1}), "'05' is not a positive number"),
+    (lambda c: c["pirates_per_colour"]["value"].update({"\u00b2": 1}), "is not a positive number"),
+    (lambda c: c["merchants"]["value"].update({"0": 1}), "'0' is not a positive number"),
     (lambda c: c["pirates_per_colour"]["value"].update({"2": -1}), "count"),
     (lambda c: c["colours"].update(value=["blue", "blue"]), "distinct"),
     (lambda c: c["colours"].update(value=["merchant"]), "distinct"),

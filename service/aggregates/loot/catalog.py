@@ -16,6 +16,7 @@ PATH = Path(__file__).with_name("data") / "catalog.json"
 SOURCES = {"rulebook", "reference", "provisional"}
 KEYS = ("merchants", "colours", "pirates_per_colour", "captains_per_colour", "admirals", "hand_size")
 COLOUR = re.compile(r"^[a-z]+$")
+NUMBER = re.compile(r"[1-9][0-9]*")  # a positive number as written once: "5", not "05" (the same cards) or "５"
 
 
 def _counts(cat: dict, key: str) -> None:
@@ -23,8 +24,8 @@ def _counts(cat: dict, key: str) -> None:
     if not isinstance(value, dict) or not value:
         raise BadInput(f"catalog {key!r} must map a number (as text) to a count")
     for k, n in value.items():
-        if not (isinstance(k, str) and k.isdigit() and int(k) > 0):
-            raise BadInput(f"catalog {key!r}: {k!r} is not a positive number")
+        if not (isinstance(k, str) and NUMBER.fullmatch(k)):
+            raise BadInput(f"catalog {key!r}: {k!r} is not a positive number written in digits without a leading 0")
         if not (isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 26):
             raise BadInput(f"catalog {key!r}: count for {k} must be a whole number from 0 to 26")
 
