@@ -161,8 +161,7 @@ def start_player_turn(step, seat):
     if steps and player(step.state, seat)["captain"] is not None:
         from .effects import run
         run(step, steps, seat, step.state["event_in_play"])
-    from .glory import open_window
-    if step.state["phase"] == "play" and open_window(step, "turn_start"):
+    if step.state["phase"] == "play" and glory.open_window(step, "turn_start"):
         return                              # glory cards of other players' turns first
     turn_goes_on(step, seat)
 
@@ -282,3 +281,8 @@ def reveal_new_captain(step, seat, ship):
 
 def spendable(state, seat):
     return funds(state, player(state, seat))
+
+
+# imported at the end, once (an import in a function costs as much as a step's dozen calls):
+# glory imports effects, which imports this module
+from . import glory  # noqa: E402

@@ -50,8 +50,7 @@ def _hunt_rank(state, npc, p):
         war = state["board"].get("war") or []
         at_war = 0
         if nation in war:
-            from .combat import nation_of
-            theirs = nation_of(state, p)
+            theirs = combat.nation_of(state, p)
             at_war = 1 if theirs in war and theirs != nation else 0
         return (flags.get(nation, 0), sum(k for n, k in flags.items() if n != nation), at_war)
     if any(flags.values()):
@@ -217,7 +216,6 @@ def spotted(step, seat, why):
 def scout_on(step):
     """The next NPC of the queue scouts for the player (its Scouting: the card's, or the
     player's flags of its nation if more); True when a fight began."""
-    from .combat import begin
     state = step.state
     S = T(state)
     queue = state.get("npc_queue") or {}
@@ -238,7 +236,7 @@ def scout_on(step):
         ok = any(v >= S["success_from"] for v in dice)
         step.emit("NpcScouted", npc=npc, seat=seat, value=value, dice=dice, success=ok)
         if ok:
-            begin(step, "npc:" + npc, seat)
+            combat.begin(step, "npc:" + npc, seat)
             return True
         queue = state.get("npc_queue") or {}
     return False
@@ -251,3 +249,7 @@ def may_redraw(state, p) -> bool:
         return False
     home = T(state)["captains"][p["captain"]]["home"]
     return any(not naval_nation(state, n) and x["zone"] == home for n, x in state["board"]["npcs"].items())
+
+
+# imported at the end, once (not in the functions above): combat imports flow, which imports this module
+from . import combat  # noqa: E402

@@ -147,8 +147,7 @@ def legal_port(state, seat):
                 if z == here]
     if "stash" not in started and at_home(state, p):
         out += [{"action": "stash", "amount": a} for a in amounts(p["gold"])]
-    from .tasks import port_activities           # rumors followed, missions completed (rules version 4)
-    out += port_activities(state, p, started)
+    out += tasks.port_activities(state, p, started)     # rumors followed, missions completed (rules version 4)
     out.append({"action": "end_port"})
     return out
 
@@ -431,3 +430,7 @@ def unseen_identities(state, kind: str) -> list:
         known = {t for t in board["merchants"].values() if t is not None and not is_unknown(t)}
         known |= set(board.get("merchant_track", []))
     return sorted(t for t in every if t not in known)
+
+
+# imported at the end, once (not in ``legal_port``): tasks imports this module
+from . import tasks  # noqa: E402
