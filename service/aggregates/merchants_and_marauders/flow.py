@@ -68,11 +68,12 @@ def check_victory(step):
     # total_glory of each player (after every step: the catalog's values read once)
     r = T(state)["rules"]
     target = state["target"]
-    per, most = r["stash_gold_per_glory"], target // r["stash_glory_fraction"]
+    most = target // r["stash_glory_fraction"]
+    least = target - most                   # the glory track a full stash completes
     for p in state["players"]:
-        if p["glory"] + most < target:
+        if p["glory"] < least:
             continue                        # not even with the most the stash may give
-        from_stash = min(p["stash"] // per, most)
+        from_stash = min(p["stash"] // r["stash_gold_per_glory"], most)
         if p["glory"] + from_stash >= target and p["seat"] not in state["declared"] and p["captain"] is not None:
             step.emit("VictoryDeclared", seat=p["seat"], glory_track=p["glory"], stash=p["stash"],
                       stash_glory=from_stash, total=p["glory"] + from_stash)
@@ -81,17 +82,19 @@ def check_victory(step):
 def glory_plays(state, p):
     if not p["hand"]:
         return []
-    S = T(state)
+    glory = T(state)["glory"]
     out = []
-    have = {S["glory"][c]["specialist"] for c in p["specialists"]}
-    money = funds(state, p)
+    have = money = None                     # read at the first specialist card
     for c in sorted(p["hand"]):
-        g = S["glory"][c]
+        g = glory[c]
         if g["timing"] != "own_turn":
             continue
-        if g["kind"] == "specialist" and (g["specialist"] in have or g["hire_cost"] > money
-                                          or not may_hire(state, p, g)):
-            continue
+        if g["kind"] == "specialist":
+            if have is None:
+                have = {glory[s]["specialist"] for s in p["specialists"]}
+                money = funds(state, p)
+            if g["specialist"] in have or g["hire_cost"] > money or not may_hire(state, p, g):
+                continue
         out.append({"action": "play_glory", "card": c})
     return out
 
@@ -205,7 +208,7 @@ def resume(step, seat):
     """Carry the current seat's turn on after a decision: draw a new captain
     when one is due, end the turn when no action is left."""
     state = step.state
-    p = player(state, seat)
+    p = state["players"][seat - 1]
     new_captain = p["needs_captain"] and p["captain"] is None
     # glory cards and the stash stay usable until the player ends the turn (rules version 3,
     # ``fixes``): it never ends by itself, or the moment it ends would tell the table whether

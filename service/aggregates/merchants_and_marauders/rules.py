@@ -118,20 +118,22 @@ class MerchantsAndMarauders(Rules):
             return [combat_rules.acting_seat(state)]
         if state.get("turn_window") is not None:     # glory cards at the start of a turn
             return [glory_rules.waiting(state)[1]]
-        seat = current_seat(state)
-        return [seat] if seat is not None else []
+        order = state["order"]                       # the current seat (current_seat, inline: every step)
+        return [order[state["cur"]]] if order and state["phase"] == "play" else []
 
     def legal(self, state, seat):
-        if state["phase"] == "setup":
+        phase = state["phase"]
+        if phase == "setup":
             p = player(state, seat)
             return ship_choices(state) if "choose_ship" in p["pending"] else []
         if state.get("combat") is not None:
             return combat_rules.legal(state, seat)
         if state.get("turn_window") is not None:
             return glory_rules.legal(state, seat)
-        if current_seat(state) != seat:
+        order = state["order"]
+        if phase != "play" or not order or order[state["cur"]] != seat:    # not the current seat
             return []
-        p = player(state, seat)
+        p = state["players"][seat - 1]
         S = T(state)
         board = state["board"]
         if p["returning"]:
@@ -172,10 +174,10 @@ class MerchantsAndMarauders(Rules):
         return out
 
     def _anytime(self, state, p):
-        out = []
-        if at_home(state, p):
-            out += [{"action": "withdraw", "amount": a} for a in amounts(p["stash"])]
-        out += glory_plays(state, p)
+        out = [{"action": "withdraw", "amount": a} for a in amounts(p["stash"])] \
+            if p["in_port"] and at_home(state, p) else []
+        if p["hand"]:
+            out += glory_plays(state, p)
         return out
 
     def card_names(self, state, deck):
@@ -253,7 +255,7 @@ class MerchantsAndMarauders(Rules):
             self._handlers[action](step, seat, decision)
         if state["phase"] == "play":
             check_victory(step)
-            if current_seat(state) == seat:
+            if state["phase"] == "play" and state["order"][state["cur"]] == seat:    # still the current seat
                 resume(step, seat)
 
     def _check(self, state, seat, decision):
