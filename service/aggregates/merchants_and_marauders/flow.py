@@ -213,8 +213,7 @@ def resume(step, seat):
     # glory cards and the stash stay usable until the player ends the turn (rules version 3,
     # ``fixes``): it never ends by itself, or the moment it ends would tell the table whether
     # the player holds a card it may play (hidden) or gold stashed at home
-    turn_over = state["port"] is None and state["actions"] <= 0 and not state.get("fixes")
-    if not (new_captain or turn_over):
+    if not new_captain and (state.get("fixes") or state["port"] is not None or state["actions"] > 0):
         return                      # (the usual case: nothing to carry on)
     if state["phase"] != "play" or state.get("raid") is not None or state.get("combat") is not None \
             or state.get("turn_window") is not None:

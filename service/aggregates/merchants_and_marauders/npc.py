@@ -186,9 +186,13 @@ def hostile(state, npc, p) -> bool:
 def _scouts_here(state, zone, p):
     """The hostile NPCs of ``zone`` that scout for ``p`` (pirates do not scout beside a
     naval ship; two Man-o-Wars in one zone do not scout)."""
-    here = sorted(n for n, x in state["board"]["npcs"].items() if x["zone"] == zone)
+    here = []
+    for n, x in state["board"]["npcs"].items():
+        if x["zone"] == zone:
+            here.append(n)
     if not here:
         return []
+    here.sort()
     naval = any(naval_nation(state, n) for n in here)
     two_mow = sum(1 for n in here if is_man_o_war(n)) >= 2
     return [n for n in here if hostile(state, n, p) and not (naval and not naval_nation(state, n))
@@ -199,7 +203,7 @@ def spotted(step, seat, why):
     """A player sails into a hostile NPC's zone (leaving port too) or begins the turn
     there: each such NPC scouts, in a random order; a success is a fight."""
     state = step.state
-    p = player(state, seat)
+    p = state["players"][seat - 1]
     if p["captain"] is None or p["ship"] is None or p["in_port"]:
         return
     npcs = _scouts_here(state, p["zone"], p)

@@ -140,10 +140,11 @@ class MerchantsAndMarauders(Rules):
             return [{"action": "place_upgrade", "port": z} for z in S["ports"] if board["upgrades"][z] is None]
         if len(p["hand"]) > S["rules"]["glory_hand_limit"]:
             return [{"action": "discard_glory", "card": c} for c in sorted(p["hand"])]
-        if "choose_ship" in p["pending"]:
-            return ship_choices(state) + ([{"action": "redraw_captain"}] if may_redraw(state, p) else [])
-        if "keep_rumor" in p["pending"]:
-            return [{"action": "keep_rumor", "card": c} for c in sorted([p["rumor"], p["offered_rumor"]])]
+        if p["pending"]:
+            if "choose_ship" in p["pending"]:
+                return ship_choices(state) + ([{"action": "redraw_captain"}] if may_redraw(state, p) else [])
+            if "keep_rumor" in p["pending"]:
+                return [{"action": "keep_rumor", "card": c} for c in sorted([p["rumor"], p["offered_rumor"]])]
         if state.get("raid") is not None:
             return raid_rules.legal(state, seat)
         port = state["port"]
