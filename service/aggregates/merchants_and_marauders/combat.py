@@ -302,12 +302,20 @@ def _after_reroll(step, seat):
 
 def successes(state, dice):
     least = T(state)["success_from"]
-    return sum(1 for v in dice if v >= least)
+    n = 0
+    for v in dice:
+        if v >= least:
+            n += 1
+    return n
 
 
 def numbers(state, dice):
     least = T(state)["success_from"]
-    return sum(v for v in dice if v < least)
+    n = 0
+    for v in dice:
+        if v < least:
+            n += v
+    return n
 
 
 def winner(state, c):

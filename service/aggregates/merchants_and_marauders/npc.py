@@ -252,7 +252,7 @@ def may_redraw(state, p) -> bool:
     if state["phase"] != "play" or p.get("redrawn") or p["captain"] is None:
         return False
     home = T(state)["captains"][p["captain"]]["home"]
-    return any(not naval_nation(state, n) and x["zone"] == home for n, x in state["board"]["npcs"].items())
+    return any(x["zone"] == home and not naval_nation(state, n) for n, x in state["board"]["npcs"].items())
 
 
 # imported at the end, once (not in the functions above): combat imports flow, which imports this module
