@@ -171,7 +171,7 @@ def start_player_turn(step, seat):
 
 def turn_goes_on(step, seat):
     """The start of a player's turn, after the glory cards played then."""
-    p = player(step.state, seat)
+    p = step.state["players"][seat - 1]
     if p["needs_captain"] and p["captain"] is not None:
         # a retired captain leaves now; a captain killed in another seat's
         # turn (part 2) will already have left, and only the new one is drawn

@@ -82,7 +82,7 @@ def keep_choices(state, p, port):
 def legal_port(state, seat):
     S = T(state)
     R = S["rules"]
-    p = player(state, seat)
+    p = state["players"][seat - 1]
     port = state["port"]
     here = port["port"]
     money = funds(state, p)
@@ -104,11 +104,15 @@ def legal_port(state, seat):
         if tile is not None and state["board"]["revealed"][here] and money >= ab.price(state, p, "upgrade", R["upgrade_price"]) and \
                 S["upgrade"][tile] not in {S["upgrade"][t] for t in ship["upgrades"]}:
             out.append({"action": "buy_upgrade"})
+        weapon_price = None                 # read at the first weapon in stock
         for kind in sorted(S["weapons"]):
             if kind in p["weapons"]:
                 out.append({"action": "sell_weapon", "kind": kind})
-            elif state["weapons"][kind] > 0 and money >= ab.price(state, p, "weapon", R["weapon_price"]):
-                out.append({"action": "buy_weapon", "kind": kind})
+            elif state["weapons"][kind] > 0:
+                if weapon_price is None:
+                    weapon_price = ab.price(state, p, "weapon", R["weapon_price"])
+                if money >= weapon_price:
+                    out.append({"action": "buy_weapon", "kind": kind})
         keeps = keep_choices(state, p, here)
         sale = [sale_value(state, p, here, keep) for keep in keeps]    # the old ship's price, by tiles kept
         for kind, info in S["ships"].items():

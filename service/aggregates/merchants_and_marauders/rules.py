@@ -324,9 +324,10 @@ class MerchantsAndMarauders(Rules):
 
     # actions ------------------------------------------------------------------------
     def _do_move(self, step, seat, d):
-        p = player(step.state, seat)
-        step.emit("Moved", seat=seat, frm=p["zone"], to=d["to"], direction=T(step.state)["adj"][p["zone"]][d["to"]])
-        if step.state["board"]["npcs"]:
+        state = step.state
+        zone = state["players"][seat - 1]["zone"]
+        step.emit("Moved", seat=seat, frm=zone, to=d["to"], direction=T(state)["adj"][zone][d["to"]])
+        if state["board"]["npcs"]:
             spotted(step, seat, "sailed into its zone")
 
     def _do_enter_port(self, step, seat, d):

@@ -423,8 +423,7 @@ def _action_spent(state):
 
 
 def _moved(state, d, ev):
-    p = player(state, d["seat"])
-    p["zone"] = d["to"]
+    state["players"][d["seat"] - 1]["zone"] = d["to"]
     state["actions"] -= 1
     state["acted"] = True
 
