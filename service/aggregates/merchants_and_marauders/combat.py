@@ -33,6 +33,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from . import glory
+from . import npc as npc_rules      # (npc imports this module at its end)
 from .abilities import dice as skill_dice, has
 from .catalog import tables as T
 from .flow import bank_pays, captain_dies, end_player_turn, resume
@@ -97,8 +98,7 @@ def begin(step, attacker, defender):
     if npc is None:
         step.emit("CombatBegun", a=attacker, d=defender, zone=zone)
     else:
-        from .npc import fighter
-        step.emit("CombatBegun", a=attacker, d=defender, zone=zone, npc=fighter(state, npc[4:]))
+        step.emit("CombatBegun", a=attacker, d=defender, zone=zone, npc=npc_rules.fighter(state, npc[4:]))
     d = side(state, defender)
     if not is_npc(attacker) and not pirate(d):   # engaging a non-pirate ship: wanted by its nation at once
         gain_flag(step, attacker, nation_of(state, d), "engaging a non-pirate ship")
@@ -302,12 +302,20 @@ def _after_reroll(step, seat):
 
 def successes(state, dice):
     least = T(state)["success_from"]
-    return sum(1 for v in dice if v >= least)
+    n = 0
+    for v in dice:
+        if v >= least:
+            n += 1
+    return n
 
 
 def numbers(state, dice):
     least = T(state)["success_from"]
-    return sum(v for v in dice if v < least)
+    n = 0
+    for v in dice:
+        if v < least:
+            n += v
+    return n
 
 
 def winner(state, c):
@@ -705,16 +713,14 @@ def end(step, win, dead):
     step.emit("CombatEnded", winner=win, dead=list(dead))
     for who in dead:
         if is_npc(who):
-            from .npc import captain_lost
-            captain_lost(step, who[4:])
+            npc_rules.captain_lost(step, who[4:])
         else:
             captain_dies(step, who, "beaten in combat")
     if cur in dead:
         end_player_turn(step, cur)
         return
     if state.get("npc_queue"):          # other NPCs of the zone that spotted the player
-        from .npc import scout_on
-        if scout_on(step):
+        if npc_rules.scout_on(step):
             return                      # another fight began: its end carries the turn on
     resume(step, cur)
 

@@ -68,11 +68,12 @@ def check_victory(step):
     # total_glory of each player (after every step: the catalog's values read once)
     r = T(state)["rules"]
     target = state["target"]
-    per, most = r["stash_gold_per_glory"], target // r["stash_glory_fraction"]
+    most = target // r["stash_glory_fraction"]
+    least = target - most                   # the glory track a full stash completes
     for p in state["players"]:
-        if p["glory"] + most < target:
+        if p["glory"] < least:
             continue                        # not even with the most the stash may give
-        from_stash = min(p["stash"] // per, most)
+        from_stash = min(p["stash"] // r["stash_gold_per_glory"], most)
         if p["glory"] + from_stash >= target and p["seat"] not in state["declared"] and p["captain"] is not None:
             step.emit("VictoryDeclared", seat=p["seat"], glory_track=p["glory"], stash=p["stash"],
                       stash_glory=from_stash, total=p["glory"] + from_stash)
@@ -81,17 +82,19 @@ def check_victory(step):
 def glory_plays(state, p):
     if not p["hand"]:
         return []
-    S = T(state)
+    glory = T(state)["glory"]
     out = []
-    have = {S["glory"][c]["specialist"] for c in p["specialists"]}
-    money = funds(state, p)
+    have = money = None                     # read at the first specialist card
     for c in sorted(p["hand"]):
-        g = S["glory"][c]
+        g = glory[c]
         if g["timing"] != "own_turn":
             continue
-        if g["kind"] == "specialist" and (g["specialist"] in have or g["hire_cost"] > money
-                                          or not may_hire(state, p, g)):
-            continue
+        if g["kind"] == "specialist":
+            if have is None:
+                have = {glory[s]["specialist"] for s in p["specialists"]}
+                money = funds(state, p)
+            if g["specialist"] in have or g["hire_cost"] > money or not may_hire(state, p, g):
+                continue
         out.append({"action": "play_glory", "card": c})
     return out
 
@@ -161,15 +164,14 @@ def start_player_turn(step, seat):
     if steps and player(step.state, seat)["captain"] is not None:
         from .effects import run
         run(step, steps, seat, step.state["event_in_play"])
-    from .glory import open_window
-    if step.state["phase"] == "play" and open_window(step, "turn_start"):
+    if step.state["phase"] == "play" and glory.open_window(step, "turn_start"):
         return                              # glory cards of other players' turns first
     turn_goes_on(step, seat)
 
 
 def turn_goes_on(step, seat):
     """The start of a player's turn, after the glory cards played then."""
-    p = player(step.state, seat)
+    p = step.state["players"][seat - 1]
     if p["needs_captain"] and p["captain"] is not None:
         # a retired captain leaves now; a captain killed in another seat's
         # turn (part 2) will already have left, and only the new one is drawn
@@ -206,13 +208,12 @@ def resume(step, seat):
     """Carry the current seat's turn on after a decision: draw a new captain
     when one is due, end the turn when no action is left."""
     state = step.state
-    p = player(state, seat)
+    p = state["players"][seat - 1]
     new_captain = p["needs_captain"] and p["captain"] is None
     # glory cards and the stash stay usable until the player ends the turn (rules version 3,
     # ``fixes``): it never ends by itself, or the moment it ends would tell the table whether
     # the player holds a card it may play (hidden) or gold stashed at home
-    turn_over = state["port"] is None and state["actions"] <= 0 and not state.get("fixes")
-    if not (new_captain or turn_over):
+    if not new_captain and (state.get("fixes") or state["port"] is not None or state["actions"] > 0):
         return                      # (the usual case: nothing to carry on)
     if state["phase"] != "play" or state.get("raid") is not None or state.get("combat") is not None \
             or state.get("turn_window") is not None:
@@ -282,3 +283,8 @@ def reveal_new_captain(step, seat, ship):
 
 def spendable(state, seat):
     return funds(state, player(state, seat))
+
+
+# imported at the end, once (an import in a function costs as much as a step's dozen calls):
+# glory imports effects, which imports this module
+from . import glory  # noqa: E402

@@ -50,8 +50,7 @@ def _hunt_rank(state, npc, p):
         war = state["board"].get("war") or []
         at_war = 0
         if nation in war:
-            from .combat import nation_of
-            theirs = nation_of(state, p)
+            theirs = combat.nation_of(state, p)
             at_war = 1 if theirs in war and theirs != nation else 0
         return (flags.get(nation, 0), sum(k for n, k in flags.items() if n != nation), at_war)
     if any(flags.values()):
@@ -187,9 +186,13 @@ def hostile(state, npc, p) -> bool:
 def _scouts_here(state, zone, p):
     """The hostile NPCs of ``zone`` that scout for ``p`` (pirates do not scout beside a
     naval ship; two Man-o-Wars in one zone do not scout)."""
-    here = sorted(n for n, x in state["board"]["npcs"].items() if x["zone"] == zone)
+    here = []
+    for n, x in state["board"]["npcs"].items():
+        if x["zone"] == zone:
+            here.append(n)
     if not here:
         return []
+    here.sort()
     naval = any(naval_nation(state, n) for n in here)
     two_mow = sum(1 for n in here if is_man_o_war(n)) >= 2
     return [n for n in here if hostile(state, n, p) and not (naval and not naval_nation(state, n))
@@ -200,7 +203,7 @@ def spotted(step, seat, why):
     """A player sails into a hostile NPC's zone (leaving port too) or begins the turn
     there: each such NPC scouts, in a random order; a success is a fight."""
     state = step.state
-    p = player(state, seat)
+    p = state["players"][seat - 1]
     if p["captain"] is None or p["ship"] is None or p["in_port"]:
         return
     npcs = _scouts_here(state, p["zone"], p)
@@ -217,7 +220,6 @@ def spotted(step, seat, why):
 def scout_on(step):
     """The next NPC of the queue scouts for the player (its Scouting: the card's, or the
     player's flags of its nation if more); True when a fight began."""
-    from .combat import begin
     state = step.state
     S = T(state)
     queue = state.get("npc_queue") or {}
@@ -238,7 +240,7 @@ def scout_on(step):
         ok = any(v >= S["success_from"] for v in dice)
         step.emit("NpcScouted", npc=npc, seat=seat, value=value, dice=dice, success=ok)
         if ok:
-            begin(step, "npc:" + npc, seat)
+            combat.begin(step, "npc:" + npc, seat)
             return True
         queue = state.get("npc_queue") or {}
     return False
@@ -250,4 +252,8 @@ def may_redraw(state, p) -> bool:
     if state["phase"] != "play" or p.get("redrawn") or p["captain"] is None:
         return False
     home = T(state)["captains"][p["captain"]]["home"]
-    return any(not naval_nation(state, n) and x["zone"] == home for n, x in state["board"]["npcs"].items())
+    return any(x["zone"] == home and not naval_nation(state, n) for n, x in state["board"]["npcs"].items())
+
+
+# imported at the end, once (not in the functions above): combat imports flow, which imports this module
+from . import combat  # noqa: E402

@@ -82,7 +82,7 @@ def keep_choices(state, p, port):
 def legal_port(state, seat):
     S = T(state)
     R = S["rules"]
-    p = player(state, seat)
+    p = state["players"][seat - 1]
     port = state["port"]
     here = port["port"]
     money = funds(state, p)
@@ -104,11 +104,15 @@ def legal_port(state, seat):
         if tile is not None and state["board"]["revealed"][here] and money >= ab.price(state, p, "upgrade", R["upgrade_price"]) and \
                 S["upgrade"][tile] not in {S["upgrade"][t] for t in ship["upgrades"]}:
             out.append({"action": "buy_upgrade"})
+        weapon_price = None                 # read at the first weapon in stock
         for kind in sorted(S["weapons"]):
             if kind in p["weapons"]:
                 out.append({"action": "sell_weapon", "kind": kind})
-            elif state["weapons"][kind] > 0 and money >= ab.price(state, p, "weapon", R["weapon_price"]):
-                out.append({"action": "buy_weapon", "kind": kind})
+            elif state["weapons"][kind] > 0:
+                if weapon_price is None:
+                    weapon_price = ab.price(state, p, "weapon", R["weapon_price"])
+                if money >= weapon_price:
+                    out.append({"action": "buy_weapon", "kind": kind})
         keeps = keep_choices(state, p, here)
         sale = [sale_value(state, p, here, keep) for keep in keeps]    # the old ship's price, by tiles kept
         for kind, info in S["ships"].items():
@@ -147,8 +151,7 @@ def legal_port(state, seat):
                 if z == here]
     if "stash" not in started and at_home(state, p):
         out += [{"action": "stash", "amount": a} for a in amounts(p["gold"])]
-    from .tasks import port_activities           # rumors followed, missions completed (rules version 4)
-    out += port_activities(state, p, started)
+    out += tasks.port_activities(state, p, started)     # rumors followed, missions completed (rules version 4)
     out.append({"action": "end_port"})
     return out
 
@@ -431,3 +434,7 @@ def unseen_identities(state, kind: str) -> list:
         known = {t for t in board["merchants"].values() if t is not None and not is_unknown(t)}
         known |= set(board.get("merchant_track", []))
     return sorted(t for t in every if t not in known)
+
+
+# imported at the end, once (not in ``legal_port``): tasks imports this module
+from . import tasks  # noqa: E402

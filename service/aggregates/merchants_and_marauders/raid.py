@@ -66,8 +66,7 @@ def sight(step, seat):
     state = step.state
     zone = player(state, seat)["zone"]
     token = state["board"]["merchants"][zone]
-    from .port import unseen_identities
-    token = step.identify("merchant_tokens", token, unseen_identities(state, "merchant"),
+    token = step.identify("merchant_tokens", token, port_rules.unseen_identities(state, "merchant"),
                           why=f"the merchant token in {zone} is turned over")
     S = T(state)
     step.emit("MerchantSighted", seat=seat, zone=zone, token=token, nation=S["merchant"][token],
@@ -235,3 +234,7 @@ HANDLERS = {
     "raid_swap": do_raid_swap, "raid_stop": do_raid_stop, "raid_take": do_raid_take,
     "raid_take_done": do_raid_take_done,
 }
+
+
+# imported at the end, once (not in ``sight``): port imports flow, which this module's importers import
+from . import port as port_rules  # noqa: E402

@@ -118,30 +118,33 @@ class MerchantsAndMarauders(Rules):
             return [combat_rules.acting_seat(state)]
         if state.get("turn_window") is not None:     # glory cards at the start of a turn
             return [glory_rules.waiting(state)[1]]
-        seat = current_seat(state)
-        return [seat] if seat is not None else []
+        order = state["order"]                       # the current seat (current_seat, inline: every step)
+        return [order[state["cur"]]] if order and state["phase"] == "play" else []
 
     def legal(self, state, seat):
-        if state["phase"] == "setup":
+        phase = state["phase"]
+        if phase == "setup":
             p = player(state, seat)
             return ship_choices(state) if "choose_ship" in p["pending"] else []
         if state.get("combat") is not None:
             return combat_rules.legal(state, seat)
         if state.get("turn_window") is not None:
             return glory_rules.legal(state, seat)
-        if current_seat(state) != seat:
+        order = state["order"]
+        if phase != "play" or not order or order[state["cur"]] != seat:    # not the current seat
             return []
-        p = player(state, seat)
+        p = state["players"][seat - 1]
         S = T(state)
         board = state["board"]
         if p["returning"]:
             return [{"action": "place_upgrade", "port": z} for z in S["ports"] if board["upgrades"][z] is None]
         if len(p["hand"]) > S["rules"]["glory_hand_limit"]:
             return [{"action": "discard_glory", "card": c} for c in sorted(p["hand"])]
-        if "choose_ship" in p["pending"]:
-            return ship_choices(state) + ([{"action": "redraw_captain"}] if may_redraw(state, p) else [])
-        if "keep_rumor" in p["pending"]:
-            return [{"action": "keep_rumor", "card": c} for c in sorted([p["rumor"], p["offered_rumor"]])]
+        if p["pending"]:
+            if "choose_ship" in p["pending"]:
+                return ship_choices(state) + ([{"action": "redraw_captain"}] if may_redraw(state, p) else [])
+            if "keep_rumor" in p["pending"]:
+                return [{"action": "keep_rumor", "card": c} for c in sorted([p["rumor"], p["offered_rumor"]])]
         if state.get("raid") is not None:
             return raid_rules.legal(state, seat)
         port = state["port"]
@@ -172,10 +175,10 @@ class MerchantsAndMarauders(Rules):
         return out
 
     def _anytime(self, state, p):
-        out = []
-        if at_home(state, p):
-            out += [{"action": "withdraw", "amount": a} for a in amounts(p["stash"])]
-        out += glory_plays(state, p)
+        out = [{"action": "withdraw", "amount": a} for a in amounts(p["stash"])] \
+            if p["in_port"] and at_home(state, p) else []
+        if p["hand"]:
+            out += glory_plays(state, p)
         return out
 
     def card_names(self, state, deck):
@@ -253,7 +256,7 @@ class MerchantsAndMarauders(Rules):
             self._handlers[action](step, seat, decision)
         if state["phase"] == "play":
             check_victory(step)
-            if current_seat(state) == seat:
+            if state["phase"] == "play" and state["order"][state["cur"]] == seat:    # still the current seat
                 resume(step, seat)
 
     def _check(self, state, seat, decision):
@@ -321,9 +324,10 @@ class MerchantsAndMarauders(Rules):
 
     # actions ------------------------------------------------------------------------
     def _do_move(self, step, seat, d):
-        p = player(step.state, seat)
-        step.emit("Moved", seat=seat, frm=p["zone"], to=d["to"], direction=T(step.state)["adj"][p["zone"]][d["to"]])
-        if step.state["board"]["npcs"]:
+        state = step.state
+        zone = state["players"][seat - 1]["zone"]
+        step.emit("Moved", seat=seat, frm=zone, to=d["to"], direction=T(state)["adj"][zone][d["to"]])
+        if state["board"]["npcs"]:
             spotted(step, seat, "sailed into its zone")
 
     def _do_enter_port(self, step, seat, d):

@@ -22,11 +22,12 @@ def sea_actions(state, p):
             continue
         if f"seat:{q['seat']}" not in scouted:
             out.append({"action": "scout", "target": "player", "seat": q["seat"]})
-    npcs = state["board"]["npcs"]
-    if npcs:
-        for npc, n in sorted(npcs.items()):
-            if n["zone"] == zone and f"npc:{npc}" not in scouted:
-                out.append({"action": "scout", "target": "npc", "npc": npc})
+    here = []                               # the NPCs of the zone (by name) not scouted this turn
+    for npc, n in state["board"]["npcs"].items():
+        if n["zone"] == zone and f"npc:{npc}" not in scouted:
+            here.append(npc)
+    if here:
+        out += [{"action": "scout", "target": "npc", "npc": npc} for npc in sorted(here)]
     return out
 
 

@@ -106,7 +106,7 @@ def side(state, who):
     the Enemy chart's, its hold the cards found when it is plundered)."""
     if isinstance(who, str):
         return state["combat"]["npc"]
-    return player(state, who)
+    return state["players"][who - 1]       # player(state, who)
 
 
 def ship_max(state, ship, stat):
@@ -423,8 +423,7 @@ def _action_spent(state):
 
 
 def _moved(state, d, ev):
-    p = player(state, d["seat"])
-    p["zone"] = d["to"]
+    state["players"][d["seat"] - 1]["zone"] = d["to"]
     state["actions"] -= 1
     state["acted"] = True
 

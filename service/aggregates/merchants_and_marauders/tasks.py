@@ -108,6 +108,8 @@ def _mission_ready(state, p, during):
 
 
 def port_activities(state, p, started):
+    if p["rumor"] is None and p["mission"] is None:
+        return []
     out = []
     if "follow_rumor" not in started and _rumor_here(state, p, "port"):
         out.append({"action": "follow_rumor"})
@@ -117,7 +119,7 @@ def port_activities(state, p, started):
 
 
 def sea_actions(state, p):
-    if p["in_port"]:
+    if p["in_port"] or (p["rumor"] is None and p["mission"] is None):
         return []
     out = []
     if _rumor_here(state, p, "sea"):
