@@ -75,6 +75,9 @@ _PLAIN = re.compile(r"[#-\[\]-~]*")
 _PLAIN_SEEN: set = set()
 
 
+_INTS = {int}
+
+
 def canonical_order(cards: list) -> list:
     """The cards in canonical order: sorted by their JSON text (``canon``)."""
     try:
@@ -82,6 +85,8 @@ def canonical_order(cards: list) -> list:
             return sorted(cards)
     except TypeError:  # unhashable cards (dicts, lists): by their JSON text
         return sorted(cards, key=canon)
+    if set(map(type, cards)) == _INTS:  # whole numbers (no bools): the JSON text of one is its str
+        return sorted(cards, key=str)
     if all(type(c) is str and _PLAIN.fullmatch(c) for c in cards):
         if len(_PLAIN_SEEN) < 100_000:
             _PLAIN_SEEN.update(cards)

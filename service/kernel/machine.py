@@ -24,6 +24,7 @@ import msgpack
 
 from .chance import SeededChance, canonical_order, roll_dice, validate
 from .errors import BadInput, IllegalDecision, NeedChance, NoChanceAwaited, NotYourTurn
+from .rules import Rules
 
 CHANCE_TYPES = frozenset({"DiceRolled", "CardDrawn", "ChanceChosen", "DeckShuffled", "CardIdentified"})
 UNKNOWN = "?"  # a card nobody has seen (table mode): "?deck#n"
@@ -44,6 +45,7 @@ def _copy(obj):
 
 
 _unpack_kw = {"raw": False, "strict_map_key": False}
+_SEAT_ONLY = Rules.decision_visibility  # a game that keeps it: its Decided is seen by the deciding seat
 _new_ev = object.__new__
 
 
@@ -180,6 +182,8 @@ class Step:
     """What the rules see while deciding: the working state and the means to
     emit events and draw chance. Every emitted event is applied at once to the
     working state, so the rules can look at ``step.state`` after each one."""
+
+    __slots__ = ("machine", "state", "_turn", "_evolve", "_keep", "chance", "seat", "events", "checked")
 
     def __init__(self, machine: "Machine", chance, seat: int, checked: bool = False):
         self.machine = machine
@@ -565,19 +569,25 @@ class Machine:
 
     def _step(self, work: "Machine", seat: int, decision: dict, chance, checked: bool = False) -> list[Ev]:
         step = Step(work, chance, seat, checked)
-        vis = "all" if seat == 0 else self.rules.decision_visibility(self.s, seat, decision)
+        rules = self.rules
+        if seat == 0:
+            vis = "all"
+        elif type(rules).decision_visibility is _SEAT_ONLY:  # the default: the deciding seat alone
+            vis = [seat]
+        else:
+            vis = rules.decision_visibility(self.s, seat, decision)
         step.emit("Decided", vis, seat=seat, decision=decision)
         try:
             if seat == 0 and decision.get("referee") == "note":
                 note_slip(step, decision)
             elif seat == 0 and "referee" in decision:
-                self.rules.referee(step, decision)
+                rules.referee(step, decision)
             elif seat == 0:
-                self.rules.setup(step)
+                rules.setup(step)
             else:
-                self.rules.decide(step, seat, decision)
-            if self.rules.finished(work.s) and not work.k["finished"]:
-                result = self.rules.outcome(work.s)
+                rules.decide(step, seat, decision)
+            if rules.finished(work.s) and not work.k["finished"]:
+                result = rules.outcome(work.s)
                 extra = {"tiebreak": result["tiebreak"]} if result.get("tiebreak") else {}
                 step.emit("GameFinished", "all", scores=result["scores"], winners=result["winners"],
                           seed=chance.reveal(), **extra)

@@ -135,5 +135,13 @@ def test_the_quick_canonical_order_is_the_canonical_order():
         want = sorted(cards, key=lambda c: json.dumps(c, sort_keys=True, separators=(",", ":")))
         assert canonical_order(cards) == want
 
+    @settings(max_examples=200, deadline=None)
+    @given(st.lists(st.integers(), max_size=12))  # a deck of numbers (Letter of Marque's treasures)
+    def check_numbers(cards):
+        assert canonical_order(cards) == sorted(cards, key=json.dumps)
+
     check()
+    check_numbers()
     assert canonical_order(["ab", "ab!", "a b", "b"]) == sorted(["ab", "ab!", "a b", "b"], key=json.dumps)
+    assert canonical_order([10, 9, 100, -1]) == [-1, 10, 100, 9]  # by text, not by value
+    assert canonical_order([1, True, 0]) == [0, 1, True]  # a bool is no number here: "true" sorts after digits
