@@ -528,7 +528,12 @@ class Machine:
         return self._run(seat, decision, chance, strict=True)
 
     def setup(self, chance) -> list[Ev]:
-        return self._run(0, {"step": "setup"}, chance)
+        k = self.k
+        if k["steps"] or k["table"] or self._broken:
+            return self._run(0, {"step": "setup"}, chance)
+        # the game's first step: a game whose setup failed is never stored or played, so nothing
+        # needs keeping from before it (table mode keeps its base for the re-runs of chance entry)
+        return self._live(0, {"step": "setup"}, chance, checked=False)
 
     def referee(self, decision, chance) -> list[Ev]:
         """A referee's step (seat 0 after the setup): a penalty or an
@@ -554,18 +559,22 @@ class Machine:
         if self._broken:
             raise RuntimeError(f"this game's state is unusable after a failed step: {self._broken}")
         if strict and not self.k["table"] and self._is_listed(seat, decision):
-            try:
-                return self._step(self, seat, decision, chance, checked=True)
-            except BaseException as e:  # a listed decision the rules refused: a bug in the rules
-                self._broken = f"{type(e).__name__}: {e}"
-                self._legal = self._acting = None
-                raise
+            return self._live(seat, decision, chance, checked=True)
         work = self.copy()
         events = self._step(work, seat, decision, chance)
         if strict:
             self._check_listed(seat, decision)
         self._adopt(work)
         return events
+
+    def _live(self, seat: int, decision: dict, chance, checked: bool) -> list[Ev]:
+        """The step on the live state; if the rules fail half-way, the game is unusable."""
+        try:
+            return self._step(self, seat, decision, chance, checked)
+        except BaseException as e:  # a listed decision (or the setup) the rules refused: a bug in the rules
+            self._broken = f"{type(e).__name__}: {e}"
+            self._legal = self._acting = None
+            raise
 
     def _step(self, work: "Machine", seat: int, decision: dict, chance, checked: bool = False) -> list[Ev]:
         step = Step(work, chance, seat, checked)
