@@ -130,14 +130,21 @@ def available_games() -> list[str]:
     return out
 
 
+_LOADED: dict[str, Rules] = {}
+
+
 def get_rules(name: str) -> Rules:
+    rules = _LOADED.get(name)
+    if rules is not None:  # imported before: every game of a playout or a fold asks
+        return rules
     module = GAMES.get(name)
     if module is None:
         raise BadInput(f"unknown game {name!r} (known: {', '.join(available_games())})")
     try:
-        return importlib.import_module(module).RULES
+        rules = _LOADED[name] = importlib.import_module(module).RULES
     except ImportError as e:
         raise BadInput(f"game {name!r} is not available in this build: {e}") from None
+    return rules
 
 
 def catalog_digest(catalog: dict) -> str:
