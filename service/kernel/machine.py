@@ -214,21 +214,25 @@ class Step:
         else:
             ev.packed = None          # a playout that keeps no history: nothing to freeze
         m = self.machine
-        if type in KERNEL_TYPES:
-            m.apply(ev)
-        else:  # a game's own fact, folded as ``Machine.apply`` folds it (inlined: the hot path;
-            # the step's ``Decided`` already dropped what was cached, and nothing refills it mid-step)
-            k = m.k
-            if vis == "all":
-                k["seen"][0] += 1
-            elif vis != "referee":
-                seen = k["seen"]
-                for i in ev.vis:
-                    seen[i] += 1
+        k = m.k
+        if vis == "all":  # counted for whoever may read it, as ``Machine.apply`` counts (inlined: the hot path)
+            k["seen"][0] += 1
+        elif vis != "referee":
+            seen = k["seen"]
+            for i in ev.vis:
+                seen[i] += 1
+        if type not in KERNEL_TYPES:  # a game's own fact (the step's ``Decided`` already dropped
+            # what was cached, and nothing refills it mid-step)
             pending = k["pending"]
             if pending is not None:
                 pending["emitted"] += 1
             self._evolve(self.state, ev)
+        elif type == "Decided" and not k["table"]:  # every step's first event, as ``_kernel_fact`` folds it
+            m._legal = m._acting = None
+            k["steps"] += 1
+            self._evolve(self.state, ev)  # (no step is pending outside table mode)
+        else:
+            m._kernel_fact(ev, k)
         if keep:
             ev.__class__ = _FoldedEv  # the state may keep what it was given: later reads get the frozen copy
         self.events.append(ev)
@@ -372,6 +376,12 @@ class Machine:
                 pending["emitted"] += 1
             self.rules.evolve(self.s, ev)
             return
+        self._kernel_fact(ev, k)
+
+    def _kernel_fact(self, ev: Ev, k: dict) -> None:
+        """What one of the kernel's own events changes (its reader count already taken)."""
+        self._legal = self._acting = None
+        t = ev.type
         if t in CHANCE_TYPES:
             d = ev.data
             if d.get("face_down"):  # unknown tokens, asked of nobody
