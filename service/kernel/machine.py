@@ -543,7 +543,7 @@ class Machine:
             return self._run(0, {"step": "setup"}, chance)
         # the game's first step: a game whose setup failed is never stored or played, so nothing
         # needs keeping from before it (table mode keeps its base for the re-runs of chance entry)
-        return self._live(0, {"step": "setup"}, chance, checked=False)
+        return self._run(0, {"step": "setup"}, chance, live=True)
 
     def referee(self, decision, chance) -> list[Ev]:
         """A referee's step (seat 0 after the setup): a penalty or an
@@ -560,31 +560,28 @@ class Machine:
             raise BadInput("a correction retracts steps: use `tools correct` (Privateer.correct)")
         return self._run(0, decision, chance)
 
-    def _run(self, seat: int, decision: dict, chance, strict: bool = False) -> list[Ev]:
+    def _run(self, seat: int, decision: dict, chance, strict: bool = False, live: bool = False) -> list[Ev]:
         # A decision exactly as listed runs on the live state: the rules accept
         # every listed decision, so nothing is refused half-way and no copy is
-        # needed. Anything else (a decision to refuse, a referee's step, table
-        # mode, which keeps the state before the step) runs on a private copy,
-        # adopted only when the step went through.
+        # needed; so does a seeded game's setup (``live``). Anything else (a
+        # decision to refuse, a referee's step, table mode, which keeps the
+        # state before the step) runs on a private copy, adopted only when the
+        # step went through.
         if self._broken:
             raise RuntimeError(f"this game's state is unusable after a failed step: {self._broken}")
-        if strict and not self.k["table"] and self._is_listed(seat, decision):
-            return self._live(seat, decision, chance, checked=True)
+        if live or (strict and not self.k["table"] and self._is_listed(seat, decision)):
+            try:
+                return self._step(self, seat, decision, chance, strict)
+            except BaseException as e:  # a listed decision (or the setup) the rules refused: a bug in the rules
+                self._broken = f"{type(e).__name__}: {e}"
+                self._legal = self._acting = None
+                raise
         work = self.copy()
         events = self._step(work, seat, decision, chance)
         if strict:
             self._check_listed(seat, decision)
         self._adopt(work)
         return events
-
-    def _live(self, seat: int, decision: dict, chance, checked: bool) -> list[Ev]:
-        """The step on the live state; if the rules fail half-way, the game is unusable."""
-        try:
-            return self._step(self, seat, decision, chance, checked)
-        except BaseException as e:  # a listed decision (or the setup) the rules refused: a bug in the rules
-            self._broken = f"{type(e).__name__}: {e}"
-            self._legal = self._acting = None
-            raise
 
     def _step(self, work: "Machine", seat: int, decision: dict, chance, checked: bool = False) -> list[Ev]:
         step = Step(work, chance, seat, checked)
