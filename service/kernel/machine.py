@@ -206,7 +206,6 @@ class Step:
         ev = _new_ev(Ev)
         ev.type = type
         ev.turn = self._turn(self.state) if turn is None else turn
-        ev.vis = vis if vis == "all" or vis == "referee" else norm_vis(vis)
         ev.data = data
         keep = self._keep
         if keep:
@@ -215,12 +214,15 @@ class Step:
             ev.packed = None          # a playout that keeps no history: nothing to freeze
         m = self.machine
         k = m.k
-        if vis == "all":  # counted for whoever may read it, as ``Machine.apply`` counts (inlined: the hot path)
+        # counted for whoever may read it, as ``Machine.apply`` counts (inlined: the hot path)
+        if vis == "all":
             k["seen"][0] += 1
         elif vis != "referee":
+            vis = norm_vis(vis)
             seen = k["seen"]
-            for i in ev.vis:
+            for i in vis:
                 seen[i] += 1
+        ev.vis = vis
         if type not in KERNEL_TYPES:  # a game's own fact (the step's ``Decided`` already dropped
             # what was cached, and nothing refills it mid-step)
             pending = k["pending"]
