@@ -596,14 +596,14 @@ class Machine:
             vis = rules.decision_visibility(self.s, seat, decision)
         step.emit("Decided", vis, seat=seat, decision=decision)
         try:
-            if seat == 0 and decision.get("referee") == "note":
-                note_slip(step, decision)
-            elif seat == 0 and "referee" in decision:
-                rules.referee(step, decision)
-            elif seat == 0:
-                rules.setup(step)
-            else:
+            if seat:
                 rules.decide(step, seat, decision)
+            elif decision.get("referee") == "note":
+                note_slip(step, decision)
+            elif "referee" in decision:
+                rules.referee(step, decision)
+            else:
+                rules.setup(step)
             if rules.finished(work.s) and not work.k["finished"]:
                 result = rules.outcome(work.s)
                 extra = {"tiebreak": result["tiebreak"]} if result.get("tiebreak") else {}
@@ -615,7 +615,8 @@ class Machine:
         return step.events
 
     def _is_listed(self, seat: int, decision: dict) -> bool:
-        listed = self._listed(seat)
+        cached = self._legal
+        listed = cached[1] if cached is not None and cached[0] == seat else self._listed(seat)
         for d in listed:
             if d is decision:  # taken from the list itself (a bot's choice)
                 return True
