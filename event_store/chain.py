@@ -111,8 +111,12 @@ def _canon_map(obj: dict) -> dict:
             if not isinstance(k, str):
                 raise TypeError(f"map key {k!r} is not text")
     scalars = _SCALARS
-    if type(obj) is dict and all(type(v) in scalars for v in obj.values()) and keys == list(obj):
-        return obj  # already canonical: packs to the same bytes as a sorted copy
+    if type(obj) is dict and keys == list(obj):
+        for v in obj.values():
+            if type(v) not in scalars:
+                break
+        else:
+            return obj  # already canonical: packs to the same bytes as a sorted copy
     out = {}
     for k in keys:
         v = obj[k]
