@@ -215,7 +215,3 @@ def commit_options(state, seat, cards):
         elif kind == "normal" or kind == "assist" or (t == "reflag" and reflag_ok) or (kind == "team" and team):
             append({"action": "commit", "card": card, "use": "action"})
     return out
-
-
-def night(state, card):
-    return ix(state).ctype(card)["intercept"]["night"]

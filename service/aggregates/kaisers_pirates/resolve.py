@@ -9,14 +9,6 @@ from .board import attack_result, is_raider, ix, modified, owner, roll
 from .state import player
 
 
-def _advance_to(step, stage, i):
-    step.emit("EngagementAdvanced", stage=stage, i=i)
-
-
-def state_owner(state, ship):
-    return owner(state, ship)
-
-
 def _att_mods(state, eng, german_ship=None):
     """Attack modifiers of an intercept (3.2.7, 3.3): limited supply and damage of
     the intercepting German ship, night, Searchlight, Surprise Attack, Monitor."""
@@ -70,7 +62,7 @@ def _sink(step, ship, by, double=False, why=""):
     state = step.state
     i = ix(state)
     deck = "ship" if ship in i.ships else "merchant"
-    step.emit("ShipSunk", ship=ship, by=by, deck=deck, double=double, owner=state_owner(state, ship), why=why)
+    step.emit("ShipSunk", ship=ship, by=by, deck=deck, double=double, owner=owner(state, ship), why=why)
 
 
 def _damage(step, ship, why=""):
@@ -365,7 +357,7 @@ def interrogate_challenge(step):
     if challenge(step, "Interrogate", a["challenge"], (0, []), a["response"], eng["seat"], eng["opp"]):
         step.emit("ShipRevealed", ship=tgt, why="Interrogate")
         step.emit("InterrogationSucceeded", target=tgt)
-        _advance_to(step, "react", 0)
+        step.emit("EngagementAdvanced", stage="react", i=0)
     else:
         step.emit("InterrogationFailed", target=tgt)
         step.emit("EngagementEnded", kind="interrogate", seat=eng["seat"])
@@ -380,7 +372,7 @@ def torpedo_prize_challenge(step):
     r = optional.data()["torpedo_prize"]
     if challenge(step, f"a submarine finds the prize {tgt} (6.9.1)", r["challenge"], (0, []), r["response"],
                  eng["seat"], eng["opp"]):
-        _advance_to(step, "assist", 0)
+        step.emit("EngagementAdvanced", stage="assist", i=0)
     else:
         step.emit("AttackCancelled", target=tgt, why="the submarine did not find the prize (6.9.1)")
         step.emit("EngagementEnded", kind="torpedo", seat=eng["seat"])
