@@ -221,7 +221,7 @@ def reaction_options(state, seat):
     i = ix(state)
     types = reaction_types(state)
     out = []
-    for card in sorted(player(state, seat)["hand"]):
+    for card in sorted(state["players"][seat - 1]["hand"]):
         if i.card_type[card] in types:
             out.append({"action": "react", "card": card})
     return out + [{"action": "decline"}]
@@ -381,10 +381,11 @@ def advance(step):
         elif stage == "challenge":
             interrogate_challenge(step)
         elif stage == "assist":
-            if assist_options(state) or (eng["kind"] in ASSISTED and committed(state, "action")):
-                # Whether the attacker holds a fitting assist is hidden: who is to act is
-                # public, so the window opens whenever any action-side card still lies
-                # face down (a public fact), even when only "proceed" is possible.
+            # Whether the attacker holds a fitting assist is hidden: who is to act is
+            # public, so the window opens whenever any action-side card still lies
+            # face down (a public fact), even when only "proceed" is possible. (Every
+            # assist the attacker may reveal is such a card, for an attack in ASSISTED.)
+            if eng["kind"] in ASSISTED and committed(state, "action"):
                 step.emit("WindowOpened", vis=[eng["seat"]], kind="assist", seat=eng["seat"],
                           target=eng["targets"][eng["i"]])
             else:
@@ -392,7 +393,7 @@ def advance(step):
         elif stage == "react":
             if eng["kind"] == "mines" and eng["i"] > 0:
                 step.emit("EngagementAdvanced", stage="order", i=eng["i"])
-            elif reaction_types(state) and (player(state, eng["opp"])["hand"] or _phantom(state, eng["opp"])):
+            elif reaction_types(state) and (state["players"][eng["opp"] - 1]["hand"] or _phantom(state, eng["opp"])):
                 step.emit("WindowOpened", kind="react", seat=eng["opp"], target=eng["targets"][eng["i"]],
                           attack=eng["kind"])
             else:
@@ -414,7 +415,7 @@ def advance(step):
             if eng["passage"] is not None:
                 step.emit("EngagementAdvanced", stage="passage", i=eng["i"])
                 step.emit("WindowOpened", kind="passage", seat=eng["passage"]["seat"], ship=eng["passage"]["ship"])
-            elif sunk and player(state, eng["opp"])["hand"] and _after_possible(state):
+            elif sunk and state["players"][eng["opp"] - 1]["hand"] and _after_possible(state):
                 step.emit("EngagementAdvanced", stage="after", i=eng["i"])
                 step.emit("WindowOpened", kind="after", seat=eng["opp"], target=eng["targets"][eng["i"]])
             else:
@@ -452,15 +453,16 @@ def _after_possible(state):
 def _next_target(step):
     state = step.state
     eng = state["eng"]
+    players = state["players"]
     i = eng["i"] + 1
-    if eng["kind"] == "intercept" and eng["ship"] not in player(state, eng["seat"])["ships"]:
+    if eng["kind"] == "intercept" and eng["ship"] not in players[eng["seat"] - 1]["ships"]:
         return _finish(step)
     if eng["kind"] == "mines":
         if _live_targets_from(state, i):
             step.emit("EngagementAdvanced", stage="order", i=i)
             return
         return _finish(step)
-    mer = player(state, eng["opp"])["merchants"]
+    mer = players[eng["opp"] - 1]["merchants"]
     while i < len(eng["targets"]) and eng["targets"][i] not in mer:
         i += 1
     if i >= len(eng["targets"]):

@@ -49,9 +49,11 @@ from .strict import listed
 from .view import describe, view
 
 COMBAT_ACTIONS = frozenset({"intercept", "lay_mines", "torpedo", "sub_mines", "interrogate", "monitor"})
-# the windows other modules answer (every other window is an attack's: combat.py)
+# the windows other modules answer (every other window is an attack's: combat.py); the
+# defender's reactions are listed straight away (the most frequent window)
 WINDOW_OPTIONS = {"keep": flow.keep_options, "stack": actions.stack_options, "discard": flow.discard_options,
-                  "reflag_card": actions.reflag_card_options, **dict.fromkeys(team.WINDOWS, team.options)}
+                  "reflag_card": actions.reflag_card_options, **dict.fromkeys(team.WINDOWS, team.options),
+                  "react": combat.reaction_options, "after": combat.after_options}
 WINDOW_DECIDE = {"keep": flow.keep, "stack": actions.stack, "discard": flow.discard,
                  "reflag_card": actions.reflag_card, **dict.fromkeys(team.WINDOWS, team.decide)}
 # sections 1-3 options, the team game (4), solitaire (5) and the optional rules (6, optional.py)
