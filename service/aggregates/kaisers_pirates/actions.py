@@ -120,7 +120,7 @@ def has_effect(state, seat, d):
 def refuge_options(state, seat):
     tt = state["tt"]
     out = []
-    for s in player(state, seat)["ships"]:
+    for s in state["players"][seat - 1]["ships"]:
         st = state["status"][s]
         if not st["refuge"]:
             continue

@@ -79,7 +79,7 @@ _OPPONENTS: dict = {}     # (seats, team game, seat) -> that seat's opponents
 
 def opponents(state, seat):
     """Every other player; in the team game (4.2, 4.3) not the partner (a tuple, shared)."""
-    key = (state["seats"], team_game(state), seat)
+    key = (state["seats"], bool(state["options"].get("team")), seat)    # team_game, inline
     opps = _OPPONENTS.get(key)
     if opps is None:
         mate = partner(state, seat)
@@ -153,10 +153,6 @@ def can_attack_with(state, seat, ship):
     return not (s and s["refuge"])          # not in_refuge
 
 
-def defence_dice(state, ship):
-    return ix(state).vessel(ship)["defense"]
-
-
 def vp_of(state, entry):
     i = ix(state)
     if entry["deck"] == "ship":
@@ -184,16 +180,6 @@ def committed_entries(state, use):
     return [c for c in state["tt"]["committed"] if c["use"] == use]
 
 
-def carded_ships(state):
-    """Ships that already carry a committed card (one intercept or Lay Mines each, 3.2.1)."""
-    tt = state["tt"]
-    out = set(tt["used"])
-    for c in tt["committed"]:
-        if c.get("ship"):
-            out.add(c["ship"])
-    return out
-
-
 def commit_options(state, seat, cards):
     """3.2.1: an intercept card goes on the intercepting ship (or before the force for
     British forces); Lay Mines on a minelaying raider; the other cards before the force."""
@@ -201,7 +187,10 @@ def commit_options(state, seat, cards):
         return []
     i = ix(state)
     tt = state["tt"]
-    taken = carded_ships(state)
+    taken = set(tt["used"])     # ships that already carry a committed card (one each, 3.2.1)
+    for c in tt["committed"]:
+        if c["ship"]:
+            taken.add(c["ship"])
     status = state["status"]
     free = []
     for s in state["players"][seat - 1]["ships"]:
@@ -226,7 +215,3 @@ def commit_options(state, seat, cards):
         elif kind == "normal" or kind == "assist" or (t == "reflag" and reflag_ok) or (kind == "team" and team):
             append({"action": "commit", "card": card, "use": "action"})
     return out
-
-
-def night(state, card):
-    return ix(state).ctype(card)["intercept"]["night"]

@@ -16,7 +16,7 @@ decide.
 from __future__ import annotations
 
 from . import optional
-from .board import (can_attack_with, committed, fogged, in_refuge, is_prize, is_raider, ix, night, opponents,
+from .board import (can_attack_with, committed, in_refuge, is_prize, is_raider, ix, opponents,
                     owner, recognised)
 from .resolve import after_reaction, interrogate_challenge, resolve, torpedo_prize_challenge
 from .state import player
@@ -33,9 +33,14 @@ def announce_options(state, seat):
     tt = state["tt"]
     out = []
     attack_on = tt["attack_on"]
-    # attack_ok (3.1.3): one opponent a turn, none in a fog bank
-    opps = [o for o in opponents(state, seat) if attack_on in (None, o) and not fogged(state, o)]
     players, status = state["players"], state["status"]
+    # attack_ok (3.1.3): one opponent a turn, none in a fog bank (fogged, inline)
+    opps = []
+    for o in opponents(state, seat):
+        if attack_on is None or attack_on == o:
+            pend = players[o - 1]["pending"]
+            if pend is None or pend["type"] != "fog-bank":
+                opps.append(o)
     intercepted = tt["intercepted"]
     for c in tt["committed"]:
         if c["use"] != "intercept":
@@ -108,34 +113,27 @@ def announce(step, seat, d):
     base = {"seat": seat, "card": card, "ship": d.get("ship")}
     if a == "intercept":
         target = d["target"]
-        opp = state_owner(state, target)
+        opp = owner(state, target)
         kind = "intercept" if d.get("ship") else "british"
-        step.emit("AttackAnnounced", kind=kind, opp=opp, targets=[target], night=night(state, card), **base)
+        step.emit("AttackAnnounced", kind=kind, opp=opp, targets=[target],
+                  night=i.ctype(card)["intercept"]["night"], **base)
     elif a in ("lay_mines", "sub_mines"):
         opp = d["opponent"]
         step.emit("AttackAnnounced", kind="mines", opp=opp, targets=list(player(state, opp)["merchants"]),
                   night=False, **base)
     elif a == "torpedo":
-        opp = state_owner(state, d["target"])
+        opp = owner(state, d["target"])
         step.emit("AttackAnnounced", kind="torpedo", opp=opp, targets=[d["target"]], night=False, **base)
         if d["target"] in player(state, opp)["prizes"]:
-            _advance_to(step, "challenge", 0)
+            step.emit("EngagementAdvanced", stage="challenge", i=0)
     elif a == "interrogate":
-        step.emit("AttackAnnounced", kind="interrogate", opp=state_owner(state, d["target"]),
+        step.emit("AttackAnnounced", kind="interrogate", opp=owner(state, d["target"]),
                   targets=[d["target"]], night=False, **base)
-        _advance_to(step, "challenge", 0)
+        step.emit("EngagementAdvanced", stage="challenge", i=0)
     elif a == "monitor":
-        step.emit("AttackAnnounced", kind="monitor", opp=state_owner(state, d["target"]),
+        step.emit("AttackAnnounced", kind="monitor", opp=owner(state, d["target"]),
                   targets=[d["target"]], night=False, **base)
     advance(step)
-
-
-def state_owner(state, ship):
-    return owner(state, ship)
-
-
-def _advance_to(step, stage, i):
-    step.emit("EngagementAdvanced", stage=stage, i=i)
 
 
 # windows --------------------------------------------------------------------
@@ -223,7 +221,7 @@ def reaction_options(state, seat):
     i = ix(state)
     types = reaction_types(state)
     out = []
-    for card in sorted(player(state, seat)["hand"]):
+    for card in sorted(state["players"][seat - 1]["hand"]):
         if i.card_type[card] in types:
             out.append({"action": "react", "card": card})
     return out + [{"action": "decline"}]
@@ -297,7 +295,7 @@ def window_decide(step, seat, d):
     if k == "assist":
         if a == "proceed":
             step.emit("WindowClosed", vis=[seat], seat=seat, kind="assist")
-            _advance_to(step, "react", state["eng"]["i"])
+            step.emit("EngagementAdvanced", stage="react", i=state["eng"]["i"])
         else:
             card = d["card"]
             i = ix(state)
@@ -314,7 +312,7 @@ def window_decide(step, seat, d):
             step.emit("AssistRevealed", seat=seat, card=card, ctype=t, name=i.card_name[card], **extra)
             if not assist_options(state):
                 step.emit("WindowClosed", vis=[seat], seat=seat, kind="assist")
-                _advance_to(step, "react", eng["i"])
+                step.emit("EngagementAdvanced", stage="react", i=eng["i"])
             else:
                 return  # the window stays open for more assists
     elif k == "passage":
@@ -326,16 +324,16 @@ def window_decide(step, seat, d):
             passage(step, pas["ship"], pas["bonus"], pas["why"])
         else:
             step.emit("PassageDeclined", seat=seat, ship=pas["ship"])
-        _advance_to(step, "next", eng["i"])
+        step.emit("EngagementAdvanced", stage="next", i=eng["i"])
     elif k == "pursue":
         eng = state["eng"]
         step.emit("PursuitChosen", seat=seat, pursue=d["pursue"], ship=eng["ship"],
                   target=eng["targets"][eng["i"]], against=eng["reaction"]["type"])
-        _advance_to(step, "resolve", eng["i"])
+        step.emit("EngagementAdvanced", stage="resolve", i=eng["i"])
     elif k == "order":
         step.emit("WindowClosed", seat=seat, kind="order")
         step.emit("MineTargetChosen", target=d["target"])
-        _advance_to(step, "resolve", state["eng"]["i"])
+        step.emit("EngagementAdvanced", stage="resolve", i=state["eng"]["i"])
     elif k == "reflag":
         if a == "decline":
             step.emit("ReactionDeclined", seat=seat, kind="reflag", ships=w["ships"])
@@ -351,7 +349,7 @@ def window_decide(step, seat, d):
         if a == "decline":
             step.emit("ReactionDeclined", seat=seat, kind=k, target=tgt)
             nxt = "next" if k == "after" else ("order" if eng["kind"] == "mines" else "resolve")
-            _advance_to(step, nxt, eng["i"])
+            step.emit("EngagementAdvanced", stage=nxt, i=eng["i"])
         else:
             i = ix(state)
             t = i.tid(d["card"])
@@ -361,18 +359,15 @@ def window_decide(step, seat, d):
                 step.emit("MinesSwept", opp=eng["opp"])
                 step.emit("EngagementEnded", kind="mines", seat=eng["seat"])
             elif k == "react" and optional.can_pursue(state, t):
-                _advance_to(step, "pursue", eng["i"])      # 6.6.1 / 6.10: the attacker may follow
+                # 6.6.1 / 6.10: the attacker may follow
+                step.emit("EngagementAdvanced", stage="pursue", i=eng["i"])
             elif k == "react":
-                _advance_to(step, "resolve", eng["i"])
+                step.emit("EngagementAdvanced", stage="resolve", i=eng["i"])
             else:
                 after_reaction(step, t, d)
                 if state["eng"] is not None:
-                    _advance_to(step, "next", eng["i"])
+                    step.emit("EngagementAdvanced", stage="next", i=eng["i"])
     advance(step)
-
-
-def _open(step, kind, seat, **extra):
-    step.emit("WindowOpened", kind=kind, seat=seat, **extra)
 
 
 # the engine -----------------------------------------------------------------
@@ -386,46 +381,50 @@ def advance(step):
         elif stage == "challenge":
             interrogate_challenge(step)
         elif stage == "assist":
-            if assist_options(state) or (eng["kind"] in ASSISTED and committed(state, "action")):
-                # Whether the attacker holds a fitting assist is hidden: who is to act is
-                # public, so the window opens whenever any action-side card still lies
-                # face down (a public fact), even when only "proceed" is possible.
+            # Whether the attacker holds a fitting assist is hidden: who is to act is
+            # public, so the window opens whenever any action-side card still lies
+            # face down (a public fact), even when only "proceed" is possible. (Every
+            # assist the attacker may reveal is such a card, for an attack in ASSISTED.)
+            if eng["kind"] in ASSISTED and committed(state, "action"):
                 step.emit("WindowOpened", vis=[eng["seat"]], kind="assist", seat=eng["seat"],
                           target=eng["targets"][eng["i"]])
             else:
-                _advance_to(step, "react", eng["i"])
+                step.emit("EngagementAdvanced", stage="react", i=eng["i"])
         elif stage == "react":
             if eng["kind"] == "mines" and eng["i"] > 0:
-                _advance_to(step, "order", eng["i"])
-            elif reaction_types(state) and (player(state, eng["opp"])["hand"] or _phantom(state, eng["opp"])):
-                _open(step, "react", eng["opp"], target=eng["targets"][eng["i"]], attack=eng["kind"])
+                step.emit("EngagementAdvanced", stage="order", i=eng["i"])
+            elif reaction_types(state) and (state["players"][eng["opp"] - 1]["hand"] or _phantom(state, eng["opp"])):
+                step.emit("WindowOpened", kind="react", seat=eng["opp"], target=eng["targets"][eng["i"]],
+                          attack=eng["kind"])
             else:
-                _advance_to(step, "order" if eng["kind"] == "mines" else "resolve", eng["i"])
+                step.emit("EngagementAdvanced", stage="order" if eng["kind"] == "mines" else "resolve",
+                          i=eng["i"])
         elif stage == "order":
             live = _live_targets(state)
             if not live:
                 _finish(step)
             elif len(live) > 1:
-                _open(step, "order", eng["seat"])
+                step.emit("WindowOpened", kind="order", seat=eng["seat"])
             else:
                 step.emit("MineTargetChosen", target=live[0])
-                _advance_to(step, "resolve", eng["i"])
+                step.emit("EngagementAdvanced", stage="resolve", i=eng["i"])
         elif stage == "resolve":
             sunk = resolve(step)
             if state["eng"] is None:
                 break
             if eng["passage"] is not None:
-                _advance_to(step, "passage", eng["i"])
-                _open(step, "passage", eng["passage"]["seat"], ship=eng["passage"]["ship"])
-            elif sunk and player(state, eng["opp"])["hand"] and _after_possible(state):
-                _advance_to(step, "after", eng["i"])
-                _open(step, "after", eng["opp"], target=eng["targets"][eng["i"]])
+                step.emit("EngagementAdvanced", stage="passage", i=eng["i"])
+                step.emit("WindowOpened", kind="passage", seat=eng["passage"]["seat"], ship=eng["passage"]["ship"])
+            elif sunk and state["players"][eng["opp"] - 1]["hand"] and _after_possible(state):
+                step.emit("EngagementAdvanced", stage="after", i=eng["i"])
+                step.emit("WindowOpened", kind="after", seat=eng["opp"], target=eng["targets"][eng["i"]])
             else:
-                _advance_to(step, "next", eng["i"])
+                step.emit("EngagementAdvanced", stage="next", i=eng["i"])
         elif stage == "pursue":
-            _open(step, "pursue", eng["seat"], target=eng["targets"][eng["i"]], against=eng["reaction"]["type"])
+            step.emit("WindowOpened", kind="pursue", seat=eng["seat"], target=eng["targets"][eng["i"]],
+                      against=eng["reaction"]["type"])
         elif stage in ("after", "passage"):
-            _advance_to(step, "next", eng["i"])
+            step.emit("EngagementAdvanced", stage="next", i=eng["i"])
         elif stage == "next":
             _next_target(step)
 
@@ -454,19 +453,21 @@ def _after_possible(state):
 def _next_target(step):
     state = step.state
     eng = state["eng"]
+    players = state["players"]
     i = eng["i"] + 1
-    if eng["kind"] == "intercept" and eng["ship"] not in player(state, eng["seat"])["ships"]:
+    if eng["kind"] == "intercept" and eng["ship"] not in players[eng["seat"] - 1]["ships"]:
         return _finish(step)
     if eng["kind"] == "mines":
         if _live_targets_from(state, i):
-            return _advance_to(step, "order", i)
+            step.emit("EngagementAdvanced", stage="order", i=i)
+            return
         return _finish(step)
-    mer = player(state, eng["opp"])["merchants"]
+    mer = players[eng["opp"] - 1]["merchants"]
     while i < len(eng["targets"]) and eng["targets"][i] not in mer:
         i += 1
     if i >= len(eng["targets"]):
         return _finish(step)
-    _advance_to(step, "assist", i)
+    step.emit("EngagementAdvanced", stage="assist", i=i)
 
 
 def _live_targets_from(state, i):
@@ -493,10 +494,10 @@ def _finish(step):
     # Reflag's special timing: the owner of a ship just revealed may hide it at once
     by_owner = {}
     for s in shown:
-        o = state_owner(state, s)
+        o = owner(state, s)
         if o is not None:
             by_owner.setdefault(o, []).append(s)
     for o, ships in sorted(by_owner.items()):
         if player(state, o)["hand"]:
-            _open(step, "reflag", o, ships=ships)
+            step.emit("WindowOpened", kind="reflag", seat=o, ships=ships)
             return

@@ -119,7 +119,7 @@ def begin_turn(step, seat, extra=False):
         if skip_turn(step, seat):          # 3.3.4 Bounding Main
             return begin_turn(step, seat % state["seats"] + 1)
     step.emit("TurnStarted", turn=state["turn"] + 1, seat=seat, round=state["round"], extra=extra)
-    p = player(state, seat)
+    p = state["players"][seat - 1]
     pend = p["pending"]
     if pend and pend["type"] == "fog-bank":
         # 3.3.14: no action card played, none drawn; the Fog Bank is simply discarded.
@@ -160,7 +160,7 @@ def end_turn(step, seat):
     up in the order it chooses, then each defender its reactions; then the draw."""
     state = step.state
     tt = state["tt"]
-    pend = player(state, seat)["pending"]
+    pend = state["players"][seat - 1]["pending"]
     if pend and pend["type"] == "deception":
         # 3.3.10: the Deception card is discarded with the card it forced
         step.emit("PendingCardCleared", seat=seat, card=pend["card"], ctype="deception", into_turn=True)

@@ -5,16 +5,8 @@ events."""
 from __future__ import annotations
 
 from . import optional
-from .board import attack_result, defence_dice, is_raider, ix, modified, owner, roll
+from .board import attack_result, is_raider, ix, modified, owner, roll
 from .state import player
-
-
-def _advance_to(step, stage, i):
-    step.emit("EngagementAdvanced", stage=stage, i=i)
-
-
-def state_owner(state, ship):
-    return owner(state, ship)
 
 
 def _att_mods(state, eng, german_ship=None):
@@ -45,10 +37,6 @@ def _att_mods(state, eng, german_ship=None):
     return mods, why
 
 
-def _def_mods(state, ship):
-    return optional.damage_mods(state, ship)
-
-
 def _compare(step, what, att_dice, att_mods, def_dice, def_mods, att_who, def_who):
     a_raw = roll(step, att_dice, att_who)
     d_raw = roll(step, def_dice, def_who)
@@ -74,7 +62,7 @@ def _sink(step, ship, by, double=False, why=""):
     state = step.state
     i = ix(state)
     deck = "ship" if ship in i.ships else "merchant"
-    step.emit("ShipSunk", ship=ship, by=by, deck=deck, double=double, owner=state_owner(state, ship), why=why)
+    step.emit("ShipSunk", ship=ship, by=by, deck=deck, double=double, owner=owner(state, ship), why=why)
 
 
 def _damage(step, ship, why=""):
@@ -171,8 +159,8 @@ def _resolve_intercept(step):
     if r == "non-combatant":
         mods -= 2
         why = why + ["Non-Combatant -2"]
-    res = _compare(step, f"{ship} intercepts {tgt}", ship_d["attack"], (mods, why), defence_dice(state, tgt),
-                   _def_mods(state, tgt), f"seat {seat} attack ({ship})", f"seat {opp} defence ({tgt})")
+    res = _compare(step, f"{ship} intercepts {tgt}", ship_d["attack"], (mods, why), i.vessel(tgt)["defense"],
+                   optional.damage_mods(state, tgt), f"seat {seat} attack ({ship})", f"seat {opp} defence ({tgt})")
     if capture:
         if res == "sunk":
             step.emit("ShipCaptured", ship=tgt, by=seat, from_seat=opp, interceptor=ship)
@@ -278,8 +266,8 @@ def _amc(step, tgt):
     a = i.ctype(amc)["action"]
     night_m = (-1, ["night action -1"]) if eng["night"] else (0, [])
     step.emit("MerchantIgnored", ship=tgt, why="AMC")
-    r1 = _compare(step, f"{i.card_name[amc]} intercepts {ship}", a["attack"], night_m, defence_dice(state, ship),
-                  _def_mods(state, ship), f"seat {opp} attack ({i.card_name[amc]})", f"seat {seat} defence ({ship})")
+    r1 = _compare(step, f"{i.card_name[amc]} intercepts {ship}", a["attack"], night_m, i.vessel(ship)["defense"],
+                  optional.damage_mods(state, ship), f"seat {opp} attack ({i.card_name[amc]})", f"seat {seat} defence ({ship})")
     mods, why = _att_mods(state, eng, ship)
     r2 = _compare(step, f"{ship} fights {i.card_name[amc]}", i.ships[ship]["attack"], (mods, why), a["defense"],
                   (0, []), f"seat {seat} attack ({ship})", f"seat {opp} defence ({i.card_name[amc]})")
@@ -299,11 +287,11 @@ def _trap(step, tgt):
     trap = eng["reaction"]["card"]
     night_m = (-1, ["night action -1"]) if eng["night"] else (0, [])
     r1 = _compare(step, f"{tgt} (Trap) fires on {ship}", i.ctype(trap)["action"]["attack"], night_m,
-                  defence_dice(state, ship), _def_mods(state, ship), f"seat {opp} attack ({tgt})",
+                  i.vessel(ship)["defense"], optional.damage_mods(state, ship), f"seat {opp} attack ({tgt})",
                   f"seat {seat} defence ({ship})")
     mods, why = _att_mods(state, eng, ship)
-    r2 = _compare(step, f"{ship} intercepts {tgt}", i.ships[ship]["attack"], (mods, why), defence_dice(state, tgt),
-                  _def_mods(state, tgt), f"seat {seat} attack ({ship})", f"seat {opp} defence ({tgt})")
+    r2 = _compare(step, f"{ship} intercepts {tgt}", i.ships[ship]["attack"], (mods, why), i.vessel(tgt)["defense"],
+                  optional.damage_mods(state, tgt), f"seat {seat} attack ({ship})", f"seat {opp} defence ({tgt})")
     if is_raider(state, ship) and not state["status"][ship]["revealed"]:
         step.emit("ShipRevealed", ship=ship, why="Trap")
         step.emit("RevealPending", ship=ship, why="Trap")
@@ -353,7 +341,7 @@ def _resolve_british(step):
     else:
         dice = i.ctype(card)["action"]["attack"]
     res = _compare(step, f"British forces ({i.card_name[card]}) intercept {tgt}", dice, _att_mods(state, eng),
-                   defence_dice(state, tgt), _def_mods(state, tgt), f"seat {seat} attack ({i.card_name[card]})",
+                   i.vessel(tgt)["defense"], optional.damage_mods(state, tgt), f"seat {seat} attack ({i.card_name[card]})",
                    f"seat {opp} defence ({tgt})")
     _apply(step, tgt, res, seat, False, "intercepted by British forces")
     if res == "none" and tgt in player(state, opp)["prizes"] and not state["status"][tgt]["damaged"]:
@@ -369,7 +357,7 @@ def interrogate_challenge(step):
     if challenge(step, "Interrogate", a["challenge"], (0, []), a["response"], eng["seat"], eng["opp"]):
         step.emit("ShipRevealed", ship=tgt, why="Interrogate")
         step.emit("InterrogationSucceeded", target=tgt)
-        _advance_to(step, "react", 0)
+        step.emit("EngagementAdvanced", stage="react", i=0)
     else:
         step.emit("InterrogationFailed", target=tgt)
         step.emit("EngagementEnded", kind="interrogate", seat=eng["seat"])
@@ -384,7 +372,7 @@ def torpedo_prize_challenge(step):
     r = optional.data()["torpedo_prize"]
     if challenge(step, f"a submarine finds the prize {tgt} (6.9.1)", r["challenge"], (0, []), r["response"],
                  eng["seat"], eng["opp"]):
-        _advance_to(step, "assist", 0)
+        step.emit("EngagementAdvanced", stage="assist", i=0)
     else:
         step.emit("AttackCancelled", target=tgt, why="the submarine did not find the prize (6.9.1)")
         step.emit("EngagementEnded", kind="torpedo", seat=eng["seat"])
@@ -398,7 +386,7 @@ def _resolve_mines(step):
     a = i.ctype(eng["card"])["action"]
     dice = a["attack"] if i.tid(eng["card"]) == "lay-mines" else a["mines"]
     step.emit("PassageBarred", ship=tgt, why="attacked by mines")
-    res = _compare(step, f"mines attack {tgt}", dice, (0, []), defence_dice(state, tgt), _def_mods(state, tgt),
+    res = _compare(step, f"mines attack {tgt}", dice, (0, []), i.vessel(tgt)["defense"], optional.damage_mods(state, tgt),
                    f"seat {eng['seat']} mines", f"seat {eng['opp']} defence ({tgt})")
     _apply(step, tgt, res, eng["seat"], eng["special"], "mines")
     return res == "sunk"
@@ -422,8 +410,8 @@ def _resolve_torpedo(step):
         _q_ship(step, tgt)
         return False
     step.emit("PassageBarred", ship=tgt, why="torpedoed")
-    res = _compare(step, f"{i.card_name[sub]} torpedoes {tgt}", sa["torpedo"], (0, []), defence_dice(state, tgt),
-                   _def_mods(state, tgt), f"seat {seat} torpedoes ({i.card_name[sub]})", f"seat {opp} defence ({tgt})")
+    res = _compare(step, f"{i.card_name[sub]} torpedoes {tgt}", sa["torpedo"], (0, []), i.vessel(tgt)["defense"],
+                   optional.damage_mods(state, tgt), f"seat {seat} torpedoes ({i.card_name[sub]})", f"seat {opp} defence ({tgt})")
     _apply(step, tgt, res, seat, eng["special"], "torpedoed")
     return res == "sunk"
 

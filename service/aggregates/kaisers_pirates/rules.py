@@ -49,9 +49,11 @@ from .strict import listed
 from .view import describe, view
 
 COMBAT_ACTIONS = frozenset({"intercept", "lay_mines", "torpedo", "sub_mines", "interrogate", "monitor"})
-# the windows other modules answer (every other window is an attack's: combat.py)
+# the windows other modules answer (every other window is an attack's: combat.py); the
+# defender's reactions are listed straight away (the most frequent window)
 WINDOW_OPTIONS = {"keep": flow.keep_options, "stack": actions.stack_options, "discard": flow.discard_options,
-                  "reflag_card": actions.reflag_card_options, **dict.fromkeys(team.WINDOWS, team.options)}
+                  "reflag_card": actions.reflag_card_options, **dict.fromkeys(team.WINDOWS, team.options),
+                  "react": combat.reaction_options, "after": combat.after_options}
 WINDOW_DECIDE = {"keep": flow.keep, "stack": actions.stack, "discard": flow.discard,
                  "reflag_card": actions.reflag_card, **dict.fromkeys(team.WINDOWS, team.decide)}
 # sections 1-3 options, the team game (4), solitaire (5) and the optional rules (6, optional.py)
@@ -167,13 +169,14 @@ class KaisersPirates(Rules):
             return WINDOW_OPTIONS.get(w["kind"], combat.window_options)(state, seat)
         if phase not in _TURN or state["current"] != seat:
             return []
-        out = self._commit_options(state, seat) if phase == "commit" else self._resolve_options(state, seat)
+        if phase == "commit":
+            out = commit_options(state, seat, state["players"][seat - 1]["hand"])
+            out.append({"action": "done"})
+        else:
+            out = self._resolve_options(state, seat)
         if state["options"].get("prize_resupply"):
             out += optional.resupply_options(state, seat)
         return out
-
-    def _commit_options(self, state, seat):
-        return commit_options(state, seat, player(state, seat)["hand"]) + [{"action": "done"}]
 
     def _resolve_options(self, state, seat):
         tt = state["tt"]
@@ -182,7 +185,7 @@ class KaisersPirates(Rules):
             return actions.refuge_options(state, seat) + [{"action": "end_turn"}]
         out = combat.announce_options(state, seat) if tt["committed"] else []
         for c in tt["committed"]:
-            if c["use"] != "action" or ix(state).kind(c["card"]) == "assist":
+            if c["use"] != "action" or ix(state).card_kind[c["card"]] == "assist":
                 continue
             plays = actions.play_options(state, seat, c["card"])
             if tt["deceived"]:
@@ -206,11 +209,6 @@ class KaisersPirates(Rules):
             solitaire.drive(step)
 
     def decide(self, step, seat, decision):
-        self._decide(step, seat, decision)
-        if step.state.get("solo") is not None:     # solitaire.on
-            solitaire.drive(step)           # the phantom plays until the real player must act
-
-    def _decide(self, step, seat, decision):
         state = step.state
         legal = None if step.checked else self.legal(state, seat)
         if legal is not None and not listed(decision, legal):  # type-strict: 0 is not false
@@ -222,8 +220,8 @@ class KaisersPirates(Rules):
         a = decision["action"]
         w = state["window"]
         if w is not None:
-            return WINDOW_DECIDE.get(w["kind"], combat.window_decide)(step, seat, decision)
-        if a == "commit":
+            WINDOW_DECIDE.get(w["kind"], combat.window_decide)(step, seat, decision)
+        elif a == "commit":
             i = ix(state)
             ship = decision.get("ship")
             step.emit("CardCommitted", vis=[seat], seat=seat, card=decision["card"], use=decision["use"],
@@ -243,6 +241,8 @@ class KaisersPirates(Rules):
             flow.end_turn(step, seat)
         elif a == "resupply":
             optional.resupply(step, seat, decision)
+        if state.get("solo") is not None:     # solitaire.on
+            solitaire.drive(step)           # the phantom plays until the real player must act
 
     def referee(self, step, decision):
         penalty.referee(step, decision)

@@ -146,7 +146,8 @@ def defend(step):
     step.emit("PhantomDefence", card=card["id"], roll=r, reaction=name, fits=fits, target=tgt)
     if not fits:
         step.emit("ReactionDeclined", seat=PHANTOM, kind="react", target=tgt)
-        combat._advance_to(step, "order" if eng["kind"] == "mines" else "resolve", eng["i"])
+        step.emit("EngagementAdvanced", stage="order" if eng["kind"] == "mines" else "resolve",
+                  i=eng["i"])
         return
     i = ix(state)
     c = pseudo(name)
@@ -155,7 +156,7 @@ def defend(step):
         step.emit("MinesSwept", opp=eng["opp"])
         step.emit("EngagementEnded", kind="mines", seat=eng["seat"])
     else:
-        combat._advance_to(step, "resolve", eng["i"])
+        step.emit("EngagementAdvanced", stage="resolve", i=eng["i"])
 
 
 # the phantom's turn (5.4.3) ------------------------------------------------------
@@ -352,7 +353,7 @@ def _interrogate(step, card, a):
     tgt = _pick(step, cands, f"the ship to interrogate ({rule})")
     step.emit("AttackAnnounced", kind="interrogate", seat=PHANTOM, card=pseudo("interrogate"), ship=None, opp=REAL,
               targets=[tgt], night=False)
-    combat._advance_to(step, "challenge", 0)
+    step.emit("EngagementAdvanced", stage="challenge", i=0)
     combat.advance(step)
 
 

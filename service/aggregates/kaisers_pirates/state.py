@@ -160,7 +160,7 @@ def _turn_started(state, d, ev):
     state["turn"] = ev.turn
     state["current"] = d["seat"]
     state["phase"] = "commit"
-    me = player(state, d["seat"])
+    me = state["players"][d["seat"] - 1]
     own_prev = me.get("last_turn", -9)
     me["last_turn"] = ev.turn
     state["extra_turn"] = d.get("extra", False)
