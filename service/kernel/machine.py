@@ -218,10 +218,14 @@ class Step:
         if vis == "all":
             k["seen"][0] += 1
         elif vis != "referee":
-            vis = norm_vis(vis)
-            seen = k["seen"]
-            for i in vis:
-                seen[i] += 1
+            if len(vis) == 1 and vis[0].__class__ is int:  # one seat, as ``norm_vis`` makes it (inlined)
+                vis = [vis[0]]
+                k["seen"][vis[0]] += 1
+            else:
+                vis = norm_vis(vis)
+                seen = k["seen"]
+                for i in vis:
+                    seen[i] += 1
         ev.vis = vis
         if type not in KERNEL_TYPES:  # a game's own fact (the step's ``Decided`` already dropped
             # what was cached, and nothing refills it mid-step)
