@@ -544,12 +544,11 @@ class Machine:
         return self._run(seat, decision, chance, strict=True)
 
     def setup(self, chance) -> list[Ev]:
+        # a seeded game's first step runs live: a game whose setup failed is never stored or
+        # played, so nothing needs keeping from before it (table mode keeps its base for the
+        # re-runs of chance entry)
         k = self.k
-        if k["steps"] or k["table"] or self._broken:
-            return self._run(0, {"step": "setup"}, chance)
-        # the game's first step: a game whose setup failed is never stored or played, so nothing
-        # needs keeping from before it (table mode keeps its base for the re-runs of chance entry)
-        return self._run(0, {"step": "setup"}, chance, live=True)
+        return self._run(0, {"step": "setup"}, chance, live=not k["steps"] and not k["table"])
 
     def referee(self, decision, chance) -> list[Ev]:
         """A referee's step (seat 0 after the setup): a penalty or an
@@ -619,8 +618,7 @@ class Machine:
         return step.events
 
     def _is_listed(self, seat: int, decision: dict) -> bool:
-        cached = self._legal
-        listed = cached[1] if cached is not None and cached[0] == seat else self._listed(seat)
+        listed = self._listed(seat)
         for d in listed:
             if d is decision:  # taken from the list itself (a bot's choice)
                 return True

@@ -147,10 +147,8 @@ def can_attack_with(state, seat, ship):
     """Each friendly warship or raider: one intercept or mine laying a turn; not
     from an island refuge nor in the turn it leaves one."""
     tt = state["tt"]
-    if ship not in state["players"][seat - 1]["ships"] or ship in tt["used"] or ship in tt["left_refuge"]:
-        return False
-    s = state["status"].get(ship)
-    return not (s and s["refuge"])          # not in_refuge
+    return (ship in state["players"][seat - 1]["ships"] and ship not in tt["used"]
+            and ship not in tt["left_refuge"] and not in_refuge(state, ship))
 
 
 def vp_of(state, entry):
@@ -191,12 +189,7 @@ def commit_options(state, seat, cards):
     for c in tt["committed"]:
         if c["ship"]:
             taken.add(c["ship"])
-    status = state["status"]
-    free = []
-    for s in state["players"][seat - 1]["ships"]:
-        st_ = status.get(s)
-        if s not in taken and not (st_ and st_["refuge"]):    # not in_refuge
-            free.append(s)
+    free = [s for s in state["players"][seat - 1]["ships"] if s not in taken and not in_refuge(state, s)]
     # the action side goes before the force: normal and assist cards; Reflag with a ship
     # revealed at the turn's start (3.3.32); team cards in the team game (3.3.4, 3.3.11)
     reflag_ok = bool(tt.get("revealed_at_start"))

@@ -16,7 +16,7 @@ decide.
 from __future__ import annotations
 
 from . import optional
-from .board import (can_attack_with, committed, in_refuge, is_prize, is_raider, ix, opponents,
+from .board import (can_attack_with, committed, fogged, in_refuge, is_prize, is_raider, ix, opponents,
                     owner, recognised)
 from .resolve import after_reaction, interrogate_challenge, resolve, torpedo_prize_challenge
 from .state import player
@@ -33,14 +33,9 @@ def announce_options(state, seat):
     tt = state["tt"]
     out = []
     attack_on = tt["attack_on"]
-    players, status = state["players"], state["status"]
-    # attack_ok (3.1.3): one opponent a turn, none in a fog bank (fogged, inline)
-    opps = []
-    for o in opponents(state, seat):
-        if attack_on is None or attack_on == o:
-            pend = players[o - 1]["pending"]
-            if pend is None or pend["type"] != "fog-bank":
-                opps.append(o)
+    players = state["players"]
+    # attack_ok (3.1.3): one opponent a turn, none in a fog bank
+    opps = [o for o in opponents(state, seat) if attack_on in (None, o) and not fogged(state, o)]
     intercepted = tt["intercepted"]
     for c in tt["committed"]:
         if c["use"] != "intercept":
@@ -60,10 +55,7 @@ def announce_options(state, seat):
         for o in opps:
             p = players[o - 1]
             for t_ in p["ships"] + p["prizes"]:
-                if t_ in intercepted:
-                    continue
-                s = status.get(t_)
-                if (s and s["refuge"]) or not (t_ in i.warships or status[t_]["revealed"]):
+                if t_ in intercepted or in_refuge(state, t_) or not recognised(state, t_):
                     continue
                 out.append({"action": "intercept", "card": card, "target": t_})
     for c in tt["committed"]:

@@ -45,7 +45,7 @@ def draw_action(step, seat):
         return draw_hidden(step, seat)
     if state["top"]:
         step.emit("KnownCardDrawn", vis=[seat], seat=seat, card=state["top"][0])
-    elif (len(state["pool"]) if not state.get("unseen") else pool_left(state)) > 0:   # pool_left, inline
+    elif pool_left(state) > 0:
         step.draw(f"action:hand-{seat}", state["pool"], vis=[seat], why=f"an action card for seat {seat}")
     else:
         return False
@@ -54,8 +54,6 @@ def draw_action(step, seat):
 
 
 def deck_left(state):
-    if not state.get("unseen"):         # pool_left's common case, without the call
-        return len(state["pool"]) + len(state["top"])
     return pool_left(state) + len(state["top"])
 
 

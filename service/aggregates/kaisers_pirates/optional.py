@@ -166,9 +166,6 @@ def markers(state, ship) -> int:
 
 def damage_mods(state, ship, sign=-1, label="damaged"):
     """-2 for each damage marker (+2 for internment): 3.2.7, 6.8.2."""
-    st = state["status"].get(ship)
-    if not (st and st.get("damaged")):      # no marker: markers' common case, without the call
-        return 0, []
     n = markers(state, ship)
     if not n:
         return 0, []

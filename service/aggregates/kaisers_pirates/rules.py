@@ -241,7 +241,7 @@ class KaisersPirates(Rules):
             flow.end_turn(step, seat)
         elif a == "resupply":
             optional.resupply(step, seat, decision)
-        if state.get("solo") is not None:     # solitaire.on
+        if solitaire.on(state):
             solitaire.drive(step)           # the phantom plays until the real player must act
 
     def referee(self, step, decision):

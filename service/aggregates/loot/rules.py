@@ -212,7 +212,7 @@ class Loot(Rules):
             _in_hand(state, seat, d["card"], MERCHANT)
         card = d["card"]
         step.emit("MerchantPlayed", seat=seat, side=side_of(state, seat), card=card,
-                  gold=info(card)[2])  # a merchant's value is its gold
+                  gold=gold(card))
 
     def _pirate(self, step, seat, d):
         state = step.state
@@ -275,7 +275,7 @@ class Loot(Rules):
     # turns ----------------------------------------------------------------
     def _end_turn(self, step, seat):
         state = step.state
-        if not state["pile"] and game_over(state):
+        if game_over(state):
             left = []
             for b in state["sea"]:
                 left += [b["merchant"]] + [c for a in b["attacks"] for c in a["cards"]] + b["specials"]

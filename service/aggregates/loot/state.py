@@ -62,10 +62,8 @@ def side_seats(state, side: int) -> list[int]:
 
 def hand_vis(state, seat: int) -> list[int]:
     """The seats that see ``seat``'s hand: its own, and in pairs its partner's."""
-    if not state["pairs"]:
-        return [seat]
-    first = seat - 1 + seat % 2  # the odd seat of the pair
-    return [first, first + 1]
+    p = partner(state, seat)
+    return [seat] if p is None else sorted((seat, p))
 
 
 # battles ------------------------------------------------------------------
@@ -104,18 +102,8 @@ def captures(sea, side: int) -> list:
     and those where it leads (``leader``)."""
     out = []
     for b in sea:
-        top = b["top"]
-        if top is not None:
-            winner = top["side"]
-        else:
-            attacks = b["attacks"]
-            if not attacks:
-                winner = b["side"]
-            elif len(attacks) == 1:
-                winner = attacks[0]["side"]
-            else:
-                winner = leader(b)
-        if winner == side:
+        unattacked = not b["attacks"] and b["top"] is None
+        if (b["side"] if unattacked else leader(b)) == side:
             out.append(b)
     return out
 

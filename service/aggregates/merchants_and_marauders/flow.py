@@ -8,7 +8,7 @@ from .abilities import dice as skill_dice, may_hire
 from .catalog import tables as T
 
 from .npc import end_of_turn, end_of_turn_returns, on_event, spotted
-from .state import funds, player
+from .state import funds, player, stash_glory, stash_terms
 
 EVENT_NOTE = ("provisional no-op: event card texts are not known and NPCs, combat and "
               "wanted flags come in a later part; the card is discarded")
@@ -65,16 +65,13 @@ def check_victory(step):
     state = step.state
     if state["phase"] != "play":
         return
-    # total_glory of each player (after every step: the catalog's values read once)
-    r = T(state)["rules"]
+    terms = stash_terms(state)              # read once for every player
     target = state["target"]
-    most = target // r["stash_glory_fraction"]
-    least = target - most                   # the glory track a full stash completes
     for p in state["players"]:
-        if p["glory"] < least:
-            continue                        # not even with the most the stash may give
-        from_stash = min(p["stash"] // r["stash_gold_per_glory"], most)
-        if p["glory"] + from_stash >= target and p["seat"] not in state["declared"] and p["captain"] is not None:
+        if p["glory"] + terms[1] < target or p["seat"] in state["declared"] or p["captain"] is None:
+            continue                        # (not even with the most the stash may give)
+        from_stash = stash_glory(state, p, terms)
+        if p["glory"] + from_stash >= target:
             step.emit("VictoryDeclared", seat=p["seat"], glory_track=p["glory"], stash=p["stash"],
                       stash_glory=from_stash, total=p["glory"] + from_stash)
 
@@ -230,7 +227,7 @@ def resume(step, seat):
         step.emit("CaptainDealt", vis=[seat], seat=seat, captain=card)
         step.emit("NewCaptainDrawn", seat=seat)
         return
-    end_player_turn(step, seat)     # turn_over
+    end_player_turn(step, seat)
 
 
 def end_player_turn(step, seat):

@@ -67,10 +67,6 @@ def keeps_upgrades(state, port):
     return T(state)["zones"][port]["special"].get("kind") == "transfer_upgrades"
 
 
-def ship_net_price(state, p, port, kind, keep=None):
-    return T(state)["ships"][kind]["buy"] - sale_value(state, p, port, keep)
-
-
 def keep_choices(state, p, port):
     """St. John (rules version 3): every set of the ship's tiles to keep (the rest sell for +1)."""
     if not state.get("fixes") or not keeps_upgrades(state, port):
@@ -119,7 +115,7 @@ def legal_port(state, seat):
             if not info["for_sale"]:
                 continue
             for keep, value in zip(keeps, sale):
-                if info["buy"] - value <= money:    # ship_net_price
+                if info["buy"] - value <= money:    # the new ship's price less the old one's
                     out.append({"action": "buy_ship", "ship": kind} if keep is None else
                                {"action": "buy_ship", "ship": kind, "keep": keep})
         out.append({"action": "end_shipyard"})

@@ -118,8 +118,8 @@ class MerchantsAndMarauders(Rules):
             return [combat_rules.acting_seat(state)]
         if state.get("turn_window") is not None:     # glory cards at the start of a turn
             return [glory_rules.waiting(state)[1]]
-        order = state["order"]                       # the current seat (current_seat, inline: every step)
-        return [order[state["cur"]]] if order and state["phase"] == "play" else []
+        seat = current_seat(state)
+        return [seat] if seat is not None else []
 
     def legal(self, state, seat):
         phase = state["phase"]
@@ -130,8 +130,7 @@ class MerchantsAndMarauders(Rules):
             return combat_rules.legal(state, seat)
         if state.get("turn_window") is not None:
             return glory_rules.legal(state, seat)
-        order = state["order"]
-        if phase != "play" or not order or order[state["cur"]] != seat:    # not the current seat
+        if current_seat(state) != seat:
             return []
         p = state["players"][seat - 1]
         S = T(state)
@@ -256,7 +255,7 @@ class MerchantsAndMarauders(Rules):
             self._handlers[action](step, seat, decision)
         if state["phase"] == "play":
             check_victory(step)
-            if state["phase"] == "play" and state["order"][state["cur"]] == seat:    # still the current seat
+            if current_seat(state) == seat:
                 resume(step, seat)
 
     def _check(self, state, seat, decision):

@@ -106,7 +106,7 @@ def side(state, who):
     the Enemy chart's, its hold the cards found when it is plundered)."""
     if isinstance(who, str):
         return state["combat"]["npc"]
-    return state["players"][who - 1]       # player(state, who)
+    return player(state, who)
 
 
 def ship_max(state, ship, stat):
@@ -137,7 +137,7 @@ def home(state, p):
 
 
 def at_home(state, p) -> bool:
-    return p["in_port"] and p["zone"] == T(state)["captains"][p["captain"]]["home"]     # home(state, p)
+    return p["in_port"] and p["zone"] == home(state, p)
 
 
 def funds(state, p) -> int:
@@ -145,9 +145,15 @@ def funds(state, p) -> int:
     return p["gold"] + (p["stash"] if at_home(state, p) else 0)
 
 
-def stash_glory(state, p) -> int:
+def stash_terms(state) -> tuple[int, int]:
+    """The stash's rate (gold a glory point) and the most glory it may give."""
     r = T(state)["rules"]
-    return min(p["stash"] // r["stash_gold_per_glory"], state["target"] // r["stash_glory_fraction"])
+    return r["stash_gold_per_glory"], state["target"] // r["stash_glory_fraction"]
+
+
+def stash_glory(state, p, terms: tuple[int, int] | None = None) -> int:
+    per, most = terms or stash_terms(state)
+    return min(p["stash"] // per, most)
 
 
 def total_glory(state, p) -> int:
