@@ -79,7 +79,7 @@ _OPPONENTS: dict = {}     # (seats, team game, seat) -> that seat's opponents
 
 def opponents(state, seat):
     """Every other player; in the team game (4.2, 4.3) not the partner (a tuple, shared)."""
-    key = (state["seats"], bool(state["options"].get("team")), seat)    # team_game, inline
+    key = (state["seats"], team_game(state), seat)
     opps = _OPPONENTS.get(key)
     if opps is None:
         mate = partner(state, seat)
