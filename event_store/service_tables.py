@@ -115,20 +115,29 @@ NAME_INVITATION_QMARK = _NAME_INVITATION.format(p="?")
 NAME_INVITATION_PYFORMAT = _NAME_INVITATION.format(p="%s")
 
 
-def write_service_rows(c, idempotency=None, credential=None, invitation_use=None, invitation=None,
-                       published=None, invitation_player=None, style: str = "qmark") -> None:
+def service_statements(idempotency=None, credential=None, invitation_use=None, invitation=None,
+                       published=None, invitation_player=None, style: str = "qmark") -> list[tuple[str, tuple]]:
+    """The statements (SQL, parameters) that write the service rows passed
+    to ``_insert_events``, in the order they run inside the events' transaction."""
+    pyformat = style != "qmark"
+    out = []
+    if invitation_use is not None:  # first: a used code fails before anything else is written
+        out.append((INSERT_INVITATION_USE_PYFORMAT if pyformat else INSERT_INVITATION_USE_QMARK, tuple(invitation_use)))
+    if credential is not None:
+        out.append((INSERT_CREDENTIAL_PYFORMAT if pyformat else INSERT_CREDENTIAL_QMARK, tuple(credential)))
+    if invitation is not None:
+        out.append((INSERT_INVITATION_PYFORMAT if pyformat else INSERT_INVITATION_QMARK, tuple(invitation)))
+    if published is not None:
+        out.append((INSERT_PUBLISHED_PYFORMAT if pyformat else INSERT_PUBLISHED_QMARK, tuple(published)))
+    if invitation_player is not None:  # (name, game_id, code_hash): the joiner names an unnamed seat
+        out.append((NAME_INVITATION_PYFORMAT if pyformat else NAME_INVITATION_QMARK, tuple(invitation_player)))
+    if idempotency is not None:
+        out.append((INSERT_IDEMPOTENCY_PYFORMAT if pyformat else INSERT_IDEMPOTENCY_QMARK, tuple(idempotency)))
+    return out
+
+
+def write_service_rows(c, style: str = "qmark", **rows) -> None:
     """Write the service rows passed to ``_insert_events`` with cursor ``c``
     (inside the events' transaction)."""
-    pyformat = style != "qmark"
-    if invitation_use is not None:  # first: a used code fails before anything else is written
-        c.execute(INSERT_INVITATION_USE_PYFORMAT if pyformat else INSERT_INVITATION_USE_QMARK, tuple(invitation_use))
-    if credential is not None:
-        c.execute(INSERT_CREDENTIAL_PYFORMAT if pyformat else INSERT_CREDENTIAL_QMARK, tuple(credential))
-    if invitation is not None:
-        c.execute(INSERT_INVITATION_PYFORMAT if pyformat else INSERT_INVITATION_QMARK, tuple(invitation))
-    if published is not None:
-        c.execute(INSERT_PUBLISHED_PYFORMAT if pyformat else INSERT_PUBLISHED_QMARK, tuple(published))
-    if invitation_player is not None:  # (name, game_id, code_hash): the joiner names an unnamed seat
-        c.execute(NAME_INVITATION_PYFORMAT if pyformat else NAME_INVITATION_QMARK, tuple(invitation_player))
-    if idempotency is not None:
-        c.execute(INSERT_IDEMPOTENCY_PYFORMAT if pyformat else INSERT_IDEMPOTENCY_QMARK, tuple(idempotency))
+    for sql, params in service_statements(style=style, **rows):
+        c.execute(sql, params)

@@ -12,7 +12,7 @@ from eventsourcing.sqlite import SQLiteApplicationRecorder
 
 from .index import INDEX_COLUMNS, STATUS_TABLE_NAME, prefix_bounds
 from .service_tables import CREATE_STATEMENTS as SERVICE_TABLES
-from .service_tables import write_service_rows
+from .service_tables import service_statements, write_service_rows
 
 INDEX_TABLE = (
     "CREATE TABLE IF NOT EXISTS privateer_games ("
@@ -110,18 +110,10 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
     def insert_events(self, stored_events, **kwargs):
         """One transaction on the pool's writer connection, straight through
         ``sqlite3`` (the library's cursor and transaction wrappers cost more
-        than the statements): the events in one ``executemany``, then the
-        index, status and service rows. Errors map to the library's classes
-        as its own transaction does (an ``IntegrityError`` is a stale version).
-        Returns None: nothing reads the new rows' notification ids back."""
-        self.commit_written(self.write_uncommitted(stored_events, **kwargs))
-        return None
-
-    def write_uncommitted(self, stored_events, **kwargs):
-        """The first half of ``insert_events``: the transaction written, not yet
-        committed, on the pool's writer connection (held until
-        ``commit_written``, which may run on another thread: the commit is one
-        call that waits for the disk without holding the interpreter)."""
+        than the statements): the step's ``statements``, then ``COMMIT``.
+        Errors map to the library's classes as its own transaction does (an
+        ``IntegrityError`` is a stale version). Returns None: nothing reads
+        the new rows' notification ids back."""
         pool = self.datastore.pool
         conn = pool.get_connection(is_writer=True)
         try:
@@ -129,51 +121,39 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
             with _mapped_errors():
                 db.execute("BEGIN")
                 try:
-                    self._write(db, stored_events, **kwargs)
+                    for sql, many, params in self.statements(stored_events, **kwargs):
+                        if many:
+                            db.executemany(sql, params)
+                        else:
+                            db.execute(sql, params)
+                    db.commit()
                 except BaseException:
                     db.rollback()
                     raise
-        except BaseException:
-            pool.put_connection(conn)
-            raise
-        return conn
-
-    def commit_written(self, conn) -> None:
-        """Commit what ``write_uncommitted`` wrote and give the connection back."""
-        try:
-            self.commit_only(conn)
         finally:
-            self.release(conn)
+            pool.put_connection(conn)
+        return None
 
-    @staticmethod
-    def commit_only(conn) -> None:
-        """``COMMIT`` (rolled back if it fails), the connection kept: one call
-        that waits for the disk without holding the interpreter."""
-        db = conn._sqlite_conn
-        with _mapped_errors():
-            try:
-                db.commit()
-            except BaseException:
-                db.rollback()
-                raise
-
-    def release(self, conn) -> None:
-        self.datastore.pool.put_connection(conn)
-
-    def _write(self, db, stored_events, *, index=None, secret=None, idempotency=None,
-               credential=None, invitation_use=None, tracking=None, **kwargs):
+    def statements(self, stored_events, *, index=None, secret=None, idempotency=None,
+                   credential=None, invitation_use=None, tracking=None, **kwargs) -> list[tuple]:
+        """What one step's transaction executes, in order, as ``(sql, many,
+        params)``: the events (one ``executemany``), the service rows, the
+        games index and status rows, the secret. ``insert_events`` runs them;
+        so does the commit process (event_store/commit_process.py)."""
         if tracking is not None:  # the library's tracking rows go through its own path
             raise NotImplementedError("tracking is not written by this recorder")
-        db.executemany(self.insert_events_statement,
-                       [(s.originator_id.hex if not isinstance(s.originator_id, str) else s.originator_id,
-                         s.originator_version, s.topic, s.state) for s in stored_events])
-        write_service_rows(db, idempotency=idempotency, credential=credential, invitation_use=invitation_use)
+        out = [(self.insert_events_statement, True,
+                [(s.originator_id.hex if not isinstance(s.originator_id, str) else s.originator_id,
+                  s.originator_version, s.topic, s.state) for s in stored_events])]
+        out += [(sql, False, params) for sql, params in service_statements(
+            idempotency=idempotency, credential=credential, invitation_use=invitation_use)]
         if index is not None:  # an IndexRow (event_store/index.py)
-            db.execute(UPSERT, index.params)
+            out.append((UPSERT, False, index.params))
             if index.status is not None:
-                db.execute(UPSERT_STATUS, index.status)
+                out.append((UPSERT_STATUS, False, index.status))
         if secret is not None:
-            db.execute("INSERT INTO privateer_secrets VALUES (?, ?)", (secret[0], secret[1]))
+            out.append(("INSERT INTO privateer_secrets VALUES (?, ?)", False, (secret[0], secret[1])))
+        return out
 
     def select_events(self, originator_id, **kwargs):
         try:

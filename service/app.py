@@ -161,15 +161,6 @@ class Privateer(Application):
             self.recorder.insert_events(prepared.rows, **prepared.kwargs)
         self.committed(prepared)
 
-    def write_uncommitted(self, prepared: "Prepared"):
-        """The step's transaction written but not committed (SQLite only: None
-        elsewhere); ``recorder.commit_written`` on what this returns commits it
-        (service/writer.py), then ``committed``."""
-        if not hasattr(self.recorder, "write_uncommitted"):
-            return None
-        with self._stale(prepared):
-            return self.recorder.write_uncommitted(prepared.rows, **prepared.kwargs)
-
     def committed(self, prepared: "Prepared") -> None:
         """After a step's commit: the repository's cache and the snapshot."""
         repo = self.repository
@@ -234,6 +225,11 @@ class Privateer(Application):
         except Exception:
             return None
 
+    def _remember_seed(self, game_id: UUID, seed: bytes) -> None:
+        if len(self._seeds) >= 4096:
+            self._seeds.clear()
+        self._seeds[game_id] = seed
+
     def chance_for(self, game: Game):
         m = game.machine
         if m.k["table"]:
@@ -242,9 +238,7 @@ class Privateer(Application):
         if seed is None:
             seed = self.recorder.select_secret(game.id.hex)
             if seed is not None:  # written once with the game and never changed: kept for its next step
-                if len(self._seeds) >= 4096:
-                    self._seeds.clear()
-                self._seeds[game.id] = seed
+                self._remember_seed(game.id, seed)
         if seed is None:
             raise BadInput("this game's secret seed is not in this store (imported without it?): "
                            "it cannot draw chance here")
@@ -254,14 +248,25 @@ class Privateer(Application):
     def create(self, game: str, seats: int, *, table: bool = False, options: dict | None = None,
                name: str = "", tournament: str = "", seed: bytes | None = None,
                catalog: dict | None = None, players: dict | None = None) -> UUID:
+        agg, seed = self.new_game(game, seats, table=table, options=options, name=name, tournament=tournament,
+                                  seed=seed, catalog=catalog, players=players)
+        self._save(agg, secret=seed)
+        return agg.id
+
+    def new_game(self, game: str, seats: int, *, table: bool = False, options: dict | None = None,
+                 name: str = "", tournament: str = "", seed: bytes | None = None,
+                 catalog: dict | None = None, players: dict | None = None) -> tuple[Game, bytes]:
+        """The game ``create`` stores, not yet saved: its aggregate (created,
+        its setup recorded) and its secret seed, which the save that stores it
+        carries (``secret=``). Its chance draws from that seed from now on."""
         rules = get_rules(game)
         created, seed = created_event(rules, seats, options, table, seed, name, tournament, catalog,
                                       players=players)
-        game_id = uuid4()
-        agg = Game.start(game_id, created)
+        agg = Game.start(uuid4(), created)
         agg.record(agg.machine.setup(TableChance([]) if table else SeededChance(seed, [], 0)))
-        self._save(agg, secret=seed)
-        return game_id
+        if not table:
+            self._remember_seed(agg.id, seed)
+        return agg, seed
 
     def act(self, game_id: UUID, seat: int, decision, expect_version: int | None = None,
             idempotency: tuple | None = None) -> list[Ev]:

@@ -78,15 +78,17 @@ def simulate(game: str, seats: int, games: int, *, seed: str | None = None, bot:
 
 def _play_stored(app, game, seats, options, game_seed, rng, choose, tournament, i, players=None, catalog=None,
                  writer=None):
-    """One stored game: every decision is its own append (one transaction),
-    exactly as through ``tools act``, without reloading between decisions.
-    With a ``StepWriter`` (service/writer.py) each step's transaction is
-    committed while the next decision is made; the caller flushes it."""
-    gid = app.create(game, seats, options=options, seed=game_seed, tournament=tournament,
-                     name=f"simulated {i + 1}", players=players, catalog=catalog)
-    agg = app.load(gid)
-    chance = app.chance_for(agg)
+    """One stored game: its creation and every decision each its own append
+    (one transaction), exactly as through ``tools new`` and ``tools act``,
+    without reading back what was written. With a ``StepWriter``
+    (service/writer.py) each step's transaction is committed while the next
+    decision is made; the caller flushes it."""
+    agg, secret = app.new_game(game, seats, options=options, seed=game_seed, tournament=tournament,
+                               name=f"simulated {i + 1}", players=players, catalog=catalog)
     save = app._save if writer is None else writer.submit
+    save(agg, secret=secret)
+    gid = agg.id
+    chance = app.chance_for(agg)
     n = 0
     m = agg.machine
     while not m.finished:
@@ -99,6 +101,4 @@ def _play_stored(app, game, seats, options, game_seed, rng, choose, tournament, 
         agg.record(m.decide(seat, decision, chance))
         save(agg)
         n += 1
-    if writer is not None:
-        writer.flush()  # the game's last step committed; the store's writer connection is free again
     return n, agg.version, gid.hex

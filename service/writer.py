@@ -1,62 +1,70 @@
 """Stored play that does not wait for the disk between steps.
 
-``StepWriter.submit(game)`` writes the game's pending step as one transaction
-(its rows, index and status, exactly as ``Privateer._save``) and hands only its
-``COMMIT`` to a thread of its own, then returns: while the disk makes step n
-durable (a wait during which SQLite does not hold the interpreter), the caller
-computes step n+1. The next ``submit`` first waits for that commit: steps are
-committed one at a time, in order, each in its own transaction.
+``StepWriter.submit(game)`` prepares the game's pending step (its rows, index
+and status, exactly as ``Privateer._save``) and hands its statements to the
+commit process (event_store/commit_process.py), then returns: while that
+process commits step n (and waits for the disk), the caller computes step
+n+1. Steps are committed one at a time, in order, each in its own
+transaction.
 
 Nothing is acknowledged before its commit: whoever needs to know that a step
-is stored calls ``flush`` (or ``close``, or leaves the ``with`` block). The
-first failure stops the writer: no later step is written (the stored game is
-a prefix of what was played, and audits clean), and that error is raised by
-every later ``submit``, ``flush`` and ``close``. On a store whose recorder
-cannot split a transaction (PostgreSQL), ``submit`` commits as ``_save`` does.
+is stored calls ``flush`` (or ``close``, or leaves the ``with`` block); then
+the steps committed go into the repository's cache and take their snapshots.
+The first failure stops the writer: no later step is written (the stored
+game is a prefix of what was played, and audits clean), and that error is
+raised by every later ``submit``, ``flush`` and ``close``; a stale version is
+``StaleVersion``, as from ``Privateer._save``. On a store the commit process
+cannot reach (PostgreSQL, an in-memory SQLite), ``submit`` commits as
+``_save`` does.
 
-While a step is in flight the writer holds the store's write connection:
-``flush`` before writing to the store any other way (a new game, say).
+While steps are in flight the commit process may hold the store's write
+lock: ``flush`` before writing to the store any other way (a new game, say).
 """
 
 from __future__ import annotations
 
-import queue
-import threading
+from eventsourcing.persistence import DataError, IntegrityError, InterfaceError, InternalError, OperationalError
 
-_STOP = object()
+from event_store.commit_process import CommitProcess
+
+# steps sent before the writer waits for their commits (bounds the steps held
+# in memory until their commits are known)
+MAX_IN_FLIGHT = 4096
+_ERRORS = {c.__name__: c for c in (IntegrityError, OperationalError, InterfaceError, DataError, InternalError)}
 
 
 class StepWriter:
     def __init__(self, app):
         self.app = app
-        self._jobs: queue.SimpleQueue = queue.SimpleQueue()
-        self._started: queue.SimpleQueue = queue.SimpleQueue()
-        self._done: queue.SimpleQueue = queue.SimpleQueue()
-        self._in_flight = None   # the prepared step whose commit the thread is making
+        self._direct = not CommitProcess.serves(app.recorder)
+        self._process: CommitProcess | None = None   # started with the first step
+        self._in_flight: list = []                    # prepared steps sent, their commits not yet known
         self._failed: BaseException | None = None
-        self._thread = None
 
     def submit(self, game, **rows) -> None:
-        """Write ``game``'s pending step and start its commit. Raises the
-        writer's first failure, if any (then nothing more is written)."""
+        """Prepare ``game``'s pending step and send it to be committed. Raises
+        the writer's first failure, if any (then nothing more is written)."""
         self._check()
-        prepared = self.app.prepare(game, **rows)   # while the previous step's commit waits for the disk
-        self._join()
-        conn = self.app.write_uncommitted(prepared)
-        if conn is None:  # a store without the split: commit here
+        prepared = self.app.prepare(game, **rows)
+        if self._direct:
             self.app.commit(prepared)
             return
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._run, name="privateer-commits", daemon=True)
-            self._thread.start()
-        self._in_flight = (prepared, conn)
-        self._jobs.put(conn)
-        self._started.get()  # the thread has the job: it lets go of the interpreter inside COMMIT
+        if self._process is None:
+            pool = self.app.recorder.datastore.pool
+            self._process = CommitProcess(pool.db_name, pool.lock_timeout or 5.0)
+        self._in_flight.append(prepared)
+        try:
+            self._process.send(self.app.recorder.statements(prepared.rows, **prepared.kwargs))
+        except OSError:  # the process has ended: its acknowledgements say why
+            self._collect()
+            raise
+        if len(self._in_flight) >= MAX_IN_FLIGHT:
+            self._collect()
 
     def flush(self) -> None:
-        """Wait for the step in flight to be committed; raise the first failure."""
-        self._join()
+        """Wait for every step sent to be committed; raise the first failure."""
         self._check()
+        self._collect()
 
     def close(self) -> None:
         try:
@@ -65,10 +73,10 @@ class StepWriter:
             self._stop()
 
     def abandon(self) -> None:
-        """Stop once the step in flight is committed, raising nothing (the
-        caller is already failing with an error of its own)."""
+        """Stop once the steps sent are committed, raising nothing (the caller
+        is already failing with an error of its own)."""
         try:
-            self._join()
+            self._collect()
         except BaseException:  # noqa: BLE001 - kept in _failed, not raised over the caller's error
             pass
         finally:
@@ -87,35 +95,25 @@ class StepWriter:
         if self._failed is not None:
             raise self._failed
 
-    def _join(self) -> None:
-        in_flight, self._in_flight = self._in_flight, None
-        if in_flight is None:
+    def _collect(self) -> None:
+        """The outcome of the steps in flight: those committed go into the
+        cache (and snapshots); a failure is kept and raised."""
+        sent, self._in_flight = self._in_flight, []
+        if not sent:
             return
-        prepared, conn = in_flight
-        error = self._done.get()
-        self.app.recorder.release(conn)
-        if error is not None:
-            self._failed = error
-            raise error
-        self.app.committed(prepared)
+        done, failure = self._process.acks()
+        for prepared in sent[:done]:
+            self.app.committed(prepared)
+        if failure is not None:
+            kind, message = failure
+            try:
+                with self.app._stale(sent[done]):
+                    raise _ERRORS.get(kind, OperationalError)(f"{kind}: {message}")
+            except BaseException as e:
+                self._failed = e
+            raise self._failed
 
     def _stop(self) -> None:
-        if self._thread is not None:
-            self._jobs.put(_STOP)
-            self._thread.join()
-            self._thread = None
-
-    def _run(self) -> None:
-        commit = self.app.recorder.commit_only
-        started, done = self._started, self._done
-        while True:
-            conn = self._jobs.get()
-            if conn is _STOP:
-                return
-            started.put(None)
-            try:
-                commit(conn)
-            except BaseException as e:  # noqa: BLE001 - handed to the caller
-                done.put(e)
-            else:
-                done.put(None)
+        if self._process is not None:
+            process, self._process = self._process, None
+            process.close()

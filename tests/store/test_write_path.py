@@ -57,32 +57,93 @@ def test_overlapped_commits_store_the_same_games_as_waiting_for_each(tmp_path):
         assert [f[1:] for f in facts if f[1] != "GameCreated"] == [f[1:] for f in _facts(b, y) if f[1] != "GameCreated"]
         assert facts[-1][1] == "GameFinished"
         assert audit_game(a, a.resolve_id(x)).ok
+    # the commit process writes the same values, of the same SQLite types, as a direct save
+    import sqlite3
+
+    def shapes(path):
+        with sqlite3.connect(path) as db:
+            return [db.execute(f"SELECT {', '.join(f'typeof({c})' for c in cols)} FROM {table} ORDER BY rowid").fetchall()
+                    + db.execute(f"SELECT {', '.join(same)} FROM {table} ORDER BY rowid").fetchall()
+                    for table, cols, same in (
+                        ("stored_events", ("originator_id", "originator_version", "topic", "state"),
+                         ("originator_version", "topic")),
+                        ("privateer_games", ("game_id", "version", "head", "turn", "finished", "scores", "winners"),
+                         ("game", "seats", "version", "turn", "finished", "scores", "winners")),
+                        ("privateer_status", ("game_id", "version", "corrections", "status"), ("version", "corrections")))]
+    assert shapes(str(tmp_path / "a.db")) == shapes(str(tmp_path / "b.db"))
+
+
+def _steps(app, gid):
+    """The stored game's steps after its setup: the first version of each."""
+    return [e.originator_version for e in app.stored_events(app.resolve_id(gid)) if e.type == "Decided"][1:]
 
 
 def test_a_failed_commit_stops_the_writer_and_leaves_an_auditable_prefix(tmp_path, monkeypatch):
-    app = Privateer(str(tmp_path / "f.db"))
-    recorder = app.recorder
-    real = recorder.commit_only
-    calls = {"n": 0}
+    """A row already at the version the twelfth step writes (another writer
+    got there first): the commit process fails that step, writes nothing
+    after it, and the caller gets ``StaleVersion``, as from a direct save."""
+    import sqlite3
+    from service.kernel.errors import StaleVersion
 
-    def failing(conn):
-        calls["n"] += 1
-        if calls["n"] == 12:
-            conn._sqlite_conn.rollback()
-            raise OSError("disk full (simulated)")
-        real(conn)
+    plain = Privateer(str(tmp_path / "plain.db"))
+    gid = simulate("letter-of-marque", 3, 1, seed="fail", app=plain, overlap=False)["game_ids"][0]
+    twelfth = _steps(plain, gid)[11]
 
-    monkeypatch.setattr(recorder, "commit_only", failing)
-    with pytest.raises(OSError, match="disk full"):
+    from service import writer as writer_module
+
+    path = str(tmp_path / "f.db")
+    real = writer_module.StepWriter.submit
+    rival = {}
+
+    def submit(self, game, **rows):
+        if not rival:  # the rival's row, where the twelfth step's first event goes
+            rival["id"] = game.id
+            with sqlite3.connect(path) as db:
+                db.execute("INSERT INTO stored_events VALUES (?, ?, ?, ?)", (game.id.hex, twelfth, "rival", b""))
+        real(self, game, **rows)
+
+    monkeypatch.setattr(writer_module.StepWriter, "submit", submit)
+    app = Privateer(path)
+    with pytest.raises(StaleVersion, match="changed while this decision was being made"):
         simulate("letter-of-marque", 3, 1, seed="fail", app=app, overlap=True)
+    with sqlite3.connect(path) as db:
+        db.execute("DELETE FROM stored_events WHERE topic = 'rival'")
+    fixed = rival["id"]
     (row,) = app.games()
-    gid = app.resolve_id(row["game_id"])
-    stored = app.stored_events(gid)
-    # the create, the setup and ten steps were committed; the twelfth step and nothing after it
-    assert row["version"] == stored[-1].originator_version
-    assert sum(1 for e in stored if e.type == "Decided") == 1 + 10
+    stored = app.stored_events(fixed)
+    # the create, the setup and eleven steps were committed; the twelfth step and nothing after it
+    assert stored[-1].originator_version == twelfth - 1 == row["version"]
+    assert len(_steps(app, fixed.hex)) == 11
     assert not row["finished"]
-    assert audit_game(app, gid).ok
+    assert audit_game(app, fixed).ok
+
+
+def test_a_dead_commit_process_is_an_error_not_a_stored_game(tmp_path, monkeypatch):
+    """The commit process killed mid-game: the caller is told, and what is
+    stored is a prefix that audits clean."""
+    import os
+    import signal
+
+    from service import writer as writer_module
+
+    real = writer_module.StepWriter.submit
+    sent = {"n": 0}
+
+    def submit(self, game, **rows):
+        sent["n"] += 1
+        if sent["n"] == 30:
+            self._collect()  # the first 29 are committed: the game's creation and 28 steps
+            os.kill(self._process._proc.pid, signal.SIGKILL)
+            self._process._proc.wait()
+        real(self, game, **rows)
+
+    monkeypatch.setattr(writer_module.StepWriter, "submit", submit)
+    app = Privateer(str(tmp_path / "k.db"))
+    with pytest.raises(Exception, match="commit process ended|Broken pipe"):
+        simulate("loot", 3, 1, seed="kill", app=app, overlap=True)
+    (row,) = app.games()
+    assert len(_steps(app, row["game_id"])) == 28
+    assert audit_game(app, app.resolve_id(row["game_id"])).ok
 
 
 def test_reads_of_the_index_do_not_wait_for_a_write_in_progress(tmp_path):
@@ -102,7 +163,13 @@ def test_reads_of_the_index_do_not_wait_for_a_write_in_progress(tmp_path):
     m = newer.machine
     seat = m.to_act()[0]
     newer.record(m.decide(seat, m.legal(seat)[0], app.chance_for(newer)))
-    conn = app.write_uncommitted(app.prepare(newer))  # the write connection holds an open transaction
+    import sqlite3
+
+    prepared = app.prepare(newer)
+    writing = sqlite3.connect(str(tmp_path / "r.db"), isolation_level=None)  # the commit process's part
+    writing.execute("BEGIN")
+    for sql, many, params in app.recorder.statements(prepared.rows, **prepared.kwargs):
+        (writing.executemany if many else writing.execute)(sql, params)
     queued = threading.Thread(target=app.recorder.insert_service_rows, kwargs={"published": (gid, "now")})
     seen = {}
 
@@ -119,7 +186,7 @@ def test_reads_of_the_index_do_not_wait_for_a_write_in_progress(tmp_path):
         reader.join(3)
         assert not reader.is_alive(), "a read waited for the writers"
     finally:
-        app.recorder.commit_written(conn)
+        writing.execute("COMMIT")
         queued.join(10)
         reader.join(10)
     assert seen["rows"][0]["version"] < newer.version  # the step not yet committed is not seen

@@ -1,0 +1,165 @@
+"""The commit process: a SQLite store's step transactions, committed by a
+process of their own while the caller computes the next step.
+
+A commit waits for the disk (the WAL's fsync). A thread of the caller's own
+could wait for it too, but each of its statements needs the interpreter the
+caller is busy computing with, and each hand-over of that lock costs about as
+much as the commit saves. This process has an interpreter of its own: the
+caller (``service/writer.py``) sends it each step's statements (the
+recorder's ``statements``) through a pipe and goes on; the pipe's buffer is
+the queue, and a full pipe holds the caller back.
+
+Each step is still one transaction of its own, committed in the order sent.
+Nothing is acknowledged before its commit. The first failure ends the
+process: no later step is written, so the stored game is a prefix of what was
+played (and audits clean).
+
+Protocol, over the process's stdin and stdout:
+
+- in, one frame per step: a 4-byte little-endian length, then MessagePack
+  ``[[sql, many, params], ...]``, executed in order between ``BEGIN`` and
+  ``COMMIT`` (``many``: ``executemany`` over a list of parameter rows); a
+  frame of length 0 asks where it stands;
+- out: nothing per step (a step costs no write of its own); one byte 0 for
+  each frame of length 0, once every step before it is committed; on the
+  first failure one byte 1, a 4-byte length and MessagePack ``[error class,
+  message, steps committed since the last frame of length 0]``, and the
+  process ends. At the end of its input it ends (a frame cut short is not a
+  step, and is not written).
+
+It imports only ``sqlite3`` and ``msgpack``: run as
+``python event_store/commit_process.py DB_URI TIMEOUT``.
+"""
+
+from __future__ import annotations
+
+import signal
+import sqlite3
+import struct
+import sys
+
+import msgpack
+
+_LEN = struct.Struct("<I")
+OK, FAILED = b"\x00", b"\x01"
+
+
+def serve(db_name: str, timeout: float, inp, out) -> int:
+    """Commit each step read from ``inp``; 0 at the end of input, 1 after a failure."""
+    db = sqlite3.connect(db_name, uri=True, isolation_level=None, timeout=timeout, cached_statements=128)
+    read = inp.read
+    committed = 0  # since the last frame of length 0
+    try:
+        while True:
+            head = read(4)
+            if len(head) < 4:
+                return 0
+            (n,) = _LEN.unpack(head)
+            if n == 0:
+                out.write(OK)
+                out.flush()
+                committed = 0
+                continue
+            body = read(n)
+            if len(body) < n:
+                return 0
+            try:
+                db.execute("BEGIN")
+                try:
+                    for sql, many, params in msgpack.unpackb(body, raw=False):
+                        if many:
+                            db.executemany(sql, params)
+                        else:
+                            db.execute(sql, params)
+                    db.execute("COMMIT")
+                except BaseException:
+                    if db.in_transaction:
+                        db.execute("ROLLBACK")
+                    raise
+            except Exception as e:  # noqa: BLE001 - reported to the caller, then the process ends
+                report = msgpack.packb([type(e).__name__, str(e), committed], use_bin_type=True)
+                out.write(FAILED + _LEN.pack(len(report)) + report)
+                out.flush()
+                return 1
+            committed += 1
+    finally:
+        db.close()
+
+
+class CommitProcess:
+    """The caller's end: ``send`` a step's statements, ``acks`` for the steps
+    sent. Started on a SQLite file (an in-memory database is one connection's:
+    no other process can reach it)."""
+
+    def __init__(self, db_name: str, timeout: float):
+        import subprocess
+
+        self._proc = subprocess.Popen([sys.executable, __file__, db_name, repr(float(timeout))],
+                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
+        self._in = self._proc.stdin
+        self._out = self._proc.stdout
+
+    @staticmethod
+    def serves(recorder) -> bool:
+        pool = getattr(getattr(recorder, "datastore", None), "pool", None)
+        return bool(hasattr(recorder, "statements") and pool is not None
+                    and getattr(pool, "db_name", None) and not pool.is_sqlite_memory_mode)
+
+    def send(self, statements: list) -> None:
+        """Queue one step (its transaction's statements). Raises
+        ``BrokenPipeError`` if the process has ended (``acks`` says why)."""
+        body = msgpack.packb(statements, use_bin_type=True)
+        self._in.write(_LEN.pack(len(body)) + body)
+
+    def acks(self) -> tuple[int | None, tuple[str, str] | None]:
+        """Wait until every step sent is committed: (None, None); or, if one
+        failed, how many of those sent since the last ``acks`` were committed
+        before it, and the failure that stopped the process (its error class
+        and message)."""
+        try:
+            self._in.write(_LEN.pack(0))
+        except OSError:
+            pass  # the process has ended: its report says why
+        mark = self._out.read(1)
+        if mark == OK:
+            return None, None
+        ended = ("OperationalError", f"the commit process ended (exit code {self._proc.wait()}) "
+                                     "before committing every step")
+        if mark != FAILED:
+            return 0, ended
+        head = self._read(4)
+        report = self._read(_LEN.unpack(head)[0]) if len(head) == 4 else b""
+        try:
+            kind, message, done = msgpack.unpackb(report, raw=False)
+        except Exception:  # noqa: BLE001 - a report cut short: the failure is still a failure
+            return 0, ended
+        return done, (kind, message)
+
+    def _read(self, n: int) -> bytes:
+        got = b""
+        while len(got) < n:
+            more = self._out.read(n - len(got))
+            if not more:
+                break
+            got += more
+        return got
+
+    def close(self) -> int:
+        """End the input (every step sent is committed first) and wait for the process."""
+        try:
+            self._in.close()
+        except OSError:
+            pass
+        code = self._proc.wait()
+        self._out.close()
+        return code
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the caller decides: it ends our input, we finish what came
+    return serve(argv[0], float(argv[1]), sys.stdin.buffer, sys.stdout.buffer)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
