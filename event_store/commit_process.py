@@ -16,29 +16,31 @@ played (and audits clean).
 
 Protocol, over the process's stdin and stdout:
 
-- in, one frame per step: a 4-byte little-endian length, then MessagePack
+- in, one frame per step: a 4-byte little-endian length, then ``marshal``
   ``[[sql, many, params], ...]``, executed in order between ``BEGIN`` and
   ``COMMIT`` (``many``: ``executemany`` over a list of parameter rows); a
   frame of length 0 asks where it stands;
 - out: nothing per step (a step costs no write of its own); one byte 0 for
   each frame of length 0, once every step before it is committed; on the
-  first failure one byte 1, a 4-byte length and MessagePack ``[error class,
+  first failure one byte 1, a 4-byte length and ``marshal`` ``[error class,
   message, steps committed since the last frame of length 0]``, and the
   process ends. At the end of its input it ends (a frame cut short is not a
   step, and is not written).
 
-It imports only ``sqlite3`` and ``msgpack``: run as
-``python event_store/commit_process.py DB_URI TIMEOUT``.
+Both ends are the same interpreter (``sys.executable``), so the frames are
+``marshal``'s (of plain values only: text, bytes, integers, None, lists). The
+process imports only the standard library and starts without ``site``: run
+as ``python -S event_store/commit_process.py DB_URI TIMEOUT``.
 """
 
 from __future__ import annotations
 
+import marshal
 import signal
 import sqlite3
 import struct
 import sys
 
-import msgpack
 
 _LEN = struct.Struct("<I")
 OK, FAILED = b"\x00", b"\x01"
@@ -66,7 +68,7 @@ def serve(db_name: str, timeout: float, inp, out) -> int:
             try:
                 db.execute("BEGIN")
                 try:
-                    for sql, many, params in msgpack.unpackb(body, raw=False):
+                    for sql, many, params in marshal.loads(body):
                         if many:
                             db.executemany(sql, params)
                         else:
@@ -77,7 +79,7 @@ def serve(db_name: str, timeout: float, inp, out) -> int:
                         db.execute("ROLLBACK")
                     raise
             except Exception as e:  # noqa: BLE001 - reported to the caller, then the process ends
-                report = msgpack.packb([type(e).__name__, str(e), committed], use_bin_type=True)
+                report = marshal.dumps([type(e).__name__, str(e), committed])
                 out.write(FAILED + _LEN.pack(len(report)) + report)
                 out.flush()
                 return 1
@@ -94,7 +96,7 @@ class CommitProcess:
     def __init__(self, db_name: str, timeout: float):
         import subprocess
 
-        self._proc = subprocess.Popen([sys.executable, __file__, db_name, repr(float(timeout))],
+        self._proc = subprocess.Popen([sys.executable, "-S", __file__, db_name, repr(float(timeout))],
                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
         self._in = self._proc.stdin
         self._out = self._proc.stdout
@@ -108,7 +110,7 @@ class CommitProcess:
     def send(self, statements: list) -> None:
         """Queue one step (its transaction's statements). Raises
         ``BrokenPipeError`` if the process has ended (``acks`` says why)."""
-        body = msgpack.packb(statements, use_bin_type=True)
+        body = marshal.dumps(statements)
         self._in.write(_LEN.pack(len(body)) + body)
 
     def acks(self) -> tuple[int | None, tuple[str, str] | None]:
@@ -130,7 +132,7 @@ class CommitProcess:
         head = self._read(4)
         report = self._read(_LEN.unpack(head)[0]) if len(head) == 4 else b""
         try:
-            kind, message, done = msgpack.unpackb(report, raw=False)
+            kind, message, done = marshal.loads(report)
         except Exception:  # noqa: BLE001 - a report cut short: the failure is still a failure
             return 0, ended
         return done, (kind, message)

@@ -37,7 +37,10 @@ class StepWriter:
     def __init__(self, app):
         self.app = app
         self._direct = not CommitProcess.serves(app.recorder)
-        self._process: CommitProcess | None = None   # started with the first step
+        self._process: CommitProcess | None = None
+        if not self._direct:  # started now: it is ready while the first game is set up
+            pool = app.recorder.datastore.pool
+            self._process = CommitProcess(pool.db_name, pool.lock_timeout or 5.0)
         self._in_flight: list = []                    # prepared steps sent, their commits not yet known
         self._failed: BaseException | None = None
 
@@ -50,8 +53,7 @@ class StepWriter:
             self.app.commit(prepared)
             return
         if self._process is None:
-            pool = self.app.recorder.datastore.pool
-            self._process = CommitProcess(pool.db_name, pool.lock_timeout or 5.0)
+            raise RuntimeError("this writer is closed")
         self._in_flight.append(prepared)
         try:
             self._process.send(self.app.recorder.statements(prepared.rows, **prepared.kwargs))
