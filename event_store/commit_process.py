@@ -111,7 +111,13 @@ class CommitProcess:
         """Queue one step (its transaction's statements). Raises
         ``BrokenPipeError`` if the process has ended (``acks`` says why)."""
         body = marshal.dumps(statements)
-        self._in.write(_LEN.pack(len(body)) + body)
+        self._write(_LEN.pack(len(body)) + body)
+
+    def _write(self, frame: bytes) -> None:
+        """All of ``frame`` (a raw pipe may take part of it, after a signal)."""
+        view = memoryview(frame)
+        while view:
+            view = view[self._in.write(view):]
 
     def acks(self) -> tuple[int | None, tuple[str, str] | None]:
         """Wait until every step sent is committed: (None, None); or, if one
@@ -119,7 +125,7 @@ class CommitProcess:
         before it, and the failure that stopped the process (its error class
         and message)."""
         try:
-            self._in.write(_LEN.pack(0))
+            self._write(_LEN.pack(0))
         except OSError:
             pass  # the process has ended: its report says why
         mark = self._out.read(1)
