@@ -1,5 +1,5 @@
-"""``python -m bench.golden [--games N] [--only GAME] [--views]``: one digest per
-game of everything a fixed set of seeded bot games produces.
+"""``python -m bench.golden [--games N] [--only GAME] [--views] [--table]``: one
+digest per game of everything a fixed set of seeded bot games produces.
 
 A speed change to the kernel or to a game's rules must leave every event the
 same, byte for byte: run this before and after and compare the lines. Each
@@ -7,6 +7,11 @@ digest covers, for every game of the set (seats, options and bots across the
 game's range): every event's type, turn, visibility and data as emitted (its
 frozen bytes), the decisions listed to the seat that acts at each step, and
 (with ``--views``) every seat's and the referee's view at the end.
+
+``--table`` digests the same configurations played at a table instead: every
+die, card, pick and shuffle entered by the referee, chosen at random among
+what the awaited chance offers, so what a table-mode game asks the referee
+(its ``ChanceAwaited`` events: the choices and their order) is covered too.
 """
 
 from __future__ import annotations
@@ -65,16 +70,63 @@ def digest(game: str, games: int, views: bool = False) -> str:
     return h.hexdigest()
 
 
+def _entered(awaiting: dict, rng: random.Random):
+    """An outcome the referee could enter for ``awaiting`` (the machine's marker)."""
+    kind = awaiting["kind"]
+    if kind == "dice":
+        faces = [rng.randint(1, awaiting["sides"]) for _ in range(awaiting["n"])]
+        return faces if awaiting["n"] > 1 else faces[0]
+    if kind == "pick":
+        return rng.choice(awaiting["options"])
+    if kind == "shuffle":
+        return rng.sample(sorted(awaiting["cards"], key=str), len(awaiting["cards"]))
+    return rng.choice(sorted(awaiting["choices"], key=str))
+
+
+def table_digest(game: str, games: int) -> str:
+    from service.kernel.local import LocalGame
+
+    h = hashlib.sha256()
+    for seats, options, bot in CONFIGS[game]:
+        for i in range(games):
+            rng = random.Random(f"golden-table:{game}:{seats}:{sorted(options.items())}:{bot}:{i}")
+            g = LocalGame(game, seats, options, table=True)
+            m = g.machine
+            bots = g.rules.bots
+            steps = 0
+            while not m.finished:
+                awaiting = m.k["awaiting"]
+                if awaiting is not None:
+                    g.enter(_entered(awaiting, rng))
+                else:
+                    seat = m.to_act()[0]
+                    listed = m.legal(seat)
+                    h.update(_pack(listed))
+                    g.act(seat, bots[bot](m.s, seat, listed, rng))
+                steps += 1
+                if steps > 200_000:
+                    raise RuntimeError(f"{game} at a table did not end")
+            for e in g.events[1:]:  # the first holds the game's creation date
+                h.update(_pack([e.type, e.turn, e.vis]))
+                h.update(e.packed if e.packed is not None else _pack(e.data))
+    return h.hexdigest()
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench.golden", description=__doc__.split("\n\n")[0])
     p.add_argument("--games", type=int, default=6, help="seeded games per configuration (default 6)")
     p.add_argument("--only", default=None, help="one game")
     p.add_argument("--views", action="store_true", help="also every seat's view at the end")
+    p.add_argument("--table", action="store_true",
+                   help="the games played at a table, every chance outcome entered (default 2 games each)")
     args = p.parse_args(argv)
     for game in CONFIGS:
         if args.only and game != args.only:
             continue
-        print(game, digest(game, args.games, args.views), flush=True)
+        if args.table:
+            print(game, "table", table_digest(game, args.games if args.games != 6 else 2), flush=True)
+        else:
+            print(game, digest(game, args.games, args.views), flush=True)
     return 0
 
 
