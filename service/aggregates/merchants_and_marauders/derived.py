@@ -27,4 +27,21 @@ def build(S: dict) -> dict:
     return {
         "neighbours": {z: sorted(adj) for z, adj in S["adj"].items()},   # a zone's neighbours, sorted
         "man_o_war_of_icon": mow,
+        # what a captain's or a specialist's abilities add up to (abilities.py reads them)
+        "abilities": {"captains": {c: _summary(x["abilities"]) for c, x in S["captains"].items()},
+                      "glory": {g: _summary(x.get("abilities") or []) for g, x in S["glory"].items()}},
     }
+
+
+def _summary(abilities: list) -> dict:
+    """A card's abilities (the vocabulary of abilities.py) as lookups: the words it has,
+    its extra dice by skill and its discounts by price."""
+    words, extra_die, discount = set(), {}, {}
+    for a in abilities:
+        word = a if isinstance(a, str) else a["ability"]
+        words.add(word)
+        if word == "extra_die":
+            extra_die[a["skill"]] = extra_die.get(a["skill"], 0) + 1
+        elif word == "discount":
+            discount[a["on"]] = discount.get(a["on"], 0) + a["amount"]
+    return {"words": frozenset(words), "extra_die": extra_die, "discount": discount}
