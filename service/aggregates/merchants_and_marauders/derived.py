@@ -11,6 +11,8 @@ from .war import man_o_war
 
 _DERIVED: dict[str, dict] = {}
 
+SHIP_STATS = ("hull", "masts", "toughness", "cargo", "crew", "cannons", "maneuver")
+
 
 def derived(state: dict) -> dict:
     try:
@@ -20,6 +22,7 @@ def derived(state: dict) -> dict:
 
 
 def build(S: dict) -> dict:
+    stat_max = S["rules"]["stat_max"]
     mow = {}
     for e in S["events"].values():      # an NPC icon moves its nation's Man-o-War too (the first card naming it)
         if e.get("npc") and e.get("nation") and e["npc"] not in mow:
@@ -27,6 +30,9 @@ def build(S: dict) -> dict:
     return {
         "neighbours": {z: sorted(adj) for z, adj in S["adj"].items()},   # a zone's neighbours, sorted
         "man_o_war_of_icon": mow,
+        # a ship type's value for every stat, before upgrades (hull and masts: its toughness)
+        "ship_maxima": {t: {stat: min(ship["toughness" if stat in ("hull", "masts") else stat], stat_max)
+                            for stat in SHIP_STATS} for t, ship in S["ships"].items()},
         # what a captain's or a specialist's abilities add up to (abilities.py reads them)
         "abilities": {"captains": {c: _summary(x["abilities"]) for c, x in S["captains"].items()},
                       "glory": {g: _summary(x.get("abilities") or []) for g, x in S["glory"].items()}},
