@@ -48,14 +48,18 @@ _CATALOGS: dict = {}
 
 def _default_catalog(rules, parsed: dict) -> tuple[dict, str]:
     """The game's own catalog for these options, read and validated once per
-    process: each game gets a private copy (unpacked from the bytes kept)."""
+    process: each game gets a private copy (unpacked from the bytes kept), or,
+    for rules whose catalog nobody changes (``Rules.shared_catalog``), the one
+    object the rules gave."""
     key = (rules.name, rules.rules_version, msgpack.packb(parsed, use_bin_type=True))
     hit = _CATALOGS.get(key)
     if hit is None:
         cat = rules.catalog(parsed)
-        hit = (msgpack.packb(cat, use_bin_type=True), catalog_digest(cat))
+        hit = (msgpack.packb(cat, use_bin_type=True), catalog_digest(cat), cat if rules.shared_catalog else None)
         if len(_CATALOGS) < 256:
             _CATALOGS[key] = hit
+    if hit[2] is not None:
+        return hit[2], hit[1]
     return msgpack.unpackb(hit[0], raw=False, strict_map_key=False), hit[1]
 
 

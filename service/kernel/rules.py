@@ -56,6 +56,11 @@ class Rules:
     def catalog(self, options: dict) -> dict:
         return {}
 
+    # True: ``catalog`` returns plain JSON data that nobody changes afterwards (the rules keep
+    # it for the process) and ``initial_state`` only reads it: every game on the default
+    # catalog is then given that very object, not a private copy (``kernel.local``)
+    shared_catalog = False
+
     # the decider ----------------------------------------------------------
     def initial_state(self, config: dict):
         raise NotImplementedError

@@ -37,6 +37,7 @@ from service.kernel import BadInput
 
 from .catalog import SKILLS
 from .catalog import tables as T
+from .derived import derived
 
 WORDS = {"reallocate_hit": {}, "extra_cargo": {}, "enter_any_port": {}, "extra_die": {"skill": str},
          "discount": {"on": str, "amount": int}}
@@ -68,16 +69,16 @@ def validate_requirements(card: str, requires) -> None:
                        f"{', '.join(REQUIREMENTS)}, not {requires!r}")
 
 
-def _of(state, p):
-    """The captain's abilities and those of his hired specialists."""
+def _summaries(state, p):
+    """What the captain's abilities and those of his hired specialists add up to, card
+    by card (``derived.py``); none for an NPC or a player without a captain."""
     if p.get("npc") or p.get("captain") is None:
-        return []
-    S = T(state)
-    out = S["captains"][p["captain"]]["abilities"]
-    for c in p["specialists"]:
-        if S["glory"][c].get("abilities"):
-            out = out + S["glory"][c]["abilities"]
-    return out
+        return ()
+    A = derived(state)["abilities"]
+    own = A["captains"][p["captain"]]
+    if not p["specialists"]:
+        return (own,)
+    return (own, *[A["glory"][c] for c in p["specialists"]])
 
 
 def may_hire(state, p, g) -> bool:
@@ -93,7 +94,10 @@ def may_hire(state, p, g) -> bool:
 
 
 def has(state, p, word) -> bool:
-    return any((a if isinstance(a, str) else a["ability"]) == word for a in _of(state, p))
+    for a in _summaries(state, p):
+        if word in a["words"]:
+            return True
+    return False
 
 
 def dice(state, p, skill) -> int:
@@ -101,12 +105,14 @@ def dice(state, p, skill) -> int:
     if p.get("npc"):
         return p["npc_captain"][skill]
     n = T(state)["captains"][p["captain"]][skill]
-    return n + sum(1 for a in _of(state, p) if isinstance(a, dict) and a["ability"] == "extra_die"
-                   and a["skill"] == skill)
+    for a in _summaries(state, p):
+        n += a["extra_die"].get(skill, 0)
+    return n
 
 
 def price(state, p, on, base) -> int:
     """A price after the captain's discounts on ``on``."""
-    off = sum(a["amount"] for a in _of(state, p) if isinstance(a, dict) and a["ability"] == "discount"
-              and a["on"] == on)
+    off = 0
+    for a in _summaries(state, p):
+        off += a["discount"].get(on, 0)
     return max(1, base - off) if off else base

@@ -270,7 +270,10 @@ _REGISTERED: dict[bytes, str] = {}
 def register(cat: dict) -> str:
     """Derive and cache the tables of ``cat``; the state keeps only the key.
     A catalog seen before (the same content, packed to the same bytes: every
-    game on the default catalog) is derived once per process."""
+    game on the default catalog) is derived once per process; the default
+    catalog itself (``default_catalog``, the very object) is not even packed."""
+    if _DEFAULT and cat is _DEFAULT[0][0] and _DEFAULT[0][1] in _TABLES:
+        return _DEFAULT[0][1]
     content = msgpack.packb(cat, use_bin_type=True)
     key = _REGISTERED.get(content)
     if key is not None and key in _TABLES:
@@ -285,13 +288,21 @@ def register(cat: dict) -> str:
     return key
 
 
-_DEFAULT: list[str] = []
+_DEFAULT: list[tuple[dict, str]] = []   # the default catalog read once per process, and its key
+
+
+def default_catalog() -> dict:
+    """The default catalog, one object for the process that nobody changes: the
+    rules' ``catalog`` (``Rules.shared_catalog``: every game is given it as it is)."""
+    if not _DEFAULT:
+        cat = load()
+        _DEFAULT.append((cat, register(cat)))
+    return _DEFAULT[0][0]
 
 
 def default_key() -> str:
-    if not _DEFAULT:
-        _DEFAULT.append(register(load()))
-    return _DEFAULT[0]
+    default_catalog()
+    return _DEFAULT[0][1]
 
 
 def tables(state: dict) -> dict:

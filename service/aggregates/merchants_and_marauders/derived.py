@@ -11,6 +11,8 @@ from .war import man_o_war
 
 _DERIVED: dict[str, dict] = {}
 
+SHIP_STATS = ("hull", "masts", "toughness", "cargo", "crew", "cannons", "maneuver")
+
 
 def derived(state: dict) -> dict:
     try:
@@ -20,6 +22,7 @@ def derived(state: dict) -> dict:
 
 
 def build(S: dict) -> dict:
+    stat_max = S["rules"]["stat_max"]
     mow = {}
     for e in S["events"].values():      # an NPC icon moves its nation's Man-o-War too (the first card naming it)
         if e.get("npc") and e.get("nation") and e["npc"] not in mow:
@@ -27,4 +30,24 @@ def build(S: dict) -> dict:
     return {
         "neighbours": {z: sorted(adj) for z, adj in S["adj"].items()},   # a zone's neighbours, sorted
         "man_o_war_of_icon": mow,
+        # a ship type's value for every stat, before upgrades (hull and masts: its toughness)
+        "ship_maxima": {t: {stat: min(ship["toughness" if stat in ("hull", "masts") else stat], stat_max)
+                            for stat in SHIP_STATS} for t, ship in S["ships"].items()},
+        # what a captain's or a specialist's abilities add up to (abilities.py reads them)
+        "abilities": {"captains": {c: _summary(x["abilities"]) for c, x in S["captains"].items()},
+                      "glory": {g: _summary(x.get("abilities") or []) for g, x in S["glory"].items()}},
     }
+
+
+def _summary(abilities: list) -> dict:
+    """A card's abilities (the vocabulary of abilities.py) as lookups: the words it has,
+    its extra dice by skill and its discounts by price."""
+    words, extra_die, discount = set(), {}, {}
+    for a in abilities:
+        word = a if isinstance(a, str) else a["ability"]
+        words.add(word)
+        if word == "extra_die":
+            extra_die[a["skill"]] = extra_die.get(a["skill"], 0) + 1
+        elif word == "discount":
+            discount[a["on"]] = discount.get(a["on"], 0) + a["amount"]
+    return {"words": frozenset(words), "extra_die": extra_die, "discount": discount}

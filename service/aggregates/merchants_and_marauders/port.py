@@ -13,7 +13,7 @@ from . import abilities as ab
 from .catalog import tables as T
 
 from .flow import bank_pays, draw_cargo, gain_glory, skill_test
-from .state import at_home, capacity, damage, funds, player, ship_max
+from .state import at_home, capacity, damage, funds, player, ship_max, ship_maxima
 
 REPAIRABLE = ("hull", "masts", "cargo", "cannons")
 
@@ -91,8 +91,8 @@ def legal_port(state, seat):
     if act == "shipyard":
         ship = p["ship"]
         if money >= ab.price(state, p, "repair", R["repair_price"]):
-            out += [{"action": "repair", "location": loc} for loc in REPAIRABLE
-                    if ship[loc] < ship_max(state, ship, loc)]
+            most = ship_maxima(state, ship)
+            out += [{"action": "repair", "location": loc} for loc in REPAIRABLE if ship[loc] < most[loc]]
         hull = [t for t in ship["flipped"] if S["upgrade"][t] == "reinforced_hull"]
         if hull and money >= R["reinforced_hull_repair"]:
             out.append({"action": "rearm_hull"})          # Reinforced Hull turned face up again

@@ -91,8 +91,10 @@ class MerchantsAndMarauders(Rules):
             out["glory"] = n
         return out
 
+    shared_catalog = True  # only ``register`` reads it (the tables are derived from it once)
+
     def catalog(self, options):
-        return catalog_data.load()
+        return catalog_data.default_catalog()
 
     def validate_catalog(self, cat):
         """``tools new merchants-and-marauders --catalog FILE``: printed values and card

@@ -20,6 +20,7 @@ from __future__ import annotations
 from .abilities import has
 from .catalog import default_key, register
 from .catalog import tables as T
+from .derived import SHIP_STATS, derived
 
 LOCATIONS = ("hull", "masts", "cargo", "crew", "cannons")     # a ship's hit locations
 UPGRADE_STAT = {"extra_hammocks": "crew", "better_rigging": "maneuver", "extended_hold": "cargo",
@@ -111,6 +112,8 @@ def side(state, who):
 
 def ship_max(state, ship, stat):
     """The ship's value for ``stat`` with its upgrades (never above the maximum)."""
+    if not ship["upgrades"]:
+        return derived(state)["ship_maxima"][ship["type"]][stat]
     S = T(state)
     key = "toughness" if stat in ("hull", "masts") else stat
     v = S["ships"][ship["type"]][key]
@@ -120,9 +123,21 @@ def ship_max(state, ship, stat):
     return min(v, S["rules"]["stat_max"])
 
 
+def ship_maxima(state, ship) -> dict:
+    """``ship_max`` of every stat (``SHIP_STATS``) at once: {stat: value}. Read it, never
+    change it (without upgrades it is the ship type's own table, derived.py)."""
+    if not ship["upgrades"]:
+        return derived(state)["ship_maxima"][ship["type"]]
+    return {stat: ship_max(state, ship, stat) for stat in SHIP_STATS}
+
+
 def damage(state, ship) -> int:
     """Damage points (crew losses are not damage: they are recruited)."""
-    return sum(ship_max(state, ship, loc) - ship[loc] for loc in ("hull", "masts", "cargo", "cannons"))
+    most = ship_maxima(state, ship)
+    n = 0
+    for loc in ("hull", "masts", "cargo", "cannons"):
+        n += most[loc] - ship[loc]
+    return n
 
 
 def capacity(state, p) -> int:
@@ -145,10 +160,18 @@ def funds(state, p) -> int:
     return p["gold"] + (p["stash"] if at_home(state, p) else 0)
 
 
+_STASH_TERMS: dict[tuple[str, int], tuple[int, int]] = {}   # (catalog key, target) -> terms
+
+
 def stash_terms(state) -> tuple[int, int]:
-    """The stash's rate (gold a glory point) and the most glory it may give."""
-    r = T(state)["rules"]
-    return r["stash_gold_per_glory"], state["target"] // r["stash_glory_fraction"]
+    """The stash's rate (gold a glory point) and the most glory it may give (read at
+    every step: kept by the catalog's key and the target, which a game never changes)."""
+    key = (state["cat"], state["target"])
+    terms = _STASH_TERMS.get(key)
+    if terms is None:
+        r = T(state)["rules"]
+        terms = _STASH_TERMS[key] = (r["stash_gold_per_glory"], state["target"] // r["stash_glory_fraction"])
+    return terms
 
 
 def stash_glory(state, p, terms: tuple[int, int] | None = None) -> int:
