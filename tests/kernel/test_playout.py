@@ -44,3 +44,21 @@ def test_an_unkept_playout_cut_short_leaves_the_game_freezing_its_events_again()
     seat = g.to_act()[0]
     evs = g.act(seat, g.legal(seat)[0])
     assert evs and all(e.packed is not None for e in evs)
+
+
+@pytest.mark.parametrize("game,seats", [("kaisers-pirates", 3), ("merchants-and-marauders", 3)])
+def test_games_share_their_default_catalog_and_none_changes_it(game, seats):
+    """Rules that declare ``shared_catalog`` give every game the one catalog
+    object: after whole games it must still hold what its digest (recorded
+    in each game's creation) says."""
+    from service.kernel.rules import catalog_digest
+
+    first = LocalGame(game, seats, seed=b"shared-catalog".ljust(32, b"."))
+    assert first.rules.shared_catalog
+    for i in range(2):
+        g = LocalGame(game, seats, seed=f"shared-catalog-{i}".encode().ljust(32, b"."))
+        assert g.machine.config["catalog"] is first.machine.config["catalog"]
+        g.play_out(random.Random(i))
+        assert g.machine.finished
+    cat = first.machine.config["catalog"]
+    assert catalog_digest(cat) == first.machine.config["catalog_digest"]

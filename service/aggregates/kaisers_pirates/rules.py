@@ -109,6 +109,8 @@ class KaisersPirates(Rules):
         optional.check_combination(seats, out)
         return out
 
+    shared_catalog = True  # read only: by ``catalog_data.index`` (cached by key) and the solitaire deck
+
     def catalog(self, options):
         cat = catalog_data.load()
         if options.get("solitaire"):
