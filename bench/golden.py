@@ -41,6 +41,32 @@ CONFIGS = {
 _pack = msgpack.Packer(use_bin_type=True).pack
 
 
+def _play(g, bot: str, rng: random.Random, h) -> None:
+    """Play ``g`` to its end with ``bot``, each listed decision into ``h``; at a
+    table, every chance outcome awaited entered at random (``_entered``)."""
+    m = g.machine
+    choose = g.rules.bots[bot]
+    steps = 0
+    while not m.finished:
+        awaiting = m.k["awaiting"]
+        if awaiting is not None:
+            g.enter(_entered(awaiting, rng))
+        else:
+            seat = m.to_act()[0]
+            listed = m.legal(seat)
+            h.update(_pack(listed))
+            g.act(seat, choose(m.s, seat, listed, rng))
+        steps += 1
+        if steps > 200_000:
+            raise RuntimeError(f"{m.config['game']} did not end")
+
+
+def _events(h, events) -> None:
+    for e in events:
+        h.update(_pack([e.type, e.turn, e.vis]))
+        h.update(e.packed if e.packed is not None else _pack(e.data))
+
+
 def digest(game: str, games: int, views: bool = False) -> str:
     from service.kernel.local import LocalGame
 
@@ -48,25 +74,12 @@ def digest(game: str, games: int, views: bool = False) -> str:
     for seats, options, bot in CONFIGS[game]:
         for i in range(games):
             material = hashlib.sha256(f"golden:{game}:{seats}:{sorted(options.items())}:{bot}:{i}".encode()).digest()
-            rng = random.Random(material)
             g = LocalGame(game, seats, options, seed=material)
-            m = g.machine
-            bots = g.rules.bots
-            steps = 0
-            while not m.finished:
-                seat = m.to_act()[0]
-                listed = m.legal(seat)
-                h.update(_pack(listed))
-                g.act(seat, bots[bot](m.s, seat, listed, rng))
-                steps += 1
-                if steps > 100_000:
-                    raise RuntimeError(f"{game} did not end")
-            for e in g.events:
-                h.update(_pack([e.type, e.turn, e.vis]))
-                h.update(e.packed if e.packed is not None else _pack(e.data))
+            _play(g, bot, random.Random(material), h)
+            _events(h, g.events)
             if views:
                 for seat in [None, *range(1, seats + 1)]:
-                    h.update(_pack(g.rules.view(m.s, seat)))
+                    h.update(_pack(g.rules.view(g.machine.s, seat)))
     return h.hexdigest()
 
 
@@ -89,26 +102,9 @@ def table_digest(game: str, games: int) -> str:
     h = hashlib.sha256()
     for seats, options, bot in CONFIGS[game]:
         for i in range(games):
-            rng = random.Random(f"golden-table:{game}:{seats}:{sorted(options.items())}:{bot}:{i}")
             g = LocalGame(game, seats, options, table=True)
-            m = g.machine
-            bots = g.rules.bots
-            steps = 0
-            while not m.finished:
-                awaiting = m.k["awaiting"]
-                if awaiting is not None:
-                    g.enter(_entered(awaiting, rng))
-                else:
-                    seat = m.to_act()[0]
-                    listed = m.legal(seat)
-                    h.update(_pack(listed))
-                    g.act(seat, bots[bot](m.s, seat, listed, rng))
-                steps += 1
-                if steps > 200_000:
-                    raise RuntimeError(f"{game} at a table did not end")
-            for e in g.events[1:]:  # the first holds the game's creation date
-                h.update(_pack([e.type, e.turn, e.vis]))
-                h.update(e.packed if e.packed is not None else _pack(e.data))
+            _play(g, bot, random.Random(f"golden-table:{game}:{seats}:{sorted(options.items())}:{bot}:{i}"), h)
+            _events(h, g.events[1:])  # the first holds the game's creation date
     return h.hexdigest()
 
 
