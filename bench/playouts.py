@@ -33,7 +33,8 @@ def _for(budget: float, one_game) -> dict:
             return {"games": games, "actions": actions, "seconds": elapsed, "actions_per_second": actions / elapsed}
 
 
-def our_actions_per_second(game: str, seats: int, budget: float) -> dict:
+def our_player(game: str, seats: int):
+    """``one(i)``: play game ``i`` of ``game`` at random in memory, return its actions."""
     from service.kernel.local import LocalGame
     from service.kernel.machine import CHANCE_TYPES
 
@@ -44,14 +45,19 @@ def our_actions_per_second(game: str, seats: int, budget: float) -> dict:
         g.play_out(rng, keep=False)  # no history kept, as OpenSpiel's playouts keep none
         return g.actions + sum(1 for e in g.events if e.type == "Decided" or e.type in CHANCE_TYPES)  # + setup
 
-    # untimed: the game's package imported and its catalog checked once, as OpenSpiel's game is
+    # the game's package imported and its catalog checked once, as OpenSpiel's game is
     # loaded before its clock starts (the imports were 2-7% of a 2 s budget)
     one(-1, random.Random("warm-up"))
-    return _for(budget, one)
+    return one
 
 
-def openspiel_actions_per_second(budget: float) -> dict | None:
-    """``python_liars_poker`` random playouts, or None when OpenSpiel is not installed."""
+def our_actions_per_second(game: str, seats: int, budget: float) -> dict:
+    return _for(budget, our_player(game, seats))
+
+
+def openspiel_player():
+    """``one(i)``: one ``python_liars_poker`` random playout, its actions; None
+    when OpenSpiel is not installed."""
     try:
         import pyspiel
         from open_spiel.python.games import liars_poker  # noqa: F401  (registers python_liars_poker)
@@ -72,7 +78,13 @@ def openspiel_actions_per_second(budget: float) -> dict | None:
             actions += 1
         return actions
 
-    return _for(budget, one)
+    return one
+
+
+def openspiel_actions_per_second(budget: float) -> dict | None:
+    """``python_liars_poker`` random playouts, or None when OpenSpiel is not installed."""
+    one = openspiel_player()
+    return None if one is None else _for(budget, one)
 
 
 def compare(games_seats: list[tuple[str, int]], budget: float) -> dict:
