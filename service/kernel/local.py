@@ -55,12 +55,13 @@ def _default_catalog(rules, parsed: dict) -> tuple[dict, str]:
     hit = _CATALOGS.get(key)
     if hit is None:
         cat = rules.catalog(parsed)
-        hit = (msgpack.packb(cat, use_bin_type=True), catalog_digest(cat), cat if rules.shared_catalog else None)
+        hit = (cat if rules.shared_catalog else msgpack.packb(cat, use_bin_type=True), catalog_digest(cat))
         if len(_CATALOGS) < 256:
             _CATALOGS[key] = hit
-    if hit[2] is not None:
-        return hit[2], hit[1]
-    return msgpack.unpackb(hit[0], raw=False, strict_map_key=False), hit[1]
+    kept, digest = hit
+    if type(kept) is dict:  # shared: the rules' own object
+        return kept, digest
+    return msgpack.unpackb(kept, raw=False, strict_map_key=False), digest
 
 
 def check_players(players: dict, seats: int) -> dict:

@@ -160,18 +160,10 @@ def funds(state, p) -> int:
     return p["gold"] + (p["stash"] if at_home(state, p) else 0)
 
 
-_STASH_TERMS: dict[tuple[str, int], tuple[int, int]] = {}   # (catalog key, target) -> terms
-
-
 def stash_terms(state) -> tuple[int, int]:
-    """The stash's rate (gold a glory point) and the most glory it may give (read at
-    every step: kept by the catalog's key and the target, which a game never changes)."""
-    key = (state["cat"], state["target"])
-    terms = _STASH_TERMS.get(key)
-    if terms is None:
-        r = T(state)["rules"]
-        terms = _STASH_TERMS[key] = (r["stash_gold_per_glory"], state["target"] // r["stash_glory_fraction"])
-    return terms
+    """The stash's rate (gold a glory point) and the most glory it may give."""
+    r = T(state)["rules"]
+    return r["stash_gold_per_glory"], state["target"] // r["stash_glory_fraction"]
 
 
 def stash_glory(state, p, terms: tuple[int, int] | None = None) -> int:
