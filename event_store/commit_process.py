@@ -46,6 +46,24 @@ _LEN = struct.Struct("<I")
 OK, FAILED = b"\x00", b"\x01"
 
 
+def execute_step(db: sqlite3.Connection, statements) -> None:
+    """One step's ``(sql, many, params)`` in one transaction on ``db`` (opened
+    with ``isolation_level=None``): committed, or rolled back and raised. The
+    recorder's own ``insert_events`` writes a step with it too."""
+    db.execute("BEGIN")
+    try:
+        for sql, many, params in statements:
+            if many:
+                db.executemany(sql, params)
+            else:
+                db.execute(sql, params)
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+
+
 def serve(db_name: str, timeout: float, inp, out) -> int:
     """Commit each step read from ``inp``; 0 at the end of input, 1 after a failure."""
     db = sqlite3.connect(db_name, uri=True, isolation_level=None, timeout=timeout, cached_statements=128)
@@ -66,18 +84,7 @@ def serve(db_name: str, timeout: float, inp, out) -> int:
             if len(body) < n:
                 return 0
             try:
-                db.execute("BEGIN")
-                try:
-                    for sql, many, params in marshal.loads(body):
-                        if many:
-                            db.executemany(sql, params)
-                        else:
-                            db.execute(sql, params)
-                    db.execute("COMMIT")
-                except BaseException:
-                    if db.in_transaction:
-                        db.execute("ROLLBACK")
-                    raise
+                execute_step(db, marshal.loads(body))
             except Exception as e:  # noqa: BLE001 - reported to the caller, then the process ends
                 report = marshal.dumps([type(e).__name__, str(e), committed])
                 out.write(FAILED + _LEN.pack(len(report)) + report)

@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from eventsourcing.persistence import DataError, IntegrityError, InterfaceError, InternalError, OperationalError
 from eventsourcing.sqlite import SQLiteApplicationRecorder
 
+from .commit_process import execute_step
 from .index import INDEX_COLUMNS, STATUS_TABLE_NAME, prefix_bounds
 from .service_tables import CREATE_STATEMENTS as SERVICE_TABLES
 from .service_tables import service_statements, write_service_rows
@@ -117,19 +118,8 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
         pool = self.datastore.pool
         conn = pool.get_connection(is_writer=True)
         try:
-            db = conn._sqlite_conn
             with _mapped_errors():
-                db.execute("BEGIN")
-                try:
-                    for sql, many, params in self.statements(stored_events, **kwargs):
-                        if many:
-                            db.executemany(sql, params)
-                        else:
-                            db.execute(sql, params)
-                    db.commit()
-                except BaseException:
-                    db.rollback()
-                    raise
+                execute_step(conn._sqlite_conn, self.statements(stored_events, **kwargs))
         finally:
             pool.put_connection(conn)
         return None
