@@ -75,6 +75,9 @@ def main(argv=None) -> int:
     if args.play:
         print(play(args.play[0], int(args.play[1])))
         return 0
+    unknown = [g for g in args.games if g not in GAMES]
+    if unknown:
+        p.error(f"unknown game {', '.join(unknown)} (known: {', '.join(GAMES)})")
     if shutil.which("valgrind") is None:
         print("valgrind is not installed: instruction counts skipped")
         return 0
