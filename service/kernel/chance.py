@@ -33,6 +33,7 @@ import hashlib
 import json
 import re
 import secrets
+import struct
 from functools import lru_cache
 
 from .errors import ChanceRejected, NeedChance
@@ -124,25 +125,44 @@ class Stream:
         return b
 
     def uniform(self, n: int) -> int:
-        if n < 1:
-            raise ValueError("uniform(n) needs n >= 1")
-        limit = TWO64 - (TWO64 % n)
+        limit = _LIMITS.get(n)
+        if limit is None:
+            if n < 1:
+                raise ValueError("uniform(n) needs n >= 1")
+            limit = TWO64 - (TWO64 % n)
+            if len(_LIMITS) < 4096:  # the few sizes dice and decks have
+                _LIMITS[n] = limit
         inner, outer = self._inner, self._outer
         while True:
             c = self.counter
             self.counter = c + 1
             h = inner.copy()
-            h.update(c.to_bytes(8, "big"))
+            h.update(_pack_u64(c))  # c as 8 bytes, big-endian
             o = outer.copy()
             o.update(h.digest())
-            x = int.from_bytes(o.digest()[:8], "big")
+            x = _unpack_u64(o.digest())[0]  # the block's first 8 bytes, big-endian
             if x < limit:
                 return x % n
+
+
+# ``uniform``'s rejection limit per n (it depends on n alone), and the block
+# counter's and the sample's 8-byte big-endian forms, packed in one call each
+_LIMITS: dict[int, int] = {}
+_U64 = struct.Struct(">Q")
+_pack_u64 = _U64.pack
+_unpack_u64 = _U64.unpack_from
 
 
 def roll_dice(stream: Stream, sides: int, n: int) -> list[int]:
     """``n`` dice of ``sides`` faces: one ``uniform(sides)`` each, plus one."""
     return [1 + stream.uniform(sides) for _ in range(n)]
+
+
+def draw_card(stream: Stream, choices: list):
+    """A card from ``choices`` (any order): ``(card, index)``, its index in the canonical order."""
+    ordered = canonical_order(choices)
+    i = stream.uniform(len(ordered))
+    return ordered[i], i
 
 
 def compute(stream: Stream, spec: dict):
@@ -153,9 +173,7 @@ def compute(stream: Stream, spec: dict):
     if kind == "dice":
         return roll_dice(stream, spec["sides"], spec["n"]), None
     if kind == "card":
-        ordered = canonical_order(spec["choices"])
-        i = stream.uniform(len(ordered))
-        return ordered[i], i
+        return draw_card(stream, spec["choices"])
     if kind == "pick":
         i = stream.uniform(len(spec["options"]))
         return spec["options"][i], i

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import msgpack
 
-from .chance import SeededChance, canonical_order, roll_dice, validate
+from .chance import SeededChance, canonical_order, draw_card, roll_dice, validate
 from .errors import BadInput, IllegalDecision, NeedChance, NoChanceAwaited, NotYourTurn
 from .rules import Rules
 
@@ -273,10 +273,13 @@ class Step:
         event then records the token it takes the place of (``token``)."""
         if not remaining:
             raise ValueError(f"draw from empty deck {deck!r}")
-        if type(self.chance) is SeededChance:  # the seed's stream reads the choices and keeps nothing
-            card, meta = self.chance.outcome({"kind": "card", "deck": deck, "choices": remaining, "why": why})
-            self.emit("CardDrawn", vis, deck=deck, card=card, index=meta["index"], of=len(remaining),
-                      why=why, counter=meta["counter"], draws=meta["draws"])
+        chance = self.chance
+        if type(chance) is SeededChance:  # the card straight from the seed's stream (as ``outcome`` draws it)
+            stream = chance.stream
+            start = stream.counter
+            card, index = draw_card(stream, remaining)
+            self.emit("CardDrawn", vis, deck=deck, card=card, index=index, of=len(remaining),
+                      why=why, counter=start, draws=stream.counter - start)
             return card
         # unknown tokens exist only in table mode
         unknown = [c for c in remaining if is_unknown(c)]
