@@ -183,13 +183,13 @@ class Step:
     emit events and draw chance. Every emitted event is applied at once to the
     working state, so the rules can look at ``step.state`` after each one."""
 
-    __slots__ = ("machine", "state", "_turn", "_evolve", "_keep", "chance", "seat", "events", "checked")
+    __slots__ = ("machine", "state", "_turn", "_fold", "_keep", "chance", "seat", "events", "checked")
 
     def __init__(self, machine: "Machine", chance, seat: int, checked: bool = False):
         self.machine = machine
         self.state = machine.s  # the working state (changed in place by each event)
         self._turn = machine.rules.turn
-        self._evolve = machine.rules.evolve
+        self._fold = machine.rules.fold
         self._keep = machine.keep_events
         self.chance = chance
         self.seat = seat
@@ -232,11 +232,15 @@ class Step:
             pending = k["pending"]
             if pending is not None:
                 pending["emitted"] += 1
-            self._evolve(self.state, ev)
+            apply = self._fold.get(type)
+            if apply is not None:
+                apply(self.state, data, ev)
         elif type == "Decided" and not k["table"]:  # every step's first event, as ``_kernel_fact`` folds it
             m._legal = m._acting = None
             k["steps"] += 1
-            self._evolve(self.state, ev)  # (no step is pending outside table mode)
+            apply = self._fold.get(type)  # (no step is pending outside table mode)
+            if apply is not None:
+                apply(self.state, data, ev)
         else:
             m._kernel_fact(ev, k)
         if keep:
@@ -383,7 +387,9 @@ class Machine:
             pending = k["pending"]
             if pending is not None:
                 pending["emitted"] += 1
-            self.rules.evolve(self.s, ev)
+            apply = self.rules.fold.get(t)
+            if apply is not None:
+                apply(self.s, ev.data, ev)
             return
         self._kernel_fact(ev, k)
 
@@ -422,7 +428,9 @@ class Machine:
             k["corrections"] = k.get("corrections", 0) + 1
         if k["pending"] is not None:
             k["pending"]["emitted"] += 1
-        self.rules.evolve(self.s, ev)
+        apply = self.rules.fold.get(t)
+        if apply is not None:
+            apply(self.s, ev.data, ev)
 
     def apply_retracted(self, ev: Ev) -> None:
         """A retracted event (service/kernel/corrections.py): it stays out of

@@ -16,7 +16,10 @@ able); ``evolve`` may change it in place (the kernel copies when it needs to).
 * ``referee(step, decision)``: a referee's step (seat 0 after the setup,
   ``{"referee": KIND, ...}``), e.g. a penalty the book names; refused by default.
 * ``evolve(state, ev)``: apply one event (every event, kernel ones included;
-  ignore the types you do not handle). No validation, no randomness.
+  ignore the types you do not handle). No validation, no randomness. Or,
+  instead, ``handlers``: ``evolve`` as a table, event type ->
+  ``handler(state, data, ev)`` (a type without one changes nothing); the
+  kernel then calls the handler straight for each event (``fold``).
 * ``legal(state, seat)`` -> the decisions ``decide`` accepts now from ``seat``.
 * ``to_act(state)`` -> seats that must act now (several for a simultaneous
   secret choice).
@@ -34,6 +37,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+from functools import cached_property
 from operator import itemgetter
 
 from .errors import BadInput
@@ -71,8 +75,24 @@ class Rules:
     def decide(self, step, seat: int, decision: dict) -> None:
         raise NotImplementedError
 
+    # ``evolve`` as a table (see the module's text); None: the game writes ``evolve`` itself
+    handlers: dict | None = None
+
     def evolve(self, state, ev) -> None:
-        raise NotImplementedError
+        if self.handlers is None:
+            raise NotImplementedError
+        handler = self.handlers.get(ev.type)
+        if handler is not None:
+            handler(state, ev.data, ev)
+
+    @cached_property
+    def fold(self) -> dict:
+        """What the kernel calls to apply each event, by type: ``fold.get(ev.type)``
+        is None or ``fn(state, ev.data, ev)``. The game's ``handlers``, one call per
+        event; for a game that writes its own ``evolve``, that, for every type."""
+        if self.handlers is not None and type(self).evolve is Rules.evolve:
+            return self.handlers
+        return _Through(self.evolve)
 
     def referee(self, step, decision: dict) -> None:
         """A referee's decision (``{"referee": KIND, ...}``): penalties and
@@ -155,3 +175,14 @@ def get_rules(name: str) -> Rules:
 def catalog_digest(catalog: dict) -> str:
     text = json.dumps(catalog, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+class _Through(dict):
+    """``Rules.fold`` of a game that writes its own ``evolve``: every type to it."""
+
+    def __init__(self, evolve):
+        super().__init__()
+        self.apply = lambda state, data, ev: evolve(state, ev)
+
+    def get(self, type, default=None):
+        return self.apply

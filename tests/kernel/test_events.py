@@ -7,9 +7,10 @@ import copy
 import pickle
 
 from service.kernel.machine import Ev, Machine, Step
+from service.kernel.rules import Rules
 
 
-class KeepingRules:
+class KeepingRules(Rules):
     """A game whose state keeps (and later changes) the list an event carried."""
 
     name = "keeping"

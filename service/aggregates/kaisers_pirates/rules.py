@@ -44,7 +44,7 @@ from service.kernel import BadInput, IllegalDecision, Rules
 from . import actions, combat, flow, optional, penalty, solitaire, team
 from . import catalog as catalog_data
 from .board import commit_options, fogged, ix, owner
-from .state import evolve, initial_state, player
+from .state import HANDLERS, initial_state, player
 from .strict import listed
 from .view import describe, view
 
@@ -146,7 +146,7 @@ class KaisersPirates(Rules):
         optional.prepare(state, i)
         return state
 
-    evolve = staticmethod(evolve)  # the state module's own: no call in between for every event
+    handlers = HANDLERS  # evolve as a table: the kernel calls each event's handler straight
 
     # who acts ---------------------------------------------------------------
     def to_act(self, state):

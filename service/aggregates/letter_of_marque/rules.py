@@ -22,7 +22,7 @@ from operator import itemgetter
 from service.kernel import BadInput, IllegalDecision, Rules
 
 from . import catalog as catalog_data
-from .state import deck_name, evolve, game_over, initial_state
+from .state import HANDLERS, deck_name, game_over, initial_state
 from .view import describe, view
 
 
@@ -72,7 +72,7 @@ class LetterOfMarque(Rules):
 
     initial_state = staticmethod(initial_state)
 
-    evolve = staticmethod(evolve)  # the state module's own: no call in between for every event
+    handlers = HANDLERS  # evolve as a table: the kernel calls each event's handler straight
 
     # who acts -------------------------------------------------------------
     turn = staticmethod(itemgetter("turn"))  # the state's own count, read for every event

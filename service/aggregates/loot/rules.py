@@ -26,7 +26,7 @@ from service.kernel import BadInput, IllegalDecision, Rules
 
 from . import catalog as catalog_data
 from .cards import ADMIRAL, CAPTAIN, MERCHANT, PIRATE, gold, info
-from .state import (DRAW_PILE, attack_of, battle, captures, evolve, game_over, hand_vis,
+from .state import (DRAW_PILE, HANDLERS, attack_of, battle, captures, game_over, hand_vis,
                     initial_state, side_of)
 from .view import describe, view
 
@@ -118,7 +118,7 @@ class Loot(Rules):
 
     initial_state = staticmethod(initial_state)
 
-    evolve = staticmethod(evolve)  # the state module's own: no call in between for every event
+    handlers = HANDLERS  # evolve as a table: the kernel calls each event's handler straight
 
     def decision_visibility(self, state, seat, decision):
         return "all"  # every action is played face up; drawn cards are hidden in CardDrawn

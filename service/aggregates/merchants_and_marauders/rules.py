@@ -40,7 +40,7 @@ from . import tasks as task_rules
 from .flow import (bank_pays, check_victory, deal_glory, end_player_turn, glory_plays, resume,
                    reveal_new_captain, skill_test, start_round, turn_goes_on)
 from .port import amounts, legal_port, over_capacity
-from .evolve import evolve
+from .evolve import HANDLERS
 from .npc import may_redraw, spotted
 from .state import at_home, current_seat, initial_state, player, stash_glory, total_glory
 from .wanted import port_entries
@@ -110,7 +110,7 @@ class MerchantsAndMarauders(Rules):
             from service.snapshots import SnapshotOutdated
             raise SnapshotOutdated("catalog tables changed")
 
-    evolve = staticmethod(evolve)  # the state module's own: no call in between for every event
+    handlers = HANDLERS  # evolve as a table: the kernel calls each event's handler straight
 
     # who acts ---------------------------------------------------------------
     def to_act(self, state):
