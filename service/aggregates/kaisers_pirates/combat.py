@@ -16,6 +16,10 @@ decide.
 from __future__ import annotations
 
 from . import optional
+# imported here, not where it is used: a relative import inside a function is resolved
+# again at each call (with a Python-level check of the package): actions.py imports
+# neither this module nor flow.py at its top, so there is no cycle
+from .actions import passage
 from .board import (can_attack_with, committed, fogged, in_refuge, is_prize, is_raider, ix, opponents,
                     owner, recognised)
 from .resolve import after_reaction, interrogate_challenge, resolve, torpedo_prize_challenge
@@ -312,7 +316,6 @@ def window_decide(step, seat, d):
         pas = eng["passage"]
         if d["attempt"]:
             step.emit("PassageAttempted", seat=seat, ship=pas["ship"])
-            from .actions import passage
             passage(step, pas["ship"], pas["bonus"], pas["why"])
         else:
             step.emit("PassageDeclined", seat=seat, ship=pas["ship"])
