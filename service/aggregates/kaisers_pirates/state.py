@@ -697,7 +697,9 @@ HANDLERS = {
 }
 
 
-def evolve(state: dict, ev) -> None:
-    h = HANDLERS.get(ev.type)
+def evolve(state: dict, ev, _handler=HANDLERS.get) -> None:
+    # (``HANDLERS.get`` bound once: this runs for every event; solitaire.py and team.py
+    # add their handlers to the same dict)
+    h = _handler(ev.type)
     if h is not None:
         h(state, ev.data, ev)
