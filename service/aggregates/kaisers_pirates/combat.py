@@ -16,6 +16,10 @@ decide.
 from __future__ import annotations
 
 from . import optional
+# imported here, not where it is used: a relative import inside a function is resolved
+# again at each call (with a Python-level check of the package): actions.py imports
+# neither this module nor flow.py at its top, so there is no cycle
+from .actions import passage
 from .board import (can_attack_with, committed, fogged, in_refuge, is_prize, is_raider, ix, opponents,
                     owner, recognised)
 from .resolve import after_reaction, interrogate_challenge, resolve, torpedo_prize_challenge
@@ -34,9 +38,11 @@ def announce_options(state, seat):
     out = []
     attack_on = tt["attack_on"]
     players = state["players"]
+    status = state["status"]
     # attack_ok (3.1.3): one opponent a turn, none in a fog bank
     opps = [o for o in opponents(state, seat) if attack_on in (None, o) and not fogged(state, o)]
     intercepted = tt["intercepted"]
+    ignored = tt["ignored"]
     for c in tt["committed"]:
         if c["use"] != "intercept":
             continue
@@ -47,15 +53,19 @@ def announce_options(state, seat):
                 continue
             for o in opps:
                 for m in players[o - 1]["merchants"]:
-                    if m not in intercepted and m not in tt["ignored"]:
+                    if m not in intercepted and m not in ignored:
                         out.append({"action": "intercept", "card": card, "ship": ship, "target": m})
             continue
         # British forces: every committed card is listed, copies included; on ships
         # recognised (warships, revealed raiders and prizes) and not in an island refuge
+        # (``in_refuge`` and ``recognised`` written out: this is asked at every step of a turn)
         for o in opps:
             p = players[o - 1]
             for t_ in p["ships"] + p["prizes"]:
-                if t_ in intercepted or in_refuge(state, t_) or not recognised(state, t_):
+                if t_ in intercepted:
+                    continue
+                st_ = status.get(t_)
+                if (st_ and st_["refuge"]) or (t_ not in i.warships and not status[t_]["revealed"]):
                     continue
                 out.append({"action": "intercept", "card": card, "target": t_})
     for c in tt["committed"]:
@@ -177,33 +187,32 @@ def reaction_types(state):
     tgt = eng["targets"][eng["i"]]
     kind = eng["kind"]
     calm = not eng["night"] and not eng["surprise"]
-    out = set()
     if kind == "intercept":
         raider = eng["ship"] in ix(state).raiders
-        out |= {"amc", "non-combatant", "slim-pickings", "trap"}
+        damaged = state["status"][tgt]["damaged"]
+        out = {"amc", "non-combatant", "slim-pickings", "trap"}     # (built at once: asked at every attack)
         if calm:
             out |= {"break-contact", "shallow-run"}
-            if raider and not state["status"][tgt]["damaged"]:
+            if raider and not damaged:
                 out.add("fast-ship")
-        if not state["status"][tgt]["damaged"]:
-            out.add("non-combatant")
-        else:
+        if damaged:
             out.discard("non-combatant")
         if raider and not state["status"][eng["ship"]]["revealed"]:
             out.add("qqq")
     elif kind in ("british", "monitor", "interrogate"):
-        out.add("pull-the-plug")
+        out = {"pull-the-plug"}
         if calm and not in_refuge(state, tgt):
             out |= {"break-contact", "shallow-run"}
         if kind != "interrogate" and (is_raider(state, tgt) or is_prize(state, tgt)) and state["status"][tgt]["revealed"]:
             out.add("reflag")
     elif kind == "mines":
-        if eng["i"] == 0:
-            out.add("minesweeper")
+        out = {"minesweeper"} if eng["i"] == 0 else set()
     elif kind == "torpedo":
-        out |= {"q-ship", "razzle-dazzle"}
+        out = {"q-ship", "razzle-dazzle"}
         if ix(state).merchants[tgt]["sail"]:
             out.add("sail-q-ship")
+    else:
+        out = set()
     if state.get("options"):
         out = optional.barred(state, out)
     return out
@@ -312,7 +321,6 @@ def window_decide(step, seat, d):
         pas = eng["passage"]
         if d["attempt"]:
             step.emit("PassageAttempted", seat=seat, ship=pas["ship"])
-            from .actions import passage
             passage(step, pas["ship"], pas["bonus"], pas["why"])
         else:
             step.emit("PassageDeclined", seat=seat, ship=pas["ship"])

@@ -5,7 +5,12 @@
 from __future__ import annotations
 
 from . import optional
+# imported here, not inside the functions using them: a relative import inside a function
+# is resolved again at each call (with a Python-level check of the package); neither
+# module imports this one at its top, so there is no cycle
+from .actions import has_effect, play_options, refuge_options
 from .board import ix, vp_of
+from .combat import announce_options
 from .state import player, pool_left
 
 
@@ -124,7 +129,6 @@ def begin_turn(step, seat, extra=False):
         # Moves that are not card plays (a refuge's repair/resupply, leaving it) remain.
         step.emit("PendingCardCleared", seat=seat, card=pend["card"], ctype="fog-bank")
         step.emit("TurnInFog", seat=seat)
-        from .actions import refuge_options
         if not refuge_options(state, seat):
             end_turn(step, seat)
         return
@@ -133,8 +137,6 @@ def begin_turn(step, seat, extra=False):
             card = step.draw(f"hand-of-{seat}", sorted(p["hand"]), vis=[seat],
                              why=f"Deception: the one card seat {seat} must play, at random from the hand")
             step.emit("DeceptionForcedCard", seat=seat, card=card, name=ix(state).card_name[card])
-            from .actions import has_effect, play_options
-            from .combat import announce_options
             plays = [d for d in play_options(state, seat, card) if has_effect(state, seat, d)]
             if not plays and not [d for d in announce_options(state, seat) if d["card"] == card]:
                 # 3.3.10: not legal or no effect: ignored; discarded with the Deception card

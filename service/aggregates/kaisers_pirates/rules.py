@@ -243,7 +243,7 @@ class KaisersPirates(Rules):
             flow.end_turn(step, seat)
         elif a == "resupply":
             optional.resupply(step, seat, decision)
-        if solitaire.on(state):
+        if state.get("solo") is not None:     # ``solitaire.on`` written out: asked after every decision
             solitaire.drive(step)           # the phantom plays until the real player must act
 
     def referee(self, step, decision):

@@ -16,13 +16,26 @@ Where cards are:
   ``ship_used``/``merchant_used`` (the "bottom" of the deck: reshuffled when
   the pool runs out), a seat's ``ships`` (warships and raiders), ``merchants``,
   ``prizes``, or ``vp`` pile.
+
+The draw piles (``pool``, ``ship_pool``, ``merchant_pool``) are unordered for
+the rules, but their order is not free: at a table the referee is offered a
+pile's cards in its order (the ``ChanceAwaited`` event), so there they keep
+the catalog's. A seeded game's draws read a pile in the kernel's canonical
+(sorted) order, in which no event shows the pile's own order, so there
+(``sorted_piles``) they are kept sorted: the kernel sorts an already sorted
+list in one pass, and the card drawn is found by bisection instead of a
+search (see ``_take``). A state without the key (a snapshot taken before it
+existed) keeps its piles as they are.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 
 def initial_state(config: dict, key: str, ix) -> dict:
     seats = config["seats"]
+    piled = list if config.get("table") else sorted     # the piles' order (see the module's doc)
     return {
         "cat": key,
         # at a table (rules version 2+) the cards set aside each round stay unseen: nobody names them
@@ -34,14 +47,15 @@ def initial_state(config: dict, key: str, ix) -> dict:
         "phase": "setup",       # setup, commit, resolve, keep, over
         "current": None,
         "extra_turn": False,
-        "pool": list(ix.action_cards),
+        "sorted_piles": not config.get("table"),
+        "pool": piled(ix.action_cards),
         "top": [],
         "peek": [],
         "set_aside": [],
         "discard": [],
-        "ship_pool": list(ix.ships),
+        "ship_pool": piled(ix.ships),
         "ship_used": [],
-        "merchant_pool": list(ix.merchants),
+        "merchant_pool": piled(ix.merchants),
         "merchant_used": [],
         "status": {},           # ship id -> {"damaged","supply","revealed","refuge"}
         "players": [
@@ -100,6 +114,18 @@ def real_card(card) -> bool:
     return not (isinstance(card, str) and card.startswith("solo:"))
 
 
+def _take(state, pile, card):
+    """``card`` out of the draw pile ``pile``: by bisection where the piles are
+    kept sorted (a seeded game), else by a search from its start."""
+    cards = state[pile]
+    if state.get("sorted_piles"):
+        at = bisect_left(cards, card)
+        if at < len(cards) and cards[at] == card:
+            del cards[at]
+            return
+    cards.remove(card)      # (not in the pile: refused as before)
+
+
 # handlers ---------------------------------------------------------------
 def _deck_shuffled(state, d, ev):
     if d.get("face_down") and d["deck"] == "action:set-aside":
@@ -114,7 +140,7 @@ def _card_drawn(state, d, ev):
     deck, _, dest = d["deck"].partition(":")
     card = d["card"]
     if deck == "action":
-        state["pool"].remove(card)
+        _take(state, "pool", card)
         if dest == "set-aside":
             state["set_aside"].append(card)
         elif dest.startswith("hand-"):
@@ -126,11 +152,11 @@ def _card_drawn(state, d, ev):
         elif dest == "phantom-discard":
             state["discard"].append(card)
     elif deck == "ships":
-        state["ship_pool"].remove(card)
+        _take(state, "ship_pool", card)
         state["players"][int(dest[6:]) - 1]["ships"].append(card)
         state["status"][card] = {"damaged": False, "supply": False, "revealed": False, "refuge": None}
     elif deck == "merchants":
-        state["merchant_pool"].remove(card)
+        _take(state, "merchant_pool", card)
         state["players"][int(dest[6:]) - 1]["merchants"].append(card)
         state["status"][card] = {"damaged": False, "supply": False, "revealed": True, "refuge": None}
 
@@ -144,6 +170,8 @@ def _deck_reshuffled(state, d, ev):
     k = d["deck"]
     held = d.get("held") or []          # 6.5.2: ships removed this round stay out
     state[f"{k}_pool"] += [s for s in state[f"{k}_used"] if s not in held]
+    if state.get("sorted_piles"):
+        state[f"{k}_pool"].sort()
     state[f"{k}_used"] = list(held)
 
 
@@ -558,7 +586,7 @@ def _round_scored(state, d, ev):
 def _round_cleared(state, d, ev):
     """2.4: action cards back to the deck; markers off; merchants and VP piles to the decks' bottoms."""
     ix_cards = d["action_cards"]
-    state["pool"] = list(ix_cards)
+    state["pool"] = sorted(ix_cards) if state.get("sorted_piles") else list(ix_cards)
     state["top"], state["peek"], state["set_aside"], state["discard"] = [], [], [], []
     state["top_seen"] = {}
     for p in state["players"]:
@@ -669,7 +697,9 @@ HANDLERS = {
 }
 
 
-def evolve(state: dict, ev) -> None:
-    h = HANDLERS.get(ev.type)
+def evolve(state: dict, ev, _handler=HANDLERS.get) -> None:
+    # (``HANDLERS.get`` bound once: this runs for every event; solitaire.py and team.py
+    # add their handlers to the same dict)
+    h = _handler(ev.type)
     if h is not None:
         h(state, ev.data, ev)
