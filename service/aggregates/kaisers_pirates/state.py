@@ -696,10 +696,3 @@ HANDLERS = {
     "GameOver": _game_over,
 }
 
-
-def evolve(state: dict, ev, _handler=HANDLERS.get) -> None:
-    # (``HANDLERS.get`` bound once: this runs for every event; solitaire.py and team.py
-    # add their handlers to the same dict)
-    h = _handler(ev.type)
-    if h is not None:
-        h(state, ev.data, ev)

@@ -55,11 +55,6 @@ def _seat_of_deck(state, deck):
     return None
 
 
-def evolve(state: dict, ev) -> None:
-    handler = HANDLERS.get(ev.type)
-    if handler is not None:
-        handler(state, ev.data, ev)
-
 
 def _card_drawn(state, d, ev):
     seat = _seat_of_deck(state, d["deck"])

@@ -118,12 +118,6 @@ def game_over(state) -> bool:
     return not all(hands)
 
 
-# evolve -------------------------------------------------------------------
-def evolve(state: dict, ev) -> None:
-    handler = HANDLERS.get(ev.type)
-    if handler is not None:
-        handler(state, ev.data, ev)
-
 
 def _dealer_chosen(state, d, ev):
     state["dealer"] = d["dealer"]
