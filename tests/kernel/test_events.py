@@ -63,3 +63,49 @@ def test_a_seat_list_given_to_emit_is_not_shared_with_the_event():
     ev = Step(m, None, 1).emit("Dealt", seats, cards=[])
     seats.append(1)
     assert ev.vis == [2]
+
+
+def _dealt(state, d, ev):
+    state["hand"] = d["cards"]
+
+
+def _played(state, d, ev):
+    state["hand"].remove(d["card"])
+
+
+class TableRules(KeepingRules):
+    """The same game with ``evolve`` given as a table (``Rules.handlers``)."""
+
+    evolve = Rules.evolve
+    handlers = {"Dealt": _dealt, "Played": _played}
+
+
+class BothRules(TableRules):
+    """A table and an ``evolve`` of its own: the game's ``evolve`` is what folds."""
+
+    def evolve(self, state, ev):
+        state.setdefault("seen", []).append(ev.type)
+
+
+def _fold(rules) -> Machine:
+    created = Ev("GameCreated", 0, "all", {"seats": 2, "table": False})
+    m = Machine(rules, created)
+    m.apply(created)
+    step = Step(m, None, 1)
+    step.emit("Decided", [1], seat=1, decision={"x": 1})
+    step.emit("Dealt", [1], cards=["a", "b", "c"])
+    m.apply(Ev("Played", 0, "all", {"card": "b"}))  # folded from a log, as a replay folds
+    return m
+
+
+def test_a_game_given_as_a_table_of_handlers_folds_as_its_evolve_would():
+    assert TableRules().fold is TableRules.handlers  # each handler called straight
+    assert _fold(TableRules()).s == _fold(KeepingRules()).s == {"turn": 0, "hand": ["a", "c"]}
+    state = {"turn": 0, "hand": ["q"]}
+    TableRules().evolve(state, Ev("Played", 0, "all", {"card": "q"}))  # evolve itself reads the table
+    assert state["hand"] == []
+
+
+def test_a_game_with_an_evolve_of_its_own_is_folded_through_it_for_every_event():
+    assert _fold(BothRules()).s == {"turn": 0, "hand": None,
+                                     "seen": ["GameCreated", "Decided", "Dealt", "Played"]}
