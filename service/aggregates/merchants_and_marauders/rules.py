@@ -114,14 +114,17 @@ class MerchantsAndMarauders(Rules):
 
     # who acts ---------------------------------------------------------------
     def to_act(self, state):
-        if state["phase"] == "setup":
+        phase = state["phase"]
+        if phase == "setup":
             return [p["seat"] for p in state["players"] if "choose_ship" in p["pending"]]
         if state.get("combat") is not None:          # a fight: the seat it waits for (an NPC's controller)
             return [combat_rules.acting_seat(state)]
         if state.get("turn_window") is not None:     # glory cards at the start of a turn
             return [glory_rules.waiting(state)[1]]
-        seat = current_seat(state)
-        return [seat] if seat is not None else []
+        # ``current_seat``, inlined: the kernel asks after every step
+        if phase != "play" or not state["order"]:
+            return []
+        return [state["order"][state["cur"]]]
 
     def legal(self, state, seat):
         phase = state["phase"]
@@ -132,7 +135,8 @@ class MerchantsAndMarauders(Rules):
             return combat_rules.legal(state, seat)
         if state.get("turn_window") is not None:
             return glory_rules.legal(state, seat)
-        if current_seat(state) != seat:
+        order = state["order"]      # ``current_seat(state) != seat``, inlined (asked at every step)
+        if phase != "play" or not order or order[state["cur"]] != seat:
             return []
         p = state["players"][seat - 1]
         S = T(state)
@@ -257,8 +261,8 @@ class MerchantsAndMarauders(Rules):
             self._handlers[action](step, seat, decision)
         if state["phase"] == "play":
             check_victory(step)
-            if current_seat(state) == seat:
-                resume(step, seat)
+            if state["phase"] == "play" and state["order"] and state["order"][state["cur"]] == seat:
+                resume(step, seat)      # (the seat is ``current_seat``: inlined, asked at every step)
 
     def _check(self, state, seat, decision):
         if not isinstance(decision.get("action"), str):
