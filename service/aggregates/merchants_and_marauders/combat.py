@@ -318,11 +318,13 @@ def numbers(state, dice):
     return n
 
 
-def winner(state, c):
+def winner(state, c, sa=None, sd=None):
     """More successes wins; a tie goes to the higher sum of the other dice; no
-    success at all, or a tie still: nobody."""
+    success at all, or a tie still: nobody. (``sa``, ``sd``: the sides' successes,
+    when the caller has counted them.)"""
     da, dd = c["dice"]["a"], c["dice"]["d"]
-    sa, sd = successes(state, da), successes(state, dd)
+    if sa is None:
+        sa, sd = successes(state, da), successes(state, dd)
     if sa == 0 and sd == 0:
         return None
     if sa != sd:
@@ -336,16 +338,18 @@ def winner(state, c):
 def settle_round(step):
     state = step.state
     c = state["combat"]
-    win = winner(state, c)
-    step.emit("CombatRoundWon", seat=win, round=c["round"],
-              successes={str(c["a"]): successes(state, c["dice"]["a"]), str(c["d"]): successes(state, c["dice"]["d"])})
+    # each side's successes, counted once for the winner, the event and the hits (the
+    # event changes no dice)
+    won = {"a": successes(state, c["dice"]["a"]), "d": successes(state, c["dice"]["d"])}
+    win = winner(state, c, won["a"], won["d"])
+    step.emit("CombatRoundWon", seat=win, round=c["round"], successes={str(c["a"]): won["a"], str(c["d"]): won["d"]})
     hits = {k: v for k, v in c["bow"].items() if v}
     for seat in (c["a"], c["d"]):
         key = side_key(c, seat)
         if c["declared"][key] != "shoot":
             continue
         cannons = side(state, seat)["ship"]["cannons"]
-        n = cannons if win == seat else min(successes(state, c["dice"][key]), cannons)
+        n = cannons if win == seat else min(won[key], cannons)
         if n > 0:
             key = str(_other(c, seat))
             hits[key] = hits.get(key, 0) + n

@@ -77,16 +77,9 @@ def _prey(state, npc, zone):
 
 
 def _by_letter(state, zone, letter):
-    """The zone across the border with ``letter``, else the next letter clockwise."""
-    S = T(state)
-    compass = S["compass"]
-    start = compass.index(letter)
-    for k in range(len(compass)):
-        d = compass[(start + k) % len(compass)]
-        for z, dd in sorted(S["adj"][zone].items()):
-            if dd == d:
-                return z, d
-    return zone, None
+    """The zone across the border with ``letter``, else the next letter clockwise
+    (derived once per catalog: derived.py)."""
+    return derived(state)["by_letter"][zone][letter]
 
 
 def move(step, npc, letter):

@@ -158,24 +158,27 @@ class MerchantsAndMarauders(Rules):
             if port["act"] is None:
                 out += self._anytime(state, p)
             return out
-        out = []
-        if state["actions"] > 0:
-            if p["in_port"]:
-                if over_capacity(state, p):
-                    out += [{"action": "discard_cargo", "card": c} for c in sorted(p["cargo"])]
-                else:
-                    out.append({"action": "leave_port"})
-                if not state["port_used"]:
-                    out.append({"action": "port"})
-                if not state["acted"] and state["actions"] == S["rules"]["actions"]:
-                    out.append({"action": "retire"})
+        if state["actions"] <= 0:
+            out = []
+        elif p["in_port"]:
+            if over_capacity(state, p):
+                out = [{"action": "discard_cargo", "card": c} for c in sorted(p["cargo"])]
             else:
-                out += [{"action": "move", "to": z} for z in derived(state)["neighbours"][p["zone"]]]
-                if S["zones"][p["zone"]]["port"]:
-                    out += port_entries(state, p)
-                out += scout_rules.sea_actions(state, p)
+                out = [{"action": "leave_port"}]
+            if not state["port_used"]:
+                out.append({"action": "port"})
+            if not state["acted"] and state["actions"] == S["rules"]["actions"]:
+                out.append({"action": "retire"})
+        else:
+            zone = p["zone"]
+            out = [{"action": "move", "to": z} for z in derived(state)["neighbours"][zone]]
+            if S["zones"][zone]["port"]:
+                out += port_entries(state, p)
+            out += scout_rules.sea_actions(state, p)
+            if p["rumor"] is not None or p["mission"] is not None:   # (most captains have neither)
                 out += task_rules.sea_actions(state, p)
-        out += self._anytime(state, p)
+        if p["in_port"] or p["hand"]:       # (``_anytime`` has nothing for a captain at sea without cards)
+            out += self._anytime(state, p)
         out.append({"action": "end_turn"})
         return out
 
