@@ -82,8 +82,11 @@ def _other(c, seat):
 # starting a fight ------------------------------------------------------------------
 def tile(state, p, kind, ready=False):
     """The upgrade tile of ``kind`` on the player's ship (face up only, if ``ready``)."""
+    upgrades = p["ship"].get("upgrades")
+    if not upgrades:                    # (most ships: the tables are not even read)
+        return None
     S = T(state)
-    for t in p["ship"].get("upgrades", []):
+    for t in upgrades:
         if S["upgrade"][t] == kind and not (ready and t in p["ship"]["flipped"]):
             return t
     return None
@@ -137,8 +140,9 @@ def _declare_first_round(step):
 
 # legal decisions -------------------------------------------------------------------
 def acting_seat(state):
-    c = state["combat"]
-    return controller(state, c["waiting"])
+    who = state["combat"]["waiting"]
+    # a seat decides for itself (``controller`` asked only for an NPC side: this is asked at every step)
+    return controller(state, who) if isinstance(who, str) else who
 
 
 def legal(state, seat):

@@ -81,7 +81,8 @@ def legal_port(state, seat):
     p = state["players"][seat - 1]
     port = state["port"]
     here = port["port"]
-    money = funds(state, p)
+    home = at_home(state, p)
+    money = p["gold"] + (p["stash"] if home else 0)      # ``funds``, with ``at_home`` read once
     act = port["act"]
     out = []
     if act == "buy":
@@ -145,7 +146,7 @@ def legal_port(state, seat):
     if "mission" not in started:
         out += [{"action": "claim_mission", "mission": m} for m, z in sorted(state["board"]["missions"].items())
                 if z == here]
-    if "stash" not in started and at_home(state, p):
+    if "stash" not in started and home:
         out += [{"action": "stash", "amount": a} for a in amounts(p["gold"])]
     out += tasks.port_activities(state, p, started)     # rumors followed, missions completed (rules version 4)
     out.append({"action": "end_port"})
