@@ -373,8 +373,14 @@ def _locate_next(step):
             dice = step.roll(S["die_sides"], c["due"][key], vis="all",
                              why=f"{name(shooter)}: hit locations on {name(target)}'s ship",
                              faces={"skull": S["die_sides"]})
-            located = [S["hit_die"][str(v)] for v in dice if str(v) in S["hit_die"]]
-            skulls = sum(1 for v in dice if str(v) not in S["hit_die"])
+            hit_die = S["hit_die"]
+            located, skulls = [], 0         # (one pass over the dice: a face the hit die names, else a skull)
+            for v in dice:
+                face = str(v)
+                if face in hit_die:
+                    located.append(hit_die[face])
+                else:
+                    skulls += 1
             step.emit("HitsLocated", shooter=shooter, target=target, dice=dice, locations=located, skulls=skulls)
             if skulls and not c["before_round"] and \
                     any(k in side(state, shooter)["weapons"] for k in ("chain_shot", "grape_shot")):
@@ -510,7 +516,8 @@ def after_naval_round(step):
             _swivel_guns(step)
             crew_round(step)
             return
-    if all(side(state, s)["ship"]["cannons"] <= 0 and declarations(state, s) == ["shoot"] for s in (c["a"], c["d"])):
+    if side(state, c["a"])["ship"]["cannons"] <= 0 and side(state, c["d"])["ship"]["cannons"] <= 0 and \
+            declarations(state, c["a"]) == ["shoot"] and declarations(state, c["d"]) == ["shoot"]:
         # both may only shoot and neither has a cannon: nothing can change; the ships drift apart
         step.emit("CombatDrifted", why="neither ship has a cannon and neither may board or flee: "
                   "neither can harm the other")

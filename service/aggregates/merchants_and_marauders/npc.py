@@ -185,6 +185,8 @@ def _scouts_here(state, zone, p):
             here.append(n)
     if not here:
         return []
+    if len(here) == 1:                  # (the usual case: a lone NPC scouts when it is hostile)
+        return here if hostile(state, here[0], p) else []
     here.sort()
     naval = any(naval_nation(state, n) for n in here)
     two_mow = sum(1 for n in here if is_man_o_war(n)) >= 2
