@@ -52,7 +52,11 @@ def _hunt_rank(state, npc, p):
         if nation in war:
             theirs = combat.nation_of(state, p)
             at_war = 1 if theirs in war and theirs != nation else 0
-        return (flags.get(nation, 0), sum(k for n, k in flags.items() if n != nation), at_war)
+        others = 0                            # (a loop, not a generator: most players have no flag)
+        for n, k in flags.items():
+            if n != nation:
+                others += k
+        return (flags.get(nation, 0), others, at_war)
     if any(flags.values()):
         return (0, 0, 0)                      # pirates spare pirates (the pirates' truce)
     return (1 if p["gold"] > 0 else 0, 1 if p["cargo"] else 0, 1)
@@ -232,7 +236,11 @@ def scout_on(step):
             value = max(value, p["flags"].get(naval_nation(state, npc), 0))
         dice = step.roll(S["die_sides"], value, vis="all", why=f"{npc} scouts for seat {seat}",
                          faces={"skull": S["die_sides"]})
-        ok = any(v >= S["success_from"] for v in dice)
+        least, ok = S["success_from"], False
+        for v in dice:                  # (a loop, not a generator, for a handful of dice)
+            if v >= least:
+                ok = True
+                break
         step.emit("NpcScouted", npc=npc, seat=seat, value=value, dice=dice, success=ok)
         if ok:
             combat.begin(step, "npc:" + npc, seat)

@@ -132,7 +132,7 @@ def legal_port(state, seat):
         out.append({"action": "end_recruit"})
         return out
     started = port["started"]
-    if not port["sell_closed"] and all(a == "sell" for a in started):
+    if not port["sell_closed"] and started.count("sell") == len(started):     # (all sales so far)
         for good, cards in sorted(cargo_by_good(state, p).items()):
             out += [{"action": "sell", "good": good, "count": k} for k in range(1, len(cards) + 1)]
     if "buy" not in started:
