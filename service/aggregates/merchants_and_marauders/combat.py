@@ -61,7 +61,7 @@ def is_npc(who) -> bool:
 
 def name(who) -> str:
     """``seat 2``, or ``the dutch naval ship`` for an NPC side."""
-    return f"the {who[4:].replace('_', ' ')} ship" if is_npc(who) else f"seat {who}"
+    return f"the {who[4:].replace('_', ' ')} ship" if isinstance(who, str) else f"seat {who}"   # (``is_npc``)
 
 
 def controller(state, who):

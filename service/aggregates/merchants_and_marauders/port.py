@@ -41,7 +41,14 @@ def amounts(n):
     withdraw decision out of ``n`` coins: 1, 5, 10 and everything. Several
     decisions in a row reach any whole amount (stashing stays open until
     ``end_stash``; withdrawing is free at the home port)."""
-    return sorted({a for a in AMOUNT_STEPS if a <= n} | {n}) if n > 0 else []
+    if n <= 0:
+        return []
+    out = []                # the steps below ``n`` (in order), then ``n``: sorted, none twice
+    for a in AMOUNT_STEPS:
+        if a < n:
+            out.append(a)
+    out.append(n)
+    return out
 
 
 def sale_value(state, p, port, keep=None):
@@ -148,7 +155,8 @@ def legal_port(state, seat):
                 if z == here]
     if "stash" not in started and home:
         out += [{"action": "stash", "amount": a} for a in amounts(p["gold"])]
-    out += tasks.port_activities(state, p, started)     # rumors followed, missions completed (rules version 4)
+    if p["rumor"] is not None or p["mission"] is not None:   # (``port_activities`` has nothing without either)
+        out += tasks.port_activities(state, p, started)     # rumors followed, missions completed (rules version 4)
     out.append({"action": "end_port"})
     return out
 
