@@ -61,7 +61,7 @@ def is_npc(who) -> bool:
 
 def name(who) -> str:
     """``seat 2``, or ``the dutch naval ship`` for an NPC side."""
-    return f"the {who[4:].replace('_', ' ')} ship" if is_npc(who) else f"seat {who}"
+    return f"the {who[4:].replace('_', ' ')} ship" if isinstance(who, str) else f"seat {who}"   # (``is_npc``)
 
 
 def controller(state, who):
@@ -82,8 +82,11 @@ def _other(c, seat):
 # starting a fight ------------------------------------------------------------------
 def tile(state, p, kind, ready=False):
     """The upgrade tile of ``kind`` on the player's ship (face up only, if ``ready``)."""
+    upgrades = p["ship"].get("upgrades")
+    if not upgrades:                    # (most ships: the tables are not even read)
+        return None
     S = T(state)
-    for t in p["ship"].get("upgrades", []):
+    for t in upgrades:
         if S["upgrade"][t] == kind and not (ready and t in p["ship"]["flipped"]):
             return t
     return None
@@ -137,8 +140,9 @@ def _declare_first_round(step):
 
 # legal decisions -------------------------------------------------------------------
 def acting_seat(state):
-    c = state["combat"]
-    return controller(state, c["waiting"])
+    who = state["combat"]["waiting"]
+    # a seat decides for itself (``controller`` asked only for an NPC side: this is asked at every step)
+    return controller(state, who) if isinstance(who, str) else who
 
 
 def legal(state, seat):
@@ -318,11 +322,13 @@ def numbers(state, dice):
     return n
 
 
-def winner(state, c):
+def winner(state, c, sa=None, sd=None):
     """More successes wins; a tie goes to the higher sum of the other dice; no
-    success at all, or a tie still: nobody."""
+    success at all, or a tie still: nobody. (``sa``, ``sd``: the sides' successes,
+    when the caller has counted them.)"""
     da, dd = c["dice"]["a"], c["dice"]["d"]
-    sa, sd = successes(state, da), successes(state, dd)
+    if sa is None:
+        sa, sd = successes(state, da), successes(state, dd)
     if sa == 0 and sd == 0:
         return None
     if sa != sd:
@@ -336,16 +342,18 @@ def winner(state, c):
 def settle_round(step):
     state = step.state
     c = state["combat"]
-    win = winner(state, c)
-    step.emit("CombatRoundWon", seat=win, round=c["round"],
-              successes={str(c["a"]): successes(state, c["dice"]["a"]), str(c["d"]): successes(state, c["dice"]["d"])})
+    # each side's successes, counted once for the winner, the event and the hits (the
+    # event changes no dice)
+    won = {"a": successes(state, c["dice"]["a"]), "d": successes(state, c["dice"]["d"])}
+    win = winner(state, c, won["a"], won["d"])
+    step.emit("CombatRoundWon", seat=win, round=c["round"], successes={str(c["a"]): won["a"], str(c["d"]): won["d"]})
     hits = {k: v for k, v in c["bow"].items() if v}
     for seat in (c["a"], c["d"]):
         key = side_key(c, seat)
         if c["declared"][key] != "shoot":
             continue
         cannons = side(state, seat)["ship"]["cannons"]
-        n = cannons if win == seat else min(successes(state, c["dice"][key]), cannons)
+        n = cannons if win == seat else min(won[key], cannons)
         if n > 0:
             key = str(_other(c, seat))
             hits[key] = hits.get(key, 0) + n
@@ -365,8 +373,14 @@ def _locate_next(step):
             dice = step.roll(S["die_sides"], c["due"][key], vis="all",
                              why=f"{name(shooter)}: hit locations on {name(target)}'s ship",
                              faces={"skull": S["die_sides"]})
-            located = [S["hit_die"][str(v)] for v in dice if str(v) in S["hit_die"]]
-            skulls = sum(1 for v in dice if str(v) not in S["hit_die"])
+            hit_die = S["hit_die"]
+            located, skulls = [], 0         # (one pass over the dice: a face the hit die names, else a skull)
+            for v in dice:
+                face = str(v)
+                if face in hit_die:
+                    located.append(hit_die[face])
+                else:
+                    skulls += 1
             step.emit("HitsLocated", shooter=shooter, target=target, dice=dice, locations=located, skulls=skulls)
             if skulls and not c["before_round"] and \
                     any(k in side(state, shooter)["weapons"] for k in ("chain_shot", "grape_shot")):
@@ -502,7 +516,8 @@ def after_naval_round(step):
             _swivel_guns(step)
             crew_round(step)
             return
-    if all(side(state, s)["ship"]["cannons"] <= 0 and declarations(state, s) == ["shoot"] for s in (c["a"], c["d"])):
+    if side(state, c["a"])["ship"]["cannons"] <= 0 and side(state, c["d"])["ship"]["cannons"] <= 0 and \
+            declarations(state, c["a"]) == ["shoot"] and declarations(state, c["d"]) == ["shoot"]:
         # both may only shoot and neither has a cannon: nothing can change; the ships drift apart
         step.emit("CombatDrifted", why="neither ship has a cannon and neither may board or flee: "
                   "neither can harm the other")

@@ -29,6 +29,8 @@ def build(S: dict) -> dict:
             mow[e["npc"]] = man_o_war(e["nation"])
     return {
         "neighbours": {z: sorted(adj) for z, adj in S["adj"].items()},   # a zone's neighbours, sorted
+        # where an NPC icon's letter leads from each zone (npc._by_letter): {zone: {letter: (zone, letter used)}}
+        "by_letter": {z: {letter: _by_letter(S, z, letter) for letter in S["compass"]} for z in S["adj"]},
         "man_o_war_of_icon": mow,
         # a ship type's value for every stat, before upgrades (hull and masts: its toughness)
         "ship_maxima": {t: {stat: min(ship["toughness" if stat in ("hull", "masts") else stat], stat_max)
@@ -37,6 +39,19 @@ def build(S: dict) -> dict:
         "abilities": {"captains": {c: _summary(x["abilities"]) for c, x in S["captains"].items()},
                       "glory": {g: _summary(x.get("abilities") or []) for g, x in S["glory"].items()}},
     }
+
+
+def _by_letter(S: dict, zone: str, letter: str) -> tuple:
+    """The zone across the border with ``letter``, else the next letter clockwise (the
+    zone itself and None when it has no border at all)."""
+    compass = S["compass"]
+    start = compass.index(letter)
+    for k in range(len(compass)):
+        d = compass[(start + k) % len(compass)]
+        for z, dd in sorted(S["adj"][zone].items()):
+            if dd == d:
+                return z, d
+    return zone, None
 
 
 def _summary(abilities: list) -> dict:

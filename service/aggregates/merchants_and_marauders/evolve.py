@@ -11,7 +11,8 @@ from .state import HANDLERS as _TABLE
 HANDLERS = {**_TABLE, **_FIGHTS}
 
 
-def evolve(state: dict, ev) -> None:
-    handler = HANDLERS.get(ev.type)
+def evolve(state: dict, ev, _handler=HANDLERS.get) -> None:
+    # (the dict's ``get`` bound once, as a default: the kernel folds every event through here)
+    handler = _handler(ev.type)
     if handler is not None:
         handler(state, ev.data, ev)

@@ -22,7 +22,11 @@ def skill_test(step, seat, skill, why):
     n = skill_dice(step.state, p, skill)
     dice = step.roll(S["die_sides"], n, vis="all", why=f"seat {seat}: {skill} test ({why})",
                      faces={"skull": S["die_sides"]})
-    hits = sum(1 for v in dice if v >= S["success_from"])
+    least = S["success_from"]
+    hits = 0
+    for v in dice:                          # (a loop: no generator for a handful of dice)
+        if v >= least:
+            hits += 1
     step.emit("SkillTested", seat=seat, skill=skill, dice=dice, successes=hits, passed=hits > 0, why=why)
     return hits
 
@@ -65,11 +69,16 @@ def check_victory(step):
     state = step.state
     if state["phase"] != "play":
         return
-    terms = stash_terms(state)              # read once for every player
     target = state["target"]
+    # the glory below which not even the most the stash may give reaches the target (the
+    # stash's terms are read only for a player above it: checked after every decision)
+    short = target - target // T(state)["rules"]["stash_glory_fraction"]
+    terms = None
     for p in state["players"]:
-        if p["glory"] + terms[1] < target or p["seat"] in state["declared"] or p["captain"] is None:
-            continue                        # (not even with the most the stash may give)
+        if p["glory"] < short or p["seat"] in state["declared"] or p["captain"] is None:
+            continue
+        if terms is None:
+            terms = stash_terms(state)
         from_stash = stash_glory(state, p, terms)
         if p["glory"] + from_stash >= target:
             step.emit("VictoryDeclared", seat=p["seat"], glory_track=p["glory"], stash=p["stash"],

@@ -52,7 +52,11 @@ def _hunt_rank(state, npc, p):
         if nation in war:
             theirs = combat.nation_of(state, p)
             at_war = 1 if theirs in war and theirs != nation else 0
-        return (flags.get(nation, 0), sum(k for n, k in flags.items() if n != nation), at_war)
+        others = 0                            # (a loop, not a generator: most players have no flag)
+        for n, k in flags.items():
+            if n != nation:
+                others += k
+        return (flags.get(nation, 0), others, at_war)
     if any(flags.values()):
         return (0, 0, 0)                      # pirates spare pirates (the pirates' truce)
     return (1 if p["gold"] > 0 else 0, 1 if p["cargo"] else 0, 1)
@@ -77,16 +81,9 @@ def _prey(state, npc, zone):
 
 
 def _by_letter(state, zone, letter):
-    """The zone across the border with ``letter``, else the next letter clockwise."""
-    S = T(state)
-    compass = S["compass"]
-    start = compass.index(letter)
-    for k in range(len(compass)):
-        d = compass[(start + k) % len(compass)]
-        for z, dd in sorted(S["adj"][zone].items()):
-            if dd == d:
-                return z, d
-    return zone, None
+    """The zone across the border with ``letter``, else the next letter clockwise
+    (derived once per catalog: derived.py)."""
+    return derived(state)["by_letter"][zone][letter]
 
 
 def move(step, npc, letter):
@@ -192,6 +189,8 @@ def _scouts_here(state, zone, p):
             here.append(n)
     if not here:
         return []
+    if len(here) == 1:                  # (the usual case: a lone NPC scouts when it is hostile)
+        return here if hostile(state, here[0], p) else []
     here.sort()
     naval = any(naval_nation(state, n) for n in here)
     two_mow = sum(1 for n in here if is_man_o_war(n)) >= 2
@@ -237,7 +236,11 @@ def scout_on(step):
             value = max(value, p["flags"].get(naval_nation(state, npc), 0))
         dice = step.roll(S["die_sides"], value, vis="all", why=f"{npc} scouts for seat {seat}",
                          faces={"skull": S["die_sides"]})
-        ok = any(v >= S["success_from"] for v in dice)
+        least, ok = S["success_from"], False
+        for v in dice:                  # (a loop, not a generator, for a handful of dice)
+            if v >= least:
+                ok = True
+                break
         step.emit("NpcScouted", npc=npc, seat=seat, value=value, dice=dice, success=ok)
         if ok:
             combat.begin(step, "npc:" + npc, seat)

@@ -41,7 +41,14 @@ def amounts(n):
     withdraw decision out of ``n`` coins: 1, 5, 10 and everything. Several
     decisions in a row reach any whole amount (stashing stays open until
     ``end_stash``; withdrawing is free at the home port)."""
-    return sorted({a for a in AMOUNT_STEPS if a <= n} | {n}) if n > 0 else []
+    if n <= 0:
+        return []
+    out = []                # the steps below ``n`` (in order), then ``n``: sorted, none twice
+    for a in AMOUNT_STEPS:
+        if a < n:
+            out.append(a)
+    out.append(n)
+    return out
 
 
 def sale_value(state, p, port, keep=None):
@@ -81,7 +88,8 @@ def legal_port(state, seat):
     p = state["players"][seat - 1]
     port = state["port"]
     here = port["port"]
-    money = funds(state, p)
+    home = at_home(state, p)
+    money = p["gold"] + (p["stash"] if home else 0)      # ``funds``, with ``at_home`` read once
     act = port["act"]
     out = []
     if act == "buy":
@@ -131,7 +139,7 @@ def legal_port(state, seat):
         out.append({"action": "end_recruit"})
         return out
     started = port["started"]
-    if not port["sell_closed"] and all(a == "sell" for a in started):
+    if not port["sell_closed"] and started.count("sell") == len(started):     # (all sales so far)
         for good, cards in sorted(cargo_by_good(state, p).items()):
             out += [{"action": "sell", "good": good, "count": k} for k in range(1, len(cards) + 1)]
     if "buy" not in started:
@@ -145,9 +153,10 @@ def legal_port(state, seat):
     if "mission" not in started:
         out += [{"action": "claim_mission", "mission": m} for m, z in sorted(state["board"]["missions"].items())
                 if z == here]
-    if "stash" not in started and at_home(state, p):
+    if "stash" not in started and home:
         out += [{"action": "stash", "amount": a} for a in amounts(p["gold"])]
-    out += tasks.port_activities(state, p, started)     # rumors followed, missions completed (rules version 4)
+    if p["rumor"] is not None or p["mission"] is not None:   # (``port_activities`` has nothing without either)
+        out += tasks.port_activities(state, p, started)     # rumors followed, missions completed (rules version 4)
     out.append({"action": "end_port"})
     return out
 

@@ -114,14 +114,17 @@ class MerchantsAndMarauders(Rules):
 
     # who acts ---------------------------------------------------------------
     def to_act(self, state):
-        if state["phase"] == "setup":
+        phase = state["phase"]
+        if phase == "setup":
             return [p["seat"] for p in state["players"] if "choose_ship" in p["pending"]]
         if state.get("combat") is not None:          # a fight: the seat it waits for (an NPC's controller)
             return [combat_rules.acting_seat(state)]
         if state.get("turn_window") is not None:     # glory cards at the start of a turn
             return [glory_rules.waiting(state)[1]]
-        seat = current_seat(state)
-        return [seat] if seat is not None else []
+        # ``current_seat``, inlined: the kernel asks after every step
+        if phase != "play" or not state["order"]:
+            return []
+        return [state["order"][state["cur"]]]
 
     def legal(self, state, seat):
         phase = state["phase"]
@@ -132,7 +135,8 @@ class MerchantsAndMarauders(Rules):
             return combat_rules.legal(state, seat)
         if state.get("turn_window") is not None:
             return glory_rules.legal(state, seat)
-        if current_seat(state) != seat:
+        order = state["order"]      # ``current_seat(state) != seat``, inlined (asked at every step)
+        if phase != "play" or not order or order[state["cur"]] != seat:
             return []
         p = state["players"][seat - 1]
         S = T(state)
@@ -154,24 +158,27 @@ class MerchantsAndMarauders(Rules):
             if port["act"] is None:
                 out += self._anytime(state, p)
             return out
-        out = []
-        if state["actions"] > 0:
-            if p["in_port"]:
-                if over_capacity(state, p):
-                    out += [{"action": "discard_cargo", "card": c} for c in sorted(p["cargo"])]
-                else:
-                    out.append({"action": "leave_port"})
-                if not state["port_used"]:
-                    out.append({"action": "port"})
-                if not state["acted"] and state["actions"] == S["rules"]["actions"]:
-                    out.append({"action": "retire"})
+        if state["actions"] <= 0:
+            out = []
+        elif p["in_port"]:
+            if over_capacity(state, p):
+                out = [{"action": "discard_cargo", "card": c} for c in sorted(p["cargo"])]
             else:
-                out += [{"action": "move", "to": z} for z in derived(state)["neighbours"][p["zone"]]]
-                if S["zones"][p["zone"]]["port"]:
-                    out += port_entries(state, p)
-                out += scout_rules.sea_actions(state, p)
+                out = [{"action": "leave_port"}]
+            if not state["port_used"]:
+                out.append({"action": "port"})
+            if not state["acted"] and state["actions"] == S["rules"]["actions"]:
+                out.append({"action": "retire"})
+        else:
+            zone = p["zone"]
+            out = [{"action": "move", "to": z} for z in derived(state)["neighbours"][zone]]
+            if S["zones"][zone]["port"]:
+                out += port_entries(state, p)
+            out += scout_rules.sea_actions(state, p)
+            if p["rumor"] is not None or p["mission"] is not None:   # (most captains have neither)
                 out += task_rules.sea_actions(state, p)
-        out += self._anytime(state, p)
+        if p["in_port"] or p["hand"]:       # (``_anytime`` has nothing for a captain at sea without cards)
+            out += self._anytime(state, p)
         out.append({"action": "end_turn"})
         return out
 
@@ -257,8 +264,8 @@ class MerchantsAndMarauders(Rules):
             self._handlers[action](step, seat, decision)
         if state["phase"] == "play":
             check_victory(step)
-            if current_seat(state) == seat:
-                resume(step, seat)
+            if state["phase"] == "play" and state["order"] and state["order"][state["cur"]] == seat:
+                resume(step, seat)      # (the seat is ``current_seat``: inlined, asked at every step)
 
     def _check(self, state, seat, decision):
         if not isinstance(decision.get("action"), str):

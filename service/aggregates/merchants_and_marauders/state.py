@@ -107,7 +107,7 @@ def side(state, who):
     the Enemy chart's, its hold the cards found when it is plundered)."""
     if isinstance(who, str):
         return state["combat"]["npc"]
-    return player(state, who)
+    return state["players"][who - 1]     # ``player``, inlined: a fight asks for its sides all the time
 
 
 def ship_max(state, ship, stat):
@@ -152,7 +152,8 @@ def home(state, p):
 
 
 def at_home(state, p) -> bool:
-    return p["in_port"] and p["zone"] == home(state, p)
+    # (``home``, inlined: ``legal`` asks at every step in port)
+    return p["in_port"] and p["zone"] == T(state)["captains"][p["captain"]]["home"]
 
 
 def funds(state, p) -> int:
