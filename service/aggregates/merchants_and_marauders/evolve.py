@@ -1,4 +1,5 @@
-"""Merchants & Marauders ``evolve``: one event applied to the table. The handlers
+"""Merchants & Marauders ``evolve``, as the table of handlers the kernel folds
+each event through (``Rules.handlers``): one event applied to the table. The handlers
 live beside what they change: ``state.py`` (set-up, the turn, ports and trade, the
 sea, NPCs, war, rumors and missions) and ``evolve_combat.py`` (fights and glory
 windows)."""
@@ -10,9 +11,3 @@ from .state import HANDLERS as _TABLE
 
 HANDLERS = {**_TABLE, **_FIGHTS}
 
-
-def evolve(state: dict, ev, _handler=HANDLERS.get) -> None:
-    # (the dict's ``get`` bound once, as a default: the kernel folds every event through here)
-    handler = _handler(ev.type)
-    if handler is not None:
-        handler(state, ev.data, ev)

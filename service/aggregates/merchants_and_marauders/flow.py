@@ -69,16 +69,12 @@ def check_victory(step):
     state = step.state
     if state["phase"] != "play":
         return
+    terms = stash_terms(state)              # read once for every player
     target = state["target"]
-    # the glory below which not even the most the stash may give reaches the target (the
-    # stash's terms are read only for a player above it: checked after every decision)
-    short = target - target // T(state)["rules"]["stash_glory_fraction"]
-    terms = None
+    short = target - terms[1]               # below this not even the most the stash may give reaches it
     for p in state["players"]:
         if p["glory"] < short or p["seat"] in state["declared"] or p["captain"] is None:
             continue
-        if terms is None:
-            terms = stash_terms(state)
         from_stash = stash_glory(state, p, terms)
         if p["glory"] + from_stash >= target:
             step.emit("VictoryDeclared", seat=p["seat"], glory_track=p["glory"], stash=p["stash"],

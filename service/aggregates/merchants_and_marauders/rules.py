@@ -75,7 +75,7 @@ class MerchantsAndMarauders(Rules):
     def __init__(self):
         # every action's handler: the modules' (the first module naming it wins), else the decider's ``_do_*``
         own = {name[len("_do_"):]: getattr(self, name) for name in dir(self) if name.startswith("_do_")}
-        self._handlers = {**own, **ACTION_HANDLERS}
+        self._actions = {**own, **ACTION_HANDLERS}
 
     def parse_options(self, seats, options):
         out = {}
@@ -261,7 +261,7 @@ class MerchantsAndMarauders(Rules):
                 else:
                     turn_goes_on(step, current_seat(state))
         else:
-            self._handlers[action](step, seat, decision)
+            self._actions[action](step, seat, decision)
         if state["phase"] == "play":
             check_victory(step)
             if state["phase"] == "play" and state["order"] and state["order"][state["cur"]] == seat:
