@@ -39,7 +39,10 @@ class GroupCommitter:
         outcome = loop.create_future()
 
         def done(error) -> None:  # on the committer's thread
-            loop.call_soon_threadsafe(_settle, outcome, error)
+            try:
+                loop.call_soon_threadsafe(_settle, outcome, error)
+            except RuntimeError:  # the loop has closed (the server stopped): nobody waits for it
+                pass
 
         self._committer.submit(statements, done)
         error = await outcome
