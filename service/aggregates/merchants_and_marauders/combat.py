@@ -266,6 +266,9 @@ def _maybe_reroll(step, start):
     """Grappling Hooks: a boarder may roll again any of its dice (the attacker first)."""
     state = step.state
     c = state["combat"]
+    if "board" not in c["declared"].values():   # (most rounds: nobody boards, nobody is asked)
+        _glory_or_settle(step)
+        return
     order = [c["a"], c["d"]] if start == c["a"] else [c["d"]]
     for seat in order:
         if c["declared"][side_key(c, seat)] == "board" and "grappling_hooks" in side(state, seat)["weapons"] \
