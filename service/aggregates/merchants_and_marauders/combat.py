@@ -235,12 +235,13 @@ def do_bow_cannon(step, seat, d):
     _bow_or_roll(step)
 
 
-def _dice_count(state, seat, opp):
-    p, q = side(state, seat), side(state, opp)
+def _dice_count(state, p, maneuver, foe_maneuver):
+    """Side ``p``'s Seamanship dice; ``maneuver``, ``foe_maneuver``: its ship's and the
+    other ship's Maneuverability (``ship_max``)."""
     if p["ship"]["masts"] <= 0:
         return 1, "masts destroyed: one die"
     n = skill_dice(state, p, "seamanship")
-    if ship_max(state, p["ship"], "maneuver") >= ship_max(state, q["ship"], "maneuver") + 2:
+    if maneuver >= foe_maneuver + 2:
         return n + 1, "Maneuverability 2 or more above: one more die"
     return n, ""
 
@@ -249,8 +250,12 @@ def roll_round(step):
     state = step.state
     c = state["combat"]
     S = T(state)
-    for seat in (c["a"], c["d"]):
-        n, why = _dice_count(state, seat, _other(c, seat))
+    # the two sides and their ships' Maneuverability, read once for both rolls (the
+    # rolls change no ship)
+    a, d = side(state, c["a"]), side(state, c["d"])
+    ma, md = ship_max(state, a["ship"], "maneuver"), ship_max(state, d["ship"], "maneuver")
+    for seat, p, mine, theirs in ((c["a"], a, ma, md), (c["d"], d, md, ma)):
+        n, why = _dice_count(state, p, mine, theirs)
         dice = step.roll(S["die_sides"], n, vis="all", why=f"{name(seat)}: Seamanship, combat round {c['round']}"
                          + (f" ({why})" if why else ""), faces={"skull": S["die_sides"]})
         step.emit("CombatRolled", seat=seat, skill="seamanship", dice=dice, round=c["round"])
@@ -261,6 +266,9 @@ def _maybe_reroll(step, start):
     """Grappling Hooks: a boarder may roll again any of its dice (the attacker first)."""
     state = step.state
     c = state["combat"]
+    if "board" not in c["declared"].values():   # (most rounds: nobody boards, nobody is asked)
+        _glory_or_settle(step)
+        return
     order = [c["a"], c["d"]] if start == c["a"] else [c["d"]]
     for seat in order:
         if c["declared"][side_key(c, seat)] == "board" and "grappling_hooks" in side(state, seat)["weapons"] \
@@ -421,9 +429,8 @@ def do_place_hit(step, seat, d):
 def _reallocate_or_apply(step):
     state = step.state
     c = state["combat"]
-    for seat in (c["a"], c["d"]):
-        p = side(state, seat)
-        if c["hits"].get(str(seat)) and has(state, p, "reallocate_hit") \
+    for seat in (c["a"], c["d"]):           # (the side is read only for a ship with hits)
+        if c["hits"].get(str(seat)) and has(state, side(state, seat), "reallocate_hit") \
                 and seat not in c["reallocated"] and seat not in c["asked"]:
             step.emit("CombatWaiting", seat=seat, stage="reallocate")
             return

@@ -101,7 +101,8 @@ def eligible(state, phase):
     whose turn it is, in turn order. One to four glory cards in hand, and not declined in
     this window. Nobody is asked in a phase no card of the game's catalog names (the
     catalog is public)."""
-    if not state.get("glory_windows") or phase not in T(state)["glory_phases"]:
+    S = T(state)                            # (read once: the phases, then the hand limit)
+    if not state.get("glory_windows") or phase not in S["glory_phases"]:
         return []
     if phase in COMBAT_PHASES:
         c = state["combat"]
@@ -109,7 +110,7 @@ def eligible(state, phase):
     else:
         order, cur = state["order"], state["cur"]
         seats = order[cur:] + order[:cur]
-    limit = T(state)["rules"]["glory_hand_limit"]
+    limit = S["rules"]["glory_hand_limit"]
     declined = (window(state) or {}).get("declined", [])
     return [s for s in seats if 1 <= len(state["players"][s - 1]["hand"]) <= limit
             and state["players"][s - 1]["captain"] is not None and s not in declined]

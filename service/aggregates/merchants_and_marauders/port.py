@@ -82,13 +82,15 @@ def keep_choices(state, p, port):
     return [list(c) for k in range(len(tiles), -1, -1) for c in combinations(tiles, k)]
 
 
-def legal_port(state, seat):
+def legal_port(state, seat, home=None):
+    """``home``: ``at_home`` of the seat's player, when the caller has read it."""
     S = T(state)
     R = S["rules"]
     p = state["players"][seat - 1]
     port = state["port"]
     here = port["port"]
-    home = at_home(state, p)
+    if home is None:
+        home = at_home(state, p)
     money = p["gold"] + (p["stash"] if home else 0)      # ``funds``, with ``at_home`` read once
     act = port["act"]
     out = []
@@ -405,7 +407,10 @@ def do_port(step, seat, d):
 
 
 def over_capacity(state, p):
-    return len(p["cargo"]) > capacity(state, p)
+    n = len(p["cargo"])
+    # ``capacity`` is never below the ship's Cargo: a hold within it is not asked about
+    # abilities (``legal`` asks this at every step in port)
+    return n > p["ship"]["cargo"] and n > capacity(state, p)
 
 
 HANDLERS = {

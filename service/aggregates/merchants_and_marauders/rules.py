@@ -76,6 +76,11 @@ class MerchantsAndMarauders(Rules):
         # every action's handler: the modules' (the first module naming it wins), else the decider's ``_do_*``
         own = {name[len("_do_"):]: getattr(self, name) for name in dir(self) if name.startswith("_do_")}
         self._actions = {**own, **ACTION_HANDLERS}
+        # the ship choice and the glory windows' answers before all of them (``decide`` reads
+        # one table for every action)
+        self._actions["choose_ship"] = self._choose_ship
+        for action in glory_rules.HANDLERS:
+            self._actions[action] = self._glory_window
 
     def parse_options(self, seats, options):
         out = {}
@@ -154,9 +159,10 @@ class MerchantsAndMarauders(Rules):
             return raid_rules.legal(state, seat)
         port = state["port"]
         if port is not None:
-            out = legal_port(state, seat)
+            home = at_home(state, p)        # read once for the port's menu and the withdrawals
+            out = legal_port(state, seat, home)
             if port["act"] is None:
-                out += self._anytime(state, p)
+                out += self._anytime(state, p, home)
             return out
         if state["actions"] <= 0:
             out = []
@@ -182,9 +188,11 @@ class MerchantsAndMarauders(Rules):
         out.append({"action": "end_turn"})
         return out
 
-    def _anytime(self, state, p):
-        out = [{"action": "withdraw", "amount": a} for a in amounts(p["stash"])] \
-            if p["in_port"] and at_home(state, p) else []
+    def _anytime(self, state, p, home=None):
+        """``home``: ``at_home``, when the caller has read it."""
+        if home is None:
+            home = p["in_port"] and at_home(state, p)
+        out = [{"action": "withdraw", "amount": a} for a in amounts(p["stash"])] if home else []
         if p["hand"]:
             out += glory_plays(state, p)
         return out
@@ -250,18 +258,7 @@ class MerchantsAndMarauders(Rules):
         state = step.state
         if not step.checked:
             self._check(state, seat, decision)
-        action = decision["action"]
-        if action == "choose_ship":
-            self._choose_ship(step, seat, decision)
-        elif action in glory_rules.HANDLERS:
-            phase = glory_rules.window(state)["phase"]
-            if not glory_rules.HANDLERS[action](step, seat, decision):      # the window closed
-                if phase in glory_rules.COMBAT_PHASES:
-                    combat_rules.after_window(step, phase)
-                else:
-                    turn_goes_on(step, current_seat(state))
-        else:
-            self._actions[action](step, seat, decision)
+        self._actions[decision["action"]](step, seat, decision)
         if state["phase"] == "play":
             check_victory(step)
             if state["phase"] == "play" and state["order"] and state["order"][state["cur"]] == seat:
@@ -307,6 +304,16 @@ class MerchantsAndMarauders(Rules):
             return (f"{action} takes one of the amounts 1, 5, 10 or everything you have "
                     f"(repeat it for other sums): possible now {sorted(d['amount'] for d in legal if d['action'] == action)}")
         return f"not possible now: {decision} (possible: {', '.join(names)})"
+
+    def _glory_window(self, step, seat, decision):
+        """An answer in a glory window; when it closes, the fight or the turn goes on."""
+        state = step.state
+        phase = glory_rules.window(state)["phase"]
+        if not glory_rules.HANDLERS[decision["action"]](step, seat, decision):      # the window closed
+            if phase in glory_rules.COMBAT_PHASES:
+                combat_rules.after_window(step, phase)
+            else:
+                turn_goes_on(step, current_seat(state))
 
     # set-up and new captains -----------------------------------------------------
     def _choose_ship(self, step, seat, decision):
