@@ -190,9 +190,12 @@ def commit_options(state, seat, cards):
         if c["ship"]:
             taken.add(c["ship"])
     status = state["status"]
-    # ``in_refuge`` written out (asked for every ship at every step of the commit phase)
-    free = [s for s in state["players"][seat - 1]["ships"]
-            if s not in taken and not ((st_ := status.get(s)) and st_["refuge"])]
+    # ``in_refuge`` written out (asked for every ship at every step of the commit phase), in a
+    # loop rather than a comprehension (which is a function call of its own)
+    free = []
+    for s in state["players"][seat - 1]["ships"]:
+        if s not in taken and not ((st_ := status.get(s)) and st_["refuge"]):
+            free.append(s)
     # the action side goes before the force: normal and assist cards; Reflag with a ship
     # revealed at the turn's start (3.3.32); team cards in the team game (3.3.4, 3.3.11)
     reflag_ok = bool(tt.get("revealed_at_start"))

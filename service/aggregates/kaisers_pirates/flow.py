@@ -171,7 +171,9 @@ def end_turn(step, seat):
 def discards_of(state, seat):
     tt = state["tt"]
     if seat == state["current"]:
-        return [c["card"] for c in tt["committed"]] + list(tt["played"])
+        out = [c["card"] for c in tt["committed"]]
+        out += tt["played"]         # (extended in place: no second copy of the played cards)
+        return out
     return [c for c in tt["reactions"] if tt["reacted_by"].get(c) == seat]
 
 
