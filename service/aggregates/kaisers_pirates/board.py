@@ -18,10 +18,11 @@ _INDEXES = catalog_data.INDEXES     # catalog key -> Index, filled by catalog.in
 
 
 def ix(state):
-    i = _INDEXES.get(state["cat"])      # asked several times a step: one dict lookup
-    if i is None:
-        i = _rebuild_index(state)
-    return i
+    try:                                # asked several times a step: one subscript (no method call)
+        return _INDEXES[state["cat"]]
+    except KeyError:
+        pass
+    return _rebuild_index(state)        # (outside the handler: its errors are not chained to the miss)
 
 
 def _rebuild_index(state):
