@@ -49,12 +49,26 @@ def attack_result(att: int, dfn: int) -> str:
     return "none"
 
 
+def _die_name(sides: int) -> str:
+    """What follows the group's ``who`` in a die's reason: ": red d4" (no colour: ": d12")."""
+    return f": {COLOURS.get(sides, '')} d{sides}".replace(":  ", ": ")
+
+
+_DIE_NAMES = {sides: _die_name(sides) for sides in COLOURS}    # the coloured dice's, formatted once
+
+
 def roll(step, dice: list[int], who: str) -> int:
-    """Roll a group of dice (one die at a time, in the order printed); return the highest."""
+    """Roll a group of dice (one die at a time, in the order printed); return the highest.
+
+    A die's reason is ``f"{who}: {colour} d{sides}".replace(":  ", ": ")``, built as
+    ``who``'s part replaced once per group and the die's own part (``_die_name``): the
+    same text, as ":  " cannot straddle the join (the die's part starts with ':')."""
+    who = who.replace(":  ", ": ")
     best = 0
     for sides in dice:
-        v = step.roll(sides, 1, why=f"{who}: {COLOURS.get(sides, '')} d{sides}".replace(":  ", ": "))[0]
-        best = max(best, v)
+        v = step.roll(sides, 1, why=who + (_DIE_NAMES.get(sides) or _die_name(sides)))[0]
+        if v > best:
+            best = v
     return best
 
 
