@@ -18,10 +18,11 @@ _INDEXES = catalog_data.INDEXES     # catalog key -> Index, filled by catalog.in
 
 
 def ix(state):
-    i = _INDEXES.get(state["cat"])      # asked several times a step: one dict lookup
-    if i is None:
-        i = _rebuild_index(state)
-    return i
+    try:                                # asked several times a step: one subscript (no method call)
+        return _INDEXES[state["cat"]]
+    except KeyError:
+        pass
+    return _rebuild_index(state)        # (outside the handler: its errors are not chained to the miss)
 
 
 def _rebuild_index(state):
@@ -48,12 +49,26 @@ def attack_result(att: int, dfn: int) -> str:
     return "none"
 
 
+def _die_name(sides: int) -> str:
+    """What follows the group's ``who`` in a die's reason: ": red d4" (no colour: ": d12")."""
+    return f": {COLOURS.get(sides, '')} d{sides}".replace(":  ", ": ")
+
+
+_DIE_NAMES = {sides: _die_name(sides) for sides in COLOURS}    # the coloured dice's, formatted once
+
+
 def roll(step, dice: list[int], who: str) -> int:
-    """Roll a group of dice (one die at a time, in the order printed); return the highest."""
+    """Roll a group of dice (one die at a time, in the order printed); return the highest.
+
+    A die's reason is ``f"{who}: {colour} d{sides}".replace(":  ", ": ")``, built as
+    ``who``'s part replaced once per group and the die's own part (``_die_name``): the
+    same text, as ":  " cannot straddle the join (the die's part starts with ':')."""
+    who = who.replace(":  ", ": ")
     best = 0
     for sides in dice:
-        v = step.roll(sides, 1, why=f"{who}: {COLOURS.get(sides, '')} d{sides}".replace(":  ", ": "))[0]
-        best = max(best, v)
+        v = step.roll(sides, 1, why=who + (_DIE_NAMES.get(sides) or _die_name(sides)))[0]
+        if v > best:
+            best = v
     return best
 
 
@@ -190,9 +205,12 @@ def commit_options(state, seat, cards):
         if c["ship"]:
             taken.add(c["ship"])
     status = state["status"]
-    # ``in_refuge`` written out (asked for every ship at every step of the commit phase)
-    free = [s for s in state["players"][seat - 1]["ships"]
-            if s not in taken and not ((st_ := status.get(s)) and st_["refuge"])]
+    # ``in_refuge`` written out (asked for every ship at every step of the commit phase), in a
+    # loop rather than a comprehension (which is a function call of its own)
+    free = []
+    for s in state["players"][seat - 1]["ships"]:
+        if s not in taken and not ((st_ := status.get(s)) and st_["refuge"]):
+            free.append(s)
     # the action side goes before the force: normal and assist cards; Reflag with a ship
     # revealed at the turn's start (3.3.32); team cards in the team game (3.3.4, 3.3.11)
     reflag_ok = bool(tt.get("revealed_at_start"))

@@ -39,8 +39,11 @@ def announce_options(state, seat):
     attack_on = tt["attack_on"]
     players = state["players"]
     status = state["status"]
-    # attack_ok (3.1.3): one opponent a turn, none in a fog bank
-    opps = [o for o in opponents(state, seat) if attack_on in (None, o) and not fogged(state, o)]
+    # attack_ok (3.1.3): one opponent a turn, none in a fog bank (a loop: no comprehension's call)
+    opps = []
+    for o in opponents(state, seat):
+        if (attack_on is None or attack_on == o) and not fogged(state, o):
+            opps.append(o)
     intercepted = tt["intercepted"]
     ignored = tt["ignored"]
     for c in tt["committed"]:

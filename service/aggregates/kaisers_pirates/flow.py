@@ -171,7 +171,9 @@ def end_turn(step, seat):
 def discards_of(state, seat):
     tt = state["tt"]
     if seat == state["current"]:
-        return [c["card"] for c in tt["committed"]] + list(tt["played"])
+        out = [c["card"] for c in tt["committed"]]
+        out += tt["played"]         # (extended in place: no second copy of the played cards)
+        return out
     return [c for c in tt["reactions"] if tt["reacted_by"].get(c) == seat]
 
 
@@ -267,8 +269,14 @@ def end_round(step):
         vps[str(s)] = sum(vp_of(state, e) for e in entries if e["card"] not in dropped)
     pts = round_points(vps)
     step.emit("RoundScored", round=rnd, vp=vps, points=pts)
-    unused = set(state.get("unused") or ())                  # solitaire: the cards 5.2 leaves out
-    step.emit("RoundCleared", round=rnd, action_cards=[c for c in ix(state).action_cards if c not in unused])
+    cards = ix(state).action_cards
+    unused = state.get("unused")                            # solitaire: the cards 5.2 leaves out
+    if unused:
+        unused = set(unused)
+        cards = [c for c in cards if c not in unused]
+    else:
+        cards = list(cards)                                 # every card (a copy: one C call, not a loop)
+    step.emit("RoundCleared", round=rnd, action_cards=cards)
     if rnd >= 3:
         res = result(state)
         if res is not None:

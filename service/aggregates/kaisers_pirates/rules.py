@@ -186,8 +186,9 @@ class KaisersPirates(Rules):
             # 3.3.14 no card at all; 3.3.10 the forced card was ignored
             return actions.refuge_options(state, seat) + [{"action": "end_turn"}]
         out = combat.announce_options(state, seat) if tt["committed"] else []
+        card_kind = ix(state).card_kind
         for c in tt["committed"]:
-            if c["use"] != "action" or ix(state).card_kind[c["card"]] == "assist":
+            if c["use"] != "action" or card_kind[c["card"]] == "assist":
                 continue
             plays = actions.play_options(state, seat, c["card"])
             if tt["deceived"]:

@@ -192,14 +192,19 @@ def _turn_started(state, d, ev):
     own_prev = me.get("last_turn", -9)
     me["last_turn"] = ev.turn
     state["extra_turn"] = d.get("extra", False)
+    # 3.3.32: a committed Reflag hides a ship "quando inizia il suo turno svelata" (a loop, not a
+    # comprehension: no function call, and no empty dict made for a ship without a status)
+    status = state["status"]
+    shown = []
+    for x in me["ships"] + me["prizes"]:
+        st = status.get(x)
+        if st and st.get("revealed"):
+            shown.append(x)
     state["tt"] = {"attack_on": None, "others": [], "used": [], "intercepted": [], "committed": [],
                    "played": [], "reactions": [], "extra": [], "second_chance": False,
                    "left_refuge": [], "refuge_tried": [], "wireless": False, "deceived": False,
                    "reveal_after": [], "ignored": [], "no_passage": [], "own_prev": own_prev,
-                   "fogged": False, "reacted_by": {},
-                   # 3.3.32: a committed Reflag hides a ship "quando inizia il suo turno svelata"
-                   "revealed_at_start": [x for x in me["ships"] + me["prizes"]
-                                         if state["status"].get(x, {}).get("revealed")]}
+                   "fogged": False, "reacted_by": {}, "revealed_at_start": shown}
 
 
 def _card_committed(state, d, ev):
