@@ -199,9 +199,11 @@ class KaisersPirates(Rules):
             if out:
                 return out + actions.refuge_options(state, seat)
             return actions.refuge_options(state, seat) + [{"action": "end_turn"}]
-        # Recon Aircraft's cards may be brought into play this turn
+        # Recon Aircraft's cards may be brought into play this turn: those still in the hand
+        # (one played since as a reaction has left it)
         if tt["extra"]:
-            out += commit_options(state, seat, tt["extra"])
+            hand = state["players"][seat - 1]["hand"]
+            out += commit_options(state, seat, [c for c in tt["extra"] if c in hand])
         return out + actions.refuge_options(state, seat) + [{"action": "end_turn"}]
 
     # the steps ----------------------------------------------------------------
