@@ -21,7 +21,7 @@ from event_store.store import resolve_db, store_env
 from service.aggregate import Game
 from service.snapshots import SnapshotOutdated, events_after, fold_start, project_game, snapshot_interval as snapshot_interval_setting
 from service.kernel.chance import SeededChance, TableChance
-from service.kernel.errors import BadInput, IllegalDecision, NoChanceAwaited, PrivateerError, StaleVersion, UnknownGame
+from service.kernel.errors import BadInput, IllegalDecision, StaleVersion, UnknownGame
 from service.kernel.local import created_event
 from service.kernel.machine import Ev, Machine
 from service.kernel.rules import get_rules

@@ -3,7 +3,6 @@ and copying the histories in a store, and bots that make new ones."""
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Optional
 
 import typer

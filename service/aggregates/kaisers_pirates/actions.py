@@ -261,7 +261,6 @@ def _play_rest(step, seat, d, against):
     i = ix(state)
     card = d["card"]
     t = i.tid(card)
-    p = player(state, seat)
     a = i.ctype(card)["action"]
     st = state["status"]
     if t == "interned":

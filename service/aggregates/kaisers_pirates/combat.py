@@ -145,7 +145,7 @@ def announce(step, seat, d):
 def assist_options(state):
     eng = state["eng"]
     i = ix(state)
-    seat, first = eng["seat"], eng["i"] == 0
+    first = eng["i"] == 0
     tgt = eng["targets"][eng["i"]]
     out = []
     kind = eng["kind"]
@@ -259,7 +259,6 @@ def reflag_options(state, seat):
 
 
 def mine_order_options(state):
-    eng = state["eng"]
     return [{"action": "mine_target", "target": m} for m in _live_targets(state)]
 
 

@@ -159,7 +159,6 @@ def end_turn(step, seat):
     """3.1.5: the active player discards every committed card (played or not) face
     up in the order it chooses, then each defender its reactions; then the draw."""
     state = step.state
-    tt = state["tt"]
     pend = state["players"][seat - 1]["pending"]
     if pend and pend["type"] == "deception":
         # 3.3.10: the Deception card is discarded with the card it forced

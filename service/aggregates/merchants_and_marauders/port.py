@@ -13,7 +13,7 @@ from . import abilities as ab
 from .catalog import tables as T
 
 from .flow import bank_pays, draw_cargo, gain_glory, skill_test
-from .state import at_home, capacity, damage, funds, player, ship_max, ship_maxima
+from .state import at_home, capacity, damage, player, ship_max, ship_maxima
 
 REPAIRABLE = ("hull", "masts", "cargo", "cannons")
 
