@@ -83,11 +83,8 @@ class GroupCommitter:
             thread.join()
 
     def _run(self) -> None:
-        try:
-            db = sqlite3.connect(self._db_name, uri=True, isolation_level=None, timeout=self._timeout,
-                                 check_same_thread=False, cached_statements=128)
-        except sqlite3.Error as e:  # no store to write to: every step hears so, now and later
-            db, failed = None, e
+        db = sqlite3.connect(self._db_name, uri=True, isolation_level=None, timeout=self._timeout,
+                             check_same_thread=False, cached_statements=128)
         try:
             while True:
                 with self._cv:
@@ -96,14 +93,10 @@ class GroupCommitter:
                     if not self._waiting:
                         return
                     group, self._waiting = self._waiting, []
-                if db is None:
-                    results = [failed] * len(group)
-                else:
-                    results = commit_group(db, [statements for statements, _ in group])
-                    self.groups += 1
-                    self.steps += len(group)
+                results = commit_group(db, [statements for statements, _ in group])
+                self.groups += 1
+                self.steps += len(group)
                 for (_, done), result in zip(group, results):
                     done(result)
         finally:
-            if db is not None:
-                db.close()
+            db.close()

@@ -39,10 +39,7 @@ class GroupCommitter:
         outcome = loop.create_future()
 
         def done(error) -> None:  # on the committer's thread
-            try:
-                loop.call_soon_threadsafe(_settle, outcome, error)
-            except RuntimeError:  # the loop has closed (the server stopped): nobody waits for it
-                pass
+            loop.call_soon_threadsafe(_settle, outcome, error)
 
         self._committer.submit(statements, done)
         error = await outcome

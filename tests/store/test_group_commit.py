@@ -87,12 +87,3 @@ def test_each_step_is_acknowledged_after_its_commit_and_waiting_steps_share_one(
     groups, steps = committer.groups, committer.steps
     assert steps == 21 and groups < steps  # the steps that waited were committed together
     assert _rows(path)[0] == sorted((g, 1) for g in games)
-
-
-def test_a_store_that_cannot_be_opened_fails_every_step_instead_of_leaving_it_waiting(tmp_path):
-    committer = GroupCommitter(str(tmp_path / "no-such-dir" / "g.db"), 1.0)
-    heard = []
-    for g in ("a", "b"):
-        committer.submit(_step(g, [1]), heard.append)
-    committer.close()
-    assert len(heard) == 2 and all(isinstance(e, sqlite3.OperationalError) for e in heard)
