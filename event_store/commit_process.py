@@ -46,22 +46,17 @@ _LEN = struct.Struct("<I")
 OK, FAILED = b"\x00", b"\x01"
 
 
-def execute(db: sqlite3.Connection, statements) -> None:
-    """A step's ``(sql, many, params)``, in order, in the transaction ``db`` is in."""
-    for sql, many, params in statements:
-        if many:
-            db.executemany(sql, params)
-        else:
-            db.execute(sql, params)
-
-
 def execute_step(db: sqlite3.Connection, statements) -> None:
     """One step's ``(sql, many, params)`` in one transaction on ``db`` (opened
     with ``isolation_level=None``): committed, or rolled back and raised. The
     recorder's own ``insert_events`` writes a step with it too."""
     db.execute("BEGIN")
     try:
-        execute(db, statements)
+        for sql, many, params in statements:
+            if many:
+                db.executemany(sql, params)
+            else:
+                db.execute(sql, params)
         db.execute("COMMIT")
     except BaseException:
         if db.in_transaction:

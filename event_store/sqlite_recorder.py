@@ -83,7 +83,7 @@ def _cached_statements(pool) -> None:
 
 
 @contextmanager
-def mapped_errors():
+def _mapped_errors():
     """``sqlite3`` errors as the library's classes (as its own transaction maps them)."""
     try:
         yield
@@ -118,7 +118,7 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
         pool = self.datastore.pool
         conn = pool.get_connection(is_writer=True)
         try:
-            with mapped_errors():
+            with _mapped_errors():
                 execute_step(conn._sqlite_conn, self.statements(stored_events, **kwargs))
         finally:
             pool.put_connection(conn)
@@ -178,7 +178,7 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
                                      timeout=pool.lock_timeout or 5)
             reader.row_factory = sqlite3.Row
             self._readers.conn = reader
-        with mapped_errors():
+        with _mapped_errors():
             return [dict(r) for r in reader.execute(sql, params).fetchall()]
 
     def select_games(self, prefix: str | None = None) -> list[dict]:

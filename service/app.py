@@ -179,13 +179,9 @@ class Privateer(Application):
         try:
             yield
         except (IntegrityError, RecordConflictError):
-            raise Privateer.stale(prepared) from None
-
-    @staticmethod
-    def stale(prepared: "Prepared") -> StaleVersion:
-        """The error of a step whose versions another writer took first: nothing was written."""
-        ids = ", ".join(str(g.id) for g in prepared.games)
-        return StaleVersion(f"game {ids} changed while this decision was being made; read its status and try again")
+            ids = ", ".join(str(g.id) for g in prepared.games)
+            raise StaleVersion(f"game {ids} changed while this decision was being made; "
+                               "read its status and try again") from None
 
     def _to_stored(self, event):
         """``Mapper.to_stored_event`` for our events, byte for byte: the

@@ -115,7 +115,6 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None,
     _offline_docs(api)
     api.mount("/viewer-assets", StaticFiles(directory=VIEWER), name="viewer-assets")
     api.state.service = svc
-    api.router.on_shutdown.append(svc.close)  # the decisions waiting for their group's commit are committed
     api.state.limits = limits
 
     @api.exception_handler(PrivateerError)
@@ -239,9 +238,9 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None,
         gid, caller = who(game_id, authorization)
         return svc.legal(gid, caller, seat)
 
-    async def decide_on(game_id: str, authorization: str | None, body: m.SubmitDecision, key: str | None) -> dict:
-        gid, caller = who(game_id, authorization)  # (its commit made with the others waiting: core.py)
-        return await svc.decide_grouped(gid, caller, body.decision, body.expected_version, body.seat, key)
+    def decide_on(game_id: str, authorization: str | None, body: m.SubmitDecision, key: str | None) -> dict:
+        gid, caller = who(game_id, authorization)
+        return svc.decide(gid, caller, body.decision, body.expected_version, body.seat, key)
 
     if play_loop:
         api.add_middleware(PlayLoop, handlers={"status": status_of, "legal": legal_of, "decide": decide_on})
@@ -328,7 +327,7 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None,
     async def decide(game_id: GameIdPath, body: m.SubmitDecision, authorization: Auth = None,
                      idempotency_key: IdemKey = None):
         """Submit the caller's seat's decision against the version it was made on."""
-        return await decide_on(game_id, authorization, body, idempotency_key)
+        return decide_on(game_id, authorization, body, idempotency_key)
 
     @api.post("/games/{game_id}/chance", response_model=m.Appended, status_code=201, responses=ERRORS,
               tags=["referee"], **NEEDS)

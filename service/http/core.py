@@ -31,7 +31,6 @@ from service.views import log_entries
 from service.views import status as status_view
 
 from .access import Access, request_rows
-from .grouped import GroupCommitter
 from .changes import Changes
 from .auth import Caller, Conflict, Forbidden, Unauthorized, is_organiser, new_token, token_hash
 
@@ -98,9 +97,6 @@ class GameService:
         # version (the games index, written with the events) on every use
         self._cache: OrderedDict[UUID, Game] = OrderedDict()
         self._roles: dict[tuple[str, str], str] = {}
-        # decisions of the play loop commit in groups (event_store/group_commit.py) on an
-        # SQLite file; elsewhere (PostgreSQL, in memory) each commits as it is made
-        self.grouped = GroupCommitter.serving(app)
         self.changes = Changes()  # wakes this process's live streams
         self._listening = self.changes.listen(app.db)  # and, on PostgreSQL, every process's commits
         self.access = Access(app, organiser_key)
@@ -111,9 +107,7 @@ class GameService:
         self.audit_runs = 0
 
     def close(self) -> None:
-        """Commit the decisions waiting; stop listening for other processes' commits (PostgreSQL)."""
-        if self.grouped is not None:
-            self.grouped.close()
+        """Stop listening for other processes' commits (PostgreSQL)."""
         if self._listening is not None:
             self._listening.set()
 
@@ -188,19 +182,6 @@ class GameService:
 
     def save(self, game: Game, **rows) -> None:
         self.app._save(game, **rows)
-        self._saved(game)
-
-    async def save_grouped(self, game: Game, **rows) -> None:
-        """``save``, the commit made with the others waiting (``self.grouped``): the
-        event loop serves other requests while the group waits for the disk."""
-        if self.grouped is None:
-            return self.save(game, **rows)
-        prepared = self.app.prepare(game, **rows)
-        await self.grouped.commit(self.app.recorder.statements(prepared.rows, **prepared.kwargs), prepared)
-        self.app.committed(prepared)
-        self._saved(game)
-
-    def _saved(self, game: Game) -> None:
         request_rows.set(None)  # what this request read of the index is behind now
         self._remember(game)
         self.changes.committed(game.id.hex)
@@ -513,23 +494,6 @@ class GameService:
             raise StaleVersion(f"expected version {expected_version}, the game is at version {have}")
 
     def _append(self, gid, caller, game, events, key, fp) -> dict:
-        body, row = self._answer(gid, caller, game, events, key, fp)
-        try:
-            self.save(game, idempotency=row)
-        except StaleVersion:
-            self._replay_key(gid, caller, key, fp)
-            raise
-        return body
-
-    def _replay_key(self, gid, caller, key, fp) -> None:
-        """After a stale version: the first answer, if this was a retry of a request that went through."""
-        if key is not None:
-            rec = self.app.recorder.select_idempotency(gid.hex, caller.scope, key)
-            if rec is not None:
-                self._replay(rec, fp)
-
-    def _answer(self, gid, caller, game, events, key, fp) -> tuple[dict, tuple | None]:
-        """The step's answer, and its idempotency row (written with its events)."""
         game.record(events)
         pending = list(game._pending_events)
         m = game.machine
@@ -543,27 +507,18 @@ class GameService:
         row = None
         if key is not None:
             row = (gid.hex, caller.scope, key, fp, 201, json.dumps(body))
-        return body, row
-
-    def decide(self, gid: UUID, caller: Caller, decision, expected_version: int, seat: int | None,
-               key: str | None) -> dict:
-        return self._append(gid, caller, *self._decided(gid, caller, decision, expected_version, seat, key))
-
-    async def decide_grouped(self, gid: UUID, caller: Caller, decision, expected_version: int,
-                             seat: int | None, key: str | None) -> dict:
-        """``decide``, committed with the decisions of other games waiting at the same time."""
-        game, events, key, fp = self._decided(gid, caller, decision, expected_version, seat, key)
-        body, row = self._answer(gid, caller, game, events, key, fp)
         try:
-            await self.save_grouped(game, idempotency=row)
+            self.save(game, idempotency=row)
         except StaleVersion:
-            self._replay_key(gid, caller, key, fp)
+            if key is not None:
+                rec = self.app.recorder.select_idempotency(gid.hex, caller.scope, key)
+                if rec is not None:
+                    self._replay(rec, fp)
             raise
         return body
 
-    def _decided(self, gid: UUID, caller: Caller, decision, expected_version: int, seat: int | None,
-                 key: str | None) -> tuple:
-        """The decision made on a private copy of the game: ``(game, events, key, fingerprint)``."""
+    def decide(self, gid: UUID, caller: Caller, decision, expected_version: int, seat: int | None,
+               key: str | None) -> dict:
         check_json(decision, "the decision")
         try:
             msgpack.packb(decision, use_bin_type=True)
@@ -583,7 +538,7 @@ class GameService:
                 raise IllegalDecision(f"not one of the decisions seat {seat} may make now "
                                       f"(see /legal)") from None
             raise e
-        return game, events, key, fp
+        return self._append(gid, caller, game, events, key, fp)
 
     def correct(self, gid: UUID, caller: Caller, to_version: int, reason: str, expected_version: int) -> dict:
         """The referee retracts the last step(s), on the record (service/kernel/corrections.py)."""
