@@ -235,10 +235,18 @@ class Step:
             apply = self._fold.get(type)
             if apply is not None:
                 apply(self.state, data, ev)
-        elif type == "Decided" and not k["table"]:  # every step's first event, as ``_kernel_fact`` folds it
-            m._legal = m._acting = None
-            k["steps"] += 1
-            apply = self._fold.get(type)  # (no step is pending outside table mode)
+        elif not k["table"] and (type == "Decided" or type in CHANCE_TYPES):
+            # outside table mode, as ``_kernel_fact`` folds them (inlined: every step has its
+            # ``Decided`` and most a chance outcome; no step is pending and no outcome awaited,
+            # and nothing the step asked of the rules is cached after its ``Decided``)
+            if type == "Decided":
+                m._legal = m._acting = None
+                k["steps"] += 1
+            else:  # an outcome drawn from the stream: the counter moves past its blocks
+                counter = data["counter"]
+                if counter is not None:
+                    k["counter"] = counter + data["draws"]
+            apply = self._fold.get(type)
             if apply is not None:
                 apply(self.state, data, ev)
         else:
