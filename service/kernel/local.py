@@ -150,6 +150,9 @@ class LocalGame:
         chance_types = CHANCE_TYPES
         m.keep_events = keep
         chance = self.chance()  # bots add no entropy: one stream for the whole playout
+        # outside table mode a decision the bot took from the list itself runs on the live
+        # state at once (as ``Machine._run`` runs a listed one, without finding the list again)
+        live = not m.k["table"]
         try:
             while not m.k["finished"]:
                 acting = m._acting_now()
@@ -157,7 +160,14 @@ class LocalGame:
                     raise RuntimeError("nobody can act but the game is not finished")
                 seat = acting[0]
                 # the seat is one of those to act (the checks of ``decide`` hold): the step runs at once
-                evs = m._run(seat, choose(m.s, seat, m._listed(seat), rng), chance, strict=True)
+                listed = m._listed(seat)
+                decision = choose(m.s, seat, listed, rng)
+                for d in listed:
+                    if d is decision and live and not m._broken:
+                        evs = m._run_live(seat, decision, chance, True)
+                        break
+                else:
+                    evs = m._run(seat, decision, chance, strict=True)
                 if keep:
                     events += evs
                 else:

@@ -594,18 +594,23 @@ class Machine:
         if self._broken:
             raise RuntimeError(f"this game's state is unusable after a failed step: {self._broken}")
         if live or (strict and not self.k["table"] and self._is_listed(seat, decision)):
-            try:
-                return self._step(self, seat, decision, chance, strict)
-            except BaseException as e:  # a listed decision (or the setup) the rules refused: a bug in the rules
-                self._broken = f"{type(e).__name__}: {e}"
-                self._legal = self._acting = None
-                raise
+            return self._run_live(seat, decision, chance, strict)
         work = self.copy()
         events = self._step(work, seat, decision, chance)
         if strict:
             self._check_listed(seat, decision)
         self._adopt(work)
         return events
+
+    def _run_live(self, seat: int, decision: dict, chance, checked: bool) -> list[Ev]:
+        """The step on the live state (``_run``): a decision found among the listed
+        ones (``checked``), or a seeded game's setup."""
+        try:
+            return self._step(self, seat, decision, chance, checked)
+        except BaseException as e:  # a listed decision (or the setup) the rules refused: a bug in the rules
+            self._broken = f"{type(e).__name__}: {e}"
+            self._legal = self._acting = None
+            raise
 
     def _step(self, work: "Machine", seat: int, decision: dict, chance, checked: bool = False) -> list[Ev]:
         step = Step(work, chance, seat, checked)
