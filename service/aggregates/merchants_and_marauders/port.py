@@ -82,15 +82,17 @@ def keep_choices(state, p, port):
     return [list(c) for k in range(len(tiles), -1, -1) for c in combinations(tiles, k)]
 
 
-def legal_port(state, seat, home=None):
-    """``home``: ``at_home`` of the seat's player, when the caller has read it."""
-    S = T(state)
+def legal_port(state, seat, home=None, S=None):
+    """``home``: ``at_home`` of the seat's player, when the caller has read it; ``S``: the
+    state's tables (``T(state)``), likewise (``legal`` passes both: it asks at every step)."""
+    if S is None:
+        S = T(state)
     R = S["rules"]
     p = state["players"][seat - 1]
     port = state["port"]
     here = port["port"]
     if home is None:
-        home = at_home(state, p)
+        home = at_home(state, p, S)
     money = p["gold"] + (p["stash"] if home else 0)      # ``funds``, with ``at_home`` read once
     act = port["act"]
     out = []

@@ -159,8 +159,8 @@ class MerchantsAndMarauders(Rules):
             return raid_rules.legal(state, seat)
         port = state["port"]
         if port is not None:
-            home = at_home(state, p)        # read once for the port's menu and the withdrawals
-            out = legal_port(state, seat, home)
+            home = at_home(state, p, S)     # read once for the port's menu and the withdrawals
+            out = legal_port(state, seat, home, S)
             if port["act"] is None:
                 out += self._anytime(state, p, home)
             return out
@@ -179,19 +179,19 @@ class MerchantsAndMarauders(Rules):
             zone = p["zone"]
             out = [{"action": "move", "to": z} for z in derived(state)["neighbours"][zone]]
             if S["zones"][zone]["port"]:
-                out += port_entries(state, p)
+                out += port_entries(state, p, S)
             out += scout_rules.sea_actions(state, p)
             if p["rumor"] is not None or p["mission"] is not None:   # (most captains have neither)
                 out += task_rules.sea_actions(state, p)
         if p["in_port"] or p["hand"]:       # (``_anytime`` has nothing for a captain at sea without cards)
-            out += self._anytime(state, p)
+            out += self._anytime(state, p, S=S)
         out.append({"action": "end_turn"})
         return out
 
-    def _anytime(self, state, p, home=None):
-        """``home``: ``at_home``, when the caller has read it."""
+    def _anytime(self, state, p, home=None, S=None):
+        """``home``: ``at_home``, when the caller has read it; ``S``: the tables, likewise."""
         if home is None:
-            home = p["in_port"] and at_home(state, p)
+            home = p["in_port"] and at_home(state, p, S)
         out = [{"action": "withdraw", "amount": a} for a in amounts(p["stash"])] if home else []
         if p["hand"]:
             out += glory_plays(state, p)

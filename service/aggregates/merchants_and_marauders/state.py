@@ -151,9 +151,10 @@ def home(state, p):
     return T(state)["captains"][p["captain"]]["home"]
 
 
-def at_home(state, p) -> bool:
+def at_home(state, p, S=None) -> bool:
+    """``S``: the state's tables (``T(state)``), when the caller has read them."""
     # (``home``, inlined: ``legal`` asks at every step in port)
-    return p["in_port"] and p["zone"] == T(state)["captains"][p["captain"]]["home"]
+    return p["in_port"] and p["zone"] == (S or T(state))["captains"][p["captain"]]["home"]
 
 
 def funds(state, p) -> int:

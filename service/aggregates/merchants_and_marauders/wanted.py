@@ -24,9 +24,11 @@ def lose_flag(step, seat, nation, why):
         step.emit("WantedFlagRemoved", seat=seat, nation=nation, flags=p["flags"][nation] - 1, why=why)
 
 
-def port_entries(state, p):
-    """How the captain may enter the port of his sea zone (none: he may not)."""
-    S = T(state)
+def port_entries(state, p, S=None):
+    """How the captain may enter the port of his sea zone (none: he may not). ``S``: the
+    state's tables (``T(state)``), when the caller has read them."""
+    if S is None:
+        S = T(state)
     port = p["zone"]
     z = S["zones"][port]
     cap = S["captains"][p["captain"]]
