@@ -155,8 +155,9 @@ def legal_port(state, seat, home=None, S=None):
     if "rumor" not in started and money >= R["rumor_price"] and state["decks"]["rumors"]:
         out.append({"action": "rumor"})
     if "mission" not in started:
-        out += [{"action": "claim_mission", "mission": m} for m, z in sorted(state["board"]["missions"].items())
-                if z == here]
+        for m, z in sorted(state["board"]["missions"].items()):    # (a loop: a comprehension is one more call)
+            if z == here:
+                out.append({"action": "claim_mission", "mission": m})
     if "stash" not in started and home:
         out += [{"action": "stash", "amount": a} for a in amounts(p["gold"])]
     if p["rumor"] is not None or p["mission"] is not None:   # (``port_activities`` has nothing without either)

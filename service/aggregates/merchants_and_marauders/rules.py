@@ -177,7 +177,9 @@ class MerchantsAndMarauders(Rules):
                 out.append({"action": "retire"})
         else:
             zone = p["zone"]
-            out = [{"action": "move", "to": z} for z in derived(state)["neighbours"][zone]]
+            out = []                # (a loop: a comprehension is one more call, for a few zones)
+            for z in derived(state)["neighbours"][zone]:
+                out.append({"action": "move", "to": z})
             if S["zones"][zone]["port"]:
                 out += port_entries(state, p, S)
             out += scout_rules.sea_actions(state, p)
@@ -192,7 +194,10 @@ class MerchantsAndMarauders(Rules):
         """``home``: ``at_home``, when the caller has read it; ``S``: the tables, likewise."""
         if home is None:
             home = p["in_port"] and at_home(state, p, S)
-        out = [{"action": "withdraw", "amount": a} for a in amounts(p["stash"])] if home else []
+        out = []                    # (a loop: a comprehension is one more call, for a few amounts)
+        if home:
+            for a in amounts(p["stash"]):
+                out.append({"action": "withdraw", "amount": a})
         if p["hand"]:
             out += glory_plays(state, p)
         return out
