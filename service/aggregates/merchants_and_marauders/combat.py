@@ -151,7 +151,6 @@ def legal(state, seat):
         return []
     seat = c["waiting"]                 # the side it decides for (itself, or an NPC it controls)
     st = c["stage"]
-    p = side(state, seat)
     if st.startswith("glory_"):
         return glory.legal(state, seat)
     if st == "bow":
@@ -166,7 +165,8 @@ def legal(state, seat):
         subsets = [list(s) for k in range(1, n + 1) for s in combinations(range(n), k)]
         return [{"action": "reroll", "dice": s} for s in subsets] + [{"action": "keep_dice"}]
     if st == "shot":
-        kinds = [k for k in ("chain_shot", "grape_shot") if k in p["weapons"]]
+        weapons = side(state, seat)["weapons"]     # (the side read only where it is asked about)
+        kinds = [k for k in ("chain_shot", "grape_shot") if k in weapons]
         return [{"action": "special_shot", "kind": k} for k in kinds] + [{"action": "no_shot"}]
     if st == "place":
         return [{"action": "place_hit", "location": loc} for loc in LOCATIONS]
@@ -176,6 +176,7 @@ def legal(state, seat):
         return [{"action": "reallocate", "frm": f, "to": t} for f in frm for t in LOCATIONS if t != f] + \
             [{"action": "no_reallocate"}]
     if st == "plunder":
+        p = side(state, seat)
         out = []
         if len(p["cargo"]) < capacity(state, p):
             out = [{"action": "plunder_cargo", "card": x} for x in sorted(side(state, c["loser"])["cargo"])]
@@ -513,12 +514,12 @@ def after_naval_round(step):
     if win is not None:
         key = side_key(c, win)
         act = c["declared"][key]
-        other = side(state, _other(c, win))
         if act == "flee" and successes(state, c["dice"]["d" if key == "a" else "a"]) == 0:
             step.emit("CombatFled", seat=win)
             end(step, None, [])
             return
         if act == "board" and side(state, win)["ship"]["crew"] > 0:
+            other = side(state, _other(c, win))     # (read only for a boarding)
             step.emit("Boarded", seat=win, target=other["seat"])
             _swivel_guns(step)
             crew_round(step)
