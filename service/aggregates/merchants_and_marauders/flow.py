@@ -83,10 +83,11 @@ def check_victory(step):
                       stash_glory=from_stash, total=p["glory"] + from_stash)
 
 
-def glory_plays(state, p):
+def glory_plays(state, p, S=None):
+    """``S``: the state's tables (``T(state)``), when the caller has read them."""
     if not p["hand"]:
         return []
-    glory = T(state)["glory"]
+    glory = (S or T(state))["glory"]
     out = []
     have = money = None                     # read at the first specialist card
     for c in sorted(p["hand"]):

@@ -162,7 +162,7 @@ class MerchantsAndMarauders(Rules):
             home = at_home(state, p, S)     # read once for the port's menu and the withdrawals
             out = legal_port(state, seat, home, S)
             if port["act"] is None:
-                out += self._anytime(state, p, home)
+                out += self._anytime(state, p, home, S)
             return out
         if state["actions"] <= 0:
             out = []
@@ -199,7 +199,7 @@ class MerchantsAndMarauders(Rules):
             for a in amounts(p["stash"]):
                 out.append({"action": "withdraw", "amount": a})
         if p["hand"]:
-            out += glory_plays(state, p)
+            out += glory_plays(state, p, S)
         return out
 
     def card_names(self, state, deck):
