@@ -122,7 +122,9 @@ def legal_port(state, seat, home=None, S=None):
                 if money >= weapon_price:
                     out.append({"action": "buy_weapon", "kind": kind})
         keeps = keep_choices(state, p, here)
-        sale = [sale_value(state, p, here, keep) for keep in keeps]    # the old ship's price, by tiles kept
+        sale = []                           # the old ship's price, by tiles kept (a loop: mostly one)
+        for keep in keeps:
+            sale.append(sale_value(state, p, here, keep))
         for kind, info in S["ships"].items():
             if not info["for_sale"]:
                 continue
