@@ -115,10 +115,11 @@ def start_round(step):
     turn = state["turn"] + 1
     step.emit("TurnStarted", turn=turn)
     board = state["board"]
-    if len(board["merchant_track"]) >= T(state)["rules"]["merchant_track_redistribute"]:
+    S = T(state)                            # (read once: the rules, then the event card)
+    if len(board["merchant_track"]) >= S["rules"]["merchant_track_redistribute"]:
         redistribute_merchants(step)
     card = step.draw("events", decks["events"], vis="all", why=f"event card of turn {turn}")
-    info = T(state)["events"][card]
+    info = S["events"][card]
     effect = info.get("effect", "none")
     if effect == "none":
         step.emit("EventCardDrawn", card=card, name=info["name"], kind=info["kind"],
