@@ -38,9 +38,6 @@ def build(S: dict) -> dict:
         # what a captain's or a specialist's abilities add up to (abilities.py reads them)
         "abilities": {"captains": {c: _summary(x["abilities"]) for c, x in S["captains"].items()},
                       "glory": {g: _summary(x.get("abilities") or []) for g, x in S["glory"].items()}},
-        # a game's target -> its ``stash_terms`` (state.py), kept as games ask: check_victory
-        # reads them after every decision (the catalog's rules never change, nor a game's target)
-        "stash_terms": {},
     }
 
 

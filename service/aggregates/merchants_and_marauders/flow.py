@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from .abilities import dice as skill_dice, may_hire
 from .catalog import tables as T
-from .derived import derived
 
 from .npc import end_of_turn, end_of_turn_returns, on_event, spotted
 from .state import funds, player, stash_glory, stash_terms
@@ -70,9 +69,8 @@ def check_victory(step):
     state = step.state
     if state["phase"] != "play":
         return
+    terms = stash_terms(state)              # read once for every player
     target = state["target"]
-    known = derived(state)["stash_terms"]   # (``stash_terms``, looked up: one call, not two, a step)
-    terms = known.get(target) or known.setdefault(target, stash_terms(state))
     short = target - terms[1]               # below this not even the most the stash may give reaches it
     for p in state["players"]:
         if p["glory"] < short or p["seat"] in state["declared"] or p["captain"] is None:
