@@ -202,7 +202,15 @@ class Step:
     def seats(self) -> int:
         return self.machine.k["seats"]
 
-    def emit(self, type: str, /, vis="all", turn: int | None = None, **data) -> Ev:
+    def emit(self, type: str, vis="all", turn: int | None = None, /, **data) -> Ev:
+        # ``vis`` and ``turn`` are given by name as often as not. They are positional-only
+        # here and taken back out of ``data`` when named: a function that could take them
+        # by name would have CPython compare every data keyword with both names (by value,
+        # as no name is the same object), some 240 instructions a keyword.
+        if "vis" in data:
+            vis = data.pop("vis")
+        if "turn" in data:
+            turn = data.pop("turn")
         ev = _new_ev(Ev)
         ev.type = type
         ev.turn = self._turn(self.state) if turn is None else turn
