@@ -219,9 +219,15 @@ def commit_options(state, seat, cards):
     append = out.append
     for card in cards:        # every copy is listed: any copy held may be committed
         t = i.card_type[card]
+        # on each free ship, then before the force: the last one copied with its ship set
+        # (cloning a dict's table is cheaper than building a dict from its items)
+        before = {"action": "commit", "card": card, "use": "intercept", "ship": None}
+        copy = before.copy
         for s in free:
-            append({"action": "commit", "card": card, "use": "intercept", "ship": s})
-        append({"action": "commit", "card": card, "use": "intercept", "ship": None})
+            d = copy()
+            d["ship"] = s
+            append(d)
+        append(before)
         kind = i.card_kind[card]
         if t == "lay-mines":
             out += [{"action": "commit", "card": card, "use": "action", "ship": s} for s in free
