@@ -328,9 +328,12 @@ def _engagement_ended(state, d, ev):
 def _window_opened(state, d, ev):
     w = state["window"] = dict(d)       # lists and dicts copied too: the window shares nothing with the event
     for k, v in d.items():
-        if isinstance(v, dict):
+        # by the exact class (a window's data are plain JSON values, built here or decoded):
+        # no isinstance call for each of its strings and numbers
+        cls = v.__class__
+        if cls is dict:
             w[k] = dict(v)
-        elif isinstance(v, list):
+        elif cls is list:
             w[k] = list(v)
 
 
