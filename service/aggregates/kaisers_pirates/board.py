@@ -213,8 +213,9 @@ def commit_options(state, seat, cards):
             free.append(s)
     # the action side goes before the force: normal and assist cards; Reflag with a ship
     # revealed at the turn's start (3.3.32); team cards in the team game (3.3.4, 3.3.11)
-    reflag_ok = bool(tt.get("revealed_at_start"))
-    team = bool(state["options"].get("team"))
+    # (asked only for their truth below: no bool() call)
+    reflag_ok = tt.get("revealed_at_start")
+    team = state["options"].get("team")
     out = []
     append = out.append
     for card in cards:        # every copy is listed: any copy held may be committed

@@ -193,12 +193,13 @@ def _turn_started(state, d, ev):
     me["last_turn"] = ev.turn
     state["extra_turn"] = d.get("extra", False)
     # 3.3.32: a committed Reflag hides a ship "quando inizia il suo turno svelata" (a loop, not a
-    # comprehension: no function call, and no empty dict made for a ship without a status)
+    # comprehension: no function call, and no empty dict made for a ship without a status; a
+    # status is always made with its "revealed" key: read by subscript, not by a method call)
     status = state["status"]
     shown = []
     for x in me["ships"] + me["prizes"]:
         st = status.get(x)
-        if st and st.get("revealed"):
+        if st and st["revealed"]:
             shown.append(x)
     state["tt"] = {"attack_on": None, "others": [], "used": [], "intercepted": [], "committed": [],
                    "played": [], "reactions": [], "extra": [], "second_chance": False,
