@@ -18,18 +18,19 @@ from .state import player, pool_left
 def _draw_force_card(step, seat, deck, label):
     """Draw a ship card for ``seat`` from the ``deck`` pool ("ship" or "merchant")."""
     state = step.state
-    pool, used = state[f"{deck}_pool"], state[f"{deck}_used"]
+    pile = f"{deck}_pool"       # (its key formatted once: the pile is looked up again after a reshuffle)
+    pool, used = state[pile], state[f"{deck}_used"]
     held = optional.held_from_reshuffle(state) if deck == "ship" else []
     if not pool and len(used) > len(held):
         # ``held`` only when 6.5.2 keeps ships out: the events of other games stay as they were
         step.emit("DeckReshuffledFromBottom", deck=deck, **({"held": held} if held else {}))
-    if not state[f"{deck}_pool"]:
+    if not state[pile]:
         step.emit("DeckExhausted", deck=deck, seat=seat)
         return False
     choices = optional.tournament_deal(step, seat, deck)
     if choices is not None:
         label += " (tournament deal, 6.4)"
-    step.draw(f"{deck}s:force-{seat}", state[f"{deck}_pool"] if choices is None else choices, vis="all",
+    step.draw(f"{deck}s:force-{seat}", state[pile] if choices is None else choices, vis="all",
               why=f"{label} for seat {seat}")
     return True
 
