@@ -121,7 +121,7 @@ def announce(step, seat, d):
         opp = owner(state, target)
         kind = "intercept" if d.get("ship") else "british"
         step.emit("AttackAnnounced", kind=kind, opp=opp, targets=[target],
-                  night=i.ctype(card)["intercept"]["night"], **base)
+                  night=i.types[i.card_type[card]]["intercept"]["night"], **base)   # (i.ctype, without its call)
     elif a in ("lay_mines", "sub_mines"):
         opp = d["opponent"]
         step.emit("AttackAnnounced", kind="mines", opp=opp, targets=list(player(state, opp)["merchants"]),
@@ -150,9 +150,9 @@ def assist_options(state):
     out = []
     kind = eng["kind"]
     for card in committed(state, "action"):
-        t = i.tid(card)
-        if i.kind(card) != "assist":
-            continue
+        if i.card_kind[card] != "assist":     # the index's tables read straight (no method calls):
+            continue                        # asked for every card face down at every assist window
+        t = i.card_type[card]
         if kind == "intercept":
             if t == "surprise-attack" and first and not eng["surprise"]:
                 out.append({"action": "assist", "card": card})
@@ -302,7 +302,7 @@ def window_decide(step, seat, d):
         else:
             card = d["card"]
             i = ix(state)
-            t = i.tid(card)
+            t = i.card_type[card]
             eng = state["eng"]
             extra = {}
             if t == "boarding-party":
@@ -354,7 +354,7 @@ def window_decide(step, seat, d):
             step.emit("EngagementAdvanced", stage=nxt, i=eng["i"])
         else:
             i = ix(state)
-            t = i.tid(d["card"])
+            t = i.card_type[d["card"]]
             step.emit("ReactionPlayed", seat=seat, card=d["card"], ctype=t, name=i.card_name[d["card"]],
                       against="attack" if k == "react" else "sinking", target=tgt)
             if k == "react" and eng["kind"] == "mines":
