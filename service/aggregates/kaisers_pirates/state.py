@@ -480,13 +480,15 @@ def _card_scored(state, d, ev):
 
 def _cards_discarded(state, d, ev):
     tt = state["tt"]
+    played, reactions, committed = tt["played"], tt["reactions"], tt["committed"]
     for c in d["cards"]:
-        for lst in (tt["played"], tt["reactions"]):
-            if c in lst:
-                lst.remove(c)
-        for e in list(tt["committed"]):
+        if c in played:
+            played.remove(c)
+        if c in reactions:
+            reactions.remove(c)
+        for e in committed[:]:      # (copied by a slice: no call of list())
             if e["card"] == c:
-                tt["committed"].remove(e)
+                committed.remove(e)
         state["discard"].append(c)
 
 
