@@ -493,6 +493,8 @@ def _finish(step):
         # 3.3.19: Reflag only once the intercept is resolved, and 3.2.2: one reaction
         # to the Interrogate card: none if the defender already answered its intercept
         shown.append(eng["targets"][0])
+    if not shown:       # (most attacks reveal nothing: no owners to sort)
+        return
     # Reflag's special timing: the owner of a ship just revealed may hide it at once
     by_owner = {}
     for s in shown:
