@@ -481,7 +481,11 @@ def _live_targets_from(state, i):
 def _finish(step):
     state = step.state
     eng = state["eng"]
-    reveal = [s for s in eng.get("reveal", []) if state["status"].get(s) is not None]
+    reveal = eng.get("reveal")
+    if reveal:          # (most attacks leave none: no comprehension's call for an empty list)
+        reveal = [s for s in reveal if state["status"].get(s) is not None]
+    else:
+        reveal = []
     step.emit("EngagementEnded", kind=eng["kind"], seat=eng["seat"])
     shown = []
     for s in reveal:
