@@ -177,7 +177,9 @@ def end_turn(step, seat):
 def discards_of(state, seat):
     tt = state["tt"]
     if seat == state["current"]:
-        out = [c["card"] for c in tt["committed"]]
+        committed = tt["committed"]
+        # (no comprehension's call when every committed card has been played)
+        out = [c["card"] for c in committed] if committed else []
         out += tt["played"]         # (extended in place: no second copy of the played cards)
         return out
     return [c for c in tt["reactions"] if tt["reacted_by"].get(c) == seat]
