@@ -213,15 +213,22 @@ def commit_options(state, seat, cards):
             free.append(s)
     # the action side goes before the force: normal and assist cards; Reflag with a ship
     # revealed at the turn's start (3.3.32); team cards in the team game (3.3.4, 3.3.11)
-    reflag_ok = bool(tt.get("revealed_at_start"))
-    team = bool(state["options"].get("team"))
+    # (asked only for their truth below: no bool() call)
+    reflag_ok = tt.get("revealed_at_start")
+    team = state["options"].get("team")
     out = []
     append = out.append
     for card in cards:        # every copy is listed: any copy held may be committed
         t = i.card_type[card]
+        # on each free ship, then before the force: the last one copied with its ship set
+        # (cloning a dict's table is cheaper than building a dict from its items)
+        before = {"action": "commit", "card": card, "use": "intercept", "ship": None}
+        copy = before.copy
         for s in free:
-            append({"action": "commit", "card": card, "use": "intercept", "ship": s})
-        append({"action": "commit", "card": card, "use": "intercept", "ship": None})
+            d = copy()
+            d["ship"] = s
+            append(d)
+        append(before)
         kind = i.card_kind[card]
         if t == "lay-mines":
             out += [{"action": "commit", "card": card, "use": "action", "ship": s} for s in free

@@ -121,7 +121,7 @@ def announce(step, seat, d):
         opp = owner(state, target)
         kind = "intercept" if d.get("ship") else "british"
         step.emit("AttackAnnounced", kind=kind, opp=opp, targets=[target],
-                  night=i.ctype(card)["intercept"]["night"], **base)
+                  night=i.types[i.card_type[card]]["intercept"]["night"], **base)   # (i.ctype, without its call)
     elif a in ("lay_mines", "sub_mines"):
         opp = d["opponent"]
         step.emit("AttackAnnounced", kind="mines", opp=opp, targets=list(player(state, opp)["merchants"]),
@@ -150,9 +150,9 @@ def assist_options(state):
     out = []
     kind = eng["kind"]
     for card in committed(state, "action"):
-        t = i.tid(card)
-        if i.kind(card) != "assist":
-            continue
+        if i.card_kind[card] != "assist":     # the index's tables read straight (no method calls):
+            continue                        # asked for every card face down at every assist window
+        t = i.card_type[card]
         if kind == "intercept":
             if t == "surprise-attack" and first and not eng["surprise"]:
                 out.append({"action": "assist", "card": card})
@@ -302,7 +302,7 @@ def window_decide(step, seat, d):
         else:
             card = d["card"]
             i = ix(state)
-            t = i.tid(card)
+            t = i.card_type[card]
             eng = state["eng"]
             extra = {}
             if t == "boarding-party":
@@ -354,7 +354,7 @@ def window_decide(step, seat, d):
             step.emit("EngagementAdvanced", stage=nxt, i=eng["i"])
         else:
             i = ix(state)
-            t = i.tid(d["card"])
+            t = i.card_type[d["card"]]
             step.emit("ReactionPlayed", seat=seat, card=d["card"], ctype=t, name=i.card_name[d["card"]],
                       against="attack" if k == "react" else "sinking", target=tgt)
             if k == "react" and eng["kind"] == "mines":
@@ -481,7 +481,11 @@ def _live_targets_from(state, i):
 def _finish(step):
     state = step.state
     eng = state["eng"]
-    reveal = [s for s in eng.get("reveal", []) if state["status"].get(s) is not None]
+    reveal = eng.get("reveal")
+    if reveal:          # (most attacks leave none: no comprehension's call for an empty list)
+        reveal = [s for s in reveal if state["status"].get(s) is not None]
+    else:
+        reveal = []
     step.emit("EngagementEnded", kind=eng["kind"], seat=eng["seat"])
     shown = []
     for s in reveal:
@@ -493,6 +497,8 @@ def _finish(step):
         # 3.3.19: Reflag only once the intercept is resolved, and 3.2.2: one reaction
         # to the Interrogate card: none if the defender already answered its intercept
         shown.append(eng["targets"][0])
+    if not shown:       # (most attacks reveal nothing: no owners to sort)
+        return
     # Reflag's special timing: the owner of a ship just revealed may hide it at once
     by_owner = {}
     for s in shown:

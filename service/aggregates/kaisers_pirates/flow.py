@@ -18,18 +18,19 @@ from .state import player, pool_left
 def _draw_force_card(step, seat, deck, label):
     """Draw a ship card for ``seat`` from the ``deck`` pool ("ship" or "merchant")."""
     state = step.state
-    pool, used = state[f"{deck}_pool"], state[f"{deck}_used"]
+    pile = f"{deck}_pool"       # (its key formatted once: the pile is looked up again after a reshuffle)
+    pool, used = state[pile], state[f"{deck}_used"]
     held = optional.held_from_reshuffle(state) if deck == "ship" else []
     if not pool and len(used) > len(held):
         # ``held`` only when 6.5.2 keeps ships out: the events of other games stay as they were
         step.emit("DeckReshuffledFromBottom", deck=deck, **({"held": held} if held else {}))
-    if not state[f"{deck}_pool"]:
+    if not state[pile]:
         step.emit("DeckExhausted", deck=deck, seat=seat)
         return False
     choices = optional.tournament_deal(step, seat, deck)
     if choices is not None:
         label += " (tournament deal, 6.4)"
-    step.draw(f"{deck}s:force-{seat}", state[f"{deck}_pool"] if choices is None else choices, vis="all",
+    step.draw(f"{deck}s:force-{seat}", state[pile] if choices is None else choices, vis="all",
               why=f"{label} for seat {seat}")
     return True
 
@@ -42,6 +43,11 @@ def draw_merchant(step, seat):
     return _draw_force_card(step, seat, "merchant", "a merchantman")
 
 
+# each seat's draw into its hand: the deck's name and the reason, formatted once for the
+# seats there are (1 to 4): a card is drawn at the end of every turn
+_HAND_DRAWS = {seat: (f"action:hand-{seat}", f"an action card for seat {seat}") for seat in range(1, 5)}
+
+
 def draw_action(step, seat):
     """Draw one action card into ``seat``'s hand (known top cards first)."""
     state = step.state
@@ -51,7 +57,8 @@ def draw_action(step, seat):
     if state["top"]:
         step.emit("KnownCardDrawn", vis=[seat], seat=seat, card=state["top"][0])
     elif pool_left(state) > 0:
-        step.draw(f"action:hand-{seat}", state["pool"], vis=[seat], why=f"an action card for seat {seat}")
+        deck, why = _HAND_DRAWS[seat]
+        step.draw(deck, state["pool"], vis=[seat], why=why)
     else:
         return False
     step.emit("ActionCardDrawn", seat=seat, left=deck_left(state))
@@ -170,7 +177,9 @@ def end_turn(step, seat):
 def discards_of(state, seat):
     tt = state["tt"]
     if seat == state["current"]:
-        out = [c["card"] for c in tt["committed"]]
+        committed = tt["committed"]
+        # (no comprehension's call when every committed card has been played)
+        out = [c["card"] for c in committed] if committed else []
         out += tt["played"]         # (extended in place: no second copy of the played cards)
         return out
     return [c for c in tt["reactions"] if tt["reacted_by"].get(c) == seat]

@@ -185,16 +185,20 @@ class KaisersPirates(Rules):
         if tt["fogged"] or tt["deceived"] == "ignored":
             # 3.3.14 no card at all; 3.3.10 the forced card was ignored
             return actions.refuge_options(state, seat) + [{"action": "end_turn"}]
-        out = combat.announce_options(state, seat) if tt["committed"] else []
-        card_kind = ix(state).card_kind
-        for c in tt["committed"]:
-            if c["use"] != "action" or card_kind[c["card"]] == "assist":
-                continue
-            plays = actions.play_options(state, seat, c["card"])
-            if tt["deceived"]:
-                # the forced card is played for an effect (3.3.10: no effect, ignored)
-                plays = [d for d in plays if actions.has_effect(state, seat, d)]
-            out += plays
+        committed = tt["committed"]
+        if committed:       # (the catalog is looked up only for cards to play: often none are left)
+            out = combat.announce_options(state, seat)
+            card_kind = ix(state).card_kind
+            for c in committed:
+                if c["use"] != "action" or card_kind[c["card"]] == "assist":
+                    continue
+                plays = actions.play_options(state, seat, c["card"])
+                if tt["deceived"]:
+                    # the forced card is played for an effect (3.3.10: no effect, ignored)
+                    plays = [d for d in plays if actions.has_effect(state, seat, d)]
+                out += plays
+        else:
+            out = []
         if tt["deceived"]:
             if out:
                 return out + actions.refuge_options(state, seat)
@@ -204,7 +208,10 @@ class KaisersPirates(Rules):
         if tt["extra"]:
             hand = state["players"][seat - 1]["hand"]
             out += commit_options(state, seat, [c for c in tt["extra"] if c in hand])
-        return out + actions.refuge_options(state, seat) + [{"action": "end_turn"}]
+        # extended in place: no intermediate lists
+        out += actions.refuge_options(state, seat)
+        out.append({"action": "end_turn"})
+        return out
 
     # the steps ----------------------------------------------------------------
     def setup(self, step):

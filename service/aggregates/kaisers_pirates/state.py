@@ -193,12 +193,13 @@ def _turn_started(state, d, ev):
     me["last_turn"] = ev.turn
     state["extra_turn"] = d.get("extra", False)
     # 3.3.32: a committed Reflag hides a ship "quando inizia il suo turno svelata" (a loop, not a
-    # comprehension: no function call, and no empty dict made for a ship without a status)
+    # comprehension: no function call, and no empty dict made for a ship without a status; a
+    # status is always made with its "revealed" key: read by subscript, not by a method call)
     status = state["status"]
     shown = []
     for x in me["ships"] + me["prizes"]:
         st = status.get(x)
-        if st and st.get("revealed"):
+        if st and st["revealed"]:
             shown.append(x)
     state["tt"] = {"attack_on": None, "others": [], "used": [], "intercepted": [], "committed": [],
                    "played": [], "reactions": [], "extra": [], "second_chance": False,
@@ -328,9 +329,12 @@ def _engagement_ended(state, d, ev):
 def _window_opened(state, d, ev):
     w = state["window"] = dict(d)       # lists and dicts copied too: the window shares nothing with the event
     for k, v in d.items():
-        if isinstance(v, dict):
+        # by the exact class (a window's data are plain JSON values, built here or decoded):
+        # no isinstance call for each of its strings and numbers
+        cls = v.__class__
+        if cls is dict:
             w[k] = dict(v)
-        elif isinstance(v, list):
+        elif cls is list:
             w[k] = list(v)
 
 
@@ -476,13 +480,15 @@ def _card_scored(state, d, ev):
 
 def _cards_discarded(state, d, ev):
     tt = state["tt"]
+    played, reactions, committed = tt["played"], tt["reactions"], tt["committed"]
     for c in d["cards"]:
-        for lst in (tt["played"], tt["reactions"]):
-            if c in lst:
-                lst.remove(c)
-        for e in list(tt["committed"]):
+        if c in played:
+            played.remove(c)
+        if c in reactions:
+            reactions.remove(c)
+        for e in committed[:]:      # (copied by a slice: no call of list())
             if e["card"] == c:
-                tt["committed"].remove(e)
+                committed.remove(e)
         state["discard"].append(c)
 
 
