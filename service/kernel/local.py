@@ -152,7 +152,7 @@ class LocalGame:
         chance = self.chance()  # bots add no entropy: one stream for the whole playout
         # outside table mode a decision the bot took from the list itself runs on the live
         # state at once (as ``Machine._run`` runs a listed one, without finding the list again)
-        live = not m.k["table"]
+        live = not m.k["table"] and not m._broken
         try:
             while not m.k["finished"]:
                 acting = m._acting_now()
@@ -162,10 +162,13 @@ class LocalGame:
                 # the seat is one of those to act (the checks of ``decide`` hold): the step runs at once
                 listed = m._listed(seat)
                 decision = choose(m.s, seat, listed, rng)
-                for d in listed:
-                    if d is decision and live and not m._broken:
-                        evs = m._run_live(seat, decision, chance, True)
+                taken = False
+                for d in listed:  # (a loop: ``any`` over a generator costs a call of its own)
+                    if d is decision:
+                        taken = True
                         break
+                if live and taken:
+                    evs = m._run_live(seat, decision, chance, True)
                 else:
                     evs = m._run(seat, decision, chance, strict=True)
                 if keep:

@@ -240,11 +240,8 @@ class Step:
             pending = k["pending"]
             if pending is not None:
                 pending["emitted"] += 1
-            apply = self._fold.get(type)
-            if apply is not None:
-                apply(self.state, data, ev)
         elif not k["table"] and (type == "Decided" or type in CHANCE_TYPES):
-            # outside table mode, as ``_kernel_fact`` folds them (inlined: every step has its
+            # outside table mode, as ``_kernel_fact`` takes them (inlined: every step has its
             # ``Decided`` and most a chance outcome; no step is pending and no outcome awaited,
             # and nothing the step asked of the rules is cached after its ``Decided``)
             if type == "Decided":
@@ -254,11 +251,11 @@ class Step:
                 counter = data["counter"]
                 if counter is not None:
                     k["counter"] = counter + data["draws"]
-            apply = self._fold.get(type)
-            if apply is not None:
-                apply(self.state, data, ev)
         else:
             m._kernel_fact(ev, k)
+        apply = self._fold.get(type)  # then the game's state takes it
+        if apply is not None:
+            apply(self.state, data, ev)
         if keep:
             ev.__class__ = _FoldedEv  # the state may keep what it was given: later reads get the frozen copy
         self.events.append(ev)
@@ -403,14 +400,15 @@ class Machine:
             pending = k["pending"]
             if pending is not None:
                 pending["emitted"] += 1
-            apply = self.rules.fold.get(t)
-            if apply is not None:
-                apply(self.s, ev.data, ev)
-            return
-        self._kernel_fact(ev, k)
+        else:
+            self._kernel_fact(ev, k)
+        apply = self.rules.fold.get(t)  # then the game's state takes it
+        if apply is not None:
+            apply(self.s, ev.data, ev)
 
     def _kernel_fact(self, ev: Ev, k: dict) -> None:
-        """What one of the kernel's own events changes (its reader count already taken)."""
+        """What one of the kernel's own events changes in the kernel's state (its reader
+        count already taken; the caller then folds it into the game's state)."""
         self._legal = self._acting = None
         t = ev.type
         if t in CHANCE_TYPES:
@@ -444,9 +442,6 @@ class Machine:
             k["corrections"] = k.get("corrections", 0) + 1
         if k["pending"] is not None:
             k["pending"]["emitted"] += 1
-        apply = self.rules.fold.get(t)
-        if apply is not None:
-            apply(self.s, ev.data, ev)
 
     def apply_retracted(self, ev: Ev) -> None:
         """A retracted event (service/kernel/corrections.py): it stays out of
