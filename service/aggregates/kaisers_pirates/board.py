@@ -49,24 +49,11 @@ def attack_result(att: int, dfn: int) -> str:
     return "none"
 
 
-def _die_name(sides: int) -> str:
-    """What follows the group's ``who`` in a die's reason: ": red d4" (no colour: ": d12")."""
-    return f": {COLOURS.get(sides, '')} d{sides}".replace(":  ", ": ")
-
-
-_DIE_NAMES = {sides: _die_name(sides) for sides in COLOURS}    # the coloured dice's, formatted once
-
-
 def roll(step, dice: list[int], who: str) -> int:
-    """Roll a group of dice (one die at a time, in the order printed); return the highest.
-
-    A die's reason is ``f"{who}: {colour} d{sides}".replace(":  ", ": ")``, built as
-    ``who``'s part replaced once per group and the die's own part (``_die_name``): the
-    same text, as ":  " cannot straddle the join (the die's part starts with ':')."""
-    who = who.replace(":  ", ": ")
+    """Roll a group of dice (one die at a time, in the order printed); return the highest."""
     best = 0
     for sides in dice:
-        v = step.roll(sides, 1, why=who + (_DIE_NAMES.get(sides) or _die_name(sides)))[0]
+        v = step.roll(sides, 1, why=f"{who}: {COLOURS.get(sides, '')} d{sides}".replace(":  ", ": "))[0]
         if v > best:
             best = v
     return best
@@ -204,13 +191,7 @@ def commit_options(state, seat, cards):
     for c in tt["committed"]:
         if c["ship"]:
             taken.add(c["ship"])
-    status = state["status"]
-    # ``in_refuge`` written out (asked for every ship at every step of the commit phase), in a
-    # loop rather than a comprehension (which is a function call of its own)
-    free = []
-    for s in state["players"][seat - 1]["ships"]:
-        if s not in taken and not ((st_ := status.get(s)) and st_["refuge"]):
-            free.append(s)
+    free = [s for s in state["players"][seat - 1]["ships"] if s not in taken and not in_refuge(state, s)]
     # the action side goes before the force: normal and assist cards; Reflag with a ship
     # revealed at the turn's start (3.3.32); team cards in the team game (3.3.4, 3.3.11)
     # (asked only for their truth below: no bool() call)
@@ -220,15 +201,9 @@ def commit_options(state, seat, cards):
     append = out.append
     for card in cards:        # every copy is listed: any copy held may be committed
         t = i.card_type[card]
-        # on each free ship, then before the force: the last one copied with its ship set
-        # (cloning a dict's table is cheaper than building a dict from its items)
-        before = {"action": "commit", "card": card, "use": "intercept", "ship": None}
-        copy = before.copy
         for s in free:
-            d = copy()
-            d["ship"] = s
-            append(d)
-        append(before)
+            append({"action": "commit", "card": card, "use": "intercept", "ship": s})
+        append({"action": "commit", "card": card, "use": "intercept", "ship": None})
         kind = i.card_kind[card]
         if t == "lay-mines":
             out += [{"action": "commit", "card": card, "use": "action", "ship": s} for s in free

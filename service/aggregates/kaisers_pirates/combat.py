@@ -38,7 +38,6 @@ def announce_options(state, seat):
     out = []
     attack_on = tt["attack_on"]
     players = state["players"]
-    status = state["status"]
     # attack_ok (3.1.3): one opponent a turn, none in a fog bank (a loop: no comprehension's call)
     opps = []
     for o in opponents(state, seat):
@@ -61,14 +60,10 @@ def announce_options(state, seat):
             continue
         # British forces: every committed card is listed, copies included; on ships
         # recognised (warships, revealed raiders and prizes) and not in an island refuge
-        # (``in_refuge`` and ``recognised`` written out: this is asked at every step of a turn)
         for o in opps:
             p = players[o - 1]
             for t_ in p["ships"] + p["prizes"]:
-                if t_ in intercepted:
-                    continue
-                st_ = status.get(t_)
-                if (st_ and st_["refuge"]) or (t_ not in i.warships and not status[t_]["revealed"]):
+                if t_ in intercepted or in_refuge(state, t_) or not recognised(state, t_):
                     continue
                 out.append({"action": "intercept", "card": card, "target": t_})
     for c in tt["committed"]:
@@ -121,7 +116,7 @@ def announce(step, seat, d):
         opp = owner(state, target)
         kind = "intercept" if d.get("ship") else "british"
         step.emit("AttackAnnounced", kind=kind, opp=opp, targets=[target],
-                  night=i.types[i.card_type[card]]["intercept"]["night"], **base)   # (i.ctype, without its call)
+                  night=i.ctype(card)["intercept"]["night"], **base)
     elif a in ("lay_mines", "sub_mines"):
         opp = d["opponent"]
         step.emit("AttackAnnounced", kind="mines", opp=opp, targets=list(player(state, opp)["merchants"]),

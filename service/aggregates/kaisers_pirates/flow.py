@@ -43,11 +43,6 @@ def draw_merchant(step, seat):
     return _draw_force_card(step, seat, "merchant", "a merchantman")
 
 
-# each seat's draw into its hand: the deck's name and the reason, formatted once for the
-# seats there are (1 to 4): a card is drawn at the end of every turn
-_HAND_DRAWS = {seat: (f"action:hand-{seat}", f"an action card for seat {seat}") for seat in range(1, 5)}
-
-
 def draw_action(step, seat):
     """Draw one action card into ``seat``'s hand (known top cards first)."""
     state = step.state
@@ -57,8 +52,7 @@ def draw_action(step, seat):
     if state["top"]:
         step.emit("KnownCardDrawn", vis=[seat], seat=seat, card=state["top"][0])
     elif pool_left(state) > 0:
-        deck, why = _HAND_DRAWS[seat]
-        step.draw(deck, state["pool"], vis=[seat], why=why)
+        step.draw(f"action:hand-{seat}", state["pool"], vis=[seat], why=f"an action card for seat {seat}")
     else:
         return False
     step.emit("ActionCardDrawn", seat=seat, left=deck_left(state))

@@ -61,7 +61,7 @@ def is_npc(who) -> bool:
 
 def name(who) -> str:
     """``seat 2``, or ``the dutch naval ship`` for an NPC side."""
-    return f"the {who[4:].replace('_', ' ')} ship" if isinstance(who, str) else f"seat {who}"   # (``is_npc``)
+    return f"the {who[4:].replace('_', ' ')} ship" if is_npc(who) else f"seat {who}"
 
 
 def controller(state, who):
@@ -140,9 +140,7 @@ def _declare_first_round(step):
 
 # legal decisions -------------------------------------------------------------------
 def acting_seat(state):
-    who = state["combat"]["waiting"]
-    # a seat decides for itself (``controller`` asked only for an NPC side: this is asked at every step)
-    return controller(state, who) if isinstance(who, str) else who
+    return controller(state, state["combat"]["waiting"])
 
 
 def legal(state, seat):

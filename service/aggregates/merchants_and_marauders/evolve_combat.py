@@ -28,8 +28,7 @@ def _combat_begun(state, d, ev):
 
 def _combat_declared(state, d, ev):
     c = state["combat"]
-    # ``side_key``, inlined here and in ``_combat_rolled`` (the events of every round)
-    c["declared"]["a" if d["seat"] == c["a"] else "d"] = d["do"]
+    c["declared"][side_key(c, d["seat"])] = d["do"]
 
 
 def _combat_waiting(state, d, ev):
@@ -41,7 +40,7 @@ def _combat_waiting(state, d, ev):
 
 def _combat_rolled(state, d, ev):
     c = state["combat"]
-    c["dice"]["a" if d["seat"] == c["a"] else "d"] = list(d["dice"])     # (``side_key``, inlined)
+    c["dice"][side_key(c, d["seat"])] = list(d["dice"])
     if d["skill"] == "leadership":
         c["crew_round"] = d["round"]
 

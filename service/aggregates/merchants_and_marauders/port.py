@@ -13,7 +13,7 @@ from . import abilities as ab
 from .catalog import tables as T
 
 from .flow import bank_pays, draw_cargo, gain_glory, skill_test
-from .state import at_home, capacity, damage, player, ship_max, ship_maxima
+from .state import at_home, capacity, damage, funds, player, ship_max, ship_maxima
 
 REPAIRABLE = ("hull", "masts", "cargo", "cannons")
 
@@ -93,7 +93,7 @@ def legal_port(state, seat, home=None, S=None):
     here = port["port"]
     if home is None:
         home = at_home(state, p, S)
-    money = p["gold"] + (p["stash"] if home else 0)      # ``funds``, with ``at_home`` read once
+    money = funds(state, p, home)
     act = port["act"]
     out = []
     if act == "buy":
@@ -412,10 +412,7 @@ def do_port(step, seat, d):
 
 
 def over_capacity(state, p):
-    n = len(p["cargo"])
-    # ``capacity`` is never below the ship's Cargo: a hold within it is not asked about
-    # abilities (``legal`` asks this at every step in port)
-    return n > p["ship"]["cargo"] and n > capacity(state, p)
+    return len(p["cargo"]) > capacity(state, p)
 
 
 HANDLERS = {

@@ -126,10 +126,8 @@ class MerchantsAndMarauders(Rules):
             return [combat_rules.acting_seat(state)]
         if state.get("turn_window") is not None:     # glory cards at the start of a turn
             return [glory_rules.waiting(state)[1]]
-        # ``current_seat``, inlined: the kernel asks after every step
-        if phase != "play" or not state["order"]:
-            return []
-        return [state["order"][state["cur"]]]
+        seat = current_seat(state)
+        return [seat] if seat is not None else []
 
     def legal(self, state, seat):
         phase = state["phase"]
@@ -140,8 +138,7 @@ class MerchantsAndMarauders(Rules):
             return combat_rules.legal(state, seat)
         if state.get("turn_window") is not None:
             return glory_rules.legal(state, seat)
-        order = state["order"]      # ``current_seat(state) != seat``, inlined (asked at every step)
-        if phase != "play" or not order or order[state["cur"]] != seat:
+        if current_seat(state) != seat:
             return []
         p = state["players"][seat - 1]
         S = T(state)
@@ -266,8 +263,8 @@ class MerchantsAndMarauders(Rules):
         self._actions[decision["action"]](step, seat, decision)
         if state["phase"] == "play":
             check_victory(step)
-            if state["phase"] == "play" and state["order"] and state["order"][state["cur"]] == seat:
-                resume(step, seat)      # (the seat is ``current_seat``: inlined, asked at every step)
+            if current_seat(state) == seat:
+                resume(step, seat)
 
     def _check(self, state, seat, decision):
         if not isinstance(decision.get("action"), str):

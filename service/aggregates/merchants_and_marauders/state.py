@@ -157,9 +157,12 @@ def at_home(state, p, S=None) -> bool:
     return p["in_port"] and p["zone"] == (S or T(state))["captains"][p["captain"]]["home"]
 
 
-def funds(state, p) -> int:
-    """What the player may spend now: gold on board, and the stash at the home port."""
-    return p["gold"] + (p["stash"] if at_home(state, p) else 0)
+def funds(state, p, home: bool | None = None) -> int:
+    """What the player may spend now: gold on board, and the stash at the home port
+    (``home``: ``at_home``, when the caller has read it)."""
+    if home is None:
+        home = at_home(state, p)
+    return p["gold"] + (p["stash"] if home else 0)
 
 
 def stash_terms(state) -> tuple[int, int]:
