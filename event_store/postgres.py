@@ -175,6 +175,9 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
         ).format(self.games_table, SQL(", ").join(Identifier(c) for c in INDEX_COLUMNS),
                  SQL(", ").join(SQL("%s") for _ in INDEX_COLUMNS))
         self.insert_secret = SQL("INSERT INTO {} VALUES (%s, %s)").format(self.secrets_table)
+        self.insert_snapshot = SQL("INSERT INTO {} (originator_id, originator_version, topic, state) "
+                                   "VALUES (%s, %s, %s, %s) ON CONFLICT DO NOTHING").format(
+            SQL("{}.{}").format(schema, Identifier(self.snapshots_table_name)))
         self.upsert_status = SQL("INSERT INTO {} VALUES (%s, %s, %s, %s) ON CONFLICT (game_id) DO UPDATE SET "
                                  "version=excluded.version, corrections=excluded.corrections, "
                                  "status=excluded.status").format(self.status_table)
@@ -214,7 +217,7 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
             return bool(curs.fetchone()["ok"])
 
     def _insert_events(self, curs, stored_events, *, index=None, secret=None, idempotency=None,
-                       credential=None, invitation_use=None, **kwargs):
+                       credential=None, invitation_use=None, snapshots=None, **kwargs):
         # Runs in the same transaction as the events' INSERT (the library
         # pipelines "other things" first, then the events; a duplicate
         # version rolls the whole transaction back).
@@ -231,6 +234,9 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
             curs.execute("SELECT pg_notify(%s, %s)", (commits_channel(self.datastore.schema), index.game_id))
         if secret is not None:
             curs.execute(self.insert_secret, (secret[0], secret[1]))
+        if snapshots:  # a cache: one already there for that version holds the same state
+            curs.executemany(self.insert_snapshot, [(s.originator_id, s.originator_version, s.topic, s.state)
+                                                    for s in snapshots])
 
     # queries of our own tables ---------------------------------------------
     def _query(self, sql, params=()):

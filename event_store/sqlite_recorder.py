@@ -124,11 +124,18 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
             pool.put_connection(conn)
         return None
 
+    @property
+    def snapshots_table_name(self) -> str:
+        """The snapshot store's table (the library's ``stored_snapshots``)."""
+        return self.events_table_name.rsplit("_", 1)[0] + "_snapshots"
+
     def statements(self, stored_events, *, index=None, secret=None, idempotency=None,
-                   credential=None, invitation_use=None, tracking=None, **kwargs) -> list[tuple]:
+                   credential=None, invitation_use=None, snapshots=None, tracking=None, **kwargs) -> list[tuple]:
         """What one step's transaction executes, in order, as ``(sql, many,
         params)``: the events (one ``executemany``), the service rows, the
-        games index and status rows, the secret. ``insert_events`` runs them;
+        games index and status rows, the secret, the snapshots (stored rows
+        of the snapshot store, a cache: one already there for that version
+        is kept, as it holds the same state). ``insert_events`` runs them;
         so does the commit process (event_store/commit_process.py)."""
         if tracking is not None:  # the library's tracking rows go through its own path
             raise NotImplementedError("tracking is not written by this recorder")
@@ -143,6 +150,9 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
                 out.append((UPSERT_STATUS, False, index.status))
         if secret is not None:
             out.append(("INSERT INTO privateer_secrets VALUES (?, ?)", False, (secret[0], secret[1])))
+        if snapshots:
+            out.append((f"INSERT OR IGNORE INTO {self.snapshots_table_name} VALUES (?,?,?,?)", True,
+                        [(s.originator_id.hex, s.originator_version, s.topic, s.state) for s in snapshots]))
         return out
 
     def select_events(self, originator_id, **kwargs):

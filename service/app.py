@@ -155,23 +155,20 @@ class Privateer(Application):
         return Prepared(games, rows, kwargs, snapshots)
 
     def commit(self, prepared: "Prepared") -> None:
-        """One transaction: the step's rows, then (a cache, after the commit)
-        its snapshot. A stale version is ``StaleVersion``: nothing was written."""
+        """One transaction: the step's rows and the snapshot it crossed into
+        (a cache, written in the same commit: no second wait for the disk, and
+        never a snapshot of events that were not stored). A stale version is
+        ``StaleVersion``: nothing was written."""
         with self._stale(prepared):
-            self.recorder.insert_events(prepared.rows, **prepared.kwargs)
+            self.recorder.insert_events(prepared.rows, **prepared.kwargs, snapshots=prepared.snapshots)
         self.committed(prepared)
 
     def committed(self, prepared: "Prepared") -> None:
-        """After a step's commit: the repository's cache and the snapshot."""
+        """After a step's commit: the repository's cache."""
         repo = self.repository
         if repo.cache and not repo.fastforward:
             for game in prepared.games:
                 repo.cache.put(game.id, game)
-        if prepared.snapshots:
-            try:
-                self.snapshots.recorder.insert_events(prepared.snapshots)
-            except Exception:
-                pass  # a missed snapshot is only a missed cache entry
 
     @staticmethod
     @contextmanager

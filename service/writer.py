@@ -9,7 +9,8 @@ transaction.
 
 Nothing is acknowledged before its commit: whoever needs to know that a step
 is stored calls ``flush`` (or ``close``, or leaves the ``with`` block); then
-the steps committed go into the repository's cache and take their snapshots.
+the steps committed go into the repository's cache. A step's snapshot (if it
+crossed into one) is written in its own transaction, as by ``Privateer.commit``.
 The first failure stops the writer: no later step is written (the stored
 game is a prefix of what was played, and audits clean), and that error is
 raised by every later ``submit``, ``flush`` and ``close``; a stale version is
@@ -56,7 +57,8 @@ class StepWriter:
             raise RuntimeError("this writer is closed")
         self._in_flight.append(prepared)
         try:
-            self._process.send(self.app.recorder.statements(prepared.rows, **prepared.kwargs))
+            self._process.send(self.app.recorder.statements(prepared.rows, **prepared.kwargs,
+                                                                snapshots=prepared.snapshots))
         except OSError:  # the process has ended: its acknowledgements say why
             self._collect()
             raise
@@ -99,7 +101,7 @@ class StepWriter:
 
     def _collect(self) -> None:
         """The outcome of the steps in flight: those committed go into the
-        cache (and snapshots); a failure is kept and raised."""
+        cache; a failure is kept and raised."""
         sent, self._in_flight = self._in_flight, []
         if not sent:
             return
