@@ -12,5 +12,8 @@ def print_board(b: dict, config: dict) -> None:
 
     from service.render import board_text
 
-    Console().print(board_text(b, config))
+    # highlight=False: the board's text carries its own styles; rich's automatic
+    # highlighter only coloured stray numbers in sentences ("seat 3"), and it
+    # compiles and runs its regular expressions over every line (~20 ms a call)
+    Console(highlight=False).print(board_text(b, config))
     sys.stdout.write(f"game {b['game_id']}; `--json` gives every detail of this view\n")
