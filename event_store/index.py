@@ -15,11 +15,15 @@ STATUS_TABLE_NAME = "privateer_status"
 STATUS_COLUMNS = ("game_id", "version", "corrections", "status")
 
 
+# one encoder for every step (``json.dumps`` with separators builds one a call)
+_compact = json.JSONEncoder(separators=(",", ":")).encode
+
+
 def status_params(index: dict) -> tuple | None:
     st = index.get("status")
     if st is None:
         return None
-    return (index["game_id"], index["version"], index.get("corrections", 0), json.dumps(st, separators=(",", ":")))
+    return (index["game_id"], index["version"], index.get("corrections", 0), _compact(st))
 
 
 def prefix_bounds(prefix: str) -> tuple[str, str]:
