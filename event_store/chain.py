@@ -133,22 +133,43 @@ def genesis(game_id: UUID, version: int = CHAIN_VERSION) -> bytes:
     return hashlib.sha256(f"privateer-chain-v{version}:".encode() + game_id.bytes).digest()
 
 
-def seal(salt: bytes, type: str, data) -> bytes:
+def seal(salt: bytes, type: str, data, known: dict | None = None) -> bytes:
+    """``known``: canonical bytes (``canon``) already made of some of the data
+    map's values, by key (a game's catalog, packed once a process)."""
     # canon([type, data]): a two-item array (0x92), then each item
-    body = b"\x92" + _packb(type if builtins.type(type) is str else _canon_obj(type)) + _packb(_canon_obj(data))
+    packed = _packb(_canon_obj(data)) if known is None else _canon_map_with(data, known)
+    body = b"\x92" + _packb(type if builtins.type(type) is str else _canon_obj(type)) + packed
     return _sha256(b"privateer-seal-v2:" + salt + body).digest()
 
 
+_map_header = msgpack.Packer(use_bin_type=True).pack_map_header
+
+
+def _canon_map_with(data: dict, known: dict) -> bytes:
+    """``canon(data)``, with the values of ``known``'s keys taken as the bytes
+    given: a map packs as its header, then each key and value packed in
+    turn, in the canonical order of the keys."""
+    for k in data:
+        if builtins.type(k) is not str:
+            raise TypeError(f"map key {k!r} is not text")
+    parts = [_map_header(len(data))]
+    for k in sorted(data):
+        parts.append(_packb(k))
+        parts.append(known[k] if k in known else _packb(_canon_obj(data[k])))
+    return b"".join(parts)
+
+
 def link(game_id: UUID, version: int, timestamp: datetime | str, type: str, turn: int, vis, data,
-         prev: bytes, salt: bytes | None = None, chain: int = CHAIN_VERSION) -> bytes:
-    """``timestamp``: the event's stored time, or its ISO text (``iso``)."""
+         prev: bytes, salt: bytes | None = None, chain: int = CHAIN_VERSION, known: dict | None = None) -> bytes:
+    """``timestamp``: the event's stored time, or its ISO text (``iso``);
+    ``known``: see ``seal``."""
     ts = timestamp if builtins.type(timestamp) is str else iso(timestamp)
     if chain == 1:
         body = pack([game_id.bytes, version, ts, type, turn, vis, data, prev])
     else:
         if not isinstance(salt, bytes) or len(salt) != SALT_BYTES:
             raise ValueError("a chain v2 event needs a 32-byte salt")
-        body = [game_id.bytes, version, ts, turn, vis, seal(salt, type, data), prev]
+        body = [game_id.bytes, version, ts, turn, vis, seal(salt, type, data, known), prev]
         # already canonical when every item is a plain scalar and vis is text or a list
         # of seat numbers (as the kernel writes it): packed as it is, the same bytes
         plain = (builtins.type(version) is int and builtins.type(turn) is int and builtins.type(ts) is str

@@ -40,3 +40,39 @@ def test_a_map_in_order_holding_a_map_out_of_order_is_sorted_inside():
     inner = {"b": 1, "a": 2}
     assert canon({"x": inner}) == msgpack.packb({"x": {"a": 2, "b": 1}}, use_bin_type=True)
     assert list(inner) == ["b", "a"]  # the event's own data is not reordered
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.text(max_size=4), data, max_size=6), st.data())
+def test_a_seal_with_values_packed_beforehand_is_the_same_seal(obj, draw):
+    """``seal(..., known=)`` splices canonical bytes made before (a catalog's)
+    into the map: the seal is the one of the whole map packed at once."""
+    from event_store.chain import seal
+
+    keys = draw.draw(st.lists(st.sampled_from(sorted(obj)), unique=True) if obj else st.just([]))
+    known = {k: canon(obj[k]) for k in keys}
+    salt = b"s" * 32
+    assert seal(salt, "GameCreated", obj, known) == seal(salt, "GameCreated", obj)
+
+
+def test_a_new_games_creation_is_chained_as_without_the_packed_catalog():
+    """Every game's ``GameCreated`` (its catalog packed once a process) links
+    as the link made from scratch says, first time and from the kept bytes;
+    an organiser's catalog too."""
+    from uuid import uuid4
+
+    from event_store.chain import link
+    from service.aggregate import Game, catalog_canon
+    from service.kernel.local import created_event
+    from service.kernel.rules import get_rules
+
+    for name in ("letter-of-marque", "loot", "kaisers-pirates", "merchants-and-marauders"):
+        rules = get_rules(name)
+        for catalog in (None, rules.catalog(rules.parse_options(3, {}))):
+            for _ in range(2):  # packed, then taken from what was kept
+                created, _seed = created_event(rules, 3, {}, False, b"x" * 32, catalog=catalog)
+                assert catalog_canon(created.data) == {"catalog": canon(created.data["catalog"])}
+                gid = uuid4()
+                game = Game.start(gid, created, fresh=True)
+                e = game.collect_events()[0]
+                assert game.head == link(gid, 1, e.timestamp, e.type, e.turn, e.visible_to, e.data, e.prev, e.salt)
