@@ -183,7 +183,7 @@ class Step:
     emit events and draw chance. Every emitted event is applied at once to the
     working state, so the rules can look at ``step.state`` after each one."""
 
-    __slots__ = ("machine", "state", "_turn", "_fold", "_keep", "chance", "seat", "events", "checked")
+    __slots__ = ("machine", "state", "_turn", "_fold", "_keep", "_seen", "_table", "chance", "seat", "events", "checked")
 
     def __init__(self, machine: "Machine", chance, seat: int, checked: bool = False):
         self.machine = machine
@@ -191,6 +191,8 @@ class Step:
         self._turn = machine.rules.turn
         self._fold = machine.rules.fold
         self._keep = machine.keep_events
+        self._seen = machine.k["seen"]  # the readers' counts (``emit`` adds to them; the list is never replaced)
+        self._table = machine.k["table"]  # (a game's mode never changes)
         self.chance = chance
         self.seat = seat
         self.events: list[Ev] = []
@@ -220,30 +222,32 @@ class Step:
             ev.packed = _pack(data)   # frozen as emitted
         else:
             ev.packed = None          # a playout that keeps no history: nothing to freeze
-        m = self.machine
-        k = m.k
         # counted for whoever may read it, as ``Machine.apply`` counts (inlined: the hot path)
         if vis == "all":
-            k["seen"][0] += 1
+            self._seen[0] += 1
         elif vis != "referee":
             if len(vis) == 1 and vis[0].__class__ is int:  # one seat, as ``norm_vis`` makes it (inlined)
                 vis = [vis[0]]
-                k["seen"][vis[0]] += 1
+                self._seen[vis[0]] += 1
             else:
                 vis = norm_vis(vis)
-                seen = k["seen"]
+                seen = self._seen
                 for i in vis:
                     seen[i] += 1
         ev.vis = vis
         if type not in KERNEL_TYPES:  # a game's own fact (the step's ``Decided`` already dropped
-            # what was cached, and nothing refills it mid-step)
-            pending = k["pending"]
-            if pending is not None:
-                pending["emitted"] += 1
-        elif not k["table"] and (type == "Decided" or type in CHANCE_TYPES):
+            # what was cached, and nothing refills it mid-step); only at a table is a step
+            # pending (``_kernel_fact``), counting its consequences
+            if self._table:
+                pending = self.machine.k["pending"]
+                if pending is not None:
+                    pending["emitted"] += 1
+        elif not self._table and (type == "Decided" or type in CHANCE_TYPES):
             # outside table mode, as ``_kernel_fact`` takes them (inlined: every step has its
             # ``Decided`` and most a chance outcome; no step is pending and no outcome awaited,
             # and nothing the step asked of the rules is cached after its ``Decided``)
+            m = self.machine
+            k = m.k
             if type == "Decided":
                 m._legal = m._acting = None
                 k["steps"] += 1
@@ -252,7 +256,8 @@ class Step:
                 if counter is not None:
                     k["counter"] = counter + data["draws"]
         else:
-            m._kernel_fact(ev, k)
+            m = self.machine
+            m._kernel_fact(ev, m.k)
         apply = self._fold.get(type)  # then the game's state takes it
         if apply is not None:
             apply(self.state, data, ev)

@@ -181,9 +181,10 @@ def total_glory(state, p) -> int:
 
 
 def current_seat(state):
-    if state["phase"] != "play" or not state["order"]:
+    order = state["order"]
+    if state["phase"] != "play" or not order:
         return None
-    return state["order"][state["cur"]]
+    return order[state["cur"]]
 
 
 def new_ship(state, kind: str, crew: int | None = None) -> dict:
