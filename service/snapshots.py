@@ -3,7 +3,9 @@
 Every ``PRIVATEER_SNAPSHOT_INTERVAL`` events (default 100; 0 turns snapshots
 off) the application stores the game's state after that version in the
 snapshot store (``privateer_snapshots`` on PostgreSQL, ``stored_snapshots`` on
-SQLite), encoded with our MessagePack codec. The aggregate holds a ``Machine``
+SQLite), encoded with our MessagePack codec, in the same transaction as the
+step that crossed the multiple (``Privateer.commit``): never a snapshot of
+events that were not stored, and no second commit. The aggregate holds a ``Machine``
 object (rules + state); the snapshot holds only its plain data:
 
     {"config": GameCreated data, "k": kernel state, "s": game state,
