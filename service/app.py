@@ -259,7 +259,7 @@ class Privateer(Application):
         rules = get_rules(game)
         created, seed = created_event(rules, seats, options, table, seed, name, tournament, catalog,
                                       players=players)
-        agg = Game.start(uuid4(), created, fresh=True)
+        agg = Game.start(uuid4(), created)
         agg.record(agg.machine.setup(TableChance([]) if table else SeededChance(seed, [], 0)))
         if not table:
             self._remember_seed(agg.id, seed)

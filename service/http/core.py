@@ -316,7 +316,7 @@ class GameService:
                                       None, body.get("name", ""), body.get("tournament", ""),
                                       players=body.get("players") or {})
         gid = uuid4()
-        agg = Game.start(gid, created, fresh=True)
+        agg = Game.start(gid, created)
         if not body.get("wait_for_seats"):
             agg.record(agg.machine.setup(TableChance([]) if created.data["table"] else SeededChance(seed, [], 0)))
         referee_key = new_token("ref")

@@ -58,7 +58,7 @@ def test_a_seal_with_values_packed_beforehand_is_the_same_seal(obj, draw):
 def test_a_new_games_creation_is_chained_as_without_the_packed_catalog():
     """Every game's ``GameCreated`` (its catalog packed once a process) links
     as the link made from scratch says, first time and from the kept bytes;
-    an organiser's catalog too."""
+    an organiser's catalog too, and one changed after it was packed."""
     from uuid import uuid4
 
     from event_store.chain import link
@@ -73,6 +73,11 @@ def test_a_new_games_creation_is_chained_as_without_the_packed_catalog():
                 created, _seed = created_event(rules, 3, {}, False, b"x" * 32, catalog=catalog)
                 assert catalog_canon(created.data) == {"catalog": canon(created.data["catalog"])}
                 gid = uuid4()
-                game = Game.start(gid, created, fresh=True)
+                game = Game.start(gid, created)
                 e = game.collect_events()[0]
                 assert game.head == link(gid, 1, e.timestamp, e.type, e.turn, e.visible_to, e.data, e.prev, e.salt)
+    # the same dict changed after its bytes were kept: packed anew, not taken from what was kept
+    catalog = rules.catalog(rules.parse_options(3, {}))
+    catalog["extra"] = {"b": 1, "a": [True, 1]}
+    created, _seed = created_event(rules, 3, {}, False, b"x" * 32, catalog=catalog)
+    assert catalog_canon(created.data) == {"catalog": canon(catalog)}
