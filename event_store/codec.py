@@ -36,6 +36,20 @@ def _ext_hook(code, data):
     return msgpack.ExtType(code, data)
 
 
+def _ext_hook_times_as_text(code, data):
+    if code == EXT_DATETIME:
+        return data.decode()
+    return _ext_hook(code, data)
+
+
+def unpack_event_row(data: bytes):
+    """``unpack`` of a stored event's row with its ``timestamp`` left as the
+    ISO 8601 text stored, which is what the hash chain hashes
+    (event_store/chain.py): a read that checks the chain or folds the events
+    makes no ``datetime`` of it only to write it back as text."""
+    return msgpack.unpackb(data, ext_hook=_ext_hook_times_as_text, raw=False, strict_map_key=False)
+
+
 def pack(obj) -> bytes:
     return msgpack.packb(obj, default=_default, use_bin_type=True)
 
@@ -46,13 +60,15 @@ def unpack(data: bytes):
 
 class MsgPackTranscoder:
     """The library's transcoder interface (``encode``/``decode``), duck-typed so
-    that a direct read (event_store/reads.py) imports no part of the library."""
+    that a direct read (event_store/reads.py) imports no part of the library.
+    ``times_as_text``: decode stored times as the ISO text stored
+    (``unpack_event_row``; the audit's reading, service/audit.py)."""
+
+    def __init__(self, times_as_text: bool = False):
+        self.decode = unpack_event_row if times_as_text else unpack
 
     def encode(self, obj) -> bytes:
         return pack(obj)
-
-    def decode(self, data: bytes):
-        return unpack(data)
 
 
 # A recorded event's stored state, made without the library's mapper --------------

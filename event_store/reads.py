@@ -16,7 +16,7 @@ import json
 import os
 import sqlite3
 
-from .codec import unpack
+from .codec import unpack, unpack_event_row
 from .index import STATUS_TABLE_NAME, prefix_bounds
 
 
@@ -91,7 +91,8 @@ class SqliteReader:
         return unpack(row[0])["state"]
 
     def events(self, gid: str, gt: int = 0, lte: int | None = None, page: int = 256):
-        """``(version, envelope dict)`` of the game's events after ``gt``, a page at a time."""
+        """``(version, envelope dict)`` of the game's events after ``gt``, a page
+        at a time; the ``timestamp`` is the ISO text stored (``unpack_event_row``)."""
         while True:
             sql = ("SELECT originator_version, state FROM stored_events WHERE originator_id = ? "
                    "AND originator_version > ?")
@@ -106,7 +107,7 @@ class SqliteReader:
 
                 raise damaged(gid, e) from None
             for version, state in rows:
-                yield version, unpack(state)
+                yield version, unpack_event_row(state)
             if len(rows) < page:
                 return
             gt = rows[-1][0]

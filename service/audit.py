@@ -68,6 +68,10 @@ class Envelope:
 
 
 def decode_all(game_id, stored, mapper, report: AuditReport) -> list[Envelope] | None:
+    """The stored events decoded, each time as the ISO text stored: the hash
+    chain hashes that text (event_store/chain.py), so a time rewritten in
+    another form of the same instant is a change the chain shows."""
+    mapper = _times_as_stored(mapper)
     out = []
     for s in stored:
         try:
@@ -76,6 +80,17 @@ def decode_all(game_id, stored, mapper, report: AuditReport) -> list[Envelope] |
             report.fail(s.originator_version, "?", f"stored bytes cannot be decoded ({type(e).__name__})")
             return None
     return out
+
+
+def _times_as_stored(mapper):
+    from eventsourcing.persistence import Mapper
+
+    from event_store.codec import MsgPackTranscoder
+
+    if not isinstance(mapper.transcoder, MsgPackTranscoder):
+        return mapper
+    return Mapper(transcoder=MsgPackTranscoder(times_as_text=True), compressor=mapper.compressor,
+                  cipher=mapper.cipher)
 
 
 def check_chain(game_id, envs: list[Envelope], head: dict | None, report: AuditReport) -> bool:

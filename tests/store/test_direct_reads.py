@@ -93,3 +93,33 @@ def test_status_and_replay_start_without_the_library(tmp_path):
     assert run("status", gid.hex) == json.loads(json.dumps(status(gid, m, v, h), default=lambda o: o.hex()))
     m3, v3, _ = app.fold(gid, to_turn=3)
     assert run("replay", gid.hex, "--to-turn", "3") == json.loads(json.dumps(board(gid, m3, v3, None)))
+
+
+def test_the_replays_chain_check_hashes_the_time_as_stored(tmp_path):
+    """The chain hashes an event's stored ISO text (event_store/chain.py): a
+    time rewritten in another ISO form of the same instant is a change the
+    replay's check and the audit report, as a verifier reading the rows would."""
+    import sqlite3
+
+    import msgpack
+
+    from event_store.codec import EXT_DATETIME
+    from service.audit import audit_game
+    from service.replay import verify_to
+
+    db = str(tmp_path / "t.db")
+    app = Privateer(db, snapshot_interval=0)
+    [gid] = play(app, game="letter-of-marque", seats=3, seed="times")
+    assert verify_to(db, gid, 12) is None
+    with sqlite3.connect(db) as c:
+        state = c.execute("SELECT state FROM stored_events WHERE originator_version = 7").fetchone()[0]
+        env = msgpack.unpackb(state, raw=False, strict_map_key=False)
+        text = env["timestamp"].data.decode()
+        assert "T" in text
+        env["timestamp"] = msgpack.ExtType(EXT_DATETIME, text.replace("T", " ").encode())  # same instant
+        c.execute("UPDATE stored_events SET state = ? WHERE originator_version = 7",
+                  (msgpack.packb(env, use_bin_type=True),))
+    assert "event 7 does not match its hash" in verify_to(db, gid, 12)
+    assert verify_to(db, gid, 6) is None
+    report = audit_game(Privateer(db, snapshot_interval=0), gid)
+    assert not report.ok and report.first_bad["version"] == 7, report.as_dict()
