@@ -160,14 +160,8 @@ class LocalGame:
                     raise RuntimeError("nobody can act but the game is not finished")
                 seat = acting[0]
                 # the seat is one of those to act (the checks of ``decide`` hold): the step runs at once
-                listed = m._listed(seat)
-                decision = choose(m.s, seat, listed, rng)
-                taken = False
-                for d in listed:  # (a loop: ``any`` over a generator costs a call of its own)
-                    if d is decision:
-                        taken = True
-                        break
-                if live and taken:
+                decision = choose(m.s, seat, m._listed(seat), rng)
+                if live and m._is_listed(seat, decision):
                     evs = m._run_live(seat, decision, chance, True)
                 else:
                     evs = m._run(seat, decision, chance, strict=True)

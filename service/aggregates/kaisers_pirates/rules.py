@@ -253,7 +253,7 @@ class KaisersPirates(Rules):
             flow.end_turn(step, seat)
         elif a == "resupply":
             optional.resupply(step, seat, decision)
-        if state.get("solo") is not None:     # ``solitaire.on`` written out: asked after every decision
+        if solitaire.on(state):
             solitaire.drive(step)           # the phantom plays until the real player must act
 
     def referee(self, step, decision):

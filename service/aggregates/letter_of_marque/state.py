@@ -55,7 +55,6 @@ def _seat_of_deck(state, deck):
     return None
 
 
-
 def _card_drawn(state, d, ev):
     seat = _seat_of_deck(state, d["deck"])
     p = _player(state, seat)

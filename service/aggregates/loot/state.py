@@ -118,7 +118,6 @@ def game_over(state) -> bool:
     return not all(hands)
 
 
-
 def _dealer_chosen(state, d, ev):
     state["dealer"] = d["dealer"]
     state["first"] = d["first"]

@@ -162,7 +162,7 @@ def legal_port(state, seat, home=None, S=None):
                 out.append({"action": "claim_mission", "mission": m})
     if "stash" not in started and home:
         out += [{"action": "stash", "amount": a} for a in amounts(p["gold"])]
-    if p["rumor"] is not None or p["mission"] is not None:   # (``port_activities`` has nothing without either)
+    if tasks.has_task(p):   # (asked first: most captains have none, and the call is saved)
         out += tasks.port_activities(state, p, started)     # rumors followed, missions completed (rules version 4)
     out.append({"action": "end_port"})
     return out

@@ -180,10 +180,9 @@ class MerchantsAndMarauders(Rules):
             if S["zones"][zone]["port"]:
                 out += port_entries(state, p, S)
             out += scout_rules.sea_actions(state, p)
-            if p["rumor"] is not None or p["mission"] is not None:   # (most captains have neither)
+            if task_rules.has_task(p):   # (asked first: most captains have none, and the call is saved)
                 out += task_rules.sea_actions(state, p)
-        if p["in_port"] or p["hand"]:       # (``_anytime`` has nothing for a captain at sea without cards)
-            out += self._anytime(state, p, S=S)
+        out += self._anytime(state, p, S=S)
         out.append({"action": "end_turn"})
         return out
 

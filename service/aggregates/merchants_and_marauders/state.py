@@ -107,7 +107,7 @@ def side(state, who):
     the Enemy chart's, its hold the cards found when it is plundered)."""
     if isinstance(who, str):
         return state["combat"]["npc"]
-    return state["players"][who - 1]     # ``player``, inlined: a fight asks for its sides all the time
+    return player(state, who)
 
 
 def ship_max(state, ship, stat):
@@ -147,14 +147,14 @@ def capacity(state, p) -> int:
     return cap
 
 
-def home(state, p):
-    return T(state)["captains"][p["captain"]]["home"]
+def home(state, p, S=None):
+    """``S``: the state's tables (``T(state)``), when the caller has read them."""
+    return (S or T(state))["captains"][p["captain"]]["home"]
 
 
 def at_home(state, p, S=None) -> bool:
     """``S``: the state's tables (``T(state)``), when the caller has read them."""
-    # (``home``, inlined: ``legal`` asks at every step in port)
-    return p["in_port"] and p["zone"] == (S or T(state))["captains"][p["captain"]]["home"]
+    return p["in_port"] and p["zone"] == home(state, p, S)
 
 
 def funds(state, p, home: bool | None = None) -> int:

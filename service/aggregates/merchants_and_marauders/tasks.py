@@ -107,8 +107,13 @@ def _mission_ready(state, p, during):
     return all(len(have.get(n["good"], [])) >= n["count"] for n in c.get("needs", []) if n["need"] == "deliver")
 
 
+def has_task(p) -> bool:
+    """A rumor or a mission in hand: without one, the player has no task to act on."""
+    return p["rumor"] is not None or p["mission"] is not None
+
+
 def port_activities(state, p, started):
-    if p["rumor"] is None and p["mission"] is None:
+    if not has_task(p):
         return []
     out = []
     if "follow_rumor" not in started and _rumor_here(state, p, "port"):
@@ -119,7 +124,7 @@ def port_activities(state, p, started):
 
 
 def sea_actions(state, p):
-    if p["in_port"] or (p["rumor"] is None and p["mission"] is None):
+    if p["in_port"] or not has_task(p):
         return []
     out = []
     if _rumor_here(state, p, "sea"):
