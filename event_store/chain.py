@@ -36,11 +36,14 @@ from __future__ import annotations
 
 import builtins
 import hashlib
-import secrets
-from datetime import datetime
-from uuid import UUID
+import os
 
 import msgpack
+
+TYPE_CHECKING = False  # typing itself is not imported: a replay's start-up does without it
+if TYPE_CHECKING:
+    from datetime import datetime
+    from uuid import UUID
 
 from .codec import pack
 
@@ -58,12 +61,12 @@ def chain_version(created_data: dict) -> int:
 
 
 def new_salt() -> bytes:
-    return secrets.token_bytes(SALT_BYTES)
+    return os.urandom(SALT_BYTES)  # secrets.token_bytes, without importing random
 
 
 def new_salts(n: int) -> list[bytes]:
     """``n`` fresh salts from one read of the system's random source."""
-    raw = secrets.token_bytes(SALT_BYTES * n)
+    raw = os.urandom(SALT_BYTES * n)
     return [raw[i:i + SALT_BYTES] for i in range(0, SALT_BYTES * n, SALT_BYTES)]
 
 

@@ -9,8 +9,8 @@ attributes; UUIDs and datetimes travel as MessagePack extension types:
 
 from __future__ import annotations
 
-from datetime import datetime
-from uuid import UUID
+import sys
+from datetime import datetime  # sqlite3 and psycopg import it anyway
 
 import msgpack
 
@@ -18,8 +18,12 @@ EXT_UUID = 1
 EXT_DATETIME = 2
 
 
+# ``uuid`` is imported only by what makes or reads UUIDs (importing it takes
+# ``platform`` with it; a direct read of a status needs neither): an object is
+# a UUID only once its module is loaded.
 def _default(obj):
-    if isinstance(obj, UUID):
+    uuid = sys.modules.get("uuid")
+    if uuid is not None and isinstance(obj, uuid.UUID):
         return msgpack.ExtType(EXT_UUID, obj.bytes)
     if isinstance(obj, datetime):
         return msgpack.ExtType(EXT_DATETIME, obj.isoformat().encode())
@@ -30,6 +34,8 @@ def _default(obj):
 
 def _ext_hook(code, data):
     if code == EXT_UUID:
+        from uuid import UUID
+
         return UUID(bytes=data)
     if code == EXT_DATETIME:
         return datetime.fromisoformat(data.decode())
@@ -48,6 +54,27 @@ def unpack_event_row(data: bytes):
     (event_store/chain.py): a read that checks the chain or folds the events
     makes no ``datetime`` of it only to write it back as text."""
     return msgpack.unpackb(data, ext_hook=_ext_hook_times_as_text, raw=False, strict_map_key=False)
+
+
+def unpack_state_item(data: bytes, key: str):
+    """``unpack_event_row(data)["state"].get(key)`` of a stored snapshot, read
+    without building the values before it (they are skipped) or after it;
+    None when there is no such item or the bytes are not a map holding one."""
+    u = msgpack.Unpacker(raw=False, strict_map_key=False, ext_hook=_ext_hook_times_as_text)
+    u.feed(data)
+    try:
+        for _ in range(u.read_map_header()):
+            if u.unpack() != "state":
+                u.skip()
+                continue
+            for _ in range(u.read_map_header()):
+                if u.unpack() == key:
+                    return u.unpack()
+                u.skip()
+            return None
+    except (msgpack.UnpackException, ValueError):
+        return None
+    return None
 
 
 def pack(obj) -> bytes:

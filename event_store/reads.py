@@ -16,7 +16,7 @@ import json
 import os
 import sqlite3
 
-from .codec import unpack, unpack_event_row
+from .codec import unpack_event_row, unpack_state_item
 from .index import STATUS_TABLE_NAME, prefix_bounds
 
 
@@ -84,11 +84,19 @@ class SqliteReader:
         except sqlite3.Error:  # a store without snapshots
             return []
 
+    def _snapshot_row(self, gid: str, version: int) -> bytes:
+        return self.conn.execute("SELECT state FROM stored_snapshots WHERE originator_id = ? AND "
+                                 "originator_version = ?", (gid, version)).fetchone()[0]
+
     def snapshot(self, gid: str, version: int) -> dict:
-        """The snapshot's plain state (service/snapshots.py)."""
-        row = self.conn.execute("SELECT state FROM stored_snapshots WHERE originator_id = ? AND "
-                                "originator_version = ?", (gid, version)).fetchone()
-        return unpack(row[0])["state"]
+        """The snapshot's plain state (service/snapshots.py), its times as the
+        ISO text stored (``unpack_event_row``)."""
+        return unpack_event_row(self._snapshot_row(gid, version))["state"]
+
+    def snapshot_max_turn(self, gid: str, version: int):
+        """The snapshot's ``state["max_turn"]`` (None when it has none), read
+        without decoding the rest (``unpack_state_item``)."""
+        return unpack_state_item(self._snapshot_row(gid, version), "max_turn")
 
     def events(self, gid: str, gt: int = 0, lte: int | None = None, page: int = 256):
         """``(version, envelope dict)`` of the game's events after ``gt``, a page

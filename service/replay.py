@@ -90,17 +90,18 @@ def _start(reader: SqliteReader, gid: str, to_turn: int | None, to_event: int | 
         if to_turn is None:
             best = (versions[-1], reader.snapshot(gid, versions[-1]))
         else:  # max_turn never decreases with the version: binary search
-            lo, hi, best = 0, len(versions) - 1, None
+            # probing each snapshot's max_turn alone; only the one chosen is decoded
+            lo, hi, found = 0, len(versions) - 1, None
             while lo <= hi:
                 mid = (lo + hi) // 2
-                st = reader.snapshot(gid, versions[mid])
-                mt = st.get("max_turn")
+                mt = reader.snapshot_max_turn(gid, versions[mid])
                 if mt is not None and mt <= to_turn:
-                    best, lo = (versions[mid], st), mid + 1
+                    found, lo = versions[mid], mid + 1
                 else:
                     hi = mid - 1
-            if best is None:
+            if found is None:
                 return None
+            best = (found, reader.snapshot(gid, found))
         version, state = best
         return machine_from(state), version, state["head"]
     except (SnapshotOutdated, KeyError, TypeError, ValueError):

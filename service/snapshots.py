@@ -22,7 +22,6 @@ tampered snapshot can change what a replay shows, never what the audit says.
 from __future__ import annotations
 
 import os
-from typing import Any
 
 
 DEFAULT_INTERVAL = 100
@@ -89,7 +88,7 @@ def _make_game_snapshot():
     class GameSnapshot(Snapshot):
         """The ``eventsourcing`` snapshot of a ``Game``: plain data only."""
 
-        state: dict[str, Any]
+        state: dict  # plain data: str keys, msgpack values
 
         @classmethod
         def take(cls, aggregate) -> "GameSnapshot":

@@ -31,8 +31,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
-import secrets
 import struct
 from functools import lru_cache
 
@@ -44,7 +44,7 @@ _OPAD = bytes(b ^ 0x5C for b in range(256))
 
 
 def new_seed() -> bytes:
-    return secrets.token_bytes(32)
+    return os.urandom(32)  # what secrets.token_bytes gives, without importing random
 
 
 def commitment(seed: bytes) -> str:
