@@ -132,11 +132,18 @@ class CommitProcess:
         return bool(hasattr(recorder, "statements") and pool is not None
                     and getattr(pool, "db_name", None) and not pool.is_sqlite_memory_mode)
 
-    def send(self, statements: list) -> None:
-        """Queue one step (its transaction's statements). Raises
-        ``BrokenPipeError`` if the process has ended (``acks`` says why)."""
+    def send(self, statements: list, ack: bool = False) -> None:
+        """Queue one step (its transaction's statements); ``ack``: and ask for
+        its acknowledgement (a frame of length 0 after it), to be read from
+        ``ack_fd`` with ``AckReader``. Raises ``BrokenPipeError`` if the
+        process has ended (``acks`` or the ack stream says why)."""
         body = marshal.dumps(statements)
-        self._write(_LEN.pack(len(body)) + body)
+        self._write(_LEN.pack(len(body)) + body + (_LEN.pack(0) if ack else b""))
+
+    @property
+    def ack_fd(self) -> int:
+        """The file descriptor the acknowledgements are read from."""
+        return self._out.fileno()
 
     def _write(self, frame: bytes) -> None:
         """All of ``frame`` (a raw pipe may take part of it, after a signal)."""
@@ -186,6 +193,49 @@ class CommitProcess:
         code = self._proc.wait()
         self._out.close()
         return code
+
+
+class AckReader:
+    """The acknowledgement stream, read in pieces as they come (a caller on
+    an event loop reads what ``ack_fd`` has and ``feed``s it here).
+    ``feed(data)`` gives the acknowledgements now complete, in order: ``None``
+    for each step committed (each frame of length 0), then, if a step
+    failed, ``(error class, message)``; ``feed(b"")`` is the end of the
+    stream (the process ended): ``("OperationalError", ...)`` if it ended
+    without a report."""
+
+    def __init__(self):
+        self._buf = b""
+        self._failed = False
+
+    def feed(self, data: bytes) -> list:
+        if self._failed:
+            return []
+        if not data:
+            self._failed = True
+            return [("OperationalError", "the commit process ended before committing every step")]
+        buf = self._buf + data
+        out: list = []
+        i = 0
+        while i < len(buf) and buf[i:i + 1] == OK:
+            out.append(None)
+            i += 1
+        buf = buf[i:]
+        if buf:
+            if buf[:1] != FAILED:
+                self._failed = True
+                return out + [("OperationalError", "the commit process answered out of protocol")]
+            if len(buf) >= 5:
+                (n,) = _LEN.unpack(buf[1:5])
+                if len(buf) >= 5 + n:
+                    self._failed = True
+                    try:
+                        kind, message, _ = marshal.loads(buf[5:5 + n])
+                    except Exception:  # noqa: BLE001 - a report cut short: the failure is still a failure
+                        kind, message = "OperationalError", "the commit process failed"
+                    return out + [(kind, message)]
+        self._buf = buf
+        return out
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -159,9 +159,14 @@ class Privateer(Application):
         (a cache, written in the same commit: no second wait for the disk, and
         never a snapshot of events that were not stored). A stale version is
         ``StaleVersion``: nothing was written."""
+        self.write(prepared)
+        self.committed(prepared)
+
+    def write(self, prepared: "Prepared") -> None:
+        """``commit``'s transaction alone; the caller then calls ``committed``
+        (the HTTP service waits for it off its event loop: service/http/committer.py)."""
         with self._stale(prepared):
             self.recorder.insert_events(prepared.rows, **prepared.kwargs, snapshots=prepared.snapshots)
-        self.committed(prepared)
 
     def committed(self, prepared: "Prepared") -> None:
         """After a step's commit: the repository's cache."""

@@ -109,15 +109,21 @@ class StepWriter:
         for prepared in sent[:done]:
             self.app.committed(prepared)
         if failure is not None:
-            kind, message = failure
-            try:
-                with self.app._stale(sent[done]):
-                    raise _ERRORS.get(kind, OperationalError)(f"{kind}: {message}")
-            except BaseException as e:
-                self._failed = e
+            self._failed = step_error(self.app, sent[done], *failure)
             raise self._failed
 
     def _stop(self) -> None:
         if self._process is not None:
             process, self._process = self._process, None
             process.close()
+
+
+def step_error(app, prepared, kind: str, message: str) -> BaseException:
+    """The error a step's failure in the commit process is, as the same
+    failure of ``Privateer.commit`` raises it (a stale version is
+    ``StaleVersion``)."""
+    try:
+        with app._stale(prepared):
+            raise _ERRORS.get(kind, OperationalError)(f"{kind}: {message}")
+    except BaseException as e:  # noqa: BLE001 - returned, for the caller to raise
+        return e

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from contextlib import asynccontextmanager
 from pathlib import Path as FilePath
 from typing import Annotated, Optional
 
@@ -104,7 +105,14 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None,
 
     limits = limits or Limits.from_env()
     svc = GameService(Privateer(db), organiser_key)
+
+    @asynccontextmanager
+    async def lifespan(_api):
+        yield
+        svc.close()  # the steps sent are committed before the server ends
+
     api = FastAPI(
+        lifespan=lifespan,
         title="privateer",
         version="1",
         description="Referee, record and replay pirate tabletop games: seats, hidden views, live stream. "
@@ -238,9 +246,9 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None,
         gid, caller = who(game_id, authorization)
         return svc.legal(gid, caller, seat)
 
-    def decide_on(game_id: str, authorization: str | None, body: m.SubmitDecision, key: str | None) -> dict:
+    async def decide_on(game_id: str, authorization: str | None, body: m.SubmitDecision, key: str | None) -> dict:
         gid, caller = who(game_id, authorization)
-        return svc.decide(gid, caller, body.decision, body.expected_version, body.seat, key)
+        return await svc.decide(gid, caller, body.decision, body.expected_version, body.seat, key)
 
     if play_loop:
         api.add_middleware(PlayLoop, handlers={"status": status_of, "legal": legal_of, "decide": decide_on})
@@ -327,7 +335,7 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None,
     async def decide(game_id: GameIdPath, body: m.SubmitDecision, authorization: Auth = None,
                      idempotency_key: IdemKey = None):
         """Submit the caller's seat's decision against the version it was made on."""
-        return decide_on(game_id, authorization, body, idempotency_key)
+        return await decide_on(game_id, authorization, body, idempotency_key)
 
     @api.post("/games/{game_id}/chance", response_model=m.Appended, status_code=201, responses=ERRORS,
               tags=["referee"], **NEEDS)
@@ -335,7 +343,8 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None,
                      idempotency_key: IdemKey = None):
         """Table mode: the referee enters the awaited die roll, card or pick."""
         gid, caller = who(game_id, authorization)
-        return svc.enter_chance(gid, caller, body.outcome, body.expected_version, idempotency_key, words=body.words)
+        return await svc.enter_chance(gid, caller, body.outcome, body.expected_version, idempotency_key,
+                                      words=body.words)
 
     @api.post("/games/{game_id}/corrections", response_model=m.Appended, status_code=201, responses=ERRORS,
               tags=["referee"], **NEEDS)

@@ -7,6 +7,7 @@ before anything is written.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import math
@@ -32,6 +33,7 @@ from service.views import status as status_view
 
 from .access import Access, request_rows
 from .changes import Changes
+from .committer import Committer
 from .auth import Caller, Conflict, Forbidden, Unauthorized, is_organiser, new_token, token_hash
 
 MAX_DEPTH = 32
@@ -105,11 +107,16 @@ class GameService:
         self._audits: OrderedDict[tuple, dict] = OrderedDict()
         self._audit_locks: dict[UUID, threading.Lock] = {}
         self.audit_runs = 0
+        # the play loop's steps: committed off the event loop, a game's one after another
+        self.committer = Committer(app)
+        self._deciding: dict[UUID, list] = {}
 
     def close(self) -> None:
-        """Stop listening for other processes' commits (PostgreSQL)."""
+        """Stop listening for other processes' commits (PostgreSQL); the
+        steps sent committed first."""
         if self._listening is not None:
             self._listening.set()
+        self.committer.close()
 
     # who --------------------------------------------------------------------
     def organiser(self, token: str | None) -> Caller:
@@ -181,10 +188,7 @@ class GameService:
         return game
 
     def save(self, game: Game, **rows) -> None:
-        self.app._save(game, **rows)
-        request_rows.set(None)  # what this request read of the index is behind now
-        self._remember(game)
-        self.changes.committed(game.id.hex)
+        Pending(self, game, self.app.prepare(game, **rows), None, None).run()
 
     def fold(self, gid: UUID):
         game = self.current(gid)
@@ -493,7 +497,8 @@ class GameService:
         if expected_version != have:
             raise StaleVersion(f"expected version {expected_version}, the game is at version {have}")
 
-    def _append(self, gid, caller, game, events, key, fp) -> dict:
+    def _pending(self, gid, caller, game, events, key, fp) -> "Pending":
+        """The step's transaction and its answer, for ``_committed``."""
         game.record(events)
         pending = list(game._pending_events)
         m = game.machine
@@ -507,18 +512,38 @@ class GameService:
         row = None
         if key is not None:
             row = (gid.hex, caller.scope, key, fp, 201, json.dumps(body))
-        try:
-            self.save(game, idempotency=row)
-        except StaleVersion:
-            if key is not None:
-                rec = self.app.recorder.select_idempotency(gid.hex, caller.scope, key)
-                if rec is not None:
-                    self._replay(rec, fp)
-            raise
-        return body
+        return Pending(self, game, self.app.prepare(game, idempotency=row), body, (gid.hex, caller.scope, key, fp))
 
-    def decide(self, gid: UUID, caller: Caller, decision, expected_version: int, seat: int | None,
-               key: str | None) -> dict:
+    async def _committed(self, gid: UUID, make) -> dict:
+        """``make()`` (a ``Pending`` step, made on the loop) committed off the
+        loop (``Committer``), its answer. A game's steps are made one after
+        another, each on the last one committed: a step waits for the one
+        before it to be committed (several seats may act at once)."""
+        entry = self._deciding.get(gid)
+        if entry is None:
+            entry = self._deciding[gid] = [asyncio.Lock(), 0]
+        entry[1] += 1
+        try:
+            async with entry[0]:
+                pending = make()
+                try:
+                    await self.committer.commit(pending.prepared)
+                except StaleVersion:
+                    pending.stale()
+                    raise
+                return pending.answer()
+        finally:
+            entry[1] -= 1
+            if not entry[1]:
+                del self._deciding[gid]
+
+    async def decide(self, gid: UUID, caller: Caller, decision, expected_version: int, seat: int | None,
+                     key: str | None) -> dict:
+        """A seat's decision, on the event loop (``_committed``)."""
+        return await self._committed(gid, lambda: self._decision(gid, caller, decision, expected_version, seat, key))
+
+    def _decision(self, gid: UUID, caller: Caller, decision, expected_version: int, seat: int | None,
+                  key: str | None) -> "Pending":
         check_json(decision, "the decision")
         try:
             msgpack.packb(decision, use_bin_type=True)
@@ -538,7 +563,7 @@ class GameService:
                 raise IllegalDecision(f"not one of the decisions seat {seat} may make now "
                                       f"(see /legal)") from None
             raise e
-        return self._append(gid, caller, game, events, key, fp)
+        return self._pending(gid, caller, game, events, key, fp)
 
     def correct(self, gid: UUID, caller: Caller, to_version: int, reason: str, expected_version: int) -> dict:
         """The referee retracts the last step(s), on the record (service/kernel/corrections.py)."""
@@ -556,8 +581,13 @@ class GameService:
                 "finished": m.finished, "events": log_entries(m.rules, stored, None,
                                                                                players=m.config.get("players"))}
 
-    def enter_chance(self, gid: UUID, caller: Caller, outcome, expected_version: int, key: str | None,
-                     words: list | None = None) -> dict:
+    async def enter_chance(self, gid: UUID, caller: Caller, outcome, expected_version: int, key: str | None,
+                           words: list | None = None) -> dict:
+        """Table mode: the referee's entry of the awaited chance, on the event loop (``_committed``)."""
+        return await self._committed(gid, lambda: self._chance(gid, caller, outcome, expected_version, key, words))
+
+    def _chance(self, gid: UUID, caller: Caller, outcome, expected_version: int, key: str | None,
+                words: list | None) -> "Pending":
         if not caller.is_referee:
             if caller.role == "spectator":
                 raise Unauthorized("entering chance needs the referee key")
@@ -578,4 +608,43 @@ class GameService:
             raise
         except Exception as e:
             raise BadInput(f"the outcome does not fit what is awaited ({type(e).__name__})") from None
-        return self._append(gid, caller, game, events, key, fp)
+        return self._pending(gid, caller, game, events, key, fp)
+
+
+class Pending:
+    """A step made and not yet committed: its transaction (``prepared``, for
+    ``Privateer.write``) and the answer it gives once committed. ``run``
+    commits it here and now."""
+
+    __slots__ = ("svc", "game", "prepared", "body", "idempotency")
+
+    def __init__(self, svc: GameService, game: Game, prepared, body: dict | None, idempotency: tuple | None):
+        self.svc, self.game, self.prepared, self.body, self.idempotency = svc, game, prepared, body, idempotency
+
+    def run(self) -> dict | None:
+        try:
+            self.svc.app.write(self.prepared)
+        except StaleVersion:
+            self.stale()
+            raise
+        return self.answer()
+
+    def answer(self) -> dict | None:
+        """After the commit: the caches, the live streams, the answer."""
+        svc = self.svc
+        svc.app.committed(self.prepared)
+        request_rows.set(None)  # what this request read of the index is behind now
+        svc._remember(self.game)
+        svc.changes.committed(self.game.id.hex)
+        return self.body
+
+    def stale(self) -> None:
+        """After a stale version: if the same request (its idempotency key)
+        was committed first, its answer (``Replayed``)."""
+        if self.idempotency is None:
+            return
+        gid_hex, scope, key, fp = self.idempotency
+        if key is not None:
+            rec = self.svc.app.recorder.select_idempotency(gid_hex, scope, key)
+            if rec is not None:
+                self.svc._replay(rec, fp)

@@ -52,7 +52,7 @@ def _error(exc: BaseException) -> Response:
 
 class PlayLoop:
     """ASGI middleware; ``handlers``: ``status(game_id, authorization)``,
-    ``legal(game_id, authorization, seat)`` and ``decide(game_id,
+    ``legal(game_id, authorization, seat)`` and the coroutine ``decide(game_id,
     authorization, body, idempotency_key)``, the functions the routes call."""
 
     def __init__(self, app, handlers: dict):
@@ -70,7 +70,7 @@ class PlayLoop:
             body = await _read_body(receive)
             if body is None:  # the client went away
                 return
-            response = self._decide(game_id, auth, key, body)
+            response = await self._decide(game_id, auth, key, body)
         elif kind == "legal":
             response = self._answer(_LEGAL, 200, self.handlers["legal"], game_id, auth, None)
         else:
@@ -87,14 +87,17 @@ class PlayLoop:
         except Exception as e:  # noqa: BLE001 - answered as the application's handlers answer it
             return _error(e)
 
-    def _decide(self, game_id: str, auth, key, body: bytes) -> Response | None:
+    async def _decide(self, game_id: str, auth, key, body: bytes) -> Response | None:
         if not body or (key is not None and len(key) > MAX_KEY):
             return None
         try:
             submitted = m.SubmitDecision.model_validate_json(body)
         except ValidationError:
             return None
-        return self._answer(_APPENDED, 201, self.handlers["decide"], game_id, auth, submitted, key)
+        try:  # the handler is a coroutine: the step's commit is awaited off the loop (GameService.decide)
+            return _json_response(_APPENDED, await self.handlers["decide"](game_id, auth, submitted, key), 201)
+        except Exception as e:  # noqa: BLE001 - answered as the application's handlers answer it
+            return _error(e)
 
 
 def _play_request(scope) -> tuple | None:

@@ -1,0 +1,141 @@
+"""The service's step commits, off the event loop.
+
+A commit waits for the disk (the WAL's fsync). Made on the event loop, that
+wait holds up every other request; made on a thread of the server's own, the
+thread needs the interpreter's lock for each statement while the loop is
+computing, and waits for it (measured under bench/http_bench.py: half the
+decisions per second of committing on the loop). So on an SQLite file the
+steps go to the commit process (event_store/commit_process.py), which has
+an interpreter of its own: ``await commit(prepared)`` sends the step's
+statements with a request for its acknowledgement, and the loop answers
+other requests until the acknowledgement arrives on the process's output
+(``loop.add_reader``).
+
+Each step is one transaction, committed in the order sent, and nothing is
+answered before its commit. A step that fails fails alone: its error is the
+one ``Privateer.commit`` raises (a stale version is ``StaleVersion``); the
+process ends on it, as it does, and the steps sent after it, not written, go
+to a new process in the same order. If the process ends without a report,
+the steps not acknowledged fail with the store's error (their commits are
+unknown; an idempotency key makes a retry safe).
+
+Elsewhere (PostgreSQL, an in-memory SQLite, a loop that cannot watch a
+pipe) ``commit`` commits on the loop, as before.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections import deque
+
+from event_store.commit_process import AckReader, CommitProcess
+from service.writer import step_error
+
+
+class Committer:
+    def __init__(self, app):
+        self.app = app
+        self._direct = not CommitProcess.serves(app.recorder)
+        self._process: CommitProcess | None = None
+        self._reader: AckReader | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._waiting: deque = deque()  # (prepared, statements, future), sent and not acknowledged
+
+    async def commit(self, prepared) -> None:
+        """``Privateer.write(prepared)``, the loop free while the disk is waited for."""
+        if self._direct or not self._ready(asyncio.get_running_loop()):
+            self.app.write(prepared)
+            return
+        statements = self.app.recorder.statements(prepared.rows, **prepared.kwargs, snapshots=prepared.snapshots)
+        future = self._loop.create_future()
+        self._waiting.append((prepared, statements, future))
+        self._send(statements)
+        await future
+
+    def close(self) -> None:
+        """Every step sent committed, then the process ended."""
+        self._stop(wait=True)
+
+    # --------------------------------------------------------------------------
+    def _ready(self, loop) -> bool:
+        """A process watched by ``loop``: started, or moved from a loop that
+        has nothing in flight (a test client runs each request on a loop of its own)."""
+        if self._process is not None and self._loop is not loop:
+            if self._waiting:
+                return False
+            self._stop(wait=True)
+        if self._process is None:
+            pool = self.app.recorder.datastore.pool
+            process = CommitProcess(pool.db_name, pool.lock_timeout or 5.0)
+            try:
+                os.set_blocking(process.ack_fd, False)
+                loop.add_reader(process.ack_fd, self._readable)
+            except (NotImplementedError, OSError):  # a loop that cannot watch a pipe
+                process.close()
+                self._direct = True
+                return False
+            self._process, self._reader, self._loop = process, AckReader(), loop
+        return True
+
+    def _send(self, statements) -> None:
+        try:
+            self._process.send(statements, ack=True)
+        except OSError:
+            pass  # the process has ended: its output says why (``_readable``)
+
+    def _readable(self) -> None:
+        try:
+            data = os.read(self._process.ack_fd, 65536)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        for ack in self._reader.feed(data):
+            prepared, _, future = self._waiting.popleft()
+            if ack is None:
+                if not future.done():
+                    future.set_result(None)
+                continue
+            if not future.done():  # that step failed, alone: the process has ended on it
+                future.set_exception(step_error(self.app, prepared, *ack))
+            self._restart(ended_without_report=not data)
+            return
+
+    def _restart(self, ended_without_report: bool) -> None:
+        """A new process for the steps sent after the one that failed."""
+        rest = list(self._waiting)
+        self._waiting.clear()
+        self._stop(wait=True)
+        if ended_without_report:  # their commits are unknown: failed, not sent again
+            for prepared, _, future in rest:
+                if not future.done():
+                    future.set_exception(step_error(self.app, prepared, "OperationalError",
+                                                    "the commit process ended before acknowledging this step"))
+            return
+        if not rest or not self._ready(asyncio.get_running_loop()):
+            for prepared, _, future in rest:  # no process to send them to: committed here, in order
+                try:
+                    self.app.write(prepared)
+                except BaseException as e:  # noqa: BLE001 - that request's error
+                    if not future.done():
+                        future.set_exception(e)
+                else:
+                    if not future.done():
+                        future.set_result(None)
+            return
+        for item in rest:
+            self._waiting.append(item)
+            self._send(item[1])
+
+    def _stop(self, wait: bool) -> None:
+        process, self._process = self._process, None
+        if process is None:
+            return
+        loop, self._loop = self._loop, None
+        if loop is not None and not loop.is_closed():
+            try:
+                loop.remove_reader(process.ack_fd)
+            except (ValueError, OSError, RuntimeError):
+                pass
+        process.close()
