@@ -16,6 +16,7 @@ the commands call, and printed as they print them.
 
 from __future__ import annotations
 
+import gc
 import json
 import sys
 
@@ -29,10 +30,19 @@ def answered(args: list[str]) -> bool:
         return False
     from service.kernel.errors import PrivateerError
 
+    # One answer, then the process ends: the cyclic collector would only walk, again and
+    # again, the objects the answer is made of (a replay decodes every event to check the
+    # chain), which the end of the process frees anyway. On for the command, if it answers.
+    gc.disable()
+    done = False
     try:
-        return _ANSWERS[args[0]](args[1], options)
+        done = _ANSWERS[args[0]](args[1], options)
     except PrivateerError:  # the command says it, as it says it
-        return False
+        pass
+    finally:
+        if not done:
+            gc.enable()
+    return done
 
 
 def _plain_options(rest: list[str]) -> dict | None:
