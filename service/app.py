@@ -19,12 +19,13 @@ from event_store.codec import EXT_DATETIME, MsgPackTranscoder, pack
 from event_store.index import IndexRow, decode_row
 from event_store.store import resolve_db, store_env
 from service.aggregate import Game
-from service.snapshots import SnapshotOutdated, events_after, fold_start, project_game, snapshot_interval as snapshot_interval_setting
+from service.snapshots import (CatalogUnknown, SnapshotOutdated, created_catalog, events_after, fold_start,
+                               project_game, snapshot_interval as snapshot_interval_setting)
 from service.kernel.chance import SeededChance, TableChance
 from service.kernel.errors import BadInput, IllegalDecision, StaleVersion, UnknownGame
 from service.kernel.local import created_event
 from service.kernel.machine import Ev, Machine
-from service.kernel.rules import get_rules
+from service.kernel.rules import catalog_digest, get_rules, remember_catalog
 from service.views import status as status_view
 
 
@@ -85,7 +86,11 @@ class Privateer(Application):
     # loading ------------------------------------------------------------------
     def load(self, game_id: UUID, version: int | None = None) -> Game:
         try:
-            game = self.repository.get(game_id, version=version, projector_func=project_game)
+            try:
+                game = self.repository.get(game_id, version=version, projector_func=project_game)
+            except CatalogUnknown:  # its snapshot left out a catalog this process does not hold yet
+                self._hold_catalog(game_id)
+                game = self.repository.get(game_id, version=version, projector_func=project_game)
         except AggregateNotFoundError:
             raise UnknownGame(f"no game with id {game_id}") from None
         except SnapshotOutdated:  # taken by an older build: fold the events themselves
@@ -100,6 +105,11 @@ class Privateer(Application):
             if game is None:
                 raise UnknownGame(f"no game with id {game_id}") from None
         return game
+
+    def _hold_catalog(self, game_id: UUID) -> None:
+        """The catalog of the game's ``GameCreated``, held by the digest computed here."""
+        cat = created_catalog(self, game_id)
+        remember_catalog(catalog_digest(cat), cat)
 
     def stored_events(self, game_id: UUID, lte: int | None = None):
         """The game's events as stored (envelopes), in order."""

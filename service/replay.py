@@ -103,7 +103,13 @@ def _start(reader: SqliteReader, gid: str, to_turn: int | None, to_event: int | 
                 return None
             best = (found, reader.snapshot(gid, found))
         version, state = best
-        return machine_from(state), version, state["head"]
+
+        def catalog_of():  # for a snapshot that left the catalog out: the game's own
+            for _, created in reader.events(gid, gt=0, lte=1):
+                return created["data"]["catalog"]
+            raise SnapshotOutdated("the game has no GameCreated")
+
+        return machine_from(state, catalog_of), version, state["head"]
     except (SnapshotOutdated, KeyError, TypeError, ValueError):
         return None
 

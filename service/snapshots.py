@@ -11,7 +11,14 @@ object (rules + state); the snapshot holds only its plain data:
     {"config": GameCreated data, "k": kernel state, "s": game state,
      "base": table-mode step base or None, "head": chain hash at that version,
      "max_turn": highest turn of any event up to that version,
-     "created_on", "modified_on"}
+     "created_on", "modified_on", "format": 3, "catalog_left_out": bool}
+
+A read-only catalog (``Rules.shared_catalog``: The Kaiser's Pirates, Merchants &
+Marauders) is left out of the config (its value None, its digest kept): it
+was 95% of each snapshot's bytes, and the same in every snapshot of the game.
+Loading puts back the catalog this process holds under that digest
+(``known_catalog``), else the game's own, read from its ``GameCreated``.
+Format 2 snapshots (the catalog kept) still load.
 
 Loading a game for a command (``Privateer.load``) and replaying it
 (``Privateer.fold``) start from the newest usable snapshot and apply the
@@ -43,20 +50,38 @@ def snapshot_interval(value: int | None = None) -> int:
     return max(0, int(value))
 
 
-SNAPSHOT_FORMAT = 2  # 2: the kernel state counts what each viewer may read ("seen")
+SNAPSHOT_FORMAT = 3  # 2: the kernel state counts what each viewer may read ("seen"); 3: a shared
+                     # catalog is left out
+READS = (2, 3)
 
 
 class SnapshotOutdated(Exception):
     """A snapshot taken by an older build: replay from the events instead."""
 
 
-def machine_from(state: dict):
-    if state.get("format") != SNAPSHOT_FORMAT or "seen" not in state["k"]:
+class CatalogUnknown(SnapshotOutdated):
+    """A snapshot that left its catalog out, loaded with no way to the game's
+    own: this process holds no catalog of that digest (``Privateer.load``
+    reads it from the game's ``GameCreated`` and loads again)."""
+
+
+def machine_from(state: dict, catalog_of=None):
+    """``catalog_of()``: the game's catalog as its ``GameCreated`` holds it,
+    for a snapshot that left it out (asked only if this process holds no
+    catalog of that digest)."""
+    if state.get("format") not in READS or "seen" not in state["k"]:
         raise SnapshotOutdated("snapshot format")
     from service.kernel.machine import Machine
-    from service.kernel.rules import get_rules
+    from service.kernel.rules import get_rules, known_catalog
 
     cfg = state["config"]
+    if state.get("catalog_left_out"):
+        cat = known_catalog(cfg.get("catalog_digest"))
+        if cat is None:
+            if catalog_of is None:
+                raise CatalogUnknown(f"catalog {cfg.get('catalog_digest')}")
+            cat = catalog_of()
+        cfg = {**cfg, "catalog": cat}  # back in its place: the key was kept
     m = object.__new__(Machine)
     m.rules = get_rules(cfg["game"])
     m.config = cfg
@@ -93,11 +118,13 @@ def _make_game_snapshot():
         @classmethod
         def take(cls, aggregate) -> "GameSnapshot":
             m = aggregate.machine
+            left_out = bool(getattr(m.rules, "shared_catalog", False)) and "catalog" in m.config
             state = {
-                "config": m.config, "k": m.k, "s": m.s, "base": m.base, "head": aggregate.head,
+                "config": {**m.config, "catalog": None} if left_out else m.config,
+                "k": m.k, "s": m.s, "base": m.base, "head": aggregate.head,
                 "max_turn": getattr(aggregate, "max_turn", None),
                 "created_on": aggregate.created_on, "modified_on": aggregate.modified_on,
-                "format": SNAPSHOT_FORMAT,
+                "format": SNAPSHOT_FORMAT, "catalog_left_out": left_out,
             }
             return cls(originator_id=aggregate.id, originator_version=aggregate.version,
                        timestamp=cls.create_timestamp(), topic=get_topic(type(aggregate)), state=state)
@@ -126,10 +153,14 @@ def fold_start(app, game_id, to_turn: int | None, to_event: int | None):
     store = getattr(app, "snapshots", None)
     if store is None:
         return None
+
+    def catalog_of():
+        return created_catalog(app, game_id)
+
     try:
         if to_turn is None:
             for snap in store.get(game_id, desc=True, lte=to_event, limit=1):
-                return machine_from(snap.state), snap.originator_version, snap.state["head"]
+                return machine_from(snap.state, catalog_of), snap.originator_version, snap.state["head"]
             return None
         # max_turn never decreases with the version: binary search over the
         # stored rows, decoding only the snapshots probed
@@ -145,9 +176,16 @@ def fold_start(app, game_id, to_turn: int | None, to_event: int | None):
                 hi = mid - 1
         if best is None:
             return None
-        return machine_from(best.state), best.originator_version, best.state["head"]
+        return machine_from(best.state, catalog_of), best.originator_version, best.state["head"]
     except Exception:  # a snapshot is only a cache: replay from the events instead
         return None
+
+
+def created_catalog(app, game_id) -> dict:
+    """The catalog of the game's ``GameCreated`` (its first event)."""
+    for created in app.events.get(game_id, lte=1):
+        return created.data["catalog"]
+    raise SnapshotOutdated("the game has no GameCreated")
 
 
 def project_game(aggregate, domain_events):

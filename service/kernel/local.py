@@ -13,7 +13,7 @@ import msgpack
 
 from .chance import SeededChance, TableChance, commitment, new_seed
 from .machine import CHANCE_TYPES, Ev, Machine
-from .rules import catalog_digest, get_rules
+from .rules import catalog_digest, get_rules, remember_catalog
 
 
 def created_event(rules, seats: int, options: dict | None = None, table: bool = False,
@@ -27,6 +27,8 @@ def created_event(rules, seats: int, options: dict | None = None, table: bool = 
     parsed = rules.parse_options(seats, dict(options or {}))
     if catalog is not None:
         cat, digest = catalog, catalog_digest(catalog)
+        if rules.shared_catalog:
+            remember_catalog(digest, cat)
     else:
         cat, digest = _default_catalog(rules, parsed)
     if table:
@@ -56,6 +58,8 @@ def _default_catalog(rules, parsed: dict) -> tuple[dict, str]:
     if hit is None:
         cat = rules.catalog(parsed)
         hit = (cat if rules.shared_catalog else msgpack.packb(cat, use_bin_type=True), catalog_digest(cat))
+        if rules.shared_catalog:
+            remember_catalog(hit[1], cat)
         if len(_CATALOGS) < 256:
             _CATALOGS[key] = hit
     kept, digest = hit

@@ -177,6 +177,23 @@ def catalog_digest(catalog: dict) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
+# The read-only catalogs (``Rules.shared_catalog``) this process holds, by their digest
+# as computed here (never as a stored record states it): a snapshot leaves such a
+# catalog out and names it by its digest (service/snapshots.py).
+_BY_DIGEST: dict[str, dict] = {}
+
+
+def remember_catalog(digest: str, catalog: dict) -> None:
+    """``digest``: ``catalog_digest(catalog)``, computed by the caller."""
+    if len(_BY_DIGEST) >= 256:
+        _BY_DIGEST.clear()
+    _BY_DIGEST[digest] = catalog
+
+
+def known_catalog(digest) -> dict | None:
+    return _BY_DIGEST.get(digest)
+
+
 class _Through(dict):
     """``Rules.fold`` of a game that writes its own ``evolve``: every type to it."""
 

@@ -153,3 +153,52 @@ def test_the_replays_chain_check_hashes_the_time_as_stored(tmp_path):
     assert verify_to(db, gid, 6) is None
     report = audit_game(Privateer(db, snapshot_interval=0), gid)
     assert not report.ok and report.first_bad["version"] == 7, report.as_dict()
+
+
+def test_snapshots_leave_a_shared_catalog_out_and_load_it_back(tmp_path):
+    """A read-only catalog (Merchants & Marauders') is left out of every
+    snapshot, which keeps its digest; a load in a process that does not hold
+    that catalog takes the game's own from its GameCreated, and every replay
+    and load gives what the events give."""
+    import sqlite3
+
+    from event_store.codec import unpack_event_row
+    from service.kernel import rules as kernel_rules
+
+    from .helpers import play_partly
+
+    db = str(tmp_path / "m.db")
+    app = Privateer(db, snapshot_interval=20)
+    gid = app.create("merchants-and-marauders", 3)
+    play_partly(app, gid, 80)
+    with sqlite3.connect(db) as c:
+        rows = [r[0] for r in c.execute("SELECT state FROM stored_snapshots ORDER BY originator_version")]
+    assert len(rows) >= 3
+    for row in rows:
+        state = unpack_event_row(row)["state"]
+        assert state["catalog_left_out"] and state["config"]["catalog"] is None
+        assert state["config"]["catalog_digest"] == app.load(gid).machine.config["catalog_digest"]
+        assert len(row) < 16_000  # the catalog alone packs to some 55 KB
+    events_only = Privateer(db, snapshot_interval=0)
+    kernel_rules._BY_DIGEST.clear()  # as a new process: no catalog held
+    top = events_only.fold(gid)[0].turn()
+    # the snapshots serve (they are not stepped over): from the application and read directly
+    from event_store.reads import SqliteReader
+    from service.replay import _start
+    from service.snapshots import fold_start
+
+    with SqliteReader.open(db) as reader:
+        assert _start(reader, gid.hex, top, None)[1] >= 60
+    assert fold_start(app, gid, top, None)[1] >= 60
+    kernel_rules._BY_DIGEST.clear()
+    for t in range(0, top + 1):
+        m, v, h = events_only.fold(gid, to_turn=t)
+        for fm, fv, fh in (app.fold(gid, to_turn=t), direct_fold(db, gid.hex, to_turn=t)[1:]):
+            assert (fv, fh) == (v, h) and state_bytes(fm) == state_bytes(m), t
+            assert fm.config == m.config and list(fm.config) == list(m.config)
+        kernel_rules._BY_DIGEST.clear()
+    fresh = Privateer(db, snapshot_interval=20)
+    loaded = fresh.load(gid)
+    assert state_bytes(loaded.machine) == state_bytes(events_only.load(gid).machine)
+    assert loaded.machine.config == events_only.load(gid).machine.config
+    assert kernel_rules.known_catalog(loaded.machine.config["catalog_digest"]) is not None  # held now
