@@ -31,6 +31,7 @@ def measure(db: str, game_id: str, rounds: int = 7) -> dict:
     commands = {
         "tools --help": tools + ["--help"],
         "tools status --json": tools + ["status", game_id, "--json", "--db", db],
+        "tools legal --seat 1 --json": tools + ["legal", game_id, "--seat", "1", "--json", "--db", db],
         "tools replay --to-turn 12 --json": tools + ["replay", game_id, "--to-turn", "12", "--json", "--db", db],
         "tools replay --to-turn 12": tools + ["replay", game_id, "--to-turn", "12", "--db", db],
     }

@@ -17,8 +17,8 @@
    (process start included).
 6. replay time against game length, with snapshots (interval 100) and without.
 7. HTTP decisions/s, from ``bench/http_bench.py``'s ``run(games=50)`` when it exists.
-8. start-up: ``tools --help``, ``tools status --json`` and ``tools replay
-   --to-turn 12`` wall time against a bare ``python -c "import sqlite3,
+8. start-up: ``tools --help``, ``tools status --json``, ``tools legal --seat 1
+   --json`` and ``tools replay --to-turn 12`` wall time against a bare ``python -c "import sqlite3,
    msgpack, json"`` (bench/startup.py).
 10. stored play (``simulate`` on SQLite: one transaction per decision, each
    committed while the next decision is computed, as ``tools simulate --db``

@@ -105,8 +105,9 @@ def legal(game_id: GameId, seat: Annotated[int, typer.Option("--seat", metavar="
 
     Example: `tools legal 3f2a9c --seat 2`, then `tools act 3f2a9c --seat 2 3` submits the third.
     """
-    a = open_app(db)
-    machine, version, _ = a.fold(a.resolve_id(game_id))
+    from service.replay import fold_for_reading
+
+    _, machine, version = fold_for_reading(db, game_id)
     machine.check_seat(seat)
     decisions = machine.legal(seat)
     if json_out:

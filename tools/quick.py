@@ -1,10 +1,12 @@
 """Answers a script asks for most, given before the command-line framework
 is imported (Typer and its dependencies are most of a quick call's time).
 
-Only the plain forms of two calls are answered here:
+Only the plain forms of three calls are answered here:
 
 * ``tools status GAME_ID --json [--db PATH]``, on an SQLite store that keeps
   the game's status row;
+* ``tools legal GAME_ID --seat N --json [--db PATH]``, on an SQLite store read
+  directly (service/replay.py ``direct_fold``);
 * ``tools replay GAME_ID --to-turn N [--json] [--db PATH]`` (the table for a
   person is drawn with rich, as the command draws it).
 
@@ -46,7 +48,8 @@ def answered(args: list[str]) -> bool:
 
 
 def _plain_options(rest: list[str]) -> dict | None:
-    """``--json`` and ``--db PATH`` / ``--to-turn N`` (digits), each once, in any order; None otherwise."""
+    """``--json`` and ``--db PATH`` / ``--to-turn N`` / ``--seat N`` (digits), each once, in any order;
+    None otherwise."""
     out: dict = {}
     i = 0
     while i < len(rest):
@@ -57,10 +60,10 @@ def _plain_options(rest: list[str]) -> dict | None:
             out[name] = True
             i += 1
             continue
-        if name not in ("--db", "--to-turn") or i + 1 >= len(rest) or rest[i + 1].startswith("-"):
+        if name not in ("--db", "--to-turn", "--seat") or i + 1 >= len(rest) or rest[i + 1].startswith("-"):
             return None
         value = rest[i + 1]
-        if name == "--to-turn" and not (value.isascii() and value.isdigit()):
+        if name in ("--to-turn", "--seat") and not (value.isascii() and value.isdigit()):
             return None
         out[name] = value
         i += 2
@@ -79,6 +82,21 @@ def _status(game_id: str, options: dict) -> bool:
     if st is None:
         return False
     _print_json(st)
+    return True
+
+
+def _legal(game_id: str, options: dict) -> bool:
+    from event_store.store import resolve_db
+    from service.replay import direct_fold
+
+    if "--seat" not in options or set(options) - {"--db", "--seat", "--json"}:
+        return False
+    found = direct_fold(resolve_db(options.get("--db")), game_id)
+    if found is None:
+        return False
+    machine, seat = found[1], int(options["--seat"])
+    machine.check_seat(seat)  # a seat the game has not: the command says so
+    _print_json(machine.legal(seat))
     return True
 
 
@@ -101,7 +119,7 @@ def _replay(game_id: str, options: dict) -> bool:
     return True
 
 
-_ANSWERS = {"status": _status, "replay": _replay}
+_ANSWERS = {"status": _status, "legal": _legal, "replay": _replay}
 
 
 def _print_json(obj) -> None:  # as tools.common.out_json

@@ -202,3 +202,42 @@ def test_snapshots_leave_a_shared_catalog_out_and_load_it_back(tmp_path):
     assert state_bytes(loaded.machine) == state_bytes(events_only.load(gid).machine)
     assert loaded.machine.config == events_only.load(gid).machine.config
     assert kernel_rules.known_catalog(loaded.machine.config["catalog_digest"]) is not None  # held now
+
+
+def test_legal_is_answered_from_the_tables(tmp_path):
+    """`tools legal GAME --seat N --json` (a script's call before each `act`)
+    is answered without the library or Typer, with what the application's
+    fold lists; a seat the game has not goes to the command, which refuses it."""
+    import random
+
+    from .helpers import play_partly
+
+    db = str(tmp_path / "l.db")
+    app = Privateer(db, snapshot_interval=10)
+    gid = app.create("loot", 3)
+    play_partly(app, gid, 25, random.Random(4))
+    code = ("import sys, json, contextlib, io\n"
+            "from tools.cli import main\n"
+            "sys.argv = ['tools'] + sys.argv[1:]\n"
+            "out = io.StringIO()\n"
+            "with contextlib.redirect_stdout(out):\n"
+            "    try:\n"
+            "        main()\n"
+            "    except SystemExit as e:\n"
+            "        print('exit', e.code, file=sys.stderr)\n"
+            "print(json.dumps(sorted({m.split('.')[0] for m in sys.modules} & {'eventsourcing', 'typer', 'rich'})))\n"
+            "print(out.getvalue())\n")
+    m = app.fold(gid)[0]
+    listed = 0
+    for seat in (1, 2, 3):
+        p = subprocess.run([sys.executable, "-c", code, "legal", gid.hex[:8], "--seat", str(seat), "--json",
+                            "--db", db], capture_output=True, text=True, check=True)
+        first, rest = p.stdout.split("\n", 1)
+        assert json.loads(first) == []
+        assert json.loads(rest) == json.loads(json.dumps(m.legal(seat)))
+        listed += len(m.legal(seat))
+    assert listed  # some seat has something to decide
+    p = subprocess.run([sys.executable, "-c", code, "legal", gid.hex, "--seat", "7", "--json", "--db", db],
+                       capture_output=True, text=True, check=True)
+    assert "exit 2" in p.stderr and "seat" in p.stderr
+    assert json.loads(p.stdout.split("\n", 1)[0]) != []  # the command answered it
