@@ -40,6 +40,37 @@ def direct_fold(db: str, game_id: str, *, to_turn: int | None = None, to_event: 
     return UUID(gid), machine, version, head
 
 
+class ReadEvent:
+    """A stored event as a direct read gives it: what the views read of the
+    library's events (``log_entries``), its time as the ISO text stored."""
+
+    __slots__ = ("originator_version", "type", "turn", "visible_to", "data", "timestamp")
+
+    def __init__(self, version: int, env: dict):
+        self.originator_version = version
+        self.type, self.turn, self.visible_to = env["type"], env["turn"], env["visible_to"]
+        self.data, self.timestamp = env["data"], env["timestamp"]
+
+
+def events_for_reading(db: str | None, game_id: str) -> tuple[UUID, list]:
+    """``(game id, its stored events in order)``: straight from an SQLite
+    store where ``direct_fold`` could answer (``ReadEvent``s), else the
+    application's."""
+    from event_store.store import resolve_db
+
+    reader = SqliteReader.open(resolve_db(db))
+    if reader is not None:
+        with reader:
+            found = reader.current(game_id)
+            if found is not None:
+                return UUID(found[0]), [ReadEvent(v, env) for v, env in reader.events(found[0])]
+    from service.app import Privateer
+
+    a = Privateer(db)
+    gid = a.resolve_id(game_id)
+    return gid, a.stored_events(gid)
+
+
 def chain_problem(game_id: UUID, rows) -> str | None:
     """Why the hash chain of ``rows`` ((version, envelope dict), from version 1
     on) does not verify, or None: the check ``tools audit`` makes first,

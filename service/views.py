@@ -91,7 +91,7 @@ def log_entries(rules, stored, seat: int | None, after: int = 0, limit: int | No
             ev = Ev(e.type, e.turn, e.visible_to, data)
         entry = {"version": position, "turn": e.turn, "type": e.type,
                  "visible_to": e.visible_to, "data": data, "text": with_names(describe(rules, ev), players),
-                 "timestamp": e.timestamp.isoformat()}
+                 "timestamp": e.timestamp if type(e.timestamp) is str else e.timestamp.isoformat()}
         entry["retracted"] = e.originator_version in retracted
         if entry["retracted"]:
             entry["text"] = "[retracted] " + entry["text"]

@@ -56,12 +56,14 @@ def log(game_id: GameId, seat: Annotated[Optional[int], typer.Option("--seat", m
 
     Example: `tools log 3f2a9c --seat 2 --turn 12` (what seat 2 read during turn 12).
     """
+    from service.kernel.machine import Ev, Machine
+    from service.kernel.rules import get_rules
+    from service.replay import events_for_reading
     from service.views import log_entries
 
-    a = open_app(db)
-    gid = a.resolve_id(game_id)
-    stored = a.stored_events(gid)
-    machine = a.load(gid, version=1).machine
+    _, stored = events_for_reading(db, game_id)
+    created = stored[0]
+    machine = Machine(get_rules(created.data["game"]), Ev(created.type, created.turn, created.visible_to, created.data))
     if seat is not None:
         machine.check_seat(seat)
     entries = log_entries(machine.rules, stored, seat, players=machine.config.get("players"))
