@@ -523,8 +523,11 @@ class GameService:
         if entry is None:
             entry = self._deciding[gid] = [asyncio.Lock(), 0]
         entry[1] += 1
+        waited = entry[0].locked()
         try:
             async with entry[0]:
+                if waited:  # the index row this request read is older than the steps it waited for
+                    request_rows.set(None)
                 pending = make()
                 try:
                     await self.committer.commit(pending.prepared)
