@@ -51,6 +51,16 @@ class IndexRow:
         self.status = status_params(index)
 
 
+def games_listed(rows: list[dict], statuses: dict[str, str]) -> list[dict]:
+    """The games index as it is listed: each row decoded, with its player
+    names (from the game's status row, where kept)."""
+    out = [decode_row(r) for r in rows]
+    for r in out:
+        st = statuses.get(r["game_id"])
+        r["players"] = (json.loads(st).get("players") or {}) if st else {}
+    return out
+
+
 def decode_row(row: dict) -> dict:
     out = dict(row)
     for key in ("scores", "winners"):

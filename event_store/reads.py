@@ -17,7 +17,7 @@ import os
 import sqlite3
 
 from .codec import unpack_event_row, unpack_state_item
-from .index import STATUS_TABLE_NAME, prefix_bounds
+from .index import STATUS_TABLE_NAME, games_listed, prefix_bounds
 
 
 def _game_id_pattern(game_id: str) -> str | None:
@@ -72,6 +72,19 @@ class SqliteReader:
             return gid, json.loads(row[2])
         except (sqlite3.Error, ValueError):
             return None
+
+    def games(self) -> list[dict] | None:
+        """``Privateer.games``, or None (a store without the index or status tables)."""
+        try:
+            self.conn.row_factory = sqlite3.Row
+            rows = [dict(r) for r in self.conn.execute("SELECT * FROM privateer_games ORDER BY created")]
+            statuses = {r["game_id"]: r["status"] for r in
+                        self.conn.execute(f"SELECT game_id, status FROM {STATUS_TABLE_NAME}")}
+        except sqlite3.Error:
+            return None
+        finally:
+            self.conn.row_factory = None
+        return games_listed(rows, statuses)
 
     def snapshot_versions(self, gid: str, lte: int | None = None) -> list[int]:
         sql = "SELECT originator_version FROM stored_snapshots WHERE originator_id = ?"

@@ -16,7 +16,7 @@ from eventsourcing.utils import get_topic
 
 from event_store.chain import iso
 from event_store.codec import EXT_DATETIME, MsgPackTranscoder, pack
-from event_store.index import IndexRow, decode_row
+from event_store.index import IndexRow, games_listed
 from event_store.store import resolve_db, store_env
 from service.aggregate import Game
 from service.snapshots import (CatalogUnknown, SnapshotOutdated, created_catalog, events_after, fold_start,
@@ -391,15 +391,8 @@ class Privateer(Application):
 
     # queries ------------------------------------------------------------------
     def games(self) -> list[dict]:
-        """The games index, with each game's player names (from its status row, where kept)."""
-        import json
-
-        statuses = self.recorder.select_statuses()
-        rows = [decode_row(r) for r in self.recorder.select_games()]
-        for r in rows:
-            st = statuses.get(r["game_id"])
-            r["players"] = (json.loads(st).get("players") or {}) if st else {}
-        return rows
+        """The games index, with each game's player names (``games_listed``)."""
+        return games_listed(self.recorder.select_games(), self.recorder.select_statuses())
 
     def fold(self, game_id: UUID, *, to_turn: int | None = None, to_event: int | None = None):
         """Replay a game's events up to the end of a turn or up to a version.

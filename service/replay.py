@@ -71,6 +71,21 @@ def events_for_reading(db: str | None, game_id: str) -> tuple[UUID, list]:
     return gid, a.stored_events(gid)
 
 
+def games_for_reading(db: str | None) -> list[dict]:
+    """``Privateer.games``: straight from an SQLite store where it can."""
+    from event_store.store import resolve_db
+
+    reader = SqliteReader.open(resolve_db(db))
+    if reader is not None:
+        with reader:
+            rows = reader.games()
+        if rows is not None:
+            return rows
+    from service.app import Privateer
+
+    return Privateer(db).games()
+
+
 def chain_problem(game_id: UUID, rows) -> str | None:
     """Why the hash chain of ``rows`` ((version, envelope dict), from version 1
     on) does not verify, or None: the check ``tools audit`` makes first,

@@ -257,7 +257,9 @@ def games(json_out: JsonOpt = False, db: DbOpt = None):
 
     Example: `tools games --db tournament.db`; `--json` for every field.
     """
-    rows = open_app(db).games()
+    from service.replay import games_for_reading
+
+    rows = games_for_reading(db)
     if json_out:
         return out_json(rows)
     from rich.console import Console

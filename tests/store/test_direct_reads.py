@@ -241,3 +241,27 @@ def test_legal_is_answered_from_the_tables(tmp_path):
                        capture_output=True, text=True, check=True)
     assert "exit 2" in p.stderr and "seat" in p.stderr
     assert json.loads(p.stdout.split("\n", 1)[0]) != []  # the command answered it
+
+
+def test_the_games_list_is_read_from_the_tables(tmp_path):
+    """`tools games` lists what ``Privateer.games`` lists, read without the
+    library; a store written before status rows is listed by the application."""
+    from service.replay import games_for_reading
+
+    db = str(tmp_path / "g.db")
+    app = Privateer(db)
+    play(app, game="loot", seats=3, games=2, seed="list", players={"1": "Ada", "2": "Bo", "3": "Cy"})
+    app.create("letter-of-marque", 2, name="open table")
+    code = ("import sys, json\n"
+            "from service.replay import games_for_reading\n"
+            "rows = games_for_reading(sys.argv[1])\n"
+            "print(json.dumps(sorted({m.split('.')[0] for m in sys.modules} & {'eventsourcing'})))\n"
+            "print(json.dumps(rows))\n")
+    p = subprocess.run([sys.executable, "-c", code, db], capture_output=True, text=True, check=True)
+    first, rest = p.stdout.split("\n", 1)
+    assert json.loads(first) == []
+    assert json.loads(rest) == json.loads(json.dumps(app.games())) and len(json.loads(rest)) == 3
+    assert any(r["players"] == {"1": "Ada", "2": "Bo", "3": "Cy"} for r in json.loads(rest))
+    old = tmp_path / "old.db"
+    shutil.copy(FIXTURE, old)
+    assert games_for_reading(str(old)) == Privateer(str(old)).games()
