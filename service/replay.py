@@ -1,8 +1,9 @@
-"""A replay read straight from an SQLite store (event_store/reads.py): the
-newest usable snapshot and the events after it, folded through the game's
-``Machine``, without the ``eventsourcing`` application. It gives exactly what
-``Privateer.fold`` gives; where it cannot (see ``SqliteReader``), it returns
-None and the caller folds through the application.
+"""What the read-only commands show (replay, status, legal, log, games),
+read straight from an SQLite store (event_store/reads.py) without the
+``eventsourcing`` application: a replay is the newest usable snapshot and the
+events after it, folded through the game's ``Machine``. Each read gives
+exactly what the application gives; where it cannot (see ``SqliteReader``),
+the ``*_for_reading`` functions ask the application instead.
 """
 
 from __future__ import annotations
