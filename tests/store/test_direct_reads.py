@@ -19,6 +19,30 @@ from .helpers import play, state_bytes
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "chain_v1.db"
 
+# `tools ARGV` in a fresh interpreter: which of the watched packages (argv[1], JSON) it
+# imported, then its output; a non-zero exit is written to stderr
+_TOOLS = ("import sys, json, contextlib, io\n"
+          "from tools.cli import main\n"
+          "watched = set(json.loads(sys.argv[1]))\n"
+          "sys.argv = ['tools'] + sys.argv[2:]\n"
+          "out = io.StringIO()\n"
+          "with contextlib.redirect_stdout(out):\n"
+          "    try:\n"
+          "        main()\n"
+          "    except SystemExit as e:\n"
+          "        if e.code:\n"
+          "            print('exit', e.code, file=sys.stderr)\n"
+          "print(json.dumps(sorted({m.split('.')[0] for m in sys.modules} & watched)))\n"
+          "print(out.getvalue())\n")
+
+
+def _tools(watched: set, *argv) -> tuple[set, str, str]:
+    """``(the watched packages imported, the output, stderr)`` of ``tools *argv``."""
+    p = subprocess.run([sys.executable, "-c", _TOOLS, json.dumps(sorted(watched)), *argv], capture_output=True,
+                       text=True, check=True)
+    first, rest = p.stdout.split("\n", 1)
+    return set(json.loads(first)), rest, p.stderr
+
 
 def test_direct_fold_equals_the_application_fold_at_every_turn(tmp_path):
     db = str(tmp_path / "d.db")
@@ -94,27 +118,15 @@ def test_status_and_replay_start_without_the_library(tmp_path):
     app = Privateer(db)
     [gid] = play(app, seats=2, seed="light")
     m, v, h = app.fold(gid)
-    code = ("import sys, json, contextlib, io\n"
-            "from tools.cli import main\n"
-            "sys.argv = ['tools'] + sys.argv[1:]\n"
-            "out = io.StringIO()\n"
-            "with contextlib.redirect_stdout(out):\n"
-            "    try:\n"
-            "        main()\n"
-            "    except SystemExit as e:\n"
-            "        assert not e.code, e.code\n"
-            "print(json.dumps(sorted(m for m in sys.modules if m.split('.')[0] in "
-            "('eventsourcing', 'rich', 'typing', 'secrets', 'random', 'uuid'))))\n"
-            "print(out.getvalue())\n")
     bare = subprocess.run([sys.executable, "-c", "import sys, json; print(json.dumps(sorted(sys.modules)))"],
                           capture_output=True, text=True, check=True)
     started = set(json.loads(bare.stdout))  # what this interpreter imports before any code of ours
 
     def run(*argv):
-        p = subprocess.run([sys.executable, "-c", code, *argv, "--json", "--db", db], capture_output=True,
-                           text=True, check=True)
-        first, rest = p.stdout.split("\n", 1)
-        return set(json.loads(first)) - started, json.loads(rest)
+        imported, out, err = _tools({"eventsourcing", "rich", "typing", "secrets", "random", "uuid"},
+                                    *argv, "--json", "--db", db)
+        assert "exit" not in err, err
+        return imported - started, json.loads(out)
 
     imported, answer = run("status", gid.hex)
     assert imported == set()  # neither the library nor rich, nor typing, secrets, random or uuid
@@ -216,31 +228,18 @@ def test_legal_is_answered_from_the_tables(tmp_path):
     app = Privateer(db, snapshot_interval=10)
     gid = app.create("loot", 3)
     play_partly(app, gid, 25, random.Random(4))
-    code = ("import sys, json, contextlib, io\n"
-            "from tools.cli import main\n"
-            "sys.argv = ['tools'] + sys.argv[1:]\n"
-            "out = io.StringIO()\n"
-            "with contextlib.redirect_stdout(out):\n"
-            "    try:\n"
-            "        main()\n"
-            "    except SystemExit as e:\n"
-            "        print('exit', e.code, file=sys.stderr)\n"
-            "print(json.dumps(sorted({m.split('.')[0] for m in sys.modules} & {'eventsourcing', 'typer', 'rich'})))\n"
-            "print(out.getvalue())\n")
+    heavy = {"eventsourcing", "typer", "rich"}
     m = app.fold(gid)[0]
     listed = 0
     for seat in (1, 2, 3):
-        p = subprocess.run([sys.executable, "-c", code, "legal", gid.hex[:8], "--seat", str(seat), "--json",
-                            "--db", db], capture_output=True, text=True, check=True)
-        first, rest = p.stdout.split("\n", 1)
-        assert json.loads(first) == []
-        assert json.loads(rest) == json.loads(json.dumps(m.legal(seat)))
+        imported, out, _ = _tools(heavy, "legal", gid.hex[:8], "--seat", str(seat), "--json", "--db", db)
+        assert imported == set()
+        assert json.loads(out) == json.loads(json.dumps(m.legal(seat)))
         listed += len(m.legal(seat))
     assert listed  # some seat has something to decide
-    p = subprocess.run([sys.executable, "-c", code, "legal", gid.hex, "--seat", "7", "--json", "--db", db],
-                       capture_output=True, text=True, check=True)
-    assert "exit 2" in p.stderr and "seat" in p.stderr
-    assert json.loads(p.stdout.split("\n", 1)[0]) != []  # the command answered it
+    imported, _, err = _tools(heavy, "legal", gid.hex, "--seat", "7", "--json", "--db", db)
+    assert "exit 2" in err and "seat" in err
+    assert imported != set()  # the command answered it
 
 
 def test_the_games_list_is_read_from_the_tables(tmp_path):

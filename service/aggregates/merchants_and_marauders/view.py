@@ -175,7 +175,7 @@ _LINES = {
     "ShipChosen": lambda ev, d, s: f"seat {s} secretly chooses a {d['ship']}",
     "ShipChoiceLocked": lambda ev, d, s: f"seat {s} has chosen a ship",
     "CaptainsRevealed": lambda ev, d, s: "captains revealed: " + ", ".join(
-        f"seat {k}: {v['captain']} on a {v['ship']}" for k, v in d["seats"].items()),
+                 f"seat {k}: {v['captain']} on a {v['ship']}" for k, v in d["seats"].items()),
     "FirstPlayerChosen": lambda ev, d, s: f"seat {s} is the first player (order {d['order']})",
     "TurnStarted": lambda ev, d, s: f"turn {ev.turn} begins",
     "EventCardDrawn": lambda ev, d, s: f"event card: {d['name']} ({_event_says(d)})",
@@ -186,7 +186,7 @@ _LINES = {
     "PortActionBegun": lambda ev, d, s: f"seat {s} takes the port action at {d['port']}",
     "UpgradeTileRevealed": lambda ev, d, s: f"the upgrade tile at {d['port']} is {d['kind']}",
     "GoodsSold": lambda ev, d, s: f"seat {s} sells {len(d['cards'])} {d['good']} for {d['total']}"
-                         + (" (in demand)" if d["demanded"] else ""),
+                                  + (" (in demand)" if d["demanded"] else ""),
     "DemandTileReplaced": lambda ev, d, s: f"{d['port']} now wants {d['good']}",
     "GloryGained": lambda ev, d, s: f"seat {s} gains a glory point ({d['why']}): {d['glory']} on the track",
     "PortActivityBegun": lambda ev, d, s: f"seat {s} begins to {d['activity']}",
@@ -204,22 +204,22 @@ _LINES = {
     "GoldStashed": lambda ev, d, s: f"seat {s} stashes gold (amount secret)",
     "GoldWithdrawn": lambda ev, d, s: f"seat {s} takes gold from the stash (amount secret)",
     "StashChanged": lambda ev, d, s: (f"seat {s} moves {d['amount']} gold into the stash" if d["amount"] >= 0
-                             else f"seat {s} takes {-d['amount']} gold from the stash aboard"),
+                                      else f"seat {s} takes {-d['amount']} gold from the stash aboard"),
     "GloryCardPlayed": lambda ev, d, s: f"seat {s} plays {d['name']}" + (f" (as card {d['copies']})" if d.get("copies") else ""),
     "GloryWindowOpened": lambda ev, d, s: ("after the " + ("Seamanship" if d["phase"] == "naval_roll" else "Leadership")
-                                  + " roll, glory cards may be played: "
-                                  + " and ".join(f"seat {x}" for x in d["seats"]) + " may announce one"),
+                                           + " roll, glory cards may be played: "
+                                           + " and ".join(f"seat {x}" for x in d["seats"]) + " may announce one"),
     "GloryAnnounced": lambda ev, d, s: f"seat {s} announces a glory card (not shown yet)",
     "GloryPassed": lambda ev, d, s: f"seat {s} plays no glory card",
     "GloryDeclined": lambda ev, d, s: f"seat {s} does not play the announced card and shows it: {d['name']}",
     "GloryRerollBegun": lambda ev, d, s: f"seat {s} chooses dice to roll again: "
-                                + ", then ".join(f"seat {x}'s" for x in d["sides"]),
+                                         + ", then ".join(f"seat {x}'s" for x in d["sides"]),
     "GloryDiceRerolled": lambda ev, d, s: (f"seat {d['side']} rolls dice {d['which']} again: {d['dice']}" if d["which"]
-                                  else f"seat {d['side']}'s dice stay {d['dice']}"),
+                                           else f"seat {d['side']}'s dice stay {d['dice']}"),
     "GloryResolved": lambda ev, d, s: f"seat {s}'s glory card is resolved",
     "GloryWindowClosed": lambda ev, d, s: "no more glory cards: the fight goes on",
     "VictoryDeclared": lambda ev, d, s: f"seat {s} declares {d['total']} glory ({d['glory_track']} on the track, "
-                               f"{d['stash']} gold stashed)",
+                                        f"{d['stash']} gold stashed)",
     "CaptainRetired": lambda ev, d, s: f"seat {s} retires captain {d['captain']}",
     "CaptainLeft": lambda ev, d, s: f"seat {s} loses captain {d['captain']} ({d['reason']})",
     "PlayerTurnEnded": lambda ev, d, s: f"seat {s} ends the turn",
@@ -255,7 +255,7 @@ _LINES = {
     "RumorAcquired": lambda ev, d, s: f"seat {s} acquires a rumor",
     "Scouted": lambda ev, d, s: f"seat {s} scouts for " + _scout_target(d.get("target", "merchant")) + f" in {d['zone']}",
     "MerchantSighted": lambda ev, d, s: f"seat {s} sights a merchant in {d['zone']}: token {d['nation']}"
-                               + (f", sea zone {d['zone_nation']}" if d.get("zone_nation") else ""),
+                                        + (f", sea zone {d['zone_nation']}" if d.get("zone_nation") else ""),
     "MerchantLetGo": lambda ev, d, s: f"seat {s} lets the merchant sail on",
     "RaidBegun": lambda ev, d, s: f"seat {s} raids a {d['nation']} merchant",
     "WantedFlagGained": lambda ev, d, s: f"seat {s} is wanted by {d['nation']} ({d['flags']} flag(s): {d['why']})",
@@ -265,7 +265,7 @@ _LINES = {
     "RaidSuccessUsed": lambda ev, d, s: f"seat {s} uses a success to {d['use']}",
     "RaidCardDiscarded": lambda ev, d, s: f"seat {s} discards raid card {d['card']}",
     "ShipHit": lambda ev, d, s: f"seat {s}'s ship is hit on the {d['location']}"
-                       + (f" (its {d['aimed']} already destroyed)" if d["aimed"] != d["location"] else ""),
+                                + (f" (its {d['aimed']} already destroyed)" if d["aimed"] != d["location"] else ""),
     "RaidSucceeded": lambda ev, d, s: f"seat {s}'s raid succeeds: {d['loot']} gold",
     "RaidCardTaken": lambda ev, d, s: f"seat {s} keeps {d['card']} ({d['good']}) aboard",
     "RaidEnded": lambda ev, d, s: f"the raid ends: {d['result']}",
@@ -278,22 +278,22 @@ _LINES = {
     "CombatRolled": lambda ev, d, s: f"seat {s} rolls {d['skill']}: {d['dice']}",
     "CombatRerolled": lambda ev, d, s: f"seat {s} rolls again dice {d['which']}: {d['dice']}",
     "CombatRoundWon": lambda ev, d, s: (f"seat {s} wins the round" if s else "nobody wins the round")
-                              + f" (successes {d['successes']})",
+                                       + f" (successes {d['successes']})",
     "CombatHitsDue": lambda ev, d, s: "hits due: " + (", ".join(f"{n} on seat {t}" for t, n in d["hits"].items()) or "none"),
     "HitsLocated": lambda ev, d, s: f"seat {d['shooter']} rolls the hit locations on seat {d['target']}: {d['dice']}"
-                           f" -> {', '.join(d['locations']) or 'no number'}"
-                           + (f", {d['skulls']} skull(s)" if d["skulls"] else ""),
+                                    f" -> {', '.join(d['locations']) or 'no number'}"
+                                    + (f", {d['skulls']} skull(s)" if d["skulls"] else ""),
     "SkullsDirected": lambda ev, d, s: f"seat {d['shooter']}'s special shot sends {d['hits']} hit(s) to the {d['location']}",
     "SkullPlaced": lambda ev, d, s: f"seat {s} places a skull hit on the {d['location']}",
     "HitReallocated": lambda ev, d, s: (f"seat {s} moves a hit from the {d['frm']} to the {d['to']} ({d['why']})"
-                               if d["frm"] else f"seat {s} keeps the hits where they fell"),
+                                        if d["frm"] else f"seat {s} keeps the hits where they fell"),
     "CombatHitsApplied": lambda ev, d, s: f"the hits of round {d['round']} land",
     "CombatRoundBegun": lambda ev, d, s: f"combat round {d['round']}",
     "CombatFled": lambda ev, d, s: f"seat {s} escapes the fight",
     "Boarded": lambda ev, d, s: f"seat {s} boards seat {d['target']}: crew combat",
     "CombatWon": lambda ev, d, s: f"seat {s} beats seat {d['beaten']} ({d['how']})",
     "PlunderTaken": lambda ev, d, s: f"seat {s} plunders seat {d['beaten']}: {d['glory_count']} glory card(s), "
-                            f"weapons {d['weapons']}, the gold aboard",
+                                     f"weapons {d['weapons']}, the gold aboard",
     "CargoPlunderedCount": lambda ev, d, s: f"seat {s} takes a cargo card from seat {d['beaten']}",
     "ShipClaimed": lambda ev, d, s: f"seat {s} claims the beaten {d['ship']} (leaving the {d['old']})",
     "CombatEnded": lambda ev, d, s: "the fight ends" + (f": seat {d['winner']} wins" if d["winner"] else ""),
@@ -308,17 +308,17 @@ _LINES = {
     "BowCannonHeld": lambda ev, d, s: f"seat {s} keeps the bow cannon",
     "SwivelGunFired": lambda ev, d, s: f"seat {s}'s swivel gun: {d['dice']}",
     "HitAbsorbed": lambda ev, d, s: (f"seat {s}'s reinforced hull absorbs the hit on the {d['location']}"
-                            if d["location"] else f"seat {s} keeps the reinforced hull"),
+                                     if d["location"] else f"seat {s} keeps the reinforced hull"),
     "NpcArriving": lambda ev, d, s: f"{d['npc'].replace('_', ' ')} will enter at {d['zone']} at the end of the turn",
     "NpcEntered": lambda ev, d, s: f"{d['npc'].replace('_', ' ')} ({d['captain']}, a {d['ship']}) enters at {d['zone']}",
     "NpcReplaced": lambda ev, d, s: f"{d['npc'].replace('_', ' ')}: {d['captain']} takes command, from {d['frm']} to {d['to']}",
     "NpcMoved": lambda ev, d, s: f"{d['npc'].replace('_', ' ')} sails from {d['frm']} to {d['to']} ({d['why']})",
     "NpcsScouting": lambda ev, d, s: ", ".join(n.replace('_', ' ') for n in d["npcs"])
-                            + f" scout for seat {s} (it {d['why']})",
+                                     + f" scout for seat {s} (it {d['why']})",
     "NpcScouted": lambda ev, d, s: f"{d['npc'].replace('_', ' ')} scouts for seat {s} with {d['value']} dice: "
-                          + ("found" if d["success"] else "not found"),
+                                   + ("found" if d["success"] else "not found"),
     "NpcCaptainLost": lambda ev, d, s: f"{d['npc'].replace('_', ' ')} loses its captain (card {d['card']})"
-                              + (f"; card {d['successor']} takes command" if d["successor"] else ": it leaves the sea"),
+                                       + (f"; card {d['successor']} takes command" if d["successor"] else ": it leaves the sea"),
     "NpcReturned": lambda ev, d, s: f"{d['npc'].replace('_', ' ')} sails back to {d['to']}",
     "NpcCargoFound": lambda ev, d, s: f"the beaten {d['npc'][4:].replace('_', ' ')} carries {d['good']} ({d['raid']} gold)",
     "NpcCargoLost": lambda ev, d, s: f"a cargo card of the beaten ship is lost ({d['card']})",
@@ -331,7 +331,7 @@ _LINES = {
     "PortEntryRefused": lambda ev, d, s: f"seat {s} is refused entry to {d['port']}",
     "PortActionRefused": lambda ev, d, s: f"seat {s} is refused service at {d['port']} (wanted there)",
     "WarDeclared": lambda ev, d, s: f"{d['nations'][0]} and {d['nations'][1]} are at war (card {d['card']})"
-                           + (" (still)" if d.get("again") else ""),
+                                    + (" (still)" if d.get("again") else ""),
     "WarEnded": lambda ev, d, s: f"peace between {d['nations'][0]} and {d['nations'][1]} ({d['why']})",
     "NpcLeft": lambda ev, d, s: f"{d['npc'].replace('_', ' ')} leaves the sea ({d['why']})",
     "CargoCountGained": lambda ev, d, s: f"seat {s} gains a cargo card ({d['why']})",
@@ -339,8 +339,8 @@ _LINES = {
     "RumorFalse": lambda ev, d, s: f"seat {s}: the rumor was false",
     "RumorTrue": lambda ev, d, s: f"seat {s}: the rumor proves true" + (" (kept)" if d["kept"] else ""),
     "MissionCompleted": lambda ev, d, s: f"seat {s} completes the mission {d['name']}"
-                                + (f", handing over {', '.join(d['delivered'])}" if d["delivered"] else "")
-                                + (f", paying {d['paid']}" if d["paid"] else ""),
+                                         + (f", handing over {', '.join(d['delivered'])}" if d["delivered"] else "")
+                                         + (f", paying {d['paid']}" if d["paid"] else ""),
     "MissionAttemptFailed": lambda ev, d, s: f"seat {s} fails to complete the mission {d['mission']}",
 }
 _NPC_SIDE = re.compile(r"seat npc:(\w+)")
