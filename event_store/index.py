@@ -51,6 +51,11 @@ class IndexRow:
         self.status = status_params(index)
 
 
+# the rows ``games_listed`` lists, as SQLite reads them (the recorder and a direct read)
+SQLITE_GAMES = "SELECT * FROM privateer_games ORDER BY created"
+SQLITE_STATUSES = f"SELECT game_id, status FROM {STATUS_TABLE_NAME}"
+
+
 def games_listed(rows: list[dict], statuses: dict[str, str]) -> list[dict]:
     """The games index as it is listed: each row decoded, with its player
     names (from the game's status row, where kept)."""

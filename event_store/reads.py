@@ -17,7 +17,7 @@ import os
 import sqlite3
 
 from .codec import unpack_event_row, unpack_state_item
-from .index import STATUS_TABLE_NAME, games_listed, prefix_bounds
+from .index import SQLITE_GAMES, SQLITE_STATUSES, STATUS_TABLE_NAME, games_listed, prefix_bounds
 
 
 def _game_id_pattern(game_id: str) -> str | None:
@@ -77,9 +77,8 @@ class SqliteReader:
         """``Privateer.games``, or None (a store without the index or status tables)."""
         try:
             self.conn.row_factory = sqlite3.Row
-            rows = [dict(r) for r in self.conn.execute("SELECT * FROM privateer_games ORDER BY created")]
-            statuses = {r["game_id"]: r["status"] for r in
-                        self.conn.execute(f"SELECT game_id, status FROM {STATUS_TABLE_NAME}")}
+            rows = [dict(r) for r in self.conn.execute(SQLITE_GAMES)]
+            statuses = {r["game_id"]: r["status"] for r in self.conn.execute(SQLITE_STATUSES)}
         except sqlite3.Error:
             return None
         finally:

@@ -11,7 +11,7 @@ from eventsourcing.persistence import DataError, IntegrityError, InterfaceError,
 from eventsourcing.sqlite import SQLiteApplicationRecorder
 
 from .commit_process import execute_step
-from .index import INDEX_COLUMNS, STATUS_TABLE_NAME, prefix_bounds
+from .index import INDEX_COLUMNS, SQLITE_GAMES, SQLITE_STATUSES, STATUS_TABLE_NAME, prefix_bounds
 from .service_tables import CREATE_STATEMENTS as SERVICE_TABLES
 from .service_tables import service_statements, write_service_rows
 
@@ -195,7 +195,7 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
         if prefix:
             return self._query("SELECT * FROM privateer_games WHERE game_id >= ? AND game_id < ? ORDER BY created",
                                prefix_bounds(prefix))
-        return self._query("SELECT * FROM privateer_games ORDER BY created")
+        return self._query(SQLITE_GAMES)
 
     def select_corrections(self, game_id: str) -> int | None:
         """How many corrections the game's line holds (its status row), or None without one."""
@@ -204,7 +204,7 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
 
     def select_statuses(self) -> dict[str, str]:
         """The status row (JSON text) of every game that has one."""
-        return {r["game_id"]: r["status"] for r in self._query(f"SELECT game_id, status FROM {STATUS_TABLE_NAME}")}
+        return {r["game_id"]: r["status"] for r in self._query(SQLITE_STATUSES)}
 
     def select_secret(self, game_id: str) -> bytes | None:
         rows = self._query("SELECT seed FROM privateer_secrets WHERE game_id = ?", (game_id,))

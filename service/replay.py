@@ -16,26 +16,35 @@ from service.kernel.rules import get_rules
 from service.snapshots import SnapshotOutdated, machine_from, snapshot_interval
 
 
-def direct_fold(db: str, game_id: str, *, to_turn: int | None = None, to_event: int | None = None):
-    """``(game id, machine, version, head)`` or None."""
-    snapshot_interval()  # a bad setting is reported however the answer is found
+def _read(db: str, read):
+    """``read(reader)`` on the SQLite file ``db``; None when ``db`` is not one."""
     reader = SqliteReader.open(db)
     if reader is None:
         return None
     with reader:
-        found = reader.current(game_id)
-        if found is None:
-            return None
-        gid = found[0]
-        machine, version, head = _start(reader, gid, to_turn, to_event) or (None, 0, None)
-        for v, env in reader.events(gid, gt=version, lte=to_event):
-            if to_turn is not None and env["turn"] > to_turn:
-                break
-            ev = Ev(env["type"], env["turn"], env["visible_to"], env["data"])
-            if machine is None:
-                machine = Machine(get_rules(env["data"]["game"]), ev)
-            machine.apply(ev)
-            version, head = v, env["hash"]
+        return read(reader)
+
+
+def direct_fold(db: str, game_id: str, *, to_turn: int | None = None, to_event: int | None = None):
+    """``(game id, machine, version, head)`` or None."""
+    snapshot_interval()  # a bad setting is reported however the answer is found
+    return _read(db, lambda reader: _fold(reader, game_id, to_turn, to_event))
+
+
+def _fold(reader: SqliteReader, game_id: str, to_turn: int | None, to_event: int | None):
+    found = reader.current(game_id)
+    if found is None:
+        return None
+    gid = found[0]
+    machine, version, head = _start(reader, gid, to_turn, to_event) or (None, 0, None)
+    for v, env in reader.events(gid, gt=version, lte=to_event):
+        if to_turn is not None and env["turn"] > to_turn:
+            break
+        ev = Ev(env["type"], env["turn"], env["visible_to"], env["data"])
+        if machine is None:
+            machine = Machine(get_rules(env["data"]["game"]), ev)
+        machine.apply(ev)
+        version, head = v, env["hash"]
     if machine is None:
         return None
     return UUID(gid), machine, version, head
@@ -59,12 +68,15 @@ def events_for_reading(db: str | None, game_id: str) -> tuple[UUID, list]:
     application's."""
     from event_store.store import resolve_db
 
-    reader = SqliteReader.open(resolve_db(db))
-    if reader is not None:
-        with reader:
-            found = reader.current(game_id)
-            if found is not None:
-                return UUID(found[0]), [ReadEvent(v, env) for v, env in reader.events(found[0])]
+    def events(reader):
+        found = reader.current(game_id)
+        if found is not None:
+            return UUID(found[0]), [ReadEvent(v, env) for v, env in reader.events(found[0])]
+        return None
+
+    direct = _read(resolve_db(db), events)
+    if direct is not None:
+        return direct
     from service.app import Privateer
 
     a = Privateer(db)
@@ -76,12 +88,9 @@ def games_for_reading(db: str | None) -> list[dict]:
     """``Privateer.games``: straight from an SQLite store where it can."""
     from event_store.store import resolve_db
 
-    reader = SqliteReader.open(resolve_db(db))
-    if reader is not None:
-        with reader:
-            rows = reader.games()
-        if rows is not None:
-            return rows
+    rows = _read(resolve_db(db), SqliteReader.games)
+    if rows is not None:
+        return rows
     from service.app import Privateer
 
     return Privateer(db).games()
@@ -121,11 +130,7 @@ def chain_problem(game_id: UUID, rows) -> str | None:
 def verify_to(db: str, game_id: UUID, version: int) -> str | None:
     """The chain problem of a game's events up to ``version`` on an SQLite
     store read directly; None when they verify (or the store is not SQLite)."""
-    reader = SqliteReader.open(db)
-    if reader is None:
-        return None
-    with reader:
-        return chain_problem(game_id, reader.events(game_id.hex, gt=0, lte=version))
+    return _read(db, lambda reader: chain_problem(game_id, reader.events(game_id.hex, gt=0, lte=version)))
 
 
 def _start(reader: SqliteReader, gid: str, to_turn: int | None, to_event: int | None):

@@ -118,7 +118,7 @@ def _make_game_snapshot():
         @classmethod
         def take(cls, aggregate) -> "GameSnapshot":
             m = aggregate.machine
-            left_out = bool(getattr(m.rules, "shared_catalog", False)) and "catalog" in m.config
+            left_out = m.rules.shared_catalog and "catalog" in m.config
             state = {
                 "config": {**m.config, "catalog": None} if left_out else m.config,
                 "k": m.k, "s": m.s, "base": m.base, "head": aggregate.head,

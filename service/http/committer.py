@@ -55,7 +55,7 @@ class Committer:
 
     def close(self) -> None:
         """Every step sent committed, then the process ended."""
-        self._stop(wait=True)
+        self._stop()
 
     # --------------------------------------------------------------------------
     def _ready(self, loop) -> bool:
@@ -64,7 +64,7 @@ class Committer:
         if self._process is not None and self._loop is not loop:
             if self._waiting:
                 return False
-            self._stop(wait=True)
+            self._stop()
         if self._process is None:
             pool = self.app.recorder.datastore.pool
             process = CommitProcess(pool.db_name, pool.lock_timeout or 5.0)
@@ -106,7 +106,7 @@ class Committer:
         """A new process for the steps sent after the one that failed."""
         rest = list(self._waiting)
         self._waiting.clear()
-        self._stop(wait=True)
+        self._stop()
         if ended_without_report:  # their commits are unknown: failed, not sent again
             for prepared, _, future in rest:
                 if not future.done():
@@ -128,7 +128,7 @@ class Committer:
             self._waiting.append(item)
             self._send(item[1])
 
-    def _stop(self, wait: bool) -> None:
+    def _stop(self) -> None:
         process, self._process = self._process, None
         if process is None:
             return
