@@ -29,8 +29,9 @@ def _assembled():
     from tools import table_cmd  # noqa: F401,I001
     from tools import history_cmds  # noqa: F401,I001
     from tools import projections_cmd, serve_cmd  # noqa: F401
-    from tools.common import app
+    from tools.common import app, flowing_help
 
+    flowing_help(app)
     return app
 
 

@@ -26,6 +26,24 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output."
 GameId = Annotated[str, typer.Argument(metavar="GAME_ID", help="Game id (or a unique prefix of 6+ characters).")]
 
 
+def flowing(doc: str) -> str:
+    """A docstring as help text: each paragraph one line, for the terminal to wrap
+    (Typer's rich help keeps a docstring's line breaks, so a paragraph wrapped at
+    100 columns in the source would show ragged in an 80-column terminal)."""
+    return "\n\n".join(" ".join(p.split()) for p in doc.split("\n\n"))
+
+
+def flowing_help(app: typer.Typer) -> None:
+    """Give every command of ``app`` (and of its groups) its docstring as flowing help."""
+    import inspect
+
+    for c in app.registered_commands:
+        if c.help is None and c.callback is not None and c.callback.__doc__:
+            c.help = flowing(inspect.getdoc(c.callback))
+    for g in app.registered_groups:
+        flowing_help(g.typer_instance)
+
+
 def fail(reason: str, code: int):
     typer.echo(f"error: {reason}", err=True)
     raise typer.Exit(code)

@@ -81,11 +81,18 @@ def test_replay_warns_when_what_it_shows_does_not_verify(cli, db):
     assert "warning" not in cli.json("replay", gid, "--to-event", "5")  # before the change: it verifies
 
 
-def test_every_command_shows_an_example(cli):
+def test_every_command_shows_an_example_in_help_that_flows_in_80_columns(cli):
     from tools.cli import app
 
     names = [c.name or c.callback.__name__ for c in app.registered_commands]
     assert len(names) >= 18
+    cli.env["COLUMNS"] = "80"
     for name in names:
         text = cli.ok(name, "--help")
         assert "Example" in text, name
+        # the description wraps where the terminal ends, not where the source's lines did:
+        # a line ends early only when the next word would not have fitted (78 columns of text)
+        lines = text.split("Usage", 1)[1].split("\u256d", 1)[0].splitlines()[1:]
+        for a, b in zip(lines, lines[1:]):
+            if a.strip() and b.strip():
+                assert len(a.strip()) + 1 + len(b.split()[0]) > 78, (name, a, b)
