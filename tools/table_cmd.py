@@ -188,8 +188,10 @@ class Session:
         retracted = retracted_versions(stored)
         starts = [e.originator_version for e in stored if e.type == "Decided" and e.data["seat"] != 0
                   and e.originator_version not in retracted]
-        if not starts:
-            self.out("error: nothing to undo")
+        if not starts:  # only the setup so far: a correction never reaches into it
+            self.out("error: nothing to undo: the setup (its deal, as entered) is never corrected; "
+                     "if it was entered wrongly, create the game again with `tools new`. From the "
+                     "first decision on, `undo` retracts the last step")
             return
         self._report(self.app.correct(self.gid, starts[-1] - 1, "undone at the table"))
 

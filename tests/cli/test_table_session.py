@@ -99,3 +99,27 @@ def test_the_example_of_play_through_the_session_and_through_single_commands(cli
               f"{sum(map(len, lines)) + len(lines)} keystrokes); single commands {len(commands)}; "
               f"one command per outcome (before) {decisions + outcomes}")
     assert len(lines) < len(commands) < decisions + outcomes
+
+
+def test_undo_retracts_the_last_step_on_the_record_and_says_why_the_setup_is_not_undone(cli):
+    gid = cli.ok("new", "letter-of-marque", "--seats", "2", "--table").strip()
+    script = ["undo", "4 3", "1", "undo", "2", "quit"]  # seat 1 arms its ship, is undone, then sails unarmed
+    p = subprocess.run([sys.executable, "-m", "tools", "table", gid], input="\n".join(script) + "\n",
+                       capture_output=True, text=True, env=cli.env, timeout=120)
+    assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-2000:]
+    first, rest = p.stdout.split("error: ", 1)[1].split("\n", 1)
+    assert "the setup (its deal, as entered) is never corrected" in first and "tools new" in first
+    assert "error" not in rest
+    from uuid import UUID
+
+    from service.app import Privateer
+    from service.kernel.corrections import retracted_versions
+
+    stored = Privateer(cli.db).stored_events(UUID(gid))
+    retracted = retracted_versions(stored)
+    decided = [(e.data["decision"], e.originator_version in retracted)
+               for e in stored if e.type == "Decided" and e.data["seat"] == 1]
+    assert decided == [({"action": "place", "armed": True}, True), ({"action": "place", "armed": False}, False)]
+    assert [e.data["card"] for e in stored if e.type == "CardDrawn"] == [4, 3]  # the deal stands
+    report = cli.json("audit", gid)
+    assert (report[0] if isinstance(report, list) else report)["ok"]
