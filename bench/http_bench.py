@@ -10,6 +10,9 @@ same decisions in-process (``Privateer.act`` on another fresh SQLite file;
 same seeds, revealed at the end of each game, so same chance and same
 events), one after the other.
 
+``run(pg=URL)`` (``--pg``): both stores on PostgreSQL instead, each in a fresh
+schema of that database, dropped afterwards.
+
 Returns decisions/s and p50/p99 latency of a decision on both sides, and the
 ratios (``ratio`` = HTTP decisions/s over in-process decisions/s); also the
 unloaded HTTP latency of one client playing one game at a time. Latency over
@@ -18,6 +21,7 @@ counted in ``http.requests_per_second``. In-process decisions/s is decisions
 over the time spent in ``Privateer.act``.
 
     python bench/http_bench.py --games 50
+    python bench/http_bench.py --games 50 --pg
 """
 
 from __future__ import annotations
@@ -168,11 +172,28 @@ def _decisions_of(url: str, key: str, gid: str) -> tuple[bytes, list[tuple[int, 
     return bytes.fromhex(finished["data"]["seed"]), decisions, finished["data"]["scores"]
 
 
-def run(games: int = 50, game: str = "letter-of-marque", seats: int = 3, seed: int = 1, workers: int = 1,
-        client: str = "auto") -> dict:
-    from service.app import Privateer
-    from service.http.client import Api, ServerProcess
+def _stores(tmp: str, pg: str | None) -> tuple[str, str, list[str]]:
+    """The server's store and the in-process one: two SQLite files in ``tmp``, or two
+    fresh schemas of the PostgreSQL database ``pg`` (the schemas, to drop after)."""
+    if not pg:
+        return os.path.join(tmp, "http.db"), os.path.join(tmp, "inprocess.db"), []
+    run = uuid.uuid4().hex[:8]
+    schemas = [f"pvt_bench_http_{run}", f"pvt_bench_local_{run}"]
+    return f"{pg}?schema={schemas[0]}", f"{pg}?schema={schemas[1]}", schemas
 
+
+def _drop(pg: str, schemas: list[str]) -> None:
+    if schemas:
+        import psycopg
+
+        with psycopg.connect(pg, autocommit=True) as conn:
+            for schema in schemas:
+                conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+
+
+def run(games: int = 50, game: str = "letter-of-marque", seats: int = 3, seed: int = 1, workers: int = 1,
+        client: str = "auto", pg: str | None = None) -> dict:
+    """``pg``: a PostgreSQL URL (no schema): both stores in fresh schemas of it, dropped after."""
     if client == "auto":
         try:
             import aiohttp  # noqa: F401
@@ -180,7 +201,19 @@ def run(games: int = 50, game: str = "letter-of-marque", seats: int = 3, seed: i
         except ImportError:
             client = "threads"
     tmp = tempfile.mkdtemp(prefix="privateer-http-bench-")
-    server = ServerProcess(os.path.join(tmp, "http.db"), workers=workers).start()
+    served, local_db, schemas = _stores(tmp, pg)
+    try:
+        return _run(games, game, seats, seed, workers, client, tmp, served, local_db, "postgres" if pg else "sqlite")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+        _drop(pg, schemas)
+
+
+def _run(games, game, seats, seed, workers, client, tmp, served, local_db, backend) -> dict:
+    from service.app import Privateer
+    from service.http.client import Api, ServerProcess
+
+    server = ServerProcess(served, workers=workers).start()
     try:
         org = Api(server.url, server.key)
         tables = []
@@ -220,7 +253,7 @@ def run(games: int = 50, game: str = "letter-of-marque", seats: int = 3, seed: i
         server.stop()
 
     # the same decisions, in-process, one after the other
-    app = Privateer(os.path.join(tmp, "inprocess.db"))
+    app = Privateer(local_db)
     local_lat: list[float] = []
     mismatches = 0
     for game_seed, decisions, scores in played:
@@ -235,13 +268,13 @@ def run(games: int = 50, game: str = "letter-of-marque", seats: int = 3, seed: i
         if not machine.finished or machine.k["result"]["scores"] != scores:
             mismatches += 1
     local = _summary(local_lat, sum(local_lat), len(local_lat))  # the acts only, as over HTTP
-    del app
-    shutil.rmtree(tmp, ignore_errors=True)
+    app.close()
 
     dps_ratio = (round(http["decisions_per_second"] / local["decisions_per_second"], 3)
                  if local["decisions_per_second"] else None)
     return {
-        "benchmark": "http", "game": game, "seats": seats, "games": games, "server_workers": workers,
+        "benchmark": "http", "backend": backend, "game": game, "seats": seats, "games": games,
+        "server_workers": workers,
         "client": client,
         # flat figures first (for tables), then the detail
         "http_decisions_per_second": http["decisions_per_second"],
@@ -272,5 +305,9 @@ if __name__ == "__main__":
     ap.add_argument("--client", choices=("auto", "async", "threads"), default="auto",
                     help="the load: aiohttp clients on one event loop (auto: when installed), "
                          "or one httpx thread per game")
+    ap.add_argument("--pg", nargs="?", const="postgresql://postgres@127.0.0.1:5432/test", metavar="URL",
+                    help="both stores on PostgreSQL, in fresh schemas dropped after "
+                         "(default URL: postgresql://postgres@127.0.0.1:5432/test)")
     args = ap.parse_args()
-    print(json.dumps(run(games=args.games, seats=args.seats, workers=args.workers, client=args.client), indent=2))
+    print(json.dumps(run(games=args.games, seats=args.seats, workers=args.workers, client=args.client, pg=args.pg),
+                     indent=2))

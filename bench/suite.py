@@ -16,7 +16,8 @@
 5. ``tools replay <id> --to-turn 12 --json`` on PostgreSQL against SQLite
    (process start included).
 6. replay time against game length, with snapshots (interval 100) and without.
-7. HTTP decisions/s, from ``bench/http_bench.py``'s ``run(games=50)`` when it exists.
+7. HTTP decisions/s, from ``bench/http_bench.py``'s ``run(games=50)``: on SQLite,
+   and on PostgreSQL when it is reachable (``run(games=50, pg=URL)``).
 8. start-up: ``tools --help``, ``tools status --json``, ``tools legal --seat 1
    --json`` and ``tools replay --to-turn 12`` wall time against a bare ``python -c "import sqlite3,
    msgpack, json"`` (bench/startup.py).
@@ -414,6 +415,12 @@ def run_suite(*, quick: bool = False, pg_url: str | None = "", http: bool = True
                     out["http"] = http_bench.run(games=50)
                 except Exception as e:
                     out["notes"].append(f"HTTP bench failed: {type(e).__name__}: {e}")
+                if pg is not None:
+                    _say(progress, "HTTP on PostgreSQL (bench/http_bench.py run(games=50, pg=...))")
+                    try:
+                        out["http_postgres"] = http_bench.run(games=50, pg=url)
+                    except Exception as e:
+                        out["notes"].append(f"HTTP bench on PostgreSQL failed: {type(e).__name__}: {e}")
         sq.close()
         sq0.close()
     finally:
@@ -497,9 +504,11 @@ def print_report(r: dict) -> None:
                       f"{s['games_per_second']:.1f}", f"{s['decisions_per_second']:,.0f}",
                       f"{row['stored_vs_memory']:.2f}", f"{m['events_per_game']:.0f}")
         c.print(t)
-    if r.get("http"):
-        h = r["http"]
-        t = Table("measure", "value", title="HTTP (bench/http_bench.py, 50 games at once)")
+    for key, on in (("http", "SQLite"), ("http_postgres", "PostgreSQL")):
+        h = r.get(key)
+        if not h:
+            continue
+        t = Table("measure", "value", title=f"HTTP on {on} (bench/http_bench.py, 50 games at once)")
         for k, v in (h.items() if isinstance(h, dict) else [("result", h)]):
             if isinstance(v, (dict, list)):
                 continue
