@@ -48,6 +48,19 @@ class Batch:
     events: list[dict] = field(default_factory=list)            # new proj_events rows (the public log)
     seq: dict[str, int] = field(default_factory=dict)           # game_id -> public events counted so far
     boards: dict[str, dict] = field(default_factory=dict)       # game_id -> proj_boards row (public board)
+    looked_up: dict[str, dict | None] = field(default_factory=dict)  # game_id -> its row in the read model
+
+    def game(self, gid: str, lookup) -> dict | None:
+        """The game's proj_games row: made in this batch, or read from the read model once
+        per batch (what the read model holds does not change before the batch's commit)."""
+        row = self.games.get(gid)
+        if row is not None:
+            return row
+        try:
+            return self.looked_up[gid]
+        except KeyError:
+            row = self.looked_up[gid] = lookup(gid)
+            return row
 
     def empty(self) -> bool:
         return not (self.games or self.names or self.finished or self.scores or self.events or self.boards)
@@ -78,7 +91,7 @@ def add_event(batch: Batch, e, lookup, public_count=None) -> None:
     if t == "GameCreated":
         batch.games[gid] = game_row(gid, e)
         return
-    game = batch.games.get(gid) or lookup(gid)
+    game = batch.game(gid, lookup)
     if game is None:  # a game whose creation is not in the log: nothing to attach to
         return
     if t == "SeatJoined":
@@ -119,7 +132,7 @@ def add_public(batch: Batch, e, lookup, public_count=None) -> None:
         game = e.data["game"]
         batch.seq[gid] = 0
     else:
-        row = batch.games.get(gid) or lookup(gid)
+        row = batch.game(gid, lookup)
         if row is None:
             return
         game = row["game"]

@@ -238,3 +238,33 @@ def test_the_public_log_and_board_are_rows_to_browse(store):
     want = board(UUID(gid.hex), machine, version, 0)
     assert (b["version"], b["turn"], json.loads(b["board"])) == (want["version"], want["turn"],
                                                                 json.loads(json.dumps(want["board"], default=str)))
+
+
+def test_a_batch_reads_each_game_it_continues_from_the_read_model_once(store):
+    app = store.app()
+    games = [app.create("letter-of-marque", 2, tournament="cup") for _ in range(2)]
+    for gid in games:
+        play_partly(app, gid, 2)
+    catch_up(app)                      # both games are in the read model now
+    for gid in games:
+        play_partly(app, gid, 30)      # dozens of public events each, caught up in one batch
+    view = open_view(app)
+    asked = []
+    lookup = view.lookup
+    view.lookup = lambda gid: asked.append(gid) or lookup(gid)
+    try:
+        assert catch_up(app, view)["events"] > 40
+    finally:
+        view.close()
+    assert sorted(asked) == sorted(g.hex for g in games)
+    view = open_view(app)
+    try:
+        before = view.dump()
+    finally:
+        view.close()
+    rebuild(app)
+    view = open_view(app)
+    try:
+        assert view.dump() == before   # the same read model as from the first event
+    finally:
+        view.close()
