@@ -7,6 +7,7 @@ log, exactly once, whenever these commands run.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from typing import Annotated, Optional
 
 import typer
@@ -16,6 +17,21 @@ from tools.common import DbOpt, JsonOpt, app, guarded, open_app, out_json
 projections_app = typer.Typer(help="Read models (per-game scores, tournament standings): update, rebuild, follow.",
                               no_args_is_help=True)
 app.add_typer(projections_app, name="projections")
+
+
+@contextmanager
+def _progress(json_out: bool):
+    """A ``progress(done, total)`` for ``catch_up``: a bar on stderr while the
+    events are applied (none with --json), gone when they are."""
+    if json_out:
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import Progress
+
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("applying events to the read models", total=None)
+        yield lambda done, total: bar.update(task, completed=done, total=total)
 
 
 def _report(stats: dict, what: str, json_out: bool) -> None:
@@ -36,7 +52,9 @@ def rebuild(json_out: JsonOpt = False, db: DbOpt = None):
     """
     from service.projections import rebuild as do_rebuild
 
-    _report(do_rebuild(open_app(db)), "rebuilt", json_out)
+    with _progress(json_out) as progress:
+        stats = do_rebuild(open_app(db), progress=progress)
+    _report(stats, "rebuilt", json_out)
 
 
 @projections_app.command("update")
@@ -48,7 +66,9 @@ def update(json_out: JsonOpt = False, db: DbOpt = None):
     """
     from service.projections import catch_up
 
-    _report(catch_up(open_app(db)), "updated", json_out)
+    with _progress(json_out) as progress:
+        stats = catch_up(open_app(db), progress=progress)
+    _report(stats, "updated", json_out)
 
 
 @projections_app.command("follow")
@@ -91,7 +111,8 @@ def standings(tournament: Annotated[Optional[str], typer.Option("--tournament", 
     a = open_app(db)
     view = open_view(a)
     try:
-        catch_up(a, view)
+        with _progress(json_out) as progress:
+            catch_up(a, view, progress=progress)
         rows = view.standings(tournament)
         games = view.games()
     finally:

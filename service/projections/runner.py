@@ -33,14 +33,17 @@ def open_view(app):
     return SQLiteView(app.db)
 
 
-def catch_up(app, view=None, *, batch_size: int = 2000, retries: int = 5) -> dict:
-    """Apply every event after the tracked position. Returns counts."""
+def catch_up(app, view=None, *, batch_size: int = 2000, retries: int = 5, progress=None) -> dict:
+    """Apply every event after the tracked position. Returns counts.
+    ``progress(done, total)``: called after each batch with the events applied
+    so far and the events there were to apply when it began."""
     own = view is None
     view = view or open_view(app)
     applied = undecodable = 0
     started = time.perf_counter()
     try:
         pos = view.position(APP_NAME)
+        total = max(0, (app.recorder.max_notification_id() or 0) - (pos or 0)) if progress is not None else 0
         while True:
             notes = app.recorder.select_notifications(start=(pos or 0) + 1, limit=batch_size)
             if not notes:
@@ -69,6 +72,8 @@ def catch_up(app, view=None, *, batch_size: int = 2000, retries: int = 5) -> dic
                 continue
             applied += len(notes)
             pos = notes[-1].id
+            if progress is not None:
+                progress(applied, max(total, applied))
         return {"events": applied, "undecodable": undecodable, "position": pos or 0,
                 "seconds": time.perf_counter() - started}
     finally:
@@ -95,13 +100,13 @@ def public_boards(app, batch: Batch) -> None:
                                                                                  default=str)}
 
 
-def rebuild(app) -> dict:
+def rebuild(app, progress=None) -> dict:
     """Drop the read models and the tracking position, then catch up from the
-    first event."""
+    first event (``progress``: as for ``catch_up``)."""
     view = open_view(app)
     try:
         view.drop()
-        return catch_up(app, view)
+        return catch_up(app, view, progress=progress)
     finally:
         view.close()
 

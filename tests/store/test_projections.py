@@ -240,12 +240,15 @@ def test_the_public_log_and_board_are_rows_to_browse(store):
                                                                 json.loads(json.dumps(want["board"], default=str)))
 
 
-def test_a_batch_reads_each_game_it_continues_from_the_read_model_once(store):
+def test_a_batch_reads_each_game_it_continues_from_the_read_model_once_and_progress_is_told(store):
     app = store.app()
     games = [app.create("letter-of-marque", 2, tournament="cup") for _ in range(2)]
     for gid in games:
         play_partly(app, gid, 2)
-    catch_up(app)                      # both games are in the read model now
+    calls = []
+    stats = catch_up(app, batch_size=5, progress=lambda done, total: calls.append((done, total)))
+    assert len(calls) > 2 and calls == sorted(calls)   # a bar that moves forward, batch by batch
+    assert calls[-1] == (stats["events"], stats["events"])  # both games are in the read model now
     for gid in games:
         play_partly(app, gid, 30)      # dozens of public events each, caught up in one batch
     view = open_view(app)
