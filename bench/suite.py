@@ -219,7 +219,8 @@ def run_suite(*, quick: bool = False, pg_url: str | None = "", http: bool = True
     started = time.perf_counter()
     repeat = 3 if quick else 7
     tmp = tempfile.mkdtemp(prefix="privateer-bench-")
-    out: dict = {"machine": {"python": sys.version.split()[0], "cpus": os.cpu_count()}, "rows": [],
+    out: dict = {"machine": {"python": sys.version.split()[0], "cpus": os.cpu_count(), "load_before": _load()},
+                 "rows": [],
                  "simulate": [], "growth": [], "notes": []}
     schema = None
     pg = None
@@ -434,7 +435,16 @@ def run_suite(*, quick: bool = False, pg_url: str | None = "", http: bool = True
             _drop_schema(url, schema)
         shutil.rmtree(tmp, ignore_errors=True)
     out["seconds"] = time.perf_counter() - started
+    out["machine"]["load_after"] = _load()
     return out
+
+
+def _load() -> list[float] | None:
+    """The machine's load averages (1, 5, 15 minutes): what else was running shows in every ratio."""
+    try:
+        return [round(x, 2) for x in os.getloadavg()]
+    except OSError:
+        return None
 
 
 def raw_commit_per_row(path: str, n: int) -> float:
@@ -472,7 +482,8 @@ def print_report(r: dict) -> None:
     g = r.get("game", {})
     c.print(f"[bold]privateer bench[/bold] — Python {r['machine']['python']}, {r['machine']['cpus']} CPUs; "
             f"reference game: {g.get('game')} {g.get('seats')} seats, {g.get('events')} events "
-            f"(seed {g.get('seed')}); whole suite {r['seconds']:.0f}s")
+            f"(seed {g.get('seed')}); whole suite {r['seconds']:.0f}s; load average before "
+            f"{r['machine'].get('load_before')}, after {r['machine'].get('load_after')}")
     t = Table("measure", "value", "baseline", "ratio", "target", title="ratios (measured side by side)")
     for row in r["rows"]:
         t.add_row(row["what"], row["value"], row["baseline"], f"{row['ratio']:.2f}", row.get("target", ""))
