@@ -258,6 +258,9 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
         cached = self._schema_sql.get(sql)
         if cached is None:
             names = _SERVICE_TABLE.findall(sql)
+            unknown = set(names) - set(SERVICE_TABLE_NAMES)
+            if unknown:  # a column or a literal that looks like a table: name the table in the SQL instead
+                raise ValueError(f"not a service table: {', '.join(sorted(unknown))}")
             template = _SERVICE_TABLE.sub("{}", sql.replace("{", "{{").replace("}", "}}"))
             cached = self._schema_sql[sql] = SQL(template).format(
                 *(Identifier(self.datastore.schema, n) for n in names))

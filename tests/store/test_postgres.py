@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import psycopg
+import pytest
 
 from .conftest import PG_BASE
 
@@ -43,3 +44,26 @@ def test_messagepack_bytes_in_postgres(pg_store):
     decoded = app.mapper.transcoder.decode(row.state)  # our MessagePack, byte for byte
     assert decoded["type"] == "GameCreated" and isinstance(decoded["hash"], bytes)
     assert row.state[:1] != b"{"  # not JSON
+
+
+def test_service_rows_are_read_in_the_stores_own_schema(pg_store, request):
+    from service.app import Privateer
+
+    from .conftest import new_pg_url
+
+    here = pg_store.app()
+    other = Privateer(new_pg_url(request))   # another schema of the same database
+    try:
+        gid = here.create("letter-of-marque", 2).hex
+        here.recorder.insert_credential(gid, "seat:1", "h" * 64, "2026-11-26T00:00:00+00:00")
+        other.create("letter-of-marque", 2)
+        # one statement each, its tables named in the store's schema (no search path to set)
+        assert here.recorder.select_role(gid, "h" * 64) == "seat:1"
+        assert here.recorder.select_roles(gid) == ["seat:1"]
+        assert other.recorder.select_role(gid, "h" * 64) is None
+        assert other.recorder.select_roles(gid) == []
+        assert here.recorder.select_idempotency(gid, "seat:1", "k") is None
+        with pytest.raises(ValueError, match="not a service table: privateer_nothing"):
+            here.recorder._query("SELECT 1 FROM privateer_nothing")
+    finally:
+        other.close()
