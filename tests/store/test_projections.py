@@ -17,6 +17,21 @@ from service.projections import catch_up, open_view, rebuild
 from .helpers import play, play_partly
 
 
+def dump(app) -> dict:
+    view = open_view(app)
+    try:
+        return view.dump()
+    finally:
+        view.close()
+
+
+def assert_rebuild_builds_the_same(app) -> None:
+    """The read model as it stands is the one a rebuild from the first event makes."""
+    before = dump(app)
+    rebuild(app)
+    assert dump(app) == before
+
+
 def shared_victory_seed() -> str:
     """A `simulate --seed` string whose first 2-seat game ends in a shared victory."""
     for i in range(500):
@@ -197,18 +212,7 @@ def test_postgres_follow_live(pg_store):
         p.wait(20)
         p.stdout.close()
         p.stderr.close()
-    # what it built is what a rebuild from scratch builds
-    view = open_view(app)
-    try:
-        live = view.dump()
-    finally:
-        view.close()
-    rebuild(app)
-    view = open_view(app)
-    try:
-        assert view.dump() == live
-    finally:
-        view.close()
+    assert_rebuild_builds_the_same(app)  # what it built is what a rebuild from scratch builds
 
 
 def test_the_public_log_and_board_are_rows_to_browse(store):
@@ -260,14 +264,4 @@ def test_a_batch_reads_each_game_it_continues_from_the_read_model_once_and_progr
     finally:
         view.close()
     assert sorted(asked) == sorted(g.hex for g in games)
-    view = open_view(app)
-    try:
-        before = view.dump()
-    finally:
-        view.close()
-    rebuild(app)
-    view = open_view(app)
-    try:
-        assert view.dump() == before   # the same read model as from the first event
-    finally:
-        view.close()
+    assert_rebuild_builds_the_same(app)
