@@ -203,13 +203,13 @@ def run(games: int = 50, game: str = "letter-of-marque", seats: int = 3, seed: i
     tmp = tempfile.mkdtemp(prefix="privateer-http-bench-")
     served, local_db, schemas = _stores(tmp, pg)
     try:
-        return _run(games, game, seats, seed, workers, client, tmp, served, local_db, "postgres" if pg else "sqlite")
+        return _run(games, game, seats, seed, workers, client, served, local_db, "postgres" if pg else "sqlite")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
         _drop(pg, schemas)
 
 
-def _run(games, game, seats, seed, workers, client, tmp, served, local_db, backend) -> dict:
+def _run(games, game, seats, seed, workers, client, served, local_db, backend) -> dict:
     from service.app import Privateer
     from service.http.client import Api, ServerProcess
 
