@@ -130,7 +130,7 @@ def describe(rules, ev: Ev) -> str:
         return f"{d['game']} created for {d['seats']} seats" + (" (table mode)" if d["table"] else "")
     if t == "Decided":
         if d["seat"] == 0 and "referee" in d["decision"]:
-            return f"referee: {json.dumps(d['decision'])}"
+            return referee_text(d["decision"])
         if d["seat"] == 0:
             return "setup" if d["decision"] == {"step": "setup"} else f"step: {json.dumps(d['decision'])}"
         from service.record import decision_text
@@ -168,6 +168,19 @@ def describe(rules, ev: Ev) -> str:
     if not text or text == t or text.startswith(t + " "):  # the rules name it only by its type
         return humanize(t, d)
     return text
+
+
+def referee_text(decision: dict) -> str:
+    """A referee's step in words (the facts that follow it say what it did)."""
+    kind = decision.get("referee")
+    if kind == "correct":
+        return (f"the referee corrects the record: back to version {decision.get('to_version')} "
+                f"({decision.get('reason', '')})")
+    if kind == "note":
+        return "the referee puts a note on the record"
+    if kind == "penalty":
+        return "the referee rules a penalty"
+    return f"referee: {json.dumps(decision)}"
 
 
 def humanize(type_: str, data: dict) -> str:

@@ -121,5 +121,9 @@ def test_undo_retracts_the_last_step_on_the_record_and_says_why_the_setup_is_not
                for e in stored if e.type == "Decided" and e.data["seat"] == 1]
     assert decided == [({"action": "place", "armed": True}, True), ({"action": "place", "armed": False}, False)]
     assert [e.data["card"] for e in stored if e.type == "CardDrawn"] == [4, 3]  # the deal stands
+    undone = next(e for e in stored if e.type == "Corrected")
+    back = undone.data["to_version"]
+    texts = [e["text"] for e in cli.json("log", gid)]
+    assert f"the referee corrects the record: back to version {back} (undone at the table)" in texts
     report = cli.json("audit", gid)
     assert (report[0] if isinstance(report, list) else report)["ok"]
