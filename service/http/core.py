@@ -477,10 +477,14 @@ class GameService:
         if not 1 <= len(key) <= 200:
             raise BadInput("Idempotency-Key must be 1 to 200 characters")
         fp = fingerprint(request)
-        rec = self.app.recorder.select_idempotency(gid.hex, caller.scope, key)
+        self._replay_if_recorded(gid.hex, caller.scope, key, fp)
+        return key, fp
+
+    def _replay_if_recorded(self, gid_hex: str, scope: str, key: str, fp: str) -> None:
+        """A request with this idempotency key already committed: its answer again (``Replayed``)."""
+        rec = self.app.recorder.select_idempotency(gid_hex, scope, key)
         if rec is not None:
             self._replay(rec, fp)
-        return key, fp
 
     @staticmethod
     def _replay(rec: dict, fp: str):
@@ -509,9 +513,9 @@ class GameService:
         body = {"game_id": gid.hex, "version": m.seen(seat, game.version), "turn": m.turn(),
                 "to_act": m.to_act(), "finished": m.finished,
                 "events": log_entries(m.rules, pending, seat, start=start, players=m.config.get("players"))}
-        row = None
-        if key is not None:
-            row = (gid.hex, caller.scope, key, fp, 201, json.dumps(body))
+        if key is None:
+            return Pending(self, game, self.app.prepare(game), body, None)
+        row = (gid.hex, caller.scope, key, fp, 201, json.dumps(body))
         return Pending(self, game, self.app.prepare(game, idempotency=row), body, (gid.hex, caller.scope, key, fp))
 
     async def _committed(self, gid: UUID, make) -> dict:
@@ -617,7 +621,8 @@ class GameService:
 class Pending:
     """A step made and not yet committed: its transaction (``prepared``, for
     ``Privateer.write``) and the answer it gives once committed. ``run``
-    commits it here and now."""
+    commits it here and now. ``idempotency``: ``(game id, scope, key,
+    fingerprint)`` of a request that gave an idempotency key, else None."""
 
     __slots__ = ("svc", "game", "prepared", "body", "idempotency")
 
@@ -644,10 +649,5 @@ class Pending:
     def stale(self) -> None:
         """After a stale version: if the same request (its idempotency key)
         was committed first, its answer (``Replayed``)."""
-        if self.idempotency is None:
-            return
-        gid_hex, scope, key, fp = self.idempotency
-        if key is not None:
-            rec = self.svc.app.recorder.select_idempotency(gid_hex, scope, key)
-            if rec is not None:
-                self.svc._replay(rec, fp)
+        if self.idempotency is not None:
+            self.svc._replay_if_recorded(*self.idempotency)
