@@ -168,11 +168,10 @@ class CommitProcess:
         if mark != FAILED:
             return 0, ended
         head = self._read(4)
-        report = self._read(_LEN.unpack(head)[0]) if len(head) == 4 else b""
-        try:
-            kind, message, done = marshal.loads(report)
-        except Exception:  # noqa: BLE001 - a report cut short: the failure is still a failure
+        report = _report(self._read(_LEN.unpack(head)[0]) if len(head) == 4 else b"")
+        if report is None:
             return 0, ended
+        kind, message, done = report
         return done, (kind, message)
 
     def _read(self, n: int) -> bytes:
@@ -193,6 +192,16 @@ class CommitProcess:
         code = self._proc.wait()
         self._out.close()
         return code
+
+
+def _report(body: bytes) -> tuple | None:
+    """A failure report's ``(error class, message, steps committed before it)``,
+    or None when it was cut short (the failure is still a failure)."""
+    try:
+        kind, message, done = marshal.loads(body)
+    except Exception:  # noqa: BLE001 - any malformed report
+        return None
+    return kind, message, done
 
 
 class AckReader:
@@ -229,11 +238,8 @@ class AckReader:
                 (n,) = _LEN.unpack(buf[1:5])
                 if len(buf) >= 5 + n:
                     self._failed = True
-                    try:
-                        kind, message, _ = marshal.loads(buf[5:5 + n])
-                    except Exception:  # noqa: BLE001 - a report cut short: the failure is still a failure
-                        kind, message = "OperationalError", "the commit process failed"
-                    return out + [(kind, message)]
+                    report = _report(buf[5:5 + n])
+                    return out + [report[:2] if report else ("OperationalError", "the commit process failed")]
         self._buf = buf
         return out
 
