@@ -13,7 +13,7 @@ from uuid import UUID
 from event_store.reads import SqliteReader
 from service.kernel.machine import Ev, Machine
 from service.kernel.rules import get_rules
-from service.snapshots import SnapshotOutdated, machine_from, snapshot_interval
+from service.snapshots import SnapshotOutdated, first_catalog, machine_from, snapshot_interval
 
 
 def _read(db: str, read):
@@ -157,9 +157,7 @@ def _start(reader: SqliteReader, gid: str, to_turn: int | None, to_event: int | 
         version, state = best
 
         def catalog_of():  # for a snapshot that left the catalog out: the game's own
-            for _, created in reader.events(gid, gt=0, lte=1):
-                return created["data"]["catalog"]
-            raise SnapshotOutdated("the game has no GameCreated")
+            return first_catalog(created["data"] for _, created in reader.events(gid, gt=0, lte=1))
 
         return machine_from(state, catalog_of), version, state["head"]
     except (SnapshotOutdated, KeyError, TypeError, ValueError):

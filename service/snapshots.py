@@ -183,8 +183,14 @@ def fold_start(app, game_id, to_turn: int | None, to_event: int | None):
 
 def created_catalog(app, game_id) -> dict:
     """The catalog of the game's ``GameCreated`` (its first event)."""
-    for created in app.events.get(game_id, lte=1):
-        return created.data["catalog"]
+    return first_catalog(created.data for created in app.events.get(game_id, lte=1))
+
+
+def first_catalog(created_data) -> dict:
+    """The catalog of the first ``GameCreated`` data ``created_data`` gives (the
+    game's first event, however it was read)."""
+    for data in created_data:
+        return data["catalog"]
     raise SnapshotOutdated("the game has no GameCreated")
 
 
