@@ -7,7 +7,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from tools.common import DbOpt, GameId, JsonOpt, app, fail, guarded, open_app, out_json, parse_options, print_events
+from tools.common import DbOpt, GameId, JsonOpt, app, fail, guarded, open_app, parse_options
+from tools.plain import out_json, print_events
 
 
 @app.command()

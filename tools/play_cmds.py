@@ -8,8 +8,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from tools.common import (DbOpt, GameId, JsonOpt, app, fail, guarded, open_app, out_json, parse_json, parse_options,
-                          parse_word, report_appended)
+from tools.common import DbOpt, GameId, JsonOpt, app, fail, guarded, open_app, parse_json, parse_options
+from tools.plain import out_json, parse_word, print_legal, print_status, report_appended
 
 
 @app.command()
@@ -65,27 +65,7 @@ def status(game_id: GameId,
         st = status_view(gid, machine, version, head)
     if json_out:
         return out_json(st)
-    typer.echo(f"game {st['game_id']} ({st['game']}, {st['seats']} seats{', table mode' if st['table'] else ''})")
-    typer.echo(f"version {st['version']}, turn {st['turn']}, {'finished' if st['finished'] else 'in play'}")
-    names = st.get("players") or {}
-    if names:
-        typer.echo("players: " + ", ".join(f"seat {s} {n}" for s, n in sorted(names.items(), key=lambda x: int(x[0]))))
-    opts = st.get("options") or {}
-    if opts:
-        typer.echo("options: " + ", ".join(f"{k}={json.dumps(v) if not isinstance(v, str) else v}"
-                                           for k, v in sorted(opts.items())))
-    if st["to_act"]:
-        who = [f"{s} ({names[str(s)]})" if str(s) in names else str(s) for s in st["to_act"]]
-        typer.echo(f"to act: seat{'s' if len(who) > 1 else ''} {', '.join(who)}")
-    if st["awaiting_chance"]:
-        typer.echo(f"awaiting chance from the referee: {json.dumps(st['awaiting_chance'])}")
-    if st["finished"]:
-        typer.echo(f"scores: {json.dumps(st['scores'])}; winners: {st['winners']}")
-        tb = st.get("tiebreak")
-        if tb:
-            figures = ", ".join(f"seat {s} {n}" for s, n in tb["cannon_cards"].items())
-            typer.echo(f"tie-break: seats {', '.join(map(str, tb['tied']))} tied on points; {tb['rule']}: {figures}"
-                       + (" — still tied, the victory is shared" if tb.get("shared") else ""))
+    print_status(st)
     if board_:
         from service.views import board as board_view
         from service.replay import fold_for_reading
@@ -112,13 +92,7 @@ def legal(game_id: GameId, seat: Annotated[int, typer.Option("--seat", metavar="
     decisions = machine.legal(seat)
     if json_out:
         return out_json(decisions)
-    if not decisions:
-        typer.echo(f"seat {seat} has nothing to decide now")
-        return
-    typer.echo(f"seat {seat} may decide (version {version}; `tools act ID --seat {seat} N` submits number N):")
-    width = len(str(len(decisions)))
-    for i, d in enumerate(decisions, 1):
-        typer.echo(f"  {i:>{width}}. {json.dumps(d)}")
+    print_legal(seat, version, decisions)
 
 
 @app.command()

@@ -12,7 +12,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from tools.common import DbOpt, JsonOpt, app, guarded, open_app, out_json
+from tools.common import DbOpt, JsonOpt, app, guarded, open_app
+from tools.plain import out_json
 
 projections_app = typer.Typer(help="Read models (per-game scores, tournament standings): update, rebuild, follow.",
                               no_args_is_help=True)

@@ -1,19 +1,24 @@
 """Answers a script asks for most, given before the command-line framework
 is imported (Typer and its dependencies are most of a quick call's time).
 
-Only the plain forms of three calls are answered here:
+Only the plain forms of these calls are answered here:
 
-* ``tools status GAME_ID --json [--db PATH]``, on an SQLite store that keeps
+* ``tools status GAME_ID [--json] [--db PATH]``, on an SQLite store that keeps
   the game's status row;
-* ``tools legal GAME_ID --seat N --json [--db PATH]``, on an SQLite store read
+* ``tools legal GAME_ID --seat N [--json] [--db PATH]``, on an SQLite store read
   directly (service/replay.py ``direct_fold``);
 * ``tools replay GAME_ID --to-turn N [--json] [--db PATH]`` (the table for a
-  person is drawn with rich, as the command draws it).
+  person is drawn with rich, as the command draws it);
+* ``tools act GAME_ID --seat N DECISION [--expect-version V] [--json] [--db PATH]``
+  and ``tools chance GAME_ID OUTCOME... [--expect-version V] [--json] [--db PATH]``,
+  the two calls that record a game, step by step, outcome by outcome.
 
 Anything else, and anything these cannot answer exactly as the command does
 (an unknown game, a bad setting, any error), goes to the command itself,
-which answers it, errors included. The answers are made by the functions
-the commands call, and printed as they print them.
+which answers it, errors included. A refused step writes nothing, so the
+command, asked again, refuses it as it would have; once a step is written,
+its answer is given here, whatever happens. The answers are made by the
+functions the commands call, and printed as they print them (tools/plain.py).
 """
 
 from __future__ import annotations
@@ -22,13 +27,21 @@ import gc
 import json
 import sys
 
+from tools.plain import out_json, parse_word, print_legal, print_status
+
 
 def answered(args: list[str]) -> bool:
     """True when this call was answered here (its output written)."""
     if len(args) < 2 or args[0] not in _ANSWERS or args[1].startswith("-"):
         return False
-    options = _plain_options(args[2:])
-    if options is None or (options.get("--json") is not True and args[0] != "replay"):
+    parsed = _plain_options(args[2:])
+    if parsed is None:
+        return False
+    words, options = parsed
+    if args[0] in _WRITES:
+        if not words:
+            return False
+    elif words:
         return False
     from service.kernel.errors import PrivateerError
 
@@ -38,8 +51,11 @@ def answered(args: list[str]) -> bool:
     gc.disable()
     done = False
     try:
-        done = _ANSWERS[args[0]](args[1], options)
-    except PrivateerError:  # the command says it, as it says it
+        if args[0] in _WRITES:
+            done = _ANSWERS[args[0]](args[1], words, options)
+        else:
+            done = _ANSWERS[args[0]](args[1], options)
+    except PrivateerError:  # the command says it, as it says it (a refused step wrote nothing)
         pass
     finally:
         if not done:
@@ -47,27 +63,36 @@ def answered(args: list[str]) -> bool:
     return done
 
 
-def _plain_options(rest: list[str]) -> dict | None:
-    """``--json`` and ``--db PATH`` / ``--to-turn N`` / ``--seat N`` (digits), each once, in any order;
-    None otherwise."""
+_NUMBERS = ("--to-turn", "--seat", "--expect-version")
+
+
+def _plain_options(rest: list[str]) -> tuple[list[str], dict] | None:
+    """The words (arguments) and the options: ``--json`` and ``--db PATH`` /
+    ``--to-turn N`` / ``--seat N`` / ``--expect-version N`` (digits), each once, in
+    any order; None for anything else (another option, ``--name=value``, ``--``)."""
     out: dict = {}
+    words: list[str] = []
     i = 0
     while i < len(rest):
         name = rest[i]
+        if not name.startswith("-"):
+            words.append(name)
+            i += 1
+            continue
         if name in out:
             return None
         if name == "--json":
             out[name] = True
             i += 1
             continue
-        if name not in ("--db", "--to-turn", "--seat") or i + 1 >= len(rest) or rest[i + 1].startswith("-"):
+        if name not in ("--db",) + _NUMBERS or i + 1 >= len(rest) or rest[i + 1].startswith("-"):
             return None
         value = rest[i + 1]
-        if name in ("--to-turn", "--seat") and not (value.isascii() and value.isdigit()):
+        if name in _NUMBERS and not (value.isascii() and value.isdigit()):
             return None
         out[name] = value
         i += 2
-    return out
+    return words, out
 
 
 def _status(game_id: str, options: dict) -> bool:
@@ -81,7 +106,10 @@ def _status(game_id: str, options: dict) -> bool:
     st = sqlite_status(resolve_db(options.get("--db")), game_id)
     if st is None:
         return False
-    _print_json(st)
+    if options.get("--json"):
+        out_json(st)
+    else:
+        print_status(st)
     return True
 
 
@@ -96,7 +124,10 @@ def _legal(game_id: str, options: dict) -> bool:
         return False
     machine, seat = found[1], int(options["--seat"])
     machine.check_seat(seat)  # a seat the game has not: the command says so
-    _print_json(machine.legal(seat))
+    if options.get("--json"):
+        out_json(machine.legal(seat))
+    else:
+        print_legal(seat, found[2], machine.legal(seat))
     return True
 
 
@@ -109,7 +140,7 @@ def _replay(game_id: str, options: dict) -> bool:
     if "warning" in b:
         sys.stderr.write(f"warning: {b['warning']}\n")
     if options.get("--json"):
-        _print_json(b)
+        out_json(b)
         return True
     if "note" in b:
         sys.stderr.write(f"note: {b['note']}\n")
@@ -119,14 +150,64 @@ def _replay(game_id: str, options: dict) -> bool:
     return True
 
 
-_ANSWERS = {"status": _status, "legal": _legal, "replay": _replay}
+def _act(game_id: str, words: list[str], options: dict) -> bool:
+    """``tools act``: as the command (tools/play_cmds.py), a decision typed out or by its number."""
+    if len(words) != 1 or "--seat" not in options or set(options) - {"--db", "--seat", "--expect-version", "--json"}:
+        return False
+    seat, decision = int(options["--seat"]), words[0]
+    a = _open(options)
+    gid = a.resolve_id(game_id)
+    if decision.strip().isdigit():
+        machine = a.load(gid).machine
+        machine.check_seat(seat)
+        listed = machine.legal(seat)
+        if not 1 <= int(decision) <= len(listed):
+            return False  # the command explains the numbers there are
+        d = listed[int(decision) - 1]
+    else:
+        try:
+            d = json.loads(decision)
+        except ValueError:
+            return False
+    events = a.act(gid, seat, d, _expected(options))
+    _report(a, gid, events, seat, options)
+    return True
 
 
-def _print_json(obj) -> None:  # as tools.common.out_json
-    sys.stdout.write(json.dumps(obj, indent=2, default=_json_default) + "\n")
+def _chance(game_id: str, words: list[str], options: dict) -> bool:
+    """``tools chance``: the outcomes as the table shows them, all recorded or none."""
+    if set(options) - {"--db", "--expect-version", "--json"}:
+        return False
+    a = _open(options)
+    gid = a.resolve_id(game_id)
+    events = a.enter_chances(gid, [parse_word(w) for w in words], _expected(options))
+    _report(a, gid, events, None, options)
+    return True
 
 
-def _json_default(o):
-    if isinstance(o, bytes):
-        return o.hex()
-    return str(o)
+def _open(options: dict):
+    from service.app import Privateer
+
+    return Privateer(options.get("--db"))
+
+
+def _expected(options: dict) -> int | None:
+    v = options.get("--expect-version")
+    return None if v is None else int(v)
+
+
+def _report(a, gid, events, seat, options: dict) -> None:
+    """The written step's answer, here whatever happens: asked again, the command
+    would record the step a second time."""
+    from service.kernel.errors import PrivateerError
+    from tools.plain import report_appended
+
+    try:
+        report_appended(a, gid, events, seat, options.get("--json") is True)
+    except PrivateerError as e:  # as the command's ``fail`` says it
+        sys.stderr.write(f"error: {e.reason}\n")
+        raise SystemExit(e.exit_code) from None
+
+
+_ANSWERS = {"status": _status, "legal": _legal, "replay": _replay, "act": _act, "chance": _chance}
+_WRITES = {"act", "chance"}

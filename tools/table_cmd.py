@@ -23,7 +23,8 @@ from typing import Annotated
 
 import typer
 
-from tools.common import DbOpt, GameId, app, guarded, open_app, parse_word, print_events, waiting_for
+from tools.common import DbOpt, GameId, app, guarded, open_app
+from tools.plain import parse_word, print_events, waiting_for
 
 HELP = __doc__.split("takes, one line at a time:")[1].split("With a terminal")[0].strip()
 COMMANDS = ["undo", "correct", "referee", "log", "status", "board", "help", "quit"]

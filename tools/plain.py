@@ -1,0 +1,128 @@
+"""The commands' plain text, in and out, without the command-line framework:
+a word as the referee types it, JSON for a script, the appended events as
+lines for a person, and what the game waits for next. The commands
+(tools/*_cmds.py, table_cmd.py) and the answers given before Typer is
+imported (tools/quick.py) read and print through these, so both give the same bytes."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+
+def parse_word(text: str):
+    """A word as typed: JSON when it is JSON (4, [3, 5], "blue-4", {...}), else the bare text."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text.strip()
+
+
+def echo(text: str = "") -> None:
+    """One line on stdout (what ``typer.echo`` writes for plain text)."""
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
+
+
+def out_json(obj) -> None:
+    echo(json.dumps(obj, indent=2, default=_json_default))
+
+
+def _json_default(o):
+    if isinstance(o, bytes):
+        return o.hex()
+    return str(o)
+
+
+def print_events(entries: list[dict]) -> None:
+    """One event per line: number, turn and what happened, wrapped between words
+    to the terminal's width (80 columns when not a terminal)."""
+    import shutil
+    import textwrap
+
+    width = max(60, shutil.get_terminal_size((80, 24)).columns)
+    for e in entries:
+        head = f"  v{e['version']:<5} t{e['turn']:<4} "
+        echo(textwrap.fill(e["text"], width=width, initial_indent=head,
+                           subsequent_indent=" " * len(head), break_long_words=False,
+                           break_on_hyphens=False))
+
+
+def print_status(st: dict) -> None:
+    """``tools status`` for a person: the game, its version and turn, who acts or what
+    chance is awaited, the scores once finished."""
+    echo(f"game {st['game_id']} ({st['game']}, {st['seats']} seats{', table mode' if st['table'] else ''})")
+    echo(f"version {st['version']}, turn {st['turn']}, {'finished' if st['finished'] else 'in play'}")
+    names = st.get("players") or {}
+    if names:
+        echo("players: " + ", ".join(f"seat {s} {n}" for s, n in sorted(names.items(), key=lambda x: int(x[0]))))
+    opts = st.get("options") or {}
+    if opts:
+        echo("options: " + ", ".join(f"{k}={json.dumps(v) if not isinstance(v, str) else v}"
+                                     for k, v in sorted(opts.items())))
+    if st["to_act"]:
+        who = [f"{s} ({names[str(s)]})" if str(s) in names else str(s) for s in st["to_act"]]
+        echo(f"to act: seat{'s' if len(who) > 1 else ''} {', '.join(who)}")
+    if st["awaiting_chance"]:
+        echo(f"awaiting chance from the referee: {json.dumps(st['awaiting_chance'])}")
+    if st["finished"]:
+        echo(f"scores: {json.dumps(st['scores'])}; winners: {st['winners']}")
+        tb = st.get("tiebreak")
+        if tb:
+            figures = ", ".join(f"seat {s} {n}" for s, n in tb["cannon_cards"].items())
+            echo(f"tie-break: seats {', '.join(map(str, tb['tied']))} tied on points; {tb['rule']}: {figures}"
+                 + (" — still tied, the victory is shared" if tb.get("shared") else ""))
+
+
+def print_legal(seat: int, version: int, decisions: list) -> None:
+    """``tools legal`` for a person: the decisions numbered as ``tools act`` takes them."""
+    if not decisions:
+        echo(f"seat {seat} has nothing to decide now")
+        return
+    echo(f"seat {seat} may decide (version {version}; `tools act ID --seat {seat} N` submits number N):")
+    width = len(str(len(decisions)))
+    for i, d in enumerate(decisions, 1):
+        echo(f"  {i:>{width}}. {json.dumps(d)}")
+
+
+def report_appended(a, gid, events, seat, json_out):
+    """The events a command just appended (``events``), as the referee's command
+    line shows them (store versions; with ``seat``, only what that seat may see),
+    then what the game waits for."""
+    from service.kernel.rules import get_rules
+    from service.views import log_entries
+
+    new = list(a.events.get(gid, desc=True, limit=len(events)))[::-1]
+    game = a.recorder.select_games(prefix=gid.hex)[0]["game"]
+    machine = a.load(gid).machine
+    entries = log_entries(get_rules(game), new, None, players=machine.config.get("players"))
+    if seat is not None:
+        from service.views import REFEREE_ONLY_FIELDS
+
+        visible = {e.originator_version for e in new if e.visible_to == "all"
+                   or (isinstance(e.visible_to, list) and seat in e.visible_to)}
+        entries = [dict(x, data={k: v for k, v in x["data"].items() if k not in REFEREE_ONLY_FIELDS})
+                   for x in entries if x["version"] in visible]
+    version = new[-1].originator_version
+    waiting = waiting_for(machine)
+    if json_out:
+        return out_json({"version": version, "events": entries, "next": waiting})
+    echo(f"ok: version {version}")
+    print_events(entries)
+    echo(f"next: {waiting['text']}")
+
+
+def waiting_for(machine) -> dict:
+    """What the game waits for now, for a person and for a script."""
+    awaiting = machine.awaiting_chance()
+    if machine.finished:
+        return {"finished": True, "to_act": [], "awaiting_chance": None, "text": "the game is finished"}
+    if awaiting is not None:
+        what = {"dice": lambda: f"{awaiting['n']}d{awaiting['sides']}", "card": lambda: f"a card from {awaiting['deck']}",
+                "pick": lambda: f"one of {json.dumps(awaiting['options'])}",
+                "shuffle": lambda: f"the order of {awaiting['deck']}"}[awaiting["kind"]]()
+        text = f"the referee enters {what} ({awaiting.get('why', '')}) with `tools chance`"
+    else:
+        seats = machine.to_act()
+        text = f"seat{'s' if len(seats) > 1 else ''} {', '.join(map(str, seats))} to decide (`tools legal`)"
+    return {"finished": False, "to_act": machine.to_act(), "awaiting_chance": awaiting, "text": text}
