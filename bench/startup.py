@@ -5,11 +5,17 @@ The calls are interleaved round by round (bare, then each command), and the
 median of the rounds is taken, so a change of the machine's load hits every
 figure alike. Bytecode is written as on a user's machine (the bench unsets
 ``PYTHONDONTWRITEBYTECODE``) and one warm-up round is not counted.
+
+``tools act`` records a step (its commit waits for the disk, as at a table):
+each round it acts on a fresh copy of a store holding one new game, in its
+plain form and in the form only the command answers (``--db=PATH``), so the
+two figures show what answering before Typer is imported saves.
 """
 
 from __future__ import annotations
 
 import os
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -24,16 +30,46 @@ def _wall(cmd, env) -> float:
     return time.perf_counter() - t
 
 
+def _new_game(folder: str) -> tuple[str, str, int]:
+    """A store holding one new Letter of Marque game: (its path, the game's id, a seat to act)."""
+    from service.app import Privateer
+
+    db = os.path.join(folder, "act.db")
+    a = Privateer(db)
+    gid = a.create("letter-of-marque", 3, seed=b"bench-act".ljust(32, b"."))
+    seat = a.fold(gid)[0].to_act()[0]
+    a.close()
+    return db, gid.hex, seat
+
+
+def _copy_store(src: str, dst: str) -> None:
+    """A fresh copy of an SQLite store, its write-ahead log included."""
+    for suffix in ("", "-wal", "-shm"):
+        if os.path.exists(dst + suffix):
+            os.remove(dst + suffix)
+    with sqlite3.connect(src) as a, sqlite3.connect(dst) as b:
+        a.backup(b)
+    a.close()
+    b.close()
+
+
 def measure(db: str, game_id: str, rounds: int = 7) -> dict:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PRIVATEER_SNAPSHOT_INTERVAL"] = "100"
     tools = [sys.executable, "-m", "tools"]
+    folder = os.path.dirname(os.path.abspath(db))
+    act_db, act_gid, act_seat = _new_game(folder)
+    fresh = os.path.join(folder, "act-round.db")
+    act = ["act", act_gid, "--seat", str(act_seat), "1"]
     commands = {
         "tools --help": tools + ["--help"],
         "tools status --json": tools + ["status", game_id, "--json", "--db", db],
+        "tools status": tools + ["status", game_id, "--db", db],
         "tools legal --seat 1 --json": tools + ["legal", game_id, "--seat", "1", "--json", "--db", db],
         "tools replay --to-turn 12 --json": tools + ["replay", game_id, "--to-turn", "12", "--json", "--db", db],
         "tools replay --to-turn 12": tools + ["replay", game_id, "--to-turn", "12", "--db", db],
+        "tools act (a new game's first step)": tools + act + ["--db", fresh],
+        "tools act, through the command (--db=PATH)": tools + act + [f"--db={fresh}"],
     }
     times: dict[str, list[float]] = {"bare": []}
     times.update({name: [] for name in commands})
@@ -42,6 +78,8 @@ def measure(db: str, game_id: str, rounds: int = 7) -> dict:
         if r:
             times["bare"].append(bare)
         for name, cmd in commands.items():
+            if name.startswith("tools act"):
+                _copy_store(act_db, fresh)
             t = _wall(cmd, env)
             if r:
                 times[name].append(t)
