@@ -30,7 +30,7 @@ def render(view: dict, config: dict, names: dict, seat) -> list:
         cargo_text = (", ".join(words(c.get("good", c.get("card", "?"))) if isinstance(c, dict) else words(c)
                                 for c in cargo) or "none") if isinstance(cargo, list) else f"{p.get('cargo_cards', '?')} cards"
         table.add_row(who(s, names), cap.get("name", "hidden"), f"{ship.get('name', '?')}{damage}",
-                      words(p.get("zone", "?")) + (" (port)" if p.get("in_port") else ""),
+                      (words(p["zone"]) if p.get("zone") else "-") + (" (port)" if p.get("in_port") else ""),
                       "hidden" if gold is None else str(gold), "hidden" if glory is None else str(glory), cargo_text,
                       ", ".join(f"{words(n)} {k}" for n, k in sorted((p.get("flags") or {}).items()) if k) or "-")
     out.append(table)
@@ -63,5 +63,5 @@ def render(view: dict, config: dict, names: dict, seat) -> list:
         out.append("NPC ships: " + "; ".join(f"{words(k)} at {words(v.get('zone', v) if isinstance(v, dict) else v)}"
                                              for k, v in board["npcs"].items()))
     if board.get("war"):
-        out.append(f"War: {board['war']}")
+        out.append("War: " + " against ".join(words(n).title() for n in board["war"]) + ".")
     return out

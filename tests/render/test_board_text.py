@@ -94,3 +94,21 @@ def test_what_a_seat_may_not_see_cannot_change_its_text(game, seats):
                     assert text(m, None) != before_ref  # the change was real: the referee sees it
                 checked += 1
     assert checked >= 3
+
+
+@pytest.mark.parametrize("game,seats", GAMES)
+def test_the_table_reads_as_words_not_as_python(game, seats):
+    """A referee who is not a programmer reads the table: no ``None``, no list or
+    dict printed as Python writes it, at any point of whole games, for any viewer."""
+    for seed in (b"r", b"w", b"p"):
+        g = LocalGame(game, seats, seed=seed * 32)
+        rng = random.Random(seed)
+        while not g.machine.finished:
+            s = g.to_act()[0]
+            g.act(s, rng.choice(g.legal(s)))
+            if g.machine.k["steps"] % 7:
+                continue
+            for seat in [None] + list(range(1, seats + 1)):
+                out = text(g.machine, seat)
+                for python in ("None", "['", "{'", "True", "False"):
+                    assert python not in out, (game, seat, python, out)
