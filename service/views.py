@@ -141,7 +141,7 @@ def describe(rules, ev: Ev) -> str:
     if t == "CardDrawn":
         return f"drew {d['card']} from {d['deck']} ({d['why']})"
     if t == "ChanceChosen":
-        return f"chance chose {d['value']} of {d['options']} ({d['why']})"
+        return f"chance chose {_plain(d['value'])} among {', '.join(_plain(o) for o in d['options'])} ({d['why']})"
     if t == "DeckShuffled":
         if d.get("face_down"):
             return f"laid {len(d['order'])} cards of {d['deck']} face down, unseen ({d['why']})"
@@ -151,7 +151,9 @@ def describe(rules, ev: Ev) -> str:
     if t == "ChanceAwaited":
         return f"waiting for the referee to enter: {d['kind']} ({d.get('why', '')})"
     if t == "GameFinished":
-        text = f"game finished: scores {d['scores']}, winners {d['winners']}"
+        won = " and ".join(f"seat {w}" for w in d["winners"]) or "nobody"
+        text = (f"game finished: {won} {'wins' if len(d['winners']) == 1 else 'win'}; scores "
+                + ", ".join(f"seat {s} {n}" for s, n in d["scores"].items()))
         tb = d.get("tiebreak")
         if tb:
             figures = ", ".join(f"seat {s} {n}" for s, n in tb["cannon_cards"].items())

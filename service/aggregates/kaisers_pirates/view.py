@@ -113,8 +113,23 @@ def describe(ev) -> str:
     if t == "ChallengeRolled":
         return (f"{d['what']}: challenge {d['challenge']['result']} against response {d['response']['result']}: "
                 f"{'success' if d['success'] else 'failure'}")
-    if t in ("ShipSunk", "ShipDamaged", "ShipRemoved", "ShipCaptured", "ShipRevealed", "ShipDisguised", "PassageMade"):
-        return f"{t}: {d.get('ship')} " + ", ".join(f"{k}={v}" for k, v in d.items() if k != "ship")
+    if t == "ShipSunk":
+        kind = "merchantman" if d["deck"] == "merchant" else "ship"
+        return (f"seat {d['owner']}'s {kind} {d['ship']} is sunk by seat {d['by']} ({d['why']})"
+                + ("; its victory points count double" if d.get("double") else ""))
+    if t == "ShipDamaged":
+        return f"{d['ship']} is damaged ({d['why']})"
+    if t == "ShipRemoved":
+        return f"{d['ship']} leaves the game ({d['why']})"
+    if t == "ShipCaptured":
+        return f"seat {d['by']} captures {d['ship']} of seat {d['from_seat']} with {d['interceptor']}: a prize"
+    if t == "ShipRevealed":
+        return f"{d['ship']} is revealed ({d['why']})"
+    if t == "ShipDisguised":
+        return f"{d['ship']} is disguised again ({d['why']})"
+    if t == "PassageMade":
+        return (f"seat {d['seat']}: {d['ship']} makes passage"
+                + ("; its victory points count double" if d.get("double") else ""))
     if t == "PassageOffered":
         return f"{d['ship']} survived the intercept: seat {d['seat']} may seek passage"
     if t in ("PassageAttempted", "PassageDeclined"):
@@ -141,7 +156,8 @@ def describe(ev) -> str:
     if t == "TurnInFog":
         return f"seat {d['seat']} is in a fog bank: no card played, none drawn"
     if t == "RoundScored":
-        return f"round {d['round']} scored: VP {d['vp']}, round points {d['points']}"
+        return (f"round {d['round']} scored: victory points " + ", ".join(f"seat {k} {v}" for k, v in d["vp"].items())
+                + "; round points " + ", ".join(f"seat {k} {v}" for k, v in d["points"].items()))
     if t == "CardDrawn":
         return f"{d['deck']}: {d['card']} ({d.get('why', '')})"
     if t == "DiceRolled":

@@ -191,7 +191,8 @@ _LINES = {
     "GloryGained": lambda ev, d, s: f"seat {s} gains a glory point ({d['why']}): {d['glory']} on the track",
     "PortActivityBegun": lambda ev, d, s: f"seat {s} begins to {d['activity']}",
     "DemandedCargoDiscarded": lambda ev, d, s: f"seat {s} discards a drawn {d['good']} (in demand here) and draws again",
-    "CargoOffered": lambda ev, d, s: f"seat {s} is offered {d['offer']}",
+    "CargoOffered": lambda ev, d, s: f"seat {s} is offered " + (", ".join(f"{c} for {n} gold" for c, n in d["offer"].items())
+                                                                or "nothing"),
     "CargoBought": lambda ev, d, s: f"seat {s} buys {d['card']} ({d['good']}) for {d['price']}",
     "BuyingEnded": lambda ev, d, s: f"seat {s} bought {d['bought']} cargo cards",
     "ShipRepaired": lambda ev, d, s: f"seat {s} repairs the {d['location']} for {d['cost']}",
@@ -242,7 +243,8 @@ _LINES = {
     "RumorKept": lambda ev, d, s: f"seat {s} keeps rumor {d['kept']} and returns {d['discarded']}",
     "RumorChosen": lambda ev, d, s: f"seat {s} keeps one of two rumors",
     "NewCaptainDrawn": lambda ev, d, s: f"seat {s} draws a new captain (secret)",
-    "HoldingsLost": lambda ev, d, s: f"seat {s} loses {d['gold']} gold and glory cards {d['glory_cards']}",
+    "HoldingsLost": lambda ev, d, s: f"seat {s} loses {d['gold']} gold and "
+                                     + (f"the glory cards {', '.join(d['glory_cards'])}" if d["glory_cards"] else "no glory card"),
     "StartingGoldTopped": lambda ev, d, s: f"seat {s} takes gold up to the starting amount (secret)",
     "UpgradeTilePlaced": lambda ev, d, s: f"upgrade tile {d['tile']} goes face down to {d['port']}",
     "UpgradeTileHidden": lambda ev, d, s: f"seat {s} puts an upgrade tile face down at {d['port']}",
@@ -278,7 +280,7 @@ _LINES = {
     "CombatRolled": lambda ev, d, s: f"seat {s} rolls {d['skill']}: {d['dice']}",
     "CombatRerolled": lambda ev, d, s: f"seat {s} rolls again dice {d['which']}: {d['dice']}",
     "CombatRoundWon": lambda ev, d, s: (f"seat {s} wins the round" if s else "nobody wins the round")
-                                       + f" (successes {d['successes']})",
+                                       + " (successes: " + ", ".join(f"seat {side} {n}" for side, n in d["successes"].items()) + ")",
     "CombatHitsDue": lambda ev, d, s: "hits due: " + (", ".join(f"{n} on seat {t}" for t, n in d["hits"].items()) or "none"),
     "HitsLocated": lambda ev, d, s: f"seat {d['shooter']} rolls the hit locations on seat {d['target']}: {d['dice']}"
                                     f" -> {', '.join(d['locations']) or 'no number'}"
