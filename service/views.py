@@ -205,6 +205,6 @@ def _plain(v) -> str:
         return "yes" if v else "no"
     if isinstance(v, list):
         return "[" + ", ".join(_plain(x) for x in v) + "]"
-    if isinstance(v, dict):
-        return "{" + ", ".join(f"{k}: {_plain(x)}" for k, x in v.items()) + "}"
+    if isinstance(v, dict):  # by seat where the keys are seats: (seat 1 red, seat 2 blue)
+        return "(" + ", ".join(f"{'seat ' if str(k).isdigit() else ''}{k} {_plain(x)}" for k, x in v.items()) + ")"
     return str(v)

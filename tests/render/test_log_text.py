@@ -1,6 +1,7 @@
 """The log in words (service/views.py ``describe`` and each game's ``describe``):
 a referee who is not a programmer reads every line of whole games, so no line
-prints ``None``, ``True``/``False`` or a list or dict as Python or JSON writes it."""
+prints ``None``, ``True``/``False``, a list of text in quotes or a dict in braces, as
+Python or JSON writes them."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from service.views import describe
 GAMES = [("letter-of-marque", 3, {}), ("loot", 4, {}), ("kaisers-pirates", 3, {}),
          ("kaisers-pirates", 4, {"team": "true", "torpedo_prizes": "true", "shallow_pursuit": "true"}),
          ("kaisers-pirates", 1, {}), ("merchants-and-marauders", 3, {})]
-PYTHON = ("None", "True", "False", "['", "{'", '{"', "[{", '["')
+PYTHON = ("None", "True", "False", "['", '["', "{", "}")
 
 
 @pytest.mark.parametrize("game,seats,options", GAMES)
