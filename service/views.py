@@ -52,14 +52,29 @@ def board(game_id, machine: Machine, version: int, seat: int | None) -> dict:
     }
 
 
+def card_namer(machine: Machine):
+    """``names(deck)``: what is printed on the cards of ``deck`` (card id -> name), as
+    the game's rules know them (``Rules.card_names``; the catalog does not change
+    during a game), or None where the ids are what is printed."""
+    cache: dict = {}
+
+    def names(deck: str):
+        if deck not in cache:
+            cache[deck] = machine.rules.card_names(machine.s, deck)
+        return cache[deck]
+
+    return names
+
+
 def log_entries(rules, stored, seat: int | None, after: int = 0, limit: int | None = None,
-                start: int = 0, players: dict | None = None) -> list[dict]:
+                start: int = 0, players: dict | None = None, names=None) -> list[dict]:
     """Events the caller may read, readable, numbered in the caller's own
     sequence. ``seat`` None is the referee (numbers are versions), 0 the
     public. ``start``: how many events the caller could read before
     ``stored[0]`` (0 when ``stored`` starts at version 1); ``after``/``limit``
     page in the caller's numbering. ``players``: names by seat for the text
-    (read from ``GameCreated`` when ``stored`` starts with it)."""
+    (read from ``GameCreated`` when ``stored`` starts with it). ``names``: the cards'
+    printed names (``card_namer``), shown beside their ids."""
     from service.kernel.corrections import retracted_versions
 
     stored = list(stored)
@@ -90,7 +105,7 @@ def log_entries(rules, stored, seat: int | None, after: int = 0, limit: int | No
             data = _correction_in_own_numbers(data, positions, start)
             ev = Ev(e.type, e.turn, e.visible_to, data)
         entry = {"version": position, "turn": e.turn, "type": e.type,
-                 "visible_to": e.visible_to, "data": data, "text": with_names(describe(rules, ev), players),
+                 "visible_to": e.visible_to, "data": data, "text": with_names(describe(rules, ev, names), players),
                  "timestamp": e.timestamp if type(e.timestamp) is str else e.timestamp.isoformat()}
         entry["retracted"] = e.originator_version in retracted
         if entry["retracted"]:
@@ -123,7 +138,18 @@ def with_names(text: str, players: dict | None) -> str:
     return _SEAT.sub(lambda m: f"{m.group(0)} ({players[m.group(1)]})" if m.group(1) in players else m.group(0), text)
 
 
-def describe(rules, ev: Ev) -> str:
+def _printed(names, deck: str, card) -> str:
+    """``card`` with its printed name, when it has one that its id does not say: ``C28 (sugar)``."""
+    if names is None or not isinstance(card, str):
+        return str(card)
+    name = (names(deck) or {}).get(card)
+    if not name or name.lower() == card.replace("_", " ").replace("-", " ").lower():  # frances_wright
+        return card
+    return f"{card} ({name})"
+
+
+def describe(rules, ev: Ev, names=None) -> str:
+    """One readable line for ``ev``; ``names``: the cards' printed names (``card_namer``)."""
     d = ev.data
     t = ev.type
     if t == "GameCreated":
@@ -139,7 +165,7 @@ def describe(rules, ev: Ev) -> str:
     if t == "DiceRolled":
         return f"rolled {d['n']}d{d['sides']}: {d['values']} ({d['why']})"
     if t == "CardDrawn":
-        return f"drew {d['card']} from {d['deck']} ({d['why']})"
+        return f"drew {_printed(names, d['deck'], d['card'])} from {d['deck']} ({d['why']})"
     if t == "ChanceChosen":
         return f"chance chose {_plain(d['value'])} among {', '.join(_plain(o) for o in d['options'])} ({d['why']})"
     if t == "DeckShuffled":
@@ -147,7 +173,7 @@ def describe(rules, ev: Ev) -> str:
             return f"laid {len(d['order'])} cards of {d['deck']} face down, unseen ({d['why']})"
         return f"shuffled {d['deck']} ({d['why']})"
     if t == "CardIdentified":
-        return f"turned over {d['token']}: it is {d['card']} ({d['why']})"
+        return f"turned over {d['token']}: it is {_printed(names, d['deck'], d['card'])} ({d['why']})"
     if t == "ChanceAwaited":
         return f"waiting for the referee to enter: {d['kind']} ({d.get('why', '')})"
     if t == "GameFinished":

@@ -197,20 +197,22 @@ class Session:
         self._report(self.app.correct(self.gid, starts[-1] - 1, "undone at the table"))
 
     def _log(self, line: str) -> None:
-        from service.views import log_entries
-
         parts = line.split()
         n = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 10
-        stored = self.app.stored_events(self.gid)
-        print_events(log_entries(self.machine().rules, stored, None, players=self.machine().config.get("players"))[-n:])
+        print_events(self._entries(self.app.stored_events(self.gid))[-n:])
 
     def _report(self, events) -> None:
-        from service.views import log_entries
-
         new = self.app.stored_events(self.gid)[-len(events):] if events else []
-        for e in log_entries(self.machine().rules, new, None, players=self.machine().config.get("players")):
+        for e in self._entries(new):
             if e["type"] not in ("ChanceAwaited",):
                 self.out(f"  v{e['version']:<5} {e['text']}")
+
+    def _entries(self, stored) -> list[dict]:
+        """``stored`` as the referee reads them: store versions, players' names, cards as printed."""
+        from service.views import card_namer, log_entries
+
+        m = self.machine()
+        return log_entries(m.rules, stored, None, players=m.config.get("players"), names=card_namer(m))
 
     def run(self, stream) -> None:
         interactive = stream.isatty()

@@ -27,7 +27,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from service.kernel.errors import PrivateerError
 from service.kernel.rules import available_games
-from service.views import log_entries
+from service.views import card_namer, log_entries
 
 from . import models as m
 from .auth import Unauthorized, bearer
@@ -418,8 +418,10 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None,
         after, own = cursor
         stored = list(svc.app.events.get(gid, gt=after))
         seat = caller.view_seat
-        players = svc.current(gid).machine.config.get("players") if stored else None
-        entries = log_entries(rules, stored, seat, start=own if seat is not None else 0, players=players)
+        current = svc.current(gid).machine if stored else None
+        entries = log_entries(rules, stored, seat, start=own if seat is not None else 0,
+                              players=current.config.get("players") if current else None,
+                              names=card_namer(current) if current else None)
         last = stored[-1].originator_version if stored else after
         st = None
         if stored:

@@ -28,7 +28,7 @@ from service.kernel.local import created_event
 from service.kernel.machine import Ev
 from service.kernel.rules import get_rules
 from service.views import board as board_view
-from service.views import log_entries
+from service.views import card_namer, log_entries
 from service.views import status as status_view
 
 from .access import Access, request_rows
@@ -238,15 +238,16 @@ class GameService:
         if seat is None:
             stored = list(self.app.events.get(gid, gt=after, limit=limit + 1))
             more = len(stored) > limit
-            players = self.current(gid).machine.config.get("players") if after else None
-            entries = log_entries(rules, stored[:limit], None, players=players)
+            current = self.current(gid).machine
+            entries = log_entries(rules, stored[:limit], None, players=current.config.get("players"),
+                                  names=card_namer(current))
             return {"game_id": gid.hex, "version": self.version_of(gid), "events": entries,
                     "next_after": entries[-1]["version"] if more and entries else None}
         stored = self.app.stored_events(gid)
-        entries = log_entries(rules, stored, seat, after=after, limit=limit + 1)
+        machine, version, _ = self.fold(gid)
+        entries = log_entries(rules, stored, seat, after=after, limit=limit + 1, names=card_namer(machine))
         more = len(entries) > limit
         entries = entries[:limit]
-        machine, version, _ = self.fold(gid)
         return {"game_id": gid.hex, "version": machine.seen(seat, version), "events": entries,
                 "next_after": entries[-1]["version"] if more and entries else None}
 
@@ -512,7 +513,8 @@ class GameService:
             start = m.seen(seat, 0) - sum(1 for e in events if e.visible_to(seat or -1))
         body = {"game_id": gid.hex, "version": m.seen(seat, game.version), "turn": m.turn(),
                 "to_act": m.to_act(), "finished": m.finished,
-                "events": log_entries(m.rules, pending, seat, start=start, players=m.config.get("players"))}
+                "events": log_entries(m.rules, pending, seat, start=start, players=m.config.get("players"),
+                                      names=card_namer(m))}
         if key is None:
             return Pending(self, game, self.app.prepare(game), body, None)
         row = (gid.hex, caller.scope, key, fp, 201, json.dumps(body))
@@ -585,8 +587,8 @@ class GameService:
         m = game.machine
         stored = self.app.stored_events(gid)[-len(events):]
         return {"game_id": gid.hex, "version": game.version, "turn": m.turn(), "to_act": m.to_act(),
-                "finished": m.finished, "events": log_entries(m.rules, stored, None,
-                                                                               players=m.config.get("players"))}
+                "finished": m.finished, "events": log_entries(m.rules, stored, None, players=m.config.get("players"),
+                                                              names=card_namer(m))}
 
     async def enter_chance(self, gid: UUID, caller: Caller, outcome, expected_version: int, key: str | None,
                            words: list | None = None) -> dict:
