@@ -57,3 +57,33 @@ def test_replay_draws_a_picture(cli, tmp_path):
     assert "drew" in p.stderr and "as seat 2 sees it" in p.stdout
     root = ET.parse(out).getroot()
     assert root.tag == f"{NS}svg"
+
+
+def test_merchants_and_marauders_names_every_npc_in_full_and_their_labels_do_not_overlap():
+    """An NPC's label is its whole name (``Man-o-War England``, not ``man o war``), inside
+    the map, and NPCs sharing a zone are stacked, not drawn over one another."""
+    from service.render.svg.merchants_and_marauders import WIDTH, npc_label
+
+    seen = 0
+    for seed in (b"n", b"p", b"q"):
+        g = played("merchants-and-marauders", 3, 0, seed)
+        rng = __import__("random").Random(seed)
+        while not g.machine.finished:
+            s = g.to_act()[0]
+            g.act(s, rng.choice(g.legal(s)))
+            npcs = g.machine.s["board"]["npcs"]
+            if len(npcs) < 2 or g.machine.k["steps"] % 11:
+                continue
+            root = ET.fromstring(svg(g.machine, None))
+            texts = {t.text for t in root.iter(f"{NS}text")}
+            for npc in npcs:
+                assert npc_label(npc) in texts
+            boxes = [tuple(float(r.get(k)) for k in ("x", "y", "width", "height"))
+                     for r in root.iter(f"{NS}rect") if r.get("fill") == "#222"]
+            assert len(boxes) == len(npcs)
+            for i, (x, y, w, h) in enumerate(boxes):
+                assert 10 <= x and x + w <= WIDTH - 10
+                for x2, y2, w2, h2 in boxes[i + 1:]:
+                    assert x + w <= x2 or x2 + w2 <= x or y + h <= y2 or y2 + h2 <= y, (boxes, npcs)
+            seen += 1
+    assert seen >= 5

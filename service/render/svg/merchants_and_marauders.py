@@ -66,11 +66,18 @@ def draw(svg, view: dict, config: dict, names: dict, seat, top: int) -> None:
         elif up:
             svg.rect(x - 8, y + 8, 16, 10, fill="#5b4636", stroke="#222", rx=1)  # a tile face down
     # NPCs and captains' ships
-    for k, (npc, where) in enumerate((board.get("npcs") or {}).items()):
-        zone = where.get("zone") if isinstance(where, dict) else where
-        x, y = _xy(str(zone), top)
-        svg.rect(x + 22, y - 10 + k * 3, 46, 14, fill="#222", stroke="#000", rx=3)
-        svg.text(x + 45, y + 1 + k * 3, words(npc)[:9], size=8, anchor="middle", fill="#fff")
+    stacked: dict = {}
+    for npc, where in (board.get("npcs") or {}).items():
+        zone = str(where.get("zone") if isinstance(where, dict) else where)
+        x, y = _xy(zone, top)
+        n = stacked[zone] = stacked.get(zone, -1) + 1   # several in a zone: one above the other
+        label = npc_label(npc)
+        w = 8 + len(label) * 5
+        r = 26 if zone != "caribbean_sea" else 34                  # the zone's circle
+        left = x + r - 2 if x + r - 2 + w <= WIDTH - 14 else x - r + 2 - w   # beside it, inside the map
+        y0 = y - 12 - n * 17
+        svg.rect(left, y0, w, 14, fill="#222", stroke="#000", rx=3)
+        svg.text(left + w / 2, y0 + 10, label, size=8, anchor="middle", fill="#fff")
     at: dict = {}
     for s, p in view["players"].items():
         zone = p.get("zone")
@@ -95,12 +102,20 @@ def draw(svg, view: dict, config: dict, names: dict, seat, top: int) -> None:
         ship_name = ship.get("name") if isinstance(ship, dict) else words(ship or "?")
         gold = p.get("gold")
         glory = p.get("total_glory", p.get("glory_track"))
-        svg.text(32, yy, f"{who(s, names)} — {cap_name} — {ship_name} at {words(p.get('zone') or '?')}", size=12,
+        svg.text(32, yy, f"{who(s, names)} — {cap_name} — {ship_name} at {words(p['zone']).title() if p.get('zone') else '?'}", size=12,
                  weight="bold")
         svg.text(32, yy + 16, f"gold {'hidden' if gold is None else gold} · glory "
                  f"{'hidden' if glory is None else glory} · cargo "
                  f"{len(p['cargo']) if isinstance(p.get('cargo'), list) else p.get('cargo_cards', '?')}", size=11)
         _condition(svg, p, 32, yy + 32)
+
+
+def npc_label(npc: str) -> str:
+    """An NPC as the board names it: ``man_o_war_england`` -> ``Man-o-War England``,
+    ``pirate_sloop`` -> ``Pirate Sloop``."""
+    if npc.startswith("man_o_war_"):
+        return "Man-o-War " + words(npc[len("man_o_war_"):]).title()
+    return words(npc).title()
 
 
 def _condition(svg, p, x, y):
