@@ -87,3 +87,24 @@ def test_merchants_and_marauders_names_every_npc_in_full_and_their_labels_do_not
                     assert x + w <= x2 or x2 + w2 <= x or y + h <= y2 or y2 + h2 <= y, (boxes, npcs)
             seen += 1
     assert seen >= 5
+
+
+def test_a_long_ship_name_is_written_whole_on_its_card():
+    """The Kaiser's Pirates: a name longer than a card's line (Kronprinz Wilhelm, Prinz
+    Eitel Friedrich) is split over two lines, never cut."""
+    from service.render.svg.kaisers_pirates import _lines
+
+    assert _lines("Kronprinz Wilhelm") == ["Kronprinz", "Wilhelm"]
+    assert _lines("Prinz Eitel Friedrich") in (["Prinz Eitel", "Friedrich"], ["Prinz", "Eitel Friedrich"])
+    assert _lines("Leipzig") == ["Leipzig"]
+    for seed in (b"k", b"l"):
+        g = played("kaisers-pirates", 3, 40, seed)
+        root = ET.fromstring(svg(g.machine, None))
+        texts = [t.text or "" for t in root.iter(f"{NS}text")]
+        for p in board(uuid4(), g.machine, 100, None)["board"]["players"].values():
+            for v in p["ships"] + p["merchants"]:
+                from service.render.kaisers_pirates import _names
+
+                name = _names(g.machine.config)[0].get(v["ship"])
+                if name:
+                    assert " ".join(_lines(name)) == name and all(line in texts for line in _lines(name))

@@ -14,14 +14,32 @@ def height(view: dict) -> int:
     return 60 + 40 + len(view["players"]) * 250 + 20
 
 
+def _lines(name: str, most: int = 15) -> list[str]:
+    """``name`` on one line, or on two split at the space nearest its middle when it
+    is longer than ``most`` characters (a card is 110 px wide: Kronprinz Wilhelm)."""
+    if len(name) <= most or " " not in name:
+        return [name]
+    spaces = [i for i, ch in enumerate(name) if ch == " "]
+    cut = min(spaces, key=lambda i: abs(i - len(name) / 2))
+    return [name[:cut], name[cut + 1:]]
+
+
 def _vessel(svg, x, y, v, ships, fill):
     name = ships.get(v["ship"], words(v["ship"]))
     svg.card(x, y, 110, 64, fill=fill)
-    svg.text(x + 55, y + 24, name[:18], size=11, anchor="middle", weight="bold")
+    lines = _lines(name)
+    for k, line in enumerate(lines):
+        svg.text(x + 55, y + (24 if len(lines) == 1 else 18) + k * 13, line, size=11, anchor="middle", weight="bold")
     dmg = "damaged" + (f" x{v['hits']}" if v.get("hits", 1) > 1 else "")     # 6.8: markers
     marks = [m for m, on in ((dmg, v.get("damaged")), ("low supply", v.get("supply")),
                              ("refuge", v.get("refuge"))) if on]
-    svg.text(x + 55, y + 44, ", ".join(marks), size=9, anchor="middle", fill="#a01010")
+    svg.text(x + 55, y + 48, ", ".join(marks), size=9, anchor="middle", fill="#a01010")
+
+
+def _more(svg, x, y, shown: int, total: int) -> None:
+    """What a row had no room for, said rather than dropped."""
+    if total > shown:
+        svg.text(x, y, f"+{total - shown} more", size=10, weight="bold", fill="#a01010")
 
 
 def draw(svg, view: dict, config: dict, names: dict, seat, top: int) -> None:
@@ -36,18 +54,23 @@ def draw(svg, view: dict, config: dict, names: dict, seat, top: int) -> None:
         svg.text(22, y + 44, "raiders & warships", size=10)
         for k, v in enumerate(p["ships"][:8]):
             _vessel(svg, 22 + k * 116, y + 50, v, ships, "#d6dbdf")
+        _more(svg, 22, y + 128, 8, len(p["ships"]))
         svg.text(22, y + 132, "merchant line", size=10)
         for k, v in enumerate(p["merchants"][:5]):
             _vessel(svg, 22 + k * 116, y + 138, v, ships, "#f8e9a1")
+        _more(svg, 22, y + 218, 5, len(p["merchants"]))
         px = 22 + 5 * 116 + 10
         for k, v in enumerate(p["prizes"][:2]):
             _vessel(svg, px + k * 116, y + 138, v if isinstance(v, dict) else {"ship": v}, ships, "#f5cba7")
+        _more(svg, px, y + 218, 2, len(p["prizes"]))
         hand = p["hand"]
         svg.text(WIDTH - 330, y + 22, "hand", size=10, weight="bold")
         if isinstance(hand, list):
             for k, c in enumerate(hand[:7]):
                 svg.card(WIDTH - 290 + (k % 2) * 136, y + 8 + (k // 2) * 30, 130, 26,
                          label=cards.get(c, words(c))[:22], fill="#fff", size=10)
+            _more(svg, WIDTH - 154, y + 112, 7, len(hand))
         else:
             for k in range(min(hand, 10)):
                 svg.card(WIDTH - 290 + k * 24, y + 8, 20, 28, face_down=True)
+            _more(svg, WIDTH - 290, y + 52, 10, hand)

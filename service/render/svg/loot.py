@@ -62,6 +62,8 @@ def draw(svg, view: dict, config: dict, names: dict, seat, top: int) -> None:
         svg.text(32, yy + 34, f"captured {p['captured_gold']} gold ({len(p['captured'])} merchants)", size=11)
         x = 300
         hand = p["hand"]
+        shown, total = (min(len(hand), 12), len(hand)) if isinstance(hand, list) else (min(p["hand_count"], 16),
+                                                                                          p["hand_count"])
         if isinstance(hand, list):
             for c in hand[:12]:
                 label = card_name(c)
@@ -73,3 +75,5 @@ def draw(svg, view: dict, config: dict, names: dict, seat, top: int) -> None:
             for _ in range(min(p["hand_count"], 16)):
                 svg.card(x, yy, 34, 50, face_down=True)
                 x += 37
+        if total > shown:  # what the row had no room for, said rather than dropped
+            svg.text(x + 4, yy + 30, f"+{total - shown} more", size=10, weight="bold", fill="#a01010")
