@@ -7,6 +7,13 @@ from rich.table import Table
 from .common import who
 
 
+def side(view: dict, n: int, names: dict) -> str:
+    """A side of a battle as players say it: a seat, or in the pairs game a team of two seats."""
+    if view.get("pairs"):
+        return f"team {n} ({who(str(2 * n - 1), names)} and {who(str(2 * n), names)})"
+    return who(str(n), names)
+
+
 def card(c: str) -> str:
     """``blue-3a`` -> ``blue 3``; ``merchant-5a`` -> ``merchant 5``; captains and the Admiral by name."""
     if c == "admiral":
@@ -21,13 +28,14 @@ def render(view: dict, config: dict, names: dict, seat) -> list:
     sea = Table("merchant", "owner", "attacks", "lead", title="At sea", title_justify="left")
     sea.columns[0].no_wrap = True
     for b in view["sea"]:
-        attacks = "; ".join(f"{a['colour']} {a['skulls']} (side {a['side']})" for a in b["attacks"]) or "-"
+        attacks = "; ".join(f"{a['colour']} {a['skulls']} ({side(view, a['side'], names)})"
+                            for a in b["attacks"]) or "-"
         if b.get("captains_and_admiral"):
             attacks += "; " + ", ".join(card(c) if isinstance(c, str) else card(c.get("card", "?"))
                                         for c in b["captains_and_admiral"])
         lead = b.get("status") or "-"
         if b.get("leading") is not None:
-            lead = f"side {b['leading']}"
+            lead = side(view, b["leading"], names)
         sea.add_row(f"{b['gold']} gold", who(b["owner"], names), attacks, lead)
     players = Table("player", "hand", "captured", title="Players", title_justify="left")
     players.columns[0].no_wrap = True

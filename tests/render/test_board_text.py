@@ -112,3 +112,29 @@ def test_the_table_reads_as_words_not_as_python(game, seats):
                 out = text(g.machine, seat)
                 for python in ("None", "['", "{'", "True", "False"):
                     assert python not in out, (game, seat, python, out)
+
+
+@pytest.mark.parametrize("options,seats", [({}, 3), ({"pairs": "true"}, 4)])
+def test_loot_names_the_side_that_leads_a_battle_as_players_do(options, seats):
+    """A battle's side is a seat (or, in the pairs game, a team of two seats), never
+    the engine's bare side number."""
+    from service.render.svg import board_svg
+
+    seen = 0
+    g = LocalGame("loot", seats, options=options, seed=b"s" * 32)
+    rng = random.Random(5)
+    while not g.machine.finished and seen < 5:
+        s = g.to_act()[0]
+        g.act(s, rng.choice(g.legal(s)))
+        b = board(uuid4(), g.machine, 100, None)
+        leading = [x["leading"] for x in b["board"]["sea"] if x.get("leading") is not None]
+        if not leading:
+            continue
+        cfg = dict(g.machine.config, players={})
+        out, pic = to_text(board_text(b, cfg)), board_svg(b, cfg)
+        n = leading[0]
+        said = f"team {n} (seat {2 * n - 1} and seat {2 * n})" if options else f"seat {n}"
+        assert said in out and f"{said} leads" in pic
+        assert "side " not in out and "side " not in pic
+        seen += 1
+    assert seen == 5

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..common import who
 from ..loot import card as card_name
+from ..loot import side
 from .draw import COLOURS, seat_colour
 
 WIDTH = 900
@@ -50,7 +51,7 @@ def draw(svg, view: dict, config: dict, names: dict, seat, top: int) -> None:
         for k, c in enumerate(b.get("captains_and_admiral") or []):
             label = card_name(c if isinstance(c, str) else c.get("card", "?"))
             svg.text(x, y + 120 + k * 14, label, size=10, weight="bold")
-        lead = f"side {b['leading']} leads" if b.get("leading") is not None else (b.get("status") or "")
+        lead = f"{side(view, b['leading'], names)} leads" if b.get("leading") is not None else (b.get("status") or "")
         svg.text(x, y + 160, lead, size=10)
     y = y0 + (max([r for _, r in places] + [0]) + 1) * 190 + 10
     svg.text(16, y, f"Players (draw pile {view['draw_pile']}, discard {len(view['discard_pile'])})", size=15,
