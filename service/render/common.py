@@ -16,6 +16,11 @@ def who(seat, names: dict) -> str:
     return f"seat {seat} ({name})" if name else f"seat {seat}"
 
 
+def count(n, thing: str) -> str:
+    """``1 point``, ``2 points`` (``n`` may be ``?`` when unknown)."""
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
+
+
 def words(text: str) -> str:
     """An id as words: ``prinz-eitel-friedrich`` -> ``prinz eitel friedrich``."""
     return str(text).replace("_", " ").replace("-", " ")

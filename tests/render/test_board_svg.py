@@ -108,3 +108,14 @@ def test_a_long_ship_name_is_written_whole_on_its_card():
                 name = _names(g.machine.config)[0].get(v["ship"])
                 if name:
                     assert " ".join(_lines(name)) == name and all(line in texts for line in _lines(name))
+
+
+def test_letter_of_marque_counts_in_words_one_point_two_points():
+    from service.render.common import count
+
+    assert (count(1, "point"), count(2, "point"), count(0, "cannon card")) == ("1 point", "2 points", "0 cannon cards")
+    for steps in (10, 40, 80, 2000):
+        g = played("letter-of-marque", 4, steps, b"c")
+        pic = svg(g.machine, None)
+        for wrong in (" 1 points", ">1 cannon cards", " 1 treasures", " 1 ships"):
+            assert wrong not in pic

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..common import who
+from ..common import count, who
 from .draw import COLOURS
 
 WIDTH = 900
@@ -45,11 +45,11 @@ def draw(svg, view: dict, config: dict, names: dict, seat, top: int) -> None:
         yy = y + 14 + j * 70
         c = COLOURS.get(p["colour"], "#888")
         svg.rect(16, yy, 14, 50, fill=c, stroke="#222", rx=2)
-        svg.text(38, yy + 16, f"{who(s, names)} — {p['colour']} — {p['points']} points", size=13, weight="bold")
+        svg.text(38, yy + 16, f"{who(s, names)} — {p['colour']} — {count(p['points'], 'point')}", size=13, weight="bold")
         res = p["reserve"]
         reserve = (f"{res['armed']} armed + {res['unarmed']} unarmed ships in reserve" if "armed" in res
-                   else f"{res.get('ships', '?')} ships in reserve")
-        svg.text(38, yy + 34, f"{p['cannon_cards']} cannon cards · {reserve} · {p['deck']} treasures in deck",
+                   else f"{count(res.get('ships', '?'), 'ship')} in reserve")
+        svg.text(38, yy + 34, f"{count(p['cannon_cards'], 'cannon card')} · {reserve} · {count(p['deck'], 'treasure')} in deck",
                  size=11)
         pile = p["score_pile"]
         x = 520
