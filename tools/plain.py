@@ -18,6 +18,28 @@ def parse_word(text: str):
         return text.strip()
 
 
+def typed_decision(a, gid, seat: int, text: str, game_id: str):
+    """``tools act``'s DECISION as typed: its number in ``tools legal`` (in the game as it
+    stands now), or the decision as JSON. Raises the kernel's errors, as the command says them."""
+    from service.kernel.errors import BadInput, IllegalDecision
+
+    if text.strip().isdigit():
+        machine = a.load(gid).machine
+        machine.check_seat(seat)
+        listed = machine.legal(seat)
+        n = int(text)
+        if not listed:
+            raise IllegalDecision(f"seat {seat} has nothing to decide now")
+        if not 1 <= n <= len(listed):
+            raise BadInput(f"seat {seat} has {len(listed)} decision{'s' if len(listed) > 1 else ''} now: "
+                           f"pick 1 to {len(listed)} (`tools legal {game_id} --seat {seat}`)")
+        return listed[n - 1]
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise BadInput(f"the decision is not valid JSON ({e.msg} at column {e.colno}): {text!r}") from None
+
+
 def echo(text: str = "") -> None:
     """One line on stdout (what ``typer.echo`` writes for plain text)."""
     sys.stdout.write(text + "\n")

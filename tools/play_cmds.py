@@ -8,8 +8,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from tools.common import DbOpt, GameId, JsonOpt, app, fail, guarded, open_app, parse_json, parse_options
-from tools.plain import out_json, parse_word, print_legal, print_status, report_appended
+from tools.common import DbOpt, GameId, JsonOpt, app, guarded, open_app, parse_json, parse_options
+from tools.plain import out_json, parse_word, print_legal, print_status, report_appended, typed_decision
 
 
 @app.command()
@@ -110,19 +110,7 @@ def act(game_id: GameId, decision: Annotated[str, typer.Argument(metavar="DECISI
     """
     a = open_app(db)
     gid = a.resolve_id(game_id)
-    if decision.strip().isdigit():
-        machine = a.load(gid).machine
-        machine.check_seat(seat)
-        listed = machine.legal(seat)
-        n = int(decision)
-        if not listed:
-            fail(f"seat {seat} has nothing to decide now", 3)
-        if not 1 <= n <= len(listed):
-            fail(f"seat {seat} has {len(listed)} decision{'s' if len(listed) > 1 else ''} now: "
-                 f"pick 1 to {len(listed)} (`tools legal {game_id} --seat {seat}`)", 2)
-        d = listed[n - 1]
-    else:
-        d = parse_json(decision, "the decision")
+    d = typed_decision(a, gid, seat, decision, game_id)
     events = a.act(gid, seat, d, expect_version)
     report_appended(a, gid, events, seat, json_out)
 

@@ -24,10 +24,9 @@ functions the commands call, and printed as they print them (tools/plain.py).
 from __future__ import annotations
 
 import gc
-import json
 import sys
 
-from tools.plain import out_json, parse_word, print_legal, print_status
+from tools.plain import out_json, parse_word, print_legal, print_status, typed_decision
 
 
 def answered(args: list[str]) -> bool:
@@ -154,21 +153,10 @@ def _act(game_id: str, words: list[str], options: dict) -> bool:
     """``tools act``: as the command (tools/play_cmds.py), a decision typed out or by its number."""
     if len(words) != 1 or "--seat" not in options or set(options) - {"--db", "--seat", "--expect-version", "--json"}:
         return False
-    seat, decision = int(options["--seat"]), words[0]
+    seat = int(options["--seat"])
     a = _open(options)
     gid = a.resolve_id(game_id)
-    if decision.strip().isdigit():
-        machine = a.load(gid).machine
-        machine.check_seat(seat)
-        listed = machine.legal(seat)
-        if not 1 <= int(decision) <= len(listed):
-            return False  # the command explains the numbers there are
-        d = listed[int(decision) - 1]
-    else:
-        try:
-            d = json.loads(decision)
-        except ValueError:
-            return False
+    d = typed_decision(a, gid, seat, words[0], game_id)
     events = a.act(gid, seat, d, _expected(options))
     _report(a, gid, events, seat, options)
     return True
