@@ -84,6 +84,21 @@ def events_for_reading(db: str | None, game_id: str) -> tuple[UUID, list]:
     return gid, a.stored_events(gid)
 
 
+def game_log(db: str | None, game_id: str, seat: int | None) -> list[dict]:
+    """``tools log``: the game's events as ``seat`` may read them (None: the referee,
+    every event, the retracted ones marked), in words (``views.log_entries``)."""
+    from service.kernel.machine import Ev, Machine
+    from service.kernel.rules import get_rules
+    from service.views import card_namer, log_entries
+
+    _, stored = events_for_reading(db, game_id)
+    created = stored[0]
+    machine = Machine(get_rules(created.data["game"]), Ev(created.type, created.turn, created.visible_to, created.data))
+    if seat is not None:
+        machine.check_seat(seat)
+    return log_entries(machine.rules, stored, seat, players=machine.config.get("players"), names=card_namer(machine))
+
+
 def games_for_reading(db: str | None) -> list[dict]:
     """``Privateer.games``: straight from an SQLite store where it can."""
     from event_store.store import resolve_db

@@ -57,18 +57,9 @@ def log(game_id: GameId, seat: Annotated[Optional[int], typer.Option("--seat", m
 
     Example: `tools log 3f2a9c --seat 2 --turn 12` (what seat 2 read during turn 12).
     """
-    from service.kernel.machine import Ev, Machine
-    from service.kernel.rules import get_rules
-    from service.replay import events_for_reading
-    from service.views import card_namer, log_entries
+    from service.replay import game_log
 
-    _, stored = events_for_reading(db, game_id)
-    created = stored[0]
-    machine = Machine(get_rules(created.data["game"]), Ev(created.type, created.turn, created.visible_to, created.data))
-    if seat is not None:
-        machine.check_seat(seat)
-    entries = log_entries(machine.rules, stored, seat, players=machine.config.get("players"),
-                          names=card_namer(machine))
+    entries = game_log(db, game_id, seat)
     if turn is not None:
         low, sep, high = turn.partition("-")
         if not low.strip().isdigit() or (sep and not high.strip().isdigit()):

@@ -9,6 +9,8 @@ Only the plain forms of these calls are answered here:
   directly (service/replay.py ``direct_fold``);
 * ``tools replay GAME_ID --to-turn N [--json] [--db PATH]`` (the table for a
   person is drawn with rich, as the command draws it);
+* ``tools log GAME_ID [--seat N] [--json] [--db PATH]`` (``service/replay.py``
+  ``game_log``);
 * ``tools act GAME_ID --seat N DECISION [--expect-version V] [--json] [--db PATH]``
   and ``tools chance GAME_ID OUTCOME... [--expect-version V] [--json] [--db PATH]``,
   the two calls that record a game, step by step, outcome by outcome.
@@ -26,7 +28,7 @@ from __future__ import annotations
 import gc
 import sys
 
-from tools.plain import out_json, parse_word, print_legal, print_status, typed_decision
+from tools.plain import out_json, parse_word, print_events, print_legal, print_status, typed_decision
 
 
 def answered(args: list[str]) -> bool:
@@ -197,5 +199,18 @@ def _report(a, gid, events, seat, options: dict) -> None:
         raise SystemExit(e.exit_code) from None
 
 
-_ANSWERS = {"status": _status, "legal": _legal, "replay": _replay, "act": _act, "chance": _chance}
+def _log(game_id: str, options: dict) -> bool:
+    from service.replay import game_log
+
+    if set(options) - {"--db", "--seat", "--json"}:
+        return False
+    entries = game_log(options.get("--db"), game_id, int(options["--seat"]) if "--seat" in options else None)
+    if options.get("--json"):
+        out_json(entries)
+    else:
+        print_events(entries)
+    return True
+
+
+_ANSWERS = {"status": _status, "legal": _legal, "replay": _replay, "log": _log, "act": _act, "chance": _chance}
 _WRITES = {"act", "chance"}

@@ -44,6 +44,8 @@ def store(tmp_path_factory):
     ["status", "{gid}", "--db", "{db}"],                                  # for a person
     ["legal", "{gid}", "--seat", "1", "--json", "--db", "{db}"],
     ["legal", "{short}", "--db", "{db}", "--seat", "2"],                  # for a person
+    ["log", "{gid}", "--db", "{db}"],                                     # the referee's log
+    ["log", "{short}", "--seat", "2", "--json", "--db", "{db}"],          # what seat 2 may read
     ["replay", "{gid}", "--to-turn", "3", "--json", "--db", "{db}"],
     ["replay", "{short}", "--json", "--db", "{db}", "--to-turn", "0"],
     ["replay", "{gid}", "--to-turn", "9999", "--json", "--db", "{db}"],   # not reached: a note in the JSON
@@ -62,6 +64,8 @@ def test_the_plain_forms_answer_as_the_commands_without_typer(store, argv):
         assert "Loot" in first and "--json" in out
     elif args[0] == "status":
         assert first.startswith(f"game {gid} (loot, 3 seats)")
+    elif args[0] == "log":
+        assert first.startswith("  v1     t0    loot created for 3 seats")
     else:
         assert first.startswith(("seat 2 may decide", "seat 2 has nothing"))
     if "9999" in args and "--json" not in args:
@@ -78,6 +82,8 @@ def test_the_plain_forms_answer_as_the_commands_without_typer(store, argv):
     ["replay", "{gid}", "--to-turn", "-1", "--json", "--db", "{db}"],
     ["status", "{gid}", "--db", "{db}", "--board"],                        # the table: the command draws it
     ["legal", "{gid}", "--db", "{db}"],                                    # no seat: the command says so
+    ["log", "{gid}", "--db", "{db}", "--turn", "2-3"],                     # a range of turns: the command
+    ["log", "{gid}", "--db", "{db}", "--seat", "7"],                       # a seat the game has not
 ])
 def test_anything_else_is_the_commands_own_answer(store, argv):
     db, gid = store
