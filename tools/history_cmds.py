@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from tools.common import DbOpt, GameId, JsonOpt, app, fail, guarded, open_app, parse_options
-from tools.plain import out_json, print_events
+from tools.plain import out_json, print_events, print_games
 
 
 @app.command()
@@ -255,26 +255,7 @@ def games(json_out: JsonOpt = False, db: DbOpt = None):
     rows = games_for_reading(db)
     if json_out:
         return out_json(rows)
-    from rich.console import Console
-    from rich.table import Table
-
-    t = Table("id", "game", "seats", "name / players", "turn", "state", box=None, pad_edge=False)
-    t.columns[0].no_wrap = t.columns[1].no_wrap = True
-    for r in rows:
-        state = "in play"
-        if r["finished"]:
-            state = "won: " + ", ".join(r["players"].get(str(w), f"seat {w}") for w in r.get("winners") or [])
-        who = r["name"] or ""
-        if r["players"]:
-            who += (" — " if who else "") + ", ".join(r["players"][k] for k in sorted(r["players"], key=int))
-        if r["tournament"]:
-            who += f" [{r['tournament']}]"
-        if r.get("parent"):
-            who += f" (fork of {r['parent'][:8]})"
-        seats = str(r["seats"]) + (" table" if r["table_mode"] else "")
-        t.add_row(r["game_id"][:12], r["game"], seats, who or "-", str(r["turn"]), state)
-    Console().print(t)
-    Console().print(f"{len(rows)} game{'s' if len(rows) != 1 else ''}; an id prefix of 6+ characters names a game")
+    print_games(rows)
 
 
 @app.command()

@@ -107,6 +107,31 @@ def print_legal(seat: int, version: int, decisions: list) -> None:
         echo(f"  {i:>{width}}. {json.dumps(d)}")
 
 
+def print_games(rows: list[dict]) -> None:
+    """``tools games`` for a person: one line per game (id prefix, game, seats, name and
+    players, turn, state), drawn with rich."""
+    from rich.console import Console
+    from rich.table import Table
+
+    t = Table("id", "game", "seats", "name / players", "turn", "state", box=None, pad_edge=False)
+    t.columns[0].no_wrap = t.columns[1].no_wrap = True
+    for r in rows:
+        state = "in play"
+        if r["finished"]:
+            state = "won: " + ", ".join(r["players"].get(str(w), f"seat {w}") for w in r.get("winners") or [])
+        who = r["name"] or ""
+        if r["players"]:
+            who += (" — " if who else "") + ", ".join(r["players"][k] for k in sorted(r["players"], key=int))
+        if r["tournament"]:
+            who += f" [{r['tournament']}]"
+        if r.get("parent"):
+            who += f" (fork of {r['parent'][:8]})"
+        seats = str(r["seats"]) + (" table" if r["table_mode"] else "")
+        t.add_row(r["game_id"][:12], r["game"], seats, who or "-", str(r["turn"]), state)
+    Console().print(t)
+    Console().print(f"{len(rows)} game{'s' if len(rows) != 1 else ''}; an id prefix of 6+ characters names a game")
+
+
 def report_appended(a, gid, events, seat, json_out):
     """The events a command just appended (``events``), as the referee's command
     line shows them (store versions; with ``seat``, only what that seat may see),

@@ -11,6 +11,7 @@ Only the plain forms of these calls are answered here:
   person is drawn with rich, as the command draws it);
 * ``tools log GAME_ID [--seat N] [--json] [--db PATH]`` (``service/replay.py``
   ``game_log``);
+* ``tools games [--json] [--db PATH]`` (``service/replay.py`` ``games_for_reading``);
 * ``tools act GAME_ID --seat N DECISION [--expect-version V] [--json] [--db PATH]``
   and ``tools chance GAME_ID OUTCOME... [--expect-version V] [--json] [--db PATH]``,
   the two calls that record a game, step by step, outcome by outcome.
@@ -28,11 +29,13 @@ from __future__ import annotations
 import gc
 import sys
 
-from tools.plain import out_json, parse_word, print_events, print_legal, print_status, typed_decision
+from tools.plain import out_json, parse_word, print_events, print_games, print_legal, print_status, typed_decision
 
 
 def answered(args: list[str]) -> bool:
     """True when this call was answered here (its output written)."""
+    if args and args[0] == "games":      # the one call without a game id
+        args = [args[0], ""] + args[1:]
     if len(args) < 2 or args[0] not in _ANSWERS or args[1].startswith("-"):
         return False
     parsed = _plain_options(args[2:])
@@ -212,5 +215,18 @@ def _log(game_id: str, options: dict) -> bool:
     return True
 
 
-_ANSWERS = {"status": _status, "legal": _legal, "replay": _replay, "log": _log, "act": _act, "chance": _chance}
+def _games(_: str, options: dict) -> bool:
+    from service.replay import games_for_reading
+
+    if set(options) - {"--db", "--json"}:
+        return False
+    rows = games_for_reading(options.get("--db"))
+    if options.get("--json"):
+        out_json(rows)
+    else:
+        print_games(rows)
+    return True
+
+
+_ANSWERS = {"status": _status, "legal": _legal, "replay": _replay, "log": _log, "games": _games, "act": _act, "chance": _chance}
 _WRITES = {"act", "chance"}

@@ -46,6 +46,8 @@ def store(tmp_path_factory):
     ["legal", "{short}", "--db", "{db}", "--seat", "2"],                  # for a person
     ["log", "{gid}", "--db", "{db}"],                                     # the referee's log
     ["log", "{short}", "--seat", "2", "--json", "--db", "{db}"],          # what seat 2 may read
+    ["games", "--db", "{db}"],
+    ["games", "--json", "--db", "{db}"],
     ["replay", "{gid}", "--to-turn", "3", "--json", "--db", "{db}"],
     ["replay", "{short}", "--json", "--db", "{db}", "--to-turn", "0"],
     ["replay", "{gid}", "--to-turn", "9999", "--json", "--db", "{db}"],   # not reached: a note in the JSON
@@ -64,6 +66,8 @@ def test_the_plain_forms_answer_as_the_commands_without_typer(store, argv):
         assert "Loot" in first and "--json" in out
     elif args[0] == "status":
         assert first.startswith(f"game {gid} (loot, 3 seats)")
+    elif args[0] == "games":
+        assert first.split()[:2] == ["id", "game"] and gid[:12] in out
     elif args[0] == "log":
         assert first.startswith("  v1     t0    loot created for 3 seats")
     else:
