@@ -19,6 +19,11 @@ from service.kernel.machine import CHANCE_TYPES, Ev, Machine
 
 REFEREE_ONLY_FIELDS = ("index", "counter", "draws")
 
+# The wording of the log (``describe``), raised whenever a line reads differently: a
+# read model whose text an older wording wrote (service/projections: ``proj_events.text``)
+# is rebuilt once, on its next catch-up (``projections.runner.catch_up``).
+LOG_TEXT_VERSION = 2
+
 
 def status(game_id, machine: Machine, version: int, head: bytes | None, seat: int | None = None) -> dict:
     """``seat``: whose numbering (None: the referee's, 0: the public's)."""

@@ -38,6 +38,8 @@ def _progress(json_out: bool):
 def _report(stats: dict, what: str, json_out: bool) -> None:
     if json_out:
         return out_json(stats)
+    if stats.get("rebuilt") and what != "rebuilt":
+        what += " (rebuilt from the first event: its log text was in an older build's words)"
     typer.echo(f"{what}: {stats['events']} events applied in {stats['seconds']:.2f}s, "
                f"position {stats['position']}"
                + (f" ({stats['undecodable']} unreadable events skipped: run `tools audit --all`)"

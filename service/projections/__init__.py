@@ -34,7 +34,9 @@ store's schema):
   (Read models built before these tables fill them on ``tools projections rebuild``.)
 * tracking: ``proj_tracking`` (SQLite) / ``privateer_standings_tracking``
   (PostgreSQL, the library's tracking table): the last notification id applied,
-  for the application ``privateer``.
+  for the application ``privateer``; and, under ``privateer/log-text``, the
+  wording of the log the text was written in (``views.LOG_TEXT_VERSION``): a
+  read model an older wording wrote is rebuilt once, on its next catch-up.
 
 A *player* is the name recorded for a seat (see ``model.py``). A seat nobody
 named is kept in ``proj_scores`` as ``seat N`` but is not a player: standings

@@ -84,6 +84,14 @@ class PostgresStandingsView(PostgresTrackingRecorder):
     def position(self, name: str) -> int | None:
         return self.max_tracking_id(name)
 
+    def stamp(self, name: str, value: int) -> None:
+        """Keep ``value`` under ``name`` in the tracking table (what the read model was built
+        with); ``position(name)`` reads the highest kept."""
+        try:
+            self.insert_tracking(Tracking(name, value))
+        except IntegrityError:  # kept already (another runner, or a later build's)
+            pass
+
     def public_count(self, game_id: str) -> int:
         rows = self._query("SELECT MAX(seq) AS n FROM proj_events WHERE game_id = %s", (game_id,))
         return rows[0]["n"] or 0

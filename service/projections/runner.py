@@ -14,6 +14,7 @@ import time
 from .model import Batch, add_event
 
 APP_NAME = "privateer"
+TEXT_STAMP = APP_NAME + "/log-text"  # the log wording a read model was written in (``LOG_TEXT_VERSION``)
 
 
 def is_postgres(app) -> bool:
@@ -37,12 +38,21 @@ def catch_up(app, view=None, *, batch_size: int = 2000, retries: int = 5, progre
     """Apply every event after the tracked position. Returns counts.
     ``progress(done, total)``: called after each batch with the events applied
     so far and the events there were to apply when it began."""
+    from service.views import LOG_TEXT_VERSION
+
     own = view is None
     view = view or open_view(app)
     applied = undecodable = 0
+    rebuilt = False
     started = time.perf_counter()
     try:
         pos = view.position(APP_NAME)
+        if pos is not None and view.position(TEXT_STAMP) != LOG_TEXT_VERSION:
+            # its log text (proj_events) is an older build's wording: built again, once
+            view.drop()
+            pos, rebuilt = None, True
+        if pos is None:
+            view.stamp(TEXT_STAMP, LOG_TEXT_VERSION)
         total = max(0, (app.recorder.max_notification_id() or 0) - (pos or 0)) if progress is not None else 0
         while True:
             notes = app.recorder.select_notifications(start=(pos or 0) + 1, limit=batch_size)
@@ -75,7 +85,7 @@ def catch_up(app, view=None, *, batch_size: int = 2000, retries: int = 5, progre
             if progress is not None:
                 progress(applied, max(total, applied))
         return {"events": applied, "undecodable": undecodable, "position": pos or 0,
-                "seconds": time.perf_counter() - started}
+                "seconds": time.perf_counter() - started, "rebuilt": rebuilt}
     finally:
         if own:
             view.close()

@@ -71,6 +71,12 @@ class SQLiteView:
                                 (name,)).fetchone()
         return row[0] if row else None
 
+    def stamp(self, name: str, value: int) -> None:
+        """Keep ``value`` under ``name`` beside the positions (what the read model was built with)."""
+        with self.conn:
+            self.conn.execute("INSERT OR REPLACE INTO proj_tracking (application_name, notification_id) "
+                              "VALUES (?, ?)", (name, value))
+
     def public_count(self, game_id: str) -> int:
         row = self.conn.execute("SELECT MAX(seq) FROM proj_events WHERE game_id = ?", (game_id,)).fetchone()
         return row[0] or 0

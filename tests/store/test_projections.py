@@ -265,3 +265,56 @@ def test_a_batch_reads_each_game_it_continues_from_the_read_model_once_and_progr
         view.close()
     assert sorted(asked) == sorted(g.hex for g in games)
     assert_rebuild_builds_the_same(app)
+
+
+def test_a_read_model_worded_by_an_older_build_is_rebuilt_once(store):
+    """proj_events keeps each public event's text as ``tools log`` words it. When the
+    wording changes (``views.LOG_TEXT_VERSION``), a read model an older build wrote is
+    rebuilt on its next catch-up, once: its rows are then a rebuild's, in today's words."""
+    from service.projections.runner import TEXT_STAMP
+    from service.views import LOG_TEXT_VERSION
+
+    app = store.app()
+    play(app, game="loot", seats=3, seed="old-words", players=THREE)
+    catch_up(app)
+    today = dump(app)
+    view = open_view(app)
+    try:
+        assert view.position(TEXT_STAMP) == LOG_TEXT_VERSION
+        view.drop()                                    # an older build's read model: no stamp, other words
+        catch_up(app, view)
+        _unstamp(view, TEXT_STAMP)
+        _reword(view)
+        assert view.position(TEXT_STAMP) is None and view.dump() != today
+        first = catch_up(app, view)
+        assert first["rebuilt"] and first["events"] > 0
+        assert view.dump() == today and view.position(TEXT_STAMP) == LOG_TEXT_VERSION
+        again = catch_up(app, view)
+        assert not again["rebuilt"] and again["events"] == 0
+    finally:
+        view.close()
+    out = store.cli("projections", "update")
+    assert "rebuilt" not in out.stdout
+
+
+def _unstamp(view, name):
+    if hasattr(view, "conn"):  # SQLite
+        with view.conn:
+            view.conn.execute("DELETE FROM proj_tracking WHERE application_name = ?", (name,))
+        return
+    from psycopg.sql import SQL, Identifier
+
+    with view.datastore.transaction(commit=True) as curs:
+        curs.execute(SQL("DELETE FROM {}.{} WHERE application_name = %s").format(
+            Identifier(view.datastore.schema), Identifier(view.tracking_table_name)), (name,))
+
+
+def _reword(view):
+    """Every public event's text as an older build might have worded it."""
+    if hasattr(view, "conn"):
+        with view.conn:
+            view.conn.execute("UPDATE proj_events SET text = 'old words: ' || text")
+        return
+    with view.datastore.transaction(commit=True) as curs:
+        curs.execute(view.search_path)
+        curs.execute("UPDATE proj_events SET text = 'old words: ' || text")
