@@ -99,6 +99,15 @@ def _plain_options(rest: list[str]) -> tuple[list[str], dict] | None:
     return words, out
 
 
+def _give(options: dict, answer, for_a_person) -> bool:
+    """``answer`` as JSON with ``--json``, else as the command prints it for a person."""
+    if options.get("--json"):
+        out_json(answer)
+    else:
+        for_a_person(answer)
+    return True
+
+
 def _status(game_id: str, options: dict) -> bool:
     from event_store.reads import sqlite_status
     from event_store.store import resolve_db
@@ -110,11 +119,7 @@ def _status(game_id: str, options: dict) -> bool:
     st = sqlite_status(resolve_db(options.get("--db")), game_id)
     if st is None:
         return False
-    if options.get("--json"):
-        out_json(st)
-    else:
-        print_status(st)
-    return True
+    return _give(options, st, print_status)
 
 
 def _legal(game_id: str, options: dict) -> bool:
@@ -128,11 +133,7 @@ def _legal(game_id: str, options: dict) -> bool:
         return False
     machine, seat = found[1], int(options["--seat"])
     machine.check_seat(seat)  # a seat the game has not: the command says so
-    if options.get("--json"):
-        out_json(machine.legal(seat))
-    else:
-        print_legal(seat, found[2], machine.legal(seat))
-    return True
+    return _give(options, machine.legal(seat), lambda listed: print_legal(seat, found[2], listed))
 
 
 def _replay(game_id: str, options: dict) -> bool:
@@ -208,11 +209,7 @@ def _log(game_id: str, options: dict) -> bool:
     if set(options) - {"--db", "--seat", "--json"}:
         return False
     entries = game_log(options.get("--db"), game_id, int(options["--seat"]) if "--seat" in options else None)
-    if options.get("--json"):
-        out_json(entries)
-    else:
-        print_events(entries)
-    return True
+    return _give(options, entries, print_events)
 
 
 def _games(_: str, options: dict) -> bool:
@@ -221,11 +218,7 @@ def _games(_: str, options: dict) -> bool:
     if set(options) - {"--db", "--json"}:
         return False
     rows = games_for_reading(options.get("--db"))
-    if options.get("--json"):
-        out_json(rows)
-    else:
-        print_games(rows)
-    return True
+    return _give(options, rows, print_games)
 
 
 _ANSWERS = {"status": _status, "legal": _legal, "replay": _replay, "log": _log, "games": _games, "act": _act, "chance": _chance}
