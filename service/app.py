@@ -115,6 +115,12 @@ class Privateer(Application):
         """The game's events as stored (envelopes), in order."""
         return list(self.events.get(game_id, lte=lte))
 
+    def last_stored(self, game_id: UUID, n: int) -> list:
+        """The game's last ``n`` events as stored, in order (only those rows are read)."""
+        if n <= 0:
+            return []
+        return list(self.events.get(game_id, desc=True, limit=n))[::-1]
+
     def index_row(self, game: Game) -> dict:
         m = game.machine
         cfg = m.config

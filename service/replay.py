@@ -87,8 +87,6 @@ def events_for_reading(db: str | None, game_id: str) -> tuple[UUID, list]:
 def game_log(db: str | None, game_id: str, seat: int | None) -> list[dict]:
     """``tools log``: the game's events as ``seat`` may read them (None: the referee,
     every event, the retracted ones marked), in words (``views.log_entries``)."""
-    from service.kernel.machine import Ev, Machine
-    from service.kernel.rules import get_rules
     from service.views import card_namer, log_entries
 
     _, stored = events_for_reading(db, game_id)

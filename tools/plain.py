@@ -136,13 +136,11 @@ def report_appended(a, gid, events, seat, json_out):
     """The events a command just appended (``events``), as the referee's command
     line shows them (store versions; with ``seat``, only what that seat may see),
     then what the game waits for."""
-    from service.kernel.rules import get_rules
     from service.views import card_namer, log_entries
 
-    new = list(a.events.get(gid, desc=True, limit=len(events)))[::-1]
-    game = a.recorder.select_games(prefix=gid.hex)[0]["game"]
+    new = a.last_stored(gid, len(events))
     machine = a.load(gid).machine
-    entries = log_entries(get_rules(game), new, None, players=machine.config.get("players"),
+    entries = log_entries(machine.rules, new, None, players=machine.config.get("players"),
                           names=card_namer(machine))
     if seat is not None:
         from service.views import REFEREE_ONLY_FIELDS

@@ -202,7 +202,7 @@ class Session:
         print_events(self._entries(self.app.stored_events(self.gid))[-n:])
 
     def _report(self, events) -> None:
-        new = self.app.stored_events(self.gid)[-len(events):] if events else []
+        new = self.app.last_stored(self.gid, len(events)) if events else []
         for e in self._entries(new):
             if e["type"] not in ("ChanceAwaited",):
                 self.out(f"  v{e['version']:<5} {e['text']}")

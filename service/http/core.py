@@ -585,7 +585,7 @@ class GameService:
         self.changes.committed(gid.hex)
         game = self.current(gid)
         m = game.machine
-        stored = self.app.stored_events(gid)[-len(events):]
+        stored = self.app.last_stored(gid, len(events))
         return {"game_id": gid.hex, "version": game.version, "turn": m.turn(), "to_act": m.to_act(),
                 "finished": m.finished, "events": log_entries(m.rules, stored, None, players=m.config.get("players"),
                                                               names=card_namer(m))}
