@@ -15,6 +15,8 @@ import re
 
 from service.kernel.corrections import is_correction
 from service.kernel.machine import CHANCE_TYPES, Ev, Machine
+from service.kernel.rules import by_seat, winners_said
+from service.render.common import words
 
 
 REFEREE_ONLY_FIELDS = ("index", "counter", "draws")
@@ -148,7 +150,7 @@ def _printed(names, deck: str, card) -> str:
     if names is None or not isinstance(card, str):
         return str(card)
     name = (names(deck) or {}).get(card)
-    if not name or name.lower() == card.replace("_", " ").replace("-", " ").lower():  # frances_wright
+    if not name or name.lower() == words(card).lower():  # frances_wright: its id says it
         return card
     return f"{card} ({name})"
 
@@ -182,13 +184,11 @@ def describe(rules, ev: Ev, names=None) -> str:
     if t == "ChanceAwaited":
         return f"waiting for the referee to enter: {d['kind']} ({d.get('why', '')})"
     if t == "GameFinished":
-        won = " and ".join(f"seat {w}" for w in d["winners"]) or "nobody"
-        text = (f"game finished: {won} {'wins' if len(d['winners']) == 1 else 'win'}; scores "
-                + ", ".join(f"seat {s} {n}" for s, n in d["scores"].items()))
+        text = f"game finished: {winners_said(d['winners'])}; scores {by_seat(d['scores'])}"
         tb = d.get("tiebreak")
         if tb:
-            figures = ", ".join(f"seat {s} {n}" for s, n in tb["cannon_cards"].items())
-            text += f"; seats {', '.join(map(str, tb['tied']))} tied on points, tie-break {tb['rule']}: {figures}"
+            text += (f"; seats {', '.join(map(str, tb['tied']))} tied on points, tie-break {tb['rule']}: "
+                     f"{by_seat(tb['cannon_cards'])}")
         return text
     if t == "RefereeNoted":
         return f"referee's note: {d['text']}"

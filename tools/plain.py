@@ -91,8 +91,10 @@ def print_status(st: dict) -> None:
         echo(f"scores: {json.dumps(st['scores'])}; winners: {st['winners']}")
         tb = st.get("tiebreak")
         if tb:
-            figures = ", ".join(f"seat {s} {n}" for s, n in tb["cannon_cards"].items())
-            echo(f"tie-break: seats {', '.join(map(str, tb['tied']))} tied on points; {tb['rule']}: {figures}"
+            from service.kernel.rules import by_seat
+
+            echo(f"tie-break: seats {', '.join(map(str, tb['tied']))} tied on points; {tb['rule']}: "
+                 f"{by_seat(tb['cannon_cards'])}"
                  + (" — still tied, the victory is shared" if tb.get("shared") else ""))
 
 

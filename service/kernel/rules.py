@@ -194,6 +194,16 @@ def known_catalog(digest) -> dict | None:
     return _BY_DIGEST.get(digest)
 
 
+def by_seat(figures: dict) -> str:
+    """Figures by seat as the log says them: ``{"1": 21, "2": 34}`` -> ``seat 1 21, seat 2 34``."""
+    return ", ".join(f"seat {s} {n}" for s, n in figures.items())
+
+
+def winners_said(winners: list) -> str:
+    """``seat 2 wins``; ``seat 1 and seat 3 win`` (a shared victory)."""
+    return (" and ".join(f"seat {w}" for w in winners) or "nobody") + (" wins" if len(winners) == 1 else " win")
+
+
 class _Through(dict):
     """``Rules.fold`` of a game that writes its own ``evolve``: every type to it."""
 

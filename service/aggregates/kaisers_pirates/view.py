@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 
+from service.kernel.rules import by_seat, winners_said
+
 from .board import vp_of
 from .state import pool_left
 
@@ -156,22 +158,20 @@ def describe(ev) -> str:
     if t == "TurnInFog":
         return f"seat {d['seat']} is in a fog bank: no card played, none drawn"
     if t == "GameOver":
-        won = " and ".join(f"seat {w}" for w in d["winners"]) or "nobody"
-        text = f"game over: {won} {'wins' if len(d['winners']) == 1 else 'win'}"
+        text = f"game over: {winners_said(d['winners'])}"
         if d.get("teams"):
             text += " (" + "; ".join(f"team {t}: seats {' and '.join(map(str, s))}, {d['team_points'][t]} points"
                                      for t, s in d["teams"].items()) + ")"
         for key, name in (("scores", "scores"), ("victory_points", "victory points")):
             if key in d:
-                text += f"; {name} " + ", ".join(f"seat {k} {v}" for k, v in d[key].items())
+                text += f"; {name} {by_seat(d[key])}"
         if d.get("extra_rounds"):
             text += "; extra rounds: " + ", ".join(
                 f"seat {k} {sum(x['round_points'])} points ({sum(x['victory_points'])} victory points)"
                 for k, x in d["extra_rounds"].items())
         return text
     if t == "RoundScored":
-        return (f"round {d['round']} scored: victory points " + ", ".join(f"seat {k} {v}" for k, v in d["vp"].items())
-                + "; round points " + ", ".join(f"seat {k} {v}" for k, v in d["points"].items()))
+        return f"round {d['round']} scored: victory points {by_seat(d['vp'])}; round points {by_seat(d['points'])}"
     if t == "CardDrawn":
         return f"{d['deck']}: {d['card']} ({d.get('why', '')})"
     if t == "DiceRolled":

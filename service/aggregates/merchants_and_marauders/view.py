@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from service.kernel.rules import by_seat
+
 from .catalog import tables as T
 
 from .state import capacity, damage, ship_max, stash_glory, total_glory
@@ -280,7 +282,7 @@ _LINES = {
     "CombatRolled": lambda ev, d, s: f"seat {s} rolls {d['skill']}: {d['dice']}",
     "CombatRerolled": lambda ev, d, s: f"seat {s} rolls again dice {d['which']}: {d['dice']}",
     "CombatRoundWon": lambda ev, d, s: (f"seat {s} wins the round" if s else "nobody wins the round")
-                                       + " (successes: " + ", ".join(f"seat {side} {n}" for side, n in d["successes"].items()) + ")",
+                                       + f" (successes: {by_seat(d['successes'])})",
     "CombatHitsDue": lambda ev, d, s: "hits due: " + (", ".join(f"{n} on seat {t}" for t, n in d["hits"].items()) or "none"),
     "HitsLocated": lambda ev, d, s: f"seat {d['shooter']} rolls the hit locations on seat {d['target']}: {d['dice']}"
                                     f" -> {', '.join(d['locations']) or 'no number'}"
