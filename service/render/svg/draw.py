@@ -52,6 +52,11 @@ class Svg:
         if sub:
             self.text(x + w / 2, y + h / 2 + min(size, 14) + 4, sub, size=min(11, max(8, size - 3)), anchor="middle")
 
+    def more(self, x, y, shown: int, total: int) -> None:
+        """What a row had no room for (``total`` things, ``shown`` drawn), said rather than dropped."""
+        if total > shown:
+            self.text(x, y, f"+{total - shown} more", size=10, weight="bold", fill="#a01010")
+
     def finish(self) -> str:
         return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width}" height="{self.height}" '
                 f'viewBox="0 0 {self.width} {self.height}">' + "".join(self.parts) + "</svg>\n")

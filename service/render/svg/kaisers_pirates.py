@@ -36,12 +36,6 @@ def _vessel(svg, x, y, v, ships, fill):
     svg.text(x + 55, y + 48, ", ".join(marks), size=9, anchor="middle", fill="#a01010")
 
 
-def _more(svg, x, y, shown: int, total: int) -> None:
-    """What a row had no room for, said rather than dropped."""
-    if total > shown:
-        svg.text(x, y, f"+{total - shown} more", size=10, weight="bold", fill="#a01010")
-
-
 def draw(svg, view: dict, config: dict, names: dict, seat, top: int) -> None:
     ships, cards = _names(config)
     svg.text(16, top + 20, f"Round {view['round']}, {words(view['phase'])} phase — action deck "
@@ -54,23 +48,23 @@ def draw(svg, view: dict, config: dict, names: dict, seat, top: int) -> None:
         svg.text(22, y + 44, "raiders & warships", size=10)
         for k, v in enumerate(p["ships"][:8]):
             _vessel(svg, 22 + k * 116, y + 50, v, ships, "#d6dbdf")
-        _more(svg, 22, y + 128, 8, len(p["ships"]))
+        svg.more(22, y + 128, 8, len(p["ships"]))
         svg.text(22, y + 132, "merchant line", size=10)
         for k, v in enumerate(p["merchants"][:5]):
             _vessel(svg, 22 + k * 116, y + 138, v, ships, "#f8e9a1")
-        _more(svg, 22, y + 218, 5, len(p["merchants"]))
+        svg.more(22, y + 218, 5, len(p["merchants"]))
         px = 22 + 5 * 116 + 10
         for k, v in enumerate(p["prizes"][:2]):
             _vessel(svg, px + k * 116, y + 138, v if isinstance(v, dict) else {"ship": v}, ships, "#f5cba7")
-        _more(svg, px, y + 218, 2, len(p["prizes"]))
+        svg.more(px, y + 218, 2, len(p["prizes"]))
         hand = p["hand"]
         svg.text(WIDTH - 330, y + 22, "hand", size=10, weight="bold")
         if isinstance(hand, list):
             for k, c in enumerate(hand[:7]):
                 svg.card(WIDTH - 290 + (k % 2) * 136, y + 8 + (k // 2) * 30, 130, 26,
                          label=cards.get(c, words(c))[:22], fill="#fff", size=10)
-            _more(svg, WIDTH - 154, y + 112, 7, len(hand))
+            svg.more(WIDTH - 154, y + 112, 7, len(hand))
         else:
             for k in range(min(hand, 10)):
                 svg.card(WIDTH - 290 + k * 24, y + 8, 20, 28, face_down=True)
-            _more(svg, WIDTH - 290, y + 52, 10, hand)
+            svg.more(WIDTH - 290, y + 52, 10, hand)

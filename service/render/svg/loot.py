@@ -63,9 +63,8 @@ def draw(svg, view: dict, config: dict, names: dict, seat, top: int) -> None:
         svg.text(32, yy + 34, f"captured {p['captured_gold']} gold ({len(p['captured'])} merchants)", size=11)
         x = 300
         hand = p["hand"]
-        shown, total = (min(len(hand), 12), len(hand)) if isinstance(hand, list) else (min(p["hand_count"], 16),
-                                                                                          p["hand_count"])
         if isinstance(hand, list):
+            shown, total = min(len(hand), 12), len(hand)
             for c in hand[:12]:
                 label = card_name(c)
                 short = "Adm." if c == "admiral" else ("capt." if "captain" in c else label.split()[-1])
@@ -73,8 +72,8 @@ def draw(svg, view: dict, config: dict, names: dict, seat, top: int) -> None:
                          fill=_colour(c) if not c.startswith("merchant") else "#f8e9a1", size=12)
                 x += 44
         else:
-            for _ in range(min(p["hand_count"], 16)):
+            shown, total = min(p["hand_count"], 16), p["hand_count"]
+            for _ in range(shown):
                 svg.card(x, yy, 34, 50, face_down=True)
                 x += 37
-        if total > shown:  # what the row had no room for, said rather than dropped
-            svg.text(x + 4, yy + 30, f"+{total - shown} more", size=10, weight="bold", fill="#a01010")
+        svg.more(x + 4, yy + 30, shown, total)
