@@ -163,7 +163,7 @@ def _scout_target(target):
     if target.startswith("seat:"):
         return f"seat {target[5:]}'s ship"
     if target.startswith("npc:"):
-        return "the " + target[4:].replace("_", " ") + " ship"
+        return "the " + words(target[4:]) + " ship"
     return "the merchant"
 
 
@@ -313,18 +313,18 @@ _LINES = {
     "SwivelGunFired": lambda ev, d, s: f"seat {s}'s swivel gun: {d['dice']}",
     "HitAbsorbed": lambda ev, d, s: (f"seat {s}'s reinforced hull absorbs the hit on the {d['location']}"
                                      if d["location"] else f"seat {s} keeps the reinforced hull"),
-    "NpcArriving": lambda ev, d, s: f"{d['npc'].replace('_', ' ')} will enter at {d['zone']} at the end of the turn",
-    "NpcEntered": lambda ev, d, s: f"{d['npc'].replace('_', ' ')} ({d['captain']}, a {d['ship']}) enters at {d['zone']}",
-    "NpcReplaced": lambda ev, d, s: f"{d['npc'].replace('_', ' ')}: {d['captain']} takes command, from {d['frm']} to {d['to']}",
-    "NpcMoved": lambda ev, d, s: f"{d['npc'].replace('_', ' ')} sails from {d['frm']} to {d['to']} ({d['why']})",
-    "NpcsScouting": lambda ev, d, s: ", ".join(n.replace('_', ' ') for n in d["npcs"])
+    "NpcArriving": lambda ev, d, s: f"{words(d['npc'])} will enter at {d['zone']} at the end of the turn",
+    "NpcEntered": lambda ev, d, s: f"{words(d['npc'])} ({d['captain']}, a {d['ship']}) enters at {d['zone']}",
+    "NpcReplaced": lambda ev, d, s: f"{words(d['npc'])}: {d['captain']} takes command, from {d['frm']} to {d['to']}",
+    "NpcMoved": lambda ev, d, s: f"{words(d['npc'])} sails from {d['frm']} to {d['to']} ({d['why']})",
+    "NpcsScouting": lambda ev, d, s: ", ".join(words(n) for n in d["npcs"])
                                      + f" scout for seat {s} (it {d['why']})",
-    "NpcScouted": lambda ev, d, s: f"{d['npc'].replace('_', ' ')} scouts for seat {s} with {d['value']} dice: "
+    "NpcScouted": lambda ev, d, s: f"{words(d['npc'])} scouts for seat {s} with {d['value']} dice: "
                                    + ("found" if d["success"] else "not found"),
-    "NpcCaptainLost": lambda ev, d, s: f"{d['npc'].replace('_', ' ')} loses its captain (card {d['card']})"
+    "NpcCaptainLost": lambda ev, d, s: f"{words(d['npc'])} loses its captain (card {d['card']})"
                                        + (f"; card {d['successor']} takes command" if d["successor"] else ": it leaves the sea"),
-    "NpcReturned": lambda ev, d, s: f"{d['npc'].replace('_', ' ')} sails back to {d['to']}",
-    "NpcCargoFound": lambda ev, d, s: f"the beaten {d['npc'][4:].replace('_', ' ')} carries {d['good']} ({d['raid']} gold)",
+    "NpcReturned": lambda ev, d, s: f"{words(d['npc'])} sails back to {d['to']}",
+    "NpcCargoFound": lambda ev, d, s: f"the beaten {words(d['npc'][4:])} carries {d['good']} ({d['raid']} gold)",
     "NpcCargoLost": lambda ev, d, s: f"a cargo card of the beaten ship is lost ({d['card']})",
     "HullRearmed": lambda ev, d, s: f"seat {s} re-arms the reinforced hull for {d['cost']}",
     "GoldLost": lambda ev, d, s: f"seat {s} loses {d['amount']} gold ({d['why']})",
@@ -337,7 +337,7 @@ _LINES = {
     "WarDeclared": lambda ev, d, s: f"{d['nations'][0]} and {d['nations'][1]} are at war (card {d['card']})"
                                     + (" (still)" if d.get("again") else ""),
     "WarEnded": lambda ev, d, s: f"peace between {d['nations'][0]} and {d['nations'][1]} ({d['why']})",
-    "NpcLeft": lambda ev, d, s: f"{d['npc'].replace('_', ' ')} leaves the sea ({d['why']})",
+    "NpcLeft": lambda ev, d, s: f"{words(d['npc'])} leaves the sea ({d['why']})",
     "CargoCountGained": lambda ev, d, s: f"seat {s} gains a cargo card ({d['why']})",
     "RumorRevealed": lambda ev, d, s: f"seat {s} follows the rumor {d['name']} ({d['card']}, {d['skill']}) at {d['zone']}",
     "RumorFalse": lambda ev, d, s: f"seat {s}: the rumor was false",
@@ -356,4 +356,4 @@ def describe(ev) -> str:
         return ""
     d = ev.data
     # an NPC's side of a fight: "the dutch naval ship", not its id
-    return _NPC_SIDE.sub(lambda m: "the " + m.group(1).replace("_", " ") + " ship", f(ev, d, d.get("seat")))
+    return _NPC_SIDE.sub(lambda m: "the " + words(m.group(1)) + " ship", f(ev, d, d.get("seat")))
