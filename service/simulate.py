@@ -6,9 +6,9 @@ import hashlib
 import random
 import time
 
-from service.kernel.errors import BadInput
 from service.kernel.local import LocalGame
 from service.kernel.rules import get_rules
+from service.kernel.seating import choosers
 
 
 def _seed_for(run_seed: str | None, i: int) -> tuple[bytes | None, random.Random]:
@@ -18,18 +18,18 @@ def _seed_for(run_seed: str | None, i: int) -> tuple[bytes | None, random.Random
     return material, random.Random(material)
 
 
-def simulate(game: str, seats: int, games: int, *, seed: str | None = None, bot: str = "random",
+def simulate(game: str, seats: int, games: int, *, seed: str | None = None, bot="random",
              options: dict | None = None, app=None, tournament: str = "", progress: bool = False,
              players: dict | None = None, catalog: dict | None = None, overlap: bool = True) -> dict:
-    """``players``: names by seat for every stored game (standings count named players);
+    """``bot``: one bot for every seat (``"pirate"``) or by seat (``["1=pirate",
+    "2=merchant"]``, ``service.kernel.seating``);
+    ``players``: names by seat for every stored game (standings count named players);
     ``catalog``: an organiser's card values for every game (None: the built-in one);
     ``overlap``: stored games commit each step while the next is computed
     (service/writer.py; every step is still its own transaction, all are
     committed before this returns); False waits for each commit in turn."""
     rules = get_rules(game)
-    if bot not in rules.bots:
-        raise BadInput(f"no bot {bot!r} for {game} (bots: {', '.join(rules.bots)})")
-    choose = rules.bots[bot]
+    choose = choosers(rules, bot, seats)  # refuses a bad name or seat before any game is made
     decisions = events = 0
     ids = []
     bar = None
@@ -96,7 +96,7 @@ def _play_stored(app, game, seats, options, game_seed, rng, choose, tournament, 
         if not acting:
             raise RuntimeError(f"game {gid.hex}: nobody can act but the game is not finished")
         seat = acting[0]
-        decision = choose(m.s, seat, m.legal(seat), rng)
+        decision = choose[seat](m.s, seat, m.legal(seat), rng)
         chance.stream.counter = m.k["counter"]
         agg.record(m.decide(seat, decision, chance))
         save(agg)

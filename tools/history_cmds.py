@@ -265,9 +265,12 @@ def simulate(game: Annotated[str, typer.Argument(metavar="GAME", help="letter-of
              seats: Annotated[int, typer.Option("--seats", metavar="N", help="Number of seats (players).")],
              games_: Annotated[int, typer.Option("--games", metavar="N", help="How many games.")] = 1,
              seed: Annotated[Optional[str], typer.Option("--seed", metavar="TEXT", help="Make the run reproducible.")] = None,
-             bot: Annotated[str, typer.Option("--bot", metavar="BOT", help="Bot for every seat: random (every game; a random legal decision), "
+             bot: Annotated[Optional[list[str]], typer.Option("--bot", metavar="[SEAT=]BOT", help="Bot for every seat, or "
+                                                                         "SEAT=BOT for one seat (repeat: --bot 1=pirate --bot 2=merchant; "
+                                                                         "seats not named play the bot given without a seat, else random). "
+                                                                         "Bots: random (every game; a random legal decision), "
                                                                          "greedy (loot), heuristic (kaisers-pirates), merchant or "
-                                                                         "pirate (merchants-and-marauders).")] = "random",
+                                                                         "pirate (merchants-and-marauders).")] = None,
              option: Annotated[Optional[list[str]], typer.Option("--option", metavar="KEY=VALUE", help="Game option key=value.")] = None,
              in_memory: Annotated[bool, typer.Option("--in-memory", help="Do not store the games.")] = False,
              tournament: Annotated[str, typer.Option("--tournament", metavar="NAME",
@@ -277,7 +280,8 @@ def simulate(game: Annotated[str, typer.Argument(metavar="GAME", help="letter-of
              json_out: JsonOpt = False, db: DbOpt = None):
     """Play games with bots (random legal players by default), with a progress bar.
 
-    Example: `tools simulate loot --seats 4 --games 20 --bot greedy --seed evening-1`.
+    Example: `tools simulate loot --seats 4 --games 20 --bot greedy --seed evening-1`;
+    a mixed table: `tools simulate merchants-and-marauders --seats 4 --bot 1=pirate --bot 2=pirate --bot merchant`.
     """
     from service.simulate import simulate as run
 

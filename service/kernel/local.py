@@ -14,6 +14,7 @@ import msgpack
 from .chance import SeededChance, TableChance, commitment, new_seed
 from .machine import CHANCE_TYPES, Ev, Machine
 from .rules import catalog_digest, get_rules, remember_catalog
+from .seating import choosers
 
 
 def created_event(rules, seats: int, options: dict | None = None, table: bool = False,
@@ -139,16 +140,17 @@ class LocalGame:
     def to_act(self) -> list[int]:
         return self.machine.to_act()
 
-    def play_out(self, rng: random.Random, bot: str = "random", max_steps: int = 100_000,
+    def play_out(self, rng: random.Random, bot="random", max_steps: int = 100_000,
                  keep: bool = True) -> int:
         """Play with bots until the game ends; return the number of decisions.
+        ``bot``: one bot for every seat, or by seat (``service.kernel.seating``).
 
         ``keep=False``: a playout whose history nobody reads (a benchmark, a
         bot's look-ahead): its events are not added to ``events`` and so are
         not frozen as they are emitted; ``actions`` counts its decisions and
         chance outcomes. The game's state and result are the same either way."""
         steps = 0
-        choose = self.rules.bots[bot]
+        choose_for = choosers(self.rules, bot, self.machine.config["seats"])
         m = self.machine
         events = self.events
         chance_types = CHANCE_TYPES
@@ -164,7 +166,7 @@ class LocalGame:
                     raise RuntimeError("nobody can act but the game is not finished")
                 seat = acting[0]
                 # the seat is one of those to act (the checks of ``decide`` hold): the step runs at once
-                decision = choose(m.s, seat, m._listed(seat), rng)
+                decision = choose_for[seat](m.s, seat, m._listed(seat), rng)
                 if live and m._is_listed(seat, decision):
                     evs = m._run_live(seat, decision, chance, True)
                 else:
