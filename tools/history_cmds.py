@@ -180,7 +180,7 @@ def import_(path: Annotated[str, typer.Argument(metavar="PATH", help="A file wri
         record = _record_text(path)
         a = open_app(db)
         if record is not None:
-            from service.record import import_record
+            from service.record_import import import_record
 
             gid = import_record(a, record)
         else:

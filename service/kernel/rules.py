@@ -40,7 +40,7 @@ import json
 from functools import cached_property
 from operator import itemgetter
 
-from .errors import BadInput
+from .errors import BadInput, IllegalDecision
 
 
 class Rules:
@@ -97,8 +97,6 @@ class Rules:
     def referee(self, step, decision: dict) -> None:
         """A referee's decision (``{"referee": KIND, ...}``): penalties and
         adjustments the book names. Validate, then emit, like ``decide``."""
-        from .errors import IllegalDecision
-
         raise IllegalDecision(f"{self.name} has no referee decision {decision.get('referee')!r}")
 
     def card_names(self, state, deck: str) -> dict | None:
