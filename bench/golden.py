@@ -23,7 +23,10 @@ import sys
 
 import msgpack
 
-# (game, seats, options, bot): the configurations each digest covers
+from service.kernel.games import game_names
+
+# (seats, options, bot): the configurations each game's digest covers; a registered game not
+# named here is played at its fewest and most seats with the random bot (``configs``)
 CONFIGS = {
     "letter-of-marque": [(2, {}, "random"), (3, {}, "random"), (6, {}, "random")],
     "loot": [(2, {}, "random"), (3, {}, "greedy"), (5, {}, "random"), (4, {"pairs": "true"}, "greedy"),
@@ -39,6 +42,16 @@ CONFIGS = {
 }
 
 _pack = msgpack.Packer(use_bin_type=True).pack
+
+
+def configs(game: str) -> list:
+    """The configurations of ``game``'s digest."""
+    if game in CONFIGS:
+        return CONFIGS[game]
+    from service.kernel.rules import get_rules
+
+    r = get_rules(game)
+    return [(seats, {}, "random") for seats in sorted({r.min_seats, r.max_seats})]
 
 
 def _play(g, bot: str, rng: random.Random, h) -> None:
@@ -71,7 +84,7 @@ def digest(game: str, games: int, views: bool = False) -> str:
     from service.kernel.local import LocalGame
 
     h = hashlib.sha256()
-    for seats, options, bot in CONFIGS[game]:
+    for seats, options, bot in configs(game):
         for i in range(games):
             material = hashlib.sha256(f"golden:{game}:{seats}:{sorted(options.items())}:{bot}:{i}".encode()).digest()
             g = LocalGame(game, seats, options, seed=material)
@@ -100,7 +113,7 @@ def table_digest(game: str, games: int) -> str:
     from service.kernel.local import LocalGame
 
     h = hashlib.sha256()
-    for seats, options, bot in CONFIGS[game]:
+    for seats, options, bot in configs(game):
         for i in range(games):
             g = LocalGame(game, seats, options, table=True)
             _play(g, bot, random.Random(f"golden-table:{game}:{seats}:{sorted(options.items())}:{bot}:{i}"), h)
@@ -116,7 +129,7 @@ def main(argv=None) -> int:
     p.add_argument("--table", action="store_true",
                    help="the games played at a table, every chance outcome entered (default 2 games each)")
     args = p.parse_args(argv)
-    for game in CONFIGS:
+    for game in game_names():
         if args.only and game != args.only:
             continue
         if args.table:

@@ -24,7 +24,8 @@ import subprocess
 import sys
 import tempfile
 
-GAMES = ["letter-of-marque", "loot", "kaisers-pirates", "merchants-and-marauders"]
+from service.kernel.games import game_names, get_rules
+
 OPENSPIEL = "openspiel"
 
 
@@ -38,8 +39,6 @@ def play(target: str, n: int) -> int:
             raise SystemExit("OpenSpiel is not installed")
         one(-1)
     else:
-        from service.kernel.rules import get_rules
-
         r = get_rules(target)
         one = playouts.our_player(target, min(r.max_seats, max(r.min_seats, 3)))
     return sum(one(i) for i in range(n))
@@ -68,16 +67,17 @@ def per_action(target: str, n: int) -> tuple[float, int]:
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench.instructions", description=__doc__.split("\n\n")[0])
-    p.add_argument("games", nargs="*", default=GAMES, help="games (default: all four)")
+    games = game_names()
+    p.add_argument("games", nargs="*", default=games, help="games (default: every registered game)")
     p.add_argument("--games", dest="n", type=int, default=5, help="playouts counted per game (default 5)")
     p.add_argument("--play", nargs=2, metavar=("TARGET", "N"), help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.play:
         print(play(args.play[0], int(args.play[1])))
         return 0
-    unknown = [g for g in args.games if g not in GAMES]
+    unknown = [g for g in args.games if g not in games]
     if unknown:
-        p.error(f"unknown game {', '.join(unknown)} (known: {', '.join(GAMES)})")
+        p.error(f"unknown game {', '.join(unknown)} (known: {', '.join(games)})")
     if shutil.which("valgrind") is None:
         print("valgrind is not installed: instruction counts skipped")
         return 0

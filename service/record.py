@@ -36,10 +36,10 @@ from __future__ import annotations
 
 import json
 import re
-from uuid import UUID, uuid4
 
 from service.kernel.errors import BadInput
-from service.kernel.machine import CHANCE_TYPES, CHANCE_VALUE_FIELD, Ev
+from service.kernel.machine import CHANCE_TYPES, CHANCE_VALUE_FIELD
+from service.kernel.rules import catalog_digest
 
 FORMAT_TAG = "PrivateerRecord"
 FORMAT_VERSION = "1"
@@ -212,8 +212,6 @@ def _parse_move(line: str):
 
 def created_config(tags: dict, rules) -> dict:
     """The ``GameCreated`` data the record's header describes."""
-    from service.kernel.rules import catalog_digest
-
     try:
         cfg = json.loads(tags.get("Config", "{}"))
     except json.JSONDecodeError:
@@ -237,123 +235,3 @@ def created_config(tags: dict, rules) -> dict:
     if catalog_digest(cfg["catalog"]) != cfg.get("catalog_digest"):
         raise BadInput("record: the card catalog does not match the digest the game was created with")
     return cfg
-
-
-def import_record(app, text: str) -> UUID:
-    """A new game from a record, refused with nothing written if any move is.
-
-    The moves are played on one game in memory, with the same kernel and
-    rules as a live game, and saved in one transaction at the end. A record
-    with corrections is played move by move through the application instead
-    (a correction folds the game along its line from the store), first on a
-    scratch store, so that a refusal still writes nothing."""
-    rec = read_record(text)
-    if any(kind == "correct" for _, (kind, _) in rec["moves"]):
-        return _import_through_the_application(app, rec)
-    game, seed = _play_in_memory(rec)
-    app._save(game, secret=seed)
-    return game.id
-
-
-def _start(rec: dict):
-    from service.aggregate import Game
-    from service.kernel.chance import commitment
-    from service.kernel.rules import get_rules
-
-    tags = rec["tags"]
-    try:
-        rules = get_rules(tags.get("Game", ""))
-    except Exception:
-        raise BadInput(f"record: no game {tags.get('Game')!r}") from None
-    cfg = created_config(tags, rules)
-    seed = bytes.fromhex(tags["Seed"]) if tags.get("Seed") else None
-    if not cfg["table"]:
-        if seed is None:
-            raise BadInput("a seeded game's record imports once the game is finished (its seed revealed)")
-        if commitment(seed) != cfg["commitment"]:
-            raise BadInput("record: the revealed seed does not match the commitment")
-    return Game.start(uuid4(), Ev("GameCreated", 0, "all", cfg)), seed
-
-
-def _play_in_memory(rec: dict):
-    from service.kernel.chance import SeededChance, TableChance
-
-    game, seed = _start(rec)
-    m = game.machine
-
-    def chance():
-        if m.k["table"]:
-            return TableChance([])
-        return SeededChance(seed, [bytes.fromhex(e) for e in m.k["entropies"]], m.k["counter"])
-
-    for n, (kind, arg) in rec["moves"]:
-        try:
-            if kind == "decide":
-                events = m.decide(arg[0], arg[1], chance())
-            elif kind == "chance":
-                events = m.enter_chance(arg)
-            elif kind == "referee":
-                events = m.referee(arg, chance())
-            elif kind == "setup":
-                events = m.setup(chance())
-            else:  # entropy
-                ev = Ev("EntropyAdded", 0, "all", {"seat": arg[0], "entropy": arg[1]})
-                m.apply(ev)
-                events = [ev]
-        except Exception as e:  # the rules' refusal, with the line it came from
-            raise BadInput(f"record line {n}: {kind} refused: {getattr(e, 'reason', e)}") from None
-        game.record(events)
-    return game, seed
-
-
-def _import_through_the_application(app, rec: dict) -> UUID:
-    import os
-    import shutil
-    import tempfile
-
-    from service.app import Privateer
-
-    tmp = tempfile.mkdtemp(prefix="privateer-record-")
-    try:
-        trial = Privateer(os.path.join(tmp, "trial.db"), snapshot_interval=0)
-        try:
-            _replay(trial, rec)  # a dry run: the real store sees only a record that plays through
-        finally:
-            trial.close()
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    return _replay(app, rec)
-
-
-def _replay(app, rec: dict) -> UUID:
-    game, seed = _start(rec)
-    gid = game.id
-    app._save(game, secret=seed)
-    for n, (kind, arg) in rec["moves"]:
-        try:
-            _play(app, gid, kind, arg)
-        except BadInput:
-            raise
-        except Exception as e:
-            raise BadInput(f"record line {n}: {kind} refused: {getattr(e, 'reason', e)}") from None
-    return gid
-
-
-def _play(app, gid: UUID, kind: str, arg) -> None:
-    if kind == "decide":
-        app.act(gid, arg[0], arg[1])
-    elif kind == "chance":
-        app.enter_chance(gid, arg)
-    elif kind == "referee":
-        app.referee(gid, arg)
-    elif kind == "correct":
-        app.correct(gid, arg[0], arg[1])
-    elif kind in ("setup", "entropy"):
-        game = app.load(gid)
-        if kind == "setup":
-            game.record(game.machine.setup(app.chance_for(game)))
-        else:
-            ev = Ev("EntropyAdded", 0, "all", {"seat": arg[0], "entropy": arg[1]})
-            game.machine.apply(ev)
-            game.record([ev])
-        app._save(game)

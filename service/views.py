@@ -13,9 +13,10 @@ from __future__ import annotations
 import json
 import re
 
-from service.kernel.corrections import is_correction
+from service.kernel.corrections import is_correction, retracted_versions
 from service.kernel.machine import CHANCE_TYPES, Ev, Machine
 from service.kernel.rules import by_seat, winners_said
+from service.record import decision_text
 from service.render.common import words
 
 
@@ -82,8 +83,6 @@ def log_entries(rules, stored, seat: int | None, after: int = 0, limit: int | No
     page in the caller's numbering. ``players``: names by seat for the text
     (read from ``GameCreated`` when ``stored`` starts with it). ``names``: the cards'
     printed names (``card_namer``), shown beside their ids."""
-    from service.kernel.corrections import retracted_versions
-
     stored = list(stored)
     if players is None and stored and stored[0].type == "GameCreated":
         players = stored[0].data.get("players")
@@ -166,8 +165,6 @@ def describe(rules, ev: Ev, names=None) -> str:
             return referee_text(d["decision"])
         if d["seat"] == 0:
             return "setup" if d["decision"] == {"step": "setup"} else f"step: {json.dumps(d['decision'])}"
-        from service.record import decision_text
-
         return f"seat {d['seat']} decides: {decision_text(d['decision'])}"
     if t == "DiceRolled":
         return f"rolled {d['n']}d{d['sides']}: {d['values']} ({d['why']})"

@@ -7,6 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from service.kernel.games import games_said
 from tools.common import DbOpt, GameId, JsonOpt, app, fail, guarded, open_app, parse_options
 from tools.plain import out_json, print_events, print_games
 
@@ -180,7 +181,7 @@ def import_(path: Annotated[str, typer.Argument(metavar="PATH", help="A file wri
         record = _record_text(path)
         a = open_app(db)
         if record is not None:
-            from service.record import import_record
+            from service.record_import import import_record
 
             gid = import_record(a, record)
         else:
@@ -260,8 +261,7 @@ def games(json_out: JsonOpt = False, db: DbOpt = None):
 
 @app.command()
 @guarded
-def simulate(game: Annotated[str, typer.Argument(metavar="GAME", help="letter-of-marque, loot, kaisers-pirates or "
-                                                                       "merchants-and-marauders.")],
+def simulate(game: Annotated[str, typer.Argument(metavar="GAME", help=games_said())],
              seats: Annotated[int, typer.Option("--seats", metavar="N", help="Number of seats (players).")],
              games_: Annotated[int, typer.Option("--games", metavar="N", help="How many games.")] = 1,
              seed: Annotated[Optional[str], typer.Option("--seed", metavar="TEXT", help="Make the run reproducible.")] = None,
@@ -269,8 +269,7 @@ def simulate(game: Annotated[str, typer.Argument(metavar="GAME", help="letter-of
                                                                          "SEAT=BOT for one seat (repeat: --bot 1=pirate --bot 2=merchant; "
                                                                          "seats not named play the bot given without a seat, else random). "
                                                                          "Bots: random (every game; a random legal decision), "
-                                                                         "greedy (loot), heuristic (kaisers-pirates), merchant or "
-                                                                         "pirate (merchants-and-marauders).")] = None,
+                                                                         "or one of the game's own (listed under GAME).")] = None,
              option: Annotated[Optional[list[str]], typer.Option("--option", metavar="KEY=VALUE", help="Game option key=value.")] = None,
              in_memory: Annotated[bool, typer.Option("--in-memory", help="Do not store the games.")] = False,
              tournament: Annotated[str, typer.Option("--tournament", metavar="NAME",

@@ -8,6 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from service.kernel.games import games_said
 from tools.common import DbOpt, GameId, JsonOpt, app, guarded, open_app, parse_json, parse_options
 from tools.plain import out_json, parse_word, print_legal, print_status, report_appended, typed_decision
 
@@ -15,7 +16,7 @@ from tools.plain import out_json, parse_word, print_legal, print_status, report_
 @app.command()
 @guarded
 def new(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="letter-of-marque, loot, kaisers-pirates, merchants-and-marauders")],
+    game: Annotated[str, typer.Argument(metavar="GAME", help=games_said())],
     seats: Annotated[int, typer.Option("--seats", metavar="N", help="Number of seats (players).")],
     table: Annotated[bool, typer.Option("--table", help="Table mode: the referee enters every die and card with `tools chance`.")] = False,
     option: Annotated[Optional[list[str]], typer.Option("--option", metavar="KEY=VALUE", help="Game option key=value (repeatable).")] = None,

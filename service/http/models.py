@@ -6,6 +6,8 @@ from typing import Any, Optional
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from service.kernel.games import games_said
+
 MAX_VERSION = 2**62
 # Request bodies are strict: an integer must be a JSON integer ("41", 41.0 and true are refused),
 # a boolean a JSON boolean, a string a JSON string.
@@ -21,7 +23,7 @@ class ErrorBody(BaseModel):
 # requests ---------------------------------------------------------------------
 class CreateGame(BaseModel):
     model_config = REQUEST
-    game: str = Field(description="letter-of-marque, loot, kaisers-pirates, merchants-and-marauders",
+    game: str = Field(description=games_said(),
                       max_length=100)
     seats: int = Field(ge=1, le=64)
     table: bool = Field(False, description="Table mode: the referee enters every die and card.")

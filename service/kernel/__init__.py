@@ -8,7 +8,7 @@ from .errors import (BadInput, ChanceRejected, IllegalDecision, NeedChance, NoCh
                      NotYourTurn, PrivateerError, StaleVersion, UnknownGame)
 
 _LAZY = {"Ev": ".machine", "Machine": ".machine", "Step": ".machine",
-         "Rules": ".rules", "catalog_digest": ".rules", "get_rules": ".rules"}
+         "Rules": ".rules", "catalog_digest": ".rules", "get_rules": ".games"}
 
 __all__ = ["BadInput", "ChanceRejected", "IllegalDecision", "NeedChance", "NoChanceAwaited",
            "NotYourTurn", "PrivateerError", "StaleVersion", "UnknownGame", *_LAZY]

@@ -12,6 +12,7 @@ import re
 import msgpack
 
 from .chance import SeededChance, TableChance, commitment, new_seed
+from .errors import BadInput
 from .machine import CHANCE_TYPES, Ev, Machine
 from .rules import catalog_digest, get_rules, remember_catalog
 from .seating import choosers
@@ -21,8 +22,6 @@ def created_event(rules, seats: int, options: dict | None = None, table: bool = 
                   seed: bytes | None = None, name: str = "", tournament: str = "",
                   catalog: dict | None = None, fork: dict | None = None,
                   players: dict | None = None) -> tuple[Ev, bytes | None]:
-    from .errors import BadInput
-
     if not isinstance(seats, int) or not rules.min_seats <= seats <= rules.max_seats:
         raise BadInput(f"{rules.name} is for {rules.min_seats} to {rules.max_seats} seats, not {seats}")
     parsed = rules.parse_options(seats, dict(options or {}))
@@ -71,8 +70,6 @@ def _default_catalog(rules, parsed: dict) -> tuple[dict, str]:
 
 def check_players(players: dict, seats: int) -> dict:
     """Player names by seat (for standings): {"1": "Ada", ...}."""
-    from .errors import BadInput
-
     out = {}
     for seat, name in players.items():
         try:

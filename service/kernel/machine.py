@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import msgpack
 
-from .chance import SeededChance, canonical_order, draw_card, roll_dice, validate
-from .errors import BadInput, IllegalDecision, NeedChance, NoChanceAwaited, NotYourTurn
+from .chance import SeededChance, TableChance, canonical_order, draw_card, roll_dice, validate
+from .corrections import check_decision
+from .errors import BadInput, IllegalDecision, NeedChance, NoChanceAwaited, NotYourTurn, PrivateerError
 from .rules import Rules
 
 CHANCE_TYPES = frozenset({"DiceRolled", "CardDrawn", "ChanceChosen", "DeckShuffled", "CardIdentified"})
@@ -467,8 +468,6 @@ class Machine:
         """The correction step (its ``Decided`` and ``Corrected`` events), on a
         machine already folded to the line's state at ``to_version``;
         ``version`` is the last version before the correction."""
-        from .corrections import check_decision
-
         to_version, reason = check_decision(decision)
         if not to_version < version:
             raise BadInput(f"to_version must be before the game's version {version}")
@@ -667,8 +666,6 @@ class Machine:
         """Table mode: the referee enters the awaited outcome; the paused step
         is re-run from its start with every outcome entered so far, and only
         the events after those already recorded are returned."""
-        from .chance import TableChance
-
         awaiting = self.k["awaiting"]
         if awaiting is None:
             raise NoChanceAwaited("no chance outcome is awaited now")
@@ -684,8 +681,6 @@ class Machine:
         """Several outcomes in a row, as the referee reads them off the table:
         each awaited chance takes as many words as it needs (``n`` for ``n``
         dice). A refusal names the word; the caller appends all or nothing."""
-        from .errors import PrivateerError
-
         if not words:
             raise BadInput("give at least one outcome")
         events: list[Ev] = []

@@ -1,4 +1,4 @@
-"""What a game must provide to the kernel (the decider), and the registry.
+"""What a game must provide to the kernel (the decider); the registry of games is games.py.
 
 A game is a package ``service/aggregates/<game>/`` exposing ``RULES``, an
 instance of a ``Rules`` subclass. Its methods are pure: no I/O, no clock, no
@@ -35,12 +35,12 @@ able); ``evolve`` may change it in place (the kernel copies when it needs to).
 from __future__ import annotations
 
 import hashlib
-import importlib
 import json
 from functools import cached_property
 from operator import itemgetter
 
-from .errors import BadInput
+from .errors import BadInput, IllegalDecision
+from .games import available_games, get_rules  # noqa: F401  (the registry, named here for its many callers)
 
 
 class Rules:
@@ -97,8 +97,6 @@ class Rules:
     def referee(self, step, decision: dict) -> None:
         """A referee's decision (``{"referee": KIND, ...}``): penalties and
         adjustments the book names. Validate, then emit, like ``decide``."""
-        from .errors import IllegalDecision
-
         raise IllegalDecision(f"{self.name} has no referee decision {decision.get('referee')!r}")
 
     def card_names(self, state, deck: str) -> dict | None:
@@ -134,42 +132,6 @@ class Rules:
 
     def describe(self, ev) -> str:
         return f"{ev.type} " + json.dumps(ev.data, separators=(", ", ": "))
-
-
-GAMES = {
-    "letter-of-marque": "service.aggregates.letter_of_marque",
-    "loot": "service.aggregates.loot",
-    "kaisers-pirates": "service.aggregates.kaisers_pirates",
-    "merchants-and-marauders": "service.aggregates.merchants_and_marauders",
-}
-
-
-def available_games() -> list[str]:
-    out = []
-    for name, module in GAMES.items():
-        try:
-            importlib.import_module(module)
-        except ImportError:
-            continue
-        out.append(name)
-    return out
-
-
-_LOADED: dict[str, Rules] = {}
-
-
-def get_rules(name: str) -> Rules:
-    rules = _LOADED.get(name)
-    if rules is not None:  # imported before: every game of a playout or a fold asks
-        return rules
-    module = GAMES.get(name)
-    if module is None:
-        raise BadInput(f"unknown game {name!r} (known: {', '.join(available_games())})")
-    try:
-        rules = _LOADED[name] = importlib.import_module(module).RULES
-    except ImportError as e:
-        raise BadInput(f"game {name!r} is not available in this build: {e}") from None
-    return rules
 
 
 def catalog_digest(catalog: dict) -> str:

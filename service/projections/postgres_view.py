@@ -18,6 +18,9 @@ from eventsourcing.postgres import PostgresTrackingRecorder
 from eventsourcing.projection import Projection
 from psycopg.sql import SQL, Identifier
 
+from service.app import Privateer
+
+from .boards import public_boards
 from .model import Batch, add_event, rank_rows
 from .sql import RECOUNT_DELETE, RECOUNT_INSERT, TABLES
 
@@ -190,29 +193,21 @@ class StandingsProjection(Projection[PostgresStandingsView]):
     _app = None
 
     def process_event(self, domain_event, tracking: Tracking) -> None:
-        from .runner import public_boards
-
         batch = Batch()
         add_event(batch, domain_event, self.view.lookup, self.view.public_count)
         if batch.events and self.db is not None:
             if StandingsProjection._app is None:
-                from service.app import Privateer
-
                 StandingsProjection._app = Privateer(self.db)
             public_boards(StandingsProjection._app, batch)
         self.view.commit(batch, tracking.application_name, None, tracking.notification_id, check_prev=False)
 
 
-def followed_app_class():
+class PrivateerFollowed(Privateer):
     """``Privateer`` constructed from an environment (as the library's runner does)."""
-    from service.app import Privateer
 
-    class PrivateerFollowed(Privateer):
-        name = "privateer"
+    name = "privateer"
 
-        def __init__(self, env=None):
-            self.db = "postgresql"
-            self.snapshot_interval = 0
-            Application.__init__(self, env=env)
-
-    return PrivateerFollowed
+    def __init__(self, env=None):
+        self.db = "postgresql"
+        self.snapshot_interval = 0
+        Application.__init__(self, env=env)

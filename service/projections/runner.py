@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import time
 
+from service.views import LOG_TEXT_VERSION
+
+from .boards import public_boards
 from .model import Batch, add_event
 
 APP_NAME = "privateer"
@@ -38,8 +41,6 @@ def catch_up(app, view=None, *, batch_size: int = 2000, retries: int = 5, progre
     """Apply every event after the tracked position. Returns counts.
     ``progress(done, total)``: called after each batch with the events applied
     so far and the events there were to apply when it began."""
-    from service.views import LOG_TEXT_VERSION
-
     own = view is None
     view = view or open_view(app)
     applied = undecodable = 0
@@ -91,25 +92,6 @@ def catch_up(app, view=None, *, batch_size: int = 2000, retries: int = 5, progre
             view.close()
 
 
-def public_boards(app, batch: Batch) -> None:
-    """The current public board (what a spectator sees) of every game with new
-    public events in the batch, as ``proj_boards`` rows."""
-    import json
-    from uuid import UUID
-
-    from service.views import board
-
-    for gid in {r["game_id"] for r in batch.events}:
-        try:
-            machine, version, _ = app.fold(UUID(gid))
-        except Exception:  # a game that does not fold (the audit says why): no board row
-            continue
-        b = board(UUID(gid), machine, version, 0)
-        batch.boards[gid] = {"game_id": gid, "version": b["version"], "turn": b["turn"],
-                             "finished": int(b["finished"]), "board": json.dumps(b["board"], sort_keys=True,
-                                                                                 default=str)}
-
-
 def rebuild(app, progress=None) -> dict:
     """Drop the read models and the tracking position, then catch up from the
     first event (``progress``: as for ``catch_up``)."""
@@ -128,11 +110,11 @@ def follow(db: str, seconds: float | None = None):
 
     from event_store.store import store_env
 
-    from .postgres_view import PostgresStandingsView, StandingsProjection, followed_app_class
+    from .postgres_view import PostgresStandingsView, PrivateerFollowed, StandingsProjection
 
     env = store_env(db)
     StandingsProjection.db = db  # to keep the public boards (proj_boards) as events arrive
-    with ProjectionRunner(application_class=followed_app_class(), projection_class=StandingsProjection,
+    with ProjectionRunner(application_class=PrivateerFollowed, projection_class=StandingsProjection,
                           view_class=PostgresStandingsView, env=env) as runner:
         try:
             runner.run_forever(timeout=seconds)

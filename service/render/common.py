@@ -4,10 +4,30 @@ from __future__ import annotations
 
 from importlib import import_module
 
-TITLES = {"letter-of-marque": "Letter of Marque", "loot": "Loot", "kaisers-pirates": "The Kaiser's Pirates",
-          "merchants-and-marauders": "Merchants & Marauders"}
-MODULES = {"letter-of-marque": "letter_of_marque", "loot": "loot", "kaisers-pirates": "kaisers_pirates",
-           "merchants-and-marauders": "merchants_and_marauders"}
+from service.kernel.errors import BadInput
+from service.kernel.games import get_rules, registration
+
+
+def drawing(game: str, kind: str):
+    """The module that draws ``game``'s table, as registered (service/kernel/games.py):
+    ``kind`` "text" (``render``) or "svg" (``WIDTH``, ``height``, ``draw``)."""
+    module = getattr(registration(game), kind)
+    if not module:
+        raise BadInput(f"{game} registers no drawing of its table ({kind})")
+    return import_module(module)
+
+
+def title(game: str) -> str:
+    """The game's name as printed on its box (``Rules.title``)."""
+    return get_rules(game).title or game
+
+
+def players(config: dict) -> dict:
+    """Player names by seat, as the game was created with them."""
+    names = dict(config.get("players") or {})
+    if (config.get("options") or {}).get("solitaire"):
+        names.setdefault("2", "the phantom")  # The Kaiser's Pirates solitaire: seat 2 plays itself
+    return names
 
 
 def who(seat, names: dict) -> str:
@@ -31,12 +51,10 @@ def board_text(board: dict, config: dict, width: int = 80):
     from rich.console import Group
     from rich.text import Text
 
-    names = dict(config.get("players") or {})
-    if (config.get("options") or {}).get("solitaire"):
-        names.setdefault("2", "the phantom")  # The Kaiser's Pirates solitaire: seat 2 plays itself
+    names = players(config)
     seat = board.get("seat")
     viewer = "the referee" if seat is None else "a spectator" if seat == 0 else who(seat, names)
-    head = Text(f"{TITLES.get(board['game'], board['game'])} — turn {board['turn']}, event {board['version']}, "
+    head = Text(f"{title(board['game'])} — turn {board['turn']}, event {board['version']}, "
                 f"as {viewer} sees it", style="bold")
     parts = [head]
     if board["finished"]:
@@ -46,8 +64,7 @@ def board_text(board: dict, config: dict, width: int = 80):
         parts.append(Text(f"Finished. Won by {won}. Scores: {scores}."))
     elif board.get("to_act"):
         parts.append(Text("To act: " + ", ".join(who(s, names) for s in board["to_act"])))
-    game = import_module(f".{MODULES[board['game']]}", __package__)
-    parts += game.render(board["board"], config, names, seat)
+    parts += drawing(board["game"], "text").render(board["board"], config, names, seat)
     return Group(*parts)
 
 

@@ -1,5 +1,6 @@
 """A tiny game for kernel tests: the setup rolls 2d6 (6 is a skull) and a d10."""
 
+from service.kernel.games import Registration
 from service.kernel.rules import Rules
 
 
@@ -35,3 +36,6 @@ class DiceRules(Rules):
 
 
 RULES = DiceRules()
+
+# registered through PRIVATEER_GAMES=tests.cli.dice_game (no drawing of its table)
+GAME = Registration("dice-test", __name__, text="", svg="", help="1 seat")

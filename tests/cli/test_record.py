@@ -13,7 +13,8 @@ from service.app import Privateer
 from service.audit import audit_game
 from service.kernel.errors import BadInput
 from service.kernel.rules import catalog_digest, get_rules
-from service.record import decision_text, import_record, parse_decision, write_record
+from service.record import decision_text, parse_decision, write_record
+from service.record_import import import_record
 from service.simulate import simulate
 
 GAMES = [("letter-of-marque", 3, {}), ("loot", 4, {"pairs": "true"}), ("kaisers-pirates", 2, {}),

@@ -49,9 +49,8 @@ def test_kaisers_pirates_d10_shows_0_for_10(cli):
 def test_two_dice_as_two_words_and_a_named_face(tmp_path, monkeypatch):
     """A tiny game whose setup rolls 2d6 with a named face, then a d10."""
     from service.app import Privateer
-    from service.kernel import rules as registry
 
-    monkeypatch.setitem(registry.GAMES, "dice-test", "tests.cli.dice_game")
+    monkeypatch.setenv("PRIVATEER_GAMES", "tests.cli.dice_game")
     app = Privateer(str(tmp_path / "d.db"))
     gid = app.create("dice-test", 1, table=True)
     assert app.load(gid).machine.awaiting_chance()["n"] == 2

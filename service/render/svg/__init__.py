@@ -7,22 +7,18 @@ manner of python-chess's ``chess.svg``: plain strings, no dependency.
 
 from __future__ import annotations
 
-from importlib import import_module
-
-from ..common import MODULES, TITLES, who
+from ..common import drawing, players, title, who
 from .draw import Svg
 
 
 def board_svg(board: dict, config: dict) -> str:
-    names = dict(config.get("players") or {})
-    if (config.get("options") or {}).get("solitaire"):
-        names.setdefault("2", "the phantom")  # The Kaiser's Pirates solitaire: seat 2 plays itself
+    names = players(config)
     seat = board.get("seat")
     viewer = "the referee" if seat is None else "a spectator" if seat == 0 else who(seat, names)
-    game = import_module(f".{MODULES[board['game']]}", __package__)
+    game = drawing(board["game"], "svg")
     svg = Svg(game.WIDTH, game.height(board["board"]))
     svg.rect(0, 0, game.WIDTH, svg.height, fill="#f4efe1")
-    svg.text(16, 26, f"{TITLES.get(board['game'], board['game'])} — turn {board['turn']}, event "
+    svg.text(16, 26, f"{title(board['game'])} — turn {board['turn']}, event "
              f"{board['version']} — as {viewer} sees it", size=17, weight="bold")
     if board["finished"]:
         won = ", ".join(who(w, names) for w in board["winners"])
