@@ -18,16 +18,13 @@ included; the route then answers it, with its own error messages.
 from __future__ import annotations
 
 from pydantic import TypeAdapter, ValidationError
-from starlette.responses import JSONResponse, Response
-
-from service.kernel.errors import PrivateerError
+from starlette.responses import Response
 
 from . import models as m
-from .core import Replayed
+from .errors import answer
 from .limits import replaying
-
-MAX_ID = 100   # as the routes' GameIdPath
-MAX_KEY = 200  # as the routes' IdemKey
+from .route_params import MAX_ID, MAX_KEY
+from .routes_play import decide_on, legal_of, status_of
 
 _STATUS = TypeAdapter(m.Status)
 _LEGAL = TypeAdapter(m.Legal)
@@ -40,24 +37,13 @@ def _json_response(adapter: TypeAdapter, value, status: int) -> Response:
     return Response(body, status_code=status, media_type="application/json")
 
 
-def _error(exc: BaseException) -> Response:
-    """What the application's exception handlers answer (service/http/app.py)."""
-    if isinstance(exc, PrivateerError):
-        return JSONResponse({"error": exc.kind, "reason": exc.reason}, status_code=exc.http_status)
-    if isinstance(exc, Replayed):
-        return JSONResponse(exc.body, status_code=exc.status, headers={"Idempotency-Replayed": "true"})
-    return JSONResponse({"error": "internal", "reason": f"the service failed ({type(exc).__name__}); this is a bug"},
-                        status_code=500)
-
-
 class PlayLoop:
-    """ASGI middleware; ``handlers``: ``status(game_id, authorization)``,
-    ``legal(game_id, authorization, seat)`` and the coroutine ``decide(game_id,
-    authorization, body, idempotency_key)``, the functions the routes call."""
+    """ASGI middleware answering with the functions the routes wrap
+    (service/http/routes_play.py), for ``service``."""
 
-    def __init__(self, app, handlers: dict):
+    def __init__(self, app, service):
         self.app = app
-        self.handlers = handlers
+        self.service = service
 
     async def __call__(self, scope, receive, send):
         request = _play_request(scope)
@@ -72,20 +58,19 @@ class PlayLoop:
                 return
             response = await self._decide(game_id, auth, key, body)
         elif kind == "legal":
-            response = self._answer(_LEGAL, 200, self.handlers["legal"], game_id, auth, None)
+            response = self._answer(_LEGAL, 200, legal_of, game_id, auth, None)
         else:
-            response = self._answer(_STATUS, 200, self.handlers["status"], game_id, auth)
+            response = self._answer(_STATUS, 200, status_of, game_id, auth)
         if response is None:  # not plain: the route answers, and reads the same body
             await self.app(scope, receive if body is None else replaying(body, receive), send)
             return
         await response(scope, receive, send)
 
-    @staticmethod
-    def _answer(adapter: TypeAdapter, status: int, handler, *args) -> Response:
+    def _answer(self, adapter: TypeAdapter, status: int, handler, *args) -> Response:
         try:
-            return _json_response(adapter, handler(*args), status)
+            return _json_response(adapter, handler(self.service, *args), status)
         except Exception as e:  # noqa: BLE001 - answered as the application's handlers answer it
-            return _error(e)
+            return answer(e)
 
     async def _decide(self, game_id: str, auth, key, body: bytes) -> Response | None:
         if not body or (key is not None and len(key) > MAX_KEY):
@@ -94,10 +79,10 @@ class PlayLoop:
             submitted = m.SubmitDecision.model_validate_json(body)
         except ValidationError:
             return None
-        try:  # the handler is a coroutine: the step's commit is awaited off the loop (GameService.decide)
-            return _json_response(_APPENDED, await self.handlers["decide"](game_id, auth, submitted, key), 201)
+        try:  # a coroutine: the step's commit is awaited off the loop (Steps.decide)
+            return _json_response(_APPENDED, await decide_on(self.service, game_id, auth, submitted, key), 201)
         except Exception as e:  # noqa: BLE001 - answered as the application's handlers answer it
-            return _error(e)
+            return answer(e)
 
 
 def _play_request(scope) -> tuple | None:

@@ -18,12 +18,12 @@ from service.kernel.errors import StaleVersion
 
 
 def _game(svc):
-    return UUID(svc.create({"game": "letter-of-marque", "seats": 2})["game_id"])
+    return UUID(svc.games.create({"game": "letter-of-marque", "seats": 2})["game_id"])
 
 
 def _step(svc, gid, seat=1):
     """The next decision of ``seat`` on the game as committed: a prepared step."""
-    game = svc.working_copy(gid)
+    game = svc.current.working_copy(gid)
     game.record(game.machine.decide(seat, game.machine.legal(seat)[0], svc.app.chance_for(game)))
     return svc.app.prepare(game)
 

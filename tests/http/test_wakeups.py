@@ -10,19 +10,19 @@ from service.http.core import GameService
 
 def test_a_commit_wakes_the_streams_of_that_game_and_no_other(tmp_path):
     svc = GameService(Privateer(str(tmp_path / "w.db")), "organiser-key")
-    gid = svc.create({"game": "letter-of-marque", "seats": 2})["game_id"]
-    other = svc.create({"game": "letter-of-marque", "seats": 2})["game_id"]
+    gid = svc.games.create({"game": "letter-of-marque", "seats": 2})["game_id"]
+    other = svc.games.create({"game": "letter-of-marque", "seats": 2})["game_id"]
 
     async def main():
         loop = asyncio.get_running_loop()
         with svc.changes.watch(gid) as mine, svc.changes.watch(other) as theirs:
             assert svc.changes.watched() == 2
-            game = svc.working_copy(UUID(gid))
+            game = svc.current.working_copy(UUID(gid))
             m = game.machine
             seat = m.to_act()[0]
             game.record(m.decide(seat, m.legal(seat)[0], svc.app.chance_for(game)))
             assert not mine.is_set()
-            await loop.run_in_executor(None, svc.save, game)  # saved from a worker thread, as a request is
+            await loop.run_in_executor(None, svc.steps.save, game)  # saved from a worker thread, as a request is
             await asyncio.sleep(0)
             assert mine.is_set() and not theirs.is_set()
         assert svc.changes.watched() == 0  # a closed stream is forgotten
@@ -43,15 +43,15 @@ def test_on_postgresql_another_servers_commit_wakes_the_stream_and_another_schem
     b = GameService(Privateer(f"{pg}?schema={schemas[0]}"), "org")
     elsewhere = GameService(Privateer(f"{pg}?schema={schemas[1]}"), "org")
     try:
-        gid = a.create({"game": "letter-of-marque", "seats": 2})["game_id"]
-        gid2 = elsewhere.create({"game": "letter-of-marque", "seats": 2})["game_id"]
+        gid = a.games.create({"game": "letter-of-marque", "seats": 2})["game_id"]
+        gid2 = elsewhere.games.create({"game": "letter-of-marque", "seats": 2})["game_id"]
 
         def play_one(svc, game_id):
-            game = svc.working_copy(UUID(game_id))
+            game = svc.current.working_copy(UUID(game_id))
             m = game.machine
             seat = m.to_act()[0]
             game.record(m.decide(seat, m.legal(seat)[0], svc.app.chance_for(game)))
-            svc.save(game)
+            svc.steps.save(game)
 
         async def wakes_a(svc, game_id, wait) -> bool:
             loop = asyncio.get_running_loop()

@@ -1,0 +1,78 @@
+"""What a caller may read of a game: its status, the board, the decisions open
+to a seat, the log; every number in the caller's own count (README: versions
+are counted by each caller)."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from service.kernel.errors import BadInput
+from service.views import board as board_view
+from service.views import card_namer, log_entries
+from service.views import status as status_view
+
+from .auth import Caller
+from .callers import seat_for
+
+
+class Reads:
+    def __init__(self, app, current, access):
+        self.app = app
+        self.current = current
+        self.access = access
+
+    def status(self, gid: UUID, caller: Caller, folded=None) -> dict:
+        machine, version, head = folded or self.current.fold(gid)
+        st = status_view(gid, machine, version, head, seat=caller.view_seat)
+        st["started"] = machine.k["steps"] > 0
+        if st["awaiting_chance"] is not None and not caller.is_referee:
+            st["awaiting_chance"] = {"kind": st["awaiting_chance"].get("kind")}
+        st["published"] = self.access.published(gid.hex) if st.get("fork") else None
+        st["seats_taken"] = sorted(int(r.split(":", 1)[1]) for r in self.app.recorder.select_roles(gid.hex)
+                                   if r.startswith("seat:"))
+        # the players named by the invitations used to join, beside those named at creation
+        joined = {str(r["seat"]): r["player"] for r in self.app.recorder.select_invitations(gid.hex)
+                  if r.get("used") is not None and r.get("player")}
+        st["players"] = {**joined, **(st.get("players") or {})}
+        return st
+
+    def board(self, gid: UUID, caller: Caller, to_turn=None, to_event=None) -> dict:
+        if to_turn is not None and to_event is not None:
+            raise BadInput("give to_turn or to_event, not both")
+        seat = caller.view_seat
+        if to_turn is None and to_event is None:
+            machine, version, _ = self.current.fold(gid)
+        else:
+            if to_event is not None:  # the caller counts in its own numbers
+                to_event = self.current.store_version(gid, seat, to_event)
+            machine, version, _ = self.app.fold(gid, to_turn=to_turn, to_event=to_event)
+        b = board_view(gid, machine, version, seat)
+        b["viewer"] = caller.viewer
+        b["seat"] = caller.seat
+        return b
+
+    def legal(self, gid: UUID, caller: Caller, seat: int | None) -> dict:
+        machine, version, _ = self.current.fold(gid)
+        seat = seat_for(caller, seat, machine, acting=False)
+        return {"game_id": gid.hex, "seat": seat, "version": machine.seen(caller.view_seat, version),
+                "to_act": machine.to_act(), "decisions": machine.legal(seat)}
+
+    def log(self, gid: UUID, caller: Caller, after: int, limit: int) -> dict:
+        """Paged in the caller's own numbers (a seat's or the public's: see service/views.py)."""
+        rules = self.current.rules_of(gid)
+        seat = caller.view_seat
+        if seat is None:
+            stored = list(self.app.events.get(gid, gt=after, limit=limit + 1))
+            more = len(stored) > limit
+            current = self.current.game(gid).machine
+            entries = log_entries(rules, stored[:limit], None, players=current.config.get("players"),
+                                  names=card_namer(current))
+            return {"game_id": gid.hex, "version": self.current.version_of(gid), "events": entries,
+                    "next_after": entries[-1]["version"] if more and entries else None}
+        stored = self.app.stored_events(gid)
+        machine, version, _ = self.current.fold(gid)
+        entries = log_entries(rules, stored, seat, after=after, limit=limit + 1, names=card_namer(machine))
+        more = len(entries) > limit
+        entries = entries[:limit]
+        return {"game_id": gid.hex, "version": machine.seen(seat, version), "events": entries,
+                "next_after": entries[-1]["version"] if more and entries else None}

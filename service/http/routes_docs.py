@@ -1,0 +1,54 @@
+"""The service's own pages: the OpenAPI document, the interactive API page at
+/docs with Swagger UI's files from an installed package (``swagger-ui-bundle``,
+so it works without a network; /redoc, which has no such package, leads to
+/docs), and /health."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, FastAPI
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.openapi.utils import get_openapi
+from fastapi.responses import RedirectResponse
+from fastapi.staticfiles import StaticFiles
+from swagger_ui_bundle import swagger_ui_path
+
+from service.kernel.rules import available_games
+
+from . import models as m
+from .route_params import Service
+
+router = APIRouter()
+
+
+@router.get("/docs", include_in_schema=False)
+async def docs():
+    return get_swagger_ui_html(openapi_url="/openapi.json", title="privateer API",
+                               swagger_js_url="/docs-assets/swagger-ui-bundle.js",
+                               swagger_css_url="/docs-assets/swagger-ui.css",
+                               swagger_favicon_url="/docs-assets/favicon-32x32.png")
+
+
+@router.get("/redoc", include_in_schema=False)
+async def redoc():
+    return RedirectResponse("/docs")
+
+
+@router.get("/health", response_model=m.Health, tags=["service"])
+def health(svc: Service):
+    return {"ok": True, "games": available_games(), "audit_runs": svc.audits.runs}
+
+
+def mount_docs(api: FastAPI) -> None:
+    """Swagger UI's files, and the OpenAPI document with the bearer scheme."""
+    api.mount("/docs-assets", StaticFiles(directory=swagger_ui_path), name="docs-assets")
+
+    def openapi():
+        if api.openapi_schema is None:
+            doc = get_openapi(title=api.title, version=api.version, description=api.description, routes=api.routes)
+            doc.setdefault("components", {})["securitySchemes"] = {
+                "bearer": {"type": "http", "scheme": "bearer",
+                           "description": "organiser key, referee key or seat token"}}
+            api.openapi_schema = doc
+        return api.openapi_schema
+
+    api.openapi = openapi

@@ -1,0 +1,29 @@
+"""The games index and the creation of a game."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+
+from . import models as m
+from .auth import bearer
+from .route_params import ERRORS, MAY, NEEDS, Auth, Service
+
+router = APIRouter()
+
+
+@router.post("/games", response_model=m.Created, status_code=201, responses=ERRORS, tags=["organiser"], **NEEDS)
+def create_game(body: m.CreateGame, svc: Service, authorization: Auth = None):
+    """Create a game (organiser). Returns the game's referee key, once."""
+    svc.callers.organiser(bearer(authorization))
+    return svc.games.create(body.model_dump())
+
+
+@router.get("/games", response_model=list[m.GameRow], responses=ERRORS, tags=["public"], **MAY)
+def list_games(svc: Service, authorization: Auth = None):
+    """The games index; a fork not yet published is listed only for its referee and the organiser."""
+    token = bearer(authorization)
+    organiser = token is not None and svc.callers.is_organiser_token(token)
+    # the store's version counts events hidden from the public: only the organiser sees it here
+    return [dict(r, published=svc.access.published(r["game_id"]) if r.get("parent") else None,
+                 version=r["version"] if organiser else None)
+            for r in svc.access.listed(svc.app.games(), token)]

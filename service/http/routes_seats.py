@@ -1,0 +1,47 @@
+"""Seats: invitations, joining with one, and the start of a game that waits for its seats."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Path
+
+from . import models as m
+from .route_params import ERRORS, NEEDS, Auth, GameIdPath, Service
+
+router = APIRouter()
+
+
+@router.post("/games/{game_id}/invitations", response_model=m.Invitation, status_code=201, responses=ERRORS,
+             tags=["referee"], **NEEDS)
+def invite(game_id: GameIdPath, body: m.Invite, svc: Service, authorization: Auth = None):
+    """Invite a player to a seat (organiser or the game's referee): a one-time code for that
+    seat, shown once (stored hashed), optionally naming the player the seat is reserved for."""
+    gid, _, row = svc.callers.referee(game_id, authorization)
+    return svc.seats.invite(gid, row, body.seat, body.player)
+
+
+@router.get("/games/{game_id}/invitations", response_model=list[m.InvitationRow], responses=ERRORS,
+            tags=["referee"], **NEEDS)
+def invitations(game_id: GameIdPath, svc: Service, authorization: Auth = None):
+    """The game's invitations (never their codes) and whether each was used."""
+    gid, _, _ = svc.callers.referee(game_id, authorization)
+    return svc.seats.invitations(gid)
+
+
+@router.post("/games/{game_id}/seats/{seat}/join", response_model=m.Joined, status_code=201, responses=ERRORS,
+             tags=["seats"])
+def join_seat(game_id: GameIdPath, seat: Annotated[int, Path(ge=1, le=64)], body: m.JoinSeat, svc: Service):
+    """Take a seat with its invitation code: returns the seat's token, once (stored hashed); the
+    code is used up in the same transaction. Optional entropy is mixed into the seed's key (only
+    before the setup: games created with wait_for_seats). The setup runs when the last seat of a
+    waiting game is taken."""
+    gid, row, _ = svc.callers.locate(game_id, None, code=body.code)
+    return svc.seats.join(gid, row, seat, body.code, body.entropy, body.player)
+
+
+@router.post("/games/{game_id}/start", response_model=m.Status, responses=ERRORS, tags=["referee"], **NEEDS)
+def start_game(game_id: GameIdPath, svc: Service, authorization: Auth = None):
+    """Run the setup of a game created with wait_for_seats (referee or organiser)."""
+    gid, _, _ = svc.callers.referee(game_id, authorization)
+    return svc.seats.start(gid)

@@ -1,0 +1,134 @@
+"""Taking the seats of a game: invitations (one-time codes, stored hashed),
+joining with one (the seat's credential, the code used up and any entropy in
+one transaction), and the start of a game that waits for its seats."""
+
+from __future__ import annotations
+
+import re
+from uuid import UUID
+
+from eventsourcing.persistence import IntegrityError, RecordConflictError
+
+from service.kernel.errors import BadInput, IllegalDecision, StaleVersion
+from service.kernel.machine import Ev
+
+from .auth import Caller, Conflict, Forbidden, new_token, token_hash
+from .checks import now
+
+JOIN_ATTEMPTS = 5
+
+
+class Seats:
+    def __init__(self, app, current, access, reads, steps):
+        self.app = app
+        self.current = current
+        self.access = access
+        self.reads = reads
+        self.steps = steps
+
+    def invite(self, gid: UUID, row: dict, seat: int, player: str) -> dict:
+        """A one-time code for one seat (the caller is the organiser or the referee)."""
+        if not 1 <= seat <= int(row["seats"]):
+            raise BadInput(f"seat must be a number from 1 to {row['seats']}")
+        self.access.guard_seats(row, "no invitations")
+        if f"seat:{seat}" in self.app.recorder.select_roles(gid.hex):
+            raise Conflict(f"seat {seat} of game {gid.hex} is already taken")
+        code = new_token("inv")
+        self.app.recorder.insert_service_rows(invitation=(gid.hex, token_hash(code), seat, player, now()))
+        return {"game_id": gid.hex, "seat": seat, "player": player, "code": code}
+
+    def invitations(self, gid: UUID) -> list[dict]:
+        return [{"seat": int(r["seat"]), "player": r["player"], "created": r["created"], "used": r["used"]}
+                for r in self.app.recorder.select_invitations(gid.hex)]
+
+    def join(self, gid: UUID, row: dict, seat: int, code: str, entropy: str | None, player: str = "") -> dict:
+        raw = _entropy(entropy) if entropy is not None else None
+        player = (player or "").strip()
+        if player and re.match(r"^seat \d+$", player):
+            raise BadInput(f"{player!r} names a seat, not a player: give the player's name")
+        invitation = self.app.recorder.select_invitation(gid.hex, token_hash(code))
+        if invitation is None:
+            raise Forbidden(f"this invitation code is not valid for game {gid.hex}")
+        if int(invitation["seat"]) != seat:
+            raise Forbidden(f"this invitation is for seat {invitation['seat']}, not seat {seat}")
+        self.access.guard_seats(row, "no seats may be taken")
+        for attempt in range(JOIN_ATTEMPTS):
+            try:
+                token, machine = self._join_once(gid, seat, raw, token_hash(code))
+                break
+            except StaleVersion:
+                # another seat's entropy (or the start) was appended first: look again
+                if attempt == JOIN_ATTEMPTS - 1:
+                    raise
+        if machine.k["steps"] == 0:
+            taken = [r for r in self.app.recorder.select_roles(gid.hex) if r.startswith("seat:")]
+            if len(taken) >= machine.k["seats"]:
+                try:
+                    self.start(gid)
+                except (Conflict, StaleVersion):
+                    pass  # someone else started it
+        if player and not invitation["player"]:
+            self.app.recorder.insert_service_rows(invitation_player=(player, gid.hex, token_hash(code)))
+            invitation = dict(invitation, player=player)
+        st = self.reads.status(gid, Caller("seat", seat))
+        return {"game_id": gid.hex, "seat": seat, "player": invitation["player"], "token": token,
+                "version": st["version"],
+                "entropy_added": entropy is not None, "status": st}
+
+    def _taken(self, gid: UUID, role: str, code_hash: str) -> None:
+        """Conflict if the seat is taken or the invitation used."""
+        if role in self.app.recorder.select_roles(gid.hex):
+            raise Conflict(f"{role.replace(':', ' ')} of game {gid.hex} is already taken")
+        inv = self.app.recorder.select_invitation(gid.hex, code_hash)
+        if inv is not None and inv["used"] is not None:
+            raise Conflict("this invitation was already used")
+
+    def _join_once(self, gid: UUID, seat: int, raw: bytes | None, code_hash: str):
+        game = self.current.working_copy(gid)
+        machine = game.machine
+        machine.check_seat(seat)
+        role = f"seat:{seat}"
+        self._taken(gid, role, code_hash)
+        token = new_token("seat")
+        when = now()
+        cred = (gid.hex, role, token_hash(token), when)
+        use = (gid.hex, code_hash, role, when)  # consumed with the credential, in its transaction
+        if raw is None:
+            try:
+                self.app.recorder.insert_credential(*cred, invitation_use=use)
+            except (IntegrityError, RecordConflictError):
+                self._taken(gid, role, code_hash)
+                raise Conflict(f"seat {seat} of game {gid.hex} was taken at the same moment") from None
+            return token, machine
+        if machine.k["table"]:
+            raise BadInput("a table-mode game draws no chance from a seed: it takes no entropy")
+        if machine.k["steps"] > 0 or machine.k["counter"] > 0:
+            raise IllegalDecision("entropy can only be added before any chance is drawn: create the "
+                                  "game with wait_for_seats and join before it starts")
+        ev = Ev("EntropyAdded", 0, "all", {"seat": seat, "entropy": raw.hex()})
+        machine.apply(ev)
+        game.record([ev])
+        try:
+            self.steps.save(game, credential=cred, invitation_use=use)  # seat, invitation, entropy: one transaction
+        except StaleVersion:
+            self._taken(gid, role, code_hash)
+            raise
+        return token, machine
+
+    def start(self, gid: UUID) -> dict:
+        game = self.current.working_copy(gid)
+        if game.machine.k["steps"] > 0:
+            raise Conflict("the game has already started")
+        game.record(game.machine.setup(self.app.chance_for(game)))
+        self.steps.save(game)
+        return self.reads.status(gid, Caller("referee"))
+
+
+def _entropy(text: str) -> bytes:
+    try:
+        raw = bytes.fromhex(text)
+    except ValueError:
+        raise BadInput("entropy must be hex text") from None
+    if not 1 <= len(raw) <= 64:
+        raise BadInput("entropy must be 1 to 64 bytes")
+    return raw

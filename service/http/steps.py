@@ -1,0 +1,227 @@
+"""Steps of play: a seat's decision, the referee's chance outcomes (table mode)
+and corrections. A step is made on a private copy of the game, checked against
+the version the caller saw (in its own count), and committed with its answer
+(and, given an idempotency key, that answer recorded in the same transaction),
+or refused before anything is written."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from uuid import UUID
+
+import msgpack
+
+from service.aggregate import Game
+from service.kernel.errors import BadInput, IllegalDecision, PrivateerError, StaleVersion
+from service.views import card_namer, log_entries
+
+from .access import request_rows
+from .auth import Caller, Forbidden, Unauthorized
+from .callers import seat_for
+from .checks import check_json, fingerprint
+
+
+class Replayed(Exception):
+    """Not an error: the first result of an idempotent request."""
+
+    def __init__(self, status: int, body: dict):
+        self.status = status
+        self.body = body
+
+
+class Steps:
+    def __init__(self, app, current, changes, committer):
+        self.app = app
+        self.current = current
+        self.changes = changes
+        # the play loop's steps: committed off the event loop, a game's one after another
+        self.committer = committer
+        self._deciding: dict[UUID, list] = {}
+
+    def save(self, game: Game, **rows) -> None:
+        """Commit a step made on a working copy, here and now (service rows in its transaction)."""
+        Pending(self, game, self.app.prepare(game, **rows), None, None).run()
+
+    # idempotency --------------------------------------------------------------
+    def _idempotent(self, gid: UUID, caller: Caller, key: str | None, request: dict):
+        if key is None:
+            return None, None
+        if not 1 <= len(key) <= 200:
+            raise BadInput("Idempotency-Key must be 1 to 200 characters")
+        fp = fingerprint(request)
+        self.replay_if_recorded(gid.hex, caller.scope, key, fp)
+        return key, fp
+
+    def replay_if_recorded(self, gid_hex: str, scope: str, key: str, fp: str) -> None:
+        """A request with this idempotency key already committed: its answer again (``Replayed``)."""
+        rec = self.app.recorder.select_idempotency(gid_hex, scope, key)
+        if rec is not None:
+            if rec["fingerprint"] != fp:
+                raise IllegalDecision("this Idempotency-Key was already used for a different request")
+            raise Replayed(int(rec["status"]), json.loads(rec["body"]))
+
+    @staticmethod
+    def _check_version(game: Game, caller: Caller, expected_version: int | None) -> None:
+        """``expected_version`` is in the caller's own numbers (a seat's count)."""
+        if expected_version is None:
+            return
+        have = game.machine.seen(caller.view_seat, game.version)
+        if expected_version != have:
+            raise StaleVersion(f"expected version {expected_version}, the game is at version {have}")
+
+    # a step and its answer ---------------------------------------------------------
+    def _pending(self, gid, caller, game, events, key, fp) -> "Pending":
+        """The step's transaction and its answer, for ``_committed``."""
+        game.record(events)
+        pending = list(game._pending_events)
+        m = game.machine
+        seat = caller.view_seat
+        start = 0
+        if seat is not None:
+            start = m.seen(seat, 0) - sum(1 for e in events if e.visible_to(seat or -1))
+        body = {"game_id": gid.hex, "version": m.seen(seat, game.version), "turn": m.turn(),
+                "to_act": m.to_act(), "finished": m.finished,
+                "events": log_entries(m.rules, pending, seat, start=start, players=m.config.get("players"),
+                                      names=card_namer(m))}
+        if key is None:
+            return Pending(self, game, self.app.prepare(game), body, None)
+        row = (gid.hex, caller.scope, key, fp, 201, json.dumps(body))
+        return Pending(self, game, self.app.prepare(game, idempotency=row), body, (gid.hex, caller.scope, key, fp))
+
+    async def _committed(self, gid: UUID, make) -> dict:
+        """``make()`` (a ``Pending`` step, made on the loop) committed off the
+        loop (``Committer``), its answer. A game's steps are made one after
+        another, each on the last one committed: a step waits for the one
+        before it to be committed (several seats may act at once)."""
+        entry = self._deciding.get(gid)
+        if entry is None:
+            entry = self._deciding[gid] = [asyncio.Lock(), 0]
+        entry[1] += 1
+        waited = entry[0].locked()
+        try:
+            async with entry[0]:
+                if waited:  # the index row this request read is older than the steps it waited for
+                    request_rows.set(None)
+                pending = make()
+                try:
+                    await self.committer.commit(pending.prepared)
+                except StaleVersion:
+                    pending.stale()
+                    raise
+                return pending.answer()
+        finally:
+            entry[1] -= 1
+            if not entry[1]:
+                del self._deciding[gid]
+
+    # decisions ----------------------------------------------------------------------
+    async def decide(self, gid: UUID, caller: Caller, decision, expected_version: int, seat: int | None,
+                     key: str | None) -> dict:
+        """A seat's decision, on the event loop (``_committed``)."""
+        return await self._committed(gid, lambda: self._decision(gid, caller, decision, expected_version, seat, key))
+
+    def _decision(self, gid: UUID, caller: Caller, decision, expected_version: int, seat: int | None,
+                  key: str | None) -> "Pending":
+        check_json(decision, "the decision")
+        try:
+            msgpack.packb(decision, use_bin_type=True)
+        except (TypeError, ValueError, OverflowError):
+            raise BadInput("the decision cannot be stored") from None
+        game = self.current.working_copy(gid)
+        seat = seat_for(caller, seat, game.machine, acting=True)
+        key, fp = self._idempotent(gid, caller, key, {"op": "decide", "seat": seat, "decision": decision,
+                                                       "expected_version": expected_version})
+        self._check_version(game, caller, expected_version)
+        try:
+            events = game.machine.decide(seat, decision, self.app.chance_for(game))
+        except PrivateerError:
+            raise
+        except Exception as e:
+            if decision not in game.machine.legal(seat):
+                raise IllegalDecision(f"not one of the decisions seat {seat} may make now "
+                                      f"(see /legal)") from None
+            raise e
+        return self._pending(gid, caller, game, events, key, fp)
+
+    # chance (table mode) --------------------------------------------------------------
+    async def enter_chance(self, gid: UUID, caller: Caller, outcome, expected_version: int, key: str | None,
+                           words: list | None = None) -> dict:
+        """Table mode: the referee's entry of the awaited chance, on the event loop (``_committed``)."""
+        return await self._committed(gid, lambda: self._chance(gid, caller, outcome, expected_version, key, words))
+
+    def _chance(self, gid: UUID, caller: Caller, outcome, expected_version: int, key: str | None,
+                words: list | None) -> "Pending":
+        if not caller.is_referee:
+            if caller.role == "spectator":
+                raise Unauthorized("entering chance needs the referee key")
+            raise Forbidden("only the referee enters chance outcomes")
+        if (outcome is None) == (words is None):
+            raise BadInput("give the outcome, or words for several")
+        check_json(outcome if words is None else words, "the outcome")
+        game = self.current.working_copy(gid)
+        key, fp = self._idempotent(gid, caller, key, {"op": "chance", "outcome": outcome, "words": words,
+                                                       "expected_version": expected_version})
+        self._check_version(game, caller, expected_version)
+        if not game.machine.k["table"]:
+            raise BadInput("this game draws its own chance from its committed seed; "
+                           "only table-mode games take chance outcomes")
+        try:
+            events = game.machine.enter_chance(outcome) if words is None else game.machine.enter_words(words)
+        except PrivateerError:
+            raise
+        except Exception as e:
+            raise BadInput(f"the outcome does not fit what is awaited ({type(e).__name__})") from None
+        return self._pending(gid, caller, game, events, key, fp)
+
+    # corrections ----------------------------------------------------------------------
+    def correct(self, gid: UUID, caller: Caller, to_version: int, reason: str, expected_version: int) -> dict:
+        """The referee retracts the last step(s), on the record (service/kernel/corrections.py)."""
+        if not caller.is_referee:
+            if caller.role == "spectator":
+                raise Unauthorized("a correction needs the referee key")
+            raise Forbidden("only the referee corrects a game")
+        events = self.app.correct(gid, to_version, reason, expected_version)
+        request_rows.set(None)
+        self.changes.committed(gid.hex)
+        game = self.current.game(gid)
+        m = game.machine
+        stored = self.app.last_stored(gid, len(events))
+        return {"game_id": gid.hex, "version": game.version, "turn": m.turn(), "to_act": m.to_act(),
+                "finished": m.finished, "events": log_entries(m.rules, stored, None, players=m.config.get("players"),
+                                                              names=card_namer(m))}
+
+
+class Pending:
+    """A step made and not yet committed: its transaction (``prepared``, for
+    ``Privateer.write``) and the answer it gives once committed. ``run``
+    commits it here and now. ``idempotency``: ``(game id, scope, key,
+    fingerprint)`` of a request that gave an idempotency key, else None."""
+
+    __slots__ = ("steps", "game", "prepared", "body", "idempotency")
+
+    def __init__(self, steps: Steps, game: Game, prepared, body: dict | None, idempotency: tuple | None):
+        self.steps, self.game, self.prepared, self.body, self.idempotency = steps, game, prepared, body, idempotency
+
+    def run(self) -> dict | None:
+        try:
+            self.steps.app.write(self.prepared)
+        except StaleVersion:
+            self.stale()
+            raise
+        return self.answer()
+
+    def answer(self) -> dict | None:
+        """After the commit: the caches, the live streams, the answer."""
+        steps = self.steps
+        steps.app.committed(self.prepared)
+        request_rows.set(None)  # what this request read of the index is behind now
+        steps.current.remember(self.game)
+        steps.changes.committed(self.game.id.hex)
+        return self.body
+
+    def stale(self) -> None:
+        """After a stale version: if the same request (its idempotency key)
+        was committed first, its answer (``Replayed``)."""
+        if self.idempotency is not None:
+            self.steps.replay_if_recorded(*self.idempotency)
