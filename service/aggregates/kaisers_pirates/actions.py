@@ -11,17 +11,6 @@ from . import optional, team
 from .resolve import challenge
 from .state import player, pool_left
 
-TARGETS = {
-    # card type -> what the decision names
-    "blockade-runner": None, "breakout": None, "collier": None, "second-chance": None,
-    "wireless-intercept": None,
-    "breakdown": "target", "interned": "target", "transfer-command": "target",
-    "deception": "opponent", "fog-bank": "opponent", "heavy-weather": "opponent",
-    "recon-aircraft": "opponent", "rendezvous-missed": "opponent",
-    "damage-control": "ship", "fair-seas": "ship", "island-refuge": "ship", "reflag": "ship",
-    "scuttle": "ship", "intelligence": "special",
-}
-
 
 def _respond_seat(state, seat):
     """'Any other player' rolls a response: the next seat clockwise."""

@@ -30,7 +30,7 @@ def _rebuild_index(state):
     from service.kernel.rules import catalog_digest
     cat = catalog_data.load()
     if state.get("solo") is not None:       # the solitaire game's catalog holds its deck too
-        cat["solitaire"] = catalog_data.load_solitaire()
+        cat["solitaire"] = catalog_data.solitaire_deck()
     if catalog_digest(cat) != state["cat"]:
         raise RuntimeError("kaisers-pirates: this game's card catalog is not loaded "
                            "(rebuild the game from its GameCreated event)")
@@ -174,10 +174,6 @@ def committed(state, use=None, tid=None):
             continue
         out.append(c["card"])
     return out
-
-
-def committed_entries(state, use):
-    return [c for c in state["tt"]["committed"] if c["use"] == use]
 
 
 def commit_options(state, seat, cards):

@@ -43,6 +43,13 @@ NEEDS = {
     "submarines-uc-16-uc-29": ("torpedo", "mines", "guns", "defense", "vp"),
     "transfer-command": ("challenge", "response"), "trap": ("attack",),
 }
+# the words of the solitaire deck's cards (5.3.3, 5.4.3): special, defensive and offensive actions
+SPECIALS = ("surprise-attack", "boarding-party", "shipping-lanes", "good-hunting", "reflag")
+DEFENCES = ("none", "amc", "break-contact", "fast-ship", "minesweeper", "non-combatant", "qqq", "q-ship",
+            "razzle-dazzle", "reflag", "shallow-run", "slim-pickings", "trap")
+PLAYS = ("blockade-runner", "breakout", "collier", "damage-control", "deception", "fair-seas", "fog-bank",
+         "heavy-weather", "interned", "island-refuge", "rendezvous-missed", "transfer-command")
+OFFENCES = ("none", "warship-intercept", "raider-intercept", "torpedo", "interrogate", "recon-aircraft") + PLAYS
 
 
 def _check(cond, msg):
@@ -130,8 +137,6 @@ def validate_solitaire(deck: dict, cat: dict) -> dict:
     """The solitaire deck (1.1, 5.2): 20 cards, each with four offensive actions
     (``offense``, red die 1-4), two defensive ones (``defense``: 1/3 and 2/4) and a
     special action (or null); plus the action cards not used (5.2)."""
-    from .solitaire import DEFENCES, OFFENCES, SPECIALS
-
     _check(isinstance(deck, dict), "solitaire must be an object")
     for key in ("removed", "removed_at_random", "torpedo"):
         e = deck.get(key)
@@ -168,7 +173,8 @@ def validate_solitaire(deck: dict, cat: dict) -> dict:
     return deck
 
 
-def load_solitaire(path: Path | None = None) -> dict:
+def solitaire_deck(path: Path | None = None) -> dict:
+    """The solitaire deck's file (``data/solitaire.json``; checked by ``validate`` with the catalog it joins)."""
     try:
         return json.loads((path or SOLO_PATH).read_text(encoding="utf-8"))
     except (OSError, ValueError) as e:
@@ -244,9 +250,6 @@ class Index:
     def tid(self, card: str) -> str:
         return self.card_type[card]
 
-    def is_merchant(self, ship: str) -> bool:
-        return ship in self.merchants
-
     def vessel(self, ship: str) -> dict:
         return self.ships.get(ship) or self.merchants[ship]
 
@@ -260,7 +263,3 @@ def index(cat: dict, key: str | None = None) -> Index:
     if ix is None:
         ix = INDEXES[key] = Index(cat)
     return ix
-
-
-def by_key(key: str) -> Index:
-    return INDEXES[key]

@@ -25,8 +25,6 @@ from .board import (can_attack_with, committed, fogged, in_refuge, is_prize, is_
 from .resolve import after_reaction, interrogate_challenge, resolve, torpedo_prize_challenge
 from .state import player
 
-ATTACK_KINDS = ("intercept", "british", "monitor", "interrogate", "mines", "torpedo")
-INTERCEPTS = ("intercept", "british", "monitor", "interrogate")
 ASSISTED = ("intercept", "british", "monitor", "mines", "torpedo")   # attacks an assist may join (3.2.1)
 
 

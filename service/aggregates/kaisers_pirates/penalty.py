@@ -11,10 +11,10 @@ card goes face up onto the discard pile like any discard.
 from __future__ import annotations
 
 from service.kernel import IllegalDecision
+from service.kernel.machine import strictly_equal
 
 from .board import ix
 from .state import player
-from .strict import listed
 
 
 def _committed(state, seat):
@@ -47,7 +47,7 @@ def referee(step, d):
     seat, card = d.get("seat"), d.get("card")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= state["seats"]:
         raise IllegalDecision(f"a penalty names a seat from 1 to {state['seats']}")
-    if not listed(d, referee_legal(state)):
+    if not any(strictly_equal(d, listed) for listed in referee_legal(state)):
         name = ix(state).card_name.get(card, repr(card)) if isinstance(card, str) else repr(card)
         raise IllegalDecision(f"seat {seat} does not hold {name} in hand nor committed face down: "
                               "no penalty to apply (3.1.5)")

@@ -34,18 +34,18 @@ Decisions (JSON objects, exactly as ``legal`` lists them):
   Breakout), ``{"action": "leave_refuge", "ship": S, "to": PARTNER}``;
 * the referee (``referee``): ``{"referee": "penalty", "seat": N, "card": C}`` (3.1.5).
 
-Decisions are compared type-strictly with the listed ones (``strict.py``).
+Decisions are compared with the listed ones types included (``machine.strictly_equal``: 0 is not false).
 """
 
 from __future__ import annotations
 
 from service.kernel import BadInput, IllegalDecision, Rules
+from service.kernel.machine import strictly_equal
 
 from . import actions, combat, flow, optional, penalty, solitaire, team
 from . import catalog as catalog_data
 from .board import commit_options, fogged, ix, owner
 from .state import HANDLERS, initial_state, player
-from .strict import listed
 from .view import describe, view
 
 COMBAT_ACTIONS = frozenset({"intercept", "lay_mines", "torpedo", "sub_mines", "interrogate", "monitor"})
@@ -114,7 +114,7 @@ class KaisersPirates(Rules):
     def catalog(self, options):
         cat = catalog_data.load()
         if options.get("solitaire"):
-            cat["solitaire"] = catalog_data.load_solitaire()
+            cat["solitaire"] = catalog_data.solitaire_deck()
         return cat
 
     def validate_catalog(self, cat):
@@ -223,7 +223,7 @@ class KaisersPirates(Rules):
     def decide(self, step, seat, decision):
         state = step.state
         legal = None if step.checked else self.legal(state, seat)
-        if legal is not None and not listed(decision, legal):  # type-strict: 0 is not false
+        if legal is not None and not any(strictly_equal(decision, d) for d in legal):  # types too: 0 is not false
             try:
                 why = self._why(state, seat, decision, legal)
             except (TypeError, KeyError, ValueError, IndexError, AttributeError):

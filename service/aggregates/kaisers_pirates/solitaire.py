@@ -16,18 +16,13 @@ the effect is the card's, and the pseudo-card is never discarded or dealt.
 from __future__ import annotations
 
 from . import actions, combat
+from .catalog import SPECIALS
 from .board import attack_ok, can_attack_with, in_refuge, is_raider, is_warship, ix, other_ok, recognised, st
 from .state import HANDLERS, player, pool_left
 
 PHANTOM = 2
 SOLO = "solo:"
 REAL = 1
-SPECIALS = ("surprise-attack", "boarding-party", "shipping-lanes", "good-hunting", "reflag")
-DEFENCES = ("none", "amc", "break-contact", "fast-ship", "minesweeper", "non-combatant", "qqq", "q-ship",
-            "razzle-dazzle", "reflag", "shallow-run", "slim-pickings", "trap")
-PLAYS = ("blockade-runner", "breakout", "collier", "damage-control", "deception", "fair-seas", "fog-bank",
-         "heavy-weather", "interned", "island-refuge", "rendezvous-missed", "transfer-command")
-OFFENCES = ("none", "warship-intercept", "raider-intercept", "torpedo", "interrogate", "recon-aircraft") + PLAYS
 
 
 def on(state) -> bool:

@@ -74,13 +74,6 @@ def player(state, seat):
     return state["players"][seat - 1]
 
 
-def owner_of(state, ship):
-    for i, p in enumerate(state["players"]):
-        if ship in p["ships"] or ship in p["merchants"] or ship in p["prizes"]:
-            return i + 1
-    return None
-
-
 def _remove_from_force(state, ship):
     for p in state["players"]:
         for key in ("ships", "merchants", "prizes"):
