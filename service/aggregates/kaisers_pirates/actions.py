@@ -6,15 +6,12 @@ from __future__ import annotations
 
 import itertools
 
-from .board import in_refuge, is_prize, is_raider, ix, opponents, other_ok, owner, recognised, roll
 from . import optional, team
-from .resolve import challenge
+from .board import PHANTOM, in_refuge, is_prize, is_raider, ix, opponents, other_ok, owner, recognised
+from .deal import draw_ship
+from .dice import challenge, respond_seat, roll
+from .resolve import passage
 from .state import player, pool_left
-
-
-def _respond_seat(state, seat):
-    """'Any other player' rolls a response: the next seat clockwise."""
-    return seat % state["seats"] + 1
 
 
 def own_ships(state, seat):
@@ -136,29 +133,14 @@ def refuge(step, seat, d):
     step.emit("RefugeAttempted", ship=s, what=d["try"])
     mods = optional.supply_mods(state, s, "refuge") if d["try"] == "supply" else (0, [])   # 6.1.3, 6.2.3
     if challenge(step, f"island refuge: {d['try']} {s}", a["challenge"], mods, a["response"], seat,
-                 _respond_seat(state, seat)):
+                 respond_seat(state, seat)):
         if d["try"] == "supply":
             step.emit("ShipResupplied", ship=s, why="island refuge")
         else:
             step.emit("ShipRepaired", ship=s, why="island refuge")
 
 
-def passage(step, ship, bonus=0, why=None):
-    """3.2.6: an undamaged merchant or prize that survives an intercept sails for a friendly port."""
-    state = step.state
-    i = ix(state)
-    seat = owner(state, ship)
-    m = i.merchants[ship]
-    resp = state["current"] if state["current"] != seat else _respond_seat(state, seat)
-    ok = challenge(step, f"passage of {ship}", m["challenge"], (bonus, [why] if why else []), m["response"],
-                   seat, resp)
-    if ok:
-        step.emit("PassageMade", ship=ship, seat=seat, double=is_prize(state, ship))
-    return ok
-
-
 def _draw_ships(step, seat, n):
-    from .flow import draw_ship
     for _ in range(n):
         if not draw_ship(step, seat):
             break
@@ -182,14 +164,14 @@ def play(step, seat, d):
         for s in [s for s in p["ships"] if st[s]["supply"]]:
             m, w = optional.supply_mods(state, s, "blockade-runner")      # 6.1.2, 6.2.2
             if challenge(step, f"Blockade Runner for {s}", a["challenge"], (bonus[0] + m, bonus[1] + w),
-                         a["response"], seat, _respond_seat(state, seat)):
+                         a["response"], seat, respond_seat(state, seat)):
                 step.emit("ShipResupplied", ship=s, why="Blockade Runner")
     elif t == "collier":
         for s in [s for s in p["ships"] if st[s]["supply"]]:
             step.emit("ShipResupplied", ship=s, why="Collier")
     elif t == "breakout":
         c = roll(step, a["challenge"], f"seat {seat} challenge (Breakout)")
-        r = roll(step, a["response"], f"seat {_respond_seat(state, seat)} response (Breakout)")
+        r = roll(step, a["response"], f"seat {respond_seat(state, seat)} response (Breakout)")
         n = 2 if c >= 2 * r else (1 if c > r else 0)
         step.emit("ChallengeRolled", what="Breakout", challenge={"dice": a["challenge"], "high": c, "mods": [], "result": c},
                   response={"dice": a["response"], "high": r, "result": r}, success=n > 0, ships=n)
@@ -279,7 +261,6 @@ def _play_rest(step, seat, d, against):
                 step.emit("ShipRemoved", ship=s, deck="ship" if s in i.ships else "merchant",
                           why="foundered in heavy weather: no victory points")
     elif t == "recon-aircraft" and state.get("solo") and d["opponent"] == 2:
-        from .solitaire import recon_from_phantom
         recon_from_phantom(step, seat)     # 5.3.2
     elif t == "recon-aircraft":
         o = d["opponent"]
@@ -331,6 +312,24 @@ def _play_rest(step, seat, d, against):
             step.emit("HandSeen", vis=[seat], seat=seat, of=o, cards=list(player(state, o)["hand"]))
 
 
+def recon_from_phantom(step, seat):
+    """5.3.2: Recon Aircraft against the phantom: two cards at random from its hand
+    (at a table each is named as it is taken); its next turn is 5.4.3 step 10's."""
+    state = step.state
+    hand = sorted(player(state, PHANTOM)["hand"])
+    taken, tokens = [], []
+    for _ in range(min(2, len(hand))):
+        known = [c for c in state["pool"] if c not in hand]
+        c = step.draw(f"hand-of-{PHANTOM}", hand, vis=[seat], why="Recon Aircraft: a random card of the phantom's hand",
+                      unknown_pool=sorted(set(known)))
+        tok = step.events[-1].data.get("token")
+        hand.remove(tok or c)
+        taken.append(c)
+        tokens.append(tok)
+    step.emit("PhantomCardsTaken", vis=[seat], seat=seat, cards=taken, tokens=tokens)
+    step.emit("CardsTakenCount", seat=seat, count=len(taken), **{"from": PHANTOM})
+
+
 def stack_options(state, seat):
     cards = state["peek"]
     if len(cards) > 5:
@@ -342,3 +341,15 @@ def stack(step, seat, d):
     step.emit("WindowClosed", seat=seat, kind="stack")
     step.emit("DeckTopOrdered", vis=[seat], seat=seat, cards=d["order"])
     step.emit("DeckTopReordered", seat=seat, count=len(d["order"]))
+
+
+def resupply(step, seat, d):
+    """6.12.1-6.12.2: the ship is resupplied; then the prize's stores may be exhausted."""
+    state = step.state
+    prize = d["prize"]
+    step.emit("PrizeStoresUsed", seat=seat, ship=d["ship"], prize=prize)
+    r = optional.data()["prize_stores"]
+    if challenge(step, f"are {prize}'s stores exhausted? (6.12.2)", r["challenge"], (0, []), r["response"],
+                 respond_seat(state, seat), seat):
+        step.emit("ShipSunk", ship=prize, by=seat, deck="merchant", double=False, owner=seat,
+                  why="its stores exhausted: scuttled (6.12.2)")

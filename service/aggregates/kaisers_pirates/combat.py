@@ -16,13 +16,9 @@ decide.
 from __future__ import annotations
 
 from . import optional
-# imported here, not where it is used: a relative import inside a function is resolved
-# again at each call (with a Python-level check of the package): actions.py imports
-# neither this module nor flow.py at its top, so there is no cycle
-from .actions import passage
 from .board import (can_attack_with, committed, fogged, in_refuge, is_prize, is_raider, ix, opponents,
                     owner, recognised)
-from .resolve import after_reaction, interrogate_challenge, resolve, torpedo_prize_challenge
+from .resolve import after_reaction, interrogate_challenge, passage, resolve, torpedo_prize_challenge
 from .state import player
 
 ASSISTED = ("intercept", "british", "monitor", "mines", "torpedo")   # attacks an assist may join (3.2.1)

@@ -1,66 +1,18 @@
 """Rounds and turns: the deal (2.1), who starts (3.1), the end of a turn
 (3.1.5 discards, the draw, 3.1.6 merchants back to three), the end of a round
-(2.3 round points, 2.4 between rounds) and victory (2.5)."""
+(2.3 round points, 2.4 between rounds) and victory (2.5); the team game's
+turns and scores (section 4) through ``team.py``."""
 
 from __future__ import annotations
 
-from . import optional
-# imported here, not inside the functions using them: a relative import inside a function
-# is resolved again at each call (with a Python-level check of the package); neither
-# module imports this one at its top, so there is no cycle
+import itertools
+
+from . import optional, team
 from .actions import has_effect, play_options, refuge_options
 from .board import ix, vp_of
 from .combat import announce_options
-from .state import player, pool_left
-
-
-
-def _draw_force_card(step, seat, deck, label):
-    """Draw a ship card for ``seat`` from the ``deck`` pool ("ship" or "merchant")."""
-    state = step.state
-    pile = f"{deck}_pool"       # (its key formatted once: the pile is looked up again after a reshuffle)
-    pool, used = state[pile], state[f"{deck}_used"]
-    held = optional.held_from_reshuffle(state) if deck == "ship" else []
-    if not pool and len(used) > len(held):
-        # ``held`` only when 6.5.2 keeps ships out: the events of other games stay as they were
-        step.emit("DeckReshuffledFromBottom", deck=deck, **({"held": held} if held else {}))
-    if not state[pile]:
-        step.emit("DeckExhausted", deck=deck, seat=seat)
-        return False
-    choices = optional.tournament_deal(step, seat, deck)
-    if choices is not None:
-        label += " (tournament deal, 6.4)"
-    step.draw(f"{deck}s:force-{seat}", state[pile] if choices is None else choices, vis="all",
-              why=f"{label} for seat {seat}")
-    return True
-
-
-def draw_ship(step, seat):
-    return _draw_force_card(step, seat, "ship", "a warship or raider")
-
-
-def draw_merchant(step, seat):
-    return _draw_force_card(step, seat, "merchant", "a merchantman")
-
-
-def draw_action(step, seat):
-    """Draw one action card into ``seat``'s hand (known top cards first)."""
-    state = step.state
-    if state.get("solo") and seat == 2:
-        from .solitaire import draw_hidden
-        return draw_hidden(step, seat)
-    if state["top"]:
-        step.emit("KnownCardDrawn", vis=[seat], seat=seat, card=state["top"][0])
-    elif pool_left(state) > 0:
-        step.draw(f"action:hand-{seat}", state["pool"], vis=[seat], why=f"an action card for seat {seat}")
-    else:
-        return False
-    step.emit("ActionCardDrawn", seat=seat, left=deck_left(state))
-    return True
-
-
-def deck_left(state):
-    return pool_left(state) + len(state["top"])
+from .deal import deck_left, draw_action, draw_merchant, draw_ship, replenish
+from .state import player
 
 
 def roll_off(step, seats, why):
@@ -119,8 +71,7 @@ def start_round(step, rnd):
 def begin_turn(step, seat, extra=False):
     state = step.state
     if not extra and (state.get("options") or {}).get("team"):
-        from .team import skip_turn
-        if skip_turn(step, seat):          # 3.3.4 Bounding Main
+        if team.skip_turn(step, seat):          # 3.3.4 Bounding Main
             return begin_turn(step, seat % state["seats"] + 1)
     step.emit("TurnStarted", turn=state["turn"] + 1, seat=seat, round=state["round"], extra=extra)
     p = state["players"][seat - 1]
@@ -144,16 +95,6 @@ def begin_turn(step, seat, extra=False):
                 step.emit("ForcedCardIgnored", seat=seat, card=card, why="its action is not legal or has no effect")
         else:
             step.emit("CommittingDone", seat=seat, cards=0)
-
-
-def replenish(step):
-    """3.1.6: every player back to three merchantmen."""
-    state = step.state
-    need = ix(state).force["merchants"]
-    for s, p in enumerate(state["players"], 1):
-        while len(p["merchants"]) < need:
-            if not draw_merchant(step, s):
-                break
 
 
 def end_turn(step, seat):
@@ -291,8 +232,7 @@ def end_round(step):
 def _open_keep(step):
     state = step.state
     if (state.get("options") or {}).get("team"):
-        from .team import open_keep
-        if not open_keep(step):               # 4.9: partners pool their ships
+        if not team.open_keep(step):               # 4.9: partners pool their ships
             start_round(step, state["round"] + 1)
         return
     queue = [s for s in range(1, state["seats"] + 1) if player(state, s)["ships"]]
@@ -305,7 +245,6 @@ def _open_keep(step):
 def keep_options(state, seat):
     ships = player(state, seat)["ships"]
     if optional.on(state, "keep_three"):          # 6.7: any set of up to three
-        import itertools
         most = optional.data()["keep_most"]["value"]
         return [{"action": "keep", "ships": list(c)} for n in range(min(most, len(ships)), -1, -1)
                 for c in itertools.combinations(sorted(ships), n)]
@@ -326,6 +265,12 @@ def keep(step, seat, d):
         start_round(step, state["round"] + 1)
 
 
+def team_keep(step, seat, d):
+    """4.9: a partner's claim on the pooled ships; the next round once all have claimed."""
+    if team.claim(step, seat, d):
+        start_round(step, step.state["round"] + 1)
+
+
 def totals(state):
     rp = {str(s): sum(player(state, s)["round_points"]) for s in range(1, state["seats"] + 1)}
     vp = {str(s): sum(player(state, s)["round_vp"]) for s in range(1, state["seats"] + 1)}
@@ -336,8 +281,7 @@ def res_tied(state):
     """The players still in contention: most round points, then most victory
     points; after an extra round only those tied before it (2.5)."""
     if (state.get("options") or {}).get("team"):
-        from .team import res_tied as team_tied
-        return team_tied(state)
+        return team.res_tied(state)
     rp, vp = totals(state)
     pool = [str(s) for s in state.get("tied") or range(1, state["seats"] + 1)]
     best = max(rp[s] for s in pool)
@@ -351,8 +295,7 @@ def result(state):
     still tied, another round is played, as often as needed (the book sets no limit),
     and decides among the tied players only."""
     if (state.get("options") or {}).get("team"):
-        from .team import result as team_result
-        return team_result(state)
+        return team.result(state)
     tied = res_tied(state)
     if len(tied) > 1:
         return None

@@ -282,17 +282,3 @@ def resupply_options(state, seat):
     used = state["tt"].get("prize_used", ())
     short = [s for s in p["ships"] if state["status"][s]["supply"]]
     return [{"action": "resupply", "ship": s, "prize": z} for z in p["prizes"] if z not in used for s in short]
-
-
-def resupply(step, seat, d):
-    """6.12.1-6.12.2: the ship is resupplied; then the prize's stores may be exhausted."""
-    from .actions import _respond_seat         # (they import this module)
-    from .resolve import challenge
-    state = step.state
-    prize = d["prize"]
-    step.emit("PrizeStoresUsed", seat=seat, ship=d["ship"], prize=prize)
-    r = data()["prize_stores"]
-    if challenge(step, f"are {prize}'s stores exhausted? (6.12.2)", r["challenge"], (0, []), r["response"],
-                 _respond_seat(state, seat), seat):
-        step.emit("ShipSunk", ship=prize, by=seat, deck="merchant", double=False, owner=seat,
-                  why="its stores exhausted: scuttled (6.12.2)")

@@ -5,7 +5,8 @@ events."""
 from __future__ import annotations
 
 from . import optional
-from .board import attack_result, is_raider, ix, modified, owner, roll
+from .board import is_prize, is_raider, ix, owner
+from .dice import challenge, compare, respond_seat
 from .state import player
 
 
@@ -35,27 +36,6 @@ def _att_mods(state, eng, german_ship=None):
         mods += 2
         why.append("Monitor +2")
     return mods, why
-
-
-def _compare(step, what, att_dice, att_mods, def_dice, def_mods, att_who, def_who):
-    a_raw = roll(step, att_dice, att_who)
-    d_raw = roll(step, def_dice, def_who)
-    a = modified(a_raw, att_mods[0])
-    d = modified(d_raw, def_mods[0])
-    res = attack_result(a, d)
-    step.emit("DiceCompared", what=what, attack={"dice": att_dice, "high": a_raw, "mods": att_mods[1], "result": a},
-              defence={"dice": def_dice, "high": d_raw, "mods": def_mods[1], "result": d}, outcome=res)
-    return res
-
-
-def challenge(step, what, ch_dice, ch_mods, rs_dice, ch_seat, rs_seat):
-    c_raw = roll(step, ch_dice, f"seat {ch_seat} challenge ({what})")
-    r_raw = roll(step, rs_dice, f"seat {rs_seat} response ({what})")
-    c = modified(c_raw, ch_mods[0])
-    ok = c > r_raw
-    step.emit("ChallengeRolled", what=what, challenge={"dice": ch_dice, "high": c_raw, "mods": ch_mods[1], "result": c},
-              response={"dice": rs_dice, "high": r_raw, "result": r_raw}, success=ok)
-    return ok
 
 
 def _sink(step, ship, by, double=False, why=""):
@@ -106,10 +86,24 @@ def _react_type(state):
     return r["type"] if r else None
 
 
-def _passage(step, merchant, bonus=0, bonus_why=None):
+def offer_passage(step, merchant, bonus=0, bonus_why=None):
     """3.2.6: the survivor *may* sail for a friendly port: its owner is asked
     (``combat.advance`` opens the window once the dice are settled)."""
     step.emit("PassageOffered", ship=merchant, seat=owner(step.state, merchant), bonus=bonus, why=bonus_why)
+
+
+def passage(step, ship, bonus=0, why=None):
+    """3.2.6: an undamaged merchant or prize that survives an intercept sails for a friendly port."""
+    state = step.state
+    i = ix(state)
+    seat = owner(state, ship)
+    m = i.merchants[ship]
+    resp = state["current"] if state["current"] != seat else respond_seat(state, seat)
+    ok = challenge(step, f"passage of {ship}", m["challenge"], (bonus, [why] if why else []), m["response"],
+                   seat, resp)
+    if ok:
+        step.emit("PassageMade", ship=ship, seat=seat, double=is_prize(state, ship))
+    return ok
 
 
 def _resolve_intercept(step):
@@ -159,7 +153,7 @@ def _resolve_intercept(step):
     if r == "non-combatant":
         mods -= 2
         why = why + ["Non-Combatant -2"]
-    res = _compare(step, f"{ship} intercepts {tgt}", ship_d["attack"], (mods, why), i.vessel(tgt)["defense"],
+    res = compare(step, f"{ship} intercepts {tgt}", ship_d["attack"], (mods, why), i.vessel(tgt)["defense"],
                    optional.damage_mods(state, tgt), f"seat {seat} attack ({ship})", f"seat {opp} defence ({tgt})")
     if capture:
         if res == "sunk":
@@ -177,9 +171,9 @@ def _resolve_intercept(step):
         return False
     if tgt in player(state, opp)["merchants"] + player(state, opp)["prizes"] and not state["status"][tgt]["damaged"]:
         if r == "non-combatant":
-            _passage(step, tgt, 2, "Non-Combatant +2")
+            offer_passage(step, tgt, 2, "Non-Combatant +2")
         else:
-            _passage(step, tgt)
+            offer_passage(step, tgt)
     return False
 
 
@@ -266,10 +260,10 @@ def _amc(step, tgt):
     a = i.ctype(amc)["action"]
     night_m = (-1, ["night action -1"]) if eng["night"] else (0, [])
     step.emit("MerchantIgnored", ship=tgt, why="AMC")
-    r1 = _compare(step, f"{i.card_name[amc]} intercepts {ship}", a["attack"], night_m, i.vessel(ship)["defense"],
+    r1 = compare(step, f"{i.card_name[amc]} intercepts {ship}", a["attack"], night_m, i.vessel(ship)["defense"],
                   optional.damage_mods(state, ship), f"seat {opp} attack ({i.card_name[amc]})", f"seat {seat} defence ({ship})")
     mods, why = _att_mods(state, eng, ship)
-    r2 = _compare(step, f"{ship} fights {i.card_name[amc]}", i.ships[ship]["attack"], (mods, why), a["defense"],
+    r2 = compare(step, f"{ship} fights {i.card_name[amc]}", i.ships[ship]["attack"], (mods, why), a["defense"],
                   (0, []), f"seat {seat} attack ({ship})", f"seat {opp} defence ({i.card_name[amc]})")
     if is_raider(state, ship) and not state["status"][ship]["revealed"]:
         step.emit("ShipRevealed", ship=ship, why="AMC")
@@ -286,11 +280,11 @@ def _trap(step, tgt):
     seat, opp, ship = eng["seat"], eng["opp"], eng["ship"]
     trap = eng["reaction"]["card"]
     night_m = (-1, ["night action -1"]) if eng["night"] else (0, [])
-    r1 = _compare(step, f"{tgt} (Trap) fires on {ship}", i.ctype(trap)["action"]["attack"], night_m,
+    r1 = compare(step, f"{tgt} (Trap) fires on {ship}", i.ctype(trap)["action"]["attack"], night_m,
                   i.vessel(ship)["defense"], optional.damage_mods(state, ship), f"seat {opp} attack ({tgt})",
                   f"seat {seat} defence ({ship})")
     mods, why = _att_mods(state, eng, ship)
-    r2 = _compare(step, f"{ship} intercepts {tgt}", i.ships[ship]["attack"], (mods, why), i.vessel(tgt)["defense"],
+    r2 = compare(step, f"{ship} intercepts {tgt}", i.ships[ship]["attack"], (mods, why), i.vessel(tgt)["defense"],
                   optional.damage_mods(state, tgt), f"seat {seat} attack ({ship})", f"seat {opp} defence ({tgt})")
     if is_raider(state, ship) and not state["status"][ship]["revealed"]:
         step.emit("ShipRevealed", ship=ship, why="Trap")
@@ -307,7 +301,7 @@ def _trap(step, tgt):
         r2 = "none"
     _apply(step, tgt, r2, seat, eng["special"], "intercepted")
     if r2 == "none" and tgt in player(state, opp)["merchants"] and not state["status"][tgt]["damaged"]:
-        _passage(step, tgt)
+        offer_passage(step, tgt)
     return r2 == "sunk"
 
 
@@ -340,12 +334,12 @@ def _resolve_british(step):
         dice = i.ctype(card)["intercept"]["attack"]
     else:
         dice = i.ctype(card)["action"]["attack"]
-    res = _compare(step, f"British forces ({i.card_name[card]}) intercept {tgt}", dice, _att_mods(state, eng),
+    res = compare(step, f"British forces ({i.card_name[card]}) intercept {tgt}", dice, _att_mods(state, eng),
                    i.vessel(tgt)["defense"], optional.damage_mods(state, tgt), f"seat {seat} attack ({i.card_name[card]})",
                    f"seat {opp} defence ({tgt})")
     _apply(step, tgt, res, seat, False, "intercepted by British forces")
     if res == "none" and tgt in player(state, opp)["prizes"] and not state["status"][tgt]["damaged"]:
-        _passage(step, tgt)  # 3.2.6: an undamaged prize that survives an intercept
+        offer_passage(step, tgt)  # 3.2.6: an undamaged prize that survives an intercept
 
 
 def interrogate_challenge(step):
@@ -386,7 +380,7 @@ def _resolve_mines(step):
     a = i.ctype(eng["card"])["action"]
     dice = a["attack"] if i.tid(eng["card"]) == "lay-mines" else a["mines"]
     step.emit("PassageBarred", ship=tgt, why="attacked by mines")
-    res = _compare(step, f"mines attack {tgt}", dice, (0, []), i.vessel(tgt)["defense"], optional.damage_mods(state, tgt),
+    res = compare(step, f"mines attack {tgt}", dice, (0, []), i.vessel(tgt)["defense"], optional.damage_mods(state, tgt),
                    f"seat {eng['seat']} mines", f"seat {eng['opp']} defence ({tgt})")
     _apply(step, tgt, res, eng["seat"], eng["special"], "mines")
     return res == "sunk"
@@ -410,7 +404,7 @@ def _resolve_torpedo(step):
         _q_ship(step, tgt)
         return False
     step.emit("PassageBarred", ship=tgt, why="torpedoed")
-    res = _compare(step, f"{i.card_name[sub]} torpedoes {tgt}", sa["torpedo"], (0, []), i.vessel(tgt)["defense"],
+    res = compare(step, f"{i.card_name[sub]} torpedoes {tgt}", sa["torpedo"], (0, []), i.vessel(tgt)["defense"],
                    optional.damage_mods(state, tgt), f"seat {seat} torpedoes ({i.card_name[sub]})", f"seat {opp} defence ({tgt})")
     _apply(step, tgt, res, seat, eng["special"], "torpedoed")
     return res == "sunk"
@@ -428,18 +422,18 @@ def _q_ship(step, tgt):
     # AMC (3.3.1) nothing bars an intercept of it this turn (3.1.3)
     step.emit("TorpedoTargetIgnored", ship=tgt, why=qn)
     if challenge(step, f"{qn} lures {sn} into a gun duel", qa["lure_challenge"], (0, []), qa["lure_response"], opp, seat):
-        r1 = _compare(step, f"{qn} guns on {sn}", qa["guns"], (0, []), sa["defense"], (0, []),
+        r1 = compare(step, f"{qn} guns on {sn}", qa["guns"], (0, []), sa["defense"], (0, []),
                       f"seat {opp} guns ({qn})", f"seat {seat} defence ({sn})")
-        r2 = _compare(step, f"{sn} guns on {qn}", sa["guns"], (0, []), qa["defense"], (0, []),
+        r2 = compare(step, f"{sn} guns on {qn}", sa["guns"], (0, []), qa["defense"], (0, []),
                       f"seat {seat} guns ({sn})", f"seat {opp} defence ({qn})")
         sub_sunk, q_sunk = r1 == "sunk", r2 == "sunk"
     else:
-        r2 = _compare(step, f"{sn} torpedoes {qn}", sa["torpedo"], (0, []), qa["defense"], (0, []),
+        r2 = compare(step, f"{sn} torpedoes {qn}", sa["torpedo"], (0, []), qa["defense"], (0, []),
                       f"seat {seat} torpedoes ({sn})", f"seat {opp} defence ({qn})")
         q_sunk, sub_sunk = r2 == "sunk", False
         if not q_sunk and "dc" in qa:
             mods = (-2, ["damaged -2"]) if r2 == "damaged" else (0, [])
-            r1 = _compare(step, f"{qn} depth charges on {sn}", qa["dc"], mods, sa["defense"], (0, []),
+            r1 = compare(step, f"{qn} depth charges on {sn}", qa["dc"], mods, sa["defense"], (0, []),
                           f"seat {opp} depth charges ({qn})", f"seat {seat} defence ({sn})")
             sub_sunk = r1 == "sunk"
     if sub_sunk:

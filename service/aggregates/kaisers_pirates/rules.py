@@ -44,7 +44,7 @@ from service.kernel.machine import strictly_equal
 
 from . import actions, combat, flow, optional, penalty, solitaire, team
 from . import catalog as catalog_data
-from .board import commit_options, fogged, ix, owner
+from .board import PHANTOM, commit_options, fogged, ix, owner
 from .state import HANDLERS, initial_state, player
 from .view import describe, view
 
@@ -55,7 +55,8 @@ WINDOW_OPTIONS = {"keep": flow.keep_options, "stack": actions.stack_options, "di
                   "reflag_card": actions.reflag_card_options, **dict.fromkeys(team.WINDOWS, team.options),
                   "react": combat.reaction_options, "after": combat.after_options}
 WINDOW_DECIDE = {"keep": flow.keep, "stack": actions.stack, "discard": flow.discard,
-                 "reflag_card": actions.reflag_card, **dict.fromkeys(team.WINDOWS, team.decide)}
+                 "reflag_card": actions.reflag_card, "exchange": team.decide, "breakout_split": team.decide,
+                 "team_keep": flow.team_keep}
 # sections 1-3 options, the team game (4), solitaire (5) and the optional rules (6, optional.py)
 OPTIONS = {
     "removed": "action cards set aside secretly each round (2.1.4; default 60/40/20 for 2/3/4 players)",
@@ -64,6 +65,33 @@ OPTIONS = {
     "solitaire": "'true' (implied by --seats 1): one player against the phantom player (section 5)",
     **optional.RULES,
 }
+
+
+def play_phantom(step) -> None:
+    """The solitaire game (section 5): play for the phantom until the real player must
+    act (or the game ends): its windows answered as ``solitaire.answer`` says, an
+    attack carried on, its turn played (5.4.3) and then ended as any other (5.4.2)."""
+    state = step.state
+    for _ in range(100_000):
+        if state["phase"] == "over":
+            return
+        w = state["window"]
+        if w is not None:
+            if w["seat"] != PHANTOM:
+                return
+            d = solitaire.answer(step, w)
+            if d is not None:
+                WINDOW_DECIDE.get(w["kind"], combat.window_decide)(step, PHANTOM, d)
+            continue
+        if state["eng"] is not None:
+            combat.advance(step)
+            continue
+        if state["current"] == PHANTOM and state["phase"] in ("commit", "resolve"):
+            if solitaire.turn_step(step) == "end_turn":
+                flow.end_turn(step, PHANTOM)
+            continue
+        return
+    raise RuntimeError("the phantom does not come to an end")
 
 
 _VALIDATED: set = set()
@@ -218,7 +246,7 @@ class KaisersPirates(Rules):
         step.emit("GameStarted", seats=step.state["seats"], deck=len(step.state["pool"]))
         flow.start_round(step, 1)
         if solitaire.on(step.state):
-            solitaire.drive(step)
+            play_phantom(step)
 
     def decide(self, step, seat, decision):
         state = step.state
@@ -252,9 +280,9 @@ class KaisersPirates(Rules):
         elif a == "end_turn":
             flow.end_turn(step, seat)
         elif a == "resupply":
-            optional.resupply(step, seat, decision)
+            actions.resupply(step, seat, decision)
         if solitaire.on(state):
-            solitaire.drive(step)           # the phantom plays until the real player must act
+            play_phantom(step)           # the phantom plays until the real player must act
 
     def referee(self, step, decision):
         penalty.referee(step, decision)

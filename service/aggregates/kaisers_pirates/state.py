@@ -32,6 +32,8 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
+from service.kernel.machine import is_unknown
+
 
 def initial_state(config: dict, key: str, ix) -> dict:
     seats = config["seats"]
@@ -95,8 +97,6 @@ def pool_left(state) -> int:
     (at a table the pool holds every card still possible, those included)."""
     if not state.get("unseen"):
         return len(state["pool"])       # seeded games (and older tables) hold real cards only
-    from service.kernel.machine import is_unknown
-
     hidden = state["set_aside"] + state["discard"] + [c for p in state["players"] for c in p["hand"]]
     return len(state["pool"]) - sum(1 for c in hidden if is_unknown(c))
 

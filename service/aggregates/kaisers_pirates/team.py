@@ -27,12 +27,13 @@ from __future__ import annotations
 
 import itertools
 
-from .board import ix, other_ok, partner, team_game
+from service.kernel import BadInput
+
+from .board import TEAMS, ix, other_ok, partner, team_game
 from .state import HANDLERS, player
 
 CARDS = ("bounding-main", "exchange-information")
 WINDOWS = ("exchange", "breakout_split", "team_keep")
-TEAMS = ((1, 3), (2, 4))
 
 
 def team_of(seat) -> int:
@@ -42,10 +43,8 @@ def team_of(seat) -> int:
 def parse(seats, value):
     v = str(value).strip().lower()
     if v not in ("true", "false"):
-        from service.kernel import BadInput
         raise BadInput("option team must be 'true' or 'false'")
     if v == "true" and seats != 4:
-        from service.kernel import BadInput
         raise BadInput("the team game (section 4) is for 4 players")
     return v == "true"
 
@@ -127,8 +126,6 @@ def decide(step, seat, d):
         mate = partner(state, seat)
         for s in d["ships"]:
             step.emit("ShipTransferred", ship=s, to=mate, from_seat=seat, why="Breakout (4.7)")
-    elif k == "team_keep":
-        keep(step, seat, d)
 
 
 def after_breakout(step, seat, before):
@@ -166,14 +163,16 @@ def keep_options(state, seat):
             + [{"action": "keep", "ship": None}])
 
 
-def keep(step, seat, d):
+def claim(step, seat, d):
+    """One partner claims a ship of the pool (4.9); once every seat has claimed, the
+    ships change hands and are kept: True, and the next round may start."""
     state = step.state
     queue = list(state["window"]["queue"])
     step.emit("WindowClosed", seat=seat, kind="team_keep")
     step.emit("ShipClaimed", seat=seat, ship=d["ship"])
     if queue:
         step.emit("WindowOpened", kind="team_keep", seat=queue[0], queue=queue[1:])
-        return
+        return False
     claims = dict(state.get("claims", {}))
     for s in range(1, 5):
         ship = claims.get(str(s))
@@ -183,8 +182,7 @@ def keep(step, seat, d):
         if player(state, s)["ships"]:
             step.emit("ShipKept", seat=s, ship=claims.get(str(s)))
     step.emit("ClaimsCleared")
-    from .flow import start_round
-    start_round(step, state["round"] + 1)
+    return True
 
 
 # scoring (4.8, 4.10) ----------------------------------------------------------------
@@ -225,19 +223,6 @@ def result(state):
                                         "victory_points": player(state, s)["round_vp"][3:]}
                                for s in range(1, 5)}
     return out
-
-
-# view -----------------------------------------------------------------------------
-def view_extra(state, seat, out):
-    if not team_game(state):
-        return
-    out["teams"] = {str(t): list(TEAMS[t - 1]) for t in (1, 2)}
-    ex = state.get("exchange")
-    if ex is not None:
-        if seat is None:
-            out["exchange"] = {"seats": list(ex["seats"]), "give": {k: list(v) for k, v in ex["give"].items()}}
-        elif str(seat) in ex["give"]:
-            out["giving"] = list(ex["give"][str(seat)])     # only the giver sees its own choice
 
 
 # events ---------------------------------------------------------------------------
