@@ -10,8 +10,9 @@ from . import optional, team
 from .board import PHANTOM, in_refuge, is_prize, is_raider, ix, opponents, other_ok, owner, recognised
 from .deal import draw_ship
 from .dice import challenge, respond_seat, roll
+from .hits import refuge_card_off, ship_status
 from .resolve import passage
-from .state import player, pool_left
+from .state import player, pool_left, real_card
 
 
 def own_ships(state, seat):
@@ -353,3 +354,96 @@ def resupply(step, seat, d):
                  respond_seat(state, seat), seat):
         step.emit("ShipSunk", ship=prize, by=seat, deck="merchant", double=False, owner=seat,
                   why="its stores exhausted: scuttled (6.12.2)")
+
+
+# how each event decided here changes the state (``evolve``) -----------------------------------
+def _known_peeked(state, d, ev):
+    for c in d["cards"]:
+        state["top"].remove(c)
+        state["peek"].append(c)
+
+
+def _prize_stores_used(state, d, ev):
+    ship_status(state, d["ship"])["supply"] = False
+    state["tt"].setdefault("prize_used", []).append(d["prize"])
+
+
+def _card_placed(state, d, ev):
+    if real_card(d["card"]):
+        state["tt"]["played"].remove(d["card"])
+    player(state, d["on"])["pending"] = {"card": d["card"], "type": d["ctype"]}
+
+
+def _refuge_entered(state, d, ev):
+    if real_card(d["card"]):
+        state["tt"]["played"].remove(d["card"])
+    st = ship_status(state, d["ship"])
+    st["refuge"] = d["card"]
+    st["since"] = state["turn"]
+    st["revealed"] = False
+
+
+def _refuge_left(state, d, ev):
+    refuge_card_off(state, d["ship"])
+    state["tt"]["left_refuge"].append(d["ship"])
+
+
+def _refuge_tried(state, d, ev):
+    state["tt"]["refuge_tried"].append([d["ship"], d["what"]])
+
+
+def _peek_ordered(state, d, ev):
+    state["top"] = list(d["cards"]) + state["top"]
+    state["top_known_by"] = d["seat"]
+    # every seat that looked keeps knowing which cards it saw (not their new order)
+    state.setdefault("top_seen", {})[str(d["seat"])] = list(d["cards"])
+    state["peek"] = []
+
+
+def _cards_taken(state, d, ev):
+    a, b = player(state, d["seat"]), player(state, d["from"])
+    for c in d["cards"]:
+        b["hand"].remove(c)
+        a["hand"].append(c)
+        state["tt"]["extra"].append(c)
+
+
+def _discards_taken(state, d, ev):
+    p = player(state, d["seat"])
+    for c in d["cards"]:
+        state["discard"].remove(c)
+        p["hand"].append(c)
+    state["tt"]["wireless"] = True
+    p["wireless_turn"] = state["turn"]
+
+
+def _second_chance(state, d, ev):
+    state["tt"]["second_chance"] = True
+
+
+def _phantom_cards_taken(state, d, ev):
+    a, b = player(state, d["seat"]), player(state, PHANTOM)
+    for c, tok in zip(d["cards"], d["tokens"]):
+        if tok:
+            b["hand"].remove(tok)
+            state["pool"].remove(c)
+        else:
+            b["hand"].remove(c)
+        a["hand"].append(c)
+        state["tt"]["extra"].append(c)
+    state["solo"]["recon"] = True
+
+
+HANDLERS = {
+    "KnownCardsPeeked": _known_peeked,
+    "DeckTopOrdered": _peek_ordered,
+    "CardsTaken": _cards_taken,
+    "DiscardsTaken": _discards_taken,
+    "SecondChanceEarned": _second_chance,
+    "CardPlacedOnPlayer": _card_placed,
+    "RefugeEntered": _refuge_entered,
+    "RefugeLeft": _refuge_left,
+    "RefugeAttempted": _refuge_tried,
+    "PrizeStoresUsed": _prize_stores_used,
+    "PhantomCardsTaken": _phantom_cards_taken,
+}

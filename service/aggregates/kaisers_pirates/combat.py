@@ -19,7 +19,7 @@ from . import optional
 from .board import (can_attack_with, committed, fogged, in_refuge, is_prize, is_raider, ix, opponents,
                     owner, recognised)
 from .resolve import after_reaction, interrogate_challenge, passage, resolve, torpedo_prize_challenge
-from .state import player
+from .state import card_revealed, player
 
 ASSISTED = ("intercept", "british", "monitor", "mines", "torpedo")   # attacks an assist may join (3.2.1)
 
@@ -498,3 +498,82 @@ def _finish(step):
         if player(state, o)["hand"]:
             step.emit("WindowOpened", kind="reflag", seat=o, ships=ships)
             return
+
+
+# how each event decided here changes the state (``evolve``) -----------------------------------
+def _attack_announced(state, d, ev):
+    tt = state["tt"]
+    eng = dict(d)
+    eng.update({"i": 0, "stage": "assist", "surprise": False, "searchlight": False, "special": False,
+                "boarding": [], "multi": None, "reaction": None, "reveal": [], "passage": None,
+                "reacted": []})
+    state["eng"] = eng
+    if d["kind"] in ("intercept", "british", "interrogate", "monitor", "mines", "torpedo"):
+        tt["attack_on"] = d["opp"]
+    if d.get("ship"):
+        tt["used"].append(d["ship"])
+    # 3.1.3: an Interrogate counts as the ship's one intercept only once it succeeds
+    if d["kind"] in ("intercept", "british", "monitor"):
+        tt["intercepted"] += [t for t in d["targets"] if t not in tt["intercepted"]]
+
+
+def _assist_revealed(state, d, ev):
+    eng = state["eng"]
+    kind = d["ctype"]
+    if kind == "surprise-attack":
+        eng["surprise"] = True
+    elif kind == "searchlight":
+        eng["searchlight"] = True
+    elif kind == "special-cargo":
+        eng["special"] = True
+    elif kind == "boarding-party":
+        eng["boarding"].append(d["target"])
+    elif kind in ("good-hunting", "shipping-lanes"):
+        eng["multi"] = kind
+        for t in d["targets"]:
+            if t not in eng["targets"]:
+                eng["targets"].append(t)
+            if t not in state["tt"]["intercepted"]:
+                state["tt"]["intercepted"].append(t)
+    card_revealed(state, d, ev)
+
+
+def _engagement_advanced(state, d, ev):
+    eng = state["eng"]
+    eng["stage"] = d["stage"]
+    eng["i"] = d["i"]
+    if d["stage"] == "assist":
+        eng["reaction"] = None
+
+
+def _mine_target(state, d, ev):
+    eng = state["eng"]
+    eng["targets"].remove(d["target"])
+    eng["targets"].insert(eng["i"], d["target"])
+
+
+def _passage_answered(state, d, ev):
+    state["window"] = None
+    if state["eng"] is not None:
+        state["eng"]["passage"] = None
+
+
+def _engagement_ended(state, d, ev):
+    state["eng"] = None
+
+
+def _pursuit_chosen(state, d, ev):
+    state["window"] = None
+    state["eng"]["pursue"] = d["pursue"]
+
+
+HANDLERS = {
+    "AttackAnnounced": _attack_announced,
+    "AssistRevealed": _assist_revealed,
+    "EngagementAdvanced": _engagement_advanced,
+    "EngagementEnded": _engagement_ended,
+    "MineTargetChosen": _mine_target,
+    "PassageAttempted": _passage_answered,
+    "PassageDeclined": _passage_answered,
+    "PursuitChosen": _pursuit_chosen,
+}

@@ -5,9 +5,11 @@ cards first, 3.3.17), and the phantom's action cards, face down (5.2.2, 5.4.2)."
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from . import optional
 from .board import ix
-from .state import pool_left
+from .state import player, pool_left
 
 
 def _draw_force_card(step, seat, deck, label):
@@ -82,3 +84,72 @@ def replenish(step):
         while len(p["merchants"]) < need:
             if not draw_merchant(step, s):
                 break
+
+
+# how each event decided here changes the state (``evolve``) -----------------------------------
+def _take(state, pile, card):
+    """``card`` out of the draw pile ``pile``: by bisection where the piles are
+    kept sorted (a seeded game), else by a search from its start."""
+    cards = state[pile]
+    if state.get("sorted_piles"):
+        at = bisect_left(cards, card)
+        if at < len(cards) and cards[at] == card:
+            del cards[at]
+            return
+    cards.remove(card)      # (not in the pile: refused as before)
+
+
+def _deck_shuffled(state, d, ev):
+    if d.get("face_down") and d["deck"] == "action:set-aside":
+        state["set_aside"].extend(d["order"])
+    elif d.get("face_down") and d["deck"] == "action:phantom-hand":   # solitaire: unseen (5.2.2)
+        state["players"][1]["hand"].extend(d["order"])
+    elif d.get("face_down") and d["deck"] == "action:phantom-discard":  # solitaire: unseen (5.4.2)
+        state["discard"].extend(d["order"])
+
+
+def _card_drawn(state, d, ev):
+    deck, _, dest = d["deck"].partition(":")
+    card = d["card"]
+    if deck == "action":
+        _take(state, "pool", card)
+        if dest == "set-aside":
+            state["set_aside"].append(card)
+        elif dest.startswith("hand-"):
+            state["players"][int(dest[5:]) - 1]["hand"].append(card)
+        elif dest == "peek":
+            state["peek"].append(card)
+        elif dest == "phantom-hand":
+            state["players"][1]["hand"].append(card)
+        elif dest == "phantom-discard":
+            state["discard"].append(card)
+    elif deck == "ships":
+        _take(state, "ship_pool", card)
+        state["players"][int(dest[6:]) - 1]["ships"].append(card)
+        state["status"][card] = {"damaged": False, "supply": False, "revealed": False, "refuge": None}
+    elif deck == "merchants":
+        _take(state, "merchant_pool", card)
+        state["players"][int(dest[6:]) - 1]["merchants"].append(card)
+        state["status"][card] = {"damaged": False, "supply": False, "revealed": True, "refuge": None}
+
+
+def _top_card_taken(state, d, ev):
+    card = state["top"].pop(0)
+    player(state, d["seat"])["hand"].append(card)
+
+
+def _deck_reshuffled(state, d, ev):
+    k = d["deck"]
+    held = d.get("held") or []          # 6.5.2: ships removed this round stay out
+    state[f"{k}_pool"] += [s for s in state[f"{k}_used"] if s not in held]
+    if state.get("sorted_piles"):
+        state[f"{k}_pool"].sort()
+    state[f"{k}_used"] = list(held)
+
+
+HANDLERS = {
+    "DeckShuffled": _deck_shuffled,
+    "CardDrawn": _card_drawn,
+    "KnownCardDrawn": _top_card_taken,
+    "DeckReshuffledFromBottom": _deck_reshuffled,
+}

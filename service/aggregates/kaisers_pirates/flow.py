@@ -12,7 +12,7 @@ from .actions import has_effect, play_options, refuge_options
 from .board import ix, vp_of
 from .combat import announce_options
 from .deal import deck_left, draw_action, draw_merchant, draw_ship, replenish
-from .state import player
+from .state import player, real_card
 
 
 def roll_off(step, seats, why):
@@ -95,6 +95,21 @@ def begin_turn(step, seat, extra=False):
                 step.emit("ForcedCardIgnored", seat=seat, card=card, why="its action is not legal or has no effect")
         else:
             step.emit("CommittingDone", seat=seat, cards=0)
+
+
+def commit(step, seat, d):
+    """3.2.1: one card face down, on a ship or before the force (``board.commit_options``)."""
+    state = step.state
+    ship = d.get("ship")
+    step.emit("CardCommitted", vis=[seat], seat=seat, card=d["card"], use=d["use"], ship=ship,
+              name=ix(state).card_name[d["card"]])
+    # face down, but placed and turned so that its use is plain (3.2.1)
+    step.emit("CardCommittedFaceDown", seat=seat, use=d["use"], ship=ship, count=len(state["tt"]["committed"]))
+
+
+def done_committing(step, seat):
+    """3.2: the cards are committed; the resolve phase (3.2.8) begins."""
+    step.emit("CommittingDone", seat=seat, cards=len(step.state["tt"]["committed"]))
 
 
 def end_turn(step, seat):
@@ -307,3 +322,165 @@ def result(state):
                                         "victory_points": player(state, s)["round_vp"][3:]}
                                for s in range(1, state["seats"] + 1)}
     return out
+
+
+# how each event decided here changes the state (``evolve``) -----------------------------------
+def _round_started(state, d, ev):
+    state["round"] = d["round"]
+    state["removed_this_round"] = []
+    state["phase"] = "dealing"
+    state["eng"] = None
+    state["window"] = None
+    state["tt"] = None
+
+
+def _turn_started(state, d, ev):
+    state["turn"] = ev.turn
+    state["current"] = d["seat"]
+    state["phase"] = "commit"
+    me = state["players"][d["seat"] - 1]
+    own_prev = me.get("last_turn", -9)
+    me["last_turn"] = ev.turn
+    state["extra_turn"] = d.get("extra", False)
+    # 3.3.32: a committed Reflag hides a ship "quando inizia il suo turno svelata" (a loop, not a
+    # comprehension: no function call, and no empty dict made for a ship without a status; a
+    # status is always made with its "revealed" key: read by subscript, not by a method call)
+    status = state["status"]
+    shown = []
+    for x in me["ships"] + me["prizes"]:
+        st = status.get(x)
+        if st and st["revealed"]:
+            shown.append(x)
+    state["tt"] = {"attack_on": None, "others": [], "used": [], "intercepted": [], "committed": [],
+                   "played": [], "reactions": [], "extra": [], "second_chance": False,
+                   "left_refuge": [], "refuge_tried": [], "wireless": False, "deceived": False,
+                   "reveal_after": [], "ignored": [], "no_passage": [], "own_prev": own_prev,
+                   "fogged": False, "reacted_by": {}, "revealed_at_start": shown}
+
+
+def _card_committed(state, d, ev):
+    state["players"][d["seat"] - 1]["hand"].remove(d["card"])
+    tt = state["tt"]
+    if d["card"] in tt["extra"]:
+        tt["extra"].remove(d["card"])
+    tt["committed"].append({"card": d["card"], "use": d["use"], "ship": d.get("ship")})
+
+
+def _committing_done(state, d, ev):
+    state["phase"] = "resolve"
+
+
+def _deception_forced(state, d, ev):
+    tt = state["tt"]
+    player(state, d["seat"])["hand"].remove(d["card"])
+    tt["committed"].append({"card": d["card"], "use": "action", "ship": None})
+    tt["deceived"] = True
+    state["phase"] = "resolve"
+
+
+def _cards_discarded(state, d, ev):
+    tt = state["tt"]
+    played, reactions, committed = tt["played"], tt["reactions"], tt["committed"]
+    for c in d["cards"]:
+        if c in played:
+            played.remove(c)
+        if c in reactions:
+            reactions.remove(c)
+        for e in committed[:]:      # (copied by a slice: no call of list())
+            if e["card"] == c:
+                committed.remove(e)
+        state["discard"].append(c)
+
+
+def _pending_cleared(state, d, ev):
+    p = player(state, d["seat"])
+    if not real_card(p["pending"]["card"]):
+        pass                                                  # the phantom's: nothing to discard (5.4.3 step 6)
+    elif d.get("into_turn"):
+        state["tt"]["played"].append(p["pending"]["card"])   # discarded with the turn's cards
+    else:
+        state["discard"].append(p["pending"]["card"])
+    p["pending"] = None
+
+
+def _turn_in_fog(state, d, ev):
+    state["tt"]["fogged"] = True
+    state["phase"] = "resolve"
+
+
+def _forced_ignored(state, d, ev):
+    state["tt"]["deceived"] = "ignored"
+
+
+def _round_scored(state, d, ev):
+    for s, vp in d["vp"].items():
+        p = player(state, int(s))
+        p["round_vp"].append(vp)
+        p["round_points"].append(d["points"][s])
+
+
+def _round_cleared(state, d, ev):
+    """2.4: action cards back to the deck; markers off; merchants and VP piles to the decks' bottoms."""
+    ix_cards = d["action_cards"]
+    state["pool"] = sorted(ix_cards) if state.get("sorted_piles") else list(ix_cards)
+    state["top"], state["peek"], state["set_aside"], state["discard"] = [], [], [], []
+    state["top_seen"] = {}
+    for p in state["players"]:
+        p["hand"] = []
+        p["pending"] = None
+        p["kept"] = None
+        p["kept_n"] = 0
+        p["skip"] = False           # the team game's Bounding Main does not outlive the round
+        for e in p["vp"]:
+            if e["deck"] == "ship":
+                state["ship_used"].append(e["card"])
+            elif e["deck"] == "merchant":
+                state["merchant_used"].append(e["card"])
+        p["vp"] = []
+        state["merchant_used"] += p["merchants"] + p["prizes"]
+        p["merchants"], p["prizes"] = [], []
+    state["status"] = {s: {"damaged": False, "supply": False, "revealed": False, "refuge": None}
+                       for p in state["players"] for s in p["ships"]}
+    state["tt"] = None
+    state["eng"] = None
+    state["phase"] = "keep"
+
+
+def _ship_kept(state, d, ev):
+    p = player(state, d["seat"])
+    keep = d["ships"] if "ships" in d else [d["ship"]]        # 6.7: up to three
+    drop = [s for s in p["ships"] if s not in keep]
+    for s in drop:
+        p["ships"].remove(s)
+        state["status"].pop(s, None)
+        state["ship_used"].append(s)
+    p["kept"] = d["ship"]
+    p["kept_n"] = len(d["ships"]) if "ships" in d else (1 if d["ship"] else 0)
+
+
+def _game_over(state, d, ev):
+    state["phase"] = "over"
+    state["result"] = {"scores": d["scores"], "winners": d["winners"]}
+
+
+def _extra_round(state, d, ev):
+    state["extra_rounds"] = state.get("extra_rounds", 0) + 1
+    state["tied"] = list(d["tied"])
+
+
+HANDLERS = {
+    "RoundStarted": _round_started,
+    "TurnStarted": _turn_started,
+    "CardCommitted": _card_committed,
+    "CommittingDone": _committing_done,
+    "DeceptionForcedCard": _deception_forced,
+    "TurnInFog": _turn_in_fog,
+    "ForcedCardIgnored": _forced_ignored,
+    "PendingCardCleared": _pending_cleared,
+    "CardsDiscarded": _cards_discarded,
+    "RoundScored": _round_scored,
+    "RoundCleared": _round_cleared,
+    "ShipKept": _ship_kept,
+    "ExtraRoundCalled": _extra_round,
+    "GameOver": _game_over,
+}

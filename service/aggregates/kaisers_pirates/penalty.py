@@ -54,3 +54,23 @@ def referee(step, d):
     where = "hand" if card in player(state, seat)["hand"] else "committed"
     step.emit("PenaltyApplied", seat=seat, card=card, name=ix(state).card_name[card], where=where,
               rule="3.1.5", why="a card committed or played irregularly is discarded")
+
+
+# how each event decided here changes the state (``evolve``) -----------------------------------
+def _penalty_applied(state, d, ev):
+    """3.1.5: the irregular card leaves the hand (or the committed cards) face up."""
+    p = player(state, d["seat"])
+    card = d["card"]
+    if card in p["hand"]:
+        p["hand"].remove(card)
+    tt = state["tt"]
+    if tt is not None:
+        if card in tt["extra"]:
+            tt["extra"].remove(card)
+        tt["committed"] = [c for c in tt["committed"] if c["card"] != card]
+    state["discard"].append(card)
+
+
+HANDLERS = {
+    "PenaltyApplied": _penalty_applied,
+}

@@ -7,7 +7,8 @@ from __future__ import annotations
 from . import optional
 from .board import is_prize, is_raider, ix, owner
 from .dice import challenge, compare, respond_seat
-from .state import player
+from .hits import apply_result, damage, sink
+from .state import player, real_card
 
 
 def _att_mods(state, eng, german_ship=None):
@@ -36,29 +37,6 @@ def _att_mods(state, eng, german_ship=None):
         mods += 2
         why.append("Monitor +2")
     return mods, why
-
-
-def _sink(step, ship, by, double=False, why=""):
-    state = step.state
-    i = ix(state)
-    deck = "ship" if ship in i.ships else "merchant"
-    step.emit("ShipSunk", ship=ship, by=by, deck=deck, double=double, owner=owner(state, ship), why=why)
-
-
-def _damage(step, ship, why=""):
-    if not step.state["status"][ship]["damaged"]:
-        step.emit("ShipDamaged", ship=ship, why=why)
-    elif optional.on(step.state, "extra_damage"):
-        step.emit("ShipDamaged", ship=ship, why=why + " (another marker, 6.8.1)")
-    else:
-        step.emit("FurtherDamageIgnored", ship=ship)
-
-
-def _apply(step, ship, res, by, double=False, why=""):
-    if res == "sunk":
-        _sink(step, ship, by, double, why)
-    elif res == "damaged":
-        _damage(step, ship, why)
 
 
 def resolve(step):
@@ -164,10 +142,10 @@ def _resolve_intercept(step):
             step.emit("DamageIgnored", ship=tgt, why="a boarding attempt ignores damage")
         res = "none"
     if res == "sunk":
-        _sink(step, tgt, seat, eng["special"], "intercepted")
+        sink(step, tgt, seat, eng["special"], "intercepted")
         return True
     if res == "damaged":
-        _damage(step, tgt, "intercepted")
+        damage(step, tgt, "intercepted")
         return False
     if tgt in player(state, opp)["merchants"] + player(state, opp)["prizes"] and not state["status"][tgt]["damaged"]:
         if r == "non-combatant":
@@ -211,7 +189,7 @@ def _shallow_run(step, tgt, attacker, defender):
     failed, damaged = _crossing(step, tgt, defender, attacker, i.types["shallow-run"]["action"])
     if failed:
         if damaged:
-            _sink(step, tgt, attacker, False, "wrecked on the shoals")
+            sink(step, tgt, attacker, False, "wrecked on the shoals")
         else:
             step.emit("ShipDamaged", ship=tgt, why="crossing the shoals")
 
@@ -228,7 +206,7 @@ def _pursuit(step, tgt, ship, attacker, defender):
                                     f"Shallow Run: {ship} follows over the shoals (6.10)", pursuing=True)
     for who, failed, damaged, by in ((tgt, t_failed, t_damaged, attacker), (ship, s_failed, s_damaged, defender)):
         if failed and damaged:
-            _sink(step, who, by, False, "wrecked on the shoals (6.10.3)")
+            sink(step, who, by, False, "wrecked on the shoals (6.10.3)")
         elif failed:
             step.emit("ShipDamaged", ship=who, why="crossing the shoals (6.10.2)")
     if t_failed and t_damaged or s_failed and s_damaged:
@@ -268,7 +246,7 @@ def _amc(step, tgt):
     if is_raider(state, ship) and not state["status"][ship]["revealed"]:
         step.emit("ShipRevealed", ship=ship, why="AMC")
         step.emit("RevealPending", ship=ship, why="AMC")
-    _apply(step, ship, r1, opp, False, "AMC")
+    apply_result(step, ship, r1, opp, False, "AMC")
     if r2 == "sunk":
         step.emit("ActionCardScored", card=amc, seat=seat, why="AMC sunk")
 
@@ -289,7 +267,7 @@ def _trap(step, tgt):
     if is_raider(state, ship) and not state["status"][ship]["revealed"]:
         step.emit("ShipRevealed", ship=ship, why="Trap")
         step.emit("RevealPending", ship=ship, why="Trap")
-    _apply(step, ship, r1, opp, False, "Trap")
+    apply_result(step, ship, r1, opp, False, "Trap")
     if tgt in eng["boarding"]:
         # the other committed cards act normally: a Boarding Party captures instead of sinking
         if r2 == "sunk":
@@ -299,7 +277,7 @@ def _trap(step, tgt):
         if r2 == "damaged":
             step.emit("DamageIgnored", ship=tgt, why="a boarding attempt ignores damage")
         r2 = "none"
-    _apply(step, tgt, r2, seat, eng["special"], "intercepted")
+    apply_result(step, tgt, r2, seat, eng["special"], "intercepted")
     if r2 == "none" and tgt in player(state, opp)["merchants"] and not state["status"][tgt]["damaged"]:
         offer_passage(step, tgt)
     return r2 == "sunk"
@@ -337,7 +315,7 @@ def _resolve_british(step):
     res = compare(step, f"British forces ({i.card_name[card]}) intercept {tgt}", dice, _att_mods(state, eng),
                    i.vessel(tgt)["defense"], optional.damage_mods(state, tgt), f"seat {seat} attack ({i.card_name[card]})",
                    f"seat {opp} defence ({tgt})")
-    _apply(step, tgt, res, seat, False, "intercepted by British forces")
+    apply_result(step, tgt, res, seat, False, "intercepted by British forces")
     if res == "none" and tgt in player(state, opp)["prizes"] and not state["status"][tgt]["damaged"]:
         offer_passage(step, tgt)  # 3.2.6: an undamaged prize that survives an intercept
 
@@ -382,7 +360,7 @@ def _resolve_mines(step):
     step.emit("PassageBarred", ship=tgt, why="attacked by mines")
     res = compare(step, f"mines attack {tgt}", dice, (0, []), i.vessel(tgt)["defense"], optional.damage_mods(state, tgt),
                    f"seat {eng['seat']} mines", f"seat {eng['opp']} defence ({tgt})")
-    _apply(step, tgt, res, eng["seat"], eng["special"], "mines")
+    apply_result(step, tgt, res, eng["seat"], eng["special"], "mines")
     return res == "sunk"
 
 
@@ -406,7 +384,7 @@ def _resolve_torpedo(step):
     step.emit("PassageBarred", ship=tgt, why="torpedoed")
     res = compare(step, f"{i.card_name[sub]} torpedoes {tgt}", sa["torpedo"], (0, []), i.vessel(tgt)["defense"],
                    optional.damage_mods(state, tgt), f"seat {seat} torpedoes ({i.card_name[sub]})", f"seat {opp} defence ({tgt})")
-    _apply(step, tgt, res, seat, eng["special"], "torpedoed")
+    apply_result(step, tgt, res, seat, eng["special"], "torpedoed")
     return res == "sunk"
 
 
@@ -456,3 +434,64 @@ def after_reaction(step, t, d):
     elif t == "mistaken-identity":
         if challenge(step, "Mistaken Identity", a["challenge"], (0, []), a["response"], opp, seat):
             step.emit("VictoryCardsSwapped", attacker=seat, defender=opp, sunk=tgt, given=d["give"])
+
+
+# how each event decided here changes the state (``evolve``) -----------------------------------
+def _interrogation_succeeded(state, d, ev):
+    if d["target"] not in state["tt"]["intercepted"]:
+        state["tt"]["intercepted"].append(d["target"])
+
+
+def _targets_cut(state, d, ev):
+    eng = state["eng"]
+    eng["targets"] = eng["targets"][: eng["i"] + 1]
+
+
+def _reveal_pending(state, d, ev):
+    if d["ship"] not in state["eng"]["reveal"]:
+        state["eng"]["reveal"].append(d["ship"])
+
+
+def _passage_offered(state, d, ev):
+    state["eng"]["passage"] = {"ship": d["ship"], "seat": d["seat"], "bonus": d["bonus"], "why": d["why"]}
+
+
+def _vp_swapped(state, d, ev):
+    # Mistaken Identity: the two cards change places: the just-sunk merchant takes
+    # the place of the defender's chosen one, and that one the place of the sinking
+    # in the attacker's pile (a Special Cargo double stays with the sinking).
+    a, b = player(state, d["attacker"]), player(state, d["defender"])
+    ea = next(e for e in reversed(a["vp"]) if e["card"] == d["sunk"])
+    eb = next(e for e in b["vp"] if e["card"] == d["given"])
+    ea["card"], eb["card"] = d["given"], d["sunk"]
+
+
+def _card_scored(state, d, ev):
+    # an action card (AMC, Q-ship, submarine) sunk: into the winner's VP pile
+    card = d["card"]
+    tt = state["tt"]
+    for lst in (tt["played"], tt["reactions"]):
+        if card in lst:
+            lst.remove(card)
+    player(state, d["seat"])["vp"].append({"card": card, "deck": "action" if real_card(card) else "solitaire",
+                                           "double": False})
+
+
+def _attack_ignored(state, d, ev):
+    state["tt"]["ignored"].append(d["ship"])
+
+
+def _no_passage(state, d, ev):
+    state["tt"]["no_passage"].append(d["ship"])
+
+
+HANDLERS = {
+    "TargetsReduced": _targets_cut,
+    "PassageOffered": _passage_offered,
+    "InterrogationSucceeded": _interrogation_succeeded,
+    "RevealPending": _reveal_pending,
+    "MerchantIgnored": _attack_ignored,
+    "PassageBarred": _no_passage,
+    "VictoryCardsSwapped": _vp_swapped,
+    "ActionCardScored": _card_scored,
+}

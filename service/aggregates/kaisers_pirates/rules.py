@@ -42,10 +42,10 @@ from __future__ import annotations
 from service.kernel import BadInput, IllegalDecision, Rules
 from service.kernel.machine import strictly_equal
 
-from . import actions, combat, flow, optional, penalty, solitaire, team
+from . import actions, combat, deal, flow, hits, optional, penalty, resolve, solitaire, state, team
 from . import catalog as catalog_data
 from .board import PHANTOM, commit_options, fogged, ix, owner
-from .state import HANDLERS, initial_state, player
+from .state import initial_state, player
 from .view import describe, view
 
 COMBAT_ACTIONS = frozenset({"intercept", "lay_mines", "torpedo", "sub_mines", "interrogate", "monitor"})
@@ -65,6 +65,22 @@ OPTIONS = {
     "solitaire": "'true' (implied by --seats 1): one player against the phantom player (section 5)",
     **optional.RULES,
 }
+
+
+def _one_table(*tables) -> dict:
+    """The modules' tables of event handlers as one (an event is applied in one place only)."""
+    out: dict = {}
+    for table in tables:
+        twice = out.keys() & table.keys()
+        if twice:
+            raise RuntimeError(f"kaisers-pirates: events applied in two modules: {sorted(twice)}")
+        out.update(table)
+    return out
+
+
+# how each event changes the state: each module applies the events it decides
+HANDLERS = _one_table(state.HANDLERS, deal.HANDLERS, hits.HANDLERS, resolve.HANDLERS, combat.HANDLERS,
+                      actions.HANDLERS, team.HANDLERS, solitaire.HANDLERS, penalty.HANDLERS, flow.HANDLERS)
 
 
 def play_phantom(step) -> None:
@@ -262,15 +278,9 @@ class KaisersPirates(Rules):
         if w is not None:
             WINDOW_DECIDE.get(w["kind"], combat.window_decide)(step, seat, decision)
         elif a == "commit":
-            i = ix(state)
-            ship = decision.get("ship")
-            step.emit("CardCommitted", vis=[seat], seat=seat, card=decision["card"], use=decision["use"],
-                      ship=ship, name=i.card_name[decision["card"]])
-            # face down, but placed and turned so that its use is plain (3.2.1)
-            step.emit("CardCommittedFaceDown", seat=seat, use=decision["use"], ship=ship,
-                      count=len(state["tt"]["committed"]))
+            flow.commit(step, seat, decision)
         elif a == "done":
-            step.emit("CommittingDone", seat=seat, cards=len(state["tt"]["committed"]))
+            flow.done_committing(step, seat)
         elif a in COMBAT_ACTIONS:
             combat.announce(step, seat, decision)
         elif a == "play":

@@ -19,7 +19,7 @@ from __future__ import annotations
 from . import actions, combat
 from .catalog import SPECIALS
 from .board import PHANTOM, attack_ok, can_attack_with, in_refuge, is_raider, is_warship, ix, other_ok, recognised, st
-from .state import HANDLERS, player
+from .state import player
 
 SOLO = "solo:"
 REAL = 1
@@ -403,20 +403,7 @@ def _discarded_face_down(state, d, ev):
         state["discard"].append(c)
 
 
-def _taken(state, d, ev):
-    a, b = player(state, d["seat"]), player(state, PHANTOM)
-    for c, tok in zip(d["cards"], d["tokens"]):
-        if tok:
-            b["hand"].remove(tok)
-            state["pool"].remove(c)
-        else:
-            b["hand"].remove(c)
-        a["hand"].append(c)
-        state["tt"]["extra"].append(c)
-    state["solo"]["recon"] = True
-
-
-HANDLERS.update({
+HANDLERS = {
     "SolitaireCardTurned": _turned,
     "SolitaireDeckReshuffled": _reshuffled,
     "PhantomActionChosen": _chosen,
@@ -425,5 +412,4 @@ HANDLERS.update({
     "PhantomReacted": _reacted,
     "PhantomAssists": _assists,
     "CardsDiscardedFaceDown": _discarded_face_down,
-    "PhantomCardsTaken": _taken,
-})
+}

@@ -16,11 +16,13 @@ small hooks:
   hand (4.0): chosen gifts are visible only to the giver until the exchange;
 * ship transfers to a partner: leaving an island refuge (4.6), the second ship
   of a double Breakout (4.7), and between rounds (4.9: partners pool their
-  surviving warships and raiders and each keeps one of the pool);
+  surviving warships and raiders and each claims one of the pool: ``claim``
+  returns True once all have claimed, and the turn's flow starts the round);
 * scoring (4.8, 4.10): each player scores round points on its own; the team's
   total decides; ties as 2.5 (team VP, then another round).
 
-Partner hands stay hidden (2.2 "compagni inclusi", 4.0).
+Partner hands stay hidden (2.2 "compagni inclusi", 4.0); what a seat sees of the
+team game (the teams, its own gifts) is in ``view.py``.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ import itertools
 from service.kernel import BadInput
 
 from .board import TEAMS, ix, other_ok, partner, team_game
-from .state import HANDLERS, player
+from .state import player
 
 CARDS = ("bounding-main", "exchange-information")
 WINDOWS = ("exchange", "breakout_split", "team_keep")
@@ -264,7 +266,7 @@ def _claims_cleared(state, d, ev):
     state["claims"] = {}
 
 
-HANDLERS.update({
+HANDLERS = {
     "TurnWillBeSkipped": _skip_set,
     "TurnSkipped": _skipped,
     "ExchangeStarted": _exchange_started,
@@ -272,4 +274,4 @@ HANDLERS.update({
     "CardsExchanged": _exchanged,
     "ShipClaimed": _claimed,
     "ClaimsCleared": _claims_cleared,
-})
+}
