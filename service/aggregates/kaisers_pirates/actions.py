@@ -349,7 +349,7 @@ def resupply(step, seat, d):
     state = step.state
     prize = d["prize"]
     step.emit("PrizeStoresUsed", seat=seat, ship=d["ship"], prize=prize)
-    r = optional.data()["prize_stores"]
+    r = ix(state).optional_rules["prize_stores"]
     if challenge(step, f"are {prize}'s stores exhausted? (6.12.2)", r["challenge"], (0, []), r["response"],
                  respond_seat(state, seat), seat):
         step.emit("ShipSunk", ship=prize, by=seat, deck="merchant", double=False, owner=seat,

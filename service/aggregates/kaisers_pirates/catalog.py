@@ -1,23 +1,33 @@
-"""The Kaiser's Pirates card data, loaded and validated from ``data/catalog.json``.
+"""The Kaiser's Pirates data, each file read by one function here:
 
-Three decks: 20 warships and raiders, 60 merchantmen, 100 action cards of 47
-types. Every card carries ``source`` (``rulebook``/``reference``/
-``provisional`` for each of its values) and ``note`` (how a provisional value
-was chosen). ``index(cat)`` builds the lookup tables the rules use; it is
-cached per catalog (the catalog itself is not kept in the game state, so the
-state stays small and cheap to copy).
+* ``load``: the card catalog (``data/catalog.json``, checked by ``validate``):
+  three decks, 20 warships and raiders, 60 merchantmen, 100 action cards of 47
+  types (1.1). Every card carries ``source`` (``rulebook``/``reference``/
+  ``provisional`` for each of its values) and ``note`` (how a provisional value
+  was chosen). It travels in ``GameCreated``.
+* ``solitaire_deck``: the solitaire deck (``data/solitaire.json``, 1.1.3, 5.2;
+  checked by ``validate_solitaire``, in the words ``SPECIALS``, ``DEFENCES``,
+  ``OFFENCES``): a solitaire game's catalog holds it as its ``solitaire`` key, so
+  it travels in ``GameCreated`` too.
+* ``optional_rules_table``: the facts section 6 prints (``data/optional.json``).
+
+``index(cat)`` builds the lookup tables the rules use (``Index``; the rules reach
+it through ``board.ix(state)``); it is cached per catalog (the catalog itself is
+not kept in the game state, so the state stays small and cheap to copy).
 """
 
 from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from pathlib import Path
 
 from service.kernel.errors import BadInput
 
 PATH = Path(__file__).with_name("data") / "catalog.json"
 SOLO_PATH = Path(__file__).with_name("data") / "solitaire.json"
+OPTIONAL_PATH = Path(__file__).with_name("data") / "optional.json"
 SOURCES = {"rulebook", "reference", "provisional"}
 KINDS = {"normal", "reaction", "assist", "team"}
 SIDES = (4, 6, 8, 10)
@@ -181,6 +191,15 @@ def solitaire_deck(path: Path | None = None) -> dict:
         raise BadInput(f"kaisers-pirates solitaire deck: cannot read {path or SOLO_PATH}: {e}") from None
 
 
+@lru_cache(maxsize=1)
+def optional_rules_table() -> dict:
+    """The facts section 6 prints for its optional rules (``data/optional.json``: the
+    ships and merchants 6.4 and 6.5 name, the dice of 6.6.1, 6.9.1 and 6.12.2, 6.7's
+    three ships), read once a process; the rules read it through the game's index
+    (``Index.optional_rules``)."""
+    return json.loads(OPTIONAL_PATH.read_text(encoding="utf-8"))
+
+
 _DEFAULT: dict = {}
 
 
@@ -240,6 +259,7 @@ class Index:
         self.removed = {int(k): v for k, v in cat["action_cards_removed"]["value"].items()}
         self.hand_size = cat["hand_size"]["value"]
         self.force = cat["force"]["value"]
+        self.optional_rules = optional_rules_table()     # (not in the catalog: the same for every game)
 
     def ctype(self, card: str) -> dict:
         return self.types[self.card_type[card]]

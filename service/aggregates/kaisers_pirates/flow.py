@@ -260,7 +260,7 @@ def _open_keep(step):
 def keep_options(state, seat):
     ships = player(state, seat)["ships"]
     if optional.on(state, "keep_three"):          # 6.7: any set of up to three
-        most = optional.data()["keep_most"]["value"]
+        most = ix(state).optional_rules["keep_most"]["value"]
         return [{"action": "keep", "ships": list(c)} for n in range(min(most, len(ships)), -1, -1)
                 for c in itertools.combinations(sorted(ships), n)]
     return [{"action": "keep", "ship": s} for s in ships] + [{"action": "keep", "ship": None}]

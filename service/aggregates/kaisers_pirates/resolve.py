@@ -223,7 +223,7 @@ def chase_supply(step):
     if not eng.get("pursue") or not eng["reaction"] or eng["reaction"]["type"] != "fast-ship" \
             or ship not in state["status"]:
         return
-    r = optional.data()["chase_supply"]
+    r = ix(state).optional_rules["chase_supply"]
     if challenge(step, f"{ship} after the chase: supply (6.6.1)", r["challenge"], (0, []), r["response"],
                  eng["opp"], eng["seat"]):
         step.emit("SupplyLimited", ship=ship, why="the chase of a Fast Ship (6.6.1)")
@@ -341,7 +341,7 @@ def torpedo_prize_challenge(step):
     state = step.state
     eng = state["eng"]
     tgt = eng["targets"][0]
-    r = optional.data()["torpedo_prize"]
+    r = ix(state).optional_rules["torpedo_prize"]
     if challenge(step, f"a submarine finds the prize {tgt} (6.9.1)", r["challenge"], (0, []), r["response"],
                  eng["seat"], eng["opp"]):
         step.emit("EngagementAdvanced", stage="assist", i=0)
