@@ -66,7 +66,7 @@ def opponents(state, seat):
     return opps
 
 
-def st(state, ship):
+def status_of(state, ship):
     return state["status"][ship]
 
 

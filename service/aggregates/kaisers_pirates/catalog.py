@@ -98,49 +98,62 @@ def validate(cat: dict) -> dict:
     _check(isinstance(ships, list) and len(ships) == 20, "needs 20 warships and raiders (1.1)")
     _check(isinstance(merchants, list) and len(merchants) == 60, "needs 60 merchantmen (1.1)")
     _check(isinstance(cards, list) and len(cards) == 47, "needs 47 action card types (1.1.2)")
-    ids = set()
+    ids: set = set()
     for s in ships:
-        w = f"ship {s.get('id')!r}"
-        _check(isinstance(s.get("id"), str) and s["id"] not in ids, f"{w}: missing or duplicate id")
-        ids.add(s["id"])
-        _check(s.get("kind") in ("warship", "raider"), f"{w}: kind must be warship or raider")
-        for f, k in SHIP_FIELDS.items():
-            _value(k, s.get(f), f"{w}.{f}")
-        _sources(s, ["name", "kind", *SHIP_FIELDS], w)
+        _check_ship(s, ids)
     _check(sum(s["kind"] == "raider" for s in ships) == 14, "needs 14 raiders and 6 warships (1.1.4)")
     for m in merchants:
-        w = f"merchant {m.get('id')!r}"
-        _check(isinstance(m.get("id"), str) and m["id"] not in ids, f"{w}: missing or duplicate id")
-        ids.add(m["id"])
-        for f, k in MERCHANT_FIELDS.items():
-            _value(k, m.get(f), f"{w}.{f}")
-        _sources(m, ["name", *MERCHANT_FIELDS], w)
-    total = 0
-    for c in cards:
-        w = f"action card {c.get('id')!r}"
-        _check(isinstance(c.get("id"), str) and c["id"] not in ids, f"{w}: missing or duplicate id")
-        ids.add(c["id"])
-        _check(c.get("kind") in KINDS, f"{w}: kind must be one of {sorted(KINDS)}")
-        _check(isinstance(c.get("count"), int) and c["count"] >= 1, f"{w}: count must be >= 1")
-        total += c["count"]
-        icpt = c.get("intercept")
-        _check(isinstance(icpt, dict), f"{w}: needs an intercept side")
-        _value("dice", icpt.get("attack"), f"{w}.intercept.attack")
-        _value("bool", icpt.get("night"), f"{w}.intercept.night")
-        act = c.get("action")
-        _check(isinstance(act, dict), f"{w}: needs an action side")
-        for f, v in act.items():
-            _check(f in ACTION_FIELDS, f"{w}: unknown action value {f!r}")
-            _value(ACTION_FIELDS[f], v, f"{w}.action.{f}")
-        for f in NEEDS.get(c["id"], ()):
-            _check(f in act, f"{w}: its action side needs {f!r}")
-        if "copies" in c:
-            _check(isinstance(c["copies"], list) and len(c["copies"]) == c["count"], f"{w}: one copy name per card")
-        _sources(c, ["name", "count", "kind", "intercept.attack", "intercept.night", *("action." + f for f in act)], w)
+        _check_merchant(m, ids)
+    total = sum(_check_action_card(c, ids) for c in cards)
     _check(total == 100, f"the action deck must hold 100 cards (got {total})")
     if "solitaire" in cat:
         validate_solitaire(cat["solitaire"], cat)
     return cat
+
+
+def _new_id(card, ids, w):
+    _check(isinstance(card.get("id"), str) and card["id"] not in ids, f"{w}: missing or duplicate id")
+    ids.add(card["id"])
+
+
+def _check_ship(s, ids):
+    w = f"ship {s.get('id')!r}"
+    _new_id(s, ids, w)
+    _check(s.get("kind") in ("warship", "raider"), f"{w}: kind must be warship or raider")
+    for f, k in SHIP_FIELDS.items():
+        _value(k, s.get(f), f"{w}.{f}")
+    _sources(s, ["name", "kind", *SHIP_FIELDS], w)
+
+
+def _check_merchant(m, ids):
+    w = f"merchant {m.get('id')!r}"
+    _new_id(m, ids, w)
+    for f, k in MERCHANT_FIELDS.items():
+        _value(k, m.get(f), f"{w}.{f}")
+    _sources(m, ["name", *MERCHANT_FIELDS], w)
+
+
+def _check_action_card(c, ids) -> int:
+    """One action card type (1.1.2, 3.3): its two sides and its sources; its count."""
+    w = f"action card {c.get('id')!r}"
+    _new_id(c, ids, w)
+    _check(c.get("kind") in KINDS, f"{w}: kind must be one of {sorted(KINDS)}")
+    _check(isinstance(c.get("count"), int) and c["count"] >= 1, f"{w}: count must be >= 1")
+    icpt = c.get("intercept")
+    _check(isinstance(icpt, dict), f"{w}: needs an intercept side")
+    _value("dice", icpt.get("attack"), f"{w}.intercept.attack")
+    _value("bool", icpt.get("night"), f"{w}.intercept.night")
+    act = c.get("action")
+    _check(isinstance(act, dict), f"{w}: needs an action side")
+    for f, v in act.items():
+        _check(f in ACTION_FIELDS, f"{w}: unknown action value {f!r}")
+        _value(ACTION_FIELDS[f], v, f"{w}.action.{f}")
+    for f in NEEDS.get(c["id"], ()):
+        _check(f in act, f"{w}: its action side needs {f!r}")
+    if "copies" in c:
+        _check(isinstance(c["copies"], list) and len(c["copies"]) == c["count"], f"{w}: one copy name per card")
+    _sources(c, ["name", "count", "kind", "intercept.attack", "intercept.night", *("action." + f for f in act)], w)
+    return c["count"]
 
 
 def validate_solitaire(deck: dict, cat: dict) -> dict:

@@ -26,17 +26,25 @@ ASSISTED = ("intercept", "british", "monitor", "mines", "torpedo")   # attacks a
 
 # announcing an attack ------------------------------------------------------
 def announce_options(state, seat):
-    """Every attack the active seat may announce now with its committed cards."""
-    i = ix(state)
+    """Every attack the active seat may announce now with its committed cards: the
+    intercepts first, then the action sides that attack."""
     tt = state["tt"]
-    out = []
     attack_on = tt["attack_on"]
-    players = state["players"]
     # attack_ok (3.1.3): one opponent a turn, none in a fog bank (a loop: no comprehension's call)
     opps = []
     for o in opponents(state, seat):
         if (attack_on is None or attack_on == o) and not fogged(state, o):
             opps.append(o)
+    out = []
+    _intercept_options(state, seat, tt, opps, out)
+    _attack_card_options(state, seat, tt, opps, out)
+    return out
+
+
+def _intercept_options(state, seat, tt, opps, out):
+    """3.2.3, 3.2.4: the cards committed on their intercept side: a German ship's on
+    a merchant, British forces on a recognised ship (added to ``out``)."""
+    players = state["players"]
     intercepted = tt["intercepted"]
     ignored = tt["ignored"]
     for c in tt["committed"]:
@@ -60,6 +68,12 @@ def announce_options(state, seat):
                 if t_ in intercepted or in_refuge(state, t_) or not recognised(state, t_):
                     continue
                 out.append({"action": "intercept", "card": card, "target": t_})
+
+
+def _attack_card_options(state, seat, tt, opps, out):
+    """The action sides that attack: Lay Mines (3.3.21), the submarines (3.3.42,
+    3.3.43; 6.9 a hidden prize), Interrogate (3.3.19), Monitor (3.3.24) (added to ``out``)."""
+    i = ix(state)
     for c in tt["committed"]:
         if c["use"] != "action":
             continue
@@ -94,7 +108,6 @@ def announce_options(state, seat):
                 for s in player(state, o)["ships"]:
                     if in_refuge(state, s) and s not in tt["intercepted"]:
                         out.append({"action": "monitor", "card": card, "target": s})
-    return out
 
 
 def announce(step, seat, d):
@@ -280,85 +293,119 @@ def window_options(state, seat):
 
 
 def window_decide(step, seat, d):
-    state = step.state
-    w = state["window"]
-    k = w["kind"]
-    a = d["action"]
-    if k == "assist":
-        if a == "proceed":
-            step.emit("WindowClosed", vis=[seat], seat=seat, kind="assist")
-            step.emit("EngagementAdvanced", stage="react", i=state["eng"]["i"])
-        else:
-            card = d["card"]
-            i = ix(state)
-            t = i.card_type[card]
-            eng = state["eng"]
-            extra = {}
-            if t == "boarding-party":
-                extra["target"] = eng["targets"][eng["i"]]
-            elif t == "good-hunting":
-                extra["targets"] = [d["target"]]
-            elif t == "shipping-lanes":
-                extra["targets"] = [m for m in player(state, eng["opp"])["merchants"]
-                                    if m not in state["tt"]["intercepted"] and m not in state["tt"]["ignored"]]
-            step.emit("AssistRevealed", seat=seat, card=card, ctype=t, name=i.card_name[card], **extra)
-            if not assist_options(state):
-                step.emit("WindowClosed", vis=[seat], seat=seat, kind="assist")
-                step.emit("EngagementAdvanced", stage="react", i=eng["i"])
-            else:
-                return  # the window stays open for more assists
-    elif k == "passage":
-        eng = state["eng"]
-        pas = eng["passage"]
-        if d["attempt"]:
-            step.emit("PassageAttempted", seat=seat, ship=pas["ship"])
-            passage(step, pas["ship"], pas["bonus"], pas["why"])
-        else:
-            step.emit("PassageDeclined", seat=seat, ship=pas["ship"])
-        step.emit("EngagementAdvanced", stage="next", i=eng["i"])
-    elif k == "pursue":
-        eng = state["eng"]
-        step.emit("PursuitChosen", seat=seat, pursue=d["pursue"], ship=eng["ship"],
-                  target=eng["targets"][eng["i"]], against=eng["reaction"]["type"])
-        step.emit("EngagementAdvanced", stage="resolve", i=eng["i"])
-    elif k == "order":
-        step.emit("WindowClosed", seat=seat, kind="order")
-        step.emit("MineTargetChosen", target=d["target"])
-        step.emit("EngagementAdvanced", stage="resolve", i=state["eng"]["i"])
-    elif k == "reflag":
-        if a == "decline":
-            step.emit("ReactionDeclined", seat=seat, kind="reflag", ships=w["ships"])
-        else:
-            step.emit("ReactionPlayed", seat=seat, card=d["card"], ctype="reflag", name=ix(state).card_name[d["card"]],
-                      against="reveal", ship=d["ship"])
-            step.emit("ShipDisguised", ship=d["ship"], why="Reflag")
-        if state["eng"] is None:
-            return
-    elif k in ("react", "after"):
-        eng = state["eng"]
-        tgt = eng["targets"][eng["i"]]
-        if a == "decline":
-            step.emit("ReactionDeclined", seat=seat, kind=k, target=tgt)
-            nxt = "next" if k == "after" else ("order" if eng["kind"] == "mines" else "resolve")
-            step.emit("EngagementAdvanced", stage=nxt, i=eng["i"])
-        else:
-            i = ix(state)
-            t = i.card_type[d["card"]]
-            step.emit("ReactionPlayed", seat=seat, card=d["card"], ctype=t, name=i.card_name[d["card"]],
-                      against="attack" if k == "react" else "sinking", target=tgt)
-            if k == "react" and eng["kind"] == "mines":
-                step.emit("MinesSwept", opp=eng["opp"])
-                step.emit("EngagementEnded", kind="mines", seat=eng["seat"])
-            elif k == "react" and optional.can_pursue(state, t):
-                # 6.6.1 / 6.10: the attacker may follow
-                step.emit("EngagementAdvanced", stage="pursue", i=eng["i"])
-            elif k == "react":
-                step.emit("EngagementAdvanced", stage="resolve", i=eng["i"])
-            else:
-                after_reaction(step, t, d)
-                if state["eng"] is not None:
-                    step.emit("EngagementAdvanced", stage="next", i=eng["i"])
+    """A decision in one of an attack's windows (``window_options``), then the attack
+    goes on (``advance``) unless the window stays open."""
+    decided = _DECIDED.get(step.state["window"]["kind"])
+    if decided is not None and decided(step, seat, d):
+        return
     advance(step)
+
+
+def _assist_decided(step, seat, d):
+    """3.2.1: an assist card revealed (the window stays open while another may join:
+    True), or ``proceed``."""
+    state = step.state
+    if d["action"] == "proceed":
+        step.emit("WindowClosed", vis=[seat], seat=seat, kind="assist")
+        step.emit("EngagementAdvanced", stage="react", i=state["eng"]["i"])
+        return False
+    card = d["card"]
+    i = ix(state)
+    t = i.card_type[card]
+    eng = state["eng"]
+    extra = {}
+    if t == "boarding-party":
+        extra["target"] = eng["targets"][eng["i"]]
+    elif t == "good-hunting":
+        extra["targets"] = [d["target"]]
+    elif t == "shipping-lanes":
+        extra["targets"] = [m for m in player(state, eng["opp"])["merchants"]
+                            if m not in state["tt"]["intercepted"] and m not in state["tt"]["ignored"]]
+    step.emit("AssistRevealed", seat=seat, card=card, ctype=t, name=i.card_name[card], **extra)
+    if assist_options(state):
+        return True     # the window stays open for more assists
+    step.emit("WindowClosed", vis=[seat], seat=seat, kind="assist")
+    step.emit("EngagementAdvanced", stage="react", i=eng["i"])
+    return False
+
+
+def _passage_decided(step, seat, d):
+    """3.2.6: the survivor's owner tries passage or not."""
+    eng = step.state["eng"]
+    pas = eng["passage"]
+    if d["attempt"]:
+        step.emit("PassageAttempted", seat=seat, ship=pas["ship"])
+        passage(step, pas["ship"], pas["bonus"], pas["why"])
+    else:
+        step.emit("PassageDeclined", seat=seat, ship=pas["ship"])
+    step.emit("EngagementAdvanced", stage="next", i=eng["i"])
+    return False
+
+
+def _pursuit_decided(step, seat, d):
+    """6.6.1 / 6.10: the attacker follows the Fast Ship or over the shoals, or not."""
+    eng = step.state["eng"]
+    step.emit("PursuitChosen", seat=seat, pursue=d["pursue"], ship=eng["ship"],
+              target=eng["targets"][eng["i"]], against=eng["reaction"]["type"])
+    step.emit("EngagementAdvanced", stage="resolve", i=eng["i"])
+    return False
+
+
+def _mine_target_decided(step, seat, d):
+    """Mines attack every merchant (3.3.21): the attacker picks which one is next."""
+    step.emit("WindowClosed", seat=seat, kind="order")
+    step.emit("MineTargetChosen", target=d["target"])
+    step.emit("EngagementAdvanced", stage="resolve", i=step.state["eng"]["i"])
+    return False
+
+
+def _reflag_decided(step, seat, d):
+    """3.3.32: a ship just revealed is disguised again with Reflag, or not (True: the
+    attack is over, nothing to carry on)."""
+    state = step.state
+    if d["action"] == "decline":
+        step.emit("ReactionDeclined", seat=seat, kind="reflag", ships=state["window"]["ships"])
+    else:
+        step.emit("ReactionPlayed", seat=seat, card=d["card"], ctype="reflag", name=ix(state).card_name[d["card"]],
+                  against="reveal", ship=d["ship"])
+        step.emit("ShipDisguised", ship=d["ship"], why="Reflag")
+    return state["eng"] is None
+
+
+def _reaction_decided(step, seat, d):
+    """3.2.2: the defender's reaction to the attack (``react``) or to a sinking
+    (``after``), or none."""
+    state = step.state
+    k = state["window"]["kind"]
+    eng = state["eng"]
+    tgt = eng["targets"][eng["i"]]
+    if d["action"] == "decline":
+        step.emit("ReactionDeclined", seat=seat, kind=k, target=tgt)
+        nxt = "next" if k == "after" else ("order" if eng["kind"] == "mines" else "resolve")
+        step.emit("EngagementAdvanced", stage=nxt, i=eng["i"])
+        return False
+    i = ix(state)
+    t = i.card_type[d["card"]]
+    step.emit("ReactionPlayed", seat=seat, card=d["card"], ctype=t, name=i.card_name[d["card"]],
+              against="attack" if k == "react" else "sinking", target=tgt)
+    if k == "react" and eng["kind"] == "mines":
+        step.emit("MinesSwept", opp=eng["opp"])
+        step.emit("EngagementEnded", kind="mines", seat=eng["seat"])
+    elif k == "react" and optional.can_pursue(state, t):
+        # 6.6.1 / 6.10: the attacker may follow
+        step.emit("EngagementAdvanced", stage="pursue", i=eng["i"])
+    elif k == "react":
+        step.emit("EngagementAdvanced", stage="resolve", i=eng["i"])
+    else:
+        after_reaction(step, t, d)
+        if state["eng"] is not None:
+            step.emit("EngagementAdvanced", stage="next", i=eng["i"])
+    return False
+
+
+_DECIDED = {"assist": _assist_decided, "passage": _passage_decided, "pursue": _pursuit_decided,
+            "order": _mine_target_decided, "reflag": _reflag_decided, "react": _reaction_decided,
+            "after": _reaction_decided}
 
 
 # the engine -----------------------------------------------------------------
@@ -546,7 +593,7 @@ def _engagement_advanced(state, d, ev):
         eng["reaction"] = None
 
 
-def _mine_target(state, d, ev):
+def _mine_target_chosen(state, d, ev):
     eng = state["eng"]
     eng["targets"].remove(d["target"])
     eng["targets"].insert(eng["i"], d["target"])
@@ -572,7 +619,7 @@ HANDLERS = {
     "AssistRevealed": _assist_revealed,
     "EngagementAdvanced": _engagement_advanced,
     "EngagementEnded": _engagement_ended,
-    "MineTargetChosen": _mine_target,
+    "MineTargetChosen": _mine_target_chosen,
     "PassageAttempted": _passage_answered,
     "PassageDeclined": _passage_answered,
     "PursuitChosen": _pursuit_chosen,

@@ -133,12 +133,12 @@ def _card_drawn(state, d, ev):
         state["status"][card] = {"damaged": False, "supply": False, "revealed": True, "refuge": None}
 
 
-def _top_card_taken(state, d, ev):
+def _known_card_drawn(state, d, ev):
     card = state["top"].pop(0)
     player(state, d["seat"])["hand"].append(card)
 
 
-def _deck_reshuffled(state, d, ev):
+def _deck_reshuffled_from_bottom(state, d, ev):
     k = d["deck"]
     held = d.get("held") or []          # 6.5.2: ships removed this round stay out
     state[f"{k}_pool"] += [s for s in state[f"{k}_used"] if s not in held]
@@ -150,6 +150,6 @@ def _deck_reshuffled(state, d, ev):
 HANDLERS = {
     "DeckShuffled": _deck_shuffled,
     "CardDrawn": _card_drawn,
-    "KnownCardDrawn": _top_card_taken,
-    "DeckReshuffledFromBottom": _deck_reshuffled,
+    "KnownCardDrawn": _known_card_drawn,
+    "DeckReshuffledFromBottom": _deck_reshuffled_from_bottom,
 }

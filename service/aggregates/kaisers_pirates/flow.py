@@ -240,7 +240,7 @@ def end_round(step):
         if res is not None:
             step.emit("GameOver", **res)
             return
-        step.emit("ExtraRoundCalled", tied=res_tied(state))
+        step.emit("ExtraRoundCalled", tied=still_tied(state))
     _open_keep(step)
 
 
@@ -292,11 +292,11 @@ def totals(state):
     return rp, vp
 
 
-def res_tied(state):
+def still_tied(state):
     """The players still in contention: most round points, then most victory
     points; after an extra round only those tied before it (2.5)."""
     if (state.get("options") or {}).get("team"):
-        return team.res_tied(state)
+        return team.still_tied(state)
     rp, vp = totals(state)
     pool = [str(s) for s in state.get("tied") or range(1, state["seats"] + 1)]
     best = max(rp[s] for s in pool)
@@ -311,7 +311,7 @@ def result(state):
     and decides among the tied players only."""
     if (state.get("options") or {}).get("team"):
         return team.result(state)
-    tied = res_tied(state)
+    tied = still_tied(state)
     if len(tied) > 1:
         return None
     rp3 = {str(s): sum(player(state, s)["round_points"][:3]) for s in range(1, state["seats"] + 1)}
@@ -370,7 +370,7 @@ def _committing_done(state, d, ev):
     state["phase"] = "resolve"
 
 
-def _deception_forced(state, d, ev):
+def _deception_forced_card(state, d, ev):
     tt = state["tt"]
     player(state, d["seat"])["hand"].remove(d["card"])
     tt["committed"].append({"card": d["card"], "use": "action", "ship": None})
@@ -392,7 +392,7 @@ def _cards_discarded(state, d, ev):
         state["discard"].append(c)
 
 
-def _pending_cleared(state, d, ev):
+def _pending_card_cleared(state, d, ev):
     p = player(state, d["seat"])
     if not real_card(p["pending"]["card"]):
         pass                                                  # the phantom's: nothing to discard (5.4.3 step 6)
@@ -408,7 +408,7 @@ def _turn_in_fog(state, d, ev):
     state["phase"] = "resolve"
 
 
-def _forced_ignored(state, d, ev):
+def _forced_card_ignored(state, d, ev):
     state["tt"]["deceived"] = "ignored"
 
 
@@ -463,7 +463,7 @@ def _game_over(state, d, ev):
     state["result"] = {"scores": d["scores"], "winners": d["winners"]}
 
 
-def _extra_round(state, d, ev):
+def _extra_round_called(state, d, ev):
     state["extra_rounds"] = state.get("extra_rounds", 0) + 1
     state["tied"] = list(d["tied"])
 
@@ -473,14 +473,14 @@ HANDLERS = {
     "TurnStarted": _turn_started,
     "CardCommitted": _card_committed,
     "CommittingDone": _committing_done,
-    "DeceptionForcedCard": _deception_forced,
+    "DeceptionForcedCard": _deception_forced_card,
     "TurnInFog": _turn_in_fog,
-    "ForcedCardIgnored": _forced_ignored,
-    "PendingCardCleared": _pending_cleared,
+    "ForcedCardIgnored": _forced_card_ignored,
+    "PendingCardCleared": _pending_card_cleared,
     "CardsDiscarded": _cards_discarded,
     "RoundScored": _round_scored,
     "RoundCleared": _round_cleared,
     "ShipKept": _ship_kept,
-    "ExtraRoundCalled": _extra_round,
+    "ExtraRoundCalled": _extra_round_called,
     "GameOver": _game_over,
 }

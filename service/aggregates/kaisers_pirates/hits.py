@@ -77,15 +77,15 @@ def _supply_limited(state, d, ev):
     ship_status(state, d["ship"])["supply"] = True
 
 
-def _resupplied(state, d, ev):
+def _ship_resupplied(state, d, ev):
     ship_status(state, d["ship"])["supply"] = False
 
 
-def _revealed(state, d, ev):
+def _ship_revealed(state, d, ev):
     ship_status(state, d["ship"])["revealed"] = True
 
 
-def _disguised(state, d, ev):
+def _ship_disguised(state, d, ev):
     ship_status(state, d["ship"])["revealed"] = False
 
 
@@ -145,9 +145,9 @@ HANDLERS = {
     "ShipDamaged": _ship_damaged,
     "ShipRepaired": _ship_repaired,
     "SupplyLimited": _supply_limited,
-    "ShipResupplied": _resupplied,
-    "ShipRevealed": _revealed,
-    "ShipDisguised": _disguised,
+    "ShipResupplied": _ship_resupplied,
+    "ShipRevealed": _ship_revealed,
+    "ShipDisguised": _ship_disguised,
     "ShipSunk": _ship_sunk,
     "ShipRemoved": _ship_removed,
     "ShipCaptured": _ship_captured,

@@ -11,7 +11,7 @@ from .hits import apply_result, damage, sink
 from .state import player, real_card
 
 
-def _att_mods(state, eng, german_ship=None):
+def _attack_mods(state, eng, german_ship=None):
     """Attack modifiers of an intercept (3.2.7, 3.3): limited supply and damage of
     the intercepting German ship, night, Searchlight, Surprise Attack, Monitor."""
     mods, why = 0, []
@@ -59,7 +59,7 @@ def resolve(step):
     return False
 
 
-def _react_type(state):
+def _reaction_type(state):
     r = state["eng"]["reaction"]
     return r["type"] if r else None
 
@@ -85,15 +85,26 @@ def passage(step, ship, bonus=0, why=None):
 
 
 def _resolve_intercept(step):
+    """3.2.4: a German ship intercepts a merchant or a prize: the defender's reaction
+    first, then the dice; True when a merchant was sunk."""
+    r = _reaction_type(step.state)
+    if r is not None:
+        ended = _reaction_first(step, r)
+        if ended is not None:
+            return ended
+    return _intercept_dice(step, r)
+
+
+def _reaction_first(step, r):
+    """The reactions that act before the intercept's dice (3.3): whether a merchant
+    was sunk when the intercept ends here, None when its dice follow."""
     state = step.state
     i = ix(state)
     eng = state["eng"]
     seat, opp, ship = eng["seat"], eng["opp"], eng["ship"]
     tgt = eng["targets"][eng["i"]]
-    r = _react_type(state)
-    ship_d = i.ships[ship]
     if r == "break-contact":
-        mods = _bc_mods(state, tgt, ship)
+        mods = _break_contact_mods(state, tgt, ship)
         ok = challenge(step, "Break Contact", i.types["break-contact"]["action"]["challenge"], mods,
                        i.types["break-contact"]["action"]["response"], opp, seat)
         if ok:
@@ -121,7 +132,19 @@ def _resolve_intercept(step):
         return _trap(step, tgt)
     if r == "qqq":
         step.emit("RevealPending", ship=ship, why="QQQ")
-    mods, why = _att_mods(state, eng, ship)
+    return None
+
+
+def _intercept_dice(step, r):
+    """The intercept's dice (3.2.7) with the reaction's modifiers (Fast Ship,
+    Non-Combatant), a capture (Boarding Party, Non-Combatant), passage offered to an
+    undamaged survivor (3.2.6); True when a merchant was sunk."""
+    state = step.state
+    i = ix(state)
+    eng = state["eng"]
+    seat, opp, ship = eng["seat"], eng["opp"], eng["ship"]
+    tgt = eng["targets"][eng["i"]]
+    mods, why = _attack_mods(state, eng, ship)
     if r == "fast-ship" and eng.get("pursue"):
         why = why + ["Fast Ship chased: no modifier (6.6.1)"]
     elif r == "fast-ship":
@@ -131,7 +154,7 @@ def _resolve_intercept(step):
     if r == "non-combatant":
         mods -= 2
         why = why + ["Non-Combatant -2"]
-    res = compare(step, f"{ship} intercepts {tgt}", ship_d["attack"], (mods, why), i.vessel(tgt)["defense"],
+    res = compare(step, f"{ship} intercepts {tgt}", i.ships[ship]["attack"], (mods, why), i.vessel(tgt)["defense"],
                    optional.damage_mods(state, tgt), f"seat {seat} attack ({ship})", f"seat {opp} defence ({tgt})")
     if capture:
         if res == "sunk":
@@ -163,7 +186,7 @@ def _capture_supply(step, ship):
         step.emit("ShipResupplied", ship=ship, why="the prize's stores")
 
 
-def _bc_mods(state, ship, interceptor=None):
+def _break_contact_mods(state, ship, interceptor=None):
     s = state["status"][ship]
     mods, why = optional.damage_mods(state, ship)
     if s["supply"]:
@@ -240,7 +263,7 @@ def _amc(step, tgt):
     step.emit("MerchantIgnored", ship=tgt, why="AMC")
     r1 = compare(step, f"{i.card_name[amc]} intercepts {ship}", a["attack"], night_m, i.vessel(ship)["defense"],
                   optional.damage_mods(state, ship), f"seat {opp} attack ({i.card_name[amc]})", f"seat {seat} defence ({ship})")
-    mods, why = _att_mods(state, eng, ship)
+    mods, why = _attack_mods(state, eng, ship)
     r2 = compare(step, f"{ship} fights {i.card_name[amc]}", i.ships[ship]["attack"], (mods, why), a["defense"],
                   (0, []), f"seat {seat} attack ({ship})", f"seat {opp} defence ({i.card_name[amc]})")
     if is_raider(state, ship) and not state["status"][ship]["revealed"]:
@@ -261,7 +284,7 @@ def _trap(step, tgt):
     r1 = compare(step, f"{tgt} (Trap) fires on {ship}", i.ctype(trap)["action"]["attack"], night_m,
                   i.vessel(ship)["defense"], optional.damage_mods(state, ship), f"seat {opp} attack ({tgt})",
                   f"seat {seat} defence ({ship})")
-    mods, why = _att_mods(state, eng, ship)
+    mods, why = _attack_mods(state, eng, ship)
     r2 = compare(step, f"{ship} intercepts {tgt}", i.ships[ship]["attack"], (mods, why), i.vessel(tgt)["defense"],
                   optional.damage_mods(state, tgt), f"seat {seat} attack ({ship})", f"seat {opp} defence ({tgt})")
     if is_raider(state, ship) and not state["status"][ship]["revealed"]:
@@ -289,7 +312,7 @@ def _resolve_british(step):
     eng = state["eng"]
     seat, opp = eng["seat"], eng["opp"]
     tgt = eng["targets"][0]
-    r = _react_type(state)
+    r = _reaction_type(state)
     if r == "pull-the-plug":
         step.emit("InterceptCancelled", target=tgt, why="Pull the Plug")
         deck = "ship" if tgt in i.ships else "merchant"
@@ -301,7 +324,7 @@ def _resolve_british(step):
         return
     if r == "break-contact":
         a = i.types["break-contact"]["action"]
-        if challenge(step, "Break Contact", a["challenge"], _bc_mods(state, tgt), a["response"], opp, seat):
+        if challenge(step, "Break Contact", a["challenge"], _break_contact_mods(state, tgt), a["response"], opp, seat):
             step.emit("InterceptCancelled", target=tgt, why="Break Contact")
             return
     if r == "shallow-run":
@@ -312,7 +335,7 @@ def _resolve_british(step):
         dice = i.ctype(card)["intercept"]["attack"]
     else:
         dice = i.ctype(card)["action"]["attack"]
-    res = compare(step, f"British forces ({i.card_name[card]}) intercept {tgt}", dice, _att_mods(state, eng),
+    res = compare(step, f"British forces ({i.card_name[card]}) intercept {tgt}", dice, _attack_mods(state, eng),
                    i.vessel(tgt)["defense"], optional.damage_mods(state, tgt), f"seat {seat} attack ({i.card_name[card]})",
                    f"seat {opp} defence ({tgt})")
     apply_result(step, tgt, res, seat, False, "intercepted by British forces")
@@ -372,7 +395,7 @@ def _resolve_torpedo(step):
     tgt = eng["targets"][0]
     sub = eng["card"]
     sa = i.ctype(sub)["action"]
-    r = _react_type(state)
+    r = _reaction_type(state)
     if r == "razzle-dazzle":
         a = i.types["razzle-dazzle"]["action"]
         if challenge(step, "Razzle-Dazzle", a["challenge"], (0, []), a["response"], opp, seat):
@@ -442,7 +465,7 @@ def _interrogation_succeeded(state, d, ev):
         state["tt"]["intercepted"].append(d["target"])
 
 
-def _targets_cut(state, d, ev):
+def _targets_reduced(state, d, ev):
     eng = state["eng"]
     eng["targets"] = eng["targets"][: eng["i"] + 1]
 
@@ -456,7 +479,7 @@ def _passage_offered(state, d, ev):
     state["eng"]["passage"] = {"ship": d["ship"], "seat": d["seat"], "bonus": d["bonus"], "why": d["why"]}
 
 
-def _vp_swapped(state, d, ev):
+def _victory_cards_swapped(state, d, ev):
     # Mistaken Identity: the two cards change places: the just-sunk merchant takes
     # the place of the defender's chosen one, and that one the place of the sinking
     # in the attacker's pile (a Special Cargo double stays with the sinking).
@@ -466,7 +489,7 @@ def _vp_swapped(state, d, ev):
     ea["card"], eb["card"] = d["given"], d["sunk"]
 
 
-def _card_scored(state, d, ev):
+def _action_card_scored(state, d, ev):
     # an action card (AMC, Q-ship, submarine) sunk: into the winner's VP pile
     card = d["card"]
     tt = state["tt"]
@@ -477,21 +500,21 @@ def _card_scored(state, d, ev):
                                            "double": False})
 
 
-def _attack_ignored(state, d, ev):
+def _merchant_ignored(state, d, ev):
     state["tt"]["ignored"].append(d["ship"])
 
 
-def _no_passage(state, d, ev):
+def _passage_barred(state, d, ev):
     state["tt"]["no_passage"].append(d["ship"])
 
 
 HANDLERS = {
-    "TargetsReduced": _targets_cut,
+    "TargetsReduced": _targets_reduced,
     "PassageOffered": _passage_offered,
     "InterrogationSucceeded": _interrogation_succeeded,
     "RevealPending": _reveal_pending,
-    "MerchantIgnored": _attack_ignored,
-    "PassageBarred": _no_passage,
-    "VictoryCardsSwapped": _vp_swapped,
-    "ActionCardScored": _card_scored,
+    "MerchantIgnored": _merchant_ignored,
+    "PassageBarred": _passage_barred,
+    "VictoryCardsSwapped": _victory_cards_swapped,
+    "ActionCardScored": _action_card_scored,
 }

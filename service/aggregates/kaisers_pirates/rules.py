@@ -311,22 +311,7 @@ class KaisersPirates(Rules):
         if card is not None and card not in i.card_type:
             return f"there is no action card {card!r}"
         if a == "react" and w is not None and w["kind"] == "react" and card in player(state, seat)["hand"]:
-            t = i.tid(card)
-            eng = state["eng"]
-            if t in ("break-contact", "shallow-run", "fast-ship") and eng["night"]:
-                return f"{i.card_name[card]} cannot be played against a night action"
-            if t in ("break-contact", "shallow-run", "fast-ship") and eng["surprise"]:
-                return f"{i.card_name[card]} cannot be played in response to Surprise Attack"
-            if t == "fast-ship" and eng["kind"] == "intercept" and eng["ship"] and \
-                    i.ships[eng["ship"]]["kind"] == "warship":
-                return "Fast Ship cannot be played against a warship"
-            if t == "fast-ship" and state["status"][eng["targets"][eng["i"]]]["damaged"]:
-                return "Fast Ship cannot be played by a damaged merchant"
-            if t in ("break-contact", "shallow-run") and eng["kind"] in ("mines", "torpedo"):
-                return f"{i.card_name[card]} cannot be played against torpedoes or mines"
-            if t == "reflag" and eng["kind"] == "interrogate":
-                return "Reflag cannot be played until the interrogation's intercept is resolved"
-            return f"{i.card_name[card]} is not a reaction to this attack"
+            return self._why_not_this_reaction(state, card)
         if w is not None:
             return f"seat {seat} must answer the open {w['kind']} window first"
         if state["phase"] == "commit" and a != "commit" and a != "done":
@@ -345,6 +330,26 @@ class KaisersPirates(Rules):
             if fogged(state, d["opponent"]):
                 return f"seat {d['opponent']} is in a fog bank: only Heavy Weather may be played against it"
         return "not a legal decision now (see the legal decisions)"
+
+    def _why_not_this_reaction(self, state, card):
+        """Why ``card``, held, is not a reaction to the current attack (3.3's limits)."""
+        i = ix(state)
+        t = i.tid(card)
+        eng = state["eng"]
+        if t in ("break-contact", "shallow-run", "fast-ship") and eng["night"]:
+            return f"{i.card_name[card]} cannot be played against a night action"
+        if t in ("break-contact", "shallow-run", "fast-ship") and eng["surprise"]:
+            return f"{i.card_name[card]} cannot be played in response to Surprise Attack"
+        if t == "fast-ship" and eng["kind"] == "intercept" and eng["ship"] and \
+                i.ships[eng["ship"]]["kind"] == "warship":
+            return "Fast Ship cannot be played against a warship"
+        if t == "fast-ship" and state["status"][eng["targets"][eng["i"]]]["damaged"]:
+            return "Fast Ship cannot be played by a damaged merchant"
+        if t in ("break-contact", "shallow-run") and eng["kind"] in ("mines", "torpedo"):
+            return f"{i.card_name[card]} cannot be played against torpedoes or mines"
+        if t == "reflag" and eng["kind"] == "interrogate":
+            return "Reflag cannot be played until the interrogation's intercept is resolved"
+        return f"{i.card_name[card]} is not a reaction to this attack"
 
     # the end ----------------------------------------------------------------
     def finished(self, state):

@@ -17,8 +17,9 @@ the effect is the card's, and the pseudo-card is never discarded or dealt.
 from __future__ import annotations
 
 from . import actions, combat
+from .board import (PHANTOM, attack_ok, can_attack_with, in_refuge, is_raider, is_warship, ix, other_ok, recognised,
+                    status_of)
 from .catalog import SPECIALS
-from .board import PHANTOM, attack_ok, can_attack_with, in_refuge, is_raider, is_warship, ix, other_ok, recognised, st
 from .state import player
 
 SOLO = "solo:"
@@ -154,7 +155,7 @@ def _refuge_moves(step):
     gone (one attempt each a turn), otherwise it comes back the next turn."""
     state = step.state
     for s in list(player(state, PHANTOM)["ships"]):
-        stt = st(state, s)
+        stt = status_of(state, s)
         if not stt["refuge"]:
             continue
         tried = False
@@ -219,7 +220,7 @@ def _plan(state, a):
 def _revealed(state):
     p = player(state, PHANTOM)
     return [s for s in p["ships"] + p["prizes"]
-            if (is_raider(state, s) or s in p["prizes"]) and st(state, s)["revealed"] and not in_refuge(state, s)]
+            if (is_raider(state, s) or s in p["prizes"]) and status_of(state, s)["revealed"] and not in_refuge(state, s)]
 
 
 def _end(step):
@@ -275,7 +276,7 @@ def _intercept(step, card, a):
     step.emit("AttackAnnounced", kind="intercept", seat=PHANTOM, card=card["id"], ship=ship, opp=REAL,
               targets=targets, night=night)
     multi = next((sp for sp in specials if sp in ("shipping-lanes", "good-hunting")), None)
-    boarding = [targets[0]] if "boarding-party" in specials and not st(state, targets[0])["damaged"] else []
+    boarding = [targets[0]] if "boarding-party" in specials and not status_of(state, targets[0])["damaged"] else []
     step.emit("PhantomAssists", specials=specials, surprise="surprise-attack" in specials, boarding=boarding,
               multi=multi, names=[i.types[sp]["name"] for sp in specials])
     combat.advance(step)
@@ -338,8 +339,8 @@ def _play(step, card, a):
     state = step.state
     opts = _plays(state, a["action"])
     if a["action"] == "island-refuge":            # step 7: a damaged, short or revealed ship first
-        first = [d for d in opts if st(state, d["ship"])["damaged"] or st(state, d["ship"])["supply"]
-                 or (is_raider(state, d["ship"]) and st(state, d["ship"])["revealed"])]
+        first = [d for d in opts if status_of(state, d["ship"])["damaged"] or status_of(state, d["ship"])["supply"]
+                 or (is_raider(state, d["ship"]) and status_of(state, d["ship"])["revealed"])]
         opts = first or opts
     d = _pick(step, opts, f"the target of {ix(state).types[a['action']]['name']}")
     actions.play(step, PHANTOM, d)
@@ -359,19 +360,19 @@ def outcome(result):
 
 
 # evolve -------------------------------------------------------------------------------
-def _turned(state, d, ev):
+def _solitaire_card_turned(state, d, ev):
     state["solo"]["pile"].remove(d["card"])
 
 
-def _reshuffled(state, d, ev):
+def _solitaire_deck_reshuffled(state, d, ev):
     state["solo"]["pile"] = sorted(ix(state).solo_cards)
 
 
-def _chosen(state, d, ev):
+def _phantom_action_chosen(state, d, ev):
     state["solo"]["next"] = d["then"]
 
 
-def _begun(state, d, ev):
+def _phantom_turn_begun(state, d, ev):
     state["solo"]["next"] = "end" if d["mode"] == "end" else d["mode"]
     if d["mode"] == "recon":
         state["solo"]["recon"] = False
@@ -382,21 +383,21 @@ def _turn_ended(state, d, ev):
         state["solo"]["next"] = "start"
 
 
-def _reacted(state, d, ev):
+def _phantom_reacted(state, d, ev):
     state["window"] = None
     eng = state["eng"]
     eng["reacted"].append(d["target"])
     eng["reaction"] = {"card": d["card"], "type": d["ctype"]}
 
 
-def _assists(state, d, ev):
+def _phantom_assists(state, d, ev):
     eng = state["eng"]
     eng["surprise"] = d["surprise"]
     eng["boarding"] = list(d["boarding"])
     eng["multi"] = d["multi"]
 
 
-def _discarded_face_down(state, d, ev):
+def _cards_discarded_face_down(state, d, ev):
     p = player(state, d["seat"])
     for c in d["cards"]:
         p["hand"].remove(c)
@@ -404,12 +405,12 @@ def _discarded_face_down(state, d, ev):
 
 
 HANDLERS = {
-    "SolitaireCardTurned": _turned,
-    "SolitaireDeckReshuffled": _reshuffled,
-    "PhantomActionChosen": _chosen,
-    "PhantomTurnBegun": _begun,
+    "SolitaireCardTurned": _solitaire_card_turned,
+    "SolitaireDeckReshuffled": _solitaire_deck_reshuffled,
+    "PhantomActionChosen": _phantom_action_chosen,
+    "PhantomTurnBegun": _phantom_turn_begun,
     "TurnEnded": _turn_ended,
-    "PhantomReacted": _reacted,
-    "PhantomAssists": _assists,
-    "CardsDiscardedFaceDown": _discarded_face_down,
+    "PhantomReacted": _phantom_reacted,
+    "PhantomAssists": _phantom_assists,
+    "CardsDiscardedFaceDown": _cards_discarded_face_down,
 }

@@ -197,7 +197,7 @@ def _team_sums(state, rounds=None):
     return out
 
 
-def res_tied(state):
+def still_tied(state):
     """The seats of the teams still in contention: most team round points, then team VP;
     after an extra round only the teams tied before it (2.5 applied to teams)."""
     sums = _team_sums(state)
@@ -210,7 +210,7 @@ def res_tied(state):
 
 
 def result(state):
-    tied = res_tied(state)
+    tied = still_tied(state)
     if len(tied) > 2:
         return None
     sums3 = _team_sums(state, 3)
@@ -228,11 +228,11 @@ def result(state):
 
 
 # events ---------------------------------------------------------------------------
-def _skip_set(state, d, ev):
+def _turn_will_be_skipped(state, d, ev):
     player(state, d["seat"])["skip"] = True
 
 
-def _skipped(state, d, ev):
+def _turn_skipped(state, d, ev):
     player(state, d["seat"])["skip"] = False
 
 
@@ -240,11 +240,11 @@ def _exchange_started(state, d, ev):
     state["exchange"] = {"seats": [d["seat"], d["partner"]], "give": {str(d["seat"]): [], str(d["partner"]): []}}
 
 
-def _gift(state, d, ev):
+def _gift_chosen(state, d, ev):
     state["exchange"]["give"][str(d["seat"])].append(d["card"])
 
 
-def _exchanged(state, d, ev):
+def _cards_exchanged(state, d, ev):
     a, b = d["seats"]
     pa, pb = player(state, a), player(state, b)
     for c in d["gives"][str(a)]:
@@ -256,7 +256,7 @@ def _exchanged(state, d, ev):
     state["exchange"] = None
 
 
-def _claimed(state, d, ev):
+def _ship_claimed(state, d, ev):
     state.setdefault("claims", {})
     if d["ship"] is not None:
         state["claims"][str(d["seat"])] = d["ship"]
@@ -267,11 +267,11 @@ def _claims_cleared(state, d, ev):
 
 
 HANDLERS = {
-    "TurnWillBeSkipped": _skip_set,
-    "TurnSkipped": _skipped,
+    "TurnWillBeSkipped": _turn_will_be_skipped,
+    "TurnSkipped": _turn_skipped,
     "ExchangeStarted": _exchange_started,
-    "GiftChosen": _gift,
-    "CardsExchanged": _exchanged,
-    "ShipClaimed": _claimed,
+    "GiftChosen": _gift_chosen,
+    "CardsExchanged": _cards_exchanged,
+    "ShipClaimed": _ship_claimed,
     "ClaimsCleared": _claims_cleared,
 }
