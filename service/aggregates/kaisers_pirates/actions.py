@@ -1,6 +1,9 @@
-"""The action side of the cards that are not attacks (3.3), passage (3.2.6),
-the island refuge's turns, and the cards a player may bring into play from
-the hand (Recon Aircraft's two cards)."""
+"""The action side of the cards that are not attacks (3.3): which plays are legal
+(``play_options``), whether one can change anything (``has_effect``), and each
+card's effect (``EFFECTS``); Reflag against Interned and Transfer Command
+(3.3.32); Intelligence's new order of the deck (3.3.17); the island refuge's
+turns (3.3.20); Recon Aircraft against the phantom (5.3.2); a prize's stores
+(6.12). The events these decide are applied here (``HANDLERS``)."""
 
 from __future__ import annotations
 

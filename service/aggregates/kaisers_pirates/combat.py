@@ -1,7 +1,7 @@
 """Attacks: intercepts (German ships on merchants, British forces on warships,
 recognised raiders and prizes, Monitor, Interrogate), mine laying and
-torpedoes, with their assist cards, the defender's reaction windows and the
-dice.
+torpedoes, with their assist cards and the defender's reaction windows; their
+dice are ``resolve.py``'s.
 
 An attack in progress is ``state["eng"]``; it walks through stages for each
 target: ``assist`` (the attacker may reveal committed assist cards), ``react``
@@ -10,7 +10,7 @@ target: ``assist`` (the attacker may reveal committed assist cards), ``react``
 (Recalled / Mistaken Identity once a merchant is sunk).
 Mines add ``order`` (the attacker picks the next merchant); Interrogate
 starts with ``challenge``. ``advance`` moves the stages on until a seat must
-decide.
+decide. The events of an attack's course are applied here (``HANDLERS``).
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
-"""Resolving an attack's current target: the dice (3.2.7) and each reaction
-card's effect (3.3). Called by ``combat.advance``; every change goes through
-events."""
+"""Resolving an attack's current target: the dice (3.2.7), each reaction card's
+effect (3.3), the survivor's passage (3.2.6), the after-sinking reactions
+(Recalled, Mistaken Identity), the optional challenges of 6.6.1 and 6.9.1.
+Called by ``combat.advance``; every change goes through events, and the events
+decided only here are applied here (``HANDLERS``)."""
 
 from __future__ import annotations
 
