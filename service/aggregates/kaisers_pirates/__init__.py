@@ -5,6 +5,7 @@ solitaire game, with the optional rules. The modules, in the order to read them:
 * ``state.py``: the state's shape (where every card is) and the events every phase uses;
 * ``flow.py``: rounds and turns: the deal, committing, the end of a turn and of a round, victory (2, 3.1);
 * ``combat.py``: attacks and their windows: announcement, assists, reactions, passage (3.2.1-3.2.4);
+* ``windows.py``: what may be answered in an attack's windows (3.2.1, 3.2.2, 3.3);
 * ``resolve.py``: an attack's dice and each reaction's effect, passage's roll (3.2.6, 3.2.7, 3.3);
 * ``actions.py``: the other action cards' effects, the island refuge, a prize's stores (3.3, 6.12);
 * ``dice.py``: rolls, challenges and attack results (3.2.7);
@@ -21,8 +22,8 @@ solitaire game, with the optional rules. The modules, in the order to read them:
 * ``RULINGS.md``: how the program reads the book, in the book's order.
 
 Imports run one way: ``catalog`` -> ``state``, ``board``, ``optional`` -> ``dice``,
-``hits``, ``deal`` -> ``resolve``, ``team``, ``penalty`` -> ``actions``, ``combat``
--> ``solitaire`` -> ``flow`` -> ``rules`` (``view`` and ``bots`` beside it)."""
+``hits``, ``deal`` -> ``resolve``, ``windows``, ``team``, ``penalty`` -> ``actions``,
+``combat`` -> ``solitaire`` -> ``flow`` -> ``rules`` (``view`` and ``bots`` beside it)."""
 
 from .bots import BOTS
 from .rules import RULES

@@ -42,7 +42,7 @@ from __future__ import annotations
 from service.kernel import BadInput, IllegalDecision, Rules
 from service.kernel.machine import strictly_equal
 
-from . import actions, combat, deal, flow, hits, optional, penalty, resolve, solitaire, state, team
+from . import actions, combat, deal, flow, hits, optional, penalty, resolve, solitaire, state, team, windows
 from . import catalog as catalog_data
 from .board import PHANTOM, commit_options, fogged, ix, owner
 from .state import initial_state, player
@@ -53,7 +53,7 @@ COMBAT_ACTIONS = frozenset({"intercept", "lay_mines", "torpedo", "sub_mines", "i
 # defender's reactions are listed straight away (the most frequent window)
 WINDOW_OPTIONS = {"keep": flow.keep_options, "stack": actions.stack_options, "discard": flow.discard_options,
                   "reflag_card": actions.reflag_card_options, **dict.fromkeys(team.WINDOWS, team.options),
-                  "react": combat.reaction_options, "after": combat.after_options}
+                  "react": windows.reaction_options, "after": windows.after_options}
 WINDOW_DECIDE = {"keep": flow.keep, "stack": actions.stack, "discard": flow.discard,
                  "reflag_card": actions.reflag_card, "exchange": team.decide, "breakout_split": team.decide,
                  "team_keep": flow.team_keep}
@@ -212,7 +212,7 @@ class KaisersPirates(Rules):
         if w is not None:
             if w["seat"] != seat:
                 return []
-            return WINDOW_OPTIONS.get(w["kind"], combat.window_options)(state, seat)
+            return WINDOW_OPTIONS.get(w["kind"], windows.window_options)(state, seat)
         if phase not in _TURN or state["current"] != seat:
             return []
         if phase == "commit":

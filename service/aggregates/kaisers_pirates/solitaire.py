@@ -16,7 +16,7 @@ the effect is the card's, and the pseudo-card is never discarded or dealt.
 
 from __future__ import annotations
 
-from . import actions, combat
+from . import actions, combat, windows
 from .board import (PHANTOM, attack_ok, can_attack_with, in_refuge, is_raider, is_warship, ix, other_ok, recognised,
                     status_of)
 from .catalog import SPECIALS
@@ -85,7 +85,7 @@ def answer(step, w):
     if k == "passage":   # always in the phantom's interest (5.0)
         return {"action": "passage", "attempt": True}
     if k == "order":
-        return combat.mine_order_options(state)[0]
+        return windows.mine_order_options(state)[0]
     # Reflag against Interned / Transfer Command, after-sinking reactions and Reflag: the
     # phantom uses no hand (5.2.2); its revealed ships are hidden only by 5.4.3 step 12
     return {"action": "decline"}
@@ -100,7 +100,7 @@ def defend(step):
     card = turn_card(step, f"the phantom's defence against the {eng['kind']}")
     r = red_die(step, "defensive actions (5.3.3)")
     name = card["defense"][0 if r in (1, 3) else 1]
-    fits = name != "none" and name in combat.reaction_types(state)
+    fits = name != "none" and name in windows.reaction_types(state)
     step.emit("PhantomDefence", card=card["id"], roll=r, reaction=name, fits=fits, target=tgt)
     if not fits:
         step.emit("ReactionDeclined", seat=PHANTOM, kind="react", target=tgt)
