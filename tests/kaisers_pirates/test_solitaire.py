@@ -86,7 +86,7 @@ def test_options():
 
 def test_the_solitaire_deck_is_data():
     cat = catalog_data.load()
-    cat["solitaire"] = catalog_data.load_solitaire()
+    cat["solitaire"] = catalog_data.solitaire_deck()
     deck = catalog_data.validate(cat)["solitaire"]
     assert len(deck["cards"]) == 20
     # what 5.5 describes is marked rulebook, the rest provisional with a note
@@ -106,7 +106,7 @@ def test_the_solitaire_deck_is_data():
 
 def test_a_solitaire_game_through_the_cli(cli, tmp_path):
     cat = catalog_data.load()
-    cat["solitaire"] = catalog_data.load_solitaire()
+    cat["solitaire"] = catalog_data.solitaire_deck()
     cat["solitaire"]["cards"][0]["note"]["offense"] = "as printed on my copy"
     path = tmp_path / "printed.json"
     path.write_text(json.dumps(cat))

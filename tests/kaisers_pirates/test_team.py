@@ -210,7 +210,7 @@ def test_team_round_points_decide_then_team_vp_then_another_round():
     assert team.result(st)["winners"] == [1, 3]
     # tied on both: another round (2.5), deciding between the tied teams only
     st = _scored([[4, 4, 4], [3, 3, 3], [1, 1, 1], [2, 2, 2]], [[5] * 3] * 4)
-    assert team.result(st) is None and team.res_tied(st) == [1, 3, 2, 4]
+    assert team.result(st) is None and team.still_tied(st) == [1, 3, 2, 4]
     st["tied"], st["extra_rounds"] = [1, 3, 2, 4], 1
     for p, (rp, vp) in zip(st["players"], [(2, 5), (4, 9), (1, 5), (3, 5)]):
         p["round_points"].append(rp)

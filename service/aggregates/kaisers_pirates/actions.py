@@ -1,31 +1,21 @@
-"""The action side of the cards that are not attacks (3.3), passage (3.2.6),
-the island refuge's turns, and the cards a player may bring into play from
-the hand (Recon Aircraft's two cards)."""
+"""The action side of the cards that are not attacks (3.3): which plays are legal
+(``play_options``), whether one can change anything (``has_effect``), and each
+card's effect (``EFFECTS``); Reflag against Interned and Transfer Command
+(3.3.32); Intelligence's new order of the deck (3.3.17); the island refuge's
+turns (3.3.20); Recon Aircraft against the phantom (5.3.2); a prize's stores
+(6.12). The events these decide are applied here (``HANDLERS``)."""
 
 from __future__ import annotations
 
 import itertools
 
-from .board import in_refuge, is_prize, is_raider, ix, opponents, other_ok, owner, recognised, roll
 from . import optional, team
-from .resolve import challenge
-from .state import player, pool_left
-
-TARGETS = {
-    # card type -> what the decision names
-    "blockade-runner": None, "breakout": None, "collier": None, "second-chance": None,
-    "wireless-intercept": None,
-    "breakdown": "target", "interned": "target", "transfer-command": "target",
-    "deception": "opponent", "fog-bank": "opponent", "heavy-weather": "opponent",
-    "recon-aircraft": "opponent", "rendezvous-missed": "opponent",
-    "damage-control": "ship", "fair-seas": "ship", "island-refuge": "ship", "reflag": "ship",
-    "scuttle": "ship", "intelligence": "special",
-}
-
-
-def _respond_seat(state, seat):
-    """'Any other player' rolls a response: the next seat clockwise."""
-    return seat % state["seats"] + 1
+from .board import PHANTOM, in_refuge, is_prize, is_raider, ix, opponents, other_ok, owner, recognised
+from .deal import draw_ship
+from .dice import challenge, respond_seat, roll
+from .hits import refuge_card_off, ship_status
+from .resolve import passage
+from .state import player, pool_left, real_card
 
 
 def own_ships(state, seat):
@@ -147,78 +137,40 @@ def refuge(step, seat, d):
     step.emit("RefugeAttempted", ship=s, what=d["try"])
     mods = optional.supply_mods(state, s, "refuge") if d["try"] == "supply" else (0, [])   # 6.1.3, 6.2.3
     if challenge(step, f"island refuge: {d['try']} {s}", a["challenge"], mods, a["response"], seat,
-                 _respond_seat(state, seat)):
+                 respond_seat(state, seat)):
         if d["try"] == "supply":
             step.emit("ShipResupplied", ship=s, why="island refuge")
         else:
             step.emit("ShipRepaired", ship=s, why="island refuge")
 
 
-def passage(step, ship, bonus=0, why=None):
-    """3.2.6: an undamaged merchant or prize that survives an intercept sails for a friendly port."""
-    state = step.state
-    i = ix(state)
-    seat = owner(state, ship)
-    m = i.merchants[ship]
-    resp = state["current"] if state["current"] != seat else _respond_seat(state, seat)
-    ok = challenge(step, f"passage of {ship}", m["challenge"], (bonus, [why] if why else []), m["response"],
-                   seat, resp)
-    if ok:
-        step.emit("PassageMade", ship=ship, seat=seat, double=is_prize(state, ship))
-    return ok
-
-
 def _draw_ships(step, seat, n):
-    from .flow import draw_ship
     for _ in range(n):
         if not draw_ship(step, seat):
             break
 
 
 def play(step, seat, d):
+    """A committed card's action side played (3.2.8): revealed, then its effect (3.3)."""
     state = step.state
     i = ix(state)
     card = d["card"]
     t = i.tid(card)
-    p = player(state, seat)
-    a = i.ctype(card)["action"]
     against = d.get("opponent")
     if d.get("target") is not None:
         against = owner(state, d["target"])
     step.emit("CardRevealed", seat=seat, card=card, name=i.card_name[card], use="action", against=against,
               **{k: v for k, v in d.items() if k in ("ship", "target", "opponent", "deck")})
-    st = state["status"]
-    if t == "blockade-runner":
-        bonus = (2, ["prize in the force +2"]) if p["prizes"] else (0, [])
-        for s in [s for s in p["ships"] if st[s]["supply"]]:
-            m, w = optional.supply_mods(state, s, "blockade-runner")      # 6.1.2, 6.2.2
-            if challenge(step, f"Blockade Runner for {s}", a["challenge"], (bonus[0] + m, bonus[1] + w),
-                         a["response"], seat, _respond_seat(state, seat)):
-                step.emit("ShipResupplied", ship=s, why="Blockade Runner")
-    elif t == "collier":
-        for s in [s for s in p["ships"] if st[s]["supply"]]:
-            step.emit("ShipResupplied", ship=s, why="Collier")
-    elif t == "breakout":
-        c = roll(step, a["challenge"], f"seat {seat} challenge (Breakout)")
-        r = roll(step, a["response"], f"seat {_respond_seat(state, seat)} response (Breakout)")
-        n = 2 if c >= 2 * r else (1 if c > r else 0)
-        step.emit("ChallengeRolled", what="Breakout", challenge={"dice": a["challenge"], "high": c, "mods": [], "result": c},
-                  response={"dice": a["response"], "high": r, "result": r}, success=n > 0, ships=n)
-        before = list(p["ships"])
-        _draw_ships(step, seat, n)
-        team.after_breakout(step, seat, before)
-    elif t == "second-chance":
-        step.emit("SecondChanceEarned", seat=seat)
-    elif t == "wireless-intercept":
-        step.emit("DiscardsTaken", seat=seat, cards=list(reversed(state["discard"][-2:])))
-    elif t == "breakdown":
-        tgt = d["target"]
-        if challenge(step, f"Breakdown of {tgt}", a["challenge"], (0, []), a["response"], seat, against):
-            step.emit("ShipDamaged", ship=tgt, why="Breakdown")
-    elif t in ("interned", "transfer-command") and reflag_window(step, seat, d, against):
+    if t in ("interned", "transfer-command") and reflag_window(step, seat, d, against):
         return                         # the owner may answer with Reflag first
-    else:
-        _play_rest(step, seat, d, against)
+    _carry_out(step, seat, d, against)
+
+
+def _carry_out(step, seat, d, against):
+    """The effect of the card played (``against``: the seat it is played against, if any)."""
+    effect = EFFECTS.get(ix(step.state).tid(d["card"]))
+    if effect is not None:
+        effect(step, seat, d, against)
 
 
 def reflag_window(step, seat, d, against):
@@ -247,7 +199,7 @@ def reflag_card(step, seat, d):
     by, played = w["by"], dict(w["decision"])
     if d["action"] == "decline":
         step.emit("ReactionDeclined", seat=seat, kind="reflag_card", target=w["target"])
-        _play_rest(step, by, played, seat)
+        _carry_out(step, by, played, seat)
         return
     step.emit("ReactionPlayed", seat=seat, card=d["card"], ctype="reflag", name=i.card_name[d["card"]],
               against="card", target=w["target"], ship=w["target"])
@@ -256,90 +208,227 @@ def reflag_card(step, seat, d):
               why="Reflag: the ship is no longer recognised")
 
 
-def _play_rest(step, seat, d, against):
+# each card's effect (3.3) ---------------------------------------------------------------
+def _action_side(step, d):
+    return ix(step.state).ctype(d["card"])["action"]
+
+
+def _blockade_runner(step, seat, d, against):
+    """3.3.2: each friendly ship short of supply rolls to be resupplied (+2 with a prize)."""
+    state = step.state
+    a = _action_side(step, d)
+    p = player(state, seat)
+    st = state["status"]
+    bonus = (2, ["prize in the force +2"]) if p["prizes"] else (0, [])
+    for s in [s for s in p["ships"] if st[s]["supply"]]:
+        m, w = optional.supply_mods(state, s, "blockade-runner")      # 6.1.2, 6.2.2
+        if challenge(step, f"Blockade Runner for {s}", a["challenge"], (bonus[0] + m, bonus[1] + w),
+                     a["response"], seat, respond_seat(state, seat)):
+            step.emit("ShipResupplied", ship=s, why="Blockade Runner")
+
+
+def _collier(step, seat, d, against):
+    """3.3.8: every friendly ship short of supply is resupplied."""
+    state = step.state
+    st = state["status"]
+    for s in [s for s in player(state, seat)["ships"] if st[s]["supply"]]:
+        step.emit("ShipResupplied", ship=s, why="Collier")
+
+
+def _breakout(step, seat, d, against):
+    """3.3.7: a challenge that exceeds the response draws a ship, one at least double
+    two (4.7: in the team game one may join the partner's force)."""
+    state = step.state
+    a = _action_side(step, d)
+    p = player(state, seat)
+    c = roll(step, a["challenge"], f"seat {seat} challenge (Breakout)")
+    r = roll(step, a["response"], f"seat {respond_seat(state, seat)} response (Breakout)")
+    n = 2 if c >= 2 * r else (1 if c > r else 0)
+    step.emit("ChallengeRolled", what="Breakout", challenge={"dice": a["challenge"], "high": c, "mods": [], "result": c},
+              response={"dice": a["response"], "high": r, "result": r}, success=n > 0, ships=n)
+    before = list(p["ships"])
+    _draw_ships(step, seat, n)
+    team.after_breakout(step, seat, before)
+
+
+def _second_chance(step, seat, d, against):
+    """3.3.37: another turn after this one."""
+    step.emit("SecondChanceEarned", seat=seat)
+
+
+def _wireless_intercept(step, seat, d, against):
+    """3.3.47: the top two cards of the discard pile into the hand."""
+    step.emit("DiscardsTaken", seat=seat, cards=list(reversed(step.state["discard"][-2:])))
+
+
+def _breakdown(step, seat, d, against):
+    """3.3.6: an enemy ship is damaged if the challenge succeeds."""
+    a = _action_side(step, d)
+    tgt = d["target"]
+    if challenge(step, f"Breakdown of {tgt}", a["challenge"], (0, []), a["response"], seat, against):
+        step.emit("ShipDamaged", ship=tgt, why="Breakdown")
+
+
+def _interned(step, seat, d, against):
+    """3.3.18: a recognised ship leaves the game (+2 a damage marker, 6.8.2; +2 short of supply)."""
     state = step.state
     i = ix(state)
+    a = _action_side(step, d)
+    tgt = d["target"]
+    bonus, why = optional.damage_mods(state, tgt, +1)       # +2 a marker (6.8.2)
+    if state["status"][tgt]["supply"]:
+        bonus += 2
+        why.append("limited supply +2")
+    if challenge(step, f"internment of {tgt}", a["challenge"], (bonus, why), a["response"], seat, against):
+        step.emit("ShipRemoved", ship=tgt, deck="ship" if tgt in i.ships else "merchant",
+                  why="interned in a neutral port: no victory points")
+
+
+def _transfer_command(step, seat, d, against):
+    """3.3.45: a recognised enemy ship joins the player's force."""
+    a = _action_side(step, d)
+    tgt = d["target"]
+    if challenge(step, f"transfer of {tgt}", a["challenge"], (0, []), a["response"], seat, against):
+        step.emit("ShipTransferred", ship=tgt, to=seat, from_seat=against)
+
+
+def _team_card(step, seat, d, against):
+    """3.3.4 Bounding Main, 3.3.11 Exchange Information (the team game, ``team.py``)."""
+    team.play(step, seat, d)
+
+
+def _placed_on_player(step, seat, d, against):
+    """3.3.10 Deception, 3.3.14 Fog Bank: the card waits on the opponent's next turn."""
     card = d["card"]
-    t = i.tid(card)
-    a = i.ctype(card)["action"]
-    st = state["status"]
-    if t == "interned":
-        tgt = d["target"]
-        bonus, why = optional.damage_mods(state, tgt, +1)       # +2 a marker (6.8.2)
-        if st[tgt]["supply"]:
-            bonus += 2
-            why.append("limited supply +2")
-        if challenge(step, f"internment of {tgt}", a["challenge"], (bonus, why), a["response"], seat, against):
-            step.emit("ShipRemoved", ship=tgt, deck="ship" if tgt in i.ships else "merchant",
-                      why="interned in a neutral port: no victory points")
-    elif t == "transfer-command":
-        tgt = d["target"]
-        if challenge(step, f"transfer of {tgt}", a["challenge"], (0, []), a["response"], seat, against):
-            step.emit("ShipTransferred", ship=tgt, to=seat, from_seat=against)
-    elif t in team.CARDS:
-        team.play(step, seat, d)
-    elif t in ("deception", "fog-bank"):
-        step.emit("CardPlacedOnPlayer", card=card, ctype=t, on=d["opponent"], by=seat)
-    elif t == "heavy-weather":
-        o = d["opponent"]
-        q = player(state, o)
-        for s in list(q["ships"] + q["prizes"] + q["merchants"]):
-            if in_refuge(state, s):
-                continue
-            if challenge(step, f"Heavy Weather on {s}", a["challenge"], (0, []), a["response"], seat, o):
-                step.emit("ShipRemoved", ship=s, deck="ship" if s in i.ships else "merchant",
-                          why="foundered in heavy weather: no victory points")
-    elif t == "recon-aircraft" and state.get("solo") and d["opponent"] == 2:
-        from .solitaire import recon_from_phantom
+    step.emit("CardPlacedOnPlayer", card=card, ctype=ix(step.state).tid(card), on=d["opponent"], by=seat)
+
+
+def _heavy_weather(step, seat, d, against):
+    """3.3.16: each of the opponent's ships not in a refuge may founder."""
+    state = step.state
+    i = ix(state)
+    a = _action_side(step, d)
+    o = d["opponent"]
+    q = player(state, o)
+    for s in list(q["ships"] + q["prizes"] + q["merchants"]):
+        if in_refuge(state, s):
+            continue
+        if challenge(step, f"Heavy Weather on {s}", a["challenge"], (0, []), a["response"], seat, o):
+            step.emit("ShipRemoved", ship=s, deck="ship" if s in i.ships else "merchant",
+                      why="foundered in heavy weather: no victory points")
+
+
+def _recon_aircraft(step, seat, d, against):
+    """3.3.31: two cards at random from the opponent's hand into the player's (5.3.2:
+    from the phantom's)."""
+    state = step.state
+    o = d["opponent"]
+    if state.get("solo") and o == 2:
         recon_from_phantom(step, seat)     # 5.3.2
-    elif t == "recon-aircraft":
+        return
+    hand = sorted(player(state, o)["hand"])
+    taken = []
+    for _ in range(min(2, len(hand))):
+        # a card drawn at random from the hand: at a table the referee names the card taken
+        # (the event shows the card, never the rest of the hand)
+        card = step.draw(f"hand-of-{o}", hand, vis=[seat, o],
+                         why=f"Recon Aircraft: a random card of seat {o}'s hand")
+        hand.remove(card)
+        taken.append(card)
+    step.emit("CardsTaken", vis=[seat, o], seat=seat, cards=taken, **{"from": o})
+    step.emit("CardsTakenCount", seat=seat, count=len(taken), **{"from": o})
+
+
+def _rendezvous_missed(step, seat, d, against):
+    """3.3.33: each of the opponent's ships not in a refuge may fall short of supply
+    (-2 with a prize in its force)."""
+    state = step.state
+    a = _action_side(step, d)
+    o = d["opponent"]
+    q = player(state, o)
+    mal = (-2, ["prize in the force -2"]) if q["prizes"] else (0, [])
+    for s in [s for s in q["ships"] if not in_refuge(state, s)]:
+        m, w = optional.supply_mods(state, s, "rendezvous-missed")    # 6.1.1, 6.2.1
+        if challenge(step, f"Rendezvous Missed for {s}", a["challenge"], (mal[0] + m, mal[1] + w),
+                     a["response"], seat, o):
+            step.emit("SupplyLimited", ship=s, why="Rendezvous Missed")
+
+
+def _damage_control(step, seat, d, against):
+    """3.3.9: a damaged friendly ship is repaired."""
+    step.emit("ShipRepaired", ship=d["ship"], why="Damage Control")
+
+
+def _fair_seas(step, seat, d, against):
+    """3.3.12: an undamaged merchant or prize seeks passage, +1 (3.2.6)."""
+    passage(step, d["ship"], 1, "Fair Seas +1")
+
+
+def _island_refuge(step, seat, d, against):
+    """3.3.20: a ship enters the refuge (the card stays with it)."""
+    step.emit("RefugeEntered", ship=d["ship"], card=d["card"], seat=seat)
+
+
+def _reflag(step, seat, d, against):
+    """3.3.32: committed, a raider or prize revealed at the turn's start is disguised."""
+    step.emit("ShipDisguised", ship=d["ship"], why="Reflag")
+
+
+def _scuttle(step, seat, d, against):
+    """3.3.35: a damaged friendly ship leaves the game, no victory points."""
+    s = d["ship"]
+    step.emit("ShipRemoved", ship=s, deck="ship" if s in ix(step.state).ships else "merchant",
+              why="scuttled: no victory points")
+
+
+def _intelligence(step, seat, d, against):
+    """3.3.17: look at the next draws and put them back in any order, or at an
+    opponent's hand."""
+    state = step.state
+    if d.get("deck"):
+        n = state["seats"]
+        known = state["top"][:n]
+        if known:
+            step.emit("KnownCardsPeeked", vis=[seat], seat=seat, cards=known)
+        for _ in range(n - len(known)):
+            if not pool_left(state):
+                break
+            step.draw("action:peek", state["pool"], vis=[seat], why=f"Intelligence: seat {seat} looks at the next draw")
+        step.emit("WindowOpened", kind="stack", seat=seat)
+    else:
         o = d["opponent"]
-        hand = sorted(player(state, o)["hand"])
-        taken = []
-        for _ in range(min(2, len(hand))):
-            # a card drawn at random from the hand: at a table the referee names the card taken
-            # (the event shows the card, never the rest of the hand)
-            card = step.draw(f"hand-of-{o}", hand, vis=[seat, o],
-                             why=f"Recon Aircraft: a random card of seat {o}'s hand")
-            hand.remove(card)
-            taken.append(card)
-        step.emit("CardsTaken", vis=[seat, o], seat=seat, cards=taken, **{"from": o})
-        step.emit("CardsTakenCount", seat=seat, count=len(taken), **{"from": o})
-    elif t == "rendezvous-missed":
-        o = d["opponent"]
-        q = player(state, o)
-        mal = (-2, ["prize in the force -2"]) if q["prizes"] else (0, [])
-        for s in [s for s in q["ships"] if not in_refuge(state, s)]:
-            m, w = optional.supply_mods(state, s, "rendezvous-missed")    # 6.1.1, 6.2.1
-            if challenge(step, f"Rendezvous Missed for {s}", a["challenge"], (mal[0] + m, mal[1] + w),
-                         a["response"], seat, o):
-                step.emit("SupplyLimited", ship=s, why="Rendezvous Missed")
-    elif t == "damage-control":
-        step.emit("ShipRepaired", ship=d["ship"], why="Damage Control")
-    elif t == "fair-seas":
-        passage(step, d["ship"], 1, "Fair Seas +1")
-    elif t == "island-refuge":
-        step.emit("RefugeEntered", ship=d["ship"], card=card, seat=seat)
-    elif t == "reflag":
-        step.emit("ShipDisguised", ship=d["ship"], why="Reflag")
-    elif t == "scuttle":
-        s = d["ship"]
-        step.emit("ShipRemoved", ship=s, deck="ship" if s in i.ships else "merchant",
-                  why="scuttled: no victory points")
-    elif t == "intelligence":
-        if d.get("deck"):
-            n = state["seats"]
-            known = state["top"][:n]
-            if known:
-                step.emit("KnownCardsPeeked", vis=[seat], seat=seat, cards=known)
-            for _ in range(n - len(known)):
-                if not pool_left(state):
-                    break
-                step.draw("action:peek", state["pool"], vis=[seat], why=f"Intelligence: seat {seat} looks at the next draw")
-            step.emit("WindowOpened", kind="stack", seat=seat)
-        else:
-            o = d["opponent"]
-            step.emit("HandSeen", vis=[seat], seat=seat, of=o, cards=list(player(state, o)["hand"]))
+        step.emit("HandSeen", vis=[seat], seat=seat, of=o, cards=list(player(state, o)["hand"]))
+
+
+# card type -> its effect (a type without one, an attack or an assist, is played by ``combat.py``)
+EFFECTS = {
+    "blockade-runner": _blockade_runner, "collier": _collier, "breakout": _breakout,
+    "second-chance": _second_chance, "wireless-intercept": _wireless_intercept, "breakdown": _breakdown,
+    "interned": _interned, "transfer-command": _transfer_command,
+    **dict.fromkeys(team.CARDS, _team_card),
+    "deception": _placed_on_player, "fog-bank": _placed_on_player, "heavy-weather": _heavy_weather,
+    "recon-aircraft": _recon_aircraft, "rendezvous-missed": _rendezvous_missed,
+    "damage-control": _damage_control, "fair-seas": _fair_seas, "island-refuge": _island_refuge,
+    "reflag": _reflag, "scuttle": _scuttle, "intelligence": _intelligence,
+}
+
+
+def recon_from_phantom(step, seat):
+    """5.3.2: Recon Aircraft against the phantom: two cards at random from its hand
+    (at a table each is named as it is taken); its next turn is 5.4.3 step 10's."""
+    state = step.state
+    hand = sorted(player(state, PHANTOM)["hand"])
+    taken, tokens = [], []
+    for _ in range(min(2, len(hand))):
+        known = [c for c in state["pool"] if c not in hand]
+        c = step.draw(f"hand-of-{PHANTOM}", hand, vis=[seat], why="Recon Aircraft: a random card of the phantom's hand",
+                      unknown_pool=sorted(set(known)))
+        tok = step.events[-1].data.get("token")
+        hand.remove(tok or c)
+        taken.append(c)
+        tokens.append(tok)
+    step.emit("PhantomCardsTaken", vis=[seat], seat=seat, cards=taken, tokens=tokens)
+    step.emit("CardsTakenCount", seat=seat, count=len(taken), **{"from": PHANTOM})
 
 
 def stack_options(state, seat):
@@ -353,3 +442,108 @@ def stack(step, seat, d):
     step.emit("WindowClosed", seat=seat, kind="stack")
     step.emit("DeckTopOrdered", vis=[seat], seat=seat, cards=d["order"])
     step.emit("DeckTopReordered", seat=seat, count=len(d["order"]))
+
+
+def resupply(step, seat, d):
+    """6.12.1-6.12.2: the ship is resupplied; then the prize's stores may be exhausted."""
+    state = step.state
+    prize = d["prize"]
+    step.emit("PrizeStoresUsed", seat=seat, ship=d["ship"], prize=prize)
+    r = ix(state).optional_rules["prize_stores"]
+    if challenge(step, f"are {prize}'s stores exhausted? (6.12.2)", r["challenge"], (0, []), r["response"],
+                 respond_seat(state, seat), seat):
+        step.emit("ShipSunk", ship=prize, by=seat, deck="merchant", double=False, owner=seat,
+                  why="its stores exhausted: scuttled (6.12.2)")
+
+
+# how each event decided here changes the state (``evolve``) -----------------------------------
+def _known_cards_peeked(state, d, ev):
+    for c in d["cards"]:
+        state["top"].remove(c)
+        state["peek"].append(c)
+
+
+def _prize_stores_used(state, d, ev):
+    ship_status(state, d["ship"])["supply"] = False
+    state["tt"].setdefault("prize_used", []).append(d["prize"])
+
+
+def _card_placed_on_player(state, d, ev):
+    if real_card(d["card"]):
+        state["tt"]["played"].remove(d["card"])
+    player(state, d["on"])["pending"] = {"card": d["card"], "type": d["ctype"]}
+
+
+def _refuge_entered(state, d, ev):
+    if real_card(d["card"]):
+        state["tt"]["played"].remove(d["card"])
+    st = ship_status(state, d["ship"])
+    st["refuge"] = d["card"]
+    st["since"] = state["turn"]
+    st["revealed"] = False
+
+
+def _refuge_left(state, d, ev):
+    refuge_card_off(state, d["ship"])
+    state["tt"]["left_refuge"].append(d["ship"])
+
+
+def _refuge_attempted(state, d, ev):
+    state["tt"]["refuge_tried"].append([d["ship"], d["what"]])
+
+
+def _deck_top_ordered(state, d, ev):
+    state["top"] = list(d["cards"]) + state["top"]
+    state["top_known_by"] = d["seat"]
+    # every seat that looked keeps knowing which cards it saw (not their new order)
+    state.setdefault("top_seen", {})[str(d["seat"])] = list(d["cards"])
+    state["peek"] = []
+
+
+def _cards_taken(state, d, ev):
+    a, b = player(state, d["seat"]), player(state, d["from"])
+    for c in d["cards"]:
+        b["hand"].remove(c)
+        a["hand"].append(c)
+        state["tt"]["extra"].append(c)
+
+
+def _discards_taken(state, d, ev):
+    p = player(state, d["seat"])
+    for c in d["cards"]:
+        state["discard"].remove(c)
+        p["hand"].append(c)
+    state["tt"]["wireless"] = True
+    p["wireless_turn"] = state["turn"]
+
+
+def _second_chance_earned(state, d, ev):
+    state["tt"]["second_chance"] = True
+
+
+def _phantom_cards_taken(state, d, ev):
+    a, b = player(state, d["seat"]), player(state, PHANTOM)
+    for c, tok in zip(d["cards"], d["tokens"]):
+        if tok:
+            b["hand"].remove(tok)
+            state["pool"].remove(c)
+        else:
+            b["hand"].remove(c)
+        a["hand"].append(c)
+        state["tt"]["extra"].append(c)
+    state["solo"]["recon"] = True
+
+
+HANDLERS = {
+    "KnownCardsPeeked": _known_cards_peeked,
+    "DeckTopOrdered": _deck_top_ordered,
+    "CardsTaken": _cards_taken,
+    "DiscardsTaken": _discards_taken,
+    "SecondChanceEarned": _second_chance_earned,
+    "CardPlacedOnPlayer": _card_placed_on_player,
+    "RefugeEntered": _refuge_entered,
+    "RefugeLeft": _refuge_left,
+    "RefugeAttempted": _refuge_attempted,
+    "PrizeStoresUsed": _prize_stores_used,
+    "PhantomCardsTaken": _phantom_cards_taken,
+}

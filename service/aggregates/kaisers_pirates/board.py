@@ -1,18 +1,12 @@
-"""Read-only questions about the table (no events here) and the dice rules.
-
-Dice (3.2.7): each side rolls its group of dice; only the highest die of a
-group counts, dice are never added. Modifiers are cumulative; a result may
-rise without limit but never drops below 1. An attack that exceeds the
-defence damages; at least double sinks; equal or lower has no effect. A
-challenge succeeds when it exceeds the response.
-"""
+"""Read-only questions about the table (no events here): the game's card index
+(``ix``), who is who (seats, partners, the phantom), where a ship is and what
+it may do, what a turn has committed."""
 
 from __future__ import annotations
 
+from service.kernel.rules import catalog_digest
+
 from . import catalog as catalog_data
-
-COLOURS = {4: "red", 6: "white", 8: "green", 10: "blue"}
-
 
 _INDEXES = catalog_data.INDEXES     # catalog key -> Index, filled by catalog.index
 
@@ -27,39 +21,19 @@ def ix(state):
 
 def _rebuild_index(state):
     """A state restored without its GameCreated: only the packaged catalog can be rebuilt."""
-    from service.kernel.rules import catalog_digest
     cat = catalog_data.load()
     if state.get("solo") is not None:       # the solitaire game's catalog holds its deck too
-        cat["solitaire"] = catalog_data.load_solitaire()
+        cat["solitaire"] = catalog_data.solitaire_deck()
     if catalog_digest(cat) != state["cat"]:
         raise RuntimeError("kaisers-pirates: this game's card catalog is not loaded "
                            "(rebuild the game from its GameCreated event)")
     return catalog_data.index(cat, state["cat"])
 
 
-def modified(raw: int, mods: int) -> int:
-    return max(1, raw + mods)
-
-
-def attack_result(att: int, dfn: int) -> str:
-    if att >= 2 * dfn:
-        return "sunk"
-    if att > dfn:
-        return "damaged"
-    return "none"
-
-
-def roll(step, dice: list[int], who: str) -> int:
-    """Roll a group of dice (one die at a time, in the order printed); return the highest."""
-    best = 0
-    for sides in dice:
-        v = step.roll(sides, 1, why=f"{who}: {COLOURS.get(sides, '')} d{sides}".replace(":  ", ": "))[0]
-        if v > best:
-            best = v
-    return best
-
-
 # who and what ------------------------------------------------------------
+PHANTOM = 2         # the solitaire game's phantom player (section 5) is the second seat of the state
+
+
 def seats(state):
     return range(1, state["seats"] + 1)
 
@@ -67,6 +41,9 @@ def seats(state):
 def team_game(state) -> bool:
     """The team game (section 4) is on."""
     return bool((state.get("options") or {}).get("team"))
+
+
+TEAMS = ((1, 3), (2, 4))    # 4.1: partners sit alternately
 
 
 def partner(state, seat):
@@ -89,7 +66,7 @@ def opponents(state, seat):
     return opps
 
 
-def st(state, ship):
+def status_of(state, ship):
     return state["status"][ship]
 
 
@@ -174,10 +151,6 @@ def committed(state, use=None, tid=None):
             continue
         out.append(c["card"])
     return out
-
-
-def committed_entries(state, use):
-    return [c for c in state["tt"]["committed"] if c["use"] == use]
 
 
 def commit_options(state, seat, cards):

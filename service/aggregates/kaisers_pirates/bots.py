@@ -17,9 +17,6 @@ def random_bot(state, seat, legal, rng):
     return rng.choice(legal)
 
 
-GOOD_REACTIONS = {"shallow-run", "break-contact", "fast-ship", "non-combatant", "amc", "trap", "slim-pickings",
-                  "minesweeper", "q-ship", "razzle-dazzle", "pull-the-plug", "reflag", "qqq", "recalled",
-                  "mistaken-identity", "sail-q-ship"}
 ATTACKS = ("intercept", "lay_mines", "torpedo", "sub_mines", "interrogate", "monitor")
 
 

@@ -1,23 +1,33 @@
-"""The Kaiser's Pirates card data, loaded and validated from ``data/catalog.json``.
+"""The Kaiser's Pirates data, each file read by one function here:
 
-Three decks: 20 warships and raiders, 60 merchantmen, 100 action cards of 47
-types. Every card carries ``source`` (``rulebook``/``reference``/
-``provisional`` for each of its values) and ``note`` (how a provisional value
-was chosen). ``index(cat)`` builds the lookup tables the rules use; it is
-cached per catalog (the catalog itself is not kept in the game state, so the
-state stays small and cheap to copy).
+* ``load``: the card catalog (``data/catalog.json``, checked by ``validate``):
+  three decks, 20 warships and raiders, 60 merchantmen, 100 action cards of 47
+  types (1.1). Every card carries ``source`` (``rulebook``/``reference``/
+  ``provisional`` for each of its values) and ``note`` (how a provisional value
+  was chosen). It travels in ``GameCreated``.
+* ``solitaire_deck``: the solitaire deck (``data/solitaire.json``, 1.1.3, 5.2;
+  checked by ``validate_solitaire``, in the words ``SPECIALS``, ``DEFENCES``,
+  ``OFFENCES``): a solitaire game's catalog holds it as its ``solitaire`` key, so
+  it travels in ``GameCreated`` too.
+* ``optional_rules_table``: the facts section 6 prints (``data/optional.json``).
+
+``index(cat)`` builds the lookup tables the rules use (``Index``; the rules reach
+it through ``board.ix(state)``); it is cached per catalog (the catalog itself is
+not kept in the game state, so the state stays small and cheap to copy).
 """
 
 from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from pathlib import Path
 
 from service.kernel.errors import BadInput
 
 PATH = Path(__file__).with_name("data") / "catalog.json"
 SOLO_PATH = Path(__file__).with_name("data") / "solitaire.json"
+OPTIONAL_PATH = Path(__file__).with_name("data") / "optional.json"
 SOURCES = {"rulebook", "reference", "provisional"}
 KINDS = {"normal", "reaction", "assist", "team"}
 SIDES = (4, 6, 8, 10)
@@ -43,6 +53,13 @@ NEEDS = {
     "submarines-uc-16-uc-29": ("torpedo", "mines", "guns", "defense", "vp"),
     "transfer-command": ("challenge", "response"), "trap": ("attack",),
 }
+# the words of the solitaire deck's cards (5.3.3, 5.4.3): special, defensive and offensive actions
+SPECIALS = ("surprise-attack", "boarding-party", "shipping-lanes", "good-hunting", "reflag")
+DEFENCES = ("none", "amc", "break-contact", "fast-ship", "minesweeper", "non-combatant", "qqq", "q-ship",
+            "razzle-dazzle", "reflag", "shallow-run", "slim-pickings", "trap")
+PLAYS = ("blockade-runner", "breakout", "collier", "damage-control", "deception", "fair-seas", "fog-bank",
+         "heavy-weather", "interned", "island-refuge", "rendezvous-missed", "transfer-command")
+OFFENCES = ("none", "warship-intercept", "raider-intercept", "torpedo", "interrogate", "recon-aircraft") + PLAYS
 
 
 def _check(cond, msg):
@@ -81,57 +98,68 @@ def validate(cat: dict) -> dict:
     _check(isinstance(ships, list) and len(ships) == 20, "needs 20 warships and raiders (1.1)")
     _check(isinstance(merchants, list) and len(merchants) == 60, "needs 60 merchantmen (1.1)")
     _check(isinstance(cards, list) and len(cards) == 47, "needs 47 action card types (1.1.2)")
-    ids = set()
+    ids: set = set()
     for s in ships:
-        w = f"ship {s.get('id')!r}"
-        _check(isinstance(s.get("id"), str) and s["id"] not in ids, f"{w}: missing or duplicate id")
-        ids.add(s["id"])
-        _check(s.get("kind") in ("warship", "raider"), f"{w}: kind must be warship or raider")
-        for f, k in SHIP_FIELDS.items():
-            _value(k, s.get(f), f"{w}.{f}")
-        _sources(s, ["name", "kind", *SHIP_FIELDS], w)
+        _check_ship(s, ids)
     _check(sum(s["kind"] == "raider" for s in ships) == 14, "needs 14 raiders and 6 warships (1.1.4)")
     for m in merchants:
-        w = f"merchant {m.get('id')!r}"
-        _check(isinstance(m.get("id"), str) and m["id"] not in ids, f"{w}: missing or duplicate id")
-        ids.add(m["id"])
-        for f, k in MERCHANT_FIELDS.items():
-            _value(k, m.get(f), f"{w}.{f}")
-        _sources(m, ["name", *MERCHANT_FIELDS], w)
-    total = 0
-    for c in cards:
-        w = f"action card {c.get('id')!r}"
-        _check(isinstance(c.get("id"), str) and c["id"] not in ids, f"{w}: missing or duplicate id")
-        ids.add(c["id"])
-        _check(c.get("kind") in KINDS, f"{w}: kind must be one of {sorted(KINDS)}")
-        _check(isinstance(c.get("count"), int) and c["count"] >= 1, f"{w}: count must be >= 1")
-        total += c["count"]
-        icpt = c.get("intercept")
-        _check(isinstance(icpt, dict), f"{w}: needs an intercept side")
-        _value("dice", icpt.get("attack"), f"{w}.intercept.attack")
-        _value("bool", icpt.get("night"), f"{w}.intercept.night")
-        act = c.get("action")
-        _check(isinstance(act, dict), f"{w}: needs an action side")
-        for f, v in act.items():
-            _check(f in ACTION_FIELDS, f"{w}: unknown action value {f!r}")
-            _value(ACTION_FIELDS[f], v, f"{w}.action.{f}")
-        for f in NEEDS.get(c["id"], ()):
-            _check(f in act, f"{w}: its action side needs {f!r}")
-        if "copies" in c:
-            _check(isinstance(c["copies"], list) and len(c["copies"]) == c["count"], f"{w}: one copy name per card")
-        _sources(c, ["name", "count", "kind", "intercept.attack", "intercept.night", *("action." + f for f in act)], w)
+        _check_merchant(m, ids)
+    total = sum(_check_action_card(c, ids) for c in cards)
     _check(total == 100, f"the action deck must hold 100 cards (got {total})")
     if "solitaire" in cat:
         validate_solitaire(cat["solitaire"], cat)
     return cat
 
 
+def _new_id(card, ids, w):
+    _check(isinstance(card.get("id"), str) and card["id"] not in ids, f"{w}: missing or duplicate id")
+    ids.add(card["id"])
+
+
+def _check_ship(s, ids):
+    w = f"ship {s.get('id')!r}"
+    _new_id(s, ids, w)
+    _check(s.get("kind") in ("warship", "raider"), f"{w}: kind must be warship or raider")
+    for f, k in SHIP_FIELDS.items():
+        _value(k, s.get(f), f"{w}.{f}")
+    _sources(s, ["name", "kind", *SHIP_FIELDS], w)
+
+
+def _check_merchant(m, ids):
+    w = f"merchant {m.get('id')!r}"
+    _new_id(m, ids, w)
+    for f, k in MERCHANT_FIELDS.items():
+        _value(k, m.get(f), f"{w}.{f}")
+    _sources(m, ["name", *MERCHANT_FIELDS], w)
+
+
+def _check_action_card(c, ids) -> int:
+    """One action card type (1.1.2, 3.3): its two sides and its sources; its count."""
+    w = f"action card {c.get('id')!r}"
+    _new_id(c, ids, w)
+    _check(c.get("kind") in KINDS, f"{w}: kind must be one of {sorted(KINDS)}")
+    _check(isinstance(c.get("count"), int) and c["count"] >= 1, f"{w}: count must be >= 1")
+    icpt = c.get("intercept")
+    _check(isinstance(icpt, dict), f"{w}: needs an intercept side")
+    _value("dice", icpt.get("attack"), f"{w}.intercept.attack")
+    _value("bool", icpt.get("night"), f"{w}.intercept.night")
+    act = c.get("action")
+    _check(isinstance(act, dict), f"{w}: needs an action side")
+    for f, v in act.items():
+        _check(f in ACTION_FIELDS, f"{w}: unknown action value {f!r}")
+        _value(ACTION_FIELDS[f], v, f"{w}.action.{f}")
+    for f in NEEDS.get(c["id"], ()):
+        _check(f in act, f"{w}: its action side needs {f!r}")
+    if "copies" in c:
+        _check(isinstance(c["copies"], list) and len(c["copies"]) == c["count"], f"{w}: one copy name per card")
+    _sources(c, ["name", "count", "kind", "intercept.attack", "intercept.night", *("action." + f for f in act)], w)
+    return c["count"]
+
+
 def validate_solitaire(deck: dict, cat: dict) -> dict:
     """The solitaire deck (1.1, 5.2): 20 cards, each with four offensive actions
     (``offense``, red die 1-4), two defensive ones (``defense``: 1/3 and 2/4) and a
     special action (or null); plus the action cards not used (5.2)."""
-    from .solitaire import DEFENCES, OFFENCES, SPECIALS
-
     _check(isinstance(deck, dict), "solitaire must be an object")
     for key in ("removed", "removed_at_random", "torpedo"):
         e = deck.get(key)
@@ -168,11 +196,21 @@ def validate_solitaire(deck: dict, cat: dict) -> dict:
     return deck
 
 
-def load_solitaire(path: Path | None = None) -> dict:
+def solitaire_deck(path: Path | None = None) -> dict:
+    """The solitaire deck's file (``data/solitaire.json``; checked by ``validate`` with the catalog it joins)."""
     try:
         return json.loads((path or SOLO_PATH).read_text(encoding="utf-8"))
     except (OSError, ValueError) as e:
         raise BadInput(f"kaisers-pirates solitaire deck: cannot read {path or SOLO_PATH}: {e}") from None
+
+
+@lru_cache(maxsize=1)
+def optional_rules_table() -> dict:
+    """The facts section 6 prints for its optional rules (``data/optional.json``: the
+    ships and merchants 6.4 and 6.5 name, the dice of 6.6.1, 6.9.1 and 6.12.2, 6.7's
+    three ships), read once a process; the rules read it through the game's index
+    (``Index.optional_rules``)."""
+    return json.loads(OPTIONAL_PATH.read_text(encoding="utf-8"))
 
 
 _DEFAULT: dict = {}
@@ -234,6 +272,7 @@ class Index:
         self.removed = {int(k): v for k, v in cat["action_cards_removed"]["value"].items()}
         self.hand_size = cat["hand_size"]["value"]
         self.force = cat["force"]["value"]
+        self.optional_rules = optional_rules_table()     # (not in the catalog: the same for every game)
 
     def ctype(self, card: str) -> dict:
         return self.types[self.card_type[card]]
@@ -243,9 +282,6 @@ class Index:
 
     def tid(self, card: str) -> str:
         return self.card_type[card]
-
-    def is_merchant(self, ship: str) -> bool:
-        return ship in self.merchants
 
     def vessel(self, ship: str) -> dict:
         return self.ships.get(ship) or self.merchants[ship]
@@ -260,7 +296,3 @@ def index(cat: dict, key: str | None = None) -> Index:
     if ix is None:
         ix = INDEXES[key] = Index(cat)
     return ix
-
-
-def by_key(key: str) -> Index:
-    return INDEXES[key]

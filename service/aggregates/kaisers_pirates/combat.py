@@ -1,7 +1,7 @@
 """Attacks: intercepts (German ships on merchants, British forces on warships,
 recognised raiders and prizes, Monitor, Interrogate), mine laying and
-torpedoes, with their assist cards, the defender's reaction windows and the
-dice.
+torpedoes, with their assist cards and the defender's reaction windows (what
+each window may answer: ``windows.py``); their dice are ``resolve.py``'s.
 
 An attack in progress is ``state["eng"]``; it walks through stages for each
 target: ``assist`` (the attacker may reveal committed assist cards), ``react``
@@ -10,39 +10,42 @@ target: ``assist`` (the attacker may reveal committed assist cards), ``react``
 (Recalled / Mistaken Identity once a merchant is sunk).
 Mines add ``order`` (the attacker picks the next merchant); Interrogate
 starts with ``challenge``. ``advance`` moves the stages on until a seat must
-decide.
+decide. The events of an attack's course are applied here (``HANDLERS``).
 """
 
 from __future__ import annotations
 
 from . import optional
-# imported here, not where it is used: a relative import inside a function is resolved
-# again at each call (with a Python-level check of the package): actions.py imports
-# neither this module nor flow.py at its top, so there is no cycle
-from .actions import passage
-from .board import (can_attack_with, committed, fogged, in_refuge, is_prize, is_raider, ix, opponents,
+from .board import (can_attack_with, committed, fogged, in_refuge, is_raider, ix, opponents,
                     owner, recognised)
-from .resolve import after_reaction, interrogate_challenge, resolve, torpedo_prize_challenge
-from .state import player
+from .resolve import after_reaction, interrogate_challenge, passage, resolve, torpedo_prize_challenge
+from .state import card_revealed, player
+from .windows import assist_options, live_mine_targets, reaction_types
 
-ATTACK_KINDS = ("intercept", "british", "monitor", "interrogate", "mines", "torpedo")
-INTERCEPTS = ("intercept", "british", "monitor", "interrogate")
 ASSISTED = ("intercept", "british", "monitor", "mines", "torpedo")   # attacks an assist may join (3.2.1)
 
 
 # announcing an attack ------------------------------------------------------
 def announce_options(state, seat):
-    """Every attack the active seat may announce now with its committed cards."""
-    i = ix(state)
+    """Every attack the active seat may announce now with its committed cards: the
+    intercepts first, then the action sides that attack."""
     tt = state["tt"]
-    out = []
     attack_on = tt["attack_on"]
-    players = state["players"]
     # attack_ok (3.1.3): one opponent a turn, none in a fog bank (a loop: no comprehension's call)
     opps = []
     for o in opponents(state, seat):
         if (attack_on is None or attack_on == o) and not fogged(state, o):
             opps.append(o)
+    out = []
+    _intercept_options(state, seat, tt, opps, out)
+    _attack_card_options(state, seat, tt, opps, out)
+    return out
+
+
+def _intercept_options(state, seat, tt, opps, out):
+    """3.2.3, 3.2.4: the cards committed on their intercept side: a German ship's on
+    a merchant, British forces on a recognised ship (added to ``out``)."""
+    players = state["players"]
     intercepted = tt["intercepted"]
     ignored = tt["ignored"]
     for c in tt["committed"]:
@@ -66,6 +69,12 @@ def announce_options(state, seat):
                 if t_ in intercepted or in_refuge(state, t_) or not recognised(state, t_):
                     continue
                 out.append({"action": "intercept", "card": card, "target": t_})
+
+
+def _attack_card_options(state, seat, tt, opps, out):
+    """The action sides that attack: Lay Mines (3.3.21), the submarines (3.3.42,
+    3.3.43; 6.9 a hidden prize), Interrogate (3.3.19), Monitor (3.3.24) (added to ``out``)."""
+    i = ix(state)
     for c in tt["committed"]:
         if c["use"] != "action":
             continue
@@ -100,7 +109,6 @@ def announce_options(state, seat):
                 for s in player(state, o)["ships"]:
                     if in_refuge(state, s) and s not in tt["intercepted"]:
                         out.append({"action": "monitor", "card": card, "target": s})
-    return out
 
 
 def announce(step, seat, d):
@@ -136,235 +144,123 @@ def announce(step, seat, d):
     advance(step)
 
 
-# windows --------------------------------------------------------------------
-def assist_options(state):
-    eng = state["eng"]
-    i = ix(state)
-    first = eng["i"] == 0
-    tgt = eng["targets"][eng["i"]]
-    out = []
-    kind = eng["kind"]
-    for card in committed(state, "action"):
-        if i.card_kind[card] != "assist":     # the index's tables read straight (no method calls):
-            continue                        # asked for every card face down at every assist window
-        t = i.card_type[card]
-        if kind == "intercept":
-            if t == "surprise-attack" and first and not eng["surprise"]:
-                out.append({"action": "assist", "card": card})
-            elif t == "searchlight" and first and eng["night"] and not eng["searchlight"]:
-                out.append({"action": "assist", "card": card})
-            elif t == "special-cargo" and first and not eng["special"]:
-                out.append({"action": "assist", "card": card})
-            elif t == "boarding-party" and tgt not in eng["boarding"] and not state["status"][tgt]["damaged"]:
-                out.append({"action": "assist", "card": card})
-            elif t in ("good-hunting", "shipping-lanes") and first and eng["multi"] is None:
-                raider = is_raider(state, eng["ship"])
-                if (t == "good-hunting") != raider:
-                    continue
-                free = [m for m in player(state, eng["opp"])["merchants"]
-                        if m not in state["tt"]["intercepted"] and m not in state["tt"]["ignored"]]
-                if not free:
-                    continue
-                if t == "good-hunting":
-                    out += [{"action": "assist", "card": card, "target": m} for m in free]
-                else:
-                    out.append({"action": "assist", "card": card})
-        elif kind in ("british", "monitor"):
-            if first and not eng["surprise"] and not eng["searchlight"]:
-                if t == "surprise-attack" or (t == "searchlight" and eng["night"]):
-                    out.append({"action": "assist", "card": card})
-        elif kind in ("mines", "torpedo"):
-            if t == "special-cargo" and first and not eng["special"]:
-                out.append({"action": "assist", "card": card})
-    return out        # every committed copy is listed
-
-
-def reaction_types(state):
-    """The reaction card types the book allows against the current target now."""
-    eng = state["eng"]
-    tgt = eng["targets"][eng["i"]]
-    kind = eng["kind"]
-    calm = not eng["night"] and not eng["surprise"]
-    if kind == "intercept":
-        raider = eng["ship"] in ix(state).raiders
-        damaged = state["status"][tgt]["damaged"]
-        out = {"amc", "non-combatant", "slim-pickings", "trap"}     # (built at once: asked at every attack)
-        if calm:
-            out |= {"break-contact", "shallow-run"}
-            if raider and not damaged:
-                out.add("fast-ship")
-        if damaged:
-            out.discard("non-combatant")
-        if raider and not state["status"][eng["ship"]]["revealed"]:
-            out.add("qqq")
-    elif kind in ("british", "monitor", "interrogate"):
-        out = {"pull-the-plug"}
-        if calm and not in_refuge(state, tgt):
-            out |= {"break-contact", "shallow-run"}
-        if kind != "interrogate" and (is_raider(state, tgt) or is_prize(state, tgt)) and state["status"][tgt]["revealed"]:
-            out.add("reflag")
-    elif kind == "mines":
-        out = {"minesweeper"} if eng["i"] == 0 else set()
-    elif kind == "torpedo":
-        out = {"q-ship", "razzle-dazzle"}
-        if ix(state).merchants[tgt]["sail"]:
-            out.add("sail-q-ship")
-    else:
-        out = set()
-    if state.get("options"):
-        out = optional.barred(state, out)
-    return out
-
-
-def reaction_options(state, seat):
-    i = ix(state)
-    types = reaction_types(state)
-    out = []
-    for card in sorted(state["players"][seat - 1]["hand"]):
-        if i.card_type[card] in types:
-            out.append({"action": "react", "card": card})
-    return out + [{"action": "decline"}]
-
-
-def after_options(state, seat):
-    """After a merchant is sunk: Recalled (the intercepting ship) or Mistaken Identity."""
-    eng = state["eng"]
-    i = ix(state)
-    out = []
-    p = player(state, seat)
-    for card in sorted(p["hand"]):
-        t = i.tid(card)
-        if t == "recalled" and eng["kind"] == "intercept" and eng["ship"] in player(state, eng["seat"])["ships"]:
-            out.append({"action": "react", "card": card})
-        elif t == "mistaken-identity":
-            # 3.3.23: "un qualsiasi singolo Mercantile affondato dal suo mazzo": a merchant
-            # this player sank (not one of its own that reached port)
-            for e in p["vp"]:
-                if e["deck"] == "merchant" and not e.get("passage"):
-                    out.append({"action": "react", "card": card, "give": e["card"]})
-    return out + [{"action": "decline"}]
-
-
-def reflag_options(state, seat):
-    w = state["window"]
-    i = ix(state)
-    cards = sorted(c for c in player(state, seat)["hand"] if i.tid(c) == "reflag")
-    ships = [s for s in w["ships"] if state["status"].get(s, {}).get("revealed")]
-    return [{"action": "react", "card": c, "ship": s} for c in cards for s in ships] + [{"action": "decline"}]
-
-
-def mine_order_options(state):
-    return [{"action": "mine_target", "target": m} for m in _live_targets(state)]
-
-
-def _live_targets(state):
-    eng = state["eng"]
-    mer = player(state, eng["opp"])["merchants"]
-    return [t for t in eng["targets"][eng["i"]:] if t in mer]
-
-
-def window_options(state, seat):
-    w = state["window"]
-    if w is None or w["seat"] != seat:
-        return []
-    k = w["kind"]
-    if k == "assist":
-        return assist_options(state) + [{"action": "proceed"}]
-    if k == "react":
-        return reaction_options(state, seat)
-    if k == "after":
-        return after_options(state, seat)
-    if k == "reflag":
-        return reflag_options(state, seat)
-    if k == "order":
-        return mine_order_options(state)
-    if k == "passage":
-        return [{"action": "passage", "attempt": True}, {"action": "passage", "attempt": False}]
-    if k == "pursue":
-        return [{"action": "pursue", "pursue": True}, {"action": "pursue", "pursue": False}]
-    return []
+# the answers in an attack's windows -----------------------------------------------
 
 
 def window_decide(step, seat, d):
-    state = step.state
-    w = state["window"]
-    k = w["kind"]
-    a = d["action"]
-    if k == "assist":
-        if a == "proceed":
-            step.emit("WindowClosed", vis=[seat], seat=seat, kind="assist")
-            step.emit("EngagementAdvanced", stage="react", i=state["eng"]["i"])
-        else:
-            card = d["card"]
-            i = ix(state)
-            t = i.card_type[card]
-            eng = state["eng"]
-            extra = {}
-            if t == "boarding-party":
-                extra["target"] = eng["targets"][eng["i"]]
-            elif t == "good-hunting":
-                extra["targets"] = [d["target"]]
-            elif t == "shipping-lanes":
-                extra["targets"] = [m for m in player(state, eng["opp"])["merchants"]
-                                    if m not in state["tt"]["intercepted"] and m not in state["tt"]["ignored"]]
-            step.emit("AssistRevealed", seat=seat, card=card, ctype=t, name=i.card_name[card], **extra)
-            if not assist_options(state):
-                step.emit("WindowClosed", vis=[seat], seat=seat, kind="assist")
-                step.emit("EngagementAdvanced", stage="react", i=eng["i"])
-            else:
-                return  # the window stays open for more assists
-    elif k == "passage":
-        eng = state["eng"]
-        pas = eng["passage"]
-        if d["attempt"]:
-            step.emit("PassageAttempted", seat=seat, ship=pas["ship"])
-            passage(step, pas["ship"], pas["bonus"], pas["why"])
-        else:
-            step.emit("PassageDeclined", seat=seat, ship=pas["ship"])
-        step.emit("EngagementAdvanced", stage="next", i=eng["i"])
-    elif k == "pursue":
-        eng = state["eng"]
-        step.emit("PursuitChosen", seat=seat, pursue=d["pursue"], ship=eng["ship"],
-                  target=eng["targets"][eng["i"]], against=eng["reaction"]["type"])
-        step.emit("EngagementAdvanced", stage="resolve", i=eng["i"])
-    elif k == "order":
-        step.emit("WindowClosed", seat=seat, kind="order")
-        step.emit("MineTargetChosen", target=d["target"])
-        step.emit("EngagementAdvanced", stage="resolve", i=state["eng"]["i"])
-    elif k == "reflag":
-        if a == "decline":
-            step.emit("ReactionDeclined", seat=seat, kind="reflag", ships=w["ships"])
-        else:
-            step.emit("ReactionPlayed", seat=seat, card=d["card"], ctype="reflag", name=ix(state).card_name[d["card"]],
-                      against="reveal", ship=d["ship"])
-            step.emit("ShipDisguised", ship=d["ship"], why="Reflag")
-        if state["eng"] is None:
-            return
-    elif k in ("react", "after"):
-        eng = state["eng"]
-        tgt = eng["targets"][eng["i"]]
-        if a == "decline":
-            step.emit("ReactionDeclined", seat=seat, kind=k, target=tgt)
-            nxt = "next" if k == "after" else ("order" if eng["kind"] == "mines" else "resolve")
-            step.emit("EngagementAdvanced", stage=nxt, i=eng["i"])
-        else:
-            i = ix(state)
-            t = i.card_type[d["card"]]
-            step.emit("ReactionPlayed", seat=seat, card=d["card"], ctype=t, name=i.card_name[d["card"]],
-                      against="attack" if k == "react" else "sinking", target=tgt)
-            if k == "react" and eng["kind"] == "mines":
-                step.emit("MinesSwept", opp=eng["opp"])
-                step.emit("EngagementEnded", kind="mines", seat=eng["seat"])
-            elif k == "react" and optional.can_pursue(state, t):
-                # 6.6.1 / 6.10: the attacker may follow
-                step.emit("EngagementAdvanced", stage="pursue", i=eng["i"])
-            elif k == "react":
-                step.emit("EngagementAdvanced", stage="resolve", i=eng["i"])
-            else:
-                after_reaction(step, t, d)
-                if state["eng"] is not None:
-                    step.emit("EngagementAdvanced", stage="next", i=eng["i"])
+    """A decision in one of an attack's windows (``window_options``), then the attack
+    goes on (``advance``) unless the window stays open."""
+    decided = _DECIDED.get(step.state["window"]["kind"])
+    if decided is not None and decided(step, seat, d):
+        return
     advance(step)
+
+
+def _assist_decided(step, seat, d):
+    """3.2.1: an assist card revealed (the window stays open while another may join:
+    True), or ``proceed``."""
+    state = step.state
+    if d["action"] == "proceed":
+        step.emit("WindowClosed", vis=[seat], seat=seat, kind="assist")
+        step.emit("EngagementAdvanced", stage="react", i=state["eng"]["i"])
+        return False
+    card = d["card"]
+    i = ix(state)
+    t = i.card_type[card]
+    eng = state["eng"]
+    extra = {}
+    if t == "boarding-party":
+        extra["target"] = eng["targets"][eng["i"]]
+    elif t == "good-hunting":
+        extra["targets"] = [d["target"]]
+    elif t == "shipping-lanes":
+        extra["targets"] = [m for m in player(state, eng["opp"])["merchants"]
+                            if m not in state["tt"]["intercepted"] and m not in state["tt"]["ignored"]]
+    step.emit("AssistRevealed", seat=seat, card=card, ctype=t, name=i.card_name[card], **extra)
+    if assist_options(state):
+        return True     # the window stays open for more assists
+    step.emit("WindowClosed", vis=[seat], seat=seat, kind="assist")
+    step.emit("EngagementAdvanced", stage="react", i=eng["i"])
+    return False
+
+
+def _passage_decided(step, seat, d):
+    """3.2.6: the survivor's owner tries passage or not."""
+    eng = step.state["eng"]
+    pas = eng["passage"]
+    if d["attempt"]:
+        step.emit("PassageAttempted", seat=seat, ship=pas["ship"])
+        passage(step, pas["ship"], pas["bonus"], pas["why"])
+    else:
+        step.emit("PassageDeclined", seat=seat, ship=pas["ship"])
+    step.emit("EngagementAdvanced", stage="next", i=eng["i"])
+    return False
+
+
+def _pursuit_decided(step, seat, d):
+    """6.6.1 / 6.10: the attacker follows the Fast Ship or over the shoals, or not."""
+    eng = step.state["eng"]
+    step.emit("PursuitChosen", seat=seat, pursue=d["pursue"], ship=eng["ship"],
+              target=eng["targets"][eng["i"]], against=eng["reaction"]["type"])
+    step.emit("EngagementAdvanced", stage="resolve", i=eng["i"])
+    return False
+
+
+def _mine_target_decided(step, seat, d):
+    """Mines attack every merchant (3.3.21): the attacker picks which one is next."""
+    step.emit("WindowClosed", seat=seat, kind="order")
+    step.emit("MineTargetChosen", target=d["target"])
+    step.emit("EngagementAdvanced", stage="resolve", i=step.state["eng"]["i"])
+    return False
+
+
+def _reflag_decided(step, seat, d):
+    """3.3.32: a ship just revealed is disguised again with Reflag, or not (True: the
+    attack is over, nothing to carry on)."""
+    state = step.state
+    if d["action"] == "decline":
+        step.emit("ReactionDeclined", seat=seat, kind="reflag", ships=state["window"]["ships"])
+    else:
+        step.emit("ReactionPlayed", seat=seat, card=d["card"], ctype="reflag", name=ix(state).card_name[d["card"]],
+                  against="reveal", ship=d["ship"])
+        step.emit("ShipDisguised", ship=d["ship"], why="Reflag")
+    return state["eng"] is None
+
+
+def _reaction_decided(step, seat, d):
+    """3.2.2: the defender's reaction to the attack (``react``) or to a sinking
+    (``after``), or none."""
+    state = step.state
+    k = state["window"]["kind"]
+    eng = state["eng"]
+    tgt = eng["targets"][eng["i"]]
+    if d["action"] == "decline":
+        step.emit("ReactionDeclined", seat=seat, kind=k, target=tgt)
+        nxt = "next" if k == "after" else ("order" if eng["kind"] == "mines" else "resolve")
+        step.emit("EngagementAdvanced", stage=nxt, i=eng["i"])
+        return False
+    i = ix(state)
+    t = i.card_type[d["card"]]
+    step.emit("ReactionPlayed", seat=seat, card=d["card"], ctype=t, name=i.card_name[d["card"]],
+              against="attack" if k == "react" else "sinking", target=tgt)
+    if k == "react" and eng["kind"] == "mines":
+        step.emit("MinesSwept", opp=eng["opp"])
+        step.emit("EngagementEnded", kind="mines", seat=eng["seat"])
+    elif k == "react" and optional.can_pursue(state, t):
+        # 6.6.1 / 6.10: the attacker may follow
+        step.emit("EngagementAdvanced", stage="pursue", i=eng["i"])
+    elif k == "react":
+        step.emit("EngagementAdvanced", stage="resolve", i=eng["i"])
+    else:
+        after_reaction(step, t, d)
+        if state["eng"] is not None:
+            step.emit("EngagementAdvanced", stage="next", i=eng["i"])
+    return False
+
+
+_DECIDED = {"assist": _assist_decided, "passage": _passage_decided, "pursue": _pursuit_decided,
+            "order": _mine_target_decided, "reflag": _reflag_decided, "react": _reaction_decided,
+            "after": _reaction_decided}
 
 
 # the engine -----------------------------------------------------------------
@@ -397,7 +293,7 @@ def advance(step):
                 step.emit("EngagementAdvanced", stage="order" if eng["kind"] == "mines" else "resolve",
                           i=eng["i"])
         elif stage == "order":
-            live = _live_targets(state)
+            live = live_mine_targets(state, eng["i"])
             if not live:
                 _finish(step)
             elif len(live) > 1:
@@ -455,7 +351,7 @@ def _next_target(step):
     if eng["kind"] == "intercept" and eng["ship"] not in players[eng["seat"] - 1]["ships"]:
         return _finish(step)
     if eng["kind"] == "mines":
-        if _live_targets_from(state, i):
+        if live_mine_targets(state, i):
             step.emit("EngagementAdvanced", stage="order", i=i)
             return
         return _finish(step)
@@ -465,12 +361,6 @@ def _next_target(step):
     if i >= len(eng["targets"]):
         return _finish(step)
     step.emit("EngagementAdvanced", stage="assist", i=i)
-
-
-def _live_targets_from(state, i):
-    eng = state["eng"]
-    mer = player(state, eng["opp"])["merchants"]
-    return [t for t in eng["targets"][i:] if t in mer]
 
 
 def _finish(step):
@@ -504,3 +394,82 @@ def _finish(step):
         if player(state, o)["hand"]:
             step.emit("WindowOpened", kind="reflag", seat=o, ships=ships)
             return
+
+
+# how each event decided here changes the state (``evolve``) -----------------------------------
+def _attack_announced(state, d, ev):
+    tt = state["tt"]
+    eng = dict(d)
+    eng.update({"i": 0, "stage": "assist", "surprise": False, "searchlight": False, "special": False,
+                "boarding": [], "multi": None, "reaction": None, "reveal": [], "passage": None,
+                "reacted": []})
+    state["eng"] = eng
+    if d["kind"] in ("intercept", "british", "interrogate", "monitor", "mines", "torpedo"):
+        tt["attack_on"] = d["opp"]
+    if d.get("ship"):
+        tt["used"].append(d["ship"])
+    # 3.1.3: an Interrogate counts as the ship's one intercept only once it succeeds
+    if d["kind"] in ("intercept", "british", "monitor"):
+        tt["intercepted"] += [t for t in d["targets"] if t not in tt["intercepted"]]
+
+
+def _assist_revealed(state, d, ev):
+    eng = state["eng"]
+    kind = d["ctype"]
+    if kind == "surprise-attack":
+        eng["surprise"] = True
+    elif kind == "searchlight":
+        eng["searchlight"] = True
+    elif kind == "special-cargo":
+        eng["special"] = True
+    elif kind == "boarding-party":
+        eng["boarding"].append(d["target"])
+    elif kind in ("good-hunting", "shipping-lanes"):
+        eng["multi"] = kind
+        for t in d["targets"]:
+            if t not in eng["targets"]:
+                eng["targets"].append(t)
+            if t not in state["tt"]["intercepted"]:
+                state["tt"]["intercepted"].append(t)
+    card_revealed(state, d, ev)
+
+
+def _engagement_advanced(state, d, ev):
+    eng = state["eng"]
+    eng["stage"] = d["stage"]
+    eng["i"] = d["i"]
+    if d["stage"] == "assist":
+        eng["reaction"] = None
+
+
+def _mine_target_chosen(state, d, ev):
+    eng = state["eng"]
+    eng["targets"].remove(d["target"])
+    eng["targets"].insert(eng["i"], d["target"])
+
+
+def _passage_answered(state, d, ev):
+    state["window"] = None
+    if state["eng"] is not None:
+        state["eng"]["passage"] = None
+
+
+def _engagement_ended(state, d, ev):
+    state["eng"] = None
+
+
+def _pursuit_chosen(state, d, ev):
+    state["window"] = None
+    state["eng"]["pursue"] = d["pursue"]
+
+
+HANDLERS = {
+    "AttackAnnounced": _attack_announced,
+    "AssistRevealed": _assist_revealed,
+    "EngagementAdvanced": _engagement_advanced,
+    "EngagementEnded": _engagement_ended,
+    "MineTargetChosen": _mine_target_chosen,
+    "PassageAttempted": _passage_answered,
+    "PassageDeclined": _passage_answered,
+    "PursuitChosen": _pursuit_chosen,
+}

@@ -1,66 +1,18 @@
 """Rounds and turns: the deal (2.1), who starts (3.1), the end of a turn
 (3.1.5 discards, the draw, 3.1.6 merchants back to three), the end of a round
-(2.3 round points, 2.4 between rounds) and victory (2.5)."""
+(2.3 round points, 2.4 between rounds) and victory (2.5); the team game's
+turns and scores (section 4) through ``team.py``."""
 
 from __future__ import annotations
 
-from . import optional
-# imported here, not inside the functions using them: a relative import inside a function
-# is resolved again at each call (with a Python-level check of the package); neither
-# module imports this one at its top, so there is no cycle
+import itertools
+
+from . import optional, team
 from .actions import has_effect, play_options, refuge_options
 from .board import ix, vp_of
 from .combat import announce_options
-from .state import player, pool_left
-
-
-
-def _draw_force_card(step, seat, deck, label):
-    """Draw a ship card for ``seat`` from the ``deck`` pool ("ship" or "merchant")."""
-    state = step.state
-    pile = f"{deck}_pool"       # (its key formatted once: the pile is looked up again after a reshuffle)
-    pool, used = state[pile], state[f"{deck}_used"]
-    held = optional.held_from_reshuffle(state) if deck == "ship" else []
-    if not pool and len(used) > len(held):
-        # ``held`` only when 6.5.2 keeps ships out: the events of other games stay as they were
-        step.emit("DeckReshuffledFromBottom", deck=deck, **({"held": held} if held else {}))
-    if not state[pile]:
-        step.emit("DeckExhausted", deck=deck, seat=seat)
-        return False
-    choices = optional.tournament_deal(step, seat, deck)
-    if choices is not None:
-        label += " (tournament deal, 6.4)"
-    step.draw(f"{deck}s:force-{seat}", state[pile] if choices is None else choices, vis="all",
-              why=f"{label} for seat {seat}")
-    return True
-
-
-def draw_ship(step, seat):
-    return _draw_force_card(step, seat, "ship", "a warship or raider")
-
-
-def draw_merchant(step, seat):
-    return _draw_force_card(step, seat, "merchant", "a merchantman")
-
-
-def draw_action(step, seat):
-    """Draw one action card into ``seat``'s hand (known top cards first)."""
-    state = step.state
-    if state.get("solo") and seat == 2:
-        from .solitaire import draw_hidden
-        return draw_hidden(step, seat)
-    if state["top"]:
-        step.emit("KnownCardDrawn", vis=[seat], seat=seat, card=state["top"][0])
-    elif pool_left(state) > 0:
-        step.draw(f"action:hand-{seat}", state["pool"], vis=[seat], why=f"an action card for seat {seat}")
-    else:
-        return False
-    step.emit("ActionCardDrawn", seat=seat, left=deck_left(state))
-    return True
-
-
-def deck_left(state):
-    return pool_left(state) + len(state["top"])
+from .deal import deck_left, draw_action, draw_merchant, draw_ship, replenish
+from .state import player, real_card
 
 
 def roll_off(step, seats, why):
@@ -119,8 +71,7 @@ def start_round(step, rnd):
 def begin_turn(step, seat, extra=False):
     state = step.state
     if not extra and (state.get("options") or {}).get("team"):
-        from .team import skip_turn
-        if skip_turn(step, seat):          # 3.3.4 Bounding Main
+        if team.skip_turn(step, seat):          # 3.3.4 Bounding Main
             return begin_turn(step, seat % state["seats"] + 1)
     step.emit("TurnStarted", turn=state["turn"] + 1, seat=seat, round=state["round"], extra=extra)
     p = state["players"][seat - 1]
@@ -146,14 +97,19 @@ def begin_turn(step, seat, extra=False):
             step.emit("CommittingDone", seat=seat, cards=0)
 
 
-def replenish(step):
-    """3.1.6: every player back to three merchantmen."""
+def commit(step, seat, d):
+    """3.2.1: one card face down, on a ship or before the force (``board.commit_options``)."""
     state = step.state
-    need = ix(state).force["merchants"]
-    for s, p in enumerate(state["players"], 1):
-        while len(p["merchants"]) < need:
-            if not draw_merchant(step, s):
-                break
+    ship = d.get("ship")
+    step.emit("CardCommitted", vis=[seat], seat=seat, card=d["card"], use=d["use"], ship=ship,
+              name=ix(state).card_name[d["card"]])
+    # face down, but placed and turned so that its use is plain (3.2.1)
+    step.emit("CardCommittedFaceDown", seat=seat, use=d["use"], ship=ship, count=len(state["tt"]["committed"]))
+
+
+def done_committing(step, seat):
+    """3.2: the cards are committed; the resolve phase (3.2.8) begins."""
+    step.emit("CommittingDone", seat=seat, cards=len(step.state["tt"]["committed"]))
 
 
 def end_turn(step, seat):
@@ -284,15 +240,14 @@ def end_round(step):
         if res is not None:
             step.emit("GameOver", **res)
             return
-        step.emit("ExtraRoundCalled", tied=res_tied(state))
+        step.emit("ExtraRoundCalled", tied=still_tied(state))
     _open_keep(step)
 
 
 def _open_keep(step):
     state = step.state
     if (state.get("options") or {}).get("team"):
-        from .team import open_keep
-        if not open_keep(step):               # 4.9: partners pool their ships
+        if not team.open_keep(step):               # 4.9: partners pool their ships
             start_round(step, state["round"] + 1)
         return
     queue = [s for s in range(1, state["seats"] + 1) if player(state, s)["ships"]]
@@ -305,8 +260,7 @@ def _open_keep(step):
 def keep_options(state, seat):
     ships = player(state, seat)["ships"]
     if optional.on(state, "keep_three"):          # 6.7: any set of up to three
-        import itertools
-        most = optional.data()["keep_most"]["value"]
+        most = ix(state).optional_rules["keep_most"]["value"]
         return [{"action": "keep", "ships": list(c)} for n in range(min(most, len(ships)), -1, -1)
                 for c in itertools.combinations(sorted(ships), n)]
     return [{"action": "keep", "ship": s} for s in ships] + [{"action": "keep", "ship": None}]
@@ -326,18 +280,23 @@ def keep(step, seat, d):
         start_round(step, state["round"] + 1)
 
 
+def team_keep(step, seat, d):
+    """4.9: a partner's claim on the pooled ships; the next round once all have claimed."""
+    if team.claim(step, seat, d):
+        start_round(step, step.state["round"] + 1)
+
+
 def totals(state):
     rp = {str(s): sum(player(state, s)["round_points"]) for s in range(1, state["seats"] + 1)}
     vp = {str(s): sum(player(state, s)["round_vp"]) for s in range(1, state["seats"] + 1)}
     return rp, vp
 
 
-def res_tied(state):
+def still_tied(state):
     """The players still in contention: most round points, then most victory
     points; after an extra round only those tied before it (2.5)."""
     if (state.get("options") or {}).get("team"):
-        from .team import res_tied as team_tied
-        return team_tied(state)
+        return team.still_tied(state)
     rp, vp = totals(state)
     pool = [str(s) for s in state.get("tied") or range(1, state["seats"] + 1)]
     best = max(rp[s] for s in pool)
@@ -351,9 +310,8 @@ def result(state):
     still tied, another round is played, as often as needed (the book sets no limit),
     and decides among the tied players only."""
     if (state.get("options") or {}).get("team"):
-        from .team import result as team_result
-        return team_result(state)
-    tied = res_tied(state)
+        return team.result(state)
+    tied = still_tied(state)
     if len(tied) > 1:
         return None
     rp3 = {str(s): sum(player(state, s)["round_points"][:3]) for s in range(1, state["seats"] + 1)}
@@ -364,3 +322,165 @@ def result(state):
                                         "victory_points": player(state, s)["round_vp"][3:]}
                                for s in range(1, state["seats"] + 1)}
     return out
+
+
+# how each event decided here changes the state (``evolve``) -----------------------------------
+def _round_started(state, d, ev):
+    state["round"] = d["round"]
+    state["removed_this_round"] = []
+    state["phase"] = "dealing"
+    state["eng"] = None
+    state["window"] = None
+    state["tt"] = None
+
+
+def _turn_started(state, d, ev):
+    state["turn"] = ev.turn
+    state["current"] = d["seat"]
+    state["phase"] = "commit"
+    me = state["players"][d["seat"] - 1]
+    own_prev = me.get("last_turn", -9)
+    me["last_turn"] = ev.turn
+    state["extra_turn"] = d.get("extra", False)
+    # 3.3.32: a committed Reflag hides a ship "quando inizia il suo turno svelata" (a loop, not a
+    # comprehension: no function call, and no empty dict made for a ship without a status; a
+    # status is always made with its "revealed" key: read by subscript, not by a method call)
+    status = state["status"]
+    shown = []
+    for x in me["ships"] + me["prizes"]:
+        st = status.get(x)
+        if st and st["revealed"]:
+            shown.append(x)
+    state["tt"] = {"attack_on": None, "others": [], "used": [], "intercepted": [], "committed": [],
+                   "played": [], "reactions": [], "extra": [], "second_chance": False,
+                   "left_refuge": [], "refuge_tried": [], "wireless": False, "deceived": False,
+                   "reveal_after": [], "ignored": [], "no_passage": [], "own_prev": own_prev,
+                   "fogged": False, "reacted_by": {}, "revealed_at_start": shown}
+
+
+def _card_committed(state, d, ev):
+    state["players"][d["seat"] - 1]["hand"].remove(d["card"])
+    tt = state["tt"]
+    if d["card"] in tt["extra"]:
+        tt["extra"].remove(d["card"])
+    tt["committed"].append({"card": d["card"], "use": d["use"], "ship": d.get("ship")})
+
+
+def _committing_done(state, d, ev):
+    state["phase"] = "resolve"
+
+
+def _deception_forced_card(state, d, ev):
+    tt = state["tt"]
+    player(state, d["seat"])["hand"].remove(d["card"])
+    tt["committed"].append({"card": d["card"], "use": "action", "ship": None})
+    tt["deceived"] = True
+    state["phase"] = "resolve"
+
+
+def _cards_discarded(state, d, ev):
+    tt = state["tt"]
+    played, reactions, committed = tt["played"], tt["reactions"], tt["committed"]
+    for c in d["cards"]:
+        if c in played:
+            played.remove(c)
+        if c in reactions:
+            reactions.remove(c)
+        for e in committed[:]:      # (copied by a slice: no call of list())
+            if e["card"] == c:
+                committed.remove(e)
+        state["discard"].append(c)
+
+
+def _pending_card_cleared(state, d, ev):
+    p = player(state, d["seat"])
+    if not real_card(p["pending"]["card"]):
+        pass                                                  # the phantom's: nothing to discard (5.4.3 step 6)
+    elif d.get("into_turn"):
+        state["tt"]["played"].append(p["pending"]["card"])   # discarded with the turn's cards
+    else:
+        state["discard"].append(p["pending"]["card"])
+    p["pending"] = None
+
+
+def _turn_in_fog(state, d, ev):
+    state["tt"]["fogged"] = True
+    state["phase"] = "resolve"
+
+
+def _forced_card_ignored(state, d, ev):
+    state["tt"]["deceived"] = "ignored"
+
+
+def _round_scored(state, d, ev):
+    for s, vp in d["vp"].items():
+        p = player(state, int(s))
+        p["round_vp"].append(vp)
+        p["round_points"].append(d["points"][s])
+
+
+def _round_cleared(state, d, ev):
+    """2.4: action cards back to the deck; markers off; merchants and VP piles to the decks' bottoms."""
+    ix_cards = d["action_cards"]
+    state["pool"] = sorted(ix_cards) if state.get("sorted_piles") else list(ix_cards)
+    state["top"], state["peek"], state["set_aside"], state["discard"] = [], [], [], []
+    state["top_seen"] = {}
+    for p in state["players"]:
+        p["hand"] = []
+        p["pending"] = None
+        p["kept"] = None
+        p["kept_n"] = 0
+        p["skip"] = False           # the team game's Bounding Main does not outlive the round
+        for e in p["vp"]:
+            if e["deck"] == "ship":
+                state["ship_used"].append(e["card"])
+            elif e["deck"] == "merchant":
+                state["merchant_used"].append(e["card"])
+        p["vp"] = []
+        state["merchant_used"] += p["merchants"] + p["prizes"]
+        p["merchants"], p["prizes"] = [], []
+    state["status"] = {s: {"damaged": False, "supply": False, "revealed": False, "refuge": None}
+                       for p in state["players"] for s in p["ships"]}
+    state["tt"] = None
+    state["eng"] = None
+    state["phase"] = "keep"
+
+
+def _ship_kept(state, d, ev):
+    p = player(state, d["seat"])
+    keep = d["ships"] if "ships" in d else [d["ship"]]        # 6.7: up to three
+    drop = [s for s in p["ships"] if s not in keep]
+    for s in drop:
+        p["ships"].remove(s)
+        state["status"].pop(s, None)
+        state["ship_used"].append(s)
+    p["kept"] = d["ship"]
+    p["kept_n"] = len(d["ships"]) if "ships" in d else (1 if d["ship"] else 0)
+
+
+def _game_over(state, d, ev):
+    state["phase"] = "over"
+    state["result"] = {"scores": d["scores"], "winners": d["winners"]}
+
+
+def _extra_round_called(state, d, ev):
+    state["extra_rounds"] = state.get("extra_rounds", 0) + 1
+    state["tied"] = list(d["tied"])
+
+
+HANDLERS = {
+    "RoundStarted": _round_started,
+    "TurnStarted": _turn_started,
+    "CardCommitted": _card_committed,
+    "CommittingDone": _committing_done,
+    "DeceptionForcedCard": _deception_forced_card,
+    "TurnInFog": _turn_in_fog,
+    "ForcedCardIgnored": _forced_card_ignored,
+    "PendingCardCleared": _pending_card_cleared,
+    "CardsDiscarded": _cards_discarded,
+    "RoundScored": _round_scored,
+    "RoundCleared": _round_cleared,
+    "ShipKept": _ship_kept,
+    "ExtraRoundCalled": _extra_round_called,
+    "GameOver": _game_over,
+}

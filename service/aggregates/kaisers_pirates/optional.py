@@ -6,20 +6,18 @@ decks each option changes (6.4, 6.5), and the modifiers and restrictions the
 other modules ask for (``supply_mods``, ``break_contact_mods``, ``barred``...).
 The ships a rule names are found by the flags of the catalog (``coal``,
 ``sails``, ``aircraft``, ``fast``; a merchant's ``sail``); the lists and dice
-section 6 prints are in ``data/optional.json``.
+section 6 prints are in ``data/optional.json`` (read by
+``catalog.optional_rules_table``; the rules read it as ``ix(state).optional_rules``).
+The moves the optional rules add are played where their kind is: a prize's
+stores (6.12) in ``actions.py``, the pursuits (6.6, 6.10) in ``combat.py`` and
+``resolve.py``.
 """
 
 from __future__ import annotations
 
-import json
-from functools import lru_cache
-from pathlib import Path
-
 from service.kernel import BadInput
 
 from .board import ix
-
-PATH = Path(__file__).with_name("data") / "optional.json"
 
 RULES = {
     "coal": "6.1 coal: warships and coal-hungry raiders fall short of supply more easily",
@@ -46,11 +44,6 @@ NOT_SOLITAIRE = {
     "shallow_pursuit": "the phantom has no step to choose a pursuit (6.10.1)",
     "prize_resupply": "the phantom has no step to use a prize's stores (6.12.1)",
 }
-
-
-@lru_cache(maxsize=1)
-def data() -> dict:
-    return json.loads(PATH.read_text(encoding="utf-8"))
 
 
 def parse(seats: int, k: str, v: str, out: dict) -> None:
@@ -92,7 +85,7 @@ def on(state, k) -> bool:
 # the decks (6.4, 6.5) --------------------------------------------------------
 def check_catalog(options: dict, ix) -> None:
     """The ships and merchants a chosen rule names must be in the game's catalog."""
-    d = data()
+    d = ix.optional_rules
     if options.get("tournament"):
         t = d["tournament"]
         missing = [s for s in t["warships"] + t["removed"] if s not in ix.ships]
@@ -118,7 +111,7 @@ def prepare(state, ix) -> None:
     b = state["options"].get("beyond_1914")
     if not b:
         return
-    d = data()["beyond_1914"]
+    d = ix.optional_rules["beyond_1914"]
     state["unused_ships"] = list(d["ships_removed"])
     state["ship_pool"] = [s for s in state["ship_pool"] if s not in d["ships_removed"]]
     if "historical" in b:
@@ -136,7 +129,7 @@ def tournament_deal(step, seat, kind) -> list | None:
     if state["round"] != 1 or state["phase"] != "dealing" or not on(state, "tournament"):
         return None
     i = ix(state)
-    t = data()["tournament"]
+    t = i.optional_rules["tournament"]
     p = state["players"][seat - 1]
     if kind == "ship":
         if not p["ships"]:
@@ -282,17 +275,3 @@ def resupply_options(state, seat):
     used = state["tt"].get("prize_used", ())
     short = [s for s in p["ships"] if state["status"][s]["supply"]]
     return [{"action": "resupply", "ship": s, "prize": z} for z in p["prizes"] if z not in used for s in short]
-
-
-def resupply(step, seat, d):
-    """6.12.1-6.12.2: the ship is resupplied; then the prize's stores may be exhausted."""
-    from .actions import _respond_seat         # (they import this module)
-    from .resolve import challenge
-    state = step.state
-    prize = d["prize"]
-    step.emit("PrizeStoresUsed", seat=seat, ship=d["ship"], prize=prize)
-    r = data()["prize_stores"]
-    if challenge(step, f"are {prize}'s stores exhausted? (6.12.2)", r["challenge"], (0, []), r["response"],
-                 _respond_seat(state, seat), seat):
-        step.emit("ShipSunk", ship=prize, by=seat, deck="merchant", double=False, owner=seat,
-                  why="its stores exhausted: scuttled (6.12.2)")

@@ -11,10 +11,10 @@ card goes face up onto the discard pile like any discard.
 from __future__ import annotations
 
 from service.kernel import IllegalDecision
+from service.kernel.machine import strictly_equal
 
 from .board import ix
 from .state import player
-from .strict import listed
 
 
 def _committed(state, seat):
@@ -47,10 +47,30 @@ def referee(step, d):
     seat, card = d.get("seat"), d.get("card")
     if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= state["seats"]:
         raise IllegalDecision(f"a penalty names a seat from 1 to {state['seats']}")
-    if not listed(d, referee_legal(state)):
+    if not any(strictly_equal(d, listed) for listed in referee_legal(state)):
         name = ix(state).card_name.get(card, repr(card)) if isinstance(card, str) else repr(card)
         raise IllegalDecision(f"seat {seat} does not hold {name} in hand nor committed face down: "
                               "no penalty to apply (3.1.5)")
     where = "hand" if card in player(state, seat)["hand"] else "committed"
     step.emit("PenaltyApplied", seat=seat, card=card, name=ix(state).card_name[card], where=where,
               rule="3.1.5", why="a card committed or played irregularly is discarded")
+
+
+# how each event decided here changes the state (``evolve``) -----------------------------------
+def _penalty_applied(state, d, ev):
+    """3.1.5: the irregular card leaves the hand (or the committed cards) face up."""
+    p = player(state, d["seat"])
+    card = d["card"]
+    if card in p["hand"]:
+        p["hand"].remove(card)
+    tt = state["tt"]
+    if tt is not None:
+        if card in tt["extra"]:
+            tt["extra"].remove(card)
+        tt["committed"] = [c for c in tt["committed"] if c["card"] != card]
+    state["discard"].append(card)
+
+
+HANDLERS = {
+    "PenaltyApplied": _penalty_applied,
+}

@@ -1,15 +1,19 @@
-"""Resolving an attack's current target: the dice (3.2.7) and each reaction
-card's effect (3.3). Called by ``combat.advance``; every change goes through
-events."""
+"""Resolving an attack's current target: the dice (3.2.7), each reaction card's
+effect (3.3), the survivor's passage (3.2.6), the after-sinking reactions
+(Recalled, Mistaken Identity), the optional challenges of 6.6.1 and 6.9.1.
+Called by ``combat.advance``; every change goes through events, and the events
+decided only here are applied here (``HANDLERS``)."""
 
 from __future__ import annotations
 
 from . import optional
-from .board import attack_result, is_raider, ix, modified, owner, roll
-from .state import player
+from .board import is_prize, is_raider, ix, owner
+from .dice import challenge, compare, respond_seat
+from .hits import apply_result, damage, sink
+from .state import player, real_card
 
 
-def _att_mods(state, eng, german_ship=None):
+def _attack_mods(state, eng, german_ship=None):
     """Attack modifiers of an intercept (3.2.7, 3.3): limited supply and damage of
     the intercepting German ship, night, Searchlight, Surprise Attack, Monitor."""
     mods, why = 0, []
@@ -37,50 +41,6 @@ def _att_mods(state, eng, german_ship=None):
     return mods, why
 
 
-def _compare(step, what, att_dice, att_mods, def_dice, def_mods, att_who, def_who):
-    a_raw = roll(step, att_dice, att_who)
-    d_raw = roll(step, def_dice, def_who)
-    a = modified(a_raw, att_mods[0])
-    d = modified(d_raw, def_mods[0])
-    res = attack_result(a, d)
-    step.emit("DiceCompared", what=what, attack={"dice": att_dice, "high": a_raw, "mods": att_mods[1], "result": a},
-              defence={"dice": def_dice, "high": d_raw, "mods": def_mods[1], "result": d}, outcome=res)
-    return res
-
-
-def challenge(step, what, ch_dice, ch_mods, rs_dice, ch_seat, rs_seat):
-    c_raw = roll(step, ch_dice, f"seat {ch_seat} challenge ({what})")
-    r_raw = roll(step, rs_dice, f"seat {rs_seat} response ({what})")
-    c = modified(c_raw, ch_mods[0])
-    ok = c > r_raw
-    step.emit("ChallengeRolled", what=what, challenge={"dice": ch_dice, "high": c_raw, "mods": ch_mods[1], "result": c},
-              response={"dice": rs_dice, "high": r_raw, "result": r_raw}, success=ok)
-    return ok
-
-
-def _sink(step, ship, by, double=False, why=""):
-    state = step.state
-    i = ix(state)
-    deck = "ship" if ship in i.ships else "merchant"
-    step.emit("ShipSunk", ship=ship, by=by, deck=deck, double=double, owner=owner(state, ship), why=why)
-
-
-def _damage(step, ship, why=""):
-    if not step.state["status"][ship]["damaged"]:
-        step.emit("ShipDamaged", ship=ship, why=why)
-    elif optional.on(step.state, "extra_damage"):
-        step.emit("ShipDamaged", ship=ship, why=why + " (another marker, 6.8.1)")
-    else:
-        step.emit("FurtherDamageIgnored", ship=ship)
-
-
-def _apply(step, ship, res, by, double=False, why=""):
-    if res == "sunk":
-        _sink(step, ship, by, double, why)
-    elif res == "damaged":
-        _damage(step, ship, why)
-
-
 def resolve(step):
     """Resolve the current target; return True when a merchant was sunk."""
     state = step.state
@@ -101,27 +61,52 @@ def resolve(step):
     return False
 
 
-def _react_type(state):
+def _reaction_type(state):
     r = state["eng"]["reaction"]
     return r["type"] if r else None
 
 
-def _passage(step, merchant, bonus=0, bonus_why=None):
+def offer_passage(step, merchant, bonus=0, bonus_why=None):
     """3.2.6: the survivor *may* sail for a friendly port: its owner is asked
     (``combat.advance`` opens the window once the dice are settled)."""
     step.emit("PassageOffered", ship=merchant, seat=owner(step.state, merchant), bonus=bonus, why=bonus_why)
 
 
+def passage(step, ship, bonus=0, why=None):
+    """3.2.6: an undamaged merchant or prize that survives an intercept sails for a friendly port."""
+    state = step.state
+    i = ix(state)
+    seat = owner(state, ship)
+    m = i.merchants[ship]
+    resp = state["current"] if state["current"] != seat else respond_seat(state, seat)
+    ok = challenge(step, f"passage of {ship}", m["challenge"], (bonus, [why] if why else []), m["response"],
+                   seat, resp)
+    if ok:
+        step.emit("PassageMade", ship=ship, seat=seat, double=is_prize(state, ship))
+    return ok
+
+
 def _resolve_intercept(step):
+    """3.2.4: a German ship intercepts a merchant or a prize: the defender's reaction
+    first, then the dice; True when a merchant was sunk."""
+    r = _reaction_type(step.state)
+    if r is not None:
+        ended = _reaction_first(step, r)
+        if ended is not None:
+            return ended
+    return _intercept_dice(step, r)
+
+
+def _reaction_first(step, r):
+    """The reactions that act before the intercept's dice (3.3): whether a merchant
+    was sunk when the intercept ends here, None when its dice follow."""
     state = step.state
     i = ix(state)
     eng = state["eng"]
     seat, opp, ship = eng["seat"], eng["opp"], eng["ship"]
     tgt = eng["targets"][eng["i"]]
-    r = _react_type(state)
-    ship_d = i.ships[ship]
     if r == "break-contact":
-        mods = _bc_mods(state, tgt, ship)
+        mods = _break_contact_mods(state, tgt, ship)
         ok = challenge(step, "Break Contact", i.types["break-contact"]["action"]["challenge"], mods,
                        i.types["break-contact"]["action"]["response"], opp, seat)
         if ok:
@@ -149,7 +134,19 @@ def _resolve_intercept(step):
         return _trap(step, tgt)
     if r == "qqq":
         step.emit("RevealPending", ship=ship, why="QQQ")
-    mods, why = _att_mods(state, eng, ship)
+    return None
+
+
+def _intercept_dice(step, r):
+    """The intercept's dice (3.2.7) with the reaction's modifiers (Fast Ship,
+    Non-Combatant), a capture (Boarding Party, Non-Combatant), passage offered to an
+    undamaged survivor (3.2.6); True when a merchant was sunk."""
+    state = step.state
+    i = ix(state)
+    eng = state["eng"]
+    seat, opp, ship = eng["seat"], eng["opp"], eng["ship"]
+    tgt = eng["targets"][eng["i"]]
+    mods, why = _attack_mods(state, eng, ship)
     if r == "fast-ship" and eng.get("pursue"):
         why = why + ["Fast Ship chased: no modifier (6.6.1)"]
     elif r == "fast-ship":
@@ -159,7 +156,7 @@ def _resolve_intercept(step):
     if r == "non-combatant":
         mods -= 2
         why = why + ["Non-Combatant -2"]
-    res = _compare(step, f"{ship} intercepts {tgt}", ship_d["attack"], (mods, why), i.vessel(tgt)["defense"],
+    res = compare(step, f"{ship} intercepts {tgt}", i.ships[ship]["attack"], (mods, why), i.vessel(tgt)["defense"],
                    optional.damage_mods(state, tgt), f"seat {seat} attack ({ship})", f"seat {opp} defence ({tgt})")
     if capture:
         if res == "sunk":
@@ -170,16 +167,16 @@ def _resolve_intercept(step):
             step.emit("DamageIgnored", ship=tgt, why="a boarding attempt ignores damage")
         res = "none"
     if res == "sunk":
-        _sink(step, tgt, seat, eng["special"], "intercepted")
+        sink(step, tgt, seat, eng["special"], "intercepted")
         return True
     if res == "damaged":
-        _damage(step, tgt, "intercepted")
+        damage(step, tgt, "intercepted")
         return False
     if tgt in player(state, opp)["merchants"] + player(state, opp)["prizes"] and not state["status"][tgt]["damaged"]:
         if r == "non-combatant":
-            _passage(step, tgt, 2, "Non-Combatant +2")
+            offer_passage(step, tgt, 2, "Non-Combatant +2")
         else:
-            _passage(step, tgt)
+            offer_passage(step, tgt)
     return False
 
 
@@ -191,7 +188,7 @@ def _capture_supply(step, ship):
         step.emit("ShipResupplied", ship=ship, why="the prize's stores")
 
 
-def _bc_mods(state, ship, interceptor=None):
+def _break_contact_mods(state, ship, interceptor=None):
     s = state["status"][ship]
     mods, why = optional.damage_mods(state, ship)
     if s["supply"]:
@@ -217,7 +214,7 @@ def _shallow_run(step, tgt, attacker, defender):
     failed, damaged = _crossing(step, tgt, defender, attacker, i.types["shallow-run"]["action"])
     if failed:
         if damaged:
-            _sink(step, tgt, attacker, False, "wrecked on the shoals")
+            sink(step, tgt, attacker, False, "wrecked on the shoals")
         else:
             step.emit("ShipDamaged", ship=tgt, why="crossing the shoals")
 
@@ -234,7 +231,7 @@ def _pursuit(step, tgt, ship, attacker, defender):
                                     f"Shallow Run: {ship} follows over the shoals (6.10)", pursuing=True)
     for who, failed, damaged, by in ((tgt, t_failed, t_damaged, attacker), (ship, s_failed, s_damaged, defender)):
         if failed and damaged:
-            _sink(step, who, by, False, "wrecked on the shoals (6.10.3)")
+            sink(step, who, by, False, "wrecked on the shoals (6.10.3)")
         elif failed:
             step.emit("ShipDamaged", ship=who, why="crossing the shoals (6.10.2)")
     if t_failed and t_damaged or s_failed and s_damaged:
@@ -251,7 +248,7 @@ def chase_supply(step):
     if not eng.get("pursue") or not eng["reaction"] or eng["reaction"]["type"] != "fast-ship" \
             or ship not in state["status"]:
         return
-    r = optional.data()["chase_supply"]
+    r = ix(state).optional_rules["chase_supply"]
     if challenge(step, f"{ship} after the chase: supply (6.6.1)", r["challenge"], (0, []), r["response"],
                  eng["opp"], eng["seat"]):
         step.emit("SupplyLimited", ship=ship, why="the chase of a Fast Ship (6.6.1)")
@@ -266,15 +263,15 @@ def _amc(step, tgt):
     a = i.ctype(amc)["action"]
     night_m = (-1, ["night action -1"]) if eng["night"] else (0, [])
     step.emit("MerchantIgnored", ship=tgt, why="AMC")
-    r1 = _compare(step, f"{i.card_name[amc]} intercepts {ship}", a["attack"], night_m, i.vessel(ship)["defense"],
+    r1 = compare(step, f"{i.card_name[amc]} intercepts {ship}", a["attack"], night_m, i.vessel(ship)["defense"],
                   optional.damage_mods(state, ship), f"seat {opp} attack ({i.card_name[amc]})", f"seat {seat} defence ({ship})")
-    mods, why = _att_mods(state, eng, ship)
-    r2 = _compare(step, f"{ship} fights {i.card_name[amc]}", i.ships[ship]["attack"], (mods, why), a["defense"],
+    mods, why = _attack_mods(state, eng, ship)
+    r2 = compare(step, f"{ship} fights {i.card_name[amc]}", i.ships[ship]["attack"], (mods, why), a["defense"],
                   (0, []), f"seat {seat} attack ({ship})", f"seat {opp} defence ({i.card_name[amc]})")
     if is_raider(state, ship) and not state["status"][ship]["revealed"]:
         step.emit("ShipRevealed", ship=ship, why="AMC")
         step.emit("RevealPending", ship=ship, why="AMC")
-    _apply(step, ship, r1, opp, False, "AMC")
+    apply_result(step, ship, r1, opp, False, "AMC")
     if r2 == "sunk":
         step.emit("ActionCardScored", card=amc, seat=seat, why="AMC sunk")
 
@@ -286,16 +283,16 @@ def _trap(step, tgt):
     seat, opp, ship = eng["seat"], eng["opp"], eng["ship"]
     trap = eng["reaction"]["card"]
     night_m = (-1, ["night action -1"]) if eng["night"] else (0, [])
-    r1 = _compare(step, f"{tgt} (Trap) fires on {ship}", i.ctype(trap)["action"]["attack"], night_m,
+    r1 = compare(step, f"{tgt} (Trap) fires on {ship}", i.ctype(trap)["action"]["attack"], night_m,
                   i.vessel(ship)["defense"], optional.damage_mods(state, ship), f"seat {opp} attack ({tgt})",
                   f"seat {seat} defence ({ship})")
-    mods, why = _att_mods(state, eng, ship)
-    r2 = _compare(step, f"{ship} intercepts {tgt}", i.ships[ship]["attack"], (mods, why), i.vessel(tgt)["defense"],
+    mods, why = _attack_mods(state, eng, ship)
+    r2 = compare(step, f"{ship} intercepts {tgt}", i.ships[ship]["attack"], (mods, why), i.vessel(tgt)["defense"],
                   optional.damage_mods(state, tgt), f"seat {seat} attack ({ship})", f"seat {opp} defence ({tgt})")
     if is_raider(state, ship) and not state["status"][ship]["revealed"]:
         step.emit("ShipRevealed", ship=ship, why="Trap")
         step.emit("RevealPending", ship=ship, why="Trap")
-    _apply(step, ship, r1, opp, False, "Trap")
+    apply_result(step, ship, r1, opp, False, "Trap")
     if tgt in eng["boarding"]:
         # the other committed cards act normally: a Boarding Party captures instead of sinking
         if r2 == "sunk":
@@ -305,9 +302,9 @@ def _trap(step, tgt):
         if r2 == "damaged":
             step.emit("DamageIgnored", ship=tgt, why="a boarding attempt ignores damage")
         r2 = "none"
-    _apply(step, tgt, r2, seat, eng["special"], "intercepted")
+    apply_result(step, tgt, r2, seat, eng["special"], "intercepted")
     if r2 == "none" and tgt in player(state, opp)["merchants"] and not state["status"][tgt]["damaged"]:
-        _passage(step, tgt)
+        offer_passage(step, tgt)
     return r2 == "sunk"
 
 
@@ -317,7 +314,7 @@ def _resolve_british(step):
     eng = state["eng"]
     seat, opp = eng["seat"], eng["opp"]
     tgt = eng["targets"][0]
-    r = _react_type(state)
+    r = _reaction_type(state)
     if r == "pull-the-plug":
         step.emit("InterceptCancelled", target=tgt, why="Pull the Plug")
         deck = "ship" if tgt in i.ships else "merchant"
@@ -329,7 +326,7 @@ def _resolve_british(step):
         return
     if r == "break-contact":
         a = i.types["break-contact"]["action"]
-        if challenge(step, "Break Contact", a["challenge"], _bc_mods(state, tgt), a["response"], opp, seat):
+        if challenge(step, "Break Contact", a["challenge"], _break_contact_mods(state, tgt), a["response"], opp, seat):
             step.emit("InterceptCancelled", target=tgt, why="Break Contact")
             return
     if r == "shallow-run":
@@ -340,12 +337,12 @@ def _resolve_british(step):
         dice = i.ctype(card)["intercept"]["attack"]
     else:
         dice = i.ctype(card)["action"]["attack"]
-    res = _compare(step, f"British forces ({i.card_name[card]}) intercept {tgt}", dice, _att_mods(state, eng),
+    res = compare(step, f"British forces ({i.card_name[card]}) intercept {tgt}", dice, _attack_mods(state, eng),
                    i.vessel(tgt)["defense"], optional.damage_mods(state, tgt), f"seat {seat} attack ({i.card_name[card]})",
                    f"seat {opp} defence ({tgt})")
-    _apply(step, tgt, res, seat, False, "intercepted by British forces")
+    apply_result(step, tgt, res, seat, False, "intercepted by British forces")
     if res == "none" and tgt in player(state, opp)["prizes"] and not state["status"][tgt]["damaged"]:
-        _passage(step, tgt)  # 3.2.6: an undamaged prize that survives an intercept
+        offer_passage(step, tgt)  # 3.2.6: an undamaged prize that survives an intercept
 
 
 def interrogate_challenge(step):
@@ -369,7 +366,7 @@ def torpedo_prize_challenge(step):
     state = step.state
     eng = state["eng"]
     tgt = eng["targets"][0]
-    r = optional.data()["torpedo_prize"]
+    r = ix(state).optional_rules["torpedo_prize"]
     if challenge(step, f"a submarine finds the prize {tgt} (6.9.1)", r["challenge"], (0, []), r["response"],
                  eng["seat"], eng["opp"]):
         step.emit("EngagementAdvanced", stage="assist", i=0)
@@ -386,9 +383,9 @@ def _resolve_mines(step):
     a = i.ctype(eng["card"])["action"]
     dice = a["attack"] if i.tid(eng["card"]) == "lay-mines" else a["mines"]
     step.emit("PassageBarred", ship=tgt, why="attacked by mines")
-    res = _compare(step, f"mines attack {tgt}", dice, (0, []), i.vessel(tgt)["defense"], optional.damage_mods(state, tgt),
+    res = compare(step, f"mines attack {tgt}", dice, (0, []), i.vessel(tgt)["defense"], optional.damage_mods(state, tgt),
                    f"seat {eng['seat']} mines", f"seat {eng['opp']} defence ({tgt})")
-    _apply(step, tgt, res, eng["seat"], eng["special"], "mines")
+    apply_result(step, tgt, res, eng["seat"], eng["special"], "mines")
     return res == "sunk"
 
 
@@ -400,7 +397,7 @@ def _resolve_torpedo(step):
     tgt = eng["targets"][0]
     sub = eng["card"]
     sa = i.ctype(sub)["action"]
-    r = _react_type(state)
+    r = _reaction_type(state)
     if r == "razzle-dazzle":
         a = i.types["razzle-dazzle"]["action"]
         if challenge(step, "Razzle-Dazzle", a["challenge"], (0, []), a["response"], opp, seat):
@@ -410,9 +407,9 @@ def _resolve_torpedo(step):
         _q_ship(step, tgt)
         return False
     step.emit("PassageBarred", ship=tgt, why="torpedoed")
-    res = _compare(step, f"{i.card_name[sub]} torpedoes {tgt}", sa["torpedo"], (0, []), i.vessel(tgt)["defense"],
+    res = compare(step, f"{i.card_name[sub]} torpedoes {tgt}", sa["torpedo"], (0, []), i.vessel(tgt)["defense"],
                    optional.damage_mods(state, tgt), f"seat {seat} torpedoes ({i.card_name[sub]})", f"seat {opp} defence ({tgt})")
-    _apply(step, tgt, res, seat, eng["special"], "torpedoed")
+    apply_result(step, tgt, res, seat, eng["special"], "torpedoed")
     return res == "sunk"
 
 
@@ -428,18 +425,18 @@ def _q_ship(step, tgt):
     # AMC (3.3.1) nothing bars an intercept of it this turn (3.1.3)
     step.emit("TorpedoTargetIgnored", ship=tgt, why=qn)
     if challenge(step, f"{qn} lures {sn} into a gun duel", qa["lure_challenge"], (0, []), qa["lure_response"], opp, seat):
-        r1 = _compare(step, f"{qn} guns on {sn}", qa["guns"], (0, []), sa["defense"], (0, []),
+        r1 = compare(step, f"{qn} guns on {sn}", qa["guns"], (0, []), sa["defense"], (0, []),
                       f"seat {opp} guns ({qn})", f"seat {seat} defence ({sn})")
-        r2 = _compare(step, f"{sn} guns on {qn}", sa["guns"], (0, []), qa["defense"], (0, []),
+        r2 = compare(step, f"{sn} guns on {qn}", sa["guns"], (0, []), qa["defense"], (0, []),
                       f"seat {seat} guns ({sn})", f"seat {opp} defence ({qn})")
         sub_sunk, q_sunk = r1 == "sunk", r2 == "sunk"
     else:
-        r2 = _compare(step, f"{sn} torpedoes {qn}", sa["torpedo"], (0, []), qa["defense"], (0, []),
+        r2 = compare(step, f"{sn} torpedoes {qn}", sa["torpedo"], (0, []), qa["defense"], (0, []),
                       f"seat {seat} torpedoes ({sn})", f"seat {opp} defence ({qn})")
         q_sunk, sub_sunk = r2 == "sunk", False
         if not q_sunk and "dc" in qa:
             mods = (-2, ["damaged -2"]) if r2 == "damaged" else (0, [])
-            r1 = _compare(step, f"{qn} depth charges on {sn}", qa["dc"], mods, sa["defense"], (0, []),
+            r1 = compare(step, f"{qn} depth charges on {sn}", qa["dc"], mods, sa["defense"], (0, []),
                           f"seat {opp} depth charges ({qn})", f"seat {seat} defence ({sn})")
             sub_sunk = r1 == "sunk"
     if sub_sunk:
@@ -462,3 +459,64 @@ def after_reaction(step, t, d):
     elif t == "mistaken-identity":
         if challenge(step, "Mistaken Identity", a["challenge"], (0, []), a["response"], opp, seat):
             step.emit("VictoryCardsSwapped", attacker=seat, defender=opp, sunk=tgt, given=d["give"])
+
+
+# how each event decided here changes the state (``evolve``) -----------------------------------
+def _interrogation_succeeded(state, d, ev):
+    if d["target"] not in state["tt"]["intercepted"]:
+        state["tt"]["intercepted"].append(d["target"])
+
+
+def _targets_reduced(state, d, ev):
+    eng = state["eng"]
+    eng["targets"] = eng["targets"][: eng["i"] + 1]
+
+
+def _reveal_pending(state, d, ev):
+    if d["ship"] not in state["eng"]["reveal"]:
+        state["eng"]["reveal"].append(d["ship"])
+
+
+def _passage_offered(state, d, ev):
+    state["eng"]["passage"] = {"ship": d["ship"], "seat": d["seat"], "bonus": d["bonus"], "why": d["why"]}
+
+
+def _victory_cards_swapped(state, d, ev):
+    # Mistaken Identity: the two cards change places: the just-sunk merchant takes
+    # the place of the defender's chosen one, and that one the place of the sinking
+    # in the attacker's pile (a Special Cargo double stays with the sinking).
+    a, b = player(state, d["attacker"]), player(state, d["defender"])
+    ea = next(e for e in reversed(a["vp"]) if e["card"] == d["sunk"])
+    eb = next(e for e in b["vp"] if e["card"] == d["given"])
+    ea["card"], eb["card"] = d["given"], d["sunk"]
+
+
+def _action_card_scored(state, d, ev):
+    # an action card (AMC, Q-ship, submarine) sunk: into the winner's VP pile
+    card = d["card"]
+    tt = state["tt"]
+    for lst in (tt["played"], tt["reactions"]):
+        if card in lst:
+            lst.remove(card)
+    player(state, d["seat"])["vp"].append({"card": card, "deck": "action" if real_card(card) else "solitaire",
+                                           "double": False})
+
+
+def _merchant_ignored(state, d, ev):
+    state["tt"]["ignored"].append(d["ship"])
+
+
+def _passage_barred(state, d, ev):
+    state["tt"]["no_passage"].append(d["ship"])
+
+
+HANDLERS = {
+    "TargetsReduced": _targets_reduced,
+    "PassageOffered": _passage_offered,
+    "InterrogationSucceeded": _interrogation_succeeded,
+    "RevealPending": _reveal_pending,
+    "MerchantIgnored": _merchant_ignored,
+    "PassageBarred": _passage_barred,
+    "VictoryCardsSwapped": _victory_cards_swapped,
+    "ActionCardScored": _action_card_scored,
+}

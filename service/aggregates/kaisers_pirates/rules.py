@@ -34,18 +34,18 @@ Decisions (JSON objects, exactly as ``legal`` lists them):
   Breakout), ``{"action": "leave_refuge", "ship": S, "to": PARTNER}``;
 * the referee (``referee``): ``{"referee": "penalty", "seat": N, "card": C}`` (3.1.5).
 
-Decisions are compared type-strictly with the listed ones (``strict.py``).
+Decisions are compared with the listed ones types included (``machine.strictly_equal``: 0 is not false).
 """
 
 from __future__ import annotations
 
 from service.kernel import BadInput, IllegalDecision, Rules
+from service.kernel.machine import strictly_equal
 
-from . import actions, combat, flow, optional, penalty, solitaire, team
+from . import actions, combat, deal, flow, hits, optional, penalty, resolve, solitaire, state, team, windows
 from . import catalog as catalog_data
-from .board import commit_options, fogged, ix, owner
-from .state import HANDLERS, initial_state, player
-from .strict import listed
+from .board import PHANTOM, commit_options, fogged, ix, owner
+from .state import initial_state, player
 from .view import describe, view
 
 COMBAT_ACTIONS = frozenset({"intercept", "lay_mines", "torpedo", "sub_mines", "interrogate", "monitor"})
@@ -53,9 +53,10 @@ COMBAT_ACTIONS = frozenset({"intercept", "lay_mines", "torpedo", "sub_mines", "i
 # defender's reactions are listed straight away (the most frequent window)
 WINDOW_OPTIONS = {"keep": flow.keep_options, "stack": actions.stack_options, "discard": flow.discard_options,
                   "reflag_card": actions.reflag_card_options, **dict.fromkeys(team.WINDOWS, team.options),
-                  "react": combat.reaction_options, "after": combat.after_options}
+                  "react": windows.reaction_options, "after": windows.after_options}
 WINDOW_DECIDE = {"keep": flow.keep, "stack": actions.stack, "discard": flow.discard,
-                 "reflag_card": actions.reflag_card, **dict.fromkeys(team.WINDOWS, team.decide)}
+                 "reflag_card": actions.reflag_card, "exchange": team.decide, "breakout_split": team.decide,
+                 "team_keep": flow.team_keep}
 # sections 1-3 options, the team game (4), solitaire (5) and the optional rules (6, optional.py)
 OPTIONS = {
     "removed": "action cards set aside secretly each round (2.1.4; default 60/40/20 for 2/3/4 players)",
@@ -64,6 +65,49 @@ OPTIONS = {
     "solitaire": "'true' (implied by --seats 1): one player against the phantom player (section 5)",
     **optional.RULES,
 }
+
+
+def _one_table(*tables) -> dict:
+    """The modules' tables of event handlers as one (an event is applied in one place only)."""
+    out: dict = {}
+    for table in tables:
+        twice = out.keys() & table.keys()
+        if twice:
+            raise RuntimeError(f"kaisers-pirates: events applied in two modules: {sorted(twice)}")
+        out.update(table)
+    return out
+
+
+# how each event changes the state: each module applies the events it decides
+HANDLERS = _one_table(state.HANDLERS, deal.HANDLERS, hits.HANDLERS, resolve.HANDLERS, combat.HANDLERS,
+                      actions.HANDLERS, team.HANDLERS, solitaire.HANDLERS, penalty.HANDLERS, flow.HANDLERS)
+
+
+def play_phantom(step) -> None:
+    """The solitaire game (section 5): play for the phantom until the real player must
+    act (or the game ends): its windows answered as ``solitaire.answer`` says, an
+    attack carried on, its turn played (5.4.3) and then ended as any other (5.4.2)."""
+    state = step.state
+    for _ in range(100_000):
+        if state["phase"] == "over":
+            return
+        w = state["window"]
+        if w is not None:
+            if w["seat"] != PHANTOM:
+                return
+            d = solitaire.answer(step, w)
+            if d is not None:
+                WINDOW_DECIDE.get(w["kind"], combat.window_decide)(step, PHANTOM, d)
+            continue
+        if state["eng"] is not None:
+            combat.advance(step)
+            continue
+        if state["current"] == PHANTOM and state["phase"] in ("commit", "resolve"):
+            if solitaire.turn_step(step) == "end_turn":
+                flow.end_turn(step, PHANTOM)
+            continue
+        return
+    raise RuntimeError("the phantom does not come to an end")
 
 
 _VALIDATED: set = set()
@@ -114,7 +158,7 @@ class KaisersPirates(Rules):
     def catalog(self, options):
         cat = catalog_data.load()
         if options.get("solitaire"):
-            cat["solitaire"] = catalog_data.load_solitaire()
+            cat["solitaire"] = catalog_data.solitaire_deck()
         return cat
 
     def validate_catalog(self, cat):
@@ -168,7 +212,7 @@ class KaisersPirates(Rules):
         if w is not None:
             if w["seat"] != seat:
                 return []
-            return WINDOW_OPTIONS.get(w["kind"], combat.window_options)(state, seat)
+            return WINDOW_OPTIONS.get(w["kind"], windows.window_options)(state, seat)
         if phase not in _TURN or state["current"] != seat:
             return []
         if phase == "commit":
@@ -218,12 +262,12 @@ class KaisersPirates(Rules):
         step.emit("GameStarted", seats=step.state["seats"], deck=len(step.state["pool"]))
         flow.start_round(step, 1)
         if solitaire.on(step.state):
-            solitaire.drive(step)
+            play_phantom(step)
 
     def decide(self, step, seat, decision):
         state = step.state
         legal = None if step.checked else self.legal(state, seat)
-        if legal is not None and not listed(decision, legal):  # type-strict: 0 is not false
+        if legal is not None and not any(strictly_equal(decision, d) for d in legal):  # types too: 0 is not false
             try:
                 why = self._why(state, seat, decision, legal)
             except (TypeError, KeyError, ValueError, IndexError, AttributeError):
@@ -234,15 +278,9 @@ class KaisersPirates(Rules):
         if w is not None:
             WINDOW_DECIDE.get(w["kind"], combat.window_decide)(step, seat, decision)
         elif a == "commit":
-            i = ix(state)
-            ship = decision.get("ship")
-            step.emit("CardCommitted", vis=[seat], seat=seat, card=decision["card"], use=decision["use"],
-                      ship=ship, name=i.card_name[decision["card"]])
-            # face down, but placed and turned so that its use is plain (3.2.1)
-            step.emit("CardCommittedFaceDown", seat=seat, use=decision["use"], ship=ship,
-                      count=len(state["tt"]["committed"]))
+            flow.commit(step, seat, decision)
         elif a == "done":
-            step.emit("CommittingDone", seat=seat, cards=len(state["tt"]["committed"]))
+            flow.done_committing(step, seat)
         elif a in COMBAT_ACTIONS:
             combat.announce(step, seat, decision)
         elif a == "play":
@@ -252,9 +290,9 @@ class KaisersPirates(Rules):
         elif a == "end_turn":
             flow.end_turn(step, seat)
         elif a == "resupply":
-            optional.resupply(step, seat, decision)
+            actions.resupply(step, seat, decision)
         if solitaire.on(state):
-            solitaire.drive(step)           # the phantom plays until the real player must act
+            play_phantom(step)           # the phantom plays until the real player must act
 
     def referee(self, step, decision):
         penalty.referee(step, decision)
@@ -273,22 +311,7 @@ class KaisersPirates(Rules):
         if card is not None and card not in i.card_type:
             return f"there is no action card {card!r}"
         if a == "react" and w is not None and w["kind"] == "react" and card in player(state, seat)["hand"]:
-            t = i.tid(card)
-            eng = state["eng"]
-            if t in ("break-contact", "shallow-run", "fast-ship") and eng["night"]:
-                return f"{i.card_name[card]} cannot be played against a night action"
-            if t in ("break-contact", "shallow-run", "fast-ship") and eng["surprise"]:
-                return f"{i.card_name[card]} cannot be played in response to Surprise Attack"
-            if t == "fast-ship" and eng["kind"] == "intercept" and eng["ship"] and \
-                    i.ships[eng["ship"]]["kind"] == "warship":
-                return "Fast Ship cannot be played against a warship"
-            if t == "fast-ship" and state["status"][eng["targets"][eng["i"]]]["damaged"]:
-                return "Fast Ship cannot be played by a damaged merchant"
-            if t in ("break-contact", "shallow-run") and eng["kind"] in ("mines", "torpedo"):
-                return f"{i.card_name[card]} cannot be played against torpedoes or mines"
-            if t == "reflag" and eng["kind"] == "interrogate":
-                return "Reflag cannot be played until the interrogation's intercept is resolved"
-            return f"{i.card_name[card]} is not a reaction to this attack"
+            return self._why_not_this_reaction(state, card)
         if w is not None:
             return f"seat {seat} must answer the open {w['kind']} window first"
         if state["phase"] == "commit" and a != "commit" and a != "done":
@@ -307,6 +330,26 @@ class KaisersPirates(Rules):
             if fogged(state, d["opponent"]):
                 return f"seat {d['opponent']} is in a fog bank: only Heavy Weather may be played against it"
         return "not a legal decision now (see the legal decisions)"
+
+    def _why_not_this_reaction(self, state, card):
+        """Why ``card``, held, is not a reaction to the current attack (3.3's limits)."""
+        i = ix(state)
+        t = i.tid(card)
+        eng = state["eng"]
+        if t in ("break-contact", "shallow-run", "fast-ship") and eng["night"]:
+            return f"{i.card_name[card]} cannot be played against a night action"
+        if t in ("break-contact", "shallow-run", "fast-ship") and eng["surprise"]:
+            return f"{i.card_name[card]} cannot be played in response to Surprise Attack"
+        if t == "fast-ship" and eng["kind"] == "intercept" and eng["ship"] and \
+                i.ships[eng["ship"]]["kind"] == "warship":
+            return "Fast Ship cannot be played against a warship"
+        if t == "fast-ship" and state["status"][eng["targets"][eng["i"]]]["damaged"]:
+            return "Fast Ship cannot be played by a damaged merchant"
+        if t in ("break-contact", "shallow-run") and eng["kind"] in ("mines", "torpedo"):
+            return f"{i.card_name[card]} cannot be played against torpedoes or mines"
+        if t == "reflag" and eng["kind"] == "interrogate":
+            return "Reflag cannot be played until the interrogation's intercept is resolved"
+        return f"{i.card_name[card]} is not a reaction to this attack"
 
     # the end ----------------------------------------------------------------
     def finished(self, state):

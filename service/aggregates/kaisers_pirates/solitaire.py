@@ -2,9 +2,10 @@
 phantom player, who plays itself from the solitaire deck and the red die.
 
 The phantom is the second player of the state (``PHANTOM``); the kernel knows one
-seat only, so the phantom never has a decision to make: ``drive`` runs at the end
-of every step and answers for the phantom (its turns, 5.4.3; its defensive draws,
-5.3.3; passage, keeping a ship) until the real player must act. Every card turned
+seat only, so the phantom never has a decision to make: at the end of every step
+the rules' entry (``rules.play_phantom``) plays for it until the real player must
+act: its windows through ``answer`` (its defensive draws, 5.3.3; passage, keeping
+a ship), its turns through ``turn_step`` (5.4.3). Every card turned
 and every die rolled goes through the kernel's chance (``step.draw`` /
 ``step.roll`` / ``step.pick``), so at a table the referee enters them.
 
@@ -15,19 +16,14 @@ the effect is the card's, and the pseudo-card is never discarded or dealt.
 
 from __future__ import annotations
 
-from . import actions, combat
-from .board import attack_ok, can_attack_with, in_refuge, is_raider, is_warship, ix, other_ok, recognised, st
-from .state import HANDLERS, player, pool_left
+from . import actions, combat, windows
+from .board import (PHANTOM, attack_ok, can_attack_with, in_refuge, is_raider, is_warship, ix, other_ok, recognised,
+                    status_of)
+from .catalog import SPECIALS
+from .state import player
 
-PHANTOM = 2
 SOLO = "solo:"
 REAL = 1
-SPECIALS = ("surprise-attack", "boarding-party", "shipping-lanes", "good-hunting", "reflag")
-DEFENCES = ("none", "amc", "break-contact", "fast-ship", "minesweeper", "non-combatant", "qqq", "q-ship",
-            "razzle-dazzle", "reflag", "shallow-run", "slim-pickings", "trap")
-PLAYS = ("blockade-runner", "breakout", "collier", "damage-control", "deception", "fair-seas", "fog-bank",
-         "heavy-weather", "interned", "island-refuge", "rendezvous-missed", "transfer-command")
-OFFENCES = ("none", "warship-intercept", "raider-intercept", "torpedo", "interrogate", "recon-aircraft") + PLAYS
 
 
 def on(state) -> bool:
@@ -51,23 +47,6 @@ def prepare(state, cat) -> None:
     state["solo"] = {"pile": [c["id"] for c in deck["cards"]], "next": "start", "recon": False}
 
 
-def draw_hidden(step, seat) -> bool:
-    """The phantom's action cards: dealt to its hand, set aside (5.2.2), or drawn at
-    the end of its turn and put face down on the discard pile unseen (5.4.2). At a
-    table nobody looks at them: they are unknown cards, never named."""
-    state = step.state
-    if pool_left(state) <= 0:
-        return False
-    dest = "phantom-hand" if state["phase"] == "dealing" else "phantom-discard"
-    if state.get("unseen"):
-        step.shuffle(f"action:{dest}", state["pool"][:1], vis="referee", face_down=True,
-                     why="the phantom's action card, face down")
-    else:
-        step.draw(f"action:{dest}", state["pool"], vis="referee", why="the phantom's action card, face down")
-    step.emit("ActionCardDrawn", seat=seat, left=pool_left(state) + len(state["top"]), face_down=True)
-    return True
-
-
 # the solitaire deck -------------------------------------------------------------
 def turn_card(step, why):
     state = step.state
@@ -88,49 +67,28 @@ def _pick(step, options, why):
     return step.pick(options, why=f"the phantom's choice, at random: {why}")
 
 
-# the driver ---------------------------------------------------------------------
-def drive(step) -> None:
-    """Answer for the phantom until the real player must act (or the game ends)."""
-    state = step.state
-    for _ in range(100_000):
-        if state["phase"] == "over":
-            return
-        w = state["window"]
-        if w is not None:
-            if w["seat"] != PHANTOM:
-                return
-            _answer(step, w)
-            continue
-        if state["eng"] is not None:
-            combat.advance(step)
-            continue
-        if state["current"] == PHANTOM and state["phase"] in ("commit", "resolve"):
-            _turn_step(step)
-            continue
-        return
-    raise RuntimeError("the phantom does not come to an end")
-
-
-def _answer(step, w):
+# the phantom's answers ------------------------------------------------------------
+def answer(step, w):
+    """The phantom's answer to the window ``w`` it must answer: a decision for that
+    window (the rules' entry applies it as any seat's), or None when the phantom
+    answered by itself (its defence, 5.3.3)."""
     state = step.state
     k = w["kind"]
     if k == "react":
-        return defend(step)
+        defend(step)
+        return None
     if k == "keep":
-        from .flow import keep
         ships = player(state, PHANTOM)["ships"]
         best = max(ix(state).ships[s]["vp"] for s in ships)
         top = [s for s in ships if ix(state).ships[s]["vp"] == best]
-        return keep(step, PHANTOM, {"action": "keep", "ship": _pick(step, top, "the best ship to keep (5.2.4)")})
+        return {"action": "keep", "ship": _pick(step, top, "the best ship to keep (5.2.4)")}
     if k == "passage":   # always in the phantom's interest (5.0)
-        return combat.window_decide(step, PHANTOM, {"action": "passage", "attempt": True})
+        return {"action": "passage", "attempt": True}
     if k == "order":
-        return combat.window_decide(step, PHANTOM, combat.mine_order_options(state)[0])
-    if k == "reflag_card":
-        return actions.reflag_card(step, PHANTOM, {"action": "decline"})
-    # after-sinking reactions and Reflag: the phantom uses no hand (5.2.2); its
-    # revealed ships are hidden only by 5.4.3 step 12
-    return combat.window_decide(step, PHANTOM, {"action": "decline"})
+        return windows.mine_order_options(state)[0]
+    # Reflag against Interned / Transfer Command, after-sinking reactions and Reflag: the
+    # phantom uses no hand (5.2.2); its revealed ships are hidden only by 5.4.3 step 12
+    return {"action": "decline"}
 
 
 def defend(step):
@@ -142,7 +100,7 @@ def defend(step):
     card = turn_card(step, f"the phantom's defence against the {eng['kind']}")
     r = red_die(step, "defensive actions (5.3.3)")
     name = card["defense"][0 if r in (1, 3) else 1]
-    fits = name != "none" and name in combat.reaction_types(state)
+    fits = name != "none" and name in windows.reaction_types(state)
     step.emit("PhantomDefence", card=card["id"], roll=r, reaction=name, fits=fits, target=tgt)
     if not fits:
         step.emit("ReactionDeclined", seat=PHANTOM, kind="react", target=tgt)
@@ -160,14 +118,18 @@ def defend(step):
 
 
 # the phantom's turn (5.4.3) ------------------------------------------------------
-def _turn_step(step):
-    state = step.state
-    nxt = state["solo"]["next"]
+def turn_step(step):
+    """One step of the phantom's turn; "end_turn" once its turn is over (5.4.2: the
+    turn then ends as any other, by the turn's flow)."""
+    nxt = step.state["solo"]["next"]
     if nxt == "start":
-        return _start(step)
-    if nxt == "end":
-        return _end(step)
-    return _offensive(step, nxt)
+        _start(step)
+    elif nxt == "end":
+        _end(step)
+        return "end_turn"
+    else:
+        _offensive(step, nxt)
+    return None
 
 
 def _start(step):
@@ -193,7 +155,7 @@ def _refuge_moves(step):
     gone (one attempt each a turn), otherwise it comes back the next turn."""
     state = step.state
     for s in list(player(state, PHANTOM)["ships"]):
-        stt = st(state, s)
+        stt = status_of(state, s)
         if not stt["refuge"]:
             continue
         tried = False
@@ -258,11 +220,11 @@ def _plan(state, a):
 def _revealed(state):
     p = player(state, PHANTOM)
     return [s for s in p["ships"] + p["prizes"]
-            if (is_raider(state, s) or s in p["prizes"]) and st(state, s)["revealed"] and not in_refuge(state, s)]
+            if (is_raider(state, s) or s in p["prizes"]) and status_of(state, s)["revealed"] and not in_refuge(state, s)]
 
 
 def _end(step):
-    """Step 12, the reshuffle (5.4.1), then the turn ends as any other (5.4.2)."""
+    """Step 12, then the reshuffle (5.4.1)."""
     state = step.state
     ships = _revealed(state)
     if ships:
@@ -270,8 +232,6 @@ def _end(step):
         if card["special"] == "reflag":
             step.emit("ShipDisguised", ship=_pick(step, ships, "the ship to hide (Reflag)"), why="the phantom's Reflag")
     step.emit("SolitaireDeckReshuffled", why="the end of the phantom's turn (5.4.1)")
-    from .flow import end_turn
-    end_turn(step, PHANTOM)
 
 
 # the offensive actions ------------------------------------------------------------
@@ -316,7 +276,7 @@ def _intercept(step, card, a):
     step.emit("AttackAnnounced", kind="intercept", seat=PHANTOM, card=card["id"], ship=ship, opp=REAL,
               targets=targets, night=night)
     multi = next((sp for sp in specials if sp in ("shipping-lanes", "good-hunting")), None)
-    boarding = [targets[0]] if "boarding-party" in specials and not st(state, targets[0])["damaged"] else []
+    boarding = [targets[0]] if "boarding-party" in specials and not status_of(state, targets[0])["damaged"] else []
     step.emit("PhantomAssists", specials=specials, surprise="surprise-attack" in specials, boarding=boarding,
               multi=multi, names=[i.types[sp]["name"] for sp in specials])
     combat.advance(step)
@@ -379,28 +339,11 @@ def _play(step, card, a):
     state = step.state
     opts = _plays(state, a["action"])
     if a["action"] == "island-refuge":            # step 7: a damaged, short or revealed ship first
-        first = [d for d in opts if st(state, d["ship"])["damaged"] or st(state, d["ship"])["supply"]
-                 or (is_raider(state, d["ship"]) and st(state, d["ship"])["revealed"])]
+        first = [d for d in opts if status_of(state, d["ship"])["damaged"] or status_of(state, d["ship"])["supply"]
+                 or (is_raider(state, d["ship"]) and status_of(state, d["ship"])["revealed"])]
         opts = first or opts
     d = _pick(step, opts, f"the target of {ix(state).types[a['action']]['name']}")
     actions.play(step, PHANTOM, d)
-
-
-# the real player's Recon Aircraft against the phantom (5.3.2, 5.4.3 step 10) ----------
-def recon_from_phantom(step, seat):
-    state = step.state
-    hand = sorted(player(state, PHANTOM)["hand"])
-    taken, tokens = [], []
-    for _ in range(min(2, len(hand))):
-        known = [c for c in state["pool"] if c not in hand]
-        c = step.draw(f"hand-of-{PHANTOM}", hand, vis=[seat], why="Recon Aircraft: a random card of the phantom's hand",
-                      unknown_pool=sorted(set(known)))
-        tok = step.events[-1].data.get("token")
-        hand.remove(tok or c)
-        taken.append(c)
-        tokens.append(tok)
-    step.emit("PhantomCardsTaken", vis=[seat], seat=seat, cards=taken, tokens=tokens)
-    step.emit("CardsTakenCount", seat=seat, count=len(taken), **{"from": PHANTOM})
 
 
 # the result -------------------------------------------------------------------------
@@ -417,19 +360,19 @@ def outcome(result):
 
 
 # evolve -------------------------------------------------------------------------------
-def _turned(state, d, ev):
+def _solitaire_card_turned(state, d, ev):
     state["solo"]["pile"].remove(d["card"])
 
 
-def _reshuffled(state, d, ev):
+def _solitaire_deck_reshuffled(state, d, ev):
     state["solo"]["pile"] = sorted(ix(state).solo_cards)
 
 
-def _chosen(state, d, ev):
+def _phantom_action_chosen(state, d, ev):
     state["solo"]["next"] = d["then"]
 
 
-def _begun(state, d, ev):
+def _phantom_turn_begun(state, d, ev):
     state["solo"]["next"] = "end" if d["mode"] == "end" else d["mode"]
     if d["mode"] == "recon":
         state["solo"]["recon"] = False
@@ -440,48 +383,34 @@ def _turn_ended(state, d, ev):
         state["solo"]["next"] = "start"
 
 
-def _reacted(state, d, ev):
+def _phantom_reacted(state, d, ev):
     state["window"] = None
     eng = state["eng"]
     eng["reacted"].append(d["target"])
     eng["reaction"] = {"card": d["card"], "type": d["ctype"]}
 
 
-def _assists(state, d, ev):
+def _phantom_assists(state, d, ev):
     eng = state["eng"]
     eng["surprise"] = d["surprise"]
     eng["boarding"] = list(d["boarding"])
     eng["multi"] = d["multi"]
 
 
-def _discarded_face_down(state, d, ev):
+def _cards_discarded_face_down(state, d, ev):
     p = player(state, d["seat"])
     for c in d["cards"]:
         p["hand"].remove(c)
         state["discard"].append(c)
 
 
-def _taken(state, d, ev):
-    a, b = player(state, d["seat"]), player(state, PHANTOM)
-    for c, tok in zip(d["cards"], d["tokens"]):
-        if tok:
-            b["hand"].remove(tok)
-            state["pool"].remove(c)
-        else:
-            b["hand"].remove(c)
-        a["hand"].append(c)
-        state["tt"]["extra"].append(c)
-    state["solo"]["recon"] = True
-
-
-HANDLERS.update({
-    "SolitaireCardTurned": _turned,
-    "SolitaireDeckReshuffled": _reshuffled,
-    "PhantomActionChosen": _chosen,
-    "PhantomTurnBegun": _begun,
+HANDLERS = {
+    "SolitaireCardTurned": _solitaire_card_turned,
+    "SolitaireDeckReshuffled": _solitaire_deck_reshuffled,
+    "PhantomActionChosen": _phantom_action_chosen,
+    "PhantomTurnBegun": _phantom_turn_begun,
     "TurnEnded": _turn_ended,
-    "PhantomReacted": _reacted,
-    "PhantomAssists": _assists,
-    "CardsDiscardedFaceDown": _discarded_face_down,
-    "PhantomCardsTaken": _taken,
-})
+    "PhantomReacted": _phantom_reacted,
+    "PhantomAssists": _phantom_assists,
+    "CardsDiscardedFaceDown": _cards_discarded_face_down,
+}

@@ -16,23 +16,26 @@ small hooks:
   hand (4.0): chosen gifts are visible only to the giver until the exchange;
 * ship transfers to a partner: leaving an island refuge (4.6), the second ship
   of a double Breakout (4.7), and between rounds (4.9: partners pool their
-  surviving warships and raiders and each keeps one of the pool);
+  surviving warships and raiders and each claims one of the pool: ``claim``
+  returns True once all have claimed, and the turn's flow starts the round);
 * scoring (4.8, 4.10): each player scores round points on its own; the team's
   total decides; ties as 2.5 (team VP, then another round).
 
-Partner hands stay hidden (2.2 "compagni inclusi", 4.0).
+Partner hands stay hidden (2.2 "compagni inclusi", 4.0); what a seat sees of the
+team game (the teams, its own gifts) is in ``view.py``.
 """
 
 from __future__ import annotations
 
 import itertools
 
-from .board import ix, other_ok, partner, team_game
-from .state import HANDLERS, player
+from service.kernel import BadInput
+
+from .board import TEAMS, ix, other_ok, partner, team_game
+from .state import player
 
 CARDS = ("bounding-main", "exchange-information")
 WINDOWS = ("exchange", "breakout_split", "team_keep")
-TEAMS = ((1, 3), (2, 4))
 
 
 def team_of(seat) -> int:
@@ -42,10 +45,8 @@ def team_of(seat) -> int:
 def parse(seats, value):
     v = str(value).strip().lower()
     if v not in ("true", "false"):
-        from service.kernel import BadInput
         raise BadInput("option team must be 'true' or 'false'")
     if v == "true" and seats != 4:
-        from service.kernel import BadInput
         raise BadInput("the team game (section 4) is for 4 players")
     return v == "true"
 
@@ -127,8 +128,6 @@ def decide(step, seat, d):
         mate = partner(state, seat)
         for s in d["ships"]:
             step.emit("ShipTransferred", ship=s, to=mate, from_seat=seat, why="Breakout (4.7)")
-    elif k == "team_keep":
-        keep(step, seat, d)
 
 
 def after_breakout(step, seat, before):
@@ -166,14 +165,16 @@ def keep_options(state, seat):
             + [{"action": "keep", "ship": None}])
 
 
-def keep(step, seat, d):
+def claim(step, seat, d):
+    """One partner claims a ship of the pool (4.9); once every seat has claimed, the
+    ships change hands and are kept: True, and the next round may start."""
     state = step.state
     queue = list(state["window"]["queue"])
     step.emit("WindowClosed", seat=seat, kind="team_keep")
     step.emit("ShipClaimed", seat=seat, ship=d["ship"])
     if queue:
         step.emit("WindowOpened", kind="team_keep", seat=queue[0], queue=queue[1:])
-        return
+        return False
     claims = dict(state.get("claims", {}))
     for s in range(1, 5):
         ship = claims.get(str(s))
@@ -183,8 +184,7 @@ def keep(step, seat, d):
         if player(state, s)["ships"]:
             step.emit("ShipKept", seat=s, ship=claims.get(str(s)))
     step.emit("ClaimsCleared")
-    from .flow import start_round
-    start_round(step, state["round"] + 1)
+    return True
 
 
 # scoring (4.8, 4.10) ----------------------------------------------------------------
@@ -197,7 +197,7 @@ def _team_sums(state, rounds=None):
     return out
 
 
-def res_tied(state):
+def still_tied(state):
     """The seats of the teams still in contention: most team round points, then team VP;
     after an extra round only the teams tied before it (2.5 applied to teams)."""
     sums = _team_sums(state)
@@ -210,7 +210,7 @@ def res_tied(state):
 
 
 def result(state):
-    tied = res_tied(state)
+    tied = still_tied(state)
     if len(tied) > 2:
         return None
     sums3 = _team_sums(state, 3)
@@ -227,25 +227,12 @@ def result(state):
     return out
 
 
-# view -----------------------------------------------------------------------------
-def view_extra(state, seat, out):
-    if not team_game(state):
-        return
-    out["teams"] = {str(t): list(TEAMS[t - 1]) for t in (1, 2)}
-    ex = state.get("exchange")
-    if ex is not None:
-        if seat is None:
-            out["exchange"] = {"seats": list(ex["seats"]), "give": {k: list(v) for k, v in ex["give"].items()}}
-        elif str(seat) in ex["give"]:
-            out["giving"] = list(ex["give"][str(seat)])     # only the giver sees its own choice
-
-
 # events ---------------------------------------------------------------------------
-def _skip_set(state, d, ev):
+def _turn_will_be_skipped(state, d, ev):
     player(state, d["seat"])["skip"] = True
 
 
-def _skipped(state, d, ev):
+def _turn_skipped(state, d, ev):
     player(state, d["seat"])["skip"] = False
 
 
@@ -253,11 +240,11 @@ def _exchange_started(state, d, ev):
     state["exchange"] = {"seats": [d["seat"], d["partner"]], "give": {str(d["seat"]): [], str(d["partner"]): []}}
 
 
-def _gift(state, d, ev):
+def _gift_chosen(state, d, ev):
     state["exchange"]["give"][str(d["seat"])].append(d["card"])
 
 
-def _exchanged(state, d, ev):
+def _cards_exchanged(state, d, ev):
     a, b = d["seats"]
     pa, pb = player(state, a), player(state, b)
     for c in d["gives"][str(a)]:
@@ -269,7 +256,7 @@ def _exchanged(state, d, ev):
     state["exchange"] = None
 
 
-def _claimed(state, d, ev):
+def _ship_claimed(state, d, ev):
     state.setdefault("claims", {})
     if d["ship"] is not None:
         state["claims"][str(d["seat"])] = d["ship"]
@@ -279,12 +266,12 @@ def _claims_cleared(state, d, ev):
     state["claims"] = {}
 
 
-HANDLERS.update({
-    "TurnWillBeSkipped": _skip_set,
-    "TurnSkipped": _skipped,
+HANDLERS = {
+    "TurnWillBeSkipped": _turn_will_be_skipped,
+    "TurnSkipped": _turn_skipped,
     "ExchangeStarted": _exchange_started,
-    "GiftChosen": _gift,
-    "CardsExchanged": _exchanged,
-    "ShipClaimed": _claimed,
+    "GiftChosen": _gift_chosen,
+    "CardsExchanged": _cards_exchanged,
+    "ShipClaimed": _ship_claimed,
     "ClaimsCleared": _claims_cleared,
-})
+}

@@ -13,7 +13,7 @@ import json
 
 from service.kernel.rules import by_seat, winners_said
 
-from .board import vp_of
+from .board import TEAMS, team_game, vp_of
 from .state import pool_left
 
 
@@ -68,8 +68,7 @@ def view(state: dict, seat: int | None) -> dict:
             out["top_seen"] = sorted(c for c in state["top"] if c in seen)
     if not referee and state["window"] and state["window"]["kind"] == "stack" and state["window"]["seat"] == seat:
         out["peek"] = list(state["peek"])
-    from .team import view_extra
-    view_extra(state, seat, out)
+    _team_view(state, seat, out)
     if referee:
         out["discard_pile"] = list(state["discard"])
         out["pool"] = sorted(state["pool"])
@@ -86,6 +85,19 @@ def _window(state, seat):
     if w["kind"] == "assist" and seat is not None and seat != w["seat"]:
         return None          # whether the attacker holds a committed assist is hidden
     return dict(w)
+
+
+def _team_view(state, seat, out):
+    """The team game: the teams (4.1); the cards chosen for Exchange Information, to the giver only."""
+    if not team_game(state):
+        return
+    out["teams"] = {str(t): list(TEAMS[t - 1]) for t in (1, 2)}
+    ex = state.get("exchange")
+    if ex is not None:
+        if seat is None:
+            out["exchange"] = {"seats": list(ex["seats"]), "give": {k: list(v) for k, v in ex["give"].items()}}
+        elif str(seat) in ex["give"]:
+            out["giving"] = list(ex["give"][str(seat)])     # only the giver sees its own choice
 
 
 def describe(ev) -> str:

@@ -1,0 +1,155 @@
+"""Drawing cards: a force's warships, raiders and merchantmen (2.1, 3.1.6 back to
+three merchants, 3.1.10 the used cards reshuffled; 6.4 and 6.5.2 where an
+optional rule changes the deck), an action card into a hand (the known top
+cards first, 3.3.17), and the phantom's action cards, face down (5.2.2, 5.4.2)."""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+
+from . import optional
+from .board import ix
+from .state import player, pool_left
+
+
+def _draw_force_card(step, seat, deck, label):
+    """Draw a ship card for ``seat`` from the ``deck`` pool ("ship" or "merchant")."""
+    state = step.state
+    pile = f"{deck}_pool"       # (its key formatted once: the pile is looked up again after a reshuffle)
+    pool, used = state[pile], state[f"{deck}_used"]
+    held = optional.held_from_reshuffle(state) if deck == "ship" else []
+    if not pool and len(used) > len(held):
+        # ``held`` only when 6.5.2 keeps ships out: the events of other games stay as they were
+        step.emit("DeckReshuffledFromBottom", deck=deck, **({"held": held} if held else {}))
+    if not state[pile]:
+        step.emit("DeckExhausted", deck=deck, seat=seat)
+        return False
+    choices = optional.tournament_deal(step, seat, deck)
+    if choices is not None:
+        label += " (tournament deal, 6.4)"
+    step.draw(f"{deck}s:force-{seat}", state[pile] if choices is None else choices, vis="all",
+              why=f"{label} for seat {seat}")
+    return True
+
+
+def draw_ship(step, seat):
+    return _draw_force_card(step, seat, "ship", "a warship or raider")
+
+
+def draw_merchant(step, seat):
+    return _draw_force_card(step, seat, "merchant", "a merchantman")
+
+
+def draw_action(step, seat):
+    """Draw one action card into ``seat``'s hand (known top cards first)."""
+    state = step.state
+    if state.get("solo") and seat == 2:
+        return draw_hidden(step, seat)
+    if state["top"]:
+        step.emit("KnownCardDrawn", vis=[seat], seat=seat, card=state["top"][0])
+    elif pool_left(state) > 0:
+        step.draw(f"action:hand-{seat}", state["pool"], vis=[seat], why=f"an action card for seat {seat}")
+    else:
+        return False
+    step.emit("ActionCardDrawn", seat=seat, left=deck_left(state))
+    return True
+
+
+def deck_left(state):
+    return pool_left(state) + len(state["top"])
+
+
+def draw_hidden(step, seat) -> bool:
+    """The phantom's action cards: dealt to its hand, set aside (5.2.2), or drawn at
+    the end of its turn and put face down on the discard pile unseen (5.4.2). At a
+    table nobody looks at them: they are unknown cards, never named."""
+    state = step.state
+    if pool_left(state) <= 0:
+        return False
+    dest = "phantom-hand" if state["phase"] == "dealing" else "phantom-discard"
+    if state.get("unseen"):
+        step.shuffle(f"action:{dest}", state["pool"][:1], vis="referee", face_down=True,
+                     why="the phantom's action card, face down")
+    else:
+        step.draw(f"action:{dest}", state["pool"], vis="referee", why="the phantom's action card, face down")
+    step.emit("ActionCardDrawn", seat=seat, left=pool_left(state) + len(state["top"]), face_down=True)
+    return True
+
+
+def replenish(step):
+    """3.1.6: every player back to three merchantmen."""
+    state = step.state
+    need = ix(state).force["merchants"]
+    for s, p in enumerate(state["players"], 1):
+        while len(p["merchants"]) < need:
+            if not draw_merchant(step, s):
+                break
+
+
+# how each event decided here changes the state (``evolve``) -----------------------------------
+def _take(state, pile, card):
+    """``card`` out of the draw pile ``pile``: by bisection where the piles are
+    kept sorted (a seeded game), else by a search from its start."""
+    cards = state[pile]
+    if state.get("sorted_piles"):
+        at = bisect_left(cards, card)
+        if at < len(cards) and cards[at] == card:
+            del cards[at]
+            return
+    cards.remove(card)      # (not in the pile: refused as before)
+
+
+def _deck_shuffled(state, d, ev):
+    if d.get("face_down") and d["deck"] == "action:set-aside":
+        state["set_aside"].extend(d["order"])
+    elif d.get("face_down") and d["deck"] == "action:phantom-hand":   # solitaire: unseen (5.2.2)
+        state["players"][1]["hand"].extend(d["order"])
+    elif d.get("face_down") and d["deck"] == "action:phantom-discard":  # solitaire: unseen (5.4.2)
+        state["discard"].extend(d["order"])
+
+
+def _card_drawn(state, d, ev):
+    deck, _, dest = d["deck"].partition(":")
+    card = d["card"]
+    if deck == "action":
+        _take(state, "pool", card)
+        if dest == "set-aside":
+            state["set_aside"].append(card)
+        elif dest.startswith("hand-"):
+            state["players"][int(dest[5:]) - 1]["hand"].append(card)
+        elif dest == "peek":
+            state["peek"].append(card)
+        elif dest == "phantom-hand":
+            state["players"][1]["hand"].append(card)
+        elif dest == "phantom-discard":
+            state["discard"].append(card)
+    elif deck == "ships":
+        _take(state, "ship_pool", card)
+        state["players"][int(dest[6:]) - 1]["ships"].append(card)
+        state["status"][card] = {"damaged": False, "supply": False, "revealed": False, "refuge": None}
+    elif deck == "merchants":
+        _take(state, "merchant_pool", card)
+        state["players"][int(dest[6:]) - 1]["merchants"].append(card)
+        state["status"][card] = {"damaged": False, "supply": False, "revealed": True, "refuge": None}
+
+
+def _known_card_drawn(state, d, ev):
+    card = state["top"].pop(0)
+    player(state, d["seat"])["hand"].append(card)
+
+
+def _deck_reshuffled_from_bottom(state, d, ev):
+    k = d["deck"]
+    held = d.get("held") or []          # 6.5.2: ships removed this round stay out
+    state[f"{k}_pool"] += [s for s in state[f"{k}_used"] if s not in held]
+    if state.get("sorted_piles"):
+        state[f"{k}_pool"].sort()
+    state[f"{k}_used"] = list(held)
+
+
+HANDLERS = {
+    "DeckShuffled": _deck_shuffled,
+    "CardDrawn": _card_drawn,
+    "KnownCardDrawn": _known_card_drawn,
+    "DeckReshuffledFromBottom": _deck_reshuffled_from_bottom,
+}

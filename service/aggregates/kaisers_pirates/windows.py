@@ -1,0 +1,161 @@
+"""What may be answered in an attack's windows (``combat.py`` opens them and
+applies the answers): the assist cards that may join (3.2.1, 3.3), the reaction
+card types the book allows against the current target (3.2.2, 3.3; the optional
+rules' bars, 6.3.2, 6.9.2, 6.11.1), the reactions to a sinking (Recalled,
+Mistaken Identity), Reflag after a ship is revealed (3.3.32), the next merchant
+mines attack (3.3.21), passage (3.2.6) and pursuit (6.6.1, 6.10)."""
+
+from __future__ import annotations
+
+from . import optional
+from .board import committed, in_refuge, is_prize, is_raider, ix
+from .state import player
+
+
+def assist_options(state):
+    eng = state["eng"]
+    i = ix(state)
+    first = eng["i"] == 0
+    tgt = eng["targets"][eng["i"]]
+    out = []
+    kind = eng["kind"]
+    for card in committed(state, "action"):
+        if i.card_kind[card] != "assist":     # the index's tables read straight (no method calls):
+            continue                        # asked for every card face down at every assist window
+        t = i.card_type[card]
+        if kind == "intercept":
+            if t == "surprise-attack" and first and not eng["surprise"]:
+                out.append({"action": "assist", "card": card})
+            elif t == "searchlight" and first and eng["night"] and not eng["searchlight"]:
+                out.append({"action": "assist", "card": card})
+            elif t == "special-cargo" and first and not eng["special"]:
+                out.append({"action": "assist", "card": card})
+            elif t == "boarding-party" and tgt not in eng["boarding"] and not state["status"][tgt]["damaged"]:
+                out.append({"action": "assist", "card": card})
+            elif t in ("good-hunting", "shipping-lanes") and first and eng["multi"] is None:
+                raider = is_raider(state, eng["ship"])
+                if (t == "good-hunting") != raider:
+                    continue
+                free = [m for m in player(state, eng["opp"])["merchants"]
+                        if m not in state["tt"]["intercepted"] and m not in state["tt"]["ignored"]]
+                if not free:
+                    continue
+                if t == "good-hunting":
+                    out += [{"action": "assist", "card": card, "target": m} for m in free]
+                else:
+                    out.append({"action": "assist", "card": card})
+        elif kind in ("british", "monitor"):
+            if first and not eng["surprise"] and not eng["searchlight"]:
+                if t == "surprise-attack" or (t == "searchlight" and eng["night"]):
+                    out.append({"action": "assist", "card": card})
+        elif kind in ("mines", "torpedo"):
+            if t == "special-cargo" and first and not eng["special"]:
+                out.append({"action": "assist", "card": card})
+    return out        # every committed copy is listed
+
+
+def reaction_types(state):
+    """The reaction card types the book allows against the current target now."""
+    eng = state["eng"]
+    tgt = eng["targets"][eng["i"]]
+    kind = eng["kind"]
+    calm = not eng["night"] and not eng["surprise"]
+    if kind == "intercept":
+        raider = eng["ship"] in ix(state).raiders
+        damaged = state["status"][tgt]["damaged"]
+        out = {"amc", "non-combatant", "slim-pickings", "trap"}     # (built at once: asked at every attack)
+        if calm:
+            out |= {"break-contact", "shallow-run"}
+            if raider and not damaged:
+                out.add("fast-ship")
+        if damaged:
+            out.discard("non-combatant")
+        if raider and not state["status"][eng["ship"]]["revealed"]:
+            out.add("qqq")
+    elif kind in ("british", "monitor", "interrogate"):
+        out = {"pull-the-plug"}
+        if calm and not in_refuge(state, tgt):
+            out |= {"break-contact", "shallow-run"}
+        if kind != "interrogate" and (is_raider(state, tgt) or is_prize(state, tgt)) and state["status"][tgt]["revealed"]:
+            out.add("reflag")
+    elif kind == "mines":
+        out = {"minesweeper"} if eng["i"] == 0 else set()
+    elif kind == "torpedo":
+        out = {"q-ship", "razzle-dazzle"}
+        if ix(state).merchants[tgt]["sail"]:
+            out.add("sail-q-ship")
+    else:
+        out = set()
+    if state.get("options"):
+        out = optional.barred(state, out)
+    return out
+
+
+def reaction_options(state, seat):
+    i = ix(state)
+    types = reaction_types(state)
+    out = []
+    for card in sorted(state["players"][seat - 1]["hand"]):
+        if i.card_type[card] in types:
+            out.append({"action": "react", "card": card})
+    return out + [{"action": "decline"}]
+
+
+def after_options(state, seat):
+    """After a merchant is sunk: Recalled (the intercepting ship) or Mistaken Identity."""
+    eng = state["eng"]
+    i = ix(state)
+    out = []
+    p = player(state, seat)
+    for card in sorted(p["hand"]):
+        t = i.tid(card)
+        if t == "recalled" and eng["kind"] == "intercept" and eng["ship"] in player(state, eng["seat"])["ships"]:
+            out.append({"action": "react", "card": card})
+        elif t == "mistaken-identity":
+            # 3.3.23: "un qualsiasi singolo Mercantile affondato dal suo mazzo": a merchant
+            # this player sank (not one of its own that reached port)
+            for e in p["vp"]:
+                if e["deck"] == "merchant" and not e.get("passage"):
+                    out.append({"action": "react", "card": card, "give": e["card"]})
+    return out + [{"action": "decline"}]
+
+
+def reflag_options(state, seat):
+    w = state["window"]
+    i = ix(state)
+    cards = sorted(c for c in player(state, seat)["hand"] if i.tid(c) == "reflag")
+    ships = [s for s in w["ships"] if state["status"].get(s, {}).get("revealed")]
+    return [{"action": "react", "card": c, "ship": s} for c in cards for s in ships] + [{"action": "decline"}]
+
+
+def mine_order_options(state):
+    return [{"action": "mine_target", "target": m} for m in live_mine_targets(state, state["eng"]["i"])]
+
+
+def live_mine_targets(state, start):
+    """The merchants from the ``start``-th target on that the mines may still attack."""
+    eng = state["eng"]
+    mer = player(state, eng["opp"])["merchants"]
+    return [t for t in eng["targets"][start:] if t in mer]
+
+
+def window_options(state, seat):
+    w = state["window"]
+    if w is None or w["seat"] != seat:
+        return []
+    k = w["kind"]
+    if k == "assist":
+        return assist_options(state) + [{"action": "proceed"}]
+    if k == "react":
+        return reaction_options(state, seat)
+    if k == "after":
+        return after_options(state, seat)
+    if k == "reflag":
+        return reflag_options(state, seat)
+    if k == "order":
+        return mine_order_options(state)
+    if k == "passage":
+        return [{"action": "passage", "attempt": True}, {"action": "passage", "attempt": False}]
+    if k == "pursue":
+        return [{"action": "pursue", "pursue": True}, {"action": "pursue", "pursue": False}]
+    return []
