@@ -31,6 +31,11 @@ COUNTS = {"zones": 17, "captains": 16, "cargo_cards": 64, "demand_tiles": 24, "u
           "merchant_tokens": 17, "events": 34, "glory_cards": 70, "rumors": 25, "missions": 25}
 
 
+class TablesChanged(ValueError):
+    """A state derived from other tables than this catalog's (a snapshot of an older
+    build): it cannot be used; fold the game from its events."""
+
+
 def _fail(msg):
     raise BadInput(f"merchants-and-marauders catalog: {msg}")
 

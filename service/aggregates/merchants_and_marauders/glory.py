@@ -41,7 +41,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from .catalog import tables as T
-from .effects import COMBAT_TIMINGS as COMBAT_PHASES
+from .effects import COMBAT_TIMINGS as COMBAT_PHASES, run
 from .state import side_key
 
 
@@ -185,20 +185,10 @@ def do_play(step, seat, d):
     state = step.state
     S = T(state)
     g = S["glory"][d["card"]]
-    effect = copied(state, g)
     step.emit("GloryCardPlayed", seat=seat, card=d["card"], name=g["name"], kind=g["kind"], specialist=None, cost=0,
               effect=window(state)["phase"], copies=state.get("last_glory") if is_copy(g) else None)
-    c = state.get("combat")
-    sides = []
-    for s in effect["steps"]:
-        if s["do"] == "reroll_dice":            # (a combat timing: checked at load)
-            own, foe = seat, (c["d"] if seat == c["a"] else c["a"])
-            sides = {"own": [own], "foe": [foe], "any": [own, foe]}[s["whose"]]
-        else:
-            from .effects import run
-            run(step, [s], seat, d["card"])
-    if sides:
-        step.emit("GloryRerollBegun", seat=seat, sides=sides)
+    run(step, g["effect"]["steps"], seat, d["card"])     # (a copy card: the copied card's steps)
+    if window(state)["reroll"]:                 # a reroll_dice step: the dice are picked next
         _wait(step, window(state)["phase"], seat, "glory_reroll")
         return True
     step.emit("GloryResolved", seat=seat)

@@ -29,6 +29,7 @@ from .catalog import tables as T
 from .derived import derived
 
 from service.kernel import BadInput, IllegalDecision, Rules
+from service.kernel.machine import strictly_equal
 
 from . import catalog as catalog_data
 from . import port as port_rules
@@ -47,16 +48,23 @@ from .wanted import port_entries
 from .view import describe, view
 
 AMOUNT_ACTIONS = ("stash", "withdraw")
-# the handlers of the modules' actions, one dict (the first module naming an action wins)
-ACTION_HANDLERS = {**task_rules.HANDLERS, **combat_rules.HANDLERS, **scout_rules.HANDLERS,
-                   **raid_rules.HANDLERS, **port_rules.HANDLERS}
 
 
-def _same(decision, listed):
-    """Exactly a listed decision: the same keys and values of the same types
-    (so 5.0 or True is not the amount 5 or 1)."""
-    return decision.keys() == listed.keys() and all(
-        type(v) is type(decision[k]) and v == decision[k] for k, v in listed.items())
+def one_table(*tables: dict) -> dict:
+    """The tables merged into one, refusing an action two of them name (no order of the
+    tables decides which handler wins: there is only one)."""
+    out: dict = {}
+    for table in tables:
+        twice = out.keys() & table.keys()
+        if twice:
+            raise RuntimeError(f"merchants-and-marauders: actions handled twice: {sorted(twice)}")
+        out.update(table)
+    return out
+
+
+# the handlers of the modules' actions, one dict (an action is named by one module only)
+ACTION_HANDLERS = one_table(task_rules.HANDLERS, combat_rules.HANDLERS, scout_rules.HANDLERS,
+                            raid_rules.HANDLERS, port_rules.HANDLERS)
 
 
 def ship_choices(state):
@@ -73,14 +81,12 @@ class MerchantsAndMarauders(Rules):
     max_seats = 4
 
     def __init__(self):
-        # every action's handler: the modules' (the first module naming it wins), else the decider's ``_do_*``
+        # every action's handler, one table (``decide`` reads it for every action): the
+        # decider's ``_do_*``, the modules', the ship choice and the glory windows' answers;
+        # an action named twice is refused (``one_table``)
         own = {name[len("_do_"):]: getattr(self, name) for name in dir(self) if name.startswith("_do_")}
-        self._actions = {**own, **ACTION_HANDLERS}
-        # the ship choice and the glory windows' answers before all of them (``decide`` reads
-        # one table for every action)
-        self._actions["choose_ship"] = self._choose_ship
-        for action in glory_rules.HANDLERS:
-            self._actions[action] = self._glory_window
+        self._actions = one_table(own, ACTION_HANDLERS, {"choose_ship": self._choose_ship},
+                                  dict.fromkeys(glory_rules.HANDLERS, self._glory_window))
 
     def parse_options(self, seats, options):
         out = {}
@@ -110,10 +116,10 @@ class MerchantsAndMarauders(Rules):
 
     def restored(self, config, state):
         """A snapshot whose catalog tables are not today's (an older build's) is
-        not used: the game is folded from its events instead."""
+        refused (``TablesChanged``, a ValueError: whoever restores a snapshot treats it
+        as unusable) and the game is folded from its events instead."""
         if state.get("cat") != catalog_data.register(config["catalog"]):
-            from service.snapshots import SnapshotOutdated
-            raise SnapshotOutdated("catalog tables changed")
+            raise catalog_data.TablesChanged("catalog tables changed")
 
     handlers = HANDLERS  # evolve as a table: the kernel calls each event's handler straight
 
@@ -269,7 +275,7 @@ class MerchantsAndMarauders(Rules):
         if not isinstance(decision.get("action"), str):
             raise IllegalDecision('a decision needs an "action" (see the legal decisions)')
         legal = self.legal(state, seat)
-        if not any(_same(decision, d) for d in legal):
+        if not any(d == decision and strictly_equal(d, decision) for d in legal):   # 5.0, True: not 5, 1
             raise IllegalDecision(self._explain(state, seat, decision, legal))
 
     def _explain(self, state, seat, decision, legal):

@@ -39,7 +39,7 @@ def _bad(card, msg):
 
 
 def validate_rumor(r, zones, ports, nations):
-    from .effects import validate
+    from .effects import validate as validate_effect
     if r.get("skill") not in ("influence", "scouting"):
         _bad(r["id"], "a rumor's skill is influence (in port) or scouting (at sea)")
     if r.get("location") not in zones:
@@ -47,13 +47,13 @@ def validate_rumor(r, zones, ports, nations):
     if r["skill"] == "influence" and r["location"] not in ports:
         _bad(r["id"], f"an Influence rumor is followed in a port: {r['location']!r} has none")
     effect = r.get("effect", "none")
-    validate(r["id"], effect, nations)
+    validate_effect(r["id"], effect, nations)
     if effect != "none" and effect["timing"] != "immediate":
         _bad(r["id"], "a rumor's effect is immediate (it acts when the rumor proves true)")
 
 
 def validate_mission(m, zones, ports, goods, nations):
-    from .effects import _steps
+    from .effects import validate_steps
     c = m.get("complete")
     if c is None:
         return                      # no completion written: it cannot be completed
@@ -76,7 +76,7 @@ def validate_mission(m, zones, ports, goods, nations):
             _bad(m["id"], "pay: 1 to 50 coins")
     if not isinstance(c.get("steps", []), list):
         _bad(m["id"], "complete: steps is a list")
-    _steps(m["id"], c.get("steps", []), nations)
+    validate_steps(m["id"], c.get("steps", []), nations)
 
 
 # what may be done --------------------------------------------------------------------
