@@ -1,5 +1,7 @@
-"""Card effects as data: the small vocabulary in which an event or glory card's
-printed text is written in its catalog entry (``"effect"``).
+"""Card effects as data (the book: "Pescare una carta Evento", p. 7; "Giocare carte
+Gloria", p. 12): the small vocabulary in which an event or glory card's printed text
+is written in its catalog entry (``"effect"``), one table from each word to its
+arguments and its function (``WORDS``).
 
 An effect is ``"none"`` (the card does nothing beyond being drawn or played: the
 default catalog's cards whose text is not known say so in their ``note``) or::
@@ -62,11 +64,11 @@ from typing import Callable
 from service.kernel import BadInput
 
 from . import war
+from .captains import dies
 from .catalog import SKILLS
-from .catalog import tables as T
-from .flow import bank_pays, deal_glory, draw_cargo, skill_test
-from .raid import die
-from .state import LOCATIONS, capacity, player, ship_max
+from .catalog import tables
+from .mechanics import bank_pays, deal_glory, draw_cargo, skill_test
+from .state import LOCATIONS, capacity, glory_window, player, ship_max
 from .wanted import gain_flag, lose_flag
 
 TIMINGS = ("immediate", "each_turn", "end_of_turn", "naval_roll", "crew_roll", "turn_start", "copy")
@@ -116,10 +118,13 @@ def _damage(step, s, p, card):
 
 
 def _sunk_by_card(step, card):
-    """A hull lost to a card's damage: the ship sinks and the captain dies."""
+    """A hull lost to a card's damage: the ship sinks and the captain dies (``END_TURN``
+    when it is the current player's)."""
+    out = None
     for p in step.state["players"]:
         if p["ship"] is not None and p["captain"] is not None and p["ship"]["hull"] <= 0:
-            die(step, p["seat"], f"the hull was destroyed (card {card})")
+            out = dies(step, p["seat"], f"the hull was destroyed (card {card})") or out
+    return out
 
 
 def _repair(step, s, p, card):
@@ -147,13 +152,13 @@ def _discard_cargo(step, s, p, card):
     seat, why = p["seat"], f"card {card}"
     for _ in range(min(s["count"], len(p["cargo"]))):
         lost = step.pick(sorted(p["cargo"]), vis=[seat], why=f"{why}: a cargo card lost at random")
-        step.emit("CargoLost", seat=seat, card=lost, good=T(step.state)["good"][lost], why=why)
+        step.emit("CargoLost", seat=seat, card=lost, good=tables(step.state)["good"][lost], why=why)
 
 
 def _skill_test(step, s, p, card):
     seat = p["seat"]
     ok = skill_test(step, seat, s["skill"], f"card {card}")
-    run(step, s.get("then" if ok else "else", []), seat, card, inherited="active")
+    return run(step, s.get("then" if ok else "else", []), seat, card, inherited="active")
 
 
 def _war(step, s, active, card):
@@ -162,13 +167,6 @@ def _war(step, s, active, card):
 
 def _peace(step, s, active, card):
     war.end(step, f"card {card}")
-
-
-def _glory_window(state):
-    c = state.get("combat")
-    if c is not None and c.get("window") is not None:
-        return c["window"]
-    return state.get("turn_window")
 
 
 def _reroll_dice(step, s, active, card):
@@ -187,11 +185,10 @@ def _copy_card(step, s, active, card):
     Played outside a window it does nothing."""
     state = step.state
     last = state.get("last_glory")
-    if _glory_window(state) is None or last is None:
-        return
-    effect = T(state)["glory"][last].get("effect", "none")
-    if effect != "none":
-        run(step, effect["steps"], active, card)
+    if glory_window(state) is None or last is None:
+        return None
+    effect = tables(state)["glory"][last].get("effect", "none")
+    return run(step, effect["steps"], active, card) if effect != "none" else None
 
 
 # what each word asks of its arguments beyond their types ------------------------------
@@ -316,13 +313,30 @@ def targets(state, who, active):
 
 
 def run(step, steps, active, card, inherited=None):
-    """Apply ``steps`` of ``card``; ``active`` is the seat ``"active"`` names."""
+    """Apply ``steps`` of ``card``; ``active`` is the seat ``"active"`` names. Every step
+    runs; ``END_TURN`` when the current player's captain died of it (the flow ends his
+    turn once the card is done), else None."""
+    out = None
     for s in steps:
         word = WORDS[s["do"]]
         if word.on_board:
-            word.run(step, s, active, card)
+            out = word.run(step, s, active, card) or out
             continue
         for p in targets(step.state, s.get("who", inherited or "active"), active):
-            word.run(step, s, p, card)
+            out = word.run(step, s, p, card) or out
         if word.after is not None:
-            word.after(step, card)
+            out = word.after(step, card) or out
+    return out
+
+
+# the events ---------------------------------------------------------------------------
+
+def _cargo_gained_by_card(state, d, ev):
+    player(state, d["seat"])["cargo"].append(d["card"])
+
+
+def _repaired_by_card(state, d, ev):
+    player(state, d["seat"])["ship"][d["location"]] += 1
+
+
+APPLY = {"CargoGainedByCard": _cargo_gained_by_card, "ShipRepairedByCard": _repaired_by_card}
