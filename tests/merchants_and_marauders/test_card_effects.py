@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from service.aggregates.merchants_and_marauders.catalog import load, static
+from service.aggregates.merchants_and_marauders.catalog import static
+from service.aggregates.merchants_and_marauders.catalog_checks import load
 from service.aggregates.merchants_and_marauders.rules import RULES
 from service.kernel import BadInput
 
@@ -162,7 +163,7 @@ def test_a_combat_card_may_not_declare_war_or_peace():
     g = next(c for c in cat["glory_cards"]["value"] if c["id"] == "G19")
     g["effect"] = {"timing": "crew_roll", "steps": [{"do": "peace"}]}
     with pytest.raises(BadInput, match="G19.*war and peace"):
-        from service.aggregates.merchants_and_marauders.catalog import validate
+        from service.aggregates.merchants_and_marauders.catalog_checks import validate
         validate(cat)
 
 

@@ -47,7 +47,7 @@ def test_tables_survive_a_fresh_process():
 
 
 def test_another_catalog_carries_its_tables():
-    cat = catalog_mod.load()
+    cat = catalog_mod.read()
     cat["rules"]["value"]["start_gold"] = 12
     state = initial_state({"catalog": cat, "seats": 2, "options": {}})
     assert state["tables"]["rules"]["start_gold"] == 12

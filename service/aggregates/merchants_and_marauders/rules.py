@@ -29,6 +29,7 @@ from service.kernel import BadInput, IllegalDecision, Rules
 from service.kernel.machine import strictly_equal
 
 from . import catalog as catalog_data
+from . import catalog_checks
 from . import combat as combat_rules
 from . import glory as glory_rules
 from . import port as port_rules
@@ -105,12 +106,12 @@ class MerchantsAndMarauders(Rules):
     shared_catalog = True  # only ``register`` reads it (the tables are derived from it once)
 
     def catalog(self, options):
-        return catalog_data.default_catalog()
+        return catalog_checks.default_catalog()
 
     def validate_catalog(self, cat):
         """``tools new merchants-and-marauders --catalog FILE``: printed values and card
         effects in the vocabulary of ``effects.py`` (an unknown word is refused)."""
-        return catalog_data.validate(cat)
+        return catalog_checks.validate(cat)
 
     initial_state = staticmethod(initial_state)
 
