@@ -11,7 +11,8 @@ GAME = "merchants-and-marauders"
 
 
 def cat_static():
-    from service.aggregates.merchants_and_marauders.catalog import load, static
+    from service.aggregates.merchants_and_marauders.catalog import static
+    from service.aggregates.merchants_and_marauders.catalog_checks import load
     return static(load())
 
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from service.aggregates.merchants_and_marauders.catalog import load
+from service.aggregates.merchants_and_marauders.catalog_checks import load
 from service.kernel import BadInput
 
 from .helpers import Table, demand_order
@@ -112,6 +112,6 @@ def test_a_hired_specialist_gives_its_ability_and_its_requirements_are_kept():
 def test_a_bad_specialist_requirement_is_refused_naming_the_card():
     cat = copy.deepcopy(load())
     next(g for g in cat["glory_cards"]["value"] if g["id"] == "G09")["requires"] = ["a_parrot"]
-    from service.aggregates.merchants_and_marauders.catalog import validate
+    from service.aggregates.merchants_and_marauders.catalog_checks import validate
     with pytest.raises(BadInput, match="G09.*requires"):
         validate(cat)

@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from service.aggregates.merchants_and_marauders.catalog import load, static
+from service.aggregates.merchants_and_marauders.catalog import static
+from service.aggregates.merchants_and_marauders.catalog_checks import load
 from service.aggregates.merchants_and_marauders.rules import RULES
 from service.kernel import BadInput
 
@@ -162,7 +163,7 @@ def test_a_combat_card_may_not_declare_war_or_peace():
     g = next(c for c in cat["glory_cards"]["value"] if c["id"] == "G19")
     g["effect"] = {"timing": "crew_roll", "steps": [{"do": "peace"}]}
     with pytest.raises(BadInput, match="G19.*war and peace"):
-        from service.aggregates.merchants_and_marauders.catalog import validate
+        from service.aggregates.merchants_and_marauders.catalog_checks import validate
         validate(cat)
 
 
@@ -189,3 +190,22 @@ def test_an_organisers_cards_in_stored_simulated_games_through_the_cli(cli, tmp_
     bad.write_text(json.dumps(cat))
     p = cli.run("simulate", "merchants-and-marauders", "--seats", "2", "--catalog", bad, "--in-memory")
     assert p.returncode != 0 and "walk_the_plank" in (p.stdout + p.stderr)
+
+
+def test_every_effect_word_has_its_function_in_the_one_table():
+    """The vocabulary is one table: a word is known only with its function, so a card
+    naming a word without one is refused at load (above), never silently ignored."""
+    from service.aggregates.merchants_and_marauders.effects import WORDS
+    assert WORDS and all(callable(w.run) for w in WORDS.values())
+    cat = catalog_with("events", "E07", {"timing": "immediate", "steps": [{"do": "gain_gold", "amount": 2}]})
+    RULES.validate_catalog(cat)                         # a word of the table: accepted
+    cat = catalog_with("events", "E07", {"timing": "immediate", "steps": [{"do": "gain_glory"}]})
+    with pytest.raises(BadInput, match=r"card 'E07': unknown effect word 'gain_glory' \(known: gain_gold, "):
+        RULES.validate_catalog(cat)
+
+
+def test_an_action_handled_by_two_modules_is_refused():
+    from service.aggregates.merchants_and_marauders.rules import one_table
+    assert one_table({"a": 1}, {"b": 2}) == {"a": 1, "b": 2}
+    with pytest.raises(RuntimeError, match="handled twice: \\['b'\\]"):
+        one_table({"a": 1, "b": 2}, {"b": 3})

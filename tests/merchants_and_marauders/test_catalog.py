@@ -6,7 +6,8 @@ import json
 import pytest
 
 from service.aggregates.merchants_and_marauders import RULES
-from service.aggregates.merchants_and_marauders.catalog import COUNTS, KEYS, SOURCES, load, validate
+from service.aggregates.merchants_and_marauders.catalog import COUNTS, KEYS, SOURCES
+from service.aggregates.merchants_and_marauders.catalog_checks import load, validate
 from service.kernel import BadInput
 
 
@@ -111,3 +112,23 @@ def test_catalogs_differing_only_in_order_keep_their_own_tables():
     cat["ships"]["value"] = dict(reversed(list(cat["ships"]["value"].items())))
     assert ship_choices(cat) == default[::-1]
     assert ship_choices() == default
+
+
+@pytest.mark.parametrize("breakage, said", [
+    (lambda c: c["captains"]["value"].pop(), "captains must be a list of 16 items (the rulebook's count), not 15 items"),
+    (lambda c: c["ships"]["value"]["sloop"].update(cargo=6), "ships.sloop.cargo must be a whole number from 1 to 5, not 6"),
+    (lambda c: c["captains"]["value"][0].update(influence=True),
+     "captains[frances_wright].influence must be a whole number from 1 to 4, not True"),
+    (lambda c: c["cargo_cards"]["value"][0].update(raid=9), "cargo_cards[C01].raid must be a whole number from 1 to 5"),
+    (lambda c: c["upgrades"]["value"][2].update(kind="sails"), "upgrades[U03].kind: input should be 'better_rigging'"),
+    (lambda c: c["events"]["value"][2].pop("name"), "events[E03].name: field required"),
+    (lambda c: c["rules"]["value"].update(actions=-1), "rules.actions must be a whole number, not -1"),
+])
+def test_the_schema_names_the_item_and_what_it_must_be(breakage, said):
+    """The catalog's shape is a schema (catalog_checks.Catalog): a bad item is refused
+    naming it by its id and saying what the field must be."""
+    cat = copy.deepcopy(load())
+    breakage(cat)
+    with pytest.raises(BadInput) as e:
+        validate(cat)
+    assert said in str(e.value)

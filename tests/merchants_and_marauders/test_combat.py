@@ -4,7 +4,7 @@ the book's dice: the battle example as the Portuguese text gives its dice."""
 
 import copy
 
-from service.aggregates.merchants_and_marauders.catalog import load
+from service.aggregates.merchants_and_marauders.catalog_checks import load
 from service.aggregates.merchants_and_marauders.state import new_ship
 
 from .helpers import Table, demand_order, no_glory_cards, types

@@ -3,7 +3,7 @@ capitani dei giocatori), driven in table mode: the book's NPC examples."""
 
 import copy
 
-from service.aggregates.merchants_and_marauders.catalog import load
+from service.aggregates.merchants_and_marauders.catalog_checks import load
 
 from .helpers import Table, demand_order, end_turn_if_due, no_glory_cards
 
@@ -108,7 +108,7 @@ def test_a_board_with_the_books_four_letters_moves_by_them_and_then_clockwise():
 
 
 def test_a_movement_icon_off_the_books_letters_is_refused_at_load():
-    from service.aggregates.merchants_and_marauders.catalog import validate
+    from service.aggregates.merchants_and_marauders.catalog_checks import validate
     from service.kernel import BadInput
     import pytest
     cat = catalog(icons={"E19": [{"npc": "dutch_naval", "dir": "NE"}]})

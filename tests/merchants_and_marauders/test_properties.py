@@ -319,7 +319,7 @@ def test_rumors_and_missions_conserve_and_hide(seed, seats):
     Havana/Nassau/Tortuga corner of the map so that they come up often."""
     import copy
 
-    from service.aggregates.merchants_and_marauders.catalog import load
+    from service.aggregates.merchants_and_marauders.catalog_checks import load
     cat = copy.deepcopy(load())
     corner = ["havana", "nassau", "tortuga"]
     for i, r in enumerate(cat["rumors"]["value"]):

@@ -47,9 +47,28 @@ def test_tables_survive_a_fresh_process():
 
 
 def test_another_catalog_carries_its_tables():
-    cat = catalog_mod.load()
+    cat = catalog_mod.read()
     cat["rules"]["value"]["start_gold"] = 12
     state = initial_state({"catalog": cat, "seats": 2, "options": {}})
     assert state["tables"]["rules"]["start_gold"] == 12
     catalog_mod._TABLES.pop(state["cat"])
     assert catalog_mod.tables(state)["rules"]["start_gold"] == 12
+
+
+def test_a_snapshot_on_older_tables_is_refused_and_the_game_folds_from_its_events(tmp_path):
+    """A state whose catalog key is not today's (a snapshot of an older build) is refused
+    by ``restored`` with a ValueError (what every reader of snapshots treats as unusable),
+    and the application loads the game from its events all the same."""
+    import pytest
+
+    from service.snapshots import machine_from
+
+    g = LocalGame(GAME, 2, seed=b"\x05" * 32)
+    config = {"catalog": catalog_mod.default_catalog()}
+    with pytest.raises(ValueError, match="catalog tables changed"):
+        g.rules.restored(config, dict(g.state, cat="0123456789abcdef"))
+    g.rules.restored(config, g.state)                   # today's tables: accepted
+    snap = {"format": 3, "k": {"seen": {}}, "s": dict(g.state, cat="0123456789abcdef"),
+            "config": {"game": GAME, "catalog": config["catalog"]}}
+    with pytest.raises(ValueError):
+        machine_from(snap)

@@ -13,7 +13,7 @@ import copy
 
 import pytest
 
-from service.aggregates.merchants_and_marauders.catalog import load
+from service.aggregates.merchants_and_marauders.catalog_checks import load
 from service.aggregates.merchants_and_marauders.rules import RULES
 from service.kernel import BadInput
 

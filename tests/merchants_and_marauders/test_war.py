@@ -8,7 +8,7 @@ and Spain at war (Man-o-Wars at Havana and Port Royal), E20 England and France
 
 import copy
 
-from service.aggregates.merchants_and_marauders.catalog import load
+from service.aggregates.merchants_and_marauders.catalog_checks import load
 from service.aggregates.merchants_and_marauders.npc import _hunt_rank
 from service.aggregates.merchants_and_marauders.state import new_ship
 

@@ -36,7 +36,7 @@ from __future__ import annotations
 from service.kernel import BadInput
 
 from .catalog import SKILLS
-from .catalog import tables as T
+from .catalog import tables
 from .derived import derived
 
 WORDS = {"reallocate_hit": {}, "extra_cargo": {}, "enter_any_port": {}, "extra_die": {"skill": str},
@@ -86,7 +86,7 @@ def may_hire(state, p, g) -> bool:
     for r in g.get("requires", []):
         if r == "in_port" and not p["in_port"]:
             return False
-        if r == "at_home" and not (p["in_port"] and p["zone"] == T(state)["captains"][p["captain"]]["home"]):
+        if r == "at_home" and not (p["in_port"] and p["zone"] == tables(state)["captains"][p["captain"]]["home"]):
             return False
         if r == "not_wanted" and any(p["flags"].values()):
             return False
@@ -104,7 +104,7 @@ def dice(state, p, skill) -> int:
     """How many dice the captain rolls for ``skill``: the skill, and any extra die."""
     if p.get("npc"):
         return p["npc_captain"][skill]
-    n = T(state)["captains"][p["captain"]][skill]
+    n = tables(state)["captains"][p["captain"]][skill]
     for a in _summaries(state, p):
         n += a["extra_die"].get(skill, 0)
     return n

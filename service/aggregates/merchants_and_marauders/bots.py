@@ -11,10 +11,10 @@
 
 from __future__ import annotations
 
-from .catalog import tables as T
-
 from collections import deque
 
+from .catalog import tables
+from .glory import playable, window
 from .npc import hostile
 from .state import at_home, capacity, funds, player, ship_max, side
 
@@ -35,7 +35,7 @@ def _next_hop(state, start, goal, avoid=()):
     no zone of ``avoid`` when such a path exists."""
     if start == goal:
         return None
-    adj = T(state)["adj"]
+    adj = tables(state)["adj"]
     prev = {start: None}
     q = deque([start])
     while q:
@@ -55,7 +55,7 @@ def _next_hop(state, start, goal, avoid=()):
 
 
 def _dist(state, start):
-    adj = T(state)["adj"]
+    adj = tables(state)["adj"]
     dist = {start: 0}
     q = deque([start])
     while q:
@@ -69,7 +69,7 @@ def _dist(state, start):
 
 def _wanted(state):
     """good -> ports that want it."""
-    S = T(state)
+    S = tables(state)
     out = {}
     for z, t in state["board"]["demand"].items():
         out.setdefault(S["demand"][t], []).append(z)
@@ -77,7 +77,7 @@ def _wanted(state):
 
 
 def _target(state, p):
-    S = T(state)
+    S = tables(state)
     wanted = _wanted(state)
     dist = _dist(state, p["zone"])
     here = p["zone"]
@@ -93,7 +93,7 @@ def _target(state, p):
 
 
 def merchant_bot(state, seat, legal, rng):
-    S = T(state)
+    S = tables(state)
     p = player(state, seat)
     acts = _by_action(legal)
     if state.get("combat") is not None:         # attacked, or controlling an NPC
@@ -188,7 +188,7 @@ def _raid_choice(state, p, acts):
     """Within a raid: weapons on failed dice; each success swaps a card whose hit
     would destroy a location, else an escape card that lets the merchant go,
     else draws for more loot while the ship can take it; keep what fits."""
-    S = T(state)
+    S = tables(state)
     r = state["raid"]
     if "raid" in acts:
         return max(acts["raid"], key=lambda d: p["flags"].get(d["nation"], 0))   # already wanted there
@@ -232,7 +232,7 @@ def _combat_choice(state, p, acts, rng):
     if "reroll" in acts:
         c = state["combat"]
         dice = c["dice"]["a" if p["seat"] == c["a"] else "d"]
-        low = [i for i, v in enumerate(dice) if v < T(state)["success_from"]]
+        low = [i for i, v in enumerate(dice) if v < tables(state)["success_from"]]
         return {"action": "reroll", "dice": low} if low else acts["keep_dice"][0]
     if "special_shot" in acts:
         return acts["special_shot"][0]
@@ -261,7 +261,6 @@ def _combat_choice(state, p, acts, rng):
 def _glory_choice(state, p, acts):
     """Glory cards in a fight or at a turn's start: announce one only with a card of the
     phase in hand, play it; roll again its own failed dice and the other side's successes."""
-    from .glory import playable, window
     c = state.get("combat")
     if "glory_announce" in acts:
         return acts["glory_announce" if playable(state, p, window(state)["phase"]) else "glory_pass"][0]
@@ -271,7 +270,7 @@ def _glory_choice(state, p, acts):
         return acts["glory_decline"][0]
     whose = c["window"]["reroll"][0]
     dice = c["dice"]["a" if whose == c["a"] else "d"]
-    good = T(state)["success_from"]
+    good = tables(state)["success_from"]
     want = [i for i, v in enumerate(dice) if (v < good) == (whose == p["seat"])]
     return {"action": "glory_reroll", "dice": want}
 

@@ -1,5 +1,10 @@
-"""Combat between two players' ships (the book: Combattimento navale, Posizione dei
-colpi e danni, Combattimento fra equipaggi, Armi speciali, Depredare, Ricompense).
+"""A fight between two ships, a player's and a player's or an NPC's (the book:
+"Combattimento", p. 14: Combattimento navale, Dichiarazione, Sfida sull'abilità
+Navigazione, Azioni, Posizione dei colpi e danni, Armi speciali; the upgrade tiles that
+act in a fight, "Acquistare tessere upgrade", p. 9): how it begins and its naval rounds,
+up to the hits; a boarding, the winner's plunder and the fight's end are boarding.py. A
+fight's end is handed back to the flow (``END_TURN``, ``CARRY_ON``, or the next NPC
+that found the player).
 
 A fight in progress is ``state["combat"]``: ``a`` the attacker (the seat that
 scouted), ``d`` the defender, ``round``, ``kind`` (``naval`` or ``crew``) and a
@@ -32,36 +37,17 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from . import glory
-from . import npc as npc_rules      # (npc imports this module at its end)
+from . import boarding, glory
+from . import npc as npc_rules
 from .abilities import dice as skill_dice, has
-from .catalog import tables as T
-from .flow import bank_pays, captain_dies, end_player_turn, resume
-from .state import LOCATIONS, capacity, player, ship_max, side, side_key
+from .boarding import crew_settle, defeated, end, for_side, plunder_choices
+from .catalog import tables
+from .mechanics import successes, numbers
+from .state import (LOCATIONS, is_npc, is_pirate, nation_of, new_ship, other_side as _other, player, ship_max, side,
+                    side_key, side_name as name, upgrade_tile as tile)
 from .wanted import gain_flag
 
 ACTIONS = ("shoot", "board", "flee")
-
-
-def nation_of(state, p):
-    """A player's ship sails under its captain's home port's flag (an NPC: its nation's)."""
-    if p.get("npc"):
-        return p.get("nation")
-    S = T(state)
-    return S["zones"][S["captains"][p["captain"]]["home"]]["nation"]
-
-
-def pirate(p) -> bool:
-    return bool(p.get("npc_pirate")) or any(p["flags"].values())
-
-
-def is_npc(who) -> bool:
-    return isinstance(who, str)
-
-
-def name(who) -> str:
-    """``seat 2``, or ``the dutch naval ship`` for an NPC side."""
-    return f"the {who[4:].replace('_', ' ')} ship" if is_npc(who) else f"seat {who}"
 
 
 def controller(state, who):
@@ -75,23 +61,6 @@ def controller(state, who):
     return order[(order.index(foe) - 1) % len(order)]
 
 
-def _other(c, seat):
-    return c["d"] if seat == c["a"] else c["a"]
-
-
-# starting a fight ------------------------------------------------------------------
-def tile(state, p, kind, ready=False):
-    """The upgrade tile of ``kind`` on the player's ship (face up only, if ``ready``)."""
-    upgrades = p["ship"].get("upgrades")
-    if not upgrades:                    # (most ships: the tables are not even read)
-        return None
-    S = T(state)
-    for t in upgrades:
-        if S["upgrade"][t] == kind and not (ready and t in p["ship"]["flipped"]):
-            return t
-    return None
-
-
 def begin(step, attacker, defender):
     """A fight between two sides: seats, or an NPC (``npc:<id>``) and a seat."""
     state = step.state
@@ -103,9 +72,9 @@ def begin(step, attacker, defender):
     else:
         step.emit("CombatBegun", a=attacker, d=defender, zone=zone, npc=npc_rules.fighter(state, npc[4:]))
     d = side(state, defender)
-    if not is_npc(attacker) and not pirate(d):   # engaging a non-pirate ship: wanted by its nation at once
+    if not is_npc(attacker) and not is_pirate(d):   # engaging a non-pirate ship: wanted by its nation at once
         gain_flag(step, attacker, nation_of(state, d), "engaging a non-pirate ship")
-    _long_range(step)
+    return _long_range(step)
 
 
 def _long_range(step):
@@ -113,7 +82,7 @@ def _long_range(step):
     special shot); those hits land before the first round."""
     state = step.state
     c = state["combat"]
-    S = T(state)
+    S = tables(state)
     due = {}
     for seat in (c["a"], c["d"]):
         p = side(state, seat)
@@ -126,19 +95,17 @@ def _long_range(step):
                 due[str(_other(c, seat))] = n
     if due:
         step.emit("CombatHitsDue", hits=due, before_round=True)
-        _locate_next(step)
-    else:
-        _declare_first_round(step)
+        return _locate_next(step)
+    return _declare_first_round(step)
 
 
 def _declare_first_round(step):
     c = step.state["combat"]
     for seat in (c["a"], c["d"]):
         step.emit("CombatActionDeclared", seat=seat, do="shoot", round=c["round"], why="the first round: shoot only")
-    roll_round(step)
+    return roll_round(step)
 
 
-# legal decisions -------------------------------------------------------------------
 def acting_seat(state):
     return controller(state, state["combat"]["waiting"])
 
@@ -174,11 +141,7 @@ def legal(state, seat):
         return [{"action": "reallocate", "frm": f, "to": t} for f in frm for t in LOCATIONS if t != f] + \
             [{"action": "no_reallocate"}]
     if st == "plunder":
-        p = side(state, seat)
-        out = []
-        if len(p["cargo"]) < capacity(state, p):
-            out = [{"action": "plunder_cargo", "card": x} for x in sorted(side(state, c["loser"])["cargo"])]
-        return out + [{"action": "plunder_done"}]
+        return plunder_choices(state, seat)
     if st == "claim":
         return [{"action": "claim_ship", "claim": True}, {"action": "claim_ship", "claim": False}]
     return []
@@ -199,15 +162,14 @@ def declarations(state, seat):
     return out + ["flee"]
 
 
-# the naval round -------------------------------------------------------------------
 def do_combat_action(step, seat, d):
     state = step.state
     c = state["combat"]
     step.emit("CombatActionDeclared", seat=seat, do=d["do"], round=c["round"])
     if seat == c["a"]:
         step.emit("CombatWaiting", seat=c["d"], stage="declare")
-    else:
-        _bow_or_roll(step)
+        return None
+    return _bow_or_roll(step)
 
 
 def _bow_or_roll(step):
@@ -219,8 +181,8 @@ def _bow_or_roll(step):
         for seat in (c["a"], c["d"]):
             if seat not in c["bow_asked"] and tile(state, side(state, seat), "bow_cannon", ready=True):
                 step.emit("CombatWaiting", seat=seat, stage="bow")
-                return
-    roll_round(step)
+                return None
+    return roll_round(step)
 
 
 def do_bow_cannon(step, seat, d):
@@ -231,7 +193,7 @@ def do_bow_cannon(step, seat, d):
                   target=_other(c, seat))
     else:
         step.emit("BowCannonHeld", seat=seat)
-    _bow_or_roll(step)
+    return _bow_or_roll(step)
 
 
 def _dice_count(state, p, maneuver, foe_maneuver):
@@ -248,7 +210,7 @@ def _dice_count(state, p, maneuver, foe_maneuver):
 def roll_round(step):
     state = step.state
     c = state["combat"]
-    S = T(state)
+    S = tables(state)
     # the two sides and their ships' Maneuverability, read once for both rolls (the
     # rolls change no ship)
     a, d = side(state, c["a"]), side(state, c["d"])
@@ -258,7 +220,7 @@ def roll_round(step):
         dice = step.roll(S["die_sides"], n, vis="all", why=f"{name(seat)}: Seamanship, combat round {c['round']}"
                          + (f" ({why})" if why else ""), faces={"skull": S["die_sides"]})
         step.emit("CombatRolled", seat=seat, skill="seamanship", dice=dice, round=c["round"])
-    _maybe_reroll(step, c["a"])
+    return _maybe_reroll(step, c["a"])
 
 
 def _maybe_reroll(step, start):
@@ -266,27 +228,27 @@ def _maybe_reroll(step, start):
     state = step.state
     c = state["combat"]
     if "board" not in c["declared"].values():   # (most rounds: nobody boards, nobody is asked)
-        _glory_or_settle(step)
-        return
+        return _glory_or_settle(step)
     order = [c["a"], c["d"]] if start == c["a"] else [c["d"]]
     for seat in order:
         if c["declared"][side_key(c, seat)] == "board" and "grappling_hooks" in side(state, seat)["weapons"] \
                 and seat not in c["rerolled"]:
             step.emit("CombatWaiting", seat=seat, stage="reroll")
-            return
-    _glory_or_settle(step)
+            return None
+    return _glory_or_settle(step)
 
 
 def _glory_or_settle(step):
     """Glory cards of the naval-roll phase (rules version 4), then the round's outcome."""
-    if not glory.open_window(step, "naval_roll"):
-        settle_round(step)
+    if glory.open_window(step, "naval_roll"):
+        return None
+    return settle_round(step)
 
 
 def do_reroll(step, seat, d):
     state = step.state
     c = state["combat"]
-    S = T(state)
+    S = tables(state)
     step.emit("WeaponSpent", seat=seat, kind="grappling_hooks", why="boarding: dice rolled again")
     new = step.roll(S["die_sides"], len(d["dice"]), vis="all", why=f"seat {seat}: Grappling Hooks, dice rolled again",
                     faces={"skull": S["die_sides"]})
@@ -294,39 +256,20 @@ def do_reroll(step, seat, d):
     for i, v in zip(d["dice"], new):
         dice[i] = v
     step.emit("CombatRerolled", seat=seat, which=list(d["dice"]), dice=dice)
-    _after_reroll(step, seat)
+    return _after_reroll(step, seat)
 
 
 def do_keep_dice(step, seat, d):
     c = step.state["combat"]
     step.emit("CombatRerolled", seat=seat, which=[], dice=list(c["dice"][side_key(c, seat)]))
-    _after_reroll(step, seat)
+    return _after_reroll(step, seat)
 
 
 def _after_reroll(step, seat):
     c = step.state["combat"]
     if seat == c["a"]:
-        _maybe_reroll(step, c["d"])
-    else:
-        _glory_or_settle(step)
-
-
-def successes(state, dice):
-    least = T(state)["success_from"]
-    n = 0
-    for v in dice:
-        if v >= least:
-            n += 1
-    return n
-
-
-def numbers(state, dice):
-    least = T(state)["success_from"]
-    n = 0
-    for v in dice:
-        if v < least:
-            n += v
-    return n
+        return _maybe_reroll(step, c["d"])
+    return _glory_or_settle(step)
 
 
 def winner(state, c, sa=None, sd=None):
@@ -365,14 +308,14 @@ def settle_round(step):
             key = str(_other(c, seat))
             hits[key] = hits.get(key, 0) + n
     step.emit("CombatHitsDue", hits=hits)
-    _locate_next(step)
+    return _locate_next(step)
 
 
 def _locate_next(step):
     """Each shooter rolls the hit-location dice for its hits (the attacker first)."""
     state = step.state
     c = state["combat"]
-    S = T(state)
+    S = tables(state)
     for target in (c["d"], c["a"]):
         key = str(target)
         if key in c["due"] and key not in c["located"]:
@@ -392,11 +335,11 @@ def _locate_next(step):
             if skulls and not c["before_round"] and \
                     any(k in side(state, shooter)["weapons"] for k in ("chain_shot", "grape_shot")):
                 step.emit("CombatWaiting", seat=shooter, stage="shot", target=target)
-                return
+                return None
             if skulls:
                 step.emit("CombatWaiting", seat=target, stage="place", target=target)
-                return
-    _reallocate_or_apply(step)
+                return None
+    return _reallocate_or_apply(step)
 
 
 def do_special_shot(step, seat, d):
@@ -407,7 +350,7 @@ def do_special_shot(step, seat, d):
     step.emit("WeaponSpent", seat=seat, kind=d["kind"], why=f"the skulls hit the {loc}")
     step.emit("SkullsDirected", shooter=seat, target=target, location=loc, hits=c["skulls"][str(target)],
               transfer=False)
-    _locate_next(step)
+    return _locate_next(step)
 
 
 def do_no_shot(step, seat, d):
@@ -421,8 +364,8 @@ def do_place_hit(step, seat, d):
     c = state["combat"]
     step.emit("SkullPlaced", seat=seat, location=d["location"])
     if c["skulls"][str(seat)] > 0:
-        return                              # another skull to place
-    _locate_next(step)
+        return None                         # another skull to place
+    return _locate_next(step)
 
 
 def _reallocate_or_apply(step):
@@ -432,35 +375,35 @@ def _reallocate_or_apply(step):
         if c["hits"].get(str(seat)) and has(state, side(state, seat), "reallocate_hit") \
                 and seat not in c["reallocated"] and seat not in c["asked"]:
             step.emit("CombatWaiting", seat=seat, stage="reallocate")
-            return
+            return None
     for seat in (c["a"], c["d"]):       # Reinforced Hull: a hit absorbed once its location is known
         if c["hits"].get(str(seat)) and seat not in c["absorb_asked"] and \
                 tile(state, side(state, seat), "reinforced_hull", ready=True):
             step.emit("CombatWaiting", seat=seat, stage="absorb")
-            return
-    apply_hits(step)
+            return None
+    return apply_hits(step)
 
 
 def do_absorb(step, seat, d):
     state = step.state
     step.emit("HitAbsorbed", seat=seat, location=d["location"],
               tile=tile(state, side(state, seat), "reinforced_hull", ready=True))
-    _reallocate_or_apply(step)
+    return _reallocate_or_apply(step)
 
 
 def do_no_absorb(step, seat, d):
     step.emit("HitAbsorbed", seat=seat, location=None, tile=None)
-    _reallocate_or_apply(step)
+    return _reallocate_or_apply(step)
 
 
 def do_reallocate(step, seat, d):
     step.emit("HitReallocated", seat=seat, frm=d["frm"], to=d["to"], why="captain's ability: once a battle")
-    _reallocate_or_apply(step)
+    return _reallocate_or_apply(step)
 
 
 def do_no_reallocate(step, seat, d):
     step.emit("HitReallocated", seat=seat, frm=None, to=None, why="declined")
-    _reallocate_or_apply(step)
+    return _reallocate_or_apply(step)
 
 
 def apply_hits(step):
@@ -480,29 +423,24 @@ def apply_hits(step):
                 step.emit("ShipHit", seat=seat, location="hull", aimed=loc, why="combat")
     before = c["before_round"]
     step.emit("CombatHitsApplied", round=0 if before else c["round"])
-    if _sinkings(step):
-        return
+    if any(side(state, who)["ship"]["hull"] <= 0 for who in (c["a"], c["d"])):
+        return _sinkings(step)
     if before:
-        _declare_first_round(step)
-    else:
-        after_naval_round(step)
+        return _declare_first_round(step)
+    return after_naval_round(step)
 
 
 def _sinkings(step):
-    """A hull at 0: the ship sinks and its captain dies; True when the fight is over."""
+    """A hull at 0: the ship sinks and its captain dies; the fight is over."""
     state = step.state
     c = state["combat"]
     a, d = side(state, c["a"]), side(state, c["d"])
     sunk = [p["seat"] for p in (a, d) if p["ship"]["hull"] <= 0]
-    if not sunk:
-        return False
     for seat in sunk:
         step.emit("ShipSunk", seat=seat, why="hull destroyed in combat")
     if len(sunk) == 1:
-        defeated(step, _other(c, sunk[0]), sunk[0], plunder=False)
-    else:
-        end(step, None, sunk)
-    return True
+        return defeated(step, _other(c, sunk[0]), sunk[0], plunder=False)
+    return end(step, None, sunk)
 
 
 def after_naval_round(step):
@@ -514,253 +452,170 @@ def after_naval_round(step):
         act = c["declared"][key]
         if act == "flee" and successes(state, c["dice"]["d" if key == "a" else "a"]) == 0:
             step.emit("CombatFled", seat=win)
-            end(step, None, [])
-            return
+            return end(step, None, [])
         if act == "board" and side(state, win)["ship"]["crew"] > 0:
             other = side(state, _other(c, win))     # (read only for a boarding)
             step.emit("Boarded", seat=win, target=other["seat"])
-            _swivel_guns(step)
-            crew_round(step)
-            return
+            return boarding.board(step)
     if side(state, c["a"])["ship"]["cannons"] <= 0 and side(state, c["d"])["ship"]["cannons"] <= 0 and \
             declarations(state, c["a"]) == ["shoot"] and declarations(state, c["d"]) == ["shoot"]:
         # both may only shoot and neither has a cannon: nothing can change; the ships drift apart
         step.emit("CombatDrifted", why="neither ship has a cannon and neither may board or flee: "
                   "neither can harm the other")
-        end(step, None, [])
-        return
+        return end(step, None, [])
     step.emit("CombatRoundBegun", round=c["round"] + 1)
     step.emit("CombatWaiting", seat=c["a"], stage="declare")
+    return None
 
 
-# crew combat ------------------------------------------------------------------------
-def _swivel_guns(step):
-    """Swivel Gun: before crew combat at sea, 2 dice; any success kills one of the other crew."""
-    state = step.state
-    c = state["combat"]
-    S = T(state)
-    for seat in (c["a"], c["d"]):
-        if tile(state, side(state, seat), "swivel_gun"):
-            dice = step.roll(S["die_sides"], 2, vis="all", why=f"seat {seat}: Swivel Gun",
-                             faces={"skull": S["die_sides"]})
-            step.emit("SwivelGunFired", seat=seat, dice=dice)
-            other = _other(c, seat)
-            if successes(state, dice) and side(state, other)["ship"]["crew"] > 0:
-                step.emit("ShipHit", seat=other, location="crew", aimed="crew", why="Swivel Gun")
-
-
-
-def crew_round(step):
-    """Rounds of Leadership rolls until a crew is gone: each side inflicts its
-    successes on the other's crew, no more than its own crew (the book, PT: "ela só
-    pode infligir 2 pela quantidade de tripulacao"). Both gone in one round: more
-    successes, then the higher sum of the other dice; still even, nobody wins."""
-    state = step.state
-    c = state["combat"]
-    a, d = side(state, c["a"]), side(state, c["d"])
-    for p, other in ((a, d), (d, a)):            # a crew already gone loses at once
-        if p["ship"]["crew"] <= 0:
-            if other["ship"]["crew"] > 0:
-                defeated(step, other["seat"], p["seat"], plunder=True)
-            else:
-                end(step, None, [])
-            return
-    _crew_roll(step, 1)
-
-
-def _crew_roll(step, rnd):
-    """One round of crew combat: both roll; glory cards of the phase (rules version 4);
-    then the hits."""
-    state = step.state
-    c = state["combat"]
-    S = T(state)
-    if rnd >= 100:
-        raise RuntimeError("crew combat does not come to an end")
-    for who in (c["a"], c["d"]):
-        n = skill_dice(state, side(state, who), "leadership")
-        dice = step.roll(S["die_sides"], n, vis="all", why=f"{name(who)}: Leadership, crew combat round {rnd}",
-                         faces={"skull": S["die_sides"]})
-        step.emit("CombatRolled", seat=who, skill="leadership", dice=dice, round=rnd)
-    if glory.open_window(step, "crew_roll"):
-        return
-    crew_settle(step)
-
-
-def crew_settle(step):
-    state = step.state
-    c = state["combat"]
-    a, d = side(state, c["a"]), side(state, c["d"])
-    rolled = {c["a"]: c["dice"]["a"], c["d"]: c["dice"]["d"]}
-    dealt = {who: min(successes(state, dice), side(state, who)["ship"]["crew"]) for who, dice in rolled.items()}
-    for who, n in dealt.items():
-        target = _other(c, who)
-        for _ in range(min(n, side(state, target)["ship"]["crew"])):
-            step.emit("ShipHit", seat=target, location="crew", aimed="crew", why="crew combat")
-    out = [p["seat"] for p in (a, d) if p["ship"]["crew"] <= 0]
-    if len(out) == 1:
-        defeated(step, _other(c, out[0]), out[0], plunder=True)
-        return
-    if out:
-        sa, sd = successes(state, rolled[c["a"]]), successes(state, rolled[c["d"]])
-        na, nd = numbers(state, rolled[c["a"]]), numbers(state, rolled[c["d"]])
-        if (sa, na) == (sd, nd):
-            step.emit("CrewCombatDrawn", why="both crews lost with the same successes and numbers")
-            end(step, None, [])
-            return
-        win = c["a"] if (sa, na) > (sd, nd) else c["d"]
-        defeated(step, win, _other(c, win), plunder=True)
-        return
-    _crew_roll(step, c["crew_round"] + 1)
-
-
-# the end ----------------------------------------------------------------------------
-def defeated(step, win, lose, plunder):
-    """The winner has beaten a ship: a flag if it was not a pirate, the bounties if it
-    was (but from nations that want the winner); then plunder and the claim."""
-    state = step.state
-    w, l = side(state, win), side(state, lose)
-    step.emit("CombatWon", seat=win, beaten=lose, how="crew combat" if plunder else "sunk")
-    if is_npc(win):                     # an NPC takes nothing: the beaten captain dies
-        end(step, win, [lose])
-        return
-    if is_npc(lose):
-        _beat_npc(step, win, lose, plunder)
-        return
-    if pirate(l):
-        from .war import bounty_refused      # part 3: no bounty from a nation at war with the winner's
-        pay = {n: 5 * k for n, k in sorted(l["flags"].items()) if k and not w["flags"].get(n)
-               and not bounty_refused(state, nation_of(state, w), n)}
-        total = sum(pay.values())
-        if total:
-            step.emit("GoldReceived", seat=win, amount=bank_pays(state, total), why="bounty", by_nation=pay)
-    else:
-        gain_flag(step, win, nation_of(state, l), "defeating a non-pirate ship")
-    if plunder:
-        _plunder(step, win, lose)
-    else:
-        end(step, win, [lose])
-
-
-def _beat_npc(step, win, lose, plunder):
-    """A naval NPC beaten: a flag of its nation; beaten in crew combat, three cargo cards
-    give their loot, one is lost at random per hit its hold took, the rest may be kept.
-    A pirate NPC beaten by a non-pirate: its bounty. Either may then be claimed."""
-    state = step.state
-    w, l = side(state, win), side(state, lose)
-    S = T(state)
-    if l["npc_pirate"]:
-        if not pirate(w):
-            pay = S["rules"]["npc_pirate_bounty"][l["ship"]["type"]]
-            step.emit("GoldReceived", seat=win, amount=bank_pays(state, pay), why="bounty",
-                      by_nation={"pirates": pay})
-    else:
-        gain_flag(step, win, nation_of(state, l), "defeating a non-pirate ship")
-    if not plunder:
-        end(step, win, [lose])
-        return
-    if not l["npc_pirate"]:
-        decks = state["decks"]
-        for k in range(3):
-            if not decks["cargo"] and decks["cargo_discard"]:
-                step.emit("CargoDeckReshuffled", cards=len(decks["cargo_discard"]))
-            if not decks["cargo"]:
-                break
-            card = step.draw("cargo", decks["cargo"], vis="all", why=f"plunder of the naval ship: cargo card {k + 1}")
-            step.emit("NpcCargoFound", npc=lose, card=card, good=S["good"][card], raid=S["cargo"][card]["raid"])
-        loot = sum(S["cargo"][x]["raid"] for x in l["cargo"])
-        step.emit("GoldReceived", seat=win, amount=bank_pays(state, loot), why="plunder of a naval ship")
-        lost = ship_max(state, l["ship"], "cargo") - l["ship"]["cargo"]
-        for _ in range(min(lost, len(l["cargo"]))):
-            x = step.pick(sorted(l["cargo"]), vis="all", why="a cargo card lost with a hit on the hold")
-            step.emit("NpcCargoLost", npc=lose, card=x)
-    step.emit("CombatWaiting", seat=win, stage="plunder")
-    _claim_when_nothing_fits(step, win)
-
-
-def _plunder(step, win, lose):
-    """Gold aboard, glory cards, the rumor, special weapons and specialists pass to
-    the winner (what the beaten captain held is shown to the two of them); then the
-    cargo cards that fit, chosen one by one; then the ship may be claimed."""
-    state = step.state
-    w, l = side(state, win), side(state, lose)
-    S = T(state)
-    weapons = sorted(k for k in l["weapons"] if k not in w["weapons"])
-    have = {S["glory"][g]["specialist"] for g in w["specialists"]}
-    specialists = [g for g in l["specialists"] if S["glory"][g]["specialist"] not in have]
-    step.emit("Plundered", vis=sorted([win, lose]), seat=win, beaten=lose, gold=l["gold"], glory_cards=list(l["hand"]),
-              rumor=l["rumor"] if w["rumor"] is None else None, weapons=weapons, specialists=specialists)
-    step.emit("PlunderTaken", seat=win, beaten=lose, glory_count=len(l["hand"]), weapons=weapons,
-              specialists=specialists)
-    step.emit("CombatWaiting", seat=win, stage="plunder")
-    _claim_when_nothing_fits(step, win)
-
-
-def do_plunder_cargo(step, seat, d):
-    c = step.state["combat"]
-    if is_npc(c["loser"]):              # a naval ship's cards lie face up
-        step.emit("CargoPlundered", seat=seat, beaten=c["loser"], card=d["card"],
-                  good=T(step.state)["good"][d["card"]])
-    else:
-        step.emit("CargoPlundered", vis=sorted([seat, c["loser"]]), seat=seat, beaten=c["loser"], card=d["card"],
-                  good=T(step.state)["good"][d["card"]])
-        step.emit("CargoPlunderedCount", seat=seat, beaten=c["loser"])
-    _claim_when_nothing_fits(step, seat)
-
-
-def _claim_when_nothing_fits(step, win):
-    """The cargo plunder closes by itself when no card is left to take or none fits."""
-    if len(legal(step.state, win)) == 1:          # only plunder_done
-        step.emit("CombatWaiting", seat=win, stage="claim")
-
-
-def do_plunder_done(step, seat, d):
-    step.emit("CombatWaiting", seat=seat, stage="claim")
-
-
-def do_claim_ship(step, seat, d):
-    state = step.state
-    c = state["combat"]
-    lose = c["loser"]
-    if d["claim"]:
-        l = side(state, lose)
-        step.emit("ShipClaimed", seat=seat, ship=l["ship"]["type"], upgrades_left=list(l["ship"].get("upgrades", [])),
-                  old=side(state, seat)["ship"]["type"], old_upgrades=list(side(state, seat)["ship"]["upgrades"]))
-    end(step, seat, [lose])
-
-
-def end(step, win, dead):
-    state = step.state
-    cur = state["order"][state["cur"]]
-    step.emit("CombatEnded", winner=win, dead=list(dead))
-    for who in dead:
-        if is_npc(who):
-            npc_rules.captain_lost(step, who[4:])
-        else:
-            captain_dies(step, who, "beaten in combat")
-    if cur in dead:
-        end_player_turn(step, cur)
-        return
-    if state.get("npc_queue"):          # other NPCs of the zone that spotted the player
-        if npc_rules.scout_on(step):
-            return                      # another fight began: its end carries the turn on
-    resume(step, cur)
-
-
-def _for_side(fn):
-    """A decision is made by a seat for the side it acts for (itself, or an NPC it controls)."""
-    return lambda step, seat, d: fn(step, step.state["combat"]["waiting"], d)
+def after_window(step, phase):
+    """A combat window closed: the round goes on."""
+    return (settle_round if phase == "naval_roll" else crew_settle)(step)
 
 
 HANDLERS = {
     "combat_action": do_combat_action, "reroll": do_reroll, "keep_dice": do_keep_dice,
     "special_shot": do_special_shot, "no_shot": do_no_shot, "place_hit": do_place_hit,
-    "reallocate": do_reallocate, "no_reallocate": do_no_reallocate, "plunder_cargo": do_plunder_cargo,
-    "plunder_done": do_plunder_done, "claim_ship": do_claim_ship, "bow_cannon": do_bow_cannon,
+    "reallocate": do_reallocate, "no_reallocate": do_no_reallocate, "bow_cannon": do_bow_cannon,
     "absorb": do_absorb, "no_absorb": do_no_absorb,
 }
-HANDLERS = {k: _for_side(v) for k, v in HANDLERS.items()}
+HANDLERS = {**{k: for_side(v) for k, v in HANDLERS.items()}, **boarding.HANDLERS}
 
 
-def after_window(step, phase):
-    """A combat window closed: the round goes on."""
-    (settle_round if phase == "naval_roll" else crew_settle)(step)
+# the events ---------------------------------------------------------------------------
+
+def _combat_begun(state, d, ev):
+    npc = None
+    if d.get("npc"):
+        f = d["npc"]
+        npc = {"npc": f["id"], "seat": "npc:" + f["id"], "nation": f.get("nation"), "npc_pirate": f["pirate"],
+               "npc_captain": dict(f["captain"]), "ship": new_ship(state, f["ship"]), "weapons": {}, "flags": {},
+               "hand": [], "cargo": [], "gold": 0, "rumor": None, "specialists": [], "captain": None,
+               "zone": d["zone"], "in_port": False, "card": f["card"]}
+    state["combat"] = {"npc": npc,"a": d["a"], "d": d["d"], "round": 1, "kind": "naval", "stage": "declare",
+                       "waiting": d["a"], "target": None, "declared": {}, "dice": {}, "rerolled": [],
+                       "round_winner": None, "due": {}, "located": [], "hits": {}, "skulls": {},
+                       "reallocated": [], "asked": [], "winner": None, "loser": None,
+                       "before_round": False, "bow": {}, "bow_asked": [], "absorb_asked": [],
+                       "window": None, "crew_round": 0}
+
+
+def _combat_declared(state, d, ev):
+    c = state["combat"]
+    c["declared"][side_key(c, d["seat"])] = d["do"]
+
+
+def _combat_waiting(state, d, ev):
+    c = state["combat"]
+    c["waiting"], c["stage"] = d["seat"], d["stage"]
+    if "target" in d:
+        c["target"] = d["target"]
+
+
+def _combat_rolled(state, d, ev):
+    c = state["combat"]
+    c["dice"][side_key(c, d["seat"])] = list(d["dice"])
+    if d["skill"] == "leadership":
+        c["crew_round"] = d["round"]
+
+
+def _combat_rerolled(state, d, ev):
+    c = state["combat"]
+    c["dice"][side_key(c, d["seat"])] = list(d["dice"])
+    c["rerolled"].append(d["seat"])
+
+
+def _round_won(state, d, ev):
+    state["combat"]["round_winner"] = d["seat"]
+
+
+def _hits_due(state, d, ev):
+    c = state["combat"]
+    c["due"], c["located"], c["hits"], c["skulls"], c["asked"] = dict(d["hits"]), [], {}, {}, []
+    c["absorb_asked"], c["before_round"] = [], bool(d.get("before_round"))
+
+
+def _hits_located(state, d, ev):
+    c = state["combat"]
+    key = str(d["target"])
+    c["located"].append(key)
+    c["hits"].setdefault(key, []).extend({"location": loc} for loc in d["locations"])
+    c["skulls"][key] = d["skulls"]
+
+
+def _skulls_directed(state, d, ev):
+    c = state["combat"]
+    key = str(d["target"])
+    c["hits"].setdefault(key, []).extend({"location": d["location"], "special": True} for _ in range(d["hits"]))
+    c["skulls"][key] = 0
+
+
+def _skull_placed(state, d, ev):
+    c = state["combat"]
+    key = str(d["seat"])
+    c["hits"].setdefault(key, []).append({"location": d["location"]})
+    c["skulls"][key] -= 1
+
+
+def _hit_reallocated(state, d, ev):
+    c = state["combat"]
+    c["asked"].append(d["seat"])
+    if d["frm"] is None:
+        return
+    c["reallocated"].append(d["seat"])
+    for h in c["hits"][str(d["seat"])]:
+        if h["location"] == d["frm"]:
+            h["location"] = d["to"]
+            h.pop("special", None)
+            break
+
+
+def _round_begun(state, d, ev):
+    c = state["combat"]
+    c["round"] = d["round"]
+    c["declared"], c["dice"], c["rerolled"], c["round_winner"] = {}, {}, [], None
+    c["bow"], c["bow_asked"] = {}, []
+
+
+def _bow_fired(state, d, ev):
+    c = state["combat"]
+    c["bow_asked"].append(d["seat"])
+    player(state, d["seat"])["ship"]["flipped"].append(d["tile"])
+    key = str(d["target"])
+    c["bow"][key] = c["bow"].get(key, 0) + 1
+
+
+def _bow_held(state, d, ev):
+    state["combat"]["bow_asked"].append(d["seat"])
+
+
+def _hit_absorbed(state, d, ev):
+    c = state["combat"]
+    c["absorb_asked"].append(d["seat"])
+    if d["location"] is None:
+        return
+    player(state, d["seat"])["ship"]["flipped"].append(d["tile"])
+    hits = c["hits"][str(d["seat"])]
+    for i, h in enumerate(hits):
+        if h["location"] == d["location"]:
+            del hits[i]
+            break
+
+
+APPLY = {
+    "CombatBegun": _combat_begun,
+    "CombatActionDeclared": _combat_declared,
+    "CombatWaiting": _combat_waiting,
+    "CombatRolled": _combat_rolled,
+    "CombatRerolled": _combat_rerolled,
+    "CombatRoundWon": _round_won,
+    "CombatHitsDue": _hits_due,
+    "HitsLocated": _hits_located,
+    "SkullsDirected": _skulls_directed,
+    "SkullPlaced": _skull_placed,
+    "HitReallocated": _hit_reallocated,
+    "CombatRoundBegun": _round_begun,
+    "BowCannonFired": _bow_fired,
+    "BowCannonHeld": _bow_held,
+    "HitAbsorbed": _hit_absorbed,
+}

@@ -7,11 +7,20 @@ from the tables a game reads, never from a catalog, so they always agree with th
 from __future__ import annotations
 
 from .catalog import tables
-from .war import man_o_war
+
+MAN_O_WAR = "man_o_war_"   # a war's Man-o-War at sea is the NPC ``man_o_war_<nation>`` (war.py)
 
 _DERIVED: dict[str, dict] = {}
 
 SHIP_STATS = ("hull", "masts", "toughness", "cargo", "crew", "cannons", "maneuver")
+
+
+def man_o_war(nation: str) -> str:
+    return MAN_O_WAR + nation
+
+
+def is_man_o_war(npc: str) -> bool:
+    return npc.startswith(MAN_O_WAR)
 
 
 def derived(state: dict) -> dict:
@@ -22,6 +31,7 @@ def derived(state: dict) -> dict:
 
 
 def build(S: dict) -> dict:
+    """The derived tables of the catalog tables ``S``."""
     stat_max = S["rules"]["stat_max"]
     mow = {}
     for e in S["events"].values():      # an NPC icon moves its nation's Man-o-War too (the first card naming it)

@@ -1,5 +1,7 @@
-"""Card effects as data: the small vocabulary in which an event or glory card's
-printed text is written in its catalog entry (``"effect"``).
+"""Card effects as data (the book: "Pescare una carta Evento", p. 7; "Giocare carte
+Gloria", p. 12): the small vocabulary in which an event or glory card's printed text
+is written in its catalog entry (``"effect"``), one table from each word to its
+arguments and its function (``WORDS``).
 
 An effect is ``"none"`` (the card does nothing beyond being drawn or played: the
 default catalog's cards whose text is not known say so in their ``note``) or::
@@ -56,34 +58,196 @@ the card and the word.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Callable
+
 from service.kernel import BadInput
 
+from . import war
+from .captains import dies
 from .catalog import SKILLS
-from .catalog import tables as T
-from .flow import bank_pays, deal_glory, draw_cargo, skill_test
-from .raid import die
-from .state import LOCATIONS, capacity, player, ship_max
+from .catalog import tables
+from .mechanics import bank_pays, deal_glory, draw_cargo, skill_test
+from .state import LOCATIONS, capacity, glory_window, player, ship_max
 from .wanted import gain_flag, lose_flag
 
 TIMINGS = ("immediate", "each_turn", "end_of_turn", "naval_roll", "crew_roll", "turn_start", "copy")
 COMBAT_TIMINGS = ("naval_roll", "crew_roll")
+WHO = ("active", "each", "current")
+
+
+@dataclass(frozen=True)
+class Word:
+    """One word of the vocabulary: its arguments (name -> type), what it does and what
+    else it asks of its arguments when the catalog loads.
+
+    ``run(step, s, p, card)``: once for each player ``who`` names (``p``: the player);
+    a word ``on_board`` acts once, not on players (no ``who``): ``run(step, s, active,
+    card)`` (``active``: the seat ``"active"`` names). ``check(s, nations)``: the
+    reason the step is refused, or None. ``after(step, card)``: once the word has acted
+    on every player."""
+    args: dict
+    run: Callable
+    on_board: bool = False
+    check: Callable | None = None
+    after: Callable | None = None
+
+
+# what each word does ---------------------------------------------------------------
+def _gain_gold(step, s, p, card):
+    step.emit("GoldReceived", seat=p["seat"], amount=bank_pays(step.state, s["amount"]), why=f"card {card}")
+
+
+def _lose_gold(step, s, p, card):
+    seat = p["seat"]
+    step.emit("GoldLost", vis=[seat], seat=seat, amount=min(p["gold"], s["amount"]), why=f"card {card}")
+    step.emit("GoldLostByCard", seat=seat, card=card)
+
+
+def _place_flag(step, s, p, card):
+    gain_flag(step, p["seat"], s["nation"], f"card {card}")
+
+
+def _remove_flag(step, s, p, card):
+    lose_flag(step, p["seat"], s["nation"], f"card {card}")
+
+
+def _damage(step, s, p, card):
+    loc = s["location"] if p["ship"][s["location"]] > 0 else "hull"
+    step.emit("ShipHit", seat=p["seat"], location=loc, aimed=s["location"], why=f"card {card}")
+
+
+def _sunk_by_card(step, card):
+    """A hull lost to a card's damage: the ship sinks and the captain dies (``END_TURN``
+    when it is the current player's)."""
+    out = None
+    for p in step.state["players"]:
+        if p["ship"] is not None and p["captain"] is not None and p["ship"]["hull"] <= 0:
+            out = dies(step, p["seat"], f"the hull was destroyed (card {card})") or out
+    return out
+
+
+def _repair(step, s, p, card):
+    if p["ship"][s["location"]] < ship_max(step.state, p["ship"], s["location"]):
+        step.emit("ShipRepairedByCard", seat=p["seat"], location=s["location"], why=f"card {card}")
+
+
+def _draw_cargo(step, s, p, card):
+    """At sea only while the hold has room; in port any number."""
+    seat, why = p["seat"], f"card {card}"
+    n = s["count"] if p["in_port"] else min(s["count"], max(0, capacity(step.state, p) - len(p["cargo"])))
+    for _ in range(n):
+        got = draw_cargo(step, seat, why)
+        if got is None:
+            break
+        step.emit("CargoGainedByCard", vis=[seat], seat=seat, card=got, why=why)
+        step.emit("CargoCountGained", seat=seat, why=why)
+
+
+def _draw_glory(step, s, p, card):
+    deal_glory(step, p["seat"], f"card {card}")
+
+
+def _discard_cargo(step, s, p, card):
+    seat, why = p["seat"], f"card {card}"
+    for _ in range(min(s["count"], len(p["cargo"]))):
+        lost = step.pick(sorted(p["cargo"]), vis=[seat], why=f"{why}: a cargo card lost at random")
+        step.emit("CargoLost", seat=seat, card=lost, good=tables(step.state)["good"][lost], why=why)
+
+
+def _skill_test(step, s, p, card):
+    seat = p["seat"]
+    ok = skill_test(step, seat, s["skill"], f"card {card}")
+    return run(step, s.get("then" if ok else "else", []), seat, card, inherited="active")
+
+
+def _war(step, s, active, card):
+    war.declare(step, s, card)
+
+
+def _peace(step, s, active, card):
+    war.end(step, f"card {card}")
+
+
+def _reroll_dice(step, s, active, card):
+    """In a fight's glory window (glory.py asks for the dice): the sides whose dice the
+    card's player picks to roll again. Played outside a fight it does nothing."""
+    state = step.state
+    c = state.get("combat")
+    if c is None or c.get("window") is None:
+        return
+    own, foe = active, (c["d"] if active == c["a"] else c["a"])
+    step.emit("GloryRerollBegun", seat=active, sides={"own": [own], "foe": [foe], "any": [own, foe]}[s["whose"]])
+
+
+def _copy_card(step, s, active, card):
+    """In a glory window: the steps of the glory card played last, as this card's.
+    Played outside a window it does nothing."""
+    state = step.state
+    last = state.get("last_glory")
+    if glory_window(state) is None or last is None:
+        return None
+    effect = tables(state)["glory"][last].get("effect", "none")
+    return run(step, effect["steps"], active, card) if effect != "none" else None
+
+
+# what each word asks of its arguments beyond their types ------------------------------
+def _a_number(s, nations):
+    if not 0 < s.get("amount", s.get("count", 1)) <= 50:
+        return f"{s['do']}: a number from 1 to 50"
+    return None
+
+
+def _a_nation(s, nations):
+    return f"{s['do']}: no nation {s['nation']!r}" if s["nation"] not in nations else None
+
+
+def _a_location(s, nations):
+    return f"{s['do']}: no location {s['location']!r}" if s["location"] not in LOCATIONS else None
+
+
+def _whose(s, nations):
+    if s["whose"] not in ("own", "foe", "any"):
+        return f"reroll_dice: whose is 'own', 'foe' or 'any', not {s['whose']!r}"
+    return None
+
+
+def _a_test(s, nations):
+    if s["skill"] not in SKILLS:
+        return f"skill_test: no skill {s['skill']!r}"
+    return None
+
+
+def _two_nations(s, nations):
+    ns = s["nations"]
+    if len(ns) != 2 or len(set(ns)) != 2 or any(n not in nations for n in ns):
+        return f"war: two different nations of {', '.join(nations)}, not {ns!r}"
+    if sorted(s["zones"]) != sorted(ns) or any(not isinstance(z, str) for z in s["zones"].values()):
+        return "war: zones names the entry zone of each nation's Man-o-War"
+    cap = s["captain"]
+    if not isinstance(cap.get("name"), str) or not all(
+            isinstance(cap.get(k), int) and 1 <= cap[k] <= 5 for k in ("seamanship", "scouting", "leadership")):
+        return "war: the Man-o-Wars' captain needs a name, seamanship, scouting and leadership (1..5)"
+    return None
+
+
+# the vocabulary: each word, its arguments and its function, in one table -------------
 WORDS = {
-    "gain_gold": {"amount": int},
-    "lose_gold": {"amount": int},
-    "place_flag": {"nation": str},
-    "remove_flag": {"nation": str},
-    "damage": {"location": str},
-    "repair": {"location": str},
-    "draw_glory": {},
-    "discard_cargo": {"count": int},
-    "skill_test": {"skill": str},
-    "war": {"nations": list, "zones": dict, "captain": dict},
-    "peace": {},
-    "draw_cargo": {"count": int},
-    "reroll_dice": {"whose": str},
-    "copy_card": {},
+    "gain_gold": Word({"amount": int}, _gain_gold, check=_a_number),
+    "lose_gold": Word({"amount": int}, _lose_gold, check=_a_number),
+    "place_flag": Word({"nation": str}, _place_flag, check=_a_nation),
+    "remove_flag": Word({"nation": str}, _remove_flag, check=_a_nation),
+    "damage": Word({"location": str}, _damage, check=_a_location, after=_sunk_by_card),
+    "repair": Word({"location": str}, _repair, check=_a_location),
+    "draw_glory": Word({}, _draw_glory),
+    "discard_cargo": Word({"count": int}, _discard_cargo, check=_a_number),
+    "skill_test": Word({"skill": str}, _skill_test, check=_a_test),
+    "war": Word({"nations": list, "zones": dict, "captain": dict}, _war, on_board=True, check=_two_nations),
+    "peace": Word({}, _peace, on_board=True),
+    "draw_cargo": Word({"count": int}, _draw_cargo, check=_a_number),
+    "reroll_dice": Word({"whose": str}, _reroll_dice, on_board=True, check=_whose),
+    "copy_card": Word({}, _copy_card, on_board=True),
 }
-GLOBAL = ("war", "peace")          # words that act on the board, not on players (no ``who``)
 
 
 def _bad(card, msg):
@@ -97,7 +261,7 @@ def validate(card: str, effect, nations) -> None:
     if not isinstance(effect, dict) or effect.get("timing") not in TIMINGS or not isinstance(effect.get("steps"), list):
         _bad(card, f'an effect is "none" or {{"timing": one of {", ".join(TIMINGS)}, "steps": [...]}}')
     steps = effect["steps"]
-    _steps(card, steps, nations)
+    validate_steps(card, steps, nations)
     words = [s["do"] for s in steps]
     if ("copy_card" in words or effect["timing"] == "copy") and (words != ["copy_card"] or effect["timing"] != "copy"):
         _bad(card, 'copy_card is the only step of its card, with the timing "copy"')
@@ -108,45 +272,30 @@ def validate(card: str, effect, nations) -> None:
         _bad(card, f"reroll_dice is the last step of a card with a combat timing ({', '.join(COMBAT_TIMINGS)})")
 
 
-def _steps(card, steps, nations):
+def validate_steps(card, steps, nations):
+    """Every step names a word of ``WORDS`` with its arguments (a word the table does not
+    hold has no function: it is refused here, when the catalog loads)."""
     for s in steps:
         if not isinstance(s, dict) or "do" not in s:
             _bad(card, 'every step is an object with "do"')
-        word = s["do"]
-        if word not in WORDS:
-            _bad(card, f"unknown effect word {word!r} (known: {', '.join(WORDS)})")
-        for arg, kind in WORDS[word].items():
+        name = s["do"]
+        word = WORDS.get(name)
+        if word is None:
+            _bad(card, f"unknown effect word {name!r} (known: {', '.join(WORDS)})")
+        for arg, kind in word.args.items():
             if not isinstance(s.get(arg), kind) or isinstance(s.get(arg), bool):
-                _bad(card, f"{word} needs {arg} ({kind.__name__})")
-        if word in ("place_flag", "remove_flag") and s["nation"] not in nations:
-            _bad(card, f"{word}: no nation {s['nation']!r}")
-        if word == "reroll_dice" and s["whose"] not in ("own", "foe", "any"):
-            _bad(card, f"reroll_dice: whose is 'own', 'foe' or 'any', not {s['whose']!r}")
-        if word in ("damage", "repair") and s["location"] not in LOCATIONS:
-            _bad(card, f"{word}: no location {s['location']!r}")
-        if word == "war":
-            ns = s["nations"]
-            if len(ns) != 2 or len(set(ns)) != 2 or any(n not in nations for n in ns):
-                _bad(card, f"war: two different nations of {', '.join(nations)}, not {ns!r}")
-            if sorted(s["zones"]) != sorted(ns) or any(not isinstance(z, str) for z in s["zones"].values()):
-                _bad(card, "war: zones names the entry zone of each nation's Man-o-War")
-            cap = s["captain"]
-            if not isinstance(cap.get("name"), str) or not all(
-                    isinstance(cap.get(k), int) and 1 <= cap[k] <= 5 for k in ("seamanship", "scouting", "leadership")):
-                _bad(card, "war: the Man-o-Wars' captain needs a name, seamanship, scouting and leadership (1..5)")
-            continue
-        if word == "peace":
-            continue
-        if word in ("gain_gold", "lose_gold", "discard_cargo", "draw_cargo") and not 0 < s.get("amount", s.get("count", 1)) <= 50:
-            _bad(card, f"{word}: a number from 1 to 50")
-        if word == "skill_test":
-            if s["skill"] not in SKILLS:
-                _bad(card, f"skill_test: no skill {s['skill']!r}")
-            _steps(card, s.get("then", []), nations)
-            _steps(card, s.get("else", []), nations)
+                _bad(card, f"{name} needs {arg} ({kind.__name__})")
+        wrong = word.check(s, nations) if word.check is not None else None
+        if wrong:
+            _bad(card, wrong)
+        if word.on_board and name != "reroll_dice" and name != "copy_card":
+            continue                        # war and peace: no ``who``
+        if name == "skill_test":
+            validate_steps(card, s.get("then", []), nations)
+            validate_steps(card, s.get("else", []), nations)
         who = s.get("who", "active")
-        if not (who in ("active", "each", "current") or (who.startswith("wanted:") and who[7:] in nations)):
-            _bad(card, f"{word}: who is 'active', 'each', 'current' or 'wanted:<nation>', not {who!r}")
+        if not (who in WHO or (who.startswith("wanted:") and who[7:] in nations)):
+            _bad(card, f"{name}: who is 'active', 'each', 'current' or 'wanted:<nation>', not {who!r}")
 
 
 # running an effect -----------------------------------------------------------------
@@ -164,60 +313,30 @@ def targets(state, who, active):
 
 
 def run(step, steps, active, card, inherited=None):
-    """Apply ``steps`` of ``card``; ``active`` is the seat ``"active"`` names."""
-    state = step.state
+    """Apply ``steps`` of ``card``; ``active`` is the seat ``"active"`` names. Every step
+    runs; ``END_TURN`` when the current player's captain died of it (the flow ends his
+    turn once the card is done), else None."""
+    out = None
     for s in steps:
-        word = s["do"]
-        if word in GLOBAL:
-            from . import war
-            if word == "war":
-                war.declare(step, s, card)
-            else:
-                war.end(step, f"card {card}")
+        word = WORDS[s["do"]]
+        if word.on_board:
+            out = word.run(step, s, active, card) or out
             continue
-        who = s.get("who", inherited or "active")
-        for p in targets(state, who, active):
-            seat = p["seat"]
-            why = f"card {card}"
-            if word == "gain_gold":
-                step.emit("GoldReceived", seat=seat, amount=bank_pays(state, s["amount"]), why=why)
-            elif word == "lose_gold":
-                step.emit("GoldLost", vis=[seat], seat=seat, amount=min(p["gold"], s["amount"]), why=why)
-                step.emit("GoldLostByCard", seat=seat, card=card)
-            elif word == "place_flag":
-                gain_flag(step, seat, s["nation"], why)
-            elif word == "remove_flag":
-                lose_flag(step, seat, s["nation"], why)
-            elif word == "damage":
-                loc = s["location"] if p["ship"][s["location"]] > 0 else "hull"
-                step.emit("ShipHit", seat=seat, location=loc, aimed=s["location"], why=why)
-            elif word == "repair":
-                if p["ship"][s["location"]] < ship_max(state, p["ship"], s["location"]):
-                    step.emit("ShipRepairedByCard", seat=seat, location=s["location"], why=why)
-            elif word == "draw_cargo":       # at sea only while the hold has room; in port any number
-                n = s["count"] if p["in_port"] else min(s["count"], max(0, capacity(state, p) - len(p["cargo"])))
-                for _ in range(n):
-                    got = draw_cargo(step, seat, why)
-                    if got is None:
-                        break
-                    step.emit("CargoGainedByCard", vis=[seat], seat=seat, card=got, why=why)
-                    step.emit("CargoCountGained", seat=seat, why=why)
-            elif word == "draw_glory":
-                deal_glory(step, seat, why)
-            elif word == "discard_cargo":
-                for _ in range(min(s["count"], len(p["cargo"]))):
-                    lost = step.pick(sorted(p["cargo"]), vis=[seat], why=f"{why}: a cargo card lost at random")
-                    step.emit("CargoLost", seat=seat, card=lost, good=T(state)["good"][lost], why=why)
-            elif word == "skill_test":
-                ok = skill_test(step, seat, s["skill"], why)
-                run(step, s.get("then" if ok else "else", []), seat, card, inherited="active")
-        if word == "damage":
-            _sunk_by_card(step, card)
+        for p in targets(step.state, s.get("who", inherited or "active"), active):
+            out = word.run(step, s, p, card) or out
+        if word.after is not None:
+            out = word.after(step, card) or out
+    return out
 
 
-def _sunk_by_card(step, card):
-    """A hull lost to a card's damage: the ship sinks and the captain dies."""
-    state = step.state
-    for p in state["players"]:
-        if p["ship"] is not None and p["captain"] is not None and p["ship"]["hull"] <= 0:
-            die(step, p["seat"], f"the hull was destroyed (card {card})")
+# the events ---------------------------------------------------------------------------
+
+def _cargo_gained_by_card(state, d, ev):
+    player(state, d["seat"])["cargo"].append(d["card"])
+
+
+def _repaired_by_card(state, d, ev):
+    player(state, d["seat"])["ship"][d["location"]] += 1
+
+
+APPLY = {"CargoGainedByCard": _cargo_gained_by_card, "ShipRepairedByCard": _repaired_by_card}

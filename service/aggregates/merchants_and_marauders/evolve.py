@@ -1,13 +1,25 @@
-"""Merchants & Marauders ``evolve``, as the table of handlers the kernel folds
-each event through (``Rules.handlers``): one event applied to the table. The handlers
-live beside what they change: ``state.py`` (set-up, the turn, ports and trade, the
-sea, NPCs, war, rumors and missions) and ``evolve_combat.py`` (fights and glory
-windows)."""
+"""Merchants & Marauders ``evolve``, as the table of handlers the kernel folds each event
+through (``Rules.handlers``): one event applied to the table. Each module applies the
+events it decides (its ``APPLY``); this gathers them, refusing an event two modules
+claim."""
 
 from __future__ import annotations
 
-from .evolve_combat import HANDLERS as _FIGHTS
-from .state import HANDLERS as _TABLE
+from . import (boarding, captains, combat, effects, flow, glory, mechanics, npc, port, raid, sailing, scout, setup,
+               shipyard, tasks, wanted, war)
 
-HANDLERS = {**_TABLE, **_FIGHTS}
+MODULES = (mechanics, setup, captains, flow, sailing, wanted, war, effects, tasks, port, shipyard, raid, scout, npc,
+           glory, combat, boarding)
 
+
+def _gathered() -> dict:
+    out: dict = {}
+    for module in MODULES:
+        twice = out.keys() & module.APPLY.keys()
+        if twice:
+            raise RuntimeError(f"merchants-and-marauders: events applied twice: {sorted(twice)}")
+        out.update(module.APPLY)
+    return out
+
+
+HANDLERS = _gathered()

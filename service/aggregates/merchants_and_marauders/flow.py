@@ -1,71 +1,46 @@
-"""The turn sequence: rounds, event cards, each player's turn, glory, victory,
-retiring and the new-captain (death) procedure. Everything here emits events
-through a ``Step``; nothing here validates a decision."""
+"""The turn's flow (the book: "Sequenza del turno", p. 7; "Vincere il gioco" and "Tempo
+limite", p. 3): rounds and their event cards, each player's turn from its start
+(event effects of each turn, glory cards played then, a retired captain leaving, NPCs
+that find the player) to its end, the end of a round (effects, NPCs arriving), victory
+declared and the game's end. A phase hands back what comes next (``END_TURN``,
+``CARRY_ON``, an NPC that found the player); ``carry_on`` does it. Everything here
+emits events through a ``Step``; nothing here validates a decision.
+"""
 
 from __future__ import annotations
 
-from .abilities import dice as skill_dice, may_hire
-from .catalog import tables as T
-
+from . import combat, glory
+from .captains import draw_new_captain, retire_captain
+from .catalog import tables
+from .effects import run
 from .npc import end_of_turn, end_of_turn_returns, on_event, spotted
-from .state import funds, player, stash_glory, stash_terms
+from .state import CARRY_ON, END_TURN, player, stash_glory, stash_terms
 
+def carry_on(step, outcome):
+    """Do what a phase handed back: an NPC that found the current player, ``(npc, seat)``,
+    fights him (and the fight's end is handed back in turn); ``END_TURN``: the current
+    player's turn ends; ``CARRY_ON``: it goes on (``resume``); None: nothing."""
+    while type(outcome) is tuple:
+        npc, seat = outcome
+        outcome = combat.begin(step, "npc:" + npc, seat)
+    if outcome is None:
+        return
+    state = step.state
+    cur = state["order"][state["cur"]]
+    if outcome == END_TURN:
+        end_player_turn(step, cur)
+    elif outcome == CARRY_ON:
+        resume(step, cur)
+
+
+# (the words of an event whose text is unknown, kept as recorded games have them)
 EVENT_NOTE = ("provisional no-op: event card texts are not known and NPCs, combat and "
               "wanted flags come in a later part; the card is discarded")
 
 
-# chance helpers ---------------------------------------------------------------
-
-def skill_test(step, seat, skill, why):
-    S = T(step.state)
-    p = player(step.state, seat)
-    n = skill_dice(step.state, p, skill)
-    dice = step.roll(S["die_sides"], n, vis="all", why=f"seat {seat}: {skill} test ({why})",
-                     faces={"skull": S["die_sides"]})
-    least = S["success_from"]
-    hits = 0
-    for v in dice:                          # (a loop: no generator for a handful of dice)
-        if v >= least:
-            hits += 1
-    step.emit("SkillTested", seat=seat, skill=skill, dice=dice, successes=hits, passed=hits > 0, why=why)
-    return hits
-
-
-def draw_cargo(step, seat, why, reshuffle=True):
-    """One cargo card to ``seat`` (face down); reshuffles the discards into
-    the deck when it runs out (once, if ``reshuffle``). None if none left."""
-    decks = step.state["decks"]
-    if not decks["cargo"]:
-        if not reshuffle or not decks["cargo_discard"]:
-            return None
-        step.emit("CargoDeckReshuffled", cards=len(decks["cargo_discard"]))
-    return step.draw("cargo", decks["cargo"], vis=[seat], why=why)
-
-
-def deal_glory(step, seat, why):
-    decks = step.state["decks"]
-    if not decks["glory"] and decks["glory_discard"]:
-        step.emit("GloryDeckReshuffled", cards=len(decks["glory_discard"]))
-    if not decks["glory"]:
-        step.emit("GloryDeckEmpty", seat=seat)
-        return None
-    card = step.draw("glory", decks["glory"], vis=[seat], why=f"glory card for seat {seat} ({why})")
-    step.emit("GloryCardDealt", vis=[seat], seat=seat, card=card)
-    return card
-
-
-def gain_glory(step, seat, why):
-    p = player(step.state, seat)
-    step.emit("GloryGained", seat=seat, why=why, glory=p["glory"] + 1)
-    deal_glory(step, seat, why)
-
-
-def bank_pays(state, amount):
-    """The bank holds the game's coins; it cannot pay more than it has."""
-    return max(0, min(amount, state["bank"]))
-
-
 def check_victory(step):
+    """A player whose glory (the track and the stash) reaches the target declares it (the
+    book: the game ends when the turn is over, "Vincere il gioco", p. 3)."""
     state = step.state
     if state["phase"] != "play":
         return
@@ -81,29 +56,6 @@ def check_victory(step):
                       stash_glory=from_stash, total=p["glory"] + from_stash)
 
 
-def glory_plays(state, p, S=None):
-    """``S``: the state's tables (``T(state)``), when the caller has read them."""
-    if not p["hand"]:
-        return []
-    glory = (S or T(state))["glory"]
-    out = []
-    have = money = None                     # read at the first specialist card
-    for c in sorted(p["hand"]):
-        g = glory[c]
-        if g["timing"] != "own_turn":
-            continue
-        if g["kind"] == "specialist":
-            if have is None:
-                have = {glory[s]["specialist"] for s in p["specialists"]}
-                money = funds(state, p)
-            if g["specialist"] in have or g["hire_cost"] > money or not may_hire(state, p, g):
-                continue
-        out.append({"action": "play_glory", "card": c})
-    return out
-
-
-# the sequence -----------------------------------------------------------------
-
 def start_round(step):
     state = step.state
     decks = state["decks"]
@@ -113,7 +65,7 @@ def start_round(step):
     turn = state["turn"] + 1
     step.emit("TurnStarted", turn=turn)
     board = state["board"]
-    S = T(state)                            # (read once: the rules, then the event card)
+    S = tables(state)                            # (read once: the rules, then the event card)
     if len(board["merchant_track"]) >= S["rules"]["merchant_track_redistribute"]:
         redistribute_merchants(step)
     card = step.draw("events", decks["events"], vis="all", why=f"event card of turn {turn}")
@@ -129,7 +81,7 @@ def start_round(step):
     if info["npc_icons"] or info.get("npc"):
         on_event(step, card)
     if effect != "none" and effect["timing"] == "immediate":
-        from .effects import run
+        # (between two turns: a captain the card kills draws his successor at his next turn)
         run(step, effect["steps"], state["order"][0], card)
         if state["phase"] != "play":
             return
@@ -140,7 +92,7 @@ def _event_effect(state, timing):
     card = state.get("event_in_play")
     if card is None:
         return None
-    effect = T(state)["events"][card].get("effect", "none")
+    effect = tables(state)["events"][card].get("effect", "none")
     return effect["steps"] if effect != "none" and effect["timing"] == timing else None
 
 
@@ -149,7 +101,7 @@ def redistribute_merchants(step):
     every zone without one (the book, Raiding merchants)."""
     state = step.state
     board = state["board"]
-    free = [z for z in T(state)["zone_order"] if board["merchants"][z] is None]
+    free = [z for z in tables(state)["zone_order"] if board["merchants"][z] is None]
     pool = list(board["merchant_track"])
     tokens = {}
     if len(free) > 1 and len(pool) > 1:
@@ -165,9 +117,10 @@ def redistribute_merchants(step):
 def start_player_turn(step, seat):
     step.emit("PlayerTurnStarted", seat=seat)
     steps = _event_effect(step.state, "each_turn")
-    if steps and player(step.state, seat)["captain"] is not None:
-        from .effects import run
-        run(step, steps, seat, step.state["event_in_play"])
+    if steps and player(step.state, seat)["captain"] is not None and \
+            run(step, steps, seat, step.state["event_in_play"]) == END_TURN:
+        end_player_turn(step, seat)         # the card killed the captain: his turn ends at once
+        return
     if step.state["phase"] == "play" and glory.open_window(step, "turn_start"):
         return                              # glory cards of other players' turns first
     turn_goes_on(step, seat)
@@ -181,31 +134,12 @@ def turn_goes_on(step, seat):
         # turn (part 2) will already have left, and only the new one is drawn
         retire_captain(step, seat, "retired")
     if step.state["board"]["npcs"] and p["captain"] is not None:
-        spotted(step, seat, "begins the turn in its zone")
+        carry_on(step, spotted(step, seat, "begins the turn in its zone"))
         if step.state.get("combat") is not None or step.state["phase"] != "play":
             return
         if step.state["order"][step.state["cur"]] != seat:
             return                          # beaten by the NPC: the turn has passed on
     resume(step, seat)
-
-
-def captain_dies(step, seat, why):
-    """The captain dies: the death procedure (retire_captain); a new one comes at the
-    player's next turn."""
-    step.emit("CaptainDied", seat=seat, why=why)
-    retire_captain(step, seat, "died")
-
-
-def retire_captain(step, seat, reason):
-    """The death procedure (also used for a retired captain): discard the
-    captain, cards, ship and what is aboard, wanted flags; keep glory points
-    and the stash. Upgrade tiles go back to ports of the player's choice."""
-    p = player(step.state, seat)
-    step.emit("CaptainLeft", seat=seat, captain=p["captain"], reason=reason,
-              ship=p["ship"]["type"] if p["ship"] else None, cargo=list(p["cargo"]),
-              weapons=sorted(p["weapons"]), upgrades=list(p["ship"]["upgrades"]) if p["ship"] else [],
-              specialists=list(p["specialists"]))
-    step.emit("HoldingsLost", vis=[seat], seat=seat, gold=p["gold"], glory_cards=list(p["hand"]))
 
 
 def resume(step, seat):
@@ -222,17 +156,11 @@ def resume(step, seat):
     if state["phase"] != "play" or state.get("raid") is not None or state.get("combat") is not None \
             or state.get("turn_window") is not None:
         return                      # a raid, a fight or glory cards finish first (they carry the turn on)
-    limit = T(state)["rules"]["glory_hand_limit"]
+    limit = tables(state)["rules"]["glory_hand_limit"]
     if p["returning"] or p["pending"] or len(p["hand"]) > limit:
         return
     if new_captain:
-        decks = state["decks"]
-        if not decks["captains"]:
-            step.emit("GameEnded", reason="captains", note="a new captain is needed and no captain card is left")
-            return
-        card = step.draw("captains", decks["captains"], vis=[seat], why=f"new captain for seat {seat}")
-        step.emit("CaptainDealt", vis=[seat], seat=seat, captain=card)
-        step.emit("NewCaptainDrawn", seat=seat)
+        draw_new_captain(step, seat)
         return
     end_player_turn(step, seat)
 
@@ -250,7 +178,7 @@ def end_round(step):
     state = step.state
     steps = _event_effect(state, "end_of_turn")
     if steps:
-        from .effects import run
+        # (the turn is over: a captain the card kills draws his successor at his next turn)
         run(step, steps, state["order"][0], state["event_in_play"])
     if state.get("npc_arriving") or state.get("npc_returning") or state.get("mow_arriving"):
         end_of_turn_returns(step)
@@ -262,33 +190,48 @@ def end_round(step):
     start_round(step)
 
 
-def reveal_new_captain(step, seat, ship):
-    """After the (secret) ship choice of a new captain: reveal, place the ship
-    at the home port, one glory card, gold aboard up to the starting amount
-    (a stash under it is taken aboard; how much is private)."""
-    state = step.state
-    p = player(state, seat)
-    step.emit("CaptainsRevealed", seats={str(seat): {"captain": p["captain"], "ship": ship}})
-    deal_glory(step, seat, "new captain")
-    start = T(state)["rules"]["start_gold"]
-    stash = p["stash"]
-    if stash < start:
-        # the book (PT, explicit; the IT agrees): with less than 10 stashed you
-        # take the stash aboard and the bank adds the rest up to 10; with 10 or
-        # more stashed you receive nothing and the stash stays where it is
-        if stash:
-            step.emit("StashChanged", vis=[seat], seat=seat, amount=-stash,
-                      why="new captain: the stash (under the starting amount) is taken aboard")
-        amount = bank_pays(state, start - stash)
-        step.emit("GoldReceived", vis=[seat], seat=seat, amount=amount,
-                  why="new captain: the bank tops the stash taken aboard up to the starting amount")
-    step.emit("StartingGoldTopped", seat=seat)
+# the events ---------------------------------------------------------------------------
+
+def _turn_started(state, d, ev):
+    state["turn"] = ev.turn
 
 
-def spendable(state, seat):
-    return funds(state, player(state, seat))
+def _event_drawn(state, d, ev):
+    state["decks"]["event_discard"].append(d["card"])
+    # an event whose effect lasts (each turn / the end of the turn) stays in play until the next
+    state["event_in_play"] = d["card"] if d.get("effect") in ("each_turn", "end_of_turn") else None
 
 
-# imported at the end, once (an import in a function costs as much as a step's dozen calls):
-# glory imports effects, which imports this module
-from . import glory  # noqa: E402
+def _player_turn_started(state, d, ev):
+    state["cur"] = state["order"].index(d["seat"])
+    state["scouted"] = []
+    state["actions"] = tables(state)["rules"]["actions"]
+    state["acted"] = False
+    state["port_used"] = False
+    state["port"] = None
+    state["withdrew"] = False
+
+
+def _victory_declared(state, d, ev):
+    state["declared"].append(d["seat"])
+
+
+def _game_ended(state, d, ev):
+    state["phase"] = "over"
+    state["end_reason"] = d["reason"]
+
+
+def _merchants_redistributed(state, d, ev):
+    for z, tok in d["tokens"].items():
+        state["board"]["merchants"][z] = tok
+        state["board"]["merchant_track"].remove(tok)
+
+
+APPLY = {
+    "TurnStarted": _turn_started,
+    "EventCardDrawn": _event_drawn,
+    "PlayerTurnStarted": _player_turn_started,
+    "VictoryDeclared": _victory_declared,
+    "GameEnded": _game_ended,
+    "MerchantTokensRedistributed": _merchants_redistributed,
+}

@@ -1,5 +1,7 @@
-"""Glory cards played in combat (the book: Carte Gloria in combattimento; rules
-version 4).
+"""Glory cards (the book: "Carte Gloria", p. 12: "Giocare carte Gloria", "Specialisti";
+"Carte Gloria in combattimento", p. 14; rules version 4 for the windows): played in
+one's own turn (a specialist hired, or the card's effect), discarded over the hand
+limit, and played in the windows below.
 
 "The cards are played in the phase the card names, and in that phase the player
 must declare that he wants to play one. If the opponent is another player (not an
@@ -40,18 +42,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .catalog import tables as T
-from .effects import COMBAT_TIMINGS as COMBAT_PHASES
-from .state import side_key
-
-
-def window(state):
-    """The open window: a fight's (``state["combat"]["window"]``) or, at the start of a
-    player's turn, the table's (``state["turn_window"]``); None."""
-    c = state.get("combat")
-    if c is not None and c.get("window") is not None:
-        return c["window"]
-    return state.get("turn_window")
+from .abilities import may_hire
+from .catalog import tables
+from .effects import COMBAT_TIMINGS as COMBAT_PHASES, run
+from .state import END_TURN, funds, glory_window as window, pay, player, side_key
 
 
 def waiting(state):
@@ -71,6 +65,54 @@ def _wait(step, phase, seat, stage):
         step.emit("GloryWaiting", seat=seat, stage=stage)
 
 
+# one's own turn -------------------------------------------------------------------
+
+def glory_plays(state, p, S=None):
+    """``S``: the state's tables (``tables(state)``), when the caller has read them."""
+    if not p["hand"]:
+        return []
+    glory = (S or tables(state))["glory"]
+    out = []
+    have = money = None                     # read at the first specialist card
+    for c in sorted(p["hand"]):
+        g = glory[c]
+        if g["timing"] != "own_turn":
+            continue
+        if g["kind"] == "specialist":
+            if have is None:
+                have = {glory[s]["specialist"] for s in p["specialists"]}
+                money = funds(state, p)
+            if g["specialist"] in have or g["hire_cost"] > money or not may_hire(state, p, g):
+                continue
+        out.append({"action": "play_glory", "card": c})
+    return out
+
+
+def do_play_own(step, seat, d):
+    """A glory card played in one's own turn: a specialist hired, or the card's effect."""
+    g = tables(step.state)["glory"][d["card"]]
+    effect = g.get("effect", "none")
+    if effect == "none":
+        step.emit("GloryCardPlayed", seat=seat, card=d["card"], name=g["name"], kind=g["kind"],
+                  specialist=g["specialist"] if g["kind"] == "specialist" else None,
+                  cost=g["hire_cost"] if g["kind"] == "specialist" else 0, effect="none",
+                  note="provisional: the card's text is not known; no effect beyond "
+                       + ("hiring the specialist" if g["kind"] == "specialist" else "discarding it"))
+        return None
+    step.emit("GloryCardPlayed", seat=seat, card=d["card"], name=g["name"], kind=g["kind"],
+              specialist=g["specialist"] if g["kind"] == "specialist" else None,
+              cost=g["hire_cost"] if g["kind"] == "specialist" else 0, effect=effect["timing"])
+    return run(step, effect["steps"], seat, d["card"])
+
+
+def do_discard(step, seat, d):
+    """Over the hand limit (the book: five glory cards), one is discarded first."""
+    step.emit("GloryCardDiscarded", vis=[seat], seat=seat, card=d["card"])
+    step.emit("GloryHandTrimmed", seat=seat, hand=len(player(step.state, seat)["hand"]))
+
+
+# the windows -----------------------------------------------------------------------
+
 def is_copy(g) -> bool:
     effect = g.get("effect", "none")
     return effect != "none" and any(s["do"] == "copy_card" for s in effect["steps"])
@@ -81,12 +123,12 @@ def copied(state, g):
     if not is_copy(g):
         return g.get("effect", "none")
     last = state.get("last_glory")
-    return T(state)["glory"][last].get("effect", "none") if last else "none"
+    return tables(state)["glory"][last].get("effect", "none") if last else "none"
 
 
 def playable(state, p, phase):
     """The cards of ``p``'s hand that act in ``phase``."""
-    S = T(state)
+    S = tables(state)
     out = []
     for c in sorted(p["hand"]):
         effect = copied(state, S["glory"][c])
@@ -101,7 +143,7 @@ def eligible(state, phase):
     whose turn it is, in turn order. One to four glory cards in hand, and not declined in
     this window. Nobody is asked in a phase no card of the game's catalog names (the
     catalog is public)."""
-    S = T(state)                            # (read once: the phases, then the hand limit)
+    S = tables(state)                            # (read once: the phases, then the hand limit)
     if not state.get("glory_windows") or phase not in S["glory_phases"]:
         return []
     if phase in COMBAT_PHASES:
@@ -176,29 +218,20 @@ def do_pass(step, seat, d):
 
 
 def do_decline(step, seat, d):
-    step.emit("GloryDeclined", seat=seat, card=d["card"], name=T(step.state)["glory"][d["card"]]["name"],
+    step.emit("GloryDeclined", seat=seat, card=d["card"], name=tables(step.state)["glory"][d["card"]]["name"],
               why="an announced card not played is shown (the book)")
     return _next(step)
 
 
 def do_play(step, seat, d):
     state = step.state
-    S = T(state)
+    S = tables(state)
     g = S["glory"][d["card"]]
-    effect = copied(state, g)
     step.emit("GloryCardPlayed", seat=seat, card=d["card"], name=g["name"], kind=g["kind"], specialist=None, cost=0,
               effect=window(state)["phase"], copies=state.get("last_glory") if is_copy(g) else None)
-    c = state.get("combat")
-    sides = []
-    for s in effect["steps"]:
-        if s["do"] == "reroll_dice":            # (a combat timing: checked at load)
-            own, foe = seat, (c["d"] if seat == c["a"] else c["a"])
-            sides = {"own": [own], "foe": [foe], "any": [own, foe]}[s["whose"]]
-        else:
-            from .effects import run
-            run(step, [s], seat, d["card"])
-    if sides:
-        step.emit("GloryRerollBegun", seat=seat, sides=sides)
+    if run(step, g["effect"]["steps"], seat, d["card"]) == END_TURN:    # (a copy card: the copied card's steps)
+        return END_TURN                         # the current player's captain died of it
+    if window(state)["reroll"]:                 # a reroll_dice step: the dice are picked next
         _wait(step, window(state)["phase"], seat, "glory_reroll")
         return True
     step.emit("GloryResolved", seat=seat)
@@ -212,7 +245,7 @@ def do_reroll(step, seat, d):
     whose = w["reroll"][0]
     dice = list(c["dice"][side_key(c, whose)])
     if d["dice"]:
-        S = T(state)
+        S = tables(state)
         new = step.roll(S["die_sides"], len(d["dice"]), vis="all", why=f"seat {seat}'s glory card: "
                         f"{'its own' if whose == seat else 'the other side’s'} dice rolled again",
                         faces={"skull": S["die_sides"]})
@@ -226,5 +259,96 @@ def do_reroll(step, seat, d):
     return _next(step)
 
 
+OWN_TURN = {"play_glory": do_play_own, "discard_glory": do_discard}
 HANDLERS = {"glory_announce": do_announce, "glory_pass": do_pass, "glory_play": do_play,
             "glory_decline": do_decline, "glory_reroll": do_reroll}
+
+# the events ---------------------------------------------------------------------------
+
+def _glory_discarded(state, d, ev):
+    player(state, d["seat"])["hand"].remove(d["card"])
+    state["decks"]["glory_discard"].append(d["card"])
+
+
+def _glory_played(state, d, ev):
+    p = player(state, d["seat"])
+    p["hand"].remove(d["card"])
+    if d.get("specialist"):
+        p["specialists"].append(d["card"])
+    else:
+        state["decks"]["glory_discard"].append(d["card"])
+    if d.get("cost"):
+        pay(state, p, d["cost"])
+    if d.get("effect", "none") != "none" and not d.get("copies"):
+        state["last_glory"] = d["card"]     # the text a Fast Learner copies
+
+
+def _window_opened(state, d, ev):
+    w = window(state)
+    new = {"phase": d["phase"], "seats": list(d["seats"]), "passed": [], "announced": [], "reasked": [],
+           "resolved": [], "reroll": [], "declined": list(w["declined"]) if w else []}
+    if d["phase"] in COMBAT_PHASES:
+        state["combat"]["window"] = new
+    else:
+        new["stage"], new["waiting"] = None, None
+        state["turn_window"] = new
+
+
+def _glory_waiting(state, d, ev):
+    w = state["turn_window"]
+    w["waiting"], w["stage"] = d["seat"], d["stage"]
+
+
+def _glory_announced(state, d, ev):
+    w = window(state)
+    w["announced"].append(d["seat"])
+    for s in list(w["passed"]):          # a side that passed may answer the announcement
+        if s not in w["reasked"]:
+            w["passed"].remove(s)
+            w["reasked"].append(s)
+
+
+def _glory_passed(state, d, ev):
+    window(state)["passed"].append(d["seat"])
+
+
+def _glory_declined(state, d, ev):
+    w = window(state)
+    w["resolved"].append(d["seat"])
+    w["declined"].append(d["seat"])
+
+
+def _glory_reroll_begun(state, d, ev):
+    window(state)["reroll"] = list(d["sides"])
+
+
+def _glory_rerolled(state, d, ev):
+    c = state["combat"]
+    c["dice"][side_key(c, d["side"])] = list(d["dice"])
+    c["window"]["reroll"].pop(0)
+
+
+def _glory_resolved(state, d, ev):
+    window(state)["resolved"].append(d["seat"])
+
+
+def _window_closed(state, d, ev):
+    if d["phase"] in COMBAT_PHASES:
+        state["combat"]["window"] = None
+    else:
+        state["turn_window"] = None
+
+
+APPLY = {
+    "GloryCardDiscarded": _glory_discarded,
+    "GloryCardPlayed": _glory_played,
+    "GloryWindowOpened": _window_opened,
+    "GloryWaiting": _glory_waiting,
+    "GloryAnnounced": _glory_announced,
+    "GloryPassed": _glory_passed,
+    "GloryDeclined": _glory_declined,
+    "GloryRerollBegun": _glory_reroll_begun,
+    "GloryDiceRerolled": _glory_rerolled,
+    "GloryResolved": _glory_resolved,
+    "GloryWindowClosed": _window_closed,
+}

@@ -1,7 +1,9 @@
-"""NPC ships (the book: Entrata in gioco dei NPC, Priorità di caccia, Azioni
-Esplorare, Movimento degli NPC, Cacciare i capitani dei giocatori, Navi NPC in
-combattimento): they enter, stack, move, hunt, scout and fight (combat.py, the
-NPC's side decided by the player to the left of the player it fights).
+"""NPC ships (the book: "Capitani non giocatori (NPC)", p. 12-13: Entrata in gioco dei
+NPC, Priorità di caccia, Azioni Esplorare, Movimento degli NPC, Cacciare i capitani dei
+giocatori, Navi NPC in combattimento): they enter, stack, move, hunt and scout; an NPC
+that finds a player is handed back (``spotted``, ``scout_on``) and the caller begins
+the fight (combat.py, the NPC's side decided by the player to the left of the player it
+fights).
 
 * An NPC event card (a nation's naval ship, the pirate Sloop or Frigate) brings its
   NPC in at the end of the turn, at the card's zone. One naval NPC per nation and
@@ -19,19 +21,17 @@ NPC's side decided by the player to the left of the player it fights).
 
 from __future__ import annotations
 
-from .catalog import tables as T
-from .derived import derived
-from .state import player
-from .war import enter, is_man_o_war
-
-
+from .catalog import tables
+from .derived import derived, is_man_o_war
+from .state import nation_of, player
+from .war import enter
 
 def naval_nation(state, npc):
     """The nation of a naval NPC at sea (its card's, a Man-o-War's own); None for a pirate."""
     n = state["board"]["npcs"][npc]
     if "nation" in n:
         return n["nation"]
-    return T(state)["events"][n["cards"][-1]].get("nation")
+    return tables(state)["events"][n["cards"][-1]].get("nation")
 
 
 def captain_of(state, npc):
@@ -39,7 +39,7 @@ def captain_of(state, npc):
     n = state["board"]["npcs"][npc]
     if "captain" in n:
         return dict(n["captain"])
-    return dict(T(state)["events"][n["cards"][-1]]["captain"])
+    return dict(tables(state)["events"][n["cards"][-1]]["captain"])
 
 
 def _hunt_rank(state, npc, p):
@@ -50,7 +50,7 @@ def _hunt_rank(state, npc, p):
         war = state["board"].get("war") or []
         at_war = 0
         if nation in war:
-            theirs = combat.nation_of(state, p)
+            theirs = nation_of(state, p)
             at_war = 1 if theirs in war and theirs != nation else 0
         others = 0                            # (a loop, not a generator: most players have no flag)
         for n, k in flags.items():
@@ -64,7 +64,7 @@ def _hunt_rank(state, npc, p):
 
 def _prey(state, npc, zone):
     """The players at sea in ``zone`` or next to it that the NPC hunts, best first (ties kept)."""
-    adj = T(state)["adj"][zone]
+    adj = tables(state)["adj"][zone]
     ranked = []
     for p in state["players"]:
         if p["captain"] is None or p["ship"] is None or p["in_port"]:
@@ -106,7 +106,7 @@ def on_event(step, card):
     """An event card drawn: its NPC icons move the NPCs at sea; an NPC card's ship will
     enter (or move) at the end of the turn."""
     state = step.state
-    info = T(state)["events"][card]
+    info = tables(state)["events"][card]
     for icon in info.get("npc_icons") or []:
         if icon["npc"] in state["board"]["npcs"]:
             move(step, icon["npc"], icon["dir"])
@@ -123,7 +123,7 @@ def _man_o_war_of_icon(state, icon_npc):
 
 def end_of_turn(step):
     state = step.state
-    S = T(state)
+    S = tables(state)
     if state.get("mow_arriving"):
         for arrival in list(state["mow_arriving"]):
             enter(step, arrival)
@@ -142,7 +142,7 @@ def end_of_turn(step):
 def end_of_turn_returns(step):
     """An NPC whose captain died sails back to its new captain's zone at the end of the turn."""
     state = step.state
-    S = T(state)
+    S = tables(state)
     for npc in list(state.get("npc_returning") or []):
         n = state["board"]["npcs"].get(npc)
         to = S["events"][n["cards"][-1]]["zone"] if n else None
@@ -200,11 +200,12 @@ def _scouts_here(state, zone, p):
 
 def spotted(step, seat, why):
     """A player sails into a hostile NPC's zone (leaving port too) or begins the turn
-    there: each such NPC scouts, in a random order; a success is a fight."""
+    there: each such NPC scouts, in a random order; the first that succeeds is handed
+    back, ``(npc, seat)``, for a fight (None: no NPC found the player)."""
     state = step.state
     p = state["players"][seat - 1]
     if p["captain"] is None or p["ship"] is None or p["in_port"]:
-        return
+        return None
     npcs = _scouts_here(state, p["zone"], p)
     order = []
     while npcs:
@@ -213,14 +214,16 @@ def spotted(step, seat, why):
         npcs = [x for x in npcs if x != n]
     if order:
         step.emit("NpcsScouting", seat=seat, npcs=order, why=why)
-        scout_on(step)
+        return scout_on(step)
+    return None
 
 
 def scout_on(step):
     """The next NPC of the queue scouts for the player (its Scouting: the card's, or the
-    player's flags of its nation if more); True when a fight began."""
+    player's flags of its nation if more); ``(npc, seat)`` when it found the player (the
+    caller begins the fight), else None once the queue is done."""
     state = step.state
-    S = T(state)
+    S = tables(state)
     queue = state.get("npc_queue") or {}
     seat = queue.get("seat")
     while queue.get("npcs"):
@@ -243,10 +246,9 @@ def scout_on(step):
                 break
         step.emit("NpcScouted", npc=npc, seat=seat, value=value, dice=dice, success=ok)
         if ok:
-            combat.begin(step, "npc:" + npc, seat)
-            return True
+            return npc, seat
         queue = state.get("npc_queue") or {}
-    return False
+    return None
 
 
 def may_redraw(state, p) -> bool:
@@ -254,9 +256,102 @@ def may_redraw(state, p) -> bool:
     exchanged for another card, once (the book: Morte, 1)."""
     if state["phase"] != "play" or p.get("redrawn") or p["captain"] is None:
         return False
-    home = T(state)["captains"][p["captain"]]["home"]
+    home = tables(state)["captains"][p["captain"]]["home"]
     return any(x["zone"] == home and not naval_nation(state, n) for n, x in state["board"]["npcs"].items())
 
 
-# imported at the end, once (not in the functions above): combat imports flow, which imports this module
-from . import combat  # noqa: E402
+# the events ---------------------------------------------------------------------------
+
+def _npc_arriving(state, d, ev):
+    if d["card"] is None:               # a Man-o-War brought by a war (war.py)
+        state.setdefault("mow_arriving", []).append({k: d[k] for k in ("npc", "zone", "nation", "captain")})
+        return
+    state.setdefault("npc_arriving", []).append(d["card"])
+
+
+def _npc_card_in_play(state, card):
+    state["npc_arriving"].remove(card)
+    state["decks"]["event_discard"].remove(card)        # the NPC's card lies face up in its area
+
+
+def _npc_entered(state, d, ev):
+    if d["card"] is None:               # a Man-o-War: no card in its area
+        state["mow_arriving"] = [a for a in state["mow_arriving"] if a["npc"] != d["npc"]]
+        state["board"]["npcs"][d["npc"]] = {"zone": d["zone"], "cards": [], "ship": d["ship"],
+                                            "nation": d["nation"], "captain": dict(d["skills"])}
+        return
+    _npc_card_in_play(state, d["card"])
+    state["board"]["npcs"][d["npc"]] = {"zone": d["zone"], "cards": [d["card"]], "ship": d["ship"]}
+
+
+def _npc_replaced(state, d, ev):
+    _npc_card_in_play(state, d["card"])
+    n = state["board"]["npcs"][d["npc"]]
+    n["cards"].append(d["card"])
+    n["zone"] = d["to"]
+
+
+def _npc_moved(state, d, ev):
+    state["board"]["npcs"][d["npc"]]["zone"] = d["to"]
+
+
+def _npc_left(state, d, ev):
+    del state["board"]["npcs"][d["npc"]]
+    if state.get("npc_returning") and d["npc"] in state["npc_returning"]:
+        state["npc_returning"].remove(d["npc"])
+
+
+def _npcs_scouting(state, d, ev):
+    state["npc_queue"] = {"seat": d["seat"], "npcs": list(d["npcs"])}
+
+
+def _npc_scouted(state, d, ev):
+    q = state["npc_queue"]
+    q["npcs"].remove(d["npc"])
+    if not q["npcs"]:
+        state["npc_queue"] = None
+
+
+def _npc_cargo_found(state, d, ev):
+    state["combat"]["npc"]["cargo"].append(d["card"])
+
+
+def _npc_cargo_lost(state, d, ev):
+    state["combat"]["npc"]["cargo"].remove(d["card"])
+    state["decks"]["cargo_discard"].append(d["card"])
+
+
+def _npc_captain_lost(state, d, ev):
+    if d["card"] is None:               # a Man-o-War's captain: the ship leaves the sea
+        del state["board"]["npcs"][d["npc"]]
+        return
+    n = state["board"]["npcs"][d["npc"]]
+    n["cards"].remove(d["card"])
+    state["decks"]["event_discard"].append(d["card"])
+    if d.get("successor"):
+        n["cards"].remove(d["successor"])
+        n["cards"].append(d["successor"])           # the captain beneath takes command
+        state.setdefault("npc_returning", []).append(d["npc"])
+    if not n["cards"]:
+        del state["board"]["npcs"][d["npc"]]
+
+
+def _npc_returned(state, d, ev):
+    state["npc_returning"].remove(d["npc"])
+    if d["npc"] in state["board"]["npcs"]:
+        state["board"]["npcs"][d["npc"]]["zone"] = d["to"]
+
+
+APPLY = {
+    "NpcArriving": _npc_arriving,
+    "NpcEntered": _npc_entered,
+    "NpcReplaced": _npc_replaced,
+    "NpcMoved": _npc_moved,
+    "NpcLeft": _npc_left,
+    "NpcsScouting": _npcs_scouting,
+    "NpcScouted": _npc_scouted,
+    "NpcCargoFound": _npc_cargo_found,
+    "NpcCargoLost": _npc_cargo_lost,
+    "NpcCaptainLost": _npc_captain_lost,
+    "NpcReturned": _npc_returned,
+}

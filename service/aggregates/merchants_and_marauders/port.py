@@ -1,36 +1,25 @@
-"""The port action and its activities: sell goods (first), buy goods, the
-shipyard, recruit, acquire a rumor, stash gold (home port only).
+"""The port action and its activities (the book: "Azioni in porto", p. 8-9): sell
+goods (first), buy goods, the shipyard (shipyard.py), recruit, acquire a rumor, claim a
+mission, stash gold (home port only); rumors followed and missions completed in port
+(tasks.py). The port action itself: entering and the upgrade tile turned over, and a
+wanted Alexandre Villon's Influence test.
 
 ``legal_port`` lists the small decisions open now; each ``do_*`` emits the
-consequences of one decision already known to be legal.
+consequences of one decision already known to be legal; their events are applied here.
 """
 
 from __future__ import annotations
 
-from itertools import combinations
-
 from . import abilities as ab
-from .catalog import tables as T
-
-from .flow import bank_pays, draw_cargo, gain_glory, skill_test
-from .state import at_home, capacity, damage, funds, player, ship_max, ship_maxima
-
-REPAIRABLE = ("hull", "masts", "cargo", "cannons")
-
+from . import shipyard, tasks
+from .catalog import tables
+from .mechanics import bank_pays, draw_cargo, gain_glory, skill_test
+from .state import (at_home, capacity, cargo_by_good, funds, pay, player, receive, ship_max, spend_action,
+                    unseen_identities)
 
 def demanded_good(state, port):
     tile = state["board"]["demand"].get(port)
-    return T(state)["demand"][tile] if tile else None
-
-
-def cargo_by_good(state, p):
-    out = {}
-    good = T(state)["good"]
-    for c in p["cargo"]:
-        out.setdefault(good[c], []).append(c)
-    for cards in out.values():
-        cards.sort()
-    return out
+    return tables(state)["demand"][tile] if tile else None
 
 
 AMOUNT_STEPS = (1, 5, 10)
@@ -51,42 +40,11 @@ def amounts(n):
     return out
 
 
-def sale_value(state, p, port, keep=None):
-    """What the shipyard pays for the current ship (upgrades +1 each unless
-    they move to the new ship at St. John, damage -1 a point, never below 0).
-    ``keep``: at St. John (rules version 3) the tiles the player keeps; the others sell."""
-    S = T(state)
-    ship = p["ship"]
-    info = S["ships"][ship["type"]]
-    if not info["for_sale"]:
-        return 0
-    if not keeps_upgrades(state, port):
-        sold = len(ship["upgrades"])
-    elif keep is None:
-        sold = 0
-    else:
-        sold = len(ship["upgrades"]) - len(keep)
-    bonus = S["rules"]["upgrade_sale_bonus"] * sold
-    return max(0, info["sell"] + bonus - damage(state, ship))
-
-
-def keeps_upgrades(state, port):
-    return T(state)["zones"][port]["special"].get("kind") == "transfer_upgrades"
-
-
-def keep_choices(state, p, port):
-    """St. John (rules version 3): every set of the ship's tiles to keep (the rest sell for +1)."""
-    if not state.get("fixes") or not keeps_upgrades(state, port):
-        return [None]
-    tiles = sorted(p["ship"]["upgrades"])
-    return [list(c) for k in range(len(tiles), -1, -1) for c in combinations(tiles, k)]
-
-
 def legal_port(state, seat, home=None, S=None):
     """``home``: ``at_home`` of the seat's player, when the caller has read it; ``S``: the
-    state's tables (``T(state)``), likewise (``legal`` passes both: it asks at every step)."""
+    state's tables (``tables(state)``), likewise (``legal`` passes both: it asks at every step)."""
     if S is None:
-        S = T(state)
+        S = tables(state)
     R = S["rules"]
     p = state["players"][seat - 1]
     port = state["port"]
@@ -101,39 +59,7 @@ def legal_port(state, seat, home=None, S=None):
         out.append({"action": "end_buy"})
         return out
     if act == "shipyard":
-        ship = p["ship"]
-        if money >= ab.price(state, p, "repair", R["repair_price"]):
-            most = ship_maxima(state, ship)
-            out += [{"action": "repair", "location": loc} for loc in REPAIRABLE if ship[loc] < most[loc]]
-        hull = [t for t in ship["flipped"] if S["upgrade"][t] == "reinforced_hull"]
-        if hull and money >= R["reinforced_hull_repair"]:
-            out.append({"action": "rearm_hull"})          # Reinforced Hull turned face up again
-        tile = state["board"]["upgrades"][here]
-        if tile is not None and state["board"]["revealed"][here] and money >= ab.price(state, p, "upgrade", R["upgrade_price"]) and \
-                S["upgrade"][tile] not in {S["upgrade"][t] for t in ship["upgrades"]}:
-            out.append({"action": "buy_upgrade"})
-        weapon_price = None                 # read at the first weapon in stock
-        for kind in sorted(S["weapons"]):
-            if kind in p["weapons"]:
-                out.append({"action": "sell_weapon", "kind": kind})
-            elif state["weapons"][kind] > 0:
-                if weapon_price is None:
-                    weapon_price = ab.price(state, p, "weapon", R["weapon_price"])
-                if money >= weapon_price:
-                    out.append({"action": "buy_weapon", "kind": kind})
-        keeps = keep_choices(state, p, here)
-        sale = []                           # the old ship's price, by tiles kept (a loop: mostly one)
-        for keep in keeps:
-            sale.append(sale_value(state, p, here, keep))
-        for kind, info in S["ships"].items():
-            if not info["for_sale"]:
-                continue
-            for keep, value in zip(keeps, sale):
-                if info["buy"] - value <= money:    # the new ship's price less the old one's
-                    out.append({"action": "buy_ship", "ship": kind} if keep is None else
-                               {"action": "buy_ship", "ship": kind, "keep": keep})
-        out.append({"action": "end_shipyard"})
-        return out
+        return shipyard.legal(state, p, here, money, S)
     if act == "stash":
         out += [{"action": "stash", "amount": a} for a in amounts(p["gold"])]
         out.append({"action": "end_stash"})
@@ -168,11 +94,11 @@ def legal_port(state, seat, home=None, S=None):
     return out
 
 
-# the activities ------------------------------------------------------------------
+# the activities ---------------------------------------------------------------------
 
 def do_sell(step, seat, d):
     state = step.state
-    R = T(state)["rules"]
+    R = tables(state)["rules"]
     p = player(state, seat)
     here = state["port"]["port"]
     good, k = d["good"], d["count"]
@@ -187,14 +113,14 @@ def do_sell(step, seat, d):
         reserve = state["decks"]["demand_reserve"]
         new = step.draw("demand_reserve", reserve, vis="all", why=f"new demand tile for {here}",
                         unknown_pool=unseen_identities(state, "demand"))
-        step.emit("DemandTileReplaced", port=here, old=old, new=new, good=T(state)["demand"][new])
+        step.emit("DemandTileReplaced", port=here, old=old, new=new, good=tables(state)["demand"][new])
         if k >= R["demand_glory_cards"]:
             gain_glory(step, seat, f"sold {k} {good} where it was in demand")
 
 
 def do_buy_goods(step, seat, d):
     state = step.state
-    S = T(state)
+    S = tables(state)
     R = S["rules"]
     p = player(state, seat)
     here = state["port"]["port"]
@@ -232,7 +158,7 @@ def do_buy_goods(step, seat, d):
 def do_buy(step, seat, d):
     price = step.state["port"]["offer"][d["card"]]
     step.emit("CargoBought", vis=[seat], seat=seat, card=d["card"], price=price,
-              good=T(step.state)["good"][d["card"]])
+              good=tables(step.state)["good"][d["card"]])
 
 
 def do_end_buy(step, seat, d):
@@ -240,69 +166,6 @@ def do_end_buy(step, seat, d):
     port = state["port"]
     returned = sorted(port["offer"])
     step.emit("BuyingEnded", seat=seat, bought=port.get("bought", 0), returned=returned)
-
-
-def do_shipyard(step, seat, d):
-    step.emit("PortActivityBegun", seat=seat, activity="shipyard")
-
-
-def do_repair(step, seat, d):
-    state = step.state
-    step.emit("ShipRepaired", seat=seat, location=d["location"],
-              cost=ab.price(state, player(state, seat), "repair", T(state)["rules"]["repair_price"]))
-
-
-def do_rearm_hull(step, seat, d):
-    state = step.state
-    ship = player(state, seat)["ship"]
-    t = next(t for t in ship["flipped"] if T(state)["upgrade"][t] == "reinforced_hull")
-    step.emit("HullRearmed", seat=seat, tile=t, cost=T(state)["rules"]["reinforced_hull_repair"])
-
-
-def do_buy_upgrade(step, seat, d):
-    state = step.state
-    here = state["port"]["port"]
-    tile = state["board"]["upgrades"][here]
-    step.emit("UpgradeBought", seat=seat, port=here, tile=tile, kind=T(state)["upgrade"][tile],
-              cost=ab.price(state, player(state, seat), "upgrade", T(state)["rules"]["upgrade_price"]))
-
-
-def do_buy_weapon(step, seat, d):
-    state = step.state
-    step.emit("WeaponBought", seat=seat, kind=d["kind"],
-              cost=ab.price(state, player(state, seat), "weapon", T(state)["rules"]["weapon_price"]))
-
-
-def do_sell_weapon(step, seat, d):
-    state = step.state
-    step.emit("WeaponSold", seat=seat, kind=d["kind"], price=bank_pays(state, T(state)["rules"]["weapon_sale"]))
-
-
-def do_buy_ship(step, seat, d):
-    state = step.state
-    S = T(state)
-    p = player(state, seat)
-    here = state["port"]["port"]
-    kind = d["ship"]
-    value = sale_value(state, p, here, d.get("keep"))
-    net = S["ships"][kind]["buy"] - value
-    if net < 0:
-        net = -bank_pays(state, -net)
-    keep = keeps_upgrades(state, here)
-    kept = []
-    if keep and "keep" in d:
-        kept = list(d["keep"])          # the player's choice; the rest were sold
-    elif keep:
-        seen = set()
-        for t in p["ship"]["upgrades"]:
-            if S["upgrade"][t] not in seen:
-                kept.append(t)
-                seen.add(S["upgrade"][t])
-    glory = S["ships"][kind]["glory_on_buy"] and not p["glory_ship"]
-    step.emit("ShipBought", seat=seat, port=here, ship=kind, old=p["ship"]["type"], price=S["ships"][kind]["buy"],
-              sale_value=value, net=net, keep_upgrades=keep, kept=kept)
-    if glory:
-        gain_glory(step, seat, f"bought a {S['ships'][kind]['name']} (once per captain)")
 
 
 def do_end_activity(step, seat, d):
@@ -322,13 +185,13 @@ def do_recruit(step, seat, d):
 def do_hire_crew(step, seat, d):
     state = step.state
     step.emit("CrewRecruited", seat=seat, crew=1, how="paid",
-              cost=ab.price(state, player(state, seat), "recruit", T(state)["rules"]["recruit_price"]))
+              cost=ab.price(state, player(state, seat), "recruit", tables(state)["rules"]["recruit_price"]))
 
 
 def do_rumor(step, seat, d):
     state = step.state
     step.emit("PortActivityBegun", seat=seat, activity="rumor")
-    step.emit("RumorSought", seat=seat, cost=T(state)["rules"]["rumor_price"])
+    step.emit("RumorSought", seat=seat, cost=tables(state)["rules"]["rumor_price"])
     if skill_test(step, seat, "influence", "acquire a rumor") and state["decks"]["rumors"]:
         card = step.draw("rumors", state["decks"]["rumors"], vis=[seat], why=f"rumor for seat {seat}")
         step.emit("RumorDrawn", vis=[seat], seat=seat, card=card)
@@ -344,10 +207,9 @@ def do_keep_rumor(step, seat, d):
 
 
 def do_claim_mission(step, seat, d):
-    """Claim a mission lying at this port. Mission texts are unknown: the
-    claim is an Influence test (provisional, as in the book's example of a
-    failed claim); a claimed mission is replaced from the deck. Completing
-    missions comes with their texts (later)."""
+    """Claim a mission lying at this port: an Influence test (the book's example of a
+    failed claim; RULINGS.md); a claimed mission is replaced from the deck, and one held
+    before goes to the discards. Completing it: tasks.py."""
     state = step.state
     p = player(state, seat)
     m = d["mission"]
@@ -358,7 +220,7 @@ def do_claim_mission(step, seat, d):
     step.emit("MissionClaimed", seat=seat, mission=m, port=state["port"]["port"], discarded=p["mission"])
     if state["decks"]["missions"]:
         new = step.draw("missions", state["decks"]["missions"], vis="all", why="a new mission for the board")
-        info = T(state)["missions"][new]
+        info = tables(state)["missions"][new]
         step.emit("MissionPlaced", mission=new, name=info["name"], port=info["location"])
 
 
@@ -384,20 +246,11 @@ def do_end_port(step, seat, d):
     step.emit("PortActionEnded", seat=seat)
 
 
-def do_place_upgrade(step, seat, d):
-    p = player(step.state, seat)
-    tiles = sorted(p["returning"])
-    tile = tiles[0] if len(tiles) == 1 else step.pick(
-        tiles, vis="referee", why=f"which face-down upgrade tile goes to {d['port']}")
-    step.emit("UpgradeTilePlaced", vis="referee", seat=seat, port=d["port"], tile=tile)
-    step.emit("UpgradeTileHidden", seat=seat, port=d["port"])
-
-
 def do_port(step, seat, d):
     state = step.state
     p = player(state, seat)
     here = p["zone"]
-    S = T(state)
+    S = tables(state)
     cap = S["captains"][p["captain"]]
     if ab.has(state, p, "enter_any_port") and p["flags"].get(S["zones"][here]["nation"]) and here != cap["home"] \
             and not skill_test(step, seat, "influence", f"a port action at {here} while wanted"):
@@ -408,45 +261,168 @@ def do_port(step, seat, d):
     if tile is not None and not state["board"]["revealed"][here]:
         tile = step.identify("upgrades", tile, unseen_identities(state, "upgrade"),
                              why=f"the upgrade tile at {here} is turned over")
-        step.emit("UpgradeTileRevealed", port=here, tile=tile, kind=T(state)["upgrade"][tile])
+        step.emit("UpgradeTileRevealed", port=here, tile=tile, kind=tables(state)["upgrade"][tile])
 
 
 def over_capacity(state, p):
     return len(p["cargo"]) > capacity(state, p)
 
 
+# the events ---------------------------------------------------------------------------
+
+def _port_begun(state, d, ev):
+    spend_action(state)
+    state["port_used"] = True
+    state["port"] = {"port": d["port"], "started": [], "act": None, "sell_closed": False, "offer": {}, "bought": 0}
+
+
+def _port_action_refused(state, d, ev):
+    spend_action(state)
+    state["port_used"] = True
+
+
+def _upgrade_revealed(state, d, ev):
+    state["board"]["revealed"][d["port"]] = True
+
+
+def _goods_sold(state, d, ev):
+    p = player(state, d["seat"])
+    for c in d["cards"]:
+        p["cargo"].remove(c)
+    state["decks"]["cargo_discard"].extend(d["cards"])
+    receive(state, p, d["total"])
+    if "sell" not in state["port"]["started"]:
+        state["port"]["started"].append("sell")
+
+
+def _demand_replaced(state, d, ev):
+    state["board"]["demand"][d["port"]] = d["new"]
+    state["decks"]["demand_reserve"].append(d["old"])
+    state["port"]["sell_closed"] = True
+
+
+def _activity_begun(state, d, ev):
+    port = state["port"]
+    port["started"].append(d["activity"])
+    if d["activity"] in ("buy", "shipyard", "recruit", "stash"):
+        port["act"] = d["activity"]
+
+
+def _activity_ended(state, d, ev):
+    state["port"]["act"] = None
+
+
+def _demanded_discarded(state, d, ev):
+    state["decks"]["cargo_discard"].extend(d["cards"])
+
+
+def _cargo_offered(state, d, ev):
+    state["port"]["offer"] = dict(d["offer"])
+
+
+def _cargo_bought(state, d, ev):
+    p = player(state, d["seat"])
+    state["port"]["offer"].pop(d["card"])
+    p["cargo"].append(d["card"])
+    state["port"]["bought"] += 1
+    pay(state, p, d["price"])
+
+
+def _buying_ended(state, d, ev):
+    state["decks"]["cargo_discard"].extend(d["returned"])
+    state["port"]["offer"] = {}
+    state["port"]["act"] = None
+    if d.get("bought", 1) or not state.get("fixes"):   # the three-card rule counts goods really bought
+        player(state, d["seat"])["last_buy"] = [state["port"]["port"], state["turn"]]
+
+
+def _crew_recruited(state, d, ev):
+    p = player(state, d["seat"])
+    p["ship"]["crew"] += d["crew"]
+    pay(state, p, d["cost"])
+
+
+def _rumor_sought(state, d, ev):
+    pay(state, player(state, d["seat"]), d["cost"])
+
+
+def _rumor_drawn(state, d, ev):
+    p = player(state, d["seat"])
+    if p["rumor"] is None:
+        p["rumor"] = d["card"]
+    else:
+        p["offered_rumor"] = d["card"]
+        p["pending"].append("keep_rumor")
+
+
+def _rumor_kept(state, d, ev):
+    p = player(state, d["seat"])
+    if d["kept"] != p["rumor"]:
+        p.pop("rumor_shown", None)      # a kept rumor shown face up (tasks.py) given up
+    p["rumor"] = d["kept"]
+    p["offered_rumor"] = None
+    p["pending"].remove("keep_rumor")
+    state["decks"]["rumors"].append(d["discarded"])
+
+
+def _mission_claimed(state, d, ev):
+    p = player(state, d["seat"])
+    del state["board"]["missions"][d["mission"]]
+    if p["mission"] is not None:
+        state["decks"]["mission_discard"].append(p["mission"])
+    p["mission"] = d["mission"]
+
+
+def _mission_placed(state, d, ev):
+    state["board"]["missions"][d["mission"]] = d["port"]
+
+
+def _stash_changed(state, d, ev):
+    p = player(state, d["seat"])
+    p["gold"] -= d["amount"]
+    p["stash"] += d["amount"]
+
+
+def _gold_stashed(state, d, ev):
+    player(state, d["seat"])["stash_acts"] += 1
+
+
+def _gold_withdrawn(state, d, ev):
+    state["withdrew"] = True
+
+
+def _port_ended(state, d, ev):
+    state["port"] = None
+
+
 HANDLERS = {
     "port": do_port, "sell": do_sell, "buy_goods": do_buy_goods, "buy": do_buy, "end_buy": do_end_buy,
-    "shipyard": do_shipyard, "repair": do_repair, "buy_upgrade": do_buy_upgrade, "buy_weapon": do_buy_weapon,
-    "sell_weapon": do_sell_weapon, "rearm_hull": do_rearm_hull, "buy_ship": do_buy_ship, "end_shipyard": do_end_activity,
-    "recruit": do_recruit, "hire_crew": do_hire_crew, "end_recruit": do_end_activity, "rumor": do_rumor,
-    "keep_rumor": do_keep_rumor, "claim_mission": do_claim_mission, "stash": do_stash, "end_stash": do_end_activity, "withdraw": do_withdraw, "end_port": do_end_port,
-    "place_upgrade": do_place_upgrade,
+    "end_shipyard": do_end_activity, "recruit": do_recruit, "hire_crew": do_hire_crew, "end_recruit": do_end_activity,
+    "rumor": do_rumor, "keep_rumor": do_keep_rumor, "claim_mission": do_claim_mission, "stash": do_stash,
+    "end_stash": do_end_activity, "withdraw": do_withdraw, "end_port": do_end_port,
+    **shipyard.HANDLERS,
 }
-__all__ = ["HANDLERS", "legal_port", "over_capacity"]
 
-
-def unseen_identities(state, kind: str) -> list:
-    """At a table: the tiles (``demand``/``upgrade``) or tokens (``merchant``)
-    nobody has seen yet, i.e. every one of the kind not known to be elsewhere.
-    Empty in any other game: nothing lies face down unseen, nobody is asked to name it."""
-    if not state.get("unseen"):
-        return []
-    from service.kernel.machine import is_unknown
-
-    every = T(state)[kind]
-    board = state["board"]
-    if kind == "demand":
-        known = set(board["demand"].values()) | {t for t in state["decks"]["demand_reserve"] if not is_unknown(t)}
-    elif kind == "upgrade":
-        known = {t for t in board["upgrades"].values() if t is not None and not is_unknown(t)}
-        for p in state["players"]:
-            known |= set((p.get("ship") or {}).get("upgrades", [])) | set(p.get("returning", []))
-    else:
-        known = {t for t in board["merchants"].values() if t is not None and not is_unknown(t)}
-        known |= set(board.get("merchant_track", []))
-    return sorted(t for t in every if t not in known)
-
-
-# imported at the end, once (not in ``legal_port``): tasks imports this module
-from . import tasks  # noqa: E402
+APPLY = {
+    "PortActionBegun": _port_begun,
+    "PortActionRefused": _port_action_refused,
+    "UpgradeTileRevealed": _upgrade_revealed,
+    "GoodsSold": _goods_sold,
+    "DemandTileReplaced": _demand_replaced,
+    "PortActivityBegun": _activity_begun,
+    "PortActivityEnded": _activity_ended,
+    "DemandedCargoDiscarded": _demanded_discarded,
+    "CargoOffered": _cargo_offered,
+    "CargoBought": _cargo_bought,
+    "BuyingEnded": _buying_ended,
+    "CrewRecruited": _crew_recruited,
+    "RumorSought": _rumor_sought,
+    "RumorDrawn": _rumor_drawn,
+    "RumorKept": _rumor_kept,
+    "MissionClaimed": _mission_claimed,
+    "MissionPlaced": _mission_placed,
+    "StashChanged": _stash_changed,
+    "GoldStashed": _gold_stashed,
+    "GoldWithdrawn": _gold_withdrawn,
+    "PortActionEnded": _port_ended,
+}

@@ -1,6 +1,7 @@
-"""Scouting a merchant and raiding it (the book: Esplorare; Saccheggiare i
-mercanti; Armi speciali durante il saccheggio; Ricercati), and the death of a
-captain whose hull a raid destroys.
+"""Raiding a merchant (the book: "Saccheggiare i mercanti" and "Armi speciali durante il
+saccheggio", p. 10; a flag for the raid, "Ricercati & Ricompense", p. 11) once scouting
+found it (scout.py); a hull a raid destroys kills the captain (captains.py), which ends
+his turn (``END_TURN``, handed back to the flow).
 
 A raid in progress is ``state["raid"]``; it walks through stages: ``engage``
 (the merchant's nation is chosen, or it is let go), ``weapons`` (special weapon
@@ -20,12 +21,11 @@ Decisions:
 from __future__ import annotations
 
 from .abilities import dice as skill_dice
-from .catalog import tables as T
-from .flow import bank_pays, captain_dies, end_player_turn, gain_glory, skill_test
-from .state import LOCATIONS, capacity, player, ship_max
+from .captains import dies
+from .catalog import tables
+from .mechanics import bank_pays, gain_glory, skill_test
+from .state import LOCATIONS, capacity, player, ship_max, unseen_identities
 from .wanted import gain_flag
-
-
 
 def destroyed(p) -> list:
     """The ship's destroyed locations (no raid with any, the book)."""
@@ -35,7 +35,7 @@ def destroyed(p) -> list:
 # legal decisions -----------------------------------------------------------------
 def nations(state, r):
     """The token's nation or the sea zone's (its port's), the raider's choice."""
-    zone_nation = T(state)["zones"][r["zone"]]["nation"]
+    zone_nation = tables(state)["zones"][r["zone"]]["nation"]
     return sorted({r["nation"]} | ({zone_nation} if zone_nation else set()))
 
 
@@ -66,9 +66,9 @@ def sight(step, seat):
     state = step.state
     zone = player(state, seat)["zone"]
     token = state["board"]["merchants"][zone]
-    token = step.identify("merchant_tokens", token, port_rules.unseen_identities(state, "merchant"),
+    token = step.identify("merchant_tokens", token, unseen_identities(state, "merchant"),
                           why=f"the merchant token in {zone} is turned over")
-    S = T(state)
+    S = tables(state)
     step.emit("MerchantSighted", seat=seat, zone=zone, token=token, nation=S["merchant"][token],
               zone_nation=S["zones"][zone]["nation"])
 
@@ -85,7 +85,7 @@ def _turn_card(step, seat, why):
             return None
         step.emit("CargoDeckReshuffled", cards=len(decks["cargo_discard"]))
     card = step.draw("cargo", decks["cargo"], vis="all", why=why)
-    c = T(step.state)["cargo"][card]
+    c = tables(step.state)["cargo"][card]
     step.emit("RaidCardTurned", seat=seat, card=card, good=c["good"], raid=c["raid"], icon=c["icon"])
     return card
 
@@ -99,7 +99,7 @@ def do_raid(step, seat, d):
     hits = skill_test(step, seat, "seamanship", "the raid")
     rolled = skill_dice(state, player(state, seat), "seamanship")
     step.emit("RaidSuccesses", seat=seat, successes=hits, failures=rolled - hits)
-    _after_successes(step, seat)
+    return _after_successes(step, seat)
 
 
 def _after_successes(step, seat):
@@ -108,15 +108,15 @@ def _after_successes(step, seat):
     p = player(state, seat)
     if r["failures"] > 0 and p["weapons"]:
         step.emit("RaidStage", stage="weapons")
-    else:
-        _to_use(step, seat)
+        return None
+    return _to_use(step, seat)
 
 
 def _to_use(step, seat):
     if step.state["raid"]["left"] > 0:
         step.emit("RaidStage", stage="use")
-    else:
-        resolve(step, seat)
+        return None
+    return resolve(step, seat)
 
 
 def do_spend_weapon(step, seat, d):
@@ -124,49 +124,52 @@ def do_spend_weapon(step, seat, d):
     step.emit("WeaponSpent", seat=seat, kind=d["kind"], why="a failed die of the raid becomes a success")
     r = state["raid"]
     if r["failures"] == 0 or not player(state, seat)["weapons"]:
-        _to_use(step, seat)
+        return _to_use(step, seat)
+    return None
 
 
 def do_weapons_done(step, seat, d):
-    _to_use(step, seat)
+    return _to_use(step, seat)
 
 
 def do_raid_draw(step, seat, d):
     step.emit("RaidSuccessUsed", seat=seat, use="draw")
     _turn_card(step, seat, "raid: a success draws a card")
-    _next_success(step, seat)
+    return _next_success(step, seat)
 
 
 def do_raid_discard(step, seat, d):
     step.emit("RaidSuccessUsed", seat=seat, use="discard")
     step.emit("RaidCardDiscarded", seat=seat, card=d["card"])
-    _next_success(step, seat)
+    return _next_success(step, seat)
 
 
 def do_raid_swap(step, seat, d):
     step.emit("RaidSuccessUsed", seat=seat, use="swap")
     step.emit("RaidCardDiscarded", seat=seat, card=d["card"])
     _turn_card(step, seat, "raid: a success swaps a card")
-    _next_success(step, seat)
+    return _next_success(step, seat)
 
 
 def do_raid_stop(step, seat, d):
-    resolve(step, seat)
+    return resolve(step, seat)
 
 
 def _next_success(step, seat):
     if step.state["raid"]["left"] <= 0:
-        resolve(step, seat)
+        return resolve(step, seat)
+    return None
 
 
 def resolve(step, seat):
     """The icons of the cards left: every hit lands (on the hull once its location
     is destroyed); the merchant escapes when its escape icons reach the ship's
-    Maneuverability; any destroyed location fails the raid; no hull, no captain."""
+    Maneuverability; any destroyed location fails the raid; no hull, no captain (and
+    ``END_TURN``)."""
     state = step.state
     r = state["raid"]
     p = player(state, seat)
-    S = T(state)
+    S = tables(state)
     step.emit("RaidStage", stage="resolve")
     escapes = 0
     for c in list(r["cards"]):
@@ -182,8 +185,7 @@ def resolve(step, seat):
     maneuver = ship_max(state, p["ship"], "maneuver")
     if p["ship"]["hull"] <= 0:
         step.emit("RaidEnded", seat=seat, result="sunk", loot=0, escapes=escapes, maneuver=maneuver)
-        die(step, seat, "the hull was destroyed in a raid")
-        return
+        return dies(step, seat, "the hull was destroyed in a raid")
     _trim_cargo(step, seat)
     broken = destroyed(p)
     if broken:
@@ -207,11 +209,11 @@ def _trim_cargo(step, seat):
     p = player(state, seat)
     while len(p["cargo"]) > capacity(state, p):
         card = step.pick(sorted(p["cargo"]), vis=[seat], why="a cargo card over the damaged hold, lost at random")
-        step.emit("CargoLost", seat=seat, card=card, good=T(state)["good"][card], why="hold damaged in a raid")
+        step.emit("CargoLost", seat=seat, card=card, good=tables(state)["good"][card], why="hold damaged in a raid")
 
 
 def do_raid_take(step, seat, d):
-    step.emit("RaidCardTaken", seat=seat, card=d["card"], good=T(step.state)["good"][d["card"]])
+    step.emit("RaidCardTaken", seat=seat, card=d["card"], good=tables(step.state)["good"][d["card"]])
     p = player(step.state, seat)
     if not step.state["raid"]["cards"] or len(p["cargo"]) >= capacity(step.state, p):
         do_raid_take_done(step, seat, d)
@@ -221,11 +223,59 @@ def do_raid_take_done(step, seat, d):
     step.emit("RaidEnded", seat=seat, result="success", loot=step.state["raid"]["loot"], kept=True)
 
 
-def die(step, seat, why):
-    """A captain lost outside a fight (a raid, a card): dead in his own turn, it ends."""
-    captain_dies(step, seat, why)
-    if step.state["order"][step.state["cur"]] == seat:
-        end_player_turn(step, seat)
+# the events ---------------------------------------------------------------------------
+
+def _merchant_sighted(state, d, ev):
+    board = state["board"]
+    board["merchants"][d["zone"]] = None
+    board["merchant_track"].append(d["token"])
+    state["raid"] = {"seat": d["seat"], "zone": d["zone"], "token": d["token"], "nation": d["nation"],
+                     "stage": "engage", "cards": [], "successes": 0, "failures": 0, "left": 0, "loot": 0}
+
+
+def _merchant_let_go(state, d, ev):
+    state["raid"] = None
+
+
+def _raid_begun(state, d, ev):
+    state["raid"]["stage"] = "draw"
+    state["raid"]["chosen"] = d["nation"]
+
+
+def _raid_card_turned(state, d, ev):
+    state["raid"]["cards"].append(d["card"])
+
+
+def _raid_successes(state, d, ev):
+    r = state["raid"]
+    r["successes"], r["failures"], r["left"] = d["successes"], d["failures"], d["successes"]
+
+
+def _raid_stage(state, d, ev):
+    state["raid"]["stage"] = d["stage"]
+
+
+def _raid_success_used(state, d, ev):
+    state["raid"]["left"] -= 1
+
+
+def _raid_card_discarded(state, d, ev):
+    state["raid"]["cards"].remove(d["card"])
+    state["decks"]["cargo_discard"].append(d["card"])
+
+
+def _raid_succeeded(state, d, ev):
+    state["raid"]["loot"] = d["loot"]
+
+
+def _raid_card_taken(state, d, ev):
+    state["raid"]["cards"].remove(d["card"])
+    player(state, d["seat"])["cargo"].append(d["card"])
+
+
+def _raid_ended(state, d, ev):
+    state["decks"]["cargo_discard"].extend(state["raid"]["cards"])
+    state["raid"] = None
 
 
 HANDLERS = {
@@ -235,6 +285,16 @@ HANDLERS = {
     "raid_take_done": do_raid_take_done,
 }
 
-
-# imported at the end, once (not in ``sight``): port imports flow, which this module's importers import
-from . import port as port_rules  # noqa: E402
+APPLY = {
+    "MerchantSighted": _merchant_sighted,
+    "MerchantLetGo": _merchant_let_go,
+    "RaidBegun": _raid_begun,
+    "RaidCardTurned": _raid_card_turned,
+    "RaidSuccesses": _raid_successes,
+    "RaidStage": _raid_stage,
+    "RaidSuccessUsed": _raid_success_used,
+    "RaidCardDiscarded": _raid_card_discarded,
+    "RaidSucceeded": _raid_succeeded,
+    "RaidCardTaken": _raid_card_taken,
+    "RaidEnded": _raid_ended,
+}

@@ -25,42 +25,51 @@ exactly these); repeated decisions reach any sum: the Stash activity stays open 
 
 from __future__ import annotations
 
-from .catalog import tables as T
-from .derived import derived
-
 from service.kernel import BadInput, IllegalDecision, Rules
+from service.kernel.machine import strictly_equal
 
 from . import catalog as catalog_data
-from . import port as port_rules
+from . import catalog_checks
 from . import combat as combat_rules
 from . import glory as glory_rules
+from . import port as port_rules
 from . import raid as raid_rules
+from . import sailing
 from . import scout as scout_rules
+from . import setup as set_up
 from . import tasks as task_rules
-from .flow import (bank_pays, check_victory, deal_glory, end_player_turn, glory_plays, resume,
-                   reveal_new_captain, skill_test, start_round, turn_goes_on)
-from .port import amounts, legal_port, over_capacity
+from .captains import redraw_captain
+from .catalog import tables
+from .derived import derived
 from .evolve import HANDLERS
-from .npc import may_redraw, spotted
-from .state import at_home, current_seat, initial_state, player, stash_glory, total_glory
-from .wanted import port_entries
+from .flow import carry_on, check_victory, resume, start_round, turn_goes_on
+from .glory import glory_plays
+from .npc import may_redraw
+from .port import amounts, legal_port, over_capacity
+from .setup import ship_choices
+from .state import END_TURN, at_home, current_seat, initial_state, player, stash_glory, total_glory
 from .view import describe, view
+from .wanted import port_entries
 
 AMOUNT_ACTIONS = ("stash", "withdraw")
-# the handlers of the modules' actions, one dict (the first module naming an action wins)
-ACTION_HANDLERS = {**task_rules.HANDLERS, **combat_rules.HANDLERS, **scout_rules.HANDLERS,
-                   **raid_rules.HANDLERS, **port_rules.HANDLERS}
 
 
-def _same(decision, listed):
-    """Exactly a listed decision: the same keys and values of the same types
-    (so 5.0 or True is not the amount 5 or 1)."""
-    return decision.keys() == listed.keys() and all(
-        type(v) is type(decision[k]) and v == decision[k] for k, v in listed.items())
+def one_table(*parts: dict) -> dict:
+    """The tables merged into one, refusing an action two of them name (no order of the
+    tables decides which handler wins: there is only one)."""
+    out: dict = {}
+    for table in parts:
+        twice = out.keys() & table.keys()
+        if twice:
+            raise RuntimeError(f"merchants-and-marauders: actions handled twice: {sorted(twice)}")
+        out.update(table)
+    return out
 
 
-def ship_choices(state):
-    return [{"action": "choose_ship", "ship": t} for t, s in T(state)["ships"].items() if s["starting"]]
+# the handlers of the modules' actions, one dict (an action is named by one module only)
+ACTION_HANDLERS = one_table(task_rules.HANDLERS, combat_rules.HANDLERS, scout_rules.HANDLERS,
+                            raid_rules.HANDLERS, port_rules.HANDLERS, sailing.HANDLERS, glory_rules.OWN_TURN,
+                            {"redraw_captain": redraw_captain})
 
 
 class MerchantsAndMarauders(Rules):
@@ -73,14 +82,12 @@ class MerchantsAndMarauders(Rules):
     max_seats = 4
 
     def __init__(self):
-        # every action's handler: the modules' (the first module naming it wins), else the decider's ``_do_*``
+        # every action's handler, one table (``decide`` reads it for every action): the
+        # decider's ``_do_*``, the modules', the ship choice and the glory windows' answers;
+        # an action named twice is refused (``one_table``)
         own = {name[len("_do_"):]: getattr(self, name) for name in dir(self) if name.startswith("_do_")}
-        self._actions = {**own, **ACTION_HANDLERS}
-        # the ship choice and the glory windows' answers before all of them (``decide`` reads
-        # one table for every action)
-        self._actions["choose_ship"] = self._choose_ship
-        for action in glory_rules.HANDLERS:
-            self._actions[action] = self._glory_window
+        self._actions = one_table(own, ACTION_HANDLERS, {"choose_ship": self._choose_ship},
+                                  dict.fromkeys(glory_rules.HANDLERS, self._glory_window))
 
     def parse_options(self, seats, options):
         out = {}
@@ -99,21 +106,21 @@ class MerchantsAndMarauders(Rules):
     shared_catalog = True  # only ``register`` reads it (the tables are derived from it once)
 
     def catalog(self, options):
-        return catalog_data.default_catalog()
+        return catalog_checks.default_catalog()
 
     def validate_catalog(self, cat):
         """``tools new merchants-and-marauders --catalog FILE``: printed values and card
         effects in the vocabulary of ``effects.py`` (an unknown word is refused)."""
-        return catalog_data.validate(cat)
+        return catalog_checks.validate(cat)
 
     initial_state = staticmethod(initial_state)
 
     def restored(self, config, state):
         """A snapshot whose catalog tables are not today's (an older build's) is
-        not used: the game is folded from its events instead."""
+        refused (``TablesChanged``, a ValueError: whoever restores a snapshot treats it
+        as unusable) and the game is folded from its events instead."""
         if state.get("cat") != catalog_data.register(config["catalog"]):
-            from service.snapshots import SnapshotOutdated
-            raise SnapshotOutdated("catalog tables changed")
+            raise catalog_data.TablesChanged("catalog tables changed")
 
     handlers = HANDLERS  # evolve as a table: the kernel calls each event's handler straight
 
@@ -141,7 +148,7 @@ class MerchantsAndMarauders(Rules):
         if current_seat(state) != seat:
             return []
         p = state["players"][seat - 1]
-        S = T(state)
+        S = tables(state)
         board = state["board"]
         if p["returning"]:
             return [{"action": "place_upgrade", "port": z} for z in S["ports"] if board["upgrades"][z] is None]
@@ -200,7 +207,7 @@ class MerchantsAndMarauders(Rules):
 
     def card_names(self, state, deck):
         """Cards and tiles as printed: a good, a tile's kind, a nation, a name."""
-        S = T(state)
+        S = tables(state)
         if deck == "cargo":
             return dict(S["good"])
         if deck in ("demand_tiles", "demand_reserve"):
@@ -216,50 +223,13 @@ class MerchantsAndMarauders(Rules):
         return None
 
     # the steps --------------------------------------------------------------
-    def setup(self, step):
-        state = step.state
-        S = T(state)
-        ports = S["ports"]
-        unseen = state.get("unseen", False)
-        if unseen:  # at a table: each port's tile is named as it is turned face up; the reserve stays unseen
-            left = sorted(S["demand"])
-            demand = {}
-            for port in ports:
-                demand[port] = step.draw("demand_tiles", left, vis="all", why=f"face-up demand tile for {port}")
-                left = [t for t in left if t != demand[port]]
-            reserve = step.shuffle("demand_tiles", left, vis="referee", face_down=True,
-                                   why="the rest of the demand tiles: a face-down reserve")
-        else:
-            order = step.shuffle("demand_tiles", sorted(S["demand"]), vis="all",
-                                 why="demand tiles: one face up at each port, the rest a face-down reserve")
-            demand = {port: order[i] for i, port in enumerate(ports)}
-            reserve = order[len(ports):]
-        step.emit("DemandTilesPlaced", demand=demand, goods={z: S["demand"][t] for z, t in demand.items()},
-                  reserve=sorted(reserve))
-        tiles = step.shuffle("upgrades", sorted(S["upgrade"]), vis="referee", face_down=unseen,
-                             why="upgrade tiles: one face down at each port")
-        step.emit("UpgradeTilesPlaced", vis="referee", tiles={port: tiles[i] for i, port in enumerate(ports)})
-        step.emit("UpgradeTilesFaceDown", ports=list(ports))
-        zones = S["zone_order"]
-        toks = step.shuffle("merchant_tokens", sorted(S["merchant"]), vis="referee", face_down=unseen,
-                            why="merchant tokens: one face down in every sea zone")
-        step.emit("MerchantTokensPlaced", vis="referee", tokens={z: toks[i] for i, z in enumerate(zones)})
-        step.emit("MerchantTokensFaceDown", zones=list(zones))
-        for _ in range(S["rules"]["missions_on_board"]):
-            m = step.draw("missions", state["decks"]["missions"], vis="all", why="a mission for the board")
-            step.emit("MissionPlaced", mission=m, name=S["missions"][m]["name"], port=S["missions"][m]["location"])
-        step.emit("GloryTrackSet", glory={str(p["seat"]): 0 for p in state["players"]}, target=state["target"])
-        for p in state["players"]:
-            seat = p["seat"]
-            c = step.draw("captains", state["decks"]["captains"], vis=[seat], why=f"secret captain for seat {seat}")
-            step.emit("CaptainDealt", vis=[seat], seat=seat, captain=c)
-        step.emit("ShipChoiceOpened", ships=[d["ship"] for d in ship_choices(state)])
+    setup = staticmethod(set_up.setup)
 
     def decide(self, step, seat, decision):
         state = step.state
         if not step.checked:
             self._check(state, seat, decision)
-        self._actions[decision["action"]](step, seat, decision)
+        carry_on(step, self._actions[decision["action"]](step, seat, decision))
         if state["phase"] == "play":
             check_victory(step)
             if current_seat(state) == seat:
@@ -269,7 +239,7 @@ class MerchantsAndMarauders(Rules):
         if not isinstance(decision.get("action"), str):
             raise IllegalDecision('a decision needs an "action" (see the legal decisions)')
         legal = self.legal(state, seat)
-        if not any(_same(decision, d) for d in legal):
+        if not any(d == decision and strictly_equal(d, decision) for d in legal):   # 5.0, True: not 5, 1
             raise IllegalDecision(self._explain(state, seat, decision, legal))
 
     def _explain(self, state, seat, decision, legal):
@@ -280,7 +250,7 @@ class MerchantsAndMarauders(Rules):
         names = sorted({d["action"] for d in legal})
         if p["returning"]:
             return "first place the upgrade tiles of your old ship face down in ports without a tile"
-        if len(p["hand"]) > T(state)["rules"]["glory_hand_limit"]:
+        if len(p["hand"]) > tables(state)["rules"]["glory_hand_limit"]:
             return "you hold five glory cards: discard one before anything else (the book: no card may be played with five)"
         if "choose_ship" in p["pending"]:
             return "choose your ship first: a sloop or a flute"
@@ -310,93 +280,28 @@ class MerchantsAndMarauders(Rules):
         """An answer in a glory window; when it closes, the fight or the turn goes on."""
         state = step.state
         phase = glory_rules.window(state)["phase"]
-        if not glory_rules.HANDLERS[decision["action"]](step, seat, decision):      # the window closed
-            if phase in glory_rules.COMBAT_PHASES:
-                combat_rules.after_window(step, phase)
-            else:
-                turn_goes_on(step, current_seat(state))
+        still_open = glory_rules.HANDLERS[decision["action"]](step, seat, decision)
+        if still_open == END_TURN:                  # a card killed the current player's captain
+            return END_TURN
+        if still_open:
+            return None
+        if phase in glory_rules.COMBAT_PHASES:      # the window closed: the fight goes on
+            return combat_rules.after_window(step, phase)
+        turn_goes_on(step, current_seat(state))     # or the turn
+        return None
 
     # set-up and new captains -----------------------------------------------------
     def _choose_ship(self, step, seat, decision):
-        state = step.state
-        step.emit("ShipChosen", vis=[seat], seat=seat, ship=decision["ship"])
-        step.emit("ShipChoiceLocked", seat=seat)
-        if state["phase"] == "play":
-            reveal_new_captain(step, seat, decision["ship"])
-            return
-        if any("choose_ship" in p["pending"] for p in state["players"]):
-            return
-        step.emit("CaptainsRevealed", seats={str(p["seat"]): {"captain": p["captain"], "ship": p["chosen"]}
-                                             for p in state["players"]})
-        start = T(state)["rules"]["start_gold"]
-        for p in state["players"]:
-            deal_glory(step, p["seat"], "set-up")
-            step.emit("GoldReceived", seat=p["seat"], amount=bank_pays(state, start), why="starting gold")
-        seats = [p["seat"] for p in state["players"]]
-        first = step.pick(seats, vis="all", why="first player: one of the captain cards drawn at random")
-        i = seats.index(first)
-        step.emit("FirstPlayerChosen", seat=first, order=seats[i:] + seats[:i])
-        start_round(step)
+        if set_up.choose_ship(step, seat, decision):     # every ship chosen: the first turn
+            start_round(step)
 
     # actions ------------------------------------------------------------------------
-    def _do_move(self, step, seat, d):
-        state = step.state
-        zone = state["players"][seat - 1]["zone"]
-        step.emit("Moved", seat=seat, frm=zone, to=d["to"], direction=T(state)["adj"][zone][d["to"]])
-        if state["board"]["npcs"]:
-            spotted(step, seat, "sailed into its zone")
-
-    def _do_enter_port(self, step, seat, d):
-        state = step.state
-        port = player(state, seat)["zone"]
-        if d.get("by") == "fee":          # Port Royal: a wanted captain pays its fee
-            fee = T(state)["zones"][port]["special"]["fee"]
-            step.emit("PortFeePaid", seat=seat, port=port, fee=fee)
-        elif d.get("by") == "influence" and not skill_test(step, seat, "influence", f"entering {port} while wanted"):
-            step.emit("PortEntryRefused", seat=seat, port=port)
-            return
-        step.emit("EnteredPort", seat=seat, port=port)
-
-    def _do_leave_port(self, step, seat, d):
-        step.emit("LeftPort", seat=seat, port=player(step.state, seat)["zone"])
-        if step.state["board"]["npcs"]:
-            spotted(step, seat, "left port into its zone")
-
-    def _do_discard_cargo(self, step, seat, d):
-        step.emit("CargoJettisoned", seat=seat, card=d["card"], good=T(step.state)["good"][d["card"]])
-
-    def _do_discard_glory(self, step, seat, d):
-        step.emit("GloryCardDiscarded", vis=[seat], seat=seat, card=d["card"])
-        step.emit("GloryHandTrimmed", seat=seat, hand=len(player(step.state, seat)["hand"]))
-
-    def _do_play_glory(self, step, seat, d):
-        g = T(step.state)["glory"][d["card"]]
-        effect = g.get("effect", "none")
-        if effect == "none":
-            step.emit("GloryCardPlayed", seat=seat, card=d["card"], name=g["name"], kind=g["kind"],
-                      specialist=g["specialist"] if g["kind"] == "specialist" else None,
-                      cost=g["hire_cost"] if g["kind"] == "specialist" else 0, effect="none",
-                      note="provisional: the card's text is not known; no effect beyond "
-                           + ("hiring the specialist" if g["kind"] == "specialist" else "discarding it"))
-            return
-        step.emit("GloryCardPlayed", seat=seat, card=d["card"], name=g["name"], kind=g["kind"],
-                  specialist=g["specialist"] if g["kind"] == "specialist" else None,
-                  cost=g["hire_cost"] if g["kind"] == "specialist" else 0, effect=effect["timing"])
-        from .effects import run
-        run(step, effect["steps"], seat, d["card"])
-
-    def _do_redraw_captain(self, step, seat, d):
-        """A pirate NPC waits at the new captain's home port: another captain card (once)."""
-        p = player(step.state, seat)
-        step.emit("CaptainRedrawn", vis=[seat], seat=seat, captain=p["captain"])
-        step.emit("CaptainSetAside", seat=seat, why="a pirate NPC lies off the new captain's home port")
-
     def _do_retire(self, step, seat, d):
         step.emit("CaptainRetired", seat=seat, captain=player(step.state, seat)["captain"])
-        end_player_turn(step, seat)
+        return END_TURN
 
     def _do_end_turn(self, step, seat, d):
-        end_player_turn(step, seat)
+        return END_TURN
 
     # end ----------------------------------------------------------------------------
     def finished(self, state):

@@ -1,12 +1,13 @@
-"""Scouting (the book: Esplorare): an action at sea naming its target, a merchant
-token or another player's ship in the same sea zone (never one in port), each
-target once a turn. Success starts a raid (raid.py) or a fight (combat.py)."""
+"""Scouting (the book: "Esplorare", p. 7): an action at sea naming its target, a
+merchant token, an NPC or another player's ship in the same sea zone (never one in
+port), each target once a turn. Success starts a raid (raid.py) or a fight (combat.py),
+whose outcome is handed back to the flow."""
 
 from __future__ import annotations
 
 from . import combat, raid
-from .flow import skill_test
-from .state import player
+from .mechanics import skill_test
+from .state import player, spend_action
 
 
 def sea_actions(state, p):
@@ -38,16 +39,28 @@ def do_scout(step, seat, d):
         step.emit("Scouted", seat=seat, zone=zone, target="merchant")
         if skill_test(step, seat, "scouting", "scouting a merchant"):
             raid.sight(step, seat)
-        return
+        return None
     if d["target"] == "npc":
         step.emit("Scouted", seat=seat, zone=zone, target=f"npc:{d['npc']}")
         if skill_test(step, seat, "scouting", f"scouting the {d['npc'].replace('_', ' ')}"):
-            combat.begin(step, seat, "npc:" + d["npc"])
-        return
+            return combat.begin(step, seat, "npc:" + d["npc"])
+        return None
     other = d["seat"]
     step.emit("Scouted", seat=seat, zone=zone, target=f"seat:{other}")
     if skill_test(step, seat, "scouting", f"scouting seat {other}'s ship"):
-        combat.begin(step, seat, other)
+        return combat.begin(step, seat, other)
+    return None
 
 
 HANDLERS = {"scout": do_scout}
+
+
+# the events ---------------------------------------------------------------------------
+
+def _scouted(state, d, ev):
+    """A Scout action (also a rumor followed or a mission completed at sea: tasks.py)."""
+    spend_action(state)
+    state.setdefault("scouted", []).append(d["target"])
+
+
+APPLY = {"Scouted": _scouted}

@@ -1,4 +1,5 @@
-"""Rumors and missions (the book: Acquisire dicerie, Reclamare una missione): following a
+"""Rumors and missions (the book: "Acquisire una diceria" and "Reclamare una missione",
+p. 9; "Acquisire carte Gloria", p. 12): following a
 held rumor and completing a held mission, both written as data in the catalog.
 
 * A **rumor** card carries ``skill`` (influence or scouting), ``location`` (a sea zone, its
@@ -26,10 +27,10 @@ from __future__ import annotations
 from service.kernel import BadInput
 
 from .catalog import SKILLS
-from .catalog import tables as T
-from .flow import gain_glory, skill_test
-from .port import cargo_by_good
-from .state import funds, player
+from .catalog import tables
+from .effects import run, validate as validate_effect, validate_steps
+from .mechanics import gain_glory, skill_test
+from .state import cargo_by_good, funds, pay, player
 
 NEEDS = {"deliver": {"good": str, "count": int}, "pay": {"amount": int}}
 
@@ -39,7 +40,6 @@ def _bad(card, msg):
 
 
 def validate_rumor(r, zones, ports, nations):
-    from .effects import validate
     if r.get("skill") not in ("influence", "scouting"):
         _bad(r["id"], "a rumor's skill is influence (in port) or scouting (at sea)")
     if r.get("location") not in zones:
@@ -47,13 +47,12 @@ def validate_rumor(r, zones, ports, nations):
     if r["skill"] == "influence" and r["location"] not in ports:
         _bad(r["id"], f"an Influence rumor is followed in a port: {r['location']!r} has none")
     effect = r.get("effect", "none")
-    validate(r["id"], effect, nations)
+    validate_effect(r["id"], effect, nations)
     if effect != "none" and effect["timing"] != "immediate":
         _bad(r["id"], "a rumor's effect is immediate (it acts when the rumor proves true)")
 
 
 def validate_mission(m, zones, ports, goods, nations):
-    from .effects import _steps
     c = m.get("complete")
     if c is None:
         return                      # no completion written: it cannot be completed
@@ -76,14 +75,14 @@ def validate_mission(m, zones, ports, goods, nations):
             _bad(m["id"], "pay: 1 to 50 coins")
     if not isinstance(c.get("steps", []), list):
         _bad(m["id"], "complete: steps is a list")
-    _steps(m["id"], c.get("steps", []), nations)
+    validate_steps(m["id"], c.get("steps", []), nations)
 
 
 # what may be done --------------------------------------------------------------------
 def _rumor_here(state, p, during):
     if not state.get("tasks") or p["rumor"] is None or p.get("rumor_shown"):
         return False
-    r = T(state)["rumors"][p["rumor"]]
+    r = tables(state)["rumors"][p["rumor"]]
     if r.get("effect", "none") == "none" and not r.get("skill"):
         return False
     want = "port" if r["skill"] == "influence" else "sea"
@@ -97,7 +96,7 @@ def _payable(state, p):
 def _mission_ready(state, p, during):
     if not state.get("tasks") or p["mission"] is None:
         return False
-    c = T(state)["missions"][p["mission"]].get("complete")
+    c = tables(state)["missions"][p["mission"]].get("complete")
     if not c or c["during"] != during or c["at"] != p["zone"]:
         return False
     have = cargo_by_good(state, p)
@@ -147,7 +146,7 @@ def do_follow_rumor(step, seat, d):
     state = step.state
     p = player(state, seat)
     card = p["rumor"]
-    r = T(state)["rumors"][card]
+    r = tables(state)["rumors"][card]
     _begin(step, seat, "follow_rumor", "rumor")
     step.emit("RumorRevealed", seat=seat, card=card, name=r["name"], skill=r["skill"], zone=p["zone"])
     if not skill_test(step, seat, r["skill"], f"following the rumor {r['name']}"):
@@ -155,18 +154,17 @@ def do_follow_rumor(step, seat, d):
         return
     step.emit("RumorTrue", seat=seat, card=card, kept=bool(r.get("keep")))
     effect = r.get("effect", "none")
-    if effect != "none":
-        from .effects import run
-        run(step, effect["steps"], seat, card)
+    out = run(step, effect["steps"], seat, card) if effect != "none" else None
     if player(step.state, seat)["captain"] is not None:
         gain_glory(step, seat, "a rumor proved true")
+    return out
 
 
 def do_complete_mission(step, seat, d):
     state = step.state
     p = player(state, seat)
     card = p["mission"]
-    m = T(state)["missions"][card]
+    m = tables(state)["missions"][card]
     c = m["complete"]
     _begin(step, seat, "complete_mission", "mission")
     if c.get("skill") and not skill_test(step, seat, c["skill"], f"completing the mission {m['name']}"):
@@ -179,11 +177,39 @@ def do_complete_mission(step, seat, d):
             delivered += sorted(have[n["good"]])[:n["count"]]
     pay = sum(n["amount"] for n in c.get("needs", []) if n["need"] == "pay")
     step.emit("MissionCompleted", seat=seat, mission=card, name=m["name"], delivered=delivered, paid=pay)
-    if c.get("steps"):
-        from .effects import run
-        run(step, c["steps"], seat, card)
+    out = run(step, c["steps"], seat, card) if c.get("steps") else None
     if player(step.state, seat)["captain"] is not None:
         gain_glory(step, seat, "a mission completed")
+    return out
 
 
 HANDLERS = {"follow_rumor": do_follow_rumor, "complete_mission": do_complete_mission}
+
+
+# the events ---------------------------------------------------------------------------
+
+def _rumor_revealed(state, d, ev):
+    player(state, d["seat"])["rumor_shown"] = True
+
+
+def _rumor_done(state, d, ev):
+    p = player(state, d["seat"])
+    if not d.get("kept"):               # false, or true and not kept: back into the rumor deck
+        state["decks"]["rumors"].append(p["rumor"])
+        p["rumor"] = None
+        p.pop("rumor_shown", None)
+
+
+def _mission_completed(state, d, ev):
+    p = player(state, d["seat"])
+    for c in d["delivered"]:
+        p["cargo"].remove(c)
+    state["decks"]["cargo_discard"].extend(d["delivered"])
+    if d["paid"]:
+        pay(state, p, d["paid"])
+    state["decks"]["mission_discard"].append(p["mission"])
+    p["mission"] = None
+
+
+APPLY = {"RumorRevealed": _rumor_revealed, "RumorFalse": _rumor_done, "RumorTrue": _rumor_done,
+         "MissionCompleted": _mission_completed}

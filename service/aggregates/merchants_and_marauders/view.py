@@ -14,7 +14,7 @@ import re
 
 from service.kernel.rules import by_seat
 
-from .catalog import tables as T
+from .catalog import tables
 
 from .state import capacity, damage, ship_max, stash_glory, total_glory
 
@@ -28,7 +28,7 @@ def words(x) -> str:
 def _ship(state, ship):
     if ship is None:
         return None
-    S = T(state)
+    S = tables(state)
     locs = ("hull", "masts", "cargo", "crew", "cannons")
     return {"type": ship["type"], "name": S["ships"][ship["type"]]["name"],
             "locations": {k: ship[k] for k in locs},
@@ -38,7 +38,7 @@ def _ship(state, ship):
 
 
 def _player(state, p, mine):
-    S = T(state)
+    S = tables(state)
     known = mine or p["revealed"]
     cap = S["captains"][p["captain"]] if (known and p["captain"]) else None
     out = {
@@ -68,7 +68,7 @@ def _player(state, p, mine):
 
 
 def view(state: dict, seat: int | None) -> dict:
-    S = T(state)
+    S = tables(state)
     referee = seat is None
     board = state["board"]
     upgrades = {}

@@ -1,4 +1,4 @@
-"""Wanted flags and what they do (the book: Ricercati e ricompense): a flag of a
+"""Wanted flags and what they do (the book: "Ricercati & Ricompense", p. 11): a flag of a
 nation for engaging or beating one of its non-pirate ships, up to 5 a nation; the
 ports of the nations that want a captain closed to him, but for his home port,
 Port Royal (its fee or an Influence test) and a captain who enters any port."""
@@ -6,7 +6,7 @@ Port Royal (its fee or an Influence test) and a captain who enters any port."""
 from __future__ import annotations
 
 from .abilities import has
-from .catalog import tables as T
+from .catalog import tables
 from .state import player
 
 FLAG_MAX = 5
@@ -26,9 +26,9 @@ def lose_flag(step, seat, nation, why):
 
 def port_entries(state, p, S=None):
     """How the captain may enter the port of his sea zone (none: he may not). ``S``: the
-    state's tables (``T(state)``), when the caller has read them."""
+    state's tables (``tables(state)``), when the caller has read them."""
     if S is None:
-        S = T(state)
+        S = tables(state)
     port = p["zone"]
     z = S["zones"][port]
     cap = S["captains"][p["captain"]]
@@ -40,3 +40,20 @@ def port_entries(state, p, S=None):
             out.insert(0, {"action": "enter_port", "by": "fee"})
         return out
     return []
+
+
+# the events ---------------------------------------------------------------------------
+
+def _flag_gained(state, d, ev):
+    player(state, d["seat"])["flags"][d["nation"]] = d["flags"]
+
+
+def _flag_removed(state, d, ev):
+    p = player(state, d["seat"])
+    if d["flags"] <= 0:
+        p["flags"].pop(d["nation"], None)
+    else:
+        p["flags"][d["nation"]] = d["flags"]
+
+
+APPLY = {"WantedFlagGained": _flag_gained, "WantedFlagRemoved": _flag_removed}

@@ -1,4 +1,5 @@
-"""War (the book: the "At War" space, the event card "War", the Man-o-Wars it brings).
+"""War (the book: the "At War" space of the board, "Il tabellone di gioco" p. 5; the event
+card "War" and the Man-o-Wars it brings, read with the Portuguese text: RULINGS.md).
 
 * A ``war`` step (an event card's effect, effects.py) puts two nations in the At War
   space (``WarDeclared``, public) and brings a Man-o-War NPC of each of them in at the
@@ -17,15 +18,7 @@
 
 from __future__ import annotations
 
-PREFIX = "man_o_war_"
-
-
-def man_o_war(nation: str) -> str:
-    return PREFIX + nation
-
-
-def is_man_o_war(npc: str) -> bool:
-    return npc.startswith(PREFIX)
+from .derived import man_o_war
 
 
 def at_war(state, a, b) -> bool:
@@ -79,3 +72,17 @@ def enter(step, arrival):
     step.emit("NpcEntered", npc=npc, card=None, zone=arrival["zone"], ship="man_o_war", nation=arrival["nation"],
               captain=arrival["captain"]["name"], skills=arrival["captain"],
               frm=here["zone"] if here else None)
+
+
+# the events ---------------------------------------------------------------------------
+
+def _war_declared(state, d, ev):
+    state["board"]["war"] = list(d["nations"])
+
+
+def _war_ended(state, d, ev):
+    state["board"]["war"] = None
+    state["mow_arriving"] = [a for a in state.get("mow_arriving") or [] if a["nation"] not in d["nations"]]
+
+
+APPLY = {"WarDeclared": _war_declared, "WarEnded": _war_ended}

@@ -1,0 +1,112 @@
+"""The set-up (the book: "Preparazione del gioco", p. 5-6): the board's tiles, tokens
+and missions, a secret captain for each player and the ship each chooses, the starting
+glory card and gold, the first player; their events, applied here.
+"""
+
+from __future__ import annotations
+
+from .captains import reveal_new_captain
+from .catalog import tables
+from .mechanics import bank_pays, deal_glory
+
+
+def ship_choices(state):
+    return [{"action": "choose_ship", "ship": t} for t, s in tables(state)["ships"].items() if s["starting"]]
+
+
+def setup(step):
+    """The board (the book: "Preparazione del tabellone", p. 6): demand tiles face up, upgrade
+    tiles and merchant tokens face down, missions, the glory track; a secret captain each."""
+    state = step.state
+    S = tables(state)
+    ports = S["ports"]
+    unseen = state.get("unseen", False)
+    if unseen:  # at a table: each port's tile is named as it is turned face up; the reserve stays unseen
+        left = sorted(S["demand"])
+        demand = {}
+        for port in ports:
+            demand[port] = step.draw("demand_tiles", left, vis="all", why=f"face-up demand tile for {port}")
+            left = [t for t in left if t != demand[port]]
+        reserve = step.shuffle("demand_tiles", left, vis="referee", face_down=True,
+                               why="the rest of the demand tiles: a face-down reserve")
+    else:
+        order = step.shuffle("demand_tiles", sorted(S["demand"]), vis="all",
+                             why="demand tiles: one face up at each port, the rest a face-down reserve")
+        demand = {port: order[i] for i, port in enumerate(ports)}
+        reserve = order[len(ports):]
+    step.emit("DemandTilesPlaced", demand=demand, goods={z: S["demand"][t] for z, t in demand.items()},
+              reserve=sorted(reserve))
+    tiles = step.shuffle("upgrades", sorted(S["upgrade"]), vis="referee", face_down=unseen,
+                         why="upgrade tiles: one face down at each port")
+    step.emit("UpgradeTilesPlaced", vis="referee", tiles={port: tiles[i] for i, port in enumerate(ports)})
+    step.emit("UpgradeTilesFaceDown", ports=list(ports))
+    zones = S["zone_order"]
+    toks = step.shuffle("merchant_tokens", sorted(S["merchant"]), vis="referee", face_down=unseen,
+                        why="merchant tokens: one face down in every sea zone")
+    step.emit("MerchantTokensPlaced", vis="referee", tokens={z: toks[i] for i, z in enumerate(zones)})
+    step.emit("MerchantTokensFaceDown", zones=list(zones))
+    for _ in range(S["rules"]["missions_on_board"]):
+        m = step.draw("missions", state["decks"]["missions"], vis="all", why="a mission for the board")
+        step.emit("MissionPlaced", mission=m, name=S["missions"][m]["name"], port=S["missions"][m]["location"])
+    step.emit("GloryTrackSet", glory={str(p["seat"]): 0 for p in state["players"]}, target=state["target"])
+    for p in state["players"]:
+        seat = p["seat"]
+        c = step.draw("captains", state["decks"]["captains"], vis=[seat], why=f"secret captain for seat {seat}")
+        step.emit("CaptainDealt", vis=[seat], seat=seat, captain=c)
+    step.emit("ShipChoiceOpened", ships=[d["ship"] for d in ship_choices(state)])
+
+
+def choose_ship(step, seat, decision):
+    """A captain's ship, chosen in secret (the book: "Preparazione del gioco", p. 5). In play:
+    a new captain's, revealed at once. At set-up, once every ship is chosen: the captains
+    revealed, a glory card and the starting gold each, the first player drawn; True then
+    (the flow starts the first turn)."""
+    state = step.state
+    step.emit("ShipChosen", vis=[seat], seat=seat, ship=decision["ship"])
+    step.emit("ShipChoiceLocked", seat=seat)
+    if state["phase"] == "play":
+        reveal_new_captain(step, seat, decision["ship"])
+        return False
+    if any("choose_ship" in p["pending"] for p in state["players"]):
+        return False
+    step.emit("CaptainsRevealed", seats={str(p["seat"]): {"captain": p["captain"], "ship": p["chosen"]}
+                                         for p in state["players"]})
+    start = tables(state)["rules"]["start_gold"]
+    for p in state["players"]:
+        deal_glory(step, p["seat"], "set-up")
+        step.emit("GoldReceived", seat=p["seat"], amount=bank_pays(state, start), why="starting gold")
+    seats = [p["seat"] for p in state["players"]]
+    first = step.pick(seats, vis="all", why="first player: one of the captain cards drawn at random")
+    i = seats.index(first)
+    step.emit("FirstPlayerChosen", seat=first, order=seats[i:] + seats[:i])
+    return True
+
+# actions ------------------------------------------------------------------------
+
+
+# the events ---------------------------------------------------------------------------
+
+def _demand_placed(state, d, ev):
+    state["board"]["demand"] = dict(d["demand"])
+    state["decks"]["demand_reserve"] = list(d["reserve"])
+
+
+def _upgrades_placed(state, d, ev):
+    state["board"]["upgrades"].update(d["tiles"])
+
+
+def _merchants_placed(state, d, ev):
+    state["board"]["merchants"].update(d["tokens"])
+
+
+def _first_player(state, d, ev):
+    state["order"] = list(d["order"])
+    state["phase"] = "play"
+
+
+APPLY = {
+    "DemandTilesPlaced": _demand_placed,
+    "UpgradeTilesPlaced": _upgrades_placed,
+    "MerchantTokensPlaced": _merchants_placed,
+    "FirstPlayerChosen": _first_player,
+}
