@@ -17,16 +17,6 @@ TOP = ("service", "tools", "event_store")
 GAMES_PKG = "service.aggregates"
 KERNEL = "service.kernel"
 
-# Circles inside the two big game packages, being untangled on their own branches
-# (helpers ``mm`` and ``kp``, issue 35), and Merchants & Marauders' rules reaching up into
-# service.snapshots. The lead empties this set when those branches land; nothing else
-# may be listed here.
-KNOWN_TANGLES: set[str] = {
-    "service.aggregates.merchants_and_marauders",
-    "service.aggregates.kaisers_pirates",
-}
-
-
 def modules() -> dict[str, Path]:
     """Every module of the project: dotted name -> file."""
     out = {}
@@ -155,10 +145,6 @@ def upward(g: dict[str, set[str]]) -> list[tuple[str, str]]:
     return out
 
 
-def _known(names) -> bool:
-    return all(any(_inside(n, pkg) for pkg in KNOWN_TANGLES) for n in names)
-
-
 def test_the_graph_is_read():
     g = graph()
     # a few arrows that are surely there, each of a different form
@@ -176,12 +162,10 @@ def test_the_walk_finds_a_circle_and_an_upward_arrow():
 
 
 def test_no_import_circle():
-    bad = [c for c in circles(graph()) if not _known(c)]
+    bad = circles(graph())
     assert not bad, "import circles: " + "; ".join(" <-> ".join(c) for c in bad)
 
 
 def test_games_import_only_themselves_and_the_kernel():
-    bad = [(a, b) for a, b in upward(graph())
-           if not (_known([a]) and (a, b) == ("service.aggregates.merchants_and_marauders.rules",
-                                              "service.snapshots"))]
+    bad = upward(graph())
     assert not bad, "a game imports above the kernel: " + "; ".join(f"{a} -> {b}" for a, b in bad)
