@@ -43,6 +43,7 @@ from service.kernel.machine import CHANCE_TYPES, CHANCE_VALUE_FIELD, Ev
 
 FORMAT_TAG = "PrivateerRecord"
 FORMAT_VERSION = "1"
+READS = ("1", "2")  # 2: with a GameId tag and signed steps (service/evidence.py ``signed_record``)
 _BARE = re.compile(r"^[A-Za-z_][A-Za-z0-9_.:+'/-]*$")
 _TAG = re.compile(r'^\[(\w+) "(.*)"\]$')
 
@@ -178,7 +179,7 @@ def read_record(text: str) -> dict:
         if m:
             tags[m.group(1)] = m.group(2).replace('\\"', '"').replace("\\\\", "\\")
             continue
-        if line.startswith("turn "):
+        if line.startswith(("turn ", "sign ")):  # a signed step's line (service/evidence.py): not a move
             continue
         try:
             moves.append((n, _parse_move(line)))
@@ -186,7 +187,7 @@ def read_record(text: str) -> dict:
             raise BadInput(f"record line {n}: {e}: {line[:80]!r}") from None
     if not tags.get("Record", "").startswith(FORMAT_TAG):
         raise BadInput("not a privateer game record (no [Record \"PrivateerRecord 1\"] tag)")
-    if tags["Record"].split()[-1] != FORMAT_VERSION:
+    if tags["Record"].split()[-1] not in READS:
         raise BadInput(f"record format {tags['Record']!r}: this build reads version {FORMAT_VERSION}")
     return {"tags": tags, "moves": moves}
 

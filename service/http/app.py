@@ -215,6 +215,12 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None,
     def health():
         return {"ok": True, "games": available_games(), "audit_runs": svc.audit_runs}
 
+    @api.get("/key", response_model=m.ServiceKey, tags=["service"])
+    def service_key():
+        """The service's public signing key (spec/SPEC.md): what its signed heads and receipts check against."""
+        keys = svc.app.signer.describe()
+        return {"fingerprint": svc.app.signer.fingerprint, "public_key": svc.app.signer.public_key.hex(), "keys": keys}
+
     @api.post("/games", response_model=m.Created, status_code=201, responses=ERRORS, tags=["organiser"], **NEEDS)
     def create_game(body: m.CreateGame, authorization: Auth = None):
         """Create a game (organiser). Returns the game's referee key, once."""

@@ -502,7 +502,7 @@ class GameService:
         if expected_version != have:
             raise StaleVersion(f"expected version {expected_version}, the game is at version {have}")
 
-    def _pending(self, gid, caller, game, events, key, fp) -> "Pending":
+    def _pending(self, gid, caller, game, events, key, fp, decided: int | None = None) -> "Pending":
         """The step's transaction and its answer, for ``_committed``."""
         game.record(events)
         pending = list(game._pending_events)
@@ -515,6 +515,8 @@ class GameService:
                 "to_act": m.to_act(), "finished": m.finished,
                 "events": log_entries(m.rules, pending, seat, start=start, players=m.config.get("players"),
                                       names=card_namer(m))}
+        if decided is not None:  # the deciding seat's receipt: the signed head after its step
+            body["receipt"] = self.app.receipt(game, decided)
         if key is None:
             return Pending(self, game, self.app.prepare(game), body, None)
         row = (gid.hex, caller.scope, key, fp, 201, json.dumps(body))
@@ -572,7 +574,7 @@ class GameService:
                 raise IllegalDecision(f"not one of the decisions seat {seat} may make now "
                                       f"(see /legal)") from None
             raise e
-        return self._pending(gid, caller, game, events, key, fp)
+        return self._pending(gid, caller, game, events, key, fp, decided=seat)
 
     def correct(self, gid: UUID, caller: Caller, to_version: int, reason: str, expected_version: int) -> dict:
         """The referee retracts the last step(s), on the record (service/kernel/corrections.py)."""
