@@ -59,7 +59,7 @@ def imported_signatures(game_id: UUID, rows: list, doc: dict) -> tuple[list, dic
     hashes = {r["version"]: r["hash"] for r in rows}
     keys = {fp: bytes(pk) for fp, pk in doc["keys"].items()}
     problem = check_signatures(game_id, rows, doc["signatures"], keys, None)
-    if problem is not None:
+    if problem is not None and not problem.get("unsigned"):  # unsigned (a file from before signing): audited only
         raise DoesNotVerify(problem["reason"])
     out = [(game_id.hex, v, hashes[v].hex(), t, fp, bytes(sig).hex()) for v, t, fp, sig in doc["signatures"]]
     return out, keys
@@ -271,7 +271,7 @@ def check_signatures(gid: UUID, rows: list, signatures: list, file_keys: dict, p
                               f"{fp[:16]} (the history up to there was changed after it was signed)"}
         covered = max(covered, version)
     if covered < last:
-        return {"version": covered + 1, "step": [covered + 1, last],
+        return {"version": covered + 1, "step": [covered + 1, last], "unsigned": True,
                 "reason": f"versions {covered + 1}-{last} ({_types(rows, covered + 1, last)}) carry no signature"
                           + (" by the published key" if published is not None else "")}
     return None
