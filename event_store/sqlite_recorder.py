@@ -71,7 +71,10 @@ def _cached_statements(pool) -> None:
             raise InterfaceError(e) from e
         if not pool.is_sqlite_memory_mode and not pool.is_journal_mode_wal:
             cursor = c.cursor()
-            cursor.execute("PRAGMA journal_mode;")
+            try:
+                cursor.execute("PRAGMA journal_mode;")
+            except sqlite3.DatabaseError as e:  # not a database, or a damaged one: said in one line
+                raise damaged_store(pool.db_name, e) from None
             if cursor.fetchone()[0].lower() != "wal":
                 cursor.execute("PRAGMA journal_mode=WAL;")
                 pool.journal_mode_was_changed_to_wal = True
@@ -81,6 +84,13 @@ def _cached_statements(pool) -> None:
 
     pool._create_connection = create
     pool._privateer_cached = True
+
+
+def damaged_store(db: str, e: Exception) -> Exception:
+    """The store's file cannot be read as a database (truncated, overwritten): one line."""
+    from service.kernel.errors import DamagedHistory
+
+    return DamagedHistory(f"the store {db} cannot be read ({e}): its file is damaged")
 
 
 @contextmanager
@@ -98,6 +108,8 @@ def _mapped_errors():
         raise DataError(e) from e
     except sqlite3.InternalError as e:
         raise InternalError(e) from e
+    except sqlite3.DatabaseError as e:  # "database disk image is malformed", "file is not a database"
+        raise damaged_store("", e) from None
 
 
 class IndexedSQLiteRecorder(SQLiteApplicationRecorder):

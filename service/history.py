@@ -10,6 +10,7 @@ from service.audit import AuditReport, Envelope
 from service.evidence import export_evidence, imported_signatures
 from service.kernel.chance import commitment, new_seed
 from service.kernel.errors import BadInput, DoesNotVerify
+from service.kernel.corrections import retracted_versions
 from service.kernel.machine import Ev
 
 STEP_STARTS = ("Decided", "EntropyAdded")
@@ -120,12 +121,14 @@ def import_game(app, path: str) -> UUID:
         raise DoesNotVerify(f"{path} does not verify: event {bad['version']} ({bad['type']}): {bad['reason']}")
     signatures, keys = imported_signatures(game_id, rows, doc)
     created, recorded = envelopes()  # fresh copies: folding must not touch what is stored
-    try:
-        agg = deepcopy(created).mutate(None)
-        for r in recorded:
+    agg = deepcopy(created).mutate(None)
+    agg.retracted = retracted_versions([created, *recorded])  # a corrected game folds along its line
+    for r in recorded:
+        try:
             deepcopy(r).mutate(agg)
-    except Exception as e:
-        raise BadInput(f"{path}: the events do not fold into a game ({type(e).__name__}: {e})") from None
+        except Exception as e:
+            raise DoesNotVerify(f"{path} does not verify: event {r.originator_version} ({r.type}) does not apply to "
+                                f"the game before it ({type(e).__name__}: {e})") from None
     agg._pending_events[:] = [created, *recorded]
     app.signer.remember(keys)
     app._save(agg, secret=doc["secret"], signatures=signatures)

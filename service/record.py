@@ -93,7 +93,7 @@ def write_record(stored: list, seed: bytes | None, default_catalog_digest: str |
     if finished is not None:
         d = finished.data
         scores = ", ".join(f"{s}: {v}" for s, v in d["scores"].items())
-        tags.append(("Result", f"{scores}; won by {', '.join(map(str, d['winners']))}"))
+        tags.append(("Result", f"{scores}; won by {', '.join(map(str, d['winners'])) or 'nobody'}"))  # none: solitaire lost
         if d.get("seed"):
             tags.append(("Seed", d["seed"] if isinstance(d["seed"], str) else bytes(d["seed"]).hex()))
     elif seed is not None and not cfg["table"]:
