@@ -76,7 +76,10 @@ def signed_record(app, game_id: UUID, stored: list, text: str) -> str:
     header_end = lines.index("")
     out = lines[:header_end + 1]
     moves = iter(lines[header_end + 1:])
-    ends = {r["version"] for r in app.recorder.select_signatures(game_id.hex)} | {stored[-1].originator_version}
+    # signed: after every stored signed head (a receipt's step), every step boundary (a correction's
+    # ``correct V`` names one) and the last event
+    ends = ({r["version"] for r in app.recorder.select_signatures(game_id.hex)} | {stored[-1].originator_version}
+            | {e.originator_version - 1 for e in stored[2:] if e.type in ("Decided", "EntropyAdded")})
     table = stored[0].data["table"]
     pending = False
 

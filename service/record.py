@@ -51,7 +51,7 @@ _TAG = re.compile(r'^\[(\w+) "(.*)"\]$')
 # writing ----------------------------------------------------------------------------------
 def value_text(v) -> str:
     """A value as it reads back: bare when it is a plain word, else JSON."""
-    if isinstance(v, str) and _BARE.match(v) and v not in ("true", "false", "null"):
+    if isinstance(v, str) and _BARE.match(v) and v not in ("true", "false", "null", "NaN", "Infinity"):
         return v
     return json.dumps(v, separators=(", ", ": "), ensure_ascii=False)
 
