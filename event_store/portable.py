@@ -1,14 +1,21 @@
 """One portable file per game: MessagePack (our codec), exact to the byte, so
 an imported game's chain and hashes verify as they did in the source store.
 
-    {"format": "privateer-game", "format_version": 2, "game_id": UUID,
+    {"format": "privateer-game", "format_version": 3, "game_id": UUID,
      "events": [[version, timestamp, type, turn, visible_to, data, prev, hash, salt], ...],
-     "secret": seed bytes or None}
+     "secret": seed bytes or None,
+     "signatures": [[version, time, fingerprint, signature], ...],
+     "keys": {fingerprint: public key bytes, ...},
+     "parent_secret": the fork parent's revealed seed bytes, or None}
 
 MessagePack as in event_store/codec.py: the game id is ext type 1 (its 16
 bytes), each timestamp ext type 2 (its ISO 8601 text, the exact text the
 chain hashes), ``prev``/``hash``/``salt`` are bin (``salt`` is nil for a
-chain version 1 event). Format version 1 files (rows of 8, no salt) are read too.
+chain version 1 event). ``signatures`` are the service's signed heads
+(event_store/signing.py; ``signature`` bin, 64 bytes), ``keys`` the public
+keys (bin, 32 bytes) that made them, by fingerprint. Format version 2 files
+(no signatures, keys or parent secret) and 1 (rows of 8, no salt) are read
+too. spec/SPEC.md is the specification.
 """
 
 from __future__ import annotations
@@ -18,30 +25,33 @@ from uuid import UUID
 
 from service.kernel.errors import BadInput
 
-from .codec import pack, unpack
+from .codec import pack, unpack, unpack_event_row
 
 FORMAT = "privateer-game"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 FIELDS = ("version", "timestamp", "type", "turn", "visible_to", "data", "prev", "hash", "salt")
-READS = (1, 2)
+READS = (1, 2, 3)
 
 
-def write_game(path: str, game_id: UUID, events: list, secret: bytes | None) -> int:
+def write_game(path: str, game_id: UUID, events: list, secret: bytes | None, signatures: list | None = None,
+               keys: dict | None = None, parent_secret: bytes | None = None) -> int:
     rows = [[e.originator_version, e.timestamp, e.type, e.turn, e.visible_to, e.data, e.prev, e.hash,
              getattr(e, "salt", None)] for e in events]
     body = pack({"format": FORMAT, "format_version": FORMAT_VERSION, "game_id": game_id,
-                 "events": rows, "secret": secret})
+                 "events": rows, "secret": secret, "signatures": signatures or [], "keys": keys or {},
+                 "parent_secret": parent_secret})
     Path(path).write_bytes(body)
     return len(body)
 
 
-def read_game(path: str) -> dict:
+def read_game(path: str, times_as_text: bool = False) -> dict:
+    """``times_as_text``: each timestamp as the ISO text in the file (what the chain hashes)."""
     try:
         raw = Path(path).read_bytes()
     except OSError as e:
         raise BadInput(f"cannot read {path}: {e.strerror}") from None
     try:
-        doc = unpack(raw)
+        doc = unpack_event_row(raw) if times_as_text else unpack(raw)
     except Exception:
         raise BadInput(f"{path} is not a privateer game file (not MessagePack)") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
@@ -49,7 +59,7 @@ def read_game(path: str) -> dict:
     fv = doc.get("format_version")
     if fv not in READS:
         raise BadInput(f"{path} has format version {fv}, this build reads {', '.join(map(str, READS))}")
-    width = len(FIELDS) if fv == 2 else len(FIELDS) - 1
+    width = len(FIELDS) if fv >= 2 else len(FIELDS) - 1
     if not isinstance(doc.get("game_id"), UUID) or not isinstance(doc.get("events"), list) or not doc["events"]:
         raise BadInput(f"{path} has no game id or no events")
     events = []
@@ -59,4 +69,9 @@ def read_game(path: str) -> dict:
         ev = dict(zip(FIELDS, row))
         ev.setdefault("salt", None)
         events.append(ev)
-    return {"game_id": doc["game_id"], "events": events, "secret": doc.get("secret")}
+    signatures, keys = doc.get("signatures") or [], doc.get("keys") or {}
+    if not isinstance(signatures, list) or not isinstance(keys, dict) or not all(
+            isinstance(r, list) and len(r) == 4 for r in signatures):
+        raise BadInput(f"{path} has malformed signatures")
+    return {"game_id": doc["game_id"], "events": events, "secret": doc.get("secret"), "format_version": fv,
+            "signatures": signatures, "keys": keys, "parent_secret": doc.get("parent_secret")}

@@ -219,15 +219,16 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
             return bool(curs.fetchone()["ok"])
 
     def _insert_events(self, curs, stored_events, *, index=None, secret=None, idempotency=None,
-                       credential=None, invitation_use=None, snapshots=None, **kwargs):
+                       credential=None, invitation_use=None, snapshots=None, signatures=None, **kwargs):
         # Runs in the same transaction as the events' INSERT (the library
         # pipelines "other things" first, then the events; a duplicate
         # version rolls the whole transaction back).
         super()._insert_events(curs, stored_events, **kwargs)
-        if idempotency is not None or credential is not None or invitation_use is not None:
+        if idempotency is not None or credential is not None or invitation_use is not None or signatures:
             curs.execute(self.set_search_path)
             service_tables.write_service_rows(curs, idempotency=idempotency, credential=credential,
-                                              invitation_use=invitation_use, style="pyformat")
+                                              invitation_use=invitation_use, signatures=signatures,
+                                              style="pyformat")
         if index is not None:  # an IndexRow (event_store/index.py)
             curs.execute(self.upsert_index, index.params)
             if index.status is not None:
@@ -321,3 +322,11 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
 
     def select_published(self, game_id: str) -> bool:
         return bool(self._query(service_tables.SELECT_PUBLISHED_PYFORMAT, (game_id,)))
+
+    def select_keys(self) -> list[dict]:
+        """The service's signing keys (event_store/signing.py), oldest first."""
+        return self._query(service_tables.SELECT_KEYS)
+
+    def select_signatures(self, game_id: str) -> list[dict]:
+        """The game's signed heads, by version."""
+        return self._query(service_tables.SELECT_SIGNATURES_PYFORMAT, (game_id,))

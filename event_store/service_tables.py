@@ -33,6 +33,16 @@ psycopg). Recorder kwargs (both recorders must accept them in
   joins racing with it.
 * ``privateer_published``: the forks their organiser or referee published
   (a fork without a row is private). Primary key ``game_id``.
+* ``privateer_keys``: the service's Ed25519 signing keys (event_store/signing.py),
+  kept with the store's secrets: ``fingerprint`` (hex SHA-256 of the raw
+  public key), ``public_key`` and ``private_key`` (hex of the raw 32 bytes;
+  the private key is empty for a key known only by its public half, from an
+  imported file), ``created``, ``retired`` (empty while it signs). A rotated
+  key stays listed, so what it signed still checks.
+* ``privateer_signatures``: one row per signed head: the last version of every
+  step (game id, version, head hex, time, fingerprint, signature hex), written
+  in the step's transaction (recorder kwarg ``signatures=[row, ...]``); an
+  imported file's signatures too. Primary key ``(game_id, version, fingerprint)``.
 """
 
 from __future__ import annotations
@@ -61,8 +71,18 @@ PUBLISHED_TABLE = (
     "CREATE TABLE IF NOT EXISTS privateer_published ("
     "game_id TEXT PRIMARY KEY, published TEXT NOT NULL)"
 )
+KEYS_TABLE = (
+    "CREATE TABLE IF NOT EXISTS privateer_keys ("
+    "fingerprint TEXT PRIMARY KEY, public_key TEXT NOT NULL, private_key TEXT NOT NULL, "
+    "created TEXT NOT NULL, retired TEXT NOT NULL)"
+)
+SIGNATURES_TABLE = (
+    "CREATE TABLE IF NOT EXISTS privateer_signatures ("
+    "game_id TEXT NOT NULL, version INTEGER NOT NULL, head TEXT NOT NULL, signed TEXT NOT NULL, "
+    "fingerprint TEXT NOT NULL, signature TEXT NOT NULL, PRIMARY KEY (game_id, version, fingerprint))"
+)
 CREATE_STATEMENTS = [CREDENTIALS_TABLE, IDEMPOTENCY_TABLE, INVITATIONS_TABLE, INVITATION_USES_TABLE,
-                     PUBLISHED_TABLE]
+                     PUBLISHED_TABLE, KEYS_TABLE, SIGNATURES_TABLE]
 
 _INSERT_CREDENTIAL = "INSERT INTO privateer_credentials (game_id, role, token_hash, created) VALUES ({p}, {p}, {p}, {p})"
 _INSERT_IDEMPOTENCY = ("INSERT INTO privateer_idempotency (game_id, scope, idem_key, fingerprint, status, body) "
@@ -71,6 +91,14 @@ _INSERT_INVITATION = ("INSERT INTO privateer_invitations (game_id, code_hash, se
                       "VALUES ({p}, {p}, {p}, {p}, {p})")
 _INSERT_INVITATION_USE = ("INSERT INTO privateer_invitation_uses (game_id, code_hash, role, used) "
                           "VALUES ({p}, {p}, {p}, {p})")
+_INSERT_SIGNATURE = ("INSERT INTO privateer_signatures (game_id, version, head, signed, fingerprint, signature) "
+                     "VALUES ({p}, {p}, {p}, {p}, {p}, {p}) ON CONFLICT DO NOTHING")
+_INSERT_KEY = ("INSERT INTO privateer_keys (fingerprint, public_key, private_key, created, retired) "
+               "VALUES ({p}, {p}, {p}, {p}, {p}) ON CONFLICT DO NOTHING")
+_RETIRE_KEYS = "UPDATE privateer_keys SET retired = {p} WHERE retired = '' AND private_key != '' AND fingerprint != {p}"
+_SELECT_KEYS = "SELECT fingerprint, public_key, private_key, created, retired FROM privateer_keys ORDER BY created, fingerprint"
+_SELECT_SIGNATURES = ("SELECT version, head, signed, fingerprint, signature FROM privateer_signatures "
+                      "WHERE game_id = {p} ORDER BY version, signed, fingerprint")
 _INSERT_PUBLISHED = "INSERT INTO privateer_published (game_id, published) VALUES ({p}, {p})"
 _SELECT_INVITATION = ("SELECT i.seat, i.player, i.created, u.used FROM privateer_invitations i "
                       "LEFT JOIN privateer_invitation_uses u ON u.game_id = i.game_id AND u.code_hash = i.code_hash "
@@ -95,6 +123,9 @@ INSERT_IDEMPOTENCY_QMARK = _INSERT_IDEMPOTENCY.format(p="?")
 SELECT_ROLE_QMARK = _SELECT_ROLE.format(p="?")
 SELECT_ROLES_QMARK = _SELECT_ROLES.format(p="?")
 SELECT_IDEMPOTENCY_QMARK = _SELECT_IDEMPOTENCY.format(p="?")
+SELECT_KEYS = _SELECT_KEYS
+SELECT_SIGNATURES_QMARK = _SELECT_SIGNATURES.format(p="?")
+SELECT_SIGNATURES_PYFORMAT = _SELECT_SIGNATURES.format(p="%s")
 
 INSERT_CREDENTIAL_PYFORMAT = _INSERT_CREDENTIAL.format(p="%s")
 INSERT_INVITATION_PYFORMAT = _INSERT_INVITATION.format(p="%s")
@@ -116,7 +147,8 @@ NAME_INVITATION_PYFORMAT = _NAME_INVITATION.format(p="%s")
 
 
 def service_statements(idempotency=None, credential=None, invitation_use=None, invitation=None,
-                       published=None, invitation_player=None, style: str = "qmark") -> list[tuple[str, tuple]]:
+                       published=None, invitation_player=None, signatures=None, key=None, retire_keys=None,
+                       style: str = "qmark") -> list[tuple[str, tuple]]:
     """The statements (SQL, parameters) that write the service rows passed
     to ``_insert_events``, in the order they run inside the events' transaction."""
     pyformat = style != "qmark"
@@ -133,6 +165,13 @@ def service_statements(idempotency=None, credential=None, invitation_use=None, i
         out.append((NAME_INVITATION_PYFORMAT if pyformat else NAME_INVITATION_QMARK, tuple(invitation_player)))
     if idempotency is not None:
         out.append((INSERT_IDEMPOTENCY_PYFORMAT if pyformat else INSERT_IDEMPOTENCY_QMARK, tuple(idempotency)))
+    p = "%s" if pyformat else "?"
+    for row in signatures or ():  # (game_id, version, head, signed, fingerprint, signature)
+        out.append((_INSERT_SIGNATURE.format(p=p), tuple(row)))
+    if key is not None:  # (fingerprint, public_key, private_key, created, retired)
+        out.append((_INSERT_KEY.format(p=p), tuple(key)))
+    if retire_keys is not None:  # (retired time, the fingerprint kept signing)
+        out.append((_RETIRE_KEYS.format(p=p), tuple(retire_keys)))
     return out
 
 

@@ -12,6 +12,7 @@ from eventsourcing.sqlite import SQLiteApplicationRecorder
 
 from .commit_process import execute_step
 from .index import INDEX_COLUMNS, SQLITE_GAMES, SQLITE_STATUSES, STATUS_TABLE_NAME, prefix_bounds
+from . import service_tables
 from .service_tables import CREATE_STATEMENTS as SERVICE_TABLES
 from .service_tables import service_statements, write_service_rows
 
@@ -70,7 +71,10 @@ def _cached_statements(pool) -> None:
             raise InterfaceError(e) from e
         if not pool.is_sqlite_memory_mode and not pool.is_journal_mode_wal:
             cursor = c.cursor()
-            cursor.execute("PRAGMA journal_mode;")
+            try:
+                cursor.execute("PRAGMA journal_mode;")
+            except sqlite3.DatabaseError as e:  # not a database, or a damaged one: said in one line
+                raise damaged_store(pool.db_name, e) from None
             if cursor.fetchone()[0].lower() != "wal":
                 cursor.execute("PRAGMA journal_mode=WAL;")
                 pool.journal_mode_was_changed_to_wal = True
@@ -80,6 +84,13 @@ def _cached_statements(pool) -> None:
 
     pool._create_connection = create
     pool._privateer_cached = True
+
+
+def damaged_store(db: str, e: Exception) -> Exception:
+    """The store's file cannot be read as a database (truncated, overwritten): one line."""
+    from service.kernel.errors import DamagedHistory
+
+    return DamagedHistory(f"the store {db} cannot be read ({e}): its file is damaged")
 
 
 @contextmanager
@@ -97,6 +108,8 @@ def _mapped_errors():
         raise DataError(e) from e
     except sqlite3.InternalError as e:
         raise InternalError(e) from e
+    except sqlite3.DatabaseError as e:  # "database disk image is malformed", "file is not a database"
+        raise damaged_store("", e) from None
 
 
 class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
@@ -130,7 +143,8 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
         return self.events_table_name.rsplit("_", 1)[0] + "_snapshots"
 
     def statements(self, stored_events, *, index=None, secret=None, idempotency=None,
-                   credential=None, invitation_use=None, snapshots=None, tracking=None, **kwargs) -> list[tuple]:
+                   credential=None, invitation_use=None, snapshots=None, tracking=None, signatures=None,
+                   **kwargs) -> list[tuple]:
         """What one step's transaction executes, in order, as ``(sql, many,
         params)``: the events (one ``executemany``), the service rows, the
         games index and status rows, the secret, the snapshots (stored rows
@@ -143,7 +157,7 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
                 [(s.originator_id.hex if not isinstance(s.originator_id, str) else s.originator_id,
                   s.originator_version, s.topic, s.state) for s in stored_events])]
         out += [(sql, False, params) for sql, params in service_statements(
-            idempotency=idempotency, credential=credential, invitation_use=invitation_use)]
+            idempotency=idempotency, credential=credential, invitation_use=invitation_use, signatures=signatures)]
         if index is not None:  # an IndexRow (event_store/index.py)
             out.append((UPSERT, False, index.params))
             if index.status is not None:
@@ -255,3 +269,11 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
         from .service_tables import SELECT_PUBLISHED_QMARK
 
         return bool(self._query(SELECT_PUBLISHED_QMARK, (game_id,)))
+
+    def select_keys(self) -> list[dict]:
+        """The service's signing keys (event_store/signing.py), oldest first."""
+        return self._query(service_tables.SELECT_KEYS)
+
+    def select_signatures(self, game_id: str) -> list[dict]:
+        """The game's signed heads, by version."""
+        return self._query(service_tables.SELECT_SIGNATURES_QMARK, (game_id,))

@@ -17,6 +17,7 @@ from eventsourcing.utils import get_topic
 from event_store.chain import iso
 from event_store.codec import EXT_DATETIME, MsgPackTranscoder, pack
 from event_store.index import IndexRow, games_listed
+from event_store.signing import Signer
 from event_store.store import resolve_db, store_env
 from service.aggregate import Game
 from service.snapshots import (CatalogUnknown, SnapshotOutdated, created_catalog, events_after, fold_start,
@@ -57,6 +58,7 @@ class Privateer(Application):
             self.snapshotting_intervals = {Game: self.snapshot_interval}
             self.snapshotting_projectors = {Game: project_game}
         super().__init__(env=env)
+        self.signer = Signer(self.recorder)  # the store's signing key: every step's head is signed
 
     def construct_transcoder(self):
         return MsgPackTranscoder()
@@ -147,8 +149,13 @@ class Privateer(Application):
         memory: its events' rows, its index and status row, the service rows,
         and the snapshot it crosses into (if any). ``commit`` writes it."""
         index = IndexRow(self.index_row(game))
+        signed = [self.signer.head_row(game.id, game.version, game.head)] + list(service_rows.pop("signatures", ()))
         return self._prepared([game], index=index, secret=(game.id.hex, secret) if secret is not None else None,
-                              **service_rows)
+                              signatures=signed, **service_rows)
+
+    def receipt(self, game: Game, seat: int) -> dict:
+        """A seat's receipt for the game's head as it stands (after the seat's step)."""
+        return self.signer.receipt(game.id, seat, game.machine.seen(seat, game.version), game.head)
 
     def save(self, *games: Game, **kwargs):
         """The library's ``save`` for our aggregates, without its per-call

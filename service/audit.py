@@ -214,44 +214,82 @@ def rerun(envs: list[Envelope], report: AuditReport) -> bool:
             continue
         if e.type != "Decided":
             return not report.fail(e.version, e.type, "an event outside any decision (no Decided before it)")
-        j = i + 1
-        while j < n and envs[j].type not in ("Decided", "EntropyAdded") and envs[j].version not in retracted:
-            j += 1
-        recorded = envs[i:j]
-        chance = ReplayChance([dict(r.data) for r in recorded
-                               if r.type in CHANCE_TYPES and not r.data.get("face_down")], revealed)
-        seat, decision = e.data.get("seat"), e.data.get("decision")
-        try:
-            if seat == 0 and is_correction(decision):
-                if not (retracted >= set(range(decision.get("to_version", 0) + 1, e.version))):
-                    return not report.fail(e.version, e.type, "a correction whose retracted steps are not all retracted")
-                produced = machine.correct(decision, e.version - 1)
-            elif seat == 0 and isinstance(decision, dict) and "referee" in decision:
-                produced = machine.referee(decision, chance)
-            elif seat == 0:
-                if machine.k["steps"] != 0:  # only seats' entropy may come before the setup
-                    return not report.fail(e.version, e.type, "a second setup step")
-                produced = machine.setup(chance)
-            else:
-                produced = machine.decide(seat, decision, chance)
-        except PrivateerError as err:
-            return not report.fail(e.version, e.type, f"the rules refuse this decision: {err.reason}")
-        except Exception as err:
-            return not report.fail(e.version, e.type, f"the rules cannot re-run this step ({type(err).__name__}: {err})")
-        want = [r.ev() for r in recorded if r.type != "ChanceAwaited"]
-        got = [p for p in produced if p.type != "ChanceAwaited"]
-        if not same_events(want, got):
-            for k in range(max(len(want), len(got))):
-                if k >= len(want) or k >= len(got) or not same_events([want[k]], [got[k]]):
-                    bad = [r for r in recorded if r.type != "ChanceAwaited"]
-                    at = bad[k] if k < len(bad) else recorded[-1]
-                    expect = f"{got[k].type} {got[k].data}" if k < len(got) else "nothing"
-                    return not report.fail(at.version, at.type,
-                                           f"differs from what the rules derive (expected {expect})"[:400])
-        if recorded[-1].type == "ChanceAwaited" and j < n:
+        j = _step_end(envs, i, retracted)
+        if not _step_agrees(machine, envs[i:j], revealed, retracted, report):
+            return False
+        if envs[j - 1].type == "ChanceAwaited" and j < n:
             return not report.fail(envs[j].version, envs[j].type,
                                    "a new decision while a chance outcome was still awaited")
         i = j
+    return rerun_retracted(envs, rules, retracted, revealed, report)
+
+
+def _step_end(envs: list[Envelope], i: int, skip: set[int]) -> int:
+    """The index after the last event of the step starting at ``envs[i]`` (events in ``skip`` end it)."""
+    j = i + 1
+    while j < len(envs) and envs[j].type not in ("Decided", "EntropyAdded") and envs[j].version not in skip:
+        j += 1
+    return j
+
+
+def _step_agrees(machine: Machine, recorded: list[Envelope], revealed, retracted: set[int],
+                 report: AuditReport) -> bool:
+    """Re-run the step whose events are ``recorded`` (its ``Decided`` first) on ``machine``; it must
+    give back exactly those events."""
+    e = recorded[0]
+    chance = ReplayChance([dict(r.data) for r in recorded
+                           if r.type in CHANCE_TYPES and not r.data.get("face_down")], revealed)
+    seat, decision = e.data.get("seat"), e.data.get("decision")
+    try:
+        if seat == 0 and is_correction(decision):
+            if not (retracted >= set(range(decision.get("to_version", 0) + 1, e.version))):
+                return not report.fail(e.version, e.type, "a correction whose retracted steps are not all retracted")
+            produced = machine.correct(decision, e.version - 1)
+        elif seat == 0 and isinstance(decision, dict) and "referee" in decision:
+            produced = machine.referee(decision, chance)
+        elif seat == 0:
+            if machine.k["steps"] != 0:  # only seats' entropy may come before the setup
+                return not report.fail(e.version, e.type, "a second setup step")
+            produced = machine.setup(chance)
+        else:
+            produced = machine.decide(seat, decision, chance)
+    except PrivateerError as err:
+        return not report.fail(e.version, e.type, f"the rules refuse this decision: {err.reason}")
+    except Exception as err:
+        return not report.fail(e.version, e.type, f"the rules cannot re-run this step ({type(err).__name__}: {err})")
+    want = [r.ev() for r in recorded if r.type != "ChanceAwaited"]
+    got = [p for p in produced if p.type != "ChanceAwaited"]
+    if not same_events(want, got):
+        for k in range(max(len(want), len(got))):
+            if k >= len(want) or k >= len(got) or not same_events([want[k]], [got[k]]):
+                bad = [r for r in recorded if r.type != "ChanceAwaited"]
+                at = bad[k] if k < len(bad) else recorded[-1]
+                expect = f"{got[k].type} {got[k].data}" if k < len(got) else "nothing"
+                return not report.fail(at.version, at.type,
+                                       f"differs from what the rules derive (expected {expect})"[:400])
+    return True
+
+
+def rerun_retracted(envs: list[Envelope], rules, retracted: set[int], revealed, report: AuditReport) -> bool:
+    """A retracted step was a step of the game when it was made: each is re-run
+    from the game as it stood then (the events before it, less those retracted
+    by the corrections made before it), so a retracted step cannot be rewritten
+    either."""
+    corrections = [(e.version, range(e.data["retracted"][0], e.data["retracted"][1] + 1))
+                   for e in envs if e.type == "Corrected"]
+    for i, e in enumerate(envs):
+        if e.version not in retracted or e.type != "Decided" or is_correction(e.data.get("decision")):
+            continue
+        then = {v for at, r in corrections if at < e.version for v in r}
+        machine = Machine(rules, envs[0].ev())
+        machine.apply(envs[0].ev())
+        for before in envs[1:i]:
+            (machine.apply_retracted if before.version in then else machine.apply)(before.ev())
+        # the step as it was made: its events up to the next step (the correction that retracted it ends it too)
+        j = _step_end(envs, i, {v for v in (x.version for x in envs) if v not in retracted})
+        if not _step_agrees(machine, envs[i:j], revealed, then, report):
+            report.first_bad["reason"] = "(a retracted step) " + report.first_bad["reason"]
+            return False
     return True
 
 
@@ -309,8 +347,13 @@ def _name_rules_version(created: dict, report: AuditReport) -> None:
 
 # the store's side: what the audit needs, gathered ------------------------------
 def audit_game(app, game_id: UUID) -> AuditReport:
-    """Audit a stored game (its events, the store's head and secrets)."""
-    stored = app.recorder.select_events(game_id)
+    """Audit a stored game (its events, the store's head and secrets). Rows that
+    cannot be read at all (a damaged file) are a finding, in one line."""
+    try:
+        stored = app.recorder.select_events(game_id)
+    except Exception as e:  # noqa: BLE001 - whatever the store says, the game does not verify
+        reason = getattr(e, "reason", None) or str(e) or type(e).__name__
+        return AuditReport(game_id=game_id.hex).fail(1, "?", f"its stored events cannot be read: {reason}")
     rows = app.recorder.select_games(prefix=game_id.hex)
     head = {"version": rows[0]["version"], "head": bytes(rows[0]["head"]).hex()} if rows else None
     secret = app.recorder.select_secret(game_id.hex)

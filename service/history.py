@@ -7,8 +7,10 @@ from uuid import UUID, uuid4
 from event_store.portable import read_game, write_game
 from service.aggregate import Game
 from service.audit import AuditReport, Envelope
+from service.evidence import export_evidence, imported_signatures
 from service.kernel.chance import commitment, new_seed
-from service.kernel.errors import BadInput
+from service.kernel.errors import BadInput, DoesNotVerify
+from service.kernel.corrections import retracted_versions
 from service.kernel.machine import Ev
 
 STEP_STARTS = ("Decided", "EntropyAdded")
@@ -70,7 +72,7 @@ def export_game(app, game_id: UUID, path: str, with_secret: bool = False) -> dic
     events = app.stored_events(game_id)
     finished = any(e.type == "GameFinished" for e in events)
     secret = app.recorder.select_secret(game_id.hex) if (finished or with_secret) else None
-    size = write_game(path, game_id, events, secret)
+    size = write_game(path, game_id, events, secret, **export_evidence(app, game_id, events))
     return {"game_id": game_id.hex, "events": len(events), "bytes": size, "secret_included": secret is not None}
 
 
@@ -109,21 +111,27 @@ def import_game(app, path: str) -> UUID:
             parent_seed = parent_seed_of(app, UUID(str(fork["parent"])))
         except ValueError:
             parent_seed = None
+        if parent_seed is None and doc["parent_secret"] is not None:  # the export carries it (parent finished)
+            parent_seed = bytes(doc["parent_secret"])
     report = AuditReport(game_id=game_id.hex)
     audit_envelopes(game_id, [Envelope(created)] + [Envelope(r) for r in recorded], None,
                     doc["secret"], parent_seed, report)
     if not report.ok:
         bad = report.first_bad
-        raise BadInput(f"{path} does not verify: event {bad['version']} ({bad['type']}): {bad['reason']}")
+        raise DoesNotVerify(f"{path} does not verify: event {bad['version']} ({bad['type']}): {bad['reason']}")
+    signatures, keys = imported_signatures(game_id, rows, doc)
     created, recorded = envelopes()  # fresh copies: folding must not touch what is stored
-    try:
-        agg = deepcopy(created).mutate(None)
-        for r in recorded:
+    agg = deepcopy(created).mutate(None)
+    agg.retracted = retracted_versions([created, *recorded])  # a corrected game folds along its line
+    for r in recorded:
+        try:
             deepcopy(r).mutate(agg)
-    except Exception as e:
-        raise BadInput(f"{path}: the events do not fold into a game ({type(e).__name__}: {e})") from None
+        except Exception as e:
+            raise DoesNotVerify(f"{path} does not verify: event {r.originator_version} ({r.type}) does not apply to "
+                                f"the game before it ({type(e).__name__}: {e})") from None
     agg._pending_events[:] = [created, *recorded]
-    app._save(agg, secret=doc["secret"])
+    app.signer.remember(keys)
+    app._save(agg, secret=doc["secret"], signatures=signatures)
     return game_id
 
 

@@ -43,6 +43,7 @@ from service.kernel.rules import catalog_digest
 
 FORMAT_TAG = "PrivateerRecord"
 FORMAT_VERSION = "1"
+READS = ("1", "2")  # 2: with a GameId tag and signed steps (service/evidence.py ``signed_record``)
 _BARE = re.compile(r"^[A-Za-z_][A-Za-z0-9_.:+'/-]*$")
 _TAG = re.compile(r'^\[(\w+) "(.*)"\]$')
 
@@ -50,7 +51,7 @@ _TAG = re.compile(r'^\[(\w+) "(.*)"\]$')
 # writing ----------------------------------------------------------------------------------
 def value_text(v) -> str:
     """A value as it reads back: bare when it is a plain word, else JSON."""
-    if isinstance(v, str) and _BARE.match(v) and v not in ("true", "false", "null"):
+    if isinstance(v, str) and _BARE.match(v) and v not in ("true", "false", "null", "NaN", "Infinity"):
         return v
     return json.dumps(v, separators=(", ", ": "), ensure_ascii=False)
 
@@ -92,7 +93,7 @@ def write_record(stored: list, seed: bytes | None, default_catalog_digest: str |
     if finished is not None:
         d = finished.data
         scores = ", ".join(f"{s}: {v}" for s, v in d["scores"].items())
-        tags.append(("Result", f"{scores}; won by {', '.join(map(str, d['winners']))}"))
+        tags.append(("Result", f"{scores}; won by {', '.join(map(str, d['winners'])) or 'nobody'}"))  # none: solitaire lost
         if d.get("seed"):
             tags.append(("Seed", d["seed"] if isinstance(d["seed"], str) else bytes(d["seed"]).hex()))
     elif seed is not None and not cfg["table"]:
@@ -178,7 +179,7 @@ def read_record(text: str) -> dict:
         if m:
             tags[m.group(1)] = m.group(2).replace('\\"', '"').replace("\\\\", "\\")
             continue
-        if line.startswith("turn "):
+        if line.startswith(("turn ", "sign ")):  # a signed step's line (service/evidence.py): not a move
             continue
         try:
             moves.append((n, _parse_move(line)))
@@ -186,7 +187,7 @@ def read_record(text: str) -> dict:
             raise BadInput(f"record line {n}: {e}: {line[:80]!r}") from None
     if not tags.get("Record", "").startswith(FORMAT_TAG):
         raise BadInput("not a privateer game record (no [Record \"PrivateerRecord 1\"] tag)")
-    if tags["Record"].split()[-1] != FORMAT_VERSION:
+    if tags["Record"].split()[-1] not in READS:
         raise BadInput(f"record format {tags['Record']!r}: this build reads version {FORMAT_VERSION}")
     return {"tags": tags, "moves": moves}
 

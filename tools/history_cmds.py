@@ -222,6 +222,7 @@ def record(game_id: GameId,
 
     Example: `tools record 3f2a9c -o final.record`, then `diff` two records, or `tools import final.record`.
     """
+    from service.evidence import signed_record
     from service.kernel.rules import catalog_digest, get_rules
     from service.record import write_record
 
@@ -235,7 +236,8 @@ def record(game_id: GameId,
     except Exception:
         default = None
     finished = any(e.type == "GameFinished" for e in stored)
-    text = write_record(stored, a.recorder.select_secret(gid.hex) if finished else None, default)
+    text = signed_record(a, gid, stored, write_record(stored, a.recorder.select_secret(gid.hex) if finished else None,
+                                                      default))
     if out is None:
         typer.echo(text, nl=False)
     else:

@@ -141,7 +141,8 @@ def report_appended(a, gid, events, seat, json_out):
     from service.views import card_namer, log_entries
 
     new = a.last_stored(gid, len(events))
-    machine = a.load(gid).machine
+    game = a.load(gid)
+    machine = game.machine
     entries = log_entries(machine.rules, new, None, players=machine.config.get("players"),
                           names=card_namer(machine))
     if seat is not None:
@@ -154,7 +155,10 @@ def report_appended(a, gid, events, seat, json_out):
     version = new[-1].originator_version
     waiting = waiting_for(machine)
     if json_out:
-        return out_json({"version": version, "events": entries, "next": waiting})
+        answer = {"version": version, "events": entries, "next": waiting}
+        if seat is not None:  # the deciding seat's receipt for the head after its step
+            answer["receipt"] = a.receipt(game if game.version == version else a.load(gid, version=version), seat)
+        return out_json(answer)
     echo(f"ok: version {version}")
     print_events(entries)
     echo(f"next: {waiting['text']}")

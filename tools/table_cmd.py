@@ -181,6 +181,8 @@ class Session:
         else:
             decision = json.loads(text)
         self._report(self.app.act(self.gid, seat, decision))
+        receipt = self.app.receipt(self.app.load(self.gid), seat)  # the seat's, for `tools verify --receipt`
+        self.out("  receipt " + json.dumps(receipt, separators=(",", ":")))
 
     def _undo(self) -> None:
         from service.kernel.corrections import retracted_versions

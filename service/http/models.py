@@ -209,6 +209,20 @@ class LogEntry(BaseModel):
     retracted: bool = Field(False, description="True: retracted by a later correction (off the game's line).")
 
 
+class Receipt(BaseModel):
+    """A seat's receipt: the service's signature over the head after the seat's
+    accepted step (spec/SPEC.md, Receipts). Nothing in it counts hidden events."""
+    statement: str
+    game_id: str
+    seat: int
+    seat_version: int = Field(description="How many events the seat may read after this step.")
+    head: str = Field(description="The chain's head after this step (hex; salted: it reveals nothing).")
+    time: str
+    fingerprint: str
+    public_key: str
+    signature: str
+
+
 class Appended(BaseModel):
     game_id: str
     version: int = Field(description="The game's version after the append.")
@@ -216,6 +230,13 @@ class Appended(BaseModel):
     to_act: list[int] = Field(description="Who must act next (as of this append).")
     finished: bool
     events: list[LogEntry] = Field(description="The appended events the caller may see.")
+    receipt: Optional[Receipt] = Field(default=None, description="For a decision: the deciding seat's receipt.")
+
+
+class ServiceKey(BaseModel):
+    fingerprint: str
+    public_key: str = Field(description="Ed25519 public key, 32 bytes in hex.")
+    keys: list[dict] = Field(description="Every key of the service, retired ones too (old signatures still check).")
 
 
 class LogPage(BaseModel):

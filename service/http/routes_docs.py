@@ -38,6 +38,13 @@ def health(svc: Service):
     return {"ok": True, "games": available_games(), "audit_runs": svc.audits.runs}
 
 
+@router.get("/key", response_model=m.ServiceKey, tags=["service"])
+def service_key(svc: Service):
+    """The service's public signing key (spec/SPEC.md): what its signed heads and receipts check against."""
+    signer = svc.app.signer
+    return {"fingerprint": signer.fingerprint, "public_key": signer.public_key.hex(), "keys": signer.describe()}
+
+
 def mount_docs(api: FastAPI) -> None:
     """Swagger UI's files, and the OpenAPI document with the bearer scheme."""
     api.mount("/docs-assets", StaticFiles(directory=swagger_ui_path), name="docs-assets")

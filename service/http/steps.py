@@ -71,7 +71,7 @@ class Steps:
             raise StaleVersion(f"expected version {expected_version}, the game is at version {have}")
 
     # a step and its answer ---------------------------------------------------------
-    def _pending(self, gid, caller, game, events, key, fp) -> "Pending":
+    def _pending(self, gid, caller, game, events, key, fp, decided: int | None = None) -> "Pending":
         """The step's transaction and its answer, for ``_committed``."""
         game.record(events)
         pending = list(game._pending_events)
@@ -84,6 +84,8 @@ class Steps:
                 "to_act": m.to_act(), "finished": m.finished,
                 "events": log_entries(m.rules, pending, seat, start=start, players=m.config.get("players"),
                                       names=card_namer(m))}
+        if decided is not None:  # the deciding seat's receipt: the signed head after its step
+            body["receipt"] = self.app.receipt(game, decided)
         if key is None:
             return Pending(self, game, self.app.prepare(game), body, None)
         row = (gid.hex, caller.scope, key, fp, 201, json.dumps(body))
@@ -142,7 +144,7 @@ class Steps:
                 raise IllegalDecision(f"not one of the decisions seat {seat} may make now "
                                       f"(see /legal)") from None
             raise e
-        return self._pending(gid, caller, game, events, key, fp)
+        return self._pending(gid, caller, game, events, key, fp, decided=seat)
 
     # chance (table mode) --------------------------------------------------------------
     async def enter_chance(self, gid: UUID, caller: Caller, outcome, expected_version: int, key: str | None,

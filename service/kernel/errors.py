@@ -58,6 +58,15 @@ class DamagedHistory(PrivateerError):
     kind = "damaged_history"
 
 
+class DoesNotVerify(PrivateerError):
+    """A history or a file that fails its audit or its signatures: the audit's
+    finding (exit code 1), not malformed input."""
+
+    exit_code = 1
+    http_status = 422
+    kind = "does_not_verify"
+
+
 class ChanceRejected(BadInput):
     """A chance outcome entered at the table does not fit what is awaited."""
 

@@ -192,7 +192,7 @@ def test_corrupt_export_file_is_refused(cli, tmp_path, finished_game):
     doc["events"][10][5]["card"] = 99  # change an event's data without fixing the chain
     path.write_bytes(pack(doc))
     p = cli.run("import", str(path), "--db", str(tmp_path / "x.db"))
-    assert p.returncode == 2 and "event 11" in p.stderr
+    assert p.returncode == 1 and "event 11" in p.stderr  # a file that fails its audit: an audit violation
     path.write_bytes(b"not a game")
     p = cli.run("import", str(path), "--db", str(tmp_path / "x.db"))
     assert p.returncode == 2 and "not a privateer game file" in p.stderr

@@ -138,7 +138,7 @@ def test_the_readme_verifier_agrees_on_every_event(store, game):
     file = path / f"{game}.pgame"
     export_game(app, UUID(ids[game]), str(file))
     doc = read_export(file)
-    assert doc["format_version"] == 2
+    assert doc["format_version"] == 3
     check_chain(doc)
     seed = revealed_seed(doc)
     assert check_chance(doc["events"], lambda v: seed) > 0

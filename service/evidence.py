@@ -1,0 +1,425 @@
+"""The record as evidence: a game's signed heads in its export and its record,
+and the checks of a file against a published key and against seats' receipts
+(``tools verify``). spec/SPEC.md is the specification.
+
+* An export (format version 3) carries every signed head of the game
+  (``[version, time, fingerprint, signature]``) and the public keys that made
+  them; a verifier recomputes the head at each signed version from the chain.
+* A record carries a ``GameId`` tag and, after the lines of each step, a line
+  ``sign VERSION HEAD TIME FINGERPRINT SIGNATURE``: the service's signature
+  over the step's head and the SHA-256 of the record's text before that line.
+* A receipt names a head and the seat's own version: it is found in a file by
+  its head, and the file's history up to there is then the one the seat was
+  shown.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from uuid import UUID
+
+from event_store.chain import chain_version, genesis, link
+from event_store.signing import RECEIPT, fingerprint, head_message, receipt_message, record_message, verify
+from service.kernel.errors import BadInput
+
+SIGN = "sign"
+
+
+# writing ------------------------------------------------------------------------------------
+def export_evidence(app, game_id: UUID, events: list) -> dict:
+    """The export's ``signatures``, ``keys`` and ``parent_secret``."""
+    rows = app.recorder.select_signatures(game_id.hex)
+    signatures = [[r["version"], r["signed"], r["fingerprint"], bytes.fromhex(r["signature"])] for r in rows]
+    keys = app.signer.public_keys({r["fingerprint"] for r in rows})
+    return {"signatures": signatures, "keys": keys, "parent_secret": revealed_parent_seed(app, events[0].data)}
+
+
+def revealed_parent_seed(app, created: dict) -> bytes | None:
+    """A fork's parent's seed, once the parent has revealed it (finished); else None."""
+    fork = created.get("fork") or {}
+    if not fork.get("parent") or created.get("table"):
+        return None
+    for e in app.events.get(UUID(fork["parent"]), desc=True, limit=1):
+        if e.type == "GameFinished" and e.data.get("seed"):
+            seed = e.data["seed"]
+            return bytes.fromhex(seed) if isinstance(seed, str) else bytes(seed)
+    return None
+
+
+def imported_signatures(game_id: UUID, rows: list, doc: dict) -> tuple[list, dict]:
+    """A file's signed heads as ``privateer_signatures`` rows (head from its
+    chain) and its keys, to be stored with the imported game; raises
+    ``DoesNotVerify`` for a signature that does not check against the key the
+    file names (a file rewritten after it was signed)."""
+    from service.kernel.errors import DoesNotVerify
+
+    hashes = {r["version"]: r["hash"] for r in rows}
+    keys = {fp: bytes(pk) for fp, pk in doc["keys"].items()}
+    problem = check_signatures(game_id, rows, doc["signatures"], keys, None)
+    if problem is not None and not problem.get("unsigned"):  # unsigned (a file from before signing): audited only
+        raise DoesNotVerify(problem["reason"])
+    out = [(game_id.hex, v, hashes[v].hex(), t, fp, bytes(sig).hex()) for v, t, fp, sig in doc["signatures"]]
+    return out, keys
+
+
+def signed_record(app, game_id: UUID, stored: list, text: str) -> str:
+    """The record ``text`` (service/record.py ``write_record``) with its game id
+    tag and a signed line after the lines of each step."""
+    from service.record import _move
+
+    lines = text.rstrip("\n").split("\n")
+    lines.insert(1, f'[GameId "{game_id.hex}"]')
+    lines[0] = lines[0].replace('PrivateerRecord 1"', 'PrivateerRecord 2"')
+    header_end = lines.index("")
+    out = lines[:header_end + 1]
+    moves = iter(lines[header_end + 1:])
+    # signed: after every stored signed head (a receipt's step), every step boundary (a correction's
+    # ``correct V`` names one) and the last event
+    ends = ({r["version"] for r in app.recorder.select_signatures(game_id.hex)} | {stored[-1].originator_version}
+            | {e.originator_version - 1 for e in stored[2:] if e.type in ("Decided", "EntropyAdded")})
+    table = stored[0].data["table"]
+    pending = False
+
+    def sign_here(e):
+        digest = hashlib.sha256("".join(line + "\n" for line in out).encode()).digest()
+        t, fp, sig = app.signer.sign_record(game_id, e.originator_version, e.hash, digest)
+        out.append(f"{SIGN} {e.originator_version} {e.hash.hex()} {t} {fp} {sig}")
+
+    for e in stored[1:]:
+        if _move(e, table) is not None:
+            for line in moves:
+                out.append(line)
+                if not line.startswith("turn "):
+                    break
+            pending = True
+        if e.originator_version in ends and (pending or e is stored[-1]):
+            sign_here(e)
+            pending = False
+    if len(stored) == 1:
+        sign_here(stored[0])
+    return "\n".join(out) + "\n"
+
+
+# checking -----------------------------------------------------------------------------------
+@dataclass
+class Verdict:
+    file: str
+    kind: str                       # "export" or "record"
+    ok: bool = True
+    first_bad: dict | None = None   # {"version", "step": [first, last], "reason"}
+    checked: list[str] = field(default_factory=list)
+
+    def fail(self, where: dict) -> "Verdict":
+        if self.ok:
+            self.ok, self.first_bad = False, where
+        return self
+
+    def as_dict(self) -> dict:
+        return {"file": self.file, "kind": self.kind, "ok": self.ok, "first_bad": self.first_bad,
+                "checked": self.checked}
+
+
+def published_keys(values: list[str]) -> dict[str, bytes] | None:
+    """``--key`` values: a public key in hex (64 digits), or a file holding one
+    or the JSON of `tools key --json` / `GET /key` (every key listed in it)."""
+    if not values:
+        return None
+    out: dict[str, bytes] = {}
+    for v in values:
+        text = v.strip()
+        if not _is_hex(text, 64) and Path(text).is_file():
+            text = Path(text).read_text().strip()
+        if _is_hex(text, 64):
+            pk = bytes.fromhex(text)
+            out[fingerprint(pk)] = pk
+            continue
+        try:
+            doc = json.loads(text)
+            listed = doc.get("keys") or [doc]
+            for k in listed:
+                pk = bytes.fromhex(k["public_key"])
+                out[fingerprint(pk)] = pk
+        except (ValueError, AttributeError, KeyError, TypeError):
+            raise BadInput(f"--key {v[:40]!r}: give an Ed25519 public key (64 hex digits) or a file holding it "
+                           "(or `tools key --json`)") from None
+    return out
+
+
+def _is_hex(text: str, digits: int) -> bool:
+    return len(text) == digits and all(c in "0123456789abcdefABCDEF" for c in text)
+
+
+def read_receipts(values: list[str]) -> list[dict]:
+    """``--receipt`` values: a receipt's JSON, or a file of one (a JSON object,
+    a list of them, or one per line)."""
+    out = []
+    for v in values:
+        text = v.strip()
+        if not text.startswith(("{", "[")):
+            try:
+                text = Path(text).read_text()
+            except OSError as e:
+                raise BadInput(f"--receipt {v[:40]!r}: not JSON and not a readable file ({e.strerror})") from None
+        try:
+            doc = json.loads(text)
+            items = doc if isinstance(doc, list) else [doc]
+        except json.JSONDecodeError:
+            try:
+                items = [json.loads(line) for line in text.splitlines() if line.strip()]
+            except json.JSONDecodeError:
+                raise BadInput(f"--receipt {v[:40]!r}: not a receipt (JSON)") from None
+        for r in items:
+            if isinstance(r, dict) and isinstance(r.get("receipt"), dict):
+                r = r["receipt"]  # an `act --json` answer kept whole
+            need = ("game_id", "seat", "seat_version", "head", "time", "fingerprint", "signature")
+            if not isinstance(r, dict) or r.get("statement", RECEIPT) != RECEIPT or any(k not in r for k in need):
+                raise BadInput(f"--receipt {v[:40]!r}: not a receipt (want {', '.join(need)})")
+            out.append(r)
+    return out
+
+
+def verify_file(path: str, keys: dict | None, receipts: list[dict]) -> Verdict:
+    raw = Path(path).read_bytes() if Path(path).is_file() else None
+    if raw is None:
+        raise BadInput(f"cannot read {path}")
+    if raw.lstrip().startswith(b'[Record "PrivateerRecord'):
+        return verify_record(path, raw.decode("utf-8"), keys, receipts)
+    from event_store.portable import read_game
+
+    doc = read_game(path, times_as_text=True)
+    return verify_export(path, doc, keys, receipts)
+
+
+def verify_export(path: str, doc: dict, keys: dict | None, receipts: list[dict]) -> Verdict:
+    v = Verdict(path, "export")
+    gid = doc["game_id"]
+    rows = doc["events"]
+    problem = check_chain(gid, rows)
+    if problem is not None:
+        return v.fail(problem)
+    v.checked.append(f"hash chain of {len(rows)} events")
+    file_keys = {fp: bytes(pk) for fp, pk in doc["keys"].items()}
+    problem = check_signatures(gid, rows, doc["signatures"], file_keys, keys)
+    if problem is not None:
+        return v.fail(problem)
+    used = keys if keys is not None else file_keys
+    signed = [s for s in doc["signatures"] if s[2] in used]
+    v.checked.append(f"{len(signed)} signed heads, by {_keys_said(used, keys is None)}")
+    for r in _ordered(receipts, rows):
+        problem = check_receipt(gid, rows, r, file_keys, keys)
+        if problem is not None:
+            return v.fail(problem)
+        v.checked.append(f"receipt of seat {r['seat']} at its version {r['seat_version']}: "
+                         f"the file holds that step unchanged")
+    return v
+
+
+def _keys_said(used: dict, own: bool) -> str:
+    fps = ", ".join(fp[:16] for fp in used)
+    return (f"the keys the file carries ({fps}; give --key to check against a published key)" if own
+            else f"the published key{'s' if len(used) > 1 else ''} {fps}")
+
+
+def check_chain(gid: UUID, rows: list) -> dict | None:
+    if not rows or rows[0]["type"] != "GameCreated":
+        return {"version": 1, "step": None, "reason": "a history must start with GameCreated"}
+    try:
+        chain = chain_version(rows[0]["data"])
+    except ValueError as e:
+        return {"version": 1, "step": None, "reason": str(e)}
+    prev = genesis(gid, chain)
+    for i, r in enumerate(rows):
+        if r["version"] != i + 1:
+            return {"version": i + 1, "step": None, "reason": f"event {i + 1} is missing"}
+        try:
+            h = link(gid, r["version"], r["timestamp"], r["type"], r["turn"], r["visible_to"], r["data"], r["prev"],
+                     r["salt"], chain)
+        except Exception as e:  # noqa: BLE001 - any row that cannot be hashed is a finding
+            return {"version": r["version"], "step": None, "reason": f"event {r['version']} cannot be hashed ({e})"}
+        if r["prev"] != prev:
+            return {"version": r["version"], "step": None,
+                    "reason": f"event {r['version']} ({r['type']}): its link to the previous event is broken"}
+        if h != r["hash"]:
+            return {"version": r["version"], "step": None,
+                    "reason": f"event {r['version']} ({r['type']}): its content does not match its hash"}
+        prev = h
+    return None
+
+
+def check_signatures(gid: UUID, rows: list, signatures: list, file_keys: dict, published: dict | None) -> dict | None:
+    """The first signed step that fails, or the first events no signature
+    covers; None when every step is covered. ``published``: only signatures by
+    these keys count (others are left aside); None: the file's own keys."""
+    hashes = {r["version"]: r["hash"] for r in rows}
+    last = rows[-1]["version"]
+    keys = published if published is not None else file_keys
+    covered = 0
+    for version, time, fp, sig in sorted(signatures, key=lambda s: (s[0], str(s[1]))):
+        if fp not in keys:
+            continue
+        if published is None and fingerprint(keys[fp]) != fp:
+            return {"version": version, "step": None, "reason": f"the file's key {fp[:16]} is not the key of "
+                                                                 "that fingerprint"}
+        first = _step_start(signatures, keys, version)
+        if version not in hashes:
+            return {"version": version, "step": [first, version],
+                    "reason": f"a signature for version {version}, which the file does not hold"}
+        if not verify(keys[fp], bytes(sig), head_message(gid.bytes, version, hashes[version], str(time), fp)):
+            return {"version": version, "step": [first, version],
+                    "reason": f"the step ending at version {version} (versions {first}-{version}, "
+                              f"{_types(rows, first, version)}): its signature does not check against key "
+                              f"{fp[:16]} (the history up to there was changed after it was signed)"}
+        covered = max(covered, version)
+    if covered < last:
+        return {"version": covered + 1, "step": [covered + 1, last], "unsigned": True,
+                "reason": f"versions {covered + 1}-{last} ({_types(rows, covered + 1, last)}) carry no signature"
+                          + (" by the published key" if published is not None else "")}
+    return None
+
+
+def _step_start(signatures, keys, version: int) -> int:
+    before = [s[0] for s in signatures if s[2] in keys and s[0] < version]
+    return max(before) + 1 if before else 1
+
+
+def _types(rows, first: int, last: int) -> str:
+    names = [r["type"] for r in rows if first <= r["version"] <= last]
+    head = ", ".join(names[:3])
+    return head + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+
+
+def _visible(vis, seat: int) -> bool:
+    return vis == "all" or (isinstance(vis, list) and seat in vis)
+
+
+def seat_counts(rows: list, seat: int) -> dict[int, int]:
+    """By store version: how many events ``seat`` may read up to there."""
+    n, out = 0, {}
+    for r in rows:
+        n += _visible(r["visible_to"], seat)
+        out[r["version"]] = n
+    return out
+
+
+def _ordered(receipts: list[dict], rows: list) -> list[dict]:
+    """Receipts in the order of the steps they name in this file (the first step that differs first)."""
+    def where(r):
+        counts = seat_counts(rows, int(r["seat"]))
+        return next((v for v, n in counts.items() if n >= int(r["seat_version"])), rows[-1]["version"] + 1)
+    return sorted(receipts, key=where)
+
+
+def receipt_signed(gid_hex: str, r: dict, file_keys: dict, published: dict | None) -> str | None:
+    """None when the receipt is the service's signature (by a published key,
+    or the file's, or its own public key); else why not."""
+    fp = r["fingerprint"]
+    keys = published if published is not None else dict(file_keys)
+    if published is None and r.get("public_key") and fingerprint(bytes.fromhex(r["public_key"])) == fp:
+        keys.setdefault(fp, bytes.fromhex(r["public_key"]))
+    if fp not in keys:
+        return f"receipt of seat {r['seat']} at its version {r['seat_version']}: signed by key {fp[:16]}, " \
+               "which is not " + ("the published key" if published is not None else "known")
+    msg = receipt_message(bytes.fromhex(r["game_id"]), int(r["seat"]), int(r["seat_version"]),
+                          bytes.fromhex(r["head"]), r["time"], fp)
+    if not verify(keys[fp], bytes.fromhex(r["signature"]), msg):
+        return f"receipt of seat {r['seat']} at its version {r['seat_version']}: its signature does not check " \
+               f"(not a receipt the service gave)"
+    if r["game_id"] != gid_hex:
+        return f"receipt of seat {r['seat']}: for game {r['game_id']}, not this file's game {gid_hex}"
+    return None
+
+
+def check_receipt(gid: UUID, rows: list, r: dict, file_keys: dict, published: dict | None) -> dict | None:
+    seat, n = int(r["seat"]), int(r["seat_version"])
+    problem = receipt_signed(gid.hex, r, file_keys, published)
+    if problem is not None:
+        return {"version": None, "step": None, "reason": problem}
+    counts = seat_counts(rows, seat)
+    head = bytes.fromhex(r["head"])
+    at = next((x["version"] for x in rows if x["hash"] == head), None)
+    if at is not None and counts[at] == n:
+        return None
+    # where the seat's step should be in this file: the first event after which the seat had read n events
+    there = next((v for v, c in counts.items() if c >= n), None)
+    if there is None:
+        return {"version": rows[-1]["version"], "step": None,
+                "reason": f"receipt of seat {seat} at its version {n}: the file ends before that step "
+                          f"(the seat may read {counts[rows[-1]['version']]} events in it)"}
+    step = _step_bounds(rows, there)
+    return {"version": step[0], "step": step,
+            "reason": f"receipt of seat {seat} at its version {n}: the file does not hold that step unchanged: "
+                      f"the step at versions {step[0]}-{step[1]} ({_types(rows, step[0], step[1])}) differs from "
+                      f"what the seat was given (head {r['head'][:16]} is not in this file)"}
+
+
+def _step_starts(row) -> bool:
+    return row["type"] in ("Decided", "EntropyAdded")
+
+
+def _step_bounds(rows: list, version: int) -> list[int]:
+    """The step holding ``version``: from its Decided (or EntropyAdded) to the event before the next."""
+    first = version
+    while first > 1 and not _step_starts(rows[first - 1]):
+        first -= 1
+    last = version
+    while last < len(rows) and not _step_starts(rows[last]):
+        last += 1
+    return [first, last]
+
+
+# records ------------------------------------------------------------------------------------
+def verify_record(path: str, text: str, keys: dict | None, receipts: list[dict]) -> Verdict:
+    """A record's sign lines, each against the text before it; then the receipts' heads."""
+    v = Verdict(path, "record")
+    lines = text.splitlines(keepends=True)
+    gid_hex = next((line.split('"')[1] for line in lines if line.startswith("[GameId ")), None)
+    if gid_hex is None:
+        return v.fail({"version": None, "step": None, "line": 1,
+                       "reason": "the record carries no GameId tag and no signatures (written before signing)"})
+    gid = bytes.fromhex(gid_hex)
+    known = dict(keys) if keys is not None else {  # a record carries no keys: the receipts' own, without --key
+        r["fingerprint"]: bytes.fromhex(r["public_key"]) for r in receipts
+        if r.get("public_key") and fingerprint(bytes.fromhex(r["public_key"])) == r["fingerprint"]}
+    if not known:
+        raise BadInput("a record carries no keys: give the service's published key (--key) or a seat's receipt")
+    signed_heads: dict[str, int] = {}
+    prefix = hashlib.sha256()
+    last_signed_line, start_line, signs = 0, 1, 0
+    for n, line in enumerate(lines, 1):
+        if line.startswith(SIGN + " "):
+            parts = line.rstrip("\r\n").split(" ")
+            if len(parts) != 6:
+                return v.fail({"version": None, "step": None, "line": n, "reason": f"line {n}: a malformed sign line"})
+            _, version, head, time, fp, sig = parts
+            where = {"version": int(version), "step": None, "line": n, "lines": [start_line, n - 1]}
+            key = known.get(fp)
+            if key is None:
+                return v.fail(dict(where, reason=f"line {n}: signed by key {fp[:16]}, which is not "
+                                                  + ("the published key" if keys is not None else "given (use --key)")))
+            msg = record_message(gid, int(version), bytes.fromhex(head), time, fp, prefix.copy().digest())
+            if not verify(key, bytes.fromhex(sig), msg):
+                return v.fail(dict(where, reason=f"the step ending at version {version} (record lines {start_line}-"
+                                                  f"{n - 1}): its signature does not check against key {fp[:16]} "
+                                                  "(the record was changed after it was signed)"))
+            signed_heads[head] = int(version)
+            last_signed_line, start_line, signs = n, n + 1, signs + 1
+        prefix.update(line.encode())
+    tail = [n for n, line in enumerate(lines, 1) if n > last_signed_line and line.strip()]
+    if tail:
+        return v.fail({"version": None, "step": None, "line": tail[0],
+                       "reason": f"record lines {tail[0]}-{tail[-1]} carry no signature"})
+    v.checked.append(f"{signs} signed steps of game {gid_hex}, by {_keys_said(known, keys is None)}")
+    for r in receipts:
+        problem = receipt_signed(gid_hex, r, {}, keys)
+        if problem is None and r["head"] not in signed_heads:
+            problem = (f"receipt of seat {r['seat']} at its version {r['seat_version']}: its head "
+                       f"{r['head'][:16]} is not a signed step of this record (the record does not hold that "
+                       "step unchanged)")
+        if problem is not None:
+            return v.fail({"version": None, "step": None, "reason": problem})
+        v.checked.append(f"receipt of seat {r['seat']} at its version {r['seat_version']}: the record holds that "
+                         f"step (version {signed_heads[r['head']]}) unchanged")
+    return v
