@@ -34,6 +34,7 @@ from .auth import Unauthorized, bearer
 from .core import GameService, Replayed
 from .changes import FALLBACK_SECONDS, woken_or_timeout
 from .pages import standings_page
+from .routes_pages import pages_router
 from .fast import PlayLoop
 from .limits import BodyLimit, Limits
 
@@ -488,6 +489,7 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None,
         return api.openapi_schema
 
     api.openapi = openapi
+    api.include_router(pages_router(svc))  # the pages for people and what they read (routes_pages.py)
 
     def _need_referee(caller):
         from .auth import Forbidden, Unauthorized
