@@ -250,7 +250,7 @@ def pages_router(svc: GameService) -> APIRouter:
 
     @r.get("/games/{game_id}/awaited", response_model=Awaited, responses=ERRORS, tags=["referee"], **NEEDS)
     def awaited(game_id: GameIdPath, authorization: Auth = None,
-                then: Annotated[str, Query(max_length=20000, description="A JSON list of outcomes taken as "
+                then: Annotated[str, Query(max_length=2000, description="A JSON list of outcomes taken as "
                                                                          "entered first (nothing is appended).")] = "[]"):
         """What the awaited chance accepts, as things to click: dice faces, the cards left in that
         deck by printed name, the options of a pick; after the outcomes in `then`, the next one
