@@ -45,7 +45,16 @@
 
   function show(st, ch) {
     const box = $("choices");
-    if (pending && pending.version !== ch.version) { cancel(); }
+    if (pending && pending.version !== ch.version) {
+      // the game moved on while the choice waited for its confirmation: it stays open only if
+      // the very same decision is offered now (then it goes with the version now shown)
+      const same = ch.choices.find((c) => c.text === pending.choice.text &&
+                                          JSON.stringify(c.decision) === JSON.stringify(pending.choice.decision));
+      if (same) { pending.version = ch.version; pending.choice = same; } else {
+        cancel();
+        $("refusal").textContent = "The game moved on: that choice is no longer open. Choose again.";
+      }
+    }
     shown = ch;
     box.replaceChildren();
     let state;

@@ -1,0 +1,54 @@
+"""What the browser tests share: where Chromium is, screenshots, and the pages' own signals
+(``body[data-state]``, ``body[data-version]``) to wait on instead of sleeping."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="no chromium installed (.ci/run installs Debian's "
+                                                             "package; these tests never download a browser)")
+DOCS = Path(__file__).resolve().parents[3] / "docs" / "pages"
+WIDTHS = (420, 1600)
+
+
+def shoot(page, name: str, output_path: str, ready: str = "body[data-state]") -> list[Path]:
+    """The page at 420 and 1600 px (loaded again at each width, as a person opening it there
+    would), into the test's output dir and, for the README, docs/pages/."""
+    out = Path(output_path)
+    out.mkdir(parents=True, exist_ok=True)
+    DOCS.mkdir(parents=True, exist_ok=True)
+    shots = []
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        page.reload()
+        page.wait_for_selector(ready, state="attached")
+        path = out / f"{name}-{width}.png"
+        page.screenshot(path=str(path), full_page=True)
+        shutil.copyfile(path, DOCS / path.name)
+        shots.append(path)
+    return shots
+
+
+def choose(page, text: str | None = None) -> None:
+    """Click a decision (the first, or the first whose words hold ``text``), confirm it, and
+    wait until the page shows the game after it."""
+    for _ in range(5):  # the game may move on between the click and the confirmation: then again
+        before = page.get_attribute("body", "data-version")
+        button = page.locator("#choices button.choice", has_text=text) if text else page.locator("#choices button.choice")
+        button.first.click()
+        try:
+            page.click("#confirm-yes", timeout=2000)
+        except PlaywrightTimeout:
+            continue
+        page.wait_for_function(f"document.body.dataset.version !== {before!r} || document.body.dataset.state !== 'choose'")
+        return
+    raise AssertionError("the choice was never confirmed")
+
+
+def state(page) -> str | None:
+    return page.get_attribute("body", "data-state")
