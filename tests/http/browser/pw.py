@@ -34,12 +34,12 @@ def shoot(page, name: str, output_path: str, ready: str = "body[data-state]") ->
     return shots
 
 
-def choose(page, text: str | None = None) -> None:
+def choose(page, text: str | None = None, within: str = "#choices") -> None:
     """Click a decision (the first, or the first whose words hold ``text``), confirm it, and
     wait until the page shows the game after it."""
     for _ in range(5):  # the game may move on between the click and the confirmation: then again
         before = page.get_attribute("body", "data-version")
-        button = page.locator("#choices button.choice", has_text=text) if text else page.locator("#choices button.choice")
+        button = page.locator(f"{within} button.choice", has_text=text) if text else page.locator(f"{within} button.choice")
         button.first.click()
         try:
             page.click("#confirm-yes", timeout=2000)
