@@ -33,7 +33,7 @@ from . import models as m
 from .auth import Unauthorized, bearer
 from .core import GameService, Replayed
 from .changes import FALLBACK_SECONDS, woken_or_timeout
-from .pages import standings_page
+from .pages import no_game_page, standings_page
 from .routes_pages import pages_router
 from .fast import PlayLoop
 from .limits import BodyLimit, Limits
@@ -306,7 +306,10 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None,
         """The table as the caller may see it: a seat's view, the referee's, or the public one.
         A browser (asking for text/html) gets the replay viewer page instead."""
         if _wants_html(request):
-            gid, _, _ = locate(game_id, authorization)
+            try:
+                locate(game_id, authorization)
+            except PrivateerError as e:  # a person's browser: a page that says so
+                return HTMLResponse(no_game_page(e.reason), status_code=e.http_status)
             return FileResponse(VIEWER / "index.html", media_type="text/html")
         gid, caller = who(game_id, authorization)
         return svc.board(gid, caller)

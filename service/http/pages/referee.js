@@ -180,7 +180,7 @@
       after = r.body.next_after;
     }
     $("log").replaceChildren(...events.slice(-25).reverse().map((e) => el("li",
-      {text: `v${e.version} · t${e.turn} · ${e.retracted ? "(retracted) " : ""}${e.text}`})));
+      {text: `v${e.version} · t${e.turn} · ${e.text}`})));
   }
 
   $("confirm-yes").onclick = confirmed;

@@ -3,11 +3,15 @@
 
 from __future__ import annotations
 
+import random
 import shutil
 from pathlib import Path
+from uuid import UUID
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from service.app import Privateer
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="no chromium installed (.ci/run installs Debian's "
@@ -52,3 +56,37 @@ def choose(page, text: str | None = None, within: str = "#choices") -> None:
 
 def state(page) -> str | None:
     return page.get_attribute("body", "data-state")
+
+
+def open_seat(browser, server, gid: str, seat: int, token: str, width: int = 1600):
+    """A browser of its own holding seat ``seat``'s token (as the invitation link leaves it), on
+    the seat's page."""
+    ctx = browser.new_context(viewport={"width": width, "height": 900})
+    ctx.add_init_script(f"localStorage.setItem('privateer:seat:{gid}:{seat}', {token!r});")
+    page = ctx.new_page()
+    page.goto(f"{server.url}/play/{gid}/{seat}")
+    page.wait_for_selector("body[data-state]")
+    return page
+
+
+def advance(db: str, gid: str, stop, bot: str = "random", seed: int = 0, limit: int = 3000) -> None:
+    """Play the game on in its store with the rules' own bot until ``stop(machine)``."""
+    app = Privateer(db)
+    try:
+        agg = app.load(UUID(gid))
+        m = agg.machine
+        choose_for = m.rules.bots[bot]
+        rng = random.Random(seed)
+        for _ in range(limit):
+            if stop(m):
+                return
+            seat = m.to_act()[0]
+            agg.record(m.decide(seat, choose_for(m.s, seat, m.legal(seat), rng), app.chance_for(agg)))
+            app._save(agg)
+        raise AssertionError("the game never came to the point")
+    finally:
+        app.close()
+
+
+def offered(m, action: str) -> bool:
+    return any(d.get("action") == action for s in m.to_act() for d in m.legal(s))
