@@ -21,10 +21,27 @@ def referee_log(t) -> list[dict]:
     return t.referee.get(f"/games/{t.gid}/log", params={"limit": 1000}).json()["events"]
 
 
+def hand_cell(words: str, seat: int) -> str:
+    """Seat ``seat``'s hand as the table in words shows it (its cell, over wrapped lines)."""
+    cells, inside = [], False
+    for line in words.splitlines():
+        parts = [c.strip() for c in line.split("│")]
+        if len(parts) < 4:
+            inside = False
+            continue
+        if parts[1].startswith(f"seat {seat}"):
+            inside = True
+        elif parts[1]:
+            inside = False
+        if inside:
+            cells.append(parts[2])
+    return " ".join(cells)
+
+
 def test_a_seats_page_holds_nothing_hidden_from_it(browser, server, table_factory):
     t = table_factory("loot", 3)
     advance(server.db, t.gid, lambda m: m.k["steps"] >= 12 and m.to_act() == [1], seed=3)
-    answers, streamed = [], []
+    answers, streamed, words = [], [], []
 
     def keep_stream(route):  # the live stream, read whole (2 s at a time) and handed to the page
         url = re.sub(r"timeout=\d+", "timeout=2", route.request.url)
@@ -36,7 +53,14 @@ def test_a_seats_page_holds_nothing_hidden_from_it(browser, server, table_factor
     ctx.add_init_script(f"localStorage.setItem('privateer:seat:{t.gid}:1', {t.tokens[1]!r});")
     page = ctx.new_page()
     page.route("**/stream?*", keep_stream)
-    page.on("response", lambda r: answers.append(r.text()) if "/stream" not in r.url else None)
+
+    def keep_answer(r):
+        if "/stream" not in r.url:
+            answers.append(r.text())
+            if "/words" in r.url:
+                words.append(r.json()["text"])
+
+    page.on("response", keep_answer)
     page.goto(f"{server.url}/play/{t.gid}/1")
     page.wait_for_selector("body[data-state=choose]")
     for _ in range(3):  # seat 1 clicks, the others act through the API; the page follows
@@ -63,6 +87,14 @@ def test_a_seats_page_holds_nothing_hidden_from_it(browser, server, table_factor
     hidden_words = [e["text"] for e in unseen if e["text"] not in seen_text]
     assert hidden_words and not [w for w in hidden_words if w in held]
     assert streamed and "game-event" in "".join(streamed)
+    # the table in words, as the page received it: the others' hands by count only, where the
+    # referee's words for the same table name their cards
+    referee_words = t.referee.get(f"/games/{t.gid}/words").json()["text"]
+    assert words
+    for seat in (2, 3):
+        assert re.search(r"[a-z]+ \d", hand_cell(referee_words, seat))  # e.g. "blue 2"
+        assert all(re.fullmatch(r"\d+ cards?|empty", hand_cell(w, seat)) for w in words), \
+            [hand_cell(w, seat) for w in words]
     page.unroute_all(behavior="ignoreErrors")  # a stream still being read is let go
     ctx.close()
 
