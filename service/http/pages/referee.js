@@ -59,7 +59,8 @@
     } else if (queue.length) {
       $("status").textContent = "Nothing more is awaited after these: send them.";
     } else if (seatsActing.length) {
-      $("status").textContent = "To act: " + seatsActing.map((s) => who(s, players)).join(", ");
+      $("status").textContent = "To act: " + seatsActing.map((s) => who(s, players)).join(", ") +
+        (view.table ? "" : " (on their own pages: this game draws its own dice and cards)");
     } else {
       $("status").textContent = "Nothing to do now.";
     }
@@ -70,7 +71,7 @@
     const box = $("decisions");
     box.replaceChildren();
     let state = view.finished ? "finished" : a || queue.length ? "chance" : "decide";
-    if (!a && !queue.length && !view.finished) {
+    if (view.table && !a && !queue.length && !view.finished) {  // at a table the referee types the seats' choices
       for (const s of seatsActing) {
         const r = await api(`/games/${gameId}/choices?seat=${s}`, {token});
         if (!r.ok) { continue; }
@@ -193,8 +194,12 @@
   $("add-note").onclick = () => {
     const text = $("note").value.trim();
     if (!text) { return; }
-    ask(`Note on the record: ${text}`, () => api(`/games/${gameId}/referee`, {token, method: "POST",
-      headers: {"Idempotency-Key": P.key()}, body: {decision: {referee: "note", text}, expected_version: view.version}}));
+    ask(`Note on the record: ${text}`, async () => {
+      const r = await api(`/games/${gameId}/referee`, {token, method: "POST", headers: {"Idempotency-Key": P.key()},
+        body: {decision: {referee: "note", text}, expected_version: view.version}});
+      if (r.ok) { $("note").value = ""; }
+      return r;
+    });
   };
   $("viewer-link").href = `/games/${gameId}/view`;
   if (!token) { notice("This page needs the game's referee key: open the referee link the organiser gave you."); return; }

@@ -20,16 +20,18 @@ DOCS = Path(__file__).resolve().parents[3] / "docs" / "pages"
 WIDTHS = (420, 1600)
 
 
-def shoot(page, name: str, output_path: str, ready: str = "body[data-state]") -> list[Path]:
+def shoot(page, name: str, output_path: str, ready: str = "body[data-state]", reload: bool = True) -> list[Path]:
     """The page at 420 and 1600 px (loaded again at each width, as a person opening it there
-    would), into the test's output dir and, for the README, docs/pages/."""
+    would, unless ``reload`` is False: then as it stands, laid out again), into the test's
+    output dir and, for the README, docs/pages/."""
     out = Path(output_path)
     out.mkdir(parents=True, exist_ok=True)
     DOCS.mkdir(parents=True, exist_ok=True)
     shots = []
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": 900})
-        page.reload()
+        if reload:
+            page.reload()
         page.wait_for_selector(ready, state="attached")
         path = out / f"{name}-{width}.png"
         page.screenshot(path=str(path), full_page=True)
