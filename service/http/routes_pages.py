@@ -268,7 +268,9 @@ def pages_router(svc: GameService) -> APIRouter:
         game = svc.current(gid)
         mach = game.machine
         refused = None
-        if taken and mach.k["table"]:
+        if taken and not mach.k["table"]:
+            raise BadInput("this game draws its own chance from its committed seed: it takes no outcomes")
+        if taken:
             ahead = mach.copy()
             try:
                 ahead.enter_words(taken)

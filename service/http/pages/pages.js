@@ -113,6 +113,28 @@ const P = (function () {
     return s;
   }
 
+  // The events the caller may see, read from where the last read ended (all again after a
+  // correction, which marks earlier events retracted): {events, more: () => Promise<events>}
+  function logReader(gameId, token) {
+    let events = [];
+    let last = Promise.resolve(events);
+    async function read() {
+      let after = events.length ? events[events.length - 1].version : 0;
+      for (;;) {
+        const r = await api(`/games/${gameId}/log?after=${after}&limit=1000`, {token});
+        if (!r.ok) { break; }
+        if (r.body.events.some((e) => e.type === "Corrected") && after > 0) { events = []; after = 0; continue; }
+        events = events.concat(r.body.events);
+        if (r.body.next_after === null) { break; }
+        after = r.body.next_after;
+      }
+      return events;
+    }
+    // one read at a time: two reads at once would both append what follows the same version
+    const more = () => (last = last.then(read, read));
+    return {more};
+  }
+
   function who(seat, players) {
     const name = players && players[String(seat)];
     return name ? `seat ${seat} (${name})` : `seat ${seat}`;
@@ -122,5 +144,5 @@ const P = (function () {
     return (crypto.randomUUID && crypto.randomUUID()) || (Date.now() + "-" + Math.random());
   }
 
-  return {$, el, api, reason, store, fragment, follow, picture, who, key, pause};
+  return {$, el, api, reason, store, fragment, follow, picture, who, key, pause, logReader};
 })();

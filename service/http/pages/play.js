@@ -119,15 +119,10 @@
     }
   }
 
+  const reader = P.logReader(gameId, token);
+
   async function log() {
-    const r = await api(`/games/${gameId}/log?limit=1000`, {token});
-    if (!r.ok) { return; }
-    let page = r.body, events = page.events;
-    while (page.next_after !== null) {
-      const more = await api(`/games/${gameId}/log?after=${page.next_after}&limit=1000`, {token});
-      if (!more.ok) { break; }
-      page = more.body; events = events.concat(page.events);
-    }
+    const events = await reader.more();
     $("log").replaceChildren(...events.slice(-15).reverse().map((e) => el("li", {text: `t${e.turn} · ${e.text}`})));
   }
 

@@ -171,15 +171,10 @@
       {token, method: "POST", body: {to_version: toVersion, reason: why, expected_version: view.version}}));
   }
 
+  const reader = P.logReader(gameId, token);
+
   async function log() {
-    let after = 0, events = [];
-    for (;;) {
-      const r = await api(`/games/${gameId}/log?after=${after}&limit=1000`, {token});
-      if (!r.ok) { break; }
-      events = events.concat(r.body.events);
-      if (r.body.next_after === null) { break; }
-      after = r.body.next_after;
-    }
+    const events = await reader.more();
     $("log").replaceChildren(...events.slice(-25).reverse().map((e) => el("li",
       {text: `v${e.version} · t${e.turn} · ${e.text}`})));
   }
