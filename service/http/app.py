@@ -26,6 +26,7 @@ from .core import GameService
 from .fast import PlayLoop
 from .heap import settle
 from .limits import BodyLimit, Limits
+from .routes_pages import pages_router
 from .routes_reads import VIEWER
 
 
@@ -57,6 +58,7 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None,
     for routes in (routes_docs, routes_standings, routes_games, routes_play, routes_seats, routes_reads,
                    routes_history):
         api.include_router(routes.router)
+    api.include_router(pages_router(svc))  # the pages for people and what they read (routes_pages.py)
     if play_loop:
         api.add_middleware(PlayLoop, service=svc)
     api.add_middleware(BodyLimit, max_body=limits.max_body)  # outermost: the play loop reads checked bodies

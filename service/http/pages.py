@@ -31,3 +31,14 @@ def standings_page(rows: list[dict], unfinished: list[dict], tournament: str | N
     return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Standings</title>"
             "<link rel=\"stylesheet\" href=\"/viewer-assets/viewer.css\"></head><body><main style=\"display:block\">"
             + "".join(parts) + "</main></body></html>")
+
+
+def no_game_page(reason: str) -> str:
+    """What a browser gets for a game it cannot open (an unknown id, a private fork): a page
+    saying so, not the API's JSON."""
+    return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
+            "content=\"width=device-width, initial-scale=1\"><title>No such game</title>"
+            "<link rel=\"stylesheet\" href=\"/viewer-assets/viewer.css\"></head><body>"
+            "<header><h1>privateer</h1></header><main style=\"display:block\"><h2>No such game</h2>"
+            f"<p id=\"error\">{escape(reason)}</p><p>Check the link you were given; the games of this service "
+            "are listed on the <a href=\"/standings\">standings</a> page.</p></main></body></html>")

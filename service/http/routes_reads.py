@@ -7,12 +7,14 @@ from pathlib import Path as FilePath
 from typing import Annotated, Optional
 
 from fastapi import APIRouter, Header, Query, Request
-from fastapi.responses import FileResponse, Response, StreamingResponse
+from fastapi.responses import FileResponse, HTMLResponse, Response, StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
+from service.kernel.errors import PrivateerError
 from service.render.svg import board_svg
 
 from . import models as m
+from .pages import no_game_page
 from .route_params import ERRORS, MAY, Auth, GameIdPath, Service, wants_html
 from .stream import SSE_EVENT, events
 
@@ -26,7 +28,10 @@ def view(request: Request, game_id: GameIdPath, svc: Service, authorization: Aut
     """The table as the caller may see it: a seat's view, the referee's, or the public one.
     A browser (asking for text/html) gets the replay viewer page instead."""
     if wants_html(request):
-        svc.callers.locate(game_id, authorization)
+        try:
+            svc.callers.locate(game_id, authorization)
+        except PrivateerError as e:  # a person's browser: a page that says so
+            return HTMLResponse(no_game_page(e.reason), status_code=e.http_status)
         return FileResponse(VIEWER / "index.html", media_type="text/html")
     gid, caller = svc.callers.who(game_id, authorization)
     return svc.reads.board(gid, caller)

@@ -105,6 +105,11 @@ class Rules:
         stays an alias. None: the ids are what is printed."""
         return None
 
+    def say_decision(self, config: dict, decision: dict) -> str:
+        """A decision in words, for a person choosing it."""
+        rest = " ".join(f"{k} {v}" for k, v in decision.items() if k != "action")
+        return f"{decision.get('action', '')} {rest}".strip()
+
     def referee_legal(self, state) -> list[dict]:
         """The referee decisions open now (for ``tools legal --referee``)."""
         return []

@@ -52,6 +52,7 @@
         api(`/games/${gameId}/replay?${q}`), api(`/games/${gameId}/picture?${q}`)]);
       current = board.version;
       $("picture").innerHTML = picture;
+      readable($("picture").querySelector("svg"));
       $("board-json").textContent = JSON.stringify({game_id: board.game_id, version: board.version,
         turn: board.turn, finished: board.finished, to_act: board.to_act, board: board.board});
       $("position").textContent = `event ${board.version} of ${events.length}, turn ${board.turn}`;
@@ -68,6 +69,13 @@
       url.search = where.turn !== undefined ? `?turn=${where.turn}` : `?event=${board.version}`;
       history.replaceState(null, "", url);
     } catch (err) { say(err.message); }
+  }
+
+  function readable(svg) {
+    // on a narrow screen the picture keeps 85% of its drawn size and scrolls (viewer.css)
+    if (!svg || window.innerWidth >= 900) { return; }
+    const natural = Number(svg.getAttribute("width")) || 900;
+    svg.style.width = Math.round(natural * 0.85) + "px";
   }
 
   async function live() {
@@ -119,5 +127,11 @@
   $("live").onchange = () => { if ($("live").checked) { live(); } };
   $("who").onchange = () => { $("token").hidden = $("who").value !== "token"; if (!$("who").value) { token = ""; sessionStorage.removeItem("privateer-token-" + gameId); start(); } };
   $("token").onchange = () => { token = $("token").value.trim(); sessionStorage.setItem("privateer-token-" + gameId, token); start(); };
+  // the keyboard steps through the replay: ← one event back, → one on, Home the start, End the latest
+  document.addEventListener("keydown", (e) => {
+    if (e.altKey || e.ctrlKey || e.metaKey || ["INPUT", "SELECT", "TEXTAREA"].includes(document.activeElement.tagName)) { return; }
+    const step = {ArrowLeft: "back", ArrowRight: "forward", Home: "first", End: "last"}[e.key];
+    if (step) { e.preventDefault(); $(step).click(); }
+  });
   start();
 })();

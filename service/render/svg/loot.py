@@ -5,7 +5,9 @@ from __future__ import annotations
 from ..common import who
 from ..loot import card as card_name
 from ..loot import side
-from .draw import COLOURS, seat_colour
+from .draw import COLOURS
+
+TEAM_TAG = "#4a4a4a"  # a team's tag: dark grey, no pirate's colour
 
 WIDTH = 900
 
@@ -40,7 +42,7 @@ def draw(svg, view: dict, config: dict, names: dict, seat, top: int) -> None:
     for b, (x, row) in zip(view["sea"], places):
         y = y0 + row * 190
         svg.card(x, y, 64, 90, label=f"{b['gold']}", sub="gold", fill="#f8e9a1", size=22)
-        svg.text(x, y + 104, who(b["owner"], names), size=10, fill=seat_colour(b["owner"]))
+        svg.text(x, y + 104, who(b["owner"], names), size=10)
         ax = x + 70
         for a in b["attacks"]:
             for k, c in enumerate(a["cards"]):
@@ -58,9 +60,15 @@ def draw(svg, view: dict, config: dict, names: dict, seat, top: int) -> None:
              weight="bold")
     for j, (s, p) in enumerate(view["players"].items()):
         yy = y + 12 + j * 64
-        svg.rect(16, yy, 10, 50, fill=seat_colour(s), stroke="#222", rx=2)
-        svg.text(32, yy + 16, who(s, names), size=13, weight="bold")
-        svg.text(32, yy + 34, f"captured {p['captured_gold']} gold ({len(p['captured'])} merchants)", size=11)
+        # no colour per player: Loot's colours are the pirates' (blue, gold, green, purple); in the
+        # pairs game a neutral tag names the team, and the team's two players sit side by side
+        if view.get("pairs"):
+            svg.rect(16, yy, 62, 20, fill=TEAM_TAG, stroke="#222", rx=10)
+            svg.text(47, yy + 14, f"team {p['side']}", size=11, weight="bold", fill="#fff", anchor="middle")
+            svg.text(84, yy + 15, who(s, names), size=13, weight="bold")
+        else:
+            svg.text(16, yy + 16, who(s, names), size=13, weight="bold")
+        svg.text(16, yy + 36, f"captured {p['captured_gold']} gold ({len(p['captured'])} merchants)", size=11)
         x = 300
         hand = p["hand"]
         if isinstance(hand, list):

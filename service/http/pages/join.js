@@ -1,0 +1,40 @@
+// An invitation as a link: /join/GAME/SEAT#code=...&player=... (the code in the fragment, which
+// no server logs). Opening it takes the seat (naming the player), keeps the seat's token in
+// this browser and leads to the seat's page. A name in the link joins at once.
+(function () {
+  "use strict";
+  const {$, api, reason, store, fragment} = P;
+  const parts = location.pathname.split("/");
+  const gameId = parts[2];
+  const seat = Number(parts[3]);
+  const f = fragment();
+  const code = f.get("code") || "";
+  const play = `/play/${gameId}/${seat}`;
+
+  function go() { location.replace(play); }
+
+  async function join(player) {
+    $("take").disabled = true;
+    const r = await api(`/games/${gameId}/seats/${seat}/join`, {method: "POST", body: {code, player}});
+    if (r.ok) {
+      store.set(`seat:${gameId}:${seat}`, r.body.token);
+      history.replaceState(null, "", location.pathname);  // the used code leaves the address bar
+      go();
+      return;
+    }
+    $("take").disabled = false;
+    $("refusal").textContent = r.status === 409
+      ? "This seat is already taken. If it is yours, open the game on the device you joined from."
+      : "Could not take the seat: " + reason(r);
+  }
+
+  if (store.get(`seat:${gameId}:${seat}`)) { go(); return; }
+  $("what").textContent = `Seat ${seat} of game ${gameId.slice(0, 8)}`;
+  $("player").value = f.get("player") || "";
+  $("form").onsubmit = (e) => { e.preventDefault(); join($("player").value.trim()); };
+  if (!code) { $("refusal").textContent = "This link holds no invitation code: ask the organiser for yours."; return; }
+  api(`/games/${gameId}`).then((st) => {
+    if (st.ok) { $("title").textContent = `${st.body.game.replaceAll("-", " ")}${st.body.name ? " — " + st.body.name : ""}`; }
+  });
+  if (f.get("player")) { join(f.get("player")); }
+})();

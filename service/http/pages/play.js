@@ -1,0 +1,139 @@
+// A seat's page: the table as this seat sees it, whose turn it is, and the decisions open now
+// as buttons in words. A choice is confirmed, then sent with an Idempotency-Key and the
+// version it was chosen at; a refusal says why in one line and the choices are read again.
+(function () {
+  "use strict";
+  const {$, el, api, reason, store, follow, picture, who} = P;
+  const parts = location.pathname.split("/");
+  const gameId = parts[2];
+  const seat = Number(parts[3]);
+  const token = store.get(`seat:${gameId}:${seat}`);
+  let shown = null;        // the choices on screen: {version, choices}
+  let pending = null;      // the choice awaiting confirmation: {choice, version, key}
+  let players = {};
+  let zoom = {zoom: null};
+  let busy = false, again = false;
+
+  function notice(text) {
+    document.querySelector("main").replaceChildren(el("p", {class: "notice", text}));
+    document.body.dataset.state = "notice";
+  }
+
+  async function refresh() {
+    if (busy) { again = true; return; }
+    busy = true;
+    try {
+      do { again = false; await load(); } while (again);
+    } finally { busy = false; }
+  }
+
+  async function load() {
+    const [status, choices, pic, words] = await Promise.all([
+      api(`/games/${gameId}`, {token}), api(`/games/${gameId}/choices`, {token}),
+      api(`/games/${gameId}/picture`, {token}), api(`/games/${gameId}/words`, {token})]);
+    if (status.status === 404) { notice(`There is no game ${gameId} here (or it is not open to you).`); return; }
+    if (!status.ok || !choices.ok) { $("refusal").textContent = reason(status.ok ? choices : status); return; }
+    const st = status.body, ch = choices.body;
+    players = st.players || {};
+    $("title").textContent = `${st.game.replaceAll("-", " ")}${st.name ? " — " + st.name : ""}`;
+    $("me").textContent = "you are " + who(seat, players);
+    if (pic.ok) { zoom = picture($("picture"), pic.body, zoom); }
+    if (words.ok) { $("words").textContent = words.body.text; }
+    show(st, ch);
+    document.body.dataset.version = ch.version;
+  }
+
+  function show(st, ch) {
+    const box = $("choices");
+    if (pending && pending.version !== ch.version) {
+      // the game moved on while the choice waited for its confirmation: it stays open only if
+      // the very same decision is offered now (then it goes with the version now shown)
+      const same = ch.choices.find((c) => c.text === pending.choice.text &&
+                                          JSON.stringify(c.decision) === JSON.stringify(pending.choice.decision));
+      if (same) { pending.version = ch.version; pending.choice = same; } else {
+        cancel();
+        $("refusal").textContent = "The game moved on: that choice is no longer open. Choose again.";
+      }
+    }
+    shown = ch;
+    box.replaceChildren();
+    let state;
+    if (st.finished) {
+      const won = (st.winners || []).map((s) => who(s, players)).join(", ");
+      $("status").textContent = `The game is over. Won by ${won || "nobody"}.`;
+      state = "finished";
+    } else if (ch.choices.length) {
+      $("status").textContent = ch.to_act.length > 1 ? "Your choice (the others choose at the same time)." : "Your turn: choose.";
+      state = "choose";
+    } else if (st.awaiting_chance) {
+      $("status").textContent = "Waiting for the referee to enter what the table shows.";
+      state = "wait";
+    } else if (!st.started) {
+      $("status").textContent = "Waiting for every seat to join.";
+      state = "wait";
+    } else {
+      const others = (ch.to_act || []).map((s) => who(s, players)).join(", ");
+      $("status").textContent = others ? `Waiting for ${others}.` : "Waiting.";
+      state = "wait";
+    }
+    $("status").className = "status" + (state === "choose" ? " yours" : "");
+    for (const c of ch.choices) {
+      box.append(el("button", {type: "button", class: "choice", "data-n": c.n, onclick: () => ask(c)}, c.text));
+    }
+    $("filter").hidden = ch.choices.length <= 12;
+    filter();
+    document.body.dataset.state = state;
+  }
+
+  function filter() {
+    const q = $("filter").value.trim().toLowerCase();
+    for (const b of $("choices").children) { b.hidden = q !== "" && !b.textContent.toLowerCase().includes(q); }
+  }
+
+  function ask(choice) {
+    pending = {choice, version: shown.version, key: P.key()};
+    $("confirm-text").textContent = choice.text;
+    $("confirm").hidden = false;
+    $("refusal").textContent = "";
+    $("confirm-yes").focus();
+  }
+
+  function cancel() { pending = null; $("confirm").hidden = true; }
+
+  async function send() {
+    if (!pending) { return; }
+    const p = pending;
+    $("confirm-yes").disabled = true;
+    try {
+      const r = await api(`/games/${gameId}/decisions`, {token, method: "POST",
+        headers: {"Idempotency-Key": p.key}, body: {decision: p.choice.decision, expected_version: p.version}});
+      cancel();
+      $("refusal").textContent = r.ok ? "" :
+        (r.status === 409 ? "Not sent: the game moved on since these choices were shown. Here they are again."
+                          : "Refused: " + reason(r));
+    } catch (err) {
+      $("refusal").textContent = "Not sent (no answer from the service): try again.";
+    } finally {
+      $("confirm-yes").disabled = false;
+      await refresh();
+    }
+  }
+
+  const reader = P.logReader(gameId, token);
+
+  async function log() {
+    const events = await reader.more();
+    $("log").replaceChildren(...events.slice(-15).reverse().map((e) => el("li", {text: `t${e.turn} · ${e.text}`})));
+  }
+
+  $("confirm-yes").onclick = send;
+  $("confirm-no").onclick = cancel;
+  $("filter").oninput = filter;
+  $("viewer-link").href = `/games/${gameId}/view#token=${encodeURIComponent(token)}`;
+  if (!token) {
+    notice(`This browser holds no seat ${seat} of game ${gameId.slice(0, 8)}: open your invitation link here.`);
+    return;
+  }
+  refresh().then(log);
+  follow(gameId, token, () => { refresh(); log(); });
+})();

@@ -1,0 +1,203 @@
+// The referee's page for a table-mode game: what is awaited, offered as faces, cards and
+// options to click (several in a row, a whole deal, sent in one go), the seats' decisions the
+// referee types for them, undo and corrections with a reason, penalties and notes.
+(function () {
+  "use strict";
+  const {$, el, api, reason, store, fragment, follow, picture, who} = P;
+  const gameId = location.pathname.split("/")[2];
+  const given = fragment().get("key");
+  if (given) { store.set(`referee:${gameId}`, given); history.replaceState(null, "", location.pathname); }
+  const token = store.get(`referee:${gameId}`) || store.get("organiser");
+  let view = null;          // the last /awaited answer
+  let queue = [];           // outcomes clicked, not yet sent: [{say, label}]
+  let pending = null;       // a step awaiting confirmation: {text, run}
+  let players = {};
+  let zoom = {zoom: null};
+  let busy = false, again = false;
+
+  function notice(text) {
+    document.querySelector("main").replaceChildren(el("p", {class: "notice", text}));
+    document.body.dataset.state = "notice";
+  }
+
+  function fail(r) {
+    $("refusal").textContent = r.status === 409
+      ? "Not recorded: the game moved on since this was shown. Here it is again."
+      : "Refused: " + reason(r);
+  }
+
+  async function refresh() {
+    if (busy) { again = true; return; }
+    busy = true;
+    try { do { again = false; await load(); } while (again); } finally { busy = false; }
+  }
+
+  async function load() {
+    const then = encodeURIComponent(JSON.stringify(queue.map((q) => q.say)));
+    const [aw, pic, words] = await Promise.all([api(`/games/${gameId}/awaited?then=${then}`, {token}),
+      api(`/games/${gameId}/picture`, {token}), api(`/games/${gameId}/words`, {token})]);
+    if (aw.status === 404) { notice(`There is no game ${gameId} here.`); return; }
+    if (!aw.ok) { notice("This page needs the game's referee key (open the referee link the organiser gave you): " + reason(aw)); return; }
+    view = aw.body;
+    players = view.players || {};
+    if (view.refused) { queue = []; $("refusal").textContent = "Not taken: " + view.refused; }
+    if (pic.ok) { zoom = picture($("picture"), pic.body, zoom); }
+    if (words.ok) { $("words").textContent = words.body.text; }
+    $("where").textContent = `turn ${view.turn}, version ${view.version}`;
+    await showNow();
+    showTools();
+    document.body.dataset.version = view.version;
+  }
+
+  async function showNow() {
+    const a = view.awaiting;
+    const seatsActing = view.to_act || [];
+    if (view.finished) {
+      $("status").textContent = "The game is over.";
+    } else if (a) {
+      $("status").textContent = `Awaited: ${describe(a)}`;
+    } else if (queue.length) {
+      $("status").textContent = "Nothing more is awaited after these: send them.";
+    } else if (seatsActing.length) {
+      $("status").textContent = "To act: " + seatsActing.map((s) => who(s, players)).join(", ") +
+        (view.table ? "" : " (on their own pages: this game draws its own dice and cards)");
+    } else {
+      $("status").textContent = "Nothing to do now.";
+    }
+    showAwaited(a);
+    $("outcomes").hidden = queue.length === 0;
+    $("queue").textContent = queue.map((q) => q.label).join(" · ");
+    $("send").textContent = queue.length === 1 ? "Send 1 outcome" : `Send ${queue.length} outcomes`;
+    const box = $("decisions");
+    box.replaceChildren();
+    let state = view.finished ? "finished" : a || queue.length ? "chance" : "decide";
+    if (view.table && !a && !queue.length && !view.finished) {  // at a table the referee types the seats' choices
+      for (const s of seatsActing) {
+        const r = await api(`/games/${gameId}/choices?seat=${s}`, {token});
+        if (!r.ok) { continue; }
+        const ch = r.body;
+        box.append(el("h2", {text: `${who(s, players)} chooses`}),
+          el("div", {class: "choices", "data-seat": s}, ...ch.choices.map((c) => el("button", {type: "button",
+            class: "choice", "data-n": c.n, onclick: () => ask(`${who(s, players)}: ${c.text}`, () =>
+              api(`/games/${gameId}/decisions`, {token, method: "POST", headers: {"Idempotency-Key": P.key()},
+                body: {decision: c.decision, expected_version: ch.version, seat: s}}))}, c.text))));
+      }
+    }
+    document.body.dataset.state = state;
+  }
+
+  function describe(a) {
+    const why = a.why ? ` (${a.why})` : "";
+    if (a.kind === "dice") { return `${a.n} ${a.n > 1 ? "dice" : "die"} of ${a.sides}${why}`; }
+    if (a.kind === "card") { return `a card from ${String(a.deck).replaceAll("_", " ")}${why}`; }
+    if (a.kind === "pick") { return `one of the options${why}`; }
+    return `${a.kind}${why}`;
+  }
+
+  function showAwaited(a) {
+    const box = $("awaited");
+    box.replaceChildren();
+    if (!a) { return; }
+    if (a.kind === "dice") {
+      const named = Object.fromEntries(Object.entries(a.faces || {}).map(([k, v]) => [v, k]));
+      const row = el("div", {class: "choices faces"});
+      for (let f = 1; f <= a.sides; f++) {
+        const label = named[f] ? `${f} ${named[f]}` : String(f);
+        row.append(el("button", {type: "button", "data-face": f, onclick: () => click(f, label)}, label));
+      }
+      box.append(el("p", {class: "hint", text: a.n > 1 ? `click ${a.n} faces, one per die` : "click the face"}), row);
+    } else if (a.kind === "card") {
+      const row = el("div", {class: "choices cards"});
+      for (const c of a.left) {
+        row.append(el("button", {type: "button", "data-card": String(c.say), onclick: () => click(c.say, c.name)},
+          c.name, c.copies > 1 ? el("small", {text: ` ×${c.copies}`}) : null));
+      }
+      box.append(el("p", {class: "hint", text: `${a.left.length} kinds of card left`}), row);
+    } else if (a.kind === "pick") {
+      box.append(el("div", {class: "choices"}, ...a.options.map((o) => {
+        const label = typeof o === "object" ? JSON.stringify(o) : String(o);
+        return el("button", {type: "button", "data-option": label, onclick: () => click(o, label)}, label);
+      })));
+    } else if (a.kind === "shuffle") {
+      box.append(el("p", {class: "hint", text: "enter the deck's order card by card (tools chance)"}));
+    }
+  }
+
+  function click(say, label) {
+    queue.push({say, label});
+    $("refusal").textContent = "";
+    refresh();
+  }
+
+  function ask(text, run) {
+    pending = {text, run};
+    $("confirm-text").textContent = text;
+    $("confirm").hidden = false;
+    $("refusal").textContent = "";
+  }
+
+  function cancel() { pending = null; $("confirm").hidden = true; }
+
+  async function confirmed() {
+    if (!pending) { return; }
+    const p = pending;
+    $("confirm-yes").disabled = true;
+    try {
+      const r = await p.run();
+      cancel();
+      if (!r.ok) { fail(r); } else { $("refusal").textContent = ""; }
+    } finally { $("confirm-yes").disabled = false; await refresh(); }
+  }
+
+  async function sendQueue() {
+    const words = queue.map((q) => q.say);
+    const r = await api(`/games/${gameId}/chance`, {token, method: "POST", headers: {"Idempotency-Key": P.key()},
+      body: {words, expected_version: view.version}});
+    if (r.ok) { queue = []; $("refusal").textContent = ""; } else { fail(r); if (r.status !== 409) { queue = []; } }
+    await refresh();
+  }
+
+  function showTools() {
+    $("undo").disabled = view.undo_to === null || view.finished;
+    $("penalties").replaceChildren(...view.referee.map((d) => el("button", {type: "button", class: "danger",
+      onclick: () => ask(d.text, () => api(`/games/${gameId}/referee`, {token, method: "POST",
+        headers: {"Idempotency-Key": P.key()}, body: {decision: d.decision, expected_version: view.version}}))}, d.text)));
+  }
+
+  function correction(toVersion) {
+    const why = $("reason").value.trim();
+    if (!why) { $("refusal").textContent = "Say why (the reason goes on the record)."; $("reason").focus(); return; }
+    ask(`Take back every step after version ${toVersion}: ${why}`, () => api(`/games/${gameId}/corrections`,
+      {token, method: "POST", body: {to_version: toVersion, reason: why, expected_version: view.version}}));
+  }
+
+  const reader = P.logReader(gameId, token);
+
+  async function log() {
+    const events = await reader.more();
+    $("log").replaceChildren(...events.slice(-25).reverse().map((e) => el("li",
+      {text: `v${e.version} · t${e.turn} · ${e.text}`})));
+  }
+
+  $("confirm-yes").onclick = confirmed;
+  $("confirm-no").onclick = cancel;
+  $("send").onclick = sendQueue;
+  $("unclick").onclick = () => { queue.pop(); refresh(); };
+  $("clear").onclick = () => { queue = []; refresh(); };
+  $("undo").onclick = () => correction(view.undo_to);
+  $("correct").onclick = () => correction(Number($("to-version").value));
+  $("add-note").onclick = () => {
+    const text = $("note").value.trim();
+    if (!text) { return; }
+    ask(`Note on the record: ${text}`, async () => {
+      const r = await api(`/games/${gameId}/referee`, {token, method: "POST", headers: {"Idempotency-Key": P.key()},
+        body: {decision: {referee: "note", text}, expected_version: view.version}});
+      if (r.ok) { $("note").value = ""; }
+      return r;
+    });
+  };
+  $("viewer-link").href = `/games/${gameId}/view`;
+  if (!token) { notice("This page needs the game's referee key: open the referee link the organiser gave you."); return; }
+  refresh().then(log);
+  follow(gameId, token, () => { refresh(); log(); });
+})();

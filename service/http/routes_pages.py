@@ -1,0 +1,320 @@
+"""The pages people use in a browser, and the endpoints those pages need.
+
+Pages (static files in ``pages/``: HTML, CSS and JS, no build step, nothing
+from the network), outside the API's schema:
+
+* ``/organiser``: create games, hand out invitation links, games in progress, standings;
+* ``/join/{game_id}/{seat}#code=...&player=...``: an invitation as a link (the
+  code in the fragment, which no server logs); it takes the seat and leads to
+* ``/play/{game_id}/{seat}``: the seat's page (the table as that seat sees it,
+  the decisions open now as buttons in words, live);
+* ``/referee/{game_id}``: the referee's page for a table-mode game.
+
+Endpoints (in the API's schema): ``GET /games/{id}/choices`` (the decisions
+open now, in words), ``GET /games/{id}/words`` (the table in words),
+``GET /games/{id}/awaited`` (referee: what the awaited chance accepts, as
+things to click), ``POST /games/{id}/referee`` (referee: a penalty or a note),
+``GET /rules`` (the games, their seats and options). Every answer holds only
+what the caller may see: a seat's choices and words come from its own view, and
+what a deck still holds is only ever in the referee's answers.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path as FilePath
+from typing import Annotated, Any, Optional
+from uuid import UUID
+
+from fastapi import APIRouter, Header, Path, Query
+from fastapi.responses import FileResponse, PlainTextResponse
+from pydantic import BaseModel, Field
+
+from service.aggregates.kaisers_pirates.rules import OPTIONS as KP_OPTIONS
+from service.kernel.chance import is_copy_of
+from service.kernel.corrections import retracted_versions
+from service.kernel.errors import BadInput, PrivateerError
+from service.kernel.games import game_names, get_rules
+from service.render.common import board_text, to_text, words
+from service.views import referee_text
+
+from . import models as m
+from .auth import Caller, Forbidden, Unauthorized, bearer
+from .checks import check_json
+from .core import GameService
+
+PAGES = FilePath(__file__).with_name("pages")
+ASSETS = {"pages.css": "text/css", "pages.js": "text/javascript", "organiser.js": "text/javascript",
+          "join.js": "text/javascript", "play.js": "text/javascript", "referee.js": "text/javascript"}
+ERRORS = {code: {"model": m.ErrorBody} for code in (400, 401, 403, 404, 409, 413, 422)}
+NEEDS = {"openapi_extra": {"security": [{"bearer": []}]}}
+MAY = {"openapi_extra": {"security": [{}, {"bearer": []}]}}
+MAX_THEN = 500
+COPY = re.compile(r"^(.+\d)[a-z]$")  # blue-4a: copy a of blue-4
+
+Auth = Annotated[Optional[str], Header(alias="Authorization", include_in_schema=False)]
+IdemKey = Annotated[Optional[str], Header(alias="Idempotency-Key", max_length=200)]
+GameIdPath = Annotated[str, Path(description="Game id (or a unique prefix of 6+ characters).", max_length=100)]
+
+# the options each game's rules take, by the names the rules give them (for the organiser's page)
+OPTION_NAMES = {
+    "letter-of-marque": {"colours": "the colour each seat chose, seat 1 first: red,blue,green"},
+    "loot": {"pairs": "true: the pairs game for 4, 6 or 8 players (teams of two)"},
+    "merchants-and-marauders": {"glory": "glory points to win, 2 to 30 (default 10)"},
+}
+
+
+# answers ------------------------------------------------------------------------
+class Choice(BaseModel):
+    n: int = Field(description="Its number, from 1.")
+    decision: dict[str, Any] = Field(description="Exactly as /decisions takes it.")
+    text: str = Field(description="The decision in words (rules.say_decision).")
+
+
+class Choices(BaseModel):
+    game_id: str
+    version: int = Field(description="In the caller's own numbering: send it back as expected_version.")
+    seat: int
+    turn: int
+    finished: bool
+    to_act: list[int]
+    awaiting_chance: Optional[dict[str, Any]] = Field(None, description="Only its kind for a seat.")
+    choices: list[Choice]
+
+
+class Words(BaseModel):
+    game_id: str
+    version: int
+    text: str = Field(description="The table in words, as the caller may see it (80 columns).")
+
+
+class Awaited(BaseModel):
+    game_id: str
+    version: int = Field(description="The store's version (the referee's numbering).")
+    turn: int
+    finished: bool
+    table: bool = Field(description="A table-mode game: the referee enters every chance outcome.")
+    to_act: list[int]
+    then: list[Any] = Field(description="The outcomes taken as already entered (?then=), in order.")
+    awaiting: Optional[dict[str, Any]] = Field(
+        None, description="The chance awaited after them: kind, why, and what may be entered: dice "
+                          "(n, sides, faces), cards (deck, left: [{say, name, copies}]: `say` is what to send), picks (options).")
+    refused: Optional[str] = Field(None, description="Why the outcomes in ?then= do not fit, if they do not.")
+    referee: list[Choice] = Field(description="The referee's decisions open now (penalties), in words.")
+    undo_to: Optional[int] = Field(None, description="POST /corrections to this version undoes the last step.")
+    players: dict[str, str]
+
+
+class RefereeStep(BaseModel):
+    model_config = m.REQUEST
+    decision: dict[str, Any] = Field(description='A penalty as /awaited lists it, or {"referee": "note", '
+                                                 '"text": "..."}.')
+    expected_version: int = Field(ge=0, le=m.MAX_VERSION)
+
+
+class GameKind(BaseModel):
+    game: str
+    title: str
+    min_seats: int
+    max_seats: int
+    options: dict[str, str] = Field(description="The options the rules take, by name, with what each means.")
+
+
+def _options_of(game: str, rules) -> dict[str, str]:
+    if game == "kaisers-pirates":
+        return {k: str(v) for k, v in KP_OPTIONS.items()}
+    return OPTION_NAMES.get(game, {})
+
+
+def _awaited_things(awaiting: dict | None) -> dict | None:
+    """What the awaited chance accepts, as things a referee clicks."""
+    if awaiting is None:
+        return None
+    out = {k: awaiting[k] for k in ("kind", "why", "deck", "sides", "n", "options", "faces") if k in awaiting}
+    if awaiting["kind"] == "card":
+        names = awaiting.get("names") or {}
+        left: dict[str, dict] = {}
+        for c in awaiting.get("choices") or []:
+            said = _said(c, names)
+            entry = left.setdefault(said, {"say": said, "name": words(said), "copies": 0})
+            entry["copies"] += 1
+        out["left"] = sorted(left.values(), key=lambda e: e["name"])
+        out["n"] = 1
+    if awaiting["kind"] == "shuffle":
+        out["cards"] = awaiting.get("cards")
+    return out
+
+
+def _said(card, names: dict):
+    """How a referee names ``card`` (what POST /chance takes): as printed where the game names its
+    cards, else its id without the copy mark (``blue-4`` for ``blue-4a``: any copy left will do)."""
+    if not isinstance(card, str):
+        return card
+    if card in names:
+        return names[card]
+    base = COPY.match(card)
+    return base.group(1) if base and is_copy_of(card, base.group(1)) else card
+
+
+def pages_router(svc: GameService) -> APIRouter:
+    r = APIRouter()
+
+    def who(game_id: str, authorization: str | None) -> tuple[UUID, Caller]:
+        return svc.callers.who(game_id, authorization)
+
+    def referee_only(caller: Caller) -> None:
+        if caller.is_referee:
+            return
+        if caller.role == "spectator":
+            raise Unauthorized("this needs the referee key or the organiser key")
+        raise Forbidden("only the referee or the organiser may do this")
+
+    def players_of(gid: UUID, caller: Caller) -> dict:
+        return svc.reads.status(gid, caller)["players"] or {}
+
+    # the pages -------------------------------------------------------------------
+    def page(name: str) -> FileResponse:
+        return FileResponse(PAGES / name, media_type="text/html", headers={"Cache-Control": "no-cache"})
+
+    @r.get("/organiser", include_in_schema=False)
+    def organiser_page():
+        return page("organiser.html")
+
+    @r.get("/join/{game_id}/{seat}", include_in_schema=False)
+    def join_page(game_id: str, seat: str):
+        return page("join.html")
+
+    @r.get("/play/{game_id}/{seat}", include_in_schema=False)
+    def play_page(game_id: str, seat: str):
+        return page("play.html")
+
+    @r.get("/referee/{game_id}", include_in_schema=False)
+    def referee_page(game_id: str):
+        return page("referee.html")
+
+    @r.get("/pages-assets/{name}", include_in_schema=False)
+    def asset(name: str):
+        if name not in ASSETS:
+            return PlainTextResponse("no such file", status_code=404)
+        return FileResponse(PAGES / name, media_type=ASSETS[name], headers={"Cache-Control": "no-cache"})
+
+    # what the pages read -------------------------------------------------------------
+    @r.get("/rules", response_model=list[GameKind], tags=["public"])
+    def rules_offered():
+        """The games this service referees: seats, and the options each game's rules take."""
+        out = []
+        for game in game_names():
+            rules = get_rules(game)
+            out.append({"game": game, "title": rules.title or game, "min_seats": rules.min_seats,
+                        "max_seats": rules.max_seats, "options": _options_of(game, rules)})
+        return out
+
+    @r.get("/games/{game_id}/choices", response_model=Choices, responses=ERRORS, tags=["seats"], **NEEDS)
+    def choices(game_id: GameIdPath, authorization: Auth = None,
+                seat: Annotated[Optional[int], Query(ge=1, le=64, description="Referee only.")] = None):
+        """The decisions the caller's seat may make now, each with its words: what a person chooses
+        from. `version` is in the caller's own numbering (send it back as `expected_version`)."""
+        gid, caller = who(game_id, authorization)
+        legal = svc.reads.legal(gid, caller, seat)
+        game = svc.current.game(gid)
+        mach = game.machine
+        awaiting = mach.awaiting_chance()
+        if awaiting is not None and not caller.is_referee:
+            awaiting = {"kind": awaiting.get("kind")}
+        say = mach.rules.say_decision
+        return {"game_id": gid.hex, "version": legal["version"], "seat": legal["seat"], "turn": mach.turn(),
+                "finished": mach.finished, "to_act": legal["to_act"], "awaiting_chance": awaiting,
+                "choices": [{"n": i, "decision": d, "text": say(mach.config, d)}
+                            for i, d in enumerate(legal["decisions"], 1)]}
+
+    @r.get("/games/{game_id}/words", response_model=Words, responses=ERRORS, tags=["public"], **MAY)
+    def table_words(game_id: GameIdPath, authorization: Auth = None,
+              width: Annotated[int, Query(ge=40, le=200, description="Columns.")] = 80):
+        """The table in words, as the caller may see it (what `tools status --board` prints)."""
+        gid, caller = who(game_id, authorization)
+        b = svc.reads.board(gid, caller)
+        b["seat"] = caller.view_seat
+        config = dict(svc.current.game(gid).machine.config)
+        config["players"] = {**players_of(gid, caller), **(config.get("players") or {})}
+        return {"game_id": gid.hex, "version": b["version"], "text": to_text(board_text(b, config), width)}
+
+    @r.get("/games/{game_id}/awaited", response_model=Awaited, responses=ERRORS, tags=["referee"], **NEEDS)
+    def awaited(game_id: GameIdPath, authorization: Auth = None,
+                then: Annotated[str, Query(max_length=2000, description="A JSON list of outcomes taken as "
+                                                                         "entered first (nothing is appended).")] = "[]"):
+        """What the awaited chance accepts, as things to click: dice faces, the cards left in that
+        deck by printed name, the options of a pick; after the outcomes in `then`, the next one
+        awaited (a deal is clicked card by card, then sent in one go to POST /chance as `words`).
+        Also the referee's decisions open now and the version that undoes the last step."""
+        gid, caller = who(game_id, authorization)
+        referee_only(caller)
+        try:
+            taken = json.loads(then)
+        except ValueError:
+            raise BadInput("then must be a JSON list of outcomes") from None
+        if not isinstance(taken, list) or len(taken) > MAX_THEN:
+            raise BadInput(f"then must be a JSON list of at most {MAX_THEN} outcomes")
+        check_json(taken, "then")
+        game = svc.current.game(gid)
+        mach = game.machine
+        refused = None
+        if taken and not mach.k["table"]:
+            raise BadInput("this game draws its own chance from its committed seed: it takes no outcomes")
+        if taken:
+            ahead = mach.copy()
+            try:
+                ahead.enter_words(taken)
+                awaiting = ahead.awaiting_chance()
+            except PrivateerError as e:
+                refused, awaiting = e.reason, mach.awaiting_chance()
+            except Exception as e:  # an outcome of a shape the rules cannot take
+                refused, awaiting = f"the outcomes do not fit what is awaited ({type(e).__name__})", \
+                    mach.awaiting_chance()
+        else:
+            awaiting = mach.awaiting_chance()
+        offered = [] if mach.finished or mach.k["awaiting"] is not None else mach.rules.referee_legal(mach.s)
+        return {"game_id": gid.hex, "version": game.version, "turn": mach.turn(), "finished": mach.finished,
+                "table": bool(mach.k["table"]), "to_act": mach.to_act(), "then": taken if refused is None else [],
+                "awaiting": _awaited_things(awaiting), "refused": refused,
+                "referee": [{"n": i, "decision": d, "text": referee_text(d) if d.get("referee") != "penalty"
+                             else _penalty_words(d)} for i, d in enumerate(offered, 1)],
+                "undo_to": _undo_to(svc, gid), "players": players_of(gid, caller)}
+
+    @r.post("/games/{game_id}/referee", response_model=m.Appended, status_code=201, responses=ERRORS,
+            tags=["referee"], **NEEDS)
+    async def referee_step(game_id: GameIdPath, body: RefereeStep, authorization: Auth = None,
+                           idempotency_key: IdemKey = None):
+        """A referee's step (what `tools referee` takes): a penalty the rules name (see /awaited) or a
+        note on the record (`{"referee": "note", "text": ...}`), against the version it was made on."""
+        gid, caller = who(game_id, authorization)
+        referee_only(caller)
+
+        def make():
+            check_json(body.decision, "the decision")
+            game = svc.current.working_copy(gid)
+            key, fp = svc.steps._idempotent(gid, caller, idempotency_key,
+                                      {"op": "referee", "decision": body.decision,
+                                       "expected_version": body.expected_version})
+            svc.steps._check_version(game, caller, body.expected_version)
+            events = game.machine.referee(body.decision, svc.app.chance_for(game))
+            return svc.steps._pending(gid, caller, game, events, key, fp)
+
+        return await svc.steps._committed(gid, make)
+
+    return r
+
+
+def _penalty_words(decision: dict) -> str:
+    rest = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in decision.items() if k != "referee")
+    return f"penalty: {rest}" if rest else "penalty"
+
+
+def _undo_to(svc: GameService, gid: UUID) -> int | None:
+    """The version before the last step of the game's line that a correction may take back (the
+    setup never: it is the deal as entered), as `tools table`'s undo reads it."""
+    stored = svc.app.stored_events(gid)
+    retracted = retracted_versions(stored)
+    starts = [e.originator_version for e in stored if e.type == "Decided" and e.data["seat"] != 0
+              and e.originator_version not in retracted]
+    return starts[-1] - 1 if starts else None

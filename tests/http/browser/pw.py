@@ -1,0 +1,94 @@
+"""What the browser tests share: where Chromium is, screenshots, and the pages' own signals
+(``body[data-state]``, ``body[data-version]``) to wait on instead of sleeping."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+from uuid import UUID
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from service.app import Privateer
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="no chromium installed (.ci/run installs Debian's "
+                                                             "package; these tests never download a browser)")
+DOCS = Path(__file__).resolve().parents[3] / "docs" / "pages"
+WIDTHS = (420, 1600)
+
+
+def shoot(page, name: str, output_path: str, ready: str = "body[data-state]", reload: bool = True) -> list[Path]:
+    """The page at 420 and 1600 px (loaded again at each width, as a person opening it there
+    would, unless ``reload`` is False: then as it stands, laid out again), into the test's
+    output dir and, for the README, docs/pages/."""
+    out = Path(output_path)
+    out.mkdir(parents=True, exist_ok=True)
+    DOCS.mkdir(parents=True, exist_ok=True)
+    shots = []
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        if reload:
+            page.reload()
+        page.wait_for_selector(ready, state="attached")
+        path = out / f"{name}-{width}.png"
+        page.screenshot(path=str(path), full_page=True)
+        shutil.copyfile(path, DOCS / path.name)
+        shots.append(path)
+    return shots
+
+
+def choose(page, text: str | None = None, within: str = "#choices") -> None:
+    """Click a decision (the first, or the first whose words hold ``text``), confirm it, and
+    wait until the page shows the game after it."""
+    for _ in range(5):  # the game may move on between the click and the confirmation: then again
+        before = page.get_attribute("body", "data-version")
+        button = page.locator(f"{within} button.choice", has_text=text) if text else page.locator(f"{within} button.choice")
+        button.first.click()
+        try:
+            page.click("#confirm-yes", timeout=2000)
+        except PlaywrightTimeout:
+            continue
+        page.wait_for_function(f"document.body.dataset.version !== {before!r} || document.body.dataset.state !== 'choose'")
+        return
+    raise AssertionError("the choice was never confirmed")
+
+
+def state(page) -> str | None:
+    return page.get_attribute("body", "data-state")
+
+
+def open_seat(browser, server, gid: str, seat: int, token: str, width: int = 1600):
+    """A browser of its own holding seat ``seat``'s token (as the invitation link leaves it), on
+    the seat's page."""
+    ctx = browser.new_context(viewport={"width": width, "height": 900})
+    ctx.add_init_script(f"localStorage.setItem('privateer:seat:{gid}:{seat}', {token!r});")
+    page = ctx.new_page()
+    page.goto(f"{server.url}/play/{gid}/{seat}")
+    page.wait_for_selector("body[data-state]")
+    return page
+
+
+def advance(db: str, gid: str, stop, bot: str = "random", seed: int = 0, limit: int = 3000) -> None:
+    """Play the game on in its store with the rules' own bot until ``stop(machine)``."""
+    app = Privateer(db)
+    try:
+        agg = app.load(UUID(gid))
+        m = agg.machine
+        choose_for = m.rules.bots[bot]
+        rng = random.Random(seed)
+        for _ in range(limit):
+            if stop(m):
+                return
+            seat = m.to_act()[0]
+            agg.record(m.decide(seat, choose_for(m.s, seat, m.legal(seat), rng), app.chance_for(agg)))
+            app._save(agg)
+        raise AssertionError("the game never came to the point")
+    finally:
+        app.close()
+
+
+def offered(m, action: str) -> bool:
+    return any(d.get("action") == action for s in m.to_act() for d in m.legal(s))

@@ -1,0 +1,132 @@
+"""The referee's page at a table: a Loot pairs game in table mode, its deal clicked card by
+card and sent in one go, the seats' decisions clicked for them, a wrong card undone with a
+reason and entered again, the game finished; its record equals the record the CLI makes
+from the same inputs (`tools new --table`, then `tools table` reading them)."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import uuid
+
+from service.http.client import Api
+
+from .pw import choose, needs_chromium, shoot
+
+pytestmark = needs_chromium
+
+
+def moves_of(request, moves: list[str]) -> None:
+    """What the page sent, as lines `tools table` reads."""
+    if request.method != "POST":
+        return
+    body = json.loads(request.post_data or "{}")
+    if request.url.endswith("/chance"):
+        moves.append(" ".join(str(w) for w in body["words"]))
+    elif request.url.endswith("/decisions"):
+        moves.append(json.dumps(body["decision"], separators=(",", ":")))
+    elif request.url.endswith("/corrections"):
+        moves.append(f"correct {body['to_version']} {body['reason']}")
+
+
+def send_queue(page, n: int) -> None:
+    assert page.inner_text("#send") == f"Send {n} outcomes" if n > 1 else "Send 1 outcome"
+    before = page.get_attribute("body", "data-version")
+    page.click("#send")
+    page.wait_for_function(f"document.body.dataset.version !== {before!r}")
+
+
+def click_outcome(page, selector: str) -> None:
+    """Click an outcome and wait for the page to have asked what is awaited after it."""
+    queued = page.inner_text("#queue") if page.is_visible("#queue") else ""
+    page.locator(selector).first.click()
+    page.wait_for_function(f"document.getElementById('queue').textContent !== {queued!r}")
+
+
+def finish_by_api(referee: Api, gid: str, rng: random.Random, moves: list[str]) -> None:
+    """The rest of the game as a referee would enter it, through the same endpoints."""
+    for _ in range(3000):
+        aw = referee.get(f"/games/{gid}/awaited").json()
+        if aw["finished"]:
+            return
+        a = aw["awaiting"]
+        if a is not None:
+            word = rng.choice([c["say"] for c in a["left"]] if a["kind"] == "card" else a["options"]) \
+                if a["kind"] in ("card", "pick") else rng.randint(1, a["sides"])
+            r = referee.post(f"/games/{gid}/chance", {"words": [word], "expected_version": aw["version"]})
+            moves.append(str(word))
+        else:
+            seat = aw["to_act"][0]
+            ch = referee.get(f"/games/{gid}/choices", params={"seat": seat}).json()
+            decision = rng.choice(ch["choices"])["decision"]
+            r = referee.post(f"/games/{gid}/decisions", {"decision": decision, "expected_version": ch["version"],
+                                                         "seat": seat})
+            moves.append(json.dumps(decision, separators=(",", ":")))
+        assert r.status_code == 201, r.text
+    raise AssertionError("the game did not end")
+
+
+def cli(*args: str, db: str, stdin: str | None = None) -> str:
+    p = subprocess.run([sys.executable, "-m", "tools", *args, "--db", db], input=stdin,
+                       capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr[-2000:]
+    return p.stdout
+
+
+def test_a_loot_pairs_table_refereed_on_the_page(page, server, organiser, output_path, tmp_path):
+    created = organiser.create("loot", 4, table=True, options={"pairs": "true"})
+    gid, key = created["game_id"], created["referee_key"]
+    moves: list[str] = []
+    page.on("request", lambda request: moves_of(request, moves))
+    page.set_viewport_size({"width": 1600, "height": 900})
+    page.goto(f"{server.url}/referee/{gid}#key={key}")
+    page.wait_for_selector("body[data-state=chance]")
+    assert "one of the options (the dealer)" in page.inner_text("#status")
+
+    # the deal in one go: the dealer, then six cards for each of the four seats, clicked one by one
+    click_outcome(page, "#awaited button[data-option='2']")
+    for k in range(24):
+        assert "deal to seat" in page.inner_text("#status")
+        click_outcome(page, "#awaited .cards button")
+    assert page.inner_text("#status") == "Nothing more is awaited after these: send them."
+    send_queue(page, 25)
+    page.wait_for_selector("body[data-state=decide]")
+    assert len(moves) == 1 and len(moves[0].split()) == 25
+
+    # a seat draws; the referee clicks the wrong card, sends it, and undoes the step with a reason
+    choose(page, "draw", within="#decisions")
+    page.wait_for_selector("body[data-state=chance]")
+    wrong = page.locator("#awaited .cards button").first.get_attribute("data-card")
+    click_outcome(page, "#awaited .cards button")
+    send_queue(page, 1)
+    page.wait_for_selector("body[data-state=decide]")
+    assert wrong in page.inner_text("#log")
+    page.fill("#reason", f"card misread: it was not {wrong}")
+    page.click("#undo")
+    before = page.get_attribute("body", "data-version")
+    page.click("#confirm-yes")
+    page.wait_for_function(f"document.body.dataset.version !== {before!r}")
+    assert "[retracted]" in page.inner_text("#log")
+    choose(page, "draw", within="#decisions")
+    page.wait_for_selector("body[data-state=chance]")
+    click_outcome(page, f"#awaited .cards button:not([data-card='{wrong}'])")
+    send_queue(page, 1)
+    page.wait_for_selector("body[data-state=decide]")
+    shoot(page, "referee", output_path)
+    page.close()  # the rest through the API, as fast as a referee could click it
+
+    referee = Api(server.url, key)
+    finish_by_api(referee, gid, random.Random(36), moves)
+    referee.close()
+
+    db = str(tmp_path / "cli.db")
+    cli_gid = cli("new", "loot", "--seats", "4", "--table", "--option", "pairs=true", db=db).strip()
+    cli("table", cli_gid, db=db, stdin="\n".join(moves) + "\n")
+    ours = cli("record", gid, db=server.db)
+    theirs = cli("record", cli_gid, db=db)
+    drop = ("[Date ", "[GameId ", "sign ")  # the day, the game's id and the service's signatures differ
+    assert [ln for ln in ours.splitlines() if not ln.startswith(drop)] == \
+           [ln for ln in theirs.splitlines() if not ln.startswith(drop)]
+    assert "correct " in ours and "[Result " in ours
