@@ -25,7 +25,8 @@ from . import routes_standings
 from .core import GameService
 from .fast import PlayLoop
 from .heap import settle
-from .limits import BodyLimit, Limits
+from .bodies import WholeBody
+from .limits import Limits
 from .routes_pages import pages_router
 from .routes_reads import VIEWER
 
@@ -61,7 +62,7 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None,
     api.include_router(pages_router(svc))  # the pages for people and what they read (routes_pages.py)
     if play_loop:
         api.add_middleware(PlayLoop, service=svc)
-    api.add_middleware(BodyLimit, max_body=limits.max_body)  # outermost: the play loop reads checked bodies
+    api.add_middleware(WholeBody, max_body=limits.max_body)  # outermost: the play loop reads checked bodies
     return api
 
 

@@ -11,6 +11,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from service.kernel.errors import PrivateerError
 
+from .bodies import NOT_UTF8
 from .steps import Replayed
 
 MAX_REASON = 300
@@ -20,8 +21,10 @@ def error(status: int, kind: str, reason: str) -> JSONResponse:
     return JSONResponse({"error": kind, "reason": one_line(reason)}, status_code=status)
 
 
-def one_line(reason: str) -> str:
-    return " ".join(str(reason).split())[:MAX_REASON] if "\n" in str(reason) else str(reason)
+def one_line(reason) -> str:
+    """A reason as one line: line breaks (a rule's or a library's text) become spaces."""
+    text = str(reason)
+    return " ".join(text.split()) if "\n" in text or "\r" in text else text
 
 
 def answer(exc: BaseException) -> JSONResponse:
@@ -69,7 +72,7 @@ def install(api: FastAPI) -> None:
                 413: "too_large"}.get(exc.status_code, "error")
         reason = str(exc.detail)
         if exc.status_code == 400 and "parsing the body" in reason:
-            reason = "the body is not JSON text in UTF-8"
+            reason = NOT_UTF8
         return error(exc.status_code, kind, reason)
 
     @api.exception_handler(Exception)

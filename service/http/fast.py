@@ -7,9 +7,12 @@ dependencies and analysing their annotations again; measured under load
 (bench/http_bench.py) that costs more than the game's own work. ``PlayLoop``
 is an ASGI middleware that answers exactly these three requests in their
 plain form itself: it parses the path and the two headers, validates the
-body with the same model (``SubmitDecision``), calls the same handlers the
-routes call, and serializes the answer with the route's response model, so
-the answer is the one the route gives, byte for byte. Anything else, and any
+body with the same model (``SubmitDecision``), calls the very functions the
+routes are thin wrappers of (``status_of``, ``legal_of``, ``decide_on`` in
+routes_play.py), answers an error with the application's own
+(``errors.answer``), and serializes the answer with the route's response
+model, so the answer is the one the route gives, byte for byte, and a
+change to a behaviour is made once. Anything else, and any
 of these three that is not plain (a query string, a body the model refuses,
 a header over its limit), goes on to the application unchanged, body
 included; the route then answers it, with its own error messages.
@@ -22,7 +25,7 @@ from starlette.responses import Response
 
 from . import models as m
 from .errors import answer
-from .limits import replaying
+from .bodies import replaying
 from .route_params import MAX_ID, MAX_KEY
 from .routes_play import decide_on, legal_of, status_of
 
@@ -113,7 +116,7 @@ def _play_request(scope) -> tuple | None:
 
 
 async def _read_body(receive) -> bytes | None:
-    """The whole body (``BodyLimit``, outside this middleware, has read and
+    """The whole body (``WholeBody``, outside this middleware, has read and
     checked it already); None if the client went away."""
     chunks = []
     while True:

@@ -16,7 +16,37 @@ from service.kernel.local import created_event
 from service.kernel.rules import get_rules
 
 from .auth import Caller, Forbidden, new_token, token_hash
-from .checks import check_json, now
+from .checks import now
+
+
+def option_text(key: str, value) -> str:
+    """An option given as JSON, as the CLI's ``--option key=value`` gives it to
+    the rules (``true``, ``12``, ``red,blue``), so a game created either way
+    records the same options."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
+        return str(int(value))
+    if isinstance(value, list) and all(isinstance(v, str) and "," not in v for v in value):
+        return ",".join(value)
+    raise BadInput(f"option {key} takes a string, a whole number, true or false, or a list of strings "
+                   f"(without commas), not {_json_kind(value)}")
+
+
+def _json_kind(value) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, float):
+        return f"the number {value}"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "that list"
+    return type(value).__name__
 
 
 class Games:
@@ -28,8 +58,8 @@ class Games:
 
     def create(self, body: dict) -> dict:
         rules = get_rules(body["game"])
-        check_json(body.get("options") or {}, "options")
-        created, seed = created_event(rules, body["seats"], body.get("options") or {}, body.get("table", False),
+        options = {k: option_text(k, v) for k, v in (body.get("options") or {}).items()}
+        created, seed = created_event(rules, body["seats"], options, body.get("table", False),
                                       None, body.get("name", ""), body.get("tournament", ""),
                                       players=body.get("players") or {})
         gid = uuid4()

@@ -27,7 +27,10 @@ class CreateGame(BaseModel):
                       max_length=100)
     seats: int = Field(ge=1, le=64)
     table: bool = Field(False, description="Table mode: the referee enters every die and card.")
-    options: dict[str, str] = Field(default_factory=dict, description="Game options (key=value).")
+    options: dict[str, Any] = Field(default_factory=dict, description=(
+        "Game options as the rules name them: a string, a number, true/false, or a list of strings "
+        '(`{"pairs": true}`, `{"glory": 12}`, `{"colours": ["red", "blue"]}`); recorded exactly as '
+        "the CLI's `--option key=value` records them."))
     name: str = Field("", max_length=200)
     tournament: str = Field("", max_length=200)
     players: dict[str, str] = Field(default_factory=dict, description="Player names by seat "
@@ -120,6 +123,12 @@ class Status(BaseModel):
                                                          "organiser and the fork's referee).")
     head: Optional[str]
     seats_taken: list[int]
+
+
+class Started(Status):
+    already_started: bool = Field(description="True: the game had started before this request (a waiting game "
+                                              "starts when its last seat joins); nothing was appended.")
+    note: str = Field(description="What happened, in one line.")
 
 
 class GameRow(BaseModel):

@@ -40,8 +40,10 @@ def join_seat(game_id: GameIdPath, seat: Annotated[int, Path(ge=1, le=64)], body
     return svc.seats.join(gid, row, seat, body.code, body.entropy, body.player)
 
 
-@router.post("/games/{game_id}/start", response_model=m.Status, responses=ERRORS, tags=["referee"], **NEEDS)
+@router.post("/games/{game_id}/start", response_model=m.Started, responses=ERRORS, tags=["referee"], **NEEDS)
 def start_game(game_id: GameIdPath, svc: Service, authorization: Auth = None):
-    """Run the setup of a game created with wait_for_seats (referee or organiser)."""
+    """Run the setup of a game created with wait_for_seats (referee or organiser). A game that has
+    started already (by its last seat's join, at its creation or an earlier start) is said so:
+    200, `already_started`, and nothing is appended."""
     gid, _, _ = svc.callers.referee(game_id, authorization)
     return svc.seats.start(gid)

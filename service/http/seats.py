@@ -5,6 +5,7 @@ one transaction), and the start of a game that waits for its seats."""
 from __future__ import annotations
 
 import re
+from datetime import datetime
 from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError, RecordConflictError
@@ -16,6 +17,7 @@ from .auth import Caller, Conflict, Forbidden, new_token, token_hash
 from .checks import now
 
 JOIN_ATTEMPTS = 5
+BEFORE_SETUP = ("GameCreated", "EntropyAdded")  # the events of a game waiting for its seats
 
 
 class Seats:
@@ -65,7 +67,7 @@ class Seats:
             if len(taken) >= machine.k["seats"]:
                 try:
                     self.start(gid)
-                except (Conflict, StaleVersion):
+                except StaleVersion:
                     pass  # someone else started it
         if player and not invitation["player"]:
             self.app.recorder.insert_service_rows(invitation_player=(player, gid.hex, token_hash(code)))
@@ -116,12 +118,34 @@ class Seats:
         return token, machine
 
     def start(self, gid: UUID) -> dict:
+        """Run the setup of a waiting game; a game started already is said so
+        (``already_started``, ``note``: how it started), and nothing is appended."""
         game = self.current.working_copy(gid)
-        if game.machine.k["steps"] > 0:
-            raise Conflict("the game has already started")
-        game.record(game.machine.setup(self.app.chance_for(game)))
-        self.steps.save(game)
-        return self.reads.status(gid, Caller("referee"))
+        if game.machine.k["steps"] == 0:
+            game.record(game.machine.setup(self.app.chance_for(game)))
+            try:
+                self.steps.save(game)
+                return dict(self.reads.status(gid, Caller("referee")), already_started=False,
+                            note="the setup ran now")
+            except StaleVersion:  # a join (entropy, the last seat) or another start came first
+                if self.current.working_copy(gid).machine.k["steps"] == 0:
+                    raise
+        return dict(self.reads.status(gid, Caller("referee")), already_started=True,
+                    note=self._how_started(gid, game.machine.k["seats"]))
+
+    def _how_started(self, gid: UUID, seats: int) -> str:
+        """Whether the last seat's join ran the setup (every seat's invitation
+        was used before the setup's first event), or it ran before that."""
+        setup = next((e for e in self.app.stored_events(gid) if e.type not in BEFORE_SETUP), None)
+        used = [_when(r["used"]) for r in self.app.recorder.select_invitations(gid.hex) if r.get("used")]
+        if setup is not None and len(used) >= seats and max(used) <= _when(setup.timestamp):
+            return "the game had already started: its last seat's join ran the setup"
+        return "the game had already started: its setup ran before its seats were all taken " \
+               "(at its creation, or at an earlier start)"
+
+
+def _when(stamp) -> datetime:
+    return stamp if isinstance(stamp, datetime) else datetime.fromisoformat(str(stamp))
 
 
 def _entropy(text: str) -> bytes:

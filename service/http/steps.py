@@ -68,7 +68,9 @@ class Steps:
             return
         have = game.machine.seen(caller.view_seat, game.version)
         if expected_version != have:
-            raise StaleVersion(f"expected version {expected_version}, the game is at version {have}")
+            whose = f" in seat {caller.seat}'s count (the version its own status, /legal and stream give)" \
+                if caller.role == "seat" else ""
+            raise StaleVersion(f"expected version {expected_version}, the game is at version {have}{whose}")
 
     # a step and its answer ---------------------------------------------------------
     def _pending(self, gid, caller, game, events, key, fp, decided: int | None = None) -> "Pending":

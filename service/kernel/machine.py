@@ -45,6 +45,15 @@ def _copy(obj):
     return msgpack.unpackb(_pack(obj), raw=False, strict_map_key=False)
 
 
+def _uncount(seen: list, vis) -> None:
+    """Take back one event's count from its readers (``Machine.apply`` counts it)."""
+    if vis == "all":
+        seen[0] -= 1
+    elif vis != "referee":
+        for i in vis:
+            seen[i] -= 1
+
+
 _unpack_kw = {"raw": False, "strict_map_key": False}
 _SEAT_ONLY = Rules.decision_visibility  # a game that keeps it: its Decided is seen by the deciding seat
 _new_ev = object.__new__
@@ -428,9 +437,14 @@ class Machine:
                     k["pending"]["outcomes"].append(d[CHANCE_VALUE_FIELD[t]])
                 k["awaiting"] = None
         elif t == "Decided":
+            if k["table"]:
+                # the state before this step, for a chance entry to re-run it from: its Decided
+                # (counted for its readers already) not yet counted nor taken as a step
+                before = _copy(k)
+                _uncount(before["seen"], ev.vis)
+                self.base = (before, _copy(self.s))
             k["steps"] += 1
             if k["table"]:
-                self.base = (_copy(self.k), _copy(self.s))
                 k["pending"] = {"seat": ev.data["seat"], "decision": ev.data["decision"],
                                 "outcomes": [], "emitted": -1}
         elif t == "ChanceAwaited":

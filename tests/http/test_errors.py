@@ -69,7 +69,6 @@ def test_error_statuses_append_nothing(game, public, organiser, server):
         (s1.decide(gid, place, v - 1), 409),
         (s1.decide(gid, place, v + 5), 409),
         (organiser.post(f"/games/{gid}/invitations", {"seat": 1}), 409),  # taken
-        (organiser.post(f"/games/{gid}/start"), 409),
         # 422 with the rules' reason
         (s1.decide(gid, {"action": "attack", "ship": "blue-1"}, v), 422),
         (s1.decide(gid, {"action": ["x"]}, v), 422),

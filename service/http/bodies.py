@@ -1,0 +1,95 @@
+"""Request bodies, read whole before the application sees them (``WholeBody``,
+the outermost ASGI middleware):
+
+* over the size limit (``Limits.max_body``): 413, at once when the
+  Content-Length says so, else (chunked) as soon as the bytes received pass it;
+* not UTF-8 text: 400. Every body this API takes is a JSON text, which must be
+  UTF-8 (RFC 8259); Python's JSON reader would otherwise take UTF-16 and
+  UTF-32 too. A JSON text in UTF-8 holds no NUL byte (a NUL inside a string is
+  written ``\\u0000``); one in UTF-16 or UTF-32 always does.
+
+Nothing is parsed or appended on either refusal.
+"""
+
+from __future__ import annotations
+
+import json
+
+NOT_UTF8 = "the body is not JSON text in UTF-8"
+
+
+def utf8_text(body: bytes) -> bool:
+    if b"\x00" in body:
+        return False
+    try:
+        body.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+class WholeBody:
+    """ASGI middleware: read the whole body (at most ``max_body`` bytes) before
+    the application sees the request; answer 413 past the limit, 400 if it is
+    not UTF-8 text."""
+
+    def __init__(self, app, max_body: int):
+        self.app = app
+        self.max_body = max_body
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = None
+        for name, value in scope.get("headers") or ():
+            if name == b"content-length":
+                try:
+                    length = int(value)
+                except ValueError:
+                    await _refuse(send, 400, "bad_input", "the Content-Length header is not a number")
+                    return
+        if length is not None and length > self.max_body:
+            await _refuse(send, 413, "too_large", f"the request body is larger than {self.max_body} bytes")
+            return
+        chunks, total = [], 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":  # the client went away
+                return
+            body = message.get("body", b"")
+            total += len(body)
+            if total > self.max_body:
+                await _refuse(send, 413, "too_large", f"the request body is larger than {self.max_body} bytes")
+                return
+            chunks.append(body)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        if body and not utf8_text(body):
+            await _refuse(send, 400, "bad_input", NOT_UTF8)
+            return
+        await self.app(scope, replaying(body, receive), send)
+
+
+def replaying(body: bytes, receive):
+    """An ASGI ``receive`` that gives the whole ``body`` (already read) once,
+    then whatever ``receive`` gives (a disconnect)."""
+    given = False
+
+    async def replay():
+        nonlocal given
+        if not given:
+            given = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replay
+
+
+async def _refuse(send, status: int, kind: str, reason: str) -> None:
+    body = json.dumps({"error": kind, "reason": reason}).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                            (b"connection", b"close")]})
+    await send({"type": "http.response.body", "body": body})
