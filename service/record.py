@@ -26,6 +26,11 @@ for themselves, in order:
   ``[4, 6]``, a card, a pick, a shuffle's order);
 * ``setup``, ``referee {...}``, ``entropy SEAT HEX``, ``correct VERSION reason``.
 
+A seat's decision line ends with the decision in the game's words, as a comment
+(``2 attack ship=red-1  # attack red ship 1 with a cannon card``); a reader
+ignores it (records written before it have none), as it ignores lines that start
+with ``#``.
+
 Everything else (every die roll of a seeded game, every consequence) is what
 the rules and the seed give again. A record imports into a new game whose
 events equal the original's one for one (type, turn, visibility, data):
@@ -39,7 +44,7 @@ import re
 
 from service.kernel.errors import BadInput
 from service.kernel.machine import CHANCE_TYPES, CHANCE_VALUE_FIELD
-from service.kernel.rules import catalog_digest
+from service.kernel.rules import catalog_digest, get_rules
 
 FORMAT_TAG = "PrivateerRecord"
 FORMAT_VERSION = "1"
@@ -106,8 +111,11 @@ def write_record(stored: list, seed: bytes | None, default_catalog_digest: str |
     lines = [f'[{k} "{_q(v)}"]' for k, v in tags]
     lines.append("")
     turn = None
+    rules = get_rules(cfg["game"])
     for e in stored[1:]:
         line = _move(e, cfg["table"])
+        if line is not None and e.type == "Decided" and e.data["seat"] != 0 and isinstance(e.data["decision"], dict):
+            line += "  # " + " ".join(rules.say_decision(created, e.data["decision"]).split())
         if line is None:
             continue
         if e.turn != turn:
@@ -144,14 +152,19 @@ def parse_value(text: str):
 
 
 def parse_decision(text: str):
+    """A decision as written (``attack ship=red-1``, or JSON), less a trailing ``# comment``."""
     text = text.strip()
     if text.startswith("{"):
-        return json.loads(text)
+        d, end = json.JSONDecoder().raw_decode(text)
+        tail = text[end:].strip()
+        if tail and not tail.startswith("#"):
+            raise ValueError(f"cannot read {tail!r} after the decision")
+        return d
     words = text.split(" ")
     d = {"action": words[0]}
     rest = text[len(words[0]):].strip()
     # key=value pairs; a JSON value may hold spaces: scan for the next " key=" at JSON depth 0
-    while rest:
+    while rest and not rest.startswith("#"):
         key, eq, tail = rest.partition("=")
         if not eq or not _BARE.match(key):
             raise ValueError(f"cannot read {rest!r} (want key=value)")

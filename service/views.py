@@ -63,14 +63,17 @@ def board(game_id, machine: Machine, version: int, seat: int | None) -> dict:
 def card_namer(machine: Machine):
     """``names(deck)``: what is printed on the cards of ``deck`` (card id -> name), as
     the game's rules know them (``Rules.card_names``; the catalog does not change
-    during a game), or None where the ids are what is printed."""
+    during a game), or None where the ids are what is printed. ``names.decision(d)``:
+    a decision in the game's words (``Rules.say_decision``), for the log's ``Decided``."""
     cache: dict = {}
+    rules, config = machine.rules, machine.config
 
     def names(deck: str):
         if deck not in cache:
-            cache[deck] = machine.rules.card_names(machine.s, deck)
+            cache[deck] = rules.card_names(machine.s, deck)
         return cache[deck]
 
+    names.decision = lambda decision: rules.say_decision(config, decision)
     return names
 
 
@@ -165,6 +168,9 @@ def describe(rules, ev: Ev, names=None) -> str:
             return referee_text(d["decision"])
         if d["seat"] == 0:
             return "setup" if d["decision"] == {"step": "setup"} else f"step: {json.dumps(d['decision'])}"
+        say = getattr(names, "decision", None)
+        if say is not None and isinstance(d["decision"], dict):
+            return f"seat {d['seat']} decides: {say(d['decision'])}"
         return f"seat {d['seat']} decides: {decision_text(d['decision'])}"
     if t == "DiceRolled":
         return f"rolled {d['n']}d{d['sides']}: {d['values']} ({d['why']})"

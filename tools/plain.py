@@ -86,7 +86,7 @@ def print_status(st: dict) -> None:
         who = [f"{s} ({names[str(s)]})" if str(s) in names else str(s) for s in st["to_act"]]
         echo(f"to act: seat{'s' if len(who) > 1 else ''} {', '.join(who)}")
     if st["awaiting_chance"]:
-        echo(f"awaiting chance from the referee: {json.dumps(st['awaiting_chance'])}")
+        echo(f"awaiting chance from the referee: {chance_said(st['awaiting_chance'])}")
     if st["finished"]:
         echo(f"scores: {json.dumps(st['scores'])}; winners: {st['winners']}")
         tb = st.get("tiebreak")
@@ -98,15 +98,40 @@ def print_status(st: dict) -> None:
                  + (" — still tied, the victory is shared" if tb.get("shared") else ""))
 
 
-def print_legal(seat: int, version: int, decisions: list) -> None:
-    """``tools legal`` for a person: the decisions numbered as ``tools act`` takes them."""
+def print_legal(seat: int, version: int, decisions: list, machine) -> None:
+    """``tools legal`` for a person: the decisions in words (the game's ``say_decision``),
+    numbered as ``tools act`` takes them."""
     if not decisions:
         echo(f"seat {seat} has nothing to decide now")
         return
     echo(f"seat {seat} may decide (version {version}; `tools act ID --seat {seat} N` submits number N):")
+    for line in numbered(machine, decisions):
+        echo(f"  {line}")
+
+
+def numbered(machine, decisions: list, prefix: str = "") -> list[str]:
+    """The decisions in words, numbered from 1 (``prefix`` before each number: ``@2 ``)."""
+    say = machine.rules.say_decision
     width = len(str(len(decisions)))
-    for i, d in enumerate(decisions, 1):
-        echo(f"  {i:>{width}}. {json.dumps(d)}")
+    return [f"{prefix}{i:>{width}}. {say(machine.config, d)}" for i, d in enumerate(decisions, 1)]
+
+
+def chance_said(awaiting: dict) -> str:
+    """An awaited chance in words: ``2d6 (why)``, ``a card from merchants (why)``."""
+    kind = awaiting.get("kind")
+    if kind == "dice":
+        what = f"{awaiting.get('n', 1)}d{awaiting.get('sides', '?')}"
+    elif kind == "card":
+        what = f"a card from {awaiting.get('deck', 'the deck')}"
+    elif kind == "pick":
+        options = awaiting.get("options")
+        what = f"one of {', '.join(map(str, options))}" if options else "a pick among the options"
+    elif kind == "shuffle":
+        what = f"the order of {awaiting.get('deck', 'the deck')}"
+    else:
+        what = str(kind)
+    why = awaiting.get("why")
+    return f"{what} ({why})" if why else what
 
 
 def print_games(rows: list[dict]) -> None:
@@ -170,10 +195,7 @@ def waiting_for(machine) -> dict:
     if machine.finished:
         return {"finished": True, "to_act": [], "awaiting_chance": None, "text": "the game is finished"}
     if awaiting is not None:
-        what = {"dice": lambda: f"{awaiting['n']}d{awaiting['sides']}", "card": lambda: f"a card from {awaiting['deck']}",
-                "pick": lambda: f"one of {json.dumps(awaiting['options'])}",
-                "shuffle": lambda: f"the order of {awaiting['deck']}"}[awaiting["kind"]]()
-        text = f"the referee enters {what} ({awaiting.get('why', '')}) with `tools chance`"
+        text = f"the referee enters {chance_said(awaiting)} with `tools chance`"
     else:
         seats = machine.to_act()
         text = f"seat{'s' if len(seats) > 1 else ''} {', '.join(map(str, seats))} to decide (`tools legal`)"

@@ -93,7 +93,7 @@ def legal(game_id: GameId, seat: Annotated[int, typer.Option("--seat", metavar="
     decisions = machine.legal(seat)
     if json_out:
         return out_json(decisions)
-    print_legal(seat, version, decisions)
+    print_legal(seat, version, decisions, machine)
 
 
 @app.command()

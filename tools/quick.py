@@ -133,7 +133,7 @@ def _legal(game_id: str, options: dict) -> bool:
         return False
     machine, seat = found[1], int(options["--seat"])
     machine.check_seat(seat)  # a seat the game has not: the command says so
-    return _give(options, machine.legal(seat), lambda listed: print_legal(seat, found[2], listed))
+    return _give(options, machine.legal(seat), lambda listed: print_legal(seat, found[2], listed, machine))
 
 
 def _replay(game_id: str, options: dict) -> bool:

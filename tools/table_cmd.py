@@ -12,7 +12,11 @@ open to the seat that acts, and takes, one line at a time:
   referee or SEAT sees it), ``help``, ``quit``.
 
 With a terminal it has line editing, history and tab completion (readline);
-with a script on standard input it reads the lines in order and stops at the end.
+with a script on standard input it reads the lines in order and stops at the end,
+or at the first line refused (the command then exits non-zero, nothing of that
+line recorded). What is typed is read against what was last shown: when the game
+moved on since (another terminal recorded a step), the line is refused, nothing
+is recorded, and what the game waits for now is shown.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from typing import Annotated
 import typer
 
 from tools.common import DbOpt, GameId, app, guarded, open_app
-from tools.plain import parse_word, print_events, waiting_for
+from tools.plain import numbered, parse_word, print_events, waiting_for
 
 HELP = __doc__.split("takes, one line at a time:")[1].split("With a terminal")[0].strip()
 COMMANDS = ["undo", "correct", "referee", "log", "status", "board", "help", "quit"]
@@ -36,6 +40,9 @@ class Session:
         self.gid = gid
         self.out = out
         self.lines = 0
+        self.shown = None  # the version the game was at when what it waits for was last shown
+        self.refused = None  # the first refusal: (line number, its exit code)
+        self.lineno = 0  # the line being read (a script's)
 
     # what is shown --------------------------------------------------------------
     def machine(self):
@@ -51,7 +58,9 @@ class Session:
         return f"seat {w['to_act'][0]}> " if w["to_act"] else "> "
 
     def show(self) -> None:
-        m = self.machine()
+        game = self.app.load(self.gid)
+        self.shown = game.version
+        m = game.machine
         w = waiting_for(m)
         text = w["text"].replace(" with `tools chance`", "").replace(" (`tools legal`)", "")
         self.out(f"turn {m.turn()}: {text}")
@@ -69,13 +78,13 @@ class Session:
             self.out(f"  {len(choices)} possible: {', '.join(shown[:12])}" + (" ..." if len(shown) > 12 else ""))
         elif a is None and w["to_act"]:
             for seat in w["to_act"]:
-                for i, d in enumerate(m.legal(seat), 1):
-                    self.out(f"  {'@' + str(seat) + ' ' if len(w['to_act']) > 1 else ''}{i:>2}  {json.dumps(d)}")
+                for line in numbered(m, m.legal(seat), f"@{seat} " if len(w["to_act"]) > 1 else ""):
+                    self.out(f"  {line}")
 
     # what is taken --------------------------------------------------------------
     def handle(self, line: str) -> bool:
         """One line; False to stop."""
-        from service.kernel.errors import PrivateerError
+        from service.kernel.errors import BadInput, PrivateerError
 
         line = line.strip()
         if not line or line.startswith("#"):
@@ -83,6 +92,8 @@ class Session:
         self.lines += 1
         word = line.split()[0].lower()
         try:
+            if word not in ("quit", "exit", "q", "help", "status", "log", "board"):
+                self._fresh()
             if word in ("quit", "exit", "q"):
                 return False
             if word == "help":
@@ -102,18 +113,31 @@ class Session:
             elif word == "correct":
                 parts = line.split(maxsplit=2)
                 if len(parts) < 3 or not parts[1].isdigit():
-                    self.out("error: correct VERSION REASON")
-                    return True
-                self._report(self.app.correct(self.gid, int(parts[1]), parts[2]))
+                    raise BadInput("correct VERSION REASON")
+                self._report(self.app.correct(self.gid, int(parts[1]), parts[2], self.shown))
             elif word == "referee":
-                self._report(self.app.referee(self.gid, json.loads(line.split(maxsplit=1)[1])))
+                self._report(self.app.referee(self.gid, json.loads(line.split(maxsplit=1)[1]), self.shown))
             else:
                 self._play(line)
         except PrivateerError as e:
-            self.out(f"error: {e.reason}")
+            self._refuse(e.reason, e.exit_code)
         except (json.JSONDecodeError, IndexError, ValueError) as e:
-            self.out(f"error: cannot read {line!r} ({e})")
+            self._refuse(f"cannot read {line!r} ({e})", 2)
         return True
+
+    def _refuse(self, reason: str, code: int) -> None:
+        self.out(f"error: {reason}")
+        if self.refused is None:
+            self.refused = (self.lineno or self.lines, code)
+
+    def _fresh(self) -> None:
+        """What is typed is read against what was shown: not if the game moved on since."""
+        from service.kernel.errors import StaleVersion
+
+        now = self.app.load(self.gid).version
+        if self.shown is not None and now != self.shown:
+            raise StaleVersion(f"the game moved on since the list was shown (version {self.shown}, now {now}: "
+                               "recorded elsewhere); nothing was recorded: read what it waits for now")
 
     def _board(self, line: str) -> None:
         import io
@@ -153,13 +177,14 @@ class Session:
                 self.out(f"error: {take} dice are awaited: give {take} faces")
                 return
             group, tokens = tokens[:take], tokens[take:]
-            self._report(self.app.enter_chances(self.gid, [parse_word(w) for w in group]))
+            self._report(self.app.enter_chances(self.gid, [parse_word(w) for w in group], self.shown))
 
     def _decide(self, line: str) -> None:
+        from service.kernel.errors import BadInput, IllegalDecision, NotYourTurn
+
         m = self.machine()
         if m.awaiting_chance() is not None:
-            self.out("error: a chance outcome is awaited first")
-            return
+            raise NotYourTurn("a chance outcome is awaited first")
         seat, text = None, line
         if line.startswith("@"):
             head, _, text = line.partition(" ")
@@ -167,20 +192,18 @@ class Session:
         acting = m.to_act()
         if seat is None:
             if not acting:
-                self.out("error: nobody is to decide now")
-                return
+                raise IllegalDecision("nobody is to decide now")
             seat = acting[0]
         text = text.strip()
         if text.isdigit():
             legal = m.legal(seat)
             k = int(text)
             if not 1 <= k <= len(legal):
-                self.out(f"error: give a number from 1 to {len(legal)} (seat {seat}'s decisions)")
-                return
+                raise BadInput(f"give a number from 1 to {len(legal)} (seat {seat}'s decisions), not {k}")
             decision = legal[k - 1]
         else:
             decision = json.loads(text)
-        self._report(self.app.act(self.gid, seat, decision))
+        self._report(self.app.act(self.gid, seat, decision, self.shown))
         receipt = self.app.receipt(self.app.load(self.gid), seat)  # the seat's, for `tools verify --receipt`
         self.out("  receipt " + json.dumps(receipt, separators=(",", ":")))
 
@@ -192,11 +215,12 @@ class Session:
         starts = [e.originator_version for e in stored if e.type == "Decided" and e.data["seat"] != 0
                   and e.originator_version not in retracted]
         if not starts:  # only the setup so far: a correction never reaches into it
-            self.out("error: nothing to undo: the setup (its deal, as entered) is never corrected; "
-                     "if it was entered wrongly, create the game again with `tools new`. From the "
-                     "first decision on, `undo` retracts the last step")
-            return
-        self._report(self.app.correct(self.gid, starts[-1] - 1, "undone at the table"))
+            from service.kernel.errors import BadInput
+
+            raise BadInput("nothing to undo: the setup (its deal, as entered) is never corrected; "
+                           "if it was entered wrongly, create the game again with `tools new`. From the "
+                           "first decision on, `undo` retracts the last step")
+        self._report(self.app.correct(self.gid, starts[-1] - 1, "undone at the table", self.shown))
 
     def _log(self, line: str) -> None:
         parts = line.split()
@@ -204,6 +228,9 @@ class Session:
         print_events(self._entries(self.app.stored_events(self.gid))[-n:])
 
     def _report(self, events) -> None:
+        """The session's own step, recorded on the version shown: what it shows is its own."""
+        if self.shown is not None:
+            self.shown += len(events)
         new = self.app.last_stored(self.gid, len(events)) if events else []
         for e in self._entries(new):
             if e["type"] not in ("ChanceAwaited",):
@@ -228,9 +255,14 @@ class Session:
                 break
             if not interactive and line == "":
                 break
+            self.lineno += 1
             if not self.handle(line):
                 break
             self.show()
+            if not interactive and self.refused is not None:
+                self.out(f"error: stopped at line {self.refused[0]}, the first one refused: "
+                         "the lines after it were not read")
+                break
 
 
 def _readline(session: Session) -> None:
@@ -267,3 +299,5 @@ def table(game_id: GameId, db: DbOpt = None,
     session.run(sys.stdin)
     if quiet:
         print(waiting_for(session.machine())["text"])
+    if session.refused is not None and not sys.stdin.isatty():
+        raise typer.Exit(session.refused[1])

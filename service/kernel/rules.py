@@ -30,6 +30,8 @@ able); ``evolve`` may change it in place (the kernel copies when it needs to).
 * ``decision_visibility(state, seat, decision)`` -> who sees the ``Decided``
   event (default: only that seat).
 * ``describe(ev)`` -> one readable line for the log.
+* ``say_decision(config, decision)`` -> a decision in words, in the game's own
+  terms (cards and ships by their printed names), for a person choosing it.
 """
 
 from __future__ import annotations
@@ -137,6 +139,11 @@ class Rules:
 
     def describe(self, ev) -> str:
         return f"{ev.type} " + json.dumps(ev.data, separators=(", ", ": "))
+
+    def say_decision(self, config: dict, decision: dict) -> str:
+        """A decision in words, for a person choosing it."""
+        rest = " ".join(f"{k} {v}" for k, v in decision.items() if k != "action")
+        return f"{decision.get('action', '')} {rest}".strip()
 
 
 def catalog_digest(catalog: dict) -> str:

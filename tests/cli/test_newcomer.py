@@ -33,7 +33,10 @@ def test_legal_is_numbered_and_act_takes_the_number(cli):
     gid = cli.ok("new", "letter-of-marque", "--seats", "2").strip()
     text = cli.ok("legal", gid, "--seat", "1")
     listed = cli.json("legal", gid, "--seat", "1")
-    assert [line.split(". ", 1)[1] for line in text.splitlines()[1:]] == [json.dumps(d) for d in listed]
+    # a person reads them in words; a script reads --json, the decisions exactly as `act` takes them
+    assert [line.split(". ", 1)[1] for line in text.splitlines()[1:]] == \
+        ["place an armed ship on the treasure", "place an unarmed ship on the treasure"]
+    assert listed == [{"action": "place", "armed": True}, {"action": "place", "armed": False}]
     out = cli.json("act", gid, "--seat", "1", "2")
     assert out["events"][0]["data"]["decision"] == listed[1]
     p = cli.run("act", gid, "--seat", "2", "7", check=2)

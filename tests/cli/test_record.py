@@ -73,6 +73,16 @@ def test_record_import_gives_the_same_history(tmp_path, game, seats, options):
         # the record of the copy is the record of the original, but for its date
         strip = lambda t: [line for line in t.splitlines() if not line.startswith("[Date")]
         assert strip(record_of(app, again)) == strip(text)
+        # each seat's decision ends with its words as a comment; a record without them
+        # (written before them) imports to the same history
+        rules = get_rules(game)
+        created = app.stored_events(gid)[0].data
+        said = [f"  # {rules.say_decision(created, e.data['decision'])}" for e in app.stored_events(gid)
+                if e.type == "Decided" and e.data["seat"] > 0]
+        commented = [line for line in text.splitlines() if line[:1].isdigit() and "  # " in line]
+        assert said and [line[line.index("  # "):] for line in commented] == said
+        old = "\n".join(line.split("  # ")[0] if line[:1].isdigit() else line for line in text.splitlines()) + "\n"
+        assert history(app, import_record(app, old)) == history(app, gid)
         # the notation of every decision reads back exactly, types included
         for e in app.stored_events(gid):
             if e.type == "Decided" and e.data["seat"] > 0:

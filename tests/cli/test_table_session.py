@@ -103,13 +103,18 @@ def test_the_example_of_play_through_the_session_and_through_single_commands(cli
 
 def test_undo_retracts_the_last_step_on_the_record_and_says_why_the_setup_is_not_undone(cli):
     gid = cli.ok("new", "letter-of-marque", "--seats", "2", "--table").strip()
-    script = ["undo", "4 3", "1", "undo", "2", "quit"]  # seat 1 arms its ship, is undone, then sails unarmed
+    # a script stops at its first refused line: the setup is never undone (exit 2, nothing read after it)
+    p = subprocess.run([sys.executable, "-m", "tools", "table", gid], input="undo\n4 3\n",
+                       capture_output=True, text=True, env=cli.env, timeout=120)
+    assert p.returncode == 2, p.stdout[-2000:] + p.stderr[-2000:]
+    first, rest = p.stdout.split("error: ", 1)[1].split("\n", 1)
+    assert "the setup (its deal, as entered) is never corrected" in first and "tools new" in first
+    assert "stopped at line 1" in rest
+    script = ["4 3", "1", "undo", "2", "quit"]  # seat 1 arms its ship, is undone, then sails unarmed
     p = subprocess.run([sys.executable, "-m", "tools", "table", gid], input="\n".join(script) + "\n",
                        capture_output=True, text=True, env=cli.env, timeout=120)
     assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-2000:]
-    first, rest = p.stdout.split("error: ", 1)[1].split("\n", 1)
-    assert "the setup (its deal, as entered) is never corrected" in first and "tools new" in first
-    assert "error" not in rest
+    assert "error" not in p.stdout
     from uuid import UUID
 
     from service.app import Privateer

@@ -27,7 +27,9 @@ Imports run one way: ``catalog`` -> ``state``, ``board``, ``optional`` -> ``dice
 
 from .bots import BOTS
 from .rules import RULES
+from .words import say_decision
 
 RULES.bots = BOTS
+RULES.say_decision = say_decision
 
 __all__ = ["RULES"]

@@ -4,7 +4,9 @@ book (``RULINGS.md``)."""
 
 from .bots import BOTS
 from .rules import RULES
+from .words import say_decision
 
 RULES.bots = BOTS
+RULES.say_decision = say_decision
 
 __all__ = ["RULES"]

@@ -1,0 +1,126 @@
+"""Merchants & Marauders' decisions in words, with ports, ships, captains and
+cards by their printed names: "sail to Port Royal", "sell 2 sugar", "buy
+cocoa (raid 2)", "play Carpenter", "scout the Dutch naval ship". Reads only
+the catalog the game travels with."""
+
+from __future__ import annotations
+
+from .catalog import register, tables
+
+
+_PRINTED: dict[str, dict] = {}  # a catalog's key (``register``) -> its printed names
+
+
+def _names(config: dict) -> dict:
+    """Every id the decisions carry -> what is printed (zones, ships, captains, cards)."""
+    key = register(config["catalog"])
+    names = _PRINTED.get(key)
+    if names is None:
+        S = tables({"cat": key})
+        names = {z: v["name"] for z, v in S["zones"].items()}
+        names.update({t: v["name"] for t, v in S["ships"].items()})
+        for table in ("captains", "glory", "rumors", "missions", "events"):
+            names.update({k: v["name"] for k, v in S[table].items() if v.get("name")})
+        names.update({k: f"{v['good']} (raid {v['raid']})" for k, v in S["cargo"].items()})
+        names.update({k: v.replace("_", " ") for k, v in S["upgrade"].items()})
+        for e in S["events"].values():  # an NPC by the ship its event card names
+            if e.get("npc") and e.get("name"):
+                names.setdefault(e["npc"], e["name"])
+        if len(_PRINTED) < 64:
+            _PRINTED[key] = names
+    return names
+
+
+_PEOPLE = {"spain": "Spanish", "england": "English", "france": "French", "netherlands": "Dutch"}
+_SIMPLE = {
+    "leave_port": "leave port", "enter_port": "enter the port", "port": "take the port action",
+    "retire": "retire your captain", "end_turn": "end your turn", "buy_goods": "buy goods",
+    "end_buy": "stop buying goods", "shipyard": "visit the shipyard", "end_shipyard": "leave the shipyard",
+    "rumor": "hear a rumor", "follow_rumor": "follow your rumor", "end_port": "end the port action",
+    "end_stash": "stop stashing", "glory_announce": "announce a glory card", "glory_pass": "play no glory card",
+    "let_go": "let the merchant go", "raid_draw": "draw a cargo card", "raid_stop": "stop drawing",
+    "raid_take_done": "take no more cargo", "buy_upgrade": "buy an upgrade", "recruit": "recruit crew",
+    "hire_crew": "hire a crew member", "end_recruit": "stop hiring crew", "redraw_captain": "draw a new captain",
+    "no_reallocate": "keep the damage where it is", "weapons_done": "use no more special weapons",
+    "keep_dice": "keep the dice", "no_shot": "fire no special shot", "no_absorb": "absorb no hit",
+    "plunder_done": "take no more cargo", "complete_mission": "complete your mission",
+    "rearm_hull": "turn the Reinforced Hull face up again",
+}
+
+
+def say_decision(config: dict, decision: dict) -> str:
+    names = _names(config)
+
+    def n(x) -> str:
+        if isinstance(x, bool):
+            return "yes" if x else "no"
+        if isinstance(x, str):
+            return names.get(x) or x.replace("_", " ")
+        return str(x)
+
+    d = decision
+    a = d.get("action")
+    if a in _SIMPLE and len(d) == 1:
+        return _SIMPLE[a]
+    if a == "choose_ship":
+        return f"choose the {n(d['ship'])}"
+    if a == "move":
+        return f"sail to {n(d['to'])}"
+    if a == "sell":
+        return f"sell {d['count']} {n(d['good'])}"
+    if a in ("buy", "raid_take", "plunder_cargo"):
+        return f"buy {n(d['card'])}" if a == "buy" else f"take {n(d['card'])}"
+    if a in ("discard_cargo", "raid_discard"):
+        return f"discard {n(d['card'])}"
+    if a == "raid_swap":
+        return f"swap {n(d['card'])}"
+    if a in ("play_glory", "glory_play"):
+        return f"play {n(d['card'])}"
+    if a == "glory_decline":
+        return f"keep {n(d['card'])} in hand"
+    if a == "discard_glory":
+        return f"discard {n(d['card'])}"
+    if a == "keep_rumor":
+        return f"keep the rumor {n(d['card'])}"
+    if a in ("stash", "withdraw"):
+        return f"{a} {d['amount']} gold"
+    if a == "scout":
+        if d.get("target") == "npc":
+            return f"scout the {n(d['npc'])}"
+        if d.get("target") == "player":
+            return f"scout seat {d['seat']}"
+        return f"scout a {n(d.get('target'))}"
+    if a == "combat_action":
+        return {"shoot": "shoot", "board": "board", "flee": "flee"}.get(d.get("do"), n(d.get("do")))
+    if a == "place_hit":
+        return f"take the hit on the {n(d['location'])}"
+    if a == "raid":
+        people = _PEOPLE.get(d["nation"], n(d["nation"]).capitalize())
+        return f"raid {'an' if people[0] in 'AEIOU' else 'a'} {people} merchant"
+    if a in ("buy_weapon", "sell_weapon", "spend_weapon", "special_shot"):
+        verb = {"buy_weapon": "buy", "sell_weapon": "sell", "spend_weapon": "use", "special_shot": "fire"}[a]
+        return f"{verb} {n(d['kind'])}"
+    if a == "buy_ship":
+        return f"buy a {n(d['ship'])}"
+    if a == "claim_mission":
+        return f"take the mission {n(d['mission'])}"
+    if a == "place_upgrade":
+        return f"place the upgrade in {n(d['port'])}"
+    if a == "reallocate":
+        return f"move a hit from the {n(d['frm'])} to the {n(d['to'])}"
+    if a == "repair":
+        return f"repair the {n(d['location'])}"
+    if a == "absorb":
+        return f"absorb the hit with the {n(d['location'])}"
+    if a in ("reroll", "glory_reroll"):
+        dice = [i + 1 for i in d.get("dice") or []]
+        if not dice:
+            return "reroll no die"
+        return "reroll die " + ", ".join(map(str, dice)) if len(dice) == 1 else \
+            "reroll dice " + ", ".join(map(str, dice[:-1])) + f" and {dice[-1]}"
+    if a == "bow_cannon":
+        return "fire the bow cannon" if d.get("fire") else "hold the bow cannon"
+    if a == "claim_ship":
+        return "claim the ship" if d.get("claim") else "leave the ship"
+    rest = ", ".join(f"{k.replace('_', ' ')} {n(v)}" for k, v in d.items() if k != "action")
+    return f"{n(a or '')} {rest}".strip()
