@@ -47,8 +47,6 @@ from .state import (LOCATIONS, is_npc, is_pirate, nation_of, new_ship, other_sid
                     side_key, side_name as name, upgrade_tile as tile)
 from .wanted import gain_flag
 
-ACTIONS = ("shoot", "board", "flee")
-
 
 def controller(state, who):
     """Who decides for a side: a player for itself; for an NPC the player to the left of

@@ -10,7 +10,7 @@ consequences of one decision already known to be legal; their events are applied
 
 from __future__ import annotations
 
-from . import abilities as ab
+from . import abilities
 from . import shipyard, tasks
 from .catalog import tables
 from .mechanics import bank_pays, draw_cargo, gain_glory, skill_test
@@ -66,7 +66,7 @@ def legal_port(state, seat, home=None, S=None):
         return out
     if act == "recruit":
         ship = p["ship"]
-        if ship["crew"] < ship_max(state, ship, "crew") and money >= ab.price(state, p, "recruit", R["recruit_price"]):
+        if ship["crew"] < ship_max(state, ship, "crew") and money >= abilities.price(state, p, "recruit", R["recruit_price"]):
             out.append({"action": "hire_crew"})
         out.append({"action": "end_recruit"})
         return out
@@ -185,7 +185,7 @@ def do_recruit(step, seat, d):
 def do_hire_crew(step, seat, d):
     state = step.state
     step.emit("CrewRecruited", seat=seat, crew=1, how="paid",
-              cost=ab.price(state, player(state, seat), "recruit", tables(state)["rules"]["recruit_price"]))
+              cost=abilities.price(state, player(state, seat), "recruit", tables(state)["rules"]["recruit_price"]))
 
 
 def do_rumor(step, seat, d):
@@ -252,7 +252,7 @@ def do_port(step, seat, d):
     here = p["zone"]
     S = tables(state)
     cap = S["captains"][p["captain"]]
-    if ab.has(state, p, "enter_any_port") and p["flags"].get(S["zones"][here]["nation"]) and here != cap["home"] \
+    if abilities.has(state, p, "enter_any_port") and p["flags"].get(S["zones"][here]["nation"]) and here != cap["home"] \
             and not skill_test(step, seat, "influence", f"a port action at {here} while wanted"):
         step.emit("PortActionRefused", seat=seat, port=here)   # Alexandre Villon: in, but not served
         return

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from . import abilities as ab
+from . import abilities
 from .catalog import tables
 from .mechanics import bank_pays, gain_glory
 from .state import UPGRADE_STAT, damage, new_ship, pay, player, receive, ship_max, ship_maxima
@@ -53,14 +53,14 @@ def legal(state, p, here, money, S):
     R = S["rules"]
     out = []
     ship = p["ship"]
-    if money >= ab.price(state, p, "repair", R["repair_price"]):
+    if money >= abilities.price(state, p, "repair", R["repair_price"]):
         most = ship_maxima(state, ship)
         out += [{"action": "repair", "location": loc} for loc in REPAIRABLE if ship[loc] < most[loc]]
     hull = [t for t in ship["flipped"] if S["upgrade"][t] == "reinforced_hull"]
     if hull and money >= R["reinforced_hull_repair"]:
         out.append({"action": "rearm_hull"})          # Reinforced Hull turned face up again
     tile = state["board"]["upgrades"][here]
-    if tile is not None and state["board"]["revealed"][here] and money >= ab.price(state, p, "upgrade", R["upgrade_price"]) and \
+    if tile is not None and state["board"]["revealed"][here] and money >= abilities.price(state, p, "upgrade", R["upgrade_price"]) and \
             S["upgrade"][tile] not in {S["upgrade"][t] for t in ship["upgrades"]}:
         out.append({"action": "buy_upgrade"})
     weapon_price = None                 # read at the first weapon in stock
@@ -69,7 +69,7 @@ def legal(state, p, here, money, S):
             out.append({"action": "sell_weapon", "kind": kind})
         elif state["weapons"][kind] > 0:
             if weapon_price is None:
-                weapon_price = ab.price(state, p, "weapon", R["weapon_price"])
+                weapon_price = abilities.price(state, p, "weapon", R["weapon_price"])
             if money >= weapon_price:
                 out.append({"action": "buy_weapon", "kind": kind})
     keeps = keep_choices(state, p, here)
@@ -94,7 +94,7 @@ def do_shipyard(step, seat, d):
 def do_repair(step, seat, d):
     state = step.state
     step.emit("ShipRepaired", seat=seat, location=d["location"],
-              cost=ab.price(state, player(state, seat), "repair", tables(state)["rules"]["repair_price"]))
+              cost=abilities.price(state, player(state, seat), "repair", tables(state)["rules"]["repair_price"]))
 
 
 def do_rearm_hull(step, seat, d):
@@ -109,13 +109,13 @@ def do_buy_upgrade(step, seat, d):
     here = state["port"]["port"]
     tile = state["board"]["upgrades"][here]
     step.emit("UpgradeBought", seat=seat, port=here, tile=tile, kind=tables(state)["upgrade"][tile],
-              cost=ab.price(state, player(state, seat), "upgrade", tables(state)["rules"]["upgrade_price"]))
+              cost=abilities.price(state, player(state, seat), "upgrade", tables(state)["rules"]["upgrade_price"]))
 
 
 def do_buy_weapon(step, seat, d):
     state = step.state
     step.emit("WeaponBought", seat=seat, kind=d["kind"],
-              cost=ab.price(state, player(state, seat), "weapon", tables(state)["rules"]["weapon_price"]))
+              cost=abilities.price(state, player(state, seat), "weapon", tables(state)["rules"]["weapon_price"]))
 
 
 def do_sell_weapon(step, seat, d):
