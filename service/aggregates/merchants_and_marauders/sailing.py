@@ -14,6 +14,7 @@ from .state import pay, player, spend_action
 
 
 def do_move(step, seat, d):
+    """The book: "Muovere", p. 7."""
     state = step.state
     zone = state["players"][seat - 1]["zone"]
     step.emit("Moved", seat=seat, frm=zone, to=d["to"], direction=tables(state)["adj"][zone][d["to"]])

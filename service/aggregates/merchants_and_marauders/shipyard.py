@@ -1,4 +1,4 @@
-"""The shipyard, a port activity (the book: "Visitare il cantiere", p. 8: repairs,
+"""The shipyard, a port activity (the book: "Visitare il cantiere", p. 7: repairs,
 upgrade tiles, special weapons, selling and buying ships; St. John's upgrades that move
 to the new ship, RULINGS.md), and the upgrade tiles of a sold or lost ship placed back
 in ports ("Morte", p. 15); their events, applied here.
@@ -19,7 +19,8 @@ REPAIRABLE = ("hull", "masts", "cargo", "cannons")
 def sale_value(state, p, port, keep=None):
     """What the shipyard pays for the current ship (upgrades +1 each unless
     they move to the new ship at St. John, damage -1 a point, never below 0).
-    ``keep``: at St. John (rules version 3) the tiles the player keeps; the others sell."""
+    ``keep``: at St. John (rules version 3) the tiles the player keeps; the others sell.
+    The book: "Vendere o comprare velieri", p. 7."""
     S = tables(state)
     ship = p["ship"]
     info = S["ships"][ship["type"]]
@@ -92,6 +93,7 @@ def do_shipyard(step, seat, d):
 
 
 def do_repair(step, seat, d):
+    """The book: "Acquistare riparazioni", p. 7."""
     state = step.state
     step.emit("ShipRepaired", seat=seat, location=d["location"],
               cost=abilities.price(state, player(state, seat), "repair", tables(state)["rules"]["repair_price"]))
@@ -105,6 +107,7 @@ def do_rearm_hull(step, seat, d):
 
 
 def do_buy_upgrade(step, seat, d):
+    """The book: "Acquistare tessere upgrade", p. 7."""
     state = step.state
     here = state["port"]["port"]
     tile = state["board"]["upgrades"][here]
@@ -113,6 +116,7 @@ def do_buy_upgrade(step, seat, d):
 
 
 def do_buy_weapon(step, seat, d):
+    """The book: "Comprare armi speciali", p. 7."""
     state = step.state
     step.emit("WeaponBought", seat=seat, kind=d["kind"],
               cost=abilities.price(state, player(state, seat), "weapon", tables(state)["rules"]["weapon_price"]))
@@ -124,6 +128,7 @@ def do_sell_weapon(step, seat, d):
 
 
 def do_buy_ship(step, seat, d):
+    """The book: "Vendere o comprare velieri", p. 7."""
     state = step.state
     S = tables(state)
     p = player(state, seat)
@@ -151,6 +156,7 @@ def do_buy_ship(step, seat, d):
 
 
 def do_place_upgrade(step, seat, d):
+    """The book: "Morte", p. 15."""
     p = player(step.state, seat)
     tiles = sorted(p["returning"])
     tile = tiles[0] if len(tiles) == 1 else step.pick(
