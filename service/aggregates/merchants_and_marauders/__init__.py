@@ -4,7 +4,7 @@ the book are in RULINGS.md, in the book's order. The modules, in the order to re
 each imports only modules above it, so nothing a module calls is unknown when it is read.
 
 catalog.py         the card data read from data/catalog.json, and the tables derived from it
-derived.py         tables derived once per catalog for the hot paths (neighbours, NPC letters)
+derived.py         tables derived once per catalog for the hot paths (neighbours, NPC letters, ship values)
 abilities.py       captains' and specialists' abilities, a small vocabulary, and their questions
 state.py           the table a game starts with and its queries; what a phase hands back
 mechanics.py       dice and skill tests, cargo and glory cards, glory points, the bank
