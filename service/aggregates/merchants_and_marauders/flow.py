@@ -132,7 +132,7 @@ def turn_goes_on(step, seat):
     p = step.state["players"][seat - 1]
     if p["needs_captain"] and p["captain"] is not None:
         # a retired captain leaves now; a captain killed in another seat's
-        # turn (part 2) will already have left, and only the new one is drawn
+        # turn will already have left, and only the new one is drawn
         retire_captain(step, seat, "retired")
     if step.state["board"]["npcs"] and p["captain"] is not None:
         carry_on(step, spotted(step, seat, "begins the turn in its zone"))
