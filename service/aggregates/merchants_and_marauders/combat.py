@@ -427,7 +427,7 @@ def apply_hits(step):
                 step.emit("ShipHit", seat=seat, location="hull", aimed=loc, why="combat")
     before = c["before_round"]
     step.emit("CombatHitsApplied", round=0 if before else c["round"])
-    if any(side(state, who)["ship"]["hull"] <= 0 for who in (c["a"], c["d"])):
+    if side(state, c["a"])["ship"]["hull"] <= 0 or side(state, c["d"])["ship"]["hull"] <= 0:
         return _sinkings(step)
     if before:
         return _declare_first_round(step)

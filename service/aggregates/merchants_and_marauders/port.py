@@ -279,7 +279,8 @@ def over_capacity(state, p):
 # the events ---------------------------------------------------------------------------
 
 def _port_begun(state, d, ev):
-    spend_action(state)
+    state["actions"] -= 1                   # (spend_action, inline: a hot path)
+    state["acted"] = True
     state["port_used"] = True
     state["port"] = {"port": d["port"], "started": [], "act": None, "sell_closed": False, "offer": {}, "bought": 0}
 

@@ -49,7 +49,7 @@ from .captains import redraw_captain
 from .catalog import tables
 from .derived import derived
 from .evolve import HANDLERS
-from .flow import carry_on, check_victory, resume, start_round, turn_goes_on
+from .flow import carry_on, check_victory, end_player_turn, resume, start_round, turn_goes_on
 from .glory import glory_plays
 from .npc import may_redraw
 from .port import amounts, legal_port, over_capacity
@@ -236,7 +236,9 @@ class MerchantsAndMarauders(Rules):
         state = step.state
         if not step.checked:
             self._check(state, seat, decision)
-        carry_on(step, self._actions[decision["action"]](step, seat, decision))
+        outcome = self._actions[decision["action"]](step, seat, decision)
+        if outcome is not None:             # (most decisions hand nothing back: no call)
+            carry_on(step, outcome)
         if state["phase"] == "play":
             check_victory(step)
             if current_seat(state) == seat:
@@ -305,10 +307,10 @@ class MerchantsAndMarauders(Rules):
     # actions ------------------------------------------------------------------------
     def _do_retire(self, step, seat, d):
         step.emit("CaptainRetired", seat=seat, captain=player(step.state, seat)["captain"])
-        return END_TURN
+        end_player_turn(step, seat)
 
     def _do_end_turn(self, step, seat, d):
-        return END_TURN
+        end_player_turn(step, seat)
 
     # end ----------------------------------------------------------------------------
     def finished(self, state):
