@@ -104,7 +104,7 @@ def new_player(seat: int) -> dict:
 
 # what a phase hands back to the turn's flow (``flow.carry_on``); None: nothing to do (a
 # decision is awaited, or the turn goes on as it is)
-END_TURN = "end turn"       # the current player's turn ends (his captain died or retired, or he ends it)
+END_TURN = "end turn"       # the current player's turn ends (his captain died in it)
 CARRY_ON = "carry on"       # a fight is over and the current player lived: his turn carries on
 
 
