@@ -209,3 +209,38 @@ def test_an_action_handled_by_two_modules_is_refused():
     assert one_table({"a": 1}, {"b": 2}) == {"a": 1, "b": 2}
     with pytest.raises(RuntimeError, match="handled twice: \\['b'\\]"):
         one_table({"a": 1, "b": 2}, {"b": 3})
+
+
+@pytest.mark.parametrize("timing", ["immediate", "each_turn", "end_of_turn"])
+def test_a_card_that_sinks_ships_ends_a_turn_once(timing):
+    """Event cards whose damage sinks every ship: a captain a card kills in his own turn
+    ends it once the card is done; one killed between turns (a card drawn at a round's
+    start, or acting at its end) draws his successor at his next turn. Every round then
+    gives each seat one turn, in order, and the game plays to its end."""
+    import random
+
+    from service.kernel.local import LocalGame
+
+    cat = copy.deepcopy(load())
+    for e in cat["events"]["value"]:
+        if "npc" not in e and e.get("effect", "none") == "none":
+            e["effect"] = {"timing": timing, "steps": [{"do": "damage", "location": "hull", "who": "each"}] * 3
+                           + [{"do": "gain_gold", "amount": 1, "who": "each"}]}
+    for seed in (1, 2):
+        g = LocalGame("merchants-and-marauders", 3, seed=bytes([seed]) * 32, catalog=cat)
+        rng = random.Random(seed)
+        while not g.machine.finished:
+            seat = g.to_act()[0]
+            g.act(seat, g.rules.bots["merchant"](g.state, seat, g.legal(seat), rng))
+        types = [e.type for e in g.events]
+        assert "CaptainDied" in types
+        rounds, turns = [], None
+        for e in g.events:
+            if e.type == "TurnStarted":
+                turns = []
+                rounds.append(turns)
+            elif e.type == "PlayerTurnStarted":
+                turns.append(e.data["seat"])
+        order = g.state["order"]
+        assert all(t == order[:len(t)] for t in rounds), rounds     # one turn a seat, in order
+        assert types.count("TurnStarted") == types.count("EventCardDrawn")

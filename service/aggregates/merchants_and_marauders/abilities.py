@@ -10,7 +10,8 @@ loads the printed captains with ``--catalog``; an unknown word is refused at loa
 naming the captain and the word.
 
 An ability is a word, or an object with ``"ability"`` (the word) and its
-arguments:
+arguments; ``WORDS`` holds each word once, with its arguments, their checks and what it
+adds to a card's summary (the book: "I capitani", Panoramica p. 3; "Specialisti", p. 12):
 
 ==================  ===============================================================
 ``reallocate_hit``  once a battle, after the hit locations on his ship are known,
@@ -33,16 +34,54 @@ captain's home port), ``not_wanted`` (no wanted flag).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Callable
+
 from service.kernel import BadInput
 
 from .catalog import SKILLS
 from .catalog import tables
-from .derived import derived
 
-WORDS = {"reallocate_hit": {}, "extra_cargo": {}, "enter_any_port": {}, "extra_die": {"skill": str},
-         "discount": {"on": str, "amount": int}}
 DISCOUNTS = ("repair", "upgrade", "weapon", "recruit")
 REQUIREMENTS = ("in_port", "at_home", "not_wanted")
+
+
+@dataclass(frozen=True)
+class Ability:
+    """One word of the vocabulary: its arguments (name -> type); ``check(a)``: the reason
+    its arguments are refused, or None; ``adds(a, summary)``: what it adds to a card's
+    summary (the words alone are asked with ``has``: see the table above for where)."""
+    args: dict
+    check: Callable | None = None
+    adds: Callable | None = None
+
+
+def _a_skill(a):
+    return f"extra_die: no skill {a['skill']!r}" if a["skill"] not in SKILLS else None
+
+
+def _one_more_die(a, summary):
+    summary["extra_die"][a["skill"]] = summary["extra_die"].get(a["skill"], 0) + 1
+
+
+def _a_discount(a):
+    if a["on"] not in DISCOUNTS or not 1 <= a["amount"] <= 5:
+        return f"discount: on one of {', '.join(DISCOUNTS)}, an amount from 1 to 5"
+    return None
+
+
+def _cheaper(a, summary):
+    summary["discount"][a["on"]] = summary["discount"].get(a["on"], 0) + a["amount"]
+
+
+# the vocabulary: each word, its arguments, its checks and what it adds, in one table
+WORDS = {
+    "reallocate_hit": Ability({}),
+    "extra_cargo": Ability({}),
+    "enter_any_port": Ability({}),
+    "extra_die": Ability({"skill": str}, check=_a_skill, adds=_one_more_die),
+    "discount": Ability({"on": str, "amount": int}, check=_a_discount, adds=_cheaper),
+}
 
 
 def validate(captain: str, abilities, what="captain") -> None:
@@ -54,13 +93,12 @@ def validate(captain: str, abilities, what="captain") -> None:
         word = a if isinstance(a, str) else a.get("ability") if isinstance(a, dict) else None
         if word not in WORDS:
             bad(f"unknown ability {word!r} (known: {', '.join(WORDS)})")
-        for arg, kind in WORDS[word].items():
+        for arg, kind in WORDS[word].args.items():
             if not isinstance(a, dict) or not isinstance(a.get(arg), kind) or isinstance(a.get(arg), bool):
                 bad(f"{word} needs {arg} ({kind.__name__})")
-        if word == "extra_die" and a["skill"] not in SKILLS:
-            bad(f"extra_die: no skill {a['skill']!r}")
-        if word == "discount" and (a["on"] not in DISCOUNTS or not 1 <= a["amount"] <= 5):
-            bad(f"discount: on one of {', '.join(DISCOUNTS)}, an amount from 1 to 5")
+        wrong = WORDS[word].check(a) if WORDS[word].check is not None else None
+        if wrong:
+            bad(wrong)
 
 
 def validate_requirements(card: str, requires) -> None:
@@ -69,12 +107,39 @@ def validate_requirements(card: str, requires) -> None:
                        f"{', '.join(REQUIREMENTS)}, not {requires!r}")
 
 
+def summary(abilities: list) -> dict:
+    """A card's abilities as lookups: the words it has, its extra dice by skill and its
+    discounts by price."""
+    out = {"words": set(), "extra_die": {}, "discount": {}}
+    for a in abilities:
+        word = a if isinstance(a, str) else a["ability"]
+        out["words"].add(word)
+        if WORDS[word].adds is not None:
+            WORDS[word].adds(a, out)
+    out["words"] = frozenset(out["words"])
+    return out
+
+
+_SUMMARIES: dict[str, dict] = {}      # by catalog tables' key (``state["cat"]``)
+
+
+def summaries(state) -> dict:
+    """Every captain's and specialist's summary, derived once per catalog."""
+    try:
+        return _SUMMARIES[state["cat"]]
+    except KeyError:
+        S = tables(state)
+        return _SUMMARIES.setdefault(state["cat"], {
+            "captains": {c: summary(x["abilities"]) for c, x in S["captains"].items()},
+            "glory": {g: summary(x.get("abilities") or []) for g, x in S["glory"].items()}})
+
+
 def _summaries(state, p):
     """What the captain's abilities and those of his hired specialists add up to, card
-    by card (``derived.py``); none for an NPC or a player without a captain."""
+    by card (``summaries``); none for an NPC or a player without a captain."""
     if p.get("npc") or p.get("captain") is None:
         return ()
-    A = derived(state)["abilities"]
+    A = summaries(state)
     own = A["captains"][p["captain"]]
     if not p["specialists"]:
         return (own,)

@@ -1,5 +1,5 @@
 """A fight's boarding and its end (the book: "Combattimento fra equipaggi", p. 14; the
-Swivel Gun, "Acquistare tessere upgrade", p. 9; "Depredare", p. 15: plundering a
+Swivel Gun, "Acquistare tessere upgrade", p. 7; "Depredare", p. 15: plundering a
 player's ship, a naval NPC's and a pirate NPC's, claiming the ship; "Ricompense", p. 11;
 "Morte", p. 15, a beaten captain dies). ``end`` hands the fight's end back to the flow:
 ``END_TURN`` (the current player died), the next NPC of the zone that found him
@@ -60,7 +60,8 @@ def crew_round(step):
     """Rounds of Leadership rolls until a crew is gone: each side inflicts its
     successes on the other's crew, no more than its own crew (the book, PT: "ela só
     pode infligir 2 pela quantidade de tripulacao"). Both gone in one round: more
-    successes, then the higher sum of the other dice; still even, nobody wins."""
+    successes, then the higher sum of the other dice; still even, nobody wins.
+    The book: "Combattimento fra equipaggi", p. 14."""
     state = step.state
     c = state["combat"]
     a, d = side(state, c["a"]), side(state, c["d"])
@@ -116,7 +117,7 @@ def crew_settle(step):
 
 def defeated(step, win, lose, plunder):
     """The winner has beaten a ship: a flag if it was not a pirate, the bounties if it
-    was (but from nations that want the winner); then plunder and the claim."""
+    was (but from nations that want the winner); then plunder and the claim. The book: "Ricompense", p. 11."""
     state = step.state
     w, l = side(state, win), side(state, lose)
     step.emit("CombatWon", seat=win, beaten=lose, how="crew combat" if plunder else "sunk")
@@ -141,7 +142,8 @@ def defeated(step, win, lose, plunder):
 def _beat_npc(step, win, lose, plunder):
     """A naval NPC beaten: a flag of its nation; beaten in crew combat, three cargo cards
     give their loot, one is lost at random per hit its hold took, the rest may be kept.
-    A pirate NPC beaten by a non-pirate: its bounty. Either may then be claimed."""
+    A pirate NPC beaten by a non-pirate: its bounty. Either may then be claimed.
+    The book: "Depredare le navi militari (NPC)", p. 15."""
     state = step.state
     w, l = side(state, win), side(state, lose)
     S = tables(state)
@@ -176,7 +178,8 @@ def _beat_npc(step, win, lose, plunder):
 def _plunder(step, win, lose):
     """Gold aboard, glory cards, the rumor, special weapons and specialists pass to
     the winner (what the beaten captain held is shown to the two of them); then the
-    cargo cards that fit, chosen one by one; then the ship may be claimed."""
+    cargo cards that fit, chosen one by one; then the ship may be claimed.
+    The book: "Depredare le navi dei giocatori", p. 15."""
     state = step.state
     w, l = side(state, win), side(state, lose)
     S = tables(state)
@@ -215,6 +218,7 @@ def do_plunder_done(step, seat, d):
 
 
 def do_claim_ship(step, seat, d):
+    """The book: "Reclamare una nave", p. 15."""
     state = step.state
     c = state["combat"]
     lose = c["loser"]

@@ -93,13 +93,34 @@ def _target(state, p):
 
 
 def merchant_bot(state, seat, legal, rng):
-    S = tables(state)
     p = player(state, seat)
     acts = _by_action(legal)
     if state.get("combat") is not None:         # attacked, or controlling an NPC
         return _combat_choice(state, side(state, state["combat"]["waiting"]), acts, rng)
     if state.get("turn_window") is not None:    # glory cards at the start of a turn
         return _glory_choice(state, p, acts)
+    due = _what_is_due(state, acts)
+    if due is not None:
+        return due
+    wanted = _wanted(state)
+    if state["port"] is not None:
+        return _port_activity(state, p, acts, wanted)
+    if "discard_cargo" in acts:
+        return _jettison(state, acts, wanted)
+    if "port" in acts and _port_is_useful(state, p):
+        return acts["port"][0]
+    if state["actions"] > 0:
+        sail = _sail_toward_goal(state, p, acts)
+        if sail is not None:
+            return sail
+    return acts["end_turn"][0] if "end_turn" in acts else rng.choice(legal)
+
+
+def _what_is_due(state, acts):
+    """What must be done before anything else: a tile placed, a ship chosen (a Flute), a
+    rumor kept, a glory card over the limit discarded (not a specialist); a specialist
+    hired as soon as it can be."""
+    S = tables(state)
     for forced in ("place_upgrade", "choose_ship", "keep_rumor"):
         if forced in acts:
             if forced == "choose_ship":
@@ -111,77 +132,110 @@ def merchant_bot(state, seat, legal, rng):
     specialists = [d for d in acts.get("play_glory", []) if S["glory"][d["card"]]["kind"] == "specialist"]
     if specialists:
         return specialists[0]
-    wanted = _wanted(state)
-    port = state["port"]
+    return None
+
+
+def _port_activity(state, p, acts, wanted):
+    """In the port action: the activity under way, else the next one worth doing."""
     money = funds(state, p)
-    if port is not None and port["act"] == "buy":
-        room = capacity(state, p) - len(p["cargo"])
-        here = port["port"]
-        best = []
-        for d in acts.get("buy", []):
-            c = d["card"]
-            price = port["offer"][c]
-            good = S["good"][c]
-            elsewhere = any(z != here for z in wanted.get(good, []))
-            if room > 0 and money - price >= 1 and (elsewhere or price == 1):
-                best.append((0 if elsewhere else 1, price, c, d))
-        if best:
-            return min(best)[3]
-        return acts["end_buy"][0]
-    if port is not None and port["act"] == "shipyard":
-        if "buy_ship" in acts and not p["glory_ship"]:
-            for kind in ("galleon", "frigate"):
-                for d in acts["buy_ship"]:
-                    if d["ship"] == kind and money >= 38:
-                        return d
-        if "repair" in acts and money >= 6:
-            return acts["repair"][0]
-        return acts["end_shipyard"][0]
-    if port is not None and port["act"] == "recruit":
+    act = state["port"]["act"]
+    if act == "buy":
+        return _buy(state, p, acts, wanted, money)
+    if act == "shipyard":
+        return _shipyard(p, acts, money)
+    if act == "recruit":
         return acts["end_recruit"][0]
-    if port is not None and port["act"] == "stash":
+    if act == "stash":
         return acts["end_stash"][0]
-    if port is not None:
-        want_here = S["demand"][state["board"]["demand"][port["port"]]]
-        sells = acts.get("sell", [])
-        mine = [d for d in sells if d["good"] == want_here]
-        if mine:
-            return max(mine, key=lambda d: d["count"])
-        dead = [d for d in sells if d["count"] == 1 and not wanted.get(d["good"])]
-        if dead:
-            return dead[0]
-        if "stash" in acts and p["gold"] > 8:
-            return max(acts["stash"], key=lambda d: d["amount"])
-        if "shipyard" in acts and ((not p["glory_ship"] and money >= 38)
-                                   or (p["ship"]["hull"] < ship_max(state, p["ship"], "hull") and money >= 8)):
-            return acts["shipyard"][0]
-        if "buy_goods" in acts and len(p["cargo"]) < capacity(state, p) and money >= 4:
-            return acts["buy_goods"][0]
-        return acts["end_port"][0]
-    if "discard_cargo" in acts:
-        dead = [d for d in acts["discard_cargo"] if not wanted.get(S["good"][d["card"]])]
-        return (dead or acts["discard_cargo"])[0]
-    if "port" in acts:
-        here = p["zone"]
-        useful = (any(S["good"][c] == S["demand"][state["board"]["demand"][here]] for c in p["cargo"])
-                  or len(p["cargo"]) < capacity(state, p) or (at_home(state, p) and p["gold"] > 8))
-        if useful:
-            return acts["port"][0]
-    if state["actions"] > 0:
-        goal = _target(state, p)
-        if p["in_port"]:
-            waiting = any(n["zone"] == p["zone"] and hostile(state, k, p) for k, n in state["board"]["npcs"].items())
-            if goal != p["zone"] and "leave_port" in acts and not waiting:   # a hunter outside: wait
-                return acts["leave_port"][0]
-        else:
-            if goal == p["zone"] and "enter_port" in acts:
-                return acts["enter_port"][0]
-            danger = {n["zone"] for k, n in state["board"]["npcs"].items() if hostile(state, k, p)}
-            hop = _next_hop(state, p["zone"], goal, danger)      # around the NPCs that hunt it
-            for d in acts.get("move", []):
-                if d["to"] == hop:
+    return _next_activity(state, p, acts, wanted, money)
+
+
+def _buy(state, p, acts, wanted, money):
+    """Goods another port wants, cheapest first, or any good at 1, while the hold has room
+    and a coin is left."""
+    S = tables(state)
+    port = state["port"]
+    room = capacity(state, p) - len(p["cargo"])
+    here = port["port"]
+    best = []
+    for d in acts.get("buy", []):
+        c = d["card"]
+        price = port["offer"][c]
+        good = S["good"][c]
+        elsewhere = any(z != here for z in wanted.get(good, []))
+        if room > 0 and money - price >= 1 and (elsewhere or price == 1):
+            best.append((0 if elsewhere else 1, price, c, d))
+    if best:
+        return min(best)[3]
+    return acts["end_buy"][0]
+
+
+def _shipyard(p, acts, money):
+    """A Galleon, else a Frigate, for the glory when rich; else a repair."""
+    if "buy_ship" in acts and not p["glory_ship"]:
+        for kind in ("galleon", "frigate"):
+            for d in acts["buy_ship"]:
+                if d["ship"] == kind and money >= 38:
                     return d
-    return acts["end_turn"][0] if "end_turn" in acts else rng.choice(legal)
+    if "repair" in acts and money >= 6:
+        return acts["repair"][0]
+    return acts["end_shipyard"][0]
+
+
+def _next_activity(state, p, acts, wanted, money):
+    """Sell the demanded good (all of it), or a lone card nobody wants; stash at home; the
+    shipyard when rich or damaged; buy goods with room and money; else leave."""
+    S = tables(state)
+    want_here = S["demand"][state["board"]["demand"][state["port"]["port"]]]
+    sells = acts.get("sell", [])
+    mine = [d for d in sells if d["good"] == want_here]
+    if mine:
+        return max(mine, key=lambda d: d["count"])
+    dead = [d for d in sells if d["count"] == 1 and not wanted.get(d["good"])]
+    if dead:
+        return dead[0]
+    if "stash" in acts and p["gold"] > 8:
+        return max(acts["stash"], key=lambda d: d["amount"])
+    if "shipyard" in acts and ((not p["glory_ship"] and money >= 38)
+                               or (p["ship"]["hull"] < ship_max(state, p["ship"], "hull") and money >= 8)):
+        return acts["shipyard"][0]
+    if "buy_goods" in acts and len(p["cargo"]) < capacity(state, p) and money >= 4:
+        return acts["buy_goods"][0]
+    return acts["end_port"][0]
+
+
+def _jettison(state, acts, wanted):
+    """Over the hold in port: a card nobody wants first."""
+    S = tables(state)
+    dead = [d for d in acts["discard_cargo"] if not wanted.get(S["good"][d["card"]])]
+    return (dead or acts["discard_cargo"])[0]
+
+
+def _port_is_useful(state, p):
+    """A port action here sells the demanded good, buys into an empty hold or stashes."""
+    S = tables(state)
+    here = p["zone"]
+    return (any(S["good"][c] == S["demand"][state["board"]["demand"][here]] for c in p["cargo"])
+            or len(p["cargo"]) < capacity(state, p) or (at_home(state, p) and p["gold"] > 8))
+
+
+def _sail_toward_goal(state, p, acts):
+    """Leave port (not with a hunter waiting outside), enter the goal's port, or sail one
+    zone toward it around the NPCs that hunt the ship; None: nothing to do."""
+    goal = _target(state, p)
+    if p["in_port"]:
+        waiting = any(n["zone"] == p["zone"] and hostile(state, k, p) for k, n in state["board"]["npcs"].items())
+        if goal != p["zone"] and "leave_port" in acts and not waiting:   # a hunter outside: wait
+            return acts["leave_port"][0]
+        return None
+    if goal == p["zone"] and "enter_port" in acts:
+        return acts["enter_port"][0]
+    danger = {n["zone"] for k, n in state["board"]["npcs"].items() if hostile(state, k, p)}
+    hop = _next_hop(state, p["zone"], goal, danger)      # around the NPCs that hunt it
+    for d in acts.get("move", []):
+        if d["to"] == hop:
+            return d
+    return None
 
 
 def _raid_choice(state, p, acts):

@@ -13,7 +13,7 @@ from .state import END_TURN, home, new_ship, player
 
 def captain_dies(step, seat, why):
     """The captain dies: the death procedure (retire_captain); a new one comes at the
-    player's next turn."""
+    player's next turn. The book: "Morte", p. 15."""
     step.emit("CaptainDied", seat=seat, why=why)
     retire_captain(step, seat, "died")
 
@@ -21,7 +21,7 @@ def captain_dies(step, seat, why):
 def retire_captain(step, seat, reason):
     """The death procedure (also used for a retired captain): discard the
     captain, cards, ship and what is aboard, wanted flags; keep glory points
-    and the stash. Upgrade tiles go back to ports of the player's choice."""
+    and the stash. Upgrade tiles go back to ports of the player's choice. The book: "Morte", p. 15."""
     p = player(step.state, seat)
     step.emit("CaptainLeft", seat=seat, captain=p["captain"], reason=reason,
               ship=p["ship"]["type"] if p["ship"] else None, cargo=list(p["cargo"]),

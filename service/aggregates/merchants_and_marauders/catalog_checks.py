@@ -213,7 +213,8 @@ def schema(cat: dict) -> None:
         wanted = _described(Catalog, loc)
         if wanted:
             _fail(f"{where} must be {wanted}, not {given}")
-        _fail(f"{where}: {err['msg'][0].lower()}{err['msg'][1:]}" + (f" (not {given})" if err["type"] != "missing" else ""))
+        said = err["msg"][0].lower() + err["msg"][1:]
+        _fail(f"{where}: {said}" + (f" (not {given})" if err["type"] != "missing" else ""))
 
 
 # what a schema does not say: small named checks ---------------------------------------------
@@ -329,8 +330,8 @@ def npc_cards(v):
     npcs = {e["npc"] for e in v["events"] if "npc" in e}
     for e in v["events"]:
         for icon in e.get("npc_icons", []):
-            if not isinstance(icon, dict) or icon.get("npc") not in npcs or icon.get("dir") not in ("N", "E", "S", "W") \
-                    or icon["dir"] not in v["compass"]:
+            if not isinstance(icon, dict) or icon.get("npc") not in npcs \
+                    or icon.get("dir") not in ("N", "E", "S", "W") or icon["dir"] not in v["compass"]:
                 _fail(f"event card {e['id']!r}: a movement icon names an NPC of the event cards and a letter "
                       f"N, S, E or W of the compass, not {icon!r}")
 

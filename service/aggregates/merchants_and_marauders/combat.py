@@ -1,7 +1,7 @@
 """A fight between two ships, a player's and a player's or an NPC's (the book:
 "Combattimento", p. 14: Combattimento navale, Dichiarazione, Sfida sull'abilità
 Navigazione, Azioni, Posizione dei colpi e danni, Armi speciali; the upgrade tiles that
-act in a fight, "Acquistare tessere upgrade", p. 9): how it begins and its naval rounds,
+act in a fight, "Acquistare tessere upgrade", p. 7): how it begins and its naval rounds,
 up to the hits; a boarding, the winner's plunder and the fight's end are boarding.py. A
 fight's end is handed back to the flow (``END_TURN``, ``CARRY_ON``, or the next NPC
 that found the player).
@@ -47,8 +47,6 @@ from .state import (LOCATIONS, is_npc, is_pirate, nation_of, new_ship, other_sid
                     side_key, side_name as name, upgrade_tile as tile)
 from .wanted import gain_flag
 
-ACTIONS = ("shoot", "board", "flee")
-
 
 def controller(state, who):
     """Who decides for a side: a player for itself; for an NPC the player to the left of
@@ -62,7 +60,8 @@ def controller(state, who):
 
 
 def begin(step, attacker, defender):
-    """A fight between two sides: seats, or an NPC (``npc:<id>``) and a seat."""
+    """A fight between two sides: seats, or an NPC (``npc:<id>``) and a seat.
+    The book: "Combattimento navale", p. 14."""
     state = step.state
     npc = next((w for w in (attacker, defender) if is_npc(w)), None)
     seat = defender if npc == attacker else attacker
@@ -150,7 +149,7 @@ def legal(state, seat):
 def declarations(state, seat):
     """The combat actions a side may declare after the first round: Shoot always; Board
     with a crew; Flee, except an NPC not left with fewer cannons or crew (the book); only
-    Shoot without masts."""
+    Shoot without masts. The book: "Dichiarazione", p. 14."""
     c = state["combat"]
     ship = side(state, seat)["ship"]
     if ship["masts"] <= 0:
@@ -208,6 +207,7 @@ def _dice_count(state, p, maneuver, foe_maneuver):
 
 
 def roll_round(step):
+    """The book: "Sfida sull'abilità Navigazione", p. 14."""
     state = step.state
     c = state["combat"]
     S = tables(state)
@@ -275,7 +275,7 @@ def _after_reroll(step, seat):
 def winner(state, c, sa=None, sd=None):
     """More successes wins; a tie goes to the higher sum of the other dice; no
     success at all, or a tie still: nobody. (``sa``, ``sd``: the sides' successes,
-    when the caller has counted them.)"""
+    when the caller has counted them.) The book: "Sfida sull'abilità Navigazione", p. 14."""
     da, dd = c["dice"]["a"], c["dice"]["d"]
     if sa is None:
         sa, sd = successes(state, da), successes(state, dd)
@@ -290,6 +290,7 @@ def winner(state, c, sa=None, sd=None):
 
 
 def settle_round(step):
+    """The book: "Azioni", p. 14."""
     state = step.state
     c = state["combat"]
     # each side's successes, counted once for the winner, the event and the hits (the
@@ -312,7 +313,8 @@ def settle_round(step):
 
 
 def _locate_next(step):
-    """Each shooter rolls the hit-location dice for its hits (the attacker first)."""
+    """Each shooter rolls the hit-location dice for its hits (the attacker first).
+    The book: "Posizione dei colpi e danni", p. 14."""
     state = step.state
     c = state["combat"]
     S = tables(state)
@@ -343,6 +345,7 @@ def _locate_next(step):
 
 
 def do_special_shot(step, seat, d):
+    """The book: "Armi speciali", p. 14."""
     state = step.state
     c = state["combat"]
     target = c["target"]
@@ -408,7 +411,8 @@ def do_no_reallocate(step, seat, d):
 
 def apply_hits(step):
     """All hits of the round land together: numbered ones, then the skulls; a hit
-    on a destroyed location goes to the hull, but not a special shot's."""
+    on a destroyed location goes to the hull, but not a special shot's.
+    The book: "Posizione dei colpi e danni", p. 14."""
     state = step.state
     c = state["combat"]
     for seat in (c["d"], c["a"]):
@@ -423,7 +427,7 @@ def apply_hits(step):
                 step.emit("ShipHit", seat=seat, location="hull", aimed=loc, why="combat")
     before = c["before_round"]
     step.emit("CombatHitsApplied", round=0 if before else c["round"])
-    if any(side(state, who)["ship"]["hull"] <= 0 for who in (c["a"], c["d"])):
+    if side(state, c["a"])["ship"]["hull"] <= 0 or side(state, c["d"])["ship"]["hull"] <= 0:
         return _sinkings(step)
     if before:
         return _declare_first_round(step)

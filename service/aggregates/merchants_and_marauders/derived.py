@@ -45,9 +45,6 @@ def build(S: dict) -> dict:
         # a ship type's value for every stat, before upgrades (hull and masts: its toughness)
         "ship_maxima": {t: {stat: min(ship["toughness" if stat in ("hull", "masts") else stat], stat_max)
                             for stat in SHIP_STATS} for t, ship in S["ships"].items()},
-        # what a captain's or a specialist's abilities add up to (abilities.py reads them)
-        "abilities": {"captains": {c: _summary(x["abilities"]) for c, x in S["captains"].items()},
-                      "glory": {g: _summary(x.get("abilities") or []) for g, x in S["glory"].items()}},
     }
 
 
@@ -62,17 +59,3 @@ def _by_letter(S: dict, zone: str, letter: str) -> tuple:
             if dd == d:
                 return z, d
     return zone, None
-
-
-def _summary(abilities: list) -> dict:
-    """A card's abilities (the vocabulary of abilities.py) as lookups: the words it has,
-    its extra dice by skill and its discounts by price."""
-    words, extra_die, discount = set(), {}, {}
-    for a in abilities:
-        word = a if isinstance(a, str) else a["ability"]
-        words.add(word)
-        if word == "extra_die":
-            extra_die[a["skill"]] = extra_die.get(a["skill"], 0) + 1
-        elif word == "discount":
-            discount[a["on"]] = discount.get(a["on"], 0) + a["amount"]
-    return {"words": frozenset(words), "extra_die": extra_die, "discount": discount}

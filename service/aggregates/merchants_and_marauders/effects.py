@@ -82,13 +82,14 @@ class Word:
     else it asks of its arguments when the catalog loads.
 
     ``run(step, s, p, card)``: once for each player ``who`` names (``p``: the player);
-    a word ``on_board`` acts once, not on players (no ``who``): ``run(step, s, active,
-    card)`` (``active``: the seat ``"active"`` names). ``check(s, nations)``: the
-    reason the step is refused, or None. ``after(step, card)``: once the word has acted
-    on every player."""
+    a word that acts ``once`` (on the board, or in a glory window for the card's player)
+    is ``run(step, s, active, card)`` (``active``: the seat ``"active"`` names);
+    ``aimed``: the step may name ``who``. ``check(s, nations)``: the reason the step is
+    refused, or None. ``after(step, card)``: once the word has acted on every player."""
     args: dict
     run: Callable
-    on_board: bool = False
+    once: bool = False
+    aimed: bool = True
     check: Callable | None = None
     after: Callable | None = None
 
@@ -242,11 +243,11 @@ WORDS = {
     "draw_glory": Word({}, _draw_glory),
     "discard_cargo": Word({"count": int}, _discard_cargo, check=_a_number),
     "skill_test": Word({"skill": str}, _skill_test, check=_a_test),
-    "war": Word({"nations": list, "zones": dict, "captain": dict}, _war, on_board=True, check=_two_nations),
-    "peace": Word({}, _peace, on_board=True),
+    "war": Word({"nations": list, "zones": dict, "captain": dict}, _war, once=True, aimed=False, check=_two_nations),
+    "peace": Word({}, _peace, once=True, aimed=False),
     "draw_cargo": Word({"count": int}, _draw_cargo, check=_a_number),
-    "reroll_dice": Word({"whose": str}, _reroll_dice, on_board=True, check=_whose),
-    "copy_card": Word({}, _copy_card, on_board=True),
+    "reroll_dice": Word({"whose": str}, _reroll_dice, once=True, check=_whose),
+    "copy_card": Word({}, _copy_card, once=True),
 }
 
 
@@ -288,7 +289,7 @@ def validate_steps(card, steps, nations):
         wrong = word.check(s, nations) if word.check is not None else None
         if wrong:
             _bad(card, wrong)
-        if word.on_board and name != "reroll_dice" and name != "copy_card":
+        if not word.aimed:
             continue                        # war and peace: no ``who``
         if name == "skill_test":
             validate_steps(card, s.get("then", []), nations)
@@ -319,7 +320,7 @@ def run(step, steps, active, card, inherited=None):
     out = None
     for s in steps:
         word = WORDS[s["do"]]
-        if word.on_board:
+        if word.once:
             out = word.run(step, s, active, card) or out
             continue
         for p in targets(step.state, s.get("who", inherited or "active"), active):

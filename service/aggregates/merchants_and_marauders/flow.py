@@ -57,6 +57,7 @@ def check_victory(step):
 
 
 def start_round(step):
+    """The book: "Pescare una carta Evento", p. 7."""
     state = step.state
     decks = state["decks"]
     if not decks["events"]:
@@ -98,7 +99,7 @@ def _event_effect(state, timing):
 
 def redistribute_merchants(step):
     """Part 2 fills the merchant track; at 8 tokens they go back face down to
-    every zone without one (the book, Raiding merchants)."""
+    every zone without one (the book, Raiding merchants). The book: "Gettoni mercante", p. 10."""
     state = step.state
     board = state["board"]
     free = [z for z in tables(state)["zone_order"] if board["merchants"][z] is None]
@@ -131,7 +132,7 @@ def turn_goes_on(step, seat):
     p = step.state["players"][seat - 1]
     if p["needs_captain"] and p["captain"] is not None:
         # a retired captain leaves now; a captain killed in another seat's
-        # turn (part 2) will already have left, and only the new one is drawn
+        # turn will already have left, and only the new one is drawn
         retire_captain(step, seat, "retired")
     if step.state["board"]["npcs"] and p["captain"] is not None:
         carry_on(step, spotted(step, seat, "begins the turn in its zone"))
@@ -166,6 +167,7 @@ def resume(step, seat):
 
 
 def end_player_turn(step, seat):
+    """The book: "Sequenza del turno", p. 7."""
     state = step.state
     step.emit("PlayerTurnEnded", seat=seat)
     if state["cur"] >= len(state["order"]) - 1:

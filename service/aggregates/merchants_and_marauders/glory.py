@@ -68,7 +68,8 @@ def _wait(step, phase, seat, stage):
 # one's own turn -------------------------------------------------------------------
 
 def glory_plays(state, p, S=None):
-    """``S``: the state's tables (``tables(state)``), when the caller has read them."""
+    """``S``: the state's tables (``tables(state)``), when the caller has read them.
+    The book: "Specialisti", p. 12."""
     if not p["hand"]:
         return []
     glory = (S or tables(state))["glory"]
@@ -89,7 +90,8 @@ def glory_plays(state, p, S=None):
 
 
 def do_play_own(step, seat, d):
-    """A glory card played in one's own turn: a specialist hired, or the card's effect."""
+    """A glory card played in one's own turn: a specialist hired, or the card's effect.
+    The book: "Giocare carte Gloria", p. 12."""
     g = tables(step.state)["glory"][d["card"]]
     effect = g.get("effect", "none")
     if effect == "none":
@@ -159,7 +161,8 @@ def eligible(state, phase):
 
 
 def open_window(step, phase) -> bool:
-    """A window of ``phase``; False when nobody is asked (go on at once)."""
+    """A window of ``phase``; False when nobody is asked (go on at once).
+    The book: "Carte Gloria in combattimento", p. 14."""
     seats = eligible(step.state, phase)
     if not seats:
         if window(step.state) is not None:

@@ -1,5 +1,5 @@
 """The game's mechanics every phase uses (the book: "Dadi e verifica delle abilità",
-Panoramica p. 3-4; "Acquisire carte Gloria", p. 12): skill tests and counting
+Panoramica, p. 3; "Acquisire carte Gloria", p. 12): skill tests and counting
 successes on the special dice (5 and 6 are skulls, a success), drawing cargo and glory
 cards (the discards reshuffled when a deck runs out), glory points, the bank's coins;
 and the events they cause, applied here (hits on a ship, cargo and gold lost, special
@@ -15,6 +15,7 @@ from .state import player, receive, side
 # dice -------------------------------------------------------------------------------
 
 def skill_test(step, seat, skill, why):
+    """The book: "Dadi e verifica delle abilità", p. 3."""
     S = tables(step.state)
     p = player(step.state, seat)
     n = skill_dice(step.state, p, skill)
@@ -75,6 +76,7 @@ def deal_glory(step, seat, why):
 
 
 def gain_glory(step, seat, why):
+    """The book: "Acquisire carte Gloria", p. 12."""
     p = player(step.state, seat)
     step.emit("GloryGained", seat=seat, why=why, glory=p["glory"] + 1)
     deal_glory(step, seat, why)

@@ -1,4 +1,4 @@
-"""NPC ships (the book: "Capitani non giocatori (NPC)", p. 12-13: Entrata in gioco dei
+"""NPC ships (the book: "Capitani non giocatori (NPC)", p. 12: Entrata in gioco dei
 NPC, Priorità di caccia, Azioni Esplorare, Movimento degli NPC, Cacciare i capitani dei
 giocatori, Navi NPC in combattimento): they enter, stack, move, hunt and scout; an NPC
 that finds a player is handed back (``spotted``, ``scout_on``) and the caller begins
@@ -43,7 +43,8 @@ def captain_of(state, npc):
 
 
 def _hunt_rank(state, npc, p):
-    """The NPC's priorities for player ``p``, as a tuple to compare (all 0: not hunted)."""
+    """The NPC's priorities for player ``p``, as a tuple to compare (all 0: not hunted).
+    The book: "Priorità di caccia", p. 12."""
     flags = p["flags"]
     nation = naval_nation(state, npc)
     if nation:
@@ -87,6 +88,7 @@ def _by_letter(state, zone, letter):
 
 
 def move(step, npc, letter):
+    """The book: "Movimento degli NPC", p. 12."""
     state = step.state
     zone = state["board"]["npcs"][npc]["zone"]
     prey = _prey(state, npc, zone)
@@ -104,7 +106,7 @@ def move(step, npc, letter):
 
 def on_event(step, card):
     """An event card drawn: its NPC icons move the NPCs at sea; an NPC card's ship will
-    enter (or move) at the end of the turn."""
+    enter (or move) at the end of the turn. The book: "Entrata in gioco dei NPC", p. 12."""
     state = step.state
     info = tables(state)["events"][card]
     for icon in info.get("npc_icons") or []:
@@ -151,7 +153,8 @@ def end_of_turn_returns(step):
 
 # fights -----------------------------------------------------------------------------
 def fighter(state, npc):
-    """What the combat needs of an NPC: its ship, its captain (the top card), its nation."""
+    """What the combat needs of an NPC: its ship, its captain (the top card), its nation.
+    The book: "Navi NPC in combattimento", p. 12."""
     n = state["board"]["npcs"][npc]
     nation = naval_nation(state, npc)
     return {"id": npc, "card": n["cards"][-1] if n["cards"] else None, "ship": n["ship"],
@@ -201,7 +204,8 @@ def _scouts_here(state, zone, p):
 def spotted(step, seat, why):
     """A player sails into a hostile NPC's zone (leaving port too) or begins the turn
     there: each such NPC scouts, in a random order; the first that succeeds is handed
-    back, ``(npc, seat)``, for a fight (None: no NPC found the player)."""
+    back, ``(npc, seat)``, for a fight (None: no NPC found the player).
+    The book: "Cacciare i capitani dei giocatori", p. 12."""
     state = step.state
     p = state["players"][seat - 1]
     if p["captain"] is None or p["ship"] is None or p["in_port"]:
@@ -221,7 +225,7 @@ def spotted(step, seat, why):
 def scout_on(step):
     """The next NPC of the queue scouts for the player (its Scouting: the card's, or the
     player's flags of its nation if more); ``(npc, seat)`` when it found the player (the
-    caller begins the fight), else None once the queue is done."""
+    caller begins the fight), else None once the queue is done. The book: "Azioni Esplorare", p. 12."""
     state = step.state
     S = tables(state)
     queue = state.get("npc_queue") or {}
@@ -253,7 +257,7 @@ def scout_on(step):
 
 def may_redraw(state, p) -> bool:
     """A new captain (in play, not at set-up) whose home zone holds a pirate NPC may be
-    exchanged for another card, once (the book: Morte, 1)."""
+    exchanged for another card, once (the book: Morte, 1). The book: "Morte", p. 15."""
     if state["phase"] != "play" or p.get("redrawn") or p["captain"] is None:
         return False
     home = tables(state)["captains"][p["captain"]]["home"]

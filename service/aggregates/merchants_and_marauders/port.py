@@ -1,4 +1,4 @@
-"""The port action and its activities (the book: "Azioni in porto", p. 8-9): sell
+"""The port action and its activities (the book: "Azioni in porto", p. 7): sell
 goods (first), buy goods, the shipyard (shipyard.py), recruit, acquire a rumor, claim a
 mission, stash gold (home port only); rumors followed and missions completed in port
 (tasks.py). The port action itself: entering and the upgrade tile turned over, and a
@@ -10,7 +10,7 @@ consequences of one decision already known to be legal; their events are applied
 
 from __future__ import annotations
 
-from . import abilities as ab
+from . import abilities
 from . import shipyard, tasks
 from .catalog import tables
 from .mechanics import bank_pays, draw_cargo, gain_glory, skill_test
@@ -42,7 +42,8 @@ def amounts(n):
 
 def legal_port(state, seat, home=None, S=None):
     """``home``: ``at_home`` of the seat's player, when the caller has read it; ``S``: the
-    state's tables (``tables(state)``), likewise (``legal`` passes both: it asks at every step)."""
+    state's tables (``tables(state)``), likewise (``legal`` passes both: it asks at every step).
+    The book: "Azioni in porto", p. 7."""
     if S is None:
         S = tables(state)
     R = S["rules"]
@@ -66,7 +67,7 @@ def legal_port(state, seat, home=None, S=None):
         return out
     if act == "recruit":
         ship = p["ship"]
-        if ship["crew"] < ship_max(state, ship, "crew") and money >= ab.price(state, p, "recruit", R["recruit_price"]):
+        if ship["crew"] < ship_max(state, ship, "crew") and money >= abilities.price(state, p, "recruit", R["recruit_price"]):
             out.append({"action": "hire_crew"})
         out.append({"action": "end_recruit"})
         return out
@@ -97,6 +98,7 @@ def legal_port(state, seat, home=None, S=None):
 # the activities ---------------------------------------------------------------------
 
 def do_sell(step, seat, d):
+    """The book: "Vendere merci", p. 7."""
     state = step.state
     R = tables(state)["rules"]
     p = player(state, seat)
@@ -119,6 +121,7 @@ def do_sell(step, seat, d):
 
 
 def do_buy_goods(step, seat, d):
+    """The book: "Comprare merci", p. 7."""
     state = step.state
     S = tables(state)
     R = S["rules"]
@@ -173,6 +176,7 @@ def do_end_activity(step, seat, d):
 
 
 def do_recruit(step, seat, d):
+    """The book: "Reclutare", p. 7."""
     state = step.state
     step.emit("PortActivityBegun", seat=seat, activity="recruit")
     if skill_test(step, seat, "leadership", "recruit"):
@@ -183,12 +187,14 @@ def do_recruit(step, seat, d):
 
 
 def do_hire_crew(step, seat, d):
+    """The book: "Reclutare", p. 7."""
     state = step.state
     step.emit("CrewRecruited", seat=seat, crew=1, how="paid",
-              cost=ab.price(state, player(state, seat), "recruit", tables(state)["rules"]["recruit_price"]))
+              cost=abilities.price(state, player(state, seat), "recruit", tables(state)["rules"]["recruit_price"]))
 
 
 def do_rumor(step, seat, d):
+    """The book: "Acquisire una diceria", p. 7."""
     state = step.state
     step.emit("PortActivityBegun", seat=seat, activity="rumor")
     step.emit("RumorSought", seat=seat, cost=tables(state)["rules"]["rumor_price"])
@@ -209,7 +215,7 @@ def do_keep_rumor(step, seat, d):
 def do_claim_mission(step, seat, d):
     """Claim a mission lying at this port: an Influence test (the book's example of a
     failed claim; RULINGS.md); a claimed mission is replaced from the deck, and one held
-    before goes to the discards. Completing it: tasks.py."""
+    before goes to the discards. Completing it: tasks.py. The book: "Reclamare una missione", p. 7."""
     state = step.state
     p = player(state, seat)
     m = d["mission"]
@@ -227,7 +233,8 @@ def do_claim_mission(step, seat, d):
 def do_stash(step, seat, d):
     """The first ``stash`` opens the activity and is announced (the book: you
     declare that you stash, not how much); further amounts until ``end_stash``
-    are private, so the others learn neither the sum nor the number of steps."""
+    are private, so the others learn neither the sum nor the number of steps.
+    The book: "Nascondere monete nel salvadanaio", p. 7."""
     if step.state["port"]["act"] != "stash":
         step.emit("PortActivityBegun", seat=seat, activity="stash")
         step.emit("GoldStashed", seat=seat)
@@ -247,12 +254,13 @@ def do_end_port(step, seat, d):
 
 
 def do_port(step, seat, d):
+    """The book: "Azioni in porto", p. 7."""
     state = step.state
     p = player(state, seat)
     here = p["zone"]
     S = tables(state)
     cap = S["captains"][p["captain"]]
-    if ab.has(state, p, "enter_any_port") and p["flags"].get(S["zones"][here]["nation"]) and here != cap["home"] \
+    if abilities.has(state, p, "enter_any_port") and p["flags"].get(S["zones"][here]["nation"]) and here != cap["home"] \
             and not skill_test(step, seat, "influence", f"a port action at {here} while wanted"):
         step.emit("PortActionRefused", seat=seat, port=here)   # Alexandre Villon: in, but not served
         return
@@ -271,7 +279,8 @@ def over_capacity(state, p):
 # the events ---------------------------------------------------------------------------
 
 def _port_begun(state, d, ev):
-    spend_action(state)
+    state["actions"] -= 1                   # (spend_action, inline: a hot path)
+    state["acted"] = True
     state["port_used"] = True
     state["port"] = {"port": d["port"], "started": [], "act": None, "sell_closed": False, "offer": {}, "bought": 0}
 

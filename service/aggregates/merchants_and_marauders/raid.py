@@ -62,7 +62,8 @@ def legal(state, seat):
 
 # the steps -------------------------------------------------------------------------
 def sight(step, seat):
-    """A scouted merchant is found: its token is turned over and leaves the zone."""
+    """A scouted merchant is found: its token is turned over and leaves the zone.
+    The book: "Gettoni mercante", p. 10."""
     state = step.state
     zone = player(state, seat)["zone"]
     token = state["board"]["merchants"][zone]
@@ -91,6 +92,7 @@ def _turn_card(step, seat, why):
 
 
 def do_raid(step, seat, d):
+    """The book: "Saccheggiare i mercanti", p. 10."""
     state = step.state
     step.emit("RaidBegun", seat=seat, nation=d["nation"], zone=state["raid"]["zone"])
     gain_flag(step, seat, d["nation"], "raiding a merchant")       # a non-pirate ship engaged
@@ -120,6 +122,7 @@ def _to_use(step, seat):
 
 
 def do_spend_weapon(step, seat, d):
+    """The book: "Armi speciali durante il saccheggio", p. 10."""
     state = step.state
     step.emit("WeaponSpent", seat=seat, kind=d["kind"], why="a failed die of the raid becomes a success")
     r = state["raid"]
@@ -165,7 +168,7 @@ def resolve(step, seat):
     """The icons of the cards left: every hit lands (on the hull once its location
     is destroyed); the merchant escapes when its escape icons reach the ship's
     Maneuverability; any destroyed location fails the raid; no hull, no captain (and
-    ``END_TURN``)."""
+    ``END_TURN``). The book: "Saccheggiare i mercanti", p. 10."""
     state = step.state
     r = state["raid"]
     p = player(state, seat)

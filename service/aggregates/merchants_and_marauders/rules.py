@@ -1,5 +1,8 @@
-"""Merchants & Marauders (Marcussen & Aagaard), part 1: the Caribbean,
-captains, ships and trade. The decider.
+"""Merchants & Marauders (Marcussen & Aagaard): the rules' entry, the decider the kernel
+calls (``RULES``): who acts, the decisions each seat may take now (``legal``), and
+``decide``, which hands a decision to the module that handles it (one table of actions)
+and then does what that module hands back (``flow.carry_on``). The book's sections are
+in the modules that implement them; the package's text lists them.
 
 Decisions (JSON objects, exactly as ``legal`` lists them):
 
@@ -15,8 +18,12 @@ Decisions (JSON objects, exactly as ``legal`` lists them):
 * any time on your turn: ``withdraw`` (``amount``, home port), ``play_glory`` (``card``),
   ``discard_cargo`` (``card``, in port over the cargo limit), ``end_turn``;
   ``retire`` (in port, before any action);
+* at sea: ``scout`` (``target``: ``merchant``, ``player`` with ``seat``, ``npc`` with
+  ``npc``); ``follow_rumor``, ``complete_mission`` (also port activities);
+* in a raid (raid.py), a fight (combat.py, boarding.py) and a glory window (glory.py):
+  the decisions their texts list;
 * when due: ``discard_glory`` (``card``, five glory cards), ``place_upgrade`` (``port``,
-  tiles of a sold or lost ship), ``keep_rumor`` (``card``).
+  tiles of a sold or lost ship), ``keep_rumor`` (``card``), ``redraw_captain``.
 
 ``stash`` and ``withdraw`` take an ``amount`` of 1, 5, 10 or everything (``legal`` lists
 exactly these); repeated decisions reach any sum: the Stash activity stays open until
@@ -42,7 +49,7 @@ from .captains import redraw_captain
 from .catalog import tables
 from .derived import derived
 from .evolve import HANDLERS
-from .flow import carry_on, check_victory, resume, start_round, turn_goes_on
+from .flow import carry_on, check_victory, end_player_turn, resume, start_round, turn_goes_on
 from .glory import glory_plays
 from .npc import may_redraw
 from .port import amounts, legal_port, over_capacity
@@ -229,7 +236,9 @@ class MerchantsAndMarauders(Rules):
         state = step.state
         if not step.checked:
             self._check(state, seat, decision)
-        carry_on(step, self._actions[decision["action"]](step, seat, decision))
+        outcome = self._actions[decision["action"]](step, seat, decision)
+        if outcome is not None:             # (most decisions hand nothing back: no call)
+            carry_on(step, outcome)
         if state["phase"] == "play":
             check_victory(step)
             if current_seat(state) == seat:
@@ -298,10 +307,10 @@ class MerchantsAndMarauders(Rules):
     # actions ------------------------------------------------------------------------
     def _do_retire(self, step, seat, d):
         step.emit("CaptainRetired", seat=seat, captain=player(step.state, seat)["captain"])
-        return END_TURN
+        end_player_turn(step, seat)
 
     def _do_end_turn(self, step, seat, d):
-        return END_TURN
+        end_player_turn(step, seat)
 
     # end ----------------------------------------------------------------------------
     def finished(self, state):

@@ -14,6 +14,7 @@ from .state import pay, player, spend_action
 
 
 def do_move(step, seat, d):
+    """The book: "Muovere", p. 7."""
     state = step.state
     zone = state["players"][seat - 1]["zone"]
     step.emit("Moved", seat=seat, frm=zone, to=d["to"], direction=tables(state)["adj"][zone][d["to"]])
@@ -54,17 +55,20 @@ HANDLERS = {"move": do_move, "enter_port": do_enter_port, "leave_port": do_leave
 
 def _moved(state, d, ev):
     state["players"][d["seat"] - 1]["zone"] = d["to"]
-    spend_action(state)
+    state["actions"] -= 1                   # (spend_action, inline: every move applies it)
+    state["acted"] = True
 
 
 def _entered_port(state, d, ev):
     player(state, d["seat"])["in_port"] = True
-    spend_action(state)
+    state["actions"] -= 1                   # (spend_action, inline: a hot path)
+    state["acted"] = True
 
 
 def _left_port(state, d, ev):
     player(state, d["seat"])["in_port"] = False
-    spend_action(state)
+    state["actions"] -= 1                   # (spend_action, inline: a hot path)
+    state["acted"] = True
 
 
 def _cargo_jettisoned(state, d, ev):

@@ -33,6 +33,7 @@ def sea_actions(state, p):
 
 
 def do_scout(step, seat, d):
+    """The book: "Esplorare", p. 7."""
     state = step.state
     zone = player(state, seat)["zone"]
     if d["target"] == "merchant":

@@ -1,4 +1,4 @@
-"""The set-up (the book: "Preparazione del gioco", p. 5-6): the board's tiles, tokens
+"""The set-up (the book: "Preparazione del gioco", p. 5): the board's tiles, tokens
 and missions, a secret captain for each player and the ship each chooses, the starting
 glory card and gold, the first player; their events, applied here.
 """
@@ -15,7 +15,7 @@ def ship_choices(state):
 
 
 def setup(step):
-    """The board (the book: "Preparazione del tabellone", p. 6): demand tiles face up, upgrade
+    """The board (the book: "Preparazione del tabellone", p. 5): demand tiles face up, upgrade
     tiles and merchant tokens face down, missions, the glory track; a secret captain each."""
     state = step.state
     S = tables(state)

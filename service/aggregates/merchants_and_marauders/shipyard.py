@@ -1,4 +1,4 @@
-"""The shipyard, a port activity (the book: "Visitare il cantiere", p. 8: repairs,
+"""The shipyard, a port activity (the book: "Visitare il cantiere", p. 7: repairs,
 upgrade tiles, special weapons, selling and buying ships; St. John's upgrades that move
 to the new ship, RULINGS.md), and the upgrade tiles of a sold or lost ship placed back
 in ports ("Morte", p. 15); their events, applied here.
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from . import abilities as ab
+from . import abilities
 from .catalog import tables
 from .mechanics import bank_pays, gain_glory
 from .state import UPGRADE_STAT, damage, new_ship, pay, player, receive, ship_max, ship_maxima
@@ -19,7 +19,8 @@ REPAIRABLE = ("hull", "masts", "cargo", "cannons")
 def sale_value(state, p, port, keep=None):
     """What the shipyard pays for the current ship (upgrades +1 each unless
     they move to the new ship at St. John, damage -1 a point, never below 0).
-    ``keep``: at St. John (rules version 3) the tiles the player keeps; the others sell."""
+    ``keep``: at St. John (rules version 3) the tiles the player keeps; the others sell.
+    The book: "Vendere o comprare velieri", p. 7."""
     S = tables(state)
     ship = p["ship"]
     info = S["ships"][ship["type"]]
@@ -53,14 +54,14 @@ def legal(state, p, here, money, S):
     R = S["rules"]
     out = []
     ship = p["ship"]
-    if money >= ab.price(state, p, "repair", R["repair_price"]):
+    if money >= abilities.price(state, p, "repair", R["repair_price"]):
         most = ship_maxima(state, ship)
         out += [{"action": "repair", "location": loc} for loc in REPAIRABLE if ship[loc] < most[loc]]
     hull = [t for t in ship["flipped"] if S["upgrade"][t] == "reinforced_hull"]
     if hull and money >= R["reinforced_hull_repair"]:
         out.append({"action": "rearm_hull"})          # Reinforced Hull turned face up again
     tile = state["board"]["upgrades"][here]
-    if tile is not None and state["board"]["revealed"][here] and money >= ab.price(state, p, "upgrade", R["upgrade_price"]) and \
+    if tile is not None and state["board"]["revealed"][here] and money >= abilities.price(state, p, "upgrade", R["upgrade_price"]) and \
             S["upgrade"][tile] not in {S["upgrade"][t] for t in ship["upgrades"]}:
         out.append({"action": "buy_upgrade"})
     weapon_price = None                 # read at the first weapon in stock
@@ -69,7 +70,7 @@ def legal(state, p, here, money, S):
             out.append({"action": "sell_weapon", "kind": kind})
         elif state["weapons"][kind] > 0:
             if weapon_price is None:
-                weapon_price = ab.price(state, p, "weapon", R["weapon_price"])
+                weapon_price = abilities.price(state, p, "weapon", R["weapon_price"])
             if money >= weapon_price:
                 out.append({"action": "buy_weapon", "kind": kind})
     keeps = keep_choices(state, p, here)
@@ -92,9 +93,10 @@ def do_shipyard(step, seat, d):
 
 
 def do_repair(step, seat, d):
+    """The book: "Acquistare riparazioni", p. 7."""
     state = step.state
     step.emit("ShipRepaired", seat=seat, location=d["location"],
-              cost=ab.price(state, player(state, seat), "repair", tables(state)["rules"]["repair_price"]))
+              cost=abilities.price(state, player(state, seat), "repair", tables(state)["rules"]["repair_price"]))
 
 
 def do_rearm_hull(step, seat, d):
@@ -105,17 +107,19 @@ def do_rearm_hull(step, seat, d):
 
 
 def do_buy_upgrade(step, seat, d):
+    """The book: "Acquistare tessere upgrade", p. 7."""
     state = step.state
     here = state["port"]["port"]
     tile = state["board"]["upgrades"][here]
     step.emit("UpgradeBought", seat=seat, port=here, tile=tile, kind=tables(state)["upgrade"][tile],
-              cost=ab.price(state, player(state, seat), "upgrade", tables(state)["rules"]["upgrade_price"]))
+              cost=abilities.price(state, player(state, seat), "upgrade", tables(state)["rules"]["upgrade_price"]))
 
 
 def do_buy_weapon(step, seat, d):
+    """The book: "Comprare armi speciali", p. 7."""
     state = step.state
     step.emit("WeaponBought", seat=seat, kind=d["kind"],
-              cost=ab.price(state, player(state, seat), "weapon", tables(state)["rules"]["weapon_price"]))
+              cost=abilities.price(state, player(state, seat), "weapon", tables(state)["rules"]["weapon_price"]))
 
 
 def do_sell_weapon(step, seat, d):
@@ -124,6 +128,7 @@ def do_sell_weapon(step, seat, d):
 
 
 def do_buy_ship(step, seat, d):
+    """The book: "Vendere o comprare velieri", p. 7."""
     state = step.state
     S = tables(state)
     p = player(state, seat)
@@ -151,6 +156,7 @@ def do_buy_ship(step, seat, d):
 
 
 def do_place_upgrade(step, seat, d):
+    """The book: "Morte", p. 15."""
     p = player(step.state, seat)
     tiles = sorted(p["returning"])
     tile = tiles[0] if len(tiles) == 1 else step.pick(

@@ -44,7 +44,7 @@ def initial_state(config: dict) -> dict:
         "cat": key,
         # rules version 2: at a table, face-down tiles, tokens and the demand reserve stay unseen
         "unseen": int(config.get("rules_version", "1")) >= 2 and bool(config.get("table")),
-        # rules version 3: the part-2 fixes (turn end, the three-card rule, St. John's transfer)
+        # rules version 3: the turn's end, the three-card rule, St. John's transfer (RULINGS.md)
         "fixes": int(config.get("rules_version", "1")) >= 3,
         # rules version 4: rumors followed and missions completed (tasks.py)
         "tasks": int(config.get("rules_version", "1")) >= 4,
@@ -61,7 +61,7 @@ def initial_state(config: dict) -> dict:
         "port_used": False,          # the port action was taken this turn
         "port": None,                # the port action in progress (see PortActionBegun)
         "withdrew": False,           # the current seat took gold from the stash this turn
-        "combat": None,              # part 2
+        "combat": None,              # a fight (combat.py, boarding.py)
         "raid": None,                # a merchant sighted or raided (raid.py)
         "scouted": [],               # targets scouted this turn (none twice)
         "players": [new_player(n) for n in range(1, seats + 1)],
@@ -78,10 +78,10 @@ def initial_state(config: dict) -> dict:
             "upgrades": {p: None for p in S["ports"]},   # port -> tile (face down until revealed)
             "revealed": {p: False for p in S["ports"]},
             "merchants": {z: None for z in S["zone_order"]},  # zone -> token (face down)
-            "merchant_track": [],    # raided merchants (part 2)
+            "merchant_track": [],    # merchants scouted (raid.py)
             "missions": {},          # mission -> port
-            "npcs": {},              # part 2
-            "war": None,             # part 2
+            "npcs": {},              # NPC ships at sea (npc.py)
+            "war": None,             # the two nations at war (war.py)
         },
         "weapons": dict(S["weapons"]),
         "bank": S["rules"]["coins_total"],
@@ -104,7 +104,7 @@ def new_player(seat: int) -> dict:
 
 # what a phase hands back to the turn's flow (``flow.carry_on``); None: nothing to do (a
 # decision is awaited, or the turn goes on as it is)
-END_TURN = "end turn"       # the current player's turn ends (his captain died or retired, or he ends it)
+END_TURN = "end turn"       # the current player's turn ends (his captain died in it)
 CARRY_ON = "carry on"       # a fight is over and the current player lived: his turn carries on
 
 

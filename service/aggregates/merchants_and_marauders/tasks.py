@@ -1,5 +1,5 @@
 """Rumors and missions (the book: "Acquisire una diceria" and "Reclamare una missione",
-p. 9; "Acquisire carte Gloria", p. 12): following a
+p. 7; "Acquisire carte Gloria", p. 12): following a
 held rumor and completing a held mission, both written as data in the catalog.
 
 * A **rumor** card carries ``skill`` (influence or scouting), ``location`` (a sea zone, its

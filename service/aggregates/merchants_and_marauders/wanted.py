@@ -13,12 +13,14 @@ FLAG_MAX = 5
 
 
 def gain_flag(step, seat, nation, why):
+    """The book: "Ricevere bandierine ricercato", p. 11."""
     p = player(step.state, seat)
     n = min(FLAG_MAX, p["flags"].get(nation, 0) + 1)
     step.emit("WantedFlagGained", seat=seat, nation=nation, flags=n, why=why)
 
 
 def lose_flag(step, seat, nation, why):
+    """The book: "Rimuovere bandierine ricercato", p. 11."""
     p = player(step.state, seat)
     if p["flags"].get(nation):
         step.emit("WantedFlagRemoved", seat=seat, nation=nation, flags=p["flags"][nation] - 1, why=why)
@@ -26,7 +28,8 @@ def lose_flag(step, seat, nation, why):
 
 def port_entries(state, p, S=None):
     """How the captain may enter the port of his sea zone (none: he may not). ``S``: the
-    state's tables (``tables(state)``), when the caller has read them."""
+    state's tables (``tables(state)``), when the caller has read them.
+    The book: "Conseguenze nell'essere ricercato", p. 11."""
     if S is None:
         S = tables(state)
     port = p["zone"]

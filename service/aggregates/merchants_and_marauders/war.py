@@ -1,4 +1,4 @@
-"""War (the book: the "At War" space of the board, "Il tabellone di gioco" p. 5; the event
+"""War (the book: the "At War" space of the board, "Il tabellone di gioco", p. 5; the event
 card "War" and the Man-o-Wars it brings, read with the Portuguese text: RULINGS.md).
 
 * A ``war`` step (an event card's effect, effects.py) puts two nations in the At War
