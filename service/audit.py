@@ -208,7 +208,7 @@ def rerun(envs: list[Envelope], report: AuditReport) -> bool:
             machine.apply_retracted(e.ev())
             i += 1
             continue
-        if e.type == "EntropyAdded":
+        if e.type in ("EntropyAdded", "SeatNamed"):
             machine.apply(e.ev())
             i += 1
             continue
@@ -217,7 +217,9 @@ def rerun(envs: list[Envelope], report: AuditReport) -> bool:
         j = i + 1
         while j < n and envs[j].type not in ("Decided", "EntropyAdded") and envs[j].version not in retracted:
             j += 1
-        recorded = envs[i:j]
+        # a seat named while a table step awaited an outcome: not one of the step's events
+        named = [r for r in envs[i + 1:j] if r.type == "SeatNamed"]
+        recorded = [r for r in envs[i:j] if r.type != "SeatNamed"] if named else envs[i:j]
         chance = ReplayChance([dict(r.data) for r in recorded
                                if r.type in CHANCE_TYPES and not r.data.get("face_down")], revealed)
         seat, decision = e.data.get("seat"), e.data.get("decision")
@@ -251,6 +253,8 @@ def rerun(envs: list[Envelope], report: AuditReport) -> bool:
         if recorded[-1].type == "ChanceAwaited" and j < n:
             return not report.fail(envs[j].version, envs[j].type,
                                    "a new decision while a chance outcome was still awaited")
+        for r in named:
+            machine.apply(r.ev())
         i = j
     return True
 

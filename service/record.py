@@ -24,7 +24,9 @@ for themselves, in order:
   without an action is written as JSON (``2 {"x": 1}``);
 * ``* OUTCOME``: a chance outcome entered at a table (a die, dice as
   ``[4, 6]``, a card, a pick, a shuffle's order);
-* ``setup``, ``referee {...}``, ``entropy SEAT HEX``, ``correct VERSION reason``.
+* ``setup``, ``referee {...}``, ``entropy SEAT HEX``, ``correct VERSION reason``;
+* ``name SEAT PLAYER``: the name a seat was taken under (``SeatNamed``: at
+  creation, then on joining), where it was given.
 
 A seat's decision line ends with the decision in the game's words, as a comment
 (``2 attack ship=red-1  # attack red ship 1 with a cannon card``); a reader
@@ -138,6 +140,8 @@ def _move(e, table: bool) -> str | None:
         return f"{d['seat']} {decision_text(decision)}"
     if e.type == "EntropyAdded":
         return f"entropy {d['seat']} {d['entropy']}"
+    if e.type == "SeatNamed":
+        return f"name {d['seat']} {d['player']}"
     if table and e.type in CHANCE_TYPES and not d.get("face_down"):
         return "* " + value_text(d[CHANCE_VALUE_FIELD[e.type]])
     return None
@@ -216,12 +220,15 @@ def _parse_move(line: str):
     if head == "entropy":
         seat, hexed = rest.split()
         return ("entropy", (int(seat), hexed))
+    if head == "name":
+        seat, _, player = rest.partition(" ")
+        return ("name", (int(seat), player.strip()))
     if head == "correct":
         version, _, reason = rest.partition(" ")
         return ("correct", (int(version), reason))
     if head.isdigit():
         return ("decide", (int(head), parse_decision(rest)))
-    raise ValueError("a move is SEAT DECISION, * OUTCOME, setup, referee, entropy or correct")
+    raise ValueError("a move is SEAT DECISION, * OUTCOME, setup, referee, entropy, name or correct")
 
 
 def created_config(tags: dict, rules) -> dict:
@@ -310,10 +317,8 @@ def _play_in_memory(rec: dict):
                 events = m.referee(arg, chance())
             elif kind == "setup":
                 events = m.setup(chance())
-            else:  # entropy
-                ev = Ev("EntropyAdded", 0, "all", {"seat": arg[0], "entropy": arg[1]})
-                m.apply(ev)
-                events = [ev]
+            else:  # entropy, name
+                events = [_apart(m, kind, arg)]
         except Exception as e:  # the rules' refusal, with the line it came from
             raise BadInput(f"record line {n}: {kind} refused: {getattr(e, 'reason', e)}") from None
         game.record(events)
@@ -362,12 +367,22 @@ def _play(app, gid: UUID, kind: str, arg) -> None:
         app.referee(gid, arg)
     elif kind == "correct":
         app.correct(gid, arg[0], arg[1])
-    elif kind in ("setup", "entropy"):
+    elif kind in ("setup", "entropy", "name"):
         game = app.load(gid)
         if kind == "setup":
             game.record(game.machine.setup(app.chance_for(game)))
         else:
-            ev = Ev("EntropyAdded", 0, "all", {"seat": arg[0], "entropy": arg[1]})
-            game.machine.apply(ev)
-            game.record([ev])
+            game.record([_apart(game.machine, kind, arg)])
         app._save(game)
+
+
+def _apart(machine, kind: str, arg) -> Ev:
+    """An event appended on its own (a seat's entropy, a seat's name), applied to ``machine``."""
+    if kind == "entropy":
+        ev = Ev("EntropyAdded", 0, "all", {"seat": arg[0], "entropy": arg[1]})
+    else:
+        if not arg[1]:
+            raise BadInput(f"a name line needs the player's name (seat {arg[0]})")
+        ev = Ev("SeatNamed", machine.turn(), "all", {"seat": arg[0], "player": arg[1]})
+    machine.apply(ev)
+    return ev

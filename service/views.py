@@ -89,7 +89,8 @@ def log_entries(rules, stored, seat: int | None, after: int = 0, limit: int | No
 
     stored = list(stored)
     if players is None and stored and stored[0].type == "GameCreated":
-        players = stored[0].data.get("players")
+        players = dict(stored[0].data.get("players") or {})
+        players.update({str(e.data["seat"]): e.data["player"] for e in stored if e.type == "SeatNamed"})
     retracted = retracted_versions(stored)
     out = []
     position = start
@@ -114,8 +115,10 @@ def log_entries(rules, stored, seat: int | None, after: int = 0, limit: int | No
         elif seat is not None and (e.type == "Corrected" or (e.type == "Decided" and is_correction(data.get("decision")))):
             data = _correction_in_own_numbers(data, positions, start)
             ev = Ev(e.type, e.turn, e.visible_to, data)
+        text = describe(rules, ev, names)
         entry = {"version": position, "turn": e.turn, "type": e.type,
-                 "visible_to": e.visible_to, "data": data, "text": with_names(describe(rules, ev, names), players),
+                 "visible_to": e.visible_to, "data": data,
+                 "text": text if e.type == "SeatNamed" else with_names(text, players),
                  "timestamp": e.timestamp if type(e.timestamp) is str else e.timestamp.isoformat()}
         entry["retracted"] = e.originator_version in retracted
         if entry["retracted"]:
@@ -203,6 +206,8 @@ def describe(rules, ev: Ev, names=None) -> str:
         return f"correction: back to version {d['to_version']}, {first}-{last} retracted: {d.get('reason', '')}"
     if t == "EntropyAdded":
         return f"seat {d['seat']} added entropy to the seed"
+    if t == "SeatNamed":
+        return f"{d['player']} takes seat {d['seat']}"
     text = rules.describe(ev)
     if not text or text == t or text.startswith(t + " "):  # the rules name it only by its type
         return humanize(t, d)

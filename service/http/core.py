@@ -15,18 +15,15 @@ import re
 import threading
 from collections import OrderedDict
 from datetime import datetime, timezone
-from uuid import UUID, uuid4
+from uuid import UUID
 
 import msgpack
 from eventsourcing.persistence import IntegrityError, RecordConflictError
 
 from service.aggregate import Game
 from service.app import Privateer
-from service.kernel.chance import SeededChance, TableChance
 from service.kernel.errors import BadInput, IllegalDecision, PrivateerError, StaleVersion, UnknownGame
-from service.kernel.local import created_event
 from service.kernel.machine import Ev
-from service.kernel.rules import get_rules
 from service.views import board as board_view
 from service.views import card_namer, log_entries
 from service.views import status as status_view
@@ -315,15 +312,12 @@ class GameService:
 
     # commands -----------------------------------------------------------------
     def create(self, body: dict) -> dict:
-        rules = get_rules(body["game"])
         check_json(body.get("options") or {}, "options")
-        created, seed = created_event(rules, body["seats"], body.get("options") or {}, body.get("table", False),
-                                      None, body.get("name", ""), body.get("tournament", ""),
-                                      players=body.get("players") or {})
-        gid = uuid4()
-        agg = Game.start(gid, created)
-        if not body.get("wait_for_seats"):
-            agg.record(agg.machine.setup(TableChance([]) if created.data["table"] else SeededChance(seed, [], 0)))
+        agg, seed = self.app.new_game(body["game"], body["seats"], table=body.get("table", False),
+                                      options=body.get("options") or {}, name=body.get("name", ""),
+                                      tournament=body.get("tournament", ""), players=body.get("players") or {},
+                                      setup=not body.get("wait_for_seats"))
+        gid = agg.id
         referee_key = new_token("ref")
         self.app._save(agg, secret=seed, credential=(gid.hex, "referee", token_hash(referee_key), _now()))
         return {"game_id": gid.hex, "referee_key": referee_key, "status": self.status(gid, Caller("organiser"))}
@@ -379,7 +373,7 @@ class GameService:
         self.access.guard_seats(row, "no seats may be taken")
         for attempt in range(JOIN_ATTEMPTS):
             try:
-                token, machine = self._join_once(gid, seat, raw, token_hash(code))
+                token, machine = self._join_once(gid, seat, raw, token_hash(code), invitation["player"] or player)
                 break
             except StaleVersion:
                 # another seat's entropy (or the start) was appended first: look again
@@ -408,7 +402,9 @@ class GameService:
         if inv is not None and inv["used"] is not None:
             raise Conflict("this invitation was already used")
 
-    def _join_once(self, gid: UUID, seat: int, raw: bytes | None, code_hash: str):
+    def _join_once(self, gid: UUID, seat: int, raw: bytes | None, code_hash: str, player: str = ""):
+        """The seat taken (its credential, the invitation used) with what joining appends, in
+        one transaction: the seat's entropy, if given, and its name (``Privateer.name_seat``)."""
         game = self.working_copy(gid)
         machine = game.machine
         machine.check_seat(seat)
@@ -418,23 +414,27 @@ class GameService:
         now = _now()
         cred = (gid.hex, role, token_hash(token), now)
         use = (gid.hex, code_hash, role, now)  # consumed with the credential, in its transaction
-        if raw is None:
+        events = []
+        if raw is not None:
+            if machine.k["table"]:
+                raise BadInput("a table-mode game draws no chance from a seed: it takes no entropy")
+            if machine.k["steps"] > 0 or machine.k["counter"] > 0:
+                raise IllegalDecision("entropy can only be added before any chance is drawn: create the "
+                                      "game with wait_for_seats and join before it starts")
+            ev = Ev("EntropyAdded", 0, "all", {"seat": seat, "entropy": raw.hex()})
+            machine.apply(ev)
+            events.append(ev)
+        events += self.app.name_seat(game, seat, player)
+        if not events:
             try:
                 self.app.recorder.insert_credential(*cred, invitation_use=use)
             except (IntegrityError, RecordConflictError):
                 self._taken(gid, role, code_hash)
                 raise Conflict(f"seat {seat} of game {gid.hex} was taken at the same moment") from None
             return token, machine
-        if machine.k["table"]:
-            raise BadInput("a table-mode game draws no chance from a seed: it takes no entropy")
-        if machine.k["steps"] > 0 or machine.k["counter"] > 0:
-            raise IllegalDecision("entropy can only be added before any chance is drawn: create the "
-                                  "game with wait_for_seats and join before it starts")
-        ev = Ev("EntropyAdded", 0, "all", {"seat": seat, "entropy": raw.hex()})
-        machine.apply(ev)
-        game.record([ev])
+        game.record(events)
         try:
-            self.save(game, credential=cred, invitation_use=use)  # seat, invitation, entropy: one transaction
+            self.save(game, credential=cred, invitation_use=use)  # seat, invitation, entropy, name: one transaction
         except StaleVersion:
             self._taken(gid, role, code_hash)
             raise

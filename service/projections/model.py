@@ -7,7 +7,9 @@ position.
 
 Who is a *player*? ``GameCreated`` may record names for the seats
 (``players``: a list, seat 1 first, or a ``{seat: name}`` mapping); a
-``SeatJoined`` event with ``{"seat": n, "player": name}`` names a seat too.
+``SeatNamed`` event (the name a seat was taken under: at creation, on an
+invitation or on joining) with ``{"seat": n, "player": name}`` names a seat too
+(as the older ``SeatJoined`` did).
 A seat with no name is the player ``seat N``, which suits fixed-seat events
 (and is what a game created without names can offer).
 """
@@ -18,7 +20,7 @@ import json
 import re
 from dataclasses import dataclass, field
 
-TRACKED_TYPES = ("GameCreated", "GameFinished", "SeatJoined")
+TRACKED_TYPES = ("GameCreated", "GameFinished", "SeatNamed", "SeatJoined")
 
 
 def seat_names(config: dict) -> dict[str, str]:
@@ -94,7 +96,7 @@ def add_event(batch: Batch, e, lookup, public_count=None) -> None:
     game = batch.game(gid, lookup)
     if game is None:  # a game whose creation is not in the log: nothing to attach to
         return
-    if t == "SeatJoined":
+    if t in ("SeatNamed", "SeatJoined"):
         seat, name = e.data.get("seat"), e.data.get("player")
         if seat is not None and name:
             batch.names.setdefault(gid, dict(game.get("players") or {}))[str(seat)] = str(name)
