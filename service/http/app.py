@@ -197,14 +197,15 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None,
         view = open_view(svc.app)
         try:
             catch_up(svc.app, view)
-            rows = view.standings(tournament)
+            rated = view.ratings(tournament)
+            rows = view.standings(tournament, rated)
             games = view.games()
         finally:
             view.close()
         kinds: dict = {}
         for r in rows:
             kinds.setdefault(r["tournament"], set()).add(r["game"])
-        rows = rows + [r for r in overall_rows(rows) if len(kinds.get(r["tournament"], ())) > 1]
+        rows = rows + [r for r in overall_rows(rows, rated) if len(kinds.get(r["tournament"], ())) > 1]
         if _wants_html(request):
             unfinished = [g for g in games if not g["finished"] and not g.get("parent")
                           and (tournament is None or g["tournament"] == tournament)]

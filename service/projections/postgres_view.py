@@ -18,8 +18,8 @@ from eventsourcing.postgres import PostgresTrackingRecorder
 from eventsourcing.projection import Projection
 from psycopg.sql import SQL, Identifier
 
-from .model import Batch, add_event, rank_rows
-from .sql import RECOUNT_DELETE, RECOUNT_INSERT, TABLES
+from .model import Batch, add_event, rank_rows, ratings
+from .sql import RECOUNT_DELETE, RECOUNT_INSERT, RESULTS, RESULTS_OF, TABLES
 
 PROJECTION_NAME = "privateer_standings"
 TRACKING_TABLE = PROJECTION_NAME + "_tracking"
@@ -152,10 +152,18 @@ class PostgresStandingsView(PostgresTrackingRecorder):
             curs.execute(sql, params)
             return [dict(r) for r in curs.fetchall()]
 
-    def standings(self, tournament: str | None = None) -> list[dict]:
+    def standings(self, tournament: str | None = None, rated: dict | None = None) -> list[dict]:
+        """Ranked, each row with the player's rating (``rated``: ``self.ratings``, else read now)."""
+        rated = self.ratings(tournament) if rated is None else rated
         if tournament is None:
-            return rank_rows(self._query("SELECT * FROM proj_standings"))
-        return rank_rows(self._query("SELECT * FROM proj_standings WHERE tournament = %s", (tournament,)))
+            return rank_rows(self._query("SELECT * FROM proj_standings"), rated)
+        return rank_rows(self._query("SELECT * FROM proj_standings WHERE tournament = %s", (tournament,)), rated)
+
+    def ratings(self, tournament: str | None = None) -> dict:
+        """The players' ratings (``model.ratings``) over the counted results."""
+        if tournament is None:
+            return ratings(self._query(RESULTS))
+        return ratings(self._query(RESULTS_OF.format(p="%s"), (tournament,)))
 
     def scores(self, tournament: str | None = None) -> list[dict]:
         if tournament is None:
