@@ -24,7 +24,7 @@ REFEREE_ONLY_FIELDS = ("index", "counter", "draws")
 # The wording of the log (``describe``), raised whenever a line reads differently: a
 # read model whose text an older wording wrote (service/projections: ``proj_events.text``)
 # is rebuilt once, on its next catch-up (``projections.runner.catch_up``).
-LOG_TEXT_VERSION = 2
+LOG_TEXT_VERSION = 3
 
 
 def status(game_id, machine: Machine, version: int, head: bytes | None, seat: int | None = None) -> dict:
@@ -71,6 +71,16 @@ def card_namer(machine: Machine):
         if deck not in cache:
             cache[deck] = rules.card_names(machine.s, deck)
         return cache[deck]
+
+    names.decision = lambda decision: rules.say_decision(config, decision)
+    return names
+
+
+def decision_namer(rules, config: dict):
+    """What ``card_namer`` gives, from a game's ``GameCreated`` data alone (no state to
+    read cards from): its decisions in words, no printed card names."""
+    def names(deck: str):
+        return None
 
     names.decision = lambda decision: rules.say_decision(config, decision)
     return names

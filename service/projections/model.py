@@ -82,13 +82,14 @@ def game_row(game_id: str, e) -> dict:
     }
 
 
-def add_event(batch: Batch, e, lookup, public_count=None) -> None:
+def add_event(batch: Batch, e, lookup, public_count=None, config_of=None) -> None:
     """Fold one decoded stored event into ``batch``. ``lookup(game_id)`` gives a
     game's proj_games row already in the read model (or None); ``public_count(game_id)``
-    how many of its public events ``proj_events`` holds already."""
+    how many of its public events ``proj_events`` holds already; ``config_of(game_id)``
+    its ``GameCreated`` data (for a public decision's words), or None."""
     t = getattr(e, "type", None)
     if t is not None and getattr(e, "visible_to", None) == "all":
-        add_public(batch, e, lookup, public_count)
+        add_public(batch, e, lookup, public_count, config_of)
     if t not in TRACKED_TYPES:
         return
     gid = e.originator_id.hex
@@ -123,12 +124,13 @@ def add_event(batch: Batch, e, lookup, public_count=None) -> None:
         batch.touched.add((game["tournament"], game["game"]))
 
 
-def add_public(batch: Batch, e, lookup, public_count=None) -> None:
+def add_public(batch: Batch, e, lookup, public_count=None, config_of=None) -> None:
     """A public event as a readable row of ``proj_events``, numbered in the
     public's own sequence (``seq``: 1, 2, ... over the events everyone may
-    read), never by store version, which would count the hidden events between."""
+    read), never by store version, which would count the hidden events between.
+    A public decision reads in the game's words where its config is known (``config_of``)."""
     from service.kernel.rules import get_rules
-    from service.views import REFEREE_ONLY_FIELDS, describe
+    from service.views import REFEREE_ONLY_FIELDS, decision_namer, describe
     from service.kernel.machine import Ev
 
     gid = e.originator_id.hex
@@ -145,7 +147,9 @@ def add_public(batch: Batch, e, lookup, public_count=None) -> None:
     batch.seq[gid] += 1
     data = {k: v for k, v in e.data.items() if k not in REFEREE_ONLY_FIELDS}
     try:
-        text = describe(get_rules(game), Ev(e.type, e.turn, "all", data))
+        rules = get_rules(game)
+        config = config_of(gid) if config_of is not None and e.type == "Decided" else None
+        text = describe(rules, Ev(e.type, e.turn, "all", data), decision_namer(rules, config) if config else None)
     except Exception:  # a game this build does not know: the row keeps its type and data
         text = e.type
     batch.events.append({"game_id": gid, "seq": batch.seq[gid], "turn": e.turn, "type": e.type, "text": text,

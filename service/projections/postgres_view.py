@@ -196,17 +196,20 @@ class StandingsProjection(Projection[PostgresStandingsView]):
     name = PROJECTION_NAME
     db: str | None = None  # the store followed (set by ``runner.follow``), to refresh the public boards
     _app = None
+    _config_of = None
 
     def process_event(self, domain_event, tracking: Tracking) -> None:
-        from .runner import public_boards
+        from .runner import created_data, public_boards
 
         batch = Batch()
-        add_event(batch, domain_event, self.view.lookup, self.view.public_count)
-        if batch.events and self.db is not None:
-            if StandingsProjection._app is None:
-                from service.app import Privateer
+        if self.db is not None and StandingsProjection._app is None:
+            from service.app import Privateer
 
-                StandingsProjection._app = Privateer(self.db)
+            StandingsProjection._app = Privateer(self.db)
+            StandingsProjection._config_of = staticmethod(created_data(StandingsProjection._app))
+        config_of = StandingsProjection._config_of if self.db is not None else None
+        add_event(batch, domain_event, self.view.lookup, self.view.public_count, config_of)
+        if batch.events and self.db is not None:
             public_boards(StandingsProjection._app, batch)
         self.view.commit(batch, tracking.application_name, None, tracking.notification_id, check_prev=False)
 

@@ -42,6 +42,7 @@ def catch_up(app, view=None, *, batch_size: int = 2000, retries: int = 5, progre
 
     own = view is None
     view = view or open_view(app)
+    config_of = created_data(app)
     applied = undecodable = 0
     rebuilt = False
     started = time.perf_counter()
@@ -65,7 +66,7 @@ def catch_up(app, view=None, *, batch_size: int = 2000, retries: int = 5, progre
                 except Exception:  # unreadable bytes: the audit reports them; skip here
                     undecodable += 1
                     continue
-                add_event(batch, e, view.lookup, view.public_count)
+                add_event(batch, e, view.lookup, view.public_count, config_of)
             public_boards(app, batch)
             try:
                 view.commit(batch, APP_NAME, pos, notes[-1].id)
@@ -89,6 +90,23 @@ def catch_up(app, view=None, *, batch_size: int = 2000, retries: int = 5, progre
     finally:
         if own:
             view.close()
+
+
+def created_data(app, keep: int = 256):
+    """``config_of(game_id)``: the game's ``GameCreated`` data, read once (a few games kept)."""
+    from uuid import UUID
+
+    held: dict = {}
+
+    def config_of(gid: str):
+        if gid not in held:
+            if len(held) >= keep:
+                held.clear()
+            first = app.stored_events(UUID(gid), lte=1)
+            held[gid] = first[0].data if first else None
+        return held[gid]
+
+    return config_of
 
 
 def public_boards(app, batch: Batch) -> None:

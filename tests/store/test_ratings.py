@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+from service.app import Privateer
 from service.projections import catch_up, open_view, rebuild
 from service.projections.model import ALL_GAMES, overall_rows, ratings
 from service.simulate import simulate
@@ -71,3 +72,25 @@ def test_standings_show_the_rating_from_the_read_model_the_same_after_a_rebuild(
         assert view.standings("r") == rows
     finally:
         view.close()
+
+
+def test_the_public_log_of_the_read_model_says_decisions_in_words(tmp_path):
+    from uuid import UUID
+
+    from service.kernel.rules import get_rules
+
+    app = Privateer(str(tmp_path / "w.db"))
+    [gid] = simulate("loot", 3, 1, seed="words", app=app)["game_ids"]
+    view = open_view(app)
+    try:
+        catch_up(app, view)
+        rows = [r for r in view.dump()["proj_events"] if r["game_id"] == gid and r["type"] == "Decided"]
+    finally:
+        view.close()
+    created = app.stored_events(UUID(gid))[0].data
+    said = [e for e in app.stored_events(UUID(gid)) if e.type == "Decided" and e.visible_to == "all"
+            and e.data["seat"]]
+    assert rows and len(rows) == len(said) + 1  # and the setup
+    rules = get_rules("loot")
+    assert [r["text"] for r in rows[1:]] == [f"seat {e.data['seat']} decides: "
+                                              f"{rules.say_decision(created, e.data['decision'])}" for e in said]
