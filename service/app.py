@@ -24,8 +24,8 @@ from service.snapshots import (CatalogUnknown, SnapshotOutdated, created_catalog
                                project_game, snapshot_interval as snapshot_interval_setting)
 from service.kernel.chance import SeededChance, TableChance
 from service.kernel.errors import BadInput, IllegalDecision, StaleVersion, UnknownGame
-from service.kernel.local import created_event
-from service.kernel.machine import Ev, Machine
+from service.kernel.local import check_players, created_event
+from service.kernel.machine import STEP_STARTS, Ev, Machine
 from service.kernel.rules import catalog_digest, get_rules, remember_catalog
 from service.views import status as status_view
 
@@ -280,18 +280,44 @@ class Privateer(Application):
 
     def new_game(self, game: str, seats: int, *, table: bool = False, options: dict | None = None,
                  name: str = "", tournament: str = "", seed: bytes | None = None,
-                 catalog: dict | None = None, players: dict | None = None) -> tuple[Game, bytes]:
-        """The game ``create`` stores, not yet saved: its aggregate (created,
-        its setup recorded) and its secret seed, which the save that stores it
-        carries (``secret=``). Its chance draws from that seed from now on."""
+                 catalog: dict | None = None, players: dict | None = None,
+                 setup: bool = True) -> tuple[Game, bytes]:
+        """The game ``create`` stores, not yet saved: its aggregate (created, the
+        seats named at creation each a ``SeatNamed`` event, its setup recorded
+        unless ``setup`` is False: a game that waits for its seats) and its secret
+        seed, which the save that stores it carries (``secret=``). Its chance
+        draws from that seed from now on."""
         rules = get_rules(game)
         created, seed = created_event(rules, seats, options, table, seed, name, tournament, catalog,
                                       players=players)
         agg = Game.start(uuid4(), created)
-        agg.record(agg.machine.setup(TableChance([]) if table else SeededChance(seed, [], 0)))
+        named = created.data["players"]
+        agg.record([self._seat_named(agg, int(s), named[s]) for s in sorted(named, key=int)])
+        if setup:
+            agg.record(agg.machine.setup(TableChance([]) if table else SeededChance(seed, [], 0)))
         if not table:
             self._remember_seed(agg.id, seed)
         return agg, seed
+
+    def name_seat(self, game: Game, seat: int, player: str) -> list[Ev]:
+        """The name ``seat`` is taken under (an invitation's, or the joining
+        player's), as a public ``SeatNamed`` event applied to ``game`` (the caller
+        saves it): none when ``player`` is empty or the seat has its name already
+        (the first name stands). A name that is not a player's, or that another
+        seat has, is refused before anything is applied."""
+        player = (player or "").strip()
+        current = game.machine.config.get("players") or {}
+        if not player or str(seat) in current:
+            return []
+        check_players({**current, str(seat): player}, game.machine.k["seats"])
+        return [self._seat_named(game, seat, player)]
+
+    @staticmethod
+    def _seat_named(game: Game, seat: int, player: str) -> Ev:
+        m = game.machine
+        ev = Ev("SeatNamed", m.turn(), "all", {"seat": seat, "player": player})
+        m.apply(ev)
+        return ev
 
     def act(self, game_id: UUID, seat: int, decision, expect_version: int | None = None,
             idempotency: tuple | None = None) -> list[Ev]:
@@ -322,7 +348,7 @@ class Privateer(Application):
     def correct(self, game_id: UUID, to_version: int, reason: str, expect_version: int | None = None) -> list[Ev]:
         """Retract every step after ``to_version`` (a step boundary of the
         game's line), on the record: see service/kernel/corrections.py."""
-        from service.kernel.corrections import retracted_versions
+        from service.kernel.corrections import retracted_versions, setup_end as first_point
 
         current = self.load(game_id)
         self._check_version(current, expect_version)
@@ -337,10 +363,10 @@ class Privateer(Application):
         after = [e for e in line if e.originator_version > to_version]
         if to_version in retracted:
             raise BadInput(f"version {to_version} was already retracted by an earlier correction")
-        setup_end = next((e.originator_version - 1 for e in line[2:] if e.type in ("Decided", "EntropyAdded")), last)
+        setup_end = first_point(line, STEP_STARTS)
         if to_version < setup_end:
             raise BadInput(f"version {to_version} is inside the setup; the earliest point is {setup_end}")
-        if after and after[0].type not in ("Decided", "EntropyAdded"):
+        if after and after[0].type not in STEP_STARTS:
             starts = [e.originator_version - 1 for e in line if e.type == "Decided" and e.originator_version > setup_end]
             before = max([v for v in starts if v < to_version] or [setup_end])
             raise BadInput(f"version {to_version} is in the middle of a step; correct to {before} "

@@ -208,18 +208,23 @@ def rerun(envs: list[Envelope], report: AuditReport) -> bool:
             machine.apply_retracted(e.ev())
             i += 1
             continue
-        if e.type == "EntropyAdded":
+        if e.type in ("EntropyAdded", "SeatNamed"):
             machine.apply(e.ev())
             i += 1
             continue
         if e.type != "Decided":
             return not report.fail(e.version, e.type, "an event outside any decision (no Decided before it)")
         j = _step_end(envs, i, retracted)
-        if not _step_agrees(machine, envs[i:j], revealed, retracted, report):
+        # a seat named while a table step awaited an outcome: not one of the step's events
+        named = [r for r in envs[i + 1:j] if r.type == "SeatNamed"]
+        recorded = [r for r in envs[i:j] if r.type != "SeatNamed"] if named else envs[i:j]
+        if not _step_agrees(machine, recorded, revealed, retracted, report):
             return False
-        if envs[j - 1].type == "ChanceAwaited" and j < n:
+        if recorded[-1].type == "ChanceAwaited" and j < n:
             return not report.fail(envs[j].version, envs[j].type,
                                    "a new decision while a chance outcome was still awaited")
+        for r in named:
+            machine.apply(r.ev())
         i = j
     return rerun_retracted(envs, rules, retracted, revealed, report)
 
@@ -287,7 +292,7 @@ def rerun_retracted(envs: list[Envelope], rules, retracted: set[int], revealed, 
             (machine.apply_retracted if before.version in then else machine.apply)(before.ev())
         # the step as it was made: its events up to the next step (the correction that retracted it ends it too)
         j = _step_end(envs, i, {v for v in (x.version for x in envs) if v not in retracted})
-        if not _step_agrees(machine, envs[i:j], revealed, then, report):
+        if not _step_agrees(machine, [r for r in envs[i:j] if r.type != "SeatNamed"], revealed, then, report):
             report.first_bad["reason"] = "(a retracted step) " + report.first_bad["reason"]
             return False
     return True

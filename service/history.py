@@ -9,17 +9,17 @@ from service.aggregate import Game
 from service.audit import AuditReport, Envelope
 from service.evidence import export_evidence, imported_signatures
 from service.kernel.chance import commitment, new_seed
-from service.kernel.errors import BadInput, DoesNotVerify
 from service.kernel.corrections import retracted_versions
-from service.kernel.machine import Ev
+from service.kernel.corrections import setup_end as _setup_end
+from service.kernel.errors import BadInput, DoesNotVerify
+from service.kernel.machine import STEP_STARTS, Ev
 
-STEP_STARTS = ("Decided", "EntropyAdded")
 
 
 def fork_point(events: list, at_turn: int | None, at_event: int | None) -> int:
     """The version to cut after: a step boundary (or a paused table-mode step)."""
     last = len(events)
-    setup_end = next((e.originator_version - 1 for e in events[2:] if e.type in STEP_STARTS), last)
+    setup_end = _setup_end(events, STEP_STARTS)
     if (at_turn is None) == (at_event is None):
         raise BadInput("give exactly one of --at-turn N or --at-event V")
     if at_event is not None:

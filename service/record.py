@@ -24,7 +24,9 @@ for themselves, in order:
   without an action is written as JSON (``2 {"x": 1}``);
 * ``* OUTCOME``: a chance outcome entered at a table (a die, dice as
   ``[4, 6]``, a card, a pick, a shuffle's order);
-* ``setup``, ``referee {...}``, ``entropy SEAT HEX``, ``correct VERSION reason``.
+* ``setup``, ``referee {...}``, ``entropy SEAT HEX``, ``correct VERSION reason``;
+* ``name SEAT PLAYER``: the name a seat was taken under (``SeatNamed``: at
+  creation, then on joining), where it was given.
 
 A seat's decision line ends with the decision in the game's words, as a comment
 (``2 attack ship=red-1  # attack red ship 1 with a cannon card``); a reader
@@ -138,6 +140,8 @@ def _move(e, table: bool) -> str | None:
         return f"{d['seat']} {decision_text(decision)}"
     if e.type == "EntropyAdded":
         return f"entropy {d['seat']} {d['entropy']}"
+    if e.type == "SeatNamed":
+        return f"name {d['seat']} {d['player']}"
     if table and e.type in CHANCE_TYPES and not d.get("face_down"):
         return "* " + value_text(d[CHANCE_VALUE_FIELD[e.type]])
     return None
@@ -216,12 +220,15 @@ def _parse_move(line: str):
     if head == "entropy":
         seat, hexed = rest.split()
         return ("entropy", (int(seat), hexed))
+    if head == "name":
+        seat, _, player = rest.partition(" ")
+        return ("name", (int(seat), player.strip()))
     if head == "correct":
         version, _, reason = rest.partition(" ")
         return ("correct", (int(version), reason))
     if head.isdigit():
         return ("decide", (int(head), parse_decision(rest)))
-    raise ValueError("a move is SEAT DECISION, * OUTCOME, setup, referee, entropy or correct")
+    raise ValueError("a move is SEAT DECISION, * OUTCOME, setup, referee, entropy, name or correct")
 
 
 def created_config(tags: dict, rules) -> dict:

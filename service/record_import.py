@@ -69,10 +69,8 @@ def _play_in_memory(rec: dict):
                 events = m.referee(arg, chance())
             elif kind == "setup":
                 events = m.setup(chance())
-            else:  # entropy
-                ev = Ev("EntropyAdded", 0, "all", {"seat": arg[0], "entropy": arg[1]})
-                m.apply(ev)
-                events = [ev]
+            else:  # entropy, name
+                events = [_apart(m, kind, arg)]
         except Exception as e:  # the rules' refusal, with the line it came from
             raise BadInput(f"record line {n}: {kind} refused: {getattr(e, 'reason', e)}") from None
         game.record(events)
@@ -115,12 +113,22 @@ def _play(app, gid: UUID, kind: str, arg) -> None:
         app.referee(gid, arg)
     elif kind == "correct":
         app.correct(gid, arg[0], arg[1])
-    elif kind in ("setup", "entropy"):
+    elif kind in ("setup", "entropy", "name"):
         game = app.load(gid)
         if kind == "setup":
             game.record(game.machine.setup(app.chance_for(game)))
         else:
-            ev = Ev("EntropyAdded", 0, "all", {"seat": arg[0], "entropy": arg[1]})
-            game.machine.apply(ev)
-            game.record([ev])
+            game.record([_apart(game.machine, kind, arg)])
         app._save(game)
+
+
+def _apart(machine, kind: str, arg) -> Ev:
+    """An event appended on its own (a seat's entropy, a seat's name), applied to ``machine``."""
+    if kind == "entropy":
+        ev = Ev("EntropyAdded", 0, "all", {"seat": arg[0], "entropy": arg[1]})
+    else:
+        if not arg[1]:
+            raise BadInput(f"a name line needs the player's name (seat {arg[0]})")
+        ev = Ev("SeatNamed", machine.turn(), "all", {"seat": arg[0], "player": arg[1]})
+    machine.apply(ev)
+    return ev

@@ -25,7 +25,7 @@ REFEREE_ONLY_FIELDS = ("index", "counter", "draws")
 # The wording of the log (``describe``), raised whenever a line reads differently: a
 # read model whose text an older wording wrote (service/projections: ``proj_events.text``)
 # is rebuilt once, on its next catch-up (``projections.runner.catch_up``).
-LOG_TEXT_VERSION = 2
+LOG_TEXT_VERSION = 3
 
 
 def status(game_id, machine: Machine, version: int, head: bytes | None, seat: int | None = None) -> dict:
@@ -77,6 +77,16 @@ def card_namer(machine: Machine):
     return names
 
 
+def decision_namer(rules, config: dict):
+    """What ``card_namer`` gives, from a game's ``GameCreated`` data alone (no state to
+    read cards from): its decisions in words, no printed card names."""
+    def names(deck: str):
+        return None
+
+    names.decision = lambda decision: rules.say_decision(config, decision)
+    return names
+
+
 def log_entries(rules, stored, seat: int | None, after: int = 0, limit: int | None = None,
                 start: int = 0, players: dict | None = None, names=None) -> list[dict]:
     """Events the caller may read, readable, numbered in the caller's own
@@ -88,7 +98,8 @@ def log_entries(rules, stored, seat: int | None, after: int = 0, limit: int | No
     printed names (``card_namer``), shown beside their ids."""
     stored = list(stored)
     if players is None and stored and stored[0].type == "GameCreated":
-        players = stored[0].data.get("players")
+        players = dict(stored[0].data.get("players") or {})
+        players.update({str(e.data["seat"]): e.data["player"] for e in stored if e.type == "SeatNamed"})
     retracted = retracted_versions(stored)
     out = []
     position = start
@@ -113,8 +124,10 @@ def log_entries(rules, stored, seat: int | None, after: int = 0, limit: int | No
         elif seat is not None and (e.type == "Corrected" or (e.type == "Decided" and is_correction(data.get("decision")))):
             data = _correction_in_own_numbers(data, positions, start)
             ev = Ev(e.type, e.turn, e.visible_to, data)
+        text = describe(rules, ev, names)
         entry = {"version": position, "turn": e.turn, "type": e.type,
-                 "visible_to": e.visible_to, "data": data, "text": with_names(describe(rules, ev, names), players),
+                 "visible_to": e.visible_to, "data": data,
+                 "text": text if e.type == "SeatNamed" else with_names(text, players),
                  "timestamp": e.timestamp if type(e.timestamp) is str else e.timestamp.isoformat()}
         entry["retracted"] = e.originator_version in retracted
         if entry["retracted"]:
@@ -200,6 +213,8 @@ def describe(rules, ev: Ev, names=None) -> str:
         return f"correction: back to version {d['to_version']}, {first}-{last} retracted: {d.get('reason', '')}"
     if t == "EntropyAdded":
         return f"seat {d['seat']} added entropy to the seed"
+    if t == "SeatNamed":
+        return f"{d['player']} takes seat {d['seat']}"
     text = rules.describe(ev)
     if not text or text == t or text.startswith(t + " "):  # the rules name it only by its type
         return humanize(t, d)

@@ -94,6 +94,9 @@ def follow(seconds: Annotated[Optional[float], typer.Option("--seconds", metavar
 STANDINGS_HELP = ("rank; player (the name recorded for a seat; seats nobody named are not players and are "
                   "left out); played (finished games); wins (a shared victory counts as a win for each sharer); "
                   "shared (wins that were shared); win share (a victory shared by k players counts 1/k); "
+                  "win rate (win share / played); rating (openskill's Plackett-Luce model, made for games of "
+                  "many players, over the games in the order they finished, each ranked by its winners then "
+                  "by score: mu - 3 sigma, 0 for a newcomer); "
                   "points (sum of final scores); avg (points / played); best (best final score). Order: win "
                   "share, then win rate (win share / played), then avg; equal on all three, equal rank. "
                   "Forked games never count.")
@@ -109,18 +112,19 @@ def standings(tournament: Annotated[Optional[str], typer.Option("--tournament", 
     Example: `tools standings --tournament spring`; `--json --overall` for the table over all games.
     """
     from service.projections import catch_up, open_view
-    from service.projections.model import overall_rows
+    from service.projections.model import overall_rows, win_rate
 
     a = open_app(db)
     view = open_view(a)
     try:
         with _progress(json_out) as progress:
             catch_up(a, view, progress=progress)
-        rows = view.standings(tournament)
+        rated = view.ratings(tournament)
+        rows = view.standings(tournament, rated)
         games = view.games()
     finally:
         view.close()
-    totals = overall_rows(rows)
+    totals = overall_rows(rows, rated)
     if json_out:
         return out_json(totals if overall else rows)
     unfinished = [g for g in games if not g["finished"] and not g.get("parent")
@@ -141,11 +145,12 @@ def standings(tournament: Annotated[Optional[str], typer.Option("--tournament", 
             groups.setdefault((r["tournament"], r["game"]), []).append(r)
     console = Console()
     for (t, g), rs in groups.items():
-        table = Table("rank", "player", "played", "wins", "shared", "win share", "points", "avg", "best",
-                      title=f"{t or '(no tournament)'} — {g}", caption=None)
+        table = Table("rank", "player", "played", "wins", "shared", "win share", "win rate", "rating", "points",
+                      "avg", "best", title=f"{t or '(no tournament)'} — {g}", caption=None)
         for r in rs:
             table.add_row(str(r["rank"]), r["player"], str(r["played"]), str(r["wins"]), str(r["shared_wins"]),
-                          f"{r['win_share']:g}", str(r["points"]), f"{r['avg_points']:g}", str(r["best"]))
+                          f"{r['win_share']:g}", win_rate(r), f"{r['rating']:.2f}", str(r["points"]),
+                          f"{r['avg_points']:g}", str(r["best"]))
         console.print(table)
     if unfinished:
         typer.echo(f"unfinished ({len(unfinished)}): " + "; ".join(

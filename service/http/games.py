@@ -4,16 +4,12 @@ returned once; only its SHA-256 is kept."""
 
 from __future__ import annotations
 
-from uuid import UUID, uuid4
+from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError, RecordConflictError
 
-from service.aggregate import Game
 from service.history import fork
-from service.kernel.chance import SeededChance, TableChance
 from service.kernel.errors import BadInput
-from service.kernel.local import created_event
-from service.kernel.rules import get_rules
 
 from .auth import Caller, Forbidden, new_token, token_hash
 from .checks import now
@@ -57,15 +53,12 @@ class Games:
         self.reads = reads
 
     def create(self, body: dict) -> dict:
-        rules = get_rules(body["game"])
         options = {k: option_text(k, v) for k, v in (body.get("options") or {}).items()}
-        created, seed = created_event(rules, body["seats"], options, body.get("table", False),
-                                      None, body.get("name", ""), body.get("tournament", ""),
-                                      players=body.get("players") or {})
-        gid = uuid4()
-        agg = Game.start(gid, created)
-        if not body.get("wait_for_seats"):
-            agg.record(agg.machine.setup(TableChance([]) if created.data["table"] else SeededChance(seed, [], 0)))
+        agg, seed = self.app.new_game(body["game"], body["seats"], table=body.get("table", False),
+                                      options=options, name=body.get("name", ""),
+                                      tournament=body.get("tournament", ""), players=body.get("players") or {},
+                                      setup=not body.get("wait_for_seats"))
+        gid = agg.id
         referee_key = new_token("ref")
         self.app._save(agg, secret=seed, credential=(gid.hex, "referee", token_hash(referee_key), now()))
         return {"game_id": gid.hex, "referee_key": referee_key, "status": self.reads.status(gid, Caller("organiser"))}

@@ -281,6 +281,8 @@ class StandingRow(BaseModel):
     points: float
     avg_points: float
     best: float
+    rating: float = Field(description="openskill's Plackett-Luce rating over the games in the order they finished "
+                                      "(mu - 3 sigma: 0 for a newcomer).")
 
 
 class Health(BaseModel):

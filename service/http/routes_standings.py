@@ -25,14 +25,15 @@ def standings(request: Request, svc: Service,
     view = open_view(svc.app)
     try:
         catch_up(svc.app, view)
-        rows = view.standings(tournament)
+        rated = view.ratings(tournament)
+        rows = view.standings(tournament, rated)
         games = view.games()
     finally:
         view.close()
     kinds: dict = {}
     for r in rows:
         kinds.setdefault(r["tournament"], set()).add(r["game"])
-    rows = rows + [r for r in overall_rows(rows) if len(kinds.get(r["tournament"], ())) > 1]
+    rows = rows + [r for r in overall_rows(rows, rated) if len(kinds.get(r["tournament"], ())) > 1]
     if wants_html(request):
         unfinished = [g for g in games if not g["finished"] and not g.get("parent")
                       and (tournament is None or g["tournament"] == tournament)]

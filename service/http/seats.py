@@ -56,7 +56,7 @@ class Seats:
         self.access.guard_seats(row, "no seats may be taken")
         for attempt in range(JOIN_ATTEMPTS):
             try:
-                token, machine = self._join_once(gid, seat, raw, token_hash(code))
+                token, machine = self._join_once(gid, seat, raw, token_hash(code), invitation["player"] or player)
                 break
             except StaleVersion:
                 # another seat's entropy (or the start) was appended first: look again
@@ -85,7 +85,9 @@ class Seats:
         if inv is not None and inv["used"] is not None:
             raise Conflict("this invitation was already used")
 
-    def _join_once(self, gid: UUID, seat: int, raw: bytes | None, code_hash: str):
+    def _join_once(self, gid: UUID, seat: int, raw: bytes | None, code_hash: str, player: str = ""):
+        """The seat taken (its credential, the invitation used) with what joining appends, in
+        one transaction: the seat's entropy, if given, and its name (``Privateer.name_seat``)."""
         game = self.current.working_copy(gid)
         machine = game.machine
         machine.check_seat(seat)
@@ -95,23 +97,27 @@ class Seats:
         when = now()
         cred = (gid.hex, role, token_hash(token), when)
         use = (gid.hex, code_hash, role, when)  # consumed with the credential, in its transaction
-        if raw is None:
+        events = []
+        if raw is not None:
+            if machine.k["table"]:
+                raise BadInput("a table-mode game draws no chance from a seed: it takes no entropy")
+            if machine.k["steps"] > 0 or machine.k["counter"] > 0:
+                raise IllegalDecision("entropy can only be added before any chance is drawn: create the "
+                                      "game with wait_for_seats and join before it starts")
+            ev = Ev("EntropyAdded", 0, "all", {"seat": seat, "entropy": raw.hex()})
+            machine.apply(ev)
+            events.append(ev)
+        events += self.app.name_seat(game, seat, player)
+        if not events:
             try:
                 self.app.recorder.insert_credential(*cred, invitation_use=use)
             except (IntegrityError, RecordConflictError):
                 self._taken(gid, role, code_hash)
                 raise Conflict(f"seat {seat} of game {gid.hex} was taken at the same moment") from None
             return token, machine
-        if machine.k["table"]:
-            raise BadInput("a table-mode game draws no chance from a seed: it takes no entropy")
-        if machine.k["steps"] > 0 or machine.k["counter"] > 0:
-            raise IllegalDecision("entropy can only be added before any chance is drawn: create the "
-                                  "game with wait_for_seats and join before it starts")
-        ev = Ev("EntropyAdded", 0, "all", {"seat": seat, "entropy": raw.hex()})
-        machine.apply(ev)
-        game.record([ev])
+        game.record(events)
         try:
-            self.steps.save(game, credential=cred, invitation_use=use)  # seat, invitation, entropy: one transaction
+            self.steps.save(game, credential=cred, invitation_use=use)  # seat, invitation, entropy, name: one transaction
         except StaleVersion:
             self._taken(gid, role, code_hash)
             raise

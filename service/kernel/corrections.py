@@ -45,3 +45,17 @@ def check_decision(decision: dict) -> tuple[int, str]:
     if extra:
         raise BadInput(f"a correction takes referee, to_version and reason only (not {', '.join(sorted(extra))})")
     return to_version, reason.strip()
+
+
+def setup_end(events, step_starts) -> int:
+    """The last version of the setup step (``{"step": "setup"}``) among ``events``
+    (in order, each with ``.type``, ``.data`` and ``.originator_version``): the
+    version before the first event after it that starts a step of its own
+    (``step_starts``); the last version when none does (the setup is still being entered)."""
+    setup = False
+    for e in events:
+        if not setup:
+            setup = e.type == "Decided" and e.data.get("seat") == 0 and e.data.get("decision") == {"step": "setup"}
+        elif e.type in step_starts:
+            return e.originator_version - 1
+    return events[-1].originator_version if events else 0

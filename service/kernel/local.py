@@ -80,6 +80,8 @@ def check_players(players: dict, seats: int) -> dict:
             raise BadInput(f"player seat {n} is not a seat of this game (1 to {seats})")
         if not isinstance(name, str) or not name.strip():
             raise BadInput(f"seat {n} needs a player name")
+        if not name.strip().isprintable():
+            raise BadInput(f"seat {n}'s player name holds a line break or another control character")
         if re.match(r"^seat \d+$", name.strip()):
             raise BadInput(f"{name.strip()!r} names a seat, not a player: give the player's name")
         out[str(n)] = name.strip()

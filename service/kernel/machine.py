@@ -34,7 +34,11 @@ UNKNOWN = "?"  # a card nobody has seen (table mode): "?deck#n"
 def is_unknown(card) -> bool:
     return isinstance(card, str) and card.startswith(UNKNOWN)
 KERNEL_TYPES = CHANCE_TYPES | {"GameCreated", "Decided", "ChanceAwaited", "GameFinished", "EntropyAdded",
-                               "Corrected"}
+                               "Corrected", "SeatNamed"}
+# Events appended on their own, outside any seat's step: a seat's entropy before the setup, and
+# ``SeatNamed {seat, player}``, the name a seat is taken under (public; at creation, on joining).
+# A history may be cut (a fork, a correction) just before one.
+STEP_STARTS = ("Decided", "EntropyAdded", "SeatNamed")
 CHANCE_VALUE_FIELD = {"DiceRolled": "values", "CardDrawn": "card", "ChanceChosen": "value",
                       "DeckShuffled": "order", "CardIdentified": "card"}
 
@@ -458,6 +462,9 @@ class Machine:
                 k["result"]["tiebreak"] = ev.data["tiebreak"]
         elif t == "EntropyAdded":
             k["entropies"].append(ev.data["entropy"])
+        elif t == "SeatNamed":
+            self._seat_named(ev.data)
+            return  # not a consequence of the step a table may be entering (``pending``)
         elif t == "Corrected":
             k["corrections"] = k.get("corrections", 0) + 1
         if k["pending"] is not None:
@@ -466,7 +473,7 @@ class Machine:
     def apply_retracted(self, ev: Ev) -> None:
         """A retracted event (service/kernel/corrections.py): it stays out of
         the game's line, but what it used of the chance stream stays used and
-        what a viewer could read of it stays counted."""
+        what a viewer could read of it stays counted; a seat's name stays its name."""
         self._legal = self._acting = None
         k = self.k
         seen = k["seen"]
@@ -477,6 +484,20 @@ class Machine:
                 seen[i] += 1
         if ev.type in CHANCE_TYPES and ev.data.get("counter") is not None:
             k["counter"] = ev.data["counter"] + ev.data["draws"]
+        elif ev.type == "SeatNamed":
+            self._seat_named(ev.data)
+
+    def _seat_named(self, data: dict) -> None:
+        """``SeatNamed``: the seat's player, beside those named at creation, in ``config["players"]``
+        (a new mapping: the ``GameCreated`` data is never changed). A table-mode step that
+        awaits an outcome is re-run from the state before it: that state counts the event too."""
+        players = dict(self.config.get("players") or {})
+        players[str(data["seat"])] = data["player"]
+        self.config = {**self.config, "players": players}
+        if self.base is not None:  # (a new copy: other machines may share the one held)
+            k = _copy(self.base[0])
+            k["seen"][0] += 1
+            self.base = (k, self.base[1])
 
     def correct(self, decision: dict, version: int) -> list[Ev]:
         """The correction step (its ``Decided`` and ``Corrected`` events), on a

@@ -22,7 +22,10 @@ store's schema):
   orders by win_share, then win rate (win_share / played), then avg_points
   (equal on all three: same rank). Games of different kinds are ranked
   separately (their points do not compare), and a tournament of several kinds
-  also gets one table over all of them (``model.overall_rows``).
+  also gets one table over all of them (``model.overall_rows``). Each row also
+  has the player's ``rating`` (``model.ratings``: openskill's Plackett-Luce model
+  over the counted games in the order they finished, read from ``proj_scores``
+  and ``proj_games.finished_at``; ``mu - 3 sigma``).
 * ``proj_events`` — every game's public events (what a spectator may read), as
   readable rows: game_id, seq (the public's own numbering: 1, 2, ... over the
   public events, never the store version, which would count hidden events), turn,

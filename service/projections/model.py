@@ -7,7 +7,9 @@ position.
 
 Who is a *player*? ``GameCreated`` may record names for the seats
 (``players``: a list, seat 1 first, or a ``{seat: name}`` mapping); a
-``SeatJoined`` event with ``{"seat": n, "player": name}`` names a seat too.
+``SeatNamed`` event (the name a seat was taken under: at creation, on an
+invitation or on joining) with ``{"seat": n, "player": name}`` names a seat too
+(as the older ``SeatJoined`` did).
 A seat with no name is the player ``seat N``, which suits fixed-seat events
 (and is what a game created without names can offer).
 """
@@ -18,7 +20,9 @@ import json
 import re
 from dataclasses import dataclass, field
 
-TRACKED_TYPES = ("GameCreated", "GameFinished", "SeatJoined")
+from openskill.models import PlackettLuce
+
+TRACKED_TYPES = ("GameCreated", "GameFinished", "SeatNamed", "SeatJoined")
 
 
 def seat_names(config: dict) -> dict[str, str]:
@@ -78,13 +82,14 @@ def game_row(game_id: str, e) -> dict:
     }
 
 
-def add_event(batch: Batch, e, lookup, public_count=None) -> None:
+def add_event(batch: Batch, e, lookup, public_count=None, config_of=None) -> None:
     """Fold one decoded stored event into ``batch``. ``lookup(game_id)`` gives a
     game's proj_games row already in the read model (or None); ``public_count(game_id)``
-    how many of its public events ``proj_events`` holds already."""
+    how many of its public events ``proj_events`` holds already; ``config_of(game_id)``
+    its ``GameCreated`` data (for a public decision's words), or None."""
     t = getattr(e, "type", None)
     if t is not None and getattr(e, "visible_to", None) == "all":
-        add_public(batch, e, lookup, public_count)
+        add_public(batch, e, lookup, public_count, config_of)
     if t not in TRACKED_TYPES:
         return
     gid = e.originator_id.hex
@@ -94,7 +99,7 @@ def add_event(batch: Batch, e, lookup, public_count=None) -> None:
     game = batch.game(gid, lookup)
     if game is None:  # a game whose creation is not in the log: nothing to attach to
         return
-    if t == "SeatJoined":
+    if t in ("SeatNamed", "SeatJoined"):
         seat, name = e.data.get("seat"), e.data.get("player")
         if seat is not None and name:
             batch.names.setdefault(gid, dict(game.get("players") or {}))[str(seat)] = str(name)
@@ -119,12 +124,13 @@ def add_event(batch: Batch, e, lookup, public_count=None) -> None:
         batch.touched.add((game["tournament"], game["game"]))
 
 
-def add_public(batch: Batch, e, lookup, public_count=None) -> None:
+def add_public(batch: Batch, e, lookup, public_count=None, config_of=None) -> None:
     """A public event as a readable row of ``proj_events``, numbered in the
     public's own sequence (``seq``: 1, 2, ... over the events everyone may
-    read), never by store version, which would count the hidden events between."""
+    read), never by store version, which would count the hidden events between.
+    A public decision reads in the game's words where its config is known (``config_of``)."""
     from service.kernel.rules import get_rules
-    from service.views import REFEREE_ONLY_FIELDS, describe
+    from service.views import REFEREE_ONLY_FIELDS, decision_namer, describe
     from service.kernel.machine import Ev
 
     gid = e.originator_id.hex
@@ -141,7 +147,9 @@ def add_public(batch: Batch, e, lookup, public_count=None) -> None:
     batch.seq[gid] += 1
     data = {k: v for k, v in e.data.items() if k not in REFEREE_ONLY_FIELDS}
     try:
-        text = describe(get_rules(game), Ev(e.type, e.turn, "all", data))
+        rules = get_rules(game)
+        config = config_of(gid) if config_of is not None and e.type == "Decided" else None
+        text = describe(rules, Ev(e.type, e.turn, "all", data), decision_namer(rules, config) if config else None)
     except Exception:  # a game this build does not know: the row keeps its type and data
         text = e.type
     batch.events.append({"game_id": gid, "seq": batch.seq[gid], "turn": e.turn, "type": e.type, "text": text,
@@ -155,7 +163,7 @@ def _json_default(o):
 
 
 STANDINGS_COLUMNS = ("rank", "tournament", "game", "player", "played", "wins", "shared_wins",
-                     "win_share", "points", "avg_points", "best")
+                     "win_share", "points", "avg_points", "best", "rating")
 
 ALL_GAMES = "all games"
 _UNNAMED = re.compile(r"^seat \d+$")
@@ -167,14 +175,47 @@ def named(rows: list[dict]) -> list[dict]:
     return [r for r in rows if r.get("player") and not _UNNAMED.match(r["player"])]
 
 
-def rank_rows(rows: list[dict]) -> list[dict]:
+def ratings(results: list[dict]) -> dict[tuple[str, str, str], float]:
+    """Each named player's rating, by ``(tournament, game, player)`` and, over every game
+    kind of a tournament, ``(tournament, ALL_GAMES, player)``: openskill's Plackett-Luce
+    model (made for games of many players), played through the games in the order they
+    finished (then by game id), each game ranking its seats by the result: its winners
+    first, then by final score, equal on both a tie. The figure is the conservative
+    estimate ``mu - 3 sigma`` (0 for a newcomer; it grows as the games show the skill),
+    the same from the same games. A seat nobody named plays as a newcomer each time.
+
+    ``results``: score rows (``game_id, seat, player, tournament, game, score, winner,
+    finished_at``) of the counted games (forks never count)."""
+    model = PlackettLuce()
+    games: dict[str, list[dict]] = {}
+    for r in results:
+        games.setdefault(r["game_id"], []).append(r)
+    held: dict[tuple, object] = {}
+    for gid in sorted(games, key=lambda g: (str(games[g][0].get("finished_at") or ""), g)):
+        rows = sorted(games[gid], key=lambda r: int(r["seat"]))
+        if len(rows) < 2:
+            continue
+        places = sorted({(-int(r["winner"]), -float(r["score"])) for r in rows})
+        ranks = [places.index((-int(r["winner"]), -float(r["score"]))) + 1 for r in rows]
+        first = rows[0]
+        for kind in (first["game"], ALL_GAMES):
+            keys = [(first["tournament"], kind, r["player"]) if named([r]) else None for r in rows]
+            teams = [[held.get(k) or model.rating()] if k else [model.rating()] for k in keys]
+            for k, [rated] in zip(keys, model.rate(teams, ranks=ranks)):
+                if k is not None:
+                    held[k] = rated
+    return {k: round(r.ordinal(), 2) for k, r in held.items()}
+
+
+def rank_rows(rows: list[dict], rated: dict | None = None) -> list[dict]:
     """Order and number standings rows within each (tournament, game).
 
     The order: most wins (a victory shared by k players counts 1/k), then the
     better win rate (wins per game played: 1 win in 1 game ranks above 1 win in
     3), then the higher average score, then the name. Equal on all three is an
-    equal rank."""
+    equal rank. ``rated``: the players' ratings (``ratings``), shown beside."""
     out = []
+    rated = rated or {}
 
     def key(r):
         played = int(r["played"]) or 1
@@ -198,13 +239,15 @@ def rank_rows(rows: list[dict]) -> list[dict]:
             "win_share": round(float(r["win_share"]), 4), "points": _num(r["points"]),
             "avg_points": round(float(r["points"]) / played, 2) if played else 0.0,
             "best": _num(r["best"]),
+            "rating": rated.get((r["tournament"], r["game"], r["player"]), 0.0),
         })
     return out
 
 
-def overall_rows(rows: list[dict]) -> list[dict]:
+def overall_rows(rows: list[dict], rated: dict | None = None) -> list[dict]:
     """One table per tournament over every game kind played in it (``game`` is
-    ``all games``): the sums of each player's rows, ranked the same way."""
+    ``all games``): the sums of each player's rows, ranked the same way, with the
+    rating over all of them (``rated``: ``ratings``)."""
     acc: dict = {}
     for r in named(rows):
         a = acc.setdefault((r["tournament"], r["player"]), {
@@ -215,7 +258,12 @@ def overall_rows(rows: list[dict]) -> list[dict]:
         a["win_share"] += float(r["win_share"])
         a["points"] += float(r["points"])
         a["best"] = float(r["best"]) if a["best"] is None else max(a["best"], float(r["best"]))
-    return rank_rows(list(acc.values()))
+    return rank_rows(list(acc.values()), rated)
+
+
+def win_rate(row: dict) -> str:
+    """A row's win rate for a person: its win share per game played, as a percentage."""
+    return f"{100 * float(row['win_share']) / int(row['played']):.0f}%" if int(row["played"]) else "-"
 
 
 def _num(x):

@@ -21,8 +21,9 @@ from psycopg.sql import SQL, Identifier
 from service.app import Privateer
 
 from .boards import public_boards
-from .model import Batch, add_event, rank_rows
-from .sql import RECOUNT_DELETE, RECOUNT_INSERT, TABLES
+from .created import created_data
+from .model import Batch, add_event, rank_rows, ratings
+from .sql import RECOUNT_DELETE, RECOUNT_INSERT, RESULTS, RESULTS_OF, TABLES
 
 PROJECTION_NAME = "privateer_standings"
 TRACKING_TABLE = PROJECTION_NAME + "_tracking"
@@ -155,10 +156,18 @@ class PostgresStandingsView(PostgresTrackingRecorder):
             curs.execute(sql, params)
             return [dict(r) for r in curs.fetchall()]
 
-    def standings(self, tournament: str | None = None) -> list[dict]:
+    def standings(self, tournament: str | None = None, rated: dict | None = None) -> list[dict]:
+        """Ranked, each row with the player's rating (``rated``: ``self.ratings``, else read now)."""
+        rated = self.ratings(tournament) if rated is None else rated
         if tournament is None:
-            return rank_rows(self._query("SELECT * FROM proj_standings"))
-        return rank_rows(self._query("SELECT * FROM proj_standings WHERE tournament = %s", (tournament,)))
+            return rank_rows(self._query("SELECT * FROM proj_standings"), rated)
+        return rank_rows(self._query("SELECT * FROM proj_standings WHERE tournament = %s", (tournament,)), rated)
+
+    def ratings(self, tournament: str | None = None) -> dict:
+        """The players' ratings (``model.ratings``) over the counted results."""
+        if tournament is None:
+            return ratings(self._query(RESULTS))
+        return ratings(self._query(RESULTS_OF.format(p="%s"), (tournament,)))
 
     def scores(self, tournament: str | None = None) -> list[dict]:
         if tournament is None:
@@ -191,13 +200,16 @@ class StandingsProjection(Projection[PostgresStandingsView]):
     name = PROJECTION_NAME
     db: str | None = None  # the store followed (set by ``runner.follow``), to refresh the public boards
     _app = None
+    _config_of = None
 
     def process_event(self, domain_event, tracking: Tracking) -> None:
         batch = Batch()
-        add_event(batch, domain_event, self.view.lookup, self.view.public_count)
+        if self.db is not None and StandingsProjection._app is None:
+            StandingsProjection._app = Privateer(self.db)
+            StandingsProjection._config_of = staticmethod(created_data(StandingsProjection._app))
+        config_of = StandingsProjection._config_of if self.db is not None else None
+        add_event(batch, domain_event, self.view.lookup, self.view.public_count, config_of)
         if batch.events and self.db is not None:
-            if StandingsProjection._app is None:
-                StandingsProjection._app = Privateer(self.db)
             public_boards(StandingsProjection._app, batch)
         self.view.commit(batch, tracking.application_name, None, tracking.notification_id, check_prev=False)
 

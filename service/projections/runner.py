@@ -14,6 +14,7 @@ import time
 from service.views import LOG_TEXT_VERSION
 
 from .boards import public_boards
+from .created import created_data
 from .model import Batch, add_event
 
 APP_NAME = "privateer"
@@ -43,6 +44,7 @@ def catch_up(app, view=None, *, batch_size: int = 2000, retries: int = 5, progre
     so far and the events there were to apply when it began."""
     own = view is None
     view = view or open_view(app)
+    config_of = created_data(app)
     applied = undecodable = 0
     rebuilt = False
     started = time.perf_counter()
@@ -66,7 +68,7 @@ def catch_up(app, view=None, *, batch_size: int = 2000, retries: int = 5, progre
                 except Exception:  # unreadable bytes: the audit reports them; skip here
                     undecodable += 1
                     continue
-                add_event(batch, e, view.lookup, view.public_count)
+                add_event(batch, e, view.lookup, view.public_count, config_of)
             public_boards(app, batch)
             try:
                 view.commit(batch, APP_NAME, pos, notes[-1].id)

@@ -13,3 +13,10 @@ RECOUNT_INSERT = (
     "SUM(score), MAX(score) FROM proj_scores "
     "WHERE counted = 1 AND tournament = {p} AND game = {p} GROUP BY tournament, game, player"
 )
+
+# Every counted result, with when its game finished: the ratings are played through these in order
+RESULTS = (
+    "SELECT s.game_id, s.seat, s.player, s.tournament, s.game, s.score, s.winner, g.finished_at "
+    "FROM proj_scores s JOIN proj_games g ON g.game_id = s.game_id WHERE s.counted = 1"
+)
+RESULTS_OF = RESULTS + " AND s.tournament = {p}"

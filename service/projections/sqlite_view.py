@@ -13,8 +13,8 @@ import sqlite3
 
 import sqlite_utils
 
-from .model import Batch, rank_rows
-from .sql import RECOUNT_DELETE, RECOUNT_INSERT, TABLES
+from .model import Batch, rank_rows, ratings
+from .sql import RECOUNT_DELETE, RECOUNT_INSERT, RESULTS, RESULTS_OF, TABLES
 
 
 class PositionMoved(Exception):
@@ -114,12 +114,19 @@ class SQLiteView:
             raise
 
     # queries ------------------------------------------------------------------
-    def standings(self, tournament: str | None = None) -> list[dict]:
+    def standings(self, tournament: str | None = None, rated: dict | None = None) -> list[dict]:
+        """Ranked, each row with the player's rating (``rated``: ``self.ratings``, else read now)."""
         if tournament is None:
             rows = self.db.query("SELECT * FROM proj_standings")
         else:
             rows = self.db.query("SELECT * FROM proj_standings WHERE tournament = ?", [tournament])
-        return rank_rows(list(rows))
+        return rank_rows(list(rows), self.ratings(tournament) if rated is None else rated)
+
+    def ratings(self, tournament: str | None = None) -> dict:
+        """The players' ratings (``model.ratings``) over the counted results."""
+        if tournament is None:
+            return ratings(list(self.db.query(RESULTS)))
+        return ratings(list(self.db.query(RESULTS_OF.format(p="?"), [tournament])))
 
     def scores(self, tournament: str | None = None) -> list[dict]:
         sql = "SELECT * FROM proj_scores"

@@ -23,20 +23,22 @@ def test_a_number_typed_against_a_stale_list_is_refused_and_the_new_list_shown(c
     here, elsewhere = Privateer(cli.db), Privateer(cli.db)
     out: list[str] = []
     session = Session(here, UUID(gid), out.append)
-    session.show()  # seat 1's decisions, numbered in words
-    listed = here.load(UUID(gid)).machine.legal(1)
+    session.show()  # the acting seat's decisions, numbered in words
+    m = here.load(UUID(gid)).machine
+    first = m.to_act()[0]
+    listed = m.legal(first)
     assert any(line.strip().startswith("1. draw a card") for line in out), out
     assert not any("{" in line for line in out)
-    elsewhere.act(UUID(gid), 1, listed[0])  # another terminal records seat 1's draw
+    elsewhere.act(UUID(gid), first, listed[0])  # another terminal records that seat's draw
     version = here.load(UUID(gid)).version
     out.clear()
-    session.handle("2")  # typed against seat 1's list, which is no longer open
+    session.handle("2")  # typed against that seat's list, which is no longer open
     assert here.load(UUID(gid)).version == version  # nothing recorded
     assert out and out[0].startswith("error: the game moved on since the list was shown")
     assert session.refused == (1, 4)
     out.clear()
-    session.show()  # the new list: seat 2's
-    assert out[0].startswith("turn") and "seat 2 to decide" in out[0]
+    session.show()  # the new list: the next seat's
+    assert out[0].startswith("turn") and f"seat {first % 3 + 1} to decide" in out[0]
     session.handle("1")  # read against what is shown now: recorded
     assert here.load(UUID(gid)).version > version
 

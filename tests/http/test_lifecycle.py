@@ -26,7 +26,9 @@ def test_seats_add_entropy_before_the_setup(server, organiser, public, table_fac
     tokens[3] = j3["token"]
     assert j3["status"]["started"] and j3["status"]["to_act"] == [1, 2, 3]
     log = public.get(f"/games/{gid}/log").json()["events"]
-    assert [e["type"] for e in log[:4]] == ["GameCreated", "EntropyAdded", "EntropyAdded", "Decided"]
+    # seat 3 is taken under the invitation's name (a public event of the game), then the setup runs
+    assert [e["type"] for e in log[:5]] == ["GameCreated", "EntropyAdded", "EntropyAdded", "SeatNamed", "Decided"]
+    assert log[3]["data"] == {"seat": 3, "player": "Ada"} and log[3]["text"] == "Ada takes seat 3"
     # too late now
     assert organiser.post(f"/games/{gid}/invitations", {"seat": 3}).status_code == 409
     other = organiser.create("letter-of-marque", 2)["game_id"]
