@@ -66,7 +66,13 @@
     }
     showAwaited(a);
     $("outcomes").hidden = queue.length === 0;
-    $("queue").textContent = queue.map((q) => q.label).join(" · ");
+    // what is queued, grouped by what it was for: "the dealer: 2 — deal to seat 1: admiral · blue 1 …"
+    const groups = [];
+    for (const q of queue) {
+      const g = groups[groups.length - 1];
+      if (g && g.why === q.why) { g.labels.push(q.label); } else { groups.push({why: q.why, labels: [q.label]}); }
+    }
+    $("queue").textContent = groups.map((g) => (g.why ? g.why + ": " : "") + g.labels.join(" · ")).join(" — ");
     $("send").textContent = queue.length === 1 ? "Send 1 outcome" : `Send ${queue.length} outcomes`;
     const box = $("decisions");
     box.replaceChildren();
@@ -124,7 +130,7 @@
   }
 
   function click(say, label) {
-    queue.push({say, label});
+    queue.push({say, label, why: (view.awaiting && view.awaiting.why) || ""});
     $("refusal").textContent = "";
     refresh();
   }
