@@ -66,13 +66,15 @@
     }
     showAwaited(a);
     $("outcomes").hidden = queue.length === 0;
-    // what is queued, grouped by what it was for: "the dealer: 2 — deal to seat 1: admiral · blue 1 …"
-    const groups = [];
+    // what is queued, by what it was for ("deal to seat 1: admiral · blue 1 …", as each hand lies on
+    // the table); it is sent in the order it was clicked
+    const groups = new Map();
     for (const q of queue) {
-      const g = groups[groups.length - 1];
-      if (g && g.why === q.why) { g.labels.push(q.label); } else { groups.push({why: q.why, labels: [q.label]}); }
+      if (!groups.has(q.why)) { groups.set(q.why, []); }
+      groups.get(q.why).push(q.label);
     }
-    $("queue").textContent = groups.map((g) => (g.why ? g.why + ": " : "") + g.labels.join(" · ")).join(" — ");
+    $("queue").replaceChildren(...[...groups].map(([why, labels]) =>
+      el("div", {text: (why ? why + ": " : "") + labels.join(" · ")})));
     $("send").textContent = queue.length === 1 ? "Send 1 outcome" : `Send ${queue.length} outcomes`;
     const box = $("decisions");
     box.replaceChildren();

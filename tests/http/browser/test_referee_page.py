@@ -40,7 +40,7 @@ def send_queue(page, n: int) -> None:
 
 def click_outcome(page, selector: str) -> None:
     """Click an outcome and wait for the page to have asked what is awaited after it."""
-    queued = page.inner_text("#queue") if page.is_visible("#queue") else ""
+    queued = page.evaluate("document.getElementById('queue').textContent")
     page.locator(selector).first.click()
     page.wait_for_function(f"document.getElementById('queue').textContent !== {queued!r}")
 
