@@ -40,20 +40,28 @@ def shoot(page, name: str, output_path: str, ready: str = "body[data-state]", re
     return shots
 
 
-def choose(page, text: str | None = None, within: str = "#choices") -> None:
+def choose(page, text: str | None = None, within: str = "#choices") -> bool:
     """Click a decision (the first, or the first whose words hold ``text``), confirm it, and
-    wait until the page shows the game after it."""
-    for _ in range(5):  # the game may move on between the click and the confirmation: then again
+    wait until the page shows the game after it. False if the page has nothing to choose any
+    more (the game moved on before the click: the page then shows what is open now)."""
+    for _ in range(10):
+        if within == "#choices" and state(page) != "choose":
+            return False
         before = page.get_attribute("body", "data-version")
         button = page.locator(f"{within} button.choice", has_text=text) if text else page.locator(f"{within} button.choice")
-        button.first.click()
         try:
+            button.first.click(timeout=5000)
             page.click("#confirm-yes", timeout=2000)
-        except PlaywrightTimeout:
+        except PlaywrightTimeout:  # the choices were shown again meanwhile: look again
             continue
-        page.wait_for_function(f"document.body.dataset.version !== {before!r} || document.body.dataset.state !== 'choose'")
-        return
-    raise AssertionError("the choice was never confirmed")
+        try:
+            page.wait_for_function(f"document.body.dataset.version !== {before!r} || "
+                                   "document.body.dataset.state !== 'choose'", timeout=15000)
+        except PlaywrightTimeout:
+            raise AssertionError(f"the page did not move on after a confirmed choice: {page.inner_text('#refusal')!r} "
+                                 f"{page.inner_text('#status')!r}") from None
+        return True
+    raise AssertionError(f"the choice was never confirmed: {page.inner_text('#refusal')!r}")
 
 
 def state(page) -> str | None:

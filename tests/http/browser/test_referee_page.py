@@ -111,7 +111,7 @@ def test_a_loot_pairs_table_refereed_on_the_page(page, server, organiser, output
     before = page.get_attribute("body", "data-version")
     page.click("#confirm-yes")
     page.wait_for_function(f"document.body.dataset.version !== {before!r}")
-    assert "[retracted]" in page.inner_text("#log")
+    page.wait_for_function("document.getElementById('log').textContent.includes('[retracted]')")
     choose(page, "draw", within="#decisions")
     page.wait_for_selector("body[data-state=chance]")
     click_outcome(page, f"#awaited .cards button:not([data-card='{wrong}'])")
