@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 import shutil
 from pathlib import Path
@@ -17,16 +18,18 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="no chromium installed (.ci/run installs Debian's "
                                                              "package; these tests never download a browser)")
 DOCS = Path(__file__).resolve().parents[3] / "docs" / "pages"
+# the README's copies are refreshed only when asked (PRIVATEER_DOCS_SHOTS=1): a test run leaves
+# the source tree as it found it
+REFRESH_DOCS = os.environ.get("PRIVATEER_DOCS_SHOTS") == "1"
 WIDTHS = (420, 1600)
 
 
 def shoot(page, name: str, output_path: str, ready: str = "body[data-state]", reload: bool = True) -> list[Path]:
     """The page at 420 and 1600 px (loaded again at each width, as a person opening it there
     would, unless ``reload`` is False: then as it stands, laid out again), into the test's
-    output dir and, for the README, docs/pages/."""
+    output dir and, with PRIVATEER_DOCS_SHOTS=1, for the README, docs/pages/."""
     out = Path(output_path)
     out.mkdir(parents=True, exist_ok=True)
-    DOCS.mkdir(parents=True, exist_ok=True)
     shots = []
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": 900})
@@ -35,7 +38,9 @@ def shoot(page, name: str, output_path: str, ready: str = "body[data-state]", re
         page.wait_for_selector(ready, state="attached")
         path = out / f"{name}-{width}.png"
         page.screenshot(path=str(path), full_page=True)
-        shutil.copyfile(path, DOCS / path.name)
+        if REFRESH_DOCS:
+            DOCS.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, DOCS / path.name)
         shots.append(path)
     return shots
 
