@@ -208,19 +208,16 @@ class Session:
         self.out("  receipt " + json.dumps(receipt, separators=(",", ":")))
 
     def _undo(self) -> None:
-        from service.kernel.corrections import retracted_versions
+        from service.kernel.corrections import undo_point
 
-        stored = self.app.stored_events(self.gid)
-        retracted = retracted_versions(stored)
-        starts = [e.originator_version for e in stored if e.type == "Decided" and e.data["seat"] != 0
-                  and e.originator_version not in retracted]
-        if not starts:  # only the setup so far: a correction never reaches into it
+        to_version = undo_point(self.app.stored_events(self.gid))
+        if to_version is None:  # only the setup so far: a correction never reaches into it
             from service.kernel.errors import BadInput
 
             raise BadInput("nothing to undo: the setup (its deal, as entered) is never corrected; "
                            "if it was entered wrongly, create the game again with `tools new`. From the "
                            "first decision on, `undo` retracts the last step")
-        self._report(self.app.correct(self.gid, starts[-1] - 1, "undone at the table", self.shown))
+        self._report(self.app.correct(self.gid, to_version, "undone at the table", self.shown))
 
     def _log(self, line: str) -> None:
         parts = line.split()

@@ -33,7 +33,7 @@ from pydantic import BaseModel, Field
 
 from service.aggregates.kaisers_pirates.rules import OPTIONS as KP_OPTIONS
 from service.kernel.chance import is_copy_of
-from service.kernel.corrections import retracted_versions
+from service.kernel.corrections import undo_point
 from service.kernel.errors import BadInput, PrivateerError
 from service.kernel.games import game_names, get_rules
 from service.render.common import board_text, to_text, words
@@ -279,7 +279,7 @@ def pages_router(svc: GameService) -> APIRouter:
                 "awaiting": _awaited_things(awaiting), "refused": refused,
                 "referee": [{"n": i, "decision": d, "text": referee_text(d) if d.get("referee") != "penalty"
                              else _penalty_words(d)} for i, d in enumerate(offered, 1)],
-                "undo_to": _undo_to(svc, gid), "players": players_of(gid, caller)}
+                "undo_to": undo_point(svc.app.stored_events(gid)), "players": players_of(gid, caller)}
 
     @r.post("/games/{game_id}/referee", response_model=m.Appended, status_code=201, responses=ERRORS,
             tags=["referee"], **NEEDS)
@@ -308,13 +308,3 @@ def pages_router(svc: GameService) -> APIRouter:
 def _penalty_words(decision: dict) -> str:
     rest = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in decision.items() if k != "referee")
     return f"penalty: {rest}" if rest else "penalty"
-
-
-def _undo_to(svc: GameService, gid: UUID) -> int | None:
-    """The version before the last step of the game's line that a correction may take back (the
-    setup never: it is the deal as entered), as `tools table`'s undo reads it."""
-    stored = svc.app.stored_events(gid)
-    retracted = retracted_versions(stored)
-    starts = [e.originator_version for e in stored if e.type == "Decided" and e.data["seat"] != 0
-              and e.originator_version not in retracted]
-    return starts[-1] - 1 if starts else None

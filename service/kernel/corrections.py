@@ -35,6 +35,16 @@ def retracted_versions(events) -> set[int]:
     return out
 
 
+def undo_point(stored) -> int | None:
+    """The version an undo goes back to: just before the last seat's step still on the game's
+    line (stored events, with ``originator_version``). None while there is only the setup, which
+    a correction never reaches into (the deal as entered)."""
+    retracted = retracted_versions(stored)
+    starts = [e.originator_version for e in stored if e.type == "Decided" and e.data["seat"] != 0
+              and e.originator_version not in retracted]
+    return starts[-1] - 1 if starts else None
+
+
 def check_decision(decision: dict) -> tuple[int, str]:
     to_version, reason = decision.get("to_version"), decision.get("reason")
     if not isinstance(to_version, int) or isinstance(to_version, bool) or to_version < 1:

@@ -1,6 +1,7 @@
 // An invitation as a link: /join/GAME/SEAT#code=...&player=... (the code in the fragment, which
 // no server logs). Opening it takes the seat (naming the player), keeps the seat's token in
 // this browser and leads to the seat's page. A name in the link joins at once.
+// Before the setup the seat also adds its own entropy to the game's seed.
 (function () {
   "use strict";
   const {$, api, reason, store, fragment} = P;
@@ -13,9 +14,19 @@
 
   function go() { location.replace(play); }
 
+  // before the game's setup draws any chance, the seat mixes its own randomness into the game's
+  // seed (the service README's "Seats' entropy"): 32 bytes from this browser
+  function entropy() {
+    const bytes = crypto.getRandomValues(new Uint8Array(32));
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
   async function join(player) {
     $("take").disabled = true;
-    const r = await api(`/games/${gameId}/seats/${seat}/join`, {method: "POST", body: {code, player}});
+    const body = {code, player};
+    const st = await api(`/games/${gameId}`);
+    if (st.ok && !st.body.started && !st.body.table) { body.entropy = entropy(); }
+    const r = await api(`/games/${gameId}/seats/${seat}/join`, {method: "POST", body});
     if (r.ok) {
       store.set(`seat:${gameId}:${seat}`, r.body.token);
       history.replaceState(null, "", location.pathname);  // the used code leaves the address bar

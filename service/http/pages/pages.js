@@ -96,19 +96,21 @@ const P = (function () {
     const natural = Number(svg.getAttribute("width")) || 900;
     svg.removeAttribute("height");
     const fit = Math.min(1.25, (box.clientWidth - 2) / natural);
-    if (s.zoom === null) { s.zoom = Math.max(0.85, Math.min(1, fit)); }
+    if (s.zoom === null || s.auto) { s.zoom = Math.max(0.85, Math.min(1, fit)); s.auto = true; }
     svg.style.width = Math.round(natural * s.zoom) + "px";
     svg.style.height = "auto";
     if (!s.bar) {
       s.bar = el("div", {class: "zoom"},
         el("button", {type: "button", title: "smaller", "aria-label": "zoom out",
-                      onclick: () => { s.zoom = Math.max(0.3, s.zoom / 1.25); picture(box, box.innerHTML, s); }}, "−"),
+                      onclick: () => { s.auto = false; s.zoom = Math.max(0.3, s.zoom / 1.25); picture(box, box.innerHTML, s); }}, "−"),
         el("button", {type: "button", title: "larger", "aria-label": "zoom in",
-                      onclick: () => { s.zoom = Math.min(3, s.zoom * 1.25); picture(box, box.innerHTML, s); }}, "+"),
+                      onclick: () => { s.auto = false; s.zoom = Math.min(3, s.zoom * 1.25); picture(box, box.innerHTML, s); }}, "+"),
         el("button", {type: "button", title: "the whole picture in the width",
-                      onclick: () => { s.zoom = (box.clientWidth - 2) / natural; picture(box, box.innerHTML, s); }}, "fit"),
+                      onclick: () => { s.auto = false; s.zoom = (box.clientWidth - 2) / natural; picture(box, box.innerHTML, s); }}, "fit"),
         el("span", {class: "hint", text: "scroll to see all of it"}));
       box.before(s.bar);
+      // a window made wider or narrower: the picture's size follows, until a person zooms
+      window.addEventListener("resize", () => { if (s.auto) { picture(box, box.innerHTML, s); } });
     }
     return s;
   }

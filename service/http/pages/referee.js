@@ -9,7 +9,8 @@
   if (given) { store.set(`referee:${gameId}`, given); history.replaceState(null, "", location.pathname); }
   const token = store.get(`referee:${gameId}`) || store.get("organiser");
   let view = null;          // the last /awaited answer
-  let queue = [];           // outcomes clicked, not yet sent: [{say, label}]
+  let queue = [];           // outcomes clicked, not yet sent: [{say, label, why}]
+  let dice = [];            // faces clicked of dice not all clicked yet
   let pending = null;       // a step awaiting confirmation: {text, run}
   let players = {};
   let zoom = {zoom: null};
@@ -66,7 +67,15 @@
     }
     showAwaited(a);
     $("outcomes").hidden = queue.length === 0;
-    $("queue").textContent = queue.map((q) => q.label).join(" · ");
+    // what is queued, by what it was for ("deal to seat 1: admiral · blue 1 …", as each hand lies on
+    // the table); it is sent in the order it was clicked
+    const groups = new Map();
+    for (const q of queue) {
+      if (!groups.has(q.why)) { groups.set(q.why, []); }
+      groups.get(q.why).push(q.label);
+    }
+    $("queue").replaceChildren(...[...groups].map(([why, labels]) =>
+      el("div", {text: (why ? why + ": " : "") + labels.join(" · ")})));
     $("send").textContent = queue.length === 1 ? "Send 1 outcome" : `Send ${queue.length} outcomes`;
     const box = $("decisions");
     box.replaceChildren();
@@ -103,9 +112,10 @@
       const row = el("div", {class: "choices faces"});
       for (let f = 1; f <= a.sides; f++) {
         const label = named[f] ? `${f} ${named[f]}` : String(f);
-        row.append(el("button", {type: "button", "data-face": f, onclick: () => click(f, label)}, label));
+        row.append(el("button", {type: "button", "data-face": f, onclick: () => face(a.n, f, label)}, label));
       }
-      box.append(el("p", {class: "hint", text: a.n > 1 ? `click ${a.n} faces, one per die` : "click the face"}), row);
+      const so = dice.length ? ` (so far: ${dice.map((d) => d.label).join(" ")})` : "";
+      box.append(el("p", {class: "hint", text: a.n > 1 ? `click ${a.n} faces, one per die${so}` : "click the face"}), row);
     } else if (a.kind === "card") {
       const row = el("div", {class: "choices cards"});
       for (const c of a.left) {
@@ -123,8 +133,18 @@
     }
   }
 
+  // several dice are one outcome: their faces are gathered, then queued together
+  function face(n, f, label) {
+    if (n === 1) { click(f, label); return; }
+    dice.push({f, label});
+    if (dice.length < n) { showAwaited(view.awaiting); return; }
+    const all = dice;
+    dice = [];
+    click(all.map((d) => d.f), all.map((d) => d.label).join(" "));
+  }
+
   function click(say, label) {
-    queue.push({say, label});
+    queue.push({say, label, why: (view.awaiting && view.awaiting.why) || ""});
     $("refusal").textContent = "";
     refresh();
   }
@@ -182,8 +202,8 @@
   $("confirm-yes").onclick = confirmed;
   $("confirm-no").onclick = cancel;
   $("send").onclick = sendQueue;
-  $("unclick").onclick = () => { queue.pop(); refresh(); };
-  $("clear").onclick = () => { queue = []; refresh(); };
+  $("unclick").onclick = () => { dice = []; queue.pop(); refresh(); };
+  $("clear").onclick = () => { dice = []; queue = []; refresh(); };
   $("undo").onclick = () => correction(view.undo_to);
   $("correct").onclick = () => correction(Number($("to-version").value));
   $("add-note").onclick = () => {

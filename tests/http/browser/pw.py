@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 import shutil
 from pathlib import Path
@@ -17,16 +18,18 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="no chromium installed (.ci/run installs Debian's "
                                                              "package; these tests never download a browser)")
 DOCS = Path(__file__).resolve().parents[3] / "docs" / "pages"
+# the README's copies are refreshed only when asked (PRIVATEER_DOCS_SHOTS=1): a test run leaves
+# the source tree as it found it
+REFRESH_DOCS = os.environ.get("PRIVATEER_DOCS_SHOTS") == "1"
 WIDTHS = (420, 1600)
 
 
 def shoot(page, name: str, output_path: str, ready: str = "body[data-state]", reload: bool = True) -> list[Path]:
     """The page at 420 and 1600 px (loaded again at each width, as a person opening it there
     would, unless ``reload`` is False: then as it stands, laid out again), into the test's
-    output dir and, for the README, docs/pages/."""
+    output dir and, with PRIVATEER_DOCS_SHOTS=1, for the README, docs/pages/."""
     out = Path(output_path)
     out.mkdir(parents=True, exist_ok=True)
-    DOCS.mkdir(parents=True, exist_ok=True)
     shots = []
     for width in WIDTHS:
         page.set_viewport_size({"width": width, "height": 900})
@@ -35,25 +38,35 @@ def shoot(page, name: str, output_path: str, ready: str = "body[data-state]", re
         page.wait_for_selector(ready, state="attached")
         path = out / f"{name}-{width}.png"
         page.screenshot(path=str(path), full_page=True)
-        shutil.copyfile(path, DOCS / path.name)
+        if REFRESH_DOCS:
+            DOCS.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, DOCS / path.name)
         shots.append(path)
     return shots
 
 
-def choose(page, text: str | None = None, within: str = "#choices") -> None:
+def choose(page, text: str | None = None, within: str = "#choices") -> bool:
     """Click a decision (the first, or the first whose words hold ``text``), confirm it, and
-    wait until the page shows the game after it."""
-    for _ in range(5):  # the game may move on between the click and the confirmation: then again
+    wait until the page shows the game after it. False if the page has nothing to choose any
+    more (the game moved on before the click: the page then shows what is open now)."""
+    for _ in range(10):
+        if within == "#choices" and state(page) != "choose":
+            return False
         before = page.get_attribute("body", "data-version")
         button = page.locator(f"{within} button.choice", has_text=text) if text else page.locator(f"{within} button.choice")
-        button.first.click()
         try:
+            button.first.click(timeout=5000)
             page.click("#confirm-yes", timeout=2000)
-        except PlaywrightTimeout:
+        except PlaywrightTimeout:  # the choices were shown again meanwhile: look again
             continue
-        page.wait_for_function(f"document.body.dataset.version !== {before!r} || document.body.dataset.state !== 'choose'")
-        return
-    raise AssertionError("the choice was never confirmed")
+        try:
+            page.wait_for_function(f"document.body.dataset.version !== {before!r} || "
+                                   "document.body.dataset.state !== 'choose'", timeout=15000)
+        except PlaywrightTimeout:
+            raise AssertionError(f"the page did not move on after a confirmed choice: {page.inner_text('#refusal')!r} "
+                                 f"{page.inner_text('#status')!r}") from None
+        return True
+    raise AssertionError(f"the choice was never confirmed: {page.inner_text('#refusal')!r}")
 
 
 def state(page) -> str | None:
