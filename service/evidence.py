@@ -258,7 +258,7 @@ def check_signatures(gid: UUID, rows: list, signatures: list, file_keys: dict, p
             return {"version": version, "step": [first, version],
                     "reason": f"a signature for version {version}, which the file does not hold"}
         if not verify(keys[fp], bytes(sig), head_message(gid.bytes, version, hashes[version], str(time), fp)):
-            return {"version": version, "step": [first, version],
+            return {"version": first, "step": [first, version],
                     "reason": f"the step ending at version {version} (versions {first}-{version}, "
                               f"{_types(rows, first, version)}): its signature does not check against key "
                               f"{fp[:16]} (the history up to there was changed after it was signed)"}
