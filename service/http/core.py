@@ -515,8 +515,8 @@ class GameService:
                 "to_act": m.to_act(), "finished": m.finished,
                 "events": log_entries(m.rules, pending, seat, start=start, players=m.config.get("players"),
                                       names=card_namer(m))}
-        if decided is not None:  # the deciding seat's receipt: the signed head after its step
-            body["receipt"] = self.app.receipt(game, decided)
+        # the deciding seat's receipt: the signed head after its step (kept with an idempotent answer)
+        body["receipt"] = self.app.receipt(game, decided) if decided is not None else None
         if key is None:
             return Pending(self, game, self.app.prepare(game), body, None)
         row = (gid.hex, caller.scope, key, fp, 201, json.dumps(body))
