@@ -6,14 +6,16 @@ an imported game's chain and hashes verify as they did in the source store.
      "secret": seed bytes or None,
      "signatures": [[version, time, fingerprint, signature], ...],
      "keys": {fingerprint: public key bytes, ...},
-     "parent_secret": the fork parent's revealed seed bytes, or None}
+     "parents": [[version, seed bytes or None], ...] or None}
 
 MessagePack as in event_store/codec.py: the game id is ext type 1 (its 16
 bytes), each timestamp ext type 2 (its ISO 8601 text, the exact text the
 chain hashes), ``prev``/``hash``/``salt`` are bin (``salt`` is nil for a
 chain version 1 event). ``signatures`` are the service's signed heads
 (event_store/signing.py; ``signature`` bin, 64 bytes), ``keys`` the public
-keys (bin, 32 bytes) that made them, by fingerprint. Format version 2 files
+keys (bin, 32 bytes) that made them, by fingerprint; ``parents`` (a fork) the
+seeds its ancestors revealed, oldest first: the chance events up to each
+``version`` were drawn with that seed (None: not revealed yet). Format version 2 files
 (no signatures, keys or parent secret) and 1 (rows of 8, no salt) are read
 too. spec/SPEC.md is the specification.
 """
@@ -34,12 +36,12 @@ READS = (1, 2, 3)
 
 
 def write_game(path: str, game_id: UUID, events: list, secret: bytes | None, signatures: list | None = None,
-               keys: dict | None = None, parent_secret: bytes | None = None) -> int:
+               keys: dict | None = None, parents: list | None = None) -> int:
     rows = [[e.originator_version, e.timestamp, e.type, e.turn, e.visible_to, e.data, e.prev, e.hash,
              getattr(e, "salt", None)] for e in events]
     body = pack({"format": FORMAT, "format_version": FORMAT_VERSION, "game_id": game_id,
                  "events": rows, "secret": secret, "signatures": signatures or [], "keys": keys or {},
-                 "parent_secret": parent_secret})
+                 "parents": parents})
     Path(path).write_bytes(body)
     return len(body)
 
@@ -74,4 +76,4 @@ def read_game(path: str, times_as_text: bool = False) -> dict:
             isinstance(r, list) and len(r) == 4 for r in signatures):
         raise BadInput(f"{path} has malformed signatures")
     return {"game_id": doc["game_id"], "events": events, "secret": doc.get("secret"), "format_version": fv,
-            "signatures": signatures, "keys": keys, "parent_secret": doc.get("parent_secret")}
+            "signatures": signatures, "keys": keys, "parents": doc.get("parents")}

@@ -129,11 +129,11 @@ def check_chain(game_id, envs: list[Envelope], head: dict | None, report: AuditR
     return True
 
 
-def check_chance(envs: list[Envelope], seed: bytes | None, parent_seed: bytes | None,
+def check_chance(envs: list[Envelope], seed: bytes | None, parents: list | None,
                  report: AuditReport) -> bool:
-    created = envs[0].data
-    fork = created.get("fork") or {}
-    inherited_to = fork.get("version", 0)
+    """``parents``: ``[[version, seed or None], ...]``, oldest ancestor first: the
+    chance events up to each version were drawn with that ancestor's seed
+    (``ancestry``); the later ones with ``seed``."""
     counter = 0
     entropies: list[bytes] = []
     for e in envs:
@@ -149,7 +149,7 @@ def check_chance(envs: list[Envelope], seed: bytes | None, parent_seed: bytes | 
             return not report.fail(e.version, e.type,
                                    f"chance counter {d['counter']} where the stream was at {counter} "
                                    "(outcomes skipped or redrawn)")
-        use = parent_seed if e.version <= inherited_to else seed
+        use = next((a for upto, a in parents or () if e.version <= upto), seed)
         if use is not None:
             problems = recompute(derive_key(use, entropies), e.type, d)
             if problems:
@@ -299,7 +299,7 @@ def rerun_retracted(envs: list[Envelope], rules, retracted: set[int], revealed, 
 
 
 def audit_events(game_id, stored, mapper, head: dict | None, secret: bytes | None,
-                 parent_seed: bytes | None = None) -> AuditReport:
+                 parents: list | None = None) -> AuditReport:
     report = AuditReport(game_id=game_id.hex)
     report.events = len(stored)
     if not stored:
@@ -307,11 +307,11 @@ def audit_events(game_id, stored, mapper, head: dict | None, secret: bytes | Non
     envs = decode_all(game_id, stored, mapper, report)
     if envs is None:
         return report
-    return audit_envelopes(game_id, envs, head, secret, parent_seed, report)
+    return audit_envelopes(game_id, envs, head, secret, parents, report)
 
 
 def audit_envelopes(game_id, envs: list[Envelope], head: dict | None, secret: bytes | None,
-                    parent_seed: bytes | None, report: AuditReport) -> AuditReport:
+                    parents: list | None, report: AuditReport) -> AuditReport:
     """Chain, seed, chance and rules over decoded events (from a store or a file)."""
     report.events = len(envs)
     if not check_chain(game_id, envs, head, report):
@@ -322,9 +322,9 @@ def audit_envelopes(game_id, envs: list[Envelope], head: dict | None, secret: by
     fork = envs[0].data.get("fork")
     if fork:
         report.notes.append(f"forked from {fork['parent']} at version {fork['version']}")
-        if parent_seed is None and not envs[0].data["table"]:
-            report.notes.append("the parent's seed is not available: inherited chance checked for gaps only")
-    if not check_chance(envs, seed, parent_seed, report):
+        if any(a is None for _, a in parents or [(0, None)]) and not envs[0].data["table"]:
+            report.notes.append("an ancestor's seed is not available: its chance checked for gaps only")
+    if not check_chance(envs, seed, parents, report):
         return report
     rerun(envs, report)
     _name_rules_version(envs[0].data, report)
@@ -352,33 +352,44 @@ def _name_rules_version(created: dict, report: AuditReport) -> None:
 
 # the store's side: what the audit needs, gathered ------------------------------
 def audit_game(app, game_id: UUID) -> AuditReport:
-    """Audit a stored game (its events, the store's head and secrets). Rows that
-    cannot be read at all (a damaged file) are a finding, in one line."""
-    try:
-        stored = app.recorder.select_events(game_id)
-    except Exception as e:  # noqa: BLE001 - whatever the store says, the game does not verify
-        reason = getattr(e, "reason", None) or str(e) or type(e).__name__
-        return AuditReport(game_id=game_id.hex).fail(1, "?", f"its stored events cannot be read: {reason}")
+    """Audit a stored game (its events, the store's head and secrets)."""
+    stored = app.recorder.select_events(game_id)
     rows = app.recorder.select_games(prefix=game_id.hex)
     head = {"version": rows[0]["version"], "head": bytes(rows[0]["head"]).hex()} if rows else None
     secret = app.recorder.select_secret(game_id.hex)
-    parent_seed = None
     try:
         first = app.mapper.to_domain_event(stored[0]) if stored else None
-        fork = first.data.get("fork") if first is not None else None
     except Exception:
-        fork = None
-    if fork:
-        parent_seed = parent_seed_of(app, UUID(fork["parent"]))
-    return audit_events(game_id, stored, app.mapper, head, secret, parent_seed)
+        first = None
+    parents = ancestry(app, first.data) if first is not None and isinstance(first.data, dict) else None
+    return audit_events(game_id, stored, app.mapper, head, secret, parents)
 
 
-def parent_seed_of(app, parent: UUID) -> bytes | None:
-    """The parent's seed if it is revealed or held by this store."""
-    secret = app.recorder.select_secret(parent.hex)
-    if secret is not None:
-        return secret
-    for e in app.events.get(parent, desc=True, limit=1):
+def ancestry(app, created: dict, revealed_only: bool = False) -> list | None:
+    """A fork's ancestors' seeds, as the chance it inherited was drawn: ``[[version,
+    seed or None], ...]``, oldest first; the events up to each version were drawn
+    with that ancestor's seed (a fork of a fork inherits its grandparent's draws
+    through its parent). ``revealed_only``: only seeds an ancestor has revealed
+    (finished); else also those this store holds. None for a game that is no fork."""
+    out = []
+    fork = created.get("fork")
+    while isinstance(fork, dict) and fork.get("parent"):
+        try:
+            parent = UUID(str(fork["parent"]))
+        except ValueError:
+            break
+        seed = revealed_seed_of(app, parent)
+        if seed is None and not revealed_only:
+            seed = app.recorder.select_secret(parent.hex)
+        out.insert(0, [fork["version"], seed])
+        first = next(iter(app.events.get(parent, lte=1)), None)
+        fork = first.data.get("fork") if first is not None else None
+    return out or None
+
+
+def revealed_seed_of(app, game: UUID) -> bytes | None:
+    for e in app.events.get(game, desc=True, limit=1):
         if e.type == "GameFinished" and e.data.get("seed"):
-            return bytes.fromhex(e.data["seed"])
+            seed = e.data["seed"]
+            return bytes.fromhex(seed) if isinstance(seed, str) else bytes(seed)
     return None

@@ -30,23 +30,13 @@ SIGN = "sign"
 
 # writing ------------------------------------------------------------------------------------
 def export_evidence(app, game_id: UUID, events: list) -> dict:
-    """The export's ``signatures``, ``keys`` and ``parent_secret``."""
+    """The export's ``signatures``, ``keys`` and, for a fork, ``parents`` (the seeds its ancestors revealed)."""
+    from service.audit import ancestry
+
     rows = app.recorder.select_signatures(game_id.hex)
     signatures = [[r["version"], r["signed"], r["fingerprint"], bytes.fromhex(r["signature"])] for r in rows]
     keys = app.signer.public_keys({r["fingerprint"] for r in rows})
-    return {"signatures": signatures, "keys": keys, "parent_secret": revealed_parent_seed(app, events[0].data)}
-
-
-def revealed_parent_seed(app, created: dict) -> bytes | None:
-    """A fork's parent's seed, once the parent has revealed it (finished); else None."""
-    fork = created.get("fork") or {}
-    if not fork.get("parent") or created.get("table"):
-        return None
-    for e in app.events.get(UUID(fork["parent"]), desc=True, limit=1):
-        if e.type == "GameFinished" and e.data.get("seed"):
-            seed = e.data["seed"]
-            return bytes.fromhex(seed) if isinstance(seed, str) else bytes(seed)
-    return None
+    return {"signatures": signatures, "keys": keys, "parents": ancestry(app, events[0].data, revealed_only=True)}
 
 
 def imported_signatures(game_id: UUID, rows: list, doc: dict) -> tuple[list, dict]:
@@ -268,7 +258,7 @@ def check_signatures(gid: UUID, rows: list, signatures: list, file_keys: dict, p
             return {"version": version, "step": [first, version],
                     "reason": f"a signature for version {version}, which the file does not hold"}
         if not verify(keys[fp], bytes(sig), head_message(gid.bytes, version, hashes[version], str(time), fp)):
-            return {"version": version, "step": [first, version],
+            return {"version": first, "step": [first, version],
                     "reason": f"the step ending at version {version} (versions {first}-{version}, "
                               f"{_types(rows, first, version)}): its signature does not check against key "
                               f"{fp[:16]} (the history up to there was changed after it was signed)"}

@@ -81,7 +81,7 @@ def import_game(app, path: str) -> UUID:
     store it; a history that does not verify is refused and nothing is written."""
     from copy import deepcopy
 
-    from service.audit import audit_envelopes, parent_seed_of
+    from service.audit import ancestry, audit_envelopes
 
     doc = read_game(path)
     game_id = doc["game_id"]
@@ -104,18 +104,13 @@ def import_game(app, path: str) -> UUID:
         created, recorded = envelopes()
     except (TypeError, KeyError) as e:
         raise BadInput(f"{path} has a malformed event: {e}") from None
-    fork = created.data.get("fork") if isinstance(created.data, dict) else None
-    parent_seed = None
-    if fork and isinstance(fork, dict) and fork.get("parent"):
-        try:
-            parent_seed = parent_seed_of(app, UUID(str(fork["parent"])))
-        except ValueError:
-            parent_seed = None
-        if parent_seed is None and doc["parent_secret"] is not None:  # the export carries it (parent finished)
-            parent_seed = bytes(doc["parent_secret"])
+    # a fork's ancestors' seeds: as this store knows them, else as the file carries them (revealed ones)
+    parents = ancestry(app, created.data) if isinstance(created.data, dict) else None
+    if doc["parents"] and (parents is None or any(seed is None for _, seed in parents)):
+        parents = [[int(v), bytes(seed) if seed is not None else None] for v, seed in doc["parents"]]
     report = AuditReport(game_id=game_id.hex)
     audit_envelopes(game_id, [Envelope(created)] + [Envelope(r) for r in recorded], None,
-                    doc["secret"], parent_seed, report)
+                    doc["secret"], parents, report)
     if not report.ok:
         bad = report.first_bad
         raise DoesNotVerify(f"{path} does not verify: event {bad['version']} ({bad['type']}): {bad['reason']}")

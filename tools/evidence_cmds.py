@@ -19,6 +19,8 @@ def key(db: DbOpt = None, json_out: JsonOpt = False,
     """The service's public signing key (Ed25519) and its fingerprint; made on first use.
 
     Publish it: `tools verify FILE --key PUBKEY` checks a file's signed heads against it.
+
+    Example: `tools key --json > service-key.json`; `tools key --rotate` (old keys stay listed).
     """
     a = open_app(db)
     if rotate:
@@ -45,7 +47,8 @@ def verify(path: Annotated[str, typer.Argument(metavar="FILE", help="An export (
 
     Exit 0 when every step is signed and checks and every receipt's step is in the file; 1 names the first
     step whose signature fails or is missing, or the first receipt the file contradicts.
-    Example: `tools verify final.pgame --key 5c08f6...` ; `tools verify final.pgame --receipt mine.jsonl`.
+
+    Example: `tools verify final.pgame --key service-key.json`; `tools verify final.pgame --receipt mine.jsonl`.
     """
     from service.evidence import published_keys, read_receipts, verify_file
 

@@ -83,7 +83,7 @@ def audit(game_id: Annotated[Optional[str], typer.Argument(metavar="GAME_ID", he
     """
     from uuid import UUID
 
-    from service.audit import audit_game
+    from service.audit import AuditReport, audit_game
 
     if (game_id is None) == (not all_games):
         fail("give a game id or --all", 2)
@@ -97,7 +97,13 @@ def audit(game_id: Annotated[Optional[str], typer.Argument(metavar="GAME_ID", he
     else:
         it = ids
     for gid in it:
-        reports.append(audit_game(a, gid))
+        try:
+            reports.append(audit_game(a, gid))
+        except Exception as e:  # noqa: BLE001 - of a whole store, a game that cannot be read is one line
+            if not all_games:
+                raise
+            reason = getattr(e, "reason", None) or str(e) or type(e).__name__
+            reports.append(AuditReport(game_id=gid.hex).fail(1, "?", f"its stored events cannot be read: {reason}"))
     bad = [r for r in reports if not r.ok]
     if json_out:
         out_json([r.as_dict() for r in reports] if all_games else reports[0].as_dict())

@@ -1,0 +1,185 @@
+"""Regenerate spec/vectors/: small exports and records made by the service,
+some of them broken as a file's holder or the operator would break them, and
+manifest.json with the result a verifier must give for each (``ok``; for a
+broken one, the ``version`` it must name, and a phrase of the reason).
+
+    python -m spec.make_vectors [DIR]      (from the repository root)
+
+Keys and times are fresh at every run: the files change, the verdicts do not.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from event_store.chain import link
+from event_store.codec import pack, unpack
+from event_store.signing import head_message
+from service.app import Privateer
+from service.evidence import signed_record
+from service.history import export_game, fork
+from service.kernel.rules import catalog_digest, get_rules
+from service.record import write_record
+
+FIELDS = ("version", "timestamp", "type", "turn", "visible_to", "data", "prev", "hash", "salt")
+
+
+def play(app, gid, decisions, rng, receipts=None):
+    for _ in range(decisions):
+        m = app.load(gid).machine
+        if m.finished:
+            return
+        a = m.awaiting_chance()
+        if a is not None:
+            outcome = {"dice": lambda: [rng.randint(1, a["sides"]) for _ in range(a["n"])],
+                       "card": lambda: rng.choice(m.k["awaiting"]["choices"]),
+                       "pick": lambda: rng.choice(a["options"]),
+                       "shuffle": lambda: list(m.k["awaiting"]["cards"])}[a["kind"]]()
+            app.enter_chance(gid, outcome)
+            continue
+        seat = m.to_act()[0]
+        app.act(gid, seat, rng.choice(m.legal(seat)))
+        if receipts is not None:
+            receipts.append(app.receipt(app.load(gid), seat))
+
+
+def rows_of(doc):
+    return [dict(zip(FIELDS, r)) for r in doc["events"]]
+
+
+def rehash(doc, gid, rows, version):
+    prev = rows[version - 2]["hash"]
+    for r in rows[version - 1:]:
+        r["prev"] = prev
+        r["hash"] = prev = link(gid, r["version"], r["timestamp"], r["type"], r["turn"], r["visible_to"],
+                                r["data"], prev, r["salt"], 2)
+    doc["events"] = [[r[f] for f in FIELDS] for r in rows]
+
+
+def resign(app, doc, gid, rows):
+    """The operator, who holds the key: every head signed again."""
+    hashes = {r["version"]: r["hash"] for r in rows}
+    key, fp = app.signer._active(), app.signer.fingerprint
+    doc["signatures"] = [[v, t, fp, key.sign(head_message(gid.bytes, v, hashes[v], t, fp))]
+                         for v, t, f, _ in doc["signatures"]]
+
+
+def record_text(app, gid):
+    stored = app.stored_events(gid)
+    created = stored[0].data
+    default = catalog_digest(get_rules(created["game"]).catalog(created.get("options") or {}))
+    finished = any(e.type == "GameFinished" for e in stored)
+    text = write_record(stored, app.recorder.select_secret(gid.hex) if finished else None, default)
+    return signed_record(app, gid, stored, text)
+
+
+def main(out: Path) -> None:
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    tmp = Path(tempfile.mkdtemp(prefix="privateer-vectors-"))
+    app = Privateer(str(tmp / "store.db"), snapshot_interval=0)
+    manifest = []
+    public = app.signer._active() and app.signer.public_key.hex()
+    (out / "service.key").write_text(public + "\n")
+
+    def add(name, expect, receipts=None, note=""):
+        entry = {"file": name, "key": "service.key", "ok": expect is None, "note": note}
+        if receipts:
+            (out / f"{name}.receipts.json").write_text(json.dumps(receipts, indent=1))
+            entry["receipts"] = f"{name}.receipts.json"
+        if expect is not None:
+            entry["version"], entry["reason"] = expect
+        manifest.append(entry)
+
+    # a seeded game, unfinished, exported with its secret (the referee's backup)
+    receipts = []
+    gid = app.create("loot", 2, seed=b"\x11" * 32)
+    play(app, gid, 10, random.Random(1), receipts)
+    export_game(app, gid, str(out / "seeded.pgame"), with_secret=True)
+    add("seeded.pgame", None, receipts, "seeded Loot, 10 decisions, with its seed: chain, signatures, receipts, chance")
+    base = unpack((out / "seeded.pgame").read_bytes())
+    decided = [r for r in rows_of(base) if r["type"] == "Decided" and r["data"]["seat"]]
+    target = decided[4]["version"]
+    step_end = next((r["version"] - 1 for r in rows_of(base) if r["version"] > target
+                     and r["type"] in ("Decided", "EntropyAdded")), len(base["events"]))
+
+    # a holder's rewrite: a decision changed, the chain re-hashed, the key not held
+    doc = unpack((out / "seeded.pgame").read_bytes())
+    rows = rows_of(doc)
+    rows[target - 1]["data"]["decision"] = {"action": "rewritten"}
+    rehash(doc, gid, rows, target)
+    (out / "holder-rewrite.pgame").write_bytes(pack(doc))
+    add("holder-rewrite.pgame", (target, "does not check"), note="a decision rewritten and re-hashed without the key")
+
+    # a change without re-hashing: the chain breaks at that event
+    doc = unpack((out / "seeded.pgame").read_bytes())
+    doc["events"][target - 1][5]["decision"] = {"action": "rewritten"}
+    (out / "broken-chain.pgame").write_bytes(pack(doc))
+    add("broken-chain.pgame", (target, "does not match its hash"), note="an event changed, the chain not re-hashed")
+
+    # signatures dropped from a step on: unsigned
+    doc = unpack((out / "seeded.pgame").read_bytes())
+    doc["signatures"] = [s for s in doc["signatures"] if s[0] < target]
+    covered = max(s[0] for s in doc["signatures"])
+    (out / "unsigned-tail.pgame").write_bytes(pack(doc))
+    add("unsigned-tail.pgame", (covered + 1, "carry no signature"), note="the later signatures removed")
+
+    # the operator: a decision rewritten, re-hashed and re-signed; the seat's receipts expose it
+    doc = unpack((out / "seeded.pgame").read_bytes())
+    rows = rows_of(doc)
+    rows[target - 1]["data"]["decision"] = {"action": "rewritten"}
+    rehash(doc, gid, rows, target)
+    resign(app, doc, gid, rows)
+    (out / "operator-rewrite.pgame").write_bytes(pack(doc))
+    add("operator-rewrite.pgame", (target, "differs"), receipts,
+        note="the operator re-signed a rewritten history; the step is named by the first receipt it contradicts")
+
+    # the operator changes a chance outcome (a card's index) and re-signs: the stream exposes it
+    doc = unpack((out / "seeded.pgame").read_bytes())
+    rows = rows_of(doc)
+    drawn = next(r for r in rows if r["type"] == "CardDrawn" and r["version"] > 20 and r["data"]["of"] > 1)
+    drawn["data"]["index"] = (drawn["data"]["index"] + 1) % drawn["data"]["of"]
+    rehash(doc, gid, rows, drawn["version"])
+    resign(app, doc, gid, rows)
+    (out / "operator-chance.pgame").write_bytes(pack(doc))
+    add("operator-chance.pgame", (drawn["version"], "stream"), note="a card's index changed and re-signed")
+
+    # a table-mode game with a correction, and its record
+    t = app.create("letter-of-marque", 2, table=True, players={"1": "Ada", "2": "Bo"})
+    play(app, t, 14, random.Random(2))
+    starts = [e.originator_version for e in app.stored_events(t) if e.type == "Decided" and e.data["seat"]]
+    app.correct(t, starts[-2] - 1, "a die misread")
+    play(app, t, 4, random.Random(3))
+    export_game(app, t, str(out / "table-corrected.pgame"))
+    add("table-corrected.pgame", None, note="table mode, counters null, a correction")
+    text = record_text(app, t)
+    (out / "table-corrected.record").write_text(text)
+    add("table-corrected.record", None, note="the same game's record, signed step by step")
+    lines = text.splitlines(keepends=True)
+    k = next(i for i, line in enumerate(lines) if line[:1].isdigit() and i > 20)
+    sign_v = next(int(line.split()[1]) for line in lines[k:] if line.startswith("sign "))
+    lines[k] = lines[k].replace(" ", "  ", 1)
+    (out / "record-rewrite.record").write_text("".join(lines))
+    add("record-rewrite.record", (sign_v, "does not check"), note="a move of the record changed")
+
+    # a fork of a finished game: its export carries the parent's revealed seed
+    p = app.create("letter-of-marque", 2, seed=b"\x22" * 32)
+    play(app, p, 10_000, random.Random(4))
+    f = fork(app, p, at_turn=3)
+    play(app, f, 10_000, random.Random(5))
+    export_game(app, f, str(out / "fork.pgame"))
+    add("fork.pgame", None, note="a finished fork of a finished game: inherited chance with the parent's seed")
+
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    app.close()
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).parent / "vectors")

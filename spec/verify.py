@@ -1,0 +1,433 @@
+#!/usr/bin/env python3
+"""An independent verifier of privateer game files, written from spec/SPEC.md
+alone: the Python standard library, msgpack, and cryptography's Ed25519. It
+imports nothing of privateer.
+
+    python spec/verify.py FILE [--key PUBHEX ...] [--receipt JSON|FILE ...] [--json]
+
+Exit 0 when the file verifies, 1 naming the first failure, 2 for bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import hmac
+import json
+import os
+import sys
+
+import msgpack
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+CHANCE = ("DiceRolled", "CardDrawn", "ChanceChosen", "DeckShuffled", "CardIdentified")
+
+
+class Failure(Exception):
+    def __init__(self, reason, version=None, step=None):
+        super().__init__(reason)
+        self.reason, self.version, self.step = reason, version, step
+
+
+# §1 canon -----------------------------------------------------------------------------------
+def _sorted(o):
+    if isinstance(o, dict):
+        return {k: _sorted(o[k]) for k in sorted(o, key=lambda k: k.encode("utf-8"))}
+    if isinstance(o, (list, tuple)):
+        return [_sorted(v) for v in o]
+    return o
+
+
+def canon(o) -> bytes:
+    return msgpack.packb(_sorted(o), use_bin_type=True)
+
+
+def sha(b: bytes) -> bytes:
+    return hashlib.sha256(b).digest()
+
+
+def ed_ok(public: bytes, signature: bytes, message: bytes) -> bool:
+    try:
+        Ed25519PublicKey.from_public_bytes(public).verify(signature, message)
+        return True
+    except (InvalidSignature, ValueError):
+        return False
+
+
+def fingerprint(public: bytes) -> str:
+    return hashlib.sha256(public).hexdigest()
+
+
+# §10 reading an export ------------------------------------------------------------------------
+def read_export(raw: bytes) -> dict:
+    def ext(code, data):
+        if code == 1:
+            return ("uuid", data)
+        if code == 2:
+            return data.decode("utf-8")
+        return ("ext", code, data)
+
+    doc = msgpack.unpackb(raw, ext_hook=ext, raw=False, strict_map_key=False)
+    if not isinstance(doc, dict) or doc.get("format") != "privateer-game":
+        raise ValueError("not a privateer export")
+    fv = doc.get("format_version")
+    width = 8 if fv == 1 else 9
+    rows = []
+    for r in doc["events"]:
+        if len(r) != width:
+            raise ValueError("malformed event row")
+        if width == 8:
+            r = list(r) + [None]
+        rows.append(dict(zip(("version", "timestamp", "type", "turn", "vis", "data", "prev", "hash", "salt"), r)))
+    return {"id": doc["game_id"][1], "events": rows, "secret": doc.get("secret"),
+            "signatures": doc.get("signatures") or [], "keys": doc.get("keys") or {},
+            "parents": doc.get("parents") or []}
+
+
+# §3 chain -----------------------------------------------------------------------------------
+def check_chain(gid: bytes, rows: list) -> None:
+    if not rows or rows[0]["type"] != "GameCreated":
+        raise Failure("the file does not start with GameCreated", 1)
+    chain = rows[0]["data"].get("chain", 1)
+    prev = sha(f"privateer-chain-v{chain}:".encode() + gid)
+    for i, r in enumerate(rows):
+        v = r["version"]
+        if v != i + 1:
+            raise Failure(f"event {i + 1} is missing", i + 1)
+        if r["prev"] != prev:
+            raise Failure(f"event {v} ({r['type']}): its link to the previous event is broken", v)
+        if chain == 2:
+            seal = sha(b"privateer-seal-v2:" + r["salt"] + canon([r["type"], r["data"]]))
+            h = sha(canon([gid, v, r["timestamp"], r["turn"], r["vis"], seal, prev]))
+        else:
+            h = sha(msgpack.packb([gid, v, r["timestamp"], r["type"], r["turn"], r["vis"], r["data"], prev],
+                                  use_bin_type=True))
+        if h != r["hash"]:
+            raise Failure(f"event {v} ({r['type']}): its content does not match its hash", v)
+        prev = h
+
+
+def _types(rows, a, b):
+    names = [r["type"] for r in rows if a <= r["version"] <= b]
+    return ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+
+
+# §4 signed heads ------------------------------------------------------------------------------
+def check_signatures(gid: bytes, rows: list, signatures: list, keys: dict) -> int:
+    hashes = {r["version"]: r["hash"] for r in rows}
+    covered = 0
+    mine = sorted((s for s in signatures if s[2] in keys), key=lambda s: (s[0], s[1]))
+    for version, time, fp, sig in mine:
+        first = max([s[0] for s in mine if s[0] < version] or [0]) + 1
+        if version not in hashes:
+            raise Failure(f"a signature for version {version}, which the file does not hold", version,
+                          [first, version])
+        msg = canon(["privateer-head-v1", gid, version, hashes[version], time, fp])
+        if not ed_ok(keys[fp], sig, msg):
+            raise Failure(f"the step ending at version {version} (versions {first}-{version}, "
+                          f"{_types(rows, first, version)}): its signature does not check", first,
+                          [first, version])
+        covered = max(covered, version)
+    last = rows[-1]["version"]
+    if covered < last:
+        raise Failure(f"versions {covered + 1}-{last} carry no signature", covered + 1, [covered + 1, last])
+    return len(mine)
+
+
+# §6 receipts --------------------------------------------------------------------------------
+def _sees(vis, seat):
+    return vis == "all" or (isinstance(vis, list) and seat in vis)
+
+
+def receipt_signed(r: dict, gid_hex: str, keys: dict | None) -> None:
+    fp = r["fingerprint"]
+    use = dict(keys or {})
+    if keys is None and r.get("public_key") and fingerprint(bytes.fromhex(r["public_key"])) == fp:
+        use[fp] = bytes.fromhex(r["public_key"])
+    if fp not in use:
+        raise Failure(f"receipt of seat {r['seat']}: signed by a key not given")
+    msg = canon(["privateer-receipt-v1", bytes.fromhex(r["game_id"]), r["seat"], r["seat_version"],
+                 bytes.fromhex(r["head"]), r["time"], fp])
+    if not ed_ok(use[fp], bytes.fromhex(r["signature"]), msg):
+        raise Failure(f"receipt of seat {r['seat']} at its version {r['seat_version']}: not a valid signature")
+    if r["game_id"] != gid_hex:
+        raise Failure(f"receipt of seat {r['seat']}: for another game")
+
+
+def _starts(row):
+    return row["type"] in ("Decided", "EntropyAdded")
+
+
+def check_receipts(gid: bytes, rows: list, receipts: list, keys: dict | None) -> None:
+    def reach(r):
+        n = 0
+        for row in rows:
+            n += _sees(row["vis"], r["seat"])
+            if n >= r["seat_version"]:
+                return row["version"]
+        return None
+
+    order = sorted(receipts, key=lambda r: reach(r) or len(rows) + 1)
+    for r in order:
+        receipt_signed(r, gid.hex(), keys)
+        head = bytes.fromhex(r["head"])
+        n = 0
+        for row in rows:
+            n += _sees(row["vis"], r["seat"])
+            if row["hash"] == head:
+                break
+        else:
+            row = None
+        if row is not None and n == r["seat_version"]:
+            continue
+        at = reach(r)
+        if at is None:
+            raise Failure(f"receipt of seat {r['seat']} at its version {r['seat_version']}: the file ends before it")
+        first = at
+        while first > 1 and not _starts(rows[first - 1]):
+            first -= 1
+        last = at
+        while last < len(rows) and not _starts(rows[last]):
+            last += 1
+        raise Failure(f"receipt of seat {r['seat']} at its version {r['seat_version']}: the step at versions "
+                      f"{first}-{last} differs", first, [first, last])
+
+
+# §5 randomness ------------------------------------------------------------------------------
+class Stream:
+    def __init__(self, key: bytes, counter: int):
+        self.key, self.counter = key, counter
+
+    def uniform(self, n: int) -> int:
+        limit = 2 ** 64 - (2 ** 64 % n)
+        while True:
+            block = hmac.new(self.key, self.counter.to_bytes(8, "big"), hashlib.sha256).digest()
+            self.counter += 1
+            x = int.from_bytes(block[:8], "big")
+            if x < limit:
+                return x % n
+
+
+def _esc(text: str) -> str:
+    out = ['"']
+    for ch in text:
+        o = ord(ch)
+        if ch == '"':
+            out.append('\\"')
+        elif ch == "\\":
+            out.append("\\\\")
+        elif ch in "\b\t\n\f\r":
+            out.append({"\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}[ch])
+        elif o < 0x20:
+            out.append(f"\\u{o:04x}")
+        elif o > 0x7F:
+            if o > 0xFFFF:
+                o -= 0x10000
+                out.append(f"\\u{0xD800 + (o >> 10):04x}\\u{0xDC00 + (o & 0x3FF):04x}")
+            else:
+                out.append(f"\\u{o:04x}")
+        else:
+            out.append(ch)
+    return "".join(out) + '"'
+
+
+def card_text(c) -> str:
+    """§5.3, written out (not json.dumps)."""
+    if c is True:
+        return "true"
+    if c is False:
+        return "false"
+    if c is None:
+        return "null"
+    if isinstance(c, int):
+        return str(c)
+    if isinstance(c, str):
+        return _esc(c)
+    if isinstance(c, list):
+        return "[" + ",".join(card_text(v) for v in c) + "]"
+    if isinstance(c, dict):
+        return "{" + ",".join(_esc(k) + ":" + card_text(c[k]) for k in sorted(c)) + "}"
+    raise ValueError(f"not a card: {c!r}")
+
+
+def canonical(cards: list) -> list:
+    return sorted(cards, key=lambda c: card_text(c).encode("ascii"))
+
+
+def outcome_problem(key: bytes, t: str, d: dict) -> str | None:
+    s = Stream(key, d["counter"])
+    if t == "DiceRolled":
+        ok = [1 + s.uniform(d["sides"]) for _ in range(d["n"])] == d["values"]
+    elif t == "CardDrawn":
+        ok = s.uniform(d["of"]) == d["index"]
+    elif t == "ChanceChosen":
+        i = s.uniform(len(d["options"]))
+        ok = i == d["index"] and card_text(d["options"][i]) == card_text(d["value"])
+    elif t == "DeckShuffled":
+        a = canonical(list(d["order"]))
+        for i in range(len(a) - 1, 0, -1):
+            j = s.uniform(i + 1)
+            a[i], a[j] = a[j], a[i]
+        ok = a == d["order"]
+    else:
+        return f"{t} with a counter (only table mode names cards)"
+    if not ok:
+        return f"{t}: the outcome is not the stream's at counter {d['counter']}"
+    if s.counter - d["counter"] != d["draws"]:
+        return f"{t}: used {d['draws']} blocks, the stream needs {s.counter - d['counter']}"
+    return None
+
+
+def check_chance(rows: list, secret, parents: list) -> str:
+    created = rows[0]["data"]
+    if created.get("table"):
+        for r in rows:
+            if r["type"] in CHANCE and r["data"].get("counter") is not None:
+                raise Failure(f"event {r['version']} ({r['type']}): a counter in a table-mode game", r["version"])
+        return "table mode: outcomes entered by the referee"
+    finished = next((r for r in rows if r["type"] == "GameFinished"), None)
+    seed = None
+    if finished is not None and finished["data"].get("seed"):
+        seed = bytes.fromhex(finished["data"]["seed"])
+    elif secret is not None:
+        seed = bytes(secret)
+    if seed is not None and hashlib.sha256(seed).hexdigest() != created.get("commitment"):
+        where = finished["version"] if finished else 1
+        raise Failure(f"event {where}: the seed does not match the commitment", where)
+    counter, entropies, checked = 0, [], 0
+    for r in rows:
+        d = r["data"]
+        if r["type"] == "EntropyAdded":
+            entropies.append(bytes.fromhex(d["entropy"]))
+            continue
+        if r["type"] not in CHANCE or d.get("counter") is None:
+            continue
+        if d["counter"] != counter:
+            raise Failure(f"event {r['version']} ({r['type']}): counter {d['counter']} where the stream was at "
+                          f"{counter}", r["version"])
+        use = next((p[1] for p in parents if r["version"] <= p[0]), seed)
+        if use is not None:
+            key = bytes(use)
+            for e in entropies:
+                key = sha(key + e)
+            problem = outcome_problem(key, r["type"], d)
+            if problem:
+                raise Failure(f"event {r['version']} ({problem})", r["version"])
+            checked += 1
+        counter = d["counter"] + d["draws"]
+    return f"{checked} chance outcomes recomputed" + ("" if seed else " (seed not revealed: continuity only)")
+
+
+# §11 records ------------------------------------------------------------------------------------
+def verify_record(text: str, keys: dict | None, receipts: list) -> list[str]:
+    lines = text.splitlines(keepends=True)
+    gid = next((ln.split('"')[1] for ln in lines if ln.startswith("[GameId ")), None)
+    if gid is None:
+        raise Failure("no GameId tag: an unsigned record")
+    known = dict(keys or {})
+    if keys is None:
+        for r in receipts:
+            if fingerprint(bytes.fromhex(r["public_key"])) == r["fingerprint"]:
+                known[r["fingerprint"]] = bytes.fromhex(r["public_key"])
+    if not known:
+        raise ValueError("a record carries no keys: give --key")
+    before = hashlib.sha256()
+    heads, last_sign, start, signs = {}, 0, 1, 0
+    for n, line in enumerate(lines, 1):
+        if line.startswith("sign "):
+            _, v, head, time, fp, sig = line.rstrip("\r\n").split(" ")
+            msg = canon(["privateer-record-v1", bytes.fromhex(gid), int(v), bytes.fromhex(head), time, fp,
+                         before.copy().digest()])
+            if fp not in known or not ed_ok(known[fp], bytes.fromhex(sig), msg):
+                raise Failure(f"the step ending at version {v} (record lines {start}-{n - 1}): its signature does "
+                              "not check", int(v))
+            heads[head] = int(v)
+            last_sign, start, signs = n, n + 1, signs + 1
+        before.update(line.encode("utf-8"))
+    rest = [n for n, ln in enumerate(lines, 1) if n > last_sign and ln.strip()]
+    if rest:
+        raise Failure(f"record lines {rest[0]}-{rest[-1]} carry no signature")
+    for r in receipts:
+        receipt_signed(r, gid, keys)
+        if r["head"] not in heads:
+            raise Failure(f"receipt of seat {r['seat']} at its version {r['seat_version']}: not in this record")
+    return [f"{signs} signed steps", f"{len(receipts)} receipts"]
+
+
+# the whole file -----------------------------------------------------------------------------
+def verify(raw: bytes, keys: dict | None, receipts: list) -> dict:
+    """{"ok", "kind", "first_bad": {"version", "step", "reason"} or None, "checked"}"""
+    kind = "record" if raw.lstrip().startswith(b'[Record "PrivateerRecord') else "export"
+    checked = []
+    try:
+        if kind == "record":
+            checked = verify_record(raw.decode("utf-8"), keys, receipts)
+        else:
+            doc = read_export(raw)
+            gid, rows = doc["id"], doc["events"]
+            check_chain(gid, rows)
+            checked.append(f"chain of {len(rows)} events")
+            own = {fp: bytes(pk) for fp, pk in doc["keys"].items() if fingerprint(bytes(pk)) == fp}
+            n = check_signatures(gid, rows, doc["signatures"], keys if keys is not None else own)
+            checked.append(f"{n} signed heads")
+            check_receipts(gid, rows, receipts, keys if keys is not None else None)
+            checked.append(check_chance(rows, doc["secret"], doc["parents"]))
+    except Failure as f:
+        return {"ok": False, "kind": kind, "first_bad": {"version": f.version, "step": f.step, "reason": f.reason},
+                "checked": checked}
+    return {"ok": True, "kind": kind, "first_bad": None, "checked": checked}
+
+
+def _keys(values):
+    out = {}
+    for v in values:
+        text = open(v).read().strip() if os.path.isfile(v) else v.strip()
+        if text.startswith("{"):
+            doc = json.loads(text)
+            for k in doc.get("keys") or [doc]:
+                pk = bytes.fromhex(k["public_key"])
+                out[fingerprint(pk)] = pk
+        else:
+            pk = bytes.fromhex(text)
+            out[fingerprint(pk)] = pk
+    return out
+
+
+def _receipts(values):
+    out = []
+    for v in values:
+        text = v if v.lstrip().startswith(("{", "[")) else open(v).read()
+        try:
+            doc = json.loads(text)
+            items = doc if isinstance(doc, list) else [doc]
+        except json.JSONDecodeError:
+            items = [json.loads(line) for line in text.splitlines() if line.strip()]
+        out += [r.get("receipt", r) for r in items]
+    return out
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description="Verify a privateer export or record (spec/SPEC.md).")
+    p.add_argument("file")
+    p.add_argument("--key", action="append", default=[])
+    p.add_argument("--receipt", action="append", default=[])
+    p.add_argument("--json", action="store_true")
+    a = p.parse_args()
+    try:
+        raw = open(a.file, "rb").read()
+        result = verify(raw, _keys(a.key) if a.key else None, _receipts(a.receipt))
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    if a.json:
+        print(json.dumps(result, indent=2))
+    elif result["ok"]:
+        print("ok: " + "; ".join(result["checked"]))
+    else:
+        print("VIOLATION: " + result["first_bad"]["reason"])
+    return 0 if result["ok"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
