@@ -70,7 +70,8 @@ def test_three_players_play_letter_of_marque_by_clicking(browser, page, server, 
 
     page.fill("#standings-of", tournament)
     page.dispatch_event("#standings-of", "change")
-    page.wait_for_selector("table.standings")
+    # the filtered standings replace the ones the page opened with: wait for this tournament's heading
+    page.wait_for_function("t => document.querySelector('#standings').innerText.includes(t)", arg=tournament)
     shown = page.inner_text("#standings")
     assert all(name in shown for name in NAMES), shown
     shoot(page, "organiser", output_path, ready="body[data-ready=yes]", reload=False)
