@@ -229,7 +229,7 @@ def rerun(envs: list[Envelope], report: AuditReport) -> bool:
             elif seat == 0 and isinstance(decision, dict) and "referee" in decision:
                 produced = machine.referee(decision, chance)
             elif seat == 0:
-                if machine.k["steps"] != 0:  # only seats' entropy may come before the setup
+                if machine.kernel_state["steps"] != 0:  # only seats' entropy may come before the setup
                     return not report.fail(e.version, e.type, "a second setup step")
                 produced = machine.setup(chance)
             else:

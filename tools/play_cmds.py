@@ -156,7 +156,7 @@ def referee(game_id: GameId,
     gid = a.resolve_id(game_id)
     if list_ or decision is None:
         machine = a.load(gid).machine
-        options = machine.rules.referee_legal(machine.s) if not machine.finished else []
+        options = machine.rules.referee_legal(machine.state) if not machine.finished else []
         if json_out:
             return out_json(options)
         if not options:
