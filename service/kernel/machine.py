@@ -225,7 +225,7 @@ class Step:
                 m._legal = m._acting = None
                 m.kernel_state["steps"] += 1
             elif type in CHANCE_TYPES:  # an outcome drawn from the stream: the counter moves past its blocks
-                counter = data["counter"] if "counter" in data else None
+                counter = data["counter"]  # every outcome has one (None: entered at a table, or face down)
                 if counter is not None:
                     m.kernel_state["counter"] = counter + data["draws"]
             else:

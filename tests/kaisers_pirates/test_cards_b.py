@@ -1,8 +1,8 @@
 """Action cards (3.3), part 2."""
 
 import pytest
-from kp_helpers import Table, count_cards
-from test_cards_a import MERCH, SHIPS, emden_on_matheran, mk, pass_turn
+from kp_helpers import count_cards
+from test_cards_a import MERCH, emden_on_matheran, mk, pass_turn
 
 from service.kernel import IllegalDecision
 

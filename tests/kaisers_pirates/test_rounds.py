@@ -171,7 +171,7 @@ def test_victory_points_by_hand_from_a_recorded_game():
     limited = 0
     for e in g.events[1:]:
         if e.type == "RoundEnded":
-            expected, drops = {}, {}
+            expected = {}
             for s, p in enumerate(m.s["players"], 1):
                 entries = p["vp"] + [{"card": x, "deck": "merchant", "double": True} for x in p["prizes"]]
                 expected[str(s)] = entries
