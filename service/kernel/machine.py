@@ -21,6 +21,7 @@ from __future__ import annotations
 
 
 from collections import deque
+from typing import Any
 
 import msgpack
 
@@ -51,11 +52,16 @@ def _copy(obj):
 _unpack_kw = {"raw": False, "strict_map_key": False}
 _SEAT_ONLY = Rules.decision_visibility  # a game that keeps it: its Decided is seen by the deciding seat
 _new_ev = object.__new__
-_DISCARDED = deque(maxlen=0)  # the events of a fold, kept by nobody (``Machine.apply``)
+_DISCARDED: deque = deque(maxlen=0)  # the events of a fold, kept by nobody (``Machine.apply``)
 
 
 class _EvSlots:
     __slots__ = ("type", "turn", "vis", "data", "packed")
+    type: str
+    turn: int
+    vis: Any  # "all", "referee" or a list of seats
+    data: dict
+    packed: bytes | None
 
 
 class Ev(_EvSlots):
@@ -124,13 +130,13 @@ class _FoldedEv(Ev):
     def data(self) -> dict:
         value = msgpack.unpackb(self.packed, **_unpack_kw)
         _DATA_SLOT.__set__(self, value)
-        self.__class__ = Ev
+        self.__class__ = Ev  # type: ignore[assignment]
         return value
 
     @data.setter
     def data(self, value: dict) -> None:
         _DATA_SLOT.__set__(self, value)
-        self.__class__ = Ev
+        self.__class__ = Ev  # type: ignore[assignment]
 
 
 def same_events(a: list[Ev], b: list[Ev]) -> bool:
@@ -344,9 +350,9 @@ class Machine:
 
     # what the rules answered for the state as it stands, dropped by every change
     # (``apply``, ``_adopt``): the seats to act and one seat's listed decisions
-    _acting = None
-    _legal = None
-    _broken = None  # why the game's state is unusable (a listed decision the rules refused half-way)
+    _acting: tuple | None = None
+    _legal: tuple | None = None
+    _broken: str | None = None  # why the game's state is unusable (a listed decision the rules refused half-way)
     # False only while a playout that keeps no history runs (``LocalGame.play_out(keep=False)``):
     # its events are dropped after each step, so they are not frozen (``Ev.freeze``)
     keep_events = True
@@ -374,8 +380,8 @@ class Machine:
         self.config = config
         self.kernel_state = kernel_state
         self.state = state  # the game's state, as its rules keep it
-        self.base = base  # the states before the current step (table mode only)
-        self._folder = None  # the step stored events are folded through (``apply``)
+        self.base: tuple | None = base  # the states before the current step (table mode only)
+        self._folder: Step | None = None  # the step stored events are folded through (``apply``)
 
     # The names these had first, read-only, for the callers that still use them
     # (the game packages' tests, bench/, service/http/core.py).
@@ -391,7 +397,8 @@ class Machine:
         if folder is None:
             folder = self._folder = Step(self, None, 0)
             folder._keep = False
-            folder.events = _DISCARDED
+            # a sink: its ``append`` drops the event
+            folder.events = _DISCARDED  # type: ignore[assignment]
         folder.emit(ev.type, ev.vis, ev.turn, **ev.data)
 
     def _kernel_fact(self, t: str, data: dict) -> None:
@@ -600,6 +607,7 @@ class Machine:
     def _step(self, work: "Machine", seat: int, decision: dict, chance, checked: bool = False) -> list[Ev]:
         step = Step(work, chance, seat, checked)
         rules = self.rules
+        vis: Any
         if seat == 0:
             vis = "all"
         elif type(rules).decision_visibility is _SEAT_ONLY:  # the default: the deciding seat alone
@@ -650,7 +658,8 @@ class Machine:
         validate(awaiting, outcome)
         pending = self.kernel_state["pending"]
         done = pending["emitted"]
-        base = self._with(*self.base, None)
+        assert self.base is not None  # a step is pending: its states before were kept
+        base = self._with(self.base[0], self.base[1], None)
         events = base._run(pending["seat"], pending["decision"], TableChance(pending["outcomes"] + [outcome]))
         self._adopt(base)
         return events[1 + done:]
