@@ -19,9 +19,7 @@ to turn a decision into events. It does no I/O.
 
 from __future__ import annotations
 
-
 from collections import deque
-from typing import Any
 
 import msgpack
 
@@ -30,6 +28,11 @@ from .corrections import check_decision
 from .equal import strictly_equal
 from .errors import BadInput, IllegalDecision, NeedChance, NoChanceAwaited, NotYourTurn, PrivateerError
 from .rules import Rules
+
+# True for the type checker only (pyproject.toml: ``always_true``): a quick `tools` call never imports ``typing``
+_TYPES_ONLY = False
+if _TYPES_ONLY:
+    from typing import Any
 
 CHANCE_TYPES = frozenset({"DiceRolled", "CardDrawn", "ChanceChosen", "DeckShuffled", "CardIdentified"})
 UNKNOWN = "?"  # a card nobody has seen (table mode): "?deck#n"
