@@ -61,14 +61,14 @@ def _play(g, bot: str, rng: random.Random, h) -> None:
     choose = g.rules.bots[bot]
     steps = 0
     while not m.finished:
-        awaiting = m.k["awaiting"]
+        awaiting = m.kernel_state["awaiting"]
         if awaiting is not None:
             g.enter(_entered(awaiting, rng))
         else:
             seat = m.to_act()[0]
             listed = m.legal(seat)
             h.update(_pack(listed))
-            g.act(seat, choose(m.s, seat, listed, rng))
+            g.act(seat, choose(m.state, seat, listed, rng))
         steps += 1
         if steps > 200_000:
             raise RuntimeError(f"{m.config['game']} did not end")
@@ -92,7 +92,7 @@ def digest(game: str, games: int, views: bool = False) -> str:
             _events(h, g.events)
             if views:
                 for seat in [None, *range(1, seats + 1)]:
-                    h.update(_pack(g.rules.view(g.machine.s, seat)))
+                    h.update(_pack(g.rules.view(g.machine.state, seat)))
     return h.hexdigest()
 
 

@@ -265,7 +265,7 @@ def _run(games, game, seats, seed, workers, client, served, local_db, backend) -
             local_lat.append(time.perf_counter() - a)
             version += len(events)
         machine = app.fold(gid)[0]
-        if not machine.finished or machine.k["result"]["scores"] != scores:
+        if not machine.finished or machine.kernel_state["result"]["scores"] != scores:
             mismatches += 1
     local = _summary(local_lat, sum(local_lat), len(local_lat))  # the acts only, as over HTTP
     app.close()

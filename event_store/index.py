@@ -12,8 +12,6 @@ INDEX_COLUMNS = ("game_id", "game", "name", "tournament", "seats", "table_mode",
 # kept beside the index in the events' transaction, so a status is one query
 # away (event_store/reads.py) instead of a fold of the game.
 STATUS_TABLE_NAME = "privateer_status"
-STATUS_COLUMNS = ("game_id", "version", "corrections", "status")
-
 
 # one encoder for every step (``json.dumps`` with separators builds one a call)
 _compact = json.JSONEncoder(separators=(",", ":")).encode

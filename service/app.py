@@ -101,7 +101,7 @@ class Privateer(Application):
             # folding every event in order can fail past a correction (a retracted step
             # left the state the later steps do not fit): fold along the line instead
             game = None
-        if game is None or game.machine.k.get("corrections"):
+        if game is None or game.machine.kernel_state.get("corrections"):
             # a corrected game folds along its line, from its events (snapshots may lie off it)
             game = Game.along_line(self.events.get(game_id, lte=version))
             if game is None:
@@ -132,11 +132,11 @@ class Privateer(Application):
             "table_mode": int(cfg["table"]), "created": iso(game.created_on),
             "version": game.version, "head": game.head, "turn": m.turn(),
             "finished": int(m.finished),
-            "scores": m.k["result"]["scores"] if m.finished else None,
-            "winners": m.k["result"]["winners"] if m.finished else None,
+            "scores": m.kernel_state["result"]["scores"] if m.finished else None,
+            "winners": m.kernel_state["result"]["winners"] if m.finished else None,
             "parent": (cfg.get("fork") or {}).get("parent"),
             "status": status_view(game.id, m, game.version, game.head),
-            "corrections": m.k.get("corrections", 0),
+            "corrections": m.kernel_state.get("corrections", 0),
         }
 
     def _save(self, game: Game, secret: bytes | None = None, **service_rows) -> None:
@@ -257,7 +257,7 @@ class Privateer(Application):
 
     def chance_for(self, game: Game):
         m = game.machine
-        if m.k["table"]:
+        if m.kernel_state["table"]:
             return TableChance([])
         seed = self._seeds.get(game.id)
         if seed is None:
@@ -267,7 +267,7 @@ class Privateer(Application):
         if seed is None:
             raise BadInput("this game's secret seed is not in this store (imported without it?): "
                            "it cannot draw chance here")
-        return SeededChance(seed, [bytes.fromhex(e) for e in m.k["entropies"]], m.k["counter"])
+        return SeededChance(seed, [bytes.fromhex(e) for e in m.kernel_state["entropies"]], m.kernel_state["counter"])
 
     # commands -----------------------------------------------------------------
     def create(self, game: str, seats: int, *, table: bool = False, options: dict | None = None,
@@ -396,7 +396,7 @@ class Privateer(Application):
     def _table_game(self, game_id: UUID, expect_version: int | None) -> Game:
         game = self.load(game_id)
         self._check_version(game, expect_version)
-        if not game.machine.k["table"]:
+        if not game.machine.kernel_state["table"]:
             raise BadInput("this game draws its own chance from its committed seed; "
                            "only table-mode games (created with --table) take chance outcomes")
         return game
@@ -440,7 +440,7 @@ class Privateer(Application):
         # (a store written before status rows: the game itself says)
         corrections = self.recorder.select_corrections(game_id.hex)
         if corrections is None:
-            corrections = self.load(game_id).machine.k.get("corrections")
+            corrections = self.load(game_id).machine.kernel_state.get("corrections")
         if corrections:
             return self._fold_line(game_id, to_turn, to_event)
         machine = None

@@ -55,9 +55,9 @@ def _play_in_memory(rec: dict):
     m = game.machine
 
     def chance():
-        if m.k["table"]:
+        if m.kernel_state["table"]:
             return TableChance([])
-        return SeededChance(seed, [bytes.fromhex(e) for e in m.k["entropies"]], m.k["counter"])
+        return SeededChance(seed, [bytes.fromhex(e) for e in m.kernel_state["entropies"]], m.kernel_state["counter"])
 
     for n, (kind, arg) in rec["moves"]:
         try:

@@ -96,8 +96,8 @@ def _play_stored(app, game, seats, options, game_seed, rng, choose, tournament, 
         if not acting:
             raise RuntimeError(f"game {gid.hex}: nobody can act but the game is not finished")
         seat = acting[0]
-        decision = choose[seat](m.s, seat, m.legal(seat), rng)
-        chance.stream.counter = m.k["counter"]
+        decision = choose[seat](m.state, seat, m.legal(seat), rng)
+        chance.stream.counter = m.kernel_state["counter"]
         agg.record(m.decide(seat, decision, chance))
         save(agg)
         n += 1

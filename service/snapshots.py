@@ -82,16 +82,11 @@ def machine_from(state: dict, catalog_of=None):
                 raise CatalogUnknown(f"catalog {cfg.get('catalog_digest')}")
             cat = catalog_of()
         cfg = {**cfg, "catalog": cat}  # back in its place: the key was kept
-    m = object.__new__(Machine)
-    m.rules = get_rules(cfg["game"])
-    m.config = cfg
-    m.k = state["k"]
-    m.s = state["s"]
+    base = state.get("base")
+    m = Machine.held(get_rules(cfg["game"]), cfg, state["k"], state["s"], tuple(base) if base is not None else None)
     restored = getattr(m.rules, "restored", None)
     if restored is not None:    # the rules may rebuild what they keep out of the state (a card index),
-        restored(cfg, m.s)      # or refuse a state built on older tables (SnapshotOutdated)
-    base = state.get("base")
-    m.base = tuple(base) if base is not None else None
+        restored(cfg, m.state)  # or refuse a state built on older tables (SnapshotOutdated)
     return m
 
 
@@ -121,7 +116,7 @@ def _make_game_snapshot():
             left_out = m.rules.shared_catalog and "catalog" in m.config
             state = {
                 "config": {**m.config, "catalog": None} if left_out else m.config,
-                "k": m.k, "s": m.s, "base": m.base, "head": aggregate.head,
+                "k": m.kernel_state, "s": m.state, "base": m.base, "head": aggregate.head,
                 "max_turn": getattr(aggregate, "max_turn", None),
                 "created_on": aggregate.created_on, "modified_on": aggregate.modified_on,
                 "format": SNAPSHOT_FORMAT, "catalog_left_out": left_out,

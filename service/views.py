@@ -31,7 +31,7 @@ LOG_TEXT_VERSION = 3
 def status(game_id, machine: Machine, version: int, head: bytes | None, seat: int | None = None) -> dict:
     """``seat``: whose numbering (None: the referee's, 0: the public's)."""
     cfg = machine.config
-    result = machine.k["result"]
+    result = machine.kernel_state["result"]
     return {
         "game_id": game_id.hex, "game": cfg["game"], "name": cfg.get("name", ""),
         "tournament": cfg.get("tournament", ""), "seats": cfg["seats"], "table": cfg["table"],
@@ -49,14 +49,14 @@ def status(game_id, machine: Machine, version: int, head: bytes | None, seat: in
 
 def board(game_id, machine: Machine, version: int, seat: int | None) -> dict:
     """The table as ``seat`` saw it (None: the referee) at this point."""
-    result = machine.k["result"]
+    result = machine.kernel_state["result"]
     return {
         "game_id": game_id.hex, "game": machine.config["game"],
         "version": machine.seen(seat, version),
         "turn": machine.turn(), "finished": machine.finished, "to_act": machine.to_act(),
         "seat": seat, "scores": result["scores"] if result else None,
         "winners": result["winners"] if result else None,
-        "board": machine.rules.view(machine.s, seat),
+        "board": machine.rules.view(machine.state, seat),
     }
 
 
@@ -70,7 +70,7 @@ def card_namer(machine: Machine):
 
     def names(deck: str):
         if deck not in cache:
-            cache[deck] = rules.card_names(machine.s, deck)
+            cache[deck] = rules.card_names(machine.state, deck)
         return cache[deck]
 
     names.decision = lambda decision: rules.say_decision(config, decision)

@@ -106,8 +106,6 @@ def main(out: Path) -> None:
     base = unpack((out / "seeded.pgame").read_bytes())
     decided = [r for r in rows_of(base) if r["type"] == "Decided" and r["data"]["seat"]]
     target = decided[4]["version"]
-    step_end = next((r["version"] - 1 for r in rows_of(base) if r["version"] > target
-                     and r["type"] in ("Decided", "EntropyAdded")), len(base["events"]))
 
     # a holder's rewrite: a decision changed, the chain re-hashed, the key not held
     doc = unpack((out / "seeded.pgame").read_bytes())

@@ -9,7 +9,8 @@ import typer
 
 from service.kernel.games import games_said
 from tools.common import DbOpt, GameId, JsonOpt, app, fail, guarded, open_app, parse_options
-from tools.plain import out_json, print_events, print_games
+from tools import answers
+from tools.plain import out_json
 
 
 @app.command()
@@ -24,29 +25,7 @@ def replay(game_id: GameId,
 
     Example: `tools replay 3f2a9c --to-turn 12 --seat 2 --svg turn12.svg`.
     """
-    from service.replay import replay_board
-
-    if to_turn is not None and to_event is not None:
-        fail("give --to-turn or --to-event, not both", 2)
-    b, machine = replay_board(db, game_id, to_turn, to_event, seat)
-    if "warning" in b:
-        typer.echo(f"warning: {b['warning']}", err=True)
-    if "note" in b and not json_out:
-        typer.echo(f"note: {b['note']}", err=True)
-    if svg is not None:
-        from service.render.svg import board_svg
-
-        try:
-            with open(svg, "w", encoding="utf-8") as f:
-                f.write(board_svg(b, machine.config))
-        except OSError as e:
-            fail(f"cannot write {svg}: {e.strerror}", 2)
-        typer.echo(f"drew {svg}", err=True)
-    if json_out:
-        return out_json(b)
-    from tools.boards import print_board
-
-    print_board(b, machine.config)
+    answers.replay(db, game_id, to_turn, to_event, seat, svg, json_out)
 
 
 @app.command()
@@ -58,18 +37,7 @@ def log(game_id: GameId, seat: Annotated[Optional[int], typer.Option("--seat", m
 
     Example: `tools log 3f2a9c --seat 2 --turn 12` (what seat 2 read during turn 12).
     """
-    from service.replay import game_log
-
-    entries = game_log(db, game_id, seat)
-    if turn is not None:
-        low, sep, high = turn.partition("-")
-        if not low.strip().isdigit() or (sep and not high.strip().isdigit()):
-            fail(f"--turn takes a turn (12) or a range (10-12), not {turn!r}", 2)
-        lo, hi = int(low), int(high) if sep else int(low)
-        entries = [e for e in entries if lo <= e["turn"] <= hi]
-    if json_out:
-        return out_json(entries)
-    print_events(entries)
+    answers.log(db, game_id, seat, turn, json_out)
 
 
 @app.command()
@@ -259,12 +227,7 @@ def games(json_out: JsonOpt = False, db: DbOpt = None):
 
     Example: `tools games --db tournament.db`; `--json` for every field.
     """
-    from service.replay import games_for_reading
-
-    rows = games_for_reading(db)
-    if json_out:
-        return out_json(rows)
-    print_games(rows)
+    answers.games(db, json_out)
 
 
 @app.command()

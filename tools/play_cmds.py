@@ -10,7 +10,8 @@ import typer
 
 from service.kernel.games import games_said
 from tools.common import DbOpt, GameId, JsonOpt, app, guarded, open_app, parse_json, parse_options
-from tools.plain import out_json, parse_word, print_legal, print_status, report_appended, typed_decision
+from tools import answers
+from tools.plain import out_json, report_appended
 
 
 @app.command()
@@ -51,31 +52,7 @@ def status(game_id: GameId,
 
     Example: `tools status 3f2a9c --board --seat 2`.
     """
-    from event_store.reads import sqlite_status
-    from event_store.store import resolve_db
-    from service.snapshots import snapshot_interval
-
-    snapshot_interval()  # a bad setting is reported however the answer is found
-    st = sqlite_status(resolve_db(db), game_id)  # one query when the store keeps it
-    if st is None:
-        from service.views import status as status_view
-
-        a = open_app(db)
-        gid = a.resolve_id(game_id)
-        machine, version, head = a.fold(gid)
-        st = status_view(gid, machine, version, head)
-    if json_out:
-        return out_json(st)
-    print_status(st)
-    if board_:
-        from service.views import board as board_view
-        from service.replay import fold_for_reading
-        from tools.boards import print_board
-
-        gid, machine, version = fold_for_reading(db, game_id)
-        if seat is not None:
-            machine.check_seat(seat)
-        print_board(board_view(gid, machine, version, seat), machine.config)
+    answers.status(db, game_id, json_out, board_, seat)
 
 
 @app.command()
@@ -86,14 +63,7 @@ def legal(game_id: GameId, seat: Annotated[int, typer.Option("--seat", metavar="
 
     Example: `tools legal 3f2a9c --seat 2`, then `tools act 3f2a9c --seat 2 3` submits the third.
     """
-    from service.replay import fold_for_reading
-
-    _, machine, version = fold_for_reading(db, game_id)
-    machine.check_seat(seat)
-    decisions = machine.legal(seat)
-    if json_out:
-        return out_json(decisions)
-    print_legal(seat, version, decisions, machine)
+    answers.legal(db, game_id, seat, json_out)
 
 
 @app.command()
@@ -109,11 +79,7 @@ def act(game_id: GameId, decision: Annotated[str, typer.Argument(metavar="DECISI
     second decision `tools legal 3f2a9c --seat 1` lists; add --expect-version to be sure the list is
     the one you read).
     """
-    a = open_app(db)
-    gid = a.resolve_id(game_id)
-    d = typed_decision(a, gid, seat, decision, game_id)
-    events = a.act(gid, seat, d, expect_version)
-    report_appended(a, gid, events, seat, json_out)
+    answers.act(db, game_id, seat, decision, expect_version, json_out)
 
 
 @app.command()
@@ -130,11 +96,7 @@ def chance(game_id: GameId,
     Example: `tools chance 3f2a9c 4 6` enters two dice; `tools chance 3f2a9c red-4 blue-2 green-5`
     enters three cards in the order they are awaited. All are recorded together, or none.
     """
-    words = [parse_word(w) for w in outcomes]
-    a = open_app(db)
-    gid = a.resolve_id(game_id)
-    events = a.enter_chances(gid, words, expect_version)
-    report_appended(a, gid, events, None, json_out)
+    answers.chance(db, game_id, outcomes, expect_version, json_out)
 
 
 @app.command()
@@ -156,7 +118,7 @@ def referee(game_id: GameId,
     gid = a.resolve_id(game_id)
     if list_ or decision is None:
         machine = a.load(gid).machine
-        options = machine.rules.referee_legal(machine.s) if not machine.finished else []
+        options = machine.rules.referee_legal(machine.state) if not machine.finished else []
         if json_out:
             return out_json(options)
         if not options:

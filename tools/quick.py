@@ -3,10 +3,10 @@ is imported (Typer and its dependencies are most of a quick call's time).
 
 Only the plain forms of these calls are answered here:
 
-* ``tools status GAME_ID [--json] [--db PATH]``, on an SQLite store that keeps
-  the game's status row;
-* ``tools legal GAME_ID --seat N [--json] [--db PATH]``, on an SQLite store read
-  directly (service/replay.py ``direct_fold``);
+* ``tools status GAME_ID [--json] [--db PATH]`` (one query when an SQLite store
+  keeps the game's status row);
+* ``tools legal GAME_ID --seat N [--json] [--db PATH]`` (an SQLite store read
+  directly where it can: service/replay.py ``fold_for_reading``);
 * ``tools replay GAME_ID --to-turn N [--json] [--db PATH]`` (the table for a
   person is drawn with rich, as the command draws it);
 * ``tools log GAME_ID [--seat N] [--json] [--db PATH]`` (``service/replay.py``
@@ -16,20 +16,19 @@ Only the plain forms of these calls are answered here:
   and ``tools chance GAME_ID OUTCOME... [--expect-version V] [--json] [--db PATH]``,
   the two calls that record a game, step by step, outcome by outcome.
 
-Anything else, and anything these cannot answer exactly as the command does
-(an unknown game, a bad setting, any error), goes to the command itself,
-which answers it, errors included. A refused step writes nothing, so the
-command, asked again, refuses it as it would have; once a step is written,
-its answer is given here, whatever happens. The answers are made by the
-functions the commands call, and printed as they print them (tools/plain.py).
+Each is answered by the very function its command calls (tools/answers.py),
+so the answer is the command's. Anything else, and any error raised before an
+answer is printed (an unknown game, a bad setting), goes to the command itself,
+which says it. A refused step writes nothing, so the command, asked again,
+refuses it as it would have; once a step is written, its answer is given here,
+whatever happens.
 """
 
 from __future__ import annotations
 
 import gc
-import sys
 
-from tools.plain import out_json, parse_word, print_events, print_games, print_legal, print_status, typed_decision
+from tools import answers
 
 
 def answered(args: list[str]) -> bool:
@@ -99,126 +98,60 @@ def _plain_options(rest: list[str]) -> tuple[list[str], dict] | None:
     return words, out
 
 
-def _give(options: dict, answer, for_a_person) -> bool:
-    """``answer`` as JSON with ``--json``, else as the command prints it for a person."""
-    if options.get("--json"):
-        out_json(answer)
-    else:
-        for_a_person(answer)
+def _status(game_id: str, options: dict) -> bool:
+    if set(options) - {"--db", "--json"}:
+        return False
+    answers.status(options.get("--db"), game_id, "--json" in options)
     return True
 
 
-def _status(game_id: str, options: dict) -> bool:
-    from event_store.reads import sqlite_status
-    from event_store.store import resolve_db
-    from service.snapshots import snapshot_interval
-
-    if set(options) - {"--db", "--json"}:
-        return False
-    snapshot_interval()  # a bad setting is reported however the answer is found
-    st = sqlite_status(resolve_db(options.get("--db")), game_id)
-    if st is None:
-        return False
-    return _give(options, st, print_status)
-
-
 def _legal(game_id: str, options: dict) -> bool:
-    from event_store.store import resolve_db
-    from service.replay import direct_fold
-
     if "--seat" not in options or set(options) - {"--db", "--seat", "--json"}:
         return False
-    found = direct_fold(resolve_db(options.get("--db")), game_id)
-    if found is None:
-        return False
-    machine, seat = found[1], int(options["--seat"])
-    machine.check_seat(seat)  # a seat the game has not: the command says so
-    return _give(options, machine.legal(seat), lambda listed: print_legal(seat, found[2], listed, machine))
+    answers.legal(options.get("--db"), game_id, int(options["--seat"]), "--json" in options)
+    return True
 
 
 def _replay(game_id: str, options: dict) -> bool:
-    from service.replay import replay_board
-
     if "--to-turn" not in options or set(options) - {"--db", "--to-turn", "--json"}:
         return False
-    b, machine = replay_board(options.get("--db"), game_id, to_turn=int(options["--to-turn"]))
-    if "warning" in b:
-        sys.stderr.write(f"warning: {b['warning']}\n")
-    if options.get("--json"):
-        out_json(b)
-        return True
-    if "note" in b:
-        sys.stderr.write(f"note: {b['note']}\n")
-    from tools.boards import print_board
+    answers.replay(options.get("--db"), game_id, to_turn=int(options["--to-turn"]), json_out="--json" in options)
+    return True
 
-    print_board(b, machine.config)
+
+def _log(game_id: str, options: dict) -> bool:
+    if set(options) - {"--db", "--seat", "--json"}:
+        return False
+    seat = int(options["--seat"]) if "--seat" in options else None
+    answers.log(options.get("--db"), game_id, seat, json_out="--json" in options)
+    return True
+
+
+def _games(_: str, options: dict) -> bool:
+    if set(options) - {"--db", "--json"}:
+        return False
+    answers.games(options.get("--db"), "--json" in options)
     return True
 
 
 def _act(game_id: str, words: list[str], options: dict) -> bool:
-    """``tools act``: as the command (tools/play_cmds.py), a decision typed out or by its number."""
     if len(words) != 1 or "--seat" not in options or set(options) - {"--db", "--seat", "--expect-version", "--json"}:
         return False
-    seat = int(options["--seat"])
-    a = _open(options)
-    gid = a.resolve_id(game_id)
-    d = typed_decision(a, gid, seat, words[0], game_id)
-    events = a.act(gid, seat, d, _expected(options))
-    _report(a, gid, events, seat, options)
+    answers.act(options.get("--db"), game_id, int(options["--seat"]), words[0], _expected(options),
+                "--json" in options)
     return True
 
 
 def _chance(game_id: str, words: list[str], options: dict) -> bool:
-    """``tools chance``: the outcomes as the table shows them, all recorded or none."""
     if set(options) - {"--db", "--expect-version", "--json"}:
         return False
-    a = _open(options)
-    gid = a.resolve_id(game_id)
-    events = a.enter_chances(gid, [parse_word(w) for w in words], _expected(options))
-    _report(a, gid, events, None, options)
+    answers.chance(options.get("--db"), game_id, words, _expected(options), "--json" in options)
     return True
-
-
-def _open(options: dict):
-    from service.app import Privateer
-
-    return Privateer(options.get("--db"))
 
 
 def _expected(options: dict) -> int | None:
     v = options.get("--expect-version")
     return None if v is None else int(v)
-
-
-def _report(a, gid, events, seat, options: dict) -> None:
-    """The written step's answer, here whatever happens: asked again, the command
-    would record the step a second time."""
-    from service.kernel.errors import PrivateerError
-    from tools.plain import report_appended
-
-    try:
-        report_appended(a, gid, events, seat, options.get("--json") is True)
-    except PrivateerError as e:  # as the command's ``fail`` says it
-        sys.stderr.write(f"error: {e.reason}\n")
-        raise SystemExit(e.exit_code) from None
-
-
-def _log(game_id: str, options: dict) -> bool:
-    from service.replay import game_log
-
-    if set(options) - {"--db", "--seat", "--json"}:
-        return False
-    entries = game_log(options.get("--db"), game_id, int(options["--seat"]) if "--seat" in options else None)
-    return _give(options, entries, print_events)
-
-
-def _games(_: str, options: dict) -> bool:
-    from service.replay import games_for_reading
-
-    if set(options) - {"--db", "--json"}:
-        return False
-    rows = games_for_reading(options.get("--db"))
-    return _give(options, rows, print_games)
 
 
 _ANSWERS = {"status": _status, "legal": _legal, "replay": _replay, "log": _log, "games": _games, "act": _act, "chance": _chance}

@@ -40,7 +40,7 @@ from service.render.common import board_text, to_text, words
 from service.views import referee_text
 
 from . import models as m
-from .auth import Caller, Forbidden, Unauthorized, bearer
+from .auth import Caller, Forbidden, Unauthorized
 from .checks import check_json
 from .core import GameService
 

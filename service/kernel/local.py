@@ -103,7 +103,7 @@ class LocalGame:
             self.events += self.machine.setup(self.chance())
 
     def chance(self):
-        k = self.machine.k
+        k = self.machine.kernel_state
         if k["table"]:
             return TableChance([])
         # the key is derived once per list of entropies; each step starts at the kernel's counter
@@ -116,7 +116,7 @@ class LocalGame:
 
     @property
     def state(self):
-        return self.machine.s
+        return self.machine.state
 
     def act(self, seat: int, decision: dict) -> list[Ev]:
         evs = self.machine.decide(seat, decision, self.chance())
@@ -157,15 +157,15 @@ class LocalGame:
         chance = self.chance()  # bots add no entropy: one stream for the whole playout
         # outside table mode a decision the bot took from the list itself runs on the live
         # state at once (as ``Machine._run`` runs a listed one, without finding the list again)
-        live = not m.k["table"] and not m._broken
+        live = not m.kernel_state["table"] and not m._broken
         try:
-            while not m.k["finished"]:
+            while not m.kernel_state["finished"]:
                 acting = m._acting_now()
                 if not acting:
                     raise RuntimeError("nobody can act but the game is not finished")
                 seat = acting[0]
                 # the seat is one of those to act (the checks of ``decide`` hold): the step runs at once
-                decision = choose_for[seat](m.s, seat, m._listed(seat), rng)
+                decision = choose_for[seat](m.state, seat, m._listed(seat), rng)
                 if live and m._is_listed(seat, decision):
                     evs = m._run_live(seat, decision, chance, True)
                 else:

@@ -12,20 +12,27 @@ game ends, ``GameFinished``. In table mode a step pauses with a
 ``ChanceAwaited`` marker whenever it needs an outcome the referee has not
 entered yet, and resumes when the referee enters it.
 
-``Machine`` folds events into the kernel state (``k``) and the game's own
-state (``s``, plain msgpack-able data) and runs the game's rules to turn a
-decision into events. It does no I/O.
+``Machine`` folds events into the kernel's state (``kernel_state``) and the
+game's own state (``state``, plain msgpack-able data) and runs the game's rules
+to turn a decision into events. It does no I/O.
 """
 
 from __future__ import annotations
 
+from collections import deque
 
 import msgpack
 
 from .chance import SeededChance, TableChance, canonical_order, draw_card, roll_dice, validate
 from .corrections import check_decision
+from .equal import strictly_equal
 from .errors import BadInput, IllegalDecision, NeedChance, NoChanceAwaited, NotYourTurn, PrivateerError
 from .rules import Rules
+
+# True for the type checker only (pyproject.toml: ``always_true``): a quick `tools` call never imports ``typing``
+_TYPES_ONLY = False
+if _TYPES_ONLY:
+    from typing import Any
 
 CHANCE_TYPES = frozenset({"DiceRolled", "CardDrawn", "ChanceChosen", "DeckShuffled", "CardIdentified"})
 UNKNOWN = "?"  # a card nobody has seen (table mode): "?deck#n"
@@ -61,10 +68,16 @@ def _uncount(seen: list, vis) -> None:
 _unpack_kw = {"raw": False, "strict_map_key": False}
 _SEAT_ONLY = Rules.decision_visibility  # a game that keeps it: its Decided is seen by the deciding seat
 _new_ev = object.__new__
+_DISCARDED: deque = deque(maxlen=0)  # the events of a fold, kept by nobody (``Machine.apply``)
 
 
 class _EvSlots:
     __slots__ = ("type", "turn", "vis", "data", "packed")
+    type: str
+    turn: int
+    vis: Any  # "all", "referee" or a list of seats
+    data: dict
+    packed: bytes | None
 
 
 class Ev(_EvSlots):
@@ -133,13 +146,13 @@ class _FoldedEv(Ev):
     def data(self) -> dict:
         value = msgpack.unpackb(self.packed, **_unpack_kw)
         _DATA_SLOT.__set__(self, value)
-        self.__class__ = Ev
+        self.__class__ = Ev  # type: ignore[assignment]
         return value
 
     @data.setter
     def data(self, value: dict) -> None:
         _DATA_SLOT.__set__(self, value)
-        self.__class__ = Ev
+        self.__class__ = Ev  # type: ignore[assignment]
 
 
 def same_events(a: list[Ev], b: list[Ev]) -> bool:
@@ -157,32 +170,6 @@ def note_slip(step, decision: dict) -> None:
     step.emit("RefereeNoted", "all", text=text.strip())
 
 
-def strictly_equal(a, b) -> bool:
-    """Equal, types included: ``True`` is not ``1``, ``1.0`` is not ``1``."""
-    t = type(a)
-    if t is not type(b):
-        return False
-    if t is str or t is int:
-        return a == b
-    if isinstance(a, dict):
-        if a.keys() != b.keys():
-            return False
-        for k, v in a.items():
-            w = b[k]
-            tv = type(v)
-            if tv is not type(w):
-                return False
-            if tv is str or tv is int:
-                if v != w:
-                    return False
-            elif not strictly_equal(v, w):
-                return False
-        return True
-    if isinstance(a, list):
-        return len(a) == len(b) and all(strictly_equal(x, y) for x, y in zip(a, b))
-    return a == b
-
-
 def norm_vis(vis):
     if vis == "all" or vis == "referee":
         return vis
@@ -197,16 +184,18 @@ class Step:
     emit events and draw chance. Every emitted event is applied at once to the
     working state, so the rules can look at ``step.state`` after each one."""
 
-    __slots__ = ("machine", "state", "_turn", "_fold", "_keep", "_seen", "_table", "chance", "seat", "events", "checked")
+    __slots__ = ("machine", "state", "_turn", "_fold", "_keep", "_seen", "_table", "chance", "seat", "events",
+                 "checked")
 
     def __init__(self, machine: "Machine", chance, seat: int, checked: bool = False):
         self.machine = machine
-        self.state = machine.s  # the working state (changed in place by each event)
+        self.state = machine.state  # the working state (changed in place by each event)
         self._turn = machine.rules.turn
         self._fold = machine.rules.fold
         self._keep = machine.keep_events
-        self._seen = machine.k["seen"]  # the readers' counts (``emit`` adds to them; the list is never replaced)
-        self._table = machine.k["table"]  # (a game's mode never changes)
+        kernel_state = machine.kernel_state
+        self._seen = kernel_state["seen"]  # the readers' counts (``emit`` adds to them; the list is never replaced)
+        self._table = kernel_state["table"]  # (a game's mode never changes)
         self.chance = chance
         self.seat = seat
         self.events: list[Ev] = []
@@ -216,9 +205,12 @@ class Step:
 
     @property
     def seats(self) -> int:
-        return self.machine.k["seats"]
+        return self.machine.kernel_state["seats"]
 
     def emit(self, type: str, vis="all", turn: int | None = None, /, **data) -> Ev:
+        """An event of the step, taken at once by the kernel's state and the working
+        state. This is the one bookkeeping of an event: a stored event is folded
+        through here too (``Machine.apply``)."""
         # ``vis`` and ``turn`` are given by name as often as not. They are positional-only
         # here and taken back out of ``data`` when named: a function that could take them
         # by name would have CPython compare every data keyword with both names (by value,
@@ -235,8 +227,8 @@ class Step:
         if keep:
             ev.packed = _pack(data)   # frozen as emitted
         else:
-            ev.packed = None          # a playout that keeps no history: nothing to freeze
-        # counted for whoever may read it, as ``Machine.apply`` counts (inlined: the hot path)
+            ev.packed = None          # a playout that keeps no history (or a fold): nothing to freeze
+        # counted for whoever may read it: seen = [events the public may read, seat 1's others, ...]
         if vis == "all":
             self._seen[0] += 1
         elif vis != "referee":
@@ -249,29 +241,19 @@ class Step:
                 for i in vis:
                     seen[i] += 1
         ev.vis = vis
-        if type not in KERNEL_TYPES:  # a game's own fact (the step's ``Decided`` already dropped
-            # what was cached, and nothing refills it mid-step); only at a table is a step
-            # pending (``_kernel_fact``), counting its consequences
-            if self._table:
-                pending = self.machine.k["pending"]
-                if pending is not None:
-                    pending["emitted"] += 1
-        elif not self._table and (type == "Decided" or type in CHANCE_TYPES):
-            # outside table mode, as ``_kernel_fact`` takes them (inlined: every step has its
-            # ``Decided`` and most a chance outcome; no step is pending and no outcome awaited,
-            # and nothing the step asked of the rules is cached after its ``Decided``)
+        if type in KERNEL_TYPES:  # what one of the kernel's own events changes in its state
             m = self.machine
-            k = m.k
-            if type == "Decided":
+            if type == "Decided":  # a new step: what was asked of the rules is stale
                 m._legal = m._acting = None
-                k["steps"] += 1
-            else:  # an outcome drawn from the stream: the counter moves past its blocks
-                counter = data["counter"]
+                m.kernel_state["steps"] += 1
+            elif type in CHANCE_TYPES:  # an outcome drawn from the stream: the counter moves past its blocks
+                counter = data["counter"]  # every outcome has one (None: entered at a table, or face down)
                 if counter is not None:
-                    k["counter"] = counter + data["draws"]
-        else:
-            m = self.machine
-            m._kernel_fact(ev, m.k)
+                    m.kernel_state["counter"] = counter + data["draws"]
+            else:
+                m._kernel_fact(type, data)
+        if self._table:  # at a table, the step pending, the chance awaited, the cards unseen
+            self.machine._at_table(type, data, vis)
         apply = self._fold.get(type)  # then the game's state takes it
         if apply is not None:
             apply(self.state, data, ev)
@@ -348,8 +330,8 @@ class Step:
     def _named(self, spec: dict) -> dict:
         """At a table, what is printed on the cards goes with the request, so
         the referee may name a card as printed (service/kernel/chance.py)."""
-        if self.machine.k["table"]:
-            names = self.machine.rules.card_names(self.machine.s, spec["deck"])
+        if self.machine.kernel_state["table"]:
+            names = self.machine.rules.card_names(self.machine.state, spec["deck"])
             if names:
                 spec["names"] = {c: names[c] for c in spec["choices"] if isinstance(c, str) and c in names}
         return spec
@@ -366,8 +348,8 @@ class Step:
         face down). At a table nobody can name their order, so none is asked:
         the order is of unknown tokens (``?deck#n``), each named when the rules
         turn it over (``identify``) or draw it (``draw``), or never."""
-        if face_down and self.machine.k["table"]:
-            first = self.machine.k.get("unknown", 0) + 1
+        if face_down and self.machine.kernel_state["table"]:
+            first = self.machine.kernel_state.get("unknown", 0) + 1
             order = [f"{UNKNOWN}{deck}#{first + i}" for i in range(len(cards))]
             self.emit("DeckShuffled", vis, deck=deck, order=order, why=why, face_down=True,
                       counter=None, draws=0)
@@ -384,89 +366,102 @@ class Machine:
 
     # what the rules answered for the state as it stands, dropped by every change
     # (``apply``, ``_adopt``): the seats to act and one seat's listed decisions
-    _acting = None
-    _legal = None
-    _broken = None  # why the game's state is unusable (a listed decision the rules refused half-way)
+    _acting: tuple | None = None
+    _legal: tuple | None = None
+    _broken: str | None = None  # why the game's state is unusable (a listed decision the rules refused half-way)
     # False only while a playout that keeps no history runs (``LocalGame.play_out(keep=False)``):
     # its events are dropped after each step, so they are not frozen (``Ev.freeze``)
     keep_events = True
 
     def __init__(self, rules, created: Ev):
-        self.rules = rules
         cfg = created.data
-        self.config = cfg
-        self.k = {
+        # the kernel's own state: what the kernel keeps of every game, whatever its rules
+        kernel_state = {
             "seats": cfg["seats"], "table": cfg["table"], "counter": 0, "entropies": [],
             "finished": False, "result": None, "awaiting": None, "pending": None,
             "steps": 0, "seen": [0] * (cfg["seats"] + 1),
         }
-        self.base = None  # state before the current step (table mode only)
-        self.s = rules.initial_state(cfg)
+        self._hold(rules, cfg, kernel_state, rules.initial_state(cfg), None)
+
+    @classmethod
+    def held(cls, rules, config: dict, kernel_state: dict, state, base) -> "Machine":
+        """A machine holding these very states (a copy's, a snapshot's)."""
+        m = object.__new__(cls)
+        m._hold(rules, config, kernel_state, state, base)
+        return m
+
+    def _hold(self, rules, config: dict, kernel_state: dict, state, base) -> None:
+        # every machine's attributes set here, in this order (one layout for all of them)
+        self.rules = rules
+        self.config = config
+        self.kernel_state = kernel_state
+        self.state = state  # the game's state, as its rules keep it
+        self.base: tuple | None = base  # the states before the current step (table mode only)
+        self._folder: Step | None = None  # the step stored events are folded through (``apply``)
+
+    # The names these had first, read-only, for the callers that still use them
+    # (the game packages' tests, bench/, service/http/core.py).
+    k = property(lambda self: self.kernel_state, doc="``kernel_state``")
+    s = property(lambda self: self.state, doc="``state``")
 
     # folding ------------------------------------------------------------
     def apply(self, ev: Ev) -> None:
+        """Fold one stored event: through ``Step.emit``, the very bookkeeping its step's
+        events went through when they were made, on a step that keeps nothing."""
         self._legal = self._acting = None
-        k = self.k
-        t = ev.type
-        vis = ev.vis  # what each viewer may read: k["seen"] = [public events, seat 1's others, ...]
-        if vis == "all":
-            k["seen"][0] += 1
-        elif vis != "referee":
-            seen = k["seen"]
-            for i in vis:
-                seen[i] += 1
-        if t not in KERNEL_TYPES:  # a game's own fact: nothing for the kernel but the count
-            pending = k["pending"]
-            if pending is not None:
-                pending["emitted"] += 1
-        else:
-            self._kernel_fact(ev, k)
-        apply = self.rules.fold.get(t)  # then the game's state takes it
-        if apply is not None:
-            apply(self.s, ev.data, ev)
+        folder = self._folder
+        if folder is None:
+            folder = self._folder = Step(self, None, 0)
+            folder._keep = False
+            # a sink: its ``append`` drops the event
+            folder.events = _DISCARDED  # type: ignore[assignment]
+        folder.emit(ev.type, ev.vis, ev.turn, **ev.data)
 
-    def _kernel_fact(self, ev: Ev, k: dict) -> None:
-        """What one of the kernel's own events changes in the kernel's state (its reader
-        count already taken; the caller then folds it into the game's state)."""
-        self._legal = self._acting = None
-        t = ev.type
-        if t in CHANCE_TYPES:
-            d = ev.data
-            if d.get("face_down"):  # unknown tokens, asked of nobody
-                k["unknown"] = k.get("unknown", 0) + len(d["order"])
-            else:
-                if d.get("counter") is not None:
-                    k["counter"] = d["counter"] + d["draws"]
-                if k["table"] and k["pending"] is not None:
-                    k["pending"]["outcomes"].append(d[CHANCE_VALUE_FIELD[t]])
-                k["awaiting"] = None
-        elif t == "Decided":
-            if k["table"]:
-                # the state before this step, for a chance entry to re-run it from: its Decided
-                # (counted for its readers already) not yet counted nor taken as a step
-                before = _copy(k)
-                _uncount(before["seen"], ev.vis)
-                self.base = (before, _copy(self.s))
-            k["steps"] += 1
-            if k["table"]:
-                k["pending"] = {"seat": ev.data["seat"], "decision": ev.data["decision"],
-                                "outcomes": [], "emitted": -1}
-        elif t == "ChanceAwaited":
-            k["awaiting"] = ev.data
-            if k["pending"] is not None:
-                k["pending"]["emitted"] -= 1  # markers are not consequences
-        elif t == "GameFinished":
+    def _kernel_fact(self, t: str, data: dict) -> None:
+        """What the kernel's rarer events change in its state (``Step.emit`` takes the
+        others): the end of the game, a seat's entropy, a seat's name, a correction."""
+        k = self.kernel_state
+        if t == "GameFinished":
             k["finished"] = True
-            k["result"] = {"scores": ev.data["scores"], "winners": ev.data["winners"]}
-            if ev.data.get("tiebreak"):
-                k["result"]["tiebreak"] = ev.data["tiebreak"]
+            k["result"] = {"scores": data["scores"], "winners": data["winners"]}
+            if data.get("tiebreak"):
+                k["result"]["tiebreak"] = data["tiebreak"]
         elif t == "EntropyAdded":
-            k["entropies"].append(ev.data["entropy"])
+            k["entropies"].append(data["entropy"])
         elif t == "SeatNamed":
-            self._seat_named(ev.data)
-            return  # not a consequence of the step a table may be entering (``pending``)
+            self._seat_named(data)
         elif t == "Corrected":
             k["corrections"] = k.get("corrections", 0) + 1
+
+    def _at_table(self, t: str, data: dict, vis) -> None:
+        """What an event changes in the kernel's state at a table (``Step.emit``): a
+        ``Decided`` keeps the states before its step and opens it (``pending``: its
+        outcomes entered so far and how many consequences it had); an outcome is one
+        more of them and ends the wait; ``ChanceAwaited`` starts one; a face-down
+        shuffle lays unknown tokens."""
+        k = self.kernel_state
+        if t in CHANCE_TYPES:
+            if data.get("face_down"):  # unknown tokens, asked of nobody
+                k["unknown"] = k.get("unknown", 0) + len(data["order"])
+            else:
+                if k["pending"] is not None:
+                    k["pending"]["outcomes"].append(data[CHANCE_VALUE_FIELD[t]])
+                k["awaiting"] = None
+        elif t == "Decided":
+            # the state before this step, for a chance entry to re-run it from: its Decided
+            # (counted already for its readers and as a step) taken back out
+            before = _copy(k)
+            _uncount(before["seen"], vis)
+            before["steps"] -= 1
+            self.base = (before, _copy(self.state))
+            k["pending"] = {"seat": data["seat"], "decision": data["decision"], "outcomes": [], "emitted": -1}
+        elif t == "ChanceAwaited":
+            self._legal = self._acting = None
+            k["awaiting"] = data
+            if k["pending"] is not None:
+                k["pending"]["emitted"] -= 1  # markers are not consequences
+        elif t == "SeatNamed":
+            return  # not a consequence of the step a table may be entering (``pending``)
         if k["pending"] is not None:
             k["pending"]["emitted"] += 1
 
@@ -475,7 +470,7 @@ class Machine:
         the game's line, but what it used of the chance stream stays used and
         what a viewer could read of it stays counted; a seat's name stays its name."""
         self._legal = self._acting = None
-        k = self.k
+        k = self.kernel_state
         seen = k["seen"]
         if ev.vis == "all":
             seen[0] += 1
@@ -512,25 +507,19 @@ class Machine:
         return step.events
 
     def copy(self) -> "Machine":
-        return self._with(self.k, self.s, self.base)
+        return self._with(self.kernel_state, self.state, self.base)
 
-    def _with(self, k: dict, s, base) -> "Machine":
-        """A machine of the same game holding a private copy of ``k`` and ``s``."""
-        m = object.__new__(Machine)
-        m.rules = self.rules
-        m.config = self.config
-        m.k = _copy(k)
-        m.s = _copy(s)
-        m.base = base
-        return m
+    def _with(self, kernel_state: dict, state, base) -> "Machine":
+        """A machine of the same game holding a private copy of the two states."""
+        return Machine.held(self.rules, self.config, _copy(kernel_state), _copy(state), base)
 
     # queries --------------------------------------------------------------
     @property
     def finished(self) -> bool:
-        return self.k["finished"]
+        return self.kernel_state["finished"]
 
     def turn(self) -> int:
-        return self.rules.turn(self.s)
+        return self.rules.turn(self.state)
 
     def seen(self, seat: int | None, version: int) -> int:
         """The version as ``seat`` may know it: how many events it may read
@@ -538,7 +527,7 @@ class Machine:
         A seat's numbering never depends on what is hidden from it."""
         if seat is None:
             return version
-        seen = self.k["seen"]
+        seen = self.kernel_state["seen"]
         return seen[0] + (seen[seat] if seat else 0)
 
     def to_act(self) -> list[int]:
@@ -548,16 +537,16 @@ class Machine:
     def _acting_now(self) -> tuple:
         acting = self._acting
         if acting is None:
-            k = self.k
+            k = self.kernel_state
             if k["finished"] or k["awaiting"] is not None or k["steps"] == 0:
                 acting = ()
             else:
-                acting = tuple(self.rules.to_act(self.s))
+                acting = tuple(self.rules.to_act(self.state))
             self._acting = acting
         return acting
 
     def awaiting_chance(self):
-        a = self.k["awaiting"]
+        a = self.kernel_state["awaiting"]
         if a is None:
             return None
         out = {key: a[key] for key in ("kind", "why", "deck", "sides", "n", "options", "faces", "names") if key in a}
@@ -578,19 +567,19 @@ class Machine:
         cached = self._legal
         if cached is not None and cached[0] == seat:
             return cached[1]
-        listed = self.rules.legal(self.s, seat)
+        listed = self.rules.legal(self.state, seat)
         self._legal = (seat, listed)
         return listed
 
     # commands -------------------------------------------------------------
     def check_seat(self, seat) -> None:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= self.k["seats"]:
-            raise BadInput(f"seat must be a number from 1 to {self.k['seats']}")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= self.kernel_state["seats"]:
+            raise BadInput(f"seat must be a number from 1 to {self.kernel_state['seats']}")
 
     def decide(self, seat: int, decision, chance) -> list[Ev]:
         """Run one step for ``seat``'s ``decision``; return its events.
         Raises before returning anything if the decision is refused."""
-        k = self.k
+        k = self.kernel_state
         if type(seat) is not int or not 1 <= seat <= k["seats"]:
             self.check_seat(seat)
         if k["finished"]:
@@ -608,17 +597,17 @@ class Machine:
         # a seeded game's first step runs live: a game whose setup failed is never stored or
         # played, so nothing needs keeping from before it (table mode keeps its base for the
         # re-runs of chance entry)
-        k = self.k
+        k = self.kernel_state
         return self._run(0, {"step": "setup"}, chance, live=not k["steps"] and not k["table"])
 
     def referee(self, decision, chance) -> list[Ev]:
         """A referee's step (seat 0 after the setup): a penalty or an
         adjustment the rules name (``Rules.referee``); public, audited like any step."""
-        if self.k["steps"] == 0:
+        if self.kernel_state["steps"] == 0:
             raise IllegalDecision("the game has not started")
-        if self.k["finished"]:
+        if self.kernel_state["finished"]:
             raise IllegalDecision("the game is finished")
-        if self.k["awaiting"] is not None:
+        if self.kernel_state["awaiting"] is not None:
             raise NotYourTurn("the game is waiting for the referee to enter a chance outcome")
         if not isinstance(decision, dict) or "referee" not in decision:
             raise BadInput('a referee decision is a JSON object with a "referee" key')
@@ -635,7 +624,7 @@ class Machine:
         # step went through.
         if self._broken:
             raise RuntimeError(f"this game's state is unusable after a failed step: {self._broken}")
-        if live or (strict and not self.k["table"] and self._is_listed(seat, decision)):
+        if live or (strict and not self.kernel_state["table"] and self._is_listed(seat, decision)):
             return self._run_live(seat, decision, chance, strict)
         work = self.copy()
         events = self._step(work, seat, decision, chance)
@@ -657,12 +646,13 @@ class Machine:
     def _step(self, work: "Machine", seat: int, decision: dict, chance, checked: bool = False) -> list[Ev]:
         step = Step(work, chance, seat, checked)
         rules = self.rules
+        vis: Any
         if seat == 0:
             vis = "all"
         elif type(rules).decision_visibility is _SEAT_ONLY:  # the default: the deciding seat alone
             vis = [seat]
         else:
-            vis = rules.decision_visibility(self.s, seat, decision)
+            vis = rules.decision_visibility(self.state, seat, decision)
         step.emit("Decided", vis, seat=seat, decision=decision)
         try:
             if seat:
@@ -673,8 +663,8 @@ class Machine:
                 rules.referee(step, decision)
             else:
                 rules.setup(step)
-            if rules.finished(work.s) and not work.k["finished"]:
-                result = rules.outcome(work.s)
+            if rules.finished(work.state) and not work.kernel_state["finished"]:
+                result = rules.outcome(work.state)
                 extra = {"tiebreak": result["tiebreak"]} if result.get("tiebreak") else {}
                 step.emit("GameFinished", "all", scores=result["scores"], winners=result["winners"],
                           seed=chance.reveal(), **extra)
@@ -701,13 +691,14 @@ class Machine:
         """Table mode: the referee enters the awaited outcome; the paused step
         is re-run from its start with every outcome entered so far, and only
         the events after those already recorded are returned."""
-        awaiting = self.k["awaiting"]
+        awaiting = self.kernel_state["awaiting"]
         if awaiting is None:
             raise NoChanceAwaited("no chance outcome is awaited now")
         validate(awaiting, outcome)
-        pending = self.k["pending"]
+        pending = self.kernel_state["pending"]
         done = pending["emitted"]
-        base = self._with(*self.base, None)
+        assert self.base is not None  # a step is pending: its states before were kept
+        base = self._with(self.base[0], self.base[1], None)
         events = base._run(pending["seat"], pending["decision"], TableChance(pending["outcomes"] + [outcome]))
         self._adopt(base)
         return events[1 + done:]
@@ -721,7 +712,7 @@ class Machine:
         events: list[Ev] = []
         i = 0
         while i < len(words):
-            awaited = self.k["awaiting"]
+            awaited = self.kernel_state["awaiting"]
             if awaited is None and i == 0:
                 raise NoChanceAwaited("no chance outcome is awaited now")
             if awaited is None:
@@ -743,5 +734,6 @@ class Machine:
         return events
 
     def _adopt(self, other: "Machine") -> None:
-        self.k, self.s, self.base = other.k, other.s, other.base
+        self.kernel_state, self.state, self.base = other.kernel_state, other.state, other.base
+        self._folder = None  # it held the states replaced
         self._legal = self._acting = None

@@ -140,11 +140,6 @@ class Rules:
     def describe(self, ev) -> str:
         return f"{ev.type} " + json.dumps(ev.data, separators=(", ", ": "))
 
-    def say_decision(self, config: dict, decision: dict) -> str:
-        """A decision in words, for a person choosing it."""
-        rest = " ".join(f"{k} {v}" for k, v in decision.items() if k != "action")
-        return f"{decision.get('action', '')} {rest}".strip()
-
 
 def catalog_digest(catalog: dict) -> str:
     text = json.dumps(catalog, sort_keys=True, separators=(",", ":"))

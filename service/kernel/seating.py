@@ -18,11 +18,11 @@ def parse_bots(given: str | Iterable[str] | Mapping[int, str] | None) -> dict[in
         return {0: "random"}
     if isinstance(given, str):
         given = [given]
+    table: dict[int, str] = {}
     if isinstance(given, Mapping):
-        table = {int(k): str(v) for k, v in given.items()}
+        table.update((int(k), str(v)) for k, v in given.items())
         table.setdefault(0, "random")
         return table
-    table: dict[int, str] = {}
     for item in given:
         seat_text, sep, name = item.partition("=")
         if not sep:

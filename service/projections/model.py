@@ -162,9 +162,6 @@ def _json_default(o):
     return str(o)
 
 
-STANDINGS_COLUMNS = ("rank", "tournament", "game", "player", "played", "wins", "shared_wins",
-                     "win_share", "points", "avg_points", "best", "rating")
-
 ALL_GAMES = "all games"
 _UNNAMED = re.compile(r"^seat \d+$")
 

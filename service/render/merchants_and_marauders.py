@@ -8,10 +8,6 @@ from rich.table import Table
 from .common import who, words
 
 
-def _count(x) -> str:
-    return str(len(x)) if isinstance(x, list) else str(x)
-
-
 def render(view: dict, config: dict, names: dict, seat) -> list:
     out = [f"Target {view['target']} glory. Player order: "
            + ", ".join(who(s, names) for s in view["order"]) + "."]

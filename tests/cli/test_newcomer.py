@@ -2,7 +2,6 @@
 turns, decisions picked by number, help that names its choices, nothing left
 behind by a refused import."""
 
-import json
 import os
 import re
 

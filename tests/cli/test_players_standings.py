@@ -1,6 +1,5 @@
 """Player names recorded at creation drive tournament standings by player."""
 
-import json
 import random
 
 from service.app import Privateer

@@ -217,7 +217,7 @@ def test_a_written_step_is_answered_here_even_when_its_report_fails(tmp_path, mo
     """Once the step is in the store, asking the command again would record it twice:
     whatever goes wrong after the write is said here, and the step stands once."""
     from service.kernel.errors import UnknownGame
-    from tools import plain, quick
+    from tools import answers, quick
 
     db, _, gid = _twins(tmp_path, lambda app: app.create("letter-of-marque", 3, seed=b"quick-once".ljust(32, b".")))
     machine, version, _ = Privateer(db).fold(Privateer(db).resolve_id(gid))
@@ -225,7 +225,7 @@ def test_a_written_step_is_answered_here_even_when_its_report_fails(tmp_path, mo
     def broken(*_a, **_k):
         raise UnknownGame("the index lost the game")
 
-    monkeypatch.setattr(plain, "report_appended", broken)
+    monkeypatch.setattr(answers, "report_appended", broken)
     with pytest.raises(SystemExit) as e:
         quick.answered(["act", gid, "--seat", str(machine.to_act()[0]), "1", "--db", db])
     assert e.value.code == UnknownGame.exit_code

@@ -2,7 +2,6 @@
 one word list, a whole deal in one call, cards without copy marks, 0 on a d10,
 named faces; every refusal in one short line; `act`/`chance` say what is next."""
 
-import json
 
 
 def awaiting(cli, gid):

@@ -5,7 +5,6 @@ mistyped card; seats read the mistake and the correction in their own numbers.""
 def test_the_referee_corrects_a_misread_card(table_factory, public):
     t = table_factory("letter-of-marque", 2, table=True)
     ref = t.referee
-    st = ref.status(t.gid)
     # both treasures in one request, as the table shows them
     r = ref.post(f"/games/{t.gid}/chance", {"words": [4, "3"], "expected_version": ref.status(t.gid)["version"]})
     assert r.status_code == 201, r.text

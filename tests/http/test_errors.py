@@ -17,7 +17,7 @@ def versions(game):
 def test_error_statuses_append_nothing(game, public, organiser, server):
     gid = game.gid
     v, _ = versions(game)
-    s1, s2 = game.seats[1], game.seats[2]
+    s1 = game.seats[1]
     place = {"action": "place", "armed": True}
     cases = [
         # 400 malformed

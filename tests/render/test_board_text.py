@@ -5,7 +5,6 @@ referee's state, the seat's text stays the same, while the referee's changes).""
 
 from __future__ import annotations
 
-import copy
 import random
 from uuid import uuid4
 
@@ -64,7 +63,6 @@ def _hidden_change(game, state, other):
         return hand[0] != pile[0]
     if game == "kaisers-pirates":
         hand = state["players"][other - 1]["hand"]
-        mine = state["players"][0]["hand"] if other != 1 else state["players"][1]["hand"]
         pool = [c for c in state["pool"] if c not in hand] if isinstance(state.get("pool"), list) else []
         if not hand or not pool:
             return False

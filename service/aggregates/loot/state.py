@@ -56,10 +56,6 @@ def partner(state, seat: int):
     return seat + 1 if seat % 2 else seat - 1
 
 
-def side_seats(state, side: int) -> list[int]:
-    return [2 * side - 1, 2 * side] if state["pairs"] else [side]
-
-
 def hand_vis(state, seat: int) -> list[int]:
     """The seats that see ``seat``'s hand: its own, and in pairs its partner's."""
     p = partner(state, seat)

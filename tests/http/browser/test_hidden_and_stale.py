@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import uuid
 
-from .pw import advance, choose, needs_chromium, open_seat, state
+from .pw import advance, choose, needs_chromium, state
 
 pytestmark = needs_chromium
 

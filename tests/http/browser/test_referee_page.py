@@ -9,7 +9,6 @@ import json
 import random
 import subprocess
 import sys
-import uuid
 
 from service.http.client import Api
 
