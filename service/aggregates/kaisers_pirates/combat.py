@@ -37,14 +37,9 @@ def announce_options(state, seat):
         if (attack_on is None or attack_on == o) and not fogged(state, o):
             opps.append(o)
     out = []
-    _intercept_options(state, seat, tt, opps, out)
-    _attack_card_options(state, seat, tt, opps, out)
-    return out
-
-
-def _intercept_options(state, seat, tt, opps, out):
-    """3.2.3, 3.2.4: the cards committed on their intercept side: a German ship's on
-    a merchant, British forces on a recognised ship (added to ``out``)."""
+    # 3.2.3, 3.2.4: the cards committed on their intercept side: a German ship's on a
+    # merchant, British forces on a recognised ship (one function with the attack cards
+    # below: it runs at every listing of the resolve phase)
     players = state["players"]
     intercepted = tt["intercepted"]
     ignored = tt["ignored"]
@@ -69,11 +64,8 @@ def _intercept_options(state, seat, tt, opps, out):
                 if t_ in intercepted or in_refuge(state, t_) or not recognised(state, t_):
                     continue
                 out.append({"action": "intercept", "card": card, "target": t_})
-
-
-def _attack_card_options(state, seat, tt, opps, out):
-    """The action sides that attack: Lay Mines (3.3.21), the submarines (3.3.42,
-    3.3.43; 6.9 a hidden prize), Interrogate (3.3.19), Monitor (3.3.24) (added to ``out``)."""
+    # the action sides that attack: Lay Mines (3.3.21), the submarines (3.3.42, 3.3.43;
+    # 6.9 a hidden prize), Interrogate (3.3.19), Monitor (3.3.24)
     i = ix(state)
     for c in tt["committed"]:
         if c["use"] != "action":
@@ -109,6 +101,7 @@ def _attack_card_options(state, seat, tt, opps, out):
                 for s in player(state, o)["ships"]:
                     if in_refuge(state, s) and s not in tt["intercepted"]:
                         out.append({"action": "monitor", "card": card, "target": s})
+    return out
 
 
 def announce(step, seat, d):
