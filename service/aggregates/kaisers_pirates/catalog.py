@@ -28,6 +28,9 @@ from service.kernel.errors import BadInput
 PATH = Path(__file__).with_name("data") / "catalog.json"
 SOLO_PATH = Path(__file__).with_name("data") / "solitaire.json"
 OPTIONAL_PATH = Path(__file__).with_name("data") / "optional.json"
+# The table as it stood when games did not carry it (created before 2026-11-27): what those
+# games read, whatever optional.json says later. Never edited.
+OPTIONAL_BEFORE_PATH = Path(__file__).with_name("data") / "optional-before-2026-11-27.json"
 SOURCES = {"rulebook", "reference", "provisional"}
 KINDS = {"normal", "reaction", "assist", "team"}
 SIDES = (4, 6, 8, 10)
@@ -108,6 +111,11 @@ def validate(cat: dict) -> dict:
     _check(total == 100, f"the action deck must hold 100 cards (got {total})")
     if "solitaire" in cat:
         validate_solitaire(cat["solitaire"], cat)
+    if "optional_rules" in cat:  # section 6's table, as a game created with one of its rules carries it
+        need = set(optional_rules_table(OPTIONAL_BEFORE_PATH))
+        have = cat["optional_rules"]
+        _check(isinstance(have, dict) and need <= set(have),
+               f"optional_rules must hold section 6's table ({', '.join(sorted(need))})")
     return cat
 
 
@@ -204,13 +212,14 @@ def solitaire_deck(path: Path | None = None) -> dict:
         raise BadInput(f"kaisers-pirates solitaire deck: cannot read {path or SOLO_PATH}: {e}") from None
 
 
-@lru_cache(maxsize=1)
-def optional_rules_table() -> dict:
+@lru_cache(maxsize=2)
+def optional_rules_table(path: Path = OPTIONAL_PATH) -> dict:
     """The facts section 6 prints for its optional rules (``data/optional.json``: the
     ships and merchants 6.4 and 6.5 name, the dice of 6.6.1, 6.9.1 and 6.12.2, 6.7's
-    three ships), read once a process; the rules read it through the game's index
-    (``Index.optional_rules``)."""
-    return json.loads(OPTIONAL_PATH.read_text(encoding="utf-8"))
+    three ships), read once a process. A game created with a section 6 rule carries
+    it in its catalog (``optional_rules``, recorded in ``GameCreated``); the rules read
+    it through the game's index (``Index.optional_rules``)."""
+    return json.loads(path.read_text(encoding="utf-8"))
 
 
 _DEFAULT: dict = {}
@@ -272,7 +281,8 @@ class Index:
         self.removed = {int(k): v for k, v in cat["action_cards_removed"]["value"].items()}
         self.hand_size = cat["hand_size"]["value"]
         self.force = cat["force"]["value"]
-        self.optional_rules = optional_rules_table()     # (not in the catalog: the same for every game)
+        # the table the game carries (games created before it travelled: the table as it stood then)
+        self.optional_rules = cat.get("optional_rules") or optional_rules_table(OPTIONAL_BEFORE_PATH)
 
     def ctype(self, card: str) -> dict:
         return self.types[self.card_type[card]]

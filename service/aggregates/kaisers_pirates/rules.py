@@ -156,9 +156,13 @@ class KaisersPirates(Rules):
     shared_catalog = True  # read only: by ``catalog_data.index`` (cached by key) and the solitaire deck
 
     def catalog(self, options):
+        """The catalog a new game records in ``GameCreated``, with every data file its rules
+        read: the solitaire deck (section 5) and, with a section 6 rule, its table."""
         cat = catalog_data.load()
         if options.get("solitaire"):
             cat["solitaire"] = catalog_data.solitaire_deck()
+        if any(options.get(k) for k in optional.RULES):
+            cat["optional_rules"] = catalog_data.optional_rules_table()
         return cat
 
     def validate_catalog(self, cat):
