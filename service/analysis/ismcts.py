@@ -26,14 +26,15 @@ import random
 from collections.abc import Callable
 
 from service.kernel.chance import SeededChance
+from service.kernel.errors import BadInput
 from service.kernel.games import get_sampler
 from service.kernel.machine import Machine
 
 MAX_STEPS = 200_000  # decisions in one playout before it is called broken
 
 
-class NoSampler(Exception):
-    pass
+class NoSampler(BadInput):
+    """The game has no sampler (service/aggregates/<game>/sampler.py)."""
 
 
 def key(decision: dict) -> str:
@@ -69,10 +70,13 @@ def machine_at(rules, state: dict, seats: int) -> Machine:
 
 
 def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: str = "random",
-           exploration: float = 0.7, progress: Callable[[int], None] | None = None) -> list[dict]:
+           exploration: float = 0.7, progress: Callable[[int], None] | None = None,
+           budget: int | None = None) -> list[dict]:
     """The seat's decisions now, each with ``decision``, ``playouts``, ``win_rate``
     and ``mean_score``, in the order the rules list them. ``state``: the true
-    state (read only through the game's sampler); ``seed``: int, str or bytes."""
+    state (read only through the game's sampler); ``seed``: int, str or bytes;
+    ``budget``: stop after the playout in which the decisions played in all
+    playouts reach this number (a bot's bound for long games; None: no bound)."""
     determinize = get_sampler(rules.name)
     if determinize is None:
         raise NoSampler(f"{rules.name} has no sampler: it cannot be analysed from one seat's information")
@@ -82,6 +86,7 @@ def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: s
     root = Node()
     order: list[str] = []
     listed: dict[str, dict] = {}
+    spent = 0
     for i in range(playouts):
         m = machine_at(rules, determinize(state, seat, rng), seats)
         chance = SeededChance(rng.getrandbits(128).to_bytes(16, "big"), [], 0)
@@ -120,6 +125,9 @@ def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: s
             n.score += score
         if progress is not None:
             progress(i + 1)
+        spent += steps
+        if budget is not None and spent >= budget:
+            break
     out = []
     for k in order:
         child = root.children.get(k)
