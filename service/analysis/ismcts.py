@@ -71,13 +71,14 @@ def machine_at(rules, state: dict, seats: int) -> Machine:
 
 def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: str = "random",
            exploration: float = 0.7, progress: Callable[[int], None] | None = None,
-           budget: int | None = None) -> list[dict]:
+           budget: int | None = None, determinize=None) -> list[dict]:
     """The seat's decisions now, each with ``decision``, ``playouts``, ``win_rate``
     and ``mean_score``, in the order the rules list them. ``state``: the true
     state (read only through the game's sampler); ``seed``: int, str or bytes;
     ``budget``: stop after the playout in which the decisions played in all
-    playouts reach this number (a bot's bound for long games; None: no bound)."""
-    determinize = get_sampler(rules.name)
+    playouts reach this number (a bot's bound for long games; None: no bound);
+    ``determinize``: the game's sampler unless given (a test gives another)."""
+    determinize = determinize or get_sampler(rules.name)
     if determinize is None:
         raise NoSampler(f"{rules.name} has no sampler: it cannot be analysed from one seat's information")
     rng = random.Random(seed if not isinstance(seed, bytes) else int.from_bytes(seed, "big"))
