@@ -123,3 +123,22 @@ def get_rules(name: str):
     except ImportError as e:
         raise BadInput(f"game {name!r} is not available in this build: {e}") from None
     return rules
+
+
+# Bots every game has, named here by module (imported when a game seats one): the module's
+# ``bot_for(rules)`` gives the chooser (``service.kernel.seating``)
+GENERIC_BOTS = {"ismcts": "service.analysis.bot"}
+
+
+def generic_bot(name: str, rules):
+    """The chooser of a bot every game has (``GENERIC_BOTS``), for this game's rules."""
+    return importlib.import_module(GENERIC_BOTS[name]).bot_for(rules)
+
+
+def get_sampler(name: str):
+    """The game's ``determinize(state, seat, rng) -> state`` (its module ``sampler``:
+    service/aggregates/<game>/sampler.py), or None when the game has none."""
+    try:
+        return importlib.import_module(registration(name).rules + ".sampler").determinize
+    except ImportError:
+        return None

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 
 from service.kernel.errors import BadInput
+from service.kernel.games import GENERIC_BOTS, generic_bot
 
 Chooser = Callable  # (state, seat, listed decisions, rng) -> decision
 
@@ -43,9 +44,10 @@ def choosers(rules, given, seats: int) -> list[Chooser]:
     seat the game does not have is refused with the bots it has."""
     table = parse_bots(given)
     for seat, name in table.items():
-        if name not in rules.bots:
-            raise BadInput(f"no bot {name!r} for {rules.name} (bots: {', '.join(rules.bots)})")
+        if name not in rules.bots and name not in GENERIC_BOTS:
+            raise BadInput(f"no bot {name!r} for {rules.name} (bots: {', '.join([*rules.bots, *GENERIC_BOTS])})")
         if seat > seats:
             raise BadInput(f"--bot {seat}={name}: this game has seats 1 to {seats}")
-    default = rules.bots[table[0]]
-    return [default] + [rules.bots[table.get(s, table[0])] for s in range(1, seats + 1)]
+    made = {name: rules.bots[name] if name in rules.bots else generic_bot(name, rules) for name in set(table.values())}
+    default = made[table[0]]
+    return [default] + [made[table.get(s, table[0])] for s in range(1, seats + 1)]

@@ -1,0 +1,40 @@
+"""``tools analyse``: a stored game's position, folded as ``tools replay`` folds it,
+and the seat's decisions there with their estimates from the seat's own
+information (service/analysis/ismcts.py: the true state is read only through
+the game's sampler)."""
+
+from __future__ import annotations
+
+from service.analysis.ismcts import key, search
+from service.kernel.errors import BadInput, IllegalDecision
+from service.replay import fold_for_reading
+
+
+def analyse_stored(db: str | None, game_id: str, seat: int, at_turn: int | None = None, at_event: int | None = None,
+                   playouts: int = 1000, seed: str = "0", progress=None) -> dict:
+    """The seat's decisions at the end of ``at_turn`` (or after version ``at_event``;
+    neither: now), each in words with its estimated win rate, mean score and the
+    playouts behind it. ``progress(done)`` is called after each playout."""
+    if at_turn is not None and at_event is not None:
+        raise BadInput("give --at-turn or --at-event, not both")
+    if playouts < 1:
+        raise BadInput("--playouts must be at least 1")
+    gid, machine, version = fold_for_reading(db, game_id, at_turn, at_event)
+    machine.check_seat(seat)
+    version = machine.seen(seat, version)  # as the seat numbers the events (it never counts hidden ones)
+    where = f"at turn {at_turn}" if at_turn is not None else f"after event {at_event}" if at_event else "now"
+    if machine.finished:
+        raise IllegalDecision(f"the game is finished {where} (version {version}): there is nothing to decide")
+    if machine.k["awaiting"] is not None:
+        raise IllegalDecision(f"{where} the game waits for a chance outcome from the referee, not for seat {seat}")
+    if seat not in machine.to_act():
+        acting = ", ".join(map(str, machine.to_act())) or "nobody"
+        raise IllegalDecision(f"seat {seat} does not act {where} (version {version}; to act: {acting})")
+    rules = machine.rules
+    found = {key(s["decision"]): s for s in search(rules, machine.s, seat, playouts, seed, progress=progress)}
+    stats = []
+    for d in machine.legal(seat):  # in the order `tools legal` numbers them
+        s = found.get(key(d)) or {"decision": d, "playouts": 0, "win_rate": None, "mean_score": None}
+        stats.append({**s, "said": rules.say_decision(machine.config, d)})
+    return {"game": rules.name, "id": str(gid), "version": version, "turn": machine.turn(),
+            "seat": seat, "playouts": playouts, "seed": seed, "decisions": stats}

@@ -1,0 +1,25 @@
+"""The ``ismcts`` bot, seated in every game (``service.kernel.games.GENERIC_BOTS``):
+it takes the decision its information-set search (ismcts.py) played most, from
+``PLAYOUTS`` playouts (fewer once they have played ``BUDGET`` decisions), seeded from the game's bot stream (so a seeded simulation
+plays the same game again)."""
+
+from __future__ import annotations
+
+from .ismcts import best, search
+
+PLAYOUTS = 50
+BUDGET = 4_000  # decisions played in one decision's playouts at most (long games play fewer playouts)
+
+
+def bot_for(rules, playouts: int = PLAYOUTS, rollout: str = "random", budget: int | None = BUDGET):
+    def ismcts_bot(state, seat, legal, rng):
+        if len(legal) == 1:
+            return legal[0]
+        stats = search(rules, state, seat, playouts, rng.getrandbits(64), rollout, budget=budget)
+        chosen = stats[best(stats)]["decision"]
+        for d in legal:  # the listed object itself (the kernel runs it at once)
+            if d == chosen:
+                return d
+        return legal[0]
+
+    return ismcts_bot

@@ -1,0 +1,168 @@
+"""Single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012) with
+determinization, for any registered game with a sampler.
+
+Each playout: the game's sampler draws a full state the seat cannot tell apart
+from the true one (``determinize(state, seat, rng)``, service/aggregates/<game>/
+sampler.py), then the game is played to its end on a ``Machine`` holding that
+state, with chance from a fresh seeded stream. The tree holds the seat's own
+decisions only (a node is the sequence of its decisions so far); the other seats
+play by the rollout bot between them. In the tree a decision is chosen by UCT
+with availability counts (a decision is scored against the number of playouts in
+which it was available, as decisions differ from one determinization to the
+next); the first decision not yet tried is expanded, then the rollout bot plays
+everything to the end. A playout's reward is the seat's share of the win (1 for
+a lone winner, 1/k for one of k), its score is kept beside.
+
+Everything is drawn from one ``random.Random(seed)``: a fixed seed gives the same
+answer, and the true state is read only through the sampler, so two states the
+seat cannot tell apart give the same answer too.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Callable
+
+from service.kernel.chance import SeededChance
+from service.kernel.errors import BadInput
+from service.kernel.games import get_sampler
+from service.kernel.machine import Machine
+
+MAX_STEPS = 200_000  # decisions in one playout before it is called broken
+
+
+class NoSampler(BadInput):
+    """The game has no sampler (service/aggregates/<game>/sampler.py)."""
+
+
+def key(decision: dict) -> str:
+    return json.dumps(decision, sort_keys=True, separators=(",", ":"))
+
+
+class Node:
+    __slots__ = ("children", "visits", "avail", "reward", "score")
+
+    def __init__(self):
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0
+        self.score = 0.0
+
+
+def seats_of(state: dict) -> int:
+    """How many seats a state holds (every game keeps ``seats`` or a list of players)."""
+    return state["seats"] if "seats" in state else len(state["players"])
+
+
+def machine_at(rules, state: dict, seats: int) -> Machine:
+    """A kernel machine holding ``state`` (owned by it), seeded-mode, mid-game."""
+    m = object.__new__(Machine)
+    m.rules = rules
+    m.config = {"seats": seats, "table": False}
+    m.base = None
+    m.k = {"seats": seats, "table": False, "counter": 0, "entropies": [], "finished": False, "result": None,
+           "awaiting": None, "pending": None, "steps": 1, "seen": [0] * (seats + 2)}
+    m.s = state
+    return m
+
+
+def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: str = "random",
+           exploration: float = 0.7, progress: Callable[[int], None] | None = None,
+           budget: int | None = None, determinize=None) -> list[dict]:
+    """The seat's decisions now, each with ``decision``, ``playouts``, ``win_rate``
+    and ``mean_score``, in the order the rules list them. ``state``: the true
+    state (read only through the game's sampler); ``seed``: int, str or bytes;
+    ``budget``: stop after the playout in which the decisions played in all
+    playouts reach this number (a bot's bound for long games; None: no bound);
+    ``determinize``: the game's sampler unless given (a test gives another)."""
+    determinize = determinize or get_sampler(rules.name)
+    if determinize is None:
+        raise NoSampler(f"{rules.name} has no sampler: it cannot be analysed from one seat's information")
+    rng = random.Random(seed if not isinstance(seed, bytes) else int.from_bytes(seed, "big"))
+    bot = rules.bots[rollout]
+    seats = seats_of(state)
+    root = Node()
+    order: list[str] = []
+    listed: dict[str, dict] = {}
+    spent = 0
+    for i in range(playouts):
+        m = machine_at(rules, determinize(state, seat, rng), seats)
+        chance = SeededChance(rng.getrandbits(128).to_bytes(16, "big"), [], 0)
+        node, path, steps = root, [], 0
+        while not m.k["finished"]:
+            acting = m._acting_now()
+            if not acting:
+                raise RuntimeError("nobody can act but the game is not finished")
+            who = seat if seat in acting else acting[0]
+            options = m._listed(who)
+            if who == seat and node is not None:
+                keys = [key(d) for d in options]
+                if node is root:
+                    for k, d in zip(keys, options):
+                        if k not in listed:
+                            listed[k] = d
+                            order.append(k)
+                node, decision = _select(node, keys, options, rng, exploration)
+                path.append(node)
+                if node.visits == 0:
+                    node = None  # expanded: the rollout plays on
+            else:
+                decision = bot(m.s, who, options, rng)
+            m._run_live(who, decision, chance, True)
+            steps += 1
+            if steps > MAX_STEPS:
+                raise RuntimeError("a playout did not end")
+        result = m.k["result"]
+        winners = result["winners"]
+        reward = 1.0 / len(winners) if seat in winners else 0.0
+        score = float(result["scores"].get(str(seat), 0))
+        root.visits += 1
+        for n in path:
+            n.visits += 1
+            n.reward += reward
+            n.score += score
+        if progress is not None:
+            progress(i + 1)
+        spent += steps
+        if budget is not None and spent >= budget:
+            break
+    out = []
+    for k in order:
+        child = root.children.get(k)
+        n = child.visits if child else 0
+        out.append({"decision": listed[k], "playouts": n,
+                    "win_rate": child.reward / n if n else None,
+                    "mean_score": child.score / n if n else None})
+    return out
+
+
+def _select(node: Node, keys: list[str], options: list[dict], rng: random.Random, c: float):
+    """UCT with availability counts over the decisions open now; the first untried
+    one (in a random order) is taken before any is tried twice."""
+    untried = []
+    for k in keys:
+        child = node.children.get(k)
+        if child is None:
+            child = node.children[k] = Node()
+        child.avail += 1
+        if child.visits == 0:
+            untried.append(k)
+    if untried:
+        k = untried[rng.randrange(len(untried))]
+    else:
+        best = -1.0
+        k = keys[0]
+        for kk in keys:
+            ch = node.children[kk]
+            value = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+            if value > best:
+                best, k = value, kk
+    return node.children[k], options[keys.index(k)]
+
+
+def best(stats: list[dict]) -> int:
+    """The index of the decision to take: the most played, then the best win rate, then the first listed."""
+    return max(range(len(stats)), key=lambda i: (stats[i]["playouts"], stats[i]["win_rate"] or 0.0, -i))

@@ -1,0 +1,47 @@
+"""Tools for a game's sampler (``service/aggregates/<game>/sampler.py``): a
+determinization is a full state a seat cannot tell apart from the true one,
+built from what the seat may see only (service/analysis/ismcts.py).
+
+The rule every sampler keeps: gather what is hidden from the seat into pools,
+put each pool in a canonical order (``canonical``: it no longer remembers where
+each card lay), then deal it back with the caller's ``rng`` to the hidden
+places, counts kept. Two states the seat cannot tell apart then give the same
+determinization for the same ``rng`` state.
+"""
+
+from __future__ import annotations
+
+import random
+
+import msgpack
+
+_pack = msgpack.Packer(use_bin_type=True).pack
+
+
+def copy_state(state):
+    """A private deep copy of a state (plain msgpack-able data)."""
+    return msgpack.unpackb(_pack(state), raw=False, strict_map_key=False)
+
+
+def canonical(cards) -> list:
+    """The cards in an order that says nothing of where they came from."""
+    return sorted(cards, key=lambda c: (type(c).__name__, str(c)))
+
+
+def shuffled(cards, rng: random.Random) -> list:
+    """``cards`` in canonical order, then shuffled by ``rng``."""
+    out = canonical(cards)
+    rng.shuffle(out)
+    return out
+
+
+def deal(pool, counts: list[int], rng: random.Random) -> list[list]:
+    """The pool shuffled and cut into piles of ``counts`` (in order); the cards
+    left over form one more pile at the end."""
+    cards = shuffled(pool, rng)
+    piles, at = [], 0
+    for n in counts:
+        piles.append(cards[at:at + n])
+        at += n
+    piles.append(cards[at:])
+    return piles
