@@ -59,14 +59,9 @@ def seats_of(state: dict) -> int:
 
 def machine_at(rules, state: dict, seats: int) -> Machine:
     """A kernel machine holding ``state`` (owned by it), seeded-mode, mid-game."""
-    m = object.__new__(Machine)
-    m.rules = rules
-    m.config = {"seats": seats, "table": False}
-    m.base = None
-    m.k = {"seats": seats, "table": False, "counter": 0, "entropies": [], "finished": False, "result": None,
-           "awaiting": None, "pending": None, "steps": 1, "seen": [0] * (seats + 2)}
-    m.s = state
-    return m
+    kernel_state = {"seats": seats, "table": False, "counter": 0, "entropies": [], "finished": False,
+                    "result": None, "awaiting": None, "pending": None, "steps": 1, "seen": [0] * (seats + 2)}
+    return Machine.held(rules, {"seats": seats, "table": False}, kernel_state, state, None)
 
 
 def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: str = "random",
