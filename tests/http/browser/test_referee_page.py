@@ -87,11 +87,13 @@ def test_a_loot_pairs_table_refereed_on_the_page(page, server, organiser, output
     # the deal in one go: the dealer, then six cards for each of the four seats, clicked one by one
     click_outcome(page, "#awaited button[data-option='2']")
     for k in range(24):
-        assert "deal to seat" in page.inner_text("#status")
+        # the status follows the page's question of what is awaited after the queue: wait for it
+        page.wait_for_function("document.getElementById('status').innerText.includes('deal to seat')")
         click_outcome(page, "#awaited .cards button")
         if k == 11:  # half the deal clicked, nothing sent yet
             shoot(page, "referee-deal", output_path, ready="#queue", reload=False)
-    assert page.inner_text("#status") == "Nothing more is awaited after these: send them."
+    page.wait_for_function("document.getElementById('status').innerText"
+                           " === 'Nothing more is awaited after these: send them.'")
     send_queue(page, 25)
     page.wait_for_selector("body[data-state=decide]")
     assert len(moves) == 1 and len(moves[0].split()) == 25
