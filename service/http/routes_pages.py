@@ -27,11 +27,10 @@ from pathlib import Path as FilePath
 from typing import Annotated, Any, Optional
 from uuid import UUID
 
-from fastapi import APIRouter, Header, Path, Query
+from fastapi import APIRouter, Query
 from fastapi.responses import FileResponse, PlainTextResponse
 from pydantic import BaseModel, Field
 
-from service.aggregates.kaisers_pirates.rules import OPTIONS as KP_OPTIONS
 from service.kernel.chance import is_copy_of
 from service.kernel.corrections import undo_point
 from service.kernel.errors import BadInput, PrivateerError
@@ -40,29 +39,16 @@ from service.render.common import board_text, to_text, words
 from service.views import referee_text
 
 from . import models as m
-from .auth import Caller, Forbidden, Unauthorized
+from .auth import Caller
 from .checks import check_json
 from .core import GameService
+from .route_params import ERRORS, MAY, NEEDS, Auth, GameIdPath, IdemKey
 
 PAGES = FilePath(__file__).with_name("pages")
 ASSETS = {"pages.css": "text/css", "pages.js": "text/javascript", "organiser.js": "text/javascript",
           "join.js": "text/javascript", "play.js": "text/javascript", "referee.js": "text/javascript"}
-ERRORS = {code: {"model": m.ErrorBody} for code in (400, 401, 403, 404, 409, 413, 422)}
-NEEDS = {"openapi_extra": {"security": [{"bearer": []}]}}
-MAY = {"openapi_extra": {"security": [{}, {"bearer": []}]}}
 MAX_THEN = 500
 COPY = re.compile(r"^(.+\d)[a-z]$")  # blue-4a: copy a of blue-4
-
-Auth = Annotated[Optional[str], Header(alias="Authorization", include_in_schema=False)]
-IdemKey = Annotated[Optional[str], Header(alias="Idempotency-Key", max_length=200)]
-GameIdPath = Annotated[str, Path(description="Game id (or a unique prefix of 6+ characters).", max_length=100)]
-
-# the options each game's rules take, by the names the rules give them (for the organiser's page)
-OPTION_NAMES = {
-    "letter-of-marque": {"colours": "the colour each seat chose, seat 1 first: red,blue,green"},
-    "loot": {"pairs": "true: the pairs game for 4, 6 or 8 players (teams of two)"},
-    "merchants-and-marauders": {"glory": "glory points to win, 2 to 30 (default 10)"},
-}
 
 
 # answers ------------------------------------------------------------------------
@@ -121,10 +107,8 @@ class GameKind(BaseModel):
     options: dict[str, str] = Field(description="The options the rules take, by name, with what each means.")
 
 
-def _options_of(game: str, rules) -> dict[str, str]:
-    if game == "kaisers-pirates":
-        return {k: str(v) for k, v in KP_OPTIONS.items()}
-    return OPTION_NAMES.get(game, {})
+def _options_of(rules) -> dict[str, str]:
+    return {k: str(v) for k, v in rules.options_said.items()}
 
 
 def _awaited_things(awaiting: dict | None) -> dict | None:
@@ -163,13 +147,6 @@ def pages_router(svc: GameService) -> APIRouter:
     def who(game_id: str, authorization: str | None) -> tuple[UUID, Caller]:
         return svc.callers.who(game_id, authorization)
 
-    def referee_only(caller: Caller) -> None:
-        if caller.is_referee:
-            return
-        if caller.role == "spectator":
-            raise Unauthorized("this needs the referee key or the organiser key")
-        raise Forbidden("only the referee or the organiser may do this")
-
     def players_of(gid: UUID, caller: Caller) -> dict:
         return svc.reads.status(gid, caller)["players"] or {}
 
@@ -207,7 +184,7 @@ def pages_router(svc: GameService) -> APIRouter:
         for game in game_names():
             rules = get_rules(game)
             out.append({"game": game, "title": rules.title or game, "min_seats": rules.min_seats,
-                        "max_seats": rules.max_seats, "options": _options_of(game, rules)})
+                        "max_seats": rules.max_seats, "options": _options_of(rules)})
         return out
 
     @r.get("/games/{game_id}/choices", response_model=Choices, responses=ERRORS, tags=["seats"], **NEEDS)
@@ -247,8 +224,7 @@ def pages_router(svc: GameService) -> APIRouter:
         deck by printed name, the options of a pick; after the outcomes in `then`, the next one
         awaited (a deal is clicked card by card, then sent in one go to POST /chance as `words`).
         Also the referee's decisions open now and the version that undoes the last step."""
-        gid, caller = who(game_id, authorization)
-        referee_only(caller)
+        gid, caller, _ = svc.callers.referee(game_id, authorization)
         try:
             taken = json.loads(then)
         except ValueError:
@@ -287,8 +263,7 @@ def pages_router(svc: GameService) -> APIRouter:
                            idempotency_key: IdemKey = None):
         """A referee's step (what `tools referee` takes): a penalty the rules name (see /awaited) or a
         note on the record (`{"referee": "note", "text": ...}`), against the version it was made on."""
-        gid, caller = who(game_id, authorization)
-        referee_only(caller)
+        gid, caller, _ = svc.callers.referee(game_id, authorization)
 
         def make():
             check_json(body.decision, "the decision")

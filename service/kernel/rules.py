@@ -48,6 +48,8 @@ from .games import available_games, get_rules  # noqa: F401  (the registry, name
 class Rules:
     name = ""
     title = ""
+    # the options its games take, each with a line for a person choosing them (the organiser's page)
+    options_said: dict[str, str] = {}
     rules_version = "1"
     min_seats = 2
     max_seats = 2

@@ -118,6 +118,7 @@ _TURN = frozenset({"commit", "resolve"})           # the active player's phases
 class KaisersPirates(Rules):
     name = "kaisers-pirates"
     title = "The Kaiser's Pirates"
+    options_said = OPTIONS
     rules_version = "2"  # 2: team game, 3.1.5 penalty, Q-ship torpedo reading, Reflag windows
     min_seats = 1      # 1: the solitaire game (section 5, solitaire.py)
     max_seats = 4

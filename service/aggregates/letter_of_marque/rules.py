@@ -39,6 +39,7 @@ def _place_options(state, seat):
 class LetterOfMarque(Rules):
     name = "letter-of-marque"
     title = "Letter of Marque"
+    options_said = {"colours": "the colour each seat chose, seat 1 first: red,blue,green"}
     rules_version = "2"  # 2: the tie-break counts the score pile's cannon cards and is recorded; colours chosen
     min_seats = 2
     max_seats = 6

@@ -88,6 +88,7 @@ def _fronts(sea, side) -> list[tuple]:
 class Loot(Rules):
     name = "loot"
     title = "Loot"
+    options_said = {"pairs": "true: the pairs game for 4, 6 or 8 players (teams of two)"}
     rules_version = "2"  # 2: in pairs the first seat of each pair checks captures, whoever deals
     min_seats = 2
     max_seats = 8

@@ -82,6 +82,7 @@ ACTION_HANDLERS = one_table(task_rules.HANDLERS, combat_rules.HANDLERS, scout_ru
 class MerchantsAndMarauders(Rules):
     name = "merchants-and-marauders"
     title = "Merchants & Marauders"
+    options_said = {"glory": "glory points to win, 2 to 30 (default 10)"}
     rules_version = "4"  # 2: at a table, face-down tiles and tokens are named only when turned over;
     # 3: glory cards and withdrawals after the last action, the three-card rule, St. John's transfer;
     # 4: glory cards played in combat and other players' turns, rumors followed and missions completed
