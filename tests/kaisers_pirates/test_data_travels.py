@@ -38,19 +38,17 @@ def _source_table_changed(monkeypatch):
     monkeypatch.setattr(catalog_data, "optional_rules_table",
                         lambda path=catalog_data.OPTIONAL_PATH: changed if path == catalog_data.OPTIONAL_PATH
                         else catalog_data.json.loads(path.read_text(encoding="utf-8")))
-    held = dict(catalog_data.INDEXES)  # every index built from the table read before: built anew
-    catalog_data.INDEXES.clear()
-    monkeypatch.setattr(catalog_data, "_restore_indexes", lambda: (catalog_data.INDEXES.clear(),
-                                                                   catalog_data.INDEXES.update(held)), raising=False)
+    catalog_data.INDEXES.clear()  # every index built from the table read before: built anew
     return changed
 
 
 @pytest.fixture(autouse=True)
 def _indexes_back():
+    """The indexes as they were before the test (one may have been built from a changed table)."""
+    held = dict(catalog_data.INDEXES)
     yield
-    restore = getattr(catalog_data, "_restore_indexes", None)
-    if restore is not None:
-        restore()
+    catalog_data.INDEXES.clear()
+    catalog_data.INDEXES.update(held)
 
 
 def _boards(app, gid):
