@@ -10,6 +10,8 @@ from contextlib import contextmanager
 from eventsourcing.persistence import DataError, IntegrityError, InterfaceError, InternalError, OperationalError
 from eventsourcing.sqlite import SQLiteApplicationRecorder
 
+from service.kernel.errors import DamagedHistory
+
 from .commit_process import execute_step
 from .index import INDEX_COLUMNS, SQLITE_GAMES, SQLITE_STATUSES, STATUS_TABLE_NAME, prefix_bounds
 from . import service_tables
@@ -46,8 +48,6 @@ def damaged(game_id, e: Exception) -> Exception:
     error is itself."""
     if "Could not decode" not in str(e):
         return e
-    from service.kernel.errors import DamagedHistory
-
     gid = game_id.hex if hasattr(game_id, "hex") else game_id
     return DamagedHistory(f"game {gid}: a stored event no longer reads back as the bytes written "
                           "(its row was changed outside privateer): this history does not verify")
@@ -88,8 +88,6 @@ def _cached_statements(pool) -> None:
 
 def damaged_store(db: str, e: Exception) -> Exception:
     """The store's file cannot be read as a database (truncated, overwritten): one line."""
-    from service.kernel.errors import DamagedHistory
-
     return DamagedHistory(f"the store {db} cannot be read ({e}): its file is damaged")
 
 

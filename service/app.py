@@ -23,6 +23,8 @@ from service.aggregate import Game
 from service.snapshots import (CatalogUnknown, SnapshotOutdated, created_catalog, events_after, fold_start,
                                project_game, snapshot_interval as snapshot_interval_setting)
 from service.kernel.chance import SeededChance, TableChance
+from service.kernel.corrections import retracted_versions
+from service.kernel.corrections import setup_end as first_point
 from service.kernel.errors import BadInput, IllegalDecision, StaleVersion, UnknownGame
 from service.kernel.local import check_players, created_event
 from service.kernel.machine import STEP_STARTS, Ev, Machine
@@ -348,8 +350,6 @@ class Privateer(Application):
     def correct(self, game_id: UUID, to_version: int, reason: str, expect_version: int | None = None) -> list[Ev]:
         """Retract every step after ``to_version`` (a step boundary of the
         game's line), on the record: see service/kernel/corrections.py."""
-        from service.kernel.corrections import retracted_versions, setup_end as first_point
-
         current = self.load(game_id)
         self._check_version(current, expect_version)
         if current.machine.finished:
@@ -408,8 +408,6 @@ class Privateer(Application):
 
     def _fold_line(self, game_id: UUID, to_turn: int | None, to_event: int | None):
         """``fold`` for a corrected game: along its line, from its events."""
-        from service.kernel.corrections import retracted_versions
-
         stored = self.stored_events(game_id)
         retracted = retracted_versions(stored)
         machine, version, head = None, 0, None

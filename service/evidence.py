@@ -24,6 +24,7 @@ from uuid import UUID
 from event_store.chain import chain_version, genesis, link
 from event_store.signing import RECEIPT, fingerprint, head_message, receipt_message, record_message, verify
 from service.kernel.errors import BadInput
+from service.record import _move
 
 SIGN = "sign"
 
@@ -58,8 +59,6 @@ def imported_signatures(game_id: UUID, rows: list, doc: dict) -> tuple[list, dic
 def signed_record(app, game_id: UUID, stored: list, text: str) -> str:
     """The record ``text`` (service/record.py ``write_record``) with its game id
     tag and a signed line after the lines of each step."""
-    from service.record import _move
-
     lines = text.rstrip("\n").split("\n")
     lines.insert(1, f'[GameId "{game_id.hex}"]')
     lines[0] = lines[0].replace('PrivateerRecord 1"', 'PrivateerRecord 2"')
