@@ -153,10 +153,17 @@ def test_the_books_battle_example():
     assert crew == [(2, "crew"), (1, "crew")]
     won = next(e for e in evs if e.type == "CombatWon").data
     assert won == {"seat": 2, "beaten": 1, "how": "crew combat"}
+    # "Frances vince la battaglia": defeating a player earns a glory point and a glory card
+    # ("Sconfitto un giocatore o un NPC (Sopravvivendo e vincendo un combattimento navale o fra
+    # equipaggi)"); the referee enters the card she draws
+    gained = next(e for e in evs if e.type == "GloryGained").data
+    assert gained == {"seat": 2, "why": "defeated seat 1", "glory": 1}
+    assert t.p(2)["glory"] == 1 and t.p(1)["glory"] == 0
     # Felipe had become a pirate (an English flag): Frances, wanted by nobody, takes the bounty
     bounty = next(e for e in evs if e.type == "GoldReceived" and e.data["why"] == "bounty").data
     assert bounty["by_nation"] == {"england": 5}
-    assert t.p(1)["hand"] == [] and t.p(2)["hand"] == []
+    assert t.p(1)["hand"] == [] and t.p(2)["hand"] == [next(e for e in evs if e.type == "GloryCardDealt").data["card"]]
+    assert [e.data["glory_count"] for e in evs if e.type == "PlunderTaken"] == [0]   # Felipe held none
     assert t.state["combat"]["stage"] == "claim" and t.g.to_act() == [2]   # her hold is gone: no cargo fits
 
 
@@ -245,6 +252,8 @@ def test_a_successful_flight_ends_the_fight():
     evs = t.act(2, {"action": "combat_action", "do": "flee"})
     assert "CombatFled" in types(evs) and t.state["combat"] is None
     assert t.p(1)["flags"] == {"england": 1}                # engaging her was enough
+    # nobody was defeated: no glory (the book: "Sopravvivendo e vincendo")
+    assert "GloryGained" not in types(t.g.events) and t.p(1)["glory"] == t.p(2)["glory"] == 0
 
 
 def test_bounty_for_a_pirate_not_from_nations_that_want_the_winner():
@@ -264,6 +273,40 @@ def test_bounty_for_a_pirate_not_from_nations_that_want_the_winner():
     assert bounty["by_nation"] == {"england": 5} and t.p(1)["gold"] == gold + 5   # not Spain's 15
     assert t.p(1)["flags"] == {"spain": 1}                  # beating a pirate costs no flag
     assert t.p(2)["captain"] is None and t.state["combat"] is None
+
+
+def sink_frances(t):
+    """Round 1: Felipe wins with three skulls; Frances places the three hits on her hull."""
+    t.add("dice", [6, 6, 6], [1, 1, 1], [5, 5, 5])
+    t.act(1, {"action": "scout", "target": "player", "seat": 2})
+    t.act(1, {"action": "no_shot"})
+    evs = []
+    for _ in range(3):
+        evs += t.act(2, {"action": "place_hit", "location": "hull"})
+    return evs
+
+
+def test_sinking_a_player_earns_a_glory_point_and_a_glory_card():
+    """The book ("Acquisire carte Gloria", p. 12): a glory point, and so a glory card, for
+    "Sconfitto un giocatore o un NPC (Sopravvivendo e vincendo un combattimento navale o fra
+    equipaggi)": a naval fight won by sinking the other ship."""
+    t = battle()
+    t.add("glory", "G05")                                   # the referee enters the card he draws
+    evs = sink_frances(t)
+    assert [e.data["seat"] for e in evs if e.type == "ShipSunk"] == [2]
+    assert [e.data for e in evs if e.type == "GloryGained"] == [{"seat": 1, "why": "defeated seat 2", "glory": 1}]
+    dealt = next(e for e in evs if e.type == "GloryCardDealt")
+    assert dealt.data == {"seat": 1, "card": "G05"} and dealt.vis == [1]      # the card is his secret
+    assert t.p(1)["glory"] == 1 and t.p(1)["hand"] == ["G05"] and t.p(2)["glory"] == 0
+    # the point comes with the win, before the fight's end
+    assert types(evs).index("CombatWon") < types(evs).index("GloryGained") < types(evs).index("CombatEnded")
+
+
+def test_games_before_rules_version_5_earn_no_glory_for_a_win():
+    t = battle()
+    t.state["combat_fixes"] = False                         # as a game recorded under rules version 4
+    evs = sink_frances(t)
+    assert "ShipSunk" in types(evs) and "GloryGained" not in types(evs) and t.p(1)["glory"] == 0
 
 
 # the combat upgrades ---------------------------------------------------------------------

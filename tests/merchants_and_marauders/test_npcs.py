@@ -256,6 +256,10 @@ def test_beating_a_naval_npc_costs_a_flag_pays_its_cargo_and_the_admiral_beneath
     assert won["seat"] == 1 and won["beaten"] == "npc:dutch_naval"
     assert t.p(1)["flags"] == {"netherlands": 2}          # defeating a non-pirate ship
     assert t.p(1)["gold"] == gold + 5
+    # defeating an NPC in crew combat: a glory point and a glory card
+    assert [e.data for e in evs if e.type == "GloryGained"] == [{"seat": 1, "why": "defeated the dutch naval ship",
+                                                                 "glory": 1}]
+    assert t.p(1)["glory"] == 1 and len(t.p(1)["hand"]) == 1
     assert [e.type for e in evs].count("NpcCargoLost") == 3   # three hits on its hold: all three lost
     t.act(1, {"action": "claim_ship", "claim": False})
     lost = next(e.data for e in t.g.events if e.type == "NpcCaptainLost")
@@ -283,6 +287,7 @@ def test_an_honest_captain_beating_a_pirate_npc_takes_its_bounty():
     evs = t.g.events
     bounty = [e.data for e in evs if e.type == "GoldReceived" and e.data["why"] == "bounty"]
     assert bounty and bounty[-1]["amount"] == 5 and t.p(1)["gold"] == gold + 5
+    assert t.p(1)["glory"] == 1                                 # a pirate NPC sunk: a glory point too
     assert "pirate_sloop" not in t.state["board"]["npcs"]       # no captain beneath: it leaves the sea
 
 
@@ -312,6 +317,7 @@ def test_two_npcs_in_turn_and_a_death_in_ones_own_turn_ends_it_without_a_new_cap
     evs = t.act(1, {"action": "no_reallocate"})
     types_ = [e.type for e in evs]
     assert "CaptainDied" in types_ and "PlayerTurnEnded" in types_
+    assert "GloryGained" not in types_ and t.p(2)["glory"] == 0   # an NPC's win earns nobody glory
     assert not [e for e in evs if e.type == "CaptainDealt" and e.data["seat"] == 1]
     assert t.p(1)["captain"] is None and t.g.to_act() == [2]
 
