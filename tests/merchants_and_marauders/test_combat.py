@@ -243,6 +243,27 @@ def test_plunder_and_claim_then_the_beaten_captain_is_gone():
     assert t.p(2)["returning"] == ["U02"]                   # the Better Rigging tile goes back to a port
 
 
+def test_the_public_plunder_counts_the_glory_cards_taken():
+    """The table sees how many glory cards change hands, not which ("Depredare le navi dei
+    giocatori": "Le Carte Gloria"): two plundered, the public PlunderTaken says two."""
+    t = battle(glory=["G01", "G02"])
+    t.state["decks"]["glory"].remove("G03")                  # test set-up: a second card in her hand
+    t.p(2)["hand"].append("G03")
+    t.add("dice", [6, 6, 6], [1, 1, 1], [1, 1, 2])          # round 1: Felipe wins, 3 hits: cargo, cargo, masts
+    t.act(1, {"action": "scout", "target": "player", "seat": 2})
+    t.act(1, {"action": "combat_action", "do": "board"})
+    t.add("dice", [6, 1, 1], [1, 1, 1], [6, 6], [1, 1, 1])   # Felipe boards; crew: two skulls against none
+    t.add("glory", "G04")                                   # his card for the win
+    t.act(2, {"action": "combat_action", "do": "shoot"})
+    assert t.state["combat"]["stage"] == "glory_announce"   # both hold cards: the crew roll's window
+    evs = t.act(1, {"action": "glory_pass"}) + t.act(2, {"action": "glory_pass"})
+    taken = next(e for e in evs if e.type == "PlunderTaken")
+    assert taken.vis == "all" and taken.data["glory_count"] == 2
+    shown = next(e for e in evs if e.type == "Plundered")
+    assert shown.vis == [1, 2] and shown.data["glory_cards"] == ["G02", "G03"]
+    assert sorted(t.p(1)["hand"]) == ["G01", "G02", "G03", "G04"] and t.p(2)["hand"] == []
+
+
 def test_a_successful_flight_ends_the_fight():
     t = battle()
     t.add("dice", [1, 1, 1], [1, 1, 1])                     # round 1: nobody wins, no hits

@@ -191,10 +191,11 @@ def _plunder(step, win, lose):
     weapons = sorted(k for k in l["weapons"] if k not in w["weapons"])
     have = {S["glory"][g]["specialist"] for g in w["specialists"]}
     specialists = [g for g in l["specialists"] if S["glory"][g]["specialist"] not in have]
+    held = len(l["hand"])               # counted before the cards move (rules version 5)
     step.emit("Plundered", vis=sorted([win, lose]), seat=win, beaten=lose, gold=l["gold"], glory_cards=list(l["hand"]),
               rumor=l["rumor"] if w["rumor"] is None else None, weapons=weapons, specialists=specialists)
-    step.emit("PlunderTaken", seat=win, beaten=lose, glory_count=len(l["hand"]), weapons=weapons,
-              specialists=specialists)
+    step.emit("PlunderTaken", seat=win, beaten=lose, glory_count=held if state.get("combat_fixes") else len(l["hand"]),
+              weapons=weapons, specialists=specialists)
     step.emit("CombatWaiting", seat=win, stage="plunder")
     return _claim_when_nothing_fits(step, win)
 
