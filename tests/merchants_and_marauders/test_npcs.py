@@ -4,6 +4,7 @@ capitani dei giocatori), driven in table mode: the book's NPC examples."""
 import copy
 
 from service.aggregates.merchants_and_marauders.catalog_checks import load
+from service.aggregates.merchants_and_marauders.combat import controller
 
 from .helpers import Table, demand_order, end_turn_if_due, no_glory_cards
 
@@ -179,6 +180,26 @@ def test_an_npc_fight_is_decided_by_the_player_to_the_left_and_may_not_flee_stro
     acts = {d["do"] for d in t.g.legal(2)}
     assert acts == {"shoot", "board"}                     # more cannons and crew: no flight
     assert t.g.legal(1) == []
+
+
+def test_with_three_players_the_npc_is_decided_by_the_next_player_in_turn_order():
+    """The book: "controllata dal giocatore alla sinistra del giocatore che combatte contro
+    l'NPC"; the turn "procede in senso orario", so the player to the left plays next: the
+    Dutch ship that attacks seat 1 is decided by seat 2, not by seat 3 (the one before)."""
+    t = dutch_at("havana", seats=3)
+    assert t.state["order"] == [1, 2, 3] and t.g.to_act() == [1]
+    t.p(1)["flags"] = {"spain": 1}
+    t.add("dice", [6, 1], [1, 1, 1], [1, 1, 1])           # found; round 1: no skull either side
+    t.act(1, {"action": "leave_port"})
+    assert t.state["combat"]["waiting"] == "npc:dutch_naval"
+    assert t.g.to_act() == [2] and t.g.legal(3) == [] and t.g.legal(1) == []
+    # the last seat's left is the first seat's (the order wraps)
+    state = copy.deepcopy(t.state)
+    state["combat"]["d"] = 3
+    assert controller(state, "npc:dutch_naval") == 1
+    state["combat"]["d"] = 1
+    state["combat_fixes"] = False                         # as a game of rules version 4: the one before
+    assert controller(state, "npc:dutch_naval") == 3
 
 
 def test_a_fight_with_an_npc_that_nobody_can_harm_or_leave_drifts_apart():
