@@ -78,6 +78,46 @@ def test_the_books_first_hunting_example():
     assert moved["frm"] == "basse_terre" and moved["to"] == "bridgetown" and moved["hunting"] == 2
 
 
+def test_the_books_first_hunting_example_with_the_pirate_in_port():
+    """The Portuguese text of the same example: the pirate with an English flag is at
+    Bridgetown "no porto, mas sem nenhuma conseqüência" (in port, but with no consequence):
+    the Dutch ship still sails East to Bridgetown's sea zone; nothing happens in port; it
+    scouts him when he sails out ("incluso l'azione di uscire dal porto")."""
+    cat = catalog(icons={"E29": [{"npc": "dutch_naval", "dir": "N"}]}, zones={"E10": "basse_terre"})
+    t = start(["E10", "E21", "E29", "E23"], cat)
+    next_turn(t)
+    assert t.state["board"]["npcs"]["dutch_naval"]["zone"] == "basse_terre"
+    p = t.p(2)
+    p["zone"], p["in_port"], p["flags"] = "bridgetown", True, {"england": 1}   # in Bridgetown's port
+    next_turn(t)                                                          # E29: move the Dutch ship North
+    moved = [e.data for e in t.g.events if e.type == "NpcMoved"][-1]
+    assert (moved["frm"], moved["to"], moved["hunting"]) == ("basse_terre", "bridgetown", 2)
+    assert moved["why"] == "hunting (seat 2 is in port: no consequence there)"
+    # no consequence in port: no scouting and no fight, neither now nor at the start of her turn
+    end_turn_if_due(t, 1)
+    if t.g.to_act() == [1]:
+        t.act(1, {"action": "end_turn"})
+    assert t.g.to_act() == [2] and t.p(2)["in_port"]
+    assert not [e for e in t.g.events if e.type in ("NpcsScouting", "NpcScouted", "CombatBegun")]
+    t.add("dice", [1, 1])                                                 # its Scouting: no skull
+    evs = t.act(2, {"action": "leave_port"})                              # she sails out: it scouts her
+    scouting = next(e.data for e in evs if e.type == "NpcsScouting")
+    assert scouting["seat"] == 2 and scouting["npcs"] == ["dutch_naval"]
+    assert not next(e.data for e in evs if e.type == "NpcScouted")["success"] and t.state["combat"] is None
+
+
+def test_games_before_rules_version_5_hunt_only_players_at_sea():
+    cat = catalog(icons={"E29": [{"npc": "dutch_naval", "dir": "N"}]}, zones={"E10": "basse_terre"})
+    t = start(["E10", "E21", "E29", "E23"], cat)
+    t.state["combat_fixes"] = False                                       # as a game of rules version 4
+    next_turn(t)
+    p = t.p(2)
+    p["zone"], p["in_port"], p["flags"] = "bridgetown", True, {"england": 1}
+    next_turn(t)
+    moved = [e.data for e in t.g.events if e.type == "NpcMoved"][-1]
+    assert moved["to"] == "st_maarten" and moved["hunting"] is None       # by the letter: North
+
+
 def test_without_prey_the_letter_and_then_clockwise():
     cat = catalog(icons={"E29": [{"npc": "dutch_naval", "dir": "N"}], "E21": [{"npc": "dutch_naval", "dir": "N"}]},
                   zones={"E10": "basse_terre"})
