@@ -4,8 +4,13 @@ the book's dice: the battle example as the Portuguese text gives its dice."""
 
 import copy
 
+import pytest
+
+from service.aggregates.merchants_and_marauders import RULES
 from service.aggregates.merchants_and_marauders.catalog_checks import load
+from service.aggregates.merchants_and_marauders.glory import declined_this_turn
 from service.aggregates.merchants_and_marauders.state import new_ship
+from service.kernel import BadInput, IllegalDecision
 
 from .helpers import Table, demand_order, no_glory_cards, types
 
@@ -27,13 +32,14 @@ def _weapon(t, seat, kind):
     t.p(seat)["weapons"][kind] = 1
 
 
-def battle(felipe_tiles=(), frances_tiles=(), scout=(6, 1), sail=True, glory=None, rules_version=None, catalog=None):
+def battle(felipe_tiles=(), frances_tiles=(), scout=(6, 1), sail=True, glory=None, rules_version=None, catalog=None,
+           options=None):
     """Felipe (seat 1, a Frigate, Chain Shot) meets Frances Wright (seat 2, a Sloop with
     Better Rigging, Grappling Hooks) at sea off Port Royal, and scouts her."""
     base = {"demand_tiles": [demand_order({"havana": "sugar"})], "captains": [FELIPE, FRANCES], "pick": [1]}
     if glory:
         base["glory"] = list(glory)
-    t = Table(2, base, catalog=catalog)
+    t = Table(2, base, catalog=catalog, options=options)
     if rules_version is not None:           # as a game recorded under that version folds
         t.state["glory_windows"] = int(rules_version) >= 4
     t.act(1, {"action": "choose_ship", "ship": "sloop"})
@@ -202,6 +208,60 @@ def test_an_announced_card_declined_is_shown_and_the_side_is_not_asked_again():
     assert t.g.to_act() == [2]
     evs = t.act(2, {"action": "glory_pass"})
     assert "GloryWindowClosed" in types(evs) and "CombatRoundWon" in types(evs)
+
+
+@pytest.mark.parametrize("reading", ["it", "pt"])
+def test_an_announced_card_declined_once_a_turn_with_the_portuguese_option(reading):
+    """The Italian book: "Un giocatore può rinunciare a giocare la carta annunciata quando è
+    il proprio turno" (whenever he resolves); the Portuguese: "Um jogador pode recusar jogar
+    a carta anunciada dele uma vez no turno" (once in the turn), the option decline=once.
+    Felipe holds a card of the naval roll (G19), Frances Fast Learner (G18, nothing to copy
+    yet). Both announce and decline in round 1; in round 2 of the same turn, with the
+    Portuguese reading, Frances (nothing playable) may only pass, and Felipe must play
+    what he announces."""
+    t = battle(glory=["G19", "G18"], catalog=naval_card_catalog(),
+               options={"decline": "once"} if reading == "pt" else None)
+    assert t.state["decline_once"] == (reading == "pt")
+    t.add("dice", [6, 1, 1], [6, 3, 2], [1], [3])           # round 1, then its hit locations
+    t.act(1, {"action": "scout", "target": "player", "seat": 2})
+    t.act(1, {"action": "glory_announce"})
+    t.act(2, {"action": "glory_announce"})
+    evs = t.act(1, {"action": "glory_decline", "card": "G19"})
+    evs += t.act(2, {"action": "glory_decline", "card": "G18"})
+    assert [e.data["card"] for e in evs if e.type == "GloryDeclined"] == ["G19", "G18"]
+    assert "CombatRoundWon" in types(evs)                   # both declined: the window closed
+    t.act(1, {"action": "no_reallocate"})
+    # round 2, the same turn: shoot against shoot, no skull
+    t.act(1, {"action": "combat_action", "do": "shoot"})
+    t.add("dice", [1, 1, 1], [1, 1, 1])
+    t.act(2, {"action": "combat_action", "do": "shoot"})
+    assert t.state["combat"]["stage"] == "glory_announce" and t.g.to_act() == [1]
+    assert t.g.legal(1) == [{"action": "glory_announce"}, {"action": "glory_pass"}]   # G19 is playable
+    t.act(1, {"action": "glory_announce"})
+    assert t.g.to_act() == [2]
+    if reading == "pt":                                     # she could only decline again: she passes
+        assert t.g.legal(2) == [{"action": "glory_pass"}]
+    else:
+        assert t.g.legal(2) == [{"action": "glory_announce"}, {"action": "glory_pass"}]
+    t.act(2, {"action": "glory_pass"})
+    plays = [{"action": "glory_play", "card": "G19"}]
+    assert t.g.legal(1) == plays + ([] if reading == "pt" else [{"action": "glory_decline", "card": "G19"}])
+    if reading == "pt":
+        with pytest.raises(IllegalDecision):
+            t.act(1, {"action": "glory_decline", "card": "G19"})
+        # the limit is the player's turn: in the next player's turn each may decline again
+        state = copy.deepcopy(t.state)
+        state["cur"] = 1
+        assert not declined_this_turn(state, 1) and not declined_this_turn(state, 2)
+        assert declined_this_turn(t.state, 1) and declined_this_turn(t.state, 2)
+
+
+def test_the_decline_option_is_any_or_once():
+    assert RULES.parse_options(2, {"decline": "once"}) == {"decline": "once"}
+    assert RULES.parse_options(2, {"decline": "ANY", "glory": "12"}) == {"decline": "any", "glory": 12}
+    with pytest.raises(BadInput, match="once"):
+        RULES.parse_options(2, {"decline": "twice"})
+    assert "uma vez no turno" in RULES.options_said["decline"]
 
 
 def test_a_card_of_the_naval_roll_rolls_its_players_own_dice_again():
