@@ -50,6 +50,11 @@ def initial_state(config: dict) -> dict:
         "tasks": int(config.get("rules_version", "1")) >= 4,
         # rules version 4: glory cards played in combat and in other players' turns (glory.py)
         "glory_windows": int(config.get("rules_version", "1")) >= 4,
+        # rules version 5: a fight won earns glory, the plundered glory cards counted, the NPC's
+        # controller the next player in turn order, NPCs hunting players in port (RULINGS.md)
+        "combat_fixes": int(config.get("rules_version", "1")) >= 5,
+        # option decline=once (the Portuguese book): an announced glory card declined once a turn
+        "decline_once": opts.get("decline") == "once",
         "turn": 0,
         "phase": "setup",            # setup -> play -> over
         "end_reason": None,
