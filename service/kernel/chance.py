@@ -316,6 +316,31 @@ class TableChance:
         return None
 
 
+class StatedChance:
+    """A game started from a stated position (``Rules.position``): its setup's outcomes
+    asked ``stated`` (the hidden part of the position, e.g. the cards of a hand) are the
+    position's, in order, checked like an outcome entered at a table; the others come
+    from ``inner`` (the seed's stream, or the table)."""
+
+    def __init__(self, stated: list, inner):
+        self.stated = list(stated)
+        self.used = 0
+        self.inner = inner
+        self.source = inner.source
+
+    def outcome(self, spec: dict):
+        if not spec.get("stated"):
+            return self.inner.outcome(spec)
+        if self.used >= len(self.stated):
+            raise ChanceRejected(f"the position states fewer outcomes than the setup asks ({spec.get('why', '')})")
+        value, index = validate(spec, self.stated[self.used])
+        self.used += 1
+        return value, {"index": index, "counter": None, "draws": 0}
+
+    def reveal(self):
+        return self.inner.reveal()
+
+
 class ReplayChance:
     """Outcomes as recorded in the log (for the audit's re-run of a step).
 
