@@ -142,7 +142,8 @@ def _move(e, table: bool) -> str | None:
         return f"entropy {d['seat']} {d['entropy']}"
     if e.type == "SeatNamed":
         return f"name {d['seat']} {d['player']}"
-    if table and e.type in CHANCE_TYPES and not d.get("face_down"):
+    if e.type in CHANCE_TYPES and not d.get("face_down") and (table or d.get("counter") is None):
+        # at a table every outcome; in a seeded game those a stated position gave its setup
         return "* " + value_text(d[CHANCE_VALUE_FIELD[e.type]])
     return None
 
@@ -206,7 +207,21 @@ def read_record(text: str) -> dict:
         raise BadInput("not a privateer game record (no [Record \"PrivateerRecord 1\"] tag)")
     if tags["Record"].split()[-1] not in READS:
         raise BadInput(f"record format {tags['Record']!r}: this build reads version {FORMAT_VERSION}")
+    if tags.get("Table") != "yes":
+        moves = _stated_with_setup(moves)
     return {"tags": tags, "moves": moves}
+
+
+def _stated_with_setup(moves: list) -> list:
+    """A seeded game's outcomes written after ``setup`` are those its stated position gave
+    the setup (its hidden part): the setup move takes them, ``("setup", [outcomes])``."""
+    out: list = []
+    for n, (kind, arg) in moves:
+        if kind == "chance" and out and out[-1][1][0] == "setup":
+            out[-1][1][1].append(arg)
+            continue
+        out.append((n, ("setup", []) if kind == "setup" else (kind, arg)))
+    return out
 
 
 def _parse_move(line: str):

@@ -349,10 +349,11 @@ class ReplayChance:
     the stored ones, so a recorded outcome that does not match its request
     (another deck, another die size, another index) is caught there."""
 
-    def __init__(self, recorded: list[dict], seed_hex: str | None):
+    def __init__(self, recorded: list[dict], seed_hex: str | None, seeded: bool = False):
         self.recorded = recorded
         self.used = 0
         self.seed_hex = seed_hex
+        self.seeded = seeded  # a seeded game: only a stated position's outcomes were not drawn from the stream
 
     def outcome(self, spec: dict):
         if self.used >= len(self.recorded):
@@ -360,6 +361,11 @@ class ReplayChance:
         rec = self.recorded[self.used]
         self.used += 1
         kind = spec["kind"]
+        if self.seeded and (rec.get("counter") is None) != bool(spec.get("stated")):
+            raise ChanceRejected("an outcome the position states, recorded as drawn from the seed's stream"
+                                 if spec.get("stated") else
+                                 "an outcome of a seeded game recorded without its place in the seed's stream "
+                                 "(only a stated position's outcomes are)")
         field = {"dice": "values", "card": "card", "pick": "value", "shuffle": "order"}[kind]
         value, index = validate(spec, rec.get(field))
         recorded_index = rec.get("index")

@@ -128,3 +128,77 @@ def test_the_books_battle_from_a_position_ends_with_frances_at_one_glory():
     t = battle()
     fight_the_books_battle(t)
     assert t.p(2)["glory"] == 1
+
+
+# impossible positions -------------------------------------------------------------------
+
+def two(first=None, second=None, **top):
+    """A two-seat position: Felipe and Frances Wright, with the fields given."""
+    return {"players": [{"captain": "Felipe", **(first or {})}, {"captain": "Frances Wright", **(second or {})}],
+            **top}
+
+
+@pytest.mark.parametrize("pos,said", [
+    (two({"glory_cards": ["Fast Learner", "Fast Learner"]}),
+     "Felipe)'s glory cards: 'Fast Learner' stated more times than the game has copies (1)"),
+    (two({"glory_cards": ["Fast Learner"]}, {"glory_cards": ["fast learner"]}),
+     "seat 2 (Frances Wright)'s glory cards: 'fast learner' stated more times than the game has copies (1)"),
+    (two({"cargo": ["C19"]}, {"cargo": ["C19"]}), "'C19' stated more times than the game has copies (1)"),
+    (two({"gold": 300}, {"gold": 200, "stash": 20}),
+     "counts not conserved: 520 gold stated (on board and stashed), the game has 510 coins"),
+    (two(None, {"captain": "felipe"}), "captain Felipe (surname unknown) is stated twice (seats 1 and 2)"),
+    (two({"ship": "Man-o-War"}), "a player cannot sail a Man-o-War"),
+    (two({"ship": "Galleon", "upgrades": ["Long Range", "long_range"]}), "two long range tiles on one ship"),
+    (two({"weapons": ["Chain Shot", "chain shot"]}), "chain shot twice"),
+    (two({"hits": {"hull": 2}}), "seat 1 (Felipe)'s hits on hull must be a whole number from 0 to 1"),
+    (two({"sea": "Port Royal", "cargo": 3}), "3 cargo cards at sea in a hold of 2"),
+    (two({"glory_cards": 5}), "5 glory cards; at most 4 in hand"),
+    (two({"glory": 10}), "glory must be a whole number from 0 to 9"),
+    (two({"port": "Caribbean Sea"}), "port: no 'Caribbean Sea'"),
+    (two({"ship": "Canoe"}), "ship: no 'Canoe' (known: Flute, Frigate, Galleon, Man-o-War, Sloop)"),
+    (two({"flags": {"Prussia": 1}}), "wanted flags: no 'Prussia'"),
+    (two({"shipp": "Sloop"}), "seat 1: unknown 'shipp'"),
+    (two(to_play="Pepijn"), "to_play: no 'Pepijn'"),
+    ({"players": [{"captain": "Felipe"}]}, "the position describes 1 players"),
+])
+def test_an_impossible_position_is_refused_naming_the_problem(pos, said):
+    with pytest.raises(BadInput) as refused:
+        LocalGame(GAME, 2, table=True, position=pos)
+    assert said in refused.value.reason
+
+
+def test_upgrade_tiles_are_counted_across_ships():
+    pos = {"players": [{"captain": c, "upgrades": ["Better Rigging"]} for c in
+                       ("Felipe", "Frances Wright", "Frederico da Silva")]}
+    with pytest.raises(BadInput, match="no better rigging tile left: the game has 2"):
+        LocalGame(GAME, 3, position=pos)
+
+
+# what a position hides -------------------------------------------------------------------
+
+def seen_by(g, seat):
+    return [e.as_tuple() for e in g.events if e.visible_to(seat)]
+
+
+def test_a_hand_and_gold_a_position_states_are_seen_by_their_seat_alone():
+    """Seat 2 attacks: two games whose positions differ only in seat 1's hidden glory card
+    and gold give seat 2 the same events, numbering and view; GameCreated (read by every
+    seat) holds neither; seat 1 sees its own."""
+    seed = b"s" * 32
+    games = [LocalGame(GAME, 2, seed=seed, position=two({"glory_cards": [card], "gold": gold}, {"glory_cards": 1}))
+             for card, gold in (("Fast Learner", 12), ("Carpenter", 37))]
+    for g in games:
+        assert g.events[0].type == "GameCreated" and g.events[0].vis == "all"
+        created = str(g.events[0].data["position"])
+        assert "G18" not in created and "G01" not in created and "37" not in created
+    a, b = games
+    assert seen_by(a, 2) == seen_by(b, 2) and seen_by(a, 0) == seen_by(b, 0)
+    assert a.rules.view(a.state, 2) == b.rules.view(b.state, 2)
+    assert a.machine.seen(2, len(a.events)) == b.machine.seen(2, len(b.events))
+    assert seen_by(a, 1) != seen_by(b, 1)
+    assert a.state["players"][0]["hand"] == ["G18"] and b.state["players"][0]["hand"] == ["G01"]
+    assert (a.state["players"][0]["gold"], b.state["players"][0]["gold"]) == (12, 37)
+    assert a.rules.view(a.state, 1)["players"]["1"]["gold"] == 12 and "gold" not in a.rules.view(a.state, 2)["players"]["1"]
+    # the card only counted for seat 2 is dealt by the seed, seen by seat 2 alone
+    dealt = [e for e in a.events if e.type == "GloryCardDealt" and e.data["seat"] == 2]
+    assert len(dealt) == 1 and dealt[0].vis == [2]
