@@ -361,6 +361,9 @@ class ReplayChance:
         rec = self.recorded[self.used]
         self.used += 1
         kind = spec["kind"]
+        if bool(rec.get("stated")) != bool(spec.get("stated")):
+            raise ChanceRejected("a stated position's outcome where the rules ask for chance"
+                                 if rec.get("stated") else "chance where the rules ask for a stated position's outcome")
         if self.seeded and (rec.get("counter") is None) != bool(spec.get("stated")):
             raise ChanceRejected("an outcome the position states, recorded as drawn from the seed's stream"
                                  if spec.get("stated") else

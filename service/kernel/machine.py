@@ -307,8 +307,12 @@ class Step:
         unknown = [c for c in remaining if is_unknown(c)]
         if not unknown:
             spec = self._named({"kind": "card", "deck": deck, "choices": list(remaining), "why": why})
-            if stated:
+            if stated:  # (recorded as such: the audit and the record tell it from an outcome entered)
                 spec["stated"] = True
+                card, meta = self.chance.outcome(spec)
+                self.emit("CardDrawn", vis, deck=deck, card=card, index=meta["index"], of=len(remaining),
+                          why=why, counter=meta["counter"], draws=meta["draws"], stated=True)
+                return card
             card, meta = self.chance.outcome(spec)
             self.emit("CardDrawn", vis, deck=deck, card=card, index=meta["index"], of=len(remaining),
                       why=why, counter=meta["counter"], draws=meta["draws"])
@@ -345,11 +349,12 @@ class Step:
     def pick(self, options: list, vis="all", why: str = "", stated: bool = False):
         """``stated``: a value a stated position gives (as ``draw``'s)."""
         spec = {"kind": "pick", "options": list(options), "why": why}
+        extra = {}
         if stated:
-            spec["stated"] = True
+            spec["stated"] = extra["stated"] = True
         value, meta = self.chance.outcome(spec)
         self.emit("ChanceChosen", vis, options=list(options), value=value, index=meta["index"],
-                  why=why, counter=meta["counter"], draws=meta["draws"])
+                  why=why, counter=meta["counter"], draws=meta["draws"], **extra)
         return value
 
     def shuffle(self, deck: str, cards: list, vis="referee", why: str = "", face_down: bool = False) -> list:
