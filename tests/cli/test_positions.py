@@ -4,17 +4,24 @@ seat's log, view and version."""
 
 import json
 import random
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
 
 from service.app import Privateer
 from service.audit import AuditReport, Envelope, audit_game, rerun
+from service.history import export_game
 from service.record_import import import_record
+from spec import verify
 
 from .test_record import history, record_of
 
 POSITIONS = Path(__file__).resolve().parents[2] / "docs" / "positions"
 BATTLE = POSITIONS / "merchants-and-marauders-battle.json"
 GAME = "merchants-and-marauders"
+VERIFIER = Path(verify.__file__)
 
 
 def random_play(app, gid, rng, steps):
@@ -102,3 +109,29 @@ def test_the_command_line_starts_a_table_game_from_a_position_file(cli):
     bad = BATTLE.parent / "bad.json"
     p = cli.run("new", GAME, "--seats", "3", "--position", BATTLE, check=2)
     assert "the position describes 2 players" in p.stderr and not bad.exists()
+
+
+def test_the_independent_verifier_passes_a_positioned_export_and_places_stated_outcomes(tmp_path):
+    """spec/verify.py (written from spec/SPEC.md, §5.5) passes the export of a finished
+    seeded game from a position, and refuses a stated mark or a missing counter elsewhere."""
+    app = Privateer(str(tmp_path / "v.db"))
+    gid = app.create(GAME, 2, options={"glory": "3"}, position=json.loads(BATTLE.read_text()))
+    random_play(app, gid, random.Random(7), 3000)
+    f = tmp_path / "g.pgame"
+    export_game(app, gid, str(f))
+    key = tmp_path / "key.hex"
+    key.write_text(app.signer.public_key.hex())
+    p = subprocess.run([sys.executable, str(VERIFIER), str(f), "--key", str(key), "--json"],
+                       capture_output=True, text=True, cwd="/")
+    assert p.returncode == 0 and json.loads(p.stdout)["ok"], p.stdout + p.stderr
+    rows = verify.read_export(f.read_bytes())["events"]
+    verify.check_stated(rows)
+    roll = next(r for r in reversed(rows) if r["type"] == "DiceRolled")
+    for change in ({"stated": True}, {"counter": None, "draws": 0}):
+        forged = [dict(r, data=dict(r["data"], **change)) if r is roll else r for r in rows]
+        with pytest.raises(verify.Failure, match=f"event {roll['version']} "):
+            verify.check_stated(forged)
+    created = rows[0]
+    unpositioned = [dict(created, data={k: v for k, v in created["data"].items() if k != "position"})] + rows[1:]
+    with pytest.raises(verify.Failure, match="marked stated outside the setup of a game from a stated position"):
+        verify.check_stated(unpositioned)
