@@ -348,7 +348,7 @@ class Step:
 
     def pick(self, options: list, vis="all", why: str = "", stated: bool = False):
         """``stated``: a value a stated position gives (as ``draw``'s)."""
-        spec = {"kind": "pick", "options": list(options), "why": why}
+        spec: dict = {"kind": "pick", "options": list(options), "why": why}
         extra = {}
         if stated:
             spec["stated"] = extra["stated"] = True
