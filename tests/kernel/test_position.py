@@ -7,8 +7,8 @@ from service.kernel.local import LocalGame
 
 
 def test_a_game_without_positions_refuses_one_naming_itself():
-    with pytest.raises(BadInput, match="loot cannot start from a position yet"):
-        LocalGame("loot", 2, position={"hands": {}})
+    with pytest.raises(BadInput, match="kaisers-pirates cannot start from a position yet"):
+        LocalGame("kaisers-pirates", 2, position={"hands": {}})
 
 
 def test_a_position_must_be_a_json_object():
