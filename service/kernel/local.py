@@ -64,7 +64,10 @@ def positioned(rules, config: dict, position) -> tuple[dict, list]:
     if len(json.dumps(position)) > POSITION_LIMIT:
         raise BadInput(f"a position is at most {POSITION_LIMIT} characters of JSON")
     base = {k: v for k, v in config.items() if k != "position"}
-    out = rules.position(base, position)
+    try:
+        out = rules.position(base, position)
+    except (TypeError, AttributeError, KeyError, ValueError) as e:  # a shape the game's checks did not foresee
+        raise BadInput(f"the position cannot be read ({type(e).__name__}: {e}); see docs/positions.md"[:300]) from None
     if not isinstance(out, dict) or set(out) != {"public", "stated"} or not isinstance(out["stated"], list):
         raise TypeError(f"{rules.name}: Rules.position must return {{'public': ..., 'stated': [...]}}")
     return out["public"], out["stated"]

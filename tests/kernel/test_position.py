@@ -1,6 +1,8 @@
 """A game may start from a stated position (``Rules.position``): the kernel's side."""
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from service.kernel import BadInput
 from service.kernel.local import LocalGame
@@ -14,3 +16,25 @@ def test_a_game_without_positions_refuses_one_naming_itself():
 def test_a_position_must_be_a_json_object():
     with pytest.raises(BadInput, match="a position is a JSON object"):
         LocalGame("merchants-and-marauders", 2, position=[1, 2])  # type: ignore[arg-type]
+
+
+GAMES = ("merchants-and-marauders", "letter-of-marque", "loot")
+LEAVES = st.one_of(st.none(), st.booleans(), st.integers(-3, 12), st.sampled_from(
+    ["Felipe", "Frances Wright", "Sloop", "Port Royal", "Chain Shot", "rum", "blue-2a", "merchant-5a", "admiral",
+     "armed", "red", "blue", "x"]))
+JSON = st.recursive(LEAVES, lambda inner: st.one_of(st.lists(inner, max_size=4),
+                                                    st.dictionaries(st.sampled_from(
+                                                        ["players", "to_play", "sea", "captain", "hand", "ship",
+                                                         "glory_cards", "merchant", "owner", "pirates", "returned",
+                                                         "plundered", "cargo", "gold", "turn", "x"]), inner,
+                                                        max_size=4)), max_leaves=12)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(game=st.sampled_from(GAMES), position=st.dictionaries(st.sampled_from(
+    ["players", "to_play", "sea", "discard", "turn"]), JSON, min_size=1, max_size=3))
+def test_any_json_position_is_taken_or_refused_in_words_never_crashes(game, position):
+    try:
+        LocalGame(game, 2, position=position)
+    except BadInput as e:
+        assert e.reason

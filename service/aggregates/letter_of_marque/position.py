@@ -60,6 +60,8 @@ def normalise(config: dict, position: dict) -> dict:
         if bad:
             raise BadInput(f"{who}: unknown {', '.join(map(repr, bad))} (known: {', '.join(PLAYER_KEYS)})")
         sea = []
+        if not isinstance(q.get("sea", []), list):
+            raise BadInput(f"{who}: 'sea' is a list of ships, [treasure, base]")
         for item in q.get("sea", []):
             if not isinstance(item, list) or not 1 <= len(item) <= 2 or (len(item) == 2 and item[1] not in BASES):
                 raise BadInput(f"{who}: a ship at sea is [treasure, \"armed\"|\"unarmed\"|\"revealed armed\"], "

@@ -39,6 +39,12 @@ def _card(what: str, text, free: list) -> str:
     raise BadInput(f"{what}: no {text!r} left (every card once: it is not in the game, or stated twice)")
 
 
+def _list(what: str, value) -> list:
+    if not isinstance(value, list):
+        raise BadInput(f"{what} must be a JSON list, not {value!r}"[:200])
+    return value
+
+
 def _seat(what: str, value, seats: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= seats:
         raise BadInput(f"{what}: a seat from 1 to {seats}, not {value!r}")
@@ -58,7 +64,7 @@ def normalise(config: dict, position: dict) -> dict:
         n = len(people) if isinstance(people, list) else 0
         raise BadInput(f"the position describes {n} players ('players': a list, one a seat); the game has {seats} seats")
     sea = []
-    for i, b in enumerate(position.get("sea", []), 1):
+    for i, b in enumerate(_list("sea", position.get("sea", [])), 1):
         what = f"merchant ship {i} at sea"
         if not isinstance(b, dict) or "merchant" not in b or "owner" not in b:
             raise BadInput(f"{what}: {{\"merchant\": card, \"owner\": seat, \"pirates\": [[seat, card], ...]}}")
@@ -71,7 +77,7 @@ def normalise(config: dict, position: dict) -> dict:
         owner = _seat(f"{what}'s owner", b["owner"], seats)
         battle = {"merchant": merchant, "gold": gold(merchant), "owner": owner, "side": side_of(state_like, owner),
                   "attacks": [], "specials": [], "top": None}
-        for pair in b.get("pirates", []):
+        for pair in _list(f"{what}'s pirates", b.get("pirates", [])):
             seat, card = _pair(f"{what}'s pirate", pair, seats, free)
             kind, colour, skulls = info(card)
             side = side_of(state_like, seat)
@@ -89,7 +95,7 @@ def normalise(config: dict, position: dict) -> dict:
             else:
                 mine["skulls"] += skulls
                 mine["cards"].append(card)
-        for pair in b.get("specials", []):
+        for pair in _list(f"{what}'s specials", b.get("specials", [])):
             seat, card = _pair(f"{what}'s captain or Admiral", pair, seats, free)
             kind, colour, _ = info(card)
             side = side_of(state_like, seat)
@@ -113,7 +119,7 @@ def normalise(config: dict, position: dict) -> dict:
         bad = sorted(set(q) - set(PLAYER_KEYS))
         if bad:
             raise BadInput(f"{who}: unknown {', '.join(map(repr, bad))} (known: {', '.join(PLAYER_KEYS)})")
-        scored = [_card(f"{who}'s merchants won", c, free) for c in q.get("scored", [])]
+        scored = [_card(f"{who}'s merchants won", c, free) for c in _list(f"{who}'s scored", q.get("scored", []))]
         if any(info(c)[0] != MERCHANT for c in scored):
             raise BadInput(f"{who}: only merchant ships are won")
         hand = q.get("hand", 0)
@@ -125,7 +131,7 @@ def normalise(config: dict, position: dict) -> dict:
             out.append({"seat": seat, "hand": hand, "hand_stated": False, "scored": scored})
         else:
             raise BadInput(f"{who}: 'hand' is a list of cards or a number of cards dealt by chance")
-    discard = [_card("the discards", c, free) for c in position.get("discard", [])]
+    discard = [_card("the discards", c, free) for c in _list("discard", position.get("discard", []))]
     if any(info(c)[0] == MERCHANT for c in discard):
         raise BadInput("the discards: a merchant ship is never discarded")
     dealt = sum(q["hand"] for q in out if not q["hand_stated"])
