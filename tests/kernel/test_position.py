@@ -5,6 +5,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from service.kernel import BadInput
+from service.kernel.chance import StatedChance, TableChance
+from service.kernel.errors import ChanceRejected
 from service.kernel.local import LocalGame
 
 
@@ -38,3 +40,15 @@ def test_any_json_position_is_taken_or_refused_in_words_never_crashes(game, posi
         LocalGame(game, 2, position=position)
     except BadInput as e:
         assert e.reason
+
+
+def test_stated_outcomes_are_served_in_order_and_only_where_asked():
+    inner = TableChance([[4]])
+    chance = StatedChance(["b", 2], inner)
+    assert chance.outcome({"kind": "card", "deck": "d", "choices": ["a", "b"], "stated": True})[0] == "b"
+    assert chance.outcome({"kind": "dice", "sides": 6, "n": 1}) == ([4], {"index": None, "counter": None, "draws": 0})
+    assert chance.outcome({"kind": "pick", "options": [1, 2, 3], "stated": True})[0] == 2
+    with pytest.raises(ChanceRejected, match="the position states fewer outcomes than the setup asks"):
+        chance.outcome({"kind": "pick", "options": [1], "stated": True, "why": "x"})
+    with pytest.raises(ChanceRejected, match="is not left in deck"):
+        StatedChance(["z"], inner).outcome({"kind": "card", "deck": "d", "choices": ["a"], "stated": True})
