@@ -38,7 +38,7 @@ def random_play(app, gid, rng, steps):
             elif awaited["kind"] == "pick":
                 outcome = rng.choice(awaited["options"])
             else:
-                outcome = list(awaited["cards"])
+                outcome = list(m.kernel_state["awaiting"]["cards"])
             app.enter_chance(gid, outcome)
             continue
         seat = m.to_act()[0]
