@@ -31,9 +31,9 @@ class Table:
     """A table-mode game; ``script`` maps a deck name (cards, shuffles) or
     "dice"/"pick" to a list of outcomes consumed in order."""
 
-    def __init__(self, seats, script=None, options=None, catalog=None):
+    def __init__(self, seats, script=None, options=None, catalog=None, position=None):
         self.script = {k: [list(x) if isinstance(x, list) else x for x in v] for k, v in (script or {}).items()}
-        self.g = LocalGame(GAME, seats, options=options, table=True, catalog=catalog)
+        self.g = LocalGame(GAME, seats, options=options, table=True, catalog=catalog, position=position)
         self.feed()
 
     def add(self, key, *values):

@@ -40,6 +40,7 @@ from . import catalog_checks
 from . import combat as combat_rules
 from . import glory as glory_rules
 from . import port as port_rules
+from . import position as stated_position
 from . import raid as raid_rules
 from . import sailing
 from . import scout as scout_rules
@@ -240,7 +241,15 @@ class MerchantsAndMarauders(Rules):
         return None
 
     # the steps --------------------------------------------------------------
-    setup = staticmethod(set_up.setup)
+    def setup(self, step):
+        if step.state.get("position") is not None:     # a game from a stated position (position.py)
+            stated_position.lay(step)
+        else:
+            set_up.setup(step)
+
+    def position(self, config, position):
+        """A stated position checked and normalised (position.py, docs/positions.md)."""
+        return stated_position.normalise(config, position)
 
     def decide(self, step, seat, decision):
         state = step.state

@@ -92,6 +92,8 @@ def initial_state(config: dict) -> dict:
         "bank": S["rules"]["coins_total"],
         "declared": [],
     }
+    if config.get("position") is not None:
+        state["position"] = config["position"]   # a stated position, laid by the setup (position.py)
     if key != default_key():
         state["tables"] = S      # another catalog: keep its tables with the state
     return state
