@@ -289,3 +289,22 @@ class Health(BaseModel):
     ok: bool
     games: list[str]
     audit_runs: int = Field(description="Audits this process has run (cached answers are not counted).")
+
+
+class WeighedDecision(BaseModel):
+    decision: dict[str, Any] = Field(description="Exactly as /decisions takes it.")
+    said: str = Field(description="The decision in words (rules.say_decision).")
+    playouts: int = Field(description="The playouts in which it was taken (0: never tried).")
+    win_rate: Optional[float] = Field(description="The seat's share of the wins in those playouts.")
+    mean_score: Optional[float] = Field(description="The seat's mean final score in those playouts.")
+
+
+class Analysis(BaseModel):
+    game: str
+    id: str
+    version: int = Field(description="The point, in the analysed seat's own count.")
+    turn: int
+    seat: int
+    playouts: int
+    seed: str
+    decisions: list[WeighedDecision] = Field(description="In the order /legal lists them.")

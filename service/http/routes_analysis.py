@@ -1,0 +1,33 @@
+"""A seat's options weighed: ``GET /games/{id}/analysis`` (service/http/analysis.py)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+from fastapi import APIRouter, Query
+
+from . import models as m
+from .route_params import ERRORS, MAY, Auth, GameIdPath, Service
+
+router = APIRouter()
+
+
+@router.get("/games/{game_id}/analysis", response_model=m.Analysis, tags=["seats"], **MAY,
+            responses={**ERRORS, 429: {"model": m.ErrorBody}})
+async def analysis(game_id: GameIdPath, svc: Service, authorization: Auth = None,
+                   seat: Annotated[Optional[int], Query(ge=1, le=64, description=(
+                       "Whose decisions (a seat's token: its own, may be omitted)."))] = None,
+                   at_turn: Annotated[Optional[int], Query(ge=0, le=m.MAX_VERSION, description=(
+                       "At the end of this turn."))] = None,
+                   at_event: Annotated[Optional[int], Query(ge=1, le=m.MAX_VERSION, description=(
+                       "After this version, in the caller's own count."))] = None,
+                   playouts: Annotated[int, Query(ge=1, description="Playouts in all (capped by the service).")] = 200,
+                   seed: Annotated[str, Query(min_length=1, max_length=100, description=(
+                       "The search's seed: the same seed gives the same answer (as `tools analyse --seed`)."))] = "0"):
+    """The decisions a seat may take at a point of the game (now, the end of a turn or after an event),
+    each in words with its estimated win rate, mean score and the playouts behind it, from that seat's
+    own information (information-set Monte Carlo tree search); `tools analyse` gives the same answer
+    for the same seed. A seat may ask for itself, the referee for any seat; once a game that drew its
+    chance from a seed is finished, anyone may ask for any seat. Refused with 403 otherwise."""
+    gid, caller = svc.callers.who(game_id, authorization)
+    return await svc.analyses.run(gid, caller, seat, at_turn, at_event, playouts, seed)

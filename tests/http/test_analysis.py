@@ -1,0 +1,102 @@
+"""A seat's options weighed over HTTP (GET /games/{id}/analysis): the answer
+`tools analyse` gives for the same seed; who may ask; the cap on playouts; and,
+as an attacker, that a seat's analysis depends on nothing hidden from it and
+that a refusal says nothing about the game."""
+
+from __future__ import annotations
+
+import json
+import random
+import uuid
+
+from service.analyse import analyse_stored
+
+from .helpers import play
+
+
+def _to_seat_1(t, rng, steps=6):
+    """A few random decisions, then on until seat 1 acts (the game unfinished)."""
+    made = 0
+    while True:
+        st = t.referee.status(t.gid)
+        assert not st["finished"]
+        if made >= steps and 1 in st["to_act"]:
+            return st
+        seat = rng.choice(st["to_act"])
+        legal = t.seats[seat].legal(t.gid)
+        r = t.seats[seat].decide(t.gid, rng.choice(legal["decisions"]), legal["version"], key=uuid.uuid4().hex)
+        assert r.status_code == 201, r.text
+        made += 1
+
+
+def test_a_seat_gets_what_tools_analyse_gives_for_the_same_seed(server, table_factory):
+    t = table_factory("letter-of-marque", 2)
+    _to_seat_1(t, random.Random(5))
+    got = t.seats[1].ok(t.seats[1].get(f"/games/{t.gid}/analysis", params={"playouts": 40, "seed": "7"}))
+    cli = json.loads(json.dumps(analyse_stored(server.db, t.gid, 1, playouts=40, seed="7")))
+    assert got == cli
+    assert got["seat"] == 1 and got["playouts"] == 40 and sum(d["playouts"] for d in got["decisions"]) == 40
+    assert [d["decision"] for d in got["decisions"]] == t.seats[1].legal(t.gid)["decisions"]
+    assert all(d["said"] and "{" not in d["said"] for d in got["decisions"])
+    # the referee, for seat 1, gets the same; another seed another search
+    assert t.referee.ok(t.referee.get(f"/games/{t.gid}/analysis",
+                                      params={"seat": 1, "playouts": 40, "seed": "7"})) == got
+
+
+def test_at_a_past_point_in_the_callers_own_count(server, table_factory):
+    t = table_factory("letter-of-marque", 2)
+    rng = random.Random(11)
+    st = _to_seat_1(t, rng, steps=2)
+    mine = t.seats[1].legal(t.gid)["version"]  # seat 1's count
+    _to_seat_1(t, rng, steps=3)
+    past = t.seats[1].ok(t.seats[1].get(f"/games/{t.gid}/analysis",
+                                        params={"at_event": mine, "playouts": 20, "seed": "1"}))
+    store = st["version"]  # the referee counts the store's versions
+    assert past == json.loads(json.dumps(analyse_stored(server.db, t.gid, 1, at_event=store, playouts=20, seed="1")))
+    assert past["version"] == mine
+
+
+def test_who_may_ask(table_factory, public):
+    t = table_factory("letter-of-marque", 2)
+    _to_seat_1(t, random.Random(2), steps=1)
+    url = f"/games/{t.gid}/analysis"
+    for client, params in ((t.seats[2], {"seat": 1}), (t.seats[1], {"seat": 2}), (public, {"seat": 1}),
+                           (public, {}), (public, {"seat": 9, "at_event": 10**6})):
+        r = client.get(url, params={**params, "playouts": 5})
+        assert r.status_code == 403, r.text
+        assert r.json()["reason"].startswith("an analysis of an unfinished game is for its seats")
+    assert t.referee.get(url, params={"playouts": 5}).status_code == 400  # which seat?
+    assert t.referee.get(url, params={"seat": 1, "playouts": 5}).status_code == 200
+    # a seat that does not act now: the rules' refusal, in its own count
+    r = t.seats[2].get(url, params={"playouts": 5})
+    if 2 not in t.referee.status(t.gid)["to_act"]:
+        assert r.status_code == 422 and "does not act now" in r.json()["reason"]
+    # the cap
+    r = t.seats[1].get(url, params={"playouts": 2001})
+    assert r.status_code == 400 and "at most 2000" in r.json()["reason"]
+
+
+def test_after_the_game_anyone_may_ask_for_any_seat(table_factory, public):
+    t = table_factory("letter-of-marque", 2)
+    rng = random.Random(3)
+    store = _to_seat_1(t, rng, steps=2)["version"]
+    mine, theirs, everyone = (c.status(t.gid)["version"] for c in (t.seats[1], t.seats[2], public))
+    r = public.get(f"/games/{t.gid}/analysis", params={"seat": 1, "at_event": everyone, "playouts": 10})
+    assert r.status_code == 403  # not yet
+    play(t, public, rng)
+    asked = {"seat": 1, "playouts": 10, "seed": "4"}
+    answers = [c.ok(c.get(f"/games/{t.gid}/analysis", params={**asked, "at_event": v}))
+               for c, v in ((public, everyone), (t.seats[2], theirs), (t.seats[1], mine), (t.referee, store))]
+    assert all(a == answers[0] for a in answers) and answers[0]["decisions"]
+
+
+def test_an_unknown_game_and_a_private_fork_are_alike(server, organiser, table_factory, public):
+    t = table_factory("letter-of-marque", 2)
+    _to_seat_1(t, random.Random(4), steps=1)
+    fork = organiser.ok(organiser.post(f"/games/{t.gid}/fork", {"at_event": t.referee.status(t.gid)["version"]}), 201)["game_id"]
+    answers = []
+    for gid in (fork, "0" * 32):
+        for client in (public, t.seats[1]):
+            r = client.get(f"/games/{gid}/analysis", params={"seat": 1, "playouts": 5})
+            answers.append((r.status_code, r.json()["error"]))
+    assert set(answers) == {(404, "unknown_game")}
