@@ -10,6 +10,7 @@ import random
 import uuid
 
 from service.analyse import analyse_stored
+from service.http.client import Api
 
 from .helpers import play
 
@@ -100,3 +101,51 @@ def test_an_unknown_game_and_a_private_fork_are_alike(server, organiser, table_f
             r = client.get(f"/games/{gid}/analysis", params={"seat": 1, "playouts": 5})
             answers.append((r.status_code, r.json()["error"]))
     assert set(answers) == {(404, "unknown_game")}
+
+
+SEAT_1 = ["merchant-2", "merchant-3", "blue-1", "green-1", "gold-2"]
+SEAT_2 = ["merchant-4", "blue-3", "green-3", "gold-3", "purple-3"]
+
+
+def _dealt(server, organiser, last_of_seat_2: str, last_of_seat_1: str = "purple-2"):
+    """A table-mode Loot game dealt by the referee: the last card of each hand as given."""
+    created = organiser.create("loot", 2, table=True)
+    gid = created["game_id"]
+    referee = Api(server.url, created["referee_key"])
+    seats = {n: Api(server.url, Api(server.url).join(gid, n, organiser.invite(gid, n))["token"]) for n in (1, 2)}
+    hands = {1: [*SEAT_1, last_of_seat_1], 2: [*SEAT_2, last_of_seat_2]}
+    words: list = [2]  # the dealer
+    while True:
+        awaiting = referee.ok(referee.get(f"/games/{gid}/awaited", params={"then": json.dumps(words)}))["awaiting"]
+        if awaiting is None or awaiting["kind"] != "card":
+            break
+        words.append(hands[int(awaiting["why"].rsplit(" ", 1)[1])].pop(0))
+    v = referee.status(gid)["version"]
+    referee.ok(referee.post(f"/games/{gid}/chance", {"words": words, "expected_version": v}), 201)
+    return gid, referee, seats
+
+
+def test_a_seats_analysis_depends_on_nothing_hidden_from_it(server, organiser):
+    """Two games alike but for one card of seat 2's hand: seat 1's analysis, for one seed,
+    is the same in both (its choices and its table too); seat 2's, which sees that card, is not."""
+    a_gid, a_ref, a = _dealt(server, organiser, "admiral")
+    b_gid, b_ref, b = _dealt(server, organiser, "merchant-8")
+    assert a[1].status(a_gid)["to_act"] == [1]
+
+    def asked(client, gid, **params):
+        r = client.get(f"/games/{gid}/analysis", params={"playouts": 60, "seed": "9", **params})
+        body = r.json()
+        body.pop("id", None)
+        return r.status_code, body
+
+    assert asked(a[1], a_gid) == asked(b[1], b_gid)
+    assert asked(a[1], a_gid)[0] == 200
+    for path in ("choices", "words"):
+        ra, rb = (c.get(f"/games/{g}/{path}").json() for c, g in ((a[1], a_gid), (b[1], b_gid)))
+        assert {k: v for k, v in ra.items() if k != "game_id"} == {k: v for k, v in rb.items() if k != "game_id"}
+    # seat 2's refusals (it does not act now) alike, and so are the public's (not allowed)
+    assert asked(a[2], a_gid) == asked(b[2], b_gid)
+    assert asked(Api(server.url), a_gid, seat=2) == asked(Api(server.url), b_gid, seat=2)
+    # the test can tell: seat 1's analysis changes with a card of its own hand
+    c_gid, _, c = _dealt(server, organiser, "admiral", last_of_seat_1="merchant-7")
+    assert asked(c[1], c_gid) != asked(a[1], a_gid)
