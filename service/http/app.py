@@ -12,6 +12,7 @@ on any error. Errors are ``{"error", "reason"}`` (service/http/errors.py).
 
 from __future__ import annotations
 
+import asyncio
 import os
 from contextlib import asynccontextmanager
 
@@ -39,6 +40,7 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None,
 
     @asynccontextmanager
     async def lifespan(_api):
+        svc.bots.attach(asyncio.get_running_loop())  # the bots' steps are made on the server's loop
         yield
         svc.close()  # the steps sent are committed before the server ends
 

@@ -7,7 +7,8 @@
 * ``games``: create, fork, publish;
 * ``seats``: invitations, joining, the start of a waiting game;
 * ``steps``: decisions, chance outcomes, corrections (idempotent, versioned);
-* ``analyses``: a seat's options weighed (long work, in its own threads).
+* ``analyses``: a seat's options weighed (long work, in its own threads);
+* ``bots``: bots seated by the organiser, whose turns the service plays.
 
 Every command either appends (and, when the caller gave an idempotency key,
 records its first result in the same transaction) or raises a typed error
@@ -21,6 +22,7 @@ from service.app import Privateer
 from .access import Access
 from .analysis import Analyses
 from .audits import Audits
+from .bots import Bots
 from .callers import Callers
 from .changes import Changes
 from .committer import Committer
@@ -46,6 +48,7 @@ class GameService:
         self.games = Games(app, self.current, self.access, self.reads)
         self.seats = Seats(app, self.current, self.access, self.reads, self.steps)
         self.analyses = Analyses(app, self.current, analysis_playouts)
+        self.bots = Bots(app, self.current, self.steps, self.seats, self.changes)
 
     def close(self) -> None:
         """Stop listening for other processes' commits (PostgreSQL); the
@@ -54,3 +57,4 @@ class GameService:
             self._listening.set()
         self.committer.close()
         self.analyses.close()
+        self.bots.close()
