@@ -69,8 +69,10 @@ class Analyses:
         self._running = 0
 
     async def run(self, gid: UUID, caller: Caller, seat: int | None, at_turn: int | None, at_event: int | None,
-                  playouts: int, seed: str) -> dict:
+                  playouts: int, seed: str, before: int | None = None) -> dict:
         """The analysis, computed off the event loop (its own pool)."""
+        if before is not None and (at_turn is not None or at_event is not None):
+            raise BadInput("give at_turn, at_event or before, not two of them")
         check_point(at_turn, at_event, playouts)
         if playouts > self.max_playouts:
             raise BadInput(f"playouts: at most {self.max_playouts} here (ask `tools analyse` for more)")
@@ -81,16 +83,19 @@ class Analyses:
         try:
             loop = asyncio.get_running_loop()
             return await loop.run_in_executor(self._pool, self.analyse, gid, caller, seat, at_turn, at_event,
-                                              playouts, seed)
+                                              playouts, seed, before)
         finally:
             with self._lock:
                 self._running -= 1
 
     def analyse(self, gid: UUID, caller: Caller, seat: int | None, at_turn: int | None, at_event: int | None,
-                playouts: int, seed: str) -> dict:
+                playouts: int, seed: str, before: int | None = None) -> dict:
         now = self.current.game(gid).machine
         seat = allowed_seat(caller, seat, now.finished, bool(now.k["table"]))
         now.check_seat(seat)
+        if before is not None:
+            machine, version = self._before(gid, caller, seat, before)
+            return analyse_machine(gid, machine, version, seat, f"before event {before}", playouts, seed)
         if at_turn is None and at_event is None:
             machine, version, _ = self.current.fold(gid)
             machine, where = machine.copy(), "now"
@@ -100,6 +105,16 @@ class Analyses:
             machine, version, _ = self.app.fold(gid, to_turn=at_turn, to_event=store_event)
             where = f"at turn {at_turn}" if at_turn is not None else f"after event {at_event}"
         return analyse_machine(gid, machine, version, seat, where, playouts, seed)
+
+    def _before(self, gid: UUID, caller: Caller, seat: int, before: int):
+        """The game just before event ``before`` (the caller's count), which must be one of the
+        seat's own decisions: the point at which the seat chose."""
+        store = self.current.store_version(gid, caller.view_seat, before)
+        event = next(iter(self.app.events.get(gid, gt=store - 1, limit=1)))
+        if event.type != "Decided" or event.data.get("seat") != seat:
+            raise BadInput(f"event {before} is not a decision of seat {seat}")
+        machine, version, _ = self.app.fold(gid, to_event=store - 1)
+        return machine, version
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)

@@ -25,7 +25,6 @@ import asyncio
 import logging
 import random
 import secrets
-import threading
 from concurrent.futures import ThreadPoolExecutor
 from uuid import UUID
 
@@ -61,6 +60,17 @@ def check_bots(game: str, seats: int, bots: dict[str, str]) -> dict[int, str]:
     return out
 
 
+def choose(rules, state: dict, seat: int, legal: list, chooser, rng: random.Random):
+    """The bot's decision among ``legal``, made on a state the game's sampler draws from
+    the seat's own view (what the seat cannot see is drawn again, never read)."""
+    sampler = get_sampler(rules.name)
+    drawn = sampler(state, seat, rng) if sampler is not None else None  # no sampler: only `random`
+    decision = chooser(drawn, seat, legal, rng)
+    if decision not in legal:  # chosen on a drawn state: a decision the true table does not offer
+        decision = legal[0]
+    return decision
+
+
 class Bots:
     def __init__(self, app, current, steps, seats, changes):
         self.app = app
@@ -73,7 +83,7 @@ class Bots:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._tasks: dict[str, asyncio.Task] = {}
         self._again: set[str] = set()
-        self._lock = threading.Lock()
+        self._none: set[str] = set()  # games whose seats are all people's: nothing to look at, ever
         changes.on_commit(self.wake)
 
     # seating ------------------------------------------------------------------------
@@ -116,8 +126,18 @@ class Bots:
 
     # playing ------------------------------------------------------------------------
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
-        """The server's event loop, where the bots' steps are made (set at startup)."""
+        """The server's event loop, where the bots' steps are made (set at startup); the
+        unfinished games with bots are looked at once (a bot may have been left to act)."""
         self._loop = loop
+        loop.run_in_executor(self._pool, self._resume)
+
+    def _resume(self) -> None:
+        try:
+            for row in self.app.recorder.select_games():
+                if not row.get("finished") and self.bots_of(UUID(row["game_id"])):
+                    self.wake(row["game_id"])
+        except Exception:  # noqa: BLE001 - the server serves on without it
+            log.exception("looking for games whose bots act failed")
 
     def wake(self, gid_hex: str) -> None:
         """After a commit to the game (any thread): a bot may act now."""
@@ -130,6 +150,8 @@ class Bots:
             pass
 
     def _kick(self, gid_hex: str) -> None:
+        if gid_hex in self._none:
+            return
         if gid_hex in self._tasks:
             self._again.add(gid_hex)  # the running task looks again when it is done
             return
@@ -164,23 +186,19 @@ class Bots:
         m = game.machine
         if m.finished or m.k["awaiting"] is not None or m.k["steps"] == 0:
             return None
-        acting = [s for s in m.to_act()]
-        bots = self.bots_of(gid) if acting else {}
-        seat = next((s for s in acting if s in bots), None)
+        bots = self.bots_of(gid)
+        if not bots:
+            if sum(r.startswith("seat:") for r in self.app.recorder.select_roles(gid.hex)) >= m.k["seats"]:
+                self._none.add(gid.hex)
+            return None
+        seat = next((s for s in m.to_act() if s in bots), None)
         if seat is None:
             return None
         legal = m.legal(seat)
         if not legal:
             return None
-        rng = random.Random(secrets.randbits(64))
-        rules = m.rules
-        sampler = get_sampler(rules.name)
-        # the seat's own view: what it cannot see is drawn again, never read
-        state = sampler(m.s, seat, rng) if sampler is not None else None  # no sampler: only `random`
-        choose = self._chooser(rules, bots[seat])
-        decision = choose(state, seat, legal, rng)
-        if decision not in legal:  # chosen on a drawn state: a decision the true table does not offer
-            decision = legal[0]
+        decision = choose(m.rules, m.s, seat, legal, self._chooser(m.rules, bots[seat]),
+                          random.Random(secrets.randbits(64)))
         return seat, decision, m.seen(seat, game.version)
 
     def _chooser(self, rules, name: str):

@@ -21,13 +21,17 @@ async def analysis(game_id: GameIdPath, svc: Service, authorization: Auth = None
                        "At the end of this turn."))] = None,
                    at_event: Annotated[Optional[int], Query(ge=1, le=m.MAX_VERSION, description=(
                        "After this version, in the caller's own count."))] = None,
+                   before: Annotated[Optional[int], Query(ge=1, le=m.MAX_VERSION, description=(
+                       "Just before this event, one of the seat's own decisions, in the caller's own count: "
+                       "what were its options?"))] = None,
                    playouts: Annotated[int, Query(ge=1, description="Playouts in all (capped by the service).")] = 200,
                    seed: Annotated[str, Query(min_length=1, max_length=100, description=(
                        "The search's seed: the same seed gives the same answer (as `tools analyse --seed`)."))] = "0"):
-    """The decisions a seat may take at a point of the game (now, the end of a turn or after an event),
+    """The decisions a seat may take at a point of the game (now, the end of a turn, after an event, or
+    just before one of its own decisions),
     each in words with its estimated win rate, mean score and the playouts behind it, from that seat's
     own information (information-set Monte Carlo tree search); `tools analyse` gives the same answer
     for the same seed. A seat may ask for itself, the referee for any seat; once a game that drew its
     chance from a seed is finished, anyone may ask for any seat. Refused with 403 otherwise."""
     gid, caller = svc.callers.who(game_id, authorization)
-    return await svc.analyses.run(gid, caller, seat, at_turn, at_event, playouts, seed)
+    return await svc.analyses.run(gid, caller, seat, at_turn, at_event, playouts, seed, before)

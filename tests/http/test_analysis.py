@@ -149,3 +149,24 @@ def test_a_seats_analysis_depends_on_nothing_hidden_from_it(server, organiser):
     # the test can tell: seat 1's analysis changes with a card of its own hand
     c_gid, _, c = _dealt(server, organiser, "admiral", last_of_seat_1="merchant-7")
     assert asked(c[1], c_gid) != asked(a[1], a_gid)
+
+
+def test_what_were_my_options_before_my_last_decision(server, table_factory):
+    t = table_factory("letter-of-marque", 2)
+    rng = random.Random(8)
+    store = _to_seat_1(t, rng, steps=3)["version"]
+    legal = t.seats[1].legal(t.gid)
+    t.seats[1].ok(t.seats[1].decide(t.gid, legal["decisions"][0], legal["version"]), 201)
+    log = t.seats[1].get(f"/games/{t.gid}/log", params={"limit": 1000}).json()["events"]
+    mine = [e for e in log if e["type"] == "Decided" and e["data"]["seat"] == 1][-1]
+    _to_seat_1(t, rng, steps=1)  # the game moves on
+    got = t.seats[1].ok(t.seats[1].get(f"/games/{t.gid}/analysis",
+                                       params={"before": mine["version"], "playouts": 20, "seed": "2"}))
+    assert got == json.loads(json.dumps(analyse_stored(server.db, t.gid, 1, at_event=store, playouts=20, seed="2")))
+    assert [d["decision"] for d in got["decisions"]] == legal["decisions"]
+    # an event that is not one of the seat's decisions
+    other = next(e for e in log if e["type"] != "Decided")
+    r = t.seats[1].get(f"/games/{t.gid}/analysis", params={"before": other["version"], "playouts": 5})
+    assert r.status_code == 400 and "is not a decision of seat 1" in r.json()["reason"]
+    r = t.seats[1].get(f"/games/{t.gid}/analysis", params={"before": 3, "at_turn": 1, "playouts": 5})
+    assert r.status_code == 400
