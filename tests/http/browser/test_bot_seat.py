@@ -41,6 +41,7 @@ def test_a_game_with_a_bot_created_on_the_organisers_page(browser, page, server,
     choose(ada)
     ada.wait_for_selector("body[data-state=choose]", timeout=15000)  # the bot played its part
     shown = ada.locator("#choices button.choice").count()
+    ada.fill("#playouts", "60")
     ada.click("#weigh-now")
     ada.wait_for_selector("#weighed[data-done=yes]")
     assert ada.locator("#weighed tr").count() == shown + 1  # a row per decision open now
@@ -55,6 +56,7 @@ def test_a_game_with_a_bot_created_on_the_organisers_page(browser, page, server,
     viewer.goto(server.url + ada.get_attribute("#viewer-link", "href"))
     viewer.wait_for_selector("body[data-ready=yes]")
     assert viewer.is_hidden("#weigh-seat-label")  # a seat weighs its own options
+    viewer.fill("#weigh-playouts", "60")
     viewer.click("#weigh")
     viewer.wait_for_selector("#weighed[data-done=yes]")
     assert "seat 1's options" in viewer.inner_text("#weigh-status")
