@@ -8,11 +8,13 @@ refusal says nothing about the position):
 
 * a seat, for itself (its own token; ``seat`` omitted or its own);
 * the game's referee and the organiser, for any seat (``seat`` given);
-* once the game is finished, anyone, for any seat, in a game that drew its
-  chance from a seed (the seed is revealed at the end, so every hand can be
-  recomputed from the log); in a table-mode game what a seat held may never be
-  revealed, so there it stays the seat's and the referee's;
-* nobody else: 403, one message whatever the position.
+* once the game is finished, anyone, for any seat, at a point where that seat
+  had seen nothing the caller may not read (the service does not reveal hands
+  or secret choices at the end: the log and the views still hide them, and an
+  analysis is made from everything the seat saw; in the four games this holds
+  only before the setup deals what is private, so after the game the seats'
+  analyses stay, in practice, the seats' own and the referee's);
+* nobody else: 403 (before the end: one message whatever the seat or point).
 
 An analysis is long work: ``playouts`` is capped (``Limits.analysis_playouts``),
 the search runs in its own small thread pool (``WORKERS`` at once), never on
@@ -42,21 +44,25 @@ class Busy(PrivateerError):
 
 ONLY_OWN = ("an analysis of an unfinished game is for its seats (each its own decisions, with its own token) "
             "and its referee")
-ONLY_OWN_TABLE = ("an analysis of a table-mode game is for its seats (each its own decisions, with its own "
-                  "token) and its referee, even after the game: what a seat held may never have been shown")
+HIDDEN_FROM_YOU = ("by then that seat had seen what you may not (its hand, its secret choices): its analysis there "
+                   "is for that seat and the referee, even after the game")
 
 
-def allowed_seat(caller: Caller, seat: int | None, finished: bool, table: bool) -> int:
-    """The seat the caller may have analysed, or ``Forbidden`` (the same refusal
-    whatever the position, the seat number or the point asked for)."""
+def allowed_seat(caller: Caller, seat: int | None, finished: bool) -> tuple[int, bool]:
+    """The seat the caller may have analysed, and whether what that seat had seen
+    must be checked against what the caller may read (``Forbidden`` before the
+    end: the same refusal whatever the position, the seat number or the point)."""
     if caller.role == "seat" and seat in (None, caller.seat):
-        return caller.seat
-    open_to_all = finished and not table
-    if not caller.is_referee and not open_to_all:
-        raise Forbidden(ONLY_OWN_TABLE if finished else ONLY_OWN)
+        return caller.seat, False
+    if not caller.is_referee and not finished:
+        raise Forbidden(ONLY_OWN)
     if seat is None:
         raise BadInput("say which seat's decisions to weigh (seat)")
-    return seat
+    return seat, not caller.is_referee
+
+
+def seen_by(visible_to, seat: int) -> bool:
+    return visible_to == "all" or (isinstance(visible_to, list) and seat in visible_to)
 
 
 class Analyses:
@@ -91,12 +97,12 @@ class Analyses:
     def analyse(self, gid: UUID, caller: Caller, seat: int | None, at_turn: int | None, at_event: int | None,
                 playouts: int, seed: str, before: int | None = None) -> dict:
         now = self.current.game(gid).machine
-        seat = allowed_seat(caller, seat, now.finished, bool(now.k["table"]))
+        seat, check = allowed_seat(caller, seat, now.finished)
         now.check_seat(seat)
         if before is not None:
             machine, version = self._before(gid, caller, seat, before)
-            return analyse_machine(gid, machine, version, seat, f"before event {before}", playouts, seed)
-        if at_turn is None and at_event is None:
+            where = f"before event {before}"
+        elif at_turn is None and at_event is None:
             machine, version, _ = self.current.fold(gid)
             machine, where = machine.copy(), "now"
         else:
@@ -104,7 +110,19 @@ class Analyses:
             store_event = self.current.store_version(gid, caller.view_seat, at_event) if at_event else None
             machine, version, _ = self.app.fold(gid, to_turn=at_turn, to_event=store_event)
             where = f"at turn {at_turn}" if at_turn is not None else f"after event {at_event}"
+        if check:
+            self._nothing_hidden(gid, caller, seat, version)
         return analyse_machine(gid, machine, version, seat, where, playouts, seed)
+
+    def _nothing_hidden(self, gid: UUID, caller: Caller, seat: int, version: int) -> None:
+        """After the game, another seat or the public may have a seat's options weighed
+        only where that seat had seen nothing the caller may not read: the service does
+        not reveal hands or secret choices at the end (the log and the views still hide
+        them), and an analysis is made from everything the seat saw."""
+        mine = caller.view_seat or 0
+        for e in self.app.stored_events(gid, lte=version):
+            if seen_by(e.visible_to, seat) and not seen_by(e.visible_to, mine):
+                raise Forbidden(HIDDEN_FROM_YOU)
 
     def _before(self, gid: UUID, caller: Caller, seat: int, before: int):
         """The game just before event ``before`` (the caller's count), which must be one of the

@@ -31,7 +31,8 @@ async def analysis(game_id: GameIdPath, svc: Service, authorization: Auth = None
     just before one of its own decisions),
     each in words with its estimated win rate, mean score and the playouts behind it, from that seat's
     own information (information-set Monte Carlo tree search); `tools analyse` gives the same answer
-    for the same seed. A seat may ask for itself, the referee for any seat; once a game that drew its
-    chance from a seed is finished, anyone may ask for any seat. Refused with 403 otherwise."""
+    for the same seed. A seat may ask for itself, the referee for any seat; once the game is finished,
+    anyone for any seat at a point where that seat had seen nothing the asker may not read (the end
+    reveals no hand and no secret choice). Refused with 403 otherwise."""
     gid, caller = svc.callers.who(game_id, authorization)
     return await svc.analyses.run(gid, caller, seat, at_turn, at_event, playouts, seed, before)

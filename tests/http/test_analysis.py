@@ -77,18 +77,28 @@ def test_who_may_ask(table_factory, public):
     assert r.status_code == 400 and "at most 2000" in r.json()["reason"]
 
 
-def test_after_the_game_anyone_may_ask_for_any_seat(table_factory, public):
+def test_after_the_game_a_seats_analysis_stays_its_own_where_it_saw_what_others_did_not(table_factory, public):
+    """The end reveals no hand and no secret choice (the log and the views still hide Letter of
+    Marque's armed or unarmed placements), so after the game neither the public nor the other
+    seat may have seat 1's options weighed where seat 1 had seen them; seat 1 and the referee may."""
     t = table_factory("letter-of-marque", 2)
     rng = random.Random(3)
     store = _to_seat_1(t, rng, steps=2)["version"]
     mine, theirs, everyone = (c.status(t.gid)["version"] for c in (t.seats[1], t.seats[2], public))
     r = public.get(f"/games/{t.gid}/analysis", params={"seat": 1, "at_event": everyone, "playouts": 10})
-    assert r.status_code == 403  # not yet
+    assert r.status_code == 403 and "unfinished" in r.json()["reason"]
     play(t, public, rng)
     asked = {"seat": 1, "playouts": 10, "seed": "4"}
-    answers = [c.ok(c.get(f"/games/{t.gid}/analysis", params={**asked, "at_event": v}))
-               for c, v in ((public, everyone), (t.seats[2], theirs), (t.seats[1], mine), (t.referee, store))]
-    assert all(a == answers[0] for a in answers) and answers[0]["decisions"]
+    for c, v in ((public, everyone), (t.seats[2], theirs)):
+        r = c.get(f"/games/{t.gid}/analysis", params={**asked, "at_event": v})
+        assert r.status_code == 403 and r.json()["reason"].startswith("by then that seat had seen what you may not")
+    own = t.seats[1].ok(t.seats[1].get(f"/games/{t.gid}/analysis", params={**asked, "at_event": mine}))
+    assert own == t.referee.ok(t.referee.get(f"/games/{t.gid}/analysis", params={**asked, "at_event": store}))
+    assert own["decisions"]
+    # where seat 1 had seen nothing hidden from the public (the game's creation), the public may ask:
+    # the rules' answer then (nobody acts there), not a refusal
+    r = public.get(f"/games/{t.gid}/analysis", params={**asked, "at_event": 1})
+    assert r.status_code == 422, r.text
 
 
 def test_an_unknown_game_and_a_private_fork_are_alike(server, organiser, table_factory, public):
