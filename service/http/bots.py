@@ -65,7 +65,11 @@ def choose(rules, state: dict, seat: int, legal: list, chooser, rng: random.Rand
     the seat's own view (what the seat cannot see is drawn again, never read)."""
     sampler = get_sampler(rules.name)
     drawn = sampler(state, seat, rng) if sampler is not None else None  # no sampler: only `random`
-    decision = chooser(drawn, seat, legal, rng)
+    try:
+        decision = chooser(drawn, seat, legal, rng)
+    except Exception:  # noqa: BLE001 - a bot that fails must not leave its seat's turn unplayed
+        log.exception("bot of seat %s failed to choose; it plays at random this once", seat)
+        decision = rng.choice(legal)
     if decision not in legal:  # chosen on a drawn state: a decision the true table does not offer
         decision = legal[0]
     return decision
@@ -142,7 +146,7 @@ class Bots:
     def wake(self, gid_hex: str) -> None:
         """After a commit to the game (any thread): a bot may act now."""
         loop = self._loop
-        if loop is None or loop.is_closed():
+        if loop is None or loop.is_closed() or gid_hex in self._none:
             return
         try:
             loop.call_soon_threadsafe(self._kick, gid_hex)
