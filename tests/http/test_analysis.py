@@ -5,11 +5,17 @@ that a refusal says nothing about the game."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
+import threading
 import uuid
 
+import pytest
+
 from service.analyse import analyse_stored
+from service.http.analysis import WAITING, Analyses, Busy
+from service.http.auth import Caller
 from service.http.client import Api
 
 from .helpers import play
@@ -180,3 +186,31 @@ def test_what_were_my_options_before_my_last_decision(server, table_factory):
     assert r.status_code == 400 and "is not a decision of seat 1" in r.json()["reason"]
     r = t.seats[1].get(f"/games/{t.gid}/analysis", params={"before": 3, "at_turn": 1, "playouts": 5})
     assert r.status_code == 400
+
+
+def test_a_long_analysis_leaves_the_server_answering(table_factory, public):
+    """The search runs in its own threads: while one runs, the play loop's requests are answered."""
+    t = table_factory("letter-of-marque", 2)
+    _to_seat_1(t, random.Random(6), steps=1)
+    done = {}
+
+    def long():
+        done["r"] = t.seats[1].get(f"/games/{t.gid}/analysis", params={"playouts": 1000})
+
+    worker = threading.Thread(target=long)
+    worker.start()
+    answered_meanwhile = 0
+    while worker.is_alive() and answered_meanwhile < 5:
+        public.status(t.gid)
+        answered_meanwhile += worker.is_alive()
+    worker.join()
+    assert done["r"].status_code == 200 and answered_meanwhile >= 3
+
+
+def test_too_many_analyses_at_once_are_refused():
+    a = Analyses(None, None, 100)
+    a._running = WAITING
+    with pytest.raises(Busy) as refused:
+        asyncio.run(a.run(None, Caller("referee"), 1, None, None, 10, "0"))
+    assert refused.value.http_status == 429
+    a.close()
