@@ -14,6 +14,7 @@
   let current = 0;      // the event shown (caller's numbering)
   let shownBoard = null;  // the board shown: whose view it is (viewer, seat)
   let seats = 0;
+  let over = false;       // the game is finished (then anyone may ask for a seat's options, where allowed)
 
   function headers() { return token ? {"Authorization": "Bearer " + token} : {}; }
 
@@ -117,6 +118,7 @@
   function weighFor(board) {
     const own = board.viewer === "seat";
     $("weigh-seat-label").hidden = own;
+    $("options").hidden = board.viewer === "spectator" && !over;  // before the end: the seats' and the referee's
     if ($("weigh-seat").options.length !== seats) {
       $("weigh-seat").replaceChildren(...Array.from({length: seats}, (_, i) => new Option(`seat ${i + 1}`, String(i + 1))));
     }
@@ -167,6 +169,7 @@
       const status = await api(`/games/${gameId}`);
       $("title").textContent = `${status.game} ${status.name || ""} — ${gameId.slice(0, 8)}`;
       seats = status.seats;
+      over = status.finished;
       await loadEvents();
     } catch (err) { say(err.message); return; }
     if (params.has("turn")) { await show({turn: Number(params.get("turn"))}); }
