@@ -35,13 +35,13 @@ class CreateGame(BaseModel):
     tournament: str = Field("", max_length=200)
     players: dict[str, str] = Field(default_factory=dict, description="Player names by seat "
                                     '(`{"1": "Ada"}`); standings count named players.')
-    bots: dict[str, str] = Field(default_factory=dict, description=(
-        'Bots in seats (`{"2": "ismcts"}`): the service plays their turns, each from its seat\'s own view; '
-        "the names are those `tools simulate --bot` takes (GET /rules lists each game's)."))
     wait_for_seats: bool = Field(
         False, description="Defer the setup (which draws the first chance) until every seat has "
                            "joined or the organiser starts the game, so that seats can add their "
                            "own entropy to the seed before any chance is drawn.")
+    bots: dict[str, str] = Field(default_factory=dict, description=(
+        'Bots in seats (`{"2": "ismcts"}`): the service plays their turns, each from its seat\'s own view; '
+        "the names are those `tools simulate --bot` takes (GET /rules lists each game's)."))
 
 
 class Invite(BaseModel):

@@ -1,5 +1,5 @@
-// The organiser's page: create a game (game, seats, options as the rules name them, players or
-// bots by seat, tournament, table mode), the invitation links to hand out, games in progress, standings.
+// The organiser's page: create a game (game, seats, options as the rules name them, players,
+// tournament, table mode), the invitation links to hand out, games in progress, standings.
 (function () {
   "use strict";
   const {$, el, api, reason, store} = P;
@@ -44,14 +44,19 @@
     for (const i of $("options").querySelectorAll("input")) { if (i.value.trim()) { options[i.dataset.option] = i.value.trim(); } }
     const table = $("table").checked;
     const body = {game: $("game").value, seats: Number($("seats").value), table, options, players,
-                  name: $("name").value.trim(), tournament: $("tournament").value.trim(), wait_for_seats: !table, bots};
+                  name: $("name").value.trim(), tournament: $("tournament").value.trim(), wait_for_seats: !table};
     const r = await api("/games", {token, method: "POST", body});
     if (!r.ok) { $("refusal").textContent = "Not created: " + reason(r); return; }
     const gid = r.body.game_id;
     const links = [];
     const played = [];
     for (let s = 1; s <= body.seats; s++) {
-      if (bots[s]) { played.push(el("li", {"data-bot": s, text: `seat ${s}: ${bots[s]} (bot), played by the service`})); continue; }
+      if (bots[s]) {  // a bot takes its seat at once (POST /games/{id}/seats/{n}/bot); the service plays its turns
+        const sat = await api(`/games/${gid}/seats/${s}/bot`, {token, method: "POST", body: {bot: bots[s]}});
+        if (!sat.ok) { $("refusal").textContent = `The bot for seat ${s} was refused: ` + reason(sat); return; }
+        played.push(el("li", {"data-bot": s, text: `seat ${s}: ${bots[s]} (bot), played by the service`}));
+        continue;
+      }
       const inv = await api(`/games/${gid}/invitations`, {token, method: "POST", body: {seat: s, player: players[s] || ""}});
       if (!inv.ok) { $("refusal").textContent = "Invitation refused: " + reason(inv); return; }
       const f = new URLSearchParams({code: inv.body.code});
