@@ -14,7 +14,7 @@ Endpoints (in the API's schema): ``GET /games/{id}/choices`` (the decisions
 open now, in words), ``GET /games/{id}/words`` (the table in words),
 ``GET /games/{id}/awaited`` (referee: what the awaited chance accepts, as
 things to click), ``POST /games/{id}/referee`` (referee: a penalty or a note),
-``GET /rules`` (the games, their seats and options). Every answer holds only
+``GET /rules`` (the games, their seats, options and bots). Every answer holds only
 what the caller may see: a seat's choices and words come from its own view, and
 what a deck still holds is only ever in the referee's answers.
 """
