@@ -24,7 +24,9 @@ async def analysis(game_id: GameIdPath, svc: Service, authorization: Auth = None
                    before: Annotated[Optional[int], Query(ge=1, le=m.MAX_VERSION, description=(
                        "Just before this event, one of the seat's own decisions, in the caller's own count: "
                        "what were its options?"))] = None,
-                   playouts: Annotated[int, Query(ge=1, description="Playouts in all (capped by the service).")] = 200,
+                   playouts: Annotated[int, Query(ge=1, description=(
+                       "Playouts in all, as `tools analyse --playouts` (at most PRIVATEER_ANALYSIS_MAX_PLAYOUTS, "
+                       "2000 unless set)."))] = 1000,
                    seed: Annotated[str, Query(min_length=1, max_length=100, description=(
                        "The search's seed: the same seed gives the same answer (as `tools analyse --seed`)."))] = "0"):
     """The decisions a seat may take at a point of the game (now, the end of a turn, after an event, or
