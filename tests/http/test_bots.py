@@ -9,7 +9,11 @@ import random
 import time
 import uuid
 
-from service.http.client import Api
+import pytest
+
+from service.http.client import Api, ServerProcess
+
+from .test_postgres import PG
 
 
 def _wait_for(public, gid, ready, seconds=60.0):
@@ -85,3 +89,27 @@ def test_refusals(server, organiser, public, table_factory):
     assert organiser.post(f"/games/{created['game_id']}/invitations", {"seat": 2}).status_code == 409
     rules = {k["game"]: k for k in public.get("/rules").json()}
     assert "ismcts" in rules["loot"]["bots"] and "random" in rules["loot"]["bots"]
+
+
+def test_a_bot_on_postgresql_with_two_workers_plays_once_per_turn(tmp_path):
+    """Two server processes on one PostgreSQL schema: each hears the other's commits and may play
+    the bot; the version check lets one decision through, and the game ends audited."""
+    psycopg = pytest.importorskip("psycopg")
+    try:
+        psycopg.connect(PG, connect_timeout=3).close()
+    except Exception as e:  # pragma: no cover - depends on the machine
+        pytest.skip(f"PostgreSQL is not reachable: {e}")
+    schema = f"bots_{uuid.uuid4().hex[:12]}"
+    try:
+        with ServerProcess(f"{PG}?schema={schema}", workers=2) as srv:
+            org, public = Api(srv.url, srv.key), Api(srv.url)
+            gid = org.create("loot", 2, bots={"1": "random"})["game_id"]
+            me = Api(srv.url, Api(srv.url).join(gid, 2, org.invite(gid, 2))["token"])
+            _play_as(2, me, public, gid, random.Random(4))
+            assert public.status(gid)["finished"]
+            assert org.get(f"/games/{gid}/audit").json()["ok"]
+            for c in (org, public, me):
+                c.close()
+    finally:
+        with psycopg.connect(PG, autocommit=True) as conn:
+            conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
