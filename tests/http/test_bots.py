@@ -103,7 +103,7 @@ def test_a_bot_on_postgresql_with_two_workers_plays_once_per_turn(tmp_path):
     try:
         with ServerProcess(f"{PG}?schema={schema}", workers=2) as srv:
             org, public = Api(srv.url, srv.key), Api(srv.url)
-            gid = org.create("loot", 2, bots={"1": "random"})["game_id"]
+            gid = org.create("letter-of-marque", 2, bots={"1": "random"})["game_id"]
             me = Api(srv.url, Api(srv.url).join(gid, 2, org.invite(gid, 2))["token"])
             _play_as(2, me, public, gid, random.Random(4))
             assert public.status(gid)["finished"]
