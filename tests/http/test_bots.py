@@ -5,6 +5,7 @@ seats, and no one can act with a bot's seat."""
 
 from __future__ import annotations
 
+import json
 import random
 import time
 import uuid
@@ -113,3 +114,24 @@ def test_a_bot_on_postgresql_with_two_workers_plays_once_per_turn(tmp_path):
     finally:
         with psycopg.connect(PG, autocommit=True) as conn:
             conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+
+
+def test_a_bot_at_a_table_waits_for_the_referee_then_plays(server, organiser, public):
+    """Table mode: the bot acts once the referee has entered what the table shows, never before."""
+    created = organiser.create("loot", 2, table=True, bots={"2": "random"})
+    gid, referee = created["game_id"], Api(server.url, created["referee_key"])
+    assert public.status(gid)["awaiting_chance"] is not None  # the dealer: nothing for the bot to do
+    words: list = [1]  # seat 1 deals, so seat 2 (the bot) plays first
+    while True:
+        awaiting = referee.get(f"/games/{gid}/awaited", params={"then": json.dumps(words)}).json()["awaiting"]
+        if awaiting is None or awaiting["kind"] != "card":
+            break
+        words.append(awaiting["left"][len(words) % len(awaiting["left"])]["say"])
+    v = referee.status(gid)["version"]
+    dealt = referee.ok(referee.post(f"/games/{gid}/chance", {"words": words, "expected_version": v}), 201)
+    assert dealt["to_act"] == [2]
+    st = _wait_for(referee, gid, lambda s: s["version"] > dealt["version"])
+    log = referee.get(f"/games/{gid}/log", params={"after": dealt["version"]}).json()["events"]
+    assert log[0]["type"] == "Decided" and log[0]["data"]["seat"] == 2, log[0]
+    assert st["to_act"] == [1] or st["awaiting_chance"] is not None
+    referee.close()
