@@ -32,6 +32,7 @@ from service.kernel.errors import BadInput, PrivateerError, StaleVersion
 from service.kernel.games import GENERIC_BOTS, get_rules, get_sampler
 from service.kernel.seating import choosers
 
+from .access import request_rows
 from .auth import Caller, Conflict
 from .checks import now
 
@@ -166,6 +167,7 @@ class Bots:
         loop = asyncio.get_running_loop()
         try:
             for _ in range(MAX_MOVES):
+                request_rows.set(None)  # this task's context came from whoever woke it: read the index afresh
                 self._again.discard(gid_hex)
                 chosen = await loop.run_in_executor(self._pool, self._choose, gid)
                 if chosen is None:
