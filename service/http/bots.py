@@ -40,6 +40,7 @@ log = logging.getLogger("privateer.bots")
 MARK = "bot:"  # the code hash of a bot's invitation: "bot:<seat>"
 SUFFIX = " (bot)"
 MAX_MOVES = 100_000  # a bot's decisions in one game, at most (a guard against a loop)
+REFUSALS = 5  # refusals in a row before a bot's task stops (the next commit to the game wakes it again)
 
 
 def bot_names(rules) -> list[str]:
@@ -165,6 +166,7 @@ class Bots:
     async def _play(self, gid_hex: str) -> None:
         gid = UUID(gid_hex)
         loop = asyncio.get_running_loop()
+        refused = 0
         try:
             for _ in range(MAX_MOVES):
                 request_rows.set(None)  # this task's context came from whoever woke it: read the index afresh
@@ -177,8 +179,15 @@ class Bots:
                 seat, decision, expected = chosen
                 try:
                     await self.steps.decide(gid, Caller("seat", seat), decision, expected, None, None)
-                except StaleVersion:
-                    continue  # the game moved meanwhile: look again
+                    refused = 0
+                except PrivateerError as e:
+                    # the game moved meanwhile (a stale version, or a step hidden from the bot's seat that
+                    # left its count as it was and its choice out of date): look again, a few times at most
+                    refused += 1
+                    if refused > REFUSALS:
+                        raise
+                    if not isinstance(e, StaleVersion):
+                        log.info("bot of seat %s in game %s refused (%s): it looks again", seat, gid_hex, e.reason)
         except PrivateerError as e:
             log.warning("bot in game %s stopped: %s", gid_hex, e.reason)
         except Exception:  # noqa: BLE001 - a bot's failure must not take the server down
