@@ -1,15 +1,19 @@
 """A seated bot chooses from its seat's own view (service/http/bots.py ``choose``): two
 tables alike but for one card of the other seat's hand give every bot the same choice
-for one random stream; a card of its own hand can change it."""
+for one random stream, and what a bot is given to look at is the same at both; a bot
+whose decision is refused looks again."""
 
 from __future__ import annotations
 
+import asyncio
 import random
+import uuid
 
 import pytest
 
 from service.app import Privateer
-from service.http.bots import bot_names, choose
+from service.http.bots import REFUSALS, Bots, bot_names, choose
+from service.kernel.errors import IllegalDecision
 from service.kernel.games import get_rules
 from service.kernel.seating import choosers
 
@@ -57,3 +61,36 @@ def test_a_bot_that_would_peek_sees_only_a_drawn_table(tmp_path):
         choose(a.rules, a.s, 1, a.legal(1), peeker, random.Random(seed))
         choose(b.rules, b.s, 1, b.legal(1), peeker, random.Random(seed))
         assert seen[0] == seen[1]
+
+
+def test_a_refused_bot_looks_again_and_a_stubborn_one_stops():
+    """A bot's decision refused (the game moved meanwhile) is chosen again on the table as it is now;
+    after REFUSALS refusals in a row its task stops (the next commit wakes it again)."""
+
+    class Steps:
+        def __init__(self, refuse):
+            self.refuse, self.sent = refuse, []
+
+        async def decide(self, gid, caller, decision, expected, seat, key):
+            self.sent.append((caller.seat, decision, expected))
+            if len(self.sent) <= self.refuse:
+                raise IllegalDecision("not one of the decisions seat 2 may make now")
+
+    class Changes:
+        def on_commit(self, listener):
+            pass
+
+    steps = Steps(refuse=1)
+    bots = Bots(None, None, steps, None, Changes())
+    chosen = iter([(2, {"n": 1}, 7), (2, {"n": 2}, 7), None])
+    bots._choose = lambda gid: next(chosen)
+    asyncio.run(bots._play(uuid.uuid4().hex))
+    assert steps.sent == [(2, {"n": 1}, 7), (2, {"n": 2}, 7)]
+    bots.close()
+
+    steps = Steps(refuse=100)
+    bots = Bots(None, None, steps, None, Changes())
+    bots._choose = lambda gid: (2, {"n": 1}, 7)
+    asyncio.run(bots._play(uuid.uuid4().hex))
+    assert len(steps.sent) == REFUSALS + 1 and not bots._tasks
+    bots.close()
