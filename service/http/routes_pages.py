@@ -14,7 +14,7 @@ Endpoints (in the API's schema): ``GET /games/{id}/choices`` (the decisions
 open now, in words), ``GET /games/{id}/words`` (the table in words),
 ``GET /games/{id}/awaited`` (referee: what the awaited chance accepts, as
 things to click), ``POST /games/{id}/referee`` (referee: a penalty or a note),
-``GET /rules`` (the games, their seats and options). Every answer holds only
+``GET /rules`` (the games, their seats, options and bots). Every answer holds only
 what the caller may see: a seat's choices and words come from its own view, and
 what a deck still holds is only ever in the referee's answers.
 """
@@ -40,6 +40,7 @@ from service.views import referee_text
 
 from . import models as m
 from .auth import Caller
+from .bots import bot_names
 from .checks import check_json
 from .core import GameService
 from .route_params import ERRORS, MAY, NEEDS, Auth, GameIdPath, IdemKey
@@ -105,6 +106,7 @@ class GameKind(BaseModel):
     min_seats: int
     max_seats: int
     options: dict[str, str] = Field(description="The options the rules take, by name, with what each means.")
+    bots: list[str] = Field(description="The bots that may take a seat (POST /games `bots`).")
 
 
 def _options_of(rules) -> dict[str, str]:
@@ -184,7 +186,8 @@ def pages_router(svc: GameService) -> APIRouter:
         for game in game_names():
             rules = get_rules(game)
             out.append({"game": game, "title": rules.title or game, "min_seats": rules.min_seats,
-                        "max_seats": rules.max_seats, "options": _options_of(rules)})
+                        "max_seats": rules.max_seats, "options": _options_of(rules),
+                        "bots": bot_names(rules)})
         return out
 
     @r.get("/games/{game_id}/choices", response_model=Choices, responses=ERRORS, tags=["seats"], **NEEDS)
