@@ -83,9 +83,10 @@ class MerchantsAndMarauders(Rules):
     name = "merchants-and-marauders"
     title = "Merchants & Marauders"
     options_said = {"glory": "glory points to win, 2 to 30 (default 10)"}
-    rules_version = "4"  # 2: at a table, face-down tiles and tokens are named only when turned over;
+    rules_version = "5"  # 2: at a table, face-down tiles and tokens are named only when turned over;
     # 3: glory cards and withdrawals after the last action, the three-card rule, St. John's transfer;
-    # 4: glory cards played in combat and other players' turns, rumors followed and missions completed
+    # 4: glory cards played in combat and other players' turns, rumors followed and missions completed;
+    # 5: what the table sees (a cargo card bought, a card's gold loss), the first player's captain card
     min_seats = 2
     max_seats = 4
 

@@ -50,6 +50,9 @@ def initial_state(config: dict) -> dict:
         "tasks": int(config.get("rules_version", "1")) >= 4,
         # rules version 4: glory cards played in combat and in other players' turns (glory.py)
         "glory_windows": int(config.get("rules_version", "1")) >= 4,
+        # rules version 5: what the table sees (a card bought, a card's gold loss said once), the
+        # first player drawn as a captain card, event cards without the stale note (RULINGS.md)
+        "table_seen": int(config.get("rules_version", "1")) >= 5,
         "turn": 0,
         "phase": "setup",            # setup -> play -> over
         "end_reason": None,

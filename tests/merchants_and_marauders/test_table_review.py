@@ -1,0 +1,97 @@
+"""Issue 33, the table's side: what three referees found when they drove a game at a
+table (table mode, outcomes entered): the log's words, the names of cards whose copies
+differ, printed upgrade names, the first player drawn as a captain card, an NPC's move
+overruled, and what the other seats see of a purchase. Each test failed before its fix."""
+
+from service.kernel.machine import Ev
+
+from .helpers import Table, cards_of, demand_order, types
+from .test_card_effects import catalog_with, turn_card_catalog
+from .test_raids import RUM, COCOA_MASTS, TOBACCO_CANNONS, FOOD_CARGO, at_sea, sight_spanish_merchant
+from .test_tasks import holding_mission_at
+
+FELIPE, FRANCES = "felipe", "frances_wright"
+
+
+def lines(t, seat=None, evs=None):
+    """The log's lines ``seat`` reads (None: the referee) of ``evs`` (all events)."""
+    evs = t.g.events if evs is None else evs
+    return [t.g.rules.describe(e) for e in evs if e.visible_to(seat)]
+
+
+# 5. the log's words ------------------------------------------------------------------
+def test_the_turn_start_glory_window_says_the_turn_not_a_roll_or_a_fight():
+    """The book ("Carte Gloria"): some glory cards are played at the start of another
+    player's turn. The window then opened "after the Leadership roll" and closed with "the
+    fight goes on" with no fight."""
+    base = {"demand_tiles": [demand_order({"havana": "sugar"})], "captains": [FELIPE, FRANCES],
+            "pick": [1], "glory": ["G21", "G20"]}
+    t = Table(2, base, catalog=turn_card_catalog())
+    t.act(1, {"action": "choose_ship", "ship": "sloop"})
+    evs = t.act(2, {"action": "choose_ship", "ship": "sloop"})
+    opened = t.g.rules.describe(next(e for e in evs if e.type == "GloryWindowOpened"))
+    assert opened.startswith("at the start of the turn") and "roll" not in opened
+    t.act(1, {"action": "glory_pass"})
+    evs = t.act(2, {"action": "glory_pass"})
+    closed = t.g.rules.describe(next(e for e in evs if e.type == "GloryWindowClosed"))
+    assert closed == "no more glory cards: the turn goes on"
+
+
+def test_an_event_card_carries_no_stale_note_and_a_cards_gold_loss_is_said_once():
+    """A Storm (E21, no printed text known) drawn at a table: its event no longer records
+    "NPCs, combat and wanted flags come in a later part" (they are played). A card that
+    takes gold: the table reads "loses gold to card E01", the seat reads the amount once
+    more, not the whole line twice."""
+    cat = catalog_with("events", "E01", {"timing": "each_turn", "steps": [{"do": "lose_gold", "amount": 3}]})
+    base = {"demand_tiles": [demand_order({"havana": "sugar"})], "captains": [FELIPE, FRANCES], "pick": [1],
+            "events": ["E21", "E01"]}
+    t = Table(2, base, catalog=cat)
+    t.act(1, {"action": "choose_ship", "ship": "sloop"})
+    evs = t.act(2, {"action": "choose_ship", "ship": "sloop"})
+    storm = next(e for e in evs if e.type == "EventCardDrawn")
+    assert storm.data["card"] == "E21" and "later part" not in str(storm.data)
+    t.act(1, {"action": "end_turn"})
+    evs = t.act(2, {"action": "end_turn"})            # turn 2: E01 takes 3 gold at seat 1's turn
+    assert t.p(1)["gold"] == 7
+    own = [x for x in lines(t, 1, evs) if "gold" in x and "seat 1" in x]
+    other = [x for x in lines(t, 2, evs) if "gold" in x and "seat 1" in x]
+    assert own == ["seat 1 loses gold to card E01 (how much, only seat 1 knows)", "the gold seat 1 loses: 3"]
+    assert other == ["seat 1 loses gold to card E01 (how much, only seat 1 knows)"]
+
+
+def test_port_activities_and_tasks_read_as_english():
+    """"seat 1 begins to mission", "begins to complete_mission": the activities in words."""
+    t = holding_mission_at("X01", "port_royal", True)
+    cocoa = cards_of("cocoa")[:2]
+    t.state["decks"]["cargo"] = [c for c in t.state["decks"]["cargo"] if c not in cocoa]
+    t.p(1)["cargo"] = list(cocoa)
+    evs = t.act(1, {"action": "complete_mission"})
+    said = lines(t, 2, evs)
+    assert "seat 1 sets out to complete a mission" in said
+    assert not any("begins to" in x or "_" in x for x in said)
+    t.act(1, {"action": "end_port"})
+    t.act(1, {"action": "end_turn"})
+    # the other activities, as recorded at a table: each in words
+    for activity, words in (("buy", "seat 1 buys goods: 3 cargo cards are drawn"), ("mission", "seat 1 claims a mission"),
+                            ("rumor", "seat 1 seeks a rumor"), ("shipyard", "seat 1 goes to the shipyard"),
+                            ("stash", "seat 1 stashes gold"), ("recruit", "seat 1 recruits crew"),
+                            ("follow_rumor", "seat 1 follows a rumor")):
+        data = {"seat": 1, "activity": activity, **({"draw": 3, "repeat": False} if activity == "buy" else {})}
+        assert t.g.rules.describe(Ev("PortActivityBegun", 1, "all", data)) == words
+
+
+def test_the_raids_stages_read_as_english():
+    """The book's raid (Frederico): "raid: use", "raid: resolve", "raid: take" said what
+    the stage is called in the code, not what happens."""
+    t = at_sea()
+    sight_spanish_merchant(t)
+    t.add("cargo", RUM, COCOA_MASTS, TOBACCO_CANNONS)
+    t.add("dice", [5, 2, 1])
+    evs = t.act(1, {"action": "raid", "nation": "spain"})
+    t.add("cargo", FOOD_CARGO)
+    evs += t.act(1, {"action": "raid_swap", "card": TOBACCO_CANNONS})
+    said = [x for x in lines(t, 2, evs) if x.startswith("raid:")]
+    assert said == ["raid: each success may draw, discard or swap a cargo card",
+                    "raid: the cards turned decide it: escape icons, hits and loot",
+                    "raid: the raider chooses the cargo cards to keep aboard"]
+    assert "RaidEnded" not in types(evs)
