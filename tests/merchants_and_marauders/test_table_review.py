@@ -95,3 +95,65 @@ def test_the_raids_stages_read_as_english():
                     "raid: the cards turned decide it: escape icons, hits and loot",
                     "raid: the raider chooses the cargo cards to keep aboard"]
     assert "RaidEnded" not in types(evs)
+
+
+# 6. what the table sees of a purchase ----------------------------------------------------
+def buying(bought):
+    """Felipe (seat 1) buys goods at Havana (sugar in demand): the referee enters the cargo
+    cards drawn (rum, cocoa, wood first), then seat 1 buys ``bought``."""
+    from .test_book_examples import start
+
+    offer = [cards_of("rum")[0], cards_of("cocoa")[0], cards_of("wood")[0]]
+    t = start(first=1, script={"cargo": list(offer)})
+    t.act(1, {"action": "port"})
+    t.act(1, {"action": "buy_goods"})
+    steps = [t.act(1, {"action": "buy", "card": c}) for c in bought]
+    return t, offer, steps
+
+
+def reads(t, seat):
+    """Everything ``seat`` may read: its board view, its log (types, visibility, data,
+    lines), its version (the count of events it may read) and who acts."""
+    import json
+
+    from service.views import REFEREE_ONLY_FIELDS
+
+    log = []
+    for e in t.g.events:
+        if e.visible_to(seat):
+            data = {k: v for k, v in e.data.items() if k not in REFEREE_ONLY_FIELDS}
+            if e.type == "GameCreated":     # (the catalog: every card id, the same to everyone)
+                data = {k: v for k, v in data.items() if k != "catalog"}
+            log.append((e.type, e.turn, e.vis, data, t.g.rules.describe(e)))
+    return json.dumps([t.g.rules.view(t.state, seat), log, t.g.machine.seen(seat, 0), t.g.to_act()],
+                      sort_keys=True, default=str)
+
+
+def test_the_table_sees_who_buys_a_cargo_card_and_how_many_never_which():
+    """The book ("Comprare merci"): the player draws cards and buys some; at a real table
+    everyone sees a card go into the buyer's hand, nobody sees which. Each purchase hid every
+    event from the other seats (and still moved the head and the store's version): now each
+    one is a public line, and an attacker at seat 2 learns who bought and how many, never
+    which card: buying the rum or the wood reads the same to it, card for card."""
+    t, offer, steps = buying([offer_card := cards_of("rum")[0]])
+    seen = [e for e in steps[0] if e.visible_to(2)]
+    assert [e.type for e in seen] == ["CargoCardTaken"] and seen[0].vis == "all"
+    left = t.g.rules.view(t.state, 2)["port_action"]["offer"]      # a count, to the other seats
+    assert seen[0].data == {"seat": 1, "offered": left, "held": 1}
+    assert t.g.rules.describe(seen[0]) == ("seat 1 buys one of the cargo cards drawn (not shown): "
+                                           f"1 cargo card(s) aboard, {left} still offered")
+    # the attacker: the same table, another card bought; what seat 2 reads is the same
+    for other in offer[1:]:
+        t2, _, _ = buying([other])
+        assert reads(t2, 2) == reads(t, 2)
+        assert reads(t2, 1) != reads(t, 1)                       # (the buyer's own reads differ: the test has teeth)
+    mine = reads(t, 2)
+    assert not any(c in mine for c in offer) and offer_card in reads(t, 1)
+    # two purchases: two public lines, counted; the version moves with each
+    t3, _, steps = buying(offer[:2])
+    versions = [t3.g.machine.seen(2, 0)]
+    assert [[e.type for e in s if e.visible_to(2)] for s in steps] == [["CargoCardTaken"], ["CargoCardTaken"]]
+    t3.act(1, {"action": "end_buy"})
+    ended = [e for e in t3.g.events if e.type == "BuyingEnded"][-1]
+    assert ended.data["bought"] == 2 and t3.g.rules.view(t3.state, 2)["players"]["1"]["cargo_cards"] == 2
+    assert versions[0] > 0

@@ -3,7 +3,8 @@
 Hidden from the other seats: gold on board, the stash (only the number of
 times a player stashed is public), cargo cards (their number is public),
 glory cards in hand (their number is public), the rumor held, the secret
-captain and ship choice before the reveal, the goods offered while buying,
+captain and ship choice before the reveal, the goods offered while buying (the
+table sees each card bought: who, and how many),
 face-down upgrade tiles and merchant tokens, and the bank (it would give away
 the sum of the hidden gold). ``seat=None`` is the referee: everything.
 """
@@ -219,6 +220,8 @@ _LINES = {
     "CargoOffered": lambda ev, d, s: f"seat {s} is offered " + (", ".join(f"{c} for {n} gold" for c, n in d["offer"].items())
                                                                 or "nothing"),
     "CargoBought": lambda ev, d, s: f"seat {s} buys {d['card']} ({d['good']}) for {d['price']}",
+    "CargoCardTaken": lambda ev, d, s: f"seat {s} buys one of the cargo cards drawn (not shown): "
+                                       f"{d['held']} cargo card(s) aboard, {d['offered']} still offered",
     "BuyingEnded": lambda ev, d, s: f"seat {s} bought {d['bought']} cargo cards",
     "ShipRepaired": lambda ev, d, s: f"seat {s} repairs the {d['location']} for {d['cost']}",
     "UpgradeBought": lambda ev, d, s: f"seat {s} buys the {d['kind']} upgrade at {d['port']} for {d['cost']}",
