@@ -3,6 +3,7 @@ table (table mode, outcomes entered): the log's words, the names of cards whose 
 differ, printed upgrade names, the first player drawn as a captain card, an NPC's move
 overruled, and what the other seats see of a purchase. Each test failed before its fix."""
 
+from service.aggregates.merchants_and_marauders.catalog import tables
 from service.kernel.machine import Ev
 
 from .helpers import Table, cards_of, demand_order, types
@@ -157,3 +158,96 @@ def test_the_table_sees_who_buys_a_cargo_card_and_how_many_never_which():
     ended = [e for e in t3.g.events if e.type == "BuyingEnded"][-1]
     assert ended.data["bought"] == 2 and t3.g.rules.view(t3.state, 2)["players"]["1"]["cargo_cards"] == 2
     assert versions[0] > 0
+
+
+# 1. cards named as printed, when copies of a name differ ----------------------------------
+def awaiting(t, deck):
+    """Answer the table's requests from the script until ``deck`` is asked for."""
+    while t.g.machine.awaiting_chance().get("deck") != deck:
+        t.g.enter(t._value(t.g.machine.k["awaiting"]))
+    return t.g.machine.awaiting_chance()
+
+
+def first_event_card():
+    base = {"demand_tiles": [demand_order({"havana": "sugar"})], "captains": [FELIPE, FRANCES], "pick": [1]}
+    t = Table(2, base)
+    t.act(1, {"action": "choose_ship", "ship": "sloop"})
+    t.g.act(2, {"action": "choose_ship", "ship": "sloop"})
+    return t, awaiting(t, "events")
+
+
+def test_a_name_that_copies_differing_share_is_refused_listing_them():
+    """The three Dutch Naval Ships differ (admiral, entry zone, NPC icons): "Dutch Naval Ship"
+    took E10, the first, although the card on the table was another. The name alone is now
+    refused, one line listing each card with what tells it apart; the card is named by its id
+    (any case) or by its name and mark. Copies that do not differ stay interchangeable."""
+    import pytest
+
+    from service.kernel.errors import ChanceRejected
+
+    t, asked = first_event_card()
+    assert asked["marks"]["E11"] == "Dutch admiral 2 (unknown); enters at St. Maarten; no NPC icons"
+    n = len(t.g.events)
+    with pytest.raises(ChanceRejected) as refused:
+        t.g.enter("Dutch Naval Ship")
+    said = str(refused.value)
+    assert "\n" not in said and "3 different cards" in said and len(t.g.events) == n
+    for card in ("E10: Dutch Naval Ship (Philips van Almonde; enters at Curacao; NPC icons English naval E",
+                 "E11: Dutch Naval Ship (Dutch admiral 2 (unknown); enters at St. Maarten; no NPC icons)",
+                 "E12: Dutch Naval Ship (Dutch admiral 3 (unknown); enters at Curacao; NPC icons"):
+        assert card in said
+    t.g.enter("dutch naval ship (Dutch admiral 2 (unknown), enters at St. Maarten, no NPC icons)")
+    drawn = [e for e in t.g.events if e.type == "CardDrawn"][-1].data
+    assert drawn["card"] == "E11"
+    entered = next(e.data for e in t.g.events if e.type in ("NpcArriving", "NpcEntered"))
+    assert entered["zone"] == "st_maarten"
+    # by its id, any case; the storms: E21 and E23 are the same card, E22 carries icons
+    t2, _ = first_event_card()
+    t2.g.enter("e12")
+    assert [e for e in t2.g.events if e.type == "CardDrawn"][-1].data["card"] == "E12"
+    t3, _ = first_event_card()
+    with pytest.raises(ChanceRejected, match="E21/E23: Storm \\(no NPC icons\\); E22: Storm \\(NPC icons"):
+        t3.g.enter("storm")
+    t3.g.enter("Storm (no NPC icons)")                       # either copy: they are the same card
+    assert [e for e in t3.g.events if e.type == "CardDrawn"][-1].data["card"] in ("E21", "E23")
+
+
+def test_identical_copies_stay_interchangeable_and_the_referee_page_lists_the_marks():
+    """Two Carpenters are the same card: "Carpenter" takes either. The referee's page offers
+    the cards as the referee names them: identical copies counted, differing ones each with
+    its mark (what POST /chance takes)."""
+    from service.http.routes_pages import _awaited_things
+
+    base = {"demand_tiles": [demand_order({"havana": "sugar"})], "captains": [FELIPE, FRANCES], "pick": [1]}
+    t = Table(2, base)
+    t.act(1, {"action": "choose_ship", "ship": "sloop"})
+    t.g.act(2, {"action": "choose_ship", "ship": "sloop"})
+    asked = awaiting(t, "glory")
+    assert "marks" not in asked                          # no glory card differs from its namesakes
+    t.g.enter("Carpenter")
+    assert [e for e in t.g.events if e.type == "CardDrawn"][-1].data["card"] in ("G01", "G02")
+    asked = awaiting(t, "events")
+    left = {e["say"]: e["copies"] for e in _awaited_things(asked)["left"]}
+    assert left["Storm (no NPC icons)"] == 2 and "Storm" not in left
+    assert left["Dutch Naval Ship (Dutch admiral 2 (unknown); enters at St. Maarten; no NPC icons)"] == 1
+    assert left["Plague (no NPC icons)"] == 1
+
+
+# 2. upgrade tiles by their printed names ----------------------------------------------------
+def test_an_upgrade_tile_is_named_as_printed_and_its_kind_stays_an_alias():
+    """The book's tiles: Extra Hammocks, Advanced Rigs & Sails, Reinforced Hull, Extended
+    Cargo Hold, Chasers, Extra Cannon Port, Swivel Guns, Long Guns. "Long Guns" was refused
+    (it had to be typed long_range)."""
+    from .test_book_examples import start
+
+    for typed in ("Long Guns", "long guns", "long_range", "U16"):
+        t = start(first=1)
+        t.g.act(1, {"action": "port"})
+        asked = t.g.machine.awaiting_chance()
+        assert asked["deck"] == "upgrades" and "Long Guns" in asked["names"].values()
+        t.g.enter(typed)
+        t.feed()
+        tile = t.state["board"]["upgrades"][t.p(1)["zone"]]
+        assert tables(t.state)["upgrade"][tile] == "long_range"
+        shown = next(e for e in t.g.events if e.type == "UpgradeTileRevealed")
+        assert t.g.rules.describe(shown) == "the upgrade tile at havana is Long Guns"

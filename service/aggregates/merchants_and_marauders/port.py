@@ -276,7 +276,9 @@ def do_port(step, seat, d):
     if tile is not None and not state["board"]["revealed"][here]:
         tile = step.identify("upgrades", tile, unseen_identities(state, "upgrade"),
                              why=f"the upgrade tile at {here} is turned over")
-        step.emit("UpgradeTileRevealed", port=here, tile=tile, kind=tables(state)["upgrade"][tile])
+        S = tables(state)
+        named = {"name": S["upgrade_name"][tile]} if state.get("table_seen") else {}    # as printed
+        step.emit("UpgradeTileRevealed", port=here, tile=tile, kind=S["upgrade"][tile], **named)
 
 
 def over_capacity(state, p):

@@ -222,13 +222,26 @@ class MerchantsAndMarauders(Rules):
         if deck in ("demand_tiles", "demand_reserve"):
             return dict(S["demand"])
         if deck == "upgrades":
-            return dict(S["upgrade"])
+            return dict(S["upgrade_name"])
         if deck in ("merchant_tokens", "merchant_track"):
             return dict(S["merchant"])
         table = {"captains": S["captains"], "glory": S["glory"], "events": S["events"], "rumors": S["rumors"],
                  "missions": S["missions"]}.get(deck)
         if table:
             return {k: v["name"] for k, v in table.items() if isinstance(v, dict) and v.get("name")}
+        return None
+
+    def card_marks(self, state, deck):
+        """Copies of one printed name that differ (the three Dutch Naval Ships: their
+        admirals, entry zones and icons; rum cards of other raid values or icons): what tells
+        each apart (catalog.py, ``marks``)."""
+        return tables(state)["marks"].get(deck) or None
+
+    def card_aliases(self, state, deck):
+        """An upgrade tile is also named by its kind's word (``long_range`` for Long Guns)."""
+        if deck == "upgrades":
+            S = tables(state)
+            return {t: [kind, kind.replace("_", " ")] for t, kind in S["upgrade"].items()}
         return None
 
     # the steps --------------------------------------------------------------

@@ -34,7 +34,7 @@ def _ship(state, ship):
     return {"type": ship["type"], "name": S["ships"][ship["type"]]["name"],
             "locations": {k: ship[k] for k in locs},
             "max": {k: ship_max(state, ship, k) for k in (*locs, "maneuver")},
-            "upgrades": [{"tile": t, "kind": S["upgrade"][t]} for t in ship["upgrades"]],
+            "upgrades": [{"tile": t, "kind": S["upgrade"][t], "name": S["upgrade_name"][t]} for t in ship["upgrades"]],
             "damage": damage(state, ship)}
 
 
@@ -78,7 +78,7 @@ def view(state: dict, seat: int | None) -> dict:
             upgrades[port] = None
         elif referee or board["revealed"][port]:
             upgrades[port] = {"tile": tile, "kind": S["upgrade"].get(tile, "unseen"),
-                              "face_up": board["revealed"][port]}
+                              "name": S["upgrade_name"].get(tile, "unseen"), "face_up": board["revealed"][port]}
         else:
             upgrades[port] = "face-down"
     merchants = {z: (None if t is None else ({"token": t, "nation": S["merchant"].get(t, "unseen")} if referee
@@ -209,7 +209,7 @@ _LINES = {
     "EnteredPort": lambda ev, d, s: f"seat {s} enters the port of {d['port']}",
     "LeftPort": lambda ev, d, s: f"seat {s} leaves the port of {d['port']}",
     "PortActionBegun": lambda ev, d, s: f"seat {s} takes the port action at {d['port']}",
-    "UpgradeTileRevealed": lambda ev, d, s: f"the upgrade tile at {d['port']} is {d['kind']}",
+    "UpgradeTileRevealed": lambda ev, d, s: f"the upgrade tile at {d['port']} is {d.get('name') or words(d['kind'])}",
     "GoodsSold": lambda ev, d, s: f"seat {s} sells {len(d['cards'])} {d['good']} for {d['total']}"
                                   + (" (in demand)" if d["demanded"] else ""),
     "DemandTileReplaced": lambda ev, d, s: f"{d['port']} now wants {d['good']}",
@@ -224,7 +224,8 @@ _LINES = {
                                        f"{d['held']} cargo card(s) aboard, {d['offered']} still offered",
     "BuyingEnded": lambda ev, d, s: f"seat {s} bought {d['bought']} cargo cards",
     "ShipRepaired": lambda ev, d, s: f"seat {s} repairs the {d['location']} for {d['cost']}",
-    "UpgradeBought": lambda ev, d, s: f"seat {s} buys the {d['kind']} upgrade at {d['port']} for {d['cost']}",
+    "UpgradeBought": lambda ev, d, s: f"seat {s} buys the {d.get('name') or words(d['kind'])} upgrade at {d['port']} "
+                                      f"for {d['cost']}",
     "WeaponBought": lambda ev, d, s: f"seat {s} buys {d['kind']} for {d['cost']}",
     "WeaponSold": lambda ev, d, s: f"seat {s} sells {d['kind']} for {d['price']}",
     "ShipBought": lambda ev, d, s: f"seat {s} trades a {d['old']} (worth {d['sale_value']}) for a {d['ship']} ({d['price']})",
