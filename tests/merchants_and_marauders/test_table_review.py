@@ -5,6 +5,7 @@ overruled, and what the other seats see of a purchase. Each test failed before i
 
 from service.aggregates.merchants_and_marauders.catalog import tables
 from service.kernel.machine import Ev
+from service.views import card_namer, log_entries
 
 from .helpers import Table, cards_of, demand_order, types
 from .test_card_effects import catalog_with, turn_card_catalog
@@ -251,3 +252,45 @@ def test_an_upgrade_tile_is_named_as_printed_and_its_kind_stays_an_alias():
         assert tables(t.state)["upgrade"][tile] == "long_range"
         shown = next(e for e in t.g.events if e.type == "UpgradeTileRevealed")
         assert t.g.rules.describe(shown) == "the upgrade tile at havana is Long Guns"
+
+
+# 3. the first player: the captain card drawn ----------------------------------------------
+def test_the_referee_enters_the_captain_card_drawn_for_the_first_player():
+    """The book ("Giocatore iniziale"): "Determinare il giocatore iniziale prendendo le carte
+    Capitano dai giocatori e pescandone una a caso. Il giocatore proprietario della Carta
+    Capitano pescata è il giocatore iniziale." The referee was asked for a seat number; now
+    for the captain card drawn, by its printed name, among the players' captains only."""
+    import pytest
+
+    from service.kernel.errors import ChanceRejected
+
+    base = {"demand_tiles": [demand_order({"havana": "sugar"})], "captains": [FELIPE, FRANCES, "pepijn_van_avezaath"]}
+    t = Table(3, base)
+    for seat in (1, 2, 3):
+        (t.g.act if seat == 3 else t.act)(seat, {"action": "choose_ship", "ship": "sloop"})
+    asked = awaiting(t, "first_player")
+    assert asked["kind"] == "card" and sorted(asked["choices"]) == sorted([FELIPE, FRANCES, "pepijn_van_avezaath"])
+    assert asked["names"][FRANCES] == "Frances Wright"
+    with pytest.raises(ChanceRejected):
+        t.g.enter("2")                                        # a seat number is not a card
+    with pytest.raises(ChanceRejected):
+        t.g.enter("Alexandre Villon")                        # a captain nobody plays
+    t.g.enter("frances wright")
+    chosen = next(e for e in t.g.events if e.type == "FirstPlayerChosen").data
+    assert chosen["seat"] == 2 and chosen["order"] == [2, 3, 1]
+    drawn = [e for e in t.g.events if e.type == "CardDrawn"][-1]
+    assert drawn.vis == "all" and drawn.data["card"] == FRANCES
+    said = [x["text"] for x in log_entries(t.g.rules, [_Stored(i + 1, e) for i, e in enumerate(t.g.events)], 1,
+                                           names=card_namer(t.g.machine))]
+    assert "drew frances_wright from first_player (first player: the captain card drawn at random among the " \
+           "players')" in said and "seat 2 is the first player (order [2, 3, 1])" in said
+
+
+class _Stored:
+    """An event as the store hands it to the log."""
+
+    def __init__(self, version, ev):
+        from datetime import datetime
+
+        self.originator_version, self.type, self.turn, self.visible_to, self.data = version, ev.type, ev.turn, ev.vis, ev.frozen()
+        self.timestamp = datetime(2026, 11, 27)

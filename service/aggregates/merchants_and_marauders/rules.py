@@ -225,7 +225,7 @@ class MerchantsAndMarauders(Rules):
             return dict(S["upgrade_name"])
         if deck in ("merchant_tokens", "merchant_track"):
             return dict(S["merchant"])
-        table = {"captains": S["captains"], "glory": S["glory"], "events": S["events"], "rumors": S["rumors"],
+        table = {"captains": S["captains"], "first_player": S["captains"], "glory": S["glory"], "events": S["events"], "rumors": S["rumors"],
                  "missions": S["missions"]}.get(deck)
         if table:
             return {k: v["name"] for k, v in table.items() if isinstance(v, dict) and v.get("name")}
