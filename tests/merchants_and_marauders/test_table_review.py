@@ -294,3 +294,52 @@ class _Stored:
 
         self.originator_version, self.type, self.turn, self.visible_to, self.data = version, ev.type, ev.turn, ev.vis, ev.frozen()
         self.timestamp = datetime(2026, 11, 27)
+
+
+# 4. an NPC's move overruled -------------------------------------------------------------------
+def test_the_referee_overrules_an_npcs_move_where_the_printed_board_differs():
+    """The book ("Movimento degli NPC"): an NPC sails across the border with its icon's
+    letter. The game reads the letters from its data; the printed board at this table sends
+    the Dutch ship North from Basse-Terre to Bridgetown, not to St. Maarten. The referee puts
+    it there, on the record; from there it scouts for the Dutch-wanted captain who begins his
+    turn in Bridgetown. The step is audited like any other."""
+    import pytest
+
+    from service.kernel import IllegalDecision
+
+    from .test_npcs import catalog, next_turn, start
+    from .test_table_unseen import audit
+
+    cat = catalog(icons={"E29": [{"npc": "dutch_naval", "dir": "N"}]}, zones={"E10": "basse_terre"})
+    t = start(["E10", "E23", "E29", "E21"], cat)
+    assert t.g.rules.referee_legal(t.state) == []             # no NPC at sea yet
+    next_turn(t)
+    next_turn(t)                                              # E29: North from Basse-Terre, by the data
+    assert t.state["board"]["npcs"]["dutch_naval"]["zone"] == "st_maarten"
+    p2 = t.p(2)
+    p2["zone"], p2["in_port"], p2["flags"] = "bridgetown", False, {"netherlands": 1}
+    overrule = {"referee": "overrule_npc", "npc": "dutch_naval", "to": "bridgetown",
+                "reason": "the printed board: North of Basse-Terre is Bridgetown"}
+    assert {k: overrule[k] for k in ("referee", "npc", "to")} in t.g.rules.referee_legal(t.state)
+    for bad, why in (({**overrule, "npc": "french_naval"}, "no NPC"), ({**overrule, "to": "atlantis"}, "no sea zone"),
+                     ({**overrule, "to": "st_maarten"}, "already in St. Maarten"),
+                     ({**overrule, "referee": "move_npc"}, "no referee decision")):
+        with pytest.raises(IllegalDecision, match=why):
+            t.g.referee(bad)
+    evs = t.g.referee(overrule)
+    fact = next(e for e in evs if e.type == "NpcMoveOverruled")
+    assert fact.vis == "all" and fact.data == {"npc": "dutch_naval", "frm": "st_maarten", "to": "bridgetown",
+                                               "reason": overrule["reason"]}
+    assert t.g.rules.describe(fact) == ("the referee moves dutch naval from st_maarten to bridgetown, as the printed "
+                                        "board has it (the printed board: North of Basse-Terre is Bridgetown)")
+    assert t.state["board"]["npcs"]["dutch_naval"]["zone"] == "bridgetown"
+    evs = t.act(1, {"action": "end_turn"})                   # seat 2 begins his turn beside the Dutch ship
+    scouting = next(e.data for e in evs if e.type == "NpcsScouting")
+    assert scouting["seat"] == 2 and scouting["npcs"] == ["dutch_naval"]
+    # a table without test set-up: the overrule replays and audits like any step
+    t2 = start(["E10", "E23", "E29", "E21"], cat)
+    next_turn(t2)
+    next_turn(t2)
+    t2.g.referee(overrule)
+    next_turn(t2)
+    assert t2.state["board"]["npcs"]["dutch_naval"]["zone"] == "bridgetown" and audit(t2.g).ok

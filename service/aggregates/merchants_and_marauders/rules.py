@@ -41,6 +41,7 @@ from . import combat as combat_rules
 from . import glory as glory_rules
 from . import port as port_rules
 from . import raid as raid_rules
+from . import referee as referee_rules
 from . import sailing
 from . import scout as scout_rules
 from . import setup as set_up
@@ -326,6 +327,14 @@ class MerchantsAndMarauders(Rules):
 
     def _do_end_turn(self, step, seat, d):
         end_player_turn(step, seat)
+
+    # the referee ------------------------------------------------------------------------
+    def referee(self, step, decision):
+        """An NPC's move overruled where the printed board differs (referee.py)."""
+        referee_rules.referee(step, decision)
+
+    def referee_legal(self, state):
+        return referee_rules.referee_legal(state)
 
     # end ----------------------------------------------------------------------------
     def finished(self, state):

@@ -342,6 +342,8 @@ _LINES = {
     "NpcArriving": lambda ev, d, s: f"{words(d['npc'])} will enter at {d['zone']} at the end of the turn",
     "NpcEntered": lambda ev, d, s: f"{words(d['npc'])} ({d['captain']}, a {d['ship']}) enters at {d['zone']}",
     "NpcReplaced": lambda ev, d, s: f"{words(d['npc'])}: {d['captain']} takes command, from {d['frm']} to {d['to']}",
+    "NpcMoveOverruled": lambda ev, d, s: f"the referee moves {words(d['npc'])} from {d['frm']} to {d['to']}, "
+                                         "as the printed board has it" + (f" ({d['reason']})" if d["reason"] else ""),
     "NpcMoved": lambda ev, d, s: f"{words(d['npc'])} sails from {d['frm']} to {d['to']} ({d['why']})",
     "NpcsScouting": lambda ev, d, s: ", ".join(words(n) for n in d["npcs"])
                                      + f" scout for seat {s} (it {d['why']})",
