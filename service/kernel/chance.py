@@ -276,8 +276,10 @@ def by_name(spec: dict, ordered: list, value: str):
     A card is named by its id (any case), by what is printed on it (``spec["names"]``),
     by another name the game accepts (``spec["aliases"]``: a list each), or, where copies
     of one printed name differ (``spec["marks"]``: what tells them apart), by its name and
-    mark. Copies of one name that do not differ are interchangeable: any one left will do.
-    Copies that differ are not: their name alone is refused, listing them."""
+    mark, or its name and words of its mark in their order (``rum 3 masts`` for ``rum
+    (raid 3; hit on the masts)``). Copies of one name that do not differ are
+    interchangeable: any one left will do. Copies that differ are not: a name (or words)
+    that more than one of them answers is refused, listing them."""
     names = spec.get("names") or {}
     marks = spec.get("marks") or {}
     aliases = spec.get("aliases") or {}
@@ -292,6 +294,11 @@ def by_name(spec: dict, ordered: list, value: str):
             return c, i                  # its id, or its name and mark: this very card
         if said_key(names.get(c, "")) == key or any(said_key(a) == key for a in aliases.get(c, ())):
             found.append((c, i))
+    if not found:       # its name, then words of its mark in their order, enough to tell it apart: "rum 3 masts"
+        for i, c in enumerate(ordered):
+            name = said_key(names.get(c, "")) if c in marks else ""
+            if name and key.startswith(name + " ") and _in_order(key[len(name) + 1:].split(), said_key(marks[c]).split()):
+                found.append((c, i))
     if not found:
         return None
     which: dict = {}
@@ -303,6 +310,12 @@ def by_name(spec: dict, ordered: list, value: str):
                              f"{spec['deck']!r}: say which, by its id or by its name with what tells it apart "
                              f"({listed})")
     return found[0]
+
+
+def _in_order(words: list, among: list) -> bool:
+    """Every word of ``words`` in ``among``, in that order (others may lie between)."""
+    rest = iter(among)
+    return all(w in rest for w in words)
 
 
 def is_copy_of(card_id: str, name: str) -> bool:

@@ -343,3 +343,38 @@ def test_the_referee_overrules_an_npcs_move_where_the_printed_board_differs():
     t2.g.referee(overrule)
     next_turn(t2)
     assert t2.state["board"]["npcs"]["dutch_naval"]["zone"] == "bridgetown" and audit(t2.g).ok
+
+
+def test_a_card_whose_copies_differ_is_named_by_its_name_and_a_few_words_of_its_mark():
+    """At the table the referee reads what is printed: "rum 3 masts" is the rum card worth 3
+    that hits the masts; "Dutch Naval Ship Almonde" is Philips van Almonde's card. Words that
+    several different cards answer are refused, listing those."""
+    import pytest
+
+    from service.kernel.errors import ChanceRejected
+
+    t, _ = first_event_card()
+    t.g.enter("Dutch Naval Ship Almonde")
+    assert [e for e in t.g.events if e.type == "CardDrawn"][-1].data["card"] == "E10"
+    t2, _ = first_event_card()
+    with pytest.raises(ChanceRejected, match="2 different cards") as refused:
+        t2.g.enter("dutch naval ship curacao")                # E10 and E12 both enter at Curacao
+    assert "E11" not in str(refused.value)
+    # cargo at a purchase: the rum cards differ in raid value and icon
+    from .test_book_examples import start
+
+    t3 = start(first=1)
+    t3.g.act(1, {"action": "port"})
+    awaiting(t3, "upgrades")
+    t3.g.enter("U01")
+    t3.feed()
+    t3.g.act(1, {"action": "buy_goods"})
+    asked = awaiting(t3, "cargo")
+    assert asked["marks"]["C24"] == "raid 5; hit on the masts" and asked["names"]["C24"] == "rum"
+    with pytest.raises(ChanceRejected, match="different cards left in deck 'cargo'"):
+        t3.g.enter("rum")
+    with pytest.raises(ChanceRejected, match="3 different cards") as refused:
+        t3.g.enter("rum 3")                                   # C20, C21 and C22: worth 3, other icons
+    assert "C20: rum (raid 3; hit on the cargo)" in str(refused.value)
+    t3.g.enter("Rum 5 masts")
+    assert [e for e in t3.g.events if e.type == "CardDrawn"][-1].data["card"] == "C24"
