@@ -35,6 +35,10 @@ class CreateGame(BaseModel):
     tournament: str = Field("", max_length=200)
     players: dict[str, str] = Field(default_factory=dict, description="Player names by seat "
                                     '(`{"1": "Ada"}`); standings count named players.')
+    position: dict[str, Any] | None = Field(None, description=(
+        "A stated position to start from (ships, cards, gold, whose turn), as `tools new --position` "
+        "reads it (docs/positions.md): its public part is recorded in `GameCreated`, its hidden part "
+        "(a hand's cards, gold) is laid by the setup, seen only by its seat. Not with `wait_for_seats`."))
     wait_for_seats: bool = Field(
         False, description="Defer the setup (which draws the first chance) until every seat has "
                            "joined or the organiser starts the game, so that seats can add their "

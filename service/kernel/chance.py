@@ -383,6 +383,31 @@ class TableChance:
         return None
 
 
+class StatedChance:
+    """A game started from a stated position (``Rules.position``): its setup's outcomes
+    asked ``stated`` (the hidden part of the position, e.g. the cards of a hand) are the
+    position's, in order, checked like an outcome entered at a table; the others come
+    from ``inner`` (the seed's stream, or the table)."""
+
+    def __init__(self, stated: list, inner):
+        self.stated = list(stated)
+        self.used = 0
+        self.inner = inner
+        self.source = inner.source
+
+    def outcome(self, spec: dict):
+        if not spec.get("stated"):
+            return self.inner.outcome(spec)
+        if self.used >= len(self.stated):
+            raise ChanceRejected(f"the position states fewer outcomes than the setup asks ({spec.get('why', '')})")
+        value, index = validate(spec, self.stated[self.used])
+        self.used += 1
+        return value, {"index": index, "counter": None, "draws": 0}
+
+    def reveal(self):
+        return self.inner.reveal()
+
+
 class ReplayChance:
     """Outcomes as recorded in the log (for the audit's re-run of a step).
 
@@ -391,10 +416,11 @@ class ReplayChance:
     the stored ones, so a recorded outcome that does not match its request
     (another deck, another die size, another index) is caught there."""
 
-    def __init__(self, recorded: list[dict], seed_hex: str | None):
+    def __init__(self, recorded: list[dict], seed_hex: str | None, seeded: bool = False):
         self.recorded = recorded
         self.used = 0
         self.seed_hex = seed_hex
+        self.seeded = seeded  # a seeded game: only a stated position's outcomes were not drawn from the stream
 
     def outcome(self, spec: dict):
         if self.used >= len(self.recorded):
@@ -402,6 +428,14 @@ class ReplayChance:
         rec = self.recorded[self.used]
         self.used += 1
         kind = spec["kind"]
+        if bool(rec.get("stated")) != bool(spec.get("stated")):
+            raise ChanceRejected("a stated position's outcome where the rules ask for chance"
+                                 if rec.get("stated") else "chance where the rules ask for a stated position's outcome")
+        if self.seeded and (rec.get("counter") is None) != bool(spec.get("stated")):
+            raise ChanceRejected("an outcome the position states, recorded as drawn from the seed's stream"
+                                 if spec.get("stated") else
+                                 "an outcome of a seeded game recorded without its place in the seed's stream "
+                                 "(only a stated position's outcomes are)")
         field = {"dice": "values", "card": "card", "pick": "value", "shuffle": "order"}[kind]
         value, index = validate(spec, rec.get(field))
         recorded_index = rec.get("index")

@@ -23,7 +23,7 @@ from collections import deque
 
 import msgpack
 
-from .chance import SeededChance, TableChance, canonical_order, draw_card, roll_dice, validate
+from .chance import SeededChance, StatedChance, TableChance, canonical_order, draw_card, roll_dice, validate
 from .corrections import check_decision
 from .equal import strictly_equal
 from .errors import BadInput, IllegalDecision, NeedChance, NoChanceAwaited, NotYourTurn, PrivateerError
@@ -281,8 +281,12 @@ class Step:
                   counter=meta["counter"], draws=meta["draws"])
         return values
 
-    def draw(self, deck: str, remaining: list, vis="all", why: str = "", unknown_pool: list | None = None):
+    def draw(self, deck: str, remaining: list, vis="all", why: str = "", unknown_pool: list | None = None,
+             stated: bool = False):
         """Draw one card from ``remaining`` (the deck's cards, any order).
+
+        ``stated``: a card a stated position names (``Rules.position``), in its setup: the
+        position's next outcome, not the seed's or the table's.
 
         Table mode, a deck holding cards nobody has seen (``is_unknown``
         tokens, see ``shuffle(face_down=True)``): the referee names the card
@@ -292,7 +296,7 @@ class Step:
         if not remaining:
             raise ValueError(f"draw from empty deck {deck!r}")
         chance = self.chance
-        if type(chance) is SeededChance:  # the card straight from the seed's stream (as ``outcome`` draws it)
+        if type(chance) is SeededChance and not stated:  # the card straight from the seed's stream (as ``outcome`` draws it)
             stream = chance.stream
             start = stream.counter
             card, index = draw_card(stream, remaining)
@@ -303,6 +307,12 @@ class Step:
         unknown = [c for c in remaining if is_unknown(c)]
         if not unknown:
             spec = self._named({"kind": "card", "deck": deck, "choices": list(remaining), "why": why})
+            if stated:  # (recorded as such: the audit and the record tell it from an outcome entered)
+                spec["stated"] = True
+                card, meta = self.chance.outcome(spec)
+                self.emit("CardDrawn", vis, deck=deck, card=card, index=meta["index"], of=len(remaining),
+                          why=why, counter=meta["counter"], draws=meta["draws"], stated=True)
+                return card
             card, meta = self.chance.outcome(spec)
             self.emit("CardDrawn", vis, deck=deck, card=card, index=meta["index"], of=len(remaining),
                       why=why, counter=meta["counter"], draws=meta["draws"])
@@ -343,11 +353,15 @@ class Step:
                             spec[key] = given
         return spec
 
-    def pick(self, options: list, vis="all", why: str = ""):
-        spec = {"kind": "pick", "options": list(options), "why": why}
+    def pick(self, options: list, vis="all", why: str = "", stated: bool = False):
+        """``stated``: a value a stated position gives (as ``draw``'s)."""
+        spec: dict = {"kind": "pick", "options": list(options), "why": why}
+        extra = {}
+        if stated:
+            spec["stated"] = extra["stated"] = True
         value, meta = self.chance.outcome(spec)
         self.emit("ChanceChosen", vis, options=list(options), value=value, index=meta["index"],
-                  why=why, counter=meta["counter"], draws=meta["draws"])
+                  why=why, counter=meta["counter"], draws=meta["draws"], **extra)
         return value
 
     def shuffle(self, deck: str, cards: list, vis="referee", why: str = "", face_down: bool = False) -> list:
@@ -601,12 +615,20 @@ class Machine:
             raise NotYourTurn(f"seat {seat} may not act now (to act: {acting})")
         return self._run(seat, decision, chance, strict=True)
 
-    def setup(self, chance) -> list[Ev]:
+    def setup(self, chance, stated: list | None = None) -> list[Ev]:
+        """``stated``: the hidden part of a stated position (``Rules.position``), the
+        outcomes its setup asks ``stated``, served before ``chance`` is asked."""
         # a seeded game's first step runs live: a game whose setup failed is never stored or
         # played, so nothing needs keeping from before it (table mode keeps its base for the
         # re-runs of chance entry)
         k = self.kernel_state
-        return self._run(0, {"step": "setup"}, chance, live=not k["steps"] and not k["table"])
+        if not stated:
+            return self._run(0, {"step": "setup"}, chance, live=not k["steps"] and not k["table"])
+        served = StatedChance(stated, chance)
+        events = self._run(0, {"step": "setup"}, served, live=not k["steps"] and not k["table"])
+        if served.used != len(stated):
+            raise BadInput(f"the position states {len(stated)} hidden outcomes, the setup took {served.used}")
+        return events
 
     def referee(self, decision, chance) -> list[Ev]:
         """A referee's step (seat 0 after the setup): a penalty or an

@@ -33,9 +33,9 @@ class Table:
     scripted by seat under "pick" (as before rules version 5 drew it as a seat): that
     seat's captain card is named."""
 
-    def __init__(self, seats, script=None, options=None, catalog=None):
+    def __init__(self, seats, script=None, options=None, catalog=None, position=None):
         self.script = {k: [list(x) if isinstance(x, list) else x for x in v] for k, v in (script or {}).items()}
-        self.g = LocalGame(GAME, seats, options=options, table=True, catalog=catalog)
+        self.g = LocalGame(GAME, seats, options=options, table=True, catalog=catalog, position=position)
         self.feed()
 
     def add(self, key, *values):

@@ -40,6 +40,7 @@ from . import catalog_checks
 from . import combat as combat_rules
 from . import glory as glory_rules
 from . import port as port_rules
+from . import position as stated_position
 from . import raid as raid_rules
 from . import referee as referee_rules
 from . import sailing
@@ -83,11 +84,14 @@ ACTION_HANDLERS = one_table(task_rules.HANDLERS, combat_rules.HANDLERS, scout_ru
 class MerchantsAndMarauders(Rules):
     name = "merchants-and-marauders"
     title = "Merchants & Marauders"
-    options_said = {"glory": "glory points to win, 2 to 30 (default 10)"}
+    options_said = {"glory": "glory points to win, 2 to 30 (default 10)",
+                    "decline": "an announced glory card may be declined: any (the Italian book, default: "
+                               "each time) or once (the Portuguese book: 'uma vez no turno', once a turn)"}
     rules_version = "5"  # 2: at a table, face-down tiles and tokens are named only when turned over;
     # 3: glory cards and withdrawals after the last action, the three-card rule, St. John's transfer;
     # 4: glory cards played in combat and other players' turns, rumors followed and missions completed;
-    # 5: what the table sees (a cargo card bought, a card's gold loss), the first player's captain card
+    # 5: a fight won earns glory, the NPC's controller is the next player, NPCs hunt players in port;
+    # what the table sees (a cargo card bought, a card's gold loss), the first player's captain card
     min_seats = 2
     max_seats = 4
 
@@ -102,8 +106,14 @@ class MerchantsAndMarauders(Rules):
     def parse_options(self, seats, options):
         out = {}
         for key, value in options.items():
+            if key == "decline":
+                text = str(value).strip().lower()
+                if text not in ("any", "once"):
+                    raise BadInput(f"decline must be any (the Italian book) or once (the Portuguese), not {value!r}")
+                out["decline"] = text
+                continue
             if key != "glory":
-                raise BadInput(f"unknown option {key!r} (merchants-and-marauders takes glory=N)")
+                raise BadInput(f"unknown option {key!r} (merchants-and-marauders takes glory=N and decline=any|once)")
             try:
                 n = int(value)
             except (TypeError, ValueError):
@@ -246,7 +256,15 @@ class MerchantsAndMarauders(Rules):
         return None
 
     # the steps --------------------------------------------------------------
-    setup = staticmethod(set_up.setup)
+    def setup(self, step):
+        if step.state.get("position") is not None:     # a game from a stated position (position.py)
+            stated_position.lay(step)
+        else:
+            set_up.setup(step)
+
+    def position(self, config, position):
+        """A stated position checked and normalised (position.py, docs/positions.md)."""
+        return stated_position.normalise(config, position)
 
     def decide(self, step, seat, decision):
         state = step.state

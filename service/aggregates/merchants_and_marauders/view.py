@@ -253,7 +253,12 @@ _LINES = {
     "CaptainLeft": lambda ev, d, s: f"seat {s} loses captain {d['captain']} ({d['reason']})",
     "PlayerTurnEnded": lambda ev, d, s: f"seat {s} ends the turn",
     "GameEnded": lambda ev, d, s: f"the game ends: {d['note']}",
-    "GloryTrackSet": lambda ev, d, s: f"every glory cube on 0 (target {d['target']})",
+    "GloryTrackSet": lambda ev, d, s: (f"every glory cube on 0 (target {d['target']})" if not any(d["glory"].values())
+                                       else f"glory cubes: {by_seat(d['glory'])} (target {d['target']})"),
+    "PositionLaid": lambda ev, d, s: "the game starts from a stated position: " + "; ".join(
+        _placed(q) for q in d["players"]) + f"; seat {d['to_play']} to play",
+    "PositionGoldHeld": lambda ev, d, s: f"seat {s} holds {d['gold']} gold on board and {d['stash']} stashed (the position)",
+    "CargoHeld": lambda ev, d, s: f"seat {s} holds cargo card {d['card']} (the position)",
     "ShipChoiceOpened": lambda ev, d, s: f"every seat secretly chooses a ship: {', '.join(d['ships'])}",
     "GoldReceived": lambda ev, d, s: f"seat {s} receives {d['amount']} gold ({d['why']})",
     "GloryCardDealt": lambda ev, d, s: f"seat {s} draws glory card {d['card']}",
@@ -378,6 +383,19 @@ _LINES = {
     "MissionAttemptFailed": lambda ev, d, s: f"seat {s} fails to complete the mission {d['mission']}",
 }
 _NPC_SIDE = re.compile(r"seat npc:(\w+)")
+
+
+def _placed(q) -> str:
+    """A player of a stated position, in words (``PositionLaid``)."""
+    ship = q["ship"]
+    where = f"in port at {words(q['zone'])}" if q["in_port"] else f"at sea off {words(q['zone'])}"
+    extras = [words(w) for w in q["weapons"]] + [f"{n} {words(k)} flags" for k, n in q["flags"].items() if n]
+    extras += [f"{q['glory']} glory"] if q["glory"] else []
+    extras += [f"{q['glory_cards']} glory cards"] if q["glory_cards"] else []
+    extras += [f"{q['cargo']} cargo cards"] if q["cargo"] else []
+    ups = f" with {len(ship['upgrades'])} upgrades" if ship["upgrades"] else ""
+    return (f"seat {q['seat']} {words(q['captain'])}, a {words(ship['type'])}{ups} {where}"
+            + (f" ({', '.join(extras)})" if extras else ""))
 
 
 def describe(ev) -> str:

@@ -1,5 +1,5 @@
 // The organiser's page: create a game (game, seats, options as the rules name them, players,
-// tournament, table mode), the invitation links to hand out, games in progress, standings.
+// tournament, table mode, a stated position to start from), the invitation links to hand out, games in progress, standings.
 (function () {
   "use strict";
   const {$, el, api, reason, store} = P;
@@ -32,6 +32,11 @@
     const table = $("table").checked;
     const body = {game: $("game").value, seats: Number($("seats").value), table, options, players,
                   name: $("name").value.trim(), tournament: $("tournament").value.trim(), wait_for_seats: !table};
+    const stated = $("position").value.trim();
+    if (stated) {  // a stated position is laid at creation: the game does not wait for its seats
+      try { body.position = JSON.parse(stated); } catch (err) { $("refusal").textContent = "Not created: the position is not JSON (" + err.message + ")"; return; }
+      body.wait_for_seats = false;
+    }
     const r = await api("/games", {token, method: "POST", body});
     if (!r.ok) { $("refusal").textContent = "Not created: " + reason(r); return; }
     const gid = r.body.game_id;
