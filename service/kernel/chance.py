@@ -230,7 +230,7 @@ def validate(spec: dict, value):
         if names:
             from collections import Counter
 
-            counts = Counter(said_as(c, spec) for c in ordered)
+            counts = Counter(names.get(c, str(c)) for c in ordered)   # by printed name (the marks: when one is named)
             left = [f"{n} x{k}" if k > 1 else n for n, k in sorted(counts.items())]
         else:
             left = sorted({canon(c) for c in ordered})
