@@ -31,7 +31,7 @@ from fastapi import APIRouter, Query
 from fastapi.responses import FileResponse, PlainTextResponse
 from pydantic import BaseModel, Field
 
-from service.kernel.chance import is_copy_of
+from service.kernel.chance import is_copy_of, said_as
 from service.kernel.corrections import undo_point
 from service.kernel.errors import BadInput, PrivateerError
 from service.kernel.games import game_names, get_rules
@@ -119,10 +119,9 @@ def _awaited_things(awaiting: dict | None) -> dict | None:
         return None
     out = {k: awaiting[k] for k in ("kind", "why", "deck", "sides", "n", "options", "faces") if k in awaiting}
     if awaiting["kind"] == "card":
-        names = awaiting.get("names") or {}
         left: dict[str, dict] = {}
         for c in awaiting.get("choices") or []:
-            said = _said(c, names)
+            said = _said(c, awaiting)
             entry = left.setdefault(said, {"say": said, "name": words(said), "copies": 0})
             entry["copies"] += 1
         out["left"] = sorted(left.values(), key=lambda e: e["name"])
@@ -132,13 +131,14 @@ def _awaited_things(awaiting: dict | None) -> dict | None:
     return out
 
 
-def _said(card, names: dict):
+def _said(card, awaiting: dict):
     """How a referee names ``card`` (what POST /chance takes): as printed where the game names its
-    cards, else its id without the copy mark (``blue-4`` for ``blue-4a``: any copy left will do)."""
+    cards (with what tells it apart where copies of its name differ), else its id without the
+    copy mark (``blue-4`` for ``blue-4a``: any copy left will do)."""
     if not isinstance(card, str):
         return card
-    if card in names:
-        return names[card]
+    if card in (awaiting.get("names") or {}):
+        return said_as(card, awaiting)
     base = COPY.match(card)
     return base.group(1) if base and is_copy_of(card, base.group(1)) else card
 

@@ -341,9 +341,16 @@ class Step:
         """At a table, what is printed on the cards goes with the request, so
         the referee may name a card as printed (service/kernel/chance.py)."""
         if self.machine.kernel_state["table"]:
-            names = self.machine.rules.card_names(self.machine.state, spec["deck"])
+            rules, state, deck = self.machine.rules, self.machine.state, spec["deck"]
+            names = rules.card_names(state, deck)
             if names:
                 spec["names"] = {c: names[c] for c in spec["choices"] if isinstance(c, str) and c in names}
+                # copies of one name that differ, and other names a referee may type: only where the game has some
+                for key, table in (("marks", rules.card_marks(state, deck)), ("aliases", rules.card_aliases(state, deck))):
+                    if table:
+                        given = {c: table[c] for c in spec["names"] if c in table}
+                        if given:
+                            spec[key] = given
         return spec
 
     def pick(self, options: list, vis="all", why: str = "", stated: bool = False):
@@ -563,7 +570,8 @@ class Machine:
         a = self.kernel_state["awaiting"]
         if a is None:
             return None
-        out = {key: a[key] for key in ("kind", "why", "deck", "sides", "n", "options", "faces", "names") if key in a}
+        out = {key: a[key] for key in ("kind", "why", "deck", "sides", "n", "options", "faces", "names", "marks",
+                                       "aliases") if key in a}
         if a["kind"] == "card":
             out["choices"] = sorted({c if not isinstance(c, (dict, list)) else str(c)
                                      for c in canonical_order(a["choices"])}, key=str)

@@ -134,6 +134,19 @@ class Rules:
         stays an alias. None: the ids are what is printed."""
         return None
 
+    def card_marks(self, state, deck: str) -> dict | None:
+        """What tells apart the cards of ``deck`` that share a printed name but differ
+        (card id -> a detail printed on it: an admiral, an icon), for those cards only.
+        Copies of one name without a mark (or with the same mark) are interchangeable; a
+        referee names one of the others by its id or its name and mark, never by its name
+        alone (service/kernel/chance.py, ``by_name``). None: no such cards."""
+        return None
+
+    def card_aliases(self, state, deck: str) -> dict | None:
+        """Other names a referee may type for the cards of ``deck`` (card id -> a list),
+        beside the printed name and the id: e.g. the word the rules use for a tile's kind."""
+        return None
+
     def say_decision(self, config: dict, decision: dict) -> str:
         """A decision in words, for a person choosing it."""
         rest = " ".join(f"{k} {v}" for k, v in decision.items() if k != "action")

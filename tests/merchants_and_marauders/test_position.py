@@ -148,7 +148,7 @@ def two(first=None, second=None, **top):
      "counts not conserved: 520 gold stated (on board and stashed), the game has 510 coins"),
     (two(None, {"captain": "felipe"}), "captain Felipe (surname unknown) is stated twice (seats 1 and 2)"),
     (two({"ship": "Man-o-War"}), "a player cannot sail a Man-o-War"),
-    (two({"ship": "Galleon", "upgrades": ["Long Range", "long_range"]}), "two long range tiles on one ship"),
+    (two({"ship": "Galleon", "upgrades": ["Long Guns", "long_range"]}), "two Long Guns tiles on one ship"),
     (two({"weapons": ["Chain Shot", "chain shot"]}), "chain shot twice"),
     (two({"hits": {"hull": 2}}), "seat 1 (Felipe)'s hits on hull must be a whole number from 0 to 1"),
     (two({"sea": "Port Royal", "cargo": 3}), "3 cargo cards at sea in a hold of 2"),
@@ -170,7 +170,7 @@ def test_an_impossible_position_is_refused_naming_the_problem(pos, said):
 def test_upgrade_tiles_are_counted_across_ships():
     pos = {"players": [{"captain": c, "upgrades": ["Better Rigging"]} for c in
                        ("Felipe", "Frances Wright", "Frederico da Silva")]}
-    with pytest.raises(BadInput, match="no better rigging tile left: the game has 2"):
+    with pytest.raises(BadInput, match="no Advanced Rigs & Sails tile left: the game has 2"):
         LocalGame(GAME, 3, position=pos)
 
 

@@ -229,10 +229,12 @@ def test_merchant_bots_trade_and_earn_glory():
     # pirate NPCs hunt honest captains with gold aboard, and at war (the War cards, part 3) the
     # enemy nation's naval ships and Man-o-Wars hunt them too; since rules version 5 they hunt
     # them in port as well (the book), and a hunter next to a port stays while its prey lies
-    # there: this bot waits in port for it to go, so with these seeds every game ends by the
-    # event deck (with hunting at sea only, 8 of 12 reached the target), its best trader at 3 to 9
+    # there: this bot waits in port for it to go. With these seeds (and the first player drawn as
+    # a captain card, rules version 5) 3 of 12 games reach the target and 9 end by the event deck
+    # (with hunting at sea only, 8 of 12 reached it); the best trader earns 1 to 7 (1: a game of
+    # two where a hunter waits outside the port; the bot's answer is the bots' work)
     assert set(ends) <= {"glory", "events"}, ends
-    assert min(best) >= 3 and sum(best) >= 50, best
+    assert min(best) >= 1 and sum(best) >= 50, best
 
 
 def test_random_games_for_each_player_count_end_by_the_event_deck_or_captains():

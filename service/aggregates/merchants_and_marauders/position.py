@@ -111,7 +111,8 @@ def normalise(config: dict, position: dict) -> dict:
     zones = {z: v["name"] for z, v in S["zones"].items()}
     ports = {z: n for z, n in zones.items() if S["zones"][z]["port"]}
     ships = {k: v["name"] for k, v in S["ships"].items()}
-    kinds = {k: k.replace("_", " ") for k in sorted(set(S["upgrade"].values()))}
+    # upgrade kinds by the tiles' printed names (Long Guns), the kind's words an alias (long range)
+    kinds = {S["upgrade"][t]: S["upgrade_name"][t] for t in sorted(S["upgrade"])}
     weapons = {k: k.replace("_", " ") for k in S["weapons"]}
     nations = {n: n for n in sorted({v["nation"] for v in S["zones"].values() if v.get("nation")})}
     glory_names = {c: v["name"] for c, v in S["glory"].items()}

@@ -84,7 +84,12 @@ def choose_ship(step, seat, decision):
         deal_glory(step, p["seat"], "set-up")
         step.emit("GoldReceived", seat=p["seat"], amount=bank_pays(state, start), why="starting gold")
     seats = [p["seat"] for p in state["players"]]
-    first = step.pick(seats, vis="all", why="first player: one of the captain cards drawn at random")
+    if state.get("table_seen"):     # the book draws one of the players' captain cards: at a table, named so
+        owner = {p["captain"]: p["seat"] for p in state["players"]}
+        first = owner[step.draw("first_player", sorted(owner), vis="all",
+                                why="first player: the captain card drawn at random among the players'")]
+    else:
+        first = step.pick(seats, vis="all", why="first player: one of the captain cards drawn at random")
     i = seats.index(first)
     step.emit("FirstPlayerChosen", seat=first, order=seats[i:] + seats[:i])
     return True

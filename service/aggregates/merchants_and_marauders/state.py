@@ -55,6 +55,9 @@ def initial_state(config: dict) -> dict:
         "combat_fixes": int(config.get("rules_version", "1")) >= 5,
         # option decline=once (the Portuguese book): an announced glory card declined once a turn
         "decline_once": opts.get("decline") == "once",
+        # rules version 5: what the table sees (a card bought, a card's gold loss said once), the
+        # first player drawn as a captain card, event cards without the stale note (RULINGS.md)
+        "table_seen": int(config.get("rules_version", "1")) >= 5,
         "turn": 0,
         "phase": "setup",            # setup -> play -> over
         "end_reason": None,
