@@ -120,11 +120,13 @@ def announce(step, seat, d):
                   night=i.ctype(card)["intercept"]["night"], **base)
     elif a in ("lay_mines", "sub_mines"):
         opp = d["opponent"]
+        by = {} if a == "lay_mines" else {"by": i.card_name[card]}     # a UC-boat lays them (3.3.43)
         step.emit("AttackAnnounced", kind="mines", opp=opp, targets=list(player(state, opp)["merchants"]),
-                  night=False, **base)
+                  night=False, **base, **by)
     elif a == "torpedo":
         opp = owner(state, d["target"])
-        step.emit("AttackAnnounced", kind="torpedo", opp=opp, targets=[d["target"]], night=False, **base)
+        step.emit("AttackAnnounced", kind="torpedo", opp=opp, targets=[d["target"]], night=False,
+                  by=i.card_name[card], **base)
         if d["target"] in player(state, opp)["prizes"]:
             step.emit("EngagementAdvanced", stage="challenge", i=0)
     elif a == "interrogate":

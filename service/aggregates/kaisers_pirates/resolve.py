@@ -156,8 +156,10 @@ def _intercept_dice(step, r):
     if r == "non-combatant":
         mods -= 2
         why = why + ["Non-Combatant -2"]
-    res = compare(step, f"{ship} intercepts {tgt}", i.ships[ship]["attack"], (mods, why), i.vessel(tgt)["defense"],
-                   optional.damage_mods(state, tgt), f"seat {seat} attack ({ship})", f"seat {opp} defence ({tgt})")
+    verb = "tries to capture" if capture else "intercepts"
+    res = compare(step, f"{ship} {verb} {tgt}", i.ships[ship]["attack"], (mods, why), i.vessel(tgt)["defense"],
+                  optional.damage_mods(state, tgt), f"seat {seat} attack ({ship})", f"seat {opp} defence ({tgt})",
+                  capture=capture)
     if capture:
         if res == "sunk":
             step.emit("ShipCaptured", ship=tgt, by=seat, from_seat=opp, interceptor=ship)
@@ -287,13 +289,15 @@ def _trap(step, tgt):
                   i.vessel(ship)["defense"], optional.damage_mods(state, ship), f"seat {opp} attack ({tgt})",
                   f"seat {seat} defence ({ship})")
     mods, why = _attack_mods(state, eng, ship)
-    r2 = compare(step, f"{ship} intercepts {tgt}", i.ships[ship]["attack"], (mods, why), i.vessel(tgt)["defense"],
-                  optional.damage_mods(state, tgt), f"seat {seat} attack ({ship})", f"seat {opp} defence ({tgt})")
+    board = tgt in eng["boarding"]
+    r2 = compare(step, f"{ship} {'tries to capture' if board else 'intercepts'} {tgt}", i.ships[ship]["attack"],
+                 (mods, why), i.vessel(tgt)["defense"], optional.damage_mods(state, tgt), f"seat {seat} attack ({ship})",
+                 f"seat {opp} defence ({tgt})", capture=board)
     if is_raider(state, ship) and not state["status"][ship]["revealed"]:
         step.emit("ShipRevealed", ship=ship, why="Trap")
         step.emit("RevealPending", ship=ship, why="Trap")
     apply_result(step, ship, r1, opp, False, "Trap")
-    if tgt in eng["boarding"]:
+    if board:
         # the other committed cards act normally: a Boarding Party captures instead of sinking
         if r2 == "sunk":
             step.emit("ShipCaptured", ship=tgt, by=seat, from_seat=opp, interceptor=ship)

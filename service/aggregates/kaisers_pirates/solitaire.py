@@ -287,7 +287,7 @@ def _torpedo(step, card, a):
     tgt = _pick(step, list(player(state, REAL)["merchants"]), "the merchant to torpedo")
     sub = pseudo(ix(state).solo["torpedo"]["value"])
     step.emit("AttackAnnounced", kind="torpedo", seat=PHANTOM, card=sub, ship=None, opp=REAL, targets=[tgt],
-              night=False)
+              night=False, by="the phantom's U-boat")
     combat.advance(step)
 
 

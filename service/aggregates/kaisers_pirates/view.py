@@ -112,7 +112,8 @@ def describe(ev) -> str:
     if t == "CardRevealed":
         return f"seat {d['seat']} plays {d['name']} ({d['use']} side)"
     if t == "AttackAnnounced":
-        who = d["ship"] or "British forces"
+        # who attacks: the German ship, a U-boat (its card, or the phantom's), else British forces
+        who = d["ship"] or d.get("by") or "British forces"
         return f"seat {d['seat']}: {who} {d['kind']} against seat {d['opp']}: {', '.join(d['targets'])}"
     if t == "WindowOpened":
         return f"seat {d['seat']} may answer ({d['kind']})"
@@ -133,6 +134,8 @@ def describe(ev) -> str:
                 + ("; its victory points count double" if d.get("double") else ""))
     if t == "ShipDamaged":
         return f"{d['ship']} is damaged ({d['why']})"
+    if t == "DamageIgnored":
+        return f"{d['ship']} is not damaged ({d['why']})"
     if t == "ShipRemoved":
         return f"{d['ship']} leaves the game ({d['why']})"
     if t == "ShipCaptured":
