@@ -49,3 +49,16 @@ def test_the_phantoms_torpedo_and_capture_are_logged_as_the_phantoms():
     assert "leipzig tries to capture lundy-island: 7 Surprise Attack +2 = 9 against 4 = 4: captured" in lines
     assert not [x for x in lines if "British forces" in x]
     count_cards(t.state)
+
+
+# at a table: a card named by its type as printed --------------------------------------
+def test_a_card_with_named_copies_is_named_by_its_type_at_the_table():
+    t = Table(2, {1: ["submarines-u-27-u-41", "amc", "submarines-u-27-u-41", "q-ship", "sail-q-ship",
+                      "submarines-uc-16-uc-29"]}, {}, {}, first=1)
+    hand = t.p(1)["hand"]
+    assert {"u-27", "u-41", "hms-alcantara", "q-21-prize", "uc-16"} <= set(hand)      # any copy left will do
+    assert {"q-7-penhurst", "q-19-privet"} & set(hand)
+    # the copy's own name still works, and the log says both
+    t2 = Table(2, {1: ["u-41"]}, {}, {}, first=1)
+    assert "u-41" in t2.p(1)["hand"] and "u-27" not in t2.p(1)["hand"]
+    count_cards(t.state)

@@ -258,6 +258,9 @@ class Index:
         self.card_kind: dict[str, str] = {}     # card id -> its type's kind (normal, reaction, assist, team)
         self.card_name: dict[str, str] = {}
         self.action_cards: list[str] = []
+        # the cards whose id is a copy's name (u-27, hms-alcantara) -> their type as printed
+        # (submarines-u-27-u-41, amc): a referee may name such a card by its type (rules.card_names)
+        self.copy_types: dict[str, str] = {}
         for c in cat["action_cards"]:
             for n in range(c["count"]):
                 if "copies" in c:
@@ -266,6 +269,8 @@ class Index:
                 else:
                     cid = f"{c['id']}-{n + 1}"
                     name = c["name"]
+                if "copies" in c:
+                    self.copy_types[cid] = c["id"]
                 self.card_type[cid] = c["id"]
                 self.card_kind[cid] = c["kind"]
                 self.card_name[cid] = name

@@ -166,6 +166,12 @@ class KaisersPirates(Rules):
             cat["optional_rules"] = catalog_data.optional_rules_table()
         return cat
 
+    def card_names(self, state, deck):
+        """At a table, a card with named copies (U-27 and U-41, HMS Alcantara...) may be named
+        by its type as printed (``submarines-u-27-u-41``, ``amc``): any copy left will do.
+        The other cards' ids already say their type (``reflag`` names any ``reflag-N``)."""
+        return ix(state).copy_types
+
     def validate_catalog(self, cat):
         """``tools new kaisers-pirates --catalog FILE``: printed values (a 'solitaire' key: the solitaire deck)."""
         return catalog_data.validate(cat)
