@@ -3,6 +3,7 @@ plays the book's situation in table mode with the book's dice and failed before
 its fix: the log says who fires a torpedo and that a boarding captures (3.2.9),
 ..."""
 
+import pytest
 from kp_helpers import Table, count_cards
 from test_example_329 import _turn_1, _turn_2, t  # noqa: F401 (the 3.2.9 example's table)
 
@@ -62,3 +63,124 @@ def test_a_card_with_named_copies_is_named_by_its_type_at_the_table():
     t2 = Table(2, {1: ["u-41"]}, {}, {}, first=1)
     assert "u-41" in t2.p(1)["hand"] and "u-27" not in t2.p(1)["hand"]
     count_cards(t.state)
+
+
+# the glossary's "INTERCEPT WARSHIP, RAIDER OR PRIZE" and the other missing actions ----------
+def _to_552_end(t, next_cards):
+    """5.5.1 and 5.5.2 as the book plays them (test_example_55), then the phantom's next turn
+    turns ``next_cards``: the Leopard was revealed by the phantom's QQQ."""
+    from test_example_55 import _phantom_turn
+    _phantom_turn(t)
+    t.commit(1, ("lay-mines-1", "intercept", "leopard"), ("interned-1", "action"))
+    t.act(1, {"action": "intercept", "card": "lay-mines-1", "ship": "leopard", "target": "kaipara"})
+    t.roll(2)                              # solo-7, red 2: QQQ
+    t.roll(6, 1, 3, 4)
+    t.act(1, {"action": "decline"})        # no Reflag
+    t.act(1, {"action": "play", "card": "interned-1", "target": "leipzig"})
+    t.roll(8, 4, 5)
+    t.solo += next_cards
+    t.act(1, {"action": "end_turn"})
+    assert t.st("leopard")["revealed"] and t.state["current"] == 2
+
+
+def test_the_phantom_intercepts_the_revealed_leopard_with_british_forces():
+    t = solo_table(["solo-1", "solo-2", "solo-3", "solo-4", "solo-5", "solo-6", "solo-7"],
+                   picks=["lundy-island", "appam", "collier-1", "fair-seas-1"])
+    _to_552_end(t, ["solo-13", "solo-4", "solo-1"])
+    t.picks.append("leopard")              # "Scegliete il bersaglio ... casualmente": the Leopard
+    t.roll(2)                              # solo-13, red 2: INTERCEPT WARSHIP, RAIDER OR PRIZE
+    chosen = t.events("PhantomActionChosen")[-1].data
+    assert chosen["card"] == "solo-13" and chosen["action"] == "british-intercept" and chosen["possible"]
+    assert t.events("PhantomSpecialTurned")[-1].data == {"card": "solo-4", "special": None, "applies": False}
+    att = t.events("AttackAnnounced")[-1].data
+    assert att["kind"] == "british" and att["seat"] == 2 and att["targets"] == ["leopard"] and att["ship"] is None
+    assert "seat 2: British forces intercept against seat 1: leopard" in _lines(t, 0, ("AttackAnnounced",))
+    # Mike may answer British forces with Break Contact (3.2.3), as against any player
+    assert {"action": "react", "card": "break-contact-1"} in t.legal(1)
+    t.act(1, {"action": "decline"})
+    t.roll(9, 1, 4)                        # British forces d10 9, d6 1 against the Leopard's d8 4: sunk
+    cmp = t.events("DiceCompared")[-1].data
+    assert cmp["attack"]["dice"] == [10, 6] and cmp["outcome"] == "sunk"
+    assert "leopard" not in t.p(1)["ships"] and {"card": "leopard", "deck": "ship", "double": False} in t.p(2)["vp"]
+    count_cards(t.state)
+
+
+def test_the_phantoms_recalled_defence_recalls_the_ship_that_sank_its_merchant():
+    t = solo_table(["solo-1", "solo-2", "solo-3", "solo-4", "solo-5", "solo-6", "solo-13"],
+                   picks=["lundy-island", "appam", "collier-1", "fair-seas-1"])
+    from test_example_55 import _phantom_turn
+    _phantom_turn(t)
+    t.commit(1, ("lay-mines-1", "intercept", "leopard"))
+    t.act(1, {"action": "intercept", "card": "lay-mines-1", "ship": "leopard", "target": "kaipara"})
+    t.roll(2)                              # solo-13, red 2: Recalled
+    d = t.events("PhantomDefence")[-1].data
+    assert d["reaction"] == "recalled" and d["fits"]
+    t.roll(9, 1, 1, 2)                     # Leopard 9 against Kaipara 2: sunk
+    assert {"card": "kaipara", "deck": "merchant", "double": False} in t.p(1)["vp"]
+    t.roll(8, 4, 5)                        # Recalled: challenge 8 against response 5
+    assert t.events("ChallengeRolled")[-1].data["what"] == "Recalled"
+    assert "leopard" not in t.p(1)["ships"] and t.state["ship_used"][-1] == "leopard"
+    assert t.events("ShipRemoved")[-1].data["why"].startswith("recalled")
+    count_cards(t.state)
+
+
+def test_a_recalled_drawn_against_an_intercept_that_sinks_nothing_does_nothing():
+    t = solo_table(["solo-1", "solo-2", "solo-3", "solo-4", "solo-5", "solo-6", "solo-13"],
+                   picks=["lundy-island", "appam", "collier-1", "fair-seas-1"])
+    from test_example_55 import _phantom_turn
+    _phantom_turn(t)
+    t.commit(1, ("lay-mines-1", "intercept", "leopard"))
+    t.act(1, {"action": "intercept", "card": "lay-mines-1", "ship": "leopard", "target": "kaipara"})
+    t.roll(2)                              # Recalled drawn
+    t.roll(5, 1, 1, 4)                     # 5 against 4: damaged
+    assert t.st("kaipara")["damaged"] and "leopard" in t.p(1)["ships"]
+    assert t.state["window"] is None and t.awaiting() is None and t.g.to_act() == [1]
+
+
+def test_the_phantoms_submarine_mines_and_gun_attack():
+    # the phantom plays first: solo-19 red 3 (submarine mines), solo-20 red 4 (gun attack)
+    t = solo_table(["solo-19", "solo-20", "solo-1"], picks=["appam"])
+    t.roll(3)
+    att = t.events("AttackAnnounced")[-1].data
+    assert att["kind"] == "mines" and att["card"] == "solo:submarines-uc-16-uc-29" and att["by"] == "the phantom's U-boat"
+    assert sorted(att["targets"]) == ["appam", "lundy-island", "matheran"]
+    t.act(1, {"action": "decline"})        # no Minesweeper
+    t.roll(1, 1, 8)                        # UC mines d8 1 d4 1 against the Matheran's 8: no effect
+    t.roll(1, 1, 6)                        # the Lundy Island's d6
+    t.roll(1, 1, 8)                        # the Appam's d8
+    assert [e.data["attack"]["dice"] for e in t.events("DiceCompared")] == [[8, 4]] * 3
+    t.roll(4)                              # solo-20, red 4: the U-boat's gun attack
+    att = t.events("AttackAnnounced")[-1].data
+    assert att["kind"] == "torpedo" and att.get("guns") and att["targets"] == ["appam"]
+    assert "seat 2: the phantom's U-boat gun attack against seat 1: appam" in _lines(t, 0, ("AttackAnnounced",))
+    t.act(1, {"action": "decline"})
+    t.roll(3, 2)                           # guns d6 3 against Appam d8 2: damaged
+    cmp = t.events("DiceCompared")[-1].data
+    assert cmp["attack"]["dice"] == [6] and cmp["outcome"] == "damaged" and t.st("appam")["damaged"]
+    count_cards(t.state)
+
+
+def test_a_printed_deck_with_every_glossary_term_loads():
+    """The glossary's terms, each on a card where it prints them (Monitor and Collier in
+    column 4, the (ET) terms with their ET), load through the catalog's check."""
+    import copy
+
+    from service.aggregates.kaisers_pirates import catalog
+    from service.kernel import BadInput
+    cat = catalog.load()
+    deck = copy.deepcopy(catalog.solitaire_deck())
+    terms = ["interrogate", "blockade-runner", "breakout", "second-chance", "submarine-mines", "torpedo",
+             "submarine-guns", "heavy-weather", "scuttle", "rendezvous-missed", "transfer-command", "lay-mines",
+             "island-refuge", "deception", "fog-bank", "interned", "fair-seas", "damage-control", "recon-aircraft"]
+    et = set(catalog.ALWAYS_ET)
+    for n, c in enumerate(deck["cards"]):
+        c["offense"][1] = {"action": ("warship-intercept", "raider-intercept", "british-intercept")[n % 3],
+                           "et": False, "night": False}
+        c["offense"][2] = {"action": terms[n % len(terms)], "et": terms[n % len(terms)] in et}
+        c["offense"][3] = {"action": ("monitor", "collier")[n % 2], "et": False}
+        c["defense"] = ["recalled", "reflag"] if n == 0 else c["defense"]
+    catalog.validate(dict(cat, solitaire=deck))
+    bad = copy.deepcopy(deck)
+    bad["cards"][0]["offense"][2] = {"action": "monitor", "et": False}
+    with pytest.raises(BadInput, match="column 4"):
+        catalog.validate(dict(cat, solitaire=bad))

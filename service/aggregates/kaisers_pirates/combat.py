@@ -303,7 +303,7 @@ def advance(step):
             if eng["passage"] is not None:
                 step.emit("EngagementAdvanced", stage="passage", i=eng["i"])
                 step.emit("WindowOpened", kind="passage", seat=eng["passage"]["seat"], ship=eng["passage"]["ship"])
-            elif sunk and state["players"][eng["opp"] - 1]["hand"] and _after_possible(state):
+            elif sunk and _after_window(state):
                 step.emit("EngagementAdvanced", stage="after", i=eng["i"])
                 step.emit("WindowOpened", kind="after", seat=eng["opp"], target=eng["targets"][eng["i"]])
             else:
@@ -320,6 +320,15 @@ def advance(step):
 def _phantom(state, seat):
     """Solitaire: the phantom answers every attack from the solitaire deck (5.3.3), hand or not."""
     return state.get("solo") is not None and seat == 2
+
+
+def _after_window(state):
+    """Whether the defender is asked after a sinking: by the situation and a hand (hand
+    sizes are public); the phantom only for the Recalled its defence drew (5.3.3)."""
+    eng = state["eng"]
+    if _phantom(state, eng["opp"]):
+        return eng.get("recall") == eng["targets"][eng["i"]] and eng["ship"] in player(state, eng["seat"])["ships"]
+    return bool(state["players"][eng["opp"] - 1]["hand"]) and _after_possible(state)
 
 
 def _after_possible(state):

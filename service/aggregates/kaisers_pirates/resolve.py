@@ -410,10 +410,13 @@ def _resolve_torpedo(step):
     if r in ("q-ship", "sail-q-ship"):
         _q_ship(step, tgt)
         return False
-    step.emit("PassageBarred", ship=tgt, why="torpedoed")
-    res = compare(step, f"{i.card_name[sub]} torpedoes {tgt}", sa["torpedo"], (0, []), i.vessel(tgt)["defense"],
-                   optional.damage_mods(state, tgt), f"seat {seat} torpedoes ({i.card_name[sub]})", f"seat {opp} defence ({tgt})")
-    apply_result(step, tgt, res, seat, eng["special"], "torpedoed")
+    # the phantom's submarine may attack with its guns (the solitaire glossary's "Gun attack")
+    how = ("guns", "fires its guns on", "shelled", "guns") if eng.get("guns") else \
+        ("torpedo", "torpedoes", "torpedoed", "torpedoes")
+    step.emit("PassageBarred", ship=tgt, why=how[2])
+    res = compare(step, f"{i.card_name[sub]} {how[1]} {tgt}", sa[how[0]], (0, []), i.vessel(tgt)["defense"],
+                  optional.damage_mods(state, tgt), f"seat {seat} {how[3]} ({i.card_name[sub]})", f"seat {opp} defence ({tgt})")
+    apply_result(step, tgt, res, seat, eng["special"], how[2])
     return res == "sunk"
 
 

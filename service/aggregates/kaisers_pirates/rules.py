@@ -170,7 +170,9 @@ class KaisersPirates(Rules):
         """At a table, a card with named copies (U-27 and U-41, HMS Alcantara...) may be named
         by its type as printed (``submarines-u-27-u-41``, ``amc``): any copy left will do.
         The other cards' ids already say their type (``reflag`` names any ``reflag-N``)."""
-        return ix(state).copy_types
+        if deck.startswith(("action", "hand-of-")):
+            return ix(state).copy_types
+        return None
 
     def validate_catalog(self, cat):
         """``tools new kaisers-pirates --catalog FILE``: printed values (a 'solitaire' key: the solitaire deck)."""

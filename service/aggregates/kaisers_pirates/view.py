@@ -114,7 +114,8 @@ def describe(ev) -> str:
     if t == "AttackAnnounced":
         # who attacks: the German ship, a U-boat (its card, or the phantom's), else British forces
         who = d["ship"] or d.get("by") or "British forces"
-        return f"seat {d['seat']}: {who} {d['kind']} against seat {d['opp']}: {', '.join(d['targets'])}"
+        kind = "gun attack" if d.get("guns") else {"british": "intercept"}.get(d["kind"], d["kind"])
+        return f"seat {d['seat']}: {who} {kind} against seat {d['opp']}: {', '.join(d['targets'])}"
     if t == "WindowOpened":
         return f"seat {d['seat']} may answer ({d['kind']})"
     if t == "ReactionDeclined":
