@@ -184,3 +184,51 @@ def test_a_printed_deck_with_every_glossary_term_loads():
     bad["cards"][0]["offense"][2] = {"action": "monitor", "et": False}
     with pytest.raises(BadInput, match="column 4"):
         catalog.validate(dict(cat, solitaire=bad))
+
+
+# 6.0 "Molte di queste regole possono essere applicate anche al gioco in solitario" -----------
+SIX = ["coal", "sails", "wolf", "tournament", "fast_raiders", "keep_three", "extra_damage", "torpedo_prizes",
+       "shallow_pursuit", "sailing_merchants", "prize_resupply"]
+
+
+def test_every_optional_rule_is_accepted_in_solitaire_and_with_the_team_game():
+    from service.aggregates.kaisers_pirates.rules import RULES
+    out = RULES.parse_options(1, {k: "true" for k in SIX})
+    assert all(out[k] is True for k in SIX) and out["solitaire"]
+    assert RULES.parse_options(4, {"keep_three": "true", "team": "true"}) == {"keep_three": True, "team": True}
+
+
+def test_the_phantom_follows_a_fast_ship_with_a_fast_raider():
+    # the phantom plays first: solo-2 red 2, a raider intercepts; solo-1's special part is blank
+    t = solo_table(["solo-2", "solo-1", "solo-7", "solo-1"], hand=["fast-ship-1"] + SOLO_HAND[1:],
+                   ships={1: SOLO_SHIPS[1], 2: ["prinz-eitel-friedrich", "leipzig", "karlsruhe"]},
+                   picks=["appam"], options={"fast_raiders": "true"})
+    t.roll(2)
+    att = t.events("AttackAnnounced")[-1].data
+    assert att["ship"] == "prinz-eitel-friedrich" and att["targets"] == ["appam"]
+    t.act(1, {"action": "react", "card": "fast-ship-1"})
+    chase = t.events("PursuitChosen")[-1].data
+    assert chase["seat"] == 2 and chase["pursue"] and chase["against"] == "fast-ship"
+    t.roll(5, 1, 4)                        # no -2 for the Fast Ship: 5 against 4: damaged
+    cmp = t.events("DiceCompared")[-1].data
+    assert cmp["attack"]["result"] == 5 and "Fast Ship chased" in " ".join(cmp["attack"]["mods"])
+    t.roll(9, 1, 3)                        # 6.6.1: the chase's supply check, 10/4 against 10
+    assert t.events("ChallengeRolled")[-1].data["what"].startswith("prinz-eitel-friedrich after the chase")
+    count_cards(t.state)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_solitaire_games_with_every_optional_rule_end(seed):
+    from kp_helpers import play
+    g, _ = play(1, seed, options={k: "true" for k in SIX}, bots=["random", "heuristic"])
+    assert g.machine.k["result"] is not None
+    kept = [e.data for e in g.events if e.type == "ShipKept" and e.data["seat"] == 2]
+    assert kept and all("ships" in d and len(d["ships"]) <= 3 for d in kept)
+
+
+def test_team_games_keep_up_to_three_ships_from_the_pool():
+    from kp_helpers import play
+    g, _ = play(4, 3, options={"team": "true", "keep_three": "true"}, bots=["random", "heuristic"])
+    claims = [e.data for e in g.events if e.type == "ShipClaimed"]
+    assert claims and all("ships" in d and len(d["ships"]) <= 3 for d in claims)
+    assert any(len(d["ships"]) > 1 for d in claims)

@@ -16,7 +16,7 @@ the effect is the card's, and the pseudo-card is never discarded or dealt.
 
 from __future__ import annotations
 
-from . import actions, combat, resolve, windows
+from . import actions, combat, optional, resolve, windows
 from .board import (PHANTOM, attack_ok, can_attack_with, in_refuge, is_raider, is_warship, ix, other_ok, recognised,
                     status_of)
 from .catalog import SPECIALS
@@ -78,10 +78,13 @@ def answer(step, w):
         defend(step)
         return None
     if k == "keep":
-        ships = player(state, PHANTOM)["ships"]
-        best = max(ix(state).ships[s]["vp"] for s in ships)
-        top = [s for s in ships if ix(state).ships[s]["vp"] == best]
-        return {"action": "keep", "ship": _pick(step, top, "the best ship to keep (5.2.4)")}
+        return _keep(step)
+    if k == "pursue":
+        # 6.6.1 / 6.10, in the phantom's interest (5.0): it follows, unless over the shoals
+        # with a ship already damaged, which a failed crossing would wreck (6.10.3)
+        eng = state["eng"]
+        wreck = eng["reaction"]["type"] == "shallow-run" and status_of(state, eng["ship"])["damaged"]
+        return {"action": "pursue", "pursue": not wreck}
     if k == "passage":   # always in the phantom's interest (5.0)
         return {"action": "passage", "attempt": True}
     if k == "order":
@@ -92,6 +95,25 @@ def answer(step, w):
     # Reflag against Interned / Transfer Command, after-sinking reactions and Reflag: the
     # phantom uses no hand (5.2.2); its revealed ships are hidden only by 5.4.3 step 12
     return {"action": "decline"}
+
+
+def _keep(step):
+    """5.2.4: the phantom keeps its best ship, by VP (ties at random); with 6.7 its best
+    three (its hand is not used, 5.2.2: a kept ship costs it nothing)."""
+    state = step.state
+    ships = list(player(state, PHANTOM)["ships"])
+    vp = {s: ix(state).ships[s]["vp"] for s in ships}
+    three = optional.on(state, "keep_three")
+    most = ix(state).optional_rules["keep_most"]["value"] if three else 1
+    kept = []
+    while ships and len(kept) < most:
+        best = max(vp[s] for s in ships)
+        s = _pick(step, [s for s in ships if vp[s] == best], "the best ship to keep (5.2.4)")
+        kept.append(s)
+        ships.remove(s)
+    if three:
+        return {"action": "keep", "ships": sorted(kept)}
+    return {"action": "keep", "ship": kept[0]}
 
 
 def defend(step):
@@ -124,8 +146,8 @@ def defend(step):
     if eng["kind"] == "mines":
         step.emit("MinesSwept", opp=eng["opp"])
         step.emit("EngagementEnded", kind="mines", seat=eng["seat"])
-    else:
-        step.emit("EngagementAdvanced", stage="resolve", i=eng["i"])
+    else:       # 6.6.1 / 6.10: the real player may follow a Fast Ship or over the shoals
+        step.emit("EngagementAdvanced", stage="pursue" if optional.can_pursue(state, name) else "resolve", i=eng["i"])
 
 
 def recall(step):
@@ -172,6 +194,9 @@ def _start(step):
     step.emit("PhantomTurnBegun", mode=mode)
     if state["phase"] == "commit":
         step.emit("CommittingDone", seat=PHANTOM, cards=0)
+    # 6.12: in its interest, each prize resupplies a ship short of supply (then 6.12.2's roll)
+    while optional.resupply_options(state, PHANTOM):
+        actions.resupply(step, PHANTOM, optional.resupply_options(state, PHANTOM)[0])
 
 
 def _refuge_moves(step):

@@ -170,7 +170,8 @@ def describe(ev) -> str:
     if t == "CardsExchangedCount":
         return "Exchange Information: " + ", ".join(f"seat {s} gives {n}" for s, n in d["counts"].items())
     if t == "ShipClaimed":
-        return f"seat {d['seat']} keeps {d['ship'] or 'no ship'} for the next round"
+        kept = ", ".join(d["ships"]) if "ships" in d else d["ship"]       # 6.7: up to three
+        return f"seat {d['seat']} keeps {kept or 'no ship'} for the next round"
     if t == "TurnInFog":
         return f"seat {d['seat']} is in a fog bank: no card played, none drawn"
     if t == "GameOver":
