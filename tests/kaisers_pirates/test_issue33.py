@@ -32,8 +32,8 @@ SOLO_SHIPS = {1: ["leopard", "emden", "dresden"], 2: ["leipzig", "geier", "cormo
 SOLO_MERCHANTS = {1: ["matheran", "lundy-island", "appam"], 2: ["kaipara", "lovat", "maria"]}
 
 
-def solo_table(cards, hand=SOLO_HAND, ships=SOLO_SHIPS, picks=(), **kw):
-    return Table(1, {1: list(hand)}, ships, SOLO_MERCHANTS, first=2, solo=list(cards), picks=list(picks), **kw)
+def solo_table(cards, hand=SOLO_HAND, ships=SOLO_SHIPS, picks=(), first=2, **kw):
+    return Table(1, {1: list(hand)}, ships, SOLO_MERCHANTS, first=first, solo=list(cards), picks=list(picks), **kw)
 
 
 def test_the_phantoms_torpedo_and_capture_are_logged_as_the_phantoms():
@@ -86,7 +86,12 @@ def _to_552_end(t, next_cards):
 def test_the_phantom_intercepts_the_revealed_leopard_with_british_forces():
     t = solo_table(["solo-1", "solo-2", "solo-3", "solo-4", "solo-5", "solo-6", "solo-7"],
                    picks=["lundy-island", "appam", "collier-1", "fair-seas-1"])
-    _to_552_end(t, ["solo-13", "solo-4", "solo-1"])
+    _to_552_end(t, ["solo-1"])
+    t.roll(1)                              # step 10 (its Recon Aircraft in 5.5.1): defence 1/3, No Action
+    assert t.events("PhantomTurnBegun")[-1].data["mode"] == "recon" and t.state["current"] == 1
+    t.solo += ["solo-13", "solo-4", "solo-1"]
+    t.commit(1)
+    t.act(1, {"action": "end_turn"})
     t.picks.append("leopard")              # "Scegliete il bersaglio ... casualmente": the Leopard
     t.roll(2)                              # solo-13, red 2: INTERCEPT WARSHIP, RAIDER OR PRIZE
     chosen = t.events("PhantomActionChosen")[-1].data
@@ -232,3 +237,53 @@ def test_team_games_keep_up_to_three_ships_from_the_pool():
     claims = [e.data for e in g.events if e.type == "ShipClaimed"]
     assert claims and all("ships" in d and len(d["ships"]) <= 3 for d in claims)
     assert any(len(d["ships"]) > 1 for d in claims)
+
+
+# 5.4.3 steps 9 and 10: "Se viene giocata una carta ... dal giocatore fantasma" --------------
+def test_step_10_follows_the_phantoms_recon_aircraft_of_551_and_its_amc_intercepts():
+    t = solo_table(["solo-1", "solo-2", "solo-3", "solo-4", "solo-5", "solo-6", "solo-7"],
+                   picks=["lundy-island", "appam", "collier-1", "fair-seas-1"])
+    assert t.events("PhantomTurnShortened") == []
+    _to_552_end(t, ["solo-15"])            # the phantom's Recon Aircraft (ET) ended 5.5.1
+    assert t.events("PhantomTurnShortened")[-1].data["mode"] == "recon"
+    assert t.events("PhantomTurnBegun")[-1].data["mode"] == "recon"
+    t.picks.append("leopard")
+    t.roll(2)                              # solo-15, red 2: its defensive side's 2/4, AMC
+    chosen = t.events("PhantomActionChosen")[-1].data
+    assert chosen["side"] == "defense" and chosen["action"] == "amc" and chosen["possible"]
+    att = t.events("AttackAnnounced")[-1].data
+    assert att["kind"] == "british" and att["card"] == "solo:amc" and att["targets"] == ["leopard"]
+    t.act(1, {"action": "decline"})        # Break Contact not played
+    t.roll(2, 1, 4)                        # AMC 2 against the Leopard's 4: no effect
+    assert t.events("DiceCompared")[-1].data["outcome"] == "none"
+    # "Il turno del giocatore fantasma termina"
+    assert t.state["current"] == 1 and t.events("TurnEnded")[-1].data["seat"] == 2
+
+
+def test_the_real_players_recon_aircraft_does_not_shorten_the_phantoms_turn():
+    t = solo_table(["solo-1"], hand=["recon-aircraft-1"] + SOLO_HAND[1:], first=1)
+    t.commit(1, ("recon-aircraft-1", "action"))
+    t.act(1, {"action": "play", "card": "recon-aircraft-1", "opponent": 2})
+    t.solo += ["solo-5"]
+    t.act(1, {"action": "end_turn"})
+    assert t.events("PhantomTurnBegun")[-1].data["mode"] == "normal"        # 5.3.2: its only effect
+
+
+def test_step_9_follows_the_phantoms_deception():
+    # the phantom plays first: solo-11, red 3: Deception (ET) on the real player
+    t = solo_table(["solo-11"], picks=["break-contact-1"])
+    t.roll(3)
+    assert t.events("PhantomActionChosen")[-1].data["action"] == "deception"
+    assert t.events("PhantomTurnShortened")[-1].data["mode"] == "deception"
+    assert t.p(1)["pending"]["type"] == "deception" and t.state["current"] == 1
+    # the real player's turn under Deception (3.3.10): its forced card, Break Contact, is ignored
+    assert t.events("DeceptionForcedCard")[-1].data["card"] == "break-contact-1"
+    assert t.legal(1) == [{"action": "end_turn"}]
+    t.solo.append("solo-1")
+    t.act(1, {"action": "end_turn"})
+    # the phantom's next turn: one card, red 1/3 the action of 3 (solo-1: Blockade Runner), then it ends
+    assert t.events("PhantomTurnBegun")[-1].data["mode"] == "deception"
+    t.roll(1)
+    chosen = t.events("PhantomActionChosen")[-1].data
+    assert chosen["card"] == "solo-1" and chosen["action"] == "blockade-runner" and chosen["then"] == "end"
+    assert t.state["current"] == 1

@@ -415,12 +415,13 @@ EFFECTS = {
 
 def recon_from_phantom(step, seat):
     """5.3.2: Recon Aircraft against the phantom: two cards at random from its hand
-    (at a table each is named as it is taken); its next turn is 5.4.3 step 10's."""
+    (at a table each is named as it is taken), its only effect (5.4.3 step 10 follows the
+    phantom's own Recon Aircraft)."""
     state = step.state
     hand = sorted(player(state, PHANTOM)["hand"])
     taken, tokens = [], []
     for _ in range(min(2, len(hand))):
-        known = [c for c in state["pool"] if c not in hand]
+        known = [c for c in state["pool"] if c not in hand and c not in taken]     # (not the card just named)
         c = step.draw(f"hand-of-{PHANTOM}", hand, vis=[seat], why="Recon Aircraft: a random card of the phantom's hand",
                       unknown_pool=sorted(set(known)))
         tok = step.events[-1].data.get("token")
@@ -531,7 +532,6 @@ def _phantom_cards_taken(state, d, ev):
             b["hand"].remove(c)
         a["hand"].append(c)
         state["tt"]["extra"].append(c)
-    state["solo"]["recon"] = True
 
 
 HANDLERS = {

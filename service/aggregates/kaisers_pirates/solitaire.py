@@ -44,7 +44,7 @@ def prepare(state, cat) -> None:
         unused.append(card)
     state["unused"] = unused
     state["pool"] = [c for c in state["pool"] if c not in unused]
-    state["solo"] = {"pile": [c["id"] for c in deck["cards"]], "next": "start", "recon": False}
+    state["solo"] = {"pile": [c["id"] for c in deck["cards"]], "next": "start", "short": None}
 
 
 # the solitaire deck -------------------------------------------------------------
@@ -185,10 +185,10 @@ def _start(step):
     p = player(state, PHANTOM)
     if tt["fogged"]:
         mode = "end"
+    elif state["solo"].get("short"):
+        mode = state["solo"]["short"]                # steps 9, 10: after its own Deception or Recon Aircraft
     elif p["pending"] and p["pending"]["type"] == "deception":
-        mode = "deception"                           # step 9
-    elif state["solo"]["recon"]:
-        mode = "recon"                               # step 10
+        mode = "deception"                           # the real player's Deception: as step 9 (3.3.10's forced card)
     else:
         mode = "normal"
     step.emit("PhantomTurnBegun", mode=mode)
@@ -226,11 +226,23 @@ def _offensive(step, mode):
         slot = 3 if r in (1, 3) else 4
     elif mode == "recon":                            # step 10: the defensive side (5.3.3)
         name = card["defense"][0 if r in (1, 3) else 1]
-        ships = _revealed(state) if name == "reflag" else []
+        # "se possibile svolgete l'azione": with no attack to answer, Reflag hides a revealed
+        # raider or prize and an AMC intercepts a recognised ship (3.3.1); the others need one
+        if name == "reflag":
+            ships = _revealed(state)
+        elif name == "amc":
+            ships = _recognised(state)
+        else:
+            ships = []
         step.emit("PhantomActionChosen", card=card["id"], roll=r, action=name, side="defense",
                   possible=bool(ships), then="end")
-        if ships:
+        if ships and name == "reflag":
             step.emit("ShipDisguised", ship=_pick(step, ships, "the ship to hide"), why="the phantom's Reflag")
+        elif ships:
+            tgt = _pick(step, ships, "the ship the AMC intercepts")
+            step.emit("AttackAnnounced", kind="british", seat=PHANTOM, card=pseudo("amc"), ship=None, opp=REAL,
+                      targets=[tgt], night=False, by="the phantom's AMC")
+            combat.advance(step)
         return
     else:
         slot = r
@@ -453,6 +465,8 @@ def _recon(step, card, a):
         taken.append(c)
     step.emit("CardsDiscardedFaceDown", vis=[REAL], seat=REAL, cards=taken, why="the phantom's Recon Aircraft (5.4.3 step 8)")
     step.emit("CardsDiscardedCount", seat=REAL, count=len(taken), why="the phantom's Recon Aircraft")
+    step.emit("PhantomTurnShortened", mode="recon",
+              why="5.4.3 step 10: the phantom played Recon Aircraft: its next turn is one card, its defensive side")
 
 
 def _plays(state, kind):
@@ -469,6 +483,9 @@ def _play(step, card, a):
         opts = first or opts
     d = _pick(step, opts, f"the target of {ix(state).types[a['action']]['name']}")
     actions.play(step, PHANTOM, d)
+    if a["action"] == "deception":
+        step.emit("PhantomTurnShortened", mode="deception",
+                  why="5.4.3 step 9: the phantom played Deception: its next turn is one card, the action of 3 or 4")
 
 
 # the result -------------------------------------------------------------------------
@@ -499,8 +516,13 @@ def _phantom_action_chosen(state, d, ev):
 
 def _phantom_turn_begun(state, d, ev):
     state["solo"]["next"] = "end" if d["mode"] == "end" else d["mode"]
-    if d["mode"] == "recon":
-        state["solo"]["recon"] = False
+    if d["mode"] in ("deception", "recon"):
+        state["solo"]["short"] = None
+        state["solo"].pop("recon", None)       # (a snapshot from before steps 9 and 10 read "by")
+
+
+def _phantom_turn_shortened(state, d, ev):
+    state["solo"]["short"] = d["mode"]
 
 
 def _turn_ended(state, d, ev):
@@ -540,6 +562,7 @@ HANDLERS = {
     "SolitaireDeckReshuffled": _solitaire_deck_reshuffled,
     "PhantomActionChosen": _phantom_action_chosen,
     "PhantomTurnBegun": _phantom_turn_begun,
+    "PhantomTurnShortened": _phantom_turn_shortened,
     "TurnEnded": _turn_ended,
     "PhantomReacted": _phantom_reacted,
     "PhantomAssists": _phantom_assists,
