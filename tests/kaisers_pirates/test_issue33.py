@@ -5,7 +5,9 @@ its fix: the log says who fires a torpedo and that a boarding captures (3.2.9),
 
 import pytest
 from kp_helpers import Table, count_cards
-from test_example_329 import _turn_1, _turn_2, t  # noqa: F401 (the 3.2.9 example's table)
+from test_cards_a import mk
+from test_example_329 import _turn_1, _turn_2
+from test_example_329 import t as t329  # noqa: F401 (the 3.2.9 example's table, a fixture)
 
 
 def _lines(t, start=0, types=None):
@@ -13,7 +15,8 @@ def _lines(t, start=0, types=None):
 
 
 # 3.2.9 turn 2: the Prinz Eitel Friedrich's Boarding Party, then the U-27 ------------
-def test_the_u27s_torpedo_is_logged_as_the_u27s_and_the_boarding_as_a_capture(t):
+def test_the_u27s_torpedo_is_logged_as_the_u27s_and_the_boarding_as_a_capture(t329):
+    t = t329
     _turn_1(t)
     n = len(t.g.events)
     _turn_2(t)
@@ -74,8 +77,7 @@ def _to_552_end(t, next_cards):
     t.commit(1, ("lay-mines-1", "intercept", "leopard"), ("interned-1", "action"))
     t.act(1, {"action": "intercept", "card": "lay-mines-1", "ship": "leopard", "target": "kaipara"})
     t.roll(2)                              # solo-7, red 2: QQQ
-    t.roll(6, 1, 3, 4)
-    t.act(1, {"action": "decline"})        # no Reflag
+    t.roll(6, 1, 3, 4)                     # (no Reflag window: Mike holds none)
     t.act(1, {"action": "play", "card": "interned-1", "target": "leipzig"})
     t.roll(8, 4, 5)
     t.solo += next_cards
@@ -287,3 +289,54 @@ def test_step_9_follows_the_phantoms_deception():
     chosen = t.events("PhantomActionChosen")[-1].data
     assert chosen["card"] == "solo-1" and chosen["action"] == "blockade-runner" and chosen["then"] == "end"
     assert t.state["current"] == 1
+
+
+# windows whose only answer is to pass, skipped when skipping reveals nothing ----------------
+def _torpedo_with_face_down(other, penalty):
+    """Seat 1 torpedoes the Matheran with the U-27, another card face down on its action
+    side; ``penalty``: Special Cargo (the only assist a torpedo takes, one copy) was first
+    discarded face up by the referee's penalty (3.1.5), where every seat saw it."""
+    t = mk(["u-27", other, "special-cargo-1"], ["reflag-1"])
+    t.auto_proceed = False
+    if penalty:
+        t.g.referee({"referee": "penalty", "seat": 1, "card": "special-cargo-1"})
+    t.commit(1, ("u-27", "action"), (other, "action"))
+    t.act(1, {"action": "torpedo", "card": "u-27", "target": "matheran"})
+    return t
+
+
+def test_no_assist_window_when_every_fitting_assist_lies_face_up():
+    for other in ("boarding-party-1", "collier-1"):
+        t = _torpedo_with_face_down(other, penalty=True)
+        assert t.state["window"] is None or t.state["window"]["kind"] != "assist"
+        assert not [e for e in t.events("WindowOpened") if e.data["kind"] == "assist"]
+
+
+def test_the_assist_window_does_not_tell_the_face_down_card():
+    # an attacker's view: with Special Cargo still unseen, the window opens whatever lies face
+    # down (Boarding Party cannot join a torpedo, Collier is no assist): the same events
+    seen = []
+    for other in ("boarding-party-1", "collier-1"):
+        t = _torpedo_with_face_down(other, penalty=False)
+        assert t.state["window"]["kind"] == "assist" and t.legal(1) == [{"action": "proceed"}]
+        seen.append([e.type for e in t.g.events if e.vis == "all" or (isinstance(e.vis, list) and 2 in e.vis)])
+    assert seen[0] == seen[1]
+
+
+def test_no_reflag_window_when_every_reflag_lies_face_up():
+    """The Leopard, revealed by QQQ at the end of its intercept, may be hidden with Reflag
+    (3.3.32) only while a Reflag may be in seat 2's hand: all five lie face up on the
+    discard pile (the referee's penalties, 3.1.5), so no window opens for seat 2."""
+    t = mk(["qqq-1", "reflag-5"], ["breakout-1", "trap-1", "reflag-1", "reflag-2", "reflag-3", "reflag-4"])
+    for seat, c in [(2, "reflag-1"), (2, "reflag-2"), (2, "reflag-3"), (2, "reflag-4"), (1, "reflag-5")]:
+        t.g.referee({"referee": "penalty", "seat": seat, "card": c})
+    t.commit(1)
+    t.act(1, {"action": "end_turn"})
+    t.commit(2, ("breakout-1", "intercept", "leopard"))
+    t.act(2, {"action": "intercept", "card": "breakout-1", "ship": "leopard", "target": "appam"})
+    t.act(1, {"action": "react", "card": "qqq-1"})
+    t.roll(1, 1, 1, 8)                     # Leopard 1 against Appam 8: no effect
+    t.act(1, {"action": "passage", "attempt": False})
+    assert t.st("leopard")["revealed"] and t.p(2)["hand"] == ["trap-1"]
+    assert t.state["window"] is None and t.g.to_act() == [2]
+    assert not [e for e in t.events("WindowOpened") if e.data["kind"] == "reflag"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 
 from . import optional, team
-from .board import PHANTOM, in_refuge, is_prize, is_raider, ix, opponents, other_ok, owner, recognised
+from .board import PHANTOM, in_refuge, is_prize, is_raider, ix, may_hold, opponents, other_ok, owner, recognised
 from .deal import draw_ship
 from .dice import challenge, respond_seat, roll
 from .hits import refuge_card_off, ship_status
@@ -178,7 +178,8 @@ def reflag_window(step, seat, d, against):
     (Interned, Transfer Command): its owner is asked when it holds any card."""
     state = step.state
     tgt = d["target"]
-    if not (is_raider(state, tgt) or is_prize(state, tgt)) or not player(state, against)["hand"]:
+    hand = player(state, against)["hand"]
+    if not (is_raider(state, tgt) or is_prize(state, tgt)) or not hand or not may_hold(state, against, ("reflag",), hand):
         return False
     step.emit("WindowOpened", kind="reflag_card", seat=against, card=d["card"], target=tgt, by=seat,
               decision=dict(d))

@@ -16,11 +16,10 @@ decide. The events of an attack's course are applied here (``HANDLERS``).
 from __future__ import annotations
 
 from . import optional
-from .board import (can_attack_with, committed, fogged, in_refuge, is_raider, ix, opponents,
-                    owner, recognised)
+from .board import can_attack_with, fogged, in_refuge, is_raider, ix, may_hold, opponents, owner, recognised
 from .resolve import after_reaction, interrogate_challenge, passage, resolve, torpedo_prize_challenge
 from .state import card_revealed, player
-from .windows import assist_options, live_mine_targets, reaction_types
+from .windows import assist_options, assist_window, live_mine_targets, reaction_types
 
 ASSISTED = ("intercept", "british", "monitor", "mines", "torpedo")   # attacks an assist may join (3.2.1)
 
@@ -270,10 +269,9 @@ def advance(step):
             interrogate_challenge(step)
         elif stage == "assist":
             # Whether the attacker holds a fitting assist is hidden: who is to act is
-            # public, so the window opens whenever any action-side card still lies
-            # face down (a public fact), even when only "proceed" is possible. (Every
-            # assist the attacker may reveal is such a card, for an attack in ASSISTED.)
-            if eng["kind"] in ASSISTED and committed(state, "action"):
+            # public, so the window opens whenever the table cannot rule one out among
+            # the action-side cards face down, even when only "proceed" is possible.
+            if eng["kind"] in ASSISTED and assist_window(state):
                 step.emit("WindowOpened", vis=[eng["seat"]], kind="assist", seat=eng["seat"],
                           target=eng["targets"][eng["i"]])
             else:
@@ -395,7 +393,8 @@ def _finish(step):
         if o is not None:
             by_owner.setdefault(o, []).append(s)
     for o, ships in sorted(by_owner.items()):
-        if player(state, o)["hand"]:
+        hand = player(state, o)["hand"]
+        if hand and may_hold(state, o, ("reflag",), hand):     # (skipped: nothing the table learns)
             step.emit("WindowOpened", kind="reflag", seat=o, ships=ships)
             return
 
