@@ -15,7 +15,7 @@ def _lines(t, start=0, types=None):
 
 
 # 3.2.9 turn 2: the Prinz Eitel Friedrich's Boarding Party, then the U-27 ------------
-def test_the_u27s_torpedo_is_logged_as_the_u27s_and_the_boarding_as_a_capture(t329):
+def test_the_u27s_torpedo_is_logged_as_the_u27s_and_the_boarding_as_a_capture(t329):  # noqa: F811 (the fixture)
     t = t329
     _turn_1(t)
     n = len(t.g.events)
@@ -340,3 +340,16 @@ def test_no_reflag_window_when_every_reflag_lies_face_up():
     assert t.st("leopard")["revealed"] and t.p(2)["hand"] == ["trap-1"]
     assert t.state["window"] is None and t.g.to_act() == [2]
     assert not [e for e in t.events("WindowOpened") if e.data["kind"] == "reflag"]
+
+
+def test_the_assist_window_stays_open_alike_after_an_assist_is_revealed():
+    # Surprise Attack revealed: whether Special Cargo lies face down too must not show in who
+    # is asked next (before, the window closed at once when no other assist could join)
+    for other, listed in (("special-cargo-1", 2), ("collier-1", 1)):
+        t = mk(["breakout-1", "surprise-attack-1", other], ["trap-1"])
+        t.auto_proceed = False
+        t.commit(1, ("breakout-1", "intercept", "emden"), ("surprise-attack-1", "action"), (other, "action"))
+        t.act(1, {"action": "intercept", "card": "breakout-1", "ship": "emden", "target": "matheran"})
+        t.act(1, {"action": "assist", "card": "surprise-attack-1"})
+        assert t.state["window"]["kind"] == "assist" and t.g.to_act() == [1]
+        assert len(t.legal(1)) == listed and t.legal(1)[-1] == {"action": "proceed"}

@@ -19,7 +19,7 @@ from . import optional
 from .board import can_attack_with, fogged, in_refuge, is_raider, ix, may_hold, opponents, owner, recognised
 from .resolve import after_reaction, interrogate_challenge, passage, resolve, torpedo_prize_challenge
 from .state import card_revealed, player
-from .windows import assist_options, assist_window, live_mine_targets, reaction_types
+from .windows import assist_window, live_mine_targets, reaction_types
 
 ASSISTED = ("intercept", "british", "monitor", "mines", "torpedo")   # attacks an assist may join (3.2.1)
 
@@ -171,8 +171,8 @@ def _assist_decided(step, seat, d):
         extra["targets"] = [m for m in player(state, eng["opp"])["merchants"]
                             if m not in state["tt"]["intercepted"] and m not in state["tt"]["ignored"]]
     step.emit("AssistRevealed", seat=seat, card=card, ctype=t, name=i.card_name[card], **extra)
-    if assist_options(state):
-        return True     # the window stays open for more assists
+    if assist_window(state):
+        return True     # the window stays open while the table cannot rule out another assist
     step.emit("WindowClosed", vis=[seat], seat=seat, kind="assist")
     step.emit("EngagementAdvanced", stage="react", i=eng["i"])
     return False
