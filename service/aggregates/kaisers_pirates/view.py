@@ -135,6 +135,10 @@ def describe(ev) -> str:
                 + ("; its victory points count double" if d.get("double") else ""))
     if t == "ShipDamaged":
         return f"{d['ship']} is damaged ({d['why']})"
+    if t == "PhantomCardsTaken":
+        return f"seat {d['seat']} takes {', '.join(d['cards'])} from the phantom's hand (Recon Aircraft, 5.3.2)"
+    if t == "PhantomTurnShortened":
+        return d["why"]
     if t == "DamageIgnored":
         return f"{d['ship']} is not damaged ({d['why']})"
     if t == "ShipRemoved":
