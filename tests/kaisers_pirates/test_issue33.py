@@ -1,7 +1,12 @@
-"""Issue 33, The Kaiser's Pirates: what the referees found at a table. Each test
-plays the book's situation in table mode with the book's dice and failed before
-its fix: the log says who fires a torpedo and that a boarding captures (3.2.9),
-..."""
+"""Issue 33, The Kaiser's Pirates: what the referees found at a table. Each test plays
+the book's situation in table mode with the book's dice where it gives them, and failed
+before its fix: the log says who fires a torpedo and that a boarding captures (3.2.9,
+5.5.1); a card with named copies is named by its type; the solitaire phantom plays every
+term of the glossary (British forces on the Leopard of 5.5.2, Recalled, submarine mines
+and guns, Lay Mines, Second Chance) and a printed deck with them loads; 5.4.3 steps 9
+and 10 follow the phantom's own Deception and Recon Aircraft; every optional rule in
+solitaire, keep_three with the team game; windows whose only answer is to pass are
+skipped when the table can rule out any card that could answer them, and only then."""
 
 import pytest
 from kp_helpers import Table, count_cards
@@ -353,3 +358,24 @@ def test_the_assist_window_stays_open_alike_after_an_assist_is_revealed():
         t.act(1, {"action": "assist", "card": "surprise-attack-1"})
         assert t.state["window"]["kind"] == "assist" and t.g.to_act() == [1]
         assert len(t.legal(1)) == listed and t.legal(1)[-1] == {"action": "proceed"}
+
+
+def test_the_phantom_lays_mines_with_the_wolf_then_takes_a_second_chance():
+    t = solo_table(["solo-13", "solo-18", "solo-1"], ships={1: SOLO_SHIPS[1], 2: ["wolf", "leipzig", "karlsruhe"]})
+    t.roll(3)                              # solo-13, red 3: Lay Mines
+    att = t.events("AttackAnnounced")[-1].data
+    assert att["kind"] == "mines" and att["ship"] == "wolf" and att["card"] == "solo:lay-mines"
+    t.act(1, {"action": "decline"})        # no Minesweeper
+    t.roll(1, 1, 8)                        # Lay Mines d10 1 d4 1 against the Matheran's 8
+    t.roll(1, 1, 6)
+    t.roll(1, 1, 8)
+    assert [e.data["attack"]["dice"] for e in t.events("DiceCompared")] == [[10, 4]] * 3
+    t.roll(4)                              # solo-18, red 4: SECOND CHANCE (ET)
+    assert t.events("PhantomActionChosen")[-1].data["action"] == "second-chance"
+    assert t.events("SecondChanceEarned")[-1].data["seat"] == 2
+    started = t.events("TurnStarted")[-1].data
+    assert started["seat"] == 2 and started.get("extra")          # its extra turn
+    t.solo.append("solo-2")
+    t.roll(4)                              # solo-1, red 4: Damage Control, nothing damaged: ignored, another card
+    assert t.events("PhantomActionChosen")[-1].data["possible"] is False
+    assert t.state["current"] == 2 and "red die" in t.awaiting()["why"]
