@@ -119,7 +119,8 @@ class KaisersPirates(Rules):
     name = "kaisers-pirates"
     title = "The Kaiser's Pirates"
     options_said = OPTIONS
-    rules_version = "2"  # 2: team game, 3.1.5 penalty, Q-ship torpedo reading, Reflag windows
+    rules_version = "3"  # 2: team game, 3.1.5 penalty, Q-ship torpedo reading, Reflag windows; 3: issue 33 (the
+    # phantom's glossary actions and Recalled, steps 9-10 "by" the phantom, section 6 in solitaire, windows skipped)
     min_seats = 1      # 1: the solitaire game (section 5, solitaire.py)
     max_seats = 4
 
