@@ -1,0 +1,53 @@
+"""Games stored before issue 33's rules changes (The Kaiser's Pirates version 3,
+Merchants & Marauders version 5) still replay, audit and show what they showed:
+tests/fixtures/before_issue33.db was recorded with the code of commit aac00b3
+(tests/fixtures/make_before_issue33.py), and before_issue33.json holds, per game,
+its last version and a digest of every seat's final view as that code showed it."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+from pathlib import Path
+from uuid import UUID
+
+import msgpack
+import pytest
+
+from service.app import Privateer
+from service.audit import audit_game
+from service.kernel.rules import get_rules
+
+FIXTURES = Path(__file__).parent.parent / "fixtures"
+RECORDED = json.loads((FIXTURES / "before_issue33.json").read_text())["games"]
+
+
+def views_digest(rules, machine) -> str:
+    """As make_before_issue33.py computes it: every seat's view and the referee's."""
+    h = hashlib.sha256()
+    for seat in [None, *range(1, machine.k["seats"] + 1)]:
+        h.update(msgpack.packb(rules.view(machine.state, seat), use_bin_type=True))
+    return h.hexdigest()
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    db = tmp_path_factory.mktemp("old") / "before_issue33.db"
+    shutil.copy(FIXTURES / "before_issue33.db", db)
+    return Privateer(str(db))
+
+
+def test_the_store_holds_the_recorded_games(app):
+    assert sorted(g["game_id"] for g in app.games()) == sorted(RECORDED)
+
+
+@pytest.mark.parametrize("gid", sorted(RECORDED), ids=[RECORDED[g]["name"] for g in sorted(RECORDED)])
+def test_an_old_game_audits_and_replays_to_the_view_it_had(app, gid):
+    report = audit_game(app, UUID(gid))
+    assert report.ok, report.as_dict()
+    game = app.load(UUID(gid))
+    recorded = RECORDED[gid]
+    assert game.version == recorded["version"]
+    assert game.machine.finished == recorded["finished"]
+    assert views_digest(get_rules(game.machine.config["game"]), game.machine) == recorded["views"]
