@@ -186,10 +186,11 @@ class KaisersPirates(Rules):
     def initial_state(self, config):
         cat = config["catalog"]
         key = config.get("catalog_digest") or "default"
-        if key not in _VALIDATED:           # a catalog is checked once a process (its digest names it)
-            catalog_data.validate(cat)
+        glossary = int(config.get("rules_version", "1")) >= 3      # (state.py's "issue33")
+        if (key, glossary) not in _VALIDATED:   # a catalog is checked once a process (its digest names it)
+            catalog_data.validate(cat, glossary)
             if config.get("catalog_digest"):
-                _VALIDATED.add(key)
+                _VALIDATED.add((key, glossary))
         i = catalog_data.index(cat, key)
         opts = config.get("options") or {}
         optional.check_catalog(dict(opts, _seats=config["seats"]), i)
