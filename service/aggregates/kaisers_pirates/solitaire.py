@@ -93,7 +93,7 @@ def answer(step, w):
         return {"action": "passage", "attempt": True}
     if k == "order":
         return windows.mine_order_options(state)[0]
-    if k == "after":                                 # only opened for its Recalled (5.3.3)
+    if k == "after" and state.get("issue33"):        # only opened for its Recalled (5.3.3)
         recall(step)
         return None
     # Reflag against Interned / Transfer Command, after-sinking reactions and Reflag: the
