@@ -404,9 +404,10 @@ class Privateer(Application):
                            "(a step of its own is undone with --to-version)")
         return self.correct(game_id, places[-count], reason, expect_version, enter)
 
-    def entered_outcomes(self, game_id: UUID) -> list:
-        """The outcomes on the line of the game's last step, in the order entered (table mode)."""
-        return [value for _, value in step_outcomes(line_of(self.stored_events(game_id)))]
+    def entered_outcomes(self, game_id: UUID) -> list[tuple]:
+        """The outcomes on the line of the game's last step, in the order entered (table mode):
+        ``(place, value, why)`` (service/kernel/corrections.py ``step_outcomes``)."""
+        return step_outcomes(line_of(self.stored_events(game_id)))
 
     def outcome_places(self, game_id: UUID) -> list[int]:
         """Where a correction may cut the game's last step (service/kernel/corrections.py)."""

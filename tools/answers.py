@@ -164,8 +164,9 @@ def step_outcomes(a, gid, json_out: bool = False) -> None:
     """``tools correct --list``: the outcomes entered in the current step, numbered as ``--place`` counts them."""
     entered = a.entered_outcomes(gid)
     if json_out:
-        return out_json([{"place": i, "outcome": v} for i, v in enumerate(entered, 1)])
+        return out_json([{"place": i, "outcome": v, "why": why, "version": at}
+                         for i, (at, v, why) in enumerate(entered, 1)])
     if not entered:
         print("the current step has no outcome entered")
-    for i, v in enumerate(entered, 1):
-        print(f"{i:>3}  {v if isinstance(v, (str, int)) else json.dumps(v)}")
+    for i, (_, v, why) in enumerate(entered, 1):
+        print(f"{i:>3}  {v if isinstance(v, (str, int)) else json.dumps(v)}" + (f"  ({why})" if why else ""))

@@ -154,8 +154,8 @@ def correct(game_id: GameId,
     `tools correct 3f2a9c --outcomes 1 --reason "die misread" 5` retracts the die just entered and enters a 5;
 
     * `--place P OUTCOMES` (table mode): one outcome in the middle of the step, the others kept, e.g. a deal's
-    13th entry mistyped: `tools correct 3f2a9c --place 13 --reason "card mistyped" blue-4` (the 12 before it
-    and the 11 after it stay as entered). `tools correct 3f2a9c --list` numbers the step's outcomes.
+    13th entry mistyped: `tools correct 3f2a9c --place 13 --reason "card mistyped" blue-4` (the 12 entries
+    before it and the 12 after it stay as entered). `tools correct 3f2a9c --list` numbers the step's outcomes.
     """
     a = open_app(db)
     gid = a.resolve_id(game_id)
@@ -176,7 +176,7 @@ def correct(game_id: GameId,
     elif count is not None:
         events = a.retract_outcomes(gid, count, reason, expect_version, words)
     else:
-        entered = a.entered_outcomes(gid)
+        entered = [value for _, value, _ in a.entered_outcomes(gid)]
         if not words:
             raise BadInput("--place P needs the outcome(s) to put in place of the P-th")
         if not isinstance(place, int) or not 1 <= place <= len(entered):

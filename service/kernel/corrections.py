@@ -68,16 +68,17 @@ def line_of(stored) -> list:
     return [e for e in stored if e.originator_version not in retracted]
 
 
-def step_outcomes(line) -> list[tuple[int, object]]:
-    """The outcomes entered in the last step of ``line``, oldest first: ``(place, value)``,
-    ``place`` the version of its ``ChanceAwaited`` marker (``outcome_places``)."""
+def step_outcomes(line) -> list[tuple[int, object, str]]:
+    """The outcomes entered in the last step of ``line``, oldest first: ``(place, value, why)``,
+    ``place`` the version of its ``ChanceAwaited`` marker (``outcome_places``), ``why`` what it was for."""
     places = set(outcome_places(line))
     out, awaited = [], None
     for e in line:
         if e.type == "ChanceAwaited":
-            awaited = e.originator_version
-        elif e.type in CHANCE_TYPES and not e.data.get("face_down") and awaited in places:
-            out.append((awaited, e.data[CHANCE_VALUE_FIELD[e.type]]))
+            awaited = e
+        elif (e.type in CHANCE_TYPES and not e.data.get("face_down") and awaited is not None
+              and awaited.originator_version in places):
+            out.append((awaited.originator_version, e.data[CHANCE_VALUE_FIELD[e.type]], awaited.data.get("why", "")))
             awaited = None
     return out
 
