@@ -404,6 +404,20 @@ class Privateer(Application):
                            "(a step of its own is undone with --to-version)")
         return self.correct(game_id, places[-count], reason, expect_version, enter)
 
+    def replace_outcome(self, game_id: UUID, place: int, words: list, reason: str,
+                        expect_version: int | None = None) -> list[Ev]:
+        """Table mode: the ``place``-th outcome entered in the game's last step (1: its first)
+        becomes ``words`` (one outcome: a card, a die, ``n`` dice as ``n`` words); the outcomes
+        after it are entered again as they were. One correction and one append."""
+        entered = [value for _, value, _ in self.entered_outcomes(game_id)]
+        if not words:
+            raise BadInput("a replaced outcome needs the outcome to put in its place")
+        if not isinstance(place, int) or isinstance(place, bool) or not 1 <= place <= len(entered):
+            raise BadInput(f"the current step has {len(entered)} outcome(s) entered: the place is from 1 to "
+                           f"{len(entered)}" if entered else "the current step has no outcome entered")
+        return self.retract_outcomes(game_id, len(entered) - place + 1, reason, expect_version,
+                                     list(words) + entered[place:])
+
     def entered_outcomes(self, game_id: UUID) -> list[tuple]:
         """The outcomes on the line of the game's last step, in the order entered (table mode):
         ``(place, value, why)`` (service/kernel/corrections.py ``step_outcomes``)."""

@@ -176,12 +176,5 @@ def correct(game_id: GameId,
     elif count is not None:
         events = a.retract_outcomes(gid, count, reason, expect_version, words)
     else:
-        entered = [value for _, value, _ in a.entered_outcomes(gid)]
-        if not words:
-            raise BadInput("--place P needs the outcome(s) to put in place of the P-th")
-        if not isinstance(place, int) or not 1 <= place <= len(entered):
-            raise BadInput(f"the current step has {len(entered)} outcome(s) entered: --place is from 1 to "
-                           f"{len(entered)}" if entered else "the current step has no outcome entered")
-        kept = entered[place:]
-        events = a.retract_outcomes(gid, len(entered) - place + 1, reason, expect_version, words + kept)
+        events = a.replace_outcome(gid, place, words, reason, expect_version)
     report_appended(a, gid, events, None, json_out)
