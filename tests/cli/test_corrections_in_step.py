@@ -151,3 +151,22 @@ def test_a_seat_learns_nothing_of_the_hidden_card_retracted(cli):
                      cli.json("status", gid)["to_act"]))
         assert all(typed not in json.dumps(e) for e in mine)
     assert seen[0] == seen[1]
+
+
+def test_a_table_session_takes_back_and_fixes_entries_of_the_deal(cli):
+    """`tools table`: `back K REASON` and `fix P OUTCOME`, on the deal (the setup) itself."""
+    gid = cli.ok("new", "loot", "--seats", "4", "--table").strip()
+    cards = list(DEAL)
+    cards[11] = "green-1a"
+    script = ["1 " + " ".join(cards[:14]), "back 2 two cards misread", "outcomes",
+              " ".join(cards[12:]), "fix 13 " + RIGHT, "quit"]
+    p = subprocess.run([sys.executable, "-m", "tools", "table", gid], input="\n".join(script) + "\n",
+                       capture_output=True, text=True, env=cli.env, timeout=120)
+    assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-2000:]
+    assert "error" not in p.stdout
+    assert " 13  \"green-1a\"  (deal to seat 1)" in p.stdout  # `outcomes` after taking back 2 of 15
+    assert [x["outcome"] for x in cli.json("correct", gid, "--list")] == [1] + DEAL
+    assert hand(cli, gid, 1) == sorted(DEAL[3::4])
+    r = audit(cli, gid)
+    assert r["ok"], r
+    assert any("outcome 13 of the step corrected at the table" in n for n in r["notes"])
