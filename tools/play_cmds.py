@@ -146,16 +146,14 @@ def correct(game_id: GameId,
     """Correct a mistake on the record: retract the last step(s), or the last outcome(s) entered in a step.
 
     The retracted events stay in the log, marked as retracted; replay, audit, record and standings follow
-    the corrected line. Give one of:
+    the corrected line. Give one of --to-version (whole steps), --outcomes (the last K outcomes entered in
+    the current step, at a table) or --place (one outcome of the current step replaced, those after it
+    entered again as they were); --list numbers the step's outcomes.
 
-    * `--to-version V`: whole steps, e.g. `tools correct 3f2a9c --to-version 41 --reason "wrong button"`;
-
-    * `--outcomes K [OUTCOMES]` (table mode): the last K outcomes of the current step, e.g.
-    `tools correct 3f2a9c --outcomes 1 --reason "die misread" 5` retracts the die just entered and enters a 5;
-
-    * `--place P OUTCOMES` (table mode): one outcome in the middle of the step, the others kept, e.g. a deal's
-    13th entry mistyped: `tools correct 3f2a9c --place 13 --reason "card mistyped" blue-4` (the 12 entries
-    before it and the 12 after it stay as entered). `tools correct 3f2a9c --list` numbers the step's outcomes.
+    Examples: `tools correct 3f2a9c --to-version 41 --reason "wrong button"`; `tools correct 3f2a9c
+    --outcomes 1 --reason "die misread" 5` retracts the die just entered and enters a 5; a deal's 13th
+    entry mistyped: `tools correct 3f2a9c --place 13 --reason "card mistyped" blue-4` (the 12 entries
+    before it and the 12 after it stay as entered).
     """
     a = open_app(db)
     gid = a.resolve_id(game_id)
