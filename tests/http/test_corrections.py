@@ -69,3 +69,7 @@ def test_the_referee_takes_back_an_entry_of_the_deal_and_replaces_one(table_fact
     log = t.seats[3].get(f"/games/{t.gid}/log", params={"limit": 1000}).json()["events"]
     assert [e["version"] for e in log] == list(range(1, len(log) + 1))
     assert sum(e["type"] == "Corrected" for e in log) == 2
+    # the public audit names the corrections without the store's versions (they count hidden events)
+    notes = t.seats[3].get(f"/games/{t.gid}/audit").json()["notes"]
+    assert "a correction (the 2nd card mistyped)" in notes and not any("versions" in n for n in notes)
+    assert any("versions" in n for n in ref.get(f"/games/{t.gid}/audit").json()["notes"])
