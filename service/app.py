@@ -367,8 +367,11 @@ class Privateer(Application):
         after = [e for e in line if e.originator_version > to_version]
         if to_version in retracted:
             raise BadInput(f"version {to_version} was already retracted by an earlier correction")
-        places = outcome_places(line) if current.machine.kernel_state["table"] else []
+        places = outcome_places(stored) if current.machine.kernel_state["table"] else []
         if to_version not in places:
+            if stored[to_version - 1].type == "ChanceAwaited":  # the step there would await an outcome
+                raise BadInput(f"version {to_version} leaves a step waiting for an outcome: correct to the end "
+                               "of the step before, or to an outcome's place" + places_said(places))
             setup_end = first_point(line, STEP_STARTS)
             if to_version < setup_end:
                 raise BadInput(f"version {to_version} is inside the setup; the earliest point is {setup_end}"
@@ -421,14 +424,14 @@ class Privateer(Application):
     def entered_outcomes(self, game_id: UUID) -> list[tuple]:
         """The outcomes on the line of the game's last step, in the order entered (table mode):
         ``(place, value, why)`` (service/kernel/corrections.py ``step_outcomes``)."""
-        return step_outcomes(line_of(self.stored_events(game_id)))
+        return step_outcomes(self.stored_events(game_id))
 
     def outcome_places(self, game_id: UUID) -> list[int]:
         """Where a correction may cut the game's last step (service/kernel/corrections.py)."""
         stored = self.stored_events(game_id)
         if not stored or not stored[0].data.get("table"):
             return []
-        return outcome_places(line_of(stored))
+        return outcome_places(stored)
 
     def enter_chances(self, game_id: UUID, words: list, expect_version: int | None = None) -> list[Ev]:
         """Several outcomes in one go, as the referee reads them off the table

@@ -215,7 +215,7 @@ def rerun(envs: list[Envelope], report: AuditReport) -> bool:
         if e.type != "Decided":
             return not report.fail(e.version, e.type, "an event outside any decision (no Decided before it)")
         k = _region_end(envs, i)
-        if _corrected_inside(envs[i:k]):  # the referee took back outcomes of this step
+        if _corrected_inside(envs[i:k], envs):  # the referee took back outcomes of this step
             machine = _region_agrees(machine, envs, i, k, revealed, report)
             if machine is None:
                 return False
@@ -247,17 +247,15 @@ def _step_end(envs: list[Envelope], i: int, skip: set[int]) -> int:
 def _region_end(envs: list[Envelope], i: int) -> int:
     """The index after the last event of the step starting at ``envs[i]``, through the
     corrections made inside it (and the events they retracted): up to the next step."""
-    start = envs[i].version
     j = i + 1
     while j < len(envs) and not (envs[j].type == "EntropyAdded" or (
-            envs[j].type == "Decided" and not in_step(envs[j].data.get("decision"), start))):
+            envs[j].type == "Decided" and not in_step(envs[j].data.get("decision"), envs))):
         j += 1
     return j
 
 
-def _corrected_inside(region: list[Envelope]) -> bool:
-    start = region[0].version
-    return any(r.type == "Decided" and in_step(r.data.get("decision"), start) for r in region[1:])
+def _corrected_inside(region: list[Envelope], envs: list[Envelope]) -> bool:
+    return any(r.type == "Decided" and in_step(r.data.get("decision"), envs) for r in region[1:])
 
 
 def _ranges_before(envs: list[Envelope], version: int) -> set[int]:
@@ -275,8 +273,7 @@ def _region_agrees(machine: Machine, envs: list[Envelope], i: int, k: int, revea
     end), or None after a failure. ``on_line``: the step is on the game's line (not retracted
     whole later), so it cannot be left awaiting an outcome when the next step starts."""
     region = envs[i:k]
-    start = region[0].version
-    own = {r.version for r in region if r.type == "Decided" and in_step(r.data.get("decision"), start)}
+    own = {r.version for r in region if r.type == "Decided" and in_step(r.data.get("decision"), envs)}
     own |= {r.version for r in region if r.type == "Corrected" and r.version - 1 in own}
     cuts = sorted(v for v in own if envs[v - 1].type == "Decided")
     end = region[-1].version + 1
@@ -369,7 +366,7 @@ def rerun_retracted(envs: list[Envelope], rules, retracted: set[int], revealed, 
         for before in envs[1:i]:
             (machine.apply_retracted if before.version in then else machine.apply)(before.ev())
         k = _region_end(envs, i)
-        if _corrected_inside(envs[i:k]):  # corrected inside before it was retracted whole
+        if _corrected_inside(envs[i:k], envs):  # corrected inside before it was retracted whole
             if _region_agrees(machine, envs, i, k, revealed, report, on_line=False) is None:
                 report.first_bad["reason"] = "(a retracted step) " + report.first_bad["reason"]
                 return False

@@ -32,7 +32,7 @@ from fastapi.responses import FileResponse, PlainTextResponse
 from pydantic import BaseModel, Field
 
 from service.kernel.chance import is_copy_of
-from service.kernel.corrections import line_of, step_outcomes, undo_point
+from service.kernel.corrections import step_outcomes, undo_point
 from service.kernel.errors import BadInput, PrivateerError
 from service.kernel.games import game_names, get_rules
 from service.render.common import board_text, to_text, words
@@ -261,7 +261,7 @@ def pages_router(svc: GameService) -> APIRouter:
                              else _penalty_words(d)} for i, d in enumerate(offered, 1)],
                 "undo_to": undo_point(stored), "players": players_of(gid, caller),
                 "entered": [{"place": i, "outcome": v, "why": why} for i, (_, v, why) in enumerate(
-                    step_outcomes(line_of(stored)) if mach.k["table"] and not mach.finished else [], 1)]}
+                    step_outcomes(stored) if mach.k["table"] and not mach.finished else [], 1)]}
 
     @r.post("/games/{game_id}/referee", response_model=m.Appended, status_code=201, responses=ERRORS,
             tags=["referee"], **NEEDS)

@@ -55,11 +55,16 @@ def undo_point(stored) -> int | None:
     return starts[-1] - 1 if starts else None
 
 
-def in_step(decision, step_start: int | None) -> bool:
-    """A correction that cuts inside the step started at version ``step_start``
-    (its ``Decided``) rather than before it."""
-    return (step_start is not None and is_correction(decision) and isinstance(decision.get("to_version"), int)
-            and decision["to_version"] >= step_start)
+def in_step(decision, events) -> bool:
+    """A correction that cuts inside a step (just before one of its outcomes: the event at its
+    target is a ``ChanceAwaited``, the next one an outcome) rather than between steps.
+    ``events``: the game's events, all of them in order from version 1 (``.type``)."""
+    if not is_correction(decision):
+        return False
+    to = decision.get("to_version")
+    if not isinstance(to, int) or isinstance(to, bool) or not 1 <= to < len(events):
+        return False
+    return events[to - 1].type == "ChanceAwaited" and events[to].type in CHANCE_TYPES
 
 
 def line_of(stored) -> list:
@@ -68,12 +73,13 @@ def line_of(stored) -> list:
     return [e for e in stored if e.originator_version not in retracted]
 
 
-def step_outcomes(line) -> list[tuple[int, object, str]]:
-    """The outcomes entered in the last step of ``line``, oldest first: ``(place, value, why)``,
-    ``place`` the version of its ``ChanceAwaited`` marker (``outcome_places``), ``why`` what it was for."""
-    places = set(outcome_places(line))
+def step_outcomes(stored) -> list[tuple[int, object, str]]:
+    """The outcomes entered in the last step of the game's line, oldest first: ``(place, value,
+    why)``, ``place`` the version of its ``ChanceAwaited`` marker (``outcome_places``), ``why``
+    what it was for. ``stored``: all the game's events, in order from version 1."""
+    places = set(outcome_places(stored))
     out, awaited = [], None
-    for e in line:
+    for e in line_of(stored):
         if e.type == "ChanceAwaited":
             awaited = e
         elif (e.type in CHANCE_TYPES and not e.data.get("face_down") and awaited is not None
@@ -91,21 +97,22 @@ def places_said(places: list[int]) -> str:
             + ", ".join(map(str, places)) + " (`tools correct ID --outcomes K` counts them from the last)")
 
 
-def outcome_places(line) -> list[int]:
-    """The points a correction may cut the last step of a game's ``line`` at
-    (events in order, with ``.type``, ``.data`` and ``.originator_version``; the
-    retracted ones left out): the version of each entered outcome's
-    ``ChanceAwaited`` marker, oldest first. Retracting the last ``k`` outcomes is a
-    correction to ``outcome_places(line)[-k]``. Empty when the last step is a
-    correction of whole steps, or took no outcome."""
+def outcome_places(stored) -> list[int]:
+    """The points a correction may cut the last step of a game's line at (``stored``: all the
+    game's events, in order from version 1, with ``.type``, ``.data`` and
+    ``.originator_version``): the version of each entered outcome's ``ChanceAwaited`` marker on
+    the line, oldest first. Retracting the last ``k`` outcomes is a correction to
+    ``outcome_places(stored)[-k]``. Empty when the last step is a correction of whole steps, or
+    took no outcome."""
+    stored = list(stored)
     places: list[int] = []
-    start = awaited = None
-    for e in line:
+    awaited = None
+    for e in line_of(stored):
         if e.type == "EntropyAdded":
-            start, places, awaited = None, [], None
+            places, awaited = [], None
         elif e.type == "Decided":
-            if not in_step(e.data.get("decision"), start):
-                start, places, awaited = e.originator_version, [], None
+            if not in_step(e.data.get("decision"), stored):
+                places, awaited = [], None
         elif e.type == "ChanceAwaited":
             awaited = e.originator_version
         elif e.type in CHANCE_TYPES and not e.data.get("face_down") and awaited is not None:
