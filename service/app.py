@@ -400,7 +400,13 @@ class Privateer(Application):
         """Table mode: retract the last ``count`` outcomes entered in the game's last
         step (the setup's included), on the record, and enter ``enter`` in their place
         (none: the step awaits the first retracted one again)."""
-        places = self.outcome_places(game_id)
+        stored = self.stored_events(game_id)
+        if not stored:
+            raise UnknownGame(f"no game with id {game_id}")
+        if not stored[0].data.get("table"):
+            raise BadInput("this game draws its own chance from its committed seed: only a table-mode game's "
+                           "entries are taken back (a step of its own is undone with --to-version)")
+        places = outcome_places(stored)
         if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= len(places):
             raise BadInput(f"the last step has {len(places)} outcome(s) entered: retract from 1 to {len(places)}"
                            if places else "the last step has no outcome entered to retract "

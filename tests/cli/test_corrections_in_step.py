@@ -170,3 +170,10 @@ def test_a_table_session_takes_back_and_fixes_entries_of_the_deal(cli):
     r = audit(cli, gid)
     assert r["ok"], r
     assert any("outcome 13 of the step corrected at the table" in n for n in r["notes"])
+
+
+def test_a_seeded_game_takes_back_no_entry(cli):
+    gid = cli.ok("new", "loot", "--seats", "2").strip()
+    p = cli.run("correct", gid, "--outcomes", "1", "--reason", "x")
+    assert p.returncode == 2 and "only a table-mode game's entries are taken back" in p.stderr
+    assert "no outcome entered" in cli.ok("correct", gid, "--list")
