@@ -1,7 +1,7 @@
-"""``tools analyse``: a stored game's position, folded as ``tools replay`` folds it,
-and the seat's decisions there with their estimates from the seat's own
-information (service/analysis/ismcts.py: the true state is read only through
-the game's sampler)."""
+"""``tools analyse`` (and ``GET /games/{id}/analysis``): a stored game's
+position, folded as ``tools replay`` folds it, and the seat's decisions there
+with their estimates from the seat's own information (service/analysis/ismcts.py:
+the true state is read only through the game's sampler)."""
 
 from __future__ import annotations
 
@@ -10,19 +10,30 @@ from service.kernel.errors import BadInput, IllegalDecision
 from service.replay import fold_for_reading
 
 
+def check_point(at_turn: int | None, at_event: int | None, playouts: int) -> None:
+    if at_turn is not None and at_event is not None:
+        raise BadInput("give --at-turn or --at-event, not both")
+    if playouts < 1:
+        raise BadInput("--playouts must be at least 1")
+
+
 def analyse_stored(db: str | None, game_id: str, seat: int, at_turn: int | None = None, at_event: int | None = None,
                    playouts: int = 1000, seed: str = "0", progress=None) -> dict:
     """The seat's decisions at the end of ``at_turn`` (or after version ``at_event``;
     neither: now), each in words with its estimated win rate, mean score and the
     playouts behind it. ``progress(done)`` is called after each playout."""
-    if at_turn is not None and at_event is not None:
-        raise BadInput("give --at-turn or --at-event, not both")
-    if playouts < 1:
-        raise BadInput("--playouts must be at least 1")
+    check_point(at_turn, at_event, playouts)
     gid, machine, version = fold_for_reading(db, game_id, at_turn, at_event)
+    where = f"at turn {at_turn}" if at_turn is not None else f"after event {at_event}" if at_event else "now"
+    return analyse_machine(gid, machine, version, seat, where, playouts, seed, progress)
+
+
+def analyse_machine(gid, machine, version: int, seat: int, where: str, playouts: int = 1000, seed: str = "0",
+                    progress=None) -> dict:
+    """``analyse_stored`` on a folded ``machine`` at store ``version`` (the HTTP
+    service folds it itself); ``where`` says the point in words, for the refusals."""
     machine.check_seat(seat)
     version = machine.seen(seat, version)  # as the seat numbers the events (it never counts hidden ones)
-    where = f"at turn {at_turn}" if at_turn is not None else f"after event {at_event}" if at_event else "now"
     if machine.finished:
         raise IllegalDecision(f"the game is finished {where} (version {version}): there is nothing to decide")
     if machine.k["awaiting"] is not None:

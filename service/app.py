@@ -26,7 +26,7 @@ from service.kernel.chance import SeededChance, TableChance
 from service.kernel.corrections import line_of, outcome_places, places_said, retracted_versions, step_outcomes
 from service.kernel.corrections import setup_end as first_point
 from service.kernel.errors import BadInput, IllegalDecision, StaleVersion, UnknownGame
-from service.kernel.local import check_players, created_event
+from service.kernel.local import check_players, created_event, positioned
 from service.kernel.machine import STEP_STARTS, Ev, Machine
 from service.kernel.rules import catalog_digest, get_rules, remember_catalog
 from service.views import status as status_view
@@ -274,29 +274,34 @@ class Privateer(Application):
     # commands -----------------------------------------------------------------
     def create(self, game: str, seats: int, *, table: bool = False, options: dict | None = None,
                name: str = "", tournament: str = "", seed: bytes | None = None,
-               catalog: dict | None = None, players: dict | None = None) -> UUID:
+               catalog: dict | None = None, players: dict | None = None, position: dict | None = None) -> UUID:
         agg, seed = self.new_game(game, seats, table=table, options=options, name=name, tournament=tournament,
-                                  seed=seed, catalog=catalog, players=players)
+                                  seed=seed, catalog=catalog, players=players, position=position)
         self._save(agg, secret=seed)
         return agg.id
 
     def new_game(self, game: str, seats: int, *, table: bool = False, options: dict | None = None,
                  name: str = "", tournament: str = "", seed: bytes | None = None,
                  catalog: dict | None = None, players: dict | None = None,
-                 setup: bool = True) -> tuple[Game, bytes]:
+                 setup: bool = True, position: dict | None = None) -> tuple[Game, bytes]:
         """The game ``create`` stores, not yet saved: its aggregate (created, the
         seats named at creation each a ``SeatNamed`` event, its setup recorded
         unless ``setup`` is False: a game that waits for its seats) and its secret
         seed, which the save that stores it carries (``secret=``). Its chance
-        draws from that seed from now on."""
+        draws from that seed from now on. ``position``: a stated position to start
+        from (``Rules.position``): its public part in ``GameCreated``, its hidden part
+        laid by the setup (which then cannot wait for the seats: nothing would keep it)."""
         rules = get_rules(game)
+        if position is not None and not setup:
+            raise BadInput("a game from a stated position lays it at creation: it cannot wait for its seats")
         created, seed = created_event(rules, seats, options, table, seed, name, tournament, catalog,
-                                      players=players)
+                                      players=players, position=position)
+        stated = positioned(rules, created.data, position)[1] if position is not None else None
         agg = Game.start(uuid4(), created)
         named = created.data["players"]
         agg.record([self._seat_named(agg, int(s), named[s]) for s in sorted(named, key=int)])
         if setup:
-            agg.record(agg.machine.setup(TableChance([]) if table else SeededChance(seed, [], 0)))
+            agg.record(agg.machine.setup(TableChance([]) if table else SeededChance(seed, [], 0), stated))
         if not table:
             self._remember_seed(agg.id, seed)
         return agg, seed

@@ -318,7 +318,8 @@ def _step_agrees(machine: Machine, recorded: list[Envelope], revealed, retracted
     give back exactly those events."""
     e = recorded[0]
     chance = ReplayChance([dict(r.data) for r in recorded
-                           if r.type in CHANCE_TYPES and not r.data.get("face_down")], revealed)
+                           if r.type in CHANCE_TYPES and not r.data.get("face_down")], revealed,
+                          seeded=not machine.kernel_state["table"])
     seat, decision = e.data.get("seat"), e.data.get("decision")
     try:
         if seat == 0 and is_correction(decision):

@@ -25,6 +25,8 @@ for themselves, in order:
 * ``* OUTCOME``: a chance outcome entered at a table (a die, dice as
   ``[4, 6]``, a card, a pick, a shuffle's order);
 * ``setup``, ``referee {...}``, ``entropy SEAT HEX``, ``correct VERSION reason``;
+* ``position OUTCOME``, right after ``setup``: what a stated position gave the setup
+  (its hidden part: a card in a hand, gold behind a screen), seeded or at a table;
 * ``name SEAT PLAYER``: the name a seat was taken under (``SeatNamed``: at
   creation, then on joining), where it was given.
 
@@ -142,6 +144,8 @@ def _move(e, table: bool) -> str | None:
         return f"entropy {d['seat']} {d['entropy']}"
     if e.type == "SeatNamed":
         return f"name {d['seat']} {d['player']}"
+    if e.type in CHANCE_TYPES and d.get("stated"):  # the hidden part of a stated position, given to the setup
+        return "position " + value_text(d[CHANCE_VALUE_FIELD[e.type]])
     if table and e.type in CHANCE_TYPES and not d.get("face_down"):
         return "* " + value_text(d[CHANCE_VALUE_FIELD[e.type]])
     return None
@@ -206,7 +210,21 @@ def read_record(text: str) -> dict:
         raise BadInput("not a privateer game record (no [Record \"PrivateerRecord 1\"] tag)")
     if tags["Record"].split()[-1] not in READS:
         raise BadInput(f"record format {tags['Record']!r}: this build reads version {FORMAT_VERSION}")
-    return {"tags": tags, "moves": moves}
+    return {"tags": tags, "moves": _stated_with_setup(moves)}
+
+
+def _stated_with_setup(moves: list) -> list:
+    """``position`` lines (what a stated position gave the setup: its hidden part) go with
+    the setup move before them, ``("setup", [outcomes])``; found anywhere else, refused."""
+    out: list = []
+    for n, (kind, arg) in moves:
+        if kind == "stated":
+            if not out or out[-1][1][0] != "setup":
+                raise BadInput(f"record line {n}: a position line belongs right after the setup line")
+            out[-1][1][1].append(arg)
+            continue
+        out.append((n, ("setup", []) if kind == "setup" else (kind, arg)))
+    return out
 
 
 def _parse_move(line: str):
@@ -215,6 +233,8 @@ def _parse_move(line: str):
         return ("chance", parse_value(rest.strip()))
     if head == "setup":
         return ("setup", None)
+    if head == "position":
+        return ("stated", parse_value(rest.strip()))
     if head == "referee":
         return ("referee", json.loads(rest))
     if head == "entropy":
@@ -228,7 +248,7 @@ def _parse_move(line: str):
         return ("correct", (int(version), reason))
     if head.isdigit():
         return ("decide", (int(head), parse_decision(rest)))
-    raise ValueError("a move is SEAT DECISION, * OUTCOME, setup, referee, entropy, name or correct")
+    raise ValueError("a move is SEAT DECISION, * OUTCOME, setup, position, referee, entropy, name or correct")
 
 
 def created_config(tags: dict, rules) -> dict:

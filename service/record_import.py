@@ -68,7 +68,7 @@ def _play_in_memory(rec: dict):
             elif kind == "referee":
                 events = m.referee(arg, chance())
             elif kind == "setup":
-                events = m.setup(chance())
+                events = m.setup(chance(), arg)
             else:  # entropy, name
                 events = [_apart(m, kind, arg)]
         except Exception as e:  # the rules' refusal, with the line it came from
@@ -116,7 +116,7 @@ def _play(app, gid: UUID, kind: str, arg) -> None:
     elif kind in ("setup", "entropy", "name"):
         game = app.load(gid)
         if kind == "setup":
-            game.record(game.machine.setup(app.chance_for(game)))
+            game.record(game.machine.setup(app.chance_for(game), arg))
         else:
             game.record([_apart(game.machine, kind, arg)])
         app._save(game)

@@ -231,6 +231,8 @@ def referee_text(decision: dict) -> str:
         return "the referee puts a note on the record"
     if kind == "penalty":
         return "the referee rules a penalty"
+    if kind == "overrule_npc":
+        return "the referee overrules an NPC's move"
     return f"referee: {json.dumps(decision)}"
 
 

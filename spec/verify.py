@@ -279,7 +279,30 @@ def outcome_problem(key: bytes, t: str, d: dict) -> str | None:
     return None
 
 
+def check_stated(rows: list) -> None:
+    """§5.5: outcomes a stated position gave the setup, there only; a seeded game's other
+    outcomes all from the stream."""
+    created = rows[0]["data"]
+    setups, in_setup = 0, False
+    for r in rows[1:]:
+        d = r["data"]
+        if r["type"] in ("Decided", "EntropyAdded"):
+            in_setup = r["type"] == "Decided" and d.get("seat") == 0 and d.get("decision") == {"step": "setup"}
+            setups += in_setup
+            continue
+        if r["type"] not in CHANCE:
+            continue
+        if d.get("stated"):
+            if created.get("position") is None or not in_setup or setups != 1 or d.get("counter") is not None:
+                raise Failure(f"event {r['version']} ({r['type']}): an outcome marked stated outside the setup "
+                              "of a game from a stated position, or with a counter", r["version"])
+        elif not created.get("table") and d.get("counter") is None and not d.get("face_down"):
+            raise Failure(f"event {r['version']} ({r['type']}): an outcome of a seeded game without a counter "
+                          "(only a stated position's are)", r["version"])
+
+
 def check_chance(rows: list, secret, parents: list) -> str:
+    check_stated(rows)
     created = rows[0]["data"]
     if created.get("table"):
         for r in rows:

@@ -78,6 +78,22 @@ def parse_json(text: str, what: str):
         fail(f"{what} is not valid JSON ({e.msg} at column {e.colno}): {text!r}", 2)
 
 
+def read_position(path: str) -> dict:
+    """A position file (docs/positions.md): one JSON object."""
+    try:
+        with open(path) as f:
+            text = f.read()
+    except OSError as e:
+        fail(f"cannot read position {path}: {e.strerror}", 2)
+    try:
+        position = json.loads(text)
+    except json.JSONDecodeError as e:
+        fail(f"position {path} is not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})", 2)
+    if not isinstance(position, dict):
+        fail(f"position {path} must hold one JSON object", 2)
+    return position
+
+
 def parse_options(pairs: list[str] | None, flag: str = "--option", form: str = "key=value") -> dict:
     out = {}
     for p in pairs or []:

@@ -10,7 +10,7 @@ import typer
 
 from service.kernel.errors import BadInput
 from service.kernel.games import games_said
-from tools.common import DbOpt, GameId, JsonOpt, app, guarded, open_app, parse_json, parse_options
+from tools.common import DbOpt, GameId, JsonOpt, app, guarded, open_app, parse_json, parse_options, read_position
 from tools import answers
 from tools.plain import out_json, report_appended
 
@@ -26,11 +26,13 @@ def new(
     tournament: Annotated[str, typer.Option("--tournament", metavar="NAME", help="Tournament this game belongs to.")] = "",
     catalog: Annotated[Optional[str], typer.Option("--catalog", metavar="FILE", help="JSON file with printed card values to use instead of the built-in catalog.")] = None,
     player: Annotated[Optional[list[str]], typer.Option("--player", metavar="SEAT=NAME", help="Who sits where, SEAT=NAME (repeatable); standings count by player.")] = None,
+    position: Annotated[Optional[str], typer.Option("--position", metavar="FILE", help="JSON file stating the table to start from (ships, cards, gold, whose turn): docs/positions.md.")] = None,
     db: DbOpt = None,
 ):
     """Create a game and print only its id.
 
-    Example: `tools new loot --seats 4 --option pairs=true --player 1=Ada --player 2=Bo --table`.
+    Example: `tools new loot --seats 4 --option pairs=true --player 1=Ada --player 2=Bo --table`;
+    `tools new merchants-and-marauders --seats 2 --table --position battle.json` starts mid-game.
     """
     cat = None
     if catalog:
@@ -39,7 +41,8 @@ def new(
         cat = load_catalog_file(game, catalog)
     gid = open_app(db).create(game, seats, table=table, options=parse_options(option), name=name,
                               tournament=tournament, catalog=cat,
-                              players=parse_options(player, "--player", "SEAT=NAME"))
+                              players=parse_options(player, "--player", "SEAT=NAME"),
+                              position=read_position(position) if position else None)
     typer.echo(gid.hex)
 
 

@@ -71,10 +71,12 @@ class Session:
         if a is not None and a["kind"] == "card":
             choices = a["choices"]
             names = a.get("names") or {}
-            if names:  # as printed, counted: "rum x5, sugar x4"
+            if names:  # as printed, counted: "rum x5, sugar x4"; copies that differ each with its mark
                 from collections import Counter
 
-                counts = Counter(names.get(c, str(c)) for c in choices)
+                from service.kernel.chance import said_as
+
+                counts = Counter(said_as(c, a) for c in choices)
                 shown = [f"{n} x{k}" if k > 1 else n for n, k in sorted(counts.items())]
             else:
                 shown = [str(c) for c in choices]

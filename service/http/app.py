@@ -12,6 +12,7 @@ on any error. Errors are ``{"error", "reason"}`` (service/http/errors.py).
 
 from __future__ import annotations
 
+import asyncio
 import os
 from contextlib import asynccontextmanager
 
@@ -21,7 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from service.app import Privateer
 
 from . import errors, routes_docs, routes_games, routes_history, routes_play, routes_reads, routes_seats
-from . import routes_standings
+from . import routes_analysis, routes_standings
 from .core import GameService
 from .fast import PlayLoop
 from .heap import settle
@@ -35,10 +36,11 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None,
     """``play_loop=False``: every request goes through the framework's routes
     (the fast path's answers are tested against theirs)."""
     limits = limits or Limits.from_env()
-    svc = GameService(Privateer(db), organiser_key)
+    svc = GameService(Privateer(db), organiser_key, limits.analysis_playouts)
 
     @asynccontextmanager
     async def lifespan(_api):
+        svc.bots.attach(asyncio.get_running_loop())  # the bots' steps are made on the server's loop
         yield
         svc.close()  # the steps sent are committed before the server ends
 
@@ -57,7 +59,7 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None,
     routes_docs.mount_docs(api)
     api.mount("/viewer-assets", StaticFiles(directory=VIEWER), name="viewer-assets")
     for routes in (routes_docs, routes_standings, routes_games, routes_play, routes_seats, routes_reads,
-                   routes_history):
+                   routes_history, routes_analysis):
         api.include_router(routes.router)
     api.include_router(pages_router(svc))  # the pages for people and what they read (routes_pages.py)
     if play_loop:

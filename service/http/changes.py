@@ -23,9 +23,16 @@ class Changes:
     def __init__(self):
         self._lock = threading.Lock()
         self._waiters: dict[str, set] = {}
+        self._listeners: list = []
+
+    def on_commit(self, listener) -> None:
+        """``listener(gid_hex)`` is called (from any thread) after each commit to any game."""
+        self._listeners.append(listener)
 
     def committed(self, gid_hex: str) -> None:
         """Called (from any thread) after a commit to the game."""
+        for listener in self._listeners:
+            listener(gid_hex)
         with self._lock:
             waiters = list(self._waiters.get(gid_hex, ()))
         for loop, event in waiters:

@@ -6,7 +6,9 @@
 * ``audits``: the audit, cached for callers other than the referee;
 * ``games``: create, fork, publish;
 * ``seats``: invitations, joining, the start of a waiting game;
-* ``steps``: decisions, chance outcomes, corrections (idempotent, versioned).
+* ``steps``: decisions, chance outcomes, corrections (idempotent, versioned);
+* ``analyses``: a seat's options weighed (long work, in its own threads);
+* ``bots``: bots seated by the organiser, whose turns the service plays.
 
 Every command either appends (and, when the caller gave an idempotency key,
 records its first result in the same transaction) or raises a typed error
@@ -18,7 +20,9 @@ from __future__ import annotations
 from service.app import Privateer
 
 from .access import Access
+from .analysis import Analyses
 from .audits import Audits
+from .bots import Bots
 from .callers import Callers
 from .changes import Changes
 from .committer import Committer
@@ -30,7 +34,7 @@ from .steps import Steps
 
 
 class GameService:
-    def __init__(self, app: Privateer, organiser_key: str):
+    def __init__(self, app: Privateer, organiser_key: str, analysis_playouts: int = 2000):
         self.app = app
         self.changes = Changes()  # wakes this process's live streams
         self._listening = self.changes.listen(app.db)  # and, on PostgreSQL, every process's commits
@@ -43,6 +47,8 @@ class GameService:
         self.steps = Steps(app, self.current, self.changes, self.committer)
         self.games = Games(app, self.current, self.access, self.reads)
         self.seats = Seats(app, self.current, self.access, self.reads, self.steps)
+        self.analyses = Analyses(app, self.current, analysis_playouts)
+        self.bots = Bots(app, self.current, self.steps, self.seats, self.changes)
 
     def close(self) -> None:
         """Stop listening for other processes' commits (PostgreSQL); the
@@ -50,3 +56,5 @@ class GameService:
         if self._listening is not None:
             self._listening.set()
         self.committer.close()
+        self.analyses.close()
+        self.bots.close()

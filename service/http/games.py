@@ -57,7 +57,7 @@ class Games:
         agg, seed = self.app.new_game(body["game"], body["seats"], table=body.get("table", False),
                                       options=options, name=body.get("name", ""),
                                       tournament=body.get("tournament", ""), players=body.get("players") or {},
-                                      setup=not body.get("wait_for_seats"))
+                                      setup=not body.get("wait_for_seats"), position=body.get("position"))
         gid = agg.id
         referee_key = new_token("ref")
         self.app._save(agg, secret=seed, credential=(gid.hex, "referee", token_hash(referee_key), now()))

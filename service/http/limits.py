@@ -7,6 +7,8 @@
 * ``PRIVATEER_STREAM_MAX_SECONDS`` (default 600) and
   ``PRIVATEER_STREAM_MAX_EVENTS`` (default 10000): a live stream ends with
   ``event: end`` when either is reached (the client resumes with ``?after=``).
+* ``PRIVATEER_ANALYSIS_MAX_PLAYOUTS`` (default 2000): the most playouts one
+  ``GET /games/{id}/analysis`` may ask for (400 beyond; ``tools analyse`` has no cap).
 
 ``tools serve --max-body/--stream-max-seconds/--stream-max-events`` set them.
 """
@@ -32,9 +34,11 @@ class Limits:
     max_body: int = 64 * 1024
     stream_seconds: int = 600
     stream_events: int = 10_000
+    analysis_playouts: int = 2000
 
     @classmethod
     def from_env(cls) -> "Limits":
         return cls(max_body=_env_int("PRIVATEER_MAX_BODY", cls.max_body),
                    stream_seconds=_env_int("PRIVATEER_STREAM_MAX_SECONDS", cls.stream_seconds),
-                   stream_events=_env_int("PRIVATEER_STREAM_MAX_EVENTS", cls.stream_events))
+                   stream_events=_env_int("PRIVATEER_STREAM_MAX_EVENTS", cls.stream_events),
+                   analysis_playouts=_env_int("PRIVATEER_ANALYSIS_MAX_PLAYOUTS", cls.analysis_playouts))

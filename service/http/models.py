@@ -35,10 +35,17 @@ class CreateGame(BaseModel):
     tournament: str = Field("", max_length=200)
     players: dict[str, str] = Field(default_factory=dict, description="Player names by seat "
                                     '(`{"1": "Ada"}`); standings count named players.')
+    position: dict[str, Any] | None = Field(None, description=(
+        "A stated position to start from (ships, cards, gold, whose turn), as `tools new --position` "
+        "reads it (docs/positions.md): its public part is recorded in `GameCreated`, its hidden part "
+        "(a hand's cards, gold) is laid by the setup, seen only by its seat. Not with `wait_for_seats`."))
     wait_for_seats: bool = Field(
         False, description="Defer the setup (which draws the first chance) until every seat has "
                            "joined or the organiser starts the game, so that seats can add their "
                            "own entropy to the seed before any chance is drawn.")
+    bots: dict[str, str] = Field(default_factory=dict, description=(
+        'Bots in seats (`{"2": "ismcts"}`): the service plays their turns, each from its seat\'s own view; '
+        "the names are those `tools simulate --bot` takes (GET /rules lists each game's)."))
 
 
 class Invite(BaseModel):
@@ -298,3 +305,27 @@ class Health(BaseModel):
     ok: bool
     games: list[str]
     audit_runs: int = Field(description="Audits this process has run (cached answers are not counted).")
+
+
+class WeighedDecision(BaseModel):
+    decision: dict[str, Any] = Field(description="Exactly as /decisions takes it.")
+    said: str = Field(description="The decision in words (rules.say_decision).")
+    playouts: int = Field(description="The playouts in which it was taken (0: never tried).")
+    win_rate: Optional[float] = Field(description="The seat's share of the wins in those playouts.")
+    mean_score: Optional[float] = Field(description="The seat's mean final score in those playouts.")
+
+
+class Analysis(BaseModel):
+    game: str
+    id: str
+    version: int = Field(description="The point, in the analysed seat's own count.")
+    turn: int
+    seat: int
+    playouts: int
+    seed: str
+    decisions: list[WeighedDecision] = Field(description="In the order /legal lists them.")
+
+
+class SeatBot(BaseModel):
+    model_config = REQUEST
+    bot: str = Field(min_length=1, max_length=100, description="The bot's name (GET /rules lists each game's).")

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from uuid import UUID
+
 from fastapi import APIRouter
 
 from . import models as m
-from .auth import bearer
+from .auth import Caller, bearer
+from .bots import check_bots
 from .route_params import ERRORS, MAY, NEEDS, Auth, Service
 
 router = APIRouter()
@@ -13,9 +16,19 @@ router = APIRouter()
 
 @router.post("/games", response_model=m.Created, status_code=201, responses=ERRORS, tags=["organiser"], **NEEDS)
 def create_game(body: m.CreateGame, svc: Service, authorization: Auth = None):
-    """Create a game (organiser). Returns the game's referee key, once."""
+    """Create a game (organiser). Returns the game's referee key, once. Seats given `bots` are taken by
+    those bots at once (the service plays their turns)."""
     svc.callers.organiser(bearer(authorization))
-    return svc.games.create(body.model_dump())
+    asked = body.model_dump()
+    bots = check_bots(body.game, body.seats, asked.pop("bots"))
+    created = svc.games.create(asked)
+    if bots:
+        gid = UUID(created["game_id"])
+        row = svc.current.index_row(gid, fresh=True)
+        for seat, name in sorted(bots.items()):
+            svc.bots.seat(gid, row, seat, name)
+        created["status"] = svc.reads.status(gid, Caller("organiser"))
+    return created
 
 
 @router.get("/games", response_model=list[m.GameRow], responses=ERRORS, tags=["public"], **MAY)

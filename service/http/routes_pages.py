@@ -14,7 +14,7 @@ Endpoints (in the API's schema): ``GET /games/{id}/choices`` (the decisions
 open now, in words), ``GET /games/{id}/words`` (the table in words),
 ``GET /games/{id}/awaited`` (referee: what the awaited chance accepts, as
 things to click), ``POST /games/{id}/referee`` (referee: a penalty or a note),
-``GET /rules`` (the games, their seats and options). Every answer holds only
+``GET /rules`` (the games, their seats, options and bots). Every answer holds only
 what the caller may see: a seat's choices and words come from its own view, and
 what a deck still holds is only ever in the referee's answers.
 """
@@ -31,7 +31,7 @@ from fastapi import APIRouter, Query
 from fastapi.responses import FileResponse, PlainTextResponse
 from pydantic import BaseModel, Field
 
-from service.kernel.chance import is_copy_of
+from service.kernel.chance import is_copy_of, said_as
 from service.kernel.corrections import step_outcomes, undo_point
 from service.kernel.errors import BadInput, PrivateerError
 from service.kernel.games import game_names, get_rules
@@ -40,6 +40,7 @@ from service.views import referee_text
 
 from . import models as m
 from .auth import Caller
+from .bots import bot_names
 from .checks import check_json
 from .core import GameService
 from .route_params import ERRORS, MAY, NEEDS, Auth, GameIdPath, IdemKey
@@ -108,6 +109,7 @@ class GameKind(BaseModel):
     min_seats: int
     max_seats: int
     options: dict[str, str] = Field(description="The options the rules take, by name, with what each means.")
+    bots: list[str] = Field(description="The bots that may take a seat (POST /games `bots`).")
 
 
 def _options_of(rules) -> dict[str, str]:
@@ -120,10 +122,9 @@ def _awaited_things(awaiting: dict | None) -> dict | None:
         return None
     out = {k: awaiting[k] for k in ("kind", "why", "deck", "sides", "n", "options", "faces") if k in awaiting}
     if awaiting["kind"] == "card":
-        names = awaiting.get("names") or {}
         left: dict[str, dict] = {}
         for c in awaiting.get("choices") or []:
-            said = _said(c, names)
+            said = _said(c, awaiting)
             entry = left.setdefault(said, {"say": said, "name": words(said), "copies": 0})
             entry["copies"] += 1
         out["left"] = sorted(left.values(), key=lambda e: e["name"])
@@ -133,13 +134,14 @@ def _awaited_things(awaiting: dict | None) -> dict | None:
     return out
 
 
-def _said(card, names: dict):
+def _said(card, awaiting: dict):
     """How a referee names ``card`` (what POST /chance takes): as printed where the game names its
-    cards, else its id without the copy mark (``blue-4`` for ``blue-4a``: any copy left will do)."""
+    cards (with what tells it apart where copies of its name differ), else its id without the
+    copy mark (``blue-4`` for ``blue-4a``: any copy left will do)."""
     if not isinstance(card, str):
         return card
-    if card in names:
-        return names[card]
+    if card in (awaiting.get("names") or {}):
+        return said_as(card, awaiting)
     base = COPY.match(card)
     return base.group(1) if base and is_copy_of(card, base.group(1)) else card
 
@@ -187,7 +189,8 @@ def pages_router(svc: GameService) -> APIRouter:
         for game in game_names():
             rules = get_rules(game)
             out.append({"game": game, "title": rules.title or game, "min_seats": rules.min_seats,
-                        "max_seats": rules.max_seats, "options": _options_of(rules)})
+                        "max_seats": rules.max_seats, "options": _options_of(rules),
+                        "bots": bot_names(rules)})
         return out
 
     @r.get("/games/{game_id}/choices", response_model=Choices, responses=ERRORS, tags=["seats"], **NEEDS)

@@ -7,6 +7,7 @@ from typing import Annotated
 from fastapi import APIRouter, Path
 
 from . import models as m
+from .auth import Caller
 from .route_params import ERRORS, NEEDS, Auth, GameIdPath, Service
 
 router = APIRouter()
@@ -38,6 +39,17 @@ def join_seat(game_id: GameIdPath, seat: Annotated[int, Path(ge=1, le=64)], body
     waiting game is taken."""
     gid, row, _ = svc.callers.locate(game_id, None, code=body.code)
     return svc.seats.join(gid, row, seat, body.code, body.entropy, body.player)
+
+
+@router.post("/games/{game_id}/seats/{seat}/bot", response_model=m.Status, status_code=201, responses=ERRORS,
+             tags=["referee"], **NEEDS)
+def seat_bot(game_id: GameIdPath, seat: Annotated[int, Path(ge=1, le=64)], body: m.SeatBot, svc: Service,
+             authorization: Auth = None):
+    """Seat a bot (organiser or the game's referee): it takes the seat as a person would (named
+    "<bot> (bot)" for everyone to see) and the service plays its turns, each from the seat's own view."""
+    gid, _, row = svc.callers.referee(game_id, authorization)
+    svc.bots.seat(gid, row, seat, body.bot)
+    return svc.reads.status(gid, Caller("referee"))
 
 
 @router.post("/games/{game_id}/start", response_model=m.Started, responses=ERRORS, tags=["referee"], **NEEDS)

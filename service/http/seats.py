@@ -62,13 +62,7 @@ class Seats:
                 # another seat's entropy (or the start) was appended first: look again
                 if attempt == JOIN_ATTEMPTS - 1:
                     raise
-        if machine.k["steps"] == 0:
-            taken = [r for r in self.app.recorder.select_roles(gid.hex) if r.startswith("seat:")]
-            if len(taken) >= machine.k["seats"]:
-                try:
-                    self.start(gid)
-                except StaleVersion:
-                    pass  # someone else started it
+        self.start_if_full(gid, machine)
         if player and not invitation["player"]:
             self.app.recorder.insert_service_rows(invitation_player=(player, gid.hex, token_hash(code)))
             invitation = dict(invitation, player=player)
@@ -76,6 +70,16 @@ class Seats:
         return {"game_id": gid.hex, "seat": seat, "player": invitation["player"], "token": token,
                 "version": st["version"],
                 "entropy_added": entropy is not None, "status": st}
+
+    def start_if_full(self, gid: UUID, machine) -> None:
+        """A waiting game whose seats are all taken now: its setup runs."""
+        if machine.k["steps"] == 0:
+            taken = [r for r in self.app.recorder.select_roles(gid.hex) if r.startswith("seat:")]
+            if len(taken) >= machine.k["seats"]:
+                try:
+                    self.start(gid)
+                except StaleVersion:
+                    pass  # someone else started it
 
     def _taken(self, gid: UUID, role: str, code_hash: str) -> None:
         """Conflict if the seat is taken or the invitation used."""

@@ -223,10 +223,9 @@ def validate(spec: dict, value):
                     return c, i
         names = spec.get("names") or {}
         if isinstance(value, str) and names:
-            said = value.strip().lower()
-            for i, c in enumerate(ordered):
-                if isinstance(c, str) and names.get(c, "").lower() == said:
-                    return c, i  # named as printed: any card of that name left will do
+            named = by_name(spec, ordered, value)
+            if named is not None:
+                return named
         if isinstance(value, str) and value:
             # a card named as printed, without the copy mark its id carries
             # (blue-4 for blue-4a, reflag for reflag-4): any copy left will do
@@ -236,7 +235,7 @@ def validate(spec: dict, value):
         if names:
             from collections import Counter
 
-            counts = Counter(names.get(c, str(c)) for c in ordered)
+            counts = Counter(names.get(c, str(c)) for c in ordered)   # by printed name (the marks: when one is named)
             left = [f"{n} x{k}" if k > 1 else n for n, k in sorted(counts.items())]
         else:
             left = sorted({canon(c) for c in ordered})
@@ -254,6 +253,74 @@ def validate(spec: dict, value):
             raise ChanceRejected(f"a shuffle of deck {spec['deck']!r} must list exactly its cards")
         return value, None
     raise ChanceRejected(f"unknown chance kind {kind!r}")
+
+
+def said_key(text: str) -> str:
+    """A name as typed, compared: lower case, any run of spaces and punctuation one space
+    (``Dutch Naval Ship (Philips van Almonde)`` = ``dutch naval ship philips van almonde``)."""
+    return " ".join(_WORDS.findall(text.lower()))
+
+
+_WORDS = re.compile(r"[^\W_]+")
+
+
+def said_as(card, spec: dict) -> str:
+    """How a referee names ``card`` of a card request: as printed (``spec["names"]``),
+    with what tells it apart from the other copies of that name where they differ
+    (``spec["marks"]``): ``Dutch Naval Ship (Philips van Almonde)``; else its id."""
+    names = spec.get("names") or {}
+    if not isinstance(card, str) or card not in names:
+        return str(card)
+    mark = (spec.get("marks") or {}).get(card)
+    return f"{names[card]} ({mark})" if mark else names[card]
+
+
+def by_name(spec: dict, ordered: list, value: str):
+    """The card ``value`` names among ``ordered`` (``(card, index)``), or None.
+
+    A card is named by its id (any case), by what is printed on it (``spec["names"]``),
+    by another name the game accepts (``spec["aliases"]``: a list each), or, where copies
+    of one printed name differ (``spec["marks"]``: what tells them apart), by its name and
+    mark, or its name and words of its mark in their order (``rum 3 masts`` for ``rum
+    (raid 3; hit on the masts)``). Copies of one name that do not differ are
+    interchangeable: any one left will do. Copies that differ are not: a name (or words)
+    that more than one of them answers is refused, listing them."""
+    names = spec.get("names") or {}
+    marks = spec.get("marks") or {}
+    aliases = spec.get("aliases") or {}
+    key = said_key(value)
+    if not key:
+        return None
+    found = []
+    for i, c in enumerate(ordered):
+        if not isinstance(c, str):
+            continue
+        if said_key(c) == key or (c in marks and said_key(said_as(c, spec)) == key):
+            return c, i                  # its id, or its name and mark: this very card
+        if said_key(names.get(c, "")) == key or any(said_key(a) == key for a in aliases.get(c, ())):
+            found.append((c, i))
+    if not found:       # its name, then words of its mark in their order, enough to tell it apart: "rum 3 masts"
+        for i, c in enumerate(ordered):
+            name = said_key(names.get(c, "")) if c in marks else ""
+            if name and key.startswith(name + " ") and _in_order(key[len(name) + 1:].split(), said_key(marks[c]).split()):
+                found.append((c, i))
+    if not found:
+        return None
+    which: dict = {}
+    for c, _ in found:
+        which.setdefault(marks.get(c), []).append(c)
+    if len(which) > 1:
+        listed = "; ".join(f"{'/'.join(ids)}: {said_as(ids[0], spec)}" for ids in sorted(which.values()))
+        raise ChanceRejected(f"{json.dumps(value)} names {len(which)} different cards left in deck "
+                             f"{spec['deck']!r}: say which, by its id or by its name with what tells it apart "
+                             f"({listed})")
+    return found[0]
+
+
+def _in_order(words: list, among: list) -> bool:
+    """Every word of ``words`` in ``among``, in that order (others may lie between)."""
+    rest = iter(among)
+    return all(w in rest for w in words)
 
 
 def is_copy_of(card_id: str, name: str) -> bool:
@@ -321,6 +388,31 @@ class TableChance:
         return None
 
 
+class StatedChance:
+    """A game started from a stated position (``Rules.position``): its setup's outcomes
+    asked ``stated`` (the hidden part of the position, e.g. the cards of a hand) are the
+    position's, in order, checked like an outcome entered at a table; the others come
+    from ``inner`` (the seed's stream, or the table)."""
+
+    def __init__(self, stated: list, inner):
+        self.stated = list(stated)
+        self.used = 0
+        self.inner = inner
+        self.source = inner.source
+
+    def outcome(self, spec: dict):
+        if not spec.get("stated"):
+            return self.inner.outcome(spec)
+        if self.used >= len(self.stated):
+            raise ChanceRejected(f"the position states fewer outcomes than the setup asks ({spec.get('why', '')})")
+        value, index = validate(spec, self.stated[self.used])
+        self.used += 1
+        return value, {"index": index, "counter": None, "draws": 0}
+
+    def reveal(self):
+        return self.inner.reveal()
+
+
 class ReplayChance:
     """Outcomes as recorded in the log (for the audit's re-run of a step).
 
@@ -329,10 +421,11 @@ class ReplayChance:
     the stored ones, so a recorded outcome that does not match its request
     (another deck, another die size, another index) is caught there."""
 
-    def __init__(self, recorded: list[dict], seed_hex: str | None):
+    def __init__(self, recorded: list[dict], seed_hex: str | None, seeded: bool = False):
         self.recorded = recorded
         self.used = 0
         self.seed_hex = seed_hex
+        self.seeded = seeded  # a seeded game: only a stated position's outcomes were not drawn from the stream
 
     def outcome(self, spec: dict):
         if self.used >= len(self.recorded):
@@ -340,6 +433,14 @@ class ReplayChance:
         rec = self.recorded[self.used]
         self.used += 1
         kind = spec["kind"]
+        if bool(rec.get("stated")) != bool(spec.get("stated")):
+            raise ChanceRejected("a stated position's outcome where the rules ask for chance"
+                                 if rec.get("stated") else "chance where the rules ask for a stated position's outcome")
+        if self.seeded and (rec.get("counter") is None) != bool(spec.get("stated")):
+            raise ChanceRejected("an outcome the position states, recorded as drawn from the seed's stream"
+                                 if spec.get("stated") else
+                                 "an outcome of a seeded game recorded without its place in the seed's stream "
+                                 "(only a stated position's outcomes are)")
         field = {"dice": "values", "card": "card", "pick": "value", "shuffle": "order"}[kind]
         value, index = validate(spec, rec.get(field))
         recorded_index = rec.get("index")

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
@@ -21,7 +22,10 @@ from .seating import choosers
 def created_event(rules, seats: int, options: dict | None = None, table: bool = False,
                   seed: bytes | None = None, name: str = "", tournament: str = "",
                   catalog: dict | None = None, fork: dict | None = None,
-                  players: dict | None = None) -> tuple[Ev, bytes | None]:
+                  players: dict | None = None, position: dict | None = None) -> tuple[Ev, bytes | None]:
+    """The ``GameCreated`` event of a new game, and its secret seed (None at a table).
+    ``position``: a stated position to start from (``Rules.position``); only its public
+    part is recorded here (``positioned`` gives the hidden part to the setup)."""
     if not isinstance(seats, int) or not rules.min_seats <= seats <= rules.max_seats:
         raise BadInput(f"{rules.name} is for {rules.min_seats} to {rules.max_seats} seats, not {seats}")
     parsed = rules.parse_options(seats, dict(options or {}))
@@ -42,7 +46,31 @@ def created_event(rules, seats: int, options: dict | None = None, table: bool = 
         "commitment": commitment(seed) if seed else None, "fork": fork,
         "players": check_players(players or {}, seats),
     }
+    if position is not None:  # (a key only then: the games of every other history stay as they were)
+        data["position"] = positioned(rules, data, position)[0]
     return Ev("GameCreated", 0, "all", data), seed
+
+
+POSITION_LIMIT = 64_000  # characters of a position's JSON: a table described, not a data dump
+
+
+def positioned(rules, config: dict, position) -> tuple[dict, list]:
+    """A stated position checked by the game's rules (``Rules.position``):
+    ``(public, stated)``, the part ``GameCreated`` records and the hidden outcomes the
+    setup takes (``Machine.setup(chance, stated)``). ``config``: the ``GameCreated``
+    data (without ``position``)."""
+    if not isinstance(position, dict) or not position:
+        raise BadInput("a position is a JSON object describing the table (see docs/positions.md)")
+    if len(json.dumps(position)) > POSITION_LIMIT:
+        raise BadInput(f"a position is at most {POSITION_LIMIT} characters of JSON")
+    base = {k: v for k, v in config.items() if k != "position"}
+    try:
+        out = rules.position(base, position)
+    except (TypeError, AttributeError, KeyError, ValueError) as e:  # a shape the game's checks did not foresee
+        raise BadInput(f"the position cannot be read ({type(e).__name__}: {e}); see docs/positions.md"[:300]) from None
+    if not isinstance(out, dict) or set(out) != {"public", "stated"} or not isinstance(out["stated"], list):
+        raise TypeError(f"{rules.name}: Rules.position must return {{'public': ..., 'stated': [...]}}")
+    return out["public"], out["stated"]
 
 
 _CATALOGS: dict = {}
@@ -92,15 +120,18 @@ def check_players(players: dict, seats: int) -> dict:
 
 class LocalGame:
     def __init__(self, game: str, seats: int, options: dict | None = None, table: bool = False,
-                 seed: bytes | None = None, run_setup: bool = True, catalog: dict | None = None):
+                 seed: bytes | None = None, run_setup: bool = True, catalog: dict | None = None,
+                 position: dict | None = None):
         self.rules = get_rules(game)
-        created, self.seed = created_event(self.rules, seats, options, table, seed, catalog=catalog)
+        created, self.seed = created_event(self.rules, seats, options, table, seed, catalog=catalog,
+                                           position=position)
         self.events: list[Ev] = [created]
         self.actions = 0  # decisions and chance outcomes of playouts that kept no events (``play_out``)
         self.machine = Machine(self.rules, created)
         self.machine.apply(created)
+        stated = positioned(self.rules, created.data, position)[1] if position is not None else None
         if run_setup:
-            self.events += self.machine.setup(self.chance())
+            self.events += self.machine.setup(self.chance(), stated)
 
     def chance(self):
         k = self.machine.kernel_state

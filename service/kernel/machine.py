@@ -23,7 +23,8 @@ from collections import deque
 
 import msgpack
 
-from .chance import CHANCE_TYPES, CHANCE_VALUE_FIELD, SeededChance, TableChance, canonical_order, draw_card, roll_dice, validate
+from .chance import (CHANCE_TYPES, CHANCE_VALUE_FIELD, SeededChance, StatedChance, TableChance, canonical_order,
+                     draw_card, roll_dice, validate)
 from .corrections import check_decision
 from .equal import strictly_equal
 from .errors import BadInput, IllegalDecision, NeedChance, NoChanceAwaited, NotYourTurn, PrivateerError
@@ -278,8 +279,12 @@ class Step:
                   counter=meta["counter"], draws=meta["draws"])
         return values
 
-    def draw(self, deck: str, remaining: list, vis="all", why: str = "", unknown_pool: list | None = None):
+    def draw(self, deck: str, remaining: list, vis="all", why: str = "", unknown_pool: list | None = None,
+             stated: bool = False):
         """Draw one card from ``remaining`` (the deck's cards, any order).
+
+        ``stated``: a card a stated position names (``Rules.position``), in its setup: the
+        position's next outcome, not the seed's or the table's.
 
         Table mode, a deck holding cards nobody has seen (``is_unknown``
         tokens, see ``shuffle(face_down=True)``): the referee names the card
@@ -289,7 +294,7 @@ class Step:
         if not remaining:
             raise ValueError(f"draw from empty deck {deck!r}")
         chance = self.chance
-        if type(chance) is SeededChance:  # the card straight from the seed's stream (as ``outcome`` draws it)
+        if type(chance) is SeededChance and not stated:  # the card straight from the seed's stream (as ``outcome`` draws it)
             stream = chance.stream
             start = stream.counter
             card, index = draw_card(stream, remaining)
@@ -300,6 +305,12 @@ class Step:
         unknown = [c for c in remaining if is_unknown(c)]
         if not unknown:
             spec = self._named({"kind": "card", "deck": deck, "choices": list(remaining), "why": why})
+            if stated:  # (recorded as such: the audit and the record tell it from an outcome entered)
+                spec["stated"] = True
+                card, meta = self.chance.outcome(spec)
+                self.emit("CardDrawn", vis, deck=deck, card=card, index=meta["index"], of=len(remaining),
+                          why=why, counter=meta["counter"], draws=meta["draws"], stated=True)
+                return card
             card, meta = self.chance.outcome(spec)
             self.emit("CardDrawn", vis, deck=deck, card=card, index=meta["index"], of=len(remaining),
                       why=why, counter=meta["counter"], draws=meta["draws"])
@@ -328,16 +339,27 @@ class Step:
         """At a table, what is printed on the cards goes with the request, so
         the referee may name a card as printed (service/kernel/chance.py)."""
         if self.machine.kernel_state["table"]:
-            names = self.machine.rules.card_names(self.machine.state, spec["deck"])
+            rules, state, deck = self.machine.rules, self.machine.state, spec["deck"]
+            names = rules.card_names(state, deck)
             if names:
                 spec["names"] = {c: names[c] for c in spec["choices"] if isinstance(c, str) and c in names}
+                # copies of one name that differ, and other names a referee may type: only where the game has some
+                for key, table in (("marks", rules.card_marks(state, deck)), ("aliases", rules.card_aliases(state, deck))):
+                    if table:
+                        given = {c: table[c] for c in spec["names"] if c in table}
+                        if given:
+                            spec[key] = given
         return spec
 
-    def pick(self, options: list, vis="all", why: str = ""):
-        spec = {"kind": "pick", "options": list(options), "why": why}
+    def pick(self, options: list, vis="all", why: str = "", stated: bool = False):
+        """``stated``: a value a stated position gives (as ``draw``'s)."""
+        spec: dict = {"kind": "pick", "options": list(options), "why": why}
+        extra = {}
+        if stated:
+            spec["stated"] = extra["stated"] = True
         value, meta = self.chance.outcome(spec)
         self.emit("ChanceChosen", vis, options=list(options), value=value, index=meta["index"],
-                  why=why, counter=meta["counter"], draws=meta["draws"])
+                  why=why, counter=meta["counter"], draws=meta["draws"], **extra)
         return value
 
     def shuffle(self, deck: str, cards: list, vis="referee", why: str = "", face_down: bool = False) -> list:
@@ -579,7 +601,8 @@ class Machine:
         a = self.kernel_state["awaiting"]
         if a is None:
             return None
-        out = {key: a[key] for key in ("kind", "why", "deck", "sides", "n", "options", "faces", "names") if key in a}
+        out = {key: a[key] for key in ("kind", "why", "deck", "sides", "n", "options", "faces", "names", "marks",
+                                       "aliases") if key in a}
         if a["kind"] == "card":
             out["choices"] = sorted({c if not isinstance(c, (dict, list)) else str(c)
                                      for c in canonical_order(a["choices"])}, key=str)
@@ -623,12 +646,20 @@ class Machine:
             raise NotYourTurn(f"seat {seat} may not act now (to act: {acting})")
         return self._run(seat, decision, chance, strict=True)
 
-    def setup(self, chance) -> list[Ev]:
+    def setup(self, chance, stated: list | None = None) -> list[Ev]:
+        """``stated``: the hidden part of a stated position (``Rules.position``), the
+        outcomes its setup asks ``stated``, served before ``chance`` is asked."""
         # a seeded game's first step runs live: a game whose setup failed is never stored or
         # played, so nothing needs keeping from before it (table mode keeps its base for the
         # re-runs of chance entry)
         k = self.kernel_state
-        return self._run(0, {"step": "setup"}, chance, live=not k["steps"] and not k["table"])
+        if not stated:
+            return self._run(0, {"step": "setup"}, chance, live=not k["steps"] and not k["table"])
+        served = StatedChance(stated, chance)
+        events = self._run(0, {"step": "setup"}, served, live=not k["steps"] and not k["table"])
+        if served.used != len(stated):
+            raise BadInput(f"the position states {len(stated)} hidden outcomes, the setup took {served.used}")
+        return events
 
     def referee(self, decision, chance) -> list[Ev]:
         """A referee's step (seat 0 after the setup): a penalty or an

@@ -30,6 +30,8 @@ able); ``evolve`` may change it in place (the kernel copies when it needs to).
 * ``decision_visibility(state, seat, decision)`` -> who sees the ``Decided``
   event (default: only that seat).
 * ``describe(ev)`` -> one readable line for the log.
+* ``position(config, position)`` -> a stated position normalised (a game that
+  starts mid-game, as a referee describes the table): refused by default.
 * ``say_decision(config, decision)`` -> a decision in words, in the game's own
   terms (cards and ships by their printed names), for a person choosing it.
 """
@@ -98,6 +100,29 @@ class Rules:
             return self.handlers
         return _Through(self.evolve)
 
+    # a stated position ------------------------------------------------------
+    def position(self, config: dict, position: dict) -> dict:
+        """A game that starts from a stated position (``tools new GAME --position FILE``,
+        HTTP ``position``): the table as a referee describes it (plain JSON, printed names
+        accepted). Validate ``position`` against ``config`` (the ``GameCreated`` data so
+        far: seats, options, catalog, table) and return it normalised, as
+        ``{"public": {...}, "stated": [...]}``; refuse what the rules forbid with
+        ``BadInput`` naming it (a card twice, counts not conserved, a ship that does not
+        exist).
+
+        * ``public``: what every seat may know, recorded whole in ``GameCreated`` as
+          ``config["position"]``; ``initial_state(config)`` and ``setup(step)`` start from it.
+          It says how many hidden things there are (a hand of 2 cards), never which.
+        * ``stated``: the hidden part, as the chance outcomes ``setup`` asks for with
+          ``step.draw(..., stated=True)`` / ``step.pick(..., stated=True)``, in that order
+          and before any other chance (a hand's cards, a face-down deck's order). The
+          kernel serves them (``chance.StatedChance``); each is recorded as a chance event
+          entered as at a table (``counter`` None), seen only by the seats of its ``vis``,
+          and the audit re-runs the setup from the recorded outcomes like any step.
+
+        A game that cannot start from a position refuses (the default)."""
+        raise BadInput(f"{self.name} cannot start from a position yet")
+
     def referee(self, step, decision: dict) -> None:
         """A referee's decision (``{"referee": KIND, ...}``): penalties and
         adjustments the book names. Validate, then emit, like ``decide``."""
@@ -107,6 +132,19 @@ class Rules:
         """What is printed on the cards of ``deck`` (card id -> name), so a
         referee may name a card as printed (``rum``, ``Frances Wright``); the id
         stays an alias. None: the ids are what is printed."""
+        return None
+
+    def card_marks(self, state, deck: str) -> dict | None:
+        """What tells apart the cards of ``deck`` that share a printed name but differ
+        (card id -> a detail printed on it: an admiral, an icon), for those cards only.
+        Copies of one name without a mark (or with the same mark) are interchangeable; a
+        referee names one of the others by its id or its name and mark, never by its name
+        alone (service/kernel/chance.py, ``by_name``). None: no such cards."""
+        return None
+
+    def card_aliases(self, state, deck: str) -> dict | None:
+        """Other names a referee may type for the cards of ``deck`` (card id -> a list),
+        beside the printed name and the id: e.g. the word the rules use for a tile's kind."""
         return None
 
     def say_decision(self, config: dict, decision: dict) -> str:

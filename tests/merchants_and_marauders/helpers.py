@@ -29,11 +29,13 @@ def tile_of(good, exclude=()):
 
 class Table:
     """A table-mode game; ``script`` maps a deck name (cards, shuffles) or
-    "dice"/"pick" to a list of outcomes consumed in order."""
+    "dice"/"pick" to a list of outcomes consumed in order. The first player may be
+    scripted by seat under "pick" (as before rules version 5 drew it as a seat): that
+    seat's captain card is named."""
 
-    def __init__(self, seats, script=None, options=None, catalog=None):
+    def __init__(self, seats, script=None, options=None, catalog=None, position=None):
         self.script = {k: [list(x) if isinstance(x, list) else x for x in v] for k, v in (script or {}).items()}
-        self.g = LocalGame(GAME, seats, options=options, table=True, catalog=catalog)
+        self.g = LocalGame(GAME, seats, options=options, table=True, catalog=catalog, position=position)
         self.feed()
 
     def add(self, key, *values):
@@ -44,6 +46,10 @@ class Table:
         key = spec.get("deck") or kind
         if kind == "dice":
             key = "dice"
+        if key == "first_player" and self.script.get("pick") and key not in self.script:
+            # the first player scripted by seat ("pick": [2]): that seat's captain card is drawn
+            seat = self.script["pick"].pop(0)
+            return self.g.state["players"][seat - 1]["captain"]
         queue = self.script.get(key)
         if queue and kind == "card" and isinstance(queue[0], list):
             # an order scripted for a deck that is now named card by card (the face-up demand tiles)

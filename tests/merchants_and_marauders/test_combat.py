@@ -4,8 +4,13 @@ the book's dice: the battle example as the Portuguese text gives its dice."""
 
 import copy
 
+import pytest
+
+from service.aggregates.merchants_and_marauders import RULES
 from service.aggregates.merchants_and_marauders.catalog_checks import load
+from service.aggregates.merchants_and_marauders.glory import declined_this_turn
 from service.aggregates.merchants_and_marauders.state import new_ship
+from service.kernel import BadInput, IllegalDecision
 
 from .helpers import Table, demand_order, no_glory_cards, types
 
@@ -27,13 +32,14 @@ def _weapon(t, seat, kind):
     t.p(seat)["weapons"][kind] = 1
 
 
-def battle(felipe_tiles=(), frances_tiles=(), scout=(6, 1), sail=True, glory=None, rules_version=None, catalog=None):
+def battle(felipe_tiles=(), frances_tiles=(), scout=(6, 1), sail=True, glory=None, rules_version=None, catalog=None,
+           options=None):
     """Felipe (seat 1, a Frigate, Chain Shot) meets Frances Wright (seat 2, a Sloop with
     Better Rigging, Grappling Hooks) at sea off Port Royal, and scouts her."""
     base = {"demand_tiles": [demand_order({"havana": "sugar"})], "captains": [FELIPE, FRANCES], "pick": [1]}
     if glory:
         base["glory"] = list(glory)
-    t = Table(2, base, catalog=catalog)
+    t = Table(2, base, catalog=catalog, options=options)
     if rules_version is not None:           # as a game recorded under that version folds
         t.state["glory_windows"] = int(rules_version) >= 4
     t.act(1, {"action": "choose_ship", "ship": "sloop"})
@@ -153,10 +159,17 @@ def test_the_books_battle_example():
     assert crew == [(2, "crew"), (1, "crew")]
     won = next(e for e in evs if e.type == "CombatWon").data
     assert won == {"seat": 2, "beaten": 1, "how": "crew combat"}
+    # "Frances vince la battaglia": defeating a player earns a glory point and a glory card
+    # ("Sconfitto un giocatore o un NPC (Sopravvivendo e vincendo un combattimento navale o fra
+    # equipaggi)"); the referee enters the card she draws
+    gained = next(e for e in evs if e.type == "GloryGained").data
+    assert gained == {"seat": 2, "why": "defeated seat 1", "glory": 1}
+    assert t.p(2)["glory"] == 1 and t.p(1)["glory"] == 0
     # Felipe had become a pirate (an English flag): Frances, wanted by nobody, takes the bounty
     bounty = next(e for e in evs if e.type == "GoldReceived" and e.data["why"] == "bounty").data
     assert bounty["by_nation"] == {"england": 5}
-    assert t.p(1)["hand"] == [] and t.p(2)["hand"] == []
+    assert t.p(1)["hand"] == [] and t.p(2)["hand"] == [next(e for e in evs if e.type == "GloryCardDealt").data["card"]]
+    assert [e.data["glory_count"] for e in evs if e.type == "PlunderTaken"] == [0]   # Felipe held none
     assert t.state["combat"]["stage"] == "claim" and t.g.to_act() == [2]   # her hold is gone: no cargo fits
 
 
@@ -195,6 +208,60 @@ def test_an_announced_card_declined_is_shown_and_the_side_is_not_asked_again():
     assert t.g.to_act() == [2]
     evs = t.act(2, {"action": "glory_pass"})
     assert "GloryWindowClosed" in types(evs) and "CombatRoundWon" in types(evs)
+
+
+@pytest.mark.parametrize("reading", ["it", "pt"])
+def test_an_announced_card_declined_once_a_turn_with_the_portuguese_option(reading):
+    """The Italian book: "Un giocatore può rinunciare a giocare la carta annunciata quando è
+    il proprio turno" (whenever he resolves); the Portuguese: "Um jogador pode recusar jogar
+    a carta anunciada dele uma vez no turno" (once in the turn), the option decline=once.
+    Felipe holds a card of the naval roll (G19), Frances Fast Learner (G18, nothing to copy
+    yet). Both announce and decline in round 1; in round 2 of the same turn, with the
+    Portuguese reading, Frances (nothing playable) may only pass, and Felipe must play
+    what he announces."""
+    t = battle(glory=["G19", "G18"], catalog=naval_card_catalog(),
+               options={"decline": "once"} if reading == "pt" else None)
+    assert t.state["decline_once"] == (reading == "pt")
+    t.add("dice", [6, 1, 1], [6, 3, 2], [1], [3])           # round 1, then its hit locations
+    t.act(1, {"action": "scout", "target": "player", "seat": 2})
+    t.act(1, {"action": "glory_announce"})
+    t.act(2, {"action": "glory_announce"})
+    evs = t.act(1, {"action": "glory_decline", "card": "G19"})
+    evs += t.act(2, {"action": "glory_decline", "card": "G18"})
+    assert [e.data["card"] for e in evs if e.type == "GloryDeclined"] == ["G19", "G18"]
+    assert "CombatRoundWon" in types(evs)                   # both declined: the window closed
+    t.act(1, {"action": "no_reallocate"})
+    # round 2, the same turn: shoot against shoot, no skull
+    t.act(1, {"action": "combat_action", "do": "shoot"})
+    t.add("dice", [1, 1, 1], [1, 1, 1])
+    t.act(2, {"action": "combat_action", "do": "shoot"})
+    assert t.state["combat"]["stage"] == "glory_announce" and t.g.to_act() == [1]
+    assert t.g.legal(1) == [{"action": "glory_announce"}, {"action": "glory_pass"}]   # G19 is playable
+    t.act(1, {"action": "glory_announce"})
+    assert t.g.to_act() == [2]
+    if reading == "pt":                                     # she could only decline again: she passes
+        assert t.g.legal(2) == [{"action": "glory_pass"}]
+    else:
+        assert t.g.legal(2) == [{"action": "glory_announce"}, {"action": "glory_pass"}]
+    t.act(2, {"action": "glory_pass"})
+    plays = [{"action": "glory_play", "card": "G19"}]
+    assert t.g.legal(1) == plays + ([] if reading == "pt" else [{"action": "glory_decline", "card": "G19"}])
+    if reading == "pt":
+        with pytest.raises(IllegalDecision):
+            t.act(1, {"action": "glory_decline", "card": "G19"})
+        # the limit is the player's turn: in the next player's turn each may decline again
+        state = copy.deepcopy(t.state)
+        state["cur"] = 1
+        assert not declined_this_turn(state, 1) and not declined_this_turn(state, 2)
+        assert declined_this_turn(t.state, 1) and declined_this_turn(t.state, 2)
+
+
+def test_the_decline_option_is_any_or_once():
+    assert RULES.parse_options(2, {"decline": "once"}) == {"decline": "once"}
+    assert RULES.parse_options(2, {"decline": "ANY", "glory": "12"}) == {"decline": "any", "glory": 12}
+    with pytest.raises(BadInput, match="once"):
+        RULES.parse_options(2, {"decline": "twice"})
+    assert "uma vez no turno" in RULES.options_said["decline"]
 
 
 def test_a_card_of_the_naval_roll_rolls_its_players_own_dice_again():
@@ -236,6 +303,27 @@ def test_plunder_and_claim_then_the_beaten_captain_is_gone():
     assert t.p(2)["returning"] == ["U02"]                   # the Better Rigging tile goes back to a port
 
 
+def test_the_public_plunder_counts_the_glory_cards_taken():
+    """The table sees how many glory cards change hands, not which ("Depredare le navi dei
+    giocatori": "Le Carte Gloria"): two plundered, the public PlunderTaken says two."""
+    t = battle(glory=["G01", "G02"])
+    t.state["decks"]["glory"].remove("G03")                  # test set-up: a second card in her hand
+    t.p(2)["hand"].append("G03")
+    t.add("dice", [6, 6, 6], [1, 1, 1], [1, 1, 2])          # round 1: Felipe wins, 3 hits: cargo, cargo, masts
+    t.act(1, {"action": "scout", "target": "player", "seat": 2})
+    t.act(1, {"action": "combat_action", "do": "board"})
+    t.add("dice", [6, 1, 1], [1, 1, 1], [6, 6], [1, 1, 1])   # Felipe boards; crew: two skulls against none
+    t.add("glory", "G04")                                   # his card for the win
+    t.act(2, {"action": "combat_action", "do": "shoot"})
+    assert t.state["combat"]["stage"] == "glory_announce"   # both hold cards: the crew roll's window
+    evs = t.act(1, {"action": "glory_pass"}) + t.act(2, {"action": "glory_pass"})
+    taken = next(e for e in evs if e.type == "PlunderTaken")
+    assert taken.vis == "all" and taken.data["glory_count"] == 2
+    shown = next(e for e in evs if e.type == "Plundered")
+    assert shown.vis == [1, 2] and shown.data["glory_cards"] == ["G02", "G03"]
+    assert sorted(t.p(1)["hand"]) == ["G01", "G02", "G03", "G04"] and t.p(2)["hand"] == []
+
+
 def test_a_successful_flight_ends_the_fight():
     t = battle()
     t.add("dice", [1, 1, 1], [1, 1, 1])                     # round 1: nobody wins, no hits
@@ -245,6 +333,8 @@ def test_a_successful_flight_ends_the_fight():
     evs = t.act(2, {"action": "combat_action", "do": "flee"})
     assert "CombatFled" in types(evs) and t.state["combat"] is None
     assert t.p(1)["flags"] == {"england": 1}                # engaging her was enough
+    # nobody was defeated: no glory (the book: "Sopravvivendo e vincendo")
+    assert "GloryGained" not in types(t.g.events) and t.p(1)["glory"] == t.p(2)["glory"] == 0
 
 
 def test_bounty_for_a_pirate_not_from_nations_that_want_the_winner():
@@ -264,6 +354,40 @@ def test_bounty_for_a_pirate_not_from_nations_that_want_the_winner():
     assert bounty["by_nation"] == {"england": 5} and t.p(1)["gold"] == gold + 5   # not Spain's 15
     assert t.p(1)["flags"] == {"spain": 1}                  # beating a pirate costs no flag
     assert t.p(2)["captain"] is None and t.state["combat"] is None
+
+
+def sink_frances(t):
+    """Round 1: Felipe wins with three skulls; Frances places the three hits on her hull."""
+    t.add("dice", [6, 6, 6], [1, 1, 1], [5, 5, 5])
+    t.act(1, {"action": "scout", "target": "player", "seat": 2})
+    t.act(1, {"action": "no_shot"})
+    evs = []
+    for _ in range(3):
+        evs += t.act(2, {"action": "place_hit", "location": "hull"})
+    return evs
+
+
+def test_sinking_a_player_earns_a_glory_point_and_a_glory_card():
+    """The book ("Acquisire carte Gloria", p. 12): a glory point, and so a glory card, for
+    "Sconfitto un giocatore o un NPC (Sopravvivendo e vincendo un combattimento navale o fra
+    equipaggi)": a naval fight won by sinking the other ship."""
+    t = battle()
+    t.add("glory", "G05")                                   # the referee enters the card he draws
+    evs = sink_frances(t)
+    assert [e.data["seat"] for e in evs if e.type == "ShipSunk"] == [2]
+    assert [e.data for e in evs if e.type == "GloryGained"] == [{"seat": 1, "why": "defeated seat 2", "glory": 1}]
+    dealt = next(e for e in evs if e.type == "GloryCardDealt")
+    assert dealt.data == {"seat": 1, "card": "G05"} and dealt.vis == [1]      # the card is his secret
+    assert t.p(1)["glory"] == 1 and t.p(1)["hand"] == ["G05"] and t.p(2)["glory"] == 0
+    # the point comes with the win, before the fight's end
+    assert types(evs).index("CombatWon") < types(evs).index("GloryGained") < types(evs).index("CombatEnded")
+
+
+def test_games_before_rules_version_5_earn_no_glory_for_a_win():
+    t = battle()
+    t.state["combat_fixes"] = False                         # as a game recorded under rules version 4
+    evs = sink_frances(t)
+    assert "ShipSunk" in types(evs) and "GloryGained" not in types(evs) and t.p(1)["glory"] == 0
 
 
 # the combat upgrades ---------------------------------------------------------------------

@@ -4,6 +4,7 @@ capitani dei giocatori), driven in table mode: the book's NPC examples."""
 import copy
 
 from service.aggregates.merchants_and_marauders.catalog_checks import load
+from service.aggregates.merchants_and_marauders.combat import controller
 
 from .helpers import Table, demand_order, end_turn_if_due, no_glory_cards
 
@@ -75,6 +76,46 @@ def test_the_books_first_hunting_example():
     next_turn(t)                                                          # E19: move the Dutch ship North
     moved = [e.data for e in t.g.events if e.type == "NpcMoved"][-1]
     assert moved["frm"] == "basse_terre" and moved["to"] == "bridgetown" and moved["hunting"] == 2
+
+
+def test_the_books_first_hunting_example_with_the_pirate_in_port():
+    """The Portuguese text of the same example: the pirate with an English flag is at
+    Bridgetown "no porto, mas sem nenhuma conseqüência" (in port, but with no consequence):
+    the Dutch ship still sails East to Bridgetown's sea zone; nothing happens in port; it
+    scouts him when he sails out ("incluso l'azione di uscire dal porto")."""
+    cat = catalog(icons={"E29": [{"npc": "dutch_naval", "dir": "N"}]}, zones={"E10": "basse_terre"})
+    t = start(["E10", "E21", "E29", "E23"], cat)
+    next_turn(t)
+    assert t.state["board"]["npcs"]["dutch_naval"]["zone"] == "basse_terre"
+    p = t.p(2)
+    p["zone"], p["in_port"], p["flags"] = "bridgetown", True, {"england": 1}   # in Bridgetown's port
+    next_turn(t)                                                          # E29: move the Dutch ship North
+    moved = [e.data for e in t.g.events if e.type == "NpcMoved"][-1]
+    assert (moved["frm"], moved["to"], moved["hunting"]) == ("basse_terre", "bridgetown", 2)
+    assert moved["why"] == "hunting (seat 2 is in port: no consequence there)"
+    # no consequence in port: no scouting and no fight, neither now nor at the start of her turn
+    end_turn_if_due(t, 1)
+    if t.g.to_act() == [1]:
+        t.act(1, {"action": "end_turn"})
+    assert t.g.to_act() == [2] and t.p(2)["in_port"]
+    assert not [e for e in t.g.events if e.type in ("NpcsScouting", "NpcScouted", "CombatBegun")]
+    t.add("dice", [1, 1])                                                 # its Scouting: no skull
+    evs = t.act(2, {"action": "leave_port"})                              # she sails out: it scouts her
+    scouting = next(e.data for e in evs if e.type == "NpcsScouting")
+    assert scouting["seat"] == 2 and scouting["npcs"] == ["dutch_naval"]
+    assert not next(e.data for e in evs if e.type == "NpcScouted")["success"] and t.state["combat"] is None
+
+
+def test_games_before_rules_version_5_hunt_only_players_at_sea():
+    cat = catalog(icons={"E29": [{"npc": "dutch_naval", "dir": "N"}]}, zones={"E10": "basse_terre"})
+    t = start(["E10", "E21", "E29", "E23"], cat)
+    t.state["combat_fixes"] = False                                       # as a game of rules version 4
+    next_turn(t)
+    p = t.p(2)
+    p["zone"], p["in_port"], p["flags"] = "bridgetown", True, {"england": 1}
+    next_turn(t)
+    moved = [e.data for e in t.g.events if e.type == "NpcMoved"][-1]
+    assert moved["to"] == "st_maarten" and moved["hunting"] is None       # by the letter: North
 
 
 def test_without_prey_the_letter_and_then_clockwise():
@@ -181,6 +222,26 @@ def test_an_npc_fight_is_decided_by_the_player_to_the_left_and_may_not_flee_stro
     assert t.g.legal(1) == []
 
 
+def test_with_three_players_the_npc_is_decided_by_the_next_player_in_turn_order():
+    """The book: "controllata dal giocatore alla sinistra del giocatore che combatte contro
+    l'NPC"; the turn "procede in senso orario", so the player to the left plays next: the
+    Dutch ship that attacks seat 1 is decided by seat 2, not by seat 3 (the one before)."""
+    t = dutch_at("havana", seats=3)
+    assert t.state["order"] == [1, 2, 3] and t.g.to_act() == [1]
+    t.p(1)["flags"] = {"spain": 1}
+    t.add("dice", [6, 1], [1, 1, 1], [1, 1, 1])           # found; round 1: no skull either side
+    t.act(1, {"action": "leave_port"})
+    assert t.state["combat"]["waiting"] == "npc:dutch_naval"
+    assert t.g.to_act() == [2] and t.g.legal(3) == [] and t.g.legal(1) == []
+    # the last seat's left is the first seat's (the order wraps)
+    state = copy.deepcopy(t.state)
+    state["combat"]["d"] = 3
+    assert controller(state, "npc:dutch_naval") == 1
+    state["combat"]["d"] = 1
+    state["combat_fixes"] = False                         # as a game of rules version 4: the one before
+    assert controller(state, "npc:dutch_naval") == 3
+
+
 def test_a_fight_with_an_npc_that_nobody_can_harm_or_leave_drifts_apart():
     """Found in a pirate-bot game that never ended: the player's ship has lost masts (Shoot
     only) and cannons; the NPC has no cannons and no crew (no Board) and may not flee, as it
@@ -256,6 +317,10 @@ def test_beating_a_naval_npc_costs_a_flag_pays_its_cargo_and_the_admiral_beneath
     assert won["seat"] == 1 and won["beaten"] == "npc:dutch_naval"
     assert t.p(1)["flags"] == {"netherlands": 2}          # defeating a non-pirate ship
     assert t.p(1)["gold"] == gold + 5
+    # defeating an NPC in crew combat: a glory point and a glory card
+    assert [e.data for e in evs if e.type == "GloryGained"] == [{"seat": 1, "why": "defeated the dutch naval ship",
+                                                                 "glory": 1}]
+    assert t.p(1)["glory"] == 1 and len(t.p(1)["hand"]) == 1
     assert [e.type for e in evs].count("NpcCargoLost") == 3   # three hits on its hold: all three lost
     t.act(1, {"action": "claim_ship", "claim": False})
     lost = next(e.data for e in t.g.events if e.type == "NpcCaptainLost")
@@ -283,6 +348,7 @@ def test_an_honest_captain_beating_a_pirate_npc_takes_its_bounty():
     evs = t.g.events
     bounty = [e.data for e in evs if e.type == "GoldReceived" and e.data["why"] == "bounty"]
     assert bounty and bounty[-1]["amount"] == 5 and t.p(1)["gold"] == gold + 5
+    assert t.p(1)["glory"] == 1                                 # a pirate NPC sunk: a glory point too
     assert "pirate_sloop" not in t.state["board"]["npcs"]       # no captain beneath: it leaves the sea
 
 
@@ -312,6 +378,7 @@ def test_two_npcs_in_turn_and_a_death_in_ones_own_turn_ends_it_without_a_new_cap
     evs = t.act(1, {"action": "no_reallocate"})
     types_ = [e.type for e in evs]
     assert "CaptainDied" in types_ and "PlayerTurnEnded" in types_
+    assert "GloryGained" not in types_ and t.p(2)["glory"] == 0   # an NPC's win earns nobody glory
     assert not [e for e in evs if e.type == "CaptainDealt" and e.data["seat"] == 1]
     assert t.p(1)["captain"] is None and t.g.to_act() == [2]
 

@@ -89,10 +89,25 @@ def test_a_man_o_war_moves_with_its_nations_naval_icon():
         if e["id"] == "E21":
             e["npc_icons"] = [{"npc": "english_naval", "dir": "S"}]
     t = start(["E19", "E21", "E23"], cat)
+    # test set-up: Felipe (Spanish, at war with England) in port at St. John, far from Port
+    # Royal; in Havana's port, next to it, he is hunted (rules version 5: hunted in port too)
+    t.p(1)["zone"] = "st_john"
     next_turn(t)                                                  # E21: the English icon, south
     moved = [e.data for e in t.g.events if e.type == "NpcMoved"]
     assert moved and moved[0]["npc"] == "man_o_war_england" and moved[0]["frm"] == "port_royal"
     assert moved[0]["to"] == "old_providence"                     # Port Royal's S border
+
+
+def test_a_man_o_war_hunts_a_captain_of_the_enemy_nation_in_port_next_to_it():
+    cat = copy.deepcopy(load())
+    for e in cat["events"]["value"]:
+        if e["id"] == "E21":
+            e["npc_icons"] = [{"npc": "english_naval", "dir": "S"}]
+    t = start(["E19", "E21", "E23"], cat)
+    assert t.p(1)["in_port"] and t.p(1)["zone"] == "havana"       # Felipe, Spanish, at home
+    next_turn(t)
+    moved = [e.data for e in t.g.events if e.type == "NpcMoved"]
+    assert (moved[0]["npc"], moved[0]["to"], moved[0]["hunting"]) == ("man_o_war_england", "havana", 1)
 
 
 def test_beating_a_man_o_war_costs_a_flag_and_it_leaves_the_sea():

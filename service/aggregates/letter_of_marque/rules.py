@@ -22,6 +22,7 @@ from operator import itemgetter
 from service.kernel import BadInput, IllegalDecision, Rules
 
 from . import catalog as catalog_data
+from . import position as stated_position
 from .state import HANDLERS, deck_name, game_over, initial_state
 from .view import describe, view
 
@@ -73,7 +74,8 @@ class LetterOfMarque(Rules):
 
     initial_state = staticmethod(initial_state)
 
-    handlers = HANDLERS  # evolve as a table: the kernel calls each event's handler straight
+    # evolve as a table: the kernel calls each event's handler straight
+    handlers = {**HANDLERS, **stated_position.HANDLERS}
 
     # who acts -------------------------------------------------------------
     turn = staticmethod(itemgetter("turn"))  # the state's own count, read for every event
@@ -107,8 +109,15 @@ class LetterOfMarque(Rules):
         return out
 
     # the steps ------------------------------------------------------------
+    def position(self, config, position):
+        """A stated position checked and normalised (position.py, docs/positions.md)."""
+        return stated_position.normalise(config, position)
+
     def setup(self, step):
         state = step.state
+        if state.get("position") is not None:   # a game from a stated position
+            stated_position.lay(step)
+            return
         step.emit("PlayersSeated", colours={str(i + 1): p["colour"] for i, p in enumerate(state["players"])})
         for i, p in enumerate(state["players"]):
             step.emit("TreasureDeckShuffled", seat=i + 1, cards=len(p["deck"]))

@@ -14,6 +14,13 @@ def deck_name(colour: str) -> str:
 def initial_state(config: dict) -> dict:
     cat = config["catalog"]
     colours = (config.get("options") or {}).get("colours") or cat["colours"]["value"][: config["seats"]]
+    state = _initial(cat, config, colours)
+    if config.get("position") is not None:
+        state["position"] = config["position"]  # a stated position, laid by the setup (position.py)
+    return state
+
+
+def _initial(cat: dict, config: dict, colours: list) -> dict:
     return {
         "rules_version": str(config.get("rules_version", "1")),
         "turn": 0,

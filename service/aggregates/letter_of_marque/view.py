@@ -57,6 +57,14 @@ def describe(ev) -> str:
         return f"turn {ev.turn}: seat {d['seat']} to play"
     if t == "TurnEnded":
         return f"seat {d['seat']} ends the turn"
+    if t == "PositionLaid":
+        return "the game starts from a stated position: " + "; ".join(
+            f"seat {q['seat']} ({q['colour']}) {len(q['ships'])} ships at sea, {len(q['deck'])} treasures in the deck, "
+            f"{q['cannons']} cannon cards" for q in d["players"])
+    if t == "ShipBaseStated":
+        return f"ship {d['ship']} is {'armed' if d['armed'] else 'unarmed'} (secret, the position)"
+    if t == "ReserveStated":
+        return f"seat {d['seat']}'s reserve: {d['reserve']['armed']} armed, {d['reserve']['unarmed']} unarmed (secret)"
     if t == "TreasureDeckShuffled":
         return f"seat {d['seat']} shuffles a treasure deck of {d['cards']} cards"
     return ""

@@ -25,6 +25,7 @@ from operator import itemgetter
 from service.kernel import BadInput, IllegalDecision, Rules
 
 from . import catalog as catalog_data
+from . import position as stated_position
 from .cards import ADMIRAL, CAPTAIN, MERCHANT, PIRATE, gold, info
 from .state import (DRAW_PILE, HANDLERS, attack_of, battle, captures, game_over, hand_vis,
                     initial_state, side_of)
@@ -119,7 +120,8 @@ class Loot(Rules):
 
     initial_state = staticmethod(initial_state)
 
-    handlers = HANDLERS  # evolve as a table: the kernel calls each event's handler straight
+    # evolve as a table: the kernel calls each event's handler straight
+    handlers = {**HANDLERS, **stated_position.HANDLERS}
 
     def decision_visibility(self, state, seat, decision):
         return "all"  # every action is played face up; drawn cards are hidden in CardDrawn
@@ -162,8 +164,15 @@ class Loot(Rules):
         return out
 
     # the steps ------------------------------------------------------------
+    def position(self, config, position):
+        """A stated position checked and normalised (position.py, docs/positions.md)."""
+        return stated_position.normalise(config, position)
+
     def setup(self, step):
         state = step.state
+        if state.get("position") is not None:   # a game from a stated position
+            self._start_turn(step, *stated_position.lay(step))
+            return
         n = state["seats"]
         dealer = step.pick(list(range(1, n + 1)), why="the dealer")
         first = dealer % n + 1

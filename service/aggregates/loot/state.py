@@ -21,6 +21,13 @@ DRAW_PILE = "draw_pile"
 
 
 def initial_state(config: dict) -> dict:
+    state = _initial(config)
+    if config.get("position") is not None:
+        state["position"] = config["position"]  # a stated position, laid by the setup (position.py)
+    return state
+
+
+def _initial(config: dict) -> dict:
     cat = config["catalog"]
     n = config["seats"]
     return {

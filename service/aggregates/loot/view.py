@@ -81,6 +81,14 @@ def describe(ev) -> str:
         return f"seat {d['seat']} discards {d['card']}"
     if t == "MerchantCaptured":
         return f"seat {d['seat']} captures {d['merchant']} ({d['gold']} gold, {d['how']})"
+    if t == "PositionLaid":
+        ships = "; ".join(f"{b['merchant']} of seat {b['owner']}"
+                          + (f" attacked by {', '.join(c for a in b['attacks'] for c in a['cards'])}" if b["attacks"] else "")
+                          + (f", then {', '.join(b['specials'])}" if b["specials"] else "") for b in d["sea"])
+        return ("the game starts from a stated position: "
+                + ", ".join(f"seat {s} holds {n} cards" for s, n in d["hands"].items())
+                + (f"; at sea {ships}" if ships else "")
+                + "".join(f"; seat {s} has won {', '.join(w)}" for s, w in d["scored"].items() if w))
     if t == "TurnSkipped":
         return f"seat {d['seat']} has no cards left: turn passes"
     if t == "GameEnded":

@@ -24,6 +24,8 @@ scout.py           the Scout action: a raid or a fight
 sailing.py         moving, entering and leaving ports
 setup.py           the set-up (Preparazione del gioco)
 flow.py            the round and each player's turn; does what a phase hands back
+referee.py         referee decisions: an NPC's move overruled where the printed board differs
+position.py        a game from a stated position: checked, laid, its first turn begun
 evolve.py          evolve: the events each module applies, gathered in one table
 catalog_checks.py  the checks a catalog passes at load: a schema, named checks, vocabularies
 view.py            what each seat may see, and the log's lines

@@ -13,7 +13,7 @@ from . import npc as npc_rules
 from .abilities import dice as skill_dice
 from .captains import captain_dies
 from .catalog import tables
-from .mechanics import bank_pays, numbers, successes
+from .mechanics import bank_pays, gain_glory, numbers, successes
 from .state import (CARRY_ON, END_TURN, capacity, is_npc, is_pirate, nation_of, other_side as _other, player, ship_max,
                     side, side_name as name, upgrade_tile as tile)
 from .wanted import gain_flag
@@ -116,13 +116,18 @@ def crew_settle(step):
 
 
 def defeated(step, win, lose, plunder):
-    """The winner has beaten a ship: a flag if it was not a pirate, the bounties if it
-    was (but from nations that want the winner); then plunder and the claim. The book: "Ricompense", p. 11."""
+    """The winner has beaten a ship: a player earns a glory point and card (rules version
+    5); a flag if it was not a pirate, the bounties if it was (but from nations that want
+    the winner); then plunder and the claim. The book: "Acquisire carte Gloria", p. 12
+    ("Sconfitto un giocatore o un NPC (Sopravvivendo e vincendo un combattimento navale o
+    fra equipaggi)"); "Ricompense", p. 11."""
     state = step.state
     w, l = side(state, win), side(state, lose)
     step.emit("CombatWon", seat=win, beaten=lose, how="crew combat" if plunder else "sunk")
     if is_npc(win):                     # an NPC takes nothing: the beaten captain dies
         return end(step, win, [lose])
+    if state.get("combat_fixes"):
+        gain_glory(step, win, f"defeated {name(lose)}")
     if is_npc(lose):
         return _beat_npc(step, win, lose, plunder)
     if is_pirate(l):
@@ -186,10 +191,11 @@ def _plunder(step, win, lose):
     weapons = sorted(k for k in l["weapons"] if k not in w["weapons"])
     have = {S["glory"][g]["specialist"] for g in w["specialists"]}
     specialists = [g for g in l["specialists"] if S["glory"][g]["specialist"] not in have]
+    held = len(l["hand"])               # counted before the cards move (rules version 5)
     step.emit("Plundered", vis=sorted([win, lose]), seat=win, beaten=lose, gold=l["gold"], glory_cards=list(l["hand"]),
               rumor=l["rumor"] if w["rumor"] is None else None, weapons=weapons, specialists=specialists)
-    step.emit("PlunderTaken", seat=win, beaten=lose, glory_count=len(l["hand"]), weapons=weapons,
-              specialists=specialists)
+    step.emit("PlunderTaken", seat=win, beaten=lose, glory_count=held if state.get("combat_fixes") else len(l["hand"]),
+              weapons=weapons, specialists=specialists)
     step.emit("CombatWaiting", seat=win, stage="plunder")
     return _claim_when_nothing_fits(step, win)
 

@@ -75,6 +75,8 @@ def static(cat: dict) -> dict:
         "goods": list(v["goods"]),
         "demand": {t["id"]: t["good"] for t in v["demand_tiles"]},
         "upgrade": {u["id"]: u["kind"] for u in v["upgrades"]},
+        # the tiles' names as printed (the book's list of "Modificações"); the kind's words otherwise
+        "upgrade_name": {u["id"]: u.get("name") or u["kind"].replace("_", " ").capitalize() for u in v["upgrades"]},
         "weapons": dict(v["special_weapons"]),
         "merchant": {m["id"]: m["nation"] for m in v["merchant_tokens"]},
         "hit_die": dict(v["hit_die"]),
@@ -94,7 +96,74 @@ def static(cat: dict) -> dict:
                              "location": r.get("location"), "effect": r.get("effect", "none")} for r in v["rumors"]},
         "missions": {m["id"]: {"name": m["name"], "location": m["location"], "complete": m.get("complete")}
                      for m in v["missions"]},
+        # by deck, the cards whose printed name other cards share though they differ: what tells them apart
+        "marks": {deck: marks(v[key], {z["id"]: z["name"] for z in v["zones"]}, name)
+                  for deck, key, name in (("events", "events", "name"), ("glory", "glory_cards", "name"),
+                                          ("cargo", "cargo_cards", "good"), ("rumors", "rumors", "name"),
+                                          ("missions", "missions", "name"), ("captains", "captains", "name"))},
     }
+
+
+# what a card's face says beyond its name, field by field, in a referee's words
+_NOT_ON_THE_FACE = ("id", "name", "source", "note")
+
+
+def _face(card: dict, name_key: str) -> dict:
+    return {k: v for k, v in card.items() if k != name_key and k not in _NOT_ON_THE_FACE
+            and not k.endswith(("_source", "_note"))}
+
+
+_FIRST = ("captain", "raid", "icon", "effect", "zone", "npc_icons")   # the words' order: the most telling first
+_NATIONS = {"spanish", "english", "french", "dutch"}
+
+
+def _npc(npc: str) -> str:
+    first, _, rest = npc.partition("_")
+    return " ".join([first.capitalize() if first in _NATIONS else first, *rest.split("_")]).strip()
+
+
+def _said(key: str, value, zones: dict) -> str:
+    if key == "captain" and isinstance(value, dict):
+        return value.get("name", "a captain")
+    if key == "zone":
+        return f"enters at {zones.get(value, value)}"
+    if key == "npc_icons":
+        return ("NPC icons " + ", ".join(f"{_npc(i['npc'])} {i['dir']}" for i in value)) if value \
+            else "no NPC icons"
+    if key == "raid":
+        return f"raid {value}"
+    if key == "icon":
+        return value.replace("hit:", "hit on the ") if value != "escape" else "escape"
+    if key == "effect" and isinstance(value, dict):
+        wars = [s for s in value.get("steps", []) if s.get("do") == "war"]
+        if wars:
+            return "war between " + " and ".join(n.capitalize() for n in wars[0].get("nations", []))
+        return f"its text ({value.get('timing', '')})"
+    return f"{key.replace('_', ' ')} {json.dumps(value) if not isinstance(value, (str, int)) else value}"
+
+
+def marks(cards: list, zones: dict, name_key: str) -> dict:
+    """For each card that shares its printed name with cards that differ from it, what tells
+    it apart, from the fields that differ in its name's group (card id -> words): the
+    admiral and entry zone of a Dutch Naval Ship, the raid value and icon of a rum card.
+    Cards identical but for their id get the same words (or none): they are interchangeable."""
+    groups: dict = {}
+    for c in cards:
+        groups.setdefault(c[name_key], []).append(c)
+    out = {}
+    for group in groups.values():
+        faces = [_face(c, name_key) for c in group]
+        if len(group) < 2 or all(f == faces[0] for f in faces):
+            continue
+        every = dict.fromkeys([*_FIRST, *(k for f in faces for k in f)])
+        keys = [k for k in every if len({json.dumps(f.get(k), sort_keys=True) for f in faces}) > 1]
+        said = {c["id"]: "; ".join(_said(k, f.get(k), zones) for k in keys) for c, f in zip(group, faces)}
+        seen: dict = {}
+        for c, f in zip(group, faces):
+            seen.setdefault(said[c["id"]], set()).add(json.dumps(f, sort_keys=True))
+        for c in group:             # words that would not tell two different faces apart: the id too
+            out[c["id"]] = said[c["id"]] if len(seen[said[c["id"]]]) == 1 else f"{said[c['id']]}; {c['id']}"
+    return out
 
 
 # the derived tables, shared by every game built on the same catalog -------------------

@@ -119,6 +119,7 @@ class DemandTile(_Item):
 
 class Upgrade(_Item):
     kind: Literal[tuple(sorted(UPGRADE_KINDS))]
+    name: str | None = None     # as printed on the tile
 
 
 class MerchantToken(_Item):

@@ -50,13 +50,15 @@ from .wanted import gain_flag
 
 def controller(state, who):
     """Who decides for a side: a player for itself; for an NPC the player to the left of
-    the player it fights (the one before in turn order), the book's default."""
+    the player it fights, the book's default ("il giocatore alla sinistra del giocatore che
+    combatte contro l'NPC"): play goes clockwise ("in senso orario"), so the player to the
+    left is the next in turn order (rules version 5; games of version 4: the one before)."""
     if not is_npc(who):
         return who
     c = state["combat"]
     foe = c["d"] if c["a"] == who else c["a"]
     order = state["order"]
-    return order[(order.index(foe) - 1) % len(order)]
+    return order[(order.index(foe) + (1 if state.get("combat_fixes") else -1)) % len(order)]
 
 
 def begin(step, attacker, defender):

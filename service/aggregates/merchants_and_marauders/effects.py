@@ -101,7 +101,12 @@ def _gain_gold(step, s, p, card):
 
 def _lose_gold(step, s, p, card):
     seat = p["seat"]
-    step.emit("GoldLost", vis=[seat], seat=seat, amount=min(p["gold"], s["amount"]), why=f"card {card}")
+    amount = min(p["gold"], s["amount"])
+    if step.state.get("table_seen"):    # what the table sees first, then the amount for the seat: said once
+        step.emit("GoldLostByCard", seat=seat, card=card, amount_secret=True)
+        step.emit("GoldLost", vis=[seat], seat=seat, amount=amount, why=f"card {card}", card_said=True)
+        return
+    step.emit("GoldLost", vis=[seat], seat=seat, amount=amount, why=f"card {card}")
     step.emit("GoldLostByCard", seat=seat, card=card)
 
 

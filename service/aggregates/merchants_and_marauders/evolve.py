@@ -5,11 +5,11 @@ claim."""
 
 from __future__ import annotations
 
-from . import (boarding, captains, combat, effects, flow, glory, mechanics, npc, port, raid, sailing, scout, setup,
-               shipyard, tasks, wanted, war)
+from . import (boarding, captains, combat, effects, flow, glory, mechanics, npc, port, position, raid, referee, sailing,
+               scout, setup, shipyard, tasks, wanted, war)
 
 MODULES = (mechanics, setup, captains, flow, sailing, wanted, war, effects, tasks, port, shipyard, raid, scout, npc,
-           glory, combat, boarding)
+           glory, combat, boarding, position, referee)
 
 
 def _gathered() -> dict:

@@ -73,8 +73,12 @@ def start_round(step):
     info = S["events"][card]
     effect = info.get("effect", "none")
     if effect == "none":
-        step.emit("EventCardDrawn", card=card, name=info["name"], kind=info["kind"],
-                  npc_icons=info["npc_icons"], effect="none", note=EVENT_NOTE)
+        if state.get("table_seen"):         # (the note of older builds was stale: NPCs are played now)
+            step.emit("EventCardDrawn", card=card, name=info["name"], kind=info["kind"],
+                      npc_icons=info["npc_icons"], effect="none")
+        else:
+            step.emit("EventCardDrawn", card=card, name=info["name"], kind=info["kind"],
+                      npc_icons=info["npc_icons"], effect="none", note=EVENT_NOTE)
     else:                   # the card's text in the effect vocabulary (effects.py)
         step.emit("EventCardDrawn", card=card, name=info["name"], kind=info["kind"],
                   npc_icons=info["npc_icons"], effect=effect["timing"])

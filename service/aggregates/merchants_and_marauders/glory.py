@@ -28,7 +28,9 @@ playable card would).
   phase ``{"action": "glory_play", "card": G}`` (shown to all), or declines it,
   showing the card it meant (``{"action": "glory_decline", "card": G}``; the book's
   rule for cards announced in another player's turn). A side that declined is not
-  asked again in this window (else a window could never close).
+  asked again in this window (else a window could never close). With the option
+  ``decline=once`` (the Portuguese book) a side declines once a player's turn: after
+  that it plays what it announces, and announces only holding a card of the phase.
 * then a new announcement round, until nobody announces.
 
 Card effects (``effects.py``) in a combat phase: ``reroll_dice`` (``whose``:
@@ -180,15 +182,30 @@ def legal(state, seat):
         return []
     p = state["players"][seat - 1]
     if st == "glory_announce":
+        if declined_this_turn(state, seat) and not playable(state, p, w["phase"]):
+            return [{"action": "glory_pass"}]     # it could only decline again
         return [{"action": "glory_announce"}, {"action": "glory_pass"}]
     if st == "glory_resolve":
-        return [{"action": "glory_play", "card": g} for g in playable(state, p, w["phase"])] + \
-            [{"action": "glory_decline", "card": g} for g in sorted(p["hand"])]
+        plays = [{"action": "glory_play", "card": g} for g in playable(state, p, w["phase"])]
+        if plays and declined_this_turn(state, seat):
+            return plays
+        return plays + [{"action": "glory_decline", "card": g} for g in sorted(p["hand"])]
     if st == "glory_reroll":
         c = state["combat"]
         n = len(c["dice"][side_key(c, w["reroll"][0])])
         return [{"action": "glory_reroll", "dice": list(s)} for k in range(n + 1) for s in combinations(range(n), k)]
     return []
+
+
+def declined_this_turn(state, seat) -> bool:
+    """Option ``decline=once`` (the Portuguese book: "Um jogador pode recusar jogar a carta
+    anunciada dele uma vez no turno"): ``seat`` has declined an announced card in this
+    player's turn already, so it must play what it announces (and announces only with a
+    card of the phase). The Italian book (the default) sets no limit."""
+    if not state.get("decline_once"):
+        return False
+    d = state.get("declines")
+    return d is not None and d["turn"] == [state["turn"], state["cur"]] and seat in d["seats"]
 
 
 def _next(step):
@@ -319,6 +336,11 @@ def _glory_declined(state, d, ev):
     w = window(state)
     w["resolved"].append(d["seat"])
     w["declined"].append(d["seat"])
+    if state.get("decline_once"):       # counted for the player's turn (``declined_this_turn``)
+        turn = [state["turn"], state["cur"]]
+        if (state.get("declines") or {}).get("turn") != turn:
+            state["declines"] = {"turn": turn, "seats": []}
+        state["declines"]["seats"].append(d["seat"])
 
 
 def _glory_reroll_begun(state, d, ev):

@@ -12,8 +12,9 @@ fights).
   card's zone.
 * The NPC icons of an event card move the NPCs at sea, in the card's order, across
   the border with the icon's letter, or the next letter clockwise when there is none.
-* An NPC ignores the letter when a player it hunts is in its zone or an adjacent one:
-  it moves to (or stays in) that player's zone. Naval ships hunt players wanted by
+* An NPC ignores the letter when a player it hunts is in its zone or an adjacent one
+  (at sea, or in the zone's port: rules version 5): it moves to (or stays in) that
+  player's zone. A player in port is not scouted there; he is when he leaves the port. Naval ships hunt players wanted by
   their nation (the most flags first), then players wanted by others (the most
   flags), then players of a nation at war with theirs; pirates hunt non-pirates with
   gold aboard, then with cargo, then any. Players still even: one at random.
@@ -64,11 +65,14 @@ def _hunt_rank(state, npc, p):
 
 
 def _prey(state, npc, zone):
-    """The players at sea in ``zone`` or next to it that the NPC hunts, best first (ties kept)."""
+    """The players in ``zone`` or next to it that the NPC hunts, best first (ties kept): at
+    sea or in the zone's port (rules version 5: the PT example's pirate is "no porto, mas
+    sem nenhuma conseqüência"; games of version 4 hunted only players at sea)."""
     adj = tables(state)["adj"][zone]
+    in_port_too = state.get("combat_fixes")
     ranked = []
     for p in state["players"]:
-        if p["captain"] is None or p["ship"] is None or p["in_port"]:
+        if p["captain"] is None or p["ship"] is None or (p["in_port"] and not in_port_too):
             continue
         if p["zone"] != zone and p["zone"] not in adj:
             continue
@@ -95,9 +99,12 @@ def move(step, npc, letter):
     if prey:
         seat = prey[0] if len(prey) == 1 else step.pick(prey, vis="all", why=f"{npc} hunts: players even on every "
                                                                          "priority, one at random")
-        to = player(state, seat)["zone"]
-        step.emit("NpcMoved", npc=npc, frm=zone, to=to, letter=letter, hunting=seat,
-                  why="hunting" if to != zone else "hunting: it stays")
+        prey = player(state, seat)
+        to = prey["zone"]
+        why = "hunting" if to != zone else "hunting: it stays"
+        if prey["in_port"]:             # no fight in port: the NPC waits at sea (spotted)
+            why += f" (seat {seat} is in port: no consequence there)"
+        step.emit("NpcMoved", npc=npc, frm=zone, to=to, letter=letter, hunting=seat, why=why)
         return
     to, used = _by_letter(state, zone, letter)
     step.emit("NpcMoved", npc=npc, frm=zone, to=to, letter=letter, hunting=None,

@@ -159,9 +159,16 @@ def do_buy_goods(step, seat, d):
 
 
 def do_buy(step, seat, d):
-    price = step.state["port"]["offer"][d["card"]]
+    """The book ("Comprare merci", p. 7): the player buys cards among those drawn. The
+    table sees a card go from the offer into the player's hand (who, how many), never which
+    card nor its price (the gold aboard is hidden): the public ``CargoCardTaken``."""
+    state = step.state
+    price = state["port"]["offer"][d["card"]]
     step.emit("CargoBought", vis=[seat], seat=seat, card=d["card"], price=price,
-              good=tables(step.state)["good"][d["card"]])
+              good=tables(state)["good"][d["card"]])
+    if state.get("table_seen"):
+        step.emit("CargoCardTaken", seat=seat, offered=len(state["port"]["offer"]),
+                  held=len(player(state, seat)["cargo"]))
 
 
 def do_end_buy(step, seat, d):
@@ -269,7 +276,9 @@ def do_port(step, seat, d):
     if tile is not None and not state["board"]["revealed"][here]:
         tile = step.identify("upgrades", tile, unseen_identities(state, "upgrade"),
                              why=f"the upgrade tile at {here} is turned over")
-        step.emit("UpgradeTileRevealed", port=here, tile=tile, kind=tables(state)["upgrade"][tile])
+        S = tables(state)
+        named = {"name": S["upgrade_name"][tile]} if state.get("table_seen") else {}    # as printed
+        step.emit("UpgradeTileRevealed", port=here, tile=tile, kind=S["upgrade"][tile], **named)
 
 
 def over_capacity(state, p):

@@ -40,7 +40,9 @@ from . import catalog_checks
 from . import combat as combat_rules
 from . import glory as glory_rules
 from . import port as port_rules
+from . import position as stated_position
 from . import raid as raid_rules
+from . import referee as referee_rules
 from . import sailing
 from . import scout as scout_rules
 from . import setup as set_up
@@ -82,10 +84,14 @@ ACTION_HANDLERS = one_table(task_rules.HANDLERS, combat_rules.HANDLERS, scout_ru
 class MerchantsAndMarauders(Rules):
     name = "merchants-and-marauders"
     title = "Merchants & Marauders"
-    options_said = {"glory": "glory points to win, 2 to 30 (default 10)"}
-    rules_version = "4"  # 2: at a table, face-down tiles and tokens are named only when turned over;
+    options_said = {"glory": "glory points to win, 2 to 30 (default 10)",
+                    "decline": "an announced glory card may be declined: any (the Italian book, default: "
+                               "each time) or once (the Portuguese book: 'uma vez no turno', once a turn)"}
+    rules_version = "5"  # 2: at a table, face-down tiles and tokens are named only when turned over;
     # 3: glory cards and withdrawals after the last action, the three-card rule, St. John's transfer;
-    # 4: glory cards played in combat and other players' turns, rumors followed and missions completed
+    # 4: glory cards played in combat and other players' turns, rumors followed and missions completed;
+    # 5: a fight won earns glory, the NPC's controller is the next player, NPCs hunt players in port;
+    # what the table sees (a cargo card bought, a card's gold loss), the first player's captain card
     min_seats = 2
     max_seats = 4
 
@@ -100,8 +106,14 @@ class MerchantsAndMarauders(Rules):
     def parse_options(self, seats, options):
         out = {}
         for key, value in options.items():
+            if key == "decline":
+                text = str(value).strip().lower()
+                if text not in ("any", "once"):
+                    raise BadInput(f"decline must be any (the Italian book) or once (the Portuguese), not {value!r}")
+                out["decline"] = text
+                continue
             if key != "glory":
-                raise BadInput(f"unknown option {key!r} (merchants-and-marauders takes glory=N)")
+                raise BadInput(f"unknown option {key!r} (merchants-and-marauders takes glory=N and decline=any|once)")
             try:
                 n = int(value)
             except (TypeError, ValueError):
@@ -221,17 +233,38 @@ class MerchantsAndMarauders(Rules):
         if deck in ("demand_tiles", "demand_reserve"):
             return dict(S["demand"])
         if deck == "upgrades":
-            return dict(S["upgrade"])
+            return dict(S["upgrade_name"])
         if deck in ("merchant_tokens", "merchant_track"):
             return dict(S["merchant"])
-        table = {"captains": S["captains"], "glory": S["glory"], "events": S["events"], "rumors": S["rumors"],
+        table = {"captains": S["captains"], "first_player": S["captains"], "glory": S["glory"], "events": S["events"], "rumors": S["rumors"],
                  "missions": S["missions"]}.get(deck)
         if table:
             return {k: v["name"] for k, v in table.items() if isinstance(v, dict) and v.get("name")}
         return None
 
+    def card_marks(self, state, deck):
+        """Copies of one printed name that differ (the three Dutch Naval Ships: their
+        admirals, entry zones and icons; rum cards of other raid values or icons): what tells
+        each apart (catalog.py, ``marks``)."""
+        return tables(state)["marks"].get(deck) or None
+
+    def card_aliases(self, state, deck):
+        """An upgrade tile is also named by its kind's word (``long_range`` for Long Guns)."""
+        if deck == "upgrades":
+            S = tables(state)
+            return {t: [kind, kind.replace("_", " ")] for t, kind in S["upgrade"].items()}
+        return None
+
     # the steps --------------------------------------------------------------
-    setup = staticmethod(set_up.setup)
+    def setup(self, step):
+        if step.state.get("position") is not None:     # a game from a stated position (position.py)
+            stated_position.lay(step)
+        else:
+            set_up.setup(step)
+
+    def position(self, config, position):
+        """A stated position checked and normalised (position.py, docs/positions.md)."""
+        return stated_position.normalise(config, position)
 
     def decide(self, step, seat, decision):
         state = step.state
@@ -312,6 +345,14 @@ class MerchantsAndMarauders(Rules):
 
     def _do_end_turn(self, step, seat, d):
         end_player_turn(step, seat)
+
+    # the referee ------------------------------------------------------------------------
+    def referee(self, step, decision):
+        """An NPC's move overruled where the printed board differs (referee.py)."""
+        referee_rules.referee(step, decision)
+
+    def referee_legal(self, state):
+        return referee_rules.referee_legal(state)
 
     # end ----------------------------------------------------------------------------
     def finished(self, state):

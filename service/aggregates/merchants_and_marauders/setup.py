@@ -18,6 +18,20 @@ def setup(step):
     """The board (the book: "Preparazione del tabellone", p. 5): demand tiles face up, upgrade
     tiles and merchant tokens face down, missions, the glory track; a secret captain each."""
     state = step.state
+    board(step)
+    step.emit("GloryTrackSet", glory={str(p["seat"]): 0 for p in state["players"]}, target=state["target"])
+    for p in state["players"]:
+        seat = p["seat"]
+        c = step.draw("captains", state["decks"]["captains"], vis=[seat], why=f"secret captain for seat {seat}")
+        step.emit("CaptainDealt", vis=[seat], seat=seat, captain=c)
+    step.emit("ShipChoiceOpened", ships=[d["ship"] for d in ship_choices(state)])
+
+
+def board(step, taken=()):
+    """The board's tiles, tokens and missions (``setup``). ``taken``: upgrade tiles on
+    ships already (a stated position, position.py): the others go one face down to each
+    port, in the board's order, while they last."""
+    state = step.state
     S = tables(state)
     ports = S["ports"]
     unseen = state.get("unseen", False)
@@ -36,10 +50,10 @@ def setup(step):
         reserve = order[len(ports):]
     step.emit("DemandTilesPlaced", demand=demand, goods={z: S["demand"][t] for z, t in demand.items()},
               reserve=sorted(reserve))
-    tiles = step.shuffle("upgrades", sorted(S["upgrade"]), vis="referee", face_down=unseen,
-                         why="upgrade tiles: one face down at each port")
-    step.emit("UpgradeTilesPlaced", vis="referee", tiles={port: tiles[i] for i, port in enumerate(ports)})
-    step.emit("UpgradeTilesFaceDown", ports=list(ports))
+    tiles = step.shuffle("upgrades", sorted(t for t in S["upgrade"] if t not in taken), vis="referee",
+                         face_down=unseen, why="upgrade tiles: one face down at each port")
+    step.emit("UpgradeTilesPlaced", vis="referee", tiles={port: tile for port, tile in zip(ports, tiles)})
+    step.emit("UpgradeTilesFaceDown", ports=list(ports[:len(tiles)]))
     zones = S["zone_order"]
     toks = step.shuffle("merchant_tokens", sorted(S["merchant"]), vis="referee", face_down=unseen,
                         why="merchant tokens: one face down in every sea zone")
@@ -48,12 +62,6 @@ def setup(step):
     for _ in range(S["rules"]["missions_on_board"]):
         m = step.draw("missions", state["decks"]["missions"], vis="all", why="a mission for the board")
         step.emit("MissionPlaced", mission=m, name=S["missions"][m]["name"], port=S["missions"][m]["location"])
-    step.emit("GloryTrackSet", glory={str(p["seat"]): 0 for p in state["players"]}, target=state["target"])
-    for p in state["players"]:
-        seat = p["seat"]
-        c = step.draw("captains", state["decks"]["captains"], vis=[seat], why=f"secret captain for seat {seat}")
-        step.emit("CaptainDealt", vis=[seat], seat=seat, captain=c)
-    step.emit("ShipChoiceOpened", ships=[d["ship"] for d in ship_choices(state)])
 
 
 def choose_ship(step, seat, decision):
@@ -76,7 +84,12 @@ def choose_ship(step, seat, decision):
         deal_glory(step, p["seat"], "set-up")
         step.emit("GoldReceived", seat=p["seat"], amount=bank_pays(state, start), why="starting gold")
     seats = [p["seat"] for p in state["players"]]
-    first = step.pick(seats, vis="all", why="first player: one of the captain cards drawn at random")
+    if state.get("table_seen"):     # the book draws one of the players' captain cards: at a table, named so
+        owner = {p["captain"]: p["seat"] for p in state["players"]}
+        first = owner[step.draw("first_player", sorted(owner), vis="all",
+                                why="first player: the captain card drawn at random among the players'")]
+    else:
+        first = step.pick(seats, vis="all", why="first player: one of the captain cards drawn at random")
     i = seats.index(first)
     step.emit("FirstPlayerChosen", seat=first, order=seats[i:] + seats[:i])
     return True

@@ -111,8 +111,10 @@ def do_buy_upgrade(step, seat, d):
     state = step.state
     here = state["port"]["port"]
     tile = state["board"]["upgrades"][here]
-    step.emit("UpgradeBought", seat=seat, port=here, tile=tile, kind=tables(state)["upgrade"][tile],
-              cost=abilities.price(state, player(state, seat), "upgrade", tables(state)["rules"]["upgrade_price"]))
+    S = tables(state)
+    named = {"name": S["upgrade_name"][tile]} if state.get("table_seen") else {}        # as printed
+    step.emit("UpgradeBought", seat=seat, port=here, tile=tile, kind=S["upgrade"][tile],
+              cost=abilities.price(state, player(state, seat), "upgrade", S["rules"]["upgrade_price"]), **named)
 
 
 def do_buy_weapon(step, seat, d):

@@ -50,6 +50,14 @@ def initial_state(config: dict) -> dict:
         "tasks": int(config.get("rules_version", "1")) >= 4,
         # rules version 4: glory cards played in combat and in other players' turns (glory.py)
         "glory_windows": int(config.get("rules_version", "1")) >= 4,
+        # rules version 5: a fight won earns glory, the plundered glory cards counted, the NPC's
+        # controller the next player in turn order, NPCs hunting players in port (RULINGS.md)
+        "combat_fixes": int(config.get("rules_version", "1")) >= 5,
+        # option decline=once (the Portuguese book): an announced glory card declined once a turn
+        "decline_once": opts.get("decline") == "once",
+        # rules version 5: what the table sees (a card bought, a card's gold loss said once), the
+        # first player drawn as a captain card, event cards without the stale note (RULINGS.md)
+        "table_seen": int(config.get("rules_version", "1")) >= 5,
         "turn": 0,
         "phase": "setup",            # setup -> play -> over
         "end_reason": None,
@@ -87,6 +95,8 @@ def initial_state(config: dict) -> dict:
         "bank": S["rules"]["coins_total"],
         "declared": [],
     }
+    if config.get("position") is not None:
+        state["position"] = config["position"]   # a stated position, laid by the setup (position.py)
     if key != default_key():
         state["tables"] = S      # another catalog: keep its tables with the state
     return state

@@ -3,7 +3,8 @@
 Hidden from the other seats: gold on board, the stash (only the number of
 times a player stashed is public), cargo cards (their number is public),
 glory cards in hand (their number is public), the rumor held, the secret
-captain and ship choice before the reveal, the goods offered while buying,
+captain and ship choice before the reveal, the goods offered while buying (the
+table sees each card bought: who, and how many),
 face-down upgrade tiles and merchant tokens, and the bank (it would give away
 the sum of the hidden gold). ``seat=None`` is the referee: everything.
 """
@@ -33,7 +34,7 @@ def _ship(state, ship):
     return {"type": ship["type"], "name": S["ships"][ship["type"]]["name"],
             "locations": {k: ship[k] for k in locs},
             "max": {k: ship_max(state, ship, k) for k in (*locs, "maneuver")},
-            "upgrades": [{"tile": t, "kind": S["upgrade"][t]} for t in ship["upgrades"]],
+            "upgrades": [{"tile": t, "kind": S["upgrade"][t], "name": S["upgrade_name"][t]} for t in ship["upgrades"]],
             "damage": damage(state, ship)}
 
 
@@ -77,7 +78,7 @@ def view(state: dict, seat: int | None) -> dict:
             upgrades[port] = None
         elif referee or board["revealed"][port]:
             upgrades[port] = {"tile": tile, "kind": S["upgrade"].get(tile, "unseen"),
-                              "face_up": board["revealed"][port]}
+                              "name": S["upgrade_name"].get(tile, "unseen"), "face_up": board["revealed"][port]}
         else:
             upgrades[port] = "face-down"
     merchants = {z: (None if t is None else ({"token": t, "nation": S["merchant"].get(t, "unseen")} if referee
@@ -147,6 +148,28 @@ STAGES = {
 }
 
 
+# the port activities and the tasks begun (PortActivityBegun), in words
+ACTIVITIES = {
+    "buy": "buys goods", "recruit": "recruits crew", "rumor": "seeks a rumor", "mission": "claims a mission",
+    "stash": "stashes gold", "shipyard": "goes to the shipyard", "follow_rumor": "follows a rumor",
+    "complete_mission": "sets out to complete a mission",
+}
+# a glory window's opening and closing words, by its phase (the book: "Carte Gloria", p. 14)
+WINDOW_OPENS = {
+    "naval_roll": "after the Seamanship roll of the naval combat, glory cards may be played",
+    "crew_roll": "after the Leadership roll of the crew combat, glory cards may be played",
+    "turn_start": "at the start of the turn, glory cards may be played",
+}
+WINDOW_CLOSES = {"naval_roll": "the fight goes on", "crew_roll": "the fight goes on", "turn_start": "the turn goes on"}
+# a raid's stages (RaidStage), in words (the book: "Saccheggiare i mercanti", p. 10)
+RAID_STAGES = {
+    "weapons": "special weapon tokens may turn failed dice into successes",
+    "use": "each success may draw, discard or swap a cargo card",
+    "resolve": "the cards turned decide it: escape icons, hits and loot",
+    "take": "the raider chooses the cargo cards to keep aboard",
+}
+
+
 def _event_says(d):
     """What a drawn event card does, in words (the recorded note of older builds says
     NPCs come later: the card's kind says what it does now)."""
@@ -186,19 +209,23 @@ _LINES = {
     "EnteredPort": lambda ev, d, s: f"seat {s} enters the port of {d['port']}",
     "LeftPort": lambda ev, d, s: f"seat {s} leaves the port of {d['port']}",
     "PortActionBegun": lambda ev, d, s: f"seat {s} takes the port action at {d['port']}",
-    "UpgradeTileRevealed": lambda ev, d, s: f"the upgrade tile at {d['port']} is {d['kind']}",
+    "UpgradeTileRevealed": lambda ev, d, s: f"the upgrade tile at {d['port']} is {d.get('name') or words(d['kind'])}",
     "GoodsSold": lambda ev, d, s: f"seat {s} sells {len(d['cards'])} {d['good']} for {d['total']}"
                                   + (" (in demand)" if d["demanded"] else ""),
     "DemandTileReplaced": lambda ev, d, s: f"{d['port']} now wants {d['good']}",
     "GloryGained": lambda ev, d, s: f"seat {s} gains a glory point ({d['why']}): {d['glory']} on the track",
-    "PortActivityBegun": lambda ev, d, s: f"seat {s} begins to {d['activity']}",
+    "PortActivityBegun": lambda ev, d, s: f"seat {s} " + ACTIVITIES.get(d["activity"], f"begins: {words(d['activity'])}")
+                                          + (f": {d['draw']} cargo cards are drawn" if d.get("draw") else ""),
     "DemandedCargoDiscarded": lambda ev, d, s: f"seat {s} discards a drawn {d['good']} (in demand here) and draws again",
     "CargoOffered": lambda ev, d, s: f"seat {s} is offered " + (", ".join(f"{c} for {n} gold" for c, n in d["offer"].items())
                                                                 or "nothing"),
     "CargoBought": lambda ev, d, s: f"seat {s} buys {d['card']} ({d['good']}) for {d['price']}",
+    "CargoCardTaken": lambda ev, d, s: f"seat {s} buys one of the cargo cards drawn (not shown): "
+                                       f"{d['held']} cargo card(s) aboard, {d['offered']} still offered",
     "BuyingEnded": lambda ev, d, s: f"seat {s} bought {d['bought']} cargo cards",
     "ShipRepaired": lambda ev, d, s: f"seat {s} repairs the {d['location']} for {d['cost']}",
-    "UpgradeBought": lambda ev, d, s: f"seat {s} buys the {d['kind']} upgrade at {d['port']} for {d['cost']}",
+    "UpgradeBought": lambda ev, d, s: f"seat {s} buys the {d.get('name') or words(d['kind'])} upgrade at {d['port']} "
+                                      f"for {d['cost']}",
     "WeaponBought": lambda ev, d, s: f"seat {s} buys {d['kind']} for {d['cost']}",
     "WeaponSold": lambda ev, d, s: f"seat {s} sells {d['kind']} for {d['price']}",
     "ShipBought": lambda ev, d, s: f"seat {s} trades a {d['old']} (worth {d['sale_value']}) for a {d['ship']} ({d['price']})",
@@ -209,8 +236,7 @@ _LINES = {
     "StashChanged": lambda ev, d, s: (f"seat {s} moves {d['amount']} gold into the stash" if d["amount"] >= 0
                                       else f"seat {s} takes {-d['amount']} gold from the stash aboard"),
     "GloryCardPlayed": lambda ev, d, s: f"seat {s} plays {d['name']}" + (f" (as card {d['copies']})" if d.get("copies") else ""),
-    "GloryWindowOpened": lambda ev, d, s: ("after the " + ("Seamanship" if d["phase"] == "naval_roll" else "Leadership")
-                                           + " roll, glory cards may be played: "
+    "GloryWindowOpened": lambda ev, d, s: (WINDOW_OPENS.get(d["phase"], "glory cards may be played") + ": "
                                            + " and ".join(f"seat {x}" for x in d["seats"]) + " may announce one"),
     "GloryAnnounced": lambda ev, d, s: f"seat {s} announces a glory card (not shown yet)",
     "GloryPassed": lambda ev, d, s: f"seat {s} plays no glory card",
@@ -220,14 +246,19 @@ _LINES = {
     "GloryDiceRerolled": lambda ev, d, s: (f"seat {d['side']} rolls dice {d['which']} again: {d['dice']}" if d["which"]
                                            else f"seat {d['side']}'s dice stay {d['dice']}"),
     "GloryResolved": lambda ev, d, s: f"seat {s}'s glory card is resolved",
-    "GloryWindowClosed": lambda ev, d, s: "no more glory cards: the fight goes on",
+    "GloryWindowClosed": lambda ev, d, s: "no more glory cards: " + WINDOW_CLOSES.get(d.get("phase"), "play goes on"),
     "VictoryDeclared": lambda ev, d, s: f"seat {s} declares {d['total']} glory ({d['glory_track']} on the track, "
                                         f"{d['stash']} gold stashed)",
     "CaptainRetired": lambda ev, d, s: f"seat {s} retires captain {d['captain']}",
     "CaptainLeft": lambda ev, d, s: f"seat {s} loses captain {d['captain']} ({d['reason']})",
     "PlayerTurnEnded": lambda ev, d, s: f"seat {s} ends the turn",
     "GameEnded": lambda ev, d, s: f"the game ends: {d['note']}",
-    "GloryTrackSet": lambda ev, d, s: f"every glory cube on 0 (target {d['target']})",
+    "GloryTrackSet": lambda ev, d, s: (f"every glory cube on 0 (target {d['target']})" if not any(d["glory"].values())
+                                       else f"glory cubes: {by_seat(d['glory'])} (target {d['target']})"),
+    "PositionLaid": lambda ev, d, s: "the game starts from a stated position: " + "; ".join(
+        _placed(q) for q in d["players"]) + f"; seat {d['to_play']} to play",
+    "PositionGoldHeld": lambda ev, d, s: f"seat {s} holds {d['gold']} gold on board and {d['stash']} stashed (the position)",
+    "CargoHeld": lambda ev, d, s: f"seat {s} holds cargo card {d['card']} (the position)",
     "ShipChoiceOpened": lambda ev, d, s: f"every seat secretly chooses a ship: {', '.join(d['ships'])}",
     "GoldReceived": lambda ev, d, s: f"seat {s} receives {d['amount']} gold ({d['why']})",
     "GloryCardDealt": lambda ev, d, s: f"seat {s} draws glory card {d['card']}",
@@ -275,7 +306,7 @@ _LINES = {
     "RaidEnded": lambda ev, d, s: f"the raid ends: {d['result']}",
     "CargoLost": lambda ev, d, s: f"seat {s} loses {d['card']} ({d['good']}): {d['why']}",
     "CaptainDied": lambda ev, d, s: f"seat {s}'s captain dies: {d['why']}",
-    "RaidStage": lambda ev, d, s: f"raid: {d['stage']}",
+    "RaidStage": lambda ev, d, s: "raid: " + RAID_STAGES.get(d["stage"], words(d["stage"])),
     "CombatBegun": lambda ev, d, s: f"seat {d['a']} engages seat {d['d']} in {d['zone']}",
     "CombatActionDeclared": lambda ev, d, s: f"seat {s} declares: {d['do']} (round {d['round']})",
     "CombatWaiting": lambda ev, d, s: f"seat {s} to answer: " + STAGES.get(d["stage"], d["stage"]),
@@ -316,6 +347,8 @@ _LINES = {
     "NpcArriving": lambda ev, d, s: f"{words(d['npc'])} will enter at {d['zone']} at the end of the turn",
     "NpcEntered": lambda ev, d, s: f"{words(d['npc'])} ({d['captain']}, a {d['ship']}) enters at {d['zone']}",
     "NpcReplaced": lambda ev, d, s: f"{words(d['npc'])}: {d['captain']} takes command, from {d['frm']} to {d['to']}",
+    "NpcMoveOverruled": lambda ev, d, s: f"the referee moves {words(d['npc'])} from {d['frm']} to {d['to']}, "
+                                         "as the printed board has it" + (f" ({d['reason']})" if d["reason"] else ""),
     "NpcMoved": lambda ev, d, s: f"{words(d['npc'])} sails from {d['frm']} to {d['to']} ({d['why']})",
     "NpcsScouting": lambda ev, d, s: ", ".join(words(n) for n in d["npcs"])
                                      + f" scout for seat {s} (it {d['why']})",
@@ -327,8 +360,10 @@ _LINES = {
     "NpcCargoFound": lambda ev, d, s: f"the beaten {words(d['npc'][4:])} carries {d['good']} ({d['raid']} gold)",
     "NpcCargoLost": lambda ev, d, s: f"a cargo card of the beaten ship is lost ({d['card']})",
     "HullRearmed": lambda ev, d, s: f"seat {s} re-arms the reinforced hull for {d['cost']}",
-    "GoldLost": lambda ev, d, s: f"seat {s} loses {d['amount']} gold ({d['why']})",
-    "GoldLostByCard": lambda ev, d, s: f"seat {s} loses gold to card {d['card']}",
+    "GoldLost": lambda ev, d, s: (f"the gold seat {s} loses: {d['amount']}" if d.get("card_said")
+                                  else f"seat {s} loses {d['amount']} gold ({d['why']})"),
+    "GoldLostByCard": lambda ev, d, s: f"seat {s} loses gold to card {d['card']}"
+                                       + (f" (how much, only seat {s} knows)" if d.get("amount_secret") else ""),
     "WantedFlagRemoved": lambda ev, d, s: f"seat {s}: one {d['nation']} flag removed ({d['why']})",
     "ShipRepairedByCard": lambda ev, d, s: f"seat {s}'s {d['location']} repaired ({d['why']})",
     "PortFeePaid": lambda ev, d, s: f"seat {s} pays {d['fee']} to enter {d['port']}",
@@ -348,6 +383,19 @@ _LINES = {
     "MissionAttemptFailed": lambda ev, d, s: f"seat {s} fails to complete the mission {d['mission']}",
 }
 _NPC_SIDE = re.compile(r"seat npc:(\w+)")
+
+
+def _placed(q) -> str:
+    """A player of a stated position, in words (``PositionLaid``)."""
+    ship = q["ship"]
+    where = f"in port at {words(q['zone'])}" if q["in_port"] else f"at sea off {words(q['zone'])}"
+    extras = [words(w) for w in q["weapons"]] + [f"{n} {words(k)} flags" for k, n in q["flags"].items() if n]
+    extras += [f"{q['glory']} glory"] if q["glory"] else []
+    extras += [f"{q['glory_cards']} glory cards"] if q["glory_cards"] else []
+    extras += [f"{q['cargo']} cargo cards"] if q["cargo"] else []
+    ups = f" with {len(ship['upgrades'])} upgrades" if ship["upgrades"] else ""
+    return (f"seat {q['seat']} {words(q['captain'])}, a {words(ship['type'])}{ups} {where}"
+            + (f" ({', '.join(extras)})" if extras else ""))
 
 
 def describe(ev) -> str:

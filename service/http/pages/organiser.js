@@ -1,5 +1,5 @@
 // The organiser's page: create a game (game, seats, options as the rules name them, players,
-// tournament, table mode), the invitation links to hand out, games in progress, standings.
+// tournament, table mode, a stated position to start from), the invitation links to hand out, games in progress, standings.
 (function () {
   "use strict";
   const {$, el, api, reason, store} = P;
@@ -14,8 +14,18 @@
     const seats = Math.max(k.min_seats, Math.min(k.max_seats, Number($("seats").value) || k.min_seats));
     $("seats").min = k.min_seats; $("seats").max = k.max_seats;
     const names = [...$("players").querySelectorAll("input")].map((i) => i.value);
-    $("players").replaceChildren(...Array.from({length: seats}, (_, i) => el("label", {},
-      `seat ${i + 1} `, el("input", {type: "text", maxlength: "200", "data-seat": i + 1, value: names[i] || ""}))));
+    const players = [...$("players").querySelectorAll("select")].map((s) => s.value);
+    $("players").replaceChildren(...Array.from({length: seats}, (_, i) => {
+      const name = el("input", {type: "text", maxlength: "200", "data-seat": i + 1, value: names[i] || ""});
+      const by = el("select", {"data-seat": i + 1, "aria-label": `who plays seat ${i + 1}`},
+        el("option", {value: ""}, "a person"),
+        ...(k.bots || []).map((b) => el("option", {value: b}, `bot: ${b}`)));
+      by.value = (k.bots || []).includes(players[i]) ? players[i] : "";
+      const sync = () => { name.disabled = by.value !== ""; name.placeholder = by.value ? `${by.value} (bot)` : ""; };
+      by.onchange = sync;
+      sync();
+      return el("div", {class: "seat-row"}, el("label", {}, `seat ${i + 1} `, name), " ", by);
+    }));
     const kept = Object.fromEntries([...$("options").querySelectorAll("input")].map((i) => [i.dataset.option, i.value]));
     $("options").replaceChildren(...Object.entries(k.options).map(([name, hint]) => el("label", {},
       `${name} `, el("input", {type: "text", "data-option": name, value: kept[name] || "", placeholder: "default"}),
@@ -26,17 +36,32 @@
   async function create(e) {
     e.preventDefault();
     $("refusal").textContent = "";
-    const players = {}, options = {};
-    for (const i of $("players").querySelectorAll("input")) { if (i.value.trim()) { players[i.dataset.seat] = i.value.trim(); } }
+    const players = {}, options = {}, bots = {};
+    for (const s of $("players").querySelectorAll("select")) { if (s.value) { bots[s.dataset.seat] = s.value; } }
+    for (const i of $("players").querySelectorAll("input")) {
+      if (i.value.trim() && !bots[i.dataset.seat]) { players[i.dataset.seat] = i.value.trim(); }
+    }
     for (const i of $("options").querySelectorAll("input")) { if (i.value.trim()) { options[i.dataset.option] = i.value.trim(); } }
     const table = $("table").checked;
     const body = {game: $("game").value, seats: Number($("seats").value), table, options, players,
                   name: $("name").value.trim(), tournament: $("tournament").value.trim(), wait_for_seats: !table};
+    const stated = $("position").value.trim();
+    if (stated) {  // a stated position is laid at creation: the game does not wait for its seats
+      try { body.position = JSON.parse(stated); } catch (err) { $("refusal").textContent = "Not created: the position is not JSON (" + err.message + ")"; return; }
+      body.wait_for_seats = false;
+    }
     const r = await api("/games", {token, method: "POST", body});
     if (!r.ok) { $("refusal").textContent = "Not created: " + reason(r); return; }
     const gid = r.body.game_id;
     const links = [];
+    const played = [];
     for (let s = 1; s <= body.seats; s++) {
+      if (bots[s]) {  // a bot takes its seat at once (POST /games/{id}/seats/{n}/bot); the service plays its turns
+        const sat = await api(`/games/${gid}/seats/${s}/bot`, {token, method: "POST", body: {bot: bots[s]}});
+        if (!sat.ok) { $("refusal").textContent = `The bot for seat ${s} was refused: ` + reason(sat); return; }
+        played.push(el("li", {"data-bot": s, text: `seat ${s}: ${bots[s]} (bot), played by the service`}));
+        continue;
+      }
       const inv = await api(`/games/${gid}/invitations`, {token, method: "POST", body: {seat: s, player: players[s] || ""}});
       if (!inv.ok) { $("refusal").textContent = "Invitation refused: " + reason(inv); return; }
       const f = new URLSearchParams({code: inv.body.code});
@@ -51,7 +76,7 @@
         const input = el("input", {class: "link", type: "text", readonly: "", value: l.url, "data-link": l.label});
         return el("li", {}, el("strong", {text: l.label + " "}),
           el("button", {type: "button", onclick: () => copy(input)}, "copy"), input);
-      }));
+      }), ...played);
     games();
   }
 

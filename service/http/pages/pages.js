@@ -142,9 +142,24 @@ const P = (function () {
     return name ? `seat ${seat} (${name})` : `seat ${seat}`;
   }
 
+  // An analysis (GET /games/{id}/analysis) as a table: each decision in words, its estimated
+  // win rate and mean score, and the playouts behind them; the one played most is marked.
+  function weighed(box, a) {
+    const most = Math.max(...a.decisions.map((d) => d.playouts));
+    const pct = (x) => x === null ? "–" : Math.round(100 * x) + "%";
+    box.replaceChildren(
+      el("p", {class: "hint", text: `seat ${a.seat}, turn ${a.turn} (event ${a.version}): ${a.playouts} playouts, seed ${a.seed}`}),
+      el("table", {class: "weighed"},
+        el("tr", {}, ...["decision", "win rate", "mean score", "playouts"].map((h) => el("th", {text: h}))),
+        ...a.decisions.map((d) => el("tr", {class: d.playouts === most ? "best" : ""},
+          el("td", {text: d.said}), el("td", {text: pct(d.win_rate)}),
+          el("td", {text: d.mean_score === null ? "–" : d.mean_score.toFixed(1)}), el("td", {text: String(d.playouts)})))));
+    box.dataset.done = "yes";
+  }
+
   function key() {  // an Idempotency-Key: one per choice confirmed
     return (crypto.randomUUID && crypto.randomUUID()) || (Date.now() + "-" + Math.random());
   }
 
-  return {$, el, api, reason, store, fragment, follow, picture, who, key, pause, logReader};
+  return {$, el, api, reason, store, fragment, follow, picture, who, key, pause, logReader, weighed};
 })();

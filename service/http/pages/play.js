@@ -81,6 +81,7 @@
       box.append(el("button", {type: "button", class: "choice", "data-n": c.n, onclick: () => ask(c)}, c.text));
     }
     $("filter").hidden = ch.choices.length <= 12;
+    $("weigh-now").hidden = state !== "choose";
     filter();
     document.body.dataset.state = state;
   }
@@ -126,6 +127,29 @@
     $("log").replaceChildren(...events.slice(-15).reverse().map((e) => el("li", {text: `t${e.turn} · ${e.text}`})));
   }
 
+  // "what were my options?": the seat's decisions just before its last one (or now, on its
+  // turn), weighed by the service from what the seat could see (GET /games/{id}/analysis)
+  async function weigh(now) {
+    const n = Math.max(1, Math.min(2000, Number($("playouts").value) || 200));
+    let q = `playouts=${n}`;
+    if (!now) {
+      const mine = (await reader.more()).filter((e) => e.type === "Decided" && e.data && e.data.seat === seat && !e.retracted);
+      if (!mine.length) { $("weigh-status").textContent = "You have not decided anything yet."; return; }
+      q += `&before=${mine[mine.length - 1].version}`;
+    }
+    $("weigh-status").textContent = `Playing the game out ${n} times…`;
+    delete $("weighed").dataset.done;
+    for (const b of [$("weigh-last"), $("weigh-now")]) { b.disabled = true; }
+    try {
+      const r = await api(`/games/${gameId}/analysis?${q}`, {token});
+      if (!r.ok) { $("weigh-status").textContent = "Not weighed: " + reason(r); $("weighed").replaceChildren(); return; }
+      $("weigh-status").textContent = now ? "Your options now:" : "Your options at your last choice:";
+      P.weighed($("weighed"), r.body);
+    } finally { for (const b of [$("weigh-last"), $("weigh-now")]) { b.disabled = false; } }
+  }
+
+  $("weigh-last").onclick = () => weigh(false);
+  $("weigh-now").onclick = () => weigh(true);
   $("confirm-yes").onclick = send;
   $("confirm-no").onclick = cancel;
   $("filter").oninput = filter;

@@ -1,5 +1,6 @@
 // The replay viewer: the picture of the table at any event, the events, step and jump,
-// a seat's perspective (with that seat's token), live while the game runs.
+// a seat's perspective (with that seat's token), live while the game runs, and a seat's
+// options at the point shown, weighed ("what were my options?").
 // Everything comes from the service's own API, with the caller's credentials: a seat
 // sees its own numbering and what it may see, a spectator the public view.
 (function () {
@@ -11,6 +12,9 @@
   let token = fragment.get("token") || sessionStorage.getItem("privateer-token-" + gameId) || "";
   let events = [];      // in the caller's numbering: {version, turn, type, text}
   let current = 0;      // the event shown (caller's numbering)
+  let shownBoard = null;  // the board shown: whose view it is (viewer, seat)
+  let seats = 0;
+  let over = false;       // the game is finished (then anyone may ask for a seat's options, where allowed)
 
   function headers() { return token ? {"Authorization": "Bearer " + token} : {}; }
 
@@ -51,6 +55,8 @@
       const [board, picture] = await Promise.all([
         api(`/games/${gameId}/replay?${q}`), api(`/games/${gameId}/picture?${q}`)]);
       current = board.version;
+      shownBoard = board;
+      weighFor(board);
       $("picture").innerHTML = picture;
       readable($("picture").querySelector("svg"));
       $("board-json").textContent = JSON.stringify({game_id: board.game_id, version: board.version,
@@ -105,6 +111,56 @@
     }
   }
 
+  // "what were my options?": the decisions of a seat at the point shown (just before it, when
+  // the event shown is that seat's decision), each with its estimated win rate, from the seat's
+  // own information (GET /games/{id}/analysis: a seat for itself, the referee for any seat,
+  // anyone once the game is over)
+  function weighFor(board) {
+    const own = board.viewer === "seat";
+    $("weigh-seat-label").hidden = own;
+    $("options").hidden = board.viewer === "spectator" && !over;  // before the end: the seats' and the referee's
+    if ($("weigh-seat").options.length !== seats) {
+      $("weigh-seat").replaceChildren(...Array.from({length: seats}, (_, i) => new Option(`seat ${i + 1}`, String(i + 1))));
+    }
+  }
+
+  async function weigh() {
+    const seat = shownBoard && shownBoard.viewer === "seat" ? shownBoard.seat : Number($("weigh-seat").value);
+    const n = Math.max(1, Math.min(2000, Number($("weigh-playouts").value) || 200));
+    const e = events.find((x) => x.version === current);
+    const decided = e && e.type === "Decided" && e.data && e.data.seat === seat;
+    const q = `seat=${seat}&playouts=${n}&` + (decided ? `before=${current}` : `at_event=${current}`);
+    $("weigh-status").textContent = `seat ${seat}: playing the game out ${n} times…`;
+    $("weighed").replaceChildren();
+    delete $("weighed").dataset.done;
+    $("weigh").disabled = true;
+    try {
+      const a = await api(`/games/${gameId}/analysis?${q}`);
+      $("weigh-status").textContent = decided ? `seat ${seat}'s options just before this decision:`
+                                              : `seat ${seat}'s options after event ${current}:`;
+      const most = Math.max(...a.decisions.map((d) => d.playouts));
+      const pct = (x) => x === null ? "–" : Math.round(100 * x) + "%";
+      const row = (cells, tag, cls) => {
+        const tr = document.createElement("tr");
+        if (cls) { tr.className = cls; }
+        for (const c of cells) { const td = document.createElement(tag); td.textContent = c; tr.appendChild(td); }
+        return tr;
+      };
+      const table = document.createElement("table");
+      table.appendChild(row(["decision", "win rate", "mean score", "playouts"], "th"));
+      for (const d of a.decisions) {
+        table.appendChild(row([d.said, pct(d.win_rate), d.mean_score === null ? "–" : d.mean_score.toFixed(1),
+                               String(d.playouts)], "td", d.playouts === most ? "best" : ""));
+      }
+      const note = document.createElement("p");
+      note.className = "hint";
+      note.textContent = `turn ${a.turn}, seat ${a.seat}'s event ${a.version}: ${a.playouts} playouts, seed ${a.seed}`;
+      $("weighed").replaceChildren(note, table);
+      $("weighed").dataset.done = "yes";
+    } catch (err) { $("weigh-status").textContent = "Not weighed: " + err.message; }
+    finally { $("weigh").disabled = false; }
+  }
+
   async function start() {
     $("who").value = token ? "token" : "";
     $("token").hidden = !token;
@@ -112,6 +168,8 @@
     try {
       const status = await api(`/games/${gameId}`);
       $("title").textContent = `${status.game} ${status.name || ""} — ${gameId.slice(0, 8)}`;
+      seats = status.seats;
+      over = status.finished;
       await loadEvents();
     } catch (err) { say(err.message); return; }
     if (params.has("turn")) { await show({turn: Number(params.get("turn"))}); }
@@ -119,6 +177,7 @@
     else { await show({event: events.length}); }
   }
 
+  $("weigh").onclick = weigh;
   $("first").onclick = () => show({event: 1});
   $("back").onclick = () => show({event: current - 1});
   $("forward").onclick = () => show({event: Math.min(events.length, current + 1)});

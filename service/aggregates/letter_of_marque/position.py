@@ -1,0 +1,177 @@
+"""A Letter of Marque game from a stated position (docs/positions.md): ships at sea on
+their treasures, score piles, cannon cards, whose turn.
+
+``normalise(config, position)`` (``Rules.position``) checks the counts (every treasure
+card of a colour once, at most 5 ships and 2 armed bases a colour, every cannon card
+once) and returns ``{"public": ..., "stated": [...]}``: the base of each ship at sea not
+yet revealed is hidden, stated for its owner alone. ``lay(step)`` is the setup of such
+a game: the bases picked ``stated`` first (seen by their owners), ``PositionLaid``
+(public: the ships, treasures, piles, decks), each seat's ships' bases and reserve
+(``ShipBaseChosen`` and ``ReserveStated``, its own), then the turn.
+
+A ship brought home keeps its base secret: the reserve counts it as unarmed while an
+unarmed base is left (the position cannot tell otherwise, and nobody else may know).
+"""
+
+from __future__ import annotations
+
+from service.kernel import BadInput
+
+BASES = {"armed": True, "unarmed": False, "revealed armed": "revealed"}
+PLAYER_KEYS = ("sea", "returned", "plundered", "captured", "cannons")
+
+
+def _values(what: str, values) -> list:
+    if not isinstance(values, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        raise BadInput(f"{what} is a list of treasure values")
+    return values
+
+
+def normalise(config: dict, position: dict) -> dict:
+    cat = config["catalog"]
+    seats = config["seats"]
+    colours = (config.get("options") or {}).get("colours") or cat["colours"]["value"][:seats]
+    unknown = sorted(set(position) - {"players", "to_play", "turn"})
+    if unknown:
+        raise BadInput(f"the position: unknown {', '.join(map(repr, unknown))} (known: players, to_play, turn)")
+    people = position.get("players")
+    if not isinstance(people, list) or len(people) != seats:
+        n = len(people) if isinstance(people, list) else 0
+        raise BadInput(f"the position describes {n} players ('players': a list, one a seat); the game has {seats} seats")
+    left = {c: list(cat["treasures"]["value"][c]) for c in colours}
+    ships = cat["ships"]["value"]
+    cannon_cards = cat["cannon_cards"]["value"]
+
+    def take(what, colour, value):
+        if value not in left[colour]:
+            raise BadInput(f"{what}: no {colour} treasure worth {value} left (the {colour} deck holds "
+                           f"{sorted(cat['treasures']['value'][colour])}, each once)")
+        left[colour].remove(value)
+
+    out, stated = [], []
+    lost = {c: 0 for c in colours}           # a colour's ships plundered: unarmed, gone
+    repelled = {c: 0 for c in colours}       # a colour's cannon cards captured in defence
+    for seat, q in enumerate(people, 1):
+        colour = colours[seat - 1]
+        who = f"seat {seat} ({colour})"
+        if not isinstance(q, dict):
+            raise BadInput(f"{who} must be a JSON object")
+        bad = sorted(set(q) - set(PLAYER_KEYS))
+        if bad:
+            raise BadInput(f"{who}: unknown {', '.join(map(repr, bad))} (known: {', '.join(PLAYER_KEYS)})")
+        sea = []
+        if not isinstance(q.get("sea", []), list):
+            raise BadInput(f"{who}: 'sea' is a list of ships, [treasure, base]")
+        for item in q.get("sea", []):
+            if not isinstance(item, list) or not 1 <= len(item) <= 2 or (len(item) == 2 and item[1] not in BASES):
+                raise BadInput(f"{who}: a ship at sea is [treasure, \"armed\"|\"unarmed\"|\"revealed armed\"], "
+                               f"not {item!r}")
+            take(f"{who}'s ship at sea", colour, _values(f"{who}'s ship at sea", item[:1])[0])
+            sea.append((item[0], BASES[item[1]] if len(item) == 2 else False))
+        returned = _values(f"{who}'s returned treasures", q.get("returned", []))
+        for v in returned:
+            take(f"{who}'s returned treasure", colour, v)
+        plundered = q.get("plundered", {})
+        if not isinstance(plundered, dict):
+            raise BadInput(f"{who}: 'plundered' is an object, colour -> treasure values taken")
+        taken = []
+        for c, values in sorted(plundered.items()):
+            if c not in colours or c == colour:
+                raise BadInput(f"{who}: cannot have plundered {c!r} (the others: "
+                               f"{', '.join(x for x in colours if x != colour)})")
+            for v in _values(f"{who}'s plundered {c} treasures", values):
+                take(f"{who}'s plundered treasure", c, v)
+                lost[c] += 1
+                taken.append(v)
+        captured = q.get("captured", [])
+        if not isinstance(captured, list) or any(c not in colours or c == colour for c in captured):
+            raise BadInput(f"{who}: 'captured' lists the colours of other players' cannon cards")
+        for c in captured:
+            repelled[c] += 1
+        out.append({"seat": seat, "colour": colour, "sea": sea, "returned": returned, "plundered": taken,
+                    "captured": list(captured), "cannons": q.get("cannons")})
+    for q in out:
+        colour, who = q["colour"], f"seat {q['seat']} ({q['colour']})"
+        spent = len(q["plundered"]) + repelled[colour]
+        cannons = cannon_cards - spent if q["cannons"] is None else q["cannons"]
+        if not isinstance(cannons, int) or isinstance(cannons, bool) or cannons < 0 or cannons + spent != cannon_cards:
+            raise BadInput(f"counts not conserved: {who} holds {cannons} cannon cards and spent {spent} "
+                           f"({len(q['plundered'])} plunders, {repelled[colour]} repelled); the game gives {cannon_cards}")
+        armed = sum(1 for _, b in q["sea"] if b is True or b == "revealed")
+        unarmed = sum(1 for _, b in q["sea"] if b is False) + lost[colour]
+        if armed > ships["armed"] or unarmed > ships["unarmed"] or \
+                len(q["sea"]) + len(q["returned"]) + lost[colour] > ships["armed"] + ships["unarmed"]:
+            raise BadInput(f"counts not conserved: {who} has {armed} armed and {unarmed} unarmed ships at sea or "
+                           f"plundered and {len(q['returned'])} home; the game gives {ships['armed']} armed and "
+                           f"{ships['unarmed']} unarmed")
+        # the reserve: the ships brought home counted unarmed while an unarmed base is left
+        home_unarmed = min(len(q["returned"]), ships["unarmed"] - unarmed)
+        reserve = {"armed": ships["armed"] - armed - (len(q["returned"]) - home_unarmed),
+                   "unarmed": ships["unarmed"] - unarmed - home_unarmed}
+        stated += [b for _, b in q["sea"] if b != "revealed"] + [reserve["armed"]]
+        q.update(cannons=cannons, deck=sorted(left[colour]), lost=lost[colour],
+                 ships=[{"treasure": v, "revealed": b == "revealed"} for v, b in q["sea"]])
+        del q["sea"]
+    to_play = position.get("to_play", 1)
+    if isinstance(to_play, str) and to_play in colours:
+        to_play = colours.index(to_play) + 1
+    if not isinstance(to_play, int) or isinstance(to_play, bool) or not 1 <= to_play <= seats:
+        raise BadInput(f"to_play: a seat (1 to {seats}) or a colour ({', '.join(colours)}), not {to_play!r}")
+    turn = position.get("turn", 1)
+    if not isinstance(turn, int) or isinstance(turn, bool) or turn < 1:
+        raise BadInput(f"turn must be a whole number from 1, not {turn!r}")
+    return {"public": {"players": out, "to_play": to_play, "turn": turn}, "stated": stated}
+
+
+def lay(step):
+    state = step.state
+    pos = state["position"]
+    ships_total = None
+    bases = {}
+    for q in pos["players"]:                        # the hidden part first, each seat's alone
+        seat = q["seat"]
+        bases[seat] = [step.pick([True, False], vis=[seat], stated=True,
+                                 why=f"the base of seat {seat}'s ship at sea on treasure {s['treasure']} (the position)")
+                       for s in q["ships"] if not s["revealed"]]
+        ships_total = ships_total or dict(state["players"][seat - 1]["reserve"])
+        bases[seat].append(step.pick(list(range(ships_total["armed"] + 1)), vis=[seat], stated=True,
+                                     why=f"armed ships in seat {seat}'s reserve (the position)"))
+    step.emit("PlayersSeated", colours={str(q["seat"]): q["colour"] for q in pos["players"]})
+    step.emit("PositionLaid", players=[{k: v for k, v in q.items()} for q in pos["players"]])
+    for q in pos["players"]:
+        seat = q["seat"]
+        hidden = [s for s in state["sea"] if s["owner"] == seat and not s["revealed"]]
+        for ship, armed in zip(hidden, bases[seat]):
+            step.emit("ShipBaseStated", vis=[seat], ship=ship["id"], armed=armed)
+        armed_left = bases[seat][-1]
+        total = sum(state["players"][seat - 1]["reserve"].values())
+        step.emit("ReserveStated", vis=[seat], seat=seat, reserve={"armed": armed_left, "unarmed": total - armed_left})
+    step.emit("TurnStarted", turn=pos["turn"], seat=pos["to_play"])
+
+
+# the events ---------------------------------------------------------------------------
+
+def _laid(state, d, ev):
+    for q in d["players"]:
+        p = state["players"][q["seat"] - 1]
+        n = len(q["returned"]) + q["lost"]
+        p.update(deck=list(q["deck"]), cannons=q["cannons"], treasures=list(q["returned"]) + list(q["plundered"]),
+                 captured=list(q["captured"]), launched=n + len(q["ships"]))
+        p["reserve"] = {"armed": 0, "unarmed": p["reserve"]["armed"] + p["reserve"]["unarmed"] - p["launched"]}
+        for i, s in enumerate(q["ships"]):
+            state["sea"].append({"id": f"{q['colour']}-{n + i + 1}", "owner": q["seat"], "treasure": s["treasure"],
+                                 "armed": True if s["revealed"] else None, "revealed": s["revealed"]})
+    state.pop("position", None)
+
+
+def _base_stated(state, d, ev):
+    for s in state["sea"]:
+        if s["id"] == d["ship"]:
+            s["armed"] = d["armed"]
+
+
+def _reserve_stated(state, d, ev):
+    state["players"][d["seat"] - 1]["reserve"] = dict(d["reserve"])
+
+
+HANDLERS = {"PositionLaid": _laid, "ShipBaseStated": _base_stated, "ReserveStated": _reserve_stated}

@@ -1,0 +1,226 @@
+"""Bots in seats: the organiser (or a game's referee) seats a bot (``random``,
+the game's own bots, ``ismcts``: the names ``tools simulate --bot`` takes), and
+the service plays its turns.
+
+A bot takes its seat as a person does, through an invitation used up in the
+seat's transaction (``Seats._join_once``): the invitation's code hash is
+``bot:<seat>``, which no code hashes to (codes are stored as SHA-256 hex), so
+only this module makes one; its player is the seat's public name,
+``"<bot> (bot)"`` (a public ``SeatNamed``: everyone at the table knows a bot
+plays that seat). The seat's token is made and thrown away: nobody holds it.
+
+After each commit to a game (``Changes.committed``, which also hears other
+processes' commits on PostgreSQL), a background task on the event loop looks
+whether a bot seat acts; the bot chooses in a worker thread, from a state the
+game's sampler draws from the seat's own view (``determinize``: what the seat
+cannot see is drawn again, never read), among the decisions the rules list for
+the seat; the decision goes through ``Steps.decide``, the path a person's
+decision takes (the seat's count as expected version, so a stale choice is
+refused and chosen again).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+from concurrent.futures import ThreadPoolExecutor
+from uuid import UUID
+
+from service.kernel.errors import BadInput, PrivateerError, StaleVersion
+from service.kernel.games import GENERIC_BOTS, get_rules, get_sampler
+from service.kernel.seating import choosers
+
+from .access import request_rows
+from .auth import Caller, Conflict
+from .checks import now
+
+log = logging.getLogger("privateer.bots")
+MARK = "bot:"  # the code hash of a bot's invitation: "bot:<seat>"
+SUFFIX = " (bot)"
+MAX_MOVES = 100_000  # a bot's decisions in one game, at most (a guard against a loop)
+REFUSALS = 5  # refusals in a row before a bot's task stops (the next commit to the game wakes it again)
+
+
+def bot_names(rules) -> list[str]:
+    return [*rules.bots, *(n for n in GENERIC_BOTS if n not in rules.bots)]
+
+
+def check_bots(game: str, seats: int, bots: dict[str, str]) -> dict[int, str]:
+    """``{"2": "ismcts"}`` checked against the game: seat numbers and bot names."""
+    rules = get_rules(game)
+    out = {}
+    for seat_text, name in bots.items():
+        if not seat_text.isdigit() or not 1 <= int(seat_text) <= seats:
+            raise BadInput(f"bots: {seat_text!r} is not a seat of this game (1 to {seats})")
+        if name not in bot_names(rules):
+            raise BadInput(f"bots: no bot {name!r} for {game} (bots: {', '.join(bot_names(rules))})")
+        if name != "random" and get_sampler(game) is None:
+            raise BadInput(f"bots: {game} has no sampler, so bot {name!r} would read what its seat cannot see")
+        out[int(seat_text)] = name
+    return out
+
+
+def choose(rules, state: dict, seat: int, legal: list, chooser, rng: random.Random):
+    """The bot's decision among ``legal``, made on a state the game's sampler draws from
+    the seat's own view (what the seat cannot see is drawn again, never read)."""
+    sampler = get_sampler(rules.name)
+    drawn = sampler(state, seat, rng) if sampler is not None else None  # no sampler: only `random`
+    try:
+        decision = chooser(drawn, seat, legal, rng)
+    except Exception:  # noqa: BLE001 - a bot that fails must not leave its seat's turn unplayed
+        log.exception("bot of seat %s failed to choose; it plays at random this once", seat)
+        decision = rng.choice(legal)
+    if decision not in legal:  # chosen on a drawn state: a decision the true table does not offer
+        decision = legal[0]
+    return decision
+
+
+class Bots:
+    def __init__(self, app, current, steps, seats, changes):
+        self.app = app
+        self.current = current
+        self.steps = steps
+        self.seats = seats
+        self._known: dict[tuple[str, int], str | None] = {}  # (game, seat) -> bot name, None: a person
+        self._choosers: dict[tuple[str, str], object] = {}
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="privateer-bots")
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._tasks: dict[str, asyncio.Task] = {}
+        self._again: set[str] = set()
+        self._none: set[str] = set()  # games whose seats are all people's: nothing to look at, ever
+        changes.on_commit(self.wake)
+
+    # seating ------------------------------------------------------------------------
+    def seat(self, gid: UUID, row: dict, seat: int, name: str) -> None:
+        """Seat bot ``name`` in ``seat`` (the caller is the organiser or the referee)."""
+        check_bots(row["game"], int(row["seats"]), {str(seat): name})
+        self.seats.access.guard_seats(row, "no bots may be seated")
+        code_hash = f"{MARK}{seat}"
+        if f"seat:{seat}" in self.app.recorder.select_roles(gid.hex):
+            raise Conflict(f"seat {seat} of game {gid.hex} is already taken")
+        players = self.current.game(gid).machine.config.get("players") or {}
+        player = f"{name}{SUFFIX}"
+        if player in {v for k, v in players.items() if k != str(seat)}:
+            player = f"{name} (bot, seat {seat})"
+        invitation = self.app.recorder.select_invitation(gid.hex, code_hash)
+        if invitation is None:
+            self.app.recorder.insert_service_rows(invitation=(gid.hex, code_hash, seat, player, now()))
+        elif invitation["used"] is not None:
+            raise Conflict(f"seat {seat} of game {gid.hex} is already taken")
+        else:
+            player = invitation["player"]  # a bot seated before whose join failed: the name it was given
+        _, machine = self.seats._join_once(gid, seat, None, code_hash, player)
+        self.seats.start_if_full(gid, machine)
+        self.wake(gid.hex)
+
+    def bots_of(self, gid: UUID) -> dict[int, str]:
+        """The game's bot seats and their bots (a seat, once taken, never changes hands)."""
+        out = {}
+        for role in self.app.recorder.select_roles(gid.hex):
+            if not role.startswith("seat:"):
+                continue
+            seat = int(role.split(":", 1)[1])
+            k = (gid.hex, seat)
+            if k not in self._known:
+                inv = self.app.recorder.select_invitation(gid.hex, f"{MARK}{seat}")
+                self._known[k] = inv["player"].split(" ", 1)[0] if inv and inv["used"] is not None else None
+            if self._known[k] is not None:
+                out[seat] = self._known[k]
+        return out
+
+    # playing ------------------------------------------------------------------------
+    def attach(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The server's event loop, where the bots' steps are made (set at startup); the
+        unfinished games with bots are looked at once (a bot may have been left to act)."""
+        self._loop = loop
+        loop.run_in_executor(self._pool, self._resume)
+
+    def _resume(self) -> None:
+        try:
+            for row in self.app.recorder.select_games():
+                if not row.get("finished") and self.bots_of(UUID(row["game_id"])):
+                    self.wake(row["game_id"])
+        except Exception:  # noqa: BLE001 - the server serves on without it
+            log.exception("looking for games whose bots act failed")
+
+    def wake(self, gid_hex: str) -> None:
+        """After a commit to the game (any thread): a bot may act now."""
+        loop = self._loop
+        if loop is None or loop.is_closed() or gid_hex in self._none:
+            return
+        try:
+            loop.call_soon_threadsafe(self._kick, gid_hex)
+        except RuntimeError:  # the loop closed meanwhile
+            pass
+
+    def _kick(self, gid_hex: str) -> None:
+        if gid_hex in self._none:
+            return
+        if gid_hex in self._tasks:
+            self._again.add(gid_hex)  # the running task looks again when it is done
+            return
+        self._tasks[gid_hex] = asyncio.get_running_loop().create_task(self._play(gid_hex))
+
+    async def _play(self, gid_hex: str) -> None:
+        gid = UUID(gid_hex)
+        loop = asyncio.get_running_loop()
+        refused = 0
+        try:
+            for _ in range(MAX_MOVES):
+                request_rows.set(None)  # this task's context came from whoever woke it: read the index afresh
+                self._again.discard(gid_hex)
+                chosen = await loop.run_in_executor(self._pool, self._choose, gid)
+                if chosen is None:
+                    if gid_hex in self._again:
+                        continue
+                    return
+                seat, decision, expected = chosen
+                try:
+                    await self.steps.decide(gid, Caller("seat", seat), decision, expected, None, None)
+                    refused = 0
+                except PrivateerError as e:
+                    # the game moved meanwhile (a stale version, or a step hidden from the bot's seat that
+                    # left its count as it was and its choice out of date): look again, a few times at most
+                    refused += 1
+                    if refused > REFUSALS:
+                        raise
+                    if not isinstance(e, StaleVersion):
+                        log.info("bot of seat %s in game %s refused (%s): it looks again", seat, gid_hex, e.reason)
+        except PrivateerError as e:
+            log.warning("bot in game %s stopped: %s", gid_hex, e.reason)
+        except Exception:  # noqa: BLE001 - a bot's failure must not take the server down
+            log.exception("bot in game %s failed", gid_hex)
+        finally:
+            self._tasks.pop(gid_hex, None)
+
+    def _choose(self, gid: UUID):
+        """``(seat, decision, expected version)`` for a bot that acts now, or None."""
+        game = self.current.game(gid)
+        m = game.machine
+        if m.finished or m.k["awaiting"] is not None or m.k["steps"] == 0:
+            return None
+        bots = self.bots_of(gid)
+        if not bots:
+            if sum(r.startswith("seat:") for r in self.app.recorder.select_roles(gid.hex)) >= m.k["seats"]:
+                self._none.add(gid.hex)
+            return None
+        seat = next((s for s in m.to_act() if s in bots), None)
+        if seat is None:
+            return None
+        legal = m.legal(seat)
+        if not legal:
+            return None
+        decision = choose(m.rules, m.s, seat, legal, self._chooser(m.rules, bots[seat]),
+                          random.Random(secrets.randbits(64)))
+        return seat, decision, m.seen(seat, game.version)
+
+    def _chooser(self, rules, name: str):
+        k = (rules.name, name)
+        if k not in self._choosers:
+            self._choosers[k] = choosers(rules, {1: name}, 1)[1]
+        return self._choosers[k]
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
