@@ -92,7 +92,8 @@ def test_552_leopard_damages_kaipara_qqq_and_interned(t):
     assert cmp["attack"]["result"] == 6 and cmp["defence"]["result"] == 4 and cmp["outcome"] == "damaged"
     assert t.st("kaipara")["damaged"]
     assert t.st("leopard")["revealed"]     # QQQ: revealed at the end of the intercept
-    t.act(1, {"action": "decline"})        # no Reflag
+    # Mike holds no Reflag: no window to decline (the only seat: skipping it tells nobody anything)
+    assert t.state["window"] is None and t.g.to_act() == [1]
     t.act(1, {"action": "play", "card": "interned-1", "target": "leipzig"})
     t.roll(8, 4, 5)                        # challenge blue 8 green 4 against response blue 5
     assert t.events("ChallengeRolled")[-1].data["success"]

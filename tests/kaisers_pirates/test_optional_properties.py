@@ -15,19 +15,17 @@ from service.kernel import BadInput
 FLAGS = ["coal", "sails", "wolf", "tournament", "fast_raiders", "keep_three", "extra_damage", "torpedo_prizes",
          "shallow_pursuit", "sailing_merchants", "prize_resupply"]
 BEYOND = [None, "true", "historical", "no-breakout", "historical+no-breakout"]
-DECIDING = {"tournament", "fast_raiders", "keep_three", "torpedo_prizes", "shallow_pursuit", "prize_resupply"}
 
 
 def expected_refusal(seats, flags, beyond, team):
-    """The book's conflicts, stated independently of the code: a word the refusal must contain."""
-    if seats == 1 and set(flags) & DECIDING:
-        return "solitaire"
+    """The book's conflicts, stated independently of the code: a word the refusal must contain.
+    (Every rule is allowed in solitaire, 6.0 "Molte di queste regole possono essere applicate
+    anche al gioco in solitario", the phantom deciding in its interest, 5.0; keep_three with
+    the team game: 6.7's three ships are claimed from 4.9's pool.)"""
     if beyond and "no-breakout" in beyond and seats != 4:
         return "4 players"
     if beyond and "tournament" in flags:
         return "Nurnberg"
-    if team and "keep_three" in flags:
-        return "4.9"
     return None
 
 

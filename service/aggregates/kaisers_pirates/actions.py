@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 
 from . import optional, team
-from .board import PHANTOM, in_refuge, is_prize, is_raider, ix, opponents, other_ok, owner, recognised
+from .board import PHANTOM, in_refuge, is_prize, is_raider, ix, may_hold, opponents, other_ok, owner, recognised
 from .deal import draw_ship
 from .dice import challenge, respond_seat, roll
 from .hits import refuge_card_off, ship_status
@@ -178,7 +178,8 @@ def reflag_window(step, seat, d, against):
     (Interned, Transfer Command): its owner is asked when it holds any card."""
     state = step.state
     tgt = d["target"]
-    if not (is_raider(state, tgt) or is_prize(state, tgt)) or not player(state, against)["hand"]:
+    hand = player(state, against)["hand"]
+    if not (is_raider(state, tgt) or is_prize(state, tgt)) or not hand or not may_hold(state, against, ("reflag",), hand):
         return False
     step.emit("WindowOpened", kind="reflag_card", seat=against, card=d["card"], target=tgt, by=seat,
               decision=dict(d))
@@ -415,12 +416,13 @@ EFFECTS = {
 
 def recon_from_phantom(step, seat):
     """5.3.2: Recon Aircraft against the phantom: two cards at random from its hand
-    (at a table each is named as it is taken); its next turn is 5.4.3 step 10's."""
+    (at a table each is named as it is taken), its only effect (5.4.3 step 10 follows the
+    phantom's own Recon Aircraft)."""
     state = step.state
     hand = sorted(player(state, PHANTOM)["hand"])
     taken, tokens = [], []
     for _ in range(min(2, len(hand))):
-        known = [c for c in state["pool"] if c not in hand]
+        known = [c for c in state["pool"] if c not in hand and c not in taken]     # (not the card just named)
         c = step.draw(f"hand-of-{PHANTOM}", hand, vis=[seat], why="Recon Aircraft: a random card of the phantom's hand",
                       unknown_pool=sorted(set(known)))
         tok = step.events[-1].data.get("token")
@@ -531,7 +533,6 @@ def _phantom_cards_taken(state, d, ev):
             b["hand"].remove(c)
         a["hand"].append(c)
         state["tt"]["extra"].append(c)
-    state["solo"]["recon"] = True
 
 
 HANDLERS = {

@@ -184,3 +184,45 @@ def commit_options(state, seat, cards):
         elif kind == "normal" or kind == "assist" or (t == "reflag" and reflag_ok) or (kind == "team" and team):
             append({"action": "commit", "card": card, "use": "action"})
     return out
+
+
+# what the table can tell about the cards a seat may hold --------------------------
+def _seen_face_up(state):
+    """How many copies of each action card type lie face up where every seat sees them
+    (or are out of the game): the discard pile (but in the solitaire game, 5.3.1),
+    the cards played or answered this turn, the cards on a player or an island refuge,
+    the action cards in victory piles, the solitaire game's unused cards (5.2)."""
+    tid = ix(state).card_type.get
+    cards = list(state.get("unused", ()))
+    if state.get("solo") is None:
+        cards += state["discard"]
+    tt = state["tt"]
+    if tt is not None:
+        cards += tt["played"] + tt["reactions"]
+    for p in state["players"]:
+        if p["pending"]:
+            cards.append(p["pending"]["card"])
+        cards += [e["card"] for e in p["vp"] if e["deck"] == "action"]
+    cards += [st["refuge"] for st in state["status"].values() if st.get("refuge")]
+    out: dict = {}
+    for c in cards:
+        t = tid(c)
+        if t is not None and not c.startswith("solo:"):
+            out[t] = out.get(t, 0) + 1
+    return out
+
+
+def may_hold(state, seat, types, cards) -> bool:
+    """Whether, for all the other seats can tell, ``seat`` may have a card of one of
+    ``types`` among ``cards`` (its hand, or its cards face down): a window whose only
+    answer would be to pass is skipped when this is False, so skipping it tells nobody
+    anything. In the solitaire game the real player is the only seat (the phantom
+    decides nothing from what it sees, 5.4): its own cards decide."""
+    if not types:
+        return False
+    i = ix(state)
+    if state.get("solo") is not None:
+        tid = i.card_type.get
+        return any(tid(c) in types for c in cards)
+    seen = _seen_face_up(state)
+    return any(seen.get(t, 0) < i.types[t]["count"] for t in types)

@@ -58,11 +58,21 @@ NEEDS = {
 }
 # the words of the solitaire deck's cards (5.3.3, 5.4.3): special, defensive and offensive actions
 SPECIALS = ("surprise-attack", "boarding-party", "shipping-lanes", "good-hunting", "reflag")
+# (the glossary "TRADUZIONE DEI TERMINI PRESENTI SULLE CARTE SOLITARIO": every term it lists)
 DEFENCES = ("none", "amc", "break-contact", "fast-ship", "minesweeper", "non-combatant", "qqq", "q-ship",
-            "razzle-dazzle", "reflag", "shallow-run", "slim-pickings", "trap")
+            "razzle-dazzle", "recalled", "reflag", "shallow-run", "slim-pickings", "trap")
 PLAYS = ("blockade-runner", "breakout", "collier", "damage-control", "deception", "fair-seas", "fog-bank",
-         "heavy-weather", "interned", "island-refuge", "rendezvous-missed", "transfer-command")
-OFFENCES = ("none", "warship-intercept", "raider-intercept", "torpedo", "interrogate", "recon-aircraft") + PLAYS
+         "heavy-weather", "interned", "island-refuge", "rendezvous-missed", "scuttle", "second-chance",
+         "transfer-command")
+# column 2 (the intercepts: a warship or raider on a merchant; British forces on a warship,
+# raider or prize) and columns 3-4; "submarine-guns" is the glossary's "Gun attack"
+OFFENCES = ("none", "warship-intercept", "raider-intercept", "british-intercept", "torpedo", "submarine-guns",
+            "submarine-mines", "lay-mines", "monitor", "interrogate", "recon-aircraft") + PLAYS
+# the terms the glossary prints with "(ET)": the phantom's turn always ends with them
+ALWAYS_ET = ("second-chance", "rendezvous-missed", "deception", "fog-bank", "recon-aircraft")
+# the deck's keys naming the action card whose dice an offensive action rolls, and the actions needing each
+SOLO_DICE = {"torpedo": ("torpedo", "submarine-guns"), "mines": ("submarine-mines",),
+             "british": ("british-intercept",)}
 
 
 def _check(cond, msg):
@@ -179,9 +189,16 @@ def validate_solitaire(deck: dict, cat: dict) -> dict:
            and all(removed.count(t) <= types[t] for t in removed), "solitaire.removed lists action card types")
     n = deck["removed_at_random"]["value"]
     _check(isinstance(n, int) and 0 <= n <= 100 - len(removed) - 13, "solitaire.removed_at_random is too large")
-    _check(deck["torpedo"]["value"] in types and "torpedo" in next(
-        c for c in cat["action_cards"] if c["id"] == deck["torpedo"]["value"])["action"],
-        "solitaire.torpedo names the submarine card whose dice the phantom rolls")
+    acts = {c["id"]: c for c in cat["action_cards"]}
+    _check(deck["torpedo"]["value"] in types and "torpedo" in acts[deck["torpedo"]["value"]]["action"],
+           "solitaire.torpedo names the submarine card whose dice the phantom rolls")
+    for key, part in (("mines", "mines"), ("british", None)):
+        e = deck.get(key)
+        if e is not None:
+            _check(isinstance(e, dict) and e.get("source") in SOURCES and e.get("value") in types
+                   and (part is None or part in acts[e["value"]]["action"]),
+                   f"solitaire.{key} names the action card whose dice the phantom rolls"
+                   + (" (a submarine that lays mines)" if part else " (its intercept side)"))
     cards = deck.get("cards")
     _check(isinstance(cards, list) and len(cards) == 20, "the solitaire deck needs 20 cards (1.1)")
     ids = set()
@@ -191,11 +208,18 @@ def validate_solitaire(deck: dict, cat: dict) -> dict:
         ids.add(c["id"])
         off = c.get("offense")
         _check(isinstance(off, list) and len(off) == 4, f"{w}: four offensive actions")
-        for a in off:
+        for col, a in enumerate(off, 1):
             _check(isinstance(a, dict) and a.get("action") in OFFENCES and isinstance(a.get("et"), bool),
                    f"{w}: offensive action {a!r}: action one of {OFFENCES}, et true/false")
             _check(a.get("target", "random") in ("low", "high", "random"), f"{w}: interrogate target low/high/random")
             _check(isinstance(a.get("night", False), bool), f"{w}: night true/false")
+            _check(a["action"] not in ALWAYS_ET or a["et"], f"{w}: {a['action']} is printed with (ET) (glossary)")
+            _check(a["action"] not in ("monitor", "collier") or col == 4, f"{w}: {a['action']} is in column 4 only (glossary)")
+            _check((col == 2) == a["action"].endswith("-intercept") and (col != 1 or a["action"] == "none"),
+                   f"{w}: column 1 is No Action, column 2 an intercept, columns 3-4 the other actions (glossary)")
+            for key, uses in SOLO_DICE.items():
+                _check(a["action"] not in uses or key in deck,
+                       f"{w}: {a['action']} needs solitaire.{key} (the action card whose dice it rolls)")
         dfn = c.get("defense")
         _check(isinstance(dfn, list) and len(dfn) == 2 and all(d in DEFENCES for d in dfn),
                f"{w}: two defensive actions among {DEFENCES}")
@@ -258,6 +282,9 @@ class Index:
         self.card_kind: dict[str, str] = {}     # card id -> its type's kind (normal, reaction, assist, team)
         self.card_name: dict[str, str] = {}
         self.action_cards: list[str] = []
+        # the cards whose id is a copy's name (u-27, hms-alcantara) -> their type as printed
+        # (submarines-u-27-u-41, amc): a referee may name such a card by its type (rules.card_names)
+        self.copy_types: dict[str, str] = {}
         for c in cat["action_cards"]:
             for n in range(c["count"]):
                 if "copies" in c:
@@ -266,6 +293,8 @@ class Index:
                 else:
                     cid = f"{c['id']}-{n + 1}"
                     name = c["name"]
+                if "copies" in c:
+                    self.copy_types[cid] = c["id"]
                 self.card_type[cid] = c["id"]
                 self.card_kind[cid] = c["kind"]
                 self.card_name[cid] = name

@@ -16,11 +16,10 @@ decide. The events of an attack's course are applied here (``HANDLERS``).
 from __future__ import annotations
 
 from . import optional
-from .board import (can_attack_with, committed, fogged, in_refuge, is_raider, ix, opponents,
-                    owner, recognised)
+from .board import can_attack_with, fogged, in_refuge, is_raider, ix, may_hold, opponents, owner, recognised
 from .resolve import after_reaction, interrogate_challenge, passage, resolve, torpedo_prize_challenge
 from .state import card_revealed, player
-from .windows import assist_options, live_mine_targets, reaction_types
+from .windows import assist_window, live_mine_targets, reaction_types
 
 ASSISTED = ("intercept", "british", "monitor", "mines", "torpedo")   # attacks an assist may join (3.2.1)
 
@@ -120,11 +119,13 @@ def announce(step, seat, d):
                   night=i.ctype(card)["intercept"]["night"], **base)
     elif a in ("lay_mines", "sub_mines"):
         opp = d["opponent"]
+        by = {} if a == "lay_mines" else {"by": i.card_name[card]}     # a UC-boat lays them (3.3.43)
         step.emit("AttackAnnounced", kind="mines", opp=opp, targets=list(player(state, opp)["merchants"]),
-                  night=False, **base)
+                  night=False, **base, **by)
     elif a == "torpedo":
         opp = owner(state, d["target"])
-        step.emit("AttackAnnounced", kind="torpedo", opp=opp, targets=[d["target"]], night=False, **base)
+        step.emit("AttackAnnounced", kind="torpedo", opp=opp, targets=[d["target"]], night=False,
+                  by=i.card_name[card], **base)
         if d["target"] in player(state, opp)["prizes"]:
             step.emit("EngagementAdvanced", stage="challenge", i=0)
     elif a == "interrogate":
@@ -170,8 +171,8 @@ def _assist_decided(step, seat, d):
         extra["targets"] = [m for m in player(state, eng["opp"])["merchants"]
                             if m not in state["tt"]["intercepted"] and m not in state["tt"]["ignored"]]
     step.emit("AssistRevealed", seat=seat, card=card, ctype=t, name=i.card_name[card], **extra)
-    if assist_options(state):
-        return True     # the window stays open for more assists
+    if assist_window(state):
+        return True     # the window stays open while the table cannot rule out another assist
     step.emit("WindowClosed", vis=[seat], seat=seat, kind="assist")
     step.emit("EngagementAdvanced", stage="react", i=eng["i"])
     return False
@@ -268,10 +269,9 @@ def advance(step):
             interrogate_challenge(step)
         elif stage == "assist":
             # Whether the attacker holds a fitting assist is hidden: who is to act is
-            # public, so the window opens whenever any action-side card still lies
-            # face down (a public fact), even when only "proceed" is possible. (Every
-            # assist the attacker may reveal is such a card, for an attack in ASSISTED.)
-            if eng["kind"] in ASSISTED and committed(state, "action"):
+            # public, so the window opens whenever the table cannot rule one out among
+            # the action-side cards face down, even when only "proceed" is possible.
+            if eng["kind"] in ASSISTED and assist_window(state):
                 step.emit("WindowOpened", vis=[eng["seat"]], kind="assist", seat=eng["seat"],
                           target=eng["targets"][eng["i"]])
             else:
@@ -301,7 +301,7 @@ def advance(step):
             if eng["passage"] is not None:
                 step.emit("EngagementAdvanced", stage="passage", i=eng["i"])
                 step.emit("WindowOpened", kind="passage", seat=eng["passage"]["seat"], ship=eng["passage"]["ship"])
-            elif sunk and state["players"][eng["opp"] - 1]["hand"] and _after_possible(state):
+            elif sunk and _after_window(state):
                 step.emit("EngagementAdvanced", stage="after", i=eng["i"])
                 step.emit("WindowOpened", kind="after", seat=eng["opp"], target=eng["targets"][eng["i"]])
             else:
@@ -318,6 +318,15 @@ def advance(step):
 def _phantom(state, seat):
     """Solitaire: the phantom answers every attack from the solitaire deck (5.3.3), hand or not."""
     return state.get("solo") is not None and seat == 2
+
+
+def _after_window(state):
+    """Whether the defender is asked after a sinking: by the situation and a hand (hand
+    sizes are public); the phantom only for the Recalled its defence drew (5.3.3)."""
+    eng = state["eng"]
+    if _phantom(state, eng["opp"]):
+        return eng.get("recall") == eng["targets"][eng["i"]] and eng["ship"] in player(state, eng["seat"])["ships"]
+    return bool(state["players"][eng["opp"] - 1]["hand"]) and _after_possible(state)
 
 
 def _after_possible(state):
@@ -384,7 +393,8 @@ def _finish(step):
         if o is not None:
             by_owner.setdefault(o, []).append(s)
     for o, ships in sorted(by_owner.items()):
-        if player(state, o)["hand"]:
+        hand = player(state, o)["hand"]
+        if hand and may_hold(state, o, ("reflag",), hand):     # (skipped: nothing the table learns)
             step.emit("WindowOpened", kind="reflag", seat=o, ships=ships)
             return
 

@@ -41,15 +41,18 @@ def respond_seat(state, seat):
     return seat % state["seats"] + 1
 
 
-def compare(step, what, att_dice, att_mods, def_dice, def_mods, att_who, def_who):
-    """An attack against a defence (3.2.7): "sunk", "damaged" or "none"."""
+def compare(step, what, att_dice, att_mods, def_dice, def_mods, att_who, def_who, capture=False):
+    """An attack against a defence (3.2.7): "sunk", "damaged" or "none". ``capture``: a
+    boarding attempt (Boarding Party, Non-Combatant), whose result reads "captured"
+    (what would sink the ship) or "not captured" (the rest, damage ignored)."""
     a_raw = roll(step, att_dice, att_who)
     d_raw = roll(step, def_dice, def_who)
     a = modified(a_raw, att_mods[0])
     d = modified(d_raw, def_mods[0])
     res = attack_result(a, d)
+    said = res if not capture else ("captured" if res == "sunk" else "not captured")
     step.emit("DiceCompared", what=what, attack={"dice": att_dice, "high": a_raw, "mods": att_mods[1], "result": a},
-              defence={"dice": def_dice, "high": d_raw, "mods": def_mods[1], "result": d}, outcome=res)
+              defence={"dice": def_dice, "high": d_raw, "mods": def_mods[1], "result": d}, outcome=said)
     return res
 
 

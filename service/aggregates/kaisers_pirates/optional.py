@@ -35,17 +35,6 @@ RULES = {
     "prize_resupply": "6.12 a prize may resupply one ship a turn, then may be exhausted and sunk",
 }
 BEYOND = ("true", "historical", "no-breakout", "historical+no-breakout")
-# the phantom's procedure (5.4) has no step for the decisions these rules add
-NOT_SOLITAIRE = {
-    "tournament": "6.4 balances the deal between players",
-    "fast_raiders": "the phantom has no step to choose a chase (6.6.1)",
-    "keep_three": "the phantom keeps its one best ship (5.2.4)",
-    "torpedo_prizes": "the real player's prizes are never torpedoed by the phantom's procedure (5.4)",
-    "shallow_pursuit": "the phantom has no step to choose a pursuit (6.10.1)",
-    "prize_resupply": "the phantom has no step to use a prize's stores (6.12.1)",
-}
-
-
 def parse(seats: int, k: str, v: str, out: dict) -> None:
     """Check one optional rule's value and record it in ``out``."""
     if k == "beyond_1914":
@@ -63,19 +52,12 @@ def parse(seats: int, k: str, v: str, out: dict) -> None:
 
 def check_combination(seats: int, out: dict) -> None:
     """Every combination is accepted but these, each refused with its reason."""
-    solo = seats == 1
-    for k, why in NOT_SOLITAIRE.items():
-        if solo and out.get(k):
-            raise BadInput(f"option {k}: not in the solitaire game: {why}")
     b = out.get("beyond_1914", "")
     if "no-breakout" in b and seats != 4:
         raise BadInput("option beyond_1914=no-breakout: 6.5.3 removes the Breakout cards with 4 players only")
     if b and out.get("tournament"):
         raise BadInput("options tournament and beyond_1914 cannot be combined: 6.4.1 deals the Emden and the "
                        "Nurnberg, which 6.5.1 removes from the game")
-    if out.get("keep_three") and out.get("team"):
-        raise BadInput("options keep_three and team cannot be combined: in the team game partners claim one "
-                       "ship each from their pooled ships (4.9); 6.7 sets no rule for the pool")
 
 
 def on(state, k) -> bool:

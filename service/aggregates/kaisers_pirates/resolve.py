@@ -156,8 +156,10 @@ def _intercept_dice(step, r):
     if r == "non-combatant":
         mods -= 2
         why = why + ["Non-Combatant -2"]
-    res = compare(step, f"{ship} intercepts {tgt}", i.ships[ship]["attack"], (mods, why), i.vessel(tgt)["defense"],
-                   optional.damage_mods(state, tgt), f"seat {seat} attack ({ship})", f"seat {opp} defence ({tgt})")
+    verb = "tries to capture" if capture else "intercepts"
+    res = compare(step, f"{ship} {verb} {tgt}", i.ships[ship]["attack"], (mods, why), i.vessel(tgt)["defense"],
+                  optional.damage_mods(state, tgt), f"seat {seat} attack ({ship})", f"seat {opp} defence ({tgt})",
+                  capture=capture)
     if capture:
         if res == "sunk":
             step.emit("ShipCaptured", ship=tgt, by=seat, from_seat=opp, interceptor=ship)
@@ -287,13 +289,15 @@ def _trap(step, tgt):
                   i.vessel(ship)["defense"], optional.damage_mods(state, ship), f"seat {opp} attack ({tgt})",
                   f"seat {seat} defence ({ship})")
     mods, why = _attack_mods(state, eng, ship)
-    r2 = compare(step, f"{ship} intercepts {tgt}", i.ships[ship]["attack"], (mods, why), i.vessel(tgt)["defense"],
-                  optional.damage_mods(state, tgt), f"seat {seat} attack ({ship})", f"seat {opp} defence ({tgt})")
+    board = tgt in eng["boarding"]
+    r2 = compare(step, f"{ship} {'tries to capture' if board else 'intercepts'} {tgt}", i.ships[ship]["attack"],
+                 (mods, why), i.vessel(tgt)["defense"], optional.damage_mods(state, tgt), f"seat {seat} attack ({ship})",
+                 f"seat {opp} defence ({tgt})", capture=board)
     if is_raider(state, ship) and not state["status"][ship]["revealed"]:
         step.emit("ShipRevealed", ship=ship, why="Trap")
         step.emit("RevealPending", ship=ship, why="Trap")
     apply_result(step, ship, r1, opp, False, "Trap")
-    if tgt in eng["boarding"]:
+    if board:
         # the other committed cards act normally: a Boarding Party captures instead of sinking
         if r2 == "sunk":
             step.emit("ShipCaptured", ship=tgt, by=seat, from_seat=opp, interceptor=ship)
@@ -406,10 +410,13 @@ def _resolve_torpedo(step):
     if r in ("q-ship", "sail-q-ship"):
         _q_ship(step, tgt)
         return False
-    step.emit("PassageBarred", ship=tgt, why="torpedoed")
-    res = compare(step, f"{i.card_name[sub]} torpedoes {tgt}", sa["torpedo"], (0, []), i.vessel(tgt)["defense"],
-                   optional.damage_mods(state, tgt), f"seat {seat} torpedoes ({i.card_name[sub]})", f"seat {opp} defence ({tgt})")
-    apply_result(step, tgt, res, seat, eng["special"], "torpedoed")
+    # the phantom's submarine may attack with its guns (the solitaire glossary's "Gun attack")
+    how = ("guns", "fires its guns on", "shelled", "guns") if eng.get("guns") else \
+        ("torpedo", "torpedoes", "torpedoed", "torpedoes")
+    step.emit("PassageBarred", ship=tgt, why=how[2])
+    res = compare(step, f"{i.card_name[sub]} {how[1]} {tgt}", sa[how[0]], (0, []), i.vessel(tgt)["defense"],
+                  optional.damage_mods(state, tgt), f"seat {seat} {how[3]} ({i.card_name[sub]})", f"seat {opp} defence ({tgt})")
+    apply_result(step, tgt, res, seat, eng["special"], how[2])
     return res == "sunk"
 
 

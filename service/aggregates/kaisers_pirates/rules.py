@@ -119,7 +119,8 @@ class KaisersPirates(Rules):
     name = "kaisers-pirates"
     title = "The Kaiser's Pirates"
     options_said = OPTIONS
-    rules_version = "2"  # 2: team game, 3.1.5 penalty, Q-ship torpedo reading, Reflag windows
+    rules_version = "3"  # 2: team game, 3.1.5 penalty, Q-ship torpedo reading, Reflag windows; 3: issue 33 (the
+    # phantom's glossary actions and Recalled, steps 9-10 "by" the phantom, section 6 in solitaire, windows skipped)
     min_seats = 1      # 1: the solitaire game (section 5, solitaire.py)
     max_seats = 4
 
@@ -165,6 +166,14 @@ class KaisersPirates(Rules):
         if any(options.get(k) for k in optional.RULES):
             cat["optional_rules"] = catalog_data.optional_rules_table()
         return cat
+
+    def card_names(self, state, deck):
+        """At a table, a card with named copies (U-27 and U-41, HMS Alcantara...) may be named
+        by its type as printed (``submarines-u-27-u-41``, ``amc``): any copy left will do.
+        The other cards' ids already say their type (``reflag`` names any ``reflag-N``)."""
+        if deck.startswith(("action", "hand-of-")):
+            return ix(state).copy_types
+        return None
 
     def validate_catalog(self, cat):
         """``tools new kaisers-pirates --catalog FILE``: printed values (a 'solitaire' key: the solitaire deck)."""

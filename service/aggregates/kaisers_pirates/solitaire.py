@@ -16,7 +16,7 @@ the effect is the card's, and the pseudo-card is never discarded or dealt.
 
 from __future__ import annotations
 
-from . import actions, combat, windows
+from . import actions, combat, optional, resolve, windows
 from .board import (PHANTOM, attack_ok, can_attack_with, in_refuge, is_raider, is_warship, ix, other_ok, recognised,
                     status_of)
 from .catalog import SPECIALS
@@ -44,7 +44,7 @@ def prepare(state, cat) -> None:
         unused.append(card)
     state["unused"] = unused
     state["pool"] = [c for c in state["pool"] if c not in unused]
-    state["solo"] = {"pile": [c["id"] for c in deck["cards"]], "next": "start", "recon": False}
+    state["solo"] = {"pile": [c["id"] for c in deck["cards"]], "next": "start", "short": None}
 
 
 # the solitaire deck -------------------------------------------------------------
@@ -78,17 +78,42 @@ def answer(step, w):
         defend(step)
         return None
     if k == "keep":
-        ships = player(state, PHANTOM)["ships"]
-        best = max(ix(state).ships[s]["vp"] for s in ships)
-        top = [s for s in ships if ix(state).ships[s]["vp"] == best]
-        return {"action": "keep", "ship": _pick(step, top, "the best ship to keep (5.2.4)")}
+        return _keep(step)
+    if k == "pursue":
+        # 6.6.1 / 6.10, in the phantom's interest (5.0): it follows, unless over the shoals
+        # with a ship already damaged, which a failed crossing would wreck (6.10.3)
+        eng = state["eng"]
+        wreck = eng["reaction"]["type"] == "shallow-run" and status_of(state, eng["ship"])["damaged"]
+        return {"action": "pursue", "pursue": not wreck}
     if k == "passage":   # always in the phantom's interest (5.0)
         return {"action": "passage", "attempt": True}
     if k == "order":
         return windows.mine_order_options(state)[0]
+    if k == "after":                                 # only opened for its Recalled (5.3.3)
+        recall(step)
+        return None
     # Reflag against Interned / Transfer Command, after-sinking reactions and Reflag: the
     # phantom uses no hand (5.2.2); its revealed ships are hidden only by 5.4.3 step 12
     return {"action": "decline"}
+
+
+def _keep(step):
+    """5.2.4: the phantom keeps its best ship, by VP (ties at random); with 6.7 its best
+    three (its hand is not used, 5.2.2: a kept ship costs it nothing)."""
+    state = step.state
+    ships = list(player(state, PHANTOM)["ships"])
+    vp = {s: ix(state).ships[s]["vp"] for s in ships}
+    three = optional.on(state, "keep_three")
+    most = ix(state).optional_rules["keep_most"]["value"] if three else 1
+    kept = []
+    while ships and len(kept) < most:
+        best = max(vp[s] for s in ships)
+        s = _pick(step, [s for s in ships if vp[s] == best], "the best ship to keep (5.2.4)")
+        kept.append(s)
+        ships.remove(s)
+    if three:
+        return {"action": "keep", "ships": sorted(kept)}
+    return {"action": "keep", "ship": kept[0]}
 
 
 def defend(step):
@@ -100,8 +125,16 @@ def defend(step):
     card = turn_card(step, f"the phantom's defence against the {eng['kind']}")
     r = red_die(step, "defensive actions (5.3.3)")
     name = card["defense"][0 if r in (1, 3) else 1]
-    fits = name != "none" and name in windows.reaction_types(state)
+    if name == "recalled":
+        # Recalled answers the sinking of a merchant by the intercepting ship (3.3.30): it
+        # fits a German ship's intercept, and is carried out if the merchant is sunk
+        fits = eng["kind"] == "intercept"
+    else:
+        fits = name != "none" and name in windows.reaction_types(state)
     step.emit("PhantomDefence", card=card["id"], roll=r, reaction=name, fits=fits, target=tgt)
+    if name == "recalled" and fits:
+        step.emit("EngagementAdvanced", stage="resolve", i=eng["i"])
+        return
     if not fits:
         step.emit("ReactionDeclined", seat=PHANTOM, kind="react", target=tgt)
         step.emit("EngagementAdvanced", stage="order" if eng["kind"] == "mines" else "resolve",
@@ -113,8 +146,21 @@ def defend(step):
     if eng["kind"] == "mines":
         step.emit("MinesSwept", opp=eng["opp"])
         step.emit("EngagementEnded", kind="mines", seat=eng["seat"])
-    else:
-        step.emit("EngagementAdvanced", stage="resolve", i=eng["i"])
+    else:       # 6.6.1 / 6.10: the real player may follow a Fast Ship or over the shoals
+        step.emit("EngagementAdvanced", stage="pursue" if optional.can_pursue(state, name) else "resolve", i=eng["i"])
+
+
+def recall(step):
+    """The phantom's Recalled (drawn in its defence, 5.3.3), once the intercepting ship
+    has sunk the merchant: the card's challenge, as the action card's (3.3.30)."""
+    state = step.state
+    eng = state["eng"]
+    tgt = eng["targets"][eng["i"]]
+    c = pseudo("recalled")
+    step.emit("PhantomReacted", seat=PHANTOM, card=c, ctype="recalled", name=ix(state).card_name[c], target=tgt)
+    resolve.after_reaction(step, "recalled", {})
+    if state["eng"] is not None:
+        step.emit("EngagementAdvanced", stage="next", i=eng["i"])
 
 
 # the phantom's turn (5.4.3) ------------------------------------------------------
@@ -139,15 +185,18 @@ def _start(step):
     p = player(state, PHANTOM)
     if tt["fogged"]:
         mode = "end"
+    elif state["solo"].get("short"):
+        mode = state["solo"]["short"]                # steps 9, 10: after its own Deception or Recon Aircraft
     elif p["pending"] and p["pending"]["type"] == "deception":
-        mode = "deception"                           # step 9
-    elif state["solo"]["recon"]:
-        mode = "recon"                               # step 10
+        mode = "deception"                           # the real player's Deception: as step 9 (3.3.10's forced card)
     else:
         mode = "normal"
     step.emit("PhantomTurnBegun", mode=mode)
     if state["phase"] == "commit":
         step.emit("CommittingDone", seat=PHANTOM, cards=0)
+    # 6.12: in its interest, each prize resupplies a ship short of supply (then 6.12.2's roll)
+    while optional.resupply_options(state, PHANTOM):
+        actions.resupply(step, PHANTOM, optional.resupply_options(state, PHANTOM)[0])
 
 
 def _refuge_moves(step):
@@ -177,11 +226,23 @@ def _offensive(step, mode):
         slot = 3 if r in (1, 3) else 4
     elif mode == "recon":                            # step 10: the defensive side (5.3.3)
         name = card["defense"][0 if r in (1, 3) else 1]
-        ships = _revealed(state) if name == "reflag" else []
+        # "se possibile svolgete l'azione": with no attack to answer, Reflag hides a revealed
+        # raider or prize and an AMC intercepts a recognised ship (3.3.1); the others need one
+        if name == "reflag":
+            ships = _revealed(state)
+        elif name == "amc":
+            ships = _recognised(state)
+        else:
+            ships = []
         step.emit("PhantomActionChosen", card=card["id"], roll=r, action=name, side="defense",
                   possible=bool(ships), then="end")
-        if ships:
+        if ships and name == "reflag":
             step.emit("ShipDisguised", ship=_pick(step, ships, "the ship to hide"), why="the phantom's Reflag")
+        elif ships:
+            tgt = _pick(step, ships, "the ship the AMC intercepts")
+            step.emit("AttackAnnounced", kind="british", seat=PHANTOM, card=pseudo("amc"), ship=None, opp=REAL,
+                      targets=[tgt], night=False, by="the phantom's AMC")
+            combat.advance(step)
         return
     else:
         slot = r
@@ -206,10 +267,16 @@ def _plan(state, a):
     kind = a["action"]
     if kind == "none":
         return None
+    if kind == "british-intercept":
+        return _intercept if _recognised(state) else None
     if kind.endswith("-intercept"):
         return _intercept if _interceptors(state, kind) and _merchants(state) else None
-    if kind == "torpedo":
-        return _torpedo if attack_ok(state, PHANTOM, REAL) and player(state, REAL)["merchants"] else None
+    if kind in ("torpedo", "submarine-guns", "submarine-mines"):
+        return _submarine if attack_ok(state, PHANTOM, REAL) and player(state, REAL)["merchants"] else None
+    if kind == "lay-mines":
+        return _lay_mines if _minelayers(state) and player(state, REAL)["merchants"] else None
+    if kind == "monitor":
+        return _monitor if _in_refuge(state) else None
     if kind == "interrogate":
         return _interrogate if _suspects(state) else None
     if kind == "recon-aircraft":
@@ -247,22 +314,53 @@ def _merchants(state):
     return [m for m in player(state, REAL)["merchants"] if m not in tt["intercepted"] and m not in tt["ignored"]]
 
 
+def _recognised(state):
+    """The real player's ships British forces may intercept (3.2.3): warships, revealed
+    raiders and prizes, not in a refuge, not intercepted this turn."""
+    if not attack_ok(state, PHANTOM, REAL):
+        return []
+    p = player(state, REAL)
+    tt = state["tt"]
+    return [s for s in p["ships"] + p["prizes"]
+            if recognised(state, s) and not in_refuge(state, s) and s not in tt["intercepted"]]
+
+
+def _special_applies(sp, specials, warship):
+    """Step 3: a special action that joins the intercept (None: British forces, which take
+    only Surprise Attack, 3.2.1); a blank part, a double or an illegal one stops the chain."""
+    if sp is None or sp not in SPECIALS or sp == "reflag" or sp in specials:
+        return False
+    if warship is None:
+        return sp == "surprise-attack"
+    return not ((sp == "shipping-lanes" and not warship) or (sp == "good-hunting" and warship)
+                or (sp in ("shipping-lanes", "good-hunting") and {"shipping-lanes", "good-hunting"} & set(specials)))
+
+
 def _intercept(step, card, a):
-    """Step 3: the special actions chain, the targets, then the intercept."""
+    """Step 3: the special actions chain, the targets, then the intercept: a warship or a
+    raider on a merchant, or British forces on a warship, revealed raider or prize."""
     state = step.state
-    ship = _pick(step, _interceptors(state, a["action"]), "the intercepting ship")
-    warship = is_warship(state, ship)
+    british = a["action"] == "british-intercept"
+    ship = None if british else _pick(step, _interceptors(state, a["action"]), "the intercepting ship")
+    warship = None if british else is_warship(state, ship)
     specials = []
     while True:
         c = turn_card(step, "the intercept's special actions")
         sp = c["special"]
-        legal = sp is not None and sp in SPECIALS and sp != "reflag" and sp not in specials and not (
-            (sp == "shipping-lanes" and not warship) or (sp == "good-hunting" and warship)
-            or (sp in ("shipping-lanes", "good-hunting") and {"shipping-lanes", "good-hunting"} & set(specials)))
+        legal = _special_applies(sp, specials, warship)
         step.emit("PhantomSpecialTurned", card=c["id"], special=sp, applies=legal)
         if not legal:
             break
         specials.append(sp)
+    i = ix(state)
+    if british:
+        tgt = _pick(step, _recognised(state), "the ship British forces intercept")
+        step.emit("AttackAnnounced", kind="british", seat=PHANTOM, card=pseudo(i.solo["british"]["value"]), ship=None,
+                  opp=REAL, targets=[tgt], night=a.get("night", False))
+        step.emit("PhantomAssists", specials=specials, surprise="surprise-attack" in specials, boarding=[],
+                  multi=None, names=[i.types[sp]["name"] for sp in specials])
+        combat.advance(step)
+        return
     free = _merchants(state)
     if "shipping-lanes" in specials:
         targets = list(free)
@@ -271,7 +369,6 @@ def _intercept(step, card, a):
         targets = [first]
         if "good-hunting" in specials and len(free) > 1:
             targets.append(_pick(step, [m for m in free if m != first], "the second merchant (Good Hunting)"))
-    i = ix(state)
     night = a.get("night", False)
     step.emit("AttackAnnounced", kind="intercept", seat=PHANTOM, card=card["id"], ship=ship, opp=REAL,
               targets=targets, night=night)
@@ -282,12 +379,52 @@ def _intercept(step, card, a):
     combat.advance(step)
 
 
-def _torpedo(step, card, a):
+def _submarine(step, card, a):
+    """A submarine's torpedo or gun attack on one merchant (the torpedo card's dice,
+    5.5.1), or its mines on every merchant (the minelaying submarine's, 3.3.43)."""
     state = step.state
-    tgt = _pick(step, list(player(state, REAL)["merchants"]), "the merchant to torpedo")
-    sub = pseudo(ix(state).solo["torpedo"]["value"])
-    step.emit("AttackAnnounced", kind="torpedo", seat=PHANTOM, card=sub, ship=None, opp=REAL, targets=[tgt],
-              night=False)
+    solo = ix(state).solo
+    by = "the phantom's U-boat"
+    if a["action"] == "submarine-mines":
+        step.emit("AttackAnnounced", kind="mines", seat=PHANTOM, card=pseudo(solo["mines"]["value"]), ship=None,
+                  opp=REAL, targets=list(player(state, REAL)["merchants"]), night=False, by=by)
+        combat.advance(step)
+        return
+    guns = a["action"] == "submarine-guns"
+    tgt = _pick(step, list(player(state, REAL)["merchants"]), f"the merchant to {'shell' if guns else 'torpedo'}")
+    extra = {"guns": True} if guns else {}
+    step.emit("AttackAnnounced", kind="torpedo", seat=PHANTOM, card=pseudo(solo["torpedo"]["value"]), ship=None,
+              opp=REAL, targets=[tgt], night=False, by=by, **extra)
+    combat.advance(step)
+
+
+def _minelayers(state):
+    if not attack_ok(state, PHANTOM, REAL):
+        return []
+    return [s for s in player(state, PHANTOM)["ships"] if ix(state).ships[s]["mines"] and can_attack_with(state, PHANTOM, s)]
+
+
+def _lay_mines(step, card, a):
+    """Lay Mines (3.3.21): a minelaying raider of the phantom mines every merchant."""
+    state = step.state
+    ship = _pick(step, _minelayers(state), "the minelayer")
+    step.emit("AttackAnnounced", kind="mines", seat=PHANTOM, card=pseudo("lay-mines"), ship=ship, opp=REAL,
+              targets=list(player(state, REAL)["merchants"]), night=False)
+    combat.advance(step)
+
+
+def _in_refuge(state):
+    if not attack_ok(state, PHANTOM, REAL):
+        return []
+    return [s for s in player(state, REAL)["ships"] if in_refuge(state, s) and s not in state["tt"]["intercepted"]]
+
+
+def _monitor(step, card, a):
+    """Monitor (3.3.24): British forces on a ship of the real player in an island refuge."""
+    state = step.state
+    tgt = _pick(step, _in_refuge(state), "the ship in a refuge the Monitor attacks")
+    step.emit("AttackAnnounced", kind="monitor", seat=PHANTOM, card=pseudo("monitor"), ship=None, opp=REAL,
+              targets=[tgt], night=False)
     combat.advance(step)
 
 
@@ -328,6 +465,8 @@ def _recon(step, card, a):
         taken.append(c)
     step.emit("CardsDiscardedFaceDown", vis=[REAL], seat=REAL, cards=taken, why="the phantom's Recon Aircraft (5.4.3 step 8)")
     step.emit("CardsDiscardedCount", seat=REAL, count=len(taken), why="the phantom's Recon Aircraft")
+    step.emit("PhantomTurnShortened", mode="recon",
+              why="5.4.3 step 10: the phantom played Recon Aircraft: its next turn is one card, its defensive side")
 
 
 def _plays(state, kind):
@@ -344,6 +483,9 @@ def _play(step, card, a):
         opts = first or opts
     d = _pick(step, opts, f"the target of {ix(state).types[a['action']]['name']}")
     actions.play(step, PHANTOM, d)
+    if a["action"] == "deception":
+        step.emit("PhantomTurnShortened", mode="deception",
+                  why="5.4.3 step 9: the phantom played Deception: its next turn is one card, the action of 3 or 4")
 
 
 # the result -------------------------------------------------------------------------
@@ -374,8 +516,13 @@ def _phantom_action_chosen(state, d, ev):
 
 def _phantom_turn_begun(state, d, ev):
     state["solo"]["next"] = "end" if d["mode"] == "end" else d["mode"]
-    if d["mode"] == "recon":
-        state["solo"]["recon"] = False
+    if d["mode"] in ("deception", "recon"):
+        state["solo"]["short"] = None
+        state["solo"].pop("recon", None)       # (a snapshot from before steps 9 and 10 read "by")
+
+
+def _phantom_turn_shortened(state, d, ev):
+    state["solo"]["short"] = d["mode"]
 
 
 def _turn_ended(state, d, ev):
@@ -388,6 +535,12 @@ def _phantom_reacted(state, d, ev):
     eng = state["eng"]
     eng["reacted"].append(d["target"])
     eng["reaction"] = {"card": d["card"], "type": d["ctype"]}
+
+
+def _phantom_defence(state, d, ev):
+    if d["reaction"] == "recalled" and d["fits"]:     # kept for the sinking (``combat._after_window``)
+        state["eng"]["recall"] = d["target"]
+        state["window"] = None
 
 
 def _phantom_assists(state, d, ev):
@@ -409,8 +562,10 @@ HANDLERS = {
     "SolitaireDeckReshuffled": _solitaire_deck_reshuffled,
     "PhantomActionChosen": _phantom_action_chosen,
     "PhantomTurnBegun": _phantom_turn_begun,
+    "PhantomTurnShortened": _phantom_turn_shortened,
     "TurnEnded": _turn_ended,
     "PhantomReacted": _phantom_reacted,
     "PhantomAssists": _phantom_assists,
+    "PhantomDefence": _phantom_defence,
     "CardsDiscardedFaceDown": _cards_discarded_face_down,
 }

@@ -31,6 +31,7 @@ import itertools
 
 from service.kernel import BadInput
 
+from . import optional
 from .board import TEAMS, ix, other_ok, partner, team_game
 from .state import player
 
@@ -159,10 +160,23 @@ def open_keep(step):
     return True
 
 
+def _claimed(state):
+    out = set()
+    for v in state.get("claims", {}).values():
+        out.update(v if isinstance(v, list) else [v])
+    return out
+
+
 def keep_options(state, seat):
-    claimed = set(state.get("claims", {}).values())
-    return ([{"action": "keep", "ship": s} for s in pool(state, seat) if s not in claimed]
-            + [{"action": "keep", "ship": None}])
+    """4.9: one ship of the pool the partner has not claimed, or none; with 6.7 any set of
+    up to three of them (6.7 "ne possono trattenere sino a 3": 4.9 pools the ships kept)."""
+    claimed = _claimed(state)
+    free = [s for s in pool(state, seat) if s not in claimed]
+    if optional.on(state, "keep_three"):
+        most = ix(state).optional_rules["keep_most"]["value"]
+        return [{"action": "keep", "ships": list(c)} for n in range(min(most, len(free)), -1, -1)
+                for c in itertools.combinations(sorted(free), n)]
+    return [{"action": "keep", "ship": s} for s in free] + [{"action": "keep", "ship": None}]
 
 
 def claim(step, seat, d):
@@ -171,18 +185,28 @@ def claim(step, seat, d):
     state = step.state
     queue = list(state["window"]["queue"])
     step.emit("WindowClosed", seat=seat, kind="team_keep")
-    step.emit("ShipClaimed", seat=seat, ship=d["ship"])
+    if "ships" in d:        # 6.7: up to three
+        step.emit("ShipClaimed", seat=seat, ship=d["ships"][0] if d["ships"] else None, ships=list(d["ships"]))
+    else:
+        step.emit("ShipClaimed", seat=seat, ship=d["ship"])
     if queue:
         step.emit("WindowOpened", kind="team_keep", seat=queue[0], queue=queue[1:])
         return False
     claims = dict(state.get("claims", {}))
+    three = optional.on(state, "keep_three")
     for s in range(1, 5):
-        ship = claims.get(str(s))
-        if ship is not None and ship not in player(state, s)["ships"]:
-            step.emit("ShipTransferred", ship=ship, to=s, from_seat=partner(state, s), why="kept by the partner (4.9)")
+        claim = claims.get(str(s))
+        for ship in (claim or []) if three else [claim]:
+            if ship is not None and ship not in player(state, s)["ships"]:
+                step.emit("ShipTransferred", ship=ship, to=s, from_seat=partner(state, s),
+                          why="kept by the partner (4.9)")
     for s in range(1, 5):
         if player(state, s)["ships"]:
-            step.emit("ShipKept", seat=s, ship=claims.get(str(s)))
+            if three:
+                kept = list(claims.get(str(s)) or [])
+                step.emit("ShipKept", seat=s, ship=kept[0] if kept else None, ships=kept)
+            else:
+                step.emit("ShipKept", seat=s, ship=claims.get(str(s)))
     step.emit("ClaimsCleared")
     return True
 
@@ -258,7 +282,10 @@ def _cards_exchanged(state, d, ev):
 
 def _ship_claimed(state, d, ev):
     state.setdefault("claims", {})
-    if d["ship"] is not None:
+    if "ships" in d:        # 6.7
+        if d["ships"]:
+            state["claims"][str(d["seat"])] = list(d["ships"])
+    elif d["ship"] is not None:
         state["claims"][str(d["seat"])] = d["ship"]
 
 

@@ -112,8 +112,10 @@ def describe(ev) -> str:
     if t == "CardRevealed":
         return f"seat {d['seat']} plays {d['name']} ({d['use']} side)"
     if t == "AttackAnnounced":
-        who = d["ship"] or "British forces"
-        return f"seat {d['seat']}: {who} {d['kind']} against seat {d['opp']}: {', '.join(d['targets'])}"
+        # who attacks: the German ship, a U-boat (its card, or the phantom's), else British forces
+        who = d["ship"] or d.get("by") or "British forces"
+        kind = "gun attack" if d.get("guns") else {"british": "intercept"}.get(d["kind"], d["kind"])
+        return f"seat {d['seat']}: {who} {kind} against seat {d['opp']}: {', '.join(d['targets'])}"
     if t == "WindowOpened":
         return f"seat {d['seat']} may answer ({d['kind']})"
     if t == "ReactionDeclined":
@@ -133,6 +135,12 @@ def describe(ev) -> str:
                 + ("; its victory points count double" if d.get("double") else ""))
     if t == "ShipDamaged":
         return f"{d['ship']} is damaged ({d['why']})"
+    if t == "PhantomCardsTaken":
+        return f"seat {d['seat']} takes {', '.join(d['cards'])} from the phantom's hand (Recon Aircraft, 5.3.2)"
+    if t == "PhantomTurnShortened":
+        return d["why"]
+    if t == "DamageIgnored":
+        return f"{d['ship']} is not damaged ({d['why']})"
     if t == "ShipRemoved":
         return f"{d['ship']} leaves the game ({d['why']})"
     if t == "ShipCaptured":
@@ -166,7 +174,8 @@ def describe(ev) -> str:
     if t == "CardsExchangedCount":
         return "Exchange Information: " + ", ".join(f"seat {s} gives {n}" for s, n in d["counts"].items())
     if t == "ShipClaimed":
-        return f"seat {d['seat']} keeps {d['ship'] or 'no ship'} for the next round"
+        kept = ", ".join(d["ships"]) if "ships" in d else d["ship"]       # 6.7: up to three
+        return f"seat {d['seat']} keeps {kept or 'no ship'} for the next round"
     if t == "TurnInFog":
         return f"seat {d['seat']} is in a fog bank: no card played, none drawn"
     if t == "GameOver":

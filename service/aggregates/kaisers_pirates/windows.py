@@ -8,50 +8,79 @@ mines attack (3.3.21), passage (3.2.6) and pursuit (6.6.1, 6.10)."""
 from __future__ import annotations
 
 from . import optional
-from .board import committed, in_refuge, is_prize, is_raider, ix
+from .board import committed, in_refuge, is_prize, is_raider, ix, may_hold
 from .state import player
 
 
-def assist_options(state):
+ASSISTS = ("surprise-attack", "searchlight", "special-cargo", "boarding-party", "good-hunting", "shipping-lanes")
+
+
+def assist_joins(state, t, free=None):
+    """Whether an assist card of type ``t`` may join the attack at its current target now
+    (3.2.1, 3.3), by public facts only; ``free``: the merchants still free to intercept."""
     eng = state["eng"]
-    i = ix(state)
     first = eng["i"] == 0
-    tgt = eng["targets"][eng["i"]]
-    out = []
     kind = eng["kind"]
+    if kind == "intercept":
+        if t == "boarding-party":
+            tgt = eng["targets"][eng["i"]]
+            return tgt not in eng["boarding"] and not state["status"][tgt]["damaged"]
+        if not first:
+            return False
+        if t == "surprise-attack":
+            return not eng["surprise"]
+        if t == "searchlight":
+            return eng["night"] and not eng["searchlight"]
+        if t == "special-cargo":
+            return not eng["special"]
+        if t in ("good-hunting", "shipping-lanes") and eng["multi"] is None:
+            if (t == "good-hunting") != is_raider(state, eng["ship"]):
+                return False
+            return bool(free_merchants(state) if free is None else free)
+        return False
+    if kind in ("british", "monitor"):
+        return first and not eng["surprise"] and not eng["searchlight"] and (
+            t == "surprise-attack" or (t == "searchlight" and eng["night"]))
+    if kind in ("mines", "torpedo"):
+        return t == "special-cargo" and first and not eng["special"]
+    return False
+
+
+def free_merchants(state):
+    eng = state["eng"]
+    tt = state["tt"]
+    return [m for m in player(state, eng["opp"])["merchants"] if m not in tt["intercepted"] and m not in tt["ignored"]]
+
+
+def assist_options(state):
+    i = ix(state)
+    out = []
+    free = None
     for card in committed(state, "action"):
         if i.card_kind[card] != "assist":     # the index's tables read straight (no method calls):
             continue                        # asked for every card face down at every assist window
         t = i.card_type[card]
-        if kind == "intercept":
-            if t == "surprise-attack" and first and not eng["surprise"]:
-                out.append({"action": "assist", "card": card})
-            elif t == "searchlight" and first and eng["night"] and not eng["searchlight"]:
-                out.append({"action": "assist", "card": card})
-            elif t == "special-cargo" and first and not eng["special"]:
-                out.append({"action": "assist", "card": card})
-            elif t == "boarding-party" and tgt not in eng["boarding"] and not state["status"][tgt]["damaged"]:
-                out.append({"action": "assist", "card": card})
-            elif t in ("good-hunting", "shipping-lanes") and first and eng["multi"] is None:
-                raider = is_raider(state, eng["ship"])
-                if (t == "good-hunting") != raider:
-                    continue
-                free = [m for m in player(state, eng["opp"])["merchants"]
-                        if m not in state["tt"]["intercepted"] and m not in state["tt"]["ignored"]]
-                if not free:
-                    continue
-                if t == "good-hunting":
-                    out += [{"action": "assist", "card": card, "target": m} for m in free]
-                else:
-                    out.append({"action": "assist", "card": card})
-        elif kind in ("british", "monitor"):
-            if first and not eng["surprise"] and not eng["searchlight"]:
-                if t == "surprise-attack" or (t == "searchlight" and eng["night"]):
-                    out.append({"action": "assist", "card": card})
-        elif kind in ("mines", "torpedo"):
-            if t == "special-cargo" and first and not eng["special"]:
-                out.append({"action": "assist", "card": card})
+        if t in ("good-hunting", "shipping-lanes") and free is None:
+            free = free_merchants(state)
+        if not assist_joins(state, t, free):
+            continue
+        if t == "good-hunting":
+            out += [{"action": "assist", "card": card, "target": m} for m in free]
+        else:
+            out.append({"action": "assist", "card": card})
     return out        # every committed copy is listed
+
+
+def assist_window(state):
+    """3.2.1: whether the attacker is asked for assists now. Who is to act is public, so
+    the window opens when the table cannot rule out a fitting assist among the
+    action-side cards face down (``board.may_hold``): a card type that may join now, not
+    every copy of which lies face up; skipping it then reveals nothing of those cards."""
+    eng = state["eng"]
+    cards = committed(state, "action")
+    if not cards:
+        return False
+    return may_hold(state, eng["seat"], [t for t in ASSISTS if assist_joins(state, t)], cards)
 
 
 def reaction_types(state):
