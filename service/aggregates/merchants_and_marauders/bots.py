@@ -15,7 +15,9 @@ from collections import deque
 
 from .catalog import tables
 from .glory import playable, window
-from .npc import hostile
+from .abilities import dice as skill_dice
+from .npc import captain_of, hostile, naval_nation
+from .wanted import port_entries
 from .state import at_home, capacity, funds, player, ship_max, side
 
 
@@ -329,9 +331,195 @@ def _glory_choice(state, p, acts):
     return {"action": "glory_reroll", "dice": want}
 
 
+# the pirate ----------------------------------------------------------------------------
+
+LOCS = ("hull", "masts", "cargo", "crew", "cannons")
+
+
+def _strength(state, who):
+    """(dice a round, cannons, what the ship takes before it sinks) of a player's ship
+    (its captain's Seamanship once revealed, else 2) or an NPC at sea (its chart's ship,
+    whole, and its captain's Seamanship): all public."""
+    S = tables(state)
+    if isinstance(who, str):                        # an NPC at sea
+        n = state["board"]["npcs"][who]
+        ship = S["ships"][n["ship"]]
+        life = 2 * ship["toughness"] + ship["cargo"] + ship["crew"] + ship["cannons"]
+        return captain_of(state, who)["seamanship"], ship["cannons"], life
+    q = player(state, who)
+    ship = q["ship"]
+    dice = skill_dice(state, q, "seamanship") if q["revealed"] or q["captain"] is None else 2
+    if ship is None:
+        return 0, 0, 0
+    return (dice if ship["masts"] > 0 else 1), ship["cannons"], sum(ship[k] for k in LOCS) + ship["hull"]
+
+
+def _beats(state, me, foe, margin=1.5):
+    """``me`` (a seat) sinks ``foe`` (a seat or an NPC) well before it is sunk itself:
+    each side's expected hits a round (its dice times its cannons) against what the
+    other ship takes, with a margin."""
+    md, mc, ml = _strength(state, me)
+    fd, fc, fl = _strength(state, foe)
+    if mc == 0:
+        return False
+    mine = ml / max(fd * max(fc, 0.5), 0.1)         # rounds it survives
+    theirs = fl / (md * mc)                         # rounds the foe survives
+    return mine >= margin * theirs
+
+
+def _threats(state, p):
+    """The zones of the NPCs that hunt ``p`` and that it does not beat."""
+    out = set()
+    for k, n in state["board"]["npcs"].items():
+        if hostile(state, k, p) and not _beats(state, p["seat"], k):
+            out.add(n["zone"])
+    return out
+
+
+def _may_enter(state, p, zone):
+    """``p`` may enter the port of ``zone`` (a port, and not one that refuses it)."""
+    return zone in tables(state)["ports"] and bool(port_entries(state, {**p, "zone": zone}))
+
+
+def _exposed(state, zone, threats):
+    """A ship left at sea in ``zone`` at the end of the turn may be found: a hunter
+    there or next to it."""
+    adj = tables(state)["adj"]
+    return zone in threats or any(z in threats for z in adj[zone])
+
+
+def _plan(state, p, acts, threats):
+    """The pirate's best first action of the turn's actions left, by a small search
+    over sailing (never into a hunter's zone), scouting a merchant token or a ship it
+    beats, and entering a port; scored by the raid, where the turn ends (safe in port
+    best, at sea next to a hunter worst) and how close the next merchant is."""
+    S = tables(state)
+    adj = S["adj"]
+    merchants = {z for z, t in state["board"]["merchants"].items() if t is not None}
+    whole = all(p["ship"][k] > 0 for k in LOCS) and p["ship"]["hull"] > 1
+    room = capacity(state, p) - len(p["cargo"])
+    scouted = set(state.get("scouted", ()))
+    dist_m = _dist_to(state, merchants - threats, threats)
+    prey = {}
+    for q in state["players"]:
+        if q["seat"] != p["seat"] and q["ship"] is not None and not q["in_port"] and q["captain"] is not None \
+                and q["cargo"] and f"seat:{q['seat']}" not in scouted and _beats(state, p["seat"], q["seat"]):
+            prey.setdefault(q["zone"], []).append(q["seat"])
+    damaged = p["ship"]["hull"] < ship_max(state, p["ship"], "hull") or not whole
+
+    home = S["captains"][p["captain"]]["home"]
+    dist_home = _dist_to(state, {home}, threats)
+
+    def end_score(zone, in_port):
+        if in_port:
+            mends = damaged and (p["gold"] >= 2 or (zone == home and p["stash"] >= 2))
+            if state["port_used"] and zone == p["zone"]:
+                mends = False
+            return 1.0 + (3.0 if mends or p["cargo"] else 0.0)
+        hunters = (8.0 if zone in threats else 0.0) + 4.0 * sum(1 for z in adj[zone] if z in threats)
+        if damaged and p["gold"] < 2:               # home, where the stash pays the shipyard
+            return -hunters - 1.0 * dist_home.get(zone, 8)
+        return 1.5 - 0.5 * dist_m.get(zone, 6) - hunters - (4.0 if damaged else 0.0)
+
+    best = {}
+
+    def walk(zone, in_port, left, raided, first):
+        if left == 0 or (in_port and left < 3 and first is not None):
+            score = raided + end_score(zone, in_port)
+            if first is not None and score > best.get("score", -1e9):
+                best.update(score=score, first=first)
+            return
+        score = raided + end_score(zone, in_port)       # ending the turn here
+        if first is not None and score > best.get("score", -1e9):
+            best.update(score=score, first=first)
+        if in_port:
+            if zone not in threats:
+                walk(zone, False, left - 1, raided, first or ("leave",))
+            return
+        if whole and zone in merchants and not raided and (first is not None or "merchant" not in scouted):
+            walk(zone, False, left - 1, raided + 6.0 + (1.0 if room > 0 else 0.0), first or ("merchant",))
+        if whole and zone in prey and not raided and first is None:
+            walk(zone, False, left - 1, raided + 7.0, ("player", prey[zone][0]))
+        if _may_enter(state, p, zone):
+            walk(zone, True, left - 1, raided, first or ("enter",))
+        for z in adj[zone]:
+            if z not in threats:
+                walk(z, False, left - 1, raided - 0.1, first or ("move", z))
+
+    best.update(score=end_score(p["zone"], p["in_port"]) + 0.05, first=("end",))   # the turn ends here
+    walk(p["zone"], p["in_port"], state["actions"], 0.0, None)
+    return best.get("first"), best.get("score", -1e9)
+
+
+def _dist_to(state, goals, avoid):
+    """Sailing distance from every zone to the nearest of ``goals``, around ``avoid``."""
+    adj = tables(state)["adj"]
+    dist = {z: 0 for z in goals}
+    q = deque(sorted(goals))
+    while q:
+        z = q.popleft()
+        for n in sorted(adj[z]):
+            if n not in dist and n not in avoid:
+                dist[n] = dist[z] + 1
+                q.append(n)
+    return dist
+
+
+KEEP = 6    # gold a pirate keeps aboard: repairs, a crew, Port Royal's fee
+
+
+def _needs(state, p):
+    """(locations to repair but the crew, crew to hire) of ``p``'s ship."""
+    ship = p["ship"]
+    repair = [k for k in ("hull", "masts", "cargo", "cannons") if ship[k] < ship_max(state, ship, k)]
+    return repair, ship["crew"] < ship_max(state, ship, "crew")
+
+
+def _pirate_port(state, p, acts):
+    """In port: sell what it carries (the demanded good first), hire a crew, buy a
+    Frigate when it can, repair, stash its gold at home above what it keeps aboard;
+    no goods bought (the hold is for loot)."""
+    S = tables(state)
+    money = funds(state, p)
+    act = state["port"]["act"]
+    repair, crew = _needs(state, p)
+    if act == "shipyard":
+        if "buy_ship" in acts and not p["glory_ship"]:
+            for kind in ("frigate", "galleon"):
+                for d in acts["buy_ship"]:
+                    if d["ship"] == kind:
+                        return d
+        fixes = acts.get("repair", [])
+        if fixes:
+            return min(fixes, key=lambda d: (d["location"] != "hull", p["ship"][d["location"]]))
+        return acts["end_shipyard"][0]
+    if act == "recruit":
+        return acts.get("hire_crew", acts["end_recruit"])[0]
+    if act == "buy":
+        return acts["end_buy"][0]
+    if act == "stash":
+        return acts["end_stash"][0]
+    sells = acts.get("sell", [])
+    if sells:
+        want_here = S["demand"][state["board"]["demand"][state["port"]["port"]]]
+        return max(sells, key=lambda d: (d["good"] == want_here, d["count"]))
+    if "recruit" in acts and crew and money >= 2:
+        return acts["recruit"][0]
+    if "shipyard" in acts and ((not p["glory_ship"] and money >= 35) or (repair and money >= 2)):
+        return acts["shipyard"][0]
+    if "stash" in acts and p["gold"] >= KEEP + 5:
+        fits = [d for d in acts["stash"] if d["amount"] <= p["gold"] - KEEP]
+        if fits:
+            return max(fits, key=lambda d: d["amount"])
+    return acts["end_port"][0]
+
+
 def pirate_bot(state, seat, legal, rng):
-    """A marauder: it scouts every merchant it meets and raids it while its ship is
-    whole, and otherwise trades and sails like the merchant bot (repairing first)."""
+    """A marauder that raids what it can beat and runs from what it cannot: it never sails
+    into the zone of an NPC that hunts it and would beat it, ends its turns in port (or
+    out of a hunter's reach), scouts merchant tokens and the laden ships it beats, raids
+    in the name of a nation whose navy is not at sea (else one that wants it already),
+    sells its loot, buys a Frigate, repairs, and stashes its gold at home."""
     p = player(state, seat)
     acts = _by_action(legal)
     if state.get("combat") is not None:         # for itself, or for the NPC it controls
@@ -339,18 +527,68 @@ def pirate_bot(state, seat, legal, rng):
     if state.get("turn_window") is not None:
         return _glory_choice(state, p, acts)
     if state.get("raid") is not None:
+        if "raid" in acts:
+            return _raid_nation(state, p, acts)
         d = _raid_choice(state, p, acts)
         return d if d is not None else rng.choice(legal)
-    whole = all(p["ship"][k] > 0 for k in ("hull", "masts", "cargo", "crew", "cannons")) if p["ship"] else False
-    if "scout" in acts and whole and p["ship"]["hull"] > 1:
-        for d in acts["scout"]:         # a merchant, or a weaker ship
-            if d["target"] == "merchant" or (d["target"] == "player" and
-                                             player(state, d["seat"])["ship"]["cannons"] < p["ship"]["cannons"]):
-                return d
-    enter = acts.get("enter_port", [])
-    if enter and not any(d == {"action": "enter_port"} for d in enter):
-        return enter[0]                          # wanted here: the fee, else Influence
-    return merchant_bot(state, seat, legal, rng)
+    due = _what_is_due(state, acts)
+    if due is not None:
+        return due
+    if state["port"] is not None:
+        return _pirate_port(state, p, acts)
+    if "discard_cargo" in acts:
+        return _jettison(state, acts, _wanted(state))
+    if p["ship"] is None or p["zone"] is None:
+        return merchant_bot(state, seat, legal, rng)
+    if p["in_port"] and "port" in acts and _pirate_port_is_useful(state, p):
+        return acts["port"][0]
+    threats = _threats(state, p)
+    if state["actions"] > 0:
+        first, _ = _plan(state, p, acts, threats)
+        d = _decision(acts, first)
+        if d is not None:
+            return d
+    return acts["end_turn"][0] if "end_turn" in acts else merchant_bot(state, seat, legal, rng)
+
+
+def _decision(acts, first):
+    """The listed decision that starts the plan ``first``."""
+    if first is None:
+        return None
+    kind = first[0]
+    if kind == "end":
+        return acts.get("end_turn", [None])[0]
+    if kind == "leave":
+        return acts.get("leave_port", [None])[0]
+    if kind == "merchant":
+        return next((d for d in acts.get("scout", []) if d["target"] == "merchant"), None)
+    if kind == "player":
+        return next((d for d in acts.get("scout", []) if d["target"] == "player" and d["seat"] == first[1]), None)
+    if kind == "enter":
+        enter = acts.get("enter_port", [])
+        return next((d for d in enter if d.get("by") == "fee"), enter[0] if enter else None)
+    return next((d for d in acts.get("move", []) if d["to"] == first[1]), None)
+
+
+def _pirate_port_is_useful(state, p):
+    S = tables(state)
+    repair, crew = _needs(state, p)
+    money = funds(state, p)
+    return bool(p["cargo"]) or (at_home(state, p, S) and p["gold"] >= KEEP + 5) or \
+        ((repair or crew) and money >= 2) or (not p["glory_ship"] and money >= 35)
+
+
+def _raid_nation(state, p, acts):
+    """The nation a raid is made in the name of: one whose navy is not at sea and whose
+    ports it still enters, else one that wants it already."""
+    S = tables(state)
+    navies = {naval_nation(state, k) for k in state["board"]["npcs"]}
+    home_nation = S["zones"][S["captains"][p["captain"]]["home"]]["nation"]
+
+    def cost(d):
+        n = d["nation"]
+        return (n in navies, n == home_nation, -p["flags"].get(n, 0))
+    return min(acts["raid"], key=cost)
 
 
 BOTS = {"random": random_bot, "merchant": merchant_bot, "pirate": pirate_bot}
