@@ -241,11 +241,10 @@ def _sail_toward_goal(state, p, acts):
 
 
 def _raid_choice(state, p, acts):
-    """Within a raid: weapons on failed dice; each success swaps a card whose hit
-    would destroy a location, else an escape card that lets the merchant go,
-    else draws for more loot while the ship can take it; keep what fits."""
+    """Within a raid: weapons on failed dice; each success spent as the small search
+    ``_raid_use`` finds best (draw, discard or swap a card, or stop) for the loot, a raid's
+    glory and the ship; keep the richest cards that fit."""
     S = tables(state)
-    r = state["raid"]
     if "raid" in acts:
         return max(acts["raid"], key=lambda d: p["flags"].get(d["nation"], 0))   # already wanted there
     if "spend_weapon" in acts:
@@ -255,21 +254,88 @@ def _raid_choice(state, p, acts):
     if "raid_take_done" in acts:
         return acts["raid_take_done"][0]
     if "raid_stop" in acts:
-        hits = {}
-        for c in r["cards"]:
-            icon = S["cargo"][c]["icon"]
-            if icon != "escape":
-                hits.setdefault(icon[4:], []).append(c)
-        for loc, cards in sorted(hits.items()):
-            if len(cards) >= p["ship"][loc]:
-                return {"action": "raid_swap", "card": cards[0]}
-        escapes = [c for c in r["cards"] if S["cargo"][c]["icon"] == "escape"]
-        if len(escapes) >= ship_max(state, p["ship"], "maneuver"):
-            return {"action": "raid_discard", "card": escapes[0]}
-        if "raid_draw" in acts and sum(len(v) for v in hits.values()) < 2:
-            return acts["raid_draw"][0]
-        return acts["raid_stop"][0]
+        return _raid_use(state, p, acts)
     return acts.get("weapons_done", acts.get("let_go", [None]))[0]
+
+
+def _raid_outcome(state, p, kinds):
+    """What the raid's cards ``kinds`` ((icon, gold) each) are worth to the raider: the
+    loot (and a glory point's worth at the book's threshold) if the raid succeeds, less
+    the damage; a sunk ship is the captain's death."""
+    S = tables(state)
+    ship = p["ship"]
+    hits, escapes, loot = {}, 0, 0
+    for icon, gold in kinds:
+        loot += gold
+        if icon == "escape":
+            escapes += 1
+        else:
+            loc = icon[4:]
+            hits[loc] = hits.get(loc, 0) + 1
+    hull = ship["hull"]
+    broken = False
+    for loc, k in hits.items():
+        if loc == "hull":
+            hull -= k
+        elif k >= ship[loc]:
+            broken = True
+            hull -= k - ship[loc]
+    if hull <= 0:
+        return -60.0
+    damage = 2.0 * sum(hits.values())
+    if broken or hull <= 0 or escapes >= ship_max(state, ship, "maneuver"):
+        return -damage
+    return loot + (10.0 if loot >= S["rules"]["raid_glory_gold"] else 0.0) - damage
+
+
+def _raid_deck(state):
+    """The cargo cards the raid may still turn, by (icon, gold), with their counts: the
+    catalog's, less the cards in sight (the raid's, the raider's hold, the discards)."""
+    S = tables(state)
+    seen = list(state["raid"]["cards"]) + list(state["decks"]["cargo_discard"])
+    counts = {}
+    for c, info in S["cargo"].items():
+        counts[(info["icon"], info["raid"])] = counts.get((info["icon"], info["raid"]), 0) + 1
+    for c in seen:
+        k = (S["cargo"][c]["icon"], S["cargo"][c]["raid"])
+        counts[k] = counts.get(k, 0) - 1
+    return {k: v for k, v in counts.items() if v > 0}
+
+
+def _raid_use(state, p, acts):
+    """The success's best use, two successes ahead: stop, discard, swap or draw."""
+    S = tables(state)
+    deck = _raid_deck(state)
+    total = sum(deck.values()) or 1
+    memo = {}
+
+    def value(kinds, left):
+        key = (tuple(sorted(kinds)), left)
+        if key in memo:
+            return memo[key]
+        best = _raid_outcome(state, p, kinds)
+        if left > 0:
+            for i, k in enumerate(kinds):
+                rest = kinds[:i] + kinds[i + 1:]
+                best = max(best, value(rest, left - 1))
+                best = max(best, sum(n * value(rest + [x], left - 1) for x, n in deck.items()) / total)
+            best = max(best, sum(n * value(kinds + [x], left - 1) for x, n in deck.items()) / total)
+        memo[key] = best
+        return best
+
+    r = state["raid"]
+    cards = list(r["cards"])
+    kinds = [(S["cargo"][c]["icon"], S["cargo"][c]["raid"]) for c in cards]
+    ahead = min(r["left"], 2) - 1
+    options = [(_raid_outcome(state, p, kinds), 0, acts["raid_stop"][0])]
+    for i, c in enumerate(cards):
+        rest = kinds[:i] + kinds[i + 1:]
+        options.append((value(rest, ahead), 1, {"action": "raid_discard", "card": c}))
+        options.append((sum(n * value(rest + [x], ahead) for x, n in deck.items()) / total, 2,
+                        {"action": "raid_swap", "card": c}))
+    if "raid_draw" in acts:
+        options.append((sum(n * value(kinds + [x], ahead) for x, n in deck.items()) / total, 3, acts["raid_draw"][0]))
+    return max(options, key=lambda o: (o[0], -o[1]))[2]
 
 
 def _combat_choice(state, p, acts, rng):
