@@ -196,8 +196,10 @@ def _next_activity(state, p, acts, wanted, money):
     dead = [d for d in sells if d["count"] == 1 and not wanted.get(d["good"])]
     if dead:
         return dead[0]
-    if "stash" in acts and p["gold"] > 8:
-        return max(acts["stash"], key=lambda d: d["amount"])
+    if "stash" in acts and p["gold"] >= 15:        # ten coins a glory point; some kept to trade
+        fits = [d for d in acts["stash"] if d["amount"] <= p["gold"] - 8]
+        if fits:
+            return max(fits, key=lambda d: d["amount"])
     if "shipyard" in acts and ((not p["glory_ship"] and money >= 38)
                                or (p["ship"]["hull"] < ship_max(state, p["ship"], "hull") and money >= 8)):
         return acts["shipyard"][0]
@@ -218,26 +220,29 @@ def _port_is_useful(state, p):
     S = tables(state)
     here = p["zone"]
     return (any(S["good"][c] == S["demand"][state["board"]["demand"][here]] for c in p["cargo"])
-            or len(p["cargo"]) < capacity(state, p) or (at_home(state, p) and p["gold"] > 8))
+            or (len(p["cargo"]) < capacity(state, p) and funds(state, p) >= 3)
+            or (at_home(state, p) and p["gold"] >= 15))
 
 
 def _sail_toward_goal(state, p, acts):
-    """Leave port (not with a hunter waiting outside), enter the goal's port, or sail one
-    zone toward it around the NPCs that hunt the ship; None: nothing to do."""
+    """Toward the goal's port (``_target``) around the NPCs that hunt the ship and would
+    beat it: never into their zone, the turn ended in a port or out of their reach when
+    it can be; None: nothing to do."""
     goal = _target(state, p)
-    if p["in_port"]:
-        waiting = any(n["zone"] == p["zone"] and hostile(state, k, p) for k, n in state["board"]["npcs"].items())
-        if goal != p["zone"] and "leave_port" in acts and not waiting:   # a hunter outside: wait
-            return acts["leave_port"][0]
-        return None
-    if goal == p["zone"] and "enter_port" in acts:
-        return acts["enter_port"][0]
-    danger = {n["zone"] for k, n in state["board"]["npcs"].items() if hostile(state, k, p)}
-    hop = _next_hop(state, p["zone"], goal, danger)      # around the NPCs that hunt it
-    for d in acts.get("move", []):
-        if d["to"] == hop:
-            return d
-    return None
+    threats = _threats(state, p)
+    adj = tables(state)["adj"]
+    dist = _dist_to(state, {goal}, threats)
+
+    def end_score(zone, in_port):
+        if in_port:
+            if zone == goal and not (zone == p["zone"] and state["port_used"]):
+                return 6.0
+            return 2.5 - 1.0 * dist.get(zone, 10)
+        hunters = (8.0 if zone in threats else 0.0) + 4.0 * sum(1 for z in adj[zone] if z in threats)
+        return 2.0 - 1.0 * dist.get(zone, 10) - hunters
+
+    first, _ = _walk(state, p, threats, end_score)
+    return None if first == ("end",) else _decision(acts, first)
 
 
 def _raid_choice(state, p, acts):
@@ -454,7 +459,7 @@ def _exposed(state, zone, threats):
     return zone in threats or any(z in threats for z in adj[zone])
 
 
-def _plan(state, p, acts, threats):
+def _plan(state, p, threats):
     """The pirate's best first action of the turn's actions left, by a small search
     over sailing (never into a hunter's zone), scouting a merchant token or a ship it
     beats, and entering a port; scored by the raid, where the turn ends (safe in port
@@ -487,34 +492,48 @@ def _plan(state, p, acts, threats):
             return -hunters - 1.0 * dist_home.get(zone, 8)
         return 1.5 - 0.5 * dist_m.get(zone, 6) - hunters - (4.0 if damaged else 0.0)
 
-    best = {}
+    def raids(zone, now):
+        """The raids open in ``zone`` (``now``: this action): ((kind, ...), worth)."""
+        out = []
+        if whole and zone in merchants and (not now or "merchant" not in scouted):
+            out.append((("merchant",), 6.0 + (1.0 if room > 0 else 0.0)))
+        if whole and zone in prey and now:
+            out.append((("player", prey[zone][0]), 7.0))
+        return out
+
+    return _walk(state, p, threats, end_score, raids)
+
+
+def _walk(state, p, threats, end_score, raids=None):
+    """The best first action of the turn's actions left, over sailing (never into a
+    hunter's zone: ``threats``), entering a port, leaving it, and (``raids``) one raid;
+    ``end_score(zone, in_port)``: where the turn ends. Returns (first, score); first is
+    ``("end",)`` when ending the turn now is best."""
+    adj = tables(state)["adj"]
+    best = {"score": end_score(p["zone"], p["in_port"]) + 0.05, "first": ("end",)}
 
     def walk(zone, in_port, left, raided, first):
-        if left == 0 or (in_port and left < 3 and first is not None):
-            score = raided + end_score(zone, in_port)
-            if first is not None and score > best.get("score", -1e9):
+        if first is not None:
+            score = raided + end_score(zone, in_port)       # the turn ends here
+            if score > best["score"]:
                 best.update(score=score, first=first)
+        if left == 0 or (in_port and first is not None):
             return
-        score = raided + end_score(zone, in_port)       # ending the turn here
-        if first is not None and score > best.get("score", -1e9):
-            best.update(score=score, first=first)
         if in_port:
             if zone not in threats:
                 walk(zone, False, left - 1, raided, first or ("leave",))
             return
-        if whole and zone in merchants and not raided and (first is not None or "merchant" not in scouted):
-            walk(zone, False, left - 1, raided + 6.0 + (1.0 if room > 0 else 0.0), first or ("merchant",))
-        if whole and zone in prey and not raided and first is None:
-            walk(zone, False, left - 1, raided + 7.0, ("player", prey[zone][0]))
+        if raids is not None and not raided:
+            for kind, worth in raids(zone, first is None):
+                walk(zone, False, left - 1, raided + worth, first or kind)
         if _may_enter(state, p, zone):
             walk(zone, True, left - 1, raided, first or ("enter",))
         for z in adj[zone]:
             if z not in threats:
                 walk(z, False, left - 1, raided - 0.1, first or ("move", z))
 
-    best.update(score=end_score(p["zone"], p["in_port"]) + 0.05, first=("end",))   # the turn ends here
     walk(p["zone"], p["in_port"], state["actions"], 0.0, None)
-    return best.get("first"), best.get("score", -1e9)
+    return best["first"], best["score"]
 
 
 def _dist_to(state, goals, avoid):
@@ -610,7 +629,7 @@ def pirate_bot(state, seat, legal, rng):
         return acts["port"][0]
     threats = _threats(state, p)
     if state["actions"] > 0:
-        first, _ = _plan(state, p, acts, threats)
+        first, _ = _plan(state, p, threats)
         d = _decision(acts, first)
         if d is not None:
             return d
