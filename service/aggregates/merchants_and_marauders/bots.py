@@ -18,7 +18,7 @@ from .glory import playable, window
 from .abilities import dice as skill_dice
 from .npc import captain_of, hostile, naval_nation
 from .wanted import port_entries
-from .state import at_home, capacity, funds, player, ship_max, side
+from .state import at_home, capacity, funds, player, ship_max, side, stash_terms
 
 
 def random_bot(state, seat, legal, rng):
@@ -86,12 +86,20 @@ def _target(state, p):
     goods = {S["good"][c] for c in p["cargo"]}
     home = S["captains"][p["captain"]]["home"]
     options = [z for g in goods for z in wanted.get(g, []) if not (z == here and state["port_used"])]
+    if _stash_worth(state, p, 20) and not (here == home and p["in_port"] and state["port_used"]):
+        return home                                     # rich: the stash's glory first
     if options:
         return min(options, key=lambda z: (dist[z], z))
     if p["gold"] >= 15 and not (here == home and p["in_port"] and state["port_used"]):
         return home
     ports = [z for z in S["ports"] if z != here and (p["last_buy"] is None or p["last_buy"][0] != z)]
     return min(ports, key=lambda z: (dist[z], z))
+
+
+def _stash_worth(state, p, rich):
+    """``p`` carries ``rich`` coins or more and its stash may still earn glory."""
+    per, most = stash_terms(state)
+    return p["gold"] >= rich and p["stash"] < per * most
 
 
 def merchant_bot(state, seat, legal, rng):
@@ -486,10 +494,11 @@ def _plan(state, p, threats):
             mends = damaged and (p["gold"] >= 2 or (zone == home and p["stash"] >= 2))
             if state["port_used"] and zone == p["zone"]:
                 mends = False
-            return 1.0 + (3.0 if mends or p["cargo"] else 0.0)
+            stash = zone == home and _stash_worth(state, p, KEEP + 10)
+            return 1.0 + (3.0 if mends or p["cargo"] or stash else 0.0)
         hunters = (8.0 if zone in threats else 0.0) + 4.0 * sum(1 for z in adj[zone] if z in threats)
-        if damaged and p["gold"] < 2:               # home, where the stash pays the shipyard
-            return -hunters - 1.0 * dist_home.get(zone, 8)
+        if (damaged and p["gold"] < 2) or _stash_worth(state, p, KEEP + 14):   # home: the stash
+            return 1.5 - 0.6 * dist_home.get(zone, 8) - hunters
         return 1.5 - 0.5 * dist_m.get(zone, 6) - hunters - (4.0 if damaged else 0.0)
 
     def raids(zone, now):
@@ -512,25 +521,25 @@ def _walk(state, p, threats, end_score, raids=None):
     adj = tables(state)["adj"]
     best = {"score": end_score(p["zone"], p["in_port"]) + 0.05, "first": ("end",)}
 
-    def walk(zone, in_port, left, raided, first):
+    def walk(zone, in_port, left, worth, first, raided=False):
         if first is not None:
-            score = raided + end_score(zone, in_port)       # the turn ends here
+            score = worth + end_score(zone, in_port)       # the turn ends here
             if score > best["score"]:
                 best.update(score=score, first=first)
         if left == 0 or (in_port and first is not None):
             return
         if in_port:
             if zone not in threats:
-                walk(zone, False, left - 1, raided, first or ("leave",))
+                walk(zone, False, left - 1, worth, first or ("leave",), raided)
             return
         if raids is not None and not raided:
-            for kind, worth in raids(zone, first is None):
-                walk(zone, False, left - 1, raided + worth, first or kind)
+            for kind, value in raids(zone, first is None):
+                walk(zone, False, left - 1, worth + value, first or kind, True)
         if _may_enter(state, p, zone):
-            walk(zone, True, left - 1, raided, first or ("enter",))
+            walk(zone, True, left - 1, worth, first or ("enter",), raided)
         for z in adj[zone]:
             if z not in threats:
-                walk(z, False, left - 1, raided - 0.1, first or ("move", z))
+                walk(z, False, left - 1, worth - 0.1, first or ("move", z), raided)
 
     walk(p["zone"], p["in_port"], state["actions"], 0.0, None)
     return best["first"], best["score"]
