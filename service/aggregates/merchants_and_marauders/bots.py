@@ -174,9 +174,10 @@ def _buy(state, p, acts, wanted, money):
         good = S["good"][c]
         elsewhere = any(z != here for z in wanted.get(good, []))
         if room > 0 and money - price >= 1 and (elsewhere or price == 1):
-            best.append((0 if elsewhere else 1, price, c, d))
+            have = sum(1 for x in p["cargo"] if S["good"][x] == good)      # three sold at once: glory
+            best.append((0 if elsewhere else 1, -min(have, 2), price, c, d))
     if best:
-        return min(best)[3]
+        return min(best)[-1]
     return acts["end_buy"][0]
 
 
@@ -246,7 +247,7 @@ def _sail_toward_goal(state, p, acts):
             if zone == goal and not (zone == p["zone"] and state["port_used"]):
                 return 6.0
             return 2.5 - 1.0 * dist.get(zone, 10)
-        hunters = (8.0 if zone in threats else 0.0) + 4.0 * sum(1 for z in adj[zone] if z in threats)
+        hunters = _exposure(state, zone, threats)
         return 2.0 - 1.0 * dist.get(zone, 10) - hunters
 
     first, _ = _walk(state, p, threats, end_score)
@@ -496,7 +497,7 @@ def _plan(state, p, threats):
                 mends = False
             stash = zone == home and _stash_worth(state, p, KEEP + 10)
             return 1.0 + (3.0 if mends or p["cargo"] or stash else 0.0)
-        hunters = (8.0 if zone in threats else 0.0) + 4.0 * sum(1 for z in adj[zone] if z in threats)
+        hunters = _exposure(state, zone, threats)
         if (damaged and p["gold"] < 2) or _stash_worth(state, p, KEEP + 14):   # home: the stash
             return 1.5 - 0.6 * dist_home.get(zone, 8) - hunters
         return 1.5 - 0.5 * dist_m.get(zone, 6) - hunters - (4.0 if damaged else 0.0)
@@ -511,6 +512,20 @@ def _plan(state, p, threats):
         return out
 
     return _walk(state, p, threats, end_score, raids)
+
+
+def _exposure(state, zone, threats):
+    """How exposed a ship left at sea in ``zone`` is to the hunters in ``threats`` (zones):
+    an NPC moves to the prey in its zone or next to it at each of its icons."""
+    adj = tables(state)["adj"]
+    near = adj[zone]
+    out = 8.0 if zone in threats else 0.0
+    for z in threats:
+        if z in near:
+            out += 4.0
+        elif any(z in adj[n] for n in near):
+            out += 1.0
+    return out
 
 
 def _walk(state, p, threats, end_score, raids=None):
