@@ -35,7 +35,7 @@ from service.kernel.local import LocalGame
 from service.kernel.rules import get_rules
 
 STEPS = {"letter-of-marque": 10, "loot": 30, "kaisers-pirates": 60, "merchants-and-marauders": 150}  # mid-game
-OPPONENT = {"letter-of-marque": "random", "loot": "greedy", "kaisers-pirates": "heuristic",
+OPPONENT = {"letter-of-marque": "captain", "loot": "greedy", "kaisers-pirates": "heuristic",
             "merchants-and-marauders": "merchant"}
 
 
