@@ -14,7 +14,7 @@ from service.kernel.local import LocalGame
 from service.kernel.rules import get_rules
 
 # (game, seats, the bots seated in turn, every how many decisions one is checked)
-TABLES = [("letter-of-marque", 3, ["random"], 1), ("loot", 3, ["greedy"], 2), ("kaisers-pirates", 2, ["heuristic"], 5),
+TABLES = [("letter-of-marque", 3, ["captain"], 1), ("loot", 3, ["greedy"], 2), ("kaisers-pirates", 2, ["heuristic"], 5),
           ("merchants-and-marauders", 4, ["pirate", "merchant"], 7)]
 
 
