@@ -32,30 +32,6 @@ def _by_action(legal):
     return out
 
 
-def _next_hop(state, start, goal, avoid=()):
-    """First zone on a shortest path from ``start`` to ``goal`` (None if there), through
-    no zone of ``avoid`` when such a path exists."""
-    if start == goal:
-        return None
-    adj = tables(state)["adj"]
-    prev = {start: None}
-    q = deque([start])
-    while q:
-        z = q.popleft()
-        if z == goal:
-            break
-        for n in sorted(adj[z]):
-            if n not in prev and (n not in avoid or n == goal):
-                prev[n] = z
-                q.append(n)
-    if goal not in prev:
-        return _next_hop(state, start, goal) if avoid else None
-    z = goal
-    while prev[z] != start:
-        z = prev[z]
-    return z
-
-
 def _dist(state, start):
     adj = tables(state)["adj"]
     dist = {start: 0}
@@ -239,7 +215,6 @@ def _sail_toward_goal(state, p, acts):
     it can be; None: nothing to do."""
     goal = _target(state, p)
     threats = _threats(state, p)
-    adj = tables(state)["adj"]
     dist = _dist_to(state, {goal}, threats)
 
     def end_score(zone, in_port):
@@ -474,7 +449,6 @@ def _plan(state, p, threats):
     beats, and entering a port; scored by the raid, where the turn ends (safe in port
     best, at sea next to a hunter worst) and how close the next merchant is."""
     S = tables(state)
-    adj = S["adj"]
     merchants = {z for z, t in state["board"]["merchants"].items() if t is not None}
     whole = all(p["ship"][k] > 0 for k in LOCS) and p["ship"]["hull"] > 1
     room = capacity(state, p) - len(p["cargo"])
