@@ -32,6 +32,30 @@ def _by_action(legal):
     return out
 
 
+def _next_hop(state, start, goal, avoid=()):
+    """First zone on a shortest path from ``start`` to ``goal`` (None if there), through
+    no zone of ``avoid`` when such a path exists (the tests' seekers sail by it)."""
+    if start == goal:
+        return None
+    adj = tables(state)["adj"]
+    prev = {start: None}
+    q = deque([start])
+    while q:
+        z = q.popleft()
+        if z == goal:
+            break
+        for n in sorted(adj[z]):
+            if n not in prev and (n not in avoid or n == goal):
+                prev[n] = z
+                q.append(n)
+    if goal not in prev:
+        return _next_hop(state, start, goal) if avoid else None
+    z = goal
+    while prev[z] != start:
+        z = prev[z]
+    return z
+
+
 def _dist(state, start):
     adj = tables(state)["adj"]
     dist = {start: 0}
