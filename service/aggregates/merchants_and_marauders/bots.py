@@ -86,7 +86,7 @@ def _target(state, p):
     goods = {S["good"][c] for c in p["cargo"]}
     home = S["captains"][p["captain"]]["home"]
     options = [z for g in goods for z in wanted.get(g, []) if not (z == here and state["port_used"])]
-    if _stash_worth(state, p, 20) and not (here == home and p["in_port"] and state["port_used"]):
+    if _stash_worth(state, p, RICH) and not (here == home and p["in_port"] and state["port_used"]):
         return home                                     # rich: the stash's glory first
     if options:
         return min(options, key=lambda z: (dist[z], z))
@@ -94,6 +94,10 @@ def _target(state, p):
         return home
     ports = [z for z in S["ports"] if z != here and (p["last_buy"] is None or p["last_buy"][0] != z)]
     return min(ports, key=lambda z: (dist[z], z))
+
+
+RICH = 20   # a merchant this rich sails home to stash
+TRADE = 8   # coins a merchant keeps aboard to trade
 
 
 def _stash_worth(state, p, rich):
@@ -205,8 +209,8 @@ def _next_activity(state, p, acts, wanted, money):
     dead = [d for d in sells if d["count"] == 1 and not wanted.get(d["good"])]
     if dead:
         return dead[0]
-    if "stash" in acts and p["gold"] >= 15:        # ten coins a glory point; some kept to trade
-        fits = [d for d in acts["stash"] if d["amount"] <= p["gold"] - 8]
+    if "stash" in acts and p["gold"] >= TRADE + 5:   # ten coins a glory point; some kept to trade
+        fits = [d for d in acts["stash"] if d["amount"] <= p["gold"] - TRADE]
         if fits:
             return max(fits, key=lambda d: d["amount"])
     if "shipyard" in acts and ((not p["glory_ship"] and money >= 38)
@@ -230,7 +234,7 @@ def _port_is_useful(state, p):
     here = p["zone"]
     return (any(S["good"][c] == S["demand"][state["board"]["demand"][here]] for c in p["cargo"])
             or (len(p["cargo"]) < capacity(state, p) and funds(state, p) >= 3)
-            or (at_home(state, p) and p["gold"] >= 15))
+            or (at_home(state, p) and p["gold"] >= TRADE + 5))
 
 
 def _sail_toward_goal(state, p, acts):
