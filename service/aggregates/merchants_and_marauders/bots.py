@@ -1,12 +1,30 @@
 """Bots for ``tools simulate`` and the tests: ``bot(state, seat, legal, rng)``.
+They read what their seat may see (its own holdings, the board, the NPCs, the
+public counts): a determinization of the rest leaves their choice as it is
+(tests/analysis/test_heuristic_bots_hidden.py).
 
 * ``random``: any legal decision.
-* ``pirate``: a marauder that scouts and raids every merchant it meets while its
-  ship is whole, and trades like the merchant otherwise.
-* ``merchant``: a trader. It buys cheap goods and goods some other port
-  wants, sails to the nearest port that wants what it carries, sells there,
-  buys a Galleon for the glory (and its hold) when rich, and stashes its gold
-  at its home port.
+* ``pirate``: a marauder that raids what it can beat and runs from what it
+  cannot. The NPCs that hunt it (``npc.hostile``) and that it would not beat
+  (``_beats``: each side's dice times cannons against what the other ship
+  takes) are threats: it never sails into their zone, and a small search over
+  its actions left (``_plan``: sailing, entering or leaving a port, one raid)
+  ends its turn in a port or out of their reach (``_exposure``) when it can. It
+  scouts merchant tokens and laden ships it beats, raids in the name of a
+  nation whose navy is not at sea, spends each raid success by a two-ahead
+  search over the cards left (loot, the raid's glory point, damage, never a
+  sunk hull), sells its loot, hires crew, repairs, buys a Frigate, and sails
+  home to stash when rich (keeping ``KEEP`` coins aboard).
+* ``merchant``: a trader. It buys cheap goods and goods some other port wants
+  (three of a kind sold at once earn a glory point), sails to the nearest port
+  that wants what it carries around the NPCs that hunt it (the same search:
+  never into a hunter's zone, the turn ended in port or out of reach), sells
+  there, buys a Galleon for the glory (and its hold) when rich, and sails home
+  to stash when it carries ``RICH`` coins, keeping ``TRADE`` to trade.
+
+In a 4-seat game of two pirates and two merchants (bench/strength.py, 200
+games): pirates win 30%, merchants 70%; the pirates lose 1.04 captains a game
+between them (the bots before: about 10); 39% of the games end by glory.
 """
 
 from __future__ import annotations
