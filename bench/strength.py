@@ -4,17 +4,19 @@
 The tables (``--tables``, or by default before the duels):
 
 * Merchants & Marauders, 4 seats, two ``pirate`` and two ``merchant`` bots (the
-  seats rotated game by game): each side's win share, the captains each bot loses
-  a game (and to whom), the glory each ends with, and how the games end (the
+  seats rotated game by game): each side's win share, the captains each side's two
+  bots lose a game (and to whom), the glory a bot ends with, and how the games end (the
   target: each side wins at least 25%, the pirates lose at most 3 captains a game,
   games end by glory rather than a deck run out);
 * each game's heuristic bot against ``random`` in 2-seat games, seats alternated.
 
-The duels (``--duels``, or by default after the tables): the ismcts bot (service/analysis) against each game's heuristic bot in 2-seat
-games, N games a game, the seats alternated (the ismcts bot is seat 1 in even
+The duels (``--duels``, or by default after the tables): the ismcts bot
+(service/analysis) against each game's heuristic bot (``OPPONENT``) in 2-seat
+games, N games a game (default 4: a Merchants & Marauders game takes the ismcts
+bot about 20 s CPU), the seats alternated (the ismcts bot is seat 1 in even
 games, seat 2 in odd ones); its win share (a shared win counts 1/k) with the
 seats' split, and the CPU time. Not a test: the issue's target is 60% of 200
-games.
+games (``--full``). Each run prints the load average before and after.
 
 ``--cost``: instead, the determinization's cost: at a seeded mid-game position
 of each game, the CPU time of a 1,000-playout analysis (the search of
