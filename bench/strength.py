@@ -8,6 +8,7 @@ The tables (``--tables``, or by default before the duels):
   bots lose a game (and to whom), the glory a bot ends with, and how the games end (the
   target: each side wins at least 25%, the pirates lose at most 3 captains a game,
   games end by glory rather than a deck run out);
+* The Kaiser's Pirates' heuristic bot against the phantom player (solitaire);
 * each game's heuristic bot against ``random`` in 2-seat games, seats alternated.
 
 The duels (``--duels``, or by default after the tables): the ismcts bot
@@ -100,6 +101,18 @@ def versus_random(game: str, n: int, seed: str) -> dict:
     return {"game": game, "bot": OPPONENT[game], "games": n, "win_share": share / n if n else 0.0}
 
 
+def solitaire(n: int, seed: str) -> float:
+    """The Kaiser's Pirates' heuristic bot against the phantom player (1 seat): its win share."""
+    game = "kaisers-pirates"
+    bot = get_rules(game).bots[OPPONENT[game]]
+    won = 0
+    for i in range(n):
+        g = LocalGame(game, 1, seed=f"solitaire:{seed}:{i}".encode().ljust(32, b"."))
+        _play(g, {1: bot}, random.Random(f"{seed}:{i}"))
+        won += 1 in g.machine.k["result"]["winners"]
+    return won / n if n else 0.0
+
+
 def duel(game: str, n: int, playouts: int, budget: int | None, seed: str) -> dict:
     rules = get_rules(game)
     ismcts = bot_for(rules, playouts=playouts, budget=budget)
@@ -179,6 +192,9 @@ def main(argv=None) -> int:
                 print(f"    {side} to {why}: {k}")
             print("  glory at the end (a bot): " + ", ".join(f"{k} {v:.1f}" for k, v in r["glory"].items()))
             print("  games ended by: " + ", ".join(f"{k} {v}" for k, v in sorted(r["ends"].items())))
+        if "kaisers-pirates" in games:
+            print(f"kaisers-pirates: heuristic vs the phantom (solitaire), {n} games: "
+                  f"win share {solitaire(n, args.seed):.0%}")
         for game in games:
             r = versus_random(game, n, args.seed)
             print(f"{game}: {r['bot']} vs random, 2 seats, {n} games: win share {r['win_share']:.0%}")
