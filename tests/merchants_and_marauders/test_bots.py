@@ -6,6 +6,7 @@ pirates' captains live."""
 import random
 
 from bench.strength import mm_table
+from service.aggregates.merchants_and_marauders.bots import _beats
 from service.aggregates.merchants_and_marauders.catalog import tables
 from service.kernel.local import LocalGame
 from service.kernel.rules import get_rules
@@ -126,3 +127,26 @@ def test_in_seeded_games_the_pirates_live_and_each_side_wins_some():
     r = mm_table(6, "tests")
     assert r["captains_lost_a_game"]["pirate"] <= 3.0
     assert r["wins"]["pirate"] > 0 and r["wins"]["merchant"] > 0
+
+
+def test_in_a_fight_it_would_lose_the_pirate_flees():
+    """Seeded games: whenever a pirate bot declares for its own ship against a ship that
+    would sink it first (a navy's frigate against its sloop, say), it flees."""
+    seen = 0
+    for k in range(4):
+        g = LocalGame(GAME, 4, seed=f"bots-flee:{k}".encode().ljust(32, b"."))
+        rng = random.Random(k)
+        names = {1: "pirate", 2: "merchant", 3: "pirate", 4: "merchant"}
+        while not g.machine.finished:
+            seat = g.to_act()[0]
+            st, legal = g.state, g.legal(seat)
+            d = rules.bots[names[seat]](st, seat, legal, rng)
+            c = st.get("combat")
+            if names[seat] == "pirate" and c is not None and c["waiting"] == seat and \
+                    {"action": "combat_action", "do": "flee"} in legal:
+                foe = c["d"] if c["a"] == seat else c["a"]
+                if _beats(st, foe, seat, 1.0):
+                    assert d == {"action": "combat_action", "do": "flee"}
+                    seen += 1
+            g.act(seat, d)
+    assert seen >= 1

@@ -374,7 +374,8 @@ def _raid_use(state, p, acts):
 
 
 def _combat_choice(state, p, acts, rng):
-    """In a fight: shoot while it has cannons, else board with a crew, else flee; spend
+    """In a fight: flee a ship that would beat it (``_beats``, no margin), else shoot while
+    it has cannons, else board with a crew, else flee; spend
     a special shot on skulls; place skull hits on its soundest location (never the
     hull while another remains); plunder everything and claim a bigger ship."""
     ship = p["ship"]
@@ -382,6 +383,10 @@ def _combat_choice(state, p, acts, rng):
         return _glory_choice(state, p, acts)
     if "combat_action" in acts:
         can = {d["do"] for d in acts["combat_action"]}
+        c = state["combat"]
+        foe = c["d"] if p.get("seat") == c["a"] else c["a"]
+        if "flee" in can and isinstance(p.get("seat"), int) and _beats(state, foe, p["seat"], 1.0):
+            return {"action": "combat_action", "do": "flee"}      # it would lose: run
         for want in (["shoot"] if ship["cannons"] > 0 else []) + (["board"] if ship["crew"] > 1 else []) + \
                 ["flee", "board", "shoot"]:
             if want in can:
@@ -442,6 +447,11 @@ def _strength(state, who):
     (its captain's Seamanship once revealed, else 2) or an NPC at sea (its chart's ship,
     whole, and its captain's Seamanship): all public."""
     S = tables(state)
+    if isinstance(who, str) and who.startswith("npc:"):     # the NPC of a fight: its ship as it is now
+        q = side(state, who)
+        ship = q["ship"]
+        dice = skill_dice(state, q, "seamanship")
+        return (dice if ship["masts"] > 0 else 1), ship["cannons"], sum(ship[k] for k in LOCS) + ship["hull"]
     if isinstance(who, str):                        # an NPC at sea
         n = state["board"]["npcs"][who]
         ship = S["ships"][n["ship"]]
