@@ -22,9 +22,10 @@ public counts): a determinization of the rest leaves their choice as it is
   there, buys a Galleon for the glory (and its hold) when rich, and sails home
   to stash when it carries ``RICH`` coins, keeping ``TRADE`` to trade.
 
-In a 4-seat game of two pirates and two merchants (bench/strength.py, 200
-games): pirates win 30%, merchants 70%; the pirates lose 1.04 captains a game
-between them (the bots before: about 10); 39% of the games end by glory.
+In a fight either flees a ship that would beat it. In a 4-seat game of two
+pirates and two merchants (bench/strength.py, 200 games): pirates win 32%,
+merchants 68%; the pirates lose 0.81 captains a game between them (the bots
+before: about 10); 40% of the games end by glory, the rest by the event deck.
 """
 
 from __future__ import annotations
