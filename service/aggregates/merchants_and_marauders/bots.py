@@ -165,6 +165,9 @@ def _what_is_due(state, acts):
     specialists = [d for d in acts.get("play_glory", []) if S["glory"][d["card"]]["kind"] == "specialist"]
     if specialists:
         return specialists[0]
+    for task in ("complete_mission", "follow_rumor"):          # a glory point each when it works
+        if task in acts:
+            return acts[task][0]
     return None
 
 
