@@ -13,9 +13,8 @@ die, card, pick and shuffle entered by the referee, chosen at random among
 what the awaited chance offers, so what a table-mode game asks the referee
 (its ``ChanceAwaited`` events: the choices and their order) is covered too.
 
-The bots a configuration names are the golden's frozen copies where there is one
-(``bench.golden_bots.FROZEN``: the heuristic bots as they were when the digests
-were taken), so improving a game's bot leaves its digest as it is.
+The bots a configuration names are the game's own: a change to a bot moves its
+game's digest too (say so in the commit, and take the new digests as the baseline).
 """
 
 from __future__ import annotations
@@ -27,7 +26,6 @@ import sys
 
 import msgpack
 
-from bench.golden_bots import FROZEN
 from service.kernel.games import game_names
 
 # (seats, options, bot): the configurations each game's digest covers; a registered game not
@@ -63,7 +61,7 @@ def _play(g, bot: str, rng: random.Random, h) -> None:
     """Play ``g`` to its end with ``bot``, each listed decision into ``h``; at a
     table, every chance outcome awaited entered at random (``_entered``)."""
     m = g.machine
-    choose = FROZEN.get((m.config["game"], bot)) or g.rules.bots[bot]
+    choose = g.rules.bots[bot]
     steps = 0
     while not m.finished:
         awaiting = m.kernel_state["awaiting"]
