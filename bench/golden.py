@@ -12,6 +12,9 @@ frozen bytes), the decisions listed to the seat that acts at each step, and
 die, card, pick and shuffle entered by the referee, chosen at random among
 what the awaited chance offers, so what a table-mode game asks the referee
 (its ``ChanceAwaited`` events: the choices and their order) is covered too.
+
+The bots a configuration names are the game's own: a change to a bot moves its
+game's digest too (say so in the commit, and take the new digests as the baseline).
 """
 
 from __future__ import annotations

@@ -1,9 +1,23 @@
-"""``python -m bench.strength N [--only GAME] [--playouts K] [--budget B] [--seed S]``:
-the ismcts bot (service/analysis) against each game's heuristic bot in 2-seat
-games, N games a game, the seats alternated (the ismcts bot is seat 1 in even
+"""``python -m bench.strength N [--only GAME] [--playouts K] [--budget B] [--seed S]
+[--full] [--tables | --duels]``: the bots' strength, not a test (the issue's targets).
+
+The tables (``--tables``, or by default before the duels):
+
+* Merchants & Marauders, 4 seats, two ``pirate`` and two ``merchant`` bots (the
+  seats rotated game by game): each side's win share, the captains each side's two
+  bots lose a game (and to whom), the glory a bot ends with, and how the games end (the
+  target: each side wins at least 25%, the pirates lose at most 3 captains a game,
+  games end by glory rather than a deck run out);
+* The Kaiser's Pirates' heuristic bot against the phantom player (solitaire);
+* each game's heuristic bot against ``random`` in 2-seat games, seats alternated.
+
+The duels (``--duels``, or by default after the tables): the ismcts bot
+(service/analysis) against each game's heuristic bot (``OPPONENT``) in 2-seat
+games, N games a game (default 4: a Merchants & Marauders game takes the ismcts
+bot about 20 s CPU), the seats alternated (the ismcts bot is seat 1 in even
 games, seat 2 in odd ones); its win share (a shared win counts 1/k) with the
 seats' split, and the CPU time. Not a test: the issue's target is 60% of 200
-games. Letter of Marque has no heuristic bot yet: it plays ``random`` there.
+games (``--full``). Each run prints the load average before and after.
 
 ``--cost``: instead, the determinization's cost: at a seeded mid-game position
 of each game, the CPU time of a 1,000-playout analysis (the search of
@@ -24,8 +38,79 @@ from service.kernel.local import LocalGame
 from service.kernel.rules import get_rules
 
 STEPS = {"letter-of-marque": 10, "loot": 30, "kaisers-pirates": 60, "merchants-and-marauders": 150}  # mid-game
-OPPONENT = {"letter-of-marque": "random", "loot": "greedy", "kaisers-pirates": "heuristic",
+OPPONENT = {"letter-of-marque": "captain", "loot": "greedy", "kaisers-pirates": "heuristic",
             "merchants-and-marauders": "merchant"}
+
+
+FULL = 200  # --full: the issue's count of games
+
+
+def _play(g, bots: dict, rng: random.Random) -> None:
+    while not g.machine.finished:
+        seat = g.to_act()[0]
+        g.act(seat, bots[seat](g.state, seat, g.legal(seat), rng))
+
+
+def mm_table(n: int, seed: str) -> dict:
+    """``n`` 4-seat Merchants & Marauders games, two pirate and two merchant bots."""
+    game = "merchants-and-marauders"
+    rules = get_rules(game)
+    order = ["pirate", "merchant", "pirate", "merchant"]
+    wins = {"pirate": 0.0, "merchant": 0.0}
+    lost = {"pirate": 0, "merchant": 0}
+    killers: dict = {}
+    glory = {"pirate": [], "merchant": []}
+    ends: dict = {}
+    for i in range(n):
+        names = {s: order[(s - 1 + i) % 4] for s in range(1, 5)}
+        g = LocalGame(game, 4, seed=f"table:{seed}:{i}".encode().ljust(32, b"."))
+        _play(g, {s: rules.bots[b] for s, b in names.items()}, random.Random(f"{seed}:{i}"))
+        winners = g.machine.k["result"]["winners"]
+        for w in winners:
+            wins[names[w]] += 1.0 / len(winners)
+        ends[g.state["end_reason"]] = ends.get(g.state["end_reason"], 0) + 1
+        foe: dict = {}
+        for e in g.events:
+            if e.type == "CombatBegun":
+                a, d = e.data["a"], e.data["d"]
+                foe[a], foe[d] = d, a
+            if e.type == "CaptainDied":
+                lost[names[e.data["seat"]]] += 1
+                by = foe.get(e.data["seat"]) if e.data["why"] == "beaten in combat" else None
+                by = "an NPC" if isinstance(by, str) else f"a {names[by]}" if by else str(e.data["why"])
+                key = (names[e.data["seat"]], by)
+                killers[key] = killers.get(key, 0) + 1
+        for s, b in names.items():
+            glory[b].append(g.machine.k["result"]["scores"][str(s)])
+    return {"games": n, "wins": {k: v / n for k, v in wins.items()},
+            "captains_lost_a_game": {k: v / n for k, v in lost.items()},  # two bots of each side a game
+            "why": killers, "glory": {k: sum(v) / len(v) if v else 0.0 for k, v in glory.items()}, "ends": ends}
+
+
+def versus_random(game: str, n: int, seed: str) -> dict:
+    """The game's heuristic bot against ``random``, 2 seats, seats alternated."""
+    rules = get_rules(game)
+    mine = rules.bots[OPPONENT[game]]
+    share = 0.0
+    for i in range(n):
+        me = 1 if i % 2 == 0 else 2
+        g = LocalGame(game, 2, seed=f"vsrandom:{seed}:{game}:{i}".encode().ljust(32, b"."))
+        _play(g, {me: mine, 3 - me: rules.bots["random"]}, random.Random(f"{seed}:{i}"))
+        winners = g.machine.k["result"]["winners"]
+        share += 1.0 / len(winners) if me in winners else 0.0
+    return {"game": game, "bot": OPPONENT[game], "games": n, "win_share": share / n if n else 0.0}
+
+
+def solitaire(n: int, seed: str) -> float:
+    """The Kaiser's Pirates' heuristic bot against the phantom player (1 seat): its win share."""
+    game = "kaisers-pirates"
+    bot = get_rules(game).bots[OPPONENT[game]]
+    won = 0
+    for i in range(n):
+        g = LocalGame(game, 1, seed=f"solitaire:{seed}:{i}".encode().ljust(32, b"."))
+        _play(g, {1: bot}, random.Random(f"{seed}:{i}"))
+        won += 1 in g.machine.k["result"]["winners"]
+    return won / n if n else 0.0
 
 
 def duel(game: str, n: int, playouts: int, budget: int | None, seed: str) -> dict:
@@ -80,7 +165,11 @@ def cost(game: str, playouts: int = 1000) -> dict:
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench.strength", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("games", type=int, nargs="?", default=20, help="games a game (default 20)")
+    p.add_argument("games", type=int, nargs="?", default=None,
+                   help="games a game (default 20 for the tables, 4 for the duels; --full: 200)")
+    p.add_argument("--full", action="store_true", help=f"the issue's count: {FULL} games a game")
+    p.add_argument("--tables", action="store_true", help="only the heuristic bots' tables")
+    p.add_argument("--duels", action="store_true", help="only ismcts against the heuristic bots")
     p.add_argument("--only", action="append", help="only this game (again for more)")
     p.add_argument("--playouts", type=int, default=PLAYOUTS, help=f"the ismcts bot's playouts a decision ({PLAYOUTS})")
     p.add_argument("--budget", type=int, default=BUDGET, help=f"its playout decisions a decision ({BUDGET}; 0: none)")
@@ -88,14 +177,36 @@ def main(argv=None) -> int:
     p.add_argument("--cost", action="store_true", help="time an analysis against bare playouts instead")
     args = p.parse_args(argv)
     games = args.only or list(OPPONENT)
+    both = not (args.tables or args.duels or args.cost)
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    for game in games:
+    if args.tables or both:
+        n = FULL if args.full else (args.games or 20)
+        started = time.process_time()
+        if "merchants-and-marauders" in games:
+            r = mm_table(n, args.seed)
+            print(f"merchants-and-marauders, 4 seats, 2 pirate + 2 merchant bots, {n} games:")
+            print("  wins: " + ", ".join(f"{k} {v:.0%}" for k, v in r["wins"].items()))
+            print("  captains lost a game (the side's two bots): "
+                  + ", ".join(f"{k} {v:.2f}" for k, v in r["captains_lost_a_game"].items()))
+            for (side, why), k in sorted(r["why"].items(), key=lambda x: -x[1]):
+                print(f"    {side} to {why}: {k}")
+            print("  glory at the end (a bot): " + ", ".join(f"{k} {v:.1f}" for k, v in r["glory"].items()))
+            print("  games ended by: " + ", ".join(f"{k} {v}" for k, v in sorted(r["ends"].items())))
+        if "kaisers-pirates" in games:
+            print(f"kaisers-pirates: heuristic vs the phantom (solitaire), {n} games: "
+                  f"win share {solitaire(n, args.seed):.0%}")
+        for game in games:
+            r = versus_random(game, n, args.seed)
+            print(f"{game}: {r['bot']} vs random, 2 seats, {n} games: win share {r['win_share']:.0%}")
+        print(f"  ({time.process_time() - started:.0f} s CPU)")
+    for game in games if not args.tables else []:
         if args.cost:
             r = cost(game)
             print(f"{game}: {r['playouts']} playouts, analysis {r['analysis_cpu']:.2f} s CPU, bare "
                   f"{r['bare_cpu']:.2f} s CPU: {r['ratio']:.2f}x")
-        else:
-            r = duel(game, args.games, args.playouts, args.budget or None, args.seed)
+        elif args.duels or both:
+            n = FULL if args.full else (args.games or 4)
+            r = duel(game, n, args.playouts, args.budget or None, args.seed)
             print(f"{game}: ismcts vs {r['opponent']}, {r['games']} games: win share {r['win_share']:.0%} "
                   f"(seat 1 {r['as_seat_1']:.0%}, seat 2 {r['as_seat_2']:.0%}), {r['cpu_seconds']:.0f} s CPU")
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

@@ -23,7 +23,7 @@ from service.aggregate import Game
 from service.snapshots import (CatalogUnknown, SnapshotOutdated, created_catalog, events_after, fold_start,
                                project_game, snapshot_interval as snapshot_interval_setting)
 from service.kernel.chance import SeededChance, TableChance
-from service.kernel.corrections import retracted_versions
+from service.kernel.corrections import line_of, outcome_places, places_said, retracted_versions, step_outcomes
 from service.kernel.corrections import setup_end as first_point
 from service.kernel.errors import BadInput, IllegalDecision, StaleVersion, UnknownGame
 from service.kernel.local import check_players, created_event, positioned
@@ -352,9 +352,13 @@ class Privateer(Application):
         self._save(game, idempotency=idempotency)
         return events
 
-    def correct(self, game_id: UUID, to_version: int, reason: str, expect_version: int | None = None) -> list[Ev]:
+    def correct(self, game_id: UUID, to_version: int, reason: str, expect_version: int | None = None,
+                enter: list | None = None) -> list[Ev]:
         """Retract every step after ``to_version`` (a step boundary of the
-        game's line), on the record: see service/kernel/corrections.py."""
+        game's line), or, at a table, the outcomes of the last step from the one
+        awaited at ``to_version`` on (its ``ChanceAwaited`` marker), on the record:
+        see service/kernel/corrections.py. ``enter``: outcomes entered at once in
+        the retracted ones' place, in the same append (all of it, or nothing)."""
         current = self.load(game_id)
         self._check_version(current, expect_version)
         if current.machine.finished:
@@ -364,18 +368,25 @@ class Privateer(Application):
         if not isinstance(to_version, int) or not 1 <= to_version < last:
             raise BadInput(f"--to-version must be from 1 to {last - 1} (the game is at version {last})")
         retracted = retracted_versions(stored)
-        line = [e for e in stored if e.originator_version not in retracted]
+        line = line_of(stored)
         after = [e for e in line if e.originator_version > to_version]
         if to_version in retracted:
             raise BadInput(f"version {to_version} was already retracted by an earlier correction")
-        setup_end = first_point(line, STEP_STARTS)
-        if to_version < setup_end:
-            raise BadInput(f"version {to_version} is inside the setup; the earliest point is {setup_end}")
-        if after and after[0].type not in STEP_STARTS:
-            starts = [e.originator_version - 1 for e in line if e.type == "Decided" and e.originator_version > setup_end]
-            before = max([v for v in starts if v < to_version] or [setup_end])
-            raise BadInput(f"version {to_version} is in the middle of a step; correct to {before} "
-                           "(the end of the step before) instead")
+        places = outcome_places(stored) if current.machine.kernel_state["table"] else []
+        if to_version not in places:
+            if stored[to_version - 1].type == "ChanceAwaited":  # the step there would await an outcome
+                raise BadInput(f"version {to_version} leaves a step waiting for an outcome: correct to the end "
+                               "of the step before, or to an outcome's place" + places_said(places))
+            setup_end = first_point(line, STEP_STARTS)
+            if to_version < setup_end:
+                raise BadInput(f"version {to_version} is inside the setup; the earliest point is {setup_end}"
+                               + places_said(places))
+            if after and after[0].type not in STEP_STARTS:
+                starts = [e.originator_version - 1 for e in line
+                          if e.type == "Decided" and e.originator_version > setup_end]
+                before = max([v for v in starts if v < to_version] or [setup_end])
+                raise BadInput(f"version {to_version} is in the middle of a step; correct to {before} "
+                               "(the end of the step before) instead" + places_said(places))
         hypothetical = retracted | set(range(to_version + 1, last + 1))
         game = None
         for e in stored:
@@ -383,9 +394,55 @@ class Privateer(Application):
             game.retracted = hypothetical
         decision = {"referee": "correct", "to_version": to_version, "reason": reason}
         events = game.machine.correct(decision, last)
+        if enter:
+            events = events + game.machine.enter_words(enter)
         game.record(events)
         self._save(game)
         return events
+
+    def retract_outcomes(self, game_id: UUID, count: int, reason: str, expect_version: int | None = None,
+                         enter: list | None = None) -> list[Ev]:
+        """Table mode: retract the last ``count`` outcomes entered in the game's last
+        step (the setup's included), on the record, and enter ``enter`` in their place
+        (none: the step awaits the first retracted one again)."""
+        stored = self.stored_events(game_id)
+        if not stored:
+            raise UnknownGame(f"no game with id {game_id}")
+        if not stored[0].data.get("table"):
+            raise BadInput("this game draws its own chance from its committed seed: only a table-mode game's "
+                           "entries are taken back (a step of its own is undone with --to-version)")
+        places = outcome_places(stored)
+        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= len(places):
+            raise BadInput(f"the last step has {len(places)} outcome(s) entered: retract from 1 to {len(places)}"
+                           if places else "the last step has no outcome entered to retract "
+                           "(a step of its own is undone with --to-version)")
+        return self.correct(game_id, places[-count], reason, expect_version, enter)
+
+    def replace_outcome(self, game_id: UUID, place: int, words: list, reason: str,
+                        expect_version: int | None = None) -> list[Ev]:
+        """Table mode: the ``place``-th outcome entered in the game's last step (1: its first)
+        becomes ``words`` (one outcome: a card, a die, ``n`` dice as ``n`` words); the outcomes
+        after it are entered again as they were. One correction and one append."""
+        entered = [value for _, value, _ in self.entered_outcomes(game_id)]
+        if not words:
+            raise BadInput("a replaced outcome needs the outcome to put in its place")
+        if not isinstance(place, int) or isinstance(place, bool) or not 1 <= place <= len(entered):
+            raise BadInput(f"the current step has {len(entered)} outcome(s) entered: the place is from 1 to "
+                           f"{len(entered)}" if entered else "the current step has no outcome entered")
+        return self.retract_outcomes(game_id, len(entered) - place + 1, reason, expect_version,
+                                     list(words) + entered[place:])
+
+    def entered_outcomes(self, game_id: UUID) -> list[tuple]:
+        """The outcomes on the line of the game's last step, in the order entered (table mode):
+        ``(place, value, why)`` (service/kernel/corrections.py ``step_outcomes``)."""
+        return step_outcomes(self.stored_events(game_id))
+
+    def outcome_places(self, game_id: UUID) -> list[int]:
+        """Where a correction may cut the game's last step (service/kernel/corrections.py)."""
+        stored = self.stored_events(game_id)
+        if not stored or not stored[0].data.get("table"):
+            return []
+        return outcome_places(stored)
 
     def enter_chances(self, game_id: UUID, words: list, expect_version: int | None = None) -> list[Ev]:
         """Several outcomes in one go, as the referee reads them off the table

@@ -22,7 +22,7 @@ from uuid import UUID
 
 from event_store.chain import chain_version, genesis, link
 from service.kernel.chance import ReplayChance, derive_key, recompute
-from service.kernel.corrections import is_correction, retracted_versions
+from service.kernel.corrections import in_step, is_correction, retracted_versions
 from service.kernel.errors import PrivateerError
 from service.kernel.machine import CHANCE_TYPES, Ev, Machine, same_events
 from service.kernel.rules import get_rules
@@ -214,6 +214,13 @@ def rerun(envs: list[Envelope], report: AuditReport) -> bool:
             continue
         if e.type != "Decided":
             return not report.fail(e.version, e.type, "an event outside any decision (no Decided before it)")
+        k = _region_end(envs, i)
+        if _corrected_inside(envs[i:k], envs):  # the referee took back outcomes of this step
+            machine = _region_agrees(machine, envs, i, k, revealed, report)
+            if machine is None:
+                return False
+            i = k
+            continue
         j = _step_end(envs, i, retracted)
         # a seat named while a table step awaited an outcome: not one of the step's events
         named = [r for r in envs[i + 1:j] if r.type == "SeatNamed"]
@@ -235,6 +242,74 @@ def _step_end(envs: list[Envelope], i: int, skip: set[int]) -> int:
     while j < len(envs) and envs[j].type not in ("Decided", "EntropyAdded") and envs[j].version not in skip:
         j += 1
     return j
+
+
+def _region_end(envs: list[Envelope], i: int) -> int:
+    """The index after the last event of the step starting at ``envs[i]``, through the
+    corrections made inside it (and the events they retracted): up to the next step."""
+    j = i + 1
+    while j < len(envs) and not (envs[j].type == "EntropyAdded" or (
+            envs[j].type == "Decided" and not in_step(envs[j].data.get("decision"), envs))):
+        j += 1
+    return j
+
+
+def _corrected_inside(region: list[Envelope], envs: list[Envelope]) -> bool:
+    return any(r.type == "Decided" and in_step(r.data.get("decision"), envs) for r in region[1:])
+
+
+def _ranges_before(envs: list[Envelope], version: int) -> set[int]:
+    """The versions retracted by the corrections before ``version``."""
+    return retracted_versions([e for e in envs if e.version < version])
+
+
+def _region_agrees(machine: Machine, envs: list[Envelope], i: int, k: int, revealed,
+                   report: AuditReport, on_line: bool = True) -> Machine | None:
+    """A step the referee corrected inside (service/kernel/corrections.py): the step as it
+    stood before each correction, and as it stands after the last, is re-run from the state
+    before it with the outcomes on its line then, and must give back exactly those events; each
+    correction cuts the step before one of its outcomes and is exactly what the kernel records.
+    Returns the machine folded through the step (along the line as it stands at the step's
+    end), or None after a failure. ``on_line``: the step is on the game's line (not retracted
+    whole later), so it cannot be left awaiting an outcome when the next step starts."""
+    region = envs[i:k]
+    own = {r.version for r in region if r.type == "Decided" and in_step(r.data.get("decision"), envs)}
+    own |= {r.version for r in region if r.type == "Corrected" and r.version - 1 in own}
+    cuts = sorted(v for v in own if envs[v - 1].type == "Decided")
+    end = region[-1].version + 1
+    for t in cuts + [end]:
+        then = _ranges_before(envs, t)
+        made = [r for r in region if r.version < t and r.version not in then and r.version not in own
+                and r.type != "SeatNamed"]
+        if not _step_agrees(machine.copy(), made, revealed, then, report):
+            return None
+        if t == end and on_line and made[-1].type == "ChanceAwaited" and k < len(envs):
+            report.fail(envs[k].version, envs[k].type, "a new decision while a chance outcome was still awaited")
+            return None
+        if t == end:
+            break
+        d = envs[t - 1]
+        to = d.data["decision"].get("to_version")
+        marker = envs[to - 1] if isinstance(to, int) and 1 <= to <= len(envs) else None
+        places = [r.version for r in made if r.type == "ChanceAwaited"]
+        if marker is None or to not in places or not any(r.version > to and r.type in CHANCE_TYPES for r in made):
+            report.fail(d.version, d.type, "a correction inside a step that does not cut it just before "
+                        "one of its outcomes")
+            return None
+        live = machine.copy()  # the game as the referee corrected it
+        hypothetical = then | set(range(to + 1, t))
+        for r in region:
+            if r.version >= t:
+                break
+            (live.apply_retracted if r.version in hypothetical else live.apply)(r.ev())
+        recorded = [r for r in region if r.version in (t, t + 1)]
+        if not _step_agrees(live, recorded, revealed, hypothetical, report):
+            return None
+    folded = machine.copy()
+    final = _ranges_before(envs, end)
+    for r in region:
+        (folded.apply_retracted if r.version in final else folded.apply)(r.ev())
+    return folded
 
 
 def _step_agrees(machine: Machine, recorded: list[Envelope], revealed, retracted: set[int],
@@ -291,6 +366,12 @@ def rerun_retracted(envs: list[Envelope], rules, retracted: set[int], revealed, 
         machine.apply(envs[0].ev())
         for before in envs[1:i]:
             (machine.apply_retracted if before.version in then else machine.apply)(before.ev())
+        k = _region_end(envs, i)
+        if _corrected_inside(envs[i:k], envs):  # corrected inside before it was retracted whole
+            if _region_agrees(machine, envs, i, k, revealed, report, on_line=False) is None:
+                report.first_bad["reason"] = "(a retracted step) " + report.first_bad["reason"]
+                return False
+            continue
         # the step as it was made: its events up to the next step (the correction that retracted it ends it too)
         j = _step_end(envs, i, {v for v in (x.version for x in envs) if v not in retracted})
         if not _step_agrees(machine, [r for r in envs[i:j] if r.type != "SeatNamed"], revealed, then, report):

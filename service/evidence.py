@@ -66,9 +66,11 @@ def signed_record(app, game_id: UUID, stored: list, text: str) -> str:
     out = lines[:header_end + 1]
     moves = iter(lines[header_end + 1:])
     # signed: after every stored signed head (a receipt's step), every step boundary (a correction's
-    # ``correct V`` names one) and the last event
+    # ``correct V`` names one) and the last event,
+    # and every correction's cut (inside a step: just before an outcome, service/kernel/corrections.py)
     ends = ({r["version"] for r in app.recorder.select_signatures(game_id.hex)} | {stored[-1].originator_version}
-            | {e.originator_version - 1 for e in stored[2:] if e.type in ("Decided", "EntropyAdded")})
+            | {e.originator_version - 1 for e in stored[2:] if e.type in ("Decided", "EntropyAdded")}
+            | {e.data["to_version"] for e in stored if e.type == "Corrected"})
     table = stored[0].data["table"]
     pending = False
 

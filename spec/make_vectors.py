@@ -166,6 +166,21 @@ def main(out: Path) -> None:
     (out / "record-rewrite.record").write_text("".join(lines))
     add("record-rewrite.record", (sign_v, "does not check"), note="a move of the record changed")
 
+    # a table-mode deal corrected inside its step (§8): Loot's 12th card of the deal mistyped, replaced,
+    # the 12 cards after it entered again; then a seat draws and that draw is taken back and entered again
+    d = app.create("loot", 4, table=True, players={"1": "Ada", "2": "Bo", "3": "Cy", "4": "Di"})
+    pile = sorted(app.load(d).machine.state["pile"])
+    dealt = pile[:24]
+    app.enter_chances(d, [1] + dealt[:11] + [pile[30]] + dealt[12:])
+    app.replace_outcome(d, 13, [dealt[11]], "the 12th card of the deal mistyped")
+    app.act(d, 2, {"action": "draw"})
+    app.enter_chance(d, pile[31])
+    app.retract_outcomes(d, 1, "the card drawn misread", enter=[pile[32]])
+    export_game(app, d, str(out / "table-corrected-in-step.pgame"))
+    add("table-corrected-in-step.pgame", None, note="table mode, corrections inside a step: the deal and a draw")
+    (out / "table-corrected-in-step.record").write_text(record_text(app, d))
+    add("table-corrected-in-step.record", None, note="the same game's record: each correction's target signed")
+
     # a fork of a finished game: its export carries the parent's revealed seed
     p = app.create("letter-of-marque", 2, seed=b"\x22" * 32)
     play(app, p, 10_000, random.Random(4))

@@ -342,6 +342,32 @@ def check_chance(rows: list, secret, parents: list) -> str:
     return f"{checked} chance outcomes recomputed" + ("" if seed else " (seed not revealed: continuity only)")
 
 
+# §8 corrections ------------------------------------------------------------------------------
+def check_corrections(rows: list) -> int:
+    """Each ``Corrected`` follows its ``Decided`` and retracts ``[N + 1, M]`` (M: the version
+    before that ``Decided``), N a step boundary or an outcome's ``ChanceAwaited`` marker."""
+    n = 0
+    for r in rows:
+        if r["type"] != "Corrected":
+            continue
+        v, d = r["version"], r["data"]
+        before = rows[v - 2] if v >= 2 else None
+        decision = before["data"].get("decision") if before and before["type"] == "Decided" else None
+        to = d.get("to_version")
+        if not (isinstance(decision, dict) and decision.get("referee") == "correct"
+                and decision.get("to_version") == to and before["data"].get("seat") == 0):
+            raise Failure(f"event {v} (Corrected): not the consequence of a correction's Decided", v)
+        if not (isinstance(to, int) and 1 <= to < v - 2 and d.get("retracted") == [to + 1, v - 2]):
+            raise Failure(f"event {v} (Corrected): its retracted range is not [to_version + 1, {v - 2}]", v)
+        cut, after = rows[to - 1], rows[to]
+        if not (after["type"] in ("Decided", "EntropyAdded", "SeatNamed")
+                or (cut["type"] == "ChanceAwaited" and after["type"] in CHANCE)):
+            raise Failure(f"event {v} (Corrected): version {to} is neither a step boundary nor just before "
+                          "an outcome", v)
+        n += 1
+    return n
+
+
 # §11 records ------------------------------------------------------------------------------------
 def verify_record(text: str, keys: dict | None, receipts: list) -> list[str]:
     lines = text.splitlines(keepends=True)
@@ -395,6 +421,9 @@ def verify(raw: bytes, keys: dict | None, receipts: list) -> dict:
             n = check_signatures(gid, rows, doc["signatures"], keys if keys is not None else own)
             checked.append(f"{n} signed heads")
             check_receipts(gid, rows, receipts, keys if keys is not None else None)
+            corrections = check_corrections(rows)
+            if corrections:
+                checked.append(f"{corrections} correction(s)")
             checked.append(check_chance(rows, doc["secret"], doc["parents"]))
     except Failure as f:
         return {"ok": False, "kind": kind, "first_bad": {"version": f.version, "step": f.step, "reason": f.reason},

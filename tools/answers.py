@@ -11,6 +11,7 @@ themselves (asked again, the command would record the step a second time).
 
 from __future__ import annotations
 
+import json
 import sys
 
 from service.kernel.errors import BadInput, PrivateerError
@@ -157,3 +158,15 @@ def _say(text: str) -> None:
     """One line on stderr (what ``typer.echo(..., err=True)`` writes)."""
     sys.stderr.write(text + "\n")
     sys.stderr.flush()
+
+
+def step_outcomes(a, gid, json_out: bool = False) -> None:
+    """``tools correct --list``: the outcomes entered in the current step, numbered as ``--place`` counts them."""
+    entered = a.entered_outcomes(gid)
+    if json_out:
+        return out_json([{"place": i, "outcome": v, "why": why, "version": at}
+                         for i, (at, v, why) in enumerate(entered, 1)])
+    if not entered:
+        print("the current step has no outcome entered")
+    for i, (_, v, why) in enumerate(entered, 1):
+        print(f"{i:>3}  {v if isinstance(v, (str, int)) else json.dumps(v)}" + (f"  ({why})" if why else ""))

@@ -8,6 +8,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from service.kernel.errors import BadInput
 from service.kernel.games import games_said
 from tools.common import DbOpt, GameId, JsonOpt, app, guarded, open_app, parse_json, parse_options, read_position
 from tools import answers
@@ -137,16 +138,44 @@ def referee(game_id: GameId,
 @app.command()
 @guarded
 def correct(game_id: GameId,
-            to_version: Annotated[int, typer.Option("--to-version", metavar="VERSION", help="Keep the game up to this version; retract every step after it.")],
-            reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help="Why (kept in the record and shown by the audit).")],
+            outcomes_: Annotated[Optional[list[str]], typer.Argument(metavar="[OUTCOMES]", help="With --outcomes or --place: the outcomes to enter in place of the retracted ones, as `tools chance` takes them.", show_default=False)] = None,
+            reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help="Why (kept in the record, shown by the audit, read by every seat: do not name a hidden card).")] = "",
+            to_version: Annotated[Optional[int], typer.Option("--to-version", metavar="VERSION", help="Retract whole steps: keep the game up to this version (the end of a step), retract every step after it.")] = None,
+            count: Annotated[Optional[int], typer.Option("--outcomes", metavar="K", help="Table mode: retract the last K outcomes entered in the current step (the setup's deal included); OUTCOMES, if given, are entered in their place, else the step awaits the first of them again.")] = None,
+            place: Annotated[Optional[int], typer.Option("--place", metavar="P", help="Table mode: the P-th outcome entered in the current step (1: its first; --list numbers them) was wrong: OUTCOME replaces it (two dice: `4 6`), the outcomes after it are entered again as they were.")] = None,
+            list_: Annotated[bool, typer.Option("--list", help="Number the outcomes entered in the current step, as --place counts them.")] = False,
             expect_version: Annotated[Optional[int], typer.Option("--expect-version", metavar="VERSION")] = None,
             json_out: JsonOpt = False, db: DbOpt = None):
-    """Retract the last step(s), on the record: a mistyped die, card or decision.
+    """Correct a mistake on the record: retract the last step(s), or the last outcome(s) entered in a step.
 
-    The retracted events stay in the log, marked as retracted; replay, audit and standings follow the
-    corrected line. Example: `tools correct 3f2a9c --to-version 41 --reason "die misread: it was a 5"`.
+    The retracted events stay in the log, marked as retracted; replay, audit, record and standings follow
+    the corrected line. Give one of --to-version (whole steps), --outcomes (the last K outcomes entered in
+    the current step, at a table) or --place (one outcome of the current step replaced, those after it
+    entered again as they were); --list numbers the step's outcomes.
+
+    Examples: `tools correct 3f2a9c --to-version 41 --reason "wrong button"`; `tools correct 3f2a9c
+    --outcomes 1 --reason "die misread" 5` retracts the die just entered and enters a 5; a deal's 13th
+    entry mistyped: `tools correct 3f2a9c --place 13 --reason "card mistyped" blue-4` (the 12 entries
+    before it and the 12 after it stay as entered).
     """
     a = open_app(db)
     gid = a.resolve_id(game_id)
-    events = a.correct(gid, to_version, reason, expect_version)
+    if list_:
+        return answers.step_outcomes(a, gid, json_out)
+    chosen = [name for name, v in (("--to-version", to_version), ("--outcomes", count), ("--place", place))
+              if v is not None]
+    if len(chosen) != 1:
+        raise BadInput("give one of --to-version (whole steps), --outcomes K or --place P (outcomes of the "
+                       "current step); --list numbers them")
+    if not reason.strip():
+        raise BadInput("a correction needs --reason (it is kept in the record)")
+    words = [answers.parse_word(w) for w in outcomes_ or []]
+    if to_version is not None:
+        if words:
+            raise BadInput("--to-version retracts whole steps: enter outcomes afterwards with `tools chance`")
+        events = a.correct(gid, to_version, reason, expect_version)
+    elif count is not None:
+        events = a.retract_outcomes(gid, count, reason, expect_version, words)
+    else:
+        events = a.replace_outcome(gid, place, words, reason, expect_version)
     report_appended(a, gid, events, None, json_out)

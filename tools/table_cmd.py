@@ -7,8 +7,11 @@ open to the seat that acts, and takes, one line at a time:
 * a JSON object: a decision typed out;
 * when chance is awaited: what the table shows, as for `tools chance`
   (``4 6``, ``skull``, ``blue-4``; several outcomes in a row on one line);
-* ``undo`` (retract the last step, on the record), ``correct V REASON``,
-  ``referee {...}``, ``log [N]``, ``status``, ``board [SEAT]`` (the table, as the
+* ``undo`` (retract the last step, on the record), ``back K REASON`` (retract
+  the last K outcomes entered in the step, the deal's included: it awaits them
+  again), ``fix P OUTCOME`` (the step's P-th outcome was wrong: OUTCOME in its
+  place, those after it entered again), ``outcomes`` (the step's, numbered),
+  ``correct V REASON``, ``referee {...}``, ``log [N]``, ``status``, ``board [SEAT]`` (the table, as the
   referee or SEAT sees it), ``help``, ``quit``.
 
 With a terminal it has line editing, history and tab completion (readline);
@@ -31,7 +34,7 @@ from tools.common import DbOpt, GameId, app, guarded, open_app
 from tools.plain import numbered, parse_word, print_events, waiting_for
 
 HELP = __doc__.split("takes, one line at a time:")[1].split("With a terminal")[0].strip()
-COMMANDS = ["undo", "correct", "referee", "log", "status", "board", "help", "quit"]
+COMMANDS = ["undo", "back", "fix", "outcomes", "correct", "referee", "log", "status", "board", "help", "quit"]
 
 
 class Session:
@@ -110,8 +113,24 @@ class Session:
             if word == "board":  # "board" (the referee's table) or "board 2" (as seat 2 sees it)
                 self._board(line)
                 return True
+            if word == "outcomes":
+                for i, (_, value, why) in enumerate(self.app.entered_outcomes(self.gid), 1):
+                    self.out(f"{i:>3}  {json.dumps(value)}" + (f"  ({why})" if why else ""))
+                return True
             if word == "undo":
                 self._undo()
+            elif word == "back":
+                parts = line.split(maxsplit=2)
+                if len(parts) < 3 or not parts[1].isdigit():
+                    raise BadInput("back K REASON: retract the last K outcomes entered in the step")
+                self._report(self.app.retract_outcomes(self.gid, int(parts[1]), parts[2], self.shown))
+            elif word == "fix":
+                parts = line.split()
+                if len(parts) < 3 or not parts[1].isdigit():
+                    raise BadInput("fix P OUTCOME: the step's P-th outcome (`outcomes` numbers them) was wrong")
+                self._report(self.app.replace_outcome(self.gid, int(parts[1]), [parse_word(w) for w in parts[2:]],
+                                                      f"outcome {parts[1]} of the step corrected at the table",
+                                                      self.shown))
             elif word == "correct":
                 parts = line.split(maxsplit=2)
                 if len(parts) < 3 or not parts[1].isdigit():
@@ -213,11 +232,11 @@ class Session:
         from service.kernel.corrections import undo_point
 
         to_version = undo_point(self.app.stored_events(self.gid))
-        if to_version is None:  # only the setup so far: a correction never reaches into it
+        if to_version is None:  # only the setup so far: a correction never retracts it whole
             from service.kernel.errors import BadInput
 
-            raise BadInput("nothing to undo: the setup (its deal, as entered) is never corrected; "
-                           "if it was entered wrongly, create the game again with `tools new`. From the "
+            raise BadInput("nothing to undo: the setup is never retracted whole; `back K REASON` takes back "
+                           "its last K outcomes (the deal's cards), `fix P OUTCOME` one of them. From the "
                            "first decision on, `undo` retracts the last step")
         self._report(self.app.correct(self.gid, to_version, "undone at the table", self.shown))
 

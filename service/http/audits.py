@@ -4,6 +4,7 @@ head), run once, its violation's reason redacted."""
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import OrderedDict
 from uuid import UUID
@@ -15,6 +16,7 @@ from .auth import Caller
 
 AUDIT_CACHE = 500
 REDACTED = "details of a failed audit are for the referee"
+STORE_VERSIONS = re.compile(r"^correction at version \d+: versions \d+-\d+ retracted")
 
 
 class Audits:
@@ -57,4 +59,6 @@ class Audits:
         report = dict(report)
         if report["first_bad"] is not None and not caller.is_referee:
             report["first_bad"] = dict(report["first_bad"], reason=REDACTED)
+        if not caller.is_referee:  # a correction's store versions count events hidden from the caller
+            report["notes"] = [STORE_VERSIONS.sub("a correction", n) for n in report["notes"]]
         return report

@@ -89,9 +89,18 @@ class EnterChance(BaseModel):
 
 
 class Correct(BaseModel):
+    """One of ``to_version`` (whole steps), ``outcomes`` or ``place`` (table mode: outcomes of the current step)."""
     model_config = REQUEST
-    to_version: int = Field(ge=1, le=MAX_VERSION, description="Keep the game up to this store version "
-                                                              "(a step boundary); retract every step after it.")
+    to_version: Optional[int] = Field(None, ge=1, le=MAX_VERSION, description="Keep the game up to this store version "
+                                      "(a step boundary); retract every step after it.")
+    outcomes: Optional[int] = Field(None, ge=1, le=MAX_VERSION, description="Table mode: retract the last K outcomes "
+                                    "entered in the current step (the setup's deal included); `words`, if given, are "
+                                    "entered in their place, else the step awaits the first of them again.")
+    place: Optional[int] = Field(None, ge=1, le=MAX_VERSION, description="Table mode: the P-th outcome entered in the "
+                                 "current step (1: its first) becomes `words` (one outcome); those after it are "
+                                 "entered again as they were.")
+    words: Optional[list[Any]] = Field(None, max_length=500, description="With `outcomes` or `place`: the outcomes "
+                                       "to enter in place of the retracted ones, as POST /chance takes them.")
     reason: str = Field(min_length=1, max_length=500, description="Why: kept in the record, shown by the audit.")
     expected_version: int = Field(ge=0, le=MAX_VERSION)
 

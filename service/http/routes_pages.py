@@ -32,7 +32,7 @@ from fastapi.responses import FileResponse, PlainTextResponse
 from pydantic import BaseModel, Field
 
 from service.kernel.chance import is_copy_of, said_as
-from service.kernel.corrections import undo_point
+from service.kernel.corrections import step_outcomes, undo_point
 from service.kernel.errors import BadInput, PrivateerError
 from service.kernel.games import game_names, get_rules
 from service.render.common import board_text, to_text, words
@@ -90,6 +90,9 @@ class Awaited(BaseModel):
     refused: Optional[str] = Field(None, description="Why the outcomes in ?then= do not fit, if they do not.")
     referee: list[Choice] = Field(description="The referee's decisions open now (penalties), in words.")
     undo_to: Optional[int] = Field(None, description="POST /corrections to this version undoes the last step.")
+    entered: list[dict[str, Any]] = Field(default_factory=list, description="The outcomes entered in the current "
+                                          "step, in order ({place, outcome, why}): POST /corrections with "
+                                          "`outcomes: 1` takes back the last, with `place` replaces one.")
     players: dict[str, str]
 
 
@@ -253,12 +256,15 @@ def pages_router(svc: GameService) -> APIRouter:
         else:
             awaiting = mach.awaiting_chance()
         offered = [] if mach.finished or mach.k["awaiting"] is not None else mach.rules.referee_legal(mach.s)
+        stored = svc.app.stored_events(gid)
         return {"game_id": gid.hex, "version": game.version, "turn": mach.turn(), "finished": mach.finished,
                 "table": bool(mach.k["table"]), "to_act": mach.to_act(), "then": taken if refused is None else [],
                 "awaiting": _awaited_things(awaiting), "refused": refused,
                 "referee": [{"n": i, "decision": d, "text": referee_text(d) if d.get("referee") != "penalty"
                              else _penalty_words(d)} for i, d in enumerate(offered, 1)],
-                "undo_to": undo_point(svc.app.stored_events(gid)), "players": players_of(gid, caller)}
+                "undo_to": undo_point(stored), "players": players_of(gid, caller),
+                "entered": [{"place": i, "outcome": v, "why": why} for i, (_, v, why) in enumerate(
+                    step_outcomes(stored) if mach.k["table"] and not mach.finished else [], 1)]}
 
     @r.post("/games/{game_id}/referee", response_model=m.Appended, status_code=201, responses=ERRORS,
             tags=["referee"], **NEEDS)

@@ -71,7 +71,9 @@ async def chance(game_id: GameIdPath, body: m.EnterChance, svc: Service, authori
 @router.post("/games/{game_id}/corrections", response_model=m.Appended, status_code=201, responses=ERRORS,
              tags=["referee"], **NEEDS)
 def correct(game_id: GameIdPath, body: m.Correct, svc: Service, authorization: Auth = None):
-    """Retract every step after `to_version`, on the record: the retracted events stay in the log
-    (marked `retracted`), replay and audit follow the corrected line."""
+    """Retract every step after `to_version`, or (table mode) the last `outcomes` entered in the
+    current step, the setup's deal included, or replace the outcome at `place` in it, on the record:
+    the retracted events stay in the log (marked `retracted`), replay and audit follow the corrected
+    line. `words` are entered in place of the retracted outcomes, in the same append."""
     gid, caller = svc.callers.who(game_id, authorization)
-    return svc.steps.correct(gid, caller, body.to_version, body.reason, body.expected_version)
+    return svc.steps.correct(gid, caller, body)

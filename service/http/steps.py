@@ -179,13 +179,27 @@ class Steps:
         return self._pending(gid, caller, game, events, key, fp)
 
     # corrections ----------------------------------------------------------------------
-    def correct(self, gid: UUID, caller: Caller, to_version: int, reason: str, expected_version: int) -> dict:
-        """The referee retracts the last step(s), on the record (service/kernel/corrections.py)."""
+    def correct(self, gid: UUID, caller: Caller, body) -> dict:
+        """The referee retracts the last step(s), or the last outcome(s) of the current step, on the
+        record (service/kernel/corrections.py); ``body``: ``models.Correct``."""
         if not caller.is_referee:
             if caller.role == "spectator":
                 raise Unauthorized("a correction needs the referee key")
             raise Forbidden("only the referee corrects a game")
-        events = self.app.correct(gid, to_version, reason, expected_version)
+        given = [k for k in ("to_version", "outcomes", "place") if getattr(body, k) is not None]
+        if len(given) != 1:
+            raise BadInput("give one of to_version (whole steps), outcomes or place (outcomes of the current step)")
+        words = body.words or []
+        if words:
+            check_json(words, "words")
+        if body.to_version is not None:
+            if words:
+                raise BadInput("to_version retracts whole steps: enter outcomes afterwards with POST /chance")
+            events = self.app.correct(gid, body.to_version, body.reason, body.expected_version)
+        elif body.outcomes is not None:
+            events = self.app.retract_outcomes(gid, body.outcomes, body.reason, body.expected_version, words)
+        else:
+            events = self.app.replace_outcome(gid, body.place, words, body.reason, body.expected_version)
         request_rows.set(None)
         self.changes.committed(gid.hex)
         game = self.current.game(gid)

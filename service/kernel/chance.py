@@ -38,6 +38,11 @@ from functools import lru_cache
 
 from .errors import ChanceRejected, NeedChance
 
+# the chance events, each with the field that holds its outcome
+CHANCE_VALUE_FIELD = {"DiceRolled": "values", "CardDrawn": "card", "ChanceChosen": "value",
+                      "DeckShuffled": "order", "CardIdentified": "card"}
+CHANCE_TYPES = frozenset(CHANCE_VALUE_FIELD)
+
 TWO64 = 1 << 64
 _IPAD = bytes(b ^ 0x36 for b in range(256))  # byte translation tables: key ^ ipad, key ^ opad
 _OPAD = bytes(b ^ 0x5C for b in range(256))

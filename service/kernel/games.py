@@ -44,7 +44,7 @@ class Registration:
 
 BUILT_IN = (
     Registration("letter-of-marque", "service.aggregates.letter_of_marque", "service.render.letter_of_marque",
-                 "service.render.svg.letter_of_marque", "2-6 seats"),
+                 "service.render.svg.letter_of_marque", "2-6 seats; bot captain"),
     Registration("loot", "service.aggregates.loot", "service.render.loot", "service.render.svg.loot",
                  "2-5 seats, or 4, 6 or 8 with --option pairs=true; bot greedy"),
     Registration("kaisers-pirates", "service.aggregates.kaisers_pirates", "service.render.kaisers_pirates",

@@ -23,7 +23,8 @@ from collections import deque
 
 import msgpack
 
-from .chance import SeededChance, StatedChance, TableChance, canonical_order, draw_card, roll_dice, validate
+from .chance import (CHANCE_TYPES, CHANCE_VALUE_FIELD, SeededChance, StatedChance, TableChance, canonical_order,
+                     draw_card, roll_dice, validate)
 from .corrections import check_decision
 from .equal import strictly_equal
 from .errors import BadInput, IllegalDecision, NeedChance, NoChanceAwaited, NotYourTurn, PrivateerError
@@ -34,7 +35,6 @@ _TYPES_ONLY = False
 if _TYPES_ONLY:
     from typing import Any
 
-CHANCE_TYPES = frozenset({"DiceRolled", "CardDrawn", "ChanceChosen", "DeckShuffled", "CardIdentified"})
 UNKNOWN = "?"  # a card nobody has seen (table mode): "?deck#n"
 
 
@@ -46,8 +46,6 @@ KERNEL_TYPES = CHANCE_TYPES | {"GameCreated", "Decided", "ChanceAwaited", "GameF
 # ``SeatNamed {seat, player}``, the name a seat is taken under (public; at creation, on joining).
 # A history may be cut (a fork, a correction) just before one.
 STEP_STARTS = ("Decided", "EntropyAdded", "SeatNamed")
-CHANCE_VALUE_FIELD = {"DiceRolled": "values", "CardDrawn": "card", "ChanceChosen": "value",
-                      "DeckShuffled": "order", "CardIdentified": "card"}
 
 _pack = msgpack.Packer(use_bin_type=True).pack
 
@@ -468,7 +466,17 @@ class Machine:
                 if k["pending"] is not None:
                     k["pending"]["outcomes"].append(data[CHANCE_VALUE_FIELD[t]])
                 k["awaiting"] = None
-        elif t == "Decided":
+        elif t == "Decided" or t == "Corrected":
+            if k["awaiting"] is not None:
+                # a correction inside the step (the only step a pause lets in; service/kernel/
+                # corrections.py): not a consequence of it. The state the step re-runs from counts
+                # it as the live state did, so a seat's numbering runs on across the re-run.
+                self._before_too(vis, steps=t == "Decided", corrections=t == "Corrected")
+                return
+            if t == "Corrected":
+                if k["pending"] is not None:
+                    k["pending"]["emitted"] += 1
+                return
             # the state before this step, for a chance entry to re-run it from: its Decided
             # (counted already for its readers and as a step) taken back out
             before = _copy(k)
@@ -498,10 +506,33 @@ class Machine:
         elif ev.vis != "referee":
             for i in ev.vis:
                 seen[i] += 1
+        counter = None
         if ev.type in CHANCE_TYPES and ev.data.get("counter") is not None:
-            k["counter"] = ev.data["counter"] + ev.data["draws"]
-        elif ev.type == "SeatNamed":
+            counter = k["counter"] = ev.data["counter"] + ev.data["draws"]
+        if ev.type == "SeatNamed":
             self._seat_named(ev.data)
+        elif k["awaiting"] is not None:  # retracted inside the step that awaits: its re-run counts it too
+            self._before_too(ev.vis, counter=counter)
+
+    def _before_too(self, vis, steps: bool = False, corrections: bool = False, counter: int | None = None) -> None:
+        """What an event outside the pending step's line (a correction inside it, an event
+        it retracted) adds to the kernel's state, added to the state the step re-runs from
+        (``base``) as well: readers' counts, steps, corrections, the chance counter."""
+        if self.base is None:
+            return
+        k = _copy(self.base[0])  # a new copy: other machines may share the one held
+        seen = k["seen"]
+        if vis == "all":
+            seen[0] += 1
+        elif vis != "referee":
+            for i in vis:
+                seen[i] += 1
+        k["steps"] += steps
+        if corrections:
+            k["corrections"] = k.get("corrections", 0) + 1
+        if counter is not None:
+            k["counter"] = counter
+        self.base = (k, self.base[1])
 
     def _seat_named(self, data: dict) -> None:
         """``SeatNamed``: the seat's player, beside those named at creation, in ``config["players"]``

@@ -44,7 +44,16 @@ def render(view: dict, config: dict, names: dict, seat) -> list:
         shown = ", ".join(card(c) for c in hand) if isinstance(hand, list) else f"{p['hand_count']} card{'s' if p['hand_count'] != 1 else ''}"
         if isinstance(hand, list) and not hand:
             shown = "empty"
-        team = f" (team {p['side']})" if view.get("pairs") else ""
+        team = f" (team {p['side']}{checks(view, s)})" if view.get("pairs") else ""
         players.add_row(who(s, names) + team, shown, f"{p['captured_gold']} gold ({len(p['captured'])} merchants)")
     info = f"Draw pile: {view['draw_pile']} cards. Discard pile: {len(view['discard_pile'])} cards."
+    if view.get("pairs") and view.get("capture_checkers"):
+        info += (" Captures are checked only by " + " and ".join(who(str(c), names) for c in view["capture_checkers"])
+                 + ", the first player of each team, at the start of their turns.")
     return [sea if view["sea"] else "At sea: no merchant.", players, info]
+
+
+def checks(view: dict, seat: str) -> str:
+    """``", checks captures"`` for a seat that checks captures in the pairs game (the first
+    player of its team: RULINGS.md, "Pairs")."""
+    return ", checks captures" if int(seat) in (view.get("capture_checkers") or []) else ""

@@ -59,9 +59,13 @@ def test_a_correction_must_fall_between_steps_and_appends_nothing_when_refused(c
     cli.ok("act", gid, "--seat", "2", '{"action": "launch"}')
     cli.ok("chance", gid, "5")
     v = cli.json("status", gid)["version"]
-    for to, words in ((at + 2, "middle of a step"), (3, "inside the setup"), (v, "from 1 to"), (0, "from 1 to")):
+    # at + 1 is the launch's Decided, at + 2 the card it awaited: a correction inside a step cuts
+    # just before an outcome, and the refusal names where
+    for to, words in ((at + 1, "middle of a step"), (3, "inside the setup"), (v, "from 1 to"), (0, "from 1 to")):
         p = cli.run("correct", gid, "--to-version", to, "--reason", "x")
         assert p.returncode == 2 and words in p.stderr, (to, p.stderr)
+        if to in (at + 1, 3):
+            assert f"before one of its 1 outcome(s) entered: version {at + 2}" in p.stderr, p.stderr
     p = cli.run("correct", gid, "--to-version", at, "--reason", " ")
     assert p.returncode == 2 and "reason" in p.stderr
     assert cli.json("status", gid)["version"] == v

@@ -108,7 +108,7 @@ def test_undo_retracts_the_last_step_on_the_record_and_says_why_the_setup_is_not
                        capture_output=True, text=True, env=cli.env, timeout=120)
     assert p.returncode == 2, p.stdout[-2000:] + p.stderr[-2000:]
     first, rest = p.stdout.split("error: ", 1)[1].split("\n", 1)
-    assert "the setup (its deal, as entered) is never corrected" in first and "tools new" in first
+    assert "the setup is never retracted whole" in first and "back K REASON" in first
     assert "stopped at line 1" in rest
     script = ["4 3", "1", "undo", "2", "quit"]  # seat 1 arms its ship, is undone, then sails unarmed
     p = subprocess.run([sys.executable, "-m", "tools", "table", gid], input="\n".join(script) + "\n",

@@ -116,3 +116,31 @@ def test_fresh_exports_of_every_game_a_fork_and_a_corrected_table_game(fresh, cl
         assert got["ok"], (gid, got)
         assert cli.run("verify", str(f), "--key", str(key)).returncode == 0
         assert json.loads(cli.run("audit", gid.hex, "--json", "--db", db).stdout)["ok"]
+
+
+def test_the_verifier_checks_each_corrections_shape():
+    """§8: a correction's range runs from its target to the event before it, and the target is a
+    step boundary or an outcome's place (the vector's deal corrected inside its step passes)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("independent_verify", VERIFIER)
+    verify = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(verify)
+    rows = verify.read_export((SPEC / "vectors" / "table-corrected-in-step.pgame").read_bytes())["events"]
+    assert verify.check_corrections(rows) == 2
+    corrected = next(r for r in rows if r["type"] == "Corrected")
+    to = corrected["data"]["to_version"]
+    assert rows[to - 1]["type"] == "ChanceAwaited"  # inside the deal: just before the 12th card
+    for change in ({"retracted": [to + 2, corrected["data"]["retracted"][1]]}, {"to_version": to - 1}):
+        bad = [dict(r, data={**r["data"], **change}) if r is corrected else r for r in rows]
+        with pytest.raises(verify.Failure) as e:
+            verify.check_corrections(bad)
+        assert e.value.version == corrected["version"]
+    # the correction's target moved to just after an outcome (the Decided's to_version too): refused
+    decided = rows[corrected["version"] - 2]
+    moved = {"to_version": to + 1, "retracted": [to + 2, corrected["data"]["retracted"][1]]}
+    bad = [dict(r, data={**r["data"], **moved}) if r is corrected else
+           dict(r, data={**r["data"], "decision": {**r["data"]["decision"], "to_version": to + 1}}) if r is decided
+           else r for r in rows]
+    with pytest.raises(verify.Failure, match="neither a step boundary"):
+        verify.check_corrections(bad)

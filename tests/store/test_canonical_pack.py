@@ -4,6 +4,8 @@ every map's keys sorted by their UTF-8 bytes at every depth, bytes as bin."""
 
 from __future__ import annotations
 
+import copy
+
 import msgpack
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -77,7 +79,8 @@ def test_a_new_games_creation_is_chained_as_without_the_packed_catalog():
                 e = game.collect_events()[0]
                 assert game.head == link(gid, 1, e.timestamp, e.type, e.turn, e.visible_to, e.data, e.prev, e.salt)
     # the same dict changed after its bytes were kept: packed anew, not taken from what was kept
-    catalog = rules.catalog(rules.parse_options(3, {}))
+    # (a copy: the rules hand every caller their one shared catalog, which nobody may change)
+    catalog = copy.deepcopy(rules.catalog(rules.parse_options(3, {})))
     catalog["extra"] = {"b": 1, "a": [True, 1]}
     created, _seed = created_event(rules, 3, {}, False, b"x" * 32, catalog=catalog)
     assert catalog_canon(created.data) == {"catalog": canon(catalog)}

@@ -1,6 +1,6 @@
 """Letter of Marque: rules (``rules.py``), state and events (``state.py``),
-seat views (``view.py``), card data (``data/catalog.json``), readings of the
-book (``RULINGS.md``)."""
+seat views (``view.py``), card data (``data/catalog.json``), bots (``bots.py``:
+random, and ``captain``, who bluffs), readings of the book (``RULINGS.md``)."""
 
 from .bots import BOTS
 from .rules import RULES

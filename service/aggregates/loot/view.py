@@ -59,7 +59,11 @@ def describe(ev) -> str:
     d = ev.data
     t = ev.type
     if t == "DealerChosen":
-        return f"seat {d['dealer']} deals; seat {d['first']} plays first"
+        text = f"seat {d['dealer']} deals; seat {d['first']} plays first"
+        if d.get("teams"):  # the pairs game: who checks captures is the book's "primo giocatore in ogni squadra"
+            teams = "; ".join(f"team {i} is seats {a} and {b}" for i, (a, b) in enumerate(d["teams"], 1))
+            text += f"; {teams}; captures are checked only by {_seats(d['checkers'])}, at the start of their turns"
+        return text
     if t == "CardTaken":
         return f"seat {d['seat']} takes a card from the draw pile"
     if t == "TurnStarted":
@@ -90,3 +94,11 @@ def describe(ev) -> str:
     if t == "GameEnded":
         return f"game over: {d['reason']}; discarded from play: {', '.join(d['discarded']) or 'nothing'}"
     return ""
+
+
+def _seats(seats: list) -> str:
+    """``[1, 3]`` -> ``seats 1 and 3``; ``[1, 3, 5]`` -> ``seats 1, 3 and 5``."""
+    said = [str(s) for s in seats]
+    if len(said) == 1:
+        return f"seat {said[0]}"
+    return "seats " + ", ".join(said[:-1]) + " and " + said[-1]

@@ -1,6 +1,7 @@
 // The referee's page for a table-mode game: what is awaited, offered as faces, cards and
 // options to click (several in a row, a whole deal, sent in one go), the seats' decisions the
-// referee types for them, undo and corrections with a reason, penalties and notes.
+// referee types for them, undo (of the last entry or the last step) and corrections with a reason,
+// penalties and notes.
 (function () {
   "use strict";
   const {$, el, api, reason, store, fragment, follow, picture, who} = P;
@@ -179,6 +180,10 @@
 
   function showTools() {
     $("undo").disabled = view.undo_to === null || view.finished;
+    const last = view.entered.length ? view.entered[view.entered.length - 1] : null;
+    $("undo-entry").disabled = last === null || view.finished;
+    $("undo-entry").title = last === null ? "No outcome entered in this step"
+      : `Take back ${JSON.stringify(last.outcome)}${last.why ? ` (${last.why})` : ""}: the step awaits it again`;
     $("penalties").replaceChildren(...view.referee.map((d) => el("button", {type: "button", class: "danger",
       onclick: () => ask(d.text, () => api(`/games/${gameId}/referee`, {token, method: "POST",
         headers: {"Idempotency-Key": P.key()}, body: {decision: d.decision, expected_version: view.version}}))}, d.text)));
@@ -189,6 +194,15 @@
     if (!why) { $("refusal").textContent = "Say why (the reason goes on the record)."; $("reason").focus(); return; }
     ask(`Take back every step after version ${toVersion}: ${why}`, () => api(`/games/${gameId}/corrections`,
       {token, method: "POST", body: {to_version: toVersion, reason: why, expected_version: view.version}}));
+  }
+
+  function undoEntry() {
+    const why = $("reason").value.trim();
+    if (!why) { $("refusal").textContent = "Say why (the reason goes on the record)."; $("reason").focus(); return; }
+    const last = view.entered[view.entered.length - 1];
+    ask(`Take back the last entry, ${JSON.stringify(last.outcome)}${last.why ? ` (${last.why})` : ""}: ${why}`,
+      () => api(`/games/${gameId}/corrections`,
+        {token, method: "POST", body: {outcomes: 1, reason: why, expected_version: view.version}}));
   }
 
   const reader = P.logReader(gameId, token);
@@ -205,6 +219,7 @@
   $("unclick").onclick = () => { dice = []; queue.pop(); refresh(); };
   $("clear").onclick = () => { dice = []; queue = []; refresh(); };
   $("undo").onclick = () => correction(view.undo_to);
+  $("undo-entry").onclick = undoEntry;
   $("correct").onclick = () => correction(Number($("to-version").value));
   $("add-note").onclick = () => {
     const text = $("note").value.trim();

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..common import who
 from ..loot import card as card_name
-from ..loot import side
+from ..loot import checks, side
 from .draw import COLOURS
 
 TEAM_TAG = "#4a4a4a"  # a team's tag: dark grey, no pirate's colour
@@ -65,7 +65,8 @@ def draw(svg, view: dict, config: dict, names: dict, seat, top: int) -> None:
         if view.get("pairs"):
             svg.rect(16, yy, 62, 20, fill=TEAM_TAG, stroke="#222", rx=10)
             svg.text(47, yy + 14, f"team {p['side']}", size=11, weight="bold", fill="#fff", anchor="middle")
-            svg.text(84, yy + 15, who(s, names), size=13, weight="bold")
+            svg.text(84, yy + 15, who(s, names) + (" · checks captures" if checks(view, s) else ""), size=13,
+                     weight="bold")
         else:
             svg.text(16, yy + 16, who(s, names), size=13, weight="bold")
         svg.text(16, yy + 36, f"captured {p['captured_gold']} gold ({len(p['captured'])} merchants)", size=11)

@@ -26,6 +26,8 @@ def moves_of(request, moves: list[str]) -> None:
         moves.append(" ".join(str(w) for w in body["words"]))
     elif request.url.endswith("/decisions"):
         moves.append(json.dumps(body["decision"], separators=(",", ":")))
+    elif request.url.endswith("/corrections") and body.get("outcomes"):
+        moves.append(f"back {body['outcomes']} {body['reason']}")
     elif request.url.endswith("/corrections"):
         moves.append(f"correct {body['to_version']} {body['reason']}")
 
@@ -97,6 +99,21 @@ def test_a_loot_pairs_table_refereed_on_the_page(page, server, organiser, output
     send_queue(page, 25)
     page.wait_for_selector("body[data-state=decide]")
     assert len(moves) == 1 and len(moves[0].split()) == 25
+
+    # the deal's last card was misread: taken back alone with a reason (the other 24 entries stand)
+    last = moves[0].split()[-1]
+    page.fill("#reason", "the last card of the deal misread")
+    page.click("#undo-entry")
+    assert last in page.inner_text("#confirm-text")
+    before = page.get_attribute("body", "data-version")
+    page.click("#confirm-yes")
+    page.wait_for_function(f"document.body.dataset.version !== {before!r}")
+    page.wait_for_selector("body[data-state=chance]")
+    assert "deal to seat" in page.inner_text("#status")
+    click_outcome(page, "#awaited .cards button")
+    send_queue(page, 1)
+    page.wait_for_selector("body[data-state=decide]")
+    assert moves[1] == "back 1 the last card of the deal misread" and len(moves) == 3
 
     # a seat draws; the referee clicks the wrong card, sends it, and undoes the step with a reason
     choose(page, "draw", within="#decisions")
