@@ -399,9 +399,9 @@ def _submarine(step, card, a):
         return
     guns = a["action"] == "submarine-guns"
     tgt = _pick(step, list(player(state, REAL)["merchants"]), f"the merchant to {'shell' if guns else 'torpedo'}")
-    extra = {"guns": True} if guns else {}
-    if state.get("issue33"):        # (rules version 2's events do not name the U-boat)
-        extra["by"] = by
+    extra = {"by": by} if state.get("issue33") else {}     # (rules version 2's events do not name it)
+    if guns:
+        extra["guns"] = True
     step.emit("AttackAnnounced", kind="torpedo", seat=PHANTOM, card=pseudo(solo["torpedo"]["value"]), ship=None,
               opp=REAL, targets=[tgt], night=False, **extra)
     combat.advance(step)
