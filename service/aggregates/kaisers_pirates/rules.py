@@ -180,8 +180,11 @@ class KaisersPirates(Rules):
         return catalog_data.validate(cat)
 
     def restored(self, config, state=None):
-        """A state restored from a snapshot: index its catalog (it may be an organiser's file)."""
+        """A state restored from a snapshot: index its catalog (it may be an organiser's file);
+        a snapshot taken before the state said its rules version (``issue33``) says it now."""
         catalog_data.index(config["catalog"], config.get("catalog_digest") or "default")
+        if state is not None and "issue33" not in state:
+            state["issue33"] = int(config.get("rules_version", "1")) >= 3
 
     def initial_state(self, config):
         cat = config["catalog"]
