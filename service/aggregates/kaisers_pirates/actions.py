@@ -179,7 +179,8 @@ def reflag_window(step, seat, d, against):
     state = step.state
     tgt = d["target"]
     hand = player(state, against)["hand"]
-    if not (is_raider(state, tgt) or is_prize(state, tgt)) or not hand or not may_hold(state, against, ("reflag",), hand):
+    if not (is_raider(state, tgt) or is_prize(state, tgt)) or not hand \
+            or (state.get("issue33") and not may_hold(state, against, ("reflag",), hand)):
         return False
     step.emit("WindowOpened", kind="reflag_card", seat=against, card=d["card"], target=tgt, by=seat,
               decision=dict(d))
@@ -422,7 +423,7 @@ def recon_from_phantom(step, seat):
     hand = sorted(player(state, PHANTOM)["hand"])
     taken, tokens = [], []
     for _ in range(min(2, len(hand))):
-        known = [c for c in state["pool"] if c not in hand and c not in taken]     # (not the card just named)
+        known = [c for c in state["pool"] if c not in hand and (c not in taken or not state.get("issue33"))]
         c = step.draw(f"hand-of-{PHANTOM}", hand, vis=[seat], why="Recon Aircraft: a random card of the phantom's hand",
                       unknown_pool=sorted(set(known)))
         tok = step.events[-1].data.get("token")
@@ -533,6 +534,8 @@ def _phantom_cards_taken(state, d, ev):
             b["hand"].remove(c)
         a["hand"].append(c)
         state["tt"]["extra"].append(c)
+    if not state.get("issue33"):      # rules version 2: the phantom's next turn was step 10's
+        state["solo"]["recon"] = True
 
 
 HANDLERS = {

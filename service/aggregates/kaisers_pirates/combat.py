@@ -16,10 +16,10 @@ decide. The events of an attack's course are applied here (``HANDLERS``).
 from __future__ import annotations
 
 from . import optional
-from .board import can_attack_with, fogged, in_refuge, is_raider, ix, may_hold, opponents, owner, recognised
+from .board import can_attack_with, committed, fogged, in_refuge, is_raider, ix, may_hold, opponents, owner, recognised
 from .resolve import after_reaction, interrogate_challenge, passage, resolve, torpedo_prize_challenge
 from .state import card_revealed, player
-from .windows import assist_window, live_mine_targets, reaction_types
+from .windows import assist_options, assist_window, live_mine_targets, reaction_types
 
 ASSISTED = ("intercept", "british", "monitor", "mines", "torpedo")   # attacks an assist may join (3.2.1)
 
@@ -119,13 +119,13 @@ def announce(step, seat, d):
                   night=i.ctype(card)["intercept"]["night"], **base)
     elif a in ("lay_mines", "sub_mines"):
         opp = d["opponent"]
-        by = {} if a == "lay_mines" else {"by": i.card_name[card]}     # a UC-boat lays them (3.3.43)
+        by = {} if a == "lay_mines" or not state.get("issue33") else {"by": i.card_name[card]}  # a UC-boat (3.3.43)
         step.emit("AttackAnnounced", kind="mines", opp=opp, targets=list(player(state, opp)["merchants"]),
                   night=False, **base, **by)
     elif a == "torpedo":
         opp = owner(state, d["target"])
-        step.emit("AttackAnnounced", kind="torpedo", opp=opp, targets=[d["target"]], night=False,
-                  by=i.card_name[card], **base)
+        by = {"by": i.card_name[card]} if state.get("issue33") else {}
+        step.emit("AttackAnnounced", kind="torpedo", opp=opp, targets=[d["target"]], night=False, **by, **base)
         if d["target"] in player(state, opp)["prizes"]:
             step.emit("EngagementAdvanced", stage="challenge", i=0)
     elif a == "interrogate":
@@ -171,7 +171,7 @@ def _assist_decided(step, seat, d):
         extra["targets"] = [m for m in player(state, eng["opp"])["merchants"]
                             if m not in state["tt"]["intercepted"] and m not in state["tt"]["ignored"]]
     step.emit("AssistRevealed", seat=seat, card=card, ctype=t, name=i.card_name[card], **extra)
-    if assist_window(state):
+    if assist_window(state) if state.get("issue33") else assist_options(state):
         return True     # the window stays open while the table cannot rule out another assist
     step.emit("WindowClosed", vis=[seat], seat=seat, kind="assist")
     step.emit("EngagementAdvanced", stage="react", i=eng["i"])
@@ -271,7 +271,8 @@ def advance(step):
             # Whether the attacker holds a fitting assist is hidden: who is to act is
             # public, so the window opens whenever the table cannot rule one out among
             # the action-side cards face down, even when only "proceed" is possible.
-            if eng["kind"] in ASSISTED and assist_window(state):
+            if eng["kind"] in ASSISTED and (assist_window(state) if state.get("issue33")
+                                            else committed(state, "action")):
                 step.emit("WindowOpened", vis=[eng["seat"]], kind="assist", seat=eng["seat"],
                           target=eng["targets"][eng["i"]])
             else:
@@ -324,7 +325,7 @@ def _after_window(state):
     """Whether the defender is asked after a sinking: by the situation and a hand (hand
     sizes are public); the phantom only for the Recalled its defence drew (5.3.3)."""
     eng = state["eng"]
-    if _phantom(state, eng["opp"]):
+    if _phantom(state, eng["opp"]) and state.get("issue33"):
         return eng.get("recall") == eng["targets"][eng["i"]] and eng["ship"] in player(state, eng["seat"])["ships"]
     return bool(state["players"][eng["opp"] - 1]["hand"]) and _after_possible(state)
 
@@ -394,7 +395,7 @@ def _finish(step):
             by_owner.setdefault(o, []).append(s)
     for o, ships in sorted(by_owner.items()):
         hand = player(state, o)["hand"]
-        if hand and may_hold(state, o, ("reflag",), hand):     # (skipped: nothing the table learns)
+        if hand and (not state.get("issue33") or may_hold(state, o, ("reflag",), hand)):     # (skipped: nothing the table learns)
             step.emit("WindowOpened", kind="reflag", seat=o, ships=ships)
             return
 

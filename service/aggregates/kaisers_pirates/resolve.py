@@ -156,10 +156,11 @@ def _intercept_dice(step, r):
     if r == "non-combatant":
         mods -= 2
         why = why + ["Non-Combatant -2"]
-    verb = "tries to capture" if capture else "intercepts"
+    said = capture and state.get("issue33")       # (rules version 2's events read "intercepts", "sunk")
+    verb = "tries to capture" if said else "intercepts"
     res = compare(step, f"{ship} {verb} {tgt}", i.ships[ship]["attack"], (mods, why), i.vessel(tgt)["defense"],
                   optional.damage_mods(state, tgt), f"seat {seat} attack ({ship})", f"seat {opp} defence ({tgt})",
-                  capture=capture)
+                  capture=bool(said))
     if capture:
         if res == "sunk":
             step.emit("ShipCaptured", ship=tgt, by=seat, from_seat=opp, interceptor=ship)
@@ -290,9 +291,10 @@ def _trap(step, tgt):
                   f"seat {seat} defence ({ship})")
     mods, why = _attack_mods(state, eng, ship)
     board = tgt in eng["boarding"]
-    r2 = compare(step, f"{ship} {'tries to capture' if board else 'intercepts'} {tgt}", i.ships[ship]["attack"],
+    said = board and state.get("issue33")         # (rules version 2's events read "intercepts", "sunk")
+    r2 = compare(step, f"{ship} {'tries to capture' if said else 'intercepts'} {tgt}", i.ships[ship]["attack"],
                  (mods, why), i.vessel(tgt)["defense"], optional.damage_mods(state, tgt), f"seat {seat} attack ({ship})",
-                 f"seat {opp} defence ({tgt})", capture=board)
+                 f"seat {opp} defence ({tgt})", capture=bool(said))
     if is_raider(state, ship) and not state["status"][ship]["revealed"]:
         step.emit("ShipRevealed", ship=ship, why="Trap")
         step.emit("RevealPending", ship=ship, why="Trap")

@@ -180,16 +180,20 @@ class KaisersPirates(Rules):
         return catalog_data.validate(cat)
 
     def restored(self, config, state=None):
-        """A state restored from a snapshot: index its catalog (it may be an organiser's file)."""
+        """A state restored from a snapshot: index its catalog (it may be an organiser's file);
+        a snapshot taken before the state said its rules version (``issue33``) says it now."""
         catalog_data.index(config["catalog"], config.get("catalog_digest") or "default")
+        if state is not None and "issue33" not in state:
+            state["issue33"] = int(config.get("rules_version", "1")) >= 3
 
     def initial_state(self, config):
         cat = config["catalog"]
         key = config.get("catalog_digest") or "default"
-        if key not in _VALIDATED:           # a catalog is checked once a process (its digest names it)
-            catalog_data.validate(cat)
+        glossary = int(config.get("rules_version", "1")) >= 3      # (state.py's "issue33")
+        if (key, glossary) not in _VALIDATED:   # a catalog is checked once a process (its digest names it)
+            catalog_data.validate(cat, glossary)
             if config.get("catalog_digest"):
-                _VALIDATED.add(key)
+                _VALIDATED.add((key, glossary))
         i = catalog_data.index(cat, key)
         opts = config.get("options") or {}
         optional.check_catalog(dict(opts, _seats=config["seats"]), i)

@@ -44,7 +44,11 @@ def prepare(state, cat) -> None:
         unused.append(card)
     state["unused"] = unused
     state["pool"] = [c for c in state["pool"] if c not in unused]
-    state["solo"] = {"pile": [c["id"] for c in deck["cards"]], "next": "start", "short": None}
+    state["solo"] = {"pile": [c["id"] for c in deck["cards"]], "next": "start"}
+    if state.get("issue33"):
+        state["solo"]["short"] = None
+    else:                   # rules version 2: step 10 after the real player's Recon Aircraft
+        state["solo"]["recon"] = False
 
 
 # the solitaire deck -------------------------------------------------------------
@@ -89,7 +93,7 @@ def answer(step, w):
         return {"action": "passage", "attempt": True}
     if k == "order":
         return windows.mine_order_options(state)[0]
-    if k == "after":                                 # only opened for its Recalled (5.3.3)
+    if k == "after" and state.get("issue33"):        # only opened for its Recalled (5.3.3)
         recall(step)
         return None
     # Reflag against Interned / Transfer Command, after-sinking reactions and Reflag: the
@@ -185,6 +189,9 @@ def _start(step):
     p = player(state, PHANTOM)
     if tt["fogged"]:
         mode = "end"
+    elif not state.get("issue33"):                   # rules version 2: steps 9-10 "on" the phantom
+        mode = "deception" if p["pending"] and p["pending"]["type"] == "deception" else \
+            "recon" if state["solo"].get("recon") else "normal"
     elif state["solo"].get("short"):
         mode = state["solo"]["short"]                # steps 9, 10: after its own Deception or Recon Aircraft
     elif p["pending"] and p["pending"]["type"] == "deception":
@@ -230,7 +237,7 @@ def _offensive(step, mode):
         # raider or prize and an AMC intercepts a recognised ship (3.3.1); the others need one
         if name == "reflag":
             ships = _revealed(state)
-        elif name == "amc":
+        elif name == "amc" and state.get("issue33"):
             ships = _recognised(state)
         else:
             ships = []
@@ -392,9 +399,11 @@ def _submarine(step, card, a):
         return
     guns = a["action"] == "submarine-guns"
     tgt = _pick(step, list(player(state, REAL)["merchants"]), f"the merchant to {'shell' if guns else 'torpedo'}")
-    extra = {"guns": True} if guns else {}
+    extra = {"by": by} if state.get("issue33") else {}     # (rules version 2's events do not name it)
+    if guns:
+        extra["guns"] = True
     step.emit("AttackAnnounced", kind="torpedo", seat=PHANTOM, card=pseudo(solo["torpedo"]["value"]), ship=None,
-              opp=REAL, targets=[tgt], night=False, by=by, **extra)
+              opp=REAL, targets=[tgt], night=False, **extra)
     combat.advance(step)
 
 
@@ -465,6 +474,8 @@ def _recon(step, card, a):
         taken.append(c)
     step.emit("CardsDiscardedFaceDown", vis=[REAL], seat=REAL, cards=taken, why="the phantom's Recon Aircraft (5.4.3 step 8)")
     step.emit("CardsDiscardedCount", seat=REAL, count=len(taken), why="the phantom's Recon Aircraft")
+    if not state.get("issue33"):
+        return
     step.emit("PhantomTurnShortened", mode="recon",
               why="5.4.3 step 10: the phantom played Recon Aircraft: its next turn is one card, its defensive side")
 
@@ -483,7 +494,7 @@ def _play(step, card, a):
         opts = first or opts
     d = _pick(step, opts, f"the target of {ix(state).types[a['action']]['name']}")
     actions.play(step, PHANTOM, d)
-    if a["action"] == "deception":
+    if a["action"] == "deception" and state.get("issue33"):
         step.emit("PhantomTurnShortened", mode="deception",
                   why="5.4.3 step 9: the phantom played Deception: its next turn is one card, the action of 3 or 4")
 
@@ -516,7 +527,10 @@ def _phantom_action_chosen(state, d, ev):
 
 def _phantom_turn_begun(state, d, ev):
     state["solo"]["next"] = "end" if d["mode"] == "end" else d["mode"]
-    if d["mode"] in ("deception", "recon"):
+    if not state.get("issue33"):
+        if d["mode"] == "recon":
+            state["solo"]["recon"] = False
+    elif d["mode"] in ("deception", "recon"):
         state["solo"]["short"] = None
         state["solo"].pop("recon", None)       # (a snapshot from before steps 9 and 10 read "by")
 

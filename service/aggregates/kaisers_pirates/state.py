@@ -43,6 +43,11 @@ def initial_state(config: dict, key: str, ix) -> dict:
         "cat": key,
         # at a table (rules version 2+) the cards set aside each round stay unseen: nobody names them
         "unseen": int(config.get("rules_version", "1")) >= 2 and bool(config.get("table")),
+        # rules version 3 (issue 33): the phantom's glossary actions, Recalled and steps 9-10 "by"
+        # the phantom; windows skipped when public facts rule out an answer; a torpedo's or a
+        # UC-boat's name and a boarding's "captured" in the events. A game recorded under an
+        # earlier version (or a snapshot without the key) plays on as it was played.
+        "issue33": int(config.get("rules_version", "1")) >= 3,
         "options": config.get("options") or {},
         "seats": seats,
         "turn": 0,
