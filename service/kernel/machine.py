@@ -19,8 +19,6 @@ to turn a decision into events. It does no I/O.
 
 from __future__ import annotations
 
-from collections import deque
-
 import msgpack
 
 from .chance import SeededChance, TableChance, canonical_order, draw_card, roll_dice, validate
@@ -68,7 +66,6 @@ def _uncount(seen: list, vis) -> None:
 _unpack_kw = {"raw": False, "strict_map_key": False}
 _SEAT_ONLY = Rules.decision_visibility  # a game that keeps it: its Decided is seen by the deciding seat
 _new_ev = object.__new__
-_DISCARDED: deque = deque(maxlen=0)  # the events of a fold, kept by nobody (``Machine.apply``)
 
 
 class _EvSlots:
@@ -182,23 +179,34 @@ def norm_vis(vis):
 class Step:
     """What the rules see while deciding: the working state and the means to
     emit events and draw chance. Every emitted event is applied at once to the
-    working state, so the rules can look at ``step.state`` after each one."""
+    working state, so the rules can look at ``step.state`` after each one.
+
+    ``events``: the step's events, in order. On the fold path (a machine that keeps
+    no events: a playout nobody records, a stored history folded) no event object
+    is made for each event: one object, the step's own, takes each event's type,
+    turn, visibility and data in turn, and ``events`` holds only it (so
+    ``events[-1]`` is the last event emitted, on either path). Everything else an
+    event does (the readers' counts, the kernel's state, the game's handler) is the
+    same code on both paths."""
 
     __slots__ = ("machine", "state", "_turn", "_fold", "_keep", "_seen", "_table", "chance", "seat", "events",
                  "checked")
 
-    def __init__(self, machine: "Machine", chance, seat: int, checked: bool = False):
+    def __init__(self, machine: "Machine", chance, seat: int, checked: bool = False, keep: bool | None = None):
         self.machine = machine
         self.state = machine.state  # the working state (changed in place by each event)
         self._turn = machine.rules.turn
         self._fold = machine.rules.fold
-        self._keep = machine.keep_events
+        if keep is None:
+            keep = machine.keep_events
+        self._keep = keep
         kernel_state = machine.kernel_state
         self._seen = kernel_state["seen"]  # the readers' counts (``emit`` adds to them; the list is never replaced)
         self._table = kernel_state["table"]  # (a game's mode never changes)
         self.chance = chance
         self.seat = seat
-        self.events: list[Ev] = []
+        # the fold path: the one event object each event is written into (see the class's text)
+        self.events: list[Ev] = [] if keep else [_new_ev(Ev)]
         # True when the kernel has already found the decision among the listed
         # ones (type-strict): the rules need not derive their list again
         self.checked = checked
@@ -219,15 +227,15 @@ class Step:
             vis = data.pop("vis")
         if "turn" in data:
             turn = data.pop("turn")
-        ev = _new_ev(Ev)
+        keep = self._keep
+        if keep:
+            ev = _new_ev(Ev)
+            ev.packed = _pack(data)   # frozen as emitted
+        else:
+            ev = self.events[0]       # the fold path: no event object made, nothing frozen (the class's text)
         ev.type = type
         ev.turn = self._turn(self.state) if turn is None else turn
         ev.data = data
-        keep = self._keep
-        if keep:
-            ev.packed = _pack(data)   # frozen as emitted
-        else:
-            ev.packed = None          # a playout that keeps no history (or a fold): nothing to freeze
         # counted for whoever may read it: seen = [events the public may read, seat 1's others, ...]
         if vis == "all":
             self._seen[0] += 1
@@ -247,6 +255,7 @@ class Step:
                 m._legal = m._acting = None
                 m.kernel_state["steps"] += 1
             elif type in CHANCE_TYPES:  # an outcome drawn from the stream: the counter moves past its blocks
+                m.outcomes += 1
                 counter = data["counter"]  # every outcome has one (None: entered at a table, or face down)
                 if counter is not None:
                     m.kernel_state["counter"] = counter + data["draws"]
@@ -259,7 +268,7 @@ class Step:
             apply(self.state, data, ev)
         if keep:
             ev.__class__ = _FoldedEv  # the state may keep what it was given: later reads get the frozen copy
-        self.events.append(ev)
+            self.events.append(ev)
         return ev
 
     # chance -------------------------------------------------------------
@@ -370,8 +379,11 @@ class Machine:
     _legal: tuple | None = None
     _broken: str | None = None  # why the game's state is unusable (a listed decision the rules refused half-way)
     # False only while a playout that keeps no history runs (``LocalGame.play_out(keep=False)``):
-    # its events are dropped after each step, so they are not frozen (``Ev.freeze``)
+    # its steps take the fold path (``Step``: no event objects made, none frozen)
     keep_events = True
+    # chance events emitted through this machine object (not its copies): what a playout on the
+    # fold path counts its outcomes by (``LocalGame.play_out``), as it has no events to count
+    outcomes = 0
 
     def __init__(self, rules, created: Ev):
         cfg = created.data
@@ -411,10 +423,7 @@ class Machine:
         self._legal = self._acting = None
         folder = self._folder
         if folder is None:
-            folder = self._folder = Step(self, None, 0)
-            folder._keep = False
-            # a sink: its ``append`` drops the event
-            folder.events = _DISCARDED  # type: ignore[assignment]
+            folder = self._folder = Step(self, None, 0, keep=False)  # the fold path: the events are the stored ones
         folder.emit(ev.type, ev.vis, ev.turn, **ev.data)
 
     def _kernel_fact(self, t: str, data: dict) -> None:
