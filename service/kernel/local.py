@@ -167,18 +167,18 @@ class LocalGame:
                 seat = acting[0]
                 # the seat is one of those to act (the checks of ``decide`` hold): the step runs at once
                 decision = choose_for[seat](m.state, seat, m._listed(seat), rng)
-                if live and m._is_listed(seat, decision):
-                    outcomes = m.outcomes
-                    evs = m._run_live(seat, decision, chance, True)
-                    if not keep:  # the fold path: the outcomes drawn, counted as they were emitted
-                        self.actions += 1 + m.outcomes - outcomes
-                        evs = []
-                else:  # on a copy of the state, which keeps its events
+                if not (live and m._is_listed(seat, decision)):  # on a copy of the state, which keeps its events
                     evs = m._run(seat, decision, chance, strict=True)
-                    if not keep:
+                    if keep:
+                        events += evs
+                    else:
                         self.actions += sum(1 for e in evs if e.type == "Decided" or e.type in chance_types)
-                if keep:
-                    events += evs
+                elif keep:
+                    events += m._run_live(seat, decision, chance, True)
+                else:  # the fold path: the step and the outcomes it drew (counted as they were emitted)
+                    outcomes = m.outcomes
+                    m._run_live(seat, decision, chance, True)
+                    self.actions += 1 + m.outcomes - outcomes
                 steps += 1
                 if steps > max_steps:
                     raise RuntimeError("game did not end")
