@@ -116,6 +116,11 @@ class Ev(_EvSlots):
     def as_tuple(self):
         return (self.type, self.turn, self.vis, self.frozen())
 
+    def live(self, data: dict) -> "Ev":
+        """The event as a game's own ``evolve`` takes it while it is emitted: its data the
+        very ``data`` emitted (``rules._Through``)."""
+        return self
+
     def __reduce__(self):  # copied or pickled: a plain event with the data it was emitted with
         return (_rebuilt, (self.type, self.turn, self.vis, self.frozen(), self.packed))
 
@@ -133,9 +138,9 @@ def _rebuilt(type: str, turn: int, vis, data: dict, packed: bytes | None) -> Ev:
 
 
 class _FoldedEv(Ev):
-    """An emitted event after the state took it: the state may keep (and later
+    """An emitted event (``Step.emit`` makes it so): the state may keep (and later
     change) what it was given, so the event's data is its frozen copy, unpacked
-    the first time it is read again (the event is then a plain ``Ev``)."""
+    the first time it is read (the event is then a plain ``Ev``)."""
 
     __slots__ = ()
 
@@ -150,6 +155,9 @@ class _FoldedEv(Ev):
     def data(self, value: dict) -> None:
         _DATA_SLOT.__set__(self, value)
         self.__class__ = Ev  # type: ignore[assignment]
+
+    def live(self, data: dict) -> Ev:
+        return Ev(self.type, self.turn, self.vis, data)  # (its own ``data`` is the frozen copy)
 
 
 def same_events(a: list[Ev], b: list[Ev]) -> bool:
@@ -229,13 +237,16 @@ class Step:
             turn = data.pop("turn")
         keep = self._keep
         if keep:
-            ev = _new_ev(Ev)
-            ev.packed = _pack(data)   # frozen as emitted
+            # frozen as emitted; the state may keep (and later change) what it is given, so the
+            # event's ``data`` is read back from the frozen bytes (``_FoldedEv``): the handler
+            # below takes ``data`` itself
+            ev: Ev = _new_ev(_FoldedEv)
+            ev.packed = _pack(data)
         else:
             ev = self.events[0]       # the fold path: no event object made, nothing frozen (the class's text)
+            ev.data = data
         ev.type = type
         ev.turn = self._turn(self.state) if turn is None else turn
-        ev.data = data
         # counted for whoever may read it: seen = [events the public may read, seat 1's others, ...]
         if vis == "all":
             self._seen[0] += 1
@@ -267,7 +278,6 @@ class Step:
         if apply is not None:
             apply(self.state, data, ev)
         if keep:
-            ev.__class__ = _FoldedEv  # the state may keep what it was given: later reads get the frozen copy
             self.events.append(ev)
         return ev
 
