@@ -61,7 +61,9 @@ def machine_at(rules, state: dict, seats: int) -> Machine:
     """A kernel machine holding ``state`` (owned by it), seeded-mode, mid-game."""
     kernel_state = {"seats": seats, "table": False, "counter": 0, "entropies": [], "finished": False,
                     "result": None, "awaiting": None, "pending": None, "steps": 1, "seen": [0] * (seats + 2)}
-    return Machine.held(rules, {"seats": seats, "table": False}, kernel_state, state, None)
+    m = Machine.held(rules, {"seats": seats, "table": False}, kernel_state, state, None)
+    m.keep_events = False  # nobody reads a playout's events: its steps take the fold path (no event objects)
+    return m
 
 
 def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: str = "random",

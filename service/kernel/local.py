@@ -176,9 +176,10 @@ class LocalGame:
         ``bot``: one bot for every seat, or by seat (``service.kernel.seating``).
 
         ``keep=False``: a playout whose history nobody reads (a benchmark, a
-        bot's look-ahead): its events are not added to ``events`` and so are
-        not frozen as they are emitted; ``actions`` counts its decisions and
-        chance outcomes. The game's state and result are the same either way."""
+        bot's look-ahead) takes the fold path (``Step``): its steps run the same
+        rules and the same bookkeeping but make no event objects, so nothing is
+        added to ``events``; ``actions`` counts its decisions and chance
+        outcomes. The game's state and result are the same either way."""
         steps = 0
         choose_for = choosers(self.rules, bot, self.machine.config["seats"])
         m = self.machine
@@ -197,18 +198,18 @@ class LocalGame:
                 seat = acting[0]
                 # the seat is one of those to act (the checks of ``decide`` hold): the step runs at once
                 decision = choose_for[seat](m.state, seat, m._listed(seat), rng)
-                if live and m._is_listed(seat, decision):
-                    evs = m._run_live(seat, decision, chance, True)
-                else:
+                if not (live and m._is_listed(seat, decision)):  # on a copy of the state, which keeps its events
                     evs = m._run(seat, decision, chance, strict=True)
-                if keep:
-                    events += evs
-                else:
-                    actions = 1
-                    for e in evs:
-                        if e.type in chance_types:
-                            actions += 1
-                    self.actions += actions
+                    if keep:
+                        events += evs
+                    else:
+                        self.actions += sum(1 for e in evs if e.type == "Decided" or e.type in chance_types)
+                elif keep:
+                    events += m._run_live(seat, decision, chance, True)
+                else:  # the fold path: the step and the outcomes it drew (counted as they were emitted)
+                    outcomes = m.outcomes
+                    m._run_live(seat, decision, chance, True)
+                    self.actions += 1 + m.outcomes - outcomes
                 steps += 1
                 if steps > max_steps:
                     raise RuntimeError("game did not end")

@@ -19,8 +19,6 @@ to turn a decision into events. It does no I/O.
 
 from __future__ import annotations
 
-from collections import deque
-
 import msgpack
 
 from .chance import (CHANCE_TYPES, CHANCE_VALUE_FIELD, SeededChance, StatedChance, TableChance, canonical_order,
@@ -66,7 +64,6 @@ def _uncount(seen: list, vis) -> None:
 _unpack_kw = {"raw": False, "strict_map_key": False}
 _SEAT_ONLY = Rules.decision_visibility  # a game that keeps it: its Decided is seen by the deciding seat
 _new_ev = object.__new__
-_DISCARDED: deque = deque(maxlen=0)  # the events of a fold, kept by nobody (``Machine.apply``)
 
 
 class _EvSlots:
@@ -117,6 +114,11 @@ class Ev(_EvSlots):
     def as_tuple(self):
         return (self.type, self.turn, self.vis, self.frozen())
 
+    def live(self, data: dict) -> "Ev":
+        """The event as a game's own ``evolve`` takes it while it is emitted: its data the
+        very ``data`` emitted (``rules._Through``)."""
+        return self
+
     def __reduce__(self):  # copied or pickled: a plain event with the data it was emitted with
         return (_rebuilt, (self.type, self.turn, self.vis, self.frozen(), self.packed))
 
@@ -134,9 +136,9 @@ def _rebuilt(type: str, turn: int, vis, data: dict, packed: bytes | None) -> Ev:
 
 
 class _FoldedEv(Ev):
-    """An emitted event after the state took it: the state may keep (and later
+    """An emitted event (``Step.emit`` makes it so): the state may keep (and later
     change) what it was given, so the event's data is its frozen copy, unpacked
-    the first time it is read again (the event is then a plain ``Ev``)."""
+    the first time it is read (the event is then a plain ``Ev``)."""
 
     __slots__ = ()
 
@@ -151,6 +153,9 @@ class _FoldedEv(Ev):
     def data(self, value: dict) -> None:
         _DATA_SLOT.__set__(self, value)
         self.__class__ = Ev  # type: ignore[assignment]
+
+    def live(self, data: dict) -> Ev:
+        return Ev(self.type, self.turn, self.vis, data)  # (its own ``data`` is the frozen copy)
 
 
 def same_events(a: list[Ev], b: list[Ev]) -> bool:
@@ -180,23 +185,34 @@ def norm_vis(vis):
 class Step:
     """What the rules see while deciding: the working state and the means to
     emit events and draw chance. Every emitted event is applied at once to the
-    working state, so the rules can look at ``step.state`` after each one."""
+    working state, so the rules can look at ``step.state`` after each one.
+
+    ``events``: the step's events, in order. On the fold path (a machine that keeps
+    no events: a playout nobody records, a stored history folded) no event object
+    is made for each event: one object, the step's own, takes each event's type,
+    turn, visibility and data in turn, and ``events`` holds only it (so
+    ``events[-1]`` is the last event emitted, on either path). Everything else an
+    event does (the readers' counts, the kernel's state, the game's handler) is the
+    same code on both paths."""
 
     __slots__ = ("machine", "state", "_turn", "_fold", "_keep", "_seen", "_table", "chance", "seat", "events",
                  "checked")
 
-    def __init__(self, machine: "Machine", chance, seat: int, checked: bool = False):
+    def __init__(self, machine: "Machine", chance, seat: int, checked: bool = False, keep: bool | None = None):
         self.machine = machine
         self.state = machine.state  # the working state (changed in place by each event)
         self._turn = machine.rules.turn
         self._fold = machine.rules.fold
-        self._keep = machine.keep_events
+        if keep is None:
+            keep = machine.keep_events
+        self._keep = keep
         kernel_state = machine.kernel_state
         self._seen = kernel_state["seen"]  # the readers' counts (``emit`` adds to them; the list is never replaced)
         self._table = kernel_state["table"]  # (a game's mode never changes)
         self.chance = chance
         self.seat = seat
-        self.events: list[Ev] = []
+        # the fold path: the one event object each event is written into (see the class's text)
+        self.events: list[Ev] = [] if keep else [_new_ev(Ev)]
         # True when the kernel has already found the decision among the listed
         # ones (type-strict): the rules need not derive their list again
         self.checked = checked
@@ -217,15 +233,18 @@ class Step:
             vis = data.pop("vis")
         if "turn" in data:
             turn = data.pop("turn")
-        ev = _new_ev(Ev)
-        ev.type = type
-        ev.turn = self._turn(self.state) if turn is None else turn
-        ev.data = data
         keep = self._keep
         if keep:
-            ev.packed = _pack(data)   # frozen as emitted
+            # frozen as emitted; the state may keep (and later change) what it is given, so the
+            # event's ``data`` is read back from the frozen bytes (``_FoldedEv``): the handler
+            # below takes ``data`` itself
+            ev: Ev = _new_ev(_FoldedEv)
+            ev.packed = _pack(data)
         else:
-            ev.packed = None          # a playout that keeps no history (or a fold): nothing to freeze
+            ev = self.events[0]       # the fold path: no event object made, nothing frozen (the class's text)
+            ev.data = data
+        ev.type = type
+        ev.turn = self._turn(self.state) if turn is None else turn
         # counted for whoever may read it: seen = [events the public may read, seat 1's others, ...]
         if vis == "all":
             self._seen[0] += 1
@@ -245,6 +264,7 @@ class Step:
                 m._legal = m._acting = None
                 m.kernel_state["steps"] += 1
             elif type in CHANCE_TYPES:  # an outcome drawn from the stream: the counter moves past its blocks
+                m.outcomes += 1
                 counter = data["counter"]  # every outcome has one (None: entered at a table, or face down)
                 if counter is not None:
                     m.kernel_state["counter"] = counter + data["draws"]
@@ -256,8 +276,7 @@ class Step:
         if apply is not None:
             apply(self.state, data, ev)
         if keep:
-            ev.__class__ = _FoldedEv  # the state may keep what it was given: later reads get the frozen copy
-        self.events.append(ev)
+            self.events.append(ev)
         return ev
 
     # chance -------------------------------------------------------------
@@ -389,8 +408,11 @@ class Machine:
     _legal: tuple | None = None
     _broken: str | None = None  # why the game's state is unusable (a listed decision the rules refused half-way)
     # False only while a playout that keeps no history runs (``LocalGame.play_out(keep=False)``):
-    # its events are dropped after each step, so they are not frozen (``Ev.freeze``)
+    # its steps take the fold path (``Step``: no event objects made, none frozen)
     keep_events = True
+    # chance events emitted through this machine object (not its copies): what a playout on the
+    # fold path counts its outcomes by (``LocalGame.play_out``), as it has no events to count
+    outcomes = 0
 
     def __init__(self, rules, created: Ev):
         cfg = created.data
@@ -430,10 +452,7 @@ class Machine:
         self._legal = self._acting = None
         folder = self._folder
         if folder is None:
-            folder = self._folder = Step(self, None, 0)
-            folder._keep = False
-            # a sink: its ``append`` drops the event
-            folder.events = _DISCARDED  # type: ignore[assignment]
+            folder = self._folder = Step(self, None, 0, keep=False)  # the fold path: the events are the stored ones
         folder.emit(ev.type, ev.vis, ev.turn, **ev.data)
 
     def _kernel_fact(self, t: str, data: dict) -> None:

@@ -218,7 +218,9 @@ class _Through(dict):
 
     def __init__(self, evolve):
         super().__init__()
-        self.apply = lambda state, data, ev: evolve(state, ev)
+        # (an event of its own for ``evolve``, whose ``data`` is what was emitted: an emitted
+        # event reads its data back from the frozen bytes, which the state must not share)
+        self.apply = lambda state, data, ev: evolve(state, ev.live(data))
 
     def get(self, type, default=None):
         return self.apply

@@ -9,9 +9,13 @@ import random
 
 import msgpack
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from bench.golden import configs
+from service.kernel.games import game_names
 from service.kernel.local import LocalGame
-from service.kernel.machine import CHANCE_TYPES
+from service.kernel.machine import CHANCE_TYPES, Ev, Machine
 
 GAMES = [("letter-of-marque", 3), ("loot", 3), ("kaisers-pirates", 2), ("merchants-and-marauders", 3)]
 
@@ -34,6 +38,54 @@ def test_an_unkept_playout_plays_the_same_game(game, seats):
     counted = sum(1 for e in kept.events[setup:] if e.type == "Decided" or e.type in CHANCE_TYPES)
     assert unkept.actions == counted > 0
     assert kept.actions == 0
+
+
+@pytest.mark.parametrize("game", game_names())
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.binary(min_size=1, max_size=8), bot_seed=st.integers(0, 2**32), data=st.data())
+def test_the_fold_path_plays_the_game_the_recorded_path_plays(game, seed, bot_seed, data):
+    """Over seeds: a playout on the fold path (no event objects) ends in the very state,
+    kernel state and outcome of the same playout with its events kept; and folding the
+    kept events into a new machine (``Machine.apply``, the fold path too) gets there too."""
+    seats, options, bot = data.draw(st.sampled_from(configs(game)))  # bench.golden's: seats, options, bots
+    pack = msgpack.Packer(use_bin_type=True).pack
+    games = []
+    for keep in (True, False):
+        g = LocalGame(game, seats, options, seed=seed.ljust(32, b"."))
+        g.play_out(random.Random(bot_seed), bot=bot, keep=keep)
+        games.append(g)
+    kept, folded = games
+    assert kept.machine.finished and folded.machine.finished
+    assert kept.machine.kernel_state["result"] == folded.machine.kernel_state["result"]
+    assert pack(kept.machine.kernel_state) == pack(folded.machine.kernel_state)
+    assert pack(kept.machine.state) == pack(folded.machine.state)
+    assert folded.actions == sum(1 for e in kept.events if e.type == "Decided" or e.type in CHANCE_TYPES) - sum(
+        1 for e in folded.events if e.type == "Decided" or e.type in CHANCE_TYPES)
+    replayed = Machine(kept.rules, kept.events[0])
+    for e in kept.events:
+        replayed.apply(e)
+    assert pack(replayed.kernel_state) == pack(kept.machine.kernel_state)
+    assert pack(replayed.state) == pack(kept.machine.state)
+
+
+def test_a_step_on_the_fold_path_makes_one_event_object_and_keeps_its_last_event():
+    """The fold path writes every event of a step into the step's one object: ``events``
+    holds it alone, and it is the last event emitted (what a rule may read back)."""
+    g = LocalGame("merchants-and-marauders", 3, seed=b"fold-path".ljust(32, b"."))
+    kept = LocalGame("merchants-and-marauders", 3, seed=b"fold-path".ljust(32, b"."))
+    m = g.machine
+    m.keep_events = False
+    try:
+        for _ in range(30):
+            seat = m.to_act()[0]
+            decision = m.legal(seat)[0]
+            evs = m.decide(seat, decision, g.chance())
+            want = kept.act(seat, kept.legal(seat)[0])
+            assert len(evs) == 1 and type(evs[0]) is Ev
+            assert (evs[0].type, evs[0].turn, evs[0].vis) == (want[-1].type, want[-1].turn, want[-1].vis)
+            assert evs[0].data == want[-1].data
+    finally:
+        del m.keep_events
 
 
 def test_an_unkept_playout_cut_short_leaves_the_game_freezing_its_events_again():

@@ -36,7 +36,6 @@ from service.kernel import BadInput, IllegalDecision, Rules
 from service.kernel.machine import strictly_equal
 
 from . import catalog as catalog_data
-from . import catalog_checks
 from . import combat as combat_rules
 from . import glory as glory_rules
 from . import port as port_rules
@@ -125,12 +124,19 @@ class MerchantsAndMarauders(Rules):
 
     shared_catalog = True  # only ``register`` reads it (the tables are derived from it once)
 
+    # catalog_checks (its schema is pydantic's, ~0.1 s to import) is imported by the calls
+    # that check a catalog, a new game's: a stored game's replay, status or legal list
+    # reads the catalog its creation recorded and never imports it
     def catalog(self, options):
+        from . import catalog_checks
+
         return catalog_checks.default_catalog()
 
     def validate_catalog(self, cat):
         """``tools new merchants-and-marauders --catalog FILE``: printed values and card
         effects in the vocabulary of ``effects.py`` (an unknown word is refused)."""
+        from . import catalog_checks
+
         return catalog_checks.validate(cat)
 
     initial_state = staticmethod(initial_state)
