@@ -142,3 +142,10 @@ def get_sampler(name: str):
         return importlib.import_module(registration(name).rules + ".sampler").determinize
     except ImportError:
         return None
+
+
+def catalog_checks(name: str):
+    """The game's module ``catalog_checks`` (service/aggregates/<game>/catalog_checks.py), imported
+    when a catalog is checked (a new game's, an organiser's file), never by a stored game's replay:
+    Merchants & Marauders' checks are a pydantic schema, about 0.1 s to import."""
+    return importlib.import_module(registration(name).rules + ".catalog_checks")

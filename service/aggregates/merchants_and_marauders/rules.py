@@ -33,6 +33,7 @@ exactly these); repeated decisions reach any sum: the Stash activity stays open 
 from __future__ import annotations
 
 from service.kernel import BadInput, IllegalDecision, Rules
+from service.kernel.games import catalog_checks
 from service.kernel.machine import strictly_equal
 
 from . import catalog as catalog_data
@@ -124,20 +125,16 @@ class MerchantsAndMarauders(Rules):
 
     shared_catalog = True  # only ``register`` reads it (the tables are derived from it once)
 
-    # catalog_checks (its schema is pydantic's, ~0.1 s to import) is imported by the calls
-    # that check a catalog, a new game's: a stored game's replay, status or legal list
-    # reads the catalog its creation recorded and never imports it
+    # the catalog's checks (a pydantic schema, ~0.1 s to import) are loaded through the registry
+    # when a catalog is checked, a new game's: a stored game's replay, status or legal list
+    # reads the catalog its creation recorded and never loads them
     def catalog(self, options):
-        from . import catalog_checks
-
-        return catalog_checks.default_catalog()
+        return catalog_checks(self.name).default_catalog()
 
     def validate_catalog(self, cat):
         """``tools new merchants-and-marauders --catalog FILE``: printed values and card
         effects in the vocabulary of ``effects.py`` (an unknown word is refused)."""
-        from . import catalog_checks
-
-        return catalog_checks.validate(cat)
+        return catalog_checks(self.name).validate(cat)
 
     initial_state = staticmethod(initial_state)
 
