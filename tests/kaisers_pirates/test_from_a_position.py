@@ -59,6 +59,8 @@ def pos3(first=None, second=None, third=None, **top):
     (pos3({"ships": ["Emden"]}, {"ships": ["emden"]}), "seat 2's ships: Emden is stated twice"),
     (pos3({"ships": ["Matheran"]}), "seat 1's ships: there is no ship 'Matheran'"),
     (pos3({"merchants": ["Emden"]}), "seat 1's merchants: there is no merchant 'Emden'"),
+    (pos3({"vp": ["Recalled"]}), "seat 1's vp (ships sunk, merchantmen sunk or brought home): there is no ship or "
+                                 "merchantman 'Recalled'"),
     (pos3({"prizes": ["Lovat"]}, {"vp": ["lovat"]}), "seat 2's vp (ships sunk, merchantmen sunk or brought home): "
                                                       "Lovat is stated twice"),
     (pos3({"ships": ["emden", "dresden", "leipzig", "greif"]}), "seat 1's ships: 4 stated, a force has at most 3"),
@@ -76,6 +78,18 @@ def test_an_impossible_position_is_refused_naming_the_problem(pos, said):
     with pytest.raises(BadInput) as refused:
         LocalGame(GAME, 3, position=pos)
     assert said in refused.value.reason
+
+
+def test_a_prize_is_unrecognised_unless_stated_revealed_and_a_merchantman_always_known():
+    g = LocalGame(GAME, 2, seed=b"p" * 32, position={"round": 2, "players": [
+        {"prizes": ["Lovat", {"merchant": "Appam", "damaged": True, "revealed": True}], "vp": ["Leopard", "Maria"],
+         "round_points": [4]}, {"merchants": ["Matheran"]}]})
+    st = g.state["status"]
+    assert (st["lovat"]["revealed"], st["appam"]["revealed"], st["appam"]["damaged"]) == (False, True, True)
+    assert st["matheran"]["revealed"] and g.state["players"][1]["merchants"] == ["matheran"]
+    assert g.state["round"] == 2 and g.state["players"][0]["round_points"] == [4]
+    assert [e["card"] for e in g.state["players"][0]["vp"]] == ["leopard", "maria"]
+    assert len(g.state["players"][0]["merchants"]) == 3 and len(g.state["players"][1]["ships"]) == 3
 
 
 def test_counts_are_conserved_with_the_cards_set_aside():

@@ -1,5 +1,6 @@
 """A Kaiser's Pirates game from a stated position (docs/positions.md): each seat's
-warships and raiders (damaged, revealed), merchantmen (damaged), prizes and victory
+warships and raiders (damaged, revealed), merchantmen (damaged), prizes (damaged,
+revealed: a prize taken is not recognised until revealed, as ``hits.py`` takes it) and victory
 points, its hand of action cards, the discard pile, the round and whose turn.
 
 ``normalise(config, position)`` (``Rules.position``) checks every ship, merchantman
@@ -60,9 +61,8 @@ def _action(what: str, text, free: list, i) -> str:
     raise BadInput(f"{what}: no {text!r} left (stated more times than the deck has copies)")
 
 
-def _force_card(what: str, entry, deck: dict, used: set, flags: tuple) -> dict:
+def _force_card(what: str, entry, deck: dict, used: set, word: str, flags: tuple) -> dict:
     """A ship or merchantman: its name, or ``{"ship"|"merchant": name, "damaged": true, ...}``."""
-    word = "ship" if "revealed" in flags else "merchant"
     if isinstance(entry, dict):
         bad = sorted(set(entry) - {word, *flags})
         if bad or word not in entry:
@@ -110,16 +110,18 @@ def normalise(config: dict, position: dict) -> dict:
         if bad:
             raise BadInput(f"{who}: unknown {', '.join(map(repr, bad))} (known: {', '.join(PLAYER_KEYS)})")
         p: dict = {"seat": seat}
-        for k, deck, flags in (("ships", i.ships, ("damaged", "revealed")),
-                               ("merchants", i.merchants, ("damaged",)), ("prizes", i.merchants, ("damaged",))):
+        for k, deck, word, flags in (("ships", i.ships, "ship", ("damaged", "revealed")),
+                                     ("merchants", i.merchants, "merchant", ("damaged",)),
+                                     ("prizes", i.merchants, "merchant", ("damaged", "revealed"))):
             if k in q:
-                p[k] = [_force_card(f"{who}'s {k}", e, deck, used, flags) for e in _list(f"{who}'s {k}", q[k])]
+                p[k] = [_force_card(f"{who}'s {k}", e, deck, used, word, flags) for e in _list(f"{who}'s {k}", q[k])]
         for k in ("ships", "merchants"):
             if len(p.get(k, [])) > i.force[k]:
                 raise BadInput(f"{who}'s {k}: {len(p[k])} stated, a force has at most {i.force[k]} (2.1)")
         p["vp"] = []
         for name in _list(f"{who}'s vp", q.get("vp", [])):
-            c = _force_card(f"{who}'s vp (ships sunk, merchantmen sunk or brought home)", name, everything, used, ())
+            c = _force_card(f"{who}'s vp (ships sunk, merchantmen sunk or brought home)", name, everything, used,
+                            "ship or merchantman", ())
             p["vp"].append({"card": c["card"], "deck": "ship" if c["card"] in i.ships else "merchant",
                             "double": False})
         points = _list(f"{who}'s round_points", q.get("round_points", [0] * (rnd - 1)))
@@ -188,7 +190,7 @@ def _laid(state, d, ev):
                 p[k].append(c["card"])
                 state[pool].remove(c["card"])
                 status[c["card"]] = {"damaged": c["damaged"], "supply": False,
-                                     "revealed": c.get("revealed", k != "ships"), "refuge": None}
+                                     "revealed": c.get("revealed", k == "merchants"), "refuge": None}
         for e in q["vp"]:
             p["vp"].append(dict(e))
             state["ship_pool" if e["deck"] == "ship" else "merchant_pool"].remove(e["card"])
