@@ -17,7 +17,7 @@ class Table:
     reserved; dice are entered by the test."""
 
     def __init__(self, seats, hands=None, ships=None, merchants=None, first=1, draws=None, solo=None, picks=None,
-                 options=None):
+                 options=None, position=None):
         self.hands = {s: list(v) for s, v in (hands or {}).items()}
         self.ships = {s: list(v) for s, v in (ships or {}).items()}
         self.merchants = {s: list(v) for s, v in (merchants or {}).items()}
@@ -29,10 +29,10 @@ class Table:
         self.reserved_ships = {c for v in list(self.ships.values()) + list(self.merchants.values()) for c in v}
         self.seats = seats
         self.first = first
-        self.g = LocalGame(GAME, seats, options=options, table=True)
+        self.g = LocalGame(GAME, seats, options=options, table=True, position=position)
         # the first-turn roll-off: the chosen seat rolls 10, the others 1
         # (solitaire: the phantom, seat 2, rolls too)
-        self.dice = [10 if s == first else 1 for s in range(1, max(seats, 2) + 1)]
+        self.dice = [] if position else [10 if s == first else 1 for s in range(1, max(seats, 2) + 1)]
         self.auto()
 
     @property

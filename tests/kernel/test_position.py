@@ -10,9 +10,10 @@ from service.kernel.errors import ChanceRejected
 from service.kernel.local import LocalGame
 
 
-def test_a_game_without_positions_refuses_one_naming_itself():
-    with pytest.raises(BadInput, match="kaisers-pirates cannot start from a position yet"):
-        LocalGame("kaisers-pirates", 2, position={"hands": {}})
+def test_a_game_without_positions_refuses_one_naming_itself(monkeypatch):
+    monkeypatch.setenv("PRIVATEER_GAMES", "tests.dice_race")     # the toy game: no positions (Rules' default)
+    with pytest.raises(BadInput, match="dice-race cannot start from a position yet"):
+        LocalGame("dice-race", 2, position={"hands": {}})
 
 
 def test_a_position_must_be_a_json_object():
@@ -20,21 +21,22 @@ def test_a_position_must_be_a_json_object():
         LocalGame("merchants-and-marauders", 2, position=[1, 2])  # type: ignore[arg-type]
 
 
-GAMES = ("merchants-and-marauders", "letter-of-marque", "loot")
+GAMES = ("merchants-and-marauders", "letter-of-marque", "loot", "kaisers-pirates")
 LEAVES = st.one_of(st.none(), st.booleans(), st.integers(-3, 12), st.sampled_from(
     ["Felipe", "Frances Wright", "Sloop", "Port Royal", "Chain Shot", "rum", "blue-2a", "merchant-5a", "admiral",
-     "armed", "red", "blue", "x"]))
+     "armed", "red", "blue", "x", "Emden", "qqq", "Maria"]))
 JSON = st.recursive(LEAVES, lambda inner: st.one_of(st.lists(inner, max_size=4),
                                                     st.dictionaries(st.sampled_from(
                                                         ["players", "to_play", "sea", "captain", "hand", "ship",
                                                          "glory_cards", "merchant", "owner", "pirates", "returned",
-                                                         "plundered", "cargo", "gold", "turn", "x"]), inner,
+                                                         "plundered", "cargo", "gold", "turn", "ships", "merchants", "prizes",
+                                                         "vp", "round", "round_points", "damaged", "x"]), inner,
                                                         max_size=4)), max_leaves=12)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=st.sampled_from(GAMES), position=st.dictionaries(st.sampled_from(
-    ["players", "to_play", "sea", "discard", "turn"]), JSON, min_size=1, max_size=3))
+    ["players", "to_play", "sea", "discard", "turn", "round"]), JSON, min_size=1, max_size=3))
 def test_any_json_position_is_taken_or_refused_in_words_never_crashes(game, position):
     try:
         LocalGame(game, 2, position=position)

@@ -29,17 +29,9 @@ def start_round(step, rnd):
     i = ix(state)
     n = state["seats"]
     step.emit("RoundStarted", round=rnd)
-    solo = state.get("solo") is not None
-    if solo:
+    if state.get("solo") is not None:
         step.emit("SolitaireDeckReshuffled", why="a new round (5.2.5)")
-    k = state["options"].get("removed", i.solo["removed_at_random"]["value"] if solo else i.removed[n])
-    if state.get("unseen"):  # at a table: set aside face down, unseen; nobody is asked to name them
-        step.shuffle("action:set-aside", state["pool"][:k], vis="referee", face_down=True,
-                     why=f"{k} action cards set aside face down")
-    else:
-        for _ in range(k):
-            step.draw("action:set-aside", state["pool"], vis="referee", why="an action card set aside secretly")
-    step.emit("ActionCardsSetAside", count=k, deck=deck_left(state))
+    set_aside(step)
     for s in range(1, n + 1):
         while len(player(state, s)["ships"]) < i.force["ships"]:
             if not draw_ship(step, s):
@@ -66,6 +58,21 @@ def start_round(step, rnd):
         first = tied[0] if len(tied) == 1 else roll_off(step, tied, "the first turn (tied on round points)")
     step.emit("FirstPlayerChosen", seat=first, round=rnd)
     begin_turn(step, first)
+
+
+def set_aside(step):
+    """2.1.4: the round's action cards set aside secretly (5.2.5 in solitaire)."""
+    state = step.state
+    i = ix(state)
+    solo = state.get("solo") is not None
+    k = state["options"].get("removed", i.solo["removed_at_random"]["value"] if solo else i.removed[state["seats"]])
+    if state.get("unseen"):  # at a table: set aside face down, unseen; nobody is asked to name them
+        step.shuffle("action:set-aside", state["pool"][:k], vis="referee", face_down=True,
+                     why=f"{k} action cards set aside face down")
+    else:
+        for _ in range(k):
+            step.draw("action:set-aside", state["pool"], vis="referee", why="an action card set aside secretly")
+    step.emit("ActionCardsSetAside", count=k, deck=deck_left(state))
 
 
 def begin_turn(step, seat, extra=False):

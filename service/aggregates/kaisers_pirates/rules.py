@@ -43,6 +43,7 @@ from service.kernel import BadInput, IllegalDecision, Rules
 from service.kernel.machine import strictly_equal
 
 from . import actions, combat, deal, flow, hits, optional, penalty, resolve, solitaire, state, team, windows
+from . import position as stated_position
 from . import catalog as catalog_data
 from .board import PHANTOM, commit_options, fogged, ix, owner
 from .state import initial_state, player
@@ -80,7 +81,8 @@ def _one_table(*tables) -> dict:
 
 # how each event changes the state: each module applies the events it decides
 HANDLERS = _one_table(state.HANDLERS, deal.HANDLERS, hits.HANDLERS, resolve.HANDLERS, combat.HANDLERS,
-                      actions.HANDLERS, team.HANDLERS, solitaire.HANDLERS, penalty.HANDLERS, flow.HANDLERS)
+                      actions.HANDLERS, team.HANDLERS, solitaire.HANDLERS, penalty.HANDLERS, flow.HANDLERS,
+                      stated_position.HANDLERS)
 
 
 def play_phantom(step) -> None:
@@ -275,9 +277,16 @@ class KaisersPirates(Rules):
         out.append({"action": "end_turn"})
         return out
 
+    def position(self, config, position):
+        """A stated position checked and normalised (position.py, docs/positions.md)."""
+        return stated_position.normalise(config, position)
+
     # the steps ----------------------------------------------------------------
     def setup(self, step):
         step.emit("GameStarted", seats=step.state["seats"], deck=len(step.state["pool"]))
+        if step.state.get("position") is not None:     # a game from a stated position
+            stated_position.lay(step)
+            return
         flow.start_round(step, 1)
         if solitaire.on(step.state):
             play_phantom(step)

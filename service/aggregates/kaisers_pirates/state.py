@@ -75,6 +75,7 @@ def initial_state(config: dict, key: str, ix) -> dict:
         "eng": None,            # the attack being resolved
         "window": None,         # who must answer what (reaction, assist, reflag, order, keep)
         "result": None,
+        **({"position": config["position"]} if config.get("position") is not None else {}),  # position.py
     }
 
 
