@@ -8,10 +8,11 @@ from __future__ import annotations
 from .ismcts import best, search
 
 PLAYOUTS = 50
+ROLLOUT = "guided"  # the playouts' bot (ismcts.rollout_bot): the game's heuristic bot, a little random
 BUDGET = 4_000  # decisions played in one decision's playouts at most (long games play fewer playouts)
 
 
-def bot_for(rules, playouts: int = PLAYOUTS, rollout: str = "random", budget: int | None = BUDGET):
+def bot_for(rules, playouts: int = PLAYOUTS, rollout: str = ROLLOUT, budget: int | None = BUDGET):
     def ismcts_bot(state, seat, legal, rng):
         if len(legal) == 1:
             return legal[0]

@@ -31,6 +31,7 @@ from service.kernel.games import get_sampler
 from service.kernel.machine import Machine
 
 MAX_STEPS = 200_000  # decisions in one playout before it is called broken
+EPSILON = 0.1  # the guided rollout's share of uniformly random decisions
 
 
 class NoSampler(BadInput):
@@ -64,7 +65,30 @@ def machine_at(rules, state: dict, seats: int) -> Machine:
     return Machine.held(rules, {"seats": seats, "table": False}, kernel_state, state, None)
 
 
-def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: str = "random",
+def heuristic_name(rules) -> str:
+    """The game's heuristic bot: the first bot its rules list other than ``random``."""
+    return next((name for name in rules.bots if name != "random"), "random")
+
+
+def rollout_bot(rules, rollout: str):
+    """The chooser playing the playouts: a bot of the game by name, or ``guided``:
+    the game's heuristic bot (``heuristic_name``), a uniformly random decision instead
+    with probability ``EPSILON`` (the playouts stay varied)."""
+    if rollout != "guided":
+        return rules.bots[rollout]
+    heuristic = rules.bots[heuristic_name(rules)]
+
+    def guided(state, seat, legal, rng):
+        if len(legal) == 1:
+            return legal[0]
+        if rng.random() < EPSILON:
+            return legal[rng.randrange(len(legal))]
+        return heuristic(state, seat, legal, rng)
+
+    return guided
+
+
+def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: str = "guided",
            exploration: float = 0.7, progress: Callable[[int], None] | None = None,
            budget: int | None = None, determinize=None) -> list[dict]:
     """The seat's decisions now, each with ``decision``, ``playouts``, ``win_rate``
@@ -77,7 +101,7 @@ def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: s
     if determinize is None:
         raise NoSampler(f"{rules.name} has no sampler: it cannot be analysed from one seat's information")
     rng = random.Random(seed if not isinstance(seed, bytes) else int.from_bytes(seed, "big"))
-    bot = rules.bots[rollout]
+    bot = rollout_bot(rules, rollout)
     seats = seats_of(state)
     root = Node()
     order: list[str] = []
