@@ -33,6 +33,7 @@ import random
 import time
 
 from service.analysis.bot import BUDGET, PLAYOUTS, ROLLOUT, bot_for
+from service.analysis.ismcts import BIAS, MARGIN
 from service.analysis.ismcts import search
 from service.kernel.local import LocalGame
 from service.kernel.rules import get_rules
@@ -113,9 +114,15 @@ def solitaire(n: int, seed: str) -> float:
     return won / n if n else 0.0
 
 
-def duel(game: str, n: int, playouts: int, budget: int | None, seed: str, rollout: str = ROLLOUT) -> dict:
+def variant(spec: str) -> dict:
+    """``ROLLOUT:BIAS:MARGIN`` (any part left empty: the bot's default) as ``bot_for`` keywords."""
+    parts = (spec.split(":") + ["", "", ""])[:3]
+    return {"rollout": parts[0] or ROLLOUT, "bias": float(parts[1] or BIAS), "margin": float(parts[2] or MARGIN)}
+
+
+def duel(game: str, n: int, playouts: int, budget: int | None, seed: str, spec: str = "") -> dict:
     rules = get_rules(game)
-    ismcts = bot_for(rules, playouts=playouts, budget=budget, rollout=rollout)
+    ismcts = bot_for(rules, playouts=playouts, budget=budget, **variant(spec))
     other = rules.bots[OPPONENT[game]]
     share = [0.0, 0.0]
     played = [0, 0]
@@ -174,8 +181,10 @@ def main(argv=None) -> int:
     p.add_argument("--playouts", type=int, default=PLAYOUTS, help=f"the ismcts bot's playouts a decision ({PLAYOUTS})")
     p.add_argument("--budget", type=int, default=BUDGET, help=f"its playout decisions a decision ({BUDGET}; 0: none)")
     p.add_argument("--seed", default="1")
-    p.add_argument("--rollout", action="append",
-                   help=f"the playouts' bot: a bot of the game or guided ({ROLLOUT}); again: the duels side by side")
+    p.add_argument("--variant", action="append",
+                   help=f"the ismcts bot as ROLLOUT:BIAS:MARGIN, the playouts' bot (a bot of the game, or guided), "
+                        f"the heuristic's progressive bias, the score margin's share (defaults {ROLLOUT}:{BIAS}:{MARGIN}; "
+                        f"e.g. random:0:0, the bot before issue 34); again: the duels side by side")
     p.add_argument("--cost", action="store_true", help="time an analysis against bare playouts instead")
     args = p.parse_args(argv)
     games = args.only or list(OPPONENT)
@@ -208,9 +217,9 @@ def main(argv=None) -> int:
                   f"{r['bare_cpu']:.2f} s CPU: {r['ratio']:.2f}x")
         elif args.duels or both:
             n = FULL if args.full else (args.games or 4)
-            for rollout in args.rollout or [ROLLOUT]:
-                r = duel(game, n, args.playouts, args.budget or None, args.seed, rollout)
-                print(f"{game}: ismcts ({rollout} playouts) vs {r['opponent']}, {r['games']} games: win share "
+            for spec in args.variant or [""]:
+                r = duel(game, n, args.playouts, args.budget or None, args.seed, spec)
+                print(f"{game}: ismcts ({':'.join(map(str, variant(spec).values()))}) vs {r['opponent']}, {r['games']} games: win share "
                       f"{r['win_share']:.0%} (seat 1 {r['as_seat_1']:.0%}, seat 2 {r['as_seat_2']:.0%}), "
                       f"{r['cpu_seconds']:.0f} s CPU", flush=True)
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

@@ -32,6 +32,22 @@ from service.kernel.machine import Machine
 
 MAX_STEPS = 200_000  # decisions in one playout before it is called broken
 EPSILON = 0.1  # the guided rollout's share of uniformly random decisions
+BIAS = 1.0  # progressive bias: weight of the heuristic bot's pick, fading as 1/(visits+1)
+MARGIN = 0.25  # the share of a playout's value given by its score margin (the rest: the win share)
+
+
+def playout_value(result: dict, seat: int, margin: float = MARGIN) -> float:
+    """A finished playout's worth to ``seat`` in [0, 1]: the win share, blended with
+    the score margin over the best other seat, scaled by the two scores' size."""
+    winners, scores = result["winners"], result.get("scores") or {}
+    won = 1.0 / len(winners) if seat in winners else 0.0
+    mine = float(scores.get(str(seat), 0) or 0)
+    others = [float(v or 0) for s, v in scores.items() if s != str(seat)]
+    if not others or not margin:
+        return won
+    best = max(others)
+    lead = (mine - best) / (1.0 + abs(mine) + abs(best))
+    return (1 - margin) * won + margin * (0.5 + 0.5 * lead)
 
 
 class NoSampler(BadInput):
@@ -43,14 +59,16 @@ def key(decision: dict) -> str:
 
 
 class Node:
-    __slots__ = ("children", "visits", "avail", "reward", "score")
+    __slots__ = ("children", "visits", "avail", "reward", "score", "value", "hinted")
 
     def __init__(self):
         self.children: dict[str, Node] = {}
         self.visits = 0
         self.avail = 0
-        self.reward = 0.0
+        self.reward = 0.0  # win shares (the reported win rate)
         self.score = 0.0
+        self.value = 0.0  # what the selection maximises (``playout_value``)
+        self.hinted = 0  # playouts in which the heuristic bot would have taken it
 
 
 def seats_of(state: dict) -> int:
@@ -90,18 +108,22 @@ def rollout_bot(rules, rollout: str):
 
 def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: str = "guided",
            exploration: float = 0.7, progress: Callable[[int], None] | None = None,
-           budget: int | None = None, determinize=None) -> list[dict]:
+           budget: int | None = None, determinize=None, bias: float = BIAS, margin: float = MARGIN) -> list[dict]:
     """The seat's decisions now, each with ``decision``, ``playouts``, ``win_rate``
     and ``mean_score``, in the order the rules list them. ``state``: the true
     state (read only through the game's sampler); ``seed``: int, str or bytes;
     ``budget``: stop after the playout in which the decisions played in all
     playouts reach this number (a bot's bound for long games; None: no bound);
-    ``determinize``: the game's sampler unless given (a test gives another)."""
+    ``determinize``: the game's sampler unless given (a test gives another);
+    ``bias``: the progressive bias toward the pick of the game's heuristic bot
+    (asked on the determinized state at each of the seat's decisions in the tree);
+    ``margin``: the score margin's share of a playout's value (``playout_value``)."""
     determinize = determinize or get_sampler(rules.name)
     if determinize is None:
         raise NoSampler(f"{rules.name} has no sampler: it cannot be analysed from one seat's information")
     rng = random.Random(seed if not isinstance(seed, bytes) else int.from_bytes(seed, "big"))
     bot = rollout_bot(rules, rollout)
+    heuristic = rules.bots[heuristic_name(rules)] if bias else None
     seats = seats_of(state)
     root = Node()
     order: list[str] = []
@@ -124,7 +146,8 @@ def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: s
                         if k not in listed:
                             listed[k] = d
                             order.append(k)
-                node, decision = _select(node, keys, options, rng, exploration)
+                hint = key(heuristic(m.s, seat, options, rng)) if heuristic is not None else None
+                node, decision = _select(node, keys, options, rng, exploration, hint, bias)
                 path.append(node)
                 if node.visits == 0:
                     node = None  # expanded: the rollout plays on
@@ -138,11 +161,13 @@ def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: s
         winners = result["winners"]
         reward = 1.0 / len(winners) if seat in winners else 0.0
         score = float(result["scores"].get(str(seat), 0))
+        value = playout_value(result, seat, margin)
         root.visits += 1
         for n in path:
             n.visits += 1
             n.reward += reward
             n.score += score
+            n.value += value
         if progress is not None:
             progress(i + 1)
         spent += steps
@@ -158,25 +183,31 @@ def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: s
     return out
 
 
-def _select(node: Node, keys: list[str], options: list[dict], rng: random.Random, c: float):
-    """UCT with availability counts over the decisions open now; the first untried
-    one (in a random order) is taken before any is tried twice."""
+def _select(node: Node, keys: list[str], options: list[dict], rng: random.Random, c: float,
+            hint: str | None = None, bias: float = 0.0):
+    """UCT with availability counts over the decisions open now, plus a progressive
+    bias toward the heuristic bot's pick (``hint``: the share of the playouts in which
+    it was its pick, weighted by ``bias``, fading as 1/(visits+1)); the first untried
+    one (the hint if untried, else in a random order) is taken before any is tried twice."""
     untried = []
     for k in keys:
         child = node.children.get(k)
         if child is None:
             child = node.children[k] = Node()
         child.avail += 1
+        if k == hint:
+            child.hinted += 1
         if child.visits == 0:
             untried.append(k)
     if untried:
-        k = untried[rng.randrange(len(untried))]
+        k = hint if hint in untried else untried[rng.randrange(len(untried))]
     else:
         best = -1.0
         k = keys[0]
         for kk in keys:
             ch = node.children[kk]
-            value = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+            value = (ch.value / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                     + bias * ch.hinted / ch.avail / (ch.visits + 1))
             if value > best:
                 best, k = value, kk
     return node.children[k], options[keys.index(k)]
