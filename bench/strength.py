@@ -115,9 +115,10 @@ def solitaire(n: int, seed: str) -> float:
 
 
 def variant(spec: str) -> dict:
-    """``ROLLOUT:BIAS:MARGIN`` (any part left empty: the bot's default) as ``bot_for`` keywords."""
-    parts = (spec.split(":") + ["", "", ""])[:3]
-    return {"rollout": parts[0] or ROLLOUT, "bias": float(parts[1] or BIAS), "margin": float(parts[2] or MARGIN)}
+    """``ROLLOUT:BIAS:MARGIN:HORIZON`` (any part left empty: the bot's default) as ``bot_for`` keywords."""
+    parts = (spec.split(":") + ["", "", "", ""])[:4]
+    return {"rollout": parts[0] or ROLLOUT, "bias": float(parts[1] or BIAS), "margin": float(parts[2] or MARGIN),
+            "horizon": int(parts[3]) if parts[3] else None}
 
 
 def duel(game: str, n: int, playouts: int, budget: int | None, seed: str, spec: str = "") -> dict:
@@ -182,8 +183,9 @@ def main(argv=None) -> int:
     p.add_argument("--budget", type=int, default=BUDGET, help=f"its playout decisions a decision ({BUDGET}; 0: none)")
     p.add_argument("--seed", default="1")
     p.add_argument("--variant", action="append",
-                   help=f"the ismcts bot as ROLLOUT:BIAS:MARGIN, the playouts' bot (a bot of the game, or guided), "
-                        f"the heuristic's progressive bias, the score margin's share (defaults {ROLLOUT}:{BIAS}:{MARGIN}; "
+                   help=f"the ismcts bot as ROLLOUT:BIAS:MARGIN:HORIZON, the playouts' bot (a bot of the game, or "
+                        f"guided), the heuristic's progressive bias, the score margin's share, the playouts' depth "
+                        f"after the tree (defaults {ROLLOUT}:{BIAS}:{MARGIN}:none; "
                         f"e.g. random:0:0, the bot before issue 34); again: the duels side by side")
     p.add_argument("--cost", action="store_true", help="time an analysis against bare playouts instead")
     args = p.parse_args(argv)

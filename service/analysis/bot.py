@@ -13,12 +13,12 @@ BUDGET = 4_000  # decisions played in one decision's playouts at most (long game
 
 
 def bot_for(rules, playouts: int = PLAYOUTS, rollout: str = ROLLOUT, budget: int | None = BUDGET,
-            bias: float = BIAS, margin: float = MARGIN):
+            bias: float = BIAS, margin: float = MARGIN, horizon: int | None = None):
     def ismcts_bot(state, seat, legal, rng):
         if len(legal) == 1:
             return legal[0]
         stats = search(rules, state, seat, playouts, rng.getrandbits(64), rollout, budget=budget,
-                       bias=bias, margin=margin)
+                       bias=bias, margin=margin, horizon=horizon)
         chosen = stats[best(stats)]["decision"]
         for d in legal:  # the listed object itself (the kernel runs it at once)
             if d == chosen:

@@ -108,7 +108,8 @@ def rollout_bot(rules, rollout: str):
 
 def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: str = "guided",
            exploration: float = 0.7, progress: Callable[[int], None] | None = None,
-           budget: int | None = None, determinize=None, bias: float = BIAS, margin: float = MARGIN) -> list[dict]:
+           budget: int | None = None, determinize=None, bias: float = BIAS, margin: float = MARGIN,
+           horizon: int | None = None) -> list[dict]:
     """The seat's decisions now, each with ``decision``, ``playouts``, ``win_rate``
     and ``mean_score``, in the order the rules list them. ``state``: the true
     state (read only through the game's sampler); ``seed``: int, str or bytes;
@@ -117,7 +118,10 @@ def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: s
     ``determinize``: the game's sampler unless given (a test gives another);
     ``bias``: the progressive bias toward the pick of the game's heuristic bot
     (asked on the determinized state at each of the seat's decisions in the tree);
-    ``margin``: the score margin's share of a playout's value (``playout_value``)."""
+    ``margin``: the score margin's share of a playout's value (``playout_value``);
+    ``horizon``: a playout stops this many decisions after it left the tree and is
+    valued by the game's outcome of the state then (``rules.outcome``: the leader
+    wins), when the game gives one mid-game (None: every playout ends the game)."""
     determinize = determinize or get_sampler(rules.name)
     if determinize is None:
         raise NoSampler(f"{rules.name} has no sampler: it cannot be analysed from one seat's information")
@@ -132,8 +136,17 @@ def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: s
     for i in range(playouts):
         m = machine_at(rules, determinize(state, seat, rng), seats)
         chance = SeededChance(rng.getrandbits(128).to_bytes(16, "big"), [], 0)
-        node, path, steps = root, [], 0
+        node, path, steps, left = root, [], 0, None
+        result = None
         while not m.k["finished"]:
+            if left is not None:
+                if left <= 0:
+                    result = rules.outcome(m.s)
+                    if result is not None:
+                        break
+                    left = None  # no outcome mid-game: played to the end
+                else:
+                    left -= 1
             acting = m._acting_now()
             if not acting:
                 raise RuntimeError("nobody can act but the game is not finished")
@@ -151,13 +164,14 @@ def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: s
                 path.append(node)
                 if node.visits == 0:
                     node = None  # expanded: the rollout plays on
+                    left = horizon
             else:
                 decision = bot(m.s, who, options, rng)
             m._run_live(who, decision, chance, True)
             steps += 1
             if steps > MAX_STEPS:
                 raise RuntimeError("a playout did not end")
-        result = m.k["result"]
+        result = result or m.k["result"]
         winners = result["winners"]
         reward = 1.0 / len(winners) if seat in winners else 0.0
         score = float(result["scores"].get(str(seat), 0))
