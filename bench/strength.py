@@ -33,7 +33,7 @@ import random
 import time
 
 from service.analysis.bot import BUDGET, PLAYOUTS, ROLLOUT, bot_for
-from service.analysis.ismcts import BIAS, MARGIN
+from service.analysis.ismcts import BIAS, MARGIN, WIDEN
 from service.analysis.ismcts import search
 from service.kernel.local import LocalGame
 from service.kernel.rules import get_rules
@@ -115,10 +115,12 @@ def solitaire(n: int, seed: str) -> float:
 
 
 def variant(spec: str) -> dict:
-    """``ROLLOUT:BIAS:MARGIN:HORIZON`` (any part left empty: the bot's default) as ``bot_for`` keywords."""
-    parts = (spec.split(":") + ["", "", "", ""])[:4]
+    """``ROLLOUT:BIAS:MARGIN:HORIZON:WIDEN`` (any part left empty: the bot's default; WIDEN 0: none)
+    as ``bot_for`` keywords."""
+    parts = (spec.split(":") + ["", "", "", "", ""])[:5]
     return {"rollout": parts[0] or ROLLOUT, "bias": float(parts[1] or BIAS), "margin": float(parts[2] or MARGIN),
-            "horizon": int(parts[3]) if parts[3] else None}
+            "horizon": int(parts[3]) if parts[3] else None,
+            "widen": (float(parts[4]) or None) if parts[4] else WIDEN}
 
 
 def duel(game: str, n: int, playouts: int, budget: int | None, seed: str, spec: str = "") -> dict:
@@ -183,10 +185,10 @@ def main(argv=None) -> int:
     p.add_argument("--budget", type=int, default=BUDGET, help=f"its playout decisions a decision ({BUDGET}; 0: none)")
     p.add_argument("--seed", default="1")
     p.add_argument("--variant", action="append",
-                   help=f"the ismcts bot as ROLLOUT:BIAS:MARGIN:HORIZON, the playouts' bot (a bot of the game, or "
+                   help=f"the ismcts bot as ROLLOUT:BIAS:MARGIN:HORIZON:WIDEN, the playouts' bot (a bot of the game, or "
                         f"guided), the heuristic's progressive bias, the score margin's share, the playouts' depth "
-                        f"after the tree (defaults {ROLLOUT}:{BIAS}:{MARGIN}:none; "
-                        f"e.g. random:0:0, the bot before issue 34); again: the duels side by side")
+                        f"after the tree, the progressive widening (defaults {ROLLOUT}:{BIAS}:{MARGIN}:none:{WIDEN}; "
+                        f"e.g. random:0:0::0, the bot before issue 34); again: the duels side by side")
     p.add_argument("--cost", action="store_true", help="time an analysis against bare playouts instead")
     args = p.parse_args(argv)
     games = args.only or list(OPPONENT)

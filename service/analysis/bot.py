@@ -5,7 +5,7 @@ plays the same game again)."""
 
 from __future__ import annotations
 
-from .ismcts import BIAS, MARGIN, best, search
+from .ismcts import BIAS, MARGIN, WIDEN, best, search
 
 PLAYOUTS = 50
 ROLLOUT = "guided"  # the playouts' bot (ismcts.rollout_bot): the game's heuristic bot, a little random
@@ -13,12 +13,13 @@ BUDGET = 4_000  # decisions played in one decision's playouts at most (long game
 
 
 def bot_for(rules, playouts: int = PLAYOUTS, rollout: str = ROLLOUT, budget: int | None = BUDGET,
-            bias: float = BIAS, margin: float = MARGIN, horizon: int | None = None):
+            bias: float = BIAS, margin: float = MARGIN, horizon: int | None = None,
+            widen: float | None = WIDEN):
     def ismcts_bot(state, seat, legal, rng):
         if len(legal) == 1:
             return legal[0]
         stats = search(rules, state, seat, playouts, rng.getrandbits(64), rollout, budget=budget,
-                       bias=bias, margin=margin, horizon=horizon)
+                       bias=bias, margin=margin, horizon=horizon, widen=widen)
         chosen = stats[best(stats)]["decision"]
         for d in legal:  # the listed object itself (the kernel runs it at once)
             if d == chosen:

@@ -33,6 +33,7 @@ from service.kernel.machine import Machine
 MAX_STEPS = 200_000  # decisions in one playout before it is called broken
 EPSILON = 0.1  # the guided rollout's share of uniformly random decisions
 BIAS = 1.0  # progressive bias: weight of the heuristic bot's pick, fading as 1/(visits+1)
+WIDEN = 1.0  # progressive widening: a node tries a new decision while it has tried fewer than WIDEN*sqrt(visits+1)
 MARGIN = 0.25  # the share of a playout's value given by its score margin (the rest: the win share)
 
 
@@ -109,7 +110,7 @@ def rollout_bot(rules, rollout: str):
 def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: str = "guided",
            exploration: float = 0.7, progress: Callable[[int], None] | None = None,
            budget: int | None = None, determinize=None, bias: float = BIAS, margin: float = MARGIN,
-           horizon: int | None = None) -> list[dict]:
+           horizon: int | None = None, widen: float | None = WIDEN) -> list[dict]:
     """The seat's decisions now, each with ``decision``, ``playouts``, ``win_rate``
     and ``mean_score``, in the order the rules list them. ``state``: the true
     state (read only through the game's sampler); ``seed``: int, str or bytes;
@@ -121,7 +122,8 @@ def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: s
     ``margin``: the score margin's share of a playout's value (``playout_value``);
     ``horizon``: a playout stops this many decisions after it left the tree and is
     valued by the game's outcome of the state then (``rules.outcome``: the leader
-    wins), when the game gives one mid-game (None: every playout ends the game)."""
+    wins), when the game gives one mid-game (None: every playout ends the game);
+    ``widen``: the progressive widening (``_select``; None: none)."""
     determinize = determinize or get_sampler(rules.name)
     if determinize is None:
         raise NoSampler(f"{rules.name} has no sampler: it cannot be analysed from one seat's information")
@@ -160,7 +162,7 @@ def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: s
                             listed[k] = d
                             order.append(k)
                 hint = key(heuristic(m.s, seat, options, rng)) if heuristic is not None else None
-                node, decision = _select(node, keys, options, rng, exploration, hint, bias)
+                node, decision = _select(node, keys, options, rng, exploration, hint, bias, widen)
                 path.append(node)
                 if node.visits == 0:
                     node = None  # expanded: the rollout plays on
@@ -198,11 +200,13 @@ def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: s
 
 
 def _select(node: Node, keys: list[str], options: list[dict], rng: random.Random, c: float,
-            hint: str | None = None, bias: float = 0.0):
+            hint: str | None = None, bias: float = 0.0, widen: float | None = None):
     """UCT with availability counts over the decisions open now, plus a progressive
     bias toward the heuristic bot's pick (``hint``: the share of the playouts in which
     it was its pick, weighted by ``bias``, fading as 1/(visits+1)); the first untried
-    one (the hint if untried, else in a random order) is taken before any is tried twice."""
+    one (the hint if untried, else in a random order) is taken while the decisions
+    tried and open now are fewer than ``widen`` times the root of the node's visits
+    (progressive widening; None: before any is tried twice)."""
     untried = []
     for k in keys:
         child = node.children.get(k)
@@ -213,13 +217,16 @@ def _select(node: Node, keys: list[str], options: list[dict], rng: random.Random
             child.hinted += 1
         if child.visits == 0:
             untried.append(k)
-    if untried:
+    tried = len(keys) - len(untried)
+    if untried and (widen is None or tried == 0 or tried < widen * math.sqrt(node.visits + 1)):
         k = hint if hint in untried else untried[rng.randrange(len(untried))]
     else:
         best = -1.0
         k = keys[0]
         for kk in keys:
             ch = node.children[kk]
+            if ch.visits == 0:
+                continue
             value = (ch.value / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
                      + bias * ch.hinted / ch.avail / (ch.visits + 1))
             if value > best:
