@@ -1,7 +1,9 @@
 """The ``ismcts`` bot, seated in every game (``service.kernel.games.GENERIC_BOTS``):
 it takes the decision its information-set search (ismcts.py) played most, from
-``PLAYOUTS`` playouts (fewer once they have played ``BUDGET`` decisions), seeded from the game's bot stream (so a seeded simulation
-plays the same game again)."""
+``PLAYOUTS`` playouts (fewer once they have played ``BUDGET`` decisions), seeded from
+the game's bot stream (so a seeded simulation plays the same game again), with the
+search's defaults, as ``tools analyse`` runs it (playouts guided by the game's
+heuristic bot, its progressive bias, the widening, the score margin)."""
 
 from __future__ import annotations
 

@@ -6,12 +6,23 @@ from the true one (``determinize(state, seat, rng)``, service/aggregates/<game>/
 sampler.py), then the game is played to its end on a ``Machine`` holding that
 state, with chance from a fresh seeded stream. The tree holds the seat's own
 decisions only (a node is the sequence of its decisions so far); the other seats
-play by the rollout bot between them. In the tree a decision is chosen by UCT
+play by the rollout bot between them. The rollout bot is by default ``guided``:
+the game's heuristic bot (the first its rules list other than ``random``) with a
+uniformly random decision one time in ten. In the tree a decision is chosen by UCT
 with availability counts (a decision is scored against the number of playouts in
 which it was available, as decisions differ from one determinization to the
-next); the first decision not yet tried is expanded, then the rollout bot plays
-everything to the end. A playout's reward is the seat's share of the win (1 for
-a lone winner, 1/k for one of k), its score is kept beside.
+next), plus a progressive bias toward the decision the heuristic bot would take
+on this determinization; a node tries a new decision (the heuristic's pick first,
+then in a random order) while it has tried fewer than the root of its visits
+(progressive widening: long legal lists are not each tried once); once a new
+decision is expanded the rollout bot plays everything to the end (or, with a
+``horizon``, that many decisions, valued by the game's outcome of the state then
+when it gives one mid-game). A playout's win share (1 for a lone winner, 1/k for
+one of k) is reported as the win rate, its score beside; the selection maximises
+the win share blended with the score margin (``playout_value``).
+
+The seat's view is all the search reads of the true state (through the sampler);
+the heuristic bot, like the rollout bot, is asked only on determinized states.
 
 Everything is drawn from one ``random.Random(seed)``: a fixed seed gives the same
 answer, and the true state is read only through the sampler, so two states the

@@ -3,7 +3,9 @@ score margin beside it, so the search can tell a near win from a rout."""
 
 from __future__ import annotations
 
-from service.analysis.ismcts import playout_value
+import random
+
+from service.analysis.ismcts import Node, _select, playout_value
 
 
 def _result(winners, scores):
@@ -23,3 +25,20 @@ def test_any_win_is_worth_more_than_any_loss_and_a_wider_margin_more_than_a_narr
 def test_without_the_margin_a_playout_is_worth_its_win_share():
     assert playout_value(_result([1, 2], {1: 3, 2: 3}), 2, margin=0) == 0.5
     assert playout_value(_result([2], {1: 30, 2: 3}), 1, margin=0) == 0.0
+
+
+def test_a_long_list_is_widened_slowly_from_the_heuristics_pick():
+    root = Node()
+    keys = [f"d{i}" for i in range(30)]
+    options = [{"i": i} for i in range(30)]
+    rng = random.Random(1)
+    picked = []
+    for _ in range(15):
+        child, decision = _select(root, keys, options, rng, 0.7, hint="d7", bias=1.0, widen=1.0)
+        root.visits += 1
+        child.visits += 1
+        child.value += 0.5
+        picked.append(decision["i"])
+    assert picked[0] == 7
+    assert len(set(picked)) <= 4  # sqrt(15 + 1): not each of the 30 tried once
+    assert max(set(picked), key=picked.count) == 7  # the bias keeps it the most played among equals
