@@ -16,7 +16,9 @@ The duels (``--duels``, or by default after the tables): the ismcts bot
 games, N games a game (default 4: a Merchants & Marauders game takes the ismcts
 bot about 20 s CPU), the seats alternated (the ismcts bot is seat 1 in even
 games, seat 2 in odd ones); its win share (a shared win counts 1/k) with the
-seats' split, and the CPU time. Not a test: the issue's target is 60% of 200
+seats' split, and the CPU time. ``--variant ROLLOUT:BIAS:MARGIN:HORIZON:WIDEN``
+(repeatable) plays the duels once for each setting of the search, side by side in
+one run (``random:0:0::0``: the bot before issue 34's work). Not a test: the issue's target is 60% of 200
 games (``--full``). Each run prints the load average before and after.
 
 ``--cost``: instead, the determinization's cost: at a seeded mid-game position
