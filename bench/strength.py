@@ -18,7 +18,7 @@ bot about 20 s CPU), the seats alternated (the ismcts bot is seat 1 in even
 games, seat 2 in odd ones); its win share (a shared win counts 1/k) with the
 seats' split, and the CPU time. ``--variant ROLLOUT:BIAS:MARGIN:HORIZON:WIDEN``
 (repeatable) plays the duels once for each setting of the search, side by side in
-one run (``random:0:0::0``: the bot before issue 34's work). Not a test: the issue's target is 60% of 200
+one run (``random:0:0:0:0``: the bot before issue 34's work). Not a test: the issue's target is 60% of 200
 games (``--full``). Each run prints the load average before and after.
 
 ``--cost``: instead, the determinization's cost: at a seeded mid-game position
@@ -35,7 +35,7 @@ import random
 import time
 
 from service.analysis.bot import BUDGET, PLAYOUTS, ROLLOUT, bot_for
-from service.analysis.ismcts import BIAS, MARGIN, WIDEN
+from service.analysis.ismcts import BIAS, HORIZON, MARGIN, WIDEN
 from service.analysis.ismcts import search
 from service.kernel.local import LocalGame
 from service.kernel.rules import get_rules
@@ -117,11 +117,11 @@ def solitaire(n: int, seed: str) -> float:
 
 
 def variant(spec: str) -> dict:
-    """``ROLLOUT:BIAS:MARGIN:HORIZON:WIDEN`` (any part left empty: the bot's default; WIDEN 0: none)
+    """``ROLLOUT:BIAS:MARGIN:HORIZON:WIDEN`` (any part left empty: the bot's default; HORIZON or WIDEN 0: none)
     as ``bot_for`` keywords."""
     parts = (spec.split(":") + ["", "", "", "", ""])[:5]
     return {"rollout": parts[0] or ROLLOUT, "bias": float(parts[1] or BIAS), "margin": float(parts[2] or MARGIN),
-            "horizon": int(parts[3]) if parts[3] else None,
+            "horizon": (int(parts[3]) or None) if parts[3] else HORIZON,
             "widen": (float(parts[4]) or None) if parts[4] else WIDEN}
 
 
@@ -189,8 +189,8 @@ def main(argv=None) -> int:
     p.add_argument("--variant", action="append",
                    help=f"the ismcts bot as ROLLOUT:BIAS:MARGIN:HORIZON:WIDEN, the playouts' bot (a bot of the game, or "
                         f"guided), the heuristic's progressive bias, the score margin's share, the playouts' depth "
-                        f"after the tree, the progressive widening (defaults {ROLLOUT}:{BIAS}:{MARGIN}:none:{WIDEN}; "
-                        f"e.g. random:0:0::0, the bot before issue 34); again: the duels side by side")
+                        f"after the tree, the progressive widening (defaults {ROLLOUT}:{BIAS}:{MARGIN}:{HORIZON}:{WIDEN}, 0: none; "
+                        f"e.g. random:0:0:0:0, the bot before issue 34); again: the duels side by side")
     p.add_argument("--cost", action="store_true", help="time an analysis against bare playouts instead")
     args = p.parse_args(argv)
     games = args.only or list(OPPONENT)

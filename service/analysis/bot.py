@@ -7,7 +7,7 @@ heuristic bot, its progressive bias, the widening, the score margin)."""
 
 from __future__ import annotations
 
-from .ismcts import BIAS, MARGIN, WIDEN, best, search
+from .ismcts import BIAS, HORIZON, MARGIN, WIDEN, best, search
 
 PLAYOUTS = 50
 ROLLOUT = "guided"  # the playouts' bot (ismcts.rollout_bot): the game's heuristic bot, a little random
@@ -15,7 +15,7 @@ BUDGET = 4_000  # decisions played in one decision's playouts at most (long game
 
 
 def bot_for(rules, playouts: int = PLAYOUTS, rollout: str = ROLLOUT, budget: int | None = BUDGET,
-            bias: float = BIAS, margin: float = MARGIN, horizon: int | None = None,
+            bias: float = BIAS, margin: float = MARGIN, horizon: int | None = HORIZON,
             widen: float | None = WIDEN):
     def ismcts_bot(state, seat, legal, rng):
         if len(legal) == 1:

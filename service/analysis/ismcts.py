@@ -43,8 +43,9 @@ from service.kernel.machine import Machine
 
 MAX_STEPS = 200_000  # decisions in one playout before it is called broken
 EPSILON = 0.1  # the guided rollout's share of uniformly random decisions
-BIAS = 1.0  # progressive bias: weight of the heuristic bot's pick, fading as 1/(visits+1)
+BIAS = 3.0  # progressive bias: weight of the heuristic bot's pick, fading as 1/(visits+1)
 WIDEN = 1.0  # progressive widening: a node tries a new decision while it has tried fewer than WIDEN*sqrt(visits+1)
+HORIZON = 80  # a playout's decisions after the tree before it is valued by the game's mid-game outcome
 MARGIN = 0.25  # the share of a playout's value given by its score margin (the rest: the win share)
 
 
@@ -121,7 +122,7 @@ def rollout_bot(rules, rollout: str):
 def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: str = "guided",
            exploration: float = 0.7, progress: Callable[[int], None] | None = None,
            budget: int | None = None, determinize=None, bias: float = BIAS, margin: float = MARGIN,
-           horizon: int | None = None, widen: float | None = WIDEN) -> list[dict]:
+           horizon: int | None = HORIZON, widen: float | None = WIDEN) -> list[dict]:
     """The seat's decisions now, each with ``decision``, ``playouts``, ``win_rate``
     and ``mean_score``, in the order the rules list them. ``state``: the true
     state (read only through the game's sampler); ``seed``: int, str or bytes;
