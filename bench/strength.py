@@ -16,7 +16,9 @@ The duels (``--duels``, or by default after the tables): the ismcts bot
 games, N games a game (default 4: a Merchants & Marauders game takes the ismcts
 bot about 20 s CPU), the seats alternated (the ismcts bot is seat 1 in even
 games, seat 2 in odd ones); its win share (a shared win counts 1/k) with the
-seats' split, and the CPU time. Not a test: the issue's target is 60% of 200
+seats' split, and the CPU time. ``--variant ROLLOUT:BIAS:MARGIN:HORIZON:WIDEN``
+(repeatable) plays the duels once for each setting of the search, side by side in
+one run (``random:0:0:0:0``: the bot before issue 34's work). Not a test: the issue's target is 60% of 200
 games (``--full``). Each run prints the load average before and after.
 
 ``--cost``: instead, the determinization's cost: at a seeded mid-game position
@@ -32,7 +34,8 @@ import os
 import random
 import time
 
-from service.analysis.bot import BUDGET, PLAYOUTS, bot_for
+from service.analysis.bot import BUDGET, PLAYOUTS, ROLLOUT, bot_for
+from service.analysis.ismcts import BIAS, HORIZON, MARGIN, WIDEN
 from service.analysis.ismcts import search
 from service.kernel.local import LocalGame
 from service.kernel.rules import get_rules
@@ -113,9 +116,18 @@ def solitaire(n: int, seed: str) -> float:
     return won / n if n else 0.0
 
 
-def duel(game: str, n: int, playouts: int, budget: int | None, seed: str) -> dict:
+def variant(spec: str) -> dict:
+    """``ROLLOUT:BIAS:MARGIN:HORIZON:WIDEN`` (any part left empty: the bot's default; HORIZON or WIDEN 0: none)
+    as ``bot_for`` keywords."""
+    parts = (spec.split(":") + ["", "", "", "", ""])[:5]
+    return {"rollout": parts[0] or ROLLOUT, "bias": float(parts[1] or BIAS), "margin": float(parts[2] or MARGIN),
+            "horizon": (int(parts[3]) or None) if parts[3] else HORIZON,
+            "widen": (float(parts[4]) or None) if parts[4] else WIDEN}
+
+
+def duel(game: str, n: int, playouts: int, budget: int | None, seed: str, spec: str = "") -> dict:
     rules = get_rules(game)
-    ismcts = bot_for(rules, playouts=playouts, budget=budget)
+    ismcts = bot_for(rules, playouts=playouts, budget=budget, **variant(spec))
     other = rules.bots[OPPONENT[game]]
     share = [0.0, 0.0]
     played = [0, 0]
@@ -174,6 +186,11 @@ def main(argv=None) -> int:
     p.add_argument("--playouts", type=int, default=PLAYOUTS, help=f"the ismcts bot's playouts a decision ({PLAYOUTS})")
     p.add_argument("--budget", type=int, default=BUDGET, help=f"its playout decisions a decision ({BUDGET}; 0: none)")
     p.add_argument("--seed", default="1")
+    p.add_argument("--variant", action="append",
+                   help=f"the ismcts bot as ROLLOUT:BIAS:MARGIN:HORIZON:WIDEN, the playouts' bot (a bot of the game, or "
+                        f"guided), the heuristic's progressive bias, the score margin's share, the playouts' depth "
+                        f"after the tree, the progressive widening (defaults {ROLLOUT}:{BIAS}:{MARGIN}:{HORIZON}:{WIDEN}, 0: none; "
+                        f"e.g. random:0:0:0:0, the bot before issue 34); again: the duels side by side")
     p.add_argument("--cost", action="store_true", help="time an analysis against bare playouts instead")
     args = p.parse_args(argv)
     games = args.only or list(OPPONENT)
@@ -206,9 +223,11 @@ def main(argv=None) -> int:
                   f"{r['bare_cpu']:.2f} s CPU: {r['ratio']:.2f}x")
         elif args.duels or both:
             n = FULL if args.full else (args.games or 4)
-            r = duel(game, n, args.playouts, args.budget or None, args.seed)
-            print(f"{game}: ismcts vs {r['opponent']}, {r['games']} games: win share {r['win_share']:.0%} "
-                  f"(seat 1 {r['as_seat_1']:.0%}, seat 2 {r['as_seat_2']:.0%}), {r['cpu_seconds']:.0f} s CPU")
+            for spec in args.variant or [""]:
+                r = duel(game, n, args.playouts, args.budget or None, args.seed, spec)
+                print(f"{game}: ismcts ({':'.join(map(str, variant(spec).values()))}) vs {r['opponent']}, {r['games']} games: win share "
+                      f"{r['win_share']:.0%} (seat 1 {r['as_seat_1']:.0%}, seat 2 {r['as_seat_2']:.0%}), "
+                      f"{r['cpu_seconds']:.0f} s CPU", flush=True)
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     return 0
 

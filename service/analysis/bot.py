@@ -1,21 +1,27 @@
 """The ``ismcts`` bot, seated in every game (``service.kernel.games.GENERIC_BOTS``):
 it takes the decision its information-set search (ismcts.py) played most, from
-``PLAYOUTS`` playouts (fewer once they have played ``BUDGET`` decisions), seeded from the game's bot stream (so a seeded simulation
-plays the same game again)."""
+``PLAYOUTS`` playouts (fewer once they have played ``BUDGET`` decisions), seeded from
+the game's bot stream (so a seeded simulation plays the same game again), with the
+search's defaults, as ``tools analyse`` runs it (playouts guided by the game's
+heuristic bot, its progressive bias, the widening, the score margin)."""
 
 from __future__ import annotations
 
-from .ismcts import best, search
+from .ismcts import BIAS, HORIZON, MARGIN, WIDEN, best, search
 
 PLAYOUTS = 50
+ROLLOUT = "guided"  # the playouts' bot (ismcts.rollout_bot): the game's heuristic bot, a little random
 BUDGET = 4_000  # decisions played in one decision's playouts at most (long games play fewer playouts)
 
 
-def bot_for(rules, playouts: int = PLAYOUTS, rollout: str = "random", budget: int | None = BUDGET):
+def bot_for(rules, playouts: int = PLAYOUTS, rollout: str = ROLLOUT, budget: int | None = BUDGET,
+            bias: float = BIAS, margin: float = MARGIN, horizon: int | None = HORIZON,
+            widen: float | None = WIDEN):
     def ismcts_bot(state, seat, legal, rng):
         if len(legal) == 1:
             return legal[0]
-        stats = search(rules, state, seat, playouts, rng.getrandbits(64), rollout, budget=budget)
+        stats = search(rules, state, seat, playouts, rng.getrandbits(64), rollout, budget=budget,
+                       bias=bias, margin=margin, horizon=horizon, widen=widen)
         chosen = stats[best(stats)]["decision"]
         for d in legal:  # the listed object itself (the kernel runs it at once)
             if d == chosen:

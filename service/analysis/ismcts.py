@@ -6,12 +6,23 @@ from the true one (``determinize(state, seat, rng)``, service/aggregates/<game>/
 sampler.py), then the game is played to its end on a ``Machine`` holding that
 state, with chance from a fresh seeded stream. The tree holds the seat's own
 decisions only (a node is the sequence of its decisions so far); the other seats
-play by the rollout bot between them. In the tree a decision is chosen by UCT
+play by the rollout bot between them. The rollout bot is by default ``guided``:
+the game's heuristic bot (the first its rules list other than ``random``) with a
+uniformly random decision one time in ten. In the tree a decision is chosen by UCT
 with availability counts (a decision is scored against the number of playouts in
 which it was available, as decisions differ from one determinization to the
-next); the first decision not yet tried is expanded, then the rollout bot plays
-everything to the end. A playout's reward is the seat's share of the win (1 for
-a lone winner, 1/k for one of k), its score is kept beside.
+next), plus a progressive bias toward the decision the heuristic bot would take
+on this determinization; a node tries a new decision (the heuristic's pick first,
+then in a random order) while it has tried fewer than the root of its visits
+(progressive widening: long legal lists are not each tried once); once a new
+decision is expanded the rollout bot plays everything to the end (or, with a
+``horizon``, that many decisions, valued by the game's outcome of the state then
+when it gives one mid-game). A playout's win share (1 for a lone winner, 1/k for
+one of k) is reported as the win rate, its score beside; the selection maximises
+the win share blended with the score margin (``playout_value``).
+
+The seat's view is all the search reads of the true state (through the sampler);
+the heuristic bot, like the rollout bot, is asked only on determinized states.
 
 Everything is drawn from one ``random.Random(seed)``: a fixed seed gives the same
 answer, and the true state is read only through the sampler, so two states the
@@ -31,6 +42,25 @@ from service.kernel.games import get_sampler
 from service.kernel.machine import Machine
 
 MAX_STEPS = 200_000  # decisions in one playout before it is called broken
+EPSILON = 0.1  # the guided rollout's share of uniformly random decisions
+BIAS = 3.0  # progressive bias: weight of the heuristic bot's pick, fading as 1/(visits+1)
+WIDEN = 1.0  # progressive widening: a node tries a new decision while it has tried fewer than WIDEN*sqrt(visits+1)
+HORIZON = 80  # a playout's decisions after the tree before it is valued by the game's mid-game outcome
+MARGIN = 0.25  # the share of a playout's value given by its score margin (the rest: the win share)
+
+
+def playout_value(result: dict, seat: int, margin: float = MARGIN) -> float:
+    """A finished playout's worth to ``seat`` in [0, 1]: the win share, blended with
+    the score margin over the best other seat, scaled by the two scores' size."""
+    winners, scores = result["winners"], result.get("scores") or {}
+    won = 1.0 / len(winners) if seat in winners else 0.0
+    mine = float(scores.get(str(seat), 0) or 0)
+    others = [float(v or 0) for s, v in scores.items() if s != str(seat)]
+    if not others or not margin:
+        return won
+    best = max(others)
+    lead = (mine - best) / (1.0 + abs(mine) + abs(best))
+    return (1 - margin) * won + margin * (0.5 + 0.5 * lead)
 
 
 class NoSampler(BadInput):
@@ -42,14 +72,16 @@ def key(decision: dict) -> str:
 
 
 class Node:
-    __slots__ = ("children", "visits", "avail", "reward", "score")
+    __slots__ = ("children", "visits", "avail", "reward", "score", "value", "hinted")
 
     def __init__(self):
         self.children: dict[str, Node] = {}
         self.visits = 0
         self.avail = 0
-        self.reward = 0.0
+        self.reward = 0.0  # win shares (the reported win rate)
         self.score = 0.0
+        self.value = 0.0  # what the selection maximises (``playout_value``)
+        self.hinted = 0  # playouts in which the heuristic bot would have taken it
 
 
 def seats_of(state: dict) -> int:
@@ -66,20 +98,52 @@ def machine_at(rules, state: dict, seats: int) -> Machine:
     return m
 
 
-def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: str = "random",
+def heuristic_name(rules) -> str:
+    """The game's heuristic bot: the first bot its rules list other than ``random``."""
+    return next((name for name in rules.bots if name != "random"), "random")
+
+
+def rollout_bot(rules, rollout: str):
+    """The chooser playing the playouts: a bot of the game by name, or ``guided``:
+    the game's heuristic bot (``heuristic_name``), a uniformly random decision instead
+    with probability ``EPSILON`` (the playouts stay varied)."""
+    if rollout != "guided":
+        return rules.bots[rollout]
+    heuristic = rules.bots[heuristic_name(rules)]
+
+    def guided(state, seat, legal, rng):
+        if len(legal) == 1:
+            return legal[0]
+        if rng.random() < EPSILON:
+            return legal[rng.randrange(len(legal))]
+        return heuristic(state, seat, legal, rng)
+
+    return guided
+
+
+def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: str = "guided",
            exploration: float = 0.7, progress: Callable[[int], None] | None = None,
-           budget: int | None = None, determinize=None) -> list[dict]:
+           budget: int | None = None, determinize=None, bias: float = BIAS, margin: float = MARGIN,
+           horizon: int | None = HORIZON, widen: float | None = WIDEN) -> list[dict]:
     """The seat's decisions now, each with ``decision``, ``playouts``, ``win_rate``
     and ``mean_score``, in the order the rules list them. ``state``: the true
     state (read only through the game's sampler); ``seed``: int, str or bytes;
     ``budget``: stop after the playout in which the decisions played in all
     playouts reach this number (a bot's bound for long games; None: no bound);
-    ``determinize``: the game's sampler unless given (a test gives another)."""
+    ``determinize``: the game's sampler unless given (a test gives another);
+    ``bias``: the progressive bias toward the pick of the game's heuristic bot
+    (asked on the determinized state at each of the seat's decisions in the tree);
+    ``margin``: the score margin's share of a playout's value (``playout_value``);
+    ``horizon``: a playout stops this many decisions after it left the tree and is
+    valued by the game's outcome of the state then (``rules.outcome``: the leader
+    wins), when the game gives one mid-game (None: every playout ends the game);
+    ``widen``: the progressive widening (``_select``; None: none)."""
     determinize = determinize or get_sampler(rules.name)
     if determinize is None:
         raise NoSampler(f"{rules.name} has no sampler: it cannot be analysed from one seat's information")
     rng = random.Random(seed if not isinstance(seed, bytes) else int.from_bytes(seed, "big"))
-    bot = rules.bots[rollout]
+    bot = rollout_bot(rules, rollout)
+    heuristic = rules.bots[heuristic_name(rules)] if bias else None
     seats = seats_of(state)
     root = Node()
     order: list[str] = []
@@ -88,8 +152,17 @@ def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: s
     for i in range(playouts):
         m = machine_at(rules, determinize(state, seat, rng), seats)
         chance = SeededChance(rng.getrandbits(128).to_bytes(16, "big"), [], 0)
-        node, path, steps = root, [], 0
+        node, path, steps, left = root, [], 0, None
+        result = None
         while not m.k["finished"]:
+            if left is not None:
+                if left <= 0:
+                    result = rules.outcome(m.s)
+                    if result is not None:
+                        break
+                    left = None  # no outcome mid-game: played to the end
+                else:
+                    left -= 1
             acting = m._acting_now()
             if not acting:
                 raise RuntimeError("nobody can act but the game is not finished")
@@ -102,25 +175,29 @@ def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: s
                         if k not in listed:
                             listed[k] = d
                             order.append(k)
-                node, decision = _select(node, keys, options, rng, exploration)
+                hint = key(heuristic(m.s, seat, options, rng)) if heuristic is not None else None
+                node, decision = _select(node, keys, options, rng, exploration, hint, bias, widen)
                 path.append(node)
                 if node.visits == 0:
                     node = None  # expanded: the rollout plays on
+                    left = horizon
             else:
                 decision = bot(m.s, who, options, rng)
             m._run_live(who, decision, chance, True)
             steps += 1
             if steps > MAX_STEPS:
                 raise RuntimeError("a playout did not end")
-        result = m.k["result"]
+        result = result or m.k["result"]
         winners = result["winners"]
         reward = 1.0 / len(winners) if seat in winners else 0.0
         score = float(result["scores"].get(str(seat), 0))
+        value = playout_value(result, seat, margin)
         root.visits += 1
         for n in path:
             n.visits += 1
             n.reward += reward
             n.score += score
+            n.value += value
         if progress is not None:
             progress(i + 1)
         spent += steps
@@ -136,25 +213,36 @@ def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: s
     return out
 
 
-def _select(node: Node, keys: list[str], options: list[dict], rng: random.Random, c: float):
-    """UCT with availability counts over the decisions open now; the first untried
-    one (in a random order) is taken before any is tried twice."""
+def _select(node: Node, keys: list[str], options: list[dict], rng: random.Random, c: float,
+            hint: str | None = None, bias: float = 0.0, widen: float | None = None):
+    """UCT with availability counts over the decisions open now, plus a progressive
+    bias toward the heuristic bot's pick (``hint``: the share of the playouts in which
+    it was its pick, weighted by ``bias``, fading as 1/(visits+1)); the first untried
+    one (the hint if untried, else in a random order) is taken while the decisions
+    tried and open now are fewer than ``widen`` times the root of the node's visits
+    (progressive widening; None: before any is tried twice)."""
     untried = []
     for k in keys:
         child = node.children.get(k)
         if child is None:
             child = node.children[k] = Node()
         child.avail += 1
+        if k == hint:
+            child.hinted += 1
         if child.visits == 0:
             untried.append(k)
-    if untried:
-        k = untried[rng.randrange(len(untried))]
+    tried = len(keys) - len(untried)
+    if untried and (widen is None or tried == 0 or tried < widen * math.sqrt(node.visits + 1)):
+        k = hint if hint in untried else untried[rng.randrange(len(untried))]
     else:
         best = -1.0
         k = keys[0]
         for kk in keys:
             ch = node.children[kk]
-            value = ch.reward / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+            if ch.visits == 0:
+                continue
+            value = (ch.value / ch.visits + c * math.sqrt(math.log(ch.avail) / ch.visits)
+                     + bias * ch.hinted / ch.avail / (ch.visits + 1))
             if value > best:
                 best, k = value, kk
     return node.children[k], options[keys.index(k)]

@@ -16,6 +16,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .actions import has_effect
 from .board import in_refuge, ix, opponents, recognised, status_of
 
@@ -48,6 +50,11 @@ def _highest(dice):
 
 def p_sink(attack, defence, mod=0):
     """The chance that ``attack`` dice (+``mod``) reach twice the ``defence`` dice (3.2.7)."""
+    return _p_sink(tuple(attack), tuple(defence), mod)
+
+
+@lru_cache(maxsize=4096)  # a few dozen dice pools: the search's playouts ask again and again
+def _p_sink(attack, defence, mod):
     a, d = _highest(attack), _highest(defence)
     return sum(pa * pd for x, pa in a.items() for y, pd in d.items() if max(1, x + mod) >= 2 * y)
 
