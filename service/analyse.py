@@ -42,7 +42,10 @@ def analyse_machine(gid, machine, version: int, seat: int, where: str, playouts:
         acting = ", ".join(map(str, machine.to_act())) or "nobody"
         raise IllegalDecision(f"seat {seat} does not act {where} (version {version}; to act: {acting})")
     rules = machine.rules
-    found = {key(s["decision"]): s for s in search(rules, machine.s, seat, playouts, seed, progress=progress)}
+    # every listed decision is weighed (no progressive widening: a person asks about each of them,
+    # and a long list widened from the heuristic's pick would leave some with no playout)
+    found = {key(s["decision"]): s for s in search(rules, machine.s, seat, playouts, seed, progress=progress,
+                                                   widen=None)}
     stats = []
     for d in machine.legal(seat):  # in the order `tools legal` numbers them
         s = found.get(key(d)) or {"decision": d, "playouts": 0, "win_rate": None, "mean_score": None}
