@@ -34,4 +34,4 @@ def test_an_impossible_position_is_refused_with_its_reason(organiser):
     assert r.status_code == 400 and "cannot wait for its seats" in r.json()["reason"]
     r = organiser.post("/games", {"game": "kaisers-pirates", "seats": 2, "position": BATTLE})
     # another game's position: refused by that game's own checks, naming what does not fit
-    assert r.status_code == 400 and "to_play: a whole number from 1 to 2, not 'Felipe'" in r.json()["reason"]
+    assert r.status_code == 400 and "to_play must be a whole number from 1 to 2, not 'Felipe'" in r.json()["reason"]

@@ -17,7 +17,7 @@ team games take no position yet.
 
 from __future__ import annotations
 
-from service.kernel import BadInput
+from service.kernel import BadInput, positions
 
 from . import catalog as catalog_data
 from .board import ix
@@ -35,12 +35,6 @@ def _key(text) -> str:
 def _list(what: str, value) -> list:
     if not isinstance(value, list):
         raise BadInput(f"{what} must be a JSON list, not {value!r}"[:200])
-    return value
-
-
-def _whole(what: str, value, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise BadInput(f"{what}: a whole number from {low} to {high}, not {value!r}")
     return value
 
 
@@ -89,26 +83,17 @@ def normalise(config: dict, position: dict) -> dict:
         raise BadInput("kaisers-pirates: the solitaire and team games cannot start from a position yet")
     i = catalog_data.index(config["catalog"], config.get("catalog_digest") or "default")
     seats = config["seats"]
-    unknown = sorted(set(position) - set(TOP_KEYS))
-    if unknown:
-        raise BadInput(f"the position: unknown {', '.join(map(repr, unknown))} (known: {', '.join(TOP_KEYS)})")
-    people = position.get("players")
-    if not isinstance(people, list) or len(people) != seats:
-        n = len(people) if isinstance(people, list) else 0
-        raise BadInput(f"the position describes {n} players ('players': a list, one a seat); the game has {seats} seats")
-    rnd = _whole("round", position.get("round", 1), 1, 3)
-    to_play = _whole("to_play", position.get("to_play", 1), 1, seats)
+    positions.keys("the position", position, TOP_KEYS)
+    people = positions.players(position, seats)
+    rnd = positions.whole("round", position.get("round", 1), 1, 3)
+    to_play = positions.whole("to_play", position.get("to_play", 1), 1, seats)
     free = list(i.action_cards)
     used: set = set()
     everything = {**i.ships, **i.merchants}
     out, stated = [], []
     for seat, q in enumerate(people, 1):
         who = f"seat {seat}"
-        if not isinstance(q, dict):
-            raise BadInput(f"{who} must be a JSON object")
-        bad = sorted(set(q) - set(PLAYER_KEYS))
-        if bad:
-            raise BadInput(f"{who}: unknown {', '.join(map(repr, bad))} (known: {', '.join(PLAYER_KEYS)})")
+        positions.keys(who, q, PLAYER_KEYS)
         p: dict = {"seat": seat}
         for k, deck, word, flags in (("ships", i.ships, "ship", ("damaged", "revealed")),
                                      ("merchants", i.merchants, "merchant", ("damaged",)),
@@ -127,7 +112,7 @@ def normalise(config: dict, position: dict) -> dict:
         points = _list(f"{who}'s round_points", q.get("round_points", [0] * (rnd - 1)))
         if len(points) != rnd - 1:
             raise BadInput(f"{who}'s round_points: one a round played, {rnd - 1} before round {rnd}")
-        p["round_points"] = [_whole(f"{who}'s round_points", v, 0, 99) for v in points]
+        p["round_points"] = [positions.whole(f"{who}'s round_points", v, 0, 99) for v in points]
         hand = q.get("hand", i.hand_size)
         if isinstance(hand, list):
             if len(hand) > i.hand_size:
@@ -136,7 +121,7 @@ def normalise(config: dict, position: dict) -> dict:
             stated += cards
             p.update(hand=len(cards), hand_stated=True)
         else:
-            p.update(hand=_whole(f"{who}'s hand (a list of cards, or a number dealt by chance)", hand, 0,
+            p.update(hand=positions.whole(f"{who}'s hand (a list of cards, or a number dealt by chance)", hand, 0,
                                  i.hand_size), hand_stated=False)
         out.append(p)
     discard = [_action("the discards", c, free, i) for c in _list("discard", position.get("discard", []))]

@@ -15,7 +15,7 @@ unarmed base is left (the position cannot tell otherwise, and nobody else may kn
 
 from __future__ import annotations
 
-from service.kernel import BadInput
+from service.kernel import BadInput, positions
 
 BASES = {"armed": True, "unarmed": False, "revealed armed": "revealed"}
 PLAYER_KEYS = ("sea", "returned", "plundered", "captured", "cannons")
@@ -31,13 +31,8 @@ def normalise(config: dict, position: dict) -> dict:
     cat = config["catalog"]
     seats = config["seats"]
     colours = (config.get("options") or {}).get("colours") or cat["colours"]["value"][:seats]
-    unknown = sorted(set(position) - {"players", "to_play", "turn"})
-    if unknown:
-        raise BadInput(f"the position: unknown {', '.join(map(repr, unknown))} (known: players, to_play, turn)")
-    people = position.get("players")
-    if not isinstance(people, list) or len(people) != seats:
-        n = len(people) if isinstance(people, list) else 0
-        raise BadInput(f"the position describes {n} players ('players': a list, one a seat); the game has {seats} seats")
+    positions.keys("the position", position, ("players", "to_play", "turn"))
+    people = positions.players(position, seats)
     left = {c: list(cat["treasures"]["value"][c]) for c in colours}
     ships = cat["ships"]["value"]
     cannon_cards = cat["cannon_cards"]["value"]
@@ -54,11 +49,7 @@ def normalise(config: dict, position: dict) -> dict:
     for seat, q in enumerate(people, 1):
         colour = colours[seat - 1]
         who = f"seat {seat} ({colour})"
-        if not isinstance(q, dict):
-            raise BadInput(f"{who} must be a JSON object")
-        bad = sorted(set(q) - set(PLAYER_KEYS))
-        if bad:
-            raise BadInput(f"{who}: unknown {', '.join(map(repr, bad))} (known: {', '.join(PLAYER_KEYS)})")
+        positions.keys(who, q, PLAYER_KEYS)
         sea = []
         if not isinstance(q.get("sea", []), list):
             raise BadInput(f"{who}: 'sea' is a list of ships, [treasure, base]")

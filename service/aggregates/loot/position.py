@@ -13,7 +13,7 @@ the dealer; the rules then start the turn (and its capture check).
 
 from __future__ import annotations
 
-from service.kernel import BadInput
+from service.kernel import BadInput, positions
 from service.kernel.chance import is_copy_of
 
 from .cards import ADMIRAL, CAPTAIN, MERCHANT, PIRATE, build_deck, gold, info
@@ -55,22 +55,14 @@ def normalise(config: dict, position: dict) -> dict:
     seats = config["seats"]
     state_like = {"pairs": bool(config["options"].get("pairs", False))}
     free = build_deck(config["catalog"])
-    unknown = sorted(set(position) - {"players", "sea", "discard", "to_play", "turn"})
-    if unknown:
-        raise BadInput(f"the position: unknown {', '.join(map(repr, unknown))} "
-                       "(known: players, sea, discard, to_play, turn)")
-    people = position.get("players")
-    if not isinstance(people, list) or len(people) != seats:
-        n = len(people) if isinstance(people, list) else 0
-        raise BadInput(f"the position describes {n} players ('players': a list, one a seat); the game has {seats} seats")
+    positions.keys("the position", position, ("players", "sea", "discard", "to_play", "turn"))
+    people = positions.players(position, seats)
     sea = []
     for i, b in enumerate(_list("sea", position.get("sea", [])), 1):
         what = f"merchant ship {i} at sea"
         if not isinstance(b, dict) or "merchant" not in b or "owner" not in b:
             raise BadInput(f"{what}: {{\"merchant\": card, \"owner\": seat, \"pirates\": [[seat, card], ...]}}")
-        bad = sorted(set(b) - set(SHIP_KEYS))
-        if bad:
-            raise BadInput(f"{what}: unknown {', '.join(map(repr, bad))} (known: {', '.join(SHIP_KEYS)})")
+        positions.keys(what, b, SHIP_KEYS)
         merchant = _card(what, b["merchant"], free)
         if info(merchant)[0] != MERCHANT:
             raise BadInput(f"{what}: {merchant} is not a merchant ship")
@@ -114,11 +106,7 @@ def normalise(config: dict, position: dict) -> dict:
     out, stated = [], []
     for seat, q in enumerate(people, 1):
         who = f"seat {seat}"
-        if not isinstance(q, dict):
-            raise BadInput(f"{who} must be a JSON object")
-        bad = sorted(set(q) - set(PLAYER_KEYS))
-        if bad:
-            raise BadInput(f"{who}: unknown {', '.join(map(repr, bad))} (known: {', '.join(PLAYER_KEYS)})")
+        positions.keys(who, q, PLAYER_KEYS)
         scored = [_card(f"{who}'s merchants won", c, free) for c in _list(f"{who}'s scored", q.get("scored", []))]
         if any(info(c)[0] != MERCHANT for c in scored):
             raise BadInput(f"{who}: only merchant ships are won")

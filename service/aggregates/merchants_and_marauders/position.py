@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 
-from service.kernel import BadInput
+from service.kernel import BadInput, positions
 
 from .catalog import register, tables
 from .flow import start_player_turn
@@ -82,30 +82,12 @@ def copies(what: str, text, names: dict, free: list) -> str:
     raise BadInput(f"{what}: {text!r} stated more times than the game has copies ({len(same)})")
 
 
-def _number(what: str, value, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise BadInput(f"{what} must be a whole number from {low} to {high}, not {value!r}")
-    return value
-
-
-def _keys(what: str, d, known) -> dict:
-    if not isinstance(d, dict):
-        raise BadInput(f"{what} must be a JSON object")
-    unknown = sorted(set(d) - set(known))
-    if unknown:
-        raise BadInput(f"{what}: unknown {', '.join(map(repr, unknown))} (known: {', '.join(known)})")
-    return d
-
-
 def normalise(config: dict, position: dict) -> dict:
     """``Rules.position`` for Merchants & Marauders (the module's text)."""
     S = tables({"cat": register(config["catalog"])})
-    _keys("the position", position, POSITION_KEYS)
-    people = position.get("players")
+    positions.keys("the position", position, POSITION_KEYS)
     seats = config["seats"]
-    if not isinstance(people, list) or len(people) != seats:
-        n = len(people) if isinstance(people, list) else 0
-        raise BadInput(f"the position describes {n} players ('players': a list, one a seat); the game has {seats} seats")
+    people = positions.players(position, seats)
     target = (config.get("options") or {}).get("glory", S["rules"]["glory_target"])
     captains = {c: v["name"] for c, v in S["captains"].items()}
     zones = {z: v["name"] for z, v in S["zones"].items()}
@@ -125,7 +107,7 @@ def normalise(config: dict, position: dict) -> dict:
     out, stated, seen_captains, gold_total = [], [], {}, 0
     for seat, q in enumerate(people, 1):
         who = f"seat {seat}"
-        _keys(f"{who}", q, PLAYER_KEYS)
+        positions.keys(f"{who}", q, PLAYER_KEYS)
         if "captain" not in q:
             raise BadInput(f"{who}: name its captain ('captain': 'Frances Wright')")
         captain = resolve(f"{who}'s captain", q["captain"], captains)
@@ -160,11 +142,11 @@ def normalise(config: dict, position: dict) -> dict:
             free_tiles.remove(tile)
             ship["upgrades"].append(tile)
         state_like = {"cat": register(config["catalog"])}
-        hits = _keys(f"{who}'s hits", q.get("hits", {}), LOCATIONS)
+        hits = positions.keys(f"{who}'s hits", q.get("hits", {}), LOCATIONS)
         for loc, n in sorted(hits.items()):
             most = ship_max(state_like, ship, loc)
             floor = 1 if loc == "hull" else 0
-            _number(f"{who}'s hits on {loc}", n, 0, most - floor)
+            positions.whole(f"{who}'s hits on {loc}", n, 0, most - floor)
             ship[loc] = most - n
         for loc in ("cargo", "crew", "cannons", "masts"):   # an upgrade's extra point, when undamaged
             if loc not in hits:
@@ -188,10 +170,10 @@ def normalise(config: dict, position: dict) -> dict:
         if not isinstance(given, dict):
             raise BadInput(f"{who}: 'flags' is an object, nation -> wanted flags ({{\"Spain\": 1}})")
         for n, f in sorted(given.items()):
-            flags[resolve(f"{who}'s wanted flags", n, nations)] = _number(f"{who}'s {n} flags", f, 0, FLAG_MAX)
-        glory = _number(f"{who}'s glory", q.get("glory", 0), 0, target - 1)
-        gold = _number(f"{who}'s gold", q.get("gold", S["rules"]["start_gold"]), 0, coins)
-        stash = _number(f"{who}'s stash", q.get("stash", 0), 0, coins)
+            flags[resolve(f"{who}'s wanted flags", n, nations)] = positions.whole(f"{who}'s {n} flags", f, 0, FLAG_MAX)
+        glory = positions.whole(f"{who}'s glory", q.get("glory", 0), 0, target - 1)
+        gold = positions.whole(f"{who}'s gold", q.get("gold", S["rules"]["start_gold"]), 0, coins)
+        stash = positions.whole(f"{who}'s stash", q.get("stash", 0), 0, coins)
         gold_total += gold + stash
         hand, hands = _cards(f"{who}'s glory cards", q.get("glory_cards", 0), glory_names, free_glory)
         if hands > hand_limit:
@@ -220,7 +202,7 @@ def normalise(config: dict, position: dict) -> dict:
     to_play = _who("to_play", position.get("to_play", 1), by_captain, captains, seats)
     first = _who("first", position.get("first", to_play), by_captain, captains, seats)
     order = list(range(first, seats + 1)) + list(range(1, first))
-    turn = _number("turn", position.get("turn", 1), 1, len(S["events"]))
+    turn = positions.whole("turn", position.get("turn", 1), 1, len(S["events"]))
     return {"public": {"players": out, "order": order, "to_play": to_play, "turn": turn}, "stated": stated}
 
 
@@ -229,12 +211,12 @@ def _cards(what: str, given, names: dict, free: list) -> tuple[list, int]:
     if isinstance(given, list):
         ids = [copies(what, c, names, free) for c in given]
         return ids, len(ids)
-    return [], _number(what, given, 0, len(free))
+    return [], positions.whole(what, given, 0, len(free))
 
 
 def _who(what: str, value, by_captain: dict, captains: dict, seats: int) -> int:
     if isinstance(value, int) and not isinstance(value, bool):
-        return _number(what, value, 1, seats)
+        return positions.whole(what, value, 1, seats)
     captain = resolve(what, value, {c: captains[c] for c in by_captain})
     return by_captain[captain]
 
