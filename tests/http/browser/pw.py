@@ -84,6 +84,10 @@ def open_seat(browser, server, gid: str, seat: int, token: str, width: int = 160
     return page
 
 
+class GameOver(AssertionError):
+    """``advance``: the game ended first (a seeded game's chance is the server's, not the test's)."""
+
+
 def advance(db: str, gid: str, stop, bot: str = "random", seed: int = 0, limit: int = 3000) -> None:
     """Play the game on in its store with the rules' own bot until ``stop(machine)``."""
     app = Privateer(db)
@@ -95,6 +99,8 @@ def advance(db: str, gid: str, stop, bot: str = "random", seed: int = 0, limit: 
         for _ in range(limit):
             if stop(m):
                 return
+            if m.finished:
+                raise GameOver("the game ended before it came to the point")
             seat = m.to_act()[0]
             agg.record(m.decide(seat, choose_for(m.s, seat, m.legal(seat), rng), app.chance_for(agg)))
             app._save(agg)
