@@ -157,9 +157,23 @@ const P = (function () {
     box.dataset.done = "yes";
   }
 
+  function notice(text) {  // the page's whole content replaced by one line (no game, no key)
+    document.querySelector("main").replaceChildren(el("p", {class: "notice", text}));
+    document.body.dataset.state = "notice";
+  }
+
+  function serial(load) {  // load() never runs twice at once; asked meanwhile, it runs once more after
+    let busy = false, again = false;
+    return async function () {
+      if (busy) { again = true; return; }
+      busy = true;
+      try { do { again = false; await load(); } while (again); } finally { busy = false; }
+    };
+  }
+
   function key() {  // an Idempotency-Key: one per choice confirmed
     return (crypto.randomUUID && crypto.randomUUID()) || (Date.now() + "-" + Math.random());
   }
 
-  return {$, el, api, reason, store, fragment, follow, picture, who, key, pause, logReader, weighed};
+  return {$, el, api, reason, store, fragment, follow, picture, who, key, pause, logReader, weighed, notice, serial};
 })();

@@ -3,7 +3,7 @@
 // version it was chosen at; a refusal says why in one line and the choices are read again.
 (function () {
   "use strict";
-  const {$, el, api, reason, store, follow, picture, who} = P;
+  const {$, el, api, reason, store, follow, picture, who, notice, serial} = P;
   const parts = location.pathname.split("/");
   const gameId = parts[2];
   const seat = Number(parts[3]);
@@ -12,20 +12,8 @@
   let pending = null;      // the choice awaiting confirmation: {choice, version, key}
   let players = {};
   let zoom = {zoom: null};
-  let busy = false, again = false;
 
-  function notice(text) {
-    document.querySelector("main").replaceChildren(el("p", {class: "notice", text}));
-    document.body.dataset.state = "notice";
-  }
-
-  async function refresh() {
-    if (busy) { again = true; return; }
-    busy = true;
-    try {
-      do { again = false; await load(); } while (again);
-    } finally { busy = false; }
-  }
+  const refresh = serial(load);
 
   async function load() {
     const [status, choices, pic, words] = await Promise.all([

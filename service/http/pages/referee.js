@@ -4,7 +4,7 @@
 // penalties and notes.
 (function () {
   "use strict";
-  const {$, el, api, reason, store, fragment, follow, picture, who} = P;
+  const {$, el, api, reason, store, fragment, follow, picture, who, notice, serial} = P;
   const gameId = location.pathname.split("/")[2];
   const given = fragment().get("key");
   if (given) { store.set(`referee:${gameId}`, given); history.replaceState(null, "", location.pathname); }
@@ -15,12 +15,6 @@
   let pending = null;       // a step awaiting confirmation: {text, run}
   let players = {};
   let zoom = {zoom: null};
-  let busy = false, again = false;
-
-  function notice(text) {
-    document.querySelector("main").replaceChildren(el("p", {class: "notice", text}));
-    document.body.dataset.state = "notice";
-  }
 
   function fail(r) {
     $("refusal").textContent = r.status === 409
@@ -28,11 +22,7 @@
       : "Refused: " + reason(r);
   }
 
-  async function refresh() {
-    if (busy) { again = true; return; }
-    busy = true;
-    try { do { again = false; await load(); } while (again); } finally { busy = false; }
-  }
+  const refresh = serial(load);
 
   async function load() {
     const then = encodeURIComponent(JSON.stringify(queue.map((q) => q.say)));
