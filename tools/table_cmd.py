@@ -26,10 +26,14 @@ from __future__ import annotations
 
 import json
 import sys
+from collections import Counter
 from typing import Annotated
 
 import typer
 
+from service.kernel.chance import said_as
+from service.kernel.corrections import undo_point
+from service.kernel.errors import BadInput, IllegalDecision, NotYourTurn, PrivateerError, StaleVersion
 from tools.common import DbOpt, GameId, app, guarded, open_app
 from tools.plain import numbered, parse_word, print_events, waiting_for
 
@@ -72,10 +76,6 @@ class Session:
             choices = a["choices"]
             names = a.get("names") or {}
             if names:  # as printed, counted: "rum x5, sugar x4"; copies that differ each with its mark
-                from collections import Counter
-
-                from service.kernel.chance import said_as
-
                 counts = Counter(said_as(c, a) for c in choices)
                 shown = [f"{n} x{k}" if k > 1 else n for n, k in sorted(counts.items())]
             else:
@@ -89,8 +89,6 @@ class Session:
     # what is taken --------------------------------------------------------------
     def handle(self, line: str) -> bool:
         """One line; False to stop."""
-        from service.kernel.errors import BadInput, PrivateerError
-
         line = line.strip()
         if not line or line.startswith("#"):
             return True
@@ -153,8 +151,6 @@ class Session:
 
     def _fresh(self) -> None:
         """What is typed is read against what was shown: not if the game moved on since."""
-        from service.kernel.errors import StaleVersion
-
         now = self.app.load(self.gid).version
         if self.shown is not None and now != self.shown:
             raise StaleVersion(f"the game moved on since the list was shown (version {self.shown}, now {now}: "
@@ -201,8 +197,6 @@ class Session:
             self._report(self.app.enter_chances(self.gid, [parse_word(w) for w in group], self.shown))
 
     def _decide(self, line: str) -> None:
-        from service.kernel.errors import BadInput, IllegalDecision, NotYourTurn
-
         m = self.machine()
         if m.awaiting_chance() is not None:
             raise NotYourTurn("a chance outcome is awaited first")
@@ -229,12 +223,8 @@ class Session:
         self.out("  receipt " + json.dumps(receipt, separators=(",", ":")))
 
     def _undo(self) -> None:
-        from service.kernel.corrections import undo_point
-
         to_version = undo_point(self.app.stored_events(self.gid))
         if to_version is None:  # only the setup so far: a correction never retracts it whole
-            from service.kernel.errors import BadInput
-
             raise BadInput("nothing to undo: the setup is never retracted whole; `back K REASON` takes back "
                            "its last K outcomes (the deal's cards), `fix P OUTCOME` one of them. From the "
                            "first decision on, `undo` retracts the last step")
