@@ -359,11 +359,15 @@ class Privateer(Application):
         awaited at ``to_version`` on (its ``ChanceAwaited`` marker), on the record:
         see service/kernel/corrections.py. ``enter``: outcomes entered at once in
         the retracted ones' place, in the same append (all of it, or nothing)."""
+        return self._correct(game_id, self.stored_events(game_id), to_version, reason, expect_version, enter)
+
+    def _correct(self, game_id: UUID, stored: list, to_version: int, reason: str, expect_version: int | None,
+                 enter: list | None) -> list[Ev]:
+        """``correct`` on the game's events as stored (read once by the caller)."""
         current = self.load(game_id)
         self._check_version(current, expect_version)
         if current.machine.finished:
             raise IllegalDecision("the game is finished: a finished result is not corrected (fork it instead)")
-        stored = self.stored_events(game_id)
         last = stored[-1].originator_version
         if not isinstance(to_version, int) or not 1 <= to_version < last:
             raise BadInput(f"--to-version must be from 1 to {last - 1} (the game is at version {last})")
@@ -405,7 +409,10 @@ class Privateer(Application):
         """Table mode: retract the last ``count`` outcomes entered in the game's last
         step (the setup's included), on the record, and enter ``enter`` in their place
         (none: the step awaits the first retracted one again)."""
-        stored = self.stored_events(game_id)
+        return self._retract(game_id, self.stored_events(game_id), count, reason, expect_version, enter)
+
+    def _retract(self, game_id: UUID, stored: list, count: int, reason: str, expect_version: int | None,
+                 enter: list | None) -> list[Ev]:
         if not stored:
             raise UnknownGame(f"no game with id {game_id}")
         if not stored[0].data.get("table"):
@@ -416,21 +423,22 @@ class Privateer(Application):
             raise BadInput(f"the last step has {len(places)} outcome(s) entered: retract from 1 to {len(places)}"
                            if places else "the last step has no outcome entered to retract "
                            "(a step of its own is undone with --to-version)")
-        return self.correct(game_id, places[-count], reason, expect_version, enter)
+        return self._correct(game_id, stored, places[-count], reason, expect_version, enter)
 
     def replace_outcome(self, game_id: UUID, place: int, words: list, reason: str,
                         expect_version: int | None = None) -> list[Ev]:
         """Table mode: the ``place``-th outcome entered in the game's last step (1: its first)
         becomes ``words`` (one outcome: a card, a die, ``n`` dice as ``n`` words); the outcomes
         after it are entered again as they were. One correction and one append."""
-        entered = [value for _, value, _ in self.entered_outcomes(game_id)]
+        stored = self.stored_events(game_id)
+        entered = [value for _, value, _ in step_outcomes(stored)]
         if not words:
             raise BadInput("a replaced outcome needs the outcome to put in its place")
         if not isinstance(place, int) or isinstance(place, bool) or not 1 <= place <= len(entered):
             raise BadInput(f"the current step has {len(entered)} outcome(s) entered: the place is from 1 to "
                            f"{len(entered)}" if entered else "the current step has no outcome entered")
-        return self.retract_outcomes(game_id, len(entered) - place + 1, reason, expect_version,
-                                     list(words) + entered[place:])
+        return self._retract(game_id, stored, len(entered) - place + 1, reason, expect_version,
+                             list(words) + entered[place:])
 
     def entered_outcomes(self, game_id: UUID) -> list[tuple]:
         """The outcomes on the line of the game's last step, in the order entered (table mode):
