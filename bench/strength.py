@@ -19,7 +19,11 @@ games, seat 2 in odd ones); its win share (a shared win counts 1/k) with the
 seats' split, and the CPU time. ``--variant ROLLOUT:BIAS:MARGIN:HORIZON:WIDEN``
 (repeatable) plays the duels once for each setting of the search, side by side in
 one run (``random:0:0:0:0``: the bot before issue 34's work). Not a test: the issue's target is 60% of 200
-games (``--full``). Each run prints the load average before and after.
+games (``--full``). Each run prints the load average before and after. Each duel game
+is seeded by its number alone, so ``--jobs N`` plays the same games in N processes and
+``--from K`` starts a slice of a run at game K; ``--jsonl FILE`` keeps each game's result
+(its number, the ismcts bot's seat, the winners and scores) as a line, and a progress line
+per game goes to stderr.
 
 ``--cost``: instead, the determinization's cost: at a seeded mid-game position
 of each game, the CPU time of a 1,000-playout analysis (the search of
@@ -30,8 +34,11 @@ same position (the issue's target: at most 2x).
 from __future__ import annotations
 
 import argparse
+import json
+import multiprocessing
 import os
 import random
+import sys
 import time
 
 from service.analysis.bot import BUDGET, PLAYOUTS, ROLLOUT, bot_for
@@ -125,28 +132,52 @@ def variant(spec: str) -> dict:
             "widen": (float(parts[4]) or None) if parts[4] else WIDEN}
 
 
-def duel(game: str, n: int, playouts: int, budget: int | None, seed: str, spec: str = "") -> dict:
+def duel_game(game: str, i: int, playouts: int, budget: int | None, seed: str, spec: str = "") -> dict:
+    """Game ``i`` of a duel: the ismcts bot is seat 1 when ``i`` is even, seat 2 when odd; each game
+    is seeded by its number alone (``strength:SEED:GAME:i``), so any slice of a run, in any process,
+    plays the same games as the whole run."""
     rules = get_rules(game)
     ismcts = bot_for(rules, playouts=playouts, budget=budget, **variant(spec))
     other = rules.bots[OPPONENT[game]]
-    share = [0.0, 0.0]
-    played = [0, 0]
     started = time.process_time()
-    for i in range(n):
-        me = 1 if i % 2 == 0 else 2
-        bots = {me: ismcts, 3 - me: other}
-        g = LocalGame(game, 2, seed=f"strength:{seed}:{game}:{i}".encode().ljust(32, b"."))
-        rng = random.Random(f"{seed}:{i}")
-        while not g.machine.finished:
-            seat = g.to_act()[0]
-            g.act(seat, bots[seat](g.state, seat, g.legal(seat), rng))
-        winners = g.machine.k["result"]["winners"]
-        share[me - 1] += 1.0 / len(winners) if me in winners else 0.0
-        played[me - 1] += 1
+    me = 1 if i % 2 == 0 else 2
+    bots = {me: ismcts, 3 - me: other}
+    g = LocalGame(game, 2, seed=f"strength:{seed}:{game}:{i}".encode().ljust(32, b"."))
+    rng = random.Random(f"{seed}:{i}")
+    _play(g, bots, rng)
+    result = g.machine.k["result"]
+    winners = result["winners"]
+    return {"game": game, "i": i, "ismcts_seat": me, "share": 1.0 / len(winners) if me in winners else 0.0,
+            "winners": winners, "scores": result.get("scores"), "cpu_seconds": time.process_time() - started}
+
+
+def _duel_game(args: tuple) -> dict:
+    return duel_game(*args)
+
+
+def duel(game: str, n: int, playouts: int, budget: int | None, seed: str, spec: str = "", *,
+         first: int = 0, jobs: int = 1, each=None) -> dict:
+    """Games ``first`` to ``first + n - 1`` of the duel, in ``jobs`` processes; ``each(row)`` is
+    called with each game's row as it ends (in the order they end)."""
+    todo = [(game, i, playouts, budget, seed, spec) for i in range(first, first + n)]
+    rows = []
+    if jobs > 1:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            for row in pool.imap_unordered(_duel_game, todo):
+                rows.append(row)
+                if each:
+                    each(row)
+    else:
+        for t in todo:
+            rows.append(duel_game(*t))
+            if each:
+                each(rows[-1])
+    share = [sum(r["share"] for r in rows if r["ismcts_seat"] == s) for s in (1, 2)]
+    played = [sum(1 for r in rows if r["ismcts_seat"] == s) for s in (1, 2)]
     return {"game": game, "games": n, "opponent": OPPONENT[game], "win_share": sum(share) / n if n else 0.0,
             "as_seat_1": share[0] / played[0] if played[0] else None,
             "as_seat_2": share[1] / played[1] if played[1] else None,
-            "cpu_seconds": time.process_time() - started}
+            "cpu_seconds": sum(r["cpu_seconds"] for r in rows)}
 
 
 def cost(game: str, playouts: int = 1000) -> dict:
@@ -174,6 +205,22 @@ def cost(game: str, playouts: int = 1000) -> dict:
             "ratio": analysed / plain if plain else None}
 
 
+def _writer(path: str | None, spec: str):
+    """``each`` for ``duel``: a progress line on stderr, and the row appended to ``path``."""
+    done = [0, 0.0]
+
+    def each(row: dict) -> None:
+        done[0] += 1
+        done[1] += row["share"]
+        print(f"  {row['game']} game {row['i']}: ismcts seat {row['ismcts_seat']} "
+              f"{'won' if row['share'] == 1 else 'shared' if row['share'] else 'lost'} "
+              f"({done[1] / done[0]:.0%} of {done[0]} so far)", file=sys.stderr, flush=True)
+        if path:
+            with open(path, "a") as f:
+                f.write(json.dumps(dict(row, variant=spec)) + "\n")
+    return each
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench.strength", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -192,6 +239,10 @@ def main(argv=None) -> int:
                         f"after the tree, the progressive widening (defaults {ROLLOUT}:{BIAS}:{MARGIN}:{HORIZON}:{WIDEN}, 0: none; "
                         f"e.g. random:0:0:0:0, the bot before issue 34); again: the duels side by side")
     p.add_argument("--cost", action="store_true", help="time an analysis against bare playouts instead")
+    p.add_argument("--jobs", type=int, default=1, help="duels: play the games in this many processes (same games, same result)")
+    p.add_argument("--from", dest="first", type=int, default=0,
+                   help="duels: start at this game's number (a run split in slices: --from 100 plays games 100..)")
+    p.add_argument("--jsonl", default=None, help="duels: append each game's result to this file as a JSON line")
     args = p.parse_args(argv)
     games = args.only or list(OPPONENT)
     both = not (args.tables or args.duels or args.cost)
@@ -224,7 +275,8 @@ def main(argv=None) -> int:
         elif args.duels or both:
             n = FULL if args.full else (args.games or 4)
             for spec in args.variant or [""]:
-                r = duel(game, n, args.playouts, args.budget or None, args.seed, spec)
+                r = duel(game, n, args.playouts, args.budget or None, args.seed, spec,
+                         first=args.first, jobs=args.jobs, each=_writer(args.jsonl, spec))
                 print(f"{game}: ismcts ({':'.join(map(str, variant(spec).values()))}) vs {r['opponent']}, {r['games']} games: win share "
                       f"{r['win_share']:.0%} (seat 1 {r['as_seat_1']:.0%}, seat 2 {r['as_seat_2']:.0%}), "
                       f"{r['cpu_seconds']:.0f} s CPU", flush=True)
