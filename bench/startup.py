@@ -10,6 +10,10 @@ figure alike. Bytecode is written as on a user's machine (the bench unsets
 each round it acts on a fresh copy of a store holding one new game, in its
 plain form and in the form only the command answers (``--db=PATH``), so the
 two figures show what answering before Typer is imported saves.
+
+``measure_replays``: ``tools replay GAME_ID --to-turn 12``, for a person and
+``--json``, of one stored game of each game, interleaved with the bare python
+the same way (issue 34).
 """
 
 from __future__ import annotations
@@ -86,3 +90,35 @@ def measure(db: str, game_id: str, rounds: int = 7) -> dict:
     med = {name: statistics.median(ts) for name, ts in times.items()}
     return {"bare_seconds": med["bare"],
             "commands": {name: {"seconds": med[name], "ratio": med[name] / med["bare"]} for name in commands}}
+
+
+def measure_replays(stores: list[tuple[dict, str, str]], rounds: int = 7) -> dict:
+    """``stores``: (the game's spec, as ``bench.suite.closest_game`` gives it; its SQLite
+    store; its id). Each round: the bare python, then each game's replay, text and
+    ``--json``; the median of the rounds (one warm-up round not counted)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    tools = [sys.executable, "-m", "tools", "replay"]
+    commands = {}
+    for spec, db, gid in stores:
+        base = tools + [gid, "--to-turn", "12"]
+        commands[(spec["game"], "text")] = base + ["--db", db]
+        commands[(spec["game"], "json")] = base + ["--json", "--db", db]
+    times: dict = {"bare": []}
+    times.update({k: [] for k in commands})
+    for r in range(rounds + 1):
+        bare = _wall(BARE, env)
+        if r:
+            times["bare"].append(bare)
+        for k, cmd in commands.items():
+            t = _wall(cmd, env)
+            if r:
+                times[k].append(t)
+    med = {k: statistics.median(ts) for k, ts in times.items()}
+    games = []
+    for spec, _, _ in stores:
+        row = dict(spec)
+        for form in ("text", "json"):
+            s = med[(spec["game"], form)]
+            row[form] = {"seconds": s, "ratio": s / med["bare"]}
+        games.append(row)
+    return {"bare_seconds": med["bare"], "rounds": rounds, "games": games}
