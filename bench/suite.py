@@ -360,6 +360,12 @@ def run_suite(*, quick: bool = False, pg_url: str | None = "", http: bool = True
                                     "value": f"{r[form]['seconds'] * 1000:.0f} ms",
                                     "baseline": f"{per_game['bare_seconds'] * 1000:.0f} ms",
                                     "ratio": r[form]["ratio"], "target": "<= 2.5"})
+        floor = per_game["rich_floor"]
+        out["rows"].append({"what": "bare python importing rich and drawing a small table with it ÷ bare python "
+                                    "(the least a replay for a person costs while rich draws it)",
+                            "value": f"{floor['seconds'] * 1000:.0f} ms",
+                            "baseline": f"{per_game['bare_seconds'] * 1000:.0f} ms", "ratio": floor["ratio"],
+                            "target": ""})
 
         # 5: the same replay on PostgreSQL, process start included ---------------------------------
         if pg is not None:
