@@ -15,12 +15,14 @@ two figures show what answering before Typer is imported saves.
 ``--json``, of one stored game of each game, interleaved with the bare python
 the same way (issue 34); and, for reference, the bare python importing rich and
 drawing a small table with it (``RICH_FLOOR``): what the form for a person
-costs at least while rich draws it.
+costs at least while rich draws it. Each figure also as processor time (user
+and system) against the bare python's, which a busy machine distorts less.
 """
 
 from __future__ import annotations
 
 import os
+import resource
 import sqlite3
 import statistics
 import subprocess
@@ -40,6 +42,15 @@ def _wall(cmd, env) -> float:
     t = time.perf_counter()
     subprocess.run(cmd, capture_output=True, env=env, check=True)
     return time.perf_counter() - t
+
+
+def _wall_and_cpu(cmd, env) -> tuple[float, float]:
+    """The wall time of the call, and the processor time (user and system) its process took:
+    on a busy machine the wall time grows with the waiting, the processor time far less."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall = _wall(cmd, env)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def _new_game(folder: str) -> tuple[str, str, int]:
@@ -115,20 +126,24 @@ def measure_replays(stores: list[tuple[dict, str, str]], rounds: int = 7) -> dic
     times: dict = {"bare": []}
     times.update({k: [] for k in commands})
     for r in range(rounds + 1):
-        bare = _wall(BARE, env)
+        bare = _wall_and_cpu(BARE, env)
         if r:
             times["bare"].append(bare)
         for k, cmd in commands.items():
-            t = _wall(cmd, env)
+            t = _wall_and_cpu(cmd, env)
             if r:
                 times[k].append(t)
-    med = {k: statistics.median(ts) for k, ts in times.items()}
+    med = {k: (statistics.median(w for w, _ in ts), statistics.median(c for _, c in ts)) for k, ts in times.items()}
+
+    def figures(k) -> dict:
+        return {"seconds": med[k][0], "ratio": med[k][0] / med["bare"][0],
+                "cpu_seconds": med[k][1], "cpu_ratio": med[k][1] / med["bare"][1]}
+
     games = []
     for spec, _, _ in stores:
         row = dict(spec)
         for form in ("text", "json"):
-            s = med[(spec["game"], form)]
-            row[form] = {"seconds": s, "ratio": s / med["bare"]}
+            row[form] = figures((spec["game"], form))
         games.append(row)
-    return {"bare_seconds": med["bare"], "rounds": rounds, "games": games,
-            "rich_floor": {"seconds": med["rich"], "ratio": med["rich"] / med["bare"]}}
+    return {"bare_seconds": med["bare"][0], "bare_cpu_seconds": med["bare"][1], "rounds": rounds, "games": games,
+            "rich_floor": figures("rich")}

@@ -357,13 +357,13 @@ def run_suite(*, quick: bool = False, pg_url: str | None = "", http: bool = True
                 name = "tools replay --to-turn 12" + (" --json" if form == "json" else "")
                 out["rows"].append({"what": f"{name} wall ÷ bare python import ({r['game']}, {r['seats']} seats, "
                                             f"{r['events']} events)",
-                                    "value": f"{r[form]['seconds'] * 1000:.0f} ms",
+                                    "value": f"{r[form]['seconds'] * 1000:.0f} ms (CPU {r[form]['cpu_ratio']:.2f}x)",
                                     "baseline": f"{per_game['bare_seconds'] * 1000:.0f} ms",
                                     "ratio": r[form]["ratio"], "target": "<= 2.5"})
         floor = per_game["rich_floor"]
         out["rows"].append({"what": "bare python importing rich and drawing a small table with it ÷ bare python "
                                     "(the least a replay for a person costs while rich draws it)",
-                            "value": f"{floor['seconds'] * 1000:.0f} ms",
+                            "value": f"{floor['seconds'] * 1000:.0f} ms (CPU {floor['cpu_ratio']:.2f}x)",
                             "baseline": f"{per_game['bare_seconds'] * 1000:.0f} ms", "ratio": floor["ratio"],
                             "target": ""})
 
