@@ -10,11 +10,19 @@ figure alike. Bytecode is written as on a user's machine (the bench unsets
 each round it acts on a fresh copy of a store holding one new game, in its
 plain form and in the form only the command answers (``--db=PATH``), so the
 two figures show what answering before Typer is imported saves.
+
+``measure_replays``: ``tools replay GAME_ID --to-turn 12``, for a person and
+``--json``, of one stored game of each game, interleaved with the bare python
+the same way (issue 34); and, for reference, the bare python importing rich and
+drawing a small table with it (``RICH_FLOOR``): what the form for a person
+costs at least while rich draws it. Each figure also as processor time (user
+and system) against the bare python's, which a busy machine distorts less.
 """
 
 from __future__ import annotations
 
 import os
+import resource
 import sqlite3
 import statistics
 import subprocess
@@ -22,12 +30,27 @@ import sys
 import time
 
 BARE = [sys.executable, "-c", "import sqlite3, msgpack, json"]
+# the table for a person is drawn with rich: the bare python importing it and drawing a small table
+RICH_FLOOR = [sys.executable, "-c", "import io, sqlite3, msgpack, json\n"
+              "from rich.console import Console, Group\nfrom rich.table import Table\nfrom rich.text import Text\n"
+              "t = Table('player', 'hand', 'captured', title='Players', title_justify='left')\n"
+              "t.add_row('seat 1', 'blue 3, red 2', '12 gold (3 merchants)')\n"
+              "Console(file=io.StringIO(), width=80, highlight=False).print(Group(Text('turn 12', style='bold'), t))"]
 
 
 def _wall(cmd, env) -> float:
     t = time.perf_counter()
     subprocess.run(cmd, capture_output=True, env=env, check=True)
     return time.perf_counter() - t
+
+
+def _wall_and_cpu(cmd, env) -> tuple[float, float]:
+    """The wall time of the call, and the processor time (user and system) its process took:
+    on a busy machine the wall time grows with the waiting, the processor time far less."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    wall = _wall(cmd, env)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def _new_game(folder: str) -> tuple[str, str, int]:
@@ -86,3 +109,41 @@ def measure(db: str, game_id: str, rounds: int = 7) -> dict:
     med = {name: statistics.median(ts) for name, ts in times.items()}
     return {"bare_seconds": med["bare"],
             "commands": {name: {"seconds": med[name], "ratio": med[name] / med["bare"]} for name in commands}}
+
+
+def measure_replays(stores: list[tuple[dict, str, str]], rounds: int = 7) -> dict:
+    """``stores``: (the game's spec, as ``bench.suite.closest_game`` gives it; its SQLite
+    store; its id). Each round: the bare python, then each game's replay, text and
+    ``--json``; the median of the rounds (one warm-up round not counted)."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    tools = [sys.executable, "-m", "tools", "replay"]
+    commands = {}
+    for spec, db, gid in stores:
+        base = tools + [gid, "--to-turn", "12"]
+        commands[(spec["game"], "text")] = base + ["--db", db]
+        commands[(spec["game"], "json")] = base + ["--json", "--db", db]
+    commands["rich"] = RICH_FLOOR
+    times: dict = {"bare": []}
+    times.update({k: [] for k in commands})
+    for r in range(rounds + 1):
+        bare = _wall_and_cpu(BARE, env)
+        if r:
+            times["bare"].append(bare)
+        for k, cmd in commands.items():
+            t = _wall_and_cpu(cmd, env)
+            if r:
+                times[k].append(t)
+    med = {k: (statistics.median(w for w, _ in ts), statistics.median(c for _, c in ts)) for k, ts in times.items()}
+
+    def figures(k) -> dict:
+        return {"seconds": med[k][0], "ratio": med[k][0] / med["bare"][0],
+                "cpu_seconds": med[k][1], "cpu_ratio": med[k][1] / med["bare"][1]}
+
+    games = []
+    for spec, _, _ in stores:
+        row = dict(spec)
+        for form in ("text", "json"):
+            row[form] = figures((spec["game"], form))
+        games.append(row)
+    return {"bare_seconds": med["bare"][0], "bare_cpu_seconds": med["bare"][1], "rounds": rounds, "games": games,
+            "rich_floor": figures("rich")}
