@@ -129,7 +129,7 @@ def side(state, who):
     the Enemy chart's, its hold the cards found when it is plundered)."""
     if isinstance(who, str):
         return state["combat"]["npc"]
-    return player(state, who)
+    return state["players"][who - 1]        # (``player``, inline: a fight asks at every turn of it)
 
 
 def side_key(c, who):
