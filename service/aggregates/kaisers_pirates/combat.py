@@ -44,8 +44,10 @@ def announce_options(state, seat):
     ignored = tt["ignored"]
     status = state["status"]
     warships = None
+    sides = False       # an action side among the committed cards (most listings have none)
     for c in tt["committed"]:
         if c["use"] != "intercept":
+            sides = True
             continue
         card, ship = c["card"], c["ship"]
         if ship is not None:
@@ -75,6 +77,8 @@ def announce_options(state, seat):
 
     # the action sides that attack: Lay Mines (3.3.21), the submarines (3.3.42, 3.3.43;
     # 6.9 a hidden prize), Interrogate (3.3.19), Monitor (3.3.24)
+    if not sides:
+        return out
     i = ix(state)
     for c in tt["committed"]:
         if c["use"] != "action":
