@@ -197,7 +197,12 @@ class Session:
                 self.out(f"error: {take} dice are awaited: give {take} faces")
                 return
             group, tokens = tokens[:take], tokens[take:]
-            self._report(self.app.enter_chances(self.gid, [parse_word(w) for w in group], self.shown))
+            try:
+                self._report(self.app.enter_chances(self.gid, [parse_word(w) for w in group], self.shown))
+            except BadInput as e:
+                if a["kind"] == "card" and tokens and not group[0].startswith('"'):
+                    raise BadInput(f'{e}; a name of several words goes in double quotes: "{group[0]} {tokens[0]}"') from e
+                raise
 
     def _decide(self, line: str) -> None:
         m = self.machine()

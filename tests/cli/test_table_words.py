@@ -84,6 +84,7 @@ def test_a_name_of_several_words_is_typed_in_double_quotes(cli):
     assert p.returncode == 2, p.stdout + p.stderr
     assert "mission Mission 1 (unknown) placed" in p.stdout and "mission Mission 10 (unknown) placed" in p.stdout
     assert 'error: card "Alexandre" is not' in p.stdout
+    assert 'a name of several words goes in double quotes: "Alexandre Villon"' in p.stdout
     p = run_table(cli, gid, ['"Alexandre Villon"', "quit"])
     assert p.returncode == 0, p.stdout + p.stderr
     drawn = [e.data for e in Privateer(cli.db).stored_events(UUID(gid)) if e.type == "CardDrawn"]
