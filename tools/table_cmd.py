@@ -6,7 +6,8 @@ open to the seat that acts, and takes, one line at a time:
 * a number: that decision (``@2 3``: seat 2's third, when several seats act);
 * a JSON object: a decision typed out;
 * when chance is awaited: what the table shows, as for `tools chance`
-  (``4 6``, ``skull``, ``blue-4``; several outcomes in a row on one line);
+  (``4 6``, ``skull``, ``blue-4``; several outcomes in a row on one line; a name
+  of several words in double quotes: ``"Long Guns" "Dutch Naval Ship Almonde"``);
 * ``undo`` (retract the last step, on the record), ``back K REASON`` (retract
   the last K outcomes entered in the step, the deal's included: it awaits them
   again), ``fix P OUTCOME`` (the step's P-th outcome was wrong: OUTCOME in its
@@ -25,6 +26,7 @@ is recorded, and what the game waits for now is shown.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections import Counter
 from typing import Annotated
@@ -37,6 +39,7 @@ from service.kernel.errors import BadInput, IllegalDecision, NotYourTurn, Privat
 from tools.common import DbOpt, GameId, app, guarded, open_app
 from tools.plain import numbered, parse_word, print_events, waiting_for
 
+WORDS = re.compile(r'"[^"]*"|\S+')  # a line's words: one in double quotes may hold spaces
 HELP = __doc__.split("takes, one line at a time:")[1].split("With a terminal")[0].strip()
 COMMANDS = ["undo", "back", "fix", "outcomes", "correct", "referee", "log", "status", "board", "help", "quit"]
 
@@ -180,7 +183,7 @@ class Session:
         if line.startswith("{"):
             self._decide(line)
             return
-        tokens = line.split()
+        tokens = WORDS.findall(line)
         while tokens:
             a = self.machine().awaiting_chance()
             if a is None:
@@ -194,7 +197,12 @@ class Session:
                 self.out(f"error: {take} dice are awaited: give {take} faces")
                 return
             group, tokens = tokens[:take], tokens[take:]
-            self._report(self.app.enter_chances(self.gid, [parse_word(w) for w in group], self.shown))
+            try:
+                self._report(self.app.enter_chances(self.gid, [parse_word(w) for w in group], self.shown))
+            except BadInput as e:
+                if a["kind"] == "card" and tokens and not group[0].startswith('"'):
+                    raise BadInput(f'{e}; a name of several words goes in double quotes: "{group[0]} {tokens[0]}"') from e
+                raise
 
     def _decide(self, line: str) -> None:
         m = self.machine()

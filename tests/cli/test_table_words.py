@@ -73,3 +73,19 @@ def test_decisions_and_the_awaited_chance_read_in_words(cli):
     assert "seat 1 (Ada) decides: place an armed ship on the treasure" in texts
     legal = cli.json("legal", gid, "--seat", "2")  # --json stays the decisions exactly as `act` takes them
     assert legal == [{"action": "place", "armed": True}, {"action": "place", "armed": False}]
+
+
+def test_a_name_of_several_words_is_typed_in_double_quotes(cli):
+    """A printed name with spaces (a mission, a captain) is one outcome in double quotes;
+    unquoted, its words are read as outcomes one by one and the first is refused."""
+    gid = cli.ok("new", "merchants-and-marauders", "--seats", "2", "--table").strip()
+    demand = "cocoa food rum spices sugar textiles tobacco wood " * 2
+    p = run_table(cli, gid, [demand, '"Mission 1 (unknown)" X10', "Alexandre Villon"])
+    assert p.returncode == 2, p.stdout + p.stderr
+    assert "mission Mission 1 (unknown) placed" in p.stdout and "mission Mission 10 (unknown) placed" in p.stdout
+    assert 'error: card "Alexandre" is not' in p.stdout
+    assert 'a name of several words goes in double quotes: "Alexandre Villon"' in p.stdout
+    p = run_table(cli, gid, ['"Alexandre Villon"', "quit"])
+    assert p.returncode == 0, p.stdout + p.stderr
+    drawn = [e.data for e in Privateer(cli.db).stored_events(UUID(gid)) if e.type == "CardDrawn"]
+    assert (drawn[-1]["deck"], drawn[-1]["card"]) == ("captains", "alexandre_villon")
