@@ -86,13 +86,17 @@ _INTS = {int}
 
 def canonical_order(cards: list) -> list:
     """The cards in canonical order: sorted by their JSON text (``canon``)."""
+    if cards and cards[0].__class__ is int and set(map(type, cards)) == _INTS:
+        # whole numbers (no bools): the JSON text of one is its str, and the digits 0-9 sort
+        # as numbers do (a deck of treasure values); asked first, as no text is a number
+        if min(cards) >= 0 and max(cards) <= 9:
+            return sorted(cards)
+        return sorted(cards, key=str)
     try:
         if _PLAIN_SEEN.issuperset(cards):
             return sorted(cards)
     except TypeError:  # unhashable cards (dicts, lists): by their JSON text
         return sorted(cards, key=canon)
-    if set(map(type, cards)) == _INTS:  # whole numbers (no bools): the JSON text of one is its str
-        return sorted(cards, key=str)
     if all(type(c) is str and _PLAIN.fullmatch(c) for c in cards):
         if len(_PLAIN_SEEN) < 100_000:
             _PLAIN_SEEN.update(cards)

@@ -190,6 +190,7 @@ class LocalGame:
         # outside table mode a decision the bot took from the list itself runs on the live
         # state at once (as ``Machine._run`` runs a listed one, without finding the list again)
         live = not m.kernel_state["table"] and not m._broken
+        actions = 0  # (added to ``self.actions`` at the end)
         try:
             while not m.kernel_state["finished"]:
                 acting = m._acting_now()
@@ -197,22 +198,24 @@ class LocalGame:
                     raise RuntimeError("nobody can act but the game is not finished")
                 seat = acting[0]
                 # the seat is one of those to act (the checks of ``decide`` hold): the step runs at once
-                decision = choose_for[seat](m.state, seat, m._listed(seat), rng)
-                if not (live and m._is_listed(seat, decision)):  # on a copy of the state, which keeps its events
+                listed = m._listed(seat)
+                decision = choose_for[seat](m.state, seat, listed, rng)
+                if not (live and m._is_listed(seat, decision, listed)):  # on a copy of the state, which keeps its events
                     evs = m._run(seat, decision, chance, strict=True)
                     if keep:
                         events += evs
                     else:
-                        self.actions += sum(1 for e in evs if e.type == "Decided" or e.type in chance_types)
+                        actions += sum(1 for e in evs if e.type == "Decided" or e.type in chance_types)
                 elif keep:
                     events += m._run_live(seat, decision, chance, True)
                 else:  # the fold path: the step and the outcomes it drew (counted as they were emitted)
                     outcomes = m.outcomes
                     m._run_live(seat, decision, chance, True)
-                    self.actions += 1 + m.outcomes - outcomes
+                    actions += 1 + m.outcomes - outcomes
                 steps += 1
                 if steps > max_steps:
                     raise RuntimeError("game did not end")
         finally:
+            self.actions += actions
             del m.keep_events  # back to the class's default: every event frozen
         return steps

@@ -439,6 +439,7 @@ class Machine:
         self.state = state  # the game's state, as its rules keep it
         self.base: tuple | None = base  # the states before the current step (table mode only)
         self._folder: Step | None = None  # the step stored events are folded through (``apply``)
+        self._live: Step | None = None  # the step object the live steps are run through (``_step``)
 
     # The names these had first, read-only, for the callers that still use them
     # (the game packages' tests, bench/, service/http/core.py).
@@ -724,7 +725,17 @@ class Machine:
             raise
 
     def _step(self, work: "Machine", seat: int, decision: dict, chance, checked: bool = False) -> list[Ev]:
-        step = Step(work, chance, seat, checked)
+        # one step object for a machine's steps, while it holds the same state and keeps its
+        # events or not alike: what differs from one step to the next is set anew
+        step = work._live
+        if step is None or step.state is not work.state or step._keep is not work.keep_events:
+            step = work._live = Step(work, chance, seat, checked)
+        else:
+            step.chance = chance
+            step.seat = seat
+            step.checked = checked
+            if step._keep:
+                step.events = []  # (the fold path's one event object is the step's own: see ``Step``)
         rules = self.rules
         vis: Any
         if seat == 0:
@@ -753,8 +764,10 @@ class Machine:
         work._legal = work._acting = None  # whatever was asked of the rules during the step is stale
         return step.events
 
-    def _is_listed(self, seat: int, decision: dict) -> bool:
-        listed = self._listed(seat)
+    def _is_listed(self, seat: int, decision: dict, listed: list | None = None) -> bool:
+        """``listed``: the list ``_listed(seat)`` gave, when the caller holds it."""
+        if listed is None:
+            listed = self._listed(seat)
         for d in listed:
             if d is decision:  # taken from the list itself (a bot's choice)
                 return True
@@ -815,5 +828,5 @@ class Machine:
 
     def _adopt(self, other: "Machine") -> None:
         self.kernel_state, self.state, self.base = other.kernel_state, other.state, other.base
-        self._folder = None  # it held the states replaced
+        self._folder = self._live = None  # they held the states replaced
         self._legal = self._acting = None

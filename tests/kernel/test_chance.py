@@ -140,8 +140,17 @@ def test_the_quick_canonical_order_is_the_canonical_order():
     def check_numbers(cards):
         assert canonical_order(cards) == sorted(cards, key=json.dumps)
 
+    @settings(max_examples=200, deadline=None)
+    @given(st.lists(st.one_of(st.integers(-2, 12), st.booleans()), max_size=8))  # digits sort as numbers
+    def check_digits(cards):
+        got, want = canonical_order(cards), sorted(cards, key=json.dumps)
+        assert [json.dumps(c) for c in got] == [json.dumps(c) for c in want]  # (True == 1: by their texts)
+
     check()
     check_numbers()
+    check_digits()
     assert canonical_order(["ab", "ab!", "a b", "b"]) == sorted(["ab", "ab!", "a b", "b"], key=json.dumps)
     assert canonical_order([10, 9, 100, -1]) == [-1, 10, 100, 9]  # by text, not by value
     assert canonical_order([1, True, 0]) == [0, 1, True]  # a bool is no number here: "true" sorts after digits
+    assert [type(c) for c in canonical_order([1, True, 0])] == [int, int, bool]
+    assert [type(c) for c in canonical_order([True, 7, 3])] == [int, int, bool]

@@ -114,3 +114,28 @@ def test_games_share_their_default_catalog_and_none_changes_it(game, seats):
         assert g.machine.finished
     cat = first.machine.config["catalog"]
     assert catalog_digest(cat) == first.machine.config["catalog_digest"]
+
+
+def test_the_steps_run_through_one_step_object_each_return_their_own_events():
+    """A machine runs its live steps through one step object (``Machine._step``): the
+    events a kept step returned stay its own when the next step runs, and a step after
+    the playout changed from unkept to kept keeps its events again."""
+    g = LocalGame("letter-of-marque", 3, seed=b"one-step-object".ljust(32, b"."))
+    returned = []
+    for _ in range(6):
+        seat = g.to_act()[0]
+        evs = g.act(seat, g.legal(seat)[0])
+        returned.append((evs, [e.as_tuple() for e in evs]))
+    assert all([e.as_tuple() for e in evs] == tuples for evs, tuples in returned)
+    assert len({id(evs) for evs, _ in returned}) == len(returned)
+    m = g.machine
+    m.keep_events = False
+    try:
+        seat = g.to_act()[0]
+        unkept = m.decide(seat, g.legal(seat)[0], g.chance())
+        assert len(unkept) == 1 and type(unkept[0]) is Ev  # (the fold path: the step's one object)
+    finally:
+        del m.keep_events
+    seat = g.to_act()[0]
+    evs = g.act(seat, g.legal(seat)[0])
+    assert evs and all(e.packed is not None for e in evs) and evs[0].type == "Decided"

@@ -160,28 +160,40 @@ def commit_options(state, seat, cards):
         return []
     i = ix(state)
     tt = state["tt"]
-    taken = set(tt["used"])     # ships that already carry a committed card (one each, 3.2.1)
-    for c in tt["committed"]:
-        if c["ship"]:
-            taken.add(c["ship"])
-    free = [s for s in state["players"][seat - 1]["ships"] if s not in taken and not in_refuge(state, s)]
+    # the ships free to carry a card: none yet this turn (one each, 3.2.1), not in an island
+    # refuge (a loop: no set nor comprehension made at every listing of the commit phase)
+    used = tt["used"]
+    carrying = [c["ship"] for c in tt["committed"]]
+    status = state["status"]
+    free = []
+    for s in state["players"][seat - 1]["ships"]:
+        if s in used or s in carrying:
+            continue
+        st = status.get(s)
+        if st and st["refuge"]:
+            continue
+        free.append(s)
     # the action side goes before the force: normal and assist cards; Reflag with a ship
     # revealed at the turn's start (3.3.32); team cards in the team game (3.3.4, 3.3.11)
-    # (asked only for their truth below: no bool() call)
+    # (asked only for their truth below: no bool() call); what each card may be is the index's
     reflag_ok = tt.get("revealed_at_start")
     team = state["options"].get("team")
+    side_of = i.commit_side
     out = []
     append = out.append
     for card in cards:        # every copy is listed: any copy held may be committed
-        t = i.card_type[card]
         for s in free:
             append({"action": "commit", "card": card, "use": "intercept", "ship": s})
         append({"action": "commit", "card": card, "use": "intercept", "ship": None})
-        kind = i.card_kind[card]
-        if t == "lay-mines":
-            out += [{"action": "commit", "card": card, "use": "action", "ship": s} for s in free
-                    if i.ships[s]["mines"]]
-        elif kind == "normal" or kind == "assist" or (t == "reflag" and reflag_ok) or (kind == "team" and team):
+        side = side_of[card]
+        if side is None:
+            continue
+        if side == "mines":
+            layers = i.minelayers
+            for s in free:
+                if s in layers:
+                    append({"action": "commit", "card": card, "use": "action", "ship": s})
+        elif side == "action" or (side == "reflag" and reflag_ok) or (side == "team" and team):
             append({"action": "commit", "card": card, "use": "action"})
     return out
 

@@ -312,6 +312,14 @@ class Index:
                 self.card_type["solo:" + t] = t
                 self.card_kind["solo:" + t] = c["kind"]
                 self.card_name["solo:" + t] = f"{c['name']} (solitaire)"
+        # what a card's action side may be committed as (``board.commit_options``), worked out
+        # once: "mines" (Lay Mines, on a minelaying raider), "action" (normal and assist cards),
+        # "reflag" and "team" (when the turn or the game allows), None (its intercept side only)
+        self.commit_side: dict[str, str | None] = {
+            cid: "mines" if t == "lay-mines" else "action" if self.card_kind[cid] in ("normal", "assist")
+            else "reflag" if t == "reflag" else "team" if self.card_kind[cid] == "team" else None
+            for cid, t in self.card_type.items()}
+        self.minelayers = frozenset(s["id"] for s in cat["ships"] if s["mines"])
         self.removed = {int(k): v for k, v in cat["action_cards_removed"]["value"].items()}
         self.hand_size = cat["hand_size"]["value"]
         self.force = cat["force"]["value"]

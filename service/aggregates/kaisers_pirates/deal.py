@@ -108,29 +108,51 @@ def _deck_shuffled(state, d, ev):
         state["discard"].extend(d["order"])
 
 
+def _drawn_to(deck: str) -> tuple:
+    """Where a card drawn from ``deck`` (a ``CardDrawn``'s deck: ``action:hand-2``,
+    ``ships:force-1``...) is taken from and goes: ``(pile, place, seat index)``; pile
+    None for a deck whose draws change no pile here (a hand drawn from)."""
+    kind, _, dest = deck.partition(":")
+    if kind == "action":
+        if dest.startswith("hand-"):
+            return "pool", "hand", int(dest[5:]) - 1
+        if dest == "phantom-hand":
+            return "pool", "hand", 1
+        return "pool", dest, None           # set-aside, peek, phantom-discard (or nowhere)
+    if kind == "ships":
+        return "ship_pool", "ships", int(dest[6:]) - 1
+    if kind == "merchants":
+        return "merchant_pool", "merchants", int(dest[6:]) - 1
+    return None, None, None
+
+
+_DRAWN_TO: dict = {}     # deck -> ``_drawn_to(deck)``: the few decks a game draws from, read once
+
+
 def _card_drawn(state, d, ev):
-    deck, _, dest = d["deck"].partition(":")
+    deck = d["deck"]
+    to = _DRAWN_TO.get(deck)
+    if to is None:
+        to = _drawn_to(deck)
+        if len(_DRAWN_TO) < 1024:
+            _DRAWN_TO[deck] = to
+    pile, place, seat = to
+    if pile is None:
+        return
     card = d["card"]
-    if deck == "action":
-        _take(state, "pool", card)
-        if dest == "set-aside":
-            state["set_aside"].append(card)
-        elif dest.startswith("hand-"):
-            state["players"][int(dest[5:]) - 1]["hand"].append(card)
-        elif dest == "peek":
-            state["peek"].append(card)
-        elif dest == "phantom-hand":
-            state["players"][1]["hand"].append(card)
-        elif dest == "phantom-discard":
-            state["discard"].append(card)
-    elif deck == "ships":
-        _take(state, "ship_pool", card)
-        state["players"][int(dest[6:]) - 1]["ships"].append(card)
-        state["status"][card] = {"damaged": False, "supply": False, "revealed": False, "refuge": None}
-    elif deck == "merchants":
-        _take(state, "merchant_pool", card)
-        state["players"][int(dest[6:]) - 1]["merchants"].append(card)
-        state["status"][card] = {"damaged": False, "supply": False, "revealed": True, "refuge": None}
+    _take(state, pile, card)
+    if seat is not None:
+        state["players"][seat][place].append(card)
+        if place == "ships":
+            state["status"][card] = {"damaged": False, "supply": False, "revealed": False, "refuge": None}
+        elif place == "merchants":
+            state["status"][card] = {"damaged": False, "supply": False, "revealed": True, "refuge": None}
+    elif place == "set-aside":
+        state["set_aside"].append(card)
+    elif place == "peek":
+        state["peek"].append(card)
+    elif place == "phantom-discard":
+        state["discard"].append(card)
 
 
 def _known_card_drawn(state, d, ev):

@@ -114,14 +114,15 @@ def commit(step, seat, d):
     step.emit("CardCommittedFaceDown", seat=seat, use=d["use"], ship=ship, count=len(state["tt"]["committed"]))
 
 
-def done_committing(step, seat):
-    """3.2: the cards are committed; the resolve phase (3.2.8) begins."""
+def done_committing(step, seat, d=None):
+    """3.2: the cards are committed; the resolve phase (3.2.8) begins (``d``: the decision)."""
     step.emit("CommittingDone", seat=seat, cards=len(step.state["tt"]["committed"]))
 
 
-def end_turn(step, seat):
+def end_turn(step, seat, d=None):
     """3.1.5: the active player discards every committed card (played or not) face
-    up in the order it chooses, then each defender its reactions; then the draw."""
+    up in the order it chooses, then each defender its reactions; then the draw.
+    (``d``: the decision, when the player ends its turn: ``rules.TURN_DECIDE``.)"""
     state = step.state
     pend = state["players"][seat - 1]["pending"]
     if pend and pend["type"] == "deception":

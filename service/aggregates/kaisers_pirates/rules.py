@@ -58,6 +58,10 @@ WINDOW_OPTIONS = {"keep": flow.keep_options, "stack": actions.stack_options, "di
 WINDOW_DECIDE = {"keep": flow.keep, "stack": actions.stack, "discard": flow.discard,
                  "reflag_card": actions.reflag_card, "exchange": team.decide, "breakout_split": team.decide,
                  "team_keep": flow.team_keep}
+# the active player's decisions in its turn, by action (no window open)
+TURN_DECIDE = {"commit": flow.commit, "done": flow.done_committing, **dict.fromkeys(COMBAT_ACTIONS, combat.announce),
+               "play": actions.play, "refuge": actions.refuge, "leave_refuge": actions.refuge,
+               "end_turn": flow.end_turn, "resupply": actions.resupply}
 # sections 1-3 options, the team game (4), solitaire (5) and the optional rules (6, optional.py)
 OPTIONS = {
     "removed": "action cards set aside secretly each round (2.1.4; default 60/40/20 for 2/3/4 players)",
@@ -293,31 +297,21 @@ class KaisersPirates(Rules):
 
     def decide(self, step, seat, decision):
         state = step.state
-        legal = None if step.checked else self.legal(state, seat)
-        if legal is not None and not any(strictly_equal(decision, d) for d in legal):  # types too: 0 is not false
-            try:
-                why = self._why(state, seat, decision, legal)
-            except (TypeError, KeyError, ValueError, IndexError, AttributeError):
-                why = "not a legal decision now (wrong field or type; see the legal decisions)"
-            raise IllegalDecision(why)
-        a = decision["action"]
+        if not step.checked:
+            legal = self.legal(state, seat)
+            if not any(strictly_equal(decision, d) for d in legal):  # types too: 0 is not false
+                try:
+                    why = self._why(state, seat, decision, legal)
+                except (TypeError, KeyError, ValueError, IndexError, AttributeError):
+                    why = "not a legal decision now (wrong field or type; see the legal decisions)"
+                raise IllegalDecision(why)
         w = state["window"]
         if w is not None:
             WINDOW_DECIDE.get(w["kind"], combat.window_decide)(step, seat, decision)
-        elif a == "commit":
-            flow.commit(step, seat, decision)
-        elif a == "done":
-            flow.done_committing(step, seat)
-        elif a in COMBAT_ACTIONS:
-            combat.announce(step, seat, decision)
-        elif a == "play":
-            actions.play(step, seat, decision)
-        elif a in ("refuge", "leave_refuge"):
-            actions.refuge(step, seat, decision)
-        elif a == "end_turn":
-            flow.end_turn(step, seat)
-        elif a == "resupply":
-            actions.resupply(step, seat, decision)
+        else:
+            act = TURN_DECIDE.get(decision["action"])
+            if act is not None:
+                act(step, seat, decision)
         if solitaire.on(state):
             play_phantom(step)           # the phantom plays until the real player must act
 

@@ -7,6 +7,8 @@ mines attack (3.3.21), passage (3.2.6) and pursuit (6.6.1, 6.10)."""
 
 from __future__ import annotations
 
+import itertools
+
 from . import optional
 from .board import committed, in_refuge, is_prize, is_raider, ix, may_hold
 from .state import player
@@ -83,6 +85,26 @@ def assist_window(state):
     return may_hold(state, eng["seat"], [t for t in ASSISTS if assist_joins(state, t)], cards)
 
 
+def _intercept_reactions(calm, raider, damaged, hidden_raider):
+    """The reaction card types against a German ship's intercept (3.3): ``calm``, neither a
+    night action nor a Surprise Attack; ``raider``, the interceptor is a raider (``hidden_raider``:
+    not revealed); ``damaged``, the target is damaged."""
+    out = {"amc", "non-combatant", "slim-pickings", "trap"}
+    if calm:
+        out |= {"break-contact", "shallow-run"}
+        if raider and not damaged:
+            out.add("fast-ship")
+    if damaged:
+        out.discard("non-combatant")
+    if hidden_raider:
+        out.add("qqq")
+    return frozenset(out)
+
+
+# every case of ``_intercept_reactions``, worked out at import (read by ``reaction_types``)
+_INTERCEPT_REACTIONS = {k: _intercept_reactions(*k) for k in itertools.product((False, True), repeat=4)}
+
+
 def reaction_types(state):
     """The reaction card types the book allows against the current target now."""
     eng = state["eng"]
@@ -91,16 +113,10 @@ def reaction_types(state):
     calm = not eng["night"] and not eng["surprise"]
     if kind == "intercept":
         raider = eng["ship"] in ix(state).raiders
-        damaged = state["status"][tgt]["damaged"]
-        out = {"amc", "non-combatant", "slim-pickings", "trap"}     # (built at once: asked at every attack)
-        if calm:
-            out |= {"break-contact", "shallow-run"}
-            if raider and not damaged:
-                out.add("fast-ship")
-        if damaged:
-            out.discard("non-combatant")
-        if raider and not state["status"][eng["ship"]]["revealed"]:
-            out.add("qqq")
+        status = state["status"]
+        # (the sets worked out once: asked at every intercept)
+        out = _INTERCEPT_REACTIONS[calm, raider, bool(status[tgt]["damaged"]),
+                                   raider and not status[eng["ship"]]["revealed"]]
     elif kind in ("british", "monitor", "interrogate"):
         out = {"pull-the-plug"}
         if calm and not in_refuge(state, tgt):

@@ -27,14 +27,14 @@ from .state import HANDLERS, deck_name, game_over, initial_state
 from .view import describe, view
 
 
-def _p(state, seat):
-    return state["players"][seat - 1]
-
-
 def _place_options(state, seat):
-    reserve = _p(state, seat)["reserve"]
-    return [{"action": "place", "armed": armed} for armed in (True, False)
-            if reserve["armed" if armed else "unarmed"] > 0]
+    reserve = state["players"][seat - 1]["reserve"]
+    out = []
+    if reserve["armed"] > 0:
+        out.append({"action": "place", "armed": True})
+    if reserve["unarmed"] > 0:
+        out.append({"action": "place", "armed": False})
+    return out
 
 
 class LetterOfMarque(Rules):
@@ -84,7 +84,7 @@ class LetterOfMarque(Rules):
         phase = state["phase"]
         if phase == "preliminary":
             return sorted(state["placing"])
-        if phase == "play" and not game_over(state):
+        if phase == "play" and (state["sea"] or not game_over(state)):  # (a ship at sea: the game goes on)
             return [state["current"]]
         return []
 
@@ -92,19 +92,24 @@ class LetterOfMarque(Rules):
         phase = state["phase"]
         if phase == "preliminary":
             return _place_options(state, seat) if seat in state["placing"] else []
-        if phase != "play" or seat != state["current"] or game_over(state):
+        if phase != "play" or seat != state["current"]:
             return []
         if seat in state["placing"]:  # the second half of a launch
             return _place_options(state, seat)
-        p = _p(state, seat)
-        out = []
-        if p["deck"]:
-            out.append({"action": "launch"})
-        own = [s for s in state["sea"] if s["owner"] == seat]
-        out += [{"action": "return", "ship": s["id"]} for s in own]
+        p = state["players"][seat - 1]
+        out = [{"action": "launch"}] if p["deck"] else []
+        sea = state["sea"]
+        own = False
+        for s in sea:  # (one loop each, not a comprehension: this runs at every turn of a playout)
+            if s["owner"] == seat:
+                out.append({"action": "return", "ship": s["id"]})
+                own = True
         if p["cannons"] > 0:
-            out += [{"action": "attack", "ship": s["id"]} for s in state["sea"] if s["owner"] != seat]
-        if not p["deck"] and not own:
+            for s in sea:
+                if s["owner"] != seat:
+                    out.append({"action": "attack", "ship": s["id"]})
+        # an empty deck and no ship at sea: a pass, unless the game is over (then nothing)
+        if not own and not p["deck"] and not game_over(state):
             out.append({"action": "pass"})
         return out
 
@@ -142,9 +147,9 @@ class LetterOfMarque(Rules):
     def _place(self, step, seat, decision):
         state = step.state
         armed = decision.get("armed")
-        if not isinstance(armed, bool) or set(decision) != {"action", "armed"}:
+        if not isinstance(armed, bool) or len(decision) != 2:  # (its "action" is "place": ``decide``)
             raise IllegalDecision('place takes {"action": "place", "armed": true|false}')
-        p = _p(state, seat)
+        p = state["players"][seat - 1]
         if p["reserve"]["armed" if armed else "unarmed"] == 0:
             raise IllegalDecision(f"you have no {'armed' if armed else 'unarmed'} ship left in your reserve")
         ship = f"{p['colour']}-{p['launched'] + 1}"
@@ -169,8 +174,8 @@ class LetterOfMarque(Rules):
 
     def _launch(self, step, seat, decision):
         state = step.state
-        p = _p(state, seat)
-        if set(decision) != {"action"}:
+        p = state["players"][seat - 1]
+        if len(decision) != 1:  # (its "action" is "launch": ``decide``)
             raise IllegalDecision('launch takes no arguments: {"action": "launch"}')
         if not p["deck"]:
             raise IllegalDecision("your treasure deck is empty: no ship can leave")
@@ -178,7 +183,7 @@ class LetterOfMarque(Rules):
 
     def _own_ship(self, state, seat, decision, verb):
         ship_id = decision.get("ship")
-        if set(decision) != {"action", "ship"} or not isinstance(ship_id, str):
+        if not isinstance(ship_id, str) or len(decision) != 2:  # (its "action" is the verb: ``decide``)
             raise IllegalDecision(f'{verb} takes {{"action": "{verb}", "ship": "<ship id>"}}')
         for s in state["sea"]:
             if s["id"] == ship_id:
@@ -197,7 +202,8 @@ class LetterOfMarque(Rules):
         ship = self._own_ship(state, seat, decision, "attack")
         if ship["owner"] == seat:
             raise IllegalDecision("you may only attack an opponent's ship")
-        if _p(state, seat)["cannons"] == 0:
+        attacker = state["players"][seat - 1]
+        if attacker["cannons"] == 0:
             raise IllegalDecision("a player without cannon cards cannot attack")
         defender = ship["owner"]
         step.emit("ShipAttacked", attacker=seat, defender=defender, ship=ship["id"])
@@ -205,7 +211,7 @@ class LetterOfMarque(Rules):
         step.emit("ShipRevealed", ship=ship["id"], armed=armed)
         if armed:
             step.emit("AttackRepelled", attacker=seat, defender=defender, ship=ship["id"],
-                      cannon=_p(state, seat)["colour"])
+                      cannon=attacker["colour"])
         else:
             step.emit("TreasurePlundered", attacker=seat, defender=defender, ship=ship["id"],
                       treasure=ship["treasure"])
@@ -213,8 +219,8 @@ class LetterOfMarque(Rules):
 
     def _pass(self, step, seat, decision):
         state = step.state
-        p = _p(state, seat)
-        if set(decision) != {"action"}:
+        p = state["players"][seat - 1]
+        if len(decision) != 1:  # (its "action" is "pass": ``decide``)
             raise IllegalDecision('pass takes no arguments: {"action": "pass"}')
         if p["deck"] or any(s["owner"] == seat for s in state["sea"]):
             raise IllegalDecision("you may pass only with an empty treasure deck and no ship at sea")
@@ -226,7 +232,7 @@ class LetterOfMarque(Rules):
     def _end_turn(self, step, seat):
         state = step.state
         step.emit("TurnEnded", seat=seat)
-        if not game_over(state):
+        if state["sea"] or not game_over(state):  # (a ship at sea: the game goes on)
             seats = len(state["players"])
             step.emit("TurnStarted", turn=state["turn"] + 1, seat=seat % seats + 1)
 

@@ -7,8 +7,11 @@ what a seat may see of it.
 from __future__ import annotations
 
 
+DECK = "treasure:"  # a colour's treasure deck is named DECK + colour
+
+
 def deck_name(colour: str) -> str:
-    return f"treasure:{colour}"
+    return DECK + colour
 
 
 def initial_state(config: dict) -> dict:
@@ -44,10 +47,6 @@ def _initial(cat: dict, config: dict, colours: list) -> dict:
     }
 
 
-def _player(state, seat):
-    return state["players"][seat - 1]
-
-
 def _ship(state, ship_id):
     for ship in state["sea"]:
         if ship["id"] == ship_id:
@@ -56,15 +55,17 @@ def _ship(state, ship_id):
 
 
 def _seat_of_deck(state, deck):
-    for i, p in enumerate(state["players"]):
-        if deck_name(p["colour"]) == deck:
-            return i + 1
+    if deck.startswith(DECK):  # (the colour read off the name, not every colour's name made)
+        colour = deck[len(DECK):]
+        for i, p in enumerate(state["players"]):
+            if p["colour"] == colour:
+                return i + 1
     return None
 
 
 def _card_drawn(state, d, ev):
     seat = _seat_of_deck(state, d["deck"])
-    p = _player(state, seat)
+    p = state["players"][seat - 1]
     p["deck"].remove(d["card"])
     p["drawn"] = d["card"]
     state["placing"].append(seat)
@@ -75,7 +76,7 @@ def _preliminary_started(state, d, ev):
 
 
 def _ship_launched(state, d, ev):
-    p = _player(state, d["seat"])
+    p = state["players"][d["seat"] - 1]
     p["drawn"] = None
     p["launched"] += 1
     state["placing"].remove(d["seat"])
@@ -86,14 +87,14 @@ def _ship_launched(state, d, ev):
 def _ship_base_chosen(state, d, ev):
     ship = _ship(state, d["ship"])
     ship["armed"] = d["armed"]
-    p = _player(state, ship["owner"])
+    p = state["players"][ship["owner"] - 1]
     p["reserve"]["armed" if d["armed"] else "unarmed"] -= 1
 
 
 def _ship_returned(state, d, ev):
     ship = _ship(state, d["ship"])
     state["sea"].remove(ship)
-    _player(state, d["seat"])["treasures"].append(ship["treasure"])
+    state["players"][d["seat"] - 1]["treasures"].append(ship["treasure"])
 
 
 def _ship_revealed(state, d, ev):
@@ -103,15 +104,15 @@ def _ship_revealed(state, d, ev):
 
 
 def _attack_repelled(state, d, ev):
-    attacker = _player(state, d["attacker"])
+    attacker = state["players"][d["attacker"] - 1]
     attacker["cannons"] -= 1
-    _player(state, d["defender"])["captured"].append(attacker["colour"])
+    state["players"][d["defender"] - 1]["captured"].append(attacker["colour"])
 
 
 def _treasure_plundered(state, d, ev):
     ship = _ship(state, d["ship"])
     state["sea"].remove(ship)
-    attacker = _player(state, d["attacker"])
+    attacker = state["players"][d["attacker"] - 1]
     attacker["cannons"] -= 1
     attacker["treasures"].append(ship["treasure"])
 

@@ -13,7 +13,24 @@ import string
 MERCHANT, PIRATE, CAPTAIN, ADMIRAL = "merchant", "pirate", "captain", "admiral"
 
 
+_DECKS: dict = {}  # the decks built, by what of the catalog makes them (a few catalogs a process)
+
+
 def build_deck(cat: dict) -> list[str]:
+    """The catalog's deck, sorted: a new list each call (a game's draw pile), built once for
+    each catalog (every game of a playout builds it)."""
+    key = (tuple(cat["merchants"]["value"].items()), tuple(cat["colours"]["value"]),
+           tuple(cat["pirates_per_colour"]["value"].items()), cat["captains_per_colour"]["value"],
+           cat["admirals"]["value"])
+    deck = _DECKS.get(key)
+    if deck is None:
+        deck = _build(cat)
+        if len(_DECKS) < 64:
+            _DECKS[key] = deck
+    return list(deck)
+
+
+def _build(cat: dict) -> list[str]:
     letters = string.ascii_lowercase
     deck = []
     for gold, n in cat["merchants"]["value"].items():

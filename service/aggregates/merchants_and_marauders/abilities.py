@@ -34,8 +34,7 @@ captain's home port), ``not_wanted`` (no wanted flag).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
+from collections import namedtuple
 
 from service.kernel import BadInput
 
@@ -46,14 +45,11 @@ DISCOUNTS = ("repair", "upgrade", "weapon", "recruit")
 REQUIREMENTS = ("in_port", "at_home", "not_wanted")
 
 
-@dataclass(frozen=True)
-class Ability:
+class Ability(namedtuple("Ability", ("args", "check", "adds"), defaults=(None, None))):
     """One word of the vocabulary: its arguments (name -> type); ``check(a)``: the reason
     its arguments are refused, or None; ``adds(a, summary)``: what it adds to a card's
     summary (the words alone are asked with ``has``: see the table above for where)."""
-    args: dict
-    check: Callable | None = None
-    adds: Callable | None = None
+    __slots__ = ()  # a namedtuple, not a dataclass: dataclasses imports inspect and typing (a replay's start)
 
 
 def _a_skill(a):

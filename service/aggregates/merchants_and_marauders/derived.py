@@ -42,6 +42,7 @@ def build(S: dict) -> dict:
         # where an NPC icon's letter leads from each zone (npc._by_letter): {zone: {letter: (zone, letter used)}}
         "by_letter": {z: {letter: _by_letter(S, z, letter) for letter in S["compass"]} for z in S["adj"]},
         "man_o_war_of_icon": mow,
+        "weapon_kinds": sorted(S["weapons"]),     # the special weapons, in the order the shipyard offers them
         # a ship type's value for every stat, before upgrades (hull and masts: its toughness)
         "ship_maxima": {t: {stat: min(ship["toughness" if stat in ("hull", "masts") else stat], stat_max)
                             for stat in SHIP_STATS} for t, ship in S["ships"].items()},

@@ -58,8 +58,7 @@ the card and the word.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
+from collections import namedtuple
 
 from service.kernel import BadInput
 
@@ -76,8 +75,7 @@ COMBAT_TIMINGS = ("naval_roll", "crew_roll")
 WHO = ("active", "each", "current")
 
 
-@dataclass(frozen=True)
-class Word:
+class Word(namedtuple("Word", ("args", "run", "once", "aimed", "check", "after"), defaults=(False, True, None, None))):
     """One word of the vocabulary: its arguments (name -> type), what it does and what
     else it asks of its arguments when the catalog loads.
 
@@ -86,12 +84,7 @@ class Word:
     is ``run(step, s, active, card)`` (``active``: the seat ``"active"`` names);
     ``aimed``: the step may name ``who``. ``check(s, nations)``: the reason the step is
     refused, or None. ``after(step, card)``: once the word has acted on every player."""
-    args: dict
-    run: Callable
-    once: bool = False
-    aimed: bool = True
-    check: Callable | None = None
-    after: Callable | None = None
+    __slots__ = ()  # a namedtuple, not a dataclass: dataclasses imports inspect and typing (a replay's start)
 
 
 # what each word does ---------------------------------------------------------------

@@ -84,9 +84,9 @@ def legal_port(state, seat, home=None, S=None):
     if "rumor" not in started and money >= R["rumor_price"] and state["decks"]["rumors"]:
         out.append({"action": "rumor"})
     if "mission" not in started:
-        for m, z in sorted(state["board"]["missions"].items()):    # (a loop: a comprehension is one more call)
-            if z == here:
-                out.append({"action": "claim_mission", "mission": m})
+        here_missions = [m for m, z in state["board"]["missions"].items() if z == here]
+        if here_missions:       # (mostly none: only this port's missions are sorted)
+            out += [{"action": "claim_mission", "mission": m} for m in sorted(here_missions)]
     if "stash" not in started and home:
         out += [{"action": "stash", "amount": a} for a in amounts(p["gold"])]
     if tasks.has_task(p):   # (asked first: most captains have none, and the call is saved)
@@ -282,7 +282,9 @@ def do_port(step, seat, d):
 
 
 def over_capacity(state, p):
-    return len(p["cargo"]) > capacity(state, p)
+    n = len(p["cargo"])
+    # (the ship's Cargo asked first: ``capacity`` is never below it, and most holds are not full)
+    return n > p["ship"]["cargo"] and n > capacity(state, p)
 
 
 # the events ---------------------------------------------------------------------------

@@ -156,8 +156,9 @@ class MerchantsAndMarauders(Rules):
             return [combat_rules.acting_seat(state)]
         if state.get("turn_window") is not None:     # glory cards at the start of a turn
             return [glory_rules.waiting(state)[1]]
-        seat = current_seat(state)
-        return [seat] if seat is not None else []
+        if phase != "play":                          # the game is over: nobody acts
+            return []
+        return [state["order"][state["cur"]]]           # (current_seat, inline: asked at every step)
 
     def legal(self, state, seat):
         phase = state["phase"]
@@ -168,15 +169,16 @@ class MerchantsAndMarauders(Rules):
             return combat_rules.legal(state, seat)
         if state.get("turn_window") is not None:
             return glory_rules.legal(state, seat)
-        if current_seat(state) != seat:
+        if phase != "play" or state["order"][state["cur"]] != seat:     # (current_seat, inline)
             return []
         p = state["players"][seat - 1]
         S = tables(state)
-        board = state["board"]
         if p["returning"]:
-            return [{"action": "place_upgrade", "port": z} for z in S["ports"] if board["upgrades"][z] is None]
-        if len(p["hand"]) > S["rules"]["glory_hand_limit"]:
-            return [{"action": "discard_glory", "card": c} for c in sorted(p["hand"])]
+            upgrades = state["board"]["upgrades"]
+            return [{"action": "place_upgrade", "port": z} for z in S["ports"] if upgrades[z] is None]
+        hand = p["hand"]
+        if hand and len(hand) > S["rules"]["glory_hand_limit"]:    # (most hands: empty, nothing read)
+            return [{"action": "discard_glory", "card": c} for c in sorted(hand)]
         if p["pending"]:
             if "choose_ship" in p["pending"]:
                 return ship_choices(state) + ([{"action": "redraw_captain"}] if may_redraw(state, p) else [])
@@ -277,8 +279,8 @@ class MerchantsAndMarauders(Rules):
         if outcome is not None:             # (most decisions hand nothing back: no call)
             carry_on(step, outcome)
         if state["phase"] == "play":
-            check_victory(step)
-            if current_seat(state) == seat:
+            check_victory(step)                         # (it changes no phase and no turn)
+            if state["order"][state["cur"]] == seat:     # (current_seat, inline: in play)
                 resume(step, seat)
 
     def _check(self, state, seat, decision):

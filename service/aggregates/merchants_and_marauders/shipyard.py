@@ -10,23 +10,26 @@ from itertools import combinations
 
 from . import abilities
 from .catalog import tables
+from .derived import derived
 from .mechanics import bank_pays, gain_glory
 from .state import UPGRADE_STAT, damage, new_ship, pay, player, receive, ship_max, ship_maxima
 
 REPAIRABLE = ("hull", "masts", "cargo", "cannons")
 
 
-def sale_value(state, p, port, keep=None):
+def sale_value(state, p, port, keep=None, S=None):
     """What the shipyard pays for the current ship (upgrades +1 each unless
     they move to the new ship at St. John, damage -1 a point, never below 0).
     ``keep``: at St. John (rules version 3) the tiles the player keeps; the others sell.
+    ``S``: the state's tables, when the caller has read them.
     The book: "Vendere o comprare velieri", p. 7."""
-    S = tables(state)
+    if S is None:
+        S = tables(state)
     ship = p["ship"]
     info = S["ships"][ship["type"]]
     if not info["for_sale"]:
         return 0
-    if not keeps_upgrades(state, port):
+    if not keeps_upgrades(state, port, S):
         sold = len(ship["upgrades"])
     elif keep is None:
         sold = 0
@@ -36,13 +39,15 @@ def sale_value(state, p, port, keep=None):
     return max(0, info["sell"] + bonus - damage(state, ship))
 
 
-def keeps_upgrades(state, port):
-    return tables(state)["zones"][port]["special"].get("kind") == "transfer_upgrades"
+def keeps_upgrades(state, port, S=None):
+    """``S``: the state's tables, when the caller has read them."""
+    return (S or tables(state))["zones"][port]["special"].get("kind") == "transfer_upgrades"
 
 
-def keep_choices(state, p, port):
-    """St. John (rules version 3): every set of the ship's tiles to keep (the rest sell for +1)."""
-    if not state.get("fixes") or not keeps_upgrades(state, port):
+def keep_choices(state, p, port, S=None):
+    """St. John (rules version 3): every set of the ship's tiles to keep (the rest sell for +1).
+    ``S``: the state's tables, when the caller has read them."""
+    if not state.get("fixes") or not keeps_upgrades(state, port, S):
         return [None]
     tiles = sorted(p["ship"]["upgrades"])
     return [list(c) for k in range(len(tiles), -1, -1) for c in combinations(tiles, k)]
@@ -56,16 +61,19 @@ def legal(state, p, here, money, S):
     ship = p["ship"]
     if money >= abilities.price(state, p, "repair", R["repair_price"]):
         most = ship_maxima(state, ship)
-        out += [{"action": "repair", "location": loc} for loc in REPAIRABLE if ship[loc] < most[loc]]
-    hull = [t for t in ship["flipped"] if S["upgrade"][t] == "reinforced_hull"]
-    if hull and money >= R["reinforced_hull_repair"]:
+        for loc in REPAIRABLE:          # (a loop: a comprehension is one more call, for four locations)
+            if ship[loc] < most[loc]:
+                out.append({"action": "repair", "location": loc})
+    flipped = ship["flipped"]           # (mostly none: the tiles are not even read)
+    if flipped and money >= R["reinforced_hull_repair"] and \
+            any(S["upgrade"][t] == "reinforced_hull" for t in flipped):
         out.append({"action": "rearm_hull"})          # Reinforced Hull turned face up again
     tile = state["board"]["upgrades"][here]
     if tile is not None and state["board"]["revealed"][here] and money >= abilities.price(state, p, "upgrade", R["upgrade_price"]) and \
             S["upgrade"][tile] not in {S["upgrade"][t] for t in ship["upgrades"]}:
         out.append({"action": "buy_upgrade"})
     weapon_price = None                 # read at the first weapon in stock
-    for kind in sorted(S["weapons"]):
+    for kind in derived(state)["weapon_kinds"]:      # (sorted once per catalog)
         if kind in p["weapons"]:
             out.append({"action": "sell_weapon", "kind": kind})
         elif state["weapons"][kind] > 0:
@@ -73,10 +81,10 @@ def legal(state, p, here, money, S):
                 weapon_price = abilities.price(state, p, "weapon", R["weapon_price"])
             if money >= weapon_price:
                 out.append({"action": "buy_weapon", "kind": kind})
-    keeps = keep_choices(state, p, here)
+    keeps = keep_choices(state, p, here, S)
     sale = []                           # the old ship's price, by tiles kept (a loop: mostly one)
     for keep in keeps:
-        sale.append(sale_value(state, p, here, keep))
+        sale.append(sale_value(state, p, here, keep, S))
     for kind, info in S["ships"].items():
         if not info["for_sale"]:
             continue
