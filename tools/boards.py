@@ -6,7 +6,8 @@ from __future__ import annotations
 import os
 import sys
 
-from service.render.common import board_text, to_text
+from service.render.common import board_text
+from service.render.table import to_text
 
 
 def columns() -> int:

@@ -157,7 +157,8 @@ class Session:
                                "recorded elsewhere); nothing was recorded: read what it waits for now")
 
     def _board(self, line: str) -> None:
-        from service.render.common import board_text, to_text
+        from service.render.common import board_text
+        from service.render.table import to_text
         from service.views import board
 
         parts = line.split()

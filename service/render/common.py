@@ -7,8 +7,6 @@ from importlib import import_module
 from service.kernel.errors import BadInput
 from service.kernel.games import get_rules, registration
 
-from . import table
-
 
 def drawing(game: str, kind: str):
     """The module that draws ``game``'s table, as registered (service/kernel/games.py):
@@ -50,7 +48,7 @@ def words(text: str) -> str:
 
 def board_text(board: dict, config: dict, width: int = 80) -> list:
     """``board`` (``service.views.board``) for the viewer it was made for: lines
-    and tables (service/render/table.py) for ``to_text``."""
+    and tables, as ``service.render.table.to_text`` draws them."""
     names = players(config)
     seat = board.get("seat")
     viewer = "the referee" if seat is None else "a spectator" if seat == 0 else who(seat, names)
@@ -72,8 +70,3 @@ def _num(v) -> float:
         return float(v)
     except (TypeError, ValueError):
         return 0.0
-
-
-def to_text(parts: list, width: int = 80) -> str:
-    """The text of ``board_text``'s parts at ``width`` columns, each line ending with a line break."""
-    return table.text(parts, width)

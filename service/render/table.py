@@ -1,5 +1,5 @@
 """The board text laid out without rich: plain lines and tables (``Table``) as
-``text(parts, width)`` draws them for a file or a pipe.
+``to_text(parts, width)`` draws them for a file or a pipe.
 
 The layout is rich's for what the board text uses, so the text is the same,
 byte for byte, as rich printed it for a file or a pipe (tests/render/
@@ -348,7 +348,7 @@ class Table:
         return out
 
 
-def text(parts: list, width: int = 80) -> str:
+def to_text(parts: list, width: int = 80) -> str:
     """``parts`` (lines of text and ``Table``s), one under the other, within
     ``width`` cells, each line ending with a line break."""
     lines: list[str] = []

@@ -23,8 +23,7 @@ from service.kernel.local import LocalGame
 from service.kernel.machine import Machine
 from service.kernel.rules import available_games
 from service.render import board_text
-from service.render.common import to_text
-from service.render.table import Table, cell_len, set_cell_size, wrap
+from service.render.table import Table, cell_len, set_cell_size, to_text, wrap
 from service.views import board
 
 WIDTHS = (37, 50, 80, 132)

@@ -123,7 +123,7 @@ def test_status_and_replay_start_without_the_library(tmp_path):
     started = set(json.loads(bare.stdout))  # what this interpreter imports before any code of ours
 
     def run(*argv):
-        imported, out, err = _tools({"eventsourcing", "rich", "typing", "secrets", "random", "uuid"},
+        imported, out, err = _tools({"eventsourcing", "rich", "typing", "secrets", "random", "uuid", "unicodedata"},
                                     *argv, "--json", "--db", db)
         assert "exit" not in err, err
         return imported - started, json.loads(out)
@@ -133,7 +133,7 @@ def test_status_and_replay_start_without_the_library(tmp_path):
     assert answer == json.loads(json.dumps(status(gid, m, v, h), default=lambda o: o.hex()))
     m3, v3, _ = app.fold(gid, to_turn=3)
     imported, answer = run("replay", gid.hex, "--to-turn", "3")
-    assert imported == {"uuid"}  # the game's id as the views take it
+    assert imported == {"uuid"}  # the game's id as the views take it (and no text layout: unicodedata)
     assert answer == json.loads(json.dumps(board(gid, m3, v3, None)))
     imported, out, err = _tools({"eventsourcing", "rich"}, "replay", gid.hex, "--to-turn", "3", "--db", db)
     assert "exit" not in err, err
