@@ -35,11 +35,23 @@ def _fold(reader: SqliteReader, game_id: str, to_turn: int | None, to_event: int
     found = reader.current(game_id)
     if found is None:
         return None
-    gid = found[0]
+    return _fold_game(reader, found[0], to_turn, to_event)
+
+
+def _fold_game(reader: SqliteReader, gid: str, to_turn: int | None, to_event: int | None,
+               check: ChainCheck | None = None):
+    """``_fold`` of the game whose id (hex) is ``gid``; with ``check``, each event up
+    to the last folded is also added to it (those before the snapshot the fold
+    starts from read for it alone; each before it is folded)."""
     machine, version, head = _start(reader, gid, to_turn, to_event) or (None, 0, None)
+    if check is not None and version:
+        for row in reader.events(gid, gt=0, lte=version):
+            check.add(*row)
     for v, env in reader.events(gid, gt=version, lte=to_event):
         if to_turn is not None and env["turn"] > to_turn:
             break
+        if check is not None:
+            check.add(v, env)
         ev = Ev(env["type"], env["turn"], env["visible_to"], env["data"])
         if machine is None:
             machine = Machine(get_rules(env["data"]["game"]), ev)
@@ -48,6 +60,27 @@ def _fold(reader: SqliteReader, game_id: str, to_turn: int | None, to_event: int
     if machine is None:
         return None
     return UUID(gid), machine, version, head
+
+
+def direct_replay(db: str, game_id: str, *, to_turn: int | None = None, to_event: int | None = None):
+    """``(game id, machine, version, chain problem)`` or None: ``direct_fold`` and
+    the check of the hash chain up to where it stopped (``chain_problem``: None
+    when it verifies) in one read of the store, each event read once: the fold's
+    events are checked as they are read, the ones before the snapshot it starts
+    from are read for the check alone."""
+    snapshot_interval()  # a bad setting is reported however the answer is found
+    return _read(db, lambda reader: _replay(reader, game_id, to_turn, to_event))
+
+
+def _replay(reader: SqliteReader, game_id: str, to_turn: int | None, to_event: int | None):
+    found = reader.current(game_id)
+    if found is None:
+        return None
+    check = ChainCheck(UUID(found[0]))
+    folded = _fold_game(reader, found[0], to_turn, to_event, check)
+    if folded is None:
+        return None
+    return *folded[:3], check.problem
 
 
 class ReadEvent:
@@ -113,31 +146,55 @@ def chain_problem(game_id: UUID, rows) -> str | None:
     """Why the hash chain of ``rows`` ((version, envelope dict), from version 1
     on) does not verify, or None: the check ``tools audit`` makes first,
     for what a replay shows (the audit also re-runs chance and rules)."""
-    from event_store.chain import chain_version, genesis, link
+    check = ChainCheck(game_id)
+    for version, env in rows:
+        check.add(version, env)
+        if check.problem is not None:
+            break
+    return check.problem
 
-    prev, chain = None, None
-    for i, (version, env) in enumerate(rows):
-        if i == 0:
+
+class ChainCheck:
+    """``chain_problem`` an event at a time, as the events are read from version 1
+    on (``add``): the first problem, or None. An event is checked before a fold
+    applies it: a game's state may keep its lists and change them later."""
+
+    __slots__ = ("game_id", "problem", "_n", "_prev", "_chain")
+
+    def __init__(self, game_id: UUID):
+        self.game_id = game_id
+        self.problem: str | None = None
+        self._n, self._prev, self._chain = 0, None, None
+
+    def add(self, version: int, env: dict) -> None:
+        if self.problem is None:
+            self.problem = self._check(version, env)
+
+    def _check(self, version: int, env: dict) -> str | None:
+        from event_store.chain import chain_version, genesis, link
+
+        self._n += 1
+        if self._n == 1:
             if env.get("type") != "GameCreated":
                 return "the history does not start with its creation"
             try:
-                chain = chain_version(env["data"])
+                self._chain = chain_version(env["data"])
             except ValueError as e:
                 return str(e)
-            prev = genesis(game_id, chain)
-        if version != i + 1:
-            return f"event {i + 1} is missing"
-        if env.get("prev") != prev:
+            self._prev = genesis(self.game_id, self._chain)
+        if version != self._n:
+            return f"event {self._n} is missing"
+        if env.get("prev") != self._prev:
             return f"event {version}'s link to the one before is broken"
         try:
-            h = link(game_id, version, env["timestamp"], env["type"], env["turn"], env["visible_to"], env["data"],
-                     env["prev"], env.get("salt"), chain)
+            h = link(self.game_id, version, env["timestamp"], env["type"], env["turn"], env["visible_to"],
+                     env["data"], env["prev"], env.get("salt"), self._chain)
         except Exception as e:
             return f"event {version} cannot be hashed ({e})"
         if h != env.get("hash"):
             return f"event {version} does not match its hash (it was changed)"
-        prev = h
-    return None
+        self._prev = h
+        return None
 
 
 def verify_to(db: str, game_id: UUID, version: int) -> str | None:
@@ -185,12 +242,29 @@ def fold_for_reading(db: str | None, game_id: str, to_turn: int | None = None, t
     direct = direct_fold(resolve_db(db), game_id, to_turn=to_turn, to_event=to_event)
     if direct is not None:
         return direct[:3]
+    return _fold_by_application(db, game_id, to_turn, to_event)
+
+
+def _fold_by_application(db: str | None, game_id: str, to_turn: int | None, to_event: int | None):
     from service.app import Privateer
 
     a = Privateer(db)
     gid = a.resolve_id(game_id)
     machine, version, _ = a.fold(gid, to_turn=to_turn, to_event=to_event)
     return gid, machine, version
+
+
+def replay_for_reading(db: str | None, game_id: str, to_turn: int | None = None, to_event: int | None = None):
+    """``(game id, machine, version, chain problem)``: ``fold_for_reading`` and
+    ``chain_problem_to`` in one read of an SQLite store when it can
+    (``direct_replay``), else each as it can."""
+    from event_store.store import resolve_db
+
+    direct = direct_replay(resolve_db(db), game_id, to_turn=to_turn, to_event=to_event)
+    if direct is not None:
+        return direct
+    gid, machine, version = _fold_by_application(db, game_id, to_turn, to_event)
+    return gid, machine, version, chain_problem_to(db, gid, version)
 
 
 def chain_problem_to(db: str | None, gid: UUID, version: int) -> str | None:
@@ -220,11 +294,10 @@ def replay_board(db: str | None, game_id: str, to_turn: int | None = None, to_ev
 
     if to_turn is not None and to_event is not None:
         raise BadInput("give --to-turn or --to-event, not both")
-    gid, machine, version = fold_for_reading(db, game_id, to_turn, to_event)
+    gid, machine, version, problem = replay_for_reading(db, game_id, to_turn, to_event)
     if seat is not None:
         machine.check_seat(seat)
     b = board(gid, machine, version, seat)
-    problem = chain_problem_to(db, gid, version)
     if problem is not None:
         b["warning"] = f"this history does not verify ({problem}): what it shows may not be what happened; " \
                        "run `tools audit`"

@@ -111,7 +111,7 @@ def test_both_renderers_draw_its_view(registered):
 
     from service.kernel.local import LocalGame
     from service.render import board_text
-    from service.render.common import to_text
+    from service.render.table import to_text
     from service.render.svg import board_svg
     from service.views import board
 

@@ -160,11 +160,8 @@ class Session:
                                "recorded elsewhere); nothing was recorded: read what it waits for now")
 
     def _board(self, line: str) -> None:
-        import io
-
-        from rich.console import Console
-
-        from service.render import board_text
+        from service.render.common import board_text
+        from service.render.table import to_text
         from service.views import board
 
         parts = line.split()
@@ -172,9 +169,8 @@ class Session:
         game = self.app.load(self.gid)
         if seat is not None:
             game.machine.check_seat(seat)
-        console = Console(width=80, file=io.StringIO(), color_system=None)
-        console.print(board_text(board(self.gid, game.machine, game.version, seat), game.machine.config))
-        self.out(console.file.getvalue().rstrip("\n"))
+        self.out(to_text(board_text(board(self.gid, game.machine, game.version, seat), game.machine.config))
+                 .rstrip("\n"))
 
     def _play(self, line: str) -> None:
         """A line is a run of moves, each taken as the game then asks: numbers

@@ -35,7 +35,8 @@ from service.kernel.chance import is_copy_of, said_as
 from service.kernel.corrections import step_outcomes, undo_point
 from service.kernel.errors import BadInput, PrivateerError
 from service.kernel.games import game_names, get_rules
-from service.render.common import board_text, to_text, words
+from service.render.common import board_text, words
+from service.render.table import to_text
 from service.views import referee_text
 
 from . import models as m

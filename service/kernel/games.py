@@ -34,7 +34,7 @@ class Registration:
     def __init__(self, name: str, rules: str, text: str = "", svg: str = "", help: str = ""):
         self.name = name  # the game's id in commands, records and the store: "loot"
         self.rules = rules  # the module whose ``RULES`` is its decider (``service.kernel.rules.Rules``)
-        self.text = text  # the table in words: ``render(view, config, names, seat) -> [rich renderables]``
+        self.text = text  # the table in words: ``render(view, config, names, seat) -> [lines and service.render.table.Table]``
         self.svg = svg  # the table as SVG: ``WIDTH``, ``height(view)``, ``draw(svg, view, config, names, seat, top)``
         self.help = help  # a few words for `--help`: its seats, its bots beyond ``random``
 

@@ -46,26 +46,23 @@ def words(text: str) -> str:
     return str(text).replace("_", " ").replace("-", " ")
 
 
-def board_text(board: dict, config: dict, width: int = 80):
-    """A rich renderable of ``board`` (``service.views.board``) for the viewer it was made for."""
-    from rich.console import Group
-    from rich.text import Text
-
+def board_text(board: dict, config: dict, width: int = 80) -> list:
+    """``board`` (``service.views.board``) for the viewer it was made for: lines
+    and tables, as ``service.render.table.to_text`` draws them."""
     names = players(config)
     seat = board.get("seat")
     viewer = "the referee" if seat is None else "a spectator" if seat == 0 else who(seat, names)
-    head = Text(f"{title(board['game'])} — turn {board['turn']}, event {board['version']}, "
-                f"as {viewer} sees it", style="bold")
+    head = f"{title(board['game'])} — turn {board['turn']}, event {board['version']}, as {viewer} sees it"
     parts = [head]
     if board["finished"]:
         ranked = sorted(board["scores"].items(), key=lambda kv: -_num(kv[1]))
         scores = ", ".join(f"{who(s, names)} {v}" for s, v in ranked)
         won = ", ".join(who(w, names) for w in board["winners"])
-        parts.append(Text(f"Finished. Won by {won}. Scores: {scores}."))
+        parts.append(f"Finished. Won by {won}. Scores: {scores}.")
     elif board.get("to_act"):
-        parts.append(Text("To act: " + ", ".join(who(s, names) for s in board["to_act"])))
+        parts.append("To act: " + ", ".join(who(s, names) for s in board["to_act"]))
     parts += drawing(board["game"], "text").render(board["board"], config, names, seat)
-    return Group(*parts)
+    return parts
 
 
 def _num(v) -> float:
@@ -73,14 +70,3 @@ def _num(v) -> float:
         return float(v)
     except (TypeError, ValueError):
         return 0.0
-
-
-def to_text(renderable, width: int = 80) -> str:
-    """Plain text of a renderable at ``width`` columns (for tests and files)."""
-    import io
-
-    from rich.console import Console
-
-    console = Console(width=width, file=io.StringIO(), color_system=None)
-    console.print(renderable)
-    return console.file.getvalue()

@@ -3,7 +3,7 @@ prizes and victory points, with card and ship names as printed."""
 
 from __future__ import annotations
 
-from rich.table import Table
+from .table import Table
 
 from .common import who, words
 
@@ -32,7 +32,7 @@ def render(view: dict, config: dict, names: dict, seat) -> list:
     out = [f"Round {view['round']}, {words(view['phase'])} phase. Action deck {view['action_deck']}, "
            f"discard {view['discard']}, ship deck {view['ship_deck']}, merchant deck {view['merchant_deck']}."]
     table = Table("player", "hand", "raiders & warships", "merchants", "prizes", "VP",
-                  title="Players", title_justify="left")
+                  title="Players")
     table.columns[0].no_wrap = True
     for s, p in view["players"].items():
         hand = p["hand"]

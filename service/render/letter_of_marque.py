@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from rich.table import Table
+from .table import Table
 
 from .common import who
 
 
 def render(view: dict, config: dict, names: dict, seat) -> list:
     players = Table("player", "colour", "points", "score pile", "cannons", "reserve", "deck",
-                    title="Players", title_justify="left", expand=False)
+                    title="Players")
     players.columns[0].no_wrap = True
     for s, p in view["players"].items():
         pile = p["score_pile"]
@@ -25,7 +25,7 @@ def render(view: dict, config: dict, names: dict, seat) -> list:
             deck += f"; drawn {p['drawn']}"
         players.add_row(who(s, names), p["colour"], str(p["points"]), treasures + enemy, str(p["cannon_cards"]),
                         res, deck)
-    sea = Table("ship", "owner", "treasure", "base", title="At sea", title_justify="left")
+    sea = Table("ship", "owner", "treasure", "base", title="At sea")
     sea.columns[0].no_wrap = True
     for ship in view["sea"]:
         armed = ship["armed"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rich.table import Table
+from .table import Table
 
 from .common import who
 
@@ -25,7 +25,7 @@ def card(c: str) -> str:
 
 
 def render(view: dict, config: dict, names: dict, seat) -> list:
-    sea = Table("merchant", "owner", "attacks", "lead", title="At sea", title_justify="left")
+    sea = Table("merchant", "owner", "attacks", "lead", title="At sea")
     sea.columns[0].no_wrap = True
     for b in view["sea"]:
         attacks = "; ".join(f"{a['colour']} {a['skulls']} ({side(view, a['side'], names)})"
@@ -37,7 +37,7 @@ def render(view: dict, config: dict, names: dict, seat) -> list:
         if b.get("leading") is not None:
             lead = side(view, b["leading"], names)
         sea.add_row(f"{b['gold']} gold", who(b["owner"], names), attacks, lead)
-    players = Table("player", "hand", "captured", title="Players", title_justify="left")
+    players = Table("player", "hand", "captured", title="Players")
     players.columns[0].no_wrap = True
     for s, p in view["players"].items():
         hand = p["hand"]

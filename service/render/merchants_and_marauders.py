@@ -3,7 +3,7 @@ ports' demand and the sea's NPCs."""
 
 from __future__ import annotations
 
-from rich.table import Table
+from .table import Table
 
 from .common import who, words
 
@@ -11,8 +11,7 @@ from .common import who, words
 def render(view: dict, config: dict, names: dict, seat) -> list:
     out = [f"Target {view['target']} glory. Player order: "
            + ", ".join(who(s, names) for s in view["order"]) + "."]
-    table = Table("player", "captain", "ship", "at", "gold", "glory", "cargo", "wanted by", title="Captains",
-                  title_justify="left")
+    table = Table("player", "captain", "ship", "at", "gold", "glory", "cargo", "wanted by", title="Captains")
     table.columns[0].no_wrap = True
     for s, p in view["players"].items():
         cap = p.get("captain") or {}
@@ -44,7 +43,7 @@ def render(view: dict, config: dict, names: dict, seat) -> list:
                    + f", waiting for {who(str(fight['waiting']), names)} "
                    f"({words(fight['stage'])}).")
     board = view["board"]
-    demand = Table("port", "demand", "upgrade", title="Ports", title_justify="left")
+    demand = Table("port", "demand", "upgrade", title="Ports")
     demand.columns[0].no_wrap = True
     for port, good in board["demand"].items():
         up = board["upgrades"].get(port)

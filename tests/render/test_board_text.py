@@ -12,7 +12,7 @@ import pytest
 
 from service.kernel.local import LocalGame
 from service.render import board_text
-from service.render.common import to_text
+from service.render.table import to_text
 from service.views import board
 
 GAMES = [("letter-of-marque", 3), ("loot", 4), ("kaisers-pirates", 2), ("merchants-and-marauders", 3)]

@@ -123,7 +123,7 @@ def test_status_and_replay_start_without_the_library(tmp_path):
     started = set(json.loads(bare.stdout))  # what this interpreter imports before any code of ours
 
     def run(*argv):
-        imported, out, err = _tools({"eventsourcing", "rich", "typing", "secrets", "random", "uuid"},
+        imported, out, err = _tools({"eventsourcing", "rich", "typing", "secrets", "random", "uuid", "unicodedata"},
                                     *argv, "--json", "--db", db)
         assert "exit" not in err, err
         return imported - started, json.loads(out)
@@ -133,8 +133,12 @@ def test_status_and_replay_start_without_the_library(tmp_path):
     assert answer == json.loads(json.dumps(status(gid, m, v, h), default=lambda o: o.hex()))
     m3, v3, _ = app.fold(gid, to_turn=3)
     imported, answer = run("replay", gid.hex, "--to-turn", "3")
-    assert imported == {"uuid"}  # the game's id as the views take it
+    assert imported == {"uuid"}  # the game's id as the views take it (and no text layout: unicodedata)
     assert answer == json.loads(json.dumps(board(gid, m3, v3, None)))
+    imported, out, err = _tools({"eventsourcing", "rich"}, "replay", gid.hex, "--to-turn", "3", "--db", db)
+    assert "exit" not in err, err
+    assert imported - started == set()  # the table for a person is drawn without rich (service/render/table.py)
+    assert f"turn {m3.turn()}, event {v3}, as the referee sees it" in out.splitlines()[0]
 
 
 def test_the_replays_chain_check_hashes_the_time_as_stored(tmp_path):
@@ -264,3 +268,65 @@ def test_the_games_list_is_read_from_the_tables(tmp_path):
     old = tmp_path / "old.db"
     shutil.copy(FIXTURE, old)
     assert games_for_reading(str(old)) == Privateer(str(old)).games()
+
+
+def test_a_replay_reads_each_event_once_for_its_fold_and_its_chain_check(tmp_path, monkeypatch):
+    """``direct_replay`` gives what ``direct_fold`` and ``verify_to`` give, from a
+    snapshot or not, the history intact or changed before or after the snapshot
+    the fold starts from, and reads each event of the store once."""
+    import sqlite3
+
+    import msgpack
+
+    from event_store.reads import SqliteReader
+    from service.replay import direct_replay, verify_to
+
+    db = str(tmp_path / "r.db")
+    app = Privateer(db, snapshot_interval=25)
+    [gid] = play(app, game="loot", seats=3, seed="once")
+    top = app.fold(gid)[0].turn()
+    read: list = []
+    events = SqliteReader.events
+
+    def counted(self, gid, gt=0, lte=None, page=256):
+        for row in events(self, gid, gt, lte, page):
+            read.append(row[0])
+            yield row
+
+    monkeypatch.setattr(SqliteReader, "events", counted)
+
+    def check(points):
+        for kw in points:
+            read.clear()
+            g, m, v, problem = direct_replay(db, gid.hex[:8], **kw)
+            stopped = [x for x in read if x > v]   # the fold reads ahead to find the turn's end
+            assert sorted(x for x in read if x <= v) == list(range(1, v + 1)), kw
+            assert len(stopped) <= 256, kw
+            fg, fm, fv, _ = direct_fold(db, gid.hex[:8], **kw)
+            assert (g, v) == (fg, fv) and state_bytes(m) == state_bytes(fm), kw
+            assert problem == verify_to(db, gid, v), kw
+            yield v, problem
+
+    points = [{"to_turn": t} for t in (0, 1, 3, top // 2, top)] + [{"to_event": v} for v in (1, 24, 25, 26, 60)] + [{}]
+    assert all(p is None for _, p in check(points))
+    with sqlite3.connect(db) as c:
+        state = c.execute("SELECT state FROM stored_events WHERE originator_version = 30").fetchone()[0]
+        env = msgpack.unpackb(state, raw=False, strict_map_key=False)
+        env["turn"] += 1000
+        c.execute("UPDATE stored_events SET state = ? WHERE originator_version = 30",
+                  (msgpack.packb(env, use_bin_type=True),))
+    found = dict(check([{"to_event": 29}, {"to_event": 30}, {"to_event": 60}, {}]))
+    assert found[29] is None and all("event 30 does not match its hash" in found[v] for v in found if v >= 30)
+
+
+def test_a_replay_checks_each_event_before_the_fold_applies_it(tmp_path):
+    """The Kaiser's Pirates' state keeps an attack's list of targets from its
+    event and adds to it later: a check made after the fold would read the
+    changed list and call the history changed."""
+    from service.replay import direct_replay, verify_to
+
+    db = str(tmp_path / "k.db")
+    app = Privateer(db, snapshot_interval=0)
+    [gid] = play(app, game="kaisers-pirates", seats=2, seed="a2")  # its event 268: a list changed later
+    g, m, v, problem = direct_replay(db, gid.hex)
+    assert problem is None and verify_to(db, gid, v) is None and v == app.fold(gid)[1]
