@@ -418,6 +418,7 @@ def _finish(step):
 def _attack_announced(state, d, ev):
     tt = state["tt"]
     eng = dict(d)
+    eng["targets"] = list(d["targets"])  # the state's own list: Good Hunting adds to it, never to the event's
     eng.update({"i": 0, "stage": "assist", "surprise": False, "searchlight": False, "special": False,
                 "boarding": [], "multi": None, "reaction": None, "reveal": [], "passage": None,
                 "reacted": []})
