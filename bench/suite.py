@@ -77,10 +77,26 @@ def _default_seats(rules) -> int:
     return min(rules.max_seats, max(rules.min_seats, 3))
 
 
+def _played(game: str, seats: int, material: bytes) -> int | None:
+    """The events of a random game of ``game`` played out in memory, or None when it
+    cannot be played with ``seats``."""
+    from service.kernel.local import LocalGame
+
+    try:
+        g = LocalGame(game, seats, seed=material)
+        g.play_out(random.Random(material))
+    except Exception:
+        return None
+    return len(g.events)
+
+
+def _closer(best: dict | None, cand: dict) -> dict:
+    return cand if best is None or abs(cand["events"] - TARGET_EVENTS) < abs(best["events"] - TARGET_EVENTS) else best
+
+
 def find_games(games: list[str]) -> dict:
     """In memory: a (game, seats, seed) whose history is closest to ~2,000
     events, and the longest history found (for the growth table)."""
-    from service.kernel.local import LocalGame
     from service.kernel.rules import get_rules
 
     best, longest = None, None
@@ -88,15 +104,11 @@ def find_games(games: list[str]) -> dict:
         rules = get_rules(game)
         for seats in sorted({rules.min_seats, _default_seats(rules), rules.max_seats}):
             for s, material in list(_seeds())[:3]:
-                try:
-                    g = LocalGame(game, seats, seed=material)
-                    g.play_out(random.Random(material))
-                except Exception:
+                n = _played(game, seats, material)
+                if n is None:
                     break
-                n = len(g.events)
                 cand = {"game": game, "seats": seats, "seed": s, "events": n}
-                if best is None or abs(n - TARGET_EVENTS) < abs(best["events"] - TARGET_EVENTS):
-                    best = cand
+                best = _closer(best, cand)
                 if longest is None or n > longest["events"]:
                     longest = cand
     return {"target": best, "longest": longest}
@@ -105,21 +117,15 @@ def find_games(games: list[str]) -> dict:
 def closest_game(game: str, seeds: int = 4) -> dict:
     """In memory: the (game, seats, seed) of ``game`` whose history is closest to
     ~2,000 events, over every number of seats and the first ``seeds`` seeds."""
-    from service.kernel.local import LocalGame
     from service.kernel.rules import get_rules
 
     rules = get_rules(game)
     best = None
     for seats in range(rules.min_seats, rules.max_seats + 1):
         for s, material in list(_seeds())[:seeds]:
-            try:
-                g = LocalGame(game, seats, seed=material)
-                g.play_out(random.Random(material))
-            except Exception:
-                continue
-            n = len(g.events)
-            if best is None or abs(n - TARGET_EVENTS) < abs(best["events"] - TARGET_EVENTS):
-                best = {"game": game, "seats": seats, "seed": s, "events": n}
+            n = _played(game, seats, material)
+            if n is not None:
+                best = _closer(best, {"game": game, "seats": seats, "seed": s, "events": n})
     if best is None:
         raise RuntimeError(f"no game of {game} could be played out")
     return best
