@@ -27,8 +27,10 @@ per game goes to stderr.
 
 ``--cost``: instead, the determinization's cost: at a seeded mid-game position
 of each game, the CPU time of a 1,000-playout analysis (the search of
-``tools analyse``, without the store) against 1,000 bare random playouts from the
-same position (the issue's target: at most 2x).
+``tools analyse``, without the store) against 1,000 bare playouts from the same
+position played by the search's own rollout bot (the issue's target, "the
+determinization's cost": at most 2x), and against 1,000 bare random playouts (what the
+guided rollouts' heuristic bot adds besides).
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ import time
 
 from service.analysis.bot import BUDGET, PLAYOUTS, ROLLOUT, bot_for
 from service.analysis.ismcts import BIAS, HORIZON, MARGIN, WIDEN
-from service.analysis.ismcts import search
+from service.analysis.ismcts import rollout_bot, search
 from service.kernel.local import LocalGame
 from service.kernel.rules import get_rules
 
@@ -181,7 +183,10 @@ def duel(game: str, n: int, playouts: int, budget: int | None, seed: str, spec: 
 
 
 def cost(game: str, playouts: int = 1000) -> dict:
-    """CPU seconds of a ``playouts``-playout search and of as many bare playouts, same position."""
+    """CPU seconds of a ``playouts``-playout search and of as many bare playouts from the
+    same position: played by the search's own rollout bot (``guided``: the ratio is what the
+    determinization and the tree cost) and by the random bot (the ratio adds what the
+    heuristic bot costs a playout)."""
     g = LocalGame(game, 2, seed=f"cost:{game}".encode().ljust(32, b"."))
     rng = random.Random(1)
     steps = STEPS[game]
@@ -194,15 +199,20 @@ def cost(game: str, playouts: int = 1000) -> dict:
     started = time.process_time()
     search(g.rules, g.state, seat, playouts, seed=1)
     analysed = time.process_time() - started
-    started = time.process_time()
-    for i in range(playouts):
-        bare = LocalGame.__new__(LocalGame)
-        bare.__dict__.update(g.__dict__)
-        bare.machine, bare.events, bare.actions = g.machine.copy(), [], 0
-        bare.play_out(random.Random(i), keep=False)
-    plain = time.process_time() - started
-    return {"game": game, "playouts": playouts, "analysis_cpu": analysed, "bare_cpu": plain,
-            "ratio": analysed / plain if plain else None}
+
+    def bare(bot) -> float:
+        started = time.process_time()
+        for i in range(playouts):
+            b = LocalGame.__new__(LocalGame)
+            b.__dict__.update(g.__dict__)
+            b.machine, b.events, b.actions = g.machine.copy(), [], 0
+            b.play_out(random.Random(i), bot=bot, keep=False)
+        return time.process_time() - started
+
+    guided, plain = bare(rollout_bot(g.rules, ROLLOUT)), bare("random")
+    return {"game": game, "playouts": playouts, "analysis_cpu": analysed, "bare_cpu": guided,
+            "ratio": analysed / guided if guided else None, "random_cpu": plain,
+            "ratio_random": analysed / plain if plain else None}
 
 
 def _writer(path: str | None, spec: str):
@@ -270,8 +280,9 @@ def main(argv=None) -> int:
     for game in games if not args.tables else []:
         if args.cost:
             r = cost(game)
-            print(f"{game}: {r['playouts']} playouts, analysis {r['analysis_cpu']:.2f} s CPU, bare "
-                  f"{r['bare_cpu']:.2f} s CPU: {r['ratio']:.2f}x")
+            print(f"{game}: {r['playouts']} playouts, analysis {r['analysis_cpu']:.2f} s CPU; bare playouts by its "
+                  f"rollout bot {r['bare_cpu']:.2f} s CPU: {r['ratio']:.2f}x; bare random playouts "
+                  f"{r['random_cpu']:.2f} s CPU: {r['ratio_random']:.2f}x")
         elif args.duels or both:
             n = FULL if args.full else (args.games or 4)
             for spec in args.variant or [""]:

@@ -173,7 +173,8 @@ class LocalGame:
     def play_out(self, rng: random.Random, bot="random", max_steps: int = 100_000,
                  keep: bool = True) -> int:
         """Play with bots until the game ends; return the number of decisions.
-        ``bot``: one bot for every seat, or by seat (``service.kernel.seating``).
+        ``bot``: one bot for every seat, or by seat, or a chooser for every seat
+        (``service.kernel.seating``).
 
         ``keep=False``: a playout whose history nobody reads (a benchmark, a
         bot's look-ahead) takes the fold path (``Step``): its steps run the same

@@ -41,7 +41,10 @@ def parse_bots(given: str | Iterable[str] | Mapping[int, str] | None) -> dict[in
 
 def choosers(rules, given, seats: int) -> list[Chooser]:
     """The bot of each seat, indexed by seat (index 0 unused): a bad name or a
-    seat the game does not have is refused with the bots it has."""
+    seat the game does not have is refused with the bots it has. A chooser itself
+    (a callable, as a search's rollout bot) plays every seat."""
+    if callable(given):
+        return [given] * (seats + 1)
     table = parse_bots(given)
     for seat, name in table.items():
         if name not in rules.bots and name not in GENERIC_BOTS:

@@ -53,3 +53,20 @@ def test_simulate_stores_a_mixed_table(cli):
     assert out["games"] == 1 and out["decisions"] > 0
     status = cli.json("status", out["game_ids"][0])
     assert status["finished"] is True
+
+
+def test_a_chooser_given_itself_plays_every_seat():
+    """A search's rollout bot is a chooser, not a name: ``play_out`` seats it everywhere."""
+    import random
+
+    from service.kernel.local import LocalGame
+
+    seen: set[int] = set()
+
+    def first(state, seat, legal, rng):
+        seen.add(seat)
+        return legal[0]
+
+    g = LocalGame("loot", 3, seed=b"chooser".ljust(32, b"."))
+    g.play_out(random.Random(1), bot=first, keep=False)
+    assert g.machine.finished and seen == {1, 2, 3}
