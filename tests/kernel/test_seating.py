@@ -57,10 +57,6 @@ def test_simulate_stores_a_mixed_table(cli):
 
 def test_a_chooser_given_itself_plays_every_seat():
     """A search's rollout bot is a chooser, not a name: ``play_out`` seats it everywhere."""
-    import random
-
-    from service.kernel.local import LocalGame
-
     seen: set[int] = set()
 
     def first(state, seat, legal, rng):
