@@ -33,6 +33,18 @@ def record_of(app, gid):
     return write_record(stored, app.recorder.select_secret(gid.hex) if finished else None, default)
 
 
+def played_out_audited_and_reimported(app, gid, rng) -> None:
+    """Play ``gid`` to its end with random legal decisions; its audit is clean, and its
+    record imported again is the same history, audited clean too."""
+    while not app.load(gid).machine.finished:
+        m = app.load(gid).machine
+        seat = m.to_act()[0]
+        app.act(gid, seat, rng.choice(m.legal(seat)))
+    assert audit_game(app, gid).ok
+    again = import_record(app, record_of(app, gid))
+    assert history(app, again) == history(app, gid) and audit_game(app, again).ok
+
+
 def table_game(app, game, seats, options, steps, rng):
     """A game at a table: random legal decisions, the referee entering random outcomes."""
     gid = app.create(game, seats, table=True, options=options, players={"1": "Ada", "2": "Bo"})

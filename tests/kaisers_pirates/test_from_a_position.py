@@ -12,11 +12,9 @@ from kp_helpers import Table, count_cards
 from test_example_329 import _turn_2
 
 from service.app import Privateer
-from service.audit import audit_game
 from service.kernel import BadInput
 from service.kernel.local import LocalGame
-from service.record_import import import_record
-from tests.cli.test_record import history, record_of
+from tests.cli.test_record import played_out_audited_and_reimported
 
 FILE = Path(__file__).resolve().parents[2] / "docs" / "positions" / "kaisers-pirates.json"
 GAME = "kaisers-pirates"
@@ -126,14 +124,7 @@ def test_seat_1s_hand_is_seen_by_seat_1_alone():
 def test_played_on_audited_recorded_and_imported(tmp_path):
     app = Privateer(str(tmp_path / "k.db"))
     gid = app.create(GAME, 3, position=json.loads(FILE.read_text()))
-    rng = random.Random(3)
-    while not app.load(gid).machine.finished:
-        m = app.load(gid).machine
-        seat = m.to_act()[0]
-        app.act(gid, seat, rng.choice(m.legal(seat)))
-    assert audit_game(app, gid).ok
-    again = import_record(app, record_of(app, gid))
-    assert history(app, again) == history(app, gid) and audit_game(app, again).ok
+    played_out_audited_and_reimported(app, gid, random.Random(3))
 
 
 def test_the_example_file_is_the_one_the_page_shows():

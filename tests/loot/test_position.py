@@ -9,11 +9,9 @@ from pathlib import Path
 import pytest
 
 from service.app import Privateer
-from service.audit import audit_game
 from service.kernel import BadInput
 from service.kernel.local import LocalGame
-from service.record_import import import_record
-from tests.cli.test_record import history, record_of
+from tests.cli.test_record import played_out_audited_and_reimported
 
 FILE = Path(__file__).resolve().parents[2] / "docs" / "positions" / "loot.json"
 GAME = "loot"
@@ -90,14 +88,7 @@ def test_a_hand_the_position_names_is_seen_by_its_seat_and_partner_alone():
 def test_played_to_the_end_audited_recorded_and_imported(tmp_path):
     app = Privateer(str(tmp_path / "l.db"))
     gid = app.create(GAME, 2, position=json.loads(FILE.read_text()))
-    rng = random.Random(4)
-    while not app.load(gid).machine.finished:
-        m = app.load(gid).machine
-        seat = m.to_act()[0]
-        app.act(gid, seat, rng.choice(m.legal(seat)))
-    assert audit_game(app, gid).ok
-    again = import_record(app, record_of(app, gid))
-    assert history(app, again) == history(app, gid) and audit_game(app, again).ok
+    played_out_audited_and_reimported(app, gid, random.Random(4))
 
 
 def test_the_example_files_are_those_the_page_shows():
