@@ -11,6 +11,7 @@ skipped when the table can rule out any card that could answer them, and only th
 import pytest
 from kp_helpers import Table, count_cards
 from test_cards_a import mk
+from test_example_55 import _phantom_turn
 from test_example_329 import _turn_1, _turn_2
 from test_example_329 import t as t329  # noqa: F401 (the 3.2.9 example's table, a fixture)
 
@@ -77,7 +78,6 @@ def test_a_card_with_named_copies_is_named_by_its_type_at_the_table():
 def _to_552_end(t, next_cards):
     """5.5.1 and 5.5.2 as the book plays them (test_example_55), then the phantom's next turn
     turns ``next_cards``: the Leopard was revealed by the phantom's QQQ."""
-    from test_example_55 import _phantom_turn
     _phantom_turn(t)
     t.commit(1, ("lay-mines-1", "intercept", "leopard"), ("interned-1", "action"))
     t.act(1, {"action": "intercept", "card": "lay-mines-1", "ship": "leopard", "target": "kaipara"})
@@ -117,13 +117,19 @@ def test_the_phantom_intercepts_the_revealed_leopard_with_british_forces():
     count_cards(t.state)
 
 
-def test_the_phantoms_recalled_defence_recalls_the_ship_that_sank_its_merchant():
+def _leopard_intercepts_kaipara_against_solo_13():
+    """Solitaire with the phantom's defence table solo-13: after the phantom's turn,
+    the Leopard intercepts the Kaipara (the phantom's defence is rolled next)."""
     t = solo_table(["solo-1", "solo-2", "solo-3", "solo-4", "solo-5", "solo-6", "solo-13"],
                    picks=["lundy-island", "appam", "collier-1", "fair-seas-1"])
-    from test_example_55 import _phantom_turn
     _phantom_turn(t)
     t.commit(1, ("lay-mines-1", "intercept", "leopard"))
     t.act(1, {"action": "intercept", "card": "lay-mines-1", "ship": "leopard", "target": "kaipara"})
+    return t
+
+
+def test_the_phantoms_recalled_defence_recalls_the_ship_that_sank_its_merchant():
+    t = _leopard_intercepts_kaipara_against_solo_13()
     t.roll(2)                              # solo-13, red 2: Recalled
     d = t.events("PhantomDefence")[-1].data
     assert d["reaction"] == "recalled" and d["fits"]
@@ -137,12 +143,7 @@ def test_the_phantoms_recalled_defence_recalls_the_ship_that_sank_its_merchant()
 
 
 def test_a_recalled_drawn_against_an_intercept_that_sinks_nothing_does_nothing():
-    t = solo_table(["solo-1", "solo-2", "solo-3", "solo-4", "solo-5", "solo-6", "solo-13"],
-                   picks=["lundy-island", "appam", "collier-1", "fair-seas-1"])
-    from test_example_55 import _phantom_turn
-    _phantom_turn(t)
-    t.commit(1, ("lay-mines-1", "intercept", "leopard"))
-    t.act(1, {"action": "intercept", "card": "lay-mines-1", "ship": "leopard", "target": "kaipara"})
+    t = _leopard_intercepts_kaipara_against_solo_13()
     t.roll(2)                              # Recalled drawn
     t.roll(5, 1, 1, 4)                     # 5 against 4: damaged
     assert t.st("kaipara")["damaged"] and "leopard" in t.p(1)["ships"]
