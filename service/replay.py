@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from uuid import UUID
 
+from event_store.chain import chain_version, genesis, link
 from event_store.reads import SqliteReader
+from event_store.store import resolve_db
+from service.kernel.errors import BadInput
 from service.kernel.machine import Ev, Machine
 from service.kernel.rules import get_rules
 from service.snapshots import SnapshotOutdated, first_catalog, machine_from, snapshot_interval
@@ -99,8 +102,6 @@ def events_for_reading(db: str | None, game_id: str) -> tuple[UUID, list]:
     """``(game id, its stored events in order)``: straight from an SQLite
     store where ``direct_fold`` could answer (``ReadEvent``s), else the
     application's."""
-    from event_store.store import resolve_db
-
     def events(reader):
         found = reader.current(game_id)
         if found is not None:
@@ -132,8 +133,6 @@ def game_log(db: str | None, game_id: str, seat: int | None) -> list[dict]:
 
 def games_for_reading(db: str | None) -> list[dict]:
     """``Privateer.games``: straight from an SQLite store where it can."""
-    from event_store.store import resolve_db
-
     rows = _read(resolve_db(db), SqliteReader.games)
     if rows is not None:
         return rows
@@ -171,8 +170,6 @@ class ChainCheck:
             self.problem = self._check(version, env)
 
     def _check(self, version: int, env: dict) -> str | None:
-        from event_store.chain import chain_version, genesis, link
-
         self._n += 1
         if self._n == 1:
             if env.get("type") != "GameCreated":
@@ -237,8 +234,6 @@ def _start(reader: SqliteReader, gid: str, to_turn: int | None, to_event: int | 
 def fold_for_reading(db: str | None, game_id: str, to_turn: int | None = None, to_event: int | None = None):
     """``(game id, machine, version)``: straight from an SQLite store when it
     can (``direct_fold``), else through the application."""
-    from event_store.store import resolve_db
-
     direct = direct_fold(resolve_db(db), game_id, to_turn=to_turn, to_event=to_event)
     if direct is not None:
         return direct[:3]
@@ -258,8 +253,6 @@ def replay_for_reading(db: str | None, game_id: str, to_turn: int | None = None,
     """``(game id, machine, version, chain problem)``: ``fold_for_reading`` and
     ``chain_problem_to`` in one read of an SQLite store when it can
     (``direct_replay``), else each as it can."""
-    from event_store.store import resolve_db
-
     direct = direct_replay(resolve_db(db), game_id, to_turn=to_turn, to_event=to_event)
     if direct is not None:
         return direct
@@ -269,8 +262,6 @@ def replay_for_reading(db: str | None, game_id: str, to_turn: int | None = None,
 
 def chain_problem_to(db: str | None, gid: UUID, version: int) -> str | None:
     """Why the events a replay shows do not verify (their hash chain), or None."""
-    from event_store.store import resolve_db
-
     target = resolve_db(db)
     if not target.startswith(("postgresql://", "postgres://")):
         return verify_to(target, gid, version)
@@ -289,7 +280,6 @@ def replay_board(db: str | None, game_id: str, to_turn: int | None = None, to_ev
     saw it (None: the referee) at the end of ``to_turn`` or after ``to_event``,
     with a ``warning`` when the history shown does not verify and a ``note``
     when the turn or event asked for was not reached."""
-    from service.kernel.errors import BadInput
     from service.views import board
 
     if to_turn is not None and to_event is not None:
