@@ -209,13 +209,20 @@ class Step:
         kernel_state = machine.kernel_state
         self._seen = kernel_state["seen"]  # the readers' counts (``emit`` adds to them; the list is never replaced)
         self._table = kernel_state["table"]  # (a game's mode never changes)
-        self.chance = chance
-        self.seat = seat
         # the fold path: the one event object each event is written into (see the class's text)
         self.events: list[Ev] = [] if keep else [_new_ev(Ev)]
+        self.begin(chance, seat, checked)
+
+    def begin(self, chance, seat: int, checked: bool = False) -> None:
+        """What differs from one step to the next (a machine runs its live steps through
+        one step object: ``Machine._step``)."""
+        self.chance = chance
+        self.seat = seat
         # True when the kernel has already found the decision among the listed
         # ones (type-strict): the rules need not derive their list again
         self.checked = checked
+        if self._keep:
+            self.events = []
 
     @property
     def seats(self) -> int:
@@ -731,11 +738,7 @@ class Machine:
         if step is None or step.state is not work.state or step._keep is not work.keep_events:
             step = work._live = Step(work, chance, seat, checked)
         else:
-            step.chance = chance
-            step.seat = seat
-            step.checked = checked
-            if step._keep:
-                step.events = []  # (the fold path's one event object is the step's own: see ``Step``)
+            step.begin(chance, seat, checked)
         rules = self.rules
         vis: Any
         if seat == 0:
