@@ -46,9 +46,9 @@ def words(text: str) -> str:
     return str(text).replace("_", " ").replace("-", " ")
 
 
-def board_text(board: dict, config: dict, width: int = 80) -> list:
+def board_text(board: dict, config: dict) -> list:
     """``board`` (``service.views.board``) for the viewer it was made for: lines
-    and tables, as ``service.render.table.to_text`` draws them."""
+    and tables, as ``service.render.table.to_text`` draws them (at the width it is given)."""
     names = players(config)
     seat = board.get("seat")
     viewer = "the referee" if seat is None else "a spectator" if seat == 0 else who(seat, names)
