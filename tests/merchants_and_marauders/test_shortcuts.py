@@ -1,15 +1,12 @@
-"""The playouts' shortcuts give what the plain computation gives, on every state of
-seeded bot games: the stash's terms kept by (tables' key, target), the hold asked
-against the ship's Cargo before the captain's abilities (``over_capacity``). The legal
+"""The playouts' shortcut gives what the plain computation gives, on every state of
+seeded bot games: the hold asked against the ship's Cargo before the captain's
+abilities (``over_capacity``). The legal
 lists themselves are covered byte for byte by ``python -m bench.golden``."""
 
 import random
 
-import pytest
-
-from service.aggregates.merchants_and_marauders.catalog import tables
 from service.aggregates.merchants_and_marauders.port import over_capacity
-from service.aggregates.merchants_and_marauders.state import capacity, stash_terms
+from service.aggregates.merchants_and_marauders.state import capacity
 from service.kernel.local import LocalGame
 
 from .helpers import GAME
@@ -26,13 +23,6 @@ def _states(seats, glory, seed, steps=400):
         seat = m.to_act()[0]
         g.act(seat, rng.choice(m.legal(seat)))
         yield m.state
-
-
-@pytest.mark.parametrize("glory", [2, 7, 10, 11, 30])
-def test_stash_terms_as_computed(glory):
-    for state in _states(3, glory, f"terms-{glory}", steps=60):
-        r = tables(state)["rules"]
-        assert stash_terms(state) == (r["stash_gold_per_glory"], state["target"] // r["stash_glory_fraction"])
 
 
 def test_over_capacity_as_computed():

@@ -156,9 +156,8 @@ class MerchantsAndMarauders(Rules):
             return [combat_rules.acting_seat(state)]
         if state.get("turn_window") is not None:     # glory cards at the start of a turn
             return [glory_rules.waiting(state)[1]]
-        if phase != "play":                          # the game is over: nobody acts
-            return []
-        return [state["order"][state["cur"]]]           # (current_seat, inline: asked at every step)
+        seat = current_seat(state)
+        return [seat] if seat is not None else []
 
     def legal(self, state, seat):
         phase = state["phase"]
@@ -169,7 +168,7 @@ class MerchantsAndMarauders(Rules):
             return combat_rules.legal(state, seat)
         if state.get("turn_window") is not None:
             return glory_rules.legal(state, seat)
-        if phase != "play" or state["order"][state["cur"]] != seat:     # (current_seat, inline)
+        if current_seat(state) != seat:
             return []
         p = state["players"][seat - 1]
         S = tables(state)
@@ -279,8 +278,8 @@ class MerchantsAndMarauders(Rules):
         if outcome is not None:             # (most decisions hand nothing back: no call)
             carry_on(step, outcome)
         if state["phase"] == "play":
-            check_victory(step)                         # (it changes no phase and no turn)
-            if state["order"][state["cur"]] == seat:     # (current_seat, inline: in play)
+            check_victory(step)
+            if current_seat(state) == seat:
                 resume(step, seat)
 
     def _check(self, state, seat, decision):

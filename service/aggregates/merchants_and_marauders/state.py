@@ -129,7 +129,7 @@ def side(state, who):
     the Enemy chart's, its hold the cards found when it is plundered)."""
     if isinstance(who, str):
         return state["combat"]["npc"]
-    return state["players"][who - 1]        # (``player``, inline: a fight asks at every turn of it)
+    return player(state, who)
 
 
 def side_key(c, who):
@@ -192,18 +192,10 @@ def funds(state, p, home: bool | None = None) -> int:
     return p["gold"] + (p["stash"] if home else 0)
 
 
-_TERMS: dict[tuple[str, int], tuple[int, int]] = {}   # (catalog tables' key, target) -> stash_terms
-
-
 def stash_terms(state) -> tuple[int, int]:
-    """The stash's rate (gold a glory point) and the most glory it may give (asked after every
-    decision: ``check_victory``; kept by the tables' key and the target, all they depend on)."""
-    key = (state["cat"], state["target"])
-    terms = _TERMS.get(key)
-    if terms is None:
-        r = tables(state)["rules"]
-        terms = _TERMS[key] = (r["stash_gold_per_glory"], state["target"] // r["stash_glory_fraction"])
-    return terms
+    """The stash's rate (gold a glory point) and the most glory it may give."""
+    r = tables(state)["rules"]
+    return r["stash_gold_per_glory"], state["target"] // r["stash_glory_fraction"]
 
 
 def stash_glory(state, p, terms: tuple[int, int] | None = None) -> int:
