@@ -160,19 +160,11 @@ def commit_options(state, seat, cards):
         return []
     i = ix(state)
     tt = state["tt"]
-    # the ships free to carry a card: none yet this turn (one each, 3.2.1), not in an island
-    # refuge (a loop: no set nor comprehension made at every listing of the commit phase)
+    # the ships free to carry a card: none yet this turn (one each, 3.2.1), not in an island refuge
     used = tt["used"]
     carrying = [c["ship"] for c in tt["committed"]]
-    status = state["status"]
-    free = []
-    for s in state["players"][seat - 1]["ships"]:
-        if s in used or s in carrying:
-            continue
-        st = status.get(s)
-        if st and st["refuge"]:
-            continue
-        free.append(s)
+    free = [s for s in state["players"][seat - 1]["ships"]
+            if s not in used and s not in carrying and not in_refuge(state, s)]
     # the action side goes before the force: normal and assist cards; Reflag with a ship
     # revealed at the turn's start (3.3.32); team cards in the team game (3.3.4, 3.3.11)
     # (asked only for their truth below: no bool() call); what each card may be is the index's

@@ -42,8 +42,6 @@ def announce_options(state, seat):
     players = state["players"]
     intercepted = tt["intercepted"]
     ignored = tt["ignored"]
-    status = state["status"]
-    warships = None
     sides = False       # an action side among the committed cards (most listings have none)
     for c in tt["committed"]:
         if c["use"] != "intercept":
@@ -60,19 +58,11 @@ def announce_options(state, seat):
                         out.append({"action": "intercept", "card": card, "ship": ship, "target": m})
             continue
         # British forces: every committed card is listed, copies included; on ships
-        # recognised (warships, revealed raiders and prizes: ``recognised``) and not in an
-        # island refuge (``in_refuge``), read from the status straight
-        if warships is None:
-            warships = ix(state).warships
+        # recognised (warships, revealed raiders and prizes) and not in an island refuge
         for o in opps:
             p = players[o - 1]
             for t_ in p["ships"] + p["prizes"]:
-                if t_ in intercepted:
-                    continue
-                st = status.get(t_)
-                if st and st["refuge"]:
-                    continue
-                if t_ in warships or st["revealed"]:
+                if t_ not in intercepted and not in_refuge(state, t_) and recognised(state, t_):
                     out.append({"action": "intercept", "card": card, "target": t_})
 
     # the action sides that attack: Lay Mines (3.3.21), the submarines (3.3.42, 3.3.43;

@@ -126,17 +126,8 @@ def _drawn_to(deck: str) -> tuple:
     return None, None, None
 
 
-_DRAWN_TO: dict = {}     # deck -> ``_drawn_to(deck)``: the few decks a game draws from, read once
-
-
 def _card_drawn(state, d, ev):
-    deck = d["deck"]
-    to = _DRAWN_TO.get(deck)
-    if to is None:
-        to = _drawn_to(deck)
-        if len(_DRAWN_TO) < 1024:
-            _DRAWN_TO[deck] = to
-    pile, place, seat = to
+    pile, place, seat = _drawn_to(d["deck"])
     if pile is None:
         return
     card = d["card"]
