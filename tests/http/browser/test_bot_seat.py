@@ -46,7 +46,10 @@ def test_a_game_with_a_bot_created_on_the_organisers_page(browser, page, server,
     ada.wait_for_selector("#weighed[data-done=yes]")
     assert ada.locator("#weighed tr").count() == shown + 1  # a row per decision open now
     ada.click("#weigh-last")
-    ada.wait_for_function("document.querySelector('#weigh-status').innerText.includes('last choice')")
+    # (the answer comes once the analysis has played out: on a loaded machine, beside the
+    # bot's own search, that can take longer than Playwright's 30 s default)
+    ada.wait_for_function("document.querySelector('#weigh-status').innerText.includes('last choice')",
+                          timeout=90000)
     ada.wait_for_selector("#weighed[data-done=yes]")
     rows = ada.locator("#weighed tr").all_inner_texts()
     assert re.search(r"\d+%\s+\S+\s+\d+$", rows[1]), rows
