@@ -43,7 +43,7 @@ def test_a_game_with_a_bot_created_on_the_organisers_page(browser, page, server,
     shown = ada.locator("#choices button.choice").count()
     ada.fill("#playouts", "60")
     ada.click("#weigh-now")
-    ada.wait_for_selector("#weighed[data-done=yes]")
+    ada.wait_for_selector("#weighed[data-done=yes]", timeout=90000)  # (as for the last choice below)
     assert ada.locator("#weighed tr").count() == shown + 1  # a row per decision open now
     ada.click("#weigh-last")
     # (the answer comes once the analysis has played out: on a loaded machine, beside the
