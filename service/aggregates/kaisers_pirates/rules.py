@@ -46,6 +46,7 @@ from . import actions, combat, deal, flow, hits, optional, penalty, resolve, sol
 from . import position as stated_position
 from . import catalog as catalog_data
 from .board import PHANTOM, commit_options, fogged, ix, owner
+from .standing import standing
 from .state import initial_state, player
 from .view import describe, view
 
@@ -377,6 +378,10 @@ class KaisersPirates(Rules):
         return state["phase"] == "over"
 
     def outcome(self, state):
+        """The result at the end; before it, who leads (standing.py; None in the
+        solitaire and the team game)."""
+        if state["phase"] != "over":
+            return standing(state)
         if solitaire.on(state):
             return solitaire.outcome(state["result"])
         return state["result"]
