@@ -327,7 +327,14 @@ class Machine:
     # fold path counts its outcomes by (``LocalGame.play_out``), as it has no events to count
     outcomes = 0
 
-    def __init__(self, rules, created: Ev):
+    def __init__(self, rules, created: Ev | None, held: tuple | None = None):
+        """``created``: a new game's ``GameCreated``; None for a machine holding the states
+        ``held`` gives (``Machine.held``: a class compiled by mypyc is made through its
+        ``__init__`` alone, docs/mypyc-probe.md)."""
+        if created is None:
+            assert held is not None
+            self._hold(rules, *held)
+            return
         cfg = created.data
         # the kernel's own state: what the kernel keeps of every game, whatever its rules
         kernel_state = {
@@ -340,9 +347,7 @@ class Machine:
     @classmethod
     def held(cls, rules, config: dict, kernel_state: dict, state, base) -> "Machine":
         """A machine holding these very states (a copy's, a snapshot's)."""
-        m = object.__new__(cls)
-        m._hold(rules, config, kernel_state, state, base)
-        return m
+        return cls(rules, None, (config, kernel_state, state, base))
 
     def _hold(self, rules, config: dict, kernel_state: dict, state, base) -> None:
         # every machine's attributes set here, in this order (one layout for all of them)
@@ -356,8 +361,15 @@ class Machine:
 
     # The names these had first, read-only, for the callers that still use them
     # (the game packages' tests, bench/, service/http/core.py).
-    k = property(lambda self: self.kernel_state, doc="``kernel_state``")
-    s = property(lambda self: self.state, doc="``state``")
+    @property
+    def k(self) -> dict:
+        """``kernel_state``"""
+        return self.kernel_state
+
+    @property
+    def s(self) -> Any:
+        """``state``"""
+        return self.state
 
     # folding ------------------------------------------------------------
     def apply(self, ev: Ev) -> None:
