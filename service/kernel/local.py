@@ -218,5 +218,5 @@ class LocalGame:
                     raise RuntimeError("game did not end")
         finally:
             self.actions += actions
-            del m.keep_events  # back to the class's default: every event frozen
+            m.keep_events = True  # back to the class's default, every event frozen (not `del`: mypyc, docs/mypyc-probe.md)
         return steps

@@ -25,6 +25,7 @@ from .chance import (CHANCE_TYPES, CHANCE_VALUE_FIELD, SeededChance, StatedChanc
                      draw_card, roll_dice, validate)
 from .corrections import check_decision
 from .equal import strictly_equal
+from .events import Ev, _FoldedEv, _pack
 from .errors import BadInput, IllegalDecision, NeedChance, NoChanceAwaited, NotYourTurn, PrivateerError
 from .rules import Rules
 
@@ -45,8 +46,6 @@ KERNEL_TYPES = CHANCE_TYPES | {"GameCreated", "Decided", "ChanceAwaited", "GameF
 # A history may be cut (a fork, a correction) just before one.
 STEP_STARTS = ("Decided", "EntropyAdded", "SeatNamed")
 
-_pack = msgpack.Packer(use_bin_type=True).pack
-
 
 def _copy(obj):
     return msgpack.unpackb(_pack(obj), raw=False, strict_map_key=False)
@@ -61,101 +60,8 @@ def _uncount(seen: list, vis) -> None:
             seen[i] -= 1
 
 
-_unpack_kw = {"raw": False, "strict_map_key": False}
 _SEAT_ONLY = Rules.decision_visibility  # a game that keeps it: its Decided is seen by the deciding seat
 _new_ev = object.__new__
-
-
-class _EvSlots:
-    __slots__ = ("type", "turn", "vis", "data", "packed")
-    type: str
-    turn: int
-    vis: Any  # "all", "referee" or a list of seats
-    data: dict
-    packed: bytes | None
-
-
-class Ev(_EvSlots):
-    """One event of a game, as the rules see it.
-
-    ``freeze()`` keeps the data's bytes as they are at that moment; the kernel
-    freezes every event as it is emitted, and what is recorded and compared is
-    that frozen copy (``frozen()``), so a rule that later changes a list it
-    shared with an event's data cannot change the event. While the rules fold
-    an emitted event its ``data`` is a plain attribute; once folded, the event
-    becomes a ``_FoldedEv``, whose ``data`` is read back from the frozen bytes."""
-
-    __slots__ = ()
-
-    def __init__(self, type: str, turn: int, vis, data: dict):
-        self.type = type
-        self.turn = turn
-        self.vis = vis
-        self.data = data
-        self.packed = None
-
-    def freeze(self) -> "Ev":
-        self.packed = _pack(self.data)
-        return self
-
-    def frozen(self) -> dict:
-        if self.packed is None:
-            return self.data
-        return msgpack.unpackb(self.packed, **_unpack_kw)
-
-    def visible_to(self, seat: int | None) -> bool:
-        """seat None is the referee, who sees everything."""
-        if seat is None or self.vis == "all":
-            return True
-        if self.vis == "referee":
-            return False
-        return seat in self.vis
-
-    def as_tuple(self):
-        return (self.type, self.turn, self.vis, self.frozen())
-
-    def live(self, data: dict) -> "Ev":
-        """The event as a game's own ``evolve`` takes it while it is emitted: its data the
-        very ``data`` emitted (``rules._Through``)."""
-        return self
-
-    def __reduce__(self):  # copied or pickled: a plain event with the data it was emitted with
-        return (_rebuilt, (self.type, self.turn, self.vis, self.frozen(), self.packed))
-
-    def __repr__(self):
-        return f"Ev({self.type}, turn={self.turn}, vis={self.vis}, {self.data})"
-
-
-_DATA_SLOT = _EvSlots.__dict__["data"]
-
-
-def _rebuilt(type: str, turn: int, vis, data: dict, packed: bytes | None) -> Ev:
-    ev = Ev(type, turn, vis, data)
-    ev.packed = packed
-    return ev
-
-
-class _FoldedEv(Ev):
-    """An emitted event (``Step.emit`` makes it so): the state may keep (and later
-    change) what it was given, so the event's data is its frozen copy, unpacked
-    the first time it is read (the event is then a plain ``Ev``)."""
-
-    __slots__ = ()
-
-    @property
-    def data(self) -> dict:
-        value = msgpack.unpackb(self.packed, **_unpack_kw)
-        _DATA_SLOT.__set__(self, value)
-        self.__class__ = Ev  # type: ignore[assignment]
-        return value
-
-    @data.setter
-    def data(self, value: dict) -> None:
-        _DATA_SLOT.__set__(self, value)
-        self.__class__ = Ev  # type: ignore[assignment]
-
-    def live(self, data: dict) -> Ev:
-        return Ev(self.type, self.turn, self.vis, data)  # (its own ``data`` is the frozen copy)
 
 
 def same_events(a: list[Ev], b: list[Ev]) -> bool:
@@ -421,7 +327,14 @@ class Machine:
     # fold path counts its outcomes by (``LocalGame.play_out``), as it has no events to count
     outcomes = 0
 
-    def __init__(self, rules, created: Ev):
+    def __init__(self, rules, created: Ev | None, held: tuple | None = None):
+        """``created``: a new game's ``GameCreated``; None for a machine holding the states
+        ``held`` gives (``Machine.held``: a class compiled by mypyc is made through its
+        ``__init__`` alone, docs/mypyc-probe.md)."""
+        if created is None:
+            assert held is not None
+            self._hold(rules, *held)
+            return
         cfg = created.data
         # the kernel's own state: what the kernel keeps of every game, whatever its rules
         kernel_state = {
@@ -434,9 +347,7 @@ class Machine:
     @classmethod
     def held(cls, rules, config: dict, kernel_state: dict, state, base) -> "Machine":
         """A machine holding these very states (a copy's, a snapshot's)."""
-        m = object.__new__(cls)
-        m._hold(rules, config, kernel_state, state, base)
-        return m
+        return cls(rules, None, (config, kernel_state, state, base))
 
     def _hold(self, rules, config: dict, kernel_state: dict, state, base) -> None:
         # every machine's attributes set here, in this order (one layout for all of them)
@@ -450,8 +361,15 @@ class Machine:
 
     # The names these had first, read-only, for the callers that still use them
     # (the game packages' tests, bench/, service/http/core.py).
-    k = property(lambda self: self.kernel_state, doc="``kernel_state``")
-    s = property(lambda self: self.state, doc="``state``")
+    @property
+    def k(self) -> dict:
+        """``kernel_state``"""
+        return self.kernel_state
+
+    @property
+    def s(self) -> Any:
+        """``state``"""
+        return self.state
 
     # folding ------------------------------------------------------------
     def apply(self, ev: Ev) -> None:

@@ -85,7 +85,7 @@ def test_a_step_on_the_fold_path_makes_one_event_object_and_keeps_its_last_event
             assert (evs[0].type, evs[0].turn, evs[0].vis) == (want[-1].type, want[-1].turn, want[-1].vis)
             assert evs[0].data == want[-1].data
     finally:
-        del m.keep_events
+        m.keep_events = True
 
 
 def test_an_unkept_playout_cut_short_leaves_the_game_freezing_its_events_again():
@@ -135,7 +135,7 @@ def test_the_steps_run_through_one_step_object_each_return_their_own_events():
         unkept = m.decide(seat, g.legal(seat)[0], g.chance())
         assert len(unkept) == 1 and type(unkept[0]) is Ev  # (the fold path: the step's one object)
     finally:
-        del m.keep_events
+        m.keep_events = True
     seat = g.to_act()[0]
     evs = g.act(seat, g.legal(seat)[0])
     assert evs and all(e.packed is not None for e in evs) and evs[0].type == "Decided"

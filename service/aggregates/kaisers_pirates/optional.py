@@ -220,7 +220,7 @@ def shoal_mods(state, ship, pursuing=False):
     return mods, why
 
 
-def barred(state, reaction_types: set) -> set:
+def barred(state, reaction_types: set | frozenset) -> set:
     """The reactions an optional rule forbids against the current target."""
     eng = state["eng"]
     tgt = eng["targets"][eng["i"]]
