@@ -23,7 +23,9 @@ games (``--full``). Each run prints the load average before and after. Each duel
 is seeded by its number alone, so ``--jobs N`` plays the same games in N processes and
 ``--from K`` starts a slice of a run at game K; ``--jsonl FILE`` keeps each game's result
 (its number, the ismcts bot's seat, the winners and scores) as a line, and a progress line
-per game goes to stderr.
+per game goes to stderr. ``--oracle``: the ismcts bot sees every hidden card (its
+determinizations are copies of the true state; the future draws stay unknown), a
+measure of what a game's hidden information costs a search, not a bot to seat.
 
 ``--cost``: instead, the determinization's cost: at a seeded mid-game position
 of each game, the CPU time of a 1,000-playout analysis (the search of
@@ -36,6 +38,7 @@ guided rollouts' heuristic bot adds besides).
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import multiprocessing
 import os
@@ -134,12 +137,19 @@ def variant(spec: str) -> dict:
             "widen": (float(parts[4]) or None) if parts[4] else WIDEN}
 
 
-def duel_game(game: str, i: int, playouts: int, budget: int | None, seed: str, spec: str = "") -> dict:
+def seeing_all(state: dict, seat: int, rng: random.Random) -> dict:
+    """``--oracle``'s determinization: the true state itself (a copy), hidden cards and all."""
+    return copy.deepcopy(state)
+
+
+def duel_game(game: str, i: int, playouts: int, budget: int | None, seed: str, spec: str = "",
+              oracle: bool = False) -> dict:
     """Game ``i`` of a duel: the ismcts bot is seat 1 when ``i`` is even, seat 2 when odd; each game
     is seeded by its number alone (``strength:SEED:GAME:i``), so any slice of a run, in any process,
     plays the same games as the whole run."""
     rules = get_rules(game)
-    ismcts = bot_for(rules, playouts=playouts, budget=budget, **variant(spec))
+    ismcts = bot_for(rules, playouts=playouts, budget=budget, determinize=seeing_all if oracle else None,
+                     **variant(spec))
     other = rules.bots[OPPONENT[game]]
     started = time.process_time()
     me = 1 if i % 2 == 0 else 2
@@ -158,10 +168,10 @@ def _duel_game(args: tuple) -> dict:
 
 
 def duel(game: str, n: int, playouts: int, budget: int | None, seed: str, spec: str = "", *,
-         first: int = 0, jobs: int = 1, each=None) -> dict:
+         first: int = 0, jobs: int = 1, each=None, oracle: bool = False) -> dict:
     """Games ``first`` to ``first + n - 1`` of the duel, in ``jobs`` processes; ``each(row)`` is
     called with each game's row as it ends (in the order they end)."""
-    todo = [(game, i, playouts, budget, seed, spec) for i in range(first, first + n)]
+    todo = [(game, i, playouts, budget, seed, spec, oracle) for i in range(first, first + n)]
     rows = []
     if jobs > 1:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
@@ -248,6 +258,8 @@ def main(argv=None) -> int:
                         f"guided), the heuristic's progressive bias, the score margin's share, the playouts' depth "
                         f"after the tree, the progressive widening (defaults {ROLLOUT}:{BIAS}:{MARGIN}:{HORIZON}:{WIDEN}, 0: none; "
                         f"e.g. random:0:0:0:0, the bot before issue 34); again: the duels side by side")
+    p.add_argument("--oracle", action="store_true",
+                   help="duels: the ismcts bot sees every hidden card (what hidden information costs a search)")
     p.add_argument("--cost", action="store_true", help="time an analysis against bare playouts instead")
     p.add_argument("--jobs", type=int, default=1, help="duels: play the games in this many processes (same games, same result)")
     p.add_argument("--from", dest="first", type=int, default=0,
@@ -287,8 +299,8 @@ def main(argv=None) -> int:
             n = FULL if args.full else (args.games or 4)
             for spec in args.variant or [""]:
                 r = duel(game, n, args.playouts, args.budget or None, args.seed, spec,
-                         first=args.first, jobs=args.jobs, each=_writer(args.jsonl, spec))
-                print(f"{game}: ismcts ({':'.join(map(str, variant(spec).values()))}) vs {r['opponent']}, {r['games']} games: win share "
+                         first=args.first, jobs=args.jobs, each=_writer(args.jsonl, spec), oracle=args.oracle)
+                print(f"{game}: ismcts{' seeing every card' if args.oracle else ''} ({':'.join(map(str, variant(spec).values()))}) vs {r['opponent']}, {r['games']} games: win share "
                       f"{r['win_share']:.0%} (seat 1 {r['as_seat_1']:.0%}, seat 2 {r['as_seat_2']:.0%}), "
                       f"{r['cpu_seconds']:.0f} s CPU", flush=True)
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

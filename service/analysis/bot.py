@@ -16,12 +16,15 @@ BUDGET = 4_000  # decisions played in one decision's playouts at most (long game
 
 def bot_for(rules, playouts: int = PLAYOUTS, rollout: str = ROLLOUT, budget: int | None = BUDGET,
             bias: float = BIAS, margin: float = MARGIN, horizon: int | None = HORIZON,
-            widen: float | None = WIDEN):
+            widen: float | None = WIDEN, determinize=None):
+    """``determinize``: the game's sampler unless given (``search``; bench/strength.py's
+    ``--oracle`` gives one that sees everything, to measure what hidden information costs)."""
+
     def ismcts_bot(state, seat, legal, rng):
         if len(legal) == 1:
             return legal[0]
         stats = search(rules, state, seat, playouts, rng.getrandbits(64), rollout, budget=budget,
-                       bias=bias, margin=margin, horizon=horizon, widen=widen)
+                       bias=bias, margin=margin, horizon=horizon, widen=widen, determinize=determinize)
         chosen = stats[best(stats)]["decision"]
         for d in legal:  # the listed object itself (the kernel runs it at once)
             if d == chosen:
