@@ -39,7 +39,7 @@ def test_a_game_with_a_bot_created_on_the_organisers_page(browser, page, server,
     ada.wait_for_selector("body[data-state=choose]")  # the bot's seat was the last: the game started
     assert ada.inner_text("#me") == "you are seat 1 (Ada)"
     choose(ada)
-    ada.wait_for_selector("body[data-state=choose]", timeout=15000)  # the bot played its part
+    ada.wait_for_selector("body[data-state=choose]", timeout=90000)  # the bot played its part (a search: as below)
     shown = ada.locator("#choices button.choice").count()
     ada.fill("#playouts", "60")
     ada.click("#weigh-now")
@@ -50,7 +50,7 @@ def test_a_game_with_a_bot_created_on_the_organisers_page(browser, page, server,
     # bot's own search, that can take longer than Playwright's 30 s default)
     ada.wait_for_function("document.querySelector('#weigh-status').innerText.includes('last choice')",
                           timeout=90000)
-    ada.wait_for_selector("#weighed[data-done=yes]")
+    ada.wait_for_selector("#weighed[data-done=yes]", timeout=90000)
     rows = ada.locator("#weighed tr").all_inner_texts()
     assert re.search(r"\d+%\s+\S+\s+\d+$", rows[1]), rows
     shoot(ada, "seat-options", output_path, ready="#weighed[data-done=yes]", reload=False)
@@ -61,7 +61,7 @@ def test_a_game_with_a_bot_created_on_the_organisers_page(browser, page, server,
     assert viewer.is_hidden("#weigh-seat-label")  # a seat weighs its own options
     viewer.fill("#weigh-playouts", "60")
     viewer.click("#weigh")
-    viewer.wait_for_selector("#weighed[data-done=yes]")
+    viewer.wait_for_selector("#weighed[data-done=yes]", timeout=90000)
     assert "seat 1's options" in viewer.inner_text("#weigh-status")
     shoot(viewer, "viewer-options", output_path, ready="#weighed[data-done=yes]", reload=False)
     ctx.close()
