@@ -327,14 +327,7 @@ class Machine:
     # fold path counts its outcomes by (``LocalGame.play_out``), as it has no events to count
     outcomes = 0
 
-    def __init__(self, rules, created: Ev | None, held: tuple | None = None):
-        """``created``: a new game's ``GameCreated``; None for a machine holding the states
-        ``held`` gives (``Machine.held``: a class compiled by mypyc is made through its
-        ``__init__`` alone, docs/mypyc-probe.md)."""
-        if created is None:
-            assert held is not None
-            self._hold(rules, *held)
-            return
+    def __init__(self, rules, created: Ev):
         cfg = created.data
         # the kernel's own state: what the kernel keeps of every game, whatever its rules
         kernel_state = {
@@ -347,7 +340,9 @@ class Machine:
     @classmethod
     def held(cls, rules, config: dict, kernel_state: dict, state, base) -> "Machine":
         """A machine holding these very states (a copy's, a snapshot's)."""
-        return cls(rules, None, (config, kernel_state, state, base))
+        m = object.__new__(cls)
+        m._hold(rules, config, kernel_state, state, base)
+        return m
 
     def _hold(self, rules, config: dict, kernel_state: dict, state, base) -> None:
         # every machine's attributes set here, in this order (one layout for all of them)

@@ -13,8 +13,7 @@ round points, as at the end. The solitaire and the team game have no standing
 from __future__ import annotations
 
 from .board import vp_of
-from .flow import round_points, round_vp
-from .state import player
+from .flow import round_points, round_vp, totals
 
 
 def round_vp_now(state, seat: int) -> int:
@@ -32,7 +31,8 @@ def standing(state) -> dict | None:
     seats = range(1, state["seats"] + 1)
     now = {str(s): round_vp_now(state, s) for s in seats}
     points = round_points(now)
-    rp = {str(s): sum(player(state, s)["round_points"]) + points[str(s)] for s in seats}
-    vp = {str(s): sum(player(state, s)["round_vp"]) + now[str(s)] for s in seats}
+    played_rp, played_vp = totals(state)
+    rp = {s: played_rp[s] + points[s] for s in now}
+    vp = {s: played_vp[s] + now[s] for s in now}
     best = max((rp[s], vp[s]) for s in rp)
     return {"scores": rp, "winners": [s for s in seats if (rp[str(s)], vp[str(s)]) == best], "victory_points": vp}
