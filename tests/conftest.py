@@ -1,9 +1,18 @@
+"""What every test shares: the store of a test (in its temporary directory), the real ``tools``
+command, the PostgreSQL server and Chromium (tests/needs.py); and two rules for the whole run,
+checked when it ends: no test is skipped (unless ``$PRIVATEER_TEST_WITHOUT`` leaves something
+out), and no test writes a file into the checkout (every file goes to a test's temporary
+directory)."""
+
 import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
+
+from . import needs
 
 
 @pytest.fixture
@@ -36,3 +45,59 @@ class Cli:
 @pytest.fixture
 def cli(db):
     return Cli(db)
+
+
+@pytest.fixture(scope="session")
+def postgresql() -> str:
+    """The test PostgreSQL server's URL (tests/needs.py): unreachable, the test fails."""
+    return needs.postgresql()
+
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    """Chromium's path (tests/needs.py): missing, the test fails."""
+    return needs.chromium()
+
+
+ROOT = Path(__file__).resolve().parents[1]
+# what tools keep in the checkout by design (git, the venv, caches, pytest-playwright's output)
+KEPT = {".git", ".venv", ".pytest_cache", ".hypothesis", ".ruff_cache", ".mypy_cache", "__pycache__", "test-results"}
+_FILES_BEFORE = pytest.StashKey[set[str]]()
+
+
+def _checkout_files() -> set[str]:
+    found = set()
+    for folder, dirs, files in os.walk(ROOT):
+        dirs[:] = [d for d in dirs if d not in KEPT and not d.endswith(".egg-info")]
+        found.update(os.path.relpath(os.path.join(folder, f), ROOT) for f in files)
+    return found
+
+
+def _controller(session) -> bool:
+    return not hasattr(session.config, "workerinput")  # not one of xdist's workers
+
+
+def pytest_sessionstart(session):
+    if _controller(session):
+        session.config.stash[_FILES_BEFORE] = _checkout_files()
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if not _controller(session) or _FILES_BEFORE not in session.config.stash:
+        return
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    problems = []
+    written = sorted(_checkout_files() - session.config.stash[_FILES_BEFORE])
+    if written:
+        problems.append(f"the tests wrote {len(written)} file(s) into the checkout instead of a temporary "
+                        f"directory: {', '.join(written[:10])}")
+    skipped = reporter.stats.get("skipped", []) if reporter is not None else []
+    if skipped and not os.environ.get(needs.WITHOUT):
+        problems.append(f"{len(skipped)} test(s) skipped: a skip fails the run here (see tests/needs.py for "
+                        f"{needs.WITHOUT}); first: {skipped[0].nodeid}: {skipped[0].longrepr[-1]}")
+    if problems and reporter is not None:
+        reporter.write("\n")
+        for problem in problems:
+            reporter.write_line(problem, red=True, bold=True)
+    if problems and session.exitstatus == pytest.ExitCode.OK:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED

@@ -8,8 +8,10 @@ import os
 import socket
 import subprocess
 import sys
+import threading
 import time
 import uuid
+from collections import deque
 
 import httpx
 
@@ -34,7 +36,11 @@ class ServerProcess:
         self.url = f"http://{host}:{self.port}"
         self.proc: subprocess.Popen | None = None
 
-    def start(self, timeout: float = 20.0) -> "ServerProcess":
+    def start(self, ceiling: float = 300.0) -> "ServerProcess":
+        """Start ``tools serve`` and wait for its readiness: until it answers ``/health``, however long a
+        busy machine takes to import and open the store. ``ceiling`` only catches a server that hangs; a
+        server that exits, or answers ``/health`` with an error, is an error at once. Its stderr is read
+        all along (a pipe left full would stop the server), the last lines kept for the error."""
         env = dict(os.environ, PRIVATEER_ORGANISER_KEY=self.key)
         env.pop("PRIVATEER_CONFIG", None)
         env.update(self.env)
@@ -42,19 +48,31 @@ class ServerProcess:
             [sys.executable, "-m", "tools", "serve", "--host", self.host, "--port", str(self.port),
              "--db", self.db, "--workers", str(self.workers)],
             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + timeout
+        self._stderr_tail: deque[bytes] = deque(maxlen=50)
+        self._stderr_reader = threading.Thread(target=self._stderr_tail.extend, args=(self.proc.stderr,),
+                                               daemon=True, name=f"tools serve :{self.port} stderr")
+        self._stderr_reader.start()
+        deadline = time.monotonic() + ceiling
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                err = self.proc.stderr.read().decode(errors="replace")
-                raise RuntimeError(f"tools serve exited with {self.proc.returncode}: {err[-2000:]}")
+                code = self.proc.returncode
+                self.stop()
+                raise RuntimeError(f"tools serve exited with {code}: {self.stderr_tail()}")
             try:
-                if httpx.get(self.url + "/health", timeout=1).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                pass
-            time.sleep(0.05)
+                r = httpx.get(self.url + "/health", timeout=5)
+            except httpx.HTTPError:  # not listening yet, or too busy to answer within 5 s: ask again
+                time.sleep(0.05)
+                continue
+            if r.status_code == 200:
+                return self
+            self.stop()
+            raise RuntimeError(f"tools serve answered /health with {r.status_code}: {r.text[:500]}")
         self.stop()
-        raise RuntimeError("tools serve did not answer in time")
+        raise RuntimeError(f"tools serve did not answer /health within {ceiling:.0f} s: {self.stderr_tail()}")
+
+    def stderr_tail(self) -> str:
+        """The last lines the server wrote on stderr."""
+        return b"".join(self._stderr_tail).decode(errors="replace")[-2000:]
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
@@ -64,8 +82,10 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(5)
-        if self.proc is not None and self.proc.stderr is not None:
-            self.proc.stderr.close()
+        if self.proc is not None:
+            self._stderr_reader.join(5)  # to the end of the server's stderr, closed as it exits
+            if self.proc.stderr is not None:
+                self.proc.stderr.close()
         self.proc = None
 
     def __enter__(self):

@@ -13,7 +13,7 @@ from service.http.core import GameService
 from service.kernel.errors import StaleVersion
 from service.kernel.machine import Ev
 
-PG = "postgresql://postgres@127.0.0.1:5432/test"
+from ..needs import drop_schema, schema_url
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -21,15 +21,10 @@ def svc(request, tmp_path):
     if request.param == "sqlite":
         yield GameService(Privateer(str(tmp_path / "a.db")), "org")
         return
-    psycopg = pytest.importorskip("psycopg")
-    try:
-        psycopg.connect(PG, connect_timeout=3).close()
-    except Exception as e:  # pragma: no cover
-        pytest.skip(f"PostgreSQL is not reachable: {e}")
+    request.getfixturevalue("postgresql")
     schema = f"http_atom_{uuid.uuid4().hex[:10]}"
-    yield GameService(Privateer(f"{PG}?schema={schema}"), "org")
-    with psycopg.connect(PG, autocommit=True) as conn:
-        conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+    yield GameService(Privateer(schema_url(schema)), "org")
+    drop_schema(schema)
 
 
 def events(svc, gid):

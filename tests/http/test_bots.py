@@ -10,11 +10,9 @@ import random
 import time
 import uuid
 
-import pytest
-
 from service.http.client import Api, ServerProcess
 
-from .test_postgres import PG
+from ..needs import drop_schema, schema_url
 
 
 def _wait_for(public, gid, ready, seconds=60.0):
@@ -92,17 +90,12 @@ def test_refusals(server, organiser, public, table_factory):
     assert "ismcts" in rules["loot"]["bots"] and "random" in rules["loot"]["bots"]
 
 
-def test_a_bot_on_postgresql_with_two_workers_plays_once_per_turn(tmp_path):
+def test_a_bot_on_postgresql_with_two_workers_plays_once_per_turn(postgresql):
     """Two server processes on one PostgreSQL schema: each hears the other's commits and may play
     the bot; the version check lets one decision through, and the game ends audited."""
-    psycopg = pytest.importorskip("psycopg")
-    try:
-        psycopg.connect(PG, connect_timeout=3).close()
-    except Exception as e:  # pragma: no cover - depends on the machine
-        pytest.skip(f"PostgreSQL is not reachable: {e}")
     schema = f"bots_{uuid.uuid4().hex[:12]}"
     try:
-        with ServerProcess(f"{PG}?schema={schema}", workers=2) as srv:
+        with ServerProcess(schema_url(schema), workers=2) as srv:
             org, public = Api(srv.url, srv.key), Api(srv.url)
             gid = org.create("letter-of-marque", 2, bots={"1": "random"})["game_id"]
             me = Api(srv.url, Api(srv.url).join(gid, 2, org.invite(gid, 2))["token"])
@@ -112,8 +105,7 @@ def test_a_bot_on_postgresql_with_two_workers_plays_once_per_turn(tmp_path):
             for c in (org, public, me):
                 c.close()
     finally:
-        with psycopg.connect(PG, autocommit=True) as conn:
-            conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+        drop_schema(schema)
 
 
 def test_a_bot_at_a_table_waits_for_the_referee_then_plays(server, organiser, public):

@@ -7,26 +7,19 @@ import pytest
 
 from service.http.client import Api, ServerProcess
 
+from ..needs import drop_schema, schema_url
 from .conftest import Table
 from .helpers import play
 from .test_concurrency import race
 
-PG = "postgresql://postgres@127.0.0.1:5432/test"
-
 
 @pytest.fixture(scope="module")
-def pg_server(tmp_path_factory):
-    psycopg = pytest.importorskip("psycopg")
-    try:
-        psycopg.connect(PG, connect_timeout=3).close()
-    except Exception as e:  # pragma: no cover - depends on the machine
-        pytest.skip(f"PostgreSQL is not reachable: {e}")
+def pg_server(postgresql):
     schema = f"http_{uuid.uuid4().hex[:12]}"
-    srv = ServerProcess(f"{PG}?schema={schema}").start()
+    srv = ServerProcess(schema_url(schema)).start()
     yield srv
     srv.stop()
-    with psycopg.connect(PG, autocommit=True) as conn:
-        conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+    drop_schema(schema)
 
 
 def test_game_race_and_retry_on_postgres(pg_server):

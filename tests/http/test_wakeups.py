@@ -2,10 +2,17 @@
 instead of polling the games index ten times a second."""
 
 import asyncio
+import time
+import uuid
 from uuid import UUID
 
+import psycopg
+
+from event_store.postgres import commits_channel
 from service.app import Privateer
 from service.http.core import GameService
+
+from ..needs import drop_schema, schema_url
 
 
 def test_a_commit_wakes_the_streams_of_that_game_and_no_other(tmp_path):
@@ -30,19 +37,31 @@ def test_a_commit_wakes_the_streams_of_that_game_and_no_other(tmp_path):
     asyncio.run(main())
 
 
-def test_on_postgresql_another_servers_commit_wakes_the_stream_and_another_schemas_does_not():
+def _listening(postgresql: str, schema: str, sessions: int, seconds: float = 60.0) -> None:
+    """Wait until ``sessions`` connections to the database have run their LISTEN for the
+    schema's commits (the servers' listening threads: service/http/changes.py)."""
+    statement = f'LISTEN "{commits_channel(schema)}"'
+    deadline = time.monotonic() + seconds
+    with psycopg.connect(postgresql, autocommit=True) as conn:
+        while True:
+            row = conn.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                               "AND state = 'idle' AND query = %s", (statement,)).fetchone()
+            if row is not None and row[0] >= sessions:
+                return
+            assert time.monotonic() < deadline, f"{seconds} s without {sessions} sessions running {statement}"
+            time.sleep(0.02)
+
+
+def test_on_postgresql_another_servers_commit_wakes_the_stream_and_another_schemas_does_not(postgresql):
     """Two servers on one PostgreSQL database (two GameServices, as two processes would
     be): a commit made through the second wakes the first one's stream of that game, by
     LISTEN/NOTIFY, and a commit to the same game id in another schema wakes nothing."""
-    import uuid as _uuid
-
-    import psycopg
-    pg = "postgresql://postgres@127.0.0.1:5432/test"
-    schemas = [f"wake_{_uuid.uuid4().hex[:10]}" for _ in range(2)]
-    a = GameService(Privateer(f"{pg}?schema={schemas[0]}"), "org")
-    b = GameService(Privateer(f"{pg}?schema={schemas[0]}"), "org")
-    elsewhere = GameService(Privateer(f"{pg}?schema={schemas[1]}"), "org")
+    schemas = [f"wake_{uuid.uuid4().hex[:10]}" for _ in range(2)]
+    a = GameService(Privateer(schema_url(schemas[0])), "org")
+    b = GameService(Privateer(schema_url(schemas[0])), "org")
+    elsewhere = GameService(Privateer(schema_url(schemas[1])), "org")
     try:
+        _listening(postgresql, schemas[0], 2)  # a's listener (and b's) is on its connection
         gid = a.games.create({"game": "letter-of-marque", "seats": 2})["game_id"]
         gid2 = elsewhere.games.create({"game": "letter-of-marque", "seats": 2})["game_id"]
 
@@ -56,7 +75,6 @@ def test_on_postgresql_another_servers_commit_wakes_the_stream_and_another_schem
         async def wakes_a(svc, game_id, wait) -> bool:
             loop = asyncio.get_running_loop()
             with a.changes.watch(game_id) as event:
-                await asyncio.sleep(0.3)          # the listener is on its connection
                 await loop.run_in_executor(None, play_one, svc, game_id)
                 try:
                     await asyncio.wait_for(event.wait(), timeout=wait)
@@ -64,12 +82,11 @@ def test_on_postgresql_another_servers_commit_wakes_the_stream_and_another_schem
                 except asyncio.TimeoutError:
                     return False
 
-        assert asyncio.run(wakes_a(b, gid, 5))           # b's commit, seen by a's listener
+        assert asyncio.run(wakes_a(b, gid, 60))          # b's commit, seen by a's listener
         assert not asyncio.run(wakes_a(elsewhere, gid2, 1.5))   # another schema's commit: not a's
         assert a.changes.watched() == 0
     finally:
         for s in (a, b, elsewhere):
             s.close()
-        with psycopg.connect(pg, autocommit=True) as conn:
-            for schema in schemas:
-                conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
+        for schema in schemas:
+            drop_schema(schema)

@@ -1,6 +1,6 @@
 """Store tests run on BOTH backends: an SQLite file in a tmp dir, and the real
-PostgreSQL server at 127.0.0.1:5432 (trust auth, database ``test``, user
-``postgres``; override with $PRIVATEER_TEST_PG). Every PostgreSQL test gets its
+PostgreSQL server of tests/needs.py (``$PRIVATEER_TEST_PG``, else 127.0.0.1:5432,
+trust auth, database ``test``, user ``postgres``). Every PostgreSQL test gets its
 own schema (``pvt_<run>_<n>``), created on first use by the store itself and
 dropped afterwards. PostgreSQL being down is a failure, never a skip."""
 
@@ -12,37 +12,25 @@ import subprocess
 import sys
 import uuid
 
-import psycopg
 import pytest
 
-PG_BASE = os.environ.get("PRIVATEER_TEST_PG", "postgresql://postgres@127.0.0.1:5432/test")
+from ..needs import PG, drop_schema, schema_url
+
+PG_BASE = PG  # the database the schemas are made in, as the tests here name it
 RUN = uuid.uuid4().hex[:8]
 _counter = itertools.count(1)
 
 
-def pg_admin():
-    return psycopg.connect(PG_BASE, autocommit=True, connect_timeout=5)
-
-
-def drop_schema(schema: str) -> None:
-    with pg_admin() as conn:
-        conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
-
-
 @pytest.fixture(scope="session")
-def pg_available():
-    try:
-        with pg_admin() as conn:
-            conn.execute("SELECT 1")
-    except Exception as e:  # a failure, not a skip: CI has PostgreSQL
-        pytest.fail(f"PostgreSQL at {PG_BASE} is not reachable: {e}")
+def pg_available(postgresql):
+    """PostgreSQL answers (tests/conftest.py: a failure when it does not)."""
     return True
 
 
 def new_pg_url(request) -> str:
     schema = f"pvt_{RUN}_{next(_counter)}"
     request.addfinalizer(lambda: drop_schema(schema))
-    return f"{PG_BASE}?schema={schema}"
+    return schema_url(schema)
 
 
 class Stores:

@@ -186,8 +186,13 @@ def test_reads_of_the_index_do_not_wait_for_a_write_in_progress(tmp_path):
         seen["finished"] = app.recorder.select_games(prefix=gid)
     reader = threading.Thread(target=read)
     try:
+        pool = app.recorder.datastore.pool
+        assert pool.num_in_use == 0
         queued.start()
-        time.sleep(0.2)  # the second writer waits for the write connection
+        deadline = time.monotonic() + 60
+        while pool.num_in_use == 0:  # until the second writer holds the pool's write connection
+            assert time.monotonic() < deadline and queued.is_alive(), "the second writer never took its connection"
+            time.sleep(0.005)
         assert queued.is_alive()
         reader.start()
         reader.join(3)

@@ -11,12 +11,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import sync_playwright
 
-from .pw import CHROMIUM
 
 
 @pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args):
-    return {**browser_type_launch_args, "executable_path": CHROMIUM}
+def browser_type_launch_args(browser_type_launch_args, chromium):
+    return {**browser_type_launch_args, "executable_path": chromium}
 
 
 @pytest.fixture(scope="package")

@@ -1,4 +1,4 @@
-"""What the browser tests share: where Chromium is, screenshots, and the pages' own signals
+"""What the browser tests share: Chromium (tests/needs.py: missing, they fail), screenshots, and the pages' own signals
 (``body[data-state]``, ``body[data-version]``) to wait on instead of sleeping."""
 
 from __future__ import annotations
@@ -14,9 +14,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from service.app import Privateer
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="no chromium installed (.ci/run installs Debian's "
-                                                             "package; these tests never download a browser)")
+needs_chromium = pytest.mark.usefixtures("chromium")  # tests/conftest.py: these tests never download a browser
 DOCS = Path(__file__).resolve().parents[3] / "docs" / "pages"
 # the README's copies are refreshed only when asked (PRIVATEER_DOCS_SHOTS=1): a test run leaves
 # the source tree as it found it

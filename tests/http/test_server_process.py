@@ -1,0 +1,29 @@
+"""The helper every test starts ``tools serve`` with (``ServerProcess``) waits for the server's
+readiness, not a clock, reads its stderr all along, and says at once why a server did not start."""
+
+from __future__ import annotations
+
+import pytest
+
+from service.http.client import Api, ServerProcess
+
+
+def test_a_server_that_writes_much_on_stderr_is_not_stopped_by_a_full_pipe(tmp_path):
+    """More on stderr than a pipe holds (64 KiB), as a server logging its requests writes in a
+    long run: the helper reads it, so the server goes on and answers. (The pipe was read only
+    when the server had exited: this server stood blocked on its first write.)"""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "sitecustomize.py").write_text("import sys\nsys.stderr.write('a line of log\\n' * 20000)\n"
+                                          "sys.stderr.flush()\n")
+    with ServerProcess(str(tmp_path / "s.db"), env={"PYTHONPATH": str(site)}) as srv:
+        api = Api(srv.url)
+        assert api.get("/health").json()["ok"]
+        api.close()
+        assert srv.stderr_tail().endswith(f"a line of log\nprivateer serves {srv.url}/ (API docs at /docs; Ctrl-C stops)\n")
+
+
+def test_a_server_that_cannot_start_is_said_at_once_with_its_reason(tmp_path):
+    srv = ServerProcess(str(tmp_path / "no such folder" / "s.db"))
+    with pytest.raises(RuntimeError, match="tools serve exited with 2: .*no such folder"):
+        srv.start()
