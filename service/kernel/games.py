@@ -83,7 +83,7 @@ def game_names() -> list[str]:
 def registration(name: str) -> Registration:
     game = registered().get(name)
     if game is None:
-        raise BadInput(f"unknown game {name!r} (known: {', '.join(available_games())})")
+        raise BadInput(f"unknown game {name!r} (known: {', '.join(game_names())})")
     return game
 
 
@@ -98,15 +98,12 @@ def games_said() -> str:
 
 
 def available_games() -> list[str]:
-    """The registered games whose rules this build can import."""
-    out = []
-    for name, game in registered().items():
-        try:
-            importlib.import_module(game.rules)
-        except ImportError:
-            continue
-        out.append(name)
-    return out
+    """Every registered game, its rules imported: a game whose rules do not import is an error
+    (``get_rules``), never left out, where it would hide a broken registration."""
+    names = game_names()
+    for name in names:
+        get_rules(name)
+    return names
 
 
 _LOADED: dict[str, object] = {}
