@@ -2,7 +2,7 @@
 command, the PostgreSQL server and Chromium (tests/needs.py); and two rules for the whole run,
 checked when it ends: no test is skipped (unless ``$PRIVATEER_TEST_WITHOUT`` leaves something
 out), and no test writes a file into the checkout (every file goes to a test's temporary
-directory)."""
+directory). Under xdist (``-n``), tests run file by file, the longest given out first (``FIRST``)."""
 
 import json
 import os
@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from xdist.scheduler import LoadFileScheduling
 
 from . import needs
 
@@ -101,3 +102,45 @@ def pytest_sessionfinish(session, exitstatus):
             reporter.write_line(problem, red=True, bold=True)
     if problems and session.exitstatus == pytest.ExitCode.OK:
         session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+# The longest tests, longest first: xdist's workers take them before the rest, so that no worker is
+# left running one at the end while the other waits. A file runs whole on one worker, as every other
+# file does (``--dist loadfile``: its fixtures are set up once); each case of a test named with its
+# function runs on its own, on either worker.
+FIRST = (
+    "tests/http/test_schemathesis.py::test_openapi_conformance",
+    "tests/http/test_hidden.py",
+    "tests/http/browser/test_referee_page.py",
+    "tests/cli/test_shell_game.py",
+    "tests/evidence/test_independent_verifier.py",
+    "tests/cli/test_corrections_in_step.py",
+    "tests/store/test_multiprocess.py",
+    "tests/cli/test_table_session.py",
+    "tests/kernel/test_corrections_in_step.py::test_every_game_at_a_table_with_entries_taken_back_and_steps_undone_audits",
+    "tests/test_golden.py::test_the_digests_are_as_committed",
+)
+
+
+class LongestFirst(LoadFileScheduling):
+    """``--dist loadfile``, with the cases of the tests ``FIRST`` names apart, and ``FIRST`` first."""
+
+    def _split_scope(self, nodeid: str) -> str:
+        return nodeid if nodeid.split("[", 1)[0] in FIRST else super()._split_scope(nodeid)
+
+    def _assign_work_unit(self, node) -> None:
+        first = min(self.workqueue, key=_rank)
+        if _rank(first) < len(FIRST):
+            self.workqueue.move_to_end(first, last=False)  # the unit handed out next
+        super()._assign_work_unit(node)
+
+
+def _rank(scope: str) -> int:
+    test = scope.split("[", 1)[0]
+    return FIRST.index(test) if test in FIRST else len(FIRST)
+
+
+def pytest_xdist_make_scheduler(config, log):
+    if config.getvalue("dist") == "loadfile":
+        return LongestFirst(config, log)
+    return None
