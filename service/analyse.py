@@ -6,6 +6,7 @@ the true state is read only through the game's sampler)."""
 from __future__ import annotations
 
 from service.analysis.ismcts import key, search
+from service.kernel.copies import as_listed
 from service.kernel.errors import BadInput, IllegalDecision
 from service.replay import fold_for_reading
 
@@ -47,8 +48,10 @@ def analyse_machine(gid, machine, version: int, seat: int, where: str, playouts:
     found = {key(s["decision"]): s for s in search(rules, machine.s, seat, playouts, seed, progress=progress,
                                                    widen=None)}
     stats = []
-    for d in machine.legal(seat):  # in the order `tools legal` numbers them
-        s = found.get(key(d)) or {"decision": d, "playouts": 0, "win_rate": None, "mean_score": None}
-        stats.append({**s, "said": rules.say_decision(machine.config, d)})
+    listed, alike = machine.legal(seat), machine.alike()
+    for shown in machine.offered(seat):  # in the order `tools legal` numbers them, copies read as the seat reads them
+        d = as_listed(shown, listed, alike, read=True)
+        s = found.get(key(d)) or {"playouts": 0, "win_rate": None, "mean_score": None}
+        stats.append({**s, "decision": shown, "said": rules.say_decision(machine.config, shown)})
     return {"game": rules.name, "id": str(gid), "version": version, "turn": machine.turn(),
             "seat": seat, "playouts": playouts, "seed": seed, "decisions": stats}

@@ -11,14 +11,14 @@ object (rules + state); the snapshot holds only its plain data:
     {"config": GameCreated data, "k": kernel state, "s": game state,
      "base": table-mode step base or None, "head": chain hash at that version,
      "max_turn": highest turn of any event up to that version,
-     "created_on", "modified_on", "format": 3, "catalog_left_out": bool}
+     "created_on", "modified_on", "format": 4, "catalog_left_out": bool}
 
 A read-only catalog (``Rules.shared_catalog``: The Kaiser's Pirates, Merchants &
 Marauders) is left out of the config (its value None, its digest kept): it
 was 95% of each snapshot's bytes, and the same in every snapshot of the game.
 Loading puts back the catalog this process holds under that digest
 (``known_catalog``), else the game's own, read from its ``GameCreated``.
-Format 2 snapshots (the catalog kept) still load.
+Snapshots of an older format are outdated: the game is folded from its events.
 
 Loading a game for a command (``Privateer.load``) and replaying it
 (``Privateer.fold``) start from the newest usable snapshot and apply the
@@ -50,9 +50,10 @@ def snapshot_interval(value: int | None = None) -> int:
     return max(0, int(value))
 
 
-SNAPSHOT_FORMAT = 3  # 2: the kernel state counts what each viewer may read ("seen"); 3: a shared
-                     # catalog is left out
-READS = (2, 3)
+SNAPSHOT_FORMAT = 4  # 2: the kernel state counts what each viewer may read ("seen"); 3: a shared
+                     # catalog is left out; 4: the kernel state holds the labels public events gave to
+                     # copies of one face ("shown", service/kernel/copies.py), which older ones lack
+READS = (4,)
 
 
 class SnapshotOutdated(Exception):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 
+from service.kernel.copies import as_read
 from service.kernel.corrections import is_correction, retracted_versions
 from service.kernel.machine import CHANCE_TYPES, Ev, Machine
 from service.kernel.rules import by_seat, winners_said
@@ -56,35 +57,49 @@ def board(game_id, machine: Machine, version: int, seat: int | None) -> dict:
         "turn": machine.turn(), "finished": machine.finished, "to_act": machine.to_act(),
         "seat": seat, "scores": result["scores"] if result else None,
         "winners": result["winners"] if result else None,
-        "board": machine.rules.view(machine.state, seat),
+        "board": seen_board(machine, seat),
     }
 
 
-def card_namer(machine: Machine):
-    """``names(deck)``: what is printed on the cards of ``deck`` (card id -> name), as
-    the game's rules know them (``Rules.card_names``; the catalog does not change
-    during a game), or None where the ids are what is printed. ``names.decision(d)``:
-    a decision in the game's words (``Rules.say_decision``), for the log's ``Decided``."""
-    cache: dict = {}
-    rules, config = machine.rules, machine.config
-
-    def names(deck: str):
-        if deck not in cache:
-            cache[deck] = rules.card_names(machine.state, deck)
-        return cache[deck]
-
-    names.decision = lambda decision: rules.say_decision(config, decision)
-    return names
+def seen_board(machine: Machine, seat: int | None) -> dict:
+    """The game's view for ``seat`` (None: the referee), copies of one face read as that
+    reader may read them (service/kernel/copies.py)."""
+    b = machine.rules.view(machine.state, seat)
+    return b if seat is None else as_read(b, machine.alike())
 
 
-def decision_namer(rules, config: dict):
+class CardNames:
+    """How cards read in the log: ``names(deck)``, what is printed on the cards of ``deck``
+    (card id -> name, ``Rules.card_names``; None where the ids are what is printed);
+    ``names.decision(d)``, a decision in the game's words (``Rules.say_decision``);
+    ``names.alike``, what each copy of one face reads as to anyone but the referee
+    (``Machine.alike``, service/kernel/copies.py)."""
+
+    def __init__(self, rules, config: dict, state=None, alike: dict | None = None):
+        self._rules, self._config, self._state = rules, config, state
+        self._cache: dict = {}
+        self.alike = alike or {}
+
+    def __call__(self, deck: str):
+        if self._state is None:
+            return None
+        if deck not in self._cache:  # (the catalog does not change during a game)
+            self._cache[deck] = self._rules.card_names(self._state, deck)
+        return self._cache[deck]
+
+    def decision(self, decision: dict) -> str:
+        return self._rules.say_decision(self._config, decision)
+
+
+def card_namer(machine: Machine) -> CardNames:
+    """How the cards of ``machine``'s game read, as its rules know them now."""
+    return CardNames(machine.rules, machine.config, machine.state, machine.alike())
+
+
+def decision_namer(rules, config: dict) -> CardNames:
     """What ``card_namer`` gives, from a game's ``GameCreated`` data alone (no state to
     read cards from): its decisions in words, no printed card names."""
-    def names(deck: str):
-        return None
-
-    names.decision = lambda decision: rules.say_decision(config, decision)
-    return names
+    return CardNames(rules, config)
 
 
 def log_entries(rules, stored, seat: int | None, after: int = 0, limit: int | None = None,
@@ -101,6 +116,7 @@ def log_entries(rules, stored, seat: int | None, after: int = 0, limit: int | No
         players = dict(stored[0].data.get("players") or {})
         players.update({str(e.data["seat"]): e.data["player"] for e in stored if e.type == "SeatNamed"})
     retracted = retracted_versions(stored)
+    alike = names.alike if seat is not None and names is not None else None
     out = []
     position = start
     positions: list[tuple[int, int]] = []  # (store version, caller's number) of what the caller reads
@@ -118,6 +134,9 @@ def log_entries(rules, stored, seat: int | None, after: int = 0, limit: int | No
         if limit is not None and len(out) >= limit:
             break
         data = e.data
+        if alike:  # copies of one face, as the public has seen them (service/kernel/copies.py)
+            data = as_read(data, alike)
+            ev = Ev(e.type, e.turn, e.visible_to, data)
         if seat is not None and e.type in CHANCE_TYPES:
             data = {k: v for k, v in data.items() if k not in REFEREE_ONLY_FIELDS}
             ev = Ev(e.type, e.turn, e.visible_to, data)

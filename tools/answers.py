@@ -56,7 +56,7 @@ def legal(db: str | None, game_id: str, seat: int, json_out: bool = False) -> No
 
     _, machine, version = fold_for_reading(db, game_id)
     machine.check_seat(seat)
-    decisions = machine.legal(seat)
+    decisions = machine.offered(seat)
     if json_out:
         return out_json(decisions)
     print_legal(seat, version, decisions, machine)

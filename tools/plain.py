@@ -26,7 +26,7 @@ def typed_decision(a, gid, seat: int, text: str, game_id: str):
     if text.strip().isdigit():
         machine = a.load(gid).machine
         machine.check_seat(seat)
-        listed = machine.legal(seat)
+        listed = machine.offered(seat)
         n = int(text)
         if not listed:
             raise IllegalDecision(f"seat {seat} has nothing to decide now")

@@ -86,7 +86,7 @@ class Session:
             self.out(f"  {len(choices)} possible: {', '.join(shown[:12])}" + (" ..." if len(shown) > 12 else ""))
         elif a is None and w["to_act"]:
             for seat in w["to_act"]:
-                for line in numbered(m, m.legal(seat), f"@{seat} " if len(w["to_act"]) > 1 else ""):
+                for line in numbered(m, m.offered(seat), f"@{seat} " if len(w["to_act"]) > 1 else ""):
                     self.out(f"  {line}")
 
     # what is taken --------------------------------------------------------------
@@ -215,7 +215,7 @@ class Session:
             seat = acting[0]
         text = text.strip()
         if text.isdigit():
-            legal = m.legal(seat)
+            legal = m.offered(seat)
             k = int(text)
             if not 1 <= k <= len(legal):
                 raise BadInput(f"give a number from 1 to {len(legal)} (seat {seat}'s decisions), not {k}")

@@ -28,6 +28,7 @@ import secrets
 from concurrent.futures import ThreadPoolExecutor
 from uuid import UUID
 
+from service.kernel.copies import as_read
 from service.kernel.errors import BadInput, PrivateerError, StaleVersion
 from service.kernel.games import GENERIC_BOTS, get_rules, get_sampler
 from service.kernel.seating import choosers
@@ -214,7 +215,8 @@ class Bots:
             return None
         decision = choose(m.rules, m.s, seat, legal, self._chooser(m.rules, bots[seat]),
                           random.Random(secrets.randbits(64)))
-        return seat, decision, m.seen(seat, game.version)
+        # submitted as its seat reads it, like a person's (copies of one face: service/kernel/copies.py)
+        return seat, as_read(decision, m.alike()), m.seen(seat, game.version)
 
     def _chooser(self, rules, name: str):
         k = (rules.name, name)

@@ -55,7 +55,7 @@ class Reads:
         machine, version, _ = self.current.fold(gid)
         seat = seat_for(caller, seat, machine, acting=False)
         return {"game_id": gid.hex, "seat": seat, "version": machine.seen(caller.view_seat, version),
-                "to_act": machine.to_act(), "decisions": machine.legal(seat)}
+                "to_act": machine.to_act(), "decisions": machine.offered(seat)}
 
     def log(self, gid: UUID, caller: Caller, after: int, limit: int) -> dict:
         """Paged in the caller's own numbers (a seat's or the public's: see service/views.py)."""

@@ -138,7 +138,8 @@ class Steps:
                                                        "expected_version": expected_version})
         self._check_version(game, caller, expected_version)
         try:
-            events = game.machine.decide(seat, decision, self.app.chance_for(game))
+            # a seat's decision as it reads its list (copies of one face: service/kernel/copies.py)
+            events = game.machine.decide(seat, decision, self.app.chance_for(game), read=not caller.is_referee)
         except PrivateerError:
             raise
         except Exception as e:

@@ -23,6 +23,7 @@ import msgpack
 
 from .chance import (CHANCE_TYPES, CHANCE_VALUE_FIELD, SeededChance, StatedChance, TableChance, canonical_order,
                      draw_card, roll_dice, validate)
+from .copies import as_listed, named, offered, reading, show
 from .corrections import check_decision
 from .equal import strictly_equal
 from .events import Ev, _FoldedEv, _pack
@@ -60,6 +61,8 @@ def _uncount(seen: list, vis) -> None:
             seen[i] -= 1
 
 
+# public events that list cards without showing them: the game's catalog, a deck's cards shuffled
+_LISTS_CARDS = frozenset(("GameCreated", "DeckShuffled"))
 _SEAT_ONLY = Rules.decision_visibility  # a game that keeps it: its Decided is seen by the deciding seat
 _new_ev = object.__new__
 
@@ -101,10 +104,14 @@ class Step:
     event does (the readers' counts, the kernel's state, the game's handler) is the
     same code on both paths."""
 
-    __slots__ = ("machine", "state", "_turn", "_fold", "_keep", "_seen", "_table", "chance", "seat", "events",
-                 "checked")
+    __slots__ = ("machine", "state", "_turn", "_fold", "_keep", "_seen", "_table", "_kinds", "chance", "seat",
+                 "events", "checked")
 
-    def __init__(self, machine: "Machine", chance, seat: int, checked: bool = False, keep: bool | None = None):
+    def __init__(self, machine: "Machine", chance, seat: int, checked: bool = False, keep: bool | None = None,
+                 shows: bool | None = None):
+        """``shows``: whether the copies public events name take their labels (``Machine._show``):
+        in a history that is stored or read (default: when the step keeps its events), not in a
+        playout nobody reads, where it would cost a fifth of the work."""
         self.machine = machine
         self.state = machine.state  # the working state (changed in place by each event)
         self._turn = machine.rules.turn
@@ -115,6 +122,8 @@ class Step:
         kernel_state = machine.kernel_state
         self._seen = kernel_state["seen"]  # the readers' counts (``emit`` adds to them; the list is never replaced)
         self._table = kernel_state["table"]  # (a game's mode never changes)
+        # the game's copies of one face, where public events label them (service/kernel/copies.py)
+        self._kinds = machine.rules.copies(machine.config) if (keep if shows is None else shows) else None
         # the fold path: the one event object each event is written into (see the class's text)
         self.events: list[Ev] = [] if keep else [_new_ev(Ev)]
         self.begin(chance, seat, checked)
@@ -161,6 +170,8 @@ class Step:
         # counted for whoever may read it: seen = [events the public may read, seat 1's others, ...]
         if vis == "all":
             self._seen[0] += 1
+            if self._kinds and type not in _LISTS_CARDS:  # the copies it names, as the public now reads them
+                self.machine._show(data, self._kinds)
         elif vis != "referee":
             if len(vis) == 1 and vis[0].__class__ is int:  # one seat, as ``norm_vis`` makes it (inlined)
                 vis = [vis[0]]
@@ -373,7 +384,7 @@ class Machine:
         self._legal = self._acting = None
         folder = self._folder
         if folder is None:
-            folder = self._folder = Step(self, None, 0, keep=False)  # the fold path: the events are the stored ones
+            folder = self._folder = Step(self, None, 0, keep=False, shows=True)  # the fold path: the events are the stored ones
         folder.emit(ev.type, ev.vis, ev.turn, **ev.data)
 
     def _kernel_fact(self, t: str, data: dict) -> None:
@@ -391,6 +402,20 @@ class Machine:
             self._seat_named(data)
         elif t == "Corrected":
             k["corrections"] = k.get("corrections", 0) + 1
+
+    def _show(self, data: dict, kinds: dict) -> None:
+        """A public event (``Step.emit``): the copies it names that the public had not seen
+        take their kinds' next labels (service/kernel/copies.py)."""
+        found: list = []
+        for v in data.values():  # (most events: a few plain values, looked at here without a call)
+            t = v.__class__
+            if t is str:
+                if v in kinds:
+                    found.append(v)
+            elif t is list or t is dict or t is tuple:
+                named(v, kinds, found)
+        if found:
+            show(self.kernel_state.setdefault("shown", {}), kinds, found)
 
     def _at_table(self, t: str, data: dict, vis) -> None:
         """What an event changes in the kernel's state at a table (``Step.emit``): a
@@ -553,6 +578,16 @@ class Machine:
             return []
         return self._listed(seat)
 
+    def alike(self) -> dict:
+        """What each copy of one face reads as to anyone but the referee, now (``copies.reading``)."""
+        kinds = self.rules.copies(self.config)
+        return reading(kinds, self.kernel_state.get("shown")) if kinds else kinds
+
+    def offered(self, seat: int) -> list[dict]:
+        """``legal`` as a person choosing reads it: copies of one face read as one card,
+        and one decision for each kind (service/kernel/copies.py). ``decide`` takes them."""
+        return offered(self.legal(seat), self.alike())
+
     def _listed(self, seat: int) -> list[dict]:
         """The rules' list for ``seat``, kept until the state changes (``apply``,
         ``_adopt``): a seat that looks at its decisions and then submits one
@@ -569,9 +604,12 @@ class Machine:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= self.kernel_state["seats"]:
             raise BadInput(f"seat must be a number from 1 to {self.kernel_state['seats']}")
 
-    def decide(self, seat: int, decision, chance) -> list[Ev]:
+    def decide(self, seat: int, decision, chance, read: bool = False) -> list[Ev]:
         """Run one step for ``seat``'s ``decision``; return its events.
-        Raises before returning anything if the decision is refused."""
+        Raises before returning anything if the decision is refused.
+
+        ``read``: the decision as the seat reads its decisions (``offered``), copies of one
+        face read as it may read them; it must be one of them (service/kernel/copies.py)."""
         k = self.kernel_state
         if type(seat) is not int or not 1 <= seat <= k["seats"]:
             self.check_seat(seat)
@@ -584,6 +622,14 @@ class Machine:
         if seat not in self._acting_now():
             acting = ", ".join(map(str, self.to_act())) or "nobody"
             raise NotYourTurn(f"seat {seat} may not act now (to act: {acting})")
+        alike = self.alike()
+        if alike:  # a decision naming copies of one face: the listed one it stands for
+            listed = as_listed(decision, self._listed(seat), alike, read)
+            if listed is not None:
+                decision = listed
+            elif read:
+                raise IllegalDecision(f"not one of the decisions seat {seat} may make now, exactly as "
+                                      "`legal` lists them")
         return self._run(seat, decision, chance, strict=True)
 
     def setup(self, chance, stated: list | None = None) -> list[Ev]:

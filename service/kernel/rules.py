@@ -147,6 +147,13 @@ class Rules:
         beside the printed name and the id: e.g. the word the rules use for a tile's kind."""
         return None
 
+    def copies(self, config: dict) -> dict:
+        """Copies the table cannot tell apart (one printed face; the rules treat them alike):
+        ``{copy id: the ids of its kind, in order}`` (``copies.kinds_of``), from the game's
+        catalog (``config``: the ``GameCreated`` data). Every reader but the referee reads
+        them by what the public has seen (service/kernel/copies.py). Empty: no copies."""
+        return {}
+
     def say_decision(self, config: dict, decision: dict) -> str:
         """A decision in words, for a person choosing it."""
         rest = " ".join(f"{k} {v}" for k, v in decision.items() if k != "action")

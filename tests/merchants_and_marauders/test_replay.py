@@ -61,14 +61,14 @@ def test_a_snapshot_on_older_tables_is_refused_and_the_game_folds_from_its_event
     and the application loads the game from its events all the same."""
     import pytest
 
-    from service.snapshots import machine_from
+    from service.snapshots import SNAPSHOT_FORMAT, machine_from
 
     g = LocalGame(GAME, 2, seed=b"\x05" * 32)
     config = {"catalog": catalog_mod.default_catalog()}
     with pytest.raises(ValueError, match="catalog tables changed"):
         g.rules.restored(config, dict(g.state, cat="0123456789abcdef"))
     g.rules.restored(config, g.state)                   # today's tables: accepted
-    snap = {"format": 3, "k": {"seen": {}}, "s": dict(g.state, cat="0123456789abcdef"),
+    snap = {"format": SNAPSHOT_FORMAT, "k": {"seen": {}}, "s": dict(g.state, cat="0123456789abcdef"),
             "config": {"game": GAME, "catalog": config["catalog"]}}
     with pytest.raises(ValueError):
         machine_from(snap)

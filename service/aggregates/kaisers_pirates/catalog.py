@@ -23,6 +23,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from service.kernel.copies import kinds_of
 from service.kernel.errors import BadInput
 
 PATH = Path(__file__).with_name("data") / "catalog.json"
@@ -304,6 +305,10 @@ class Index:
                 self.card_kind[cid] = c["kind"]
                 self.card_name[cid] = name
                 self.action_cards.append(cid)
+        # the copies of one type (reflag-1 to reflag-4; the named HMS Alcantara and HMS Carmania too,
+        # which the rules treat alike): a reader reads them by what the public has seen
+        # (service/kernel/copies.py), as a referee may name one by its type whichever is left
+        self.copies = kinds_of(self.action_cards, self.card_type.get)
         # the solitaire game (section 5): its deck, and the pseudo-cards of the phantom's actions
         self.solo = cat.get("solitaire")
         self.solo_cards = {c["id"]: c for c in self.solo["cards"]} if self.solo else {}

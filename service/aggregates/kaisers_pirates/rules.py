@@ -176,11 +176,17 @@ class KaisersPirates(Rules):
 
     def card_names(self, state, deck):
         """At a table, a card with named copies (U-27 and U-41, HMS Alcantara...) may be named
-        by its type as printed (``submarines-u-27-u-41``, ``amc``): any copy left will do.
+        by its type as printed (``submarines-u-27-u-41``, ``amc``): any copy left will do (the
+        rules treat them alike, and nobody but the referee reads which: ``copies``).
         The other cards' ids already say their type (``reflag`` names any ``reflag-N``)."""
         if deck.startswith(("action", "hand-of-")):
             return ix(state).copy_types
         return None
+
+    def copies(self, config):
+        """The action cards of one type (Reflag, AMC...): the rules treat them alike."""
+        cat = config.get("catalog")  # (none in a search's playout machine, which nobody reads)
+        return catalog_data.index(cat, config.get("catalog_digest") or "default").copies if cat else {}
 
     def validate_catalog(self, cat):
         """``tools new kaisers-pirates --catalog FILE``: printed values (a 'solitaire' key: the solitaire deck)."""

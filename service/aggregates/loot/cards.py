@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import string
 
+from service.kernel.copies import kinds_of
+
 MERCHANT, PIRATE, CAPTAIN, ADMIRAL = "merchant", "pirate", "captain", "admiral"
 
 
@@ -28,6 +30,21 @@ def build_deck(cat: dict) -> list[str]:
         if len(_DECKS) < 64:
             _DECKS[key] = deck
     return list(deck)
+
+
+_COPIES: dict = {}
+
+
+def copies(cat: dict, digest: str | None) -> dict:
+    """The copies of the catalog's deck (``service.kernel.copies.kinds_of``): the ships of
+    one gold, of one colour and skulls, told apart by the letter at the end of their ids.
+    ``digest``: the catalog's (the ``GameCreated`` data's), what they are kept by."""
+    found = _COPIES.get(digest)
+    if found is None:
+        found = kinds_of(build_deck(cat), lambda c: c[:-1] if info(c)[0] in (MERCHANT, PIRATE) else None)
+        if digest is not None and len(_COPIES) < 64:
+            _COPIES[digest] = found
+    return found
 
 
 def _build(cat: dict) -> list[str]:

@@ -26,7 +26,7 @@ from service.kernel import BadInput, IllegalDecision, Rules
 
 from . import catalog as catalog_data
 from . import position as stated_position
-from .cards import ADMIRAL, CAPTAIN, MERCHANT, PIRATE, gold, info
+from .cards import ADMIRAL, CAPTAIN, MERCHANT, PIRATE, copies, gold, info
 from .state import (DRAW_PILE, HANDLERS, attack_of, battle, captures, game_over, hand_vis,
                     initial_state, side_of)
 from .view import describe, view
@@ -117,6 +117,12 @@ class Loot(Rules):
     def validate_catalog(self, cat):
         """An organiser's catalog file (``tools new --catalog``)."""
         return catalog_data.validate(cat)
+
+    def copies(self, config):
+        """The merchant ships of one gold and the pirate ships of one colour and skulls:
+        ``merchant-5a`` and ``merchant-5b`` look the same (cards.py, ``copies``)."""
+        cat = config.get("catalog")  # (none in a search's playout machine, which nobody reads)
+        return copies(cat, config.get("catalog_digest")) if cat else {}
 
     initial_state = staticmethod(initial_state)
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import msgpack
 
+from service.kernel.copies import kinds_of
 from service.kernel.errors import BadInput
 
 PATH = Path(__file__).with_name("data") / "catalog.json"
@@ -164,6 +165,29 @@ def marks(cards: list, zones: dict, name_key: str) -> dict:
         for c in group:             # words that would not tell two different faces apart: the id too
             out[c["id"]] = said[c["id"]] if len(seen[said[c["id"]]]) == 1 else f"{said[c['id']]}; {c['id']}"
     return out
+
+
+# the tables of the catalog whose cards (tiles, tokens) come in copies, each with the key of its printed name
+_IN_COPIES = (("cargo_cards", "good"), ("demand_tiles", "good"), ("merchant_tokens", "nation"), ("upgrades", "kind"),
+              ("events", "name"), ("glory_cards", "name"), ("rumors", "name"), ("missions", "name"),
+              ("captains", "name"))
+_COPIES: dict = {}
+
+
+def copies(cat: dict, digest: str | None) -> dict:
+    """The catalog's cards and tiles that come in copies with one face (two Carpenters, three
+    cocoa demand tiles, five Spanish merchant tokens), as ``service.kernel.copies.kinds_of``
+    gives them; ``digest``: the catalog's, what they are kept by."""
+    found = _COPIES.get(digest)
+    if found is None:
+        v = {k: cat[k]["value"] for k, _ in _IN_COPIES}
+        found = {}
+        for key, name in _IN_COPIES:
+            faces = {c["id"]: json.dumps({name: c[name], **_face(c, name)}, sort_keys=True) for c in v[key]}
+            found.update(kinds_of(faces, faces.get))
+        if digest is not None and len(_COPIES) < 64:
+            _COPIES[digest] = found
+    return found
 
 
 # the derived tables, shared by every game built on the same catalog -------------------

@@ -252,6 +252,11 @@ class MerchantsAndMarauders(Rules):
         each apart (catalog.py, ``marks``)."""
         return tables(state)["marks"].get(deck) or None
 
+    def copies(self, config):
+        """Cards and tiles with one face: two Carpenters, three cocoa demand tiles (catalog.py)."""
+        cat = config.get("catalog")  # (none in a search's playout machine, which nobody reads)
+        return catalog_data.copies(cat, config.get("catalog_digest")) if cat else {}
+
     def card_aliases(self, state, deck):
         """An upgrade tile is also named by its kind's word (``long_range`` for Long Guns)."""
         if deck == "upgrades":
