@@ -47,8 +47,9 @@ def other_truth(game: str, state: dict, seat: int) -> dict | None:
         return s
     if game == "kaisers-pirates":
         for n, p in enumerate(s["players"], 1):
-            if n != seat and p["hand"] and s["pool"]:
-                p["hand"][0], s["pool"][0] = s["pool"][0], p["hand"][0]
+            known = [i for i, c in enumerate(p["hand"]) if not is_unknown(c)]  # (at a table, not a token)
+            if n != seat and known and s["pool"]:
+                p["hand"][known[0]], s["pool"][0] = s["pool"][0], p["hand"][known[0]]
                 s["pool"].sort()
                 return s
         return None
@@ -138,6 +139,8 @@ def table_game(game: str, seed: int, steps: int, from_position: bool = True, sea
         seat = g.to_act()[0]
         g.act(seat, rng.choice(g.legal(seat)))
         made += 1
+    while g.machine.awaiting_chance() is not None:  # on to the next decision
+        g.enter(entered_at_random(g.machine, rng))
     return g
 
 
