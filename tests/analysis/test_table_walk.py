@@ -7,9 +7,10 @@ a card should be, reached the rules or a bot as a card (a ``KeyError`` in Kaiser
 Pirates' windows.py and in Merchants & Marauders' port.py, a 500 from
 ``GET /analysis``). Each game is walked to its end through the store, as `tools
 analyse` reads it (``analyse_stored``), with few playouts and a fixed seed; at every
-decision each seat to act is analysed and each of the game's heuristic bots chooses
-for it through the service's path (``service.http.bots.choose``, which plays at
-random, and logs, when a bot fails)."""
+decision each seat to act is analysed and each of the game's bots (its heuristic
+ones, and the ismcts bot with one playout) chooses for it through the service's path
+(``service.http.bots.choose``, which plays at random, and logs, when a bot fails: a
+seated ismcts bot did so at every decision of these games)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ import random
 import pytest
 
 from service.analyse import analyse_stored
+from service.analysis.bot import bot_for
 from service.app import Privateer
 from service.http.bots import choose
 from service.kernel.rules import get_rules
@@ -35,8 +37,8 @@ def test_tools_analyse_answers_at_every_step_of_a_table_game_from_a_position(gam
     app = Privateer(db)
     gid = app.create(game, seats, options=options, table=True, position=position)
     rules = get_rules(game)
-    heuristics = [rules.bots[name] for name in rules.bots if name != "random"]
-    rng = random.Random(42)
+    bots = [rules.bots[name] for name in rules.bots if name != "random"] + [bot_for(rules, playouts=1)]
+    rng = random.Random(2)
     asked = with_tokens = 0
     caplog.set_level(logging.WARNING, logger="privateer.bots")
     while True:
@@ -55,7 +57,7 @@ def test_tools_analyse_answers_at_every_step_of_a_table_game_from_a_position(gam
             for d in a["decisions"]:
                 if d["playouts"]:
                     assert 0.0 <= d["win_rate"] <= 1.0
-            for bot in heuristics:
+            for bot in bots:
                 assert choose(rules, m.state, seat, legal, bot, random.Random(asked)) in legal
             asked += 1
         seat = m.to_act()[0]
