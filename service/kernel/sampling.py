@@ -7,6 +7,12 @@ put each pool in a canonical order (``canonical``: it no longer remembers where
 each card lay), then deal it back with the caller's ``rng`` to the hidden
 places, counts kept. Two states the seat cannot tell apart then give the same
 determinization for the same ``rng`` state.
+
+At a table a place may hold a card nobody has seen, an unknown token (``?deck#n``,
+``machine.is_unknown``). A determinization holds none: each token's place is given a
+card it could be (of its own kind, one not seen elsewhere, none twice), as a hidden
+place is, and the state is played as a seeded game's. The rules and the bots a playout
+runs then never meet a token where they expect a card.
 """
 
 from __future__ import annotations

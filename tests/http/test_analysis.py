@@ -18,6 +18,7 @@ from service.http.analysis import WAITING, Analyses, Busy
 from service.http.auth import Caller
 from service.http.client import Api
 
+from ..analysis.positions import KP_LAST_ROUND
 from .helpers import play
 
 
@@ -214,3 +215,31 @@ def test_too_many_analyses_at_once_are_refused():
         asyncio.run(a.run(None, Caller("referee"), 1, None, None, 10, "0"))
     assert refused.value.http_status == 429
     a.close()
+
+
+def test_a_table_game_from_a_position_is_analysed(server, table_factory):
+    """Issue 42: in a Kaiser's Pirates game at a table the cards set aside are unknown tokens
+    nobody names; the search drew them into its playouts' deck and GET /analysis answered 500.
+    Now it answers, as `tools analyse` does for the same seed, at each of seat 1's decisions."""
+    t = table_factory("kaisers-pirates", 2, table=True, position=KP_LAST_ROUND)
+    rng, asked = random.Random(12), 0
+    while asked < 3:
+        st = t.referee.status(t.gid)
+        assert not st["finished"]
+        if st["awaiting_chance"] is not None:
+            awaited = t.referee.ok(t.referee.get(f"/games/{t.gid}/awaited"))["awaiting"]
+            outcome = ([rng.randint(1, awaited["sides"]) for _ in range(awaited["n"])] if awaited["kind"] == "dice"
+                       else rng.choice(awaited["left"])["say"] if awaited["kind"] == "card"
+                       else rng.choice(awaited["options"]) if awaited["kind"] == "pick" else awaited["cards"])
+            t.referee.ok(t.referee.post(f"/games/{t.gid}/chance", {"outcome": outcome, "expected_version": st["version"]}), 201)
+            continue
+        seat = rng.choice(st["to_act"])
+        legal = t.seats[seat].legal(t.gid)
+        if seat == 1:
+            got = t.seats[1].ok(t.seats[1].get(f"/games/{t.gid}/analysis", params={"playouts": 12, "seed": "3"}))
+            assert got == json.loads(json.dumps(analyse_stored(server.db, t.gid, 1, playouts=12, seed="3")))
+            assert [d["decision"] for d in got["decisions"]] == legal["decisions"]
+            assert sum(d["playouts"] for d in got["decisions"]) == 12
+            asked += 1
+        r = t.seats[seat].decide(t.gid, rng.choice(legal["decisions"]), legal["version"], key=uuid.uuid4().hex)
+        assert r.status_code == 201, r.text

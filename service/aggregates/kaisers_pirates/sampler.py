@@ -16,12 +16,22 @@ cards, the unknown places on top of the deck and the peeked cards take their
 number, in that order; the rest is the draw pile (kept sorted, as a seeded game
 keeps it). A card the seat knows lies on top stays there, the order of the top
 drawn again. A seat's cards to give are drawn from its new hand, their number kept.
+
+At a table (``unseen``) the cards set aside, and in solitaire the phantom's hand
+and the cards it put face down on the discard pile, are unknown tokens
+(``?action:set-aside#n``, service/kernel/machine.py) and the pool holds every
+identity still possible for them besides the draw pile. A token adds no card to
+the pool: its place takes one dealt from it like any hidden place, so the draw
+pile left is the pool less as many cards as there were tokens (``pool_left``).
+The determinization then holds real cards only and is played as a seeded game's
+state (``unseen`` off: a new round's cards are set aside by a draw).
 """
 
 from __future__ import annotations
 
 import random
 
+from service.kernel.machine import is_unknown
 from service.kernel.sampling import canonical, copy_state, shuffled
 
 from .board import ix
@@ -36,13 +46,18 @@ def _fits(i, card, committed) -> bool:
     return i.card_kind[card] in ("normal", "assist", "team") or i.card_type[card] == "reflag"
 
 
+def _known(cards) -> list:
+    """``cards`` less the unknown tokens (their identities are in the pool already)."""
+    return [c for c in cards if not is_unknown(c)]
+
+
 def determinize(state: dict, seat: int, rng: random.Random) -> dict:
     out = copy_state(state)
     i = ix(out)
     others = [p for n, p in enumerate(out["players"], 1) if n != seat]
-    pool = list(out["pool"]) + list(out["set_aside"])
+    pool = list(out["pool"]) + _known(out["set_aside"])
     for p in others:
-        pool += p["hand"]
+        pool += _known(p["hand"])
     top_mine = out.get("top_known_by") == seat
     known_top = []
     if not top_mine:
@@ -58,7 +73,7 @@ def determinize(state: dict, seat: int, rng: random.Random) -> dict:
     pool += [c["card"] for c in hidden_commits]
     solo = out.get("solo") is not None
     if solo:
-        pool += out["discard"]
+        pool += _known(out["discard"])
 
     cards = shuffled(pool, rng)
     for c in hidden_commits:
@@ -81,6 +96,8 @@ def determinize(state: dict, seat: int, rng: random.Random) -> dict:
     if solo:
         out["discard"] = take(len(out["discard"]))
     out["pool"] = canonical(cards) if out.get("sorted_piles") else cards
+    if out.get("unseen"):
+        out["unseen"] = False  # every place holds a card now
     ex = out.get("exchange")
     if ex is not None:
         for s, give in ex["give"].items():

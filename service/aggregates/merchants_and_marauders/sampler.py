@@ -23,19 +23,32 @@ seat does not hold itself (the game's coins are a fixed total). Each other
 player is given gold at random (0 to 15) and, when it has stashed, a stash at
 random (up to 10 coins a stash action); the bank keeps the rest. A secretly
 chosen starting ship is drawn among the starting ships.
+
+At a table (``unseen``) the demand reserve, the face-down upgrade tiles and the
+merchant tokens nobody has turned over are unknown tokens (``?demand_tiles#n``,
+service/kernel/machine.py). First each token is given an identity among those
+still possible for its kind (``unseen_identities``: none seen on the board, in
+the reserve, on a ship or on the merchant track), the kind's own identities
+shuffled with ``rng`` and dealt one a token; the tiles and tokens are then drawn
+again as above. The determinization holds real tiles only and is played as a
+seeded game's state (``unseen`` off).
 """
 
 from __future__ import annotations
 
 import random
 
+from service.kernel.machine import is_unknown
 from service.kernel.sampling import canonical, copy_state, deal, shuffled
 
 from .catalog import tables
+from .state import unseen_identities
 
 
 def determinize(state: dict, seat: int, rng: random.Random) -> dict:
     out = copy_state(state)
+    if out.get("unseen"):
+        _name_unseen(out, rng)
     S = tables(out)
     decks, board = out["decks"], out["board"]
     others = [p for p in out["players"] if p["seat"] != seat]
@@ -105,3 +118,16 @@ def determinize(state: dict, seat: int, rng: random.Random) -> dict:
         left -= p["stash"]
     out["bank"] = left
     return out
+
+
+def _name_unseen(out: dict, rng: random.Random) -> None:
+    """Every unknown tile and token given an identity still possible for its kind."""
+    board, decks = out["board"], out["decks"]
+    reserve = decks["demand_reserve"]
+    places = [(reserve, i, "demand") for i, t in enumerate(reserve) if is_unknown(t)]
+    for kind, where in (("upgrade", board["upgrades"]), ("merchant", board["merchants"])):
+        places += [(where, k, kind) for k in sorted(where) if is_unknown(where[k])]
+    names = {kind: shuffled(unseen_identities(out, kind), rng) for kind in ("demand", "upgrade", "merchant")}
+    for where, k, kind in places:
+        where[k] = names[kind].pop()
+    out["unseen"] = False  # every place holds a tile now
