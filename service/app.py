@@ -27,6 +27,8 @@ from service.kernel.corrections import line_of, outcome_places, places_said, ret
 from service.kernel.corrections import setup_end as first_point
 from service.kernel.errors import BadInput, IllegalDecision, StaleVersion, UnknownGame
 from service.kernel.local import check_players, created_event, positioned
+from service.kernel.text import reason as reason_typed
+from service.kernel.text import referee_decision
 from service.kernel.machine import STEP_STARTS, Ev, Machine
 from service.kernel.rules import catalog_digest, get_rules, remember_catalog
 from service.views import status as status_view
@@ -312,11 +314,10 @@ class Privateer(Application):
         saves it): none when ``player`` is empty or the seat has its name already
         (the first name stands). A name that is not a player's, or that another
         seat has, is refused before anything is applied."""
-        player = (player or "").strip()
         current = game.machine.config.get("players") or {}
-        if not player or str(seat) in current:
+        if not (player or "").strip() or str(seat) in current:
             return []
-        check_players({**current, str(seat): player}, game.machine.k["seats"])
+        player = check_players({**current, str(seat): player}, game.machine.k["seats"])[str(seat)]
         return [self._seat_named(game, seat, player)]
 
     @staticmethod
@@ -337,6 +338,7 @@ class Privateer(Application):
 
     def referee(self, game_id: UUID, decision, expect_version: int | None = None) -> list[Ev]:
         """A referee's step: a penalty or adjustment the game's rules name."""
+        decision = referee_decision(decision)
         game = self.load(game_id)
         self._check_version(game, expect_version)
         events = game.machine.referee(decision, self.chance_for(game))
@@ -396,7 +398,7 @@ class Privateer(Application):
         for e in stored:
             game = e.mutate(game)
             game.retracted = hypothetical
-        decision = {"referee": "correct", "to_version": to_version, "reason": reason}
+        decision = {"referee": "correct", "to_version": to_version, "reason": reason_typed(reason)}
         events = game.machine.correct(decision, last)
         if enter:
             events = events + game.machine.enter_words(enter)

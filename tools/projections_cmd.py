@@ -111,9 +111,12 @@ def standings(tournament: Annotated[Optional[str], typer.Option("--tournament", 
 
     Example: `tools standings --tournament spring`; `--json --overall` for the table over all games.
     """
+    from service.kernel.text import tournament as tournament_typed
     from service.projections import catch_up, open_view
     from service.projections.model import overall_rows, win_rate
 
+    if tournament is not None:
+        tournament = tournament_typed(tournament)
     a = open_app(db)
     view = open_view(a)
     try:
