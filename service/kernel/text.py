@@ -115,6 +115,24 @@ def reason(text) -> str:
     return typed(REASON, text)
 
 
+def kept_in_event(kind: str, data) -> None:
+    """The texts people typed that an imported event holds (a game's name, tournament and
+    players, a seat's name, a referee's note, a correction's reason), each checked as kept."""
+    if not isinstance(data, dict):
+        return
+    if kind == "GameCreated":
+        kept(GAME_NAME, data.get("name") or "")
+        kept(TOURNAMENT, data.get("tournament") or "")
+        for seat, name in (data.get("players") or {}).items():
+            kept(PLAYER, name, f"seat {seat}'s player name")
+    elif kind == "SeatNamed":
+        kept(PLAYER, data.get("player"), f"seat {data.get('seat')}'s player name")
+    elif kind == "RefereeNoted":
+        kept(NOTE, data.get("text"))
+    elif kind == "Corrected":
+        kept(REASON, data.get("reason"))
+
+
 def referee_decision(decision):
     """A referee's decision with a note's text checked as typed (``{"referee": "note",
     "text": ...}``); any other decision as it is (the rules check it)."""
@@ -137,6 +155,18 @@ def typed_strings(value, where: str):
     if isinstance(value, dict):
         return {typed_strings(k, f"{where}: a key"): typed_strings(v, f"{where}.{k}") for k, v in value.items()}
     return value
+
+
+def json_kept(json_text: str) -> str:
+    """JSON text (written with its characters as themselves: ``ensure_ascii=False``) with
+    every forbidden character escaped (``\\u202e``), so that it stays on one line and
+    reads in the order it is stored: a forbidden character of JSON text is inside a string,
+    where ``\\uXXXX`` stands for it."""
+    return _FORBIDDEN.sub(_json_escaped, json_text) if _FORBIDDEN.search(json_text) else json_text
+
+
+def _json_escaped(m: re.Match) -> str:
+    return f"\\u{ord(m.group()):04x}"
 
 
 def shown(text: str) -> str:

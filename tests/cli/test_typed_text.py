@@ -116,3 +116,18 @@ def test_a_control_character_in_a_position_is_refused_where_it_was_found(tmp_pat
     assert e.value.reason == "the position.players[1].sea holds a control character (U+001B)"
     assert app.games() == []
     assert app.create("merchants-and-marauders", 2, table=True, position=battle)
+
+
+def test_names_that_look_like_markup_are_shown_as_typed(cli, tmp_path):
+    """``[/]`` is a name like any other: the tables `tools games` and `tools standings` draw
+    with rich showed it as markup, or failed on it with a traceback."""
+    app = Privateer(cli.db)
+    gid = app.create("letter-of-marque", 2, name="[/]", tournament="[bold]cup", players={"1": "[/x]", "2": ":x:"},
+                     seed=b"\x01" * 32)
+    while not (m := app.load(gid).machine).finished:
+        app.act(gid, m.to_act()[0], m.legal(m.to_act()[0])[0])
+    app.close()
+    out = cli.ok("games")
+    assert all(name in out for name in ("[/] —", "[/x],", ":x:", "[[bold]cup]", "won:"))
+    out = cli.ok("standings")
+    assert "[bold]cup — letter-of-marque" in out and "[/x]" in out and ":x:" in out
