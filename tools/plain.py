@@ -9,13 +9,14 @@ from __future__ import annotations
 import json
 import sys
 
+from service.json_text import loads
 from service.kernel.text import shown
 
 
 def parse_word(text: str):
     """A word as typed: JSON when it is JSON (4, [3, 5], "blue-4", {...}), else the bare text."""
     try:
-        return json.loads(text)
+        return loads(text, f"the outcome {text[:40]!r}")
     except json.JSONDecodeError:
         return text.strip()
 
@@ -37,9 +38,9 @@ def typed_decision(a, gid, seat: int, text: str, game_id: str):
                            f"pick 1 to {len(listed)} (`tools legal {game_id} --seat {seat}`)")
         return listed[n - 1]
     try:
-        return json.loads(text)
+        return loads(text, "the decision")
     except json.JSONDecodeError as e:
-        raise BadInput(f"the decision is not valid JSON ({e.msg} at column {e.colno}): {text!r}") from None
+        raise BadInput(f"the decision is not valid JSON ({e.msg} at column {e.colno}): {text[:200]!r}") from None
 
 
 def echo(text: str = "") -> None:
