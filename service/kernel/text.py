@@ -25,7 +25,6 @@ It lives in the kernel because the kernel checks a game's names at its creation
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass
 
 from .errors import BadInput
@@ -82,7 +81,7 @@ def _refused(kind: Kind, text, field: str | None) -> str:
 def typed(kind: Kind, text, field: str | None = None) -> str:
     """``text`` as typed: NFC-normalised and stripped, then checked."""
     if isinstance(text, str):
-        text = unicodedata.normalize("NFC", text).strip()
+        text = _nfc(text).strip()
     return _refused(kind, text, field)
 
 
@@ -145,7 +144,7 @@ def typed_strings(value, where: str):
     """Every string of a JSON value (a stated position: names of cards, ships, places), keys
     included, NFC-normalised and checked for forbidden characters; ``where`` names the value."""
     if isinstance(value, str):
-        text = unicodedata.normalize("NFC", value)
+        text = _nfc(value)
         bad = _FORBIDDEN.search(text)
         if bad:
             raise BadInput(f"{where} holds {what_is_wrong(bad.group())}")
@@ -167,6 +166,16 @@ def json_kept(json_text: str) -> str:
 
 def _json_escaped(m: re.Match) -> str:
     return f"\\u{ord(m.group()):04x}"
+
+
+def _nfc(text: str) -> str:
+    """``text`` NFC-normalised (unicodedata is loaded the first time a text is typed: a
+    quick answer of the command line that reads a game needs none of its tables)."""
+    if text.isascii():  # already NFC
+        return text
+    import unicodedata
+
+    return unicodedata.normalize("NFC", text)
 
 
 def shown(text: str) -> str:
