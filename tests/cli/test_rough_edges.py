@@ -22,7 +22,8 @@ def test_a_position_file_in_utf16_with_its_bom_is_read_and_latin1_is_refused_in_
     utf16 = tmp_path / "raid-utf16.json"
     utf16.write_bytes(text.encode("utf-16"))  # with its byte order mark, as Windows' editors save it
     gid = cli.ok("new", "merchants-and-marauders", "--seats", "2", "--table", "--position", utf16).strip()
-    assert cli.json("status", gid)["version"] > 1
+    app = Privateer(cli.db)
+    assert app.stored_events(app.resolve_id(gid))[0].data["position"]
     latin1 = tmp_path / "latin1.json"
     latin1.write_bytes(json.dumps({"to_play": "Frederico da Silva", "players": [
         {"captain": "Frederico da Silva", "sea": "Santo Domingo"}, {"captain": "Françès"}]},
@@ -34,7 +35,7 @@ def test_a_position_file_in_utf16_with_its_bom_is_read_and_latin1_is_refused_in_
     no_bom.write_bytes(text.encode("utf-16-le"))
     p = cli.run("new", "merchants-and-marauders", "--seats", "2", "--table", "--position", no_bom)
     assert p.returncode == 2 and p.stderr.startswith(f"error: position {no_bom} is not") and p.stderr.count("\n") == 1
-    assert len(cli.json("games")) == 1
+    assert len(app.games()) == 1
 
 
 @pytest.mark.parametrize("decision,said", [
@@ -43,13 +44,14 @@ def test_a_position_file_in_utf16_with_its_bom_is_read_and_latin1_is_refused_in_
     ('{"action": "place", "armed": ' + "1" * 5000 + "}", "the decision holds an integer of more than 4300 digits"),
 ])
 def test_json_python_cannot_take_as_sent_is_said_in_one_line(cli, decision, said):
-    gid = cli.ok("new", "letter-of-marque", "--seats", "2").strip()
-    before = cli.json("status", gid)["version"]
-    p = cli.run("act", gid, "--seat", "1", decision)
+    app = Privateer(cli.db)
+    gid = app.create("letter-of-marque", 2)
+    before = app.load(gid).version
+    p = cli.run("act", gid.hex, "--seat", "1", decision)
     assert p.returncode == 2 and p.stderr == f"error: {said}\n"
-    p = cli.run("referee", gid, decision.replace('"action"', '"referee"'))
+    p = cli.run("referee", gid.hex, decision.replace('"action"', '"referee"'))
     assert p.returncode == 2 and p.stderr == f"error: {said.replace('decision', 'referee decision')}\n"
-    assert cli.json("status", gid)["version"] == before
+    assert app.load(gid).version == before
 
 
 def cut_short(cli, *args) -> subprocess.CompletedProcess:

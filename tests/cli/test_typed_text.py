@@ -98,10 +98,12 @@ def test_the_command_line_refuses_in_one_line_with_exit_2(cli, tmp_path):
     assert p.returncode == 2 and p.stderr == "error: game name is longer than 200 characters (201)\n"
     p = cli.run("standings", "--tournament", "spring\u202e")
     assert p.returncode == 2 and "tournament holds a bidirectional control (U+202E)" in p.stderr
-    gid = cli.ok("new", "loot", "--seats", "2", "--table").strip()
-    p = cli.run("referee", gid, json.dumps({"referee": "note", "text": "ok\u2067"}))
+    app = Privateer(cli.db)
+    assert app.games() == []
+    gid = app.create("loot", 2, table=True)
+    p = cli.run("referee", gid.hex, json.dumps({"referee": "note", "text": "ok\u2067"}))
     assert p.returncode == 2 and p.stderr == "error: referee note holds a bidirectional control (U+2067)\n"
-    assert len(cli.json("games")) == 1 and cli.json("status", gid)["version"] == 3
+    assert app.load(gid).version == 3
 
 
 def test_a_control_character_in_a_position_is_refused_where_it_was_found(tmp_path):
