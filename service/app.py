@@ -27,6 +27,8 @@ from service.kernel.corrections import line_of, outcome_places, places_said, ret
 from service.kernel.corrections import setup_end as first_point
 from service.kernel.errors import BadInput, IllegalDecision, StaleVersion, UnknownGame
 from service.kernel.local import check_players, created_event, positioned
+from service.kernel.text import reason as reason_typed
+from service.kernel.text import referee_decision
 from service.kernel.machine import STEP_STARTS, Ev, Machine
 from service.kernel.rules import catalog_digest, get_rules, remember_catalog
 from service.views import status as status_view
@@ -312,11 +314,10 @@ class Privateer(Application):
         saves it): none when ``player`` is empty or the seat has its name already
         (the first name stands). A name that is not a player's, or that another
         seat has, is refused before anything is applied."""
-        player = (player or "").strip()
         current = game.machine.config.get("players") or {}
-        if not player or str(seat) in current:
+        if not (player or "").strip() or str(seat) in current:
             return []
-        check_players({**current, str(seat): player}, game.machine.k["seats"])
+        player = check_players({**current, str(seat): player}, game.machine.k["seats"])[str(seat)]
         return [self._seat_named(game, seat, player)]
 
     @staticmethod
@@ -337,6 +338,7 @@ class Privateer(Application):
 
     def referee(self, game_id: UUID, decision, expect_version: int | None = None) -> list[Ev]:
         """A referee's step: a penalty or adjustment the game's rules name."""
+        decision = referee_decision(decision)
         game = self.load(game_id)
         self._check_version(game, expect_version)
         events = game.machine.referee(decision, self.chance_for(game))
@@ -353,16 +355,17 @@ class Privateer(Application):
         return events
 
     def correct(self, game_id: UUID, to_version: int, reason: str, expect_version: int | None = None,
-                enter: list | None = None) -> list[Ev]:
+                enter: list | None = None, *, said: str = "--to-version") -> list[Ev]:
         """Retract every step after ``to_version`` (a step boundary of the
         game's line), or, at a table, the outcomes of the last step from the one
         awaited at ``to_version`` on (its ``ChanceAwaited`` marker), on the record:
         see service/kernel/corrections.py. ``enter``: outcomes entered at once in
-        the retracted ones' place, in the same append (all of it, or nothing)."""
-        return self._correct(game_id, self.stored_events(game_id), to_version, reason, expect_version, enter)
+        the retracted ones' place, in the same append (all of it, or nothing). ``said``: how
+        the caller names the version to keep, in a refusal (the CLI's flag, the API's field)."""
+        return self._correct(game_id, self.stored_events(game_id), to_version, reason, expect_version, enter, said)
 
     def _correct(self, game_id: UUID, stored: list, to_version: int, reason: str, expect_version: int | None,
-                 enter: list | None) -> list[Ev]:
+                 enter: list | None, said: str = "--to-version") -> list[Ev]:
         """``correct`` on the game's events as stored (read once by the caller)."""
         current = self.load(game_id)
         self._check_version(current, expect_version)
@@ -370,7 +373,7 @@ class Privateer(Application):
             raise IllegalDecision("the game is finished: a finished result is not corrected (fork it instead)")
         last = stored[-1].originator_version
         if not isinstance(to_version, int) or not 1 <= to_version < last:
-            raise BadInput(f"--to-version must be from 1 to {last - 1} (the game is at version {last})")
+            raise BadInput(f"{said} must be from 1 to {last - 1} (the game is at version {last})")
         retracted = retracted_versions(stored)
         line = line_of(stored)
         after = [e for e in line if e.originator_version > to_version]
@@ -396,7 +399,7 @@ class Privateer(Application):
         for e in stored:
             game = e.mutate(game)
             game.retracted = hypothetical
-        decision = {"referee": "correct", "to_version": to_version, "reason": reason}
+        decision = {"referee": "correct", "to_version": to_version, "reason": reason_typed(reason)}
         events = game.machine.correct(decision, last)
         if enter:
             events = events + game.machine.enter_words(enter)
@@ -405,28 +408,28 @@ class Privateer(Application):
         return events
 
     def retract_outcomes(self, game_id: UUID, count: int, reason: str, expect_version: int | None = None,
-                         enter: list | None = None) -> list[Ev]:
+                         enter: list | None = None, *, said: str = "--to-version") -> list[Ev]:
         """Table mode: retract the last ``count`` outcomes entered in the game's last
         step (the setup's included), on the record, and enter ``enter`` in their place
         (none: the step awaits the first retracted one again)."""
-        return self._retract(game_id, self.stored_events(game_id), count, reason, expect_version, enter)
+        return self._retract(game_id, self.stored_events(game_id), count, reason, expect_version, enter, said)
 
     def _retract(self, game_id: UUID, stored: list, count: int, reason: str, expect_version: int | None,
-                 enter: list | None) -> list[Ev]:
+                 enter: list | None, said: str = "--to-version") -> list[Ev]:
         if not stored:
             raise UnknownGame(f"no game with id {game_id}")
         if not stored[0].data.get("table"):
             raise BadInput("this game draws its own chance from its committed seed: only a table-mode game's "
-                           "entries are taken back (a step of its own is undone with --to-version)")
+                           f"entries are taken back (a step of its own is undone with {said})")
         places = outcome_places(stored)
         if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= len(places):
             raise BadInput(f"the last step has {len(places)} outcome(s) entered: retract from 1 to {len(places)}"
                            if places else "the last step has no outcome entered to retract "
-                           "(a step of its own is undone with --to-version)")
-        return self._correct(game_id, stored, places[-count], reason, expect_version, enter)
+                           f"(a step of its own is undone with {said})")
+        return self._correct(game_id, stored, places[-count], reason, expect_version, enter, said)
 
     def replace_outcome(self, game_id: UUID, place: int, words: list, reason: str,
-                        expect_version: int | None = None) -> list[Ev]:
+                        expect_version: int | None = None, *, said: str = "--to-version") -> list[Ev]:
         """Table mode: the ``place``-th outcome entered in the game's last step (1: its first)
         becomes ``words`` (one outcome: a card, a die, ``n`` dice as ``n`` words); the outcomes
         after it are entered again as they were. One correction and one append."""
@@ -438,7 +441,7 @@ class Privateer(Application):
             raise BadInput(f"the current step has {len(entered)} outcome(s) entered: the place is from 1 to "
                            f"{len(entered)}" if entered else "the current step has no outcome entered")
         return self._retract(game_id, stored, len(entered) - place + 1, reason, expect_version,
-                             list(words) + entered[place:])
+                             list(words) + entered[place:], said)
 
     def entered_outcomes(self, game_id: UUID) -> list[tuple]:
         """The outcomes on the line of the game's last step, in the order entered (table mode):

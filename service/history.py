@@ -13,6 +13,7 @@ from service.kernel.corrections import retracted_versions
 from service.kernel.corrections import setup_end as _setup_end
 from service.kernel.errors import BadInput, DoesNotVerify
 from service.kernel.machine import STEP_STARTS, Ev
+from service.kernel.text import kept_in_event
 
 
 
@@ -88,6 +89,13 @@ def import_game(app, path: str) -> UUID:
     if app.recorder.select_games(prefix=game_id.hex):
         raise BadInput(f"game {game_id.hex} is already in this store")
     rows = doc["events"]
+    for r in rows:
+        try:
+            kept_in_event(r["type"], r["data"])
+        except BadInput as e:
+            raise BadInput(f"{path}: event {r['version']} ({r['type']}): {e.reason}") from None
+        except (TypeError, KeyError):
+            break  # a malformed event: said below
 
     def envelopes():
         first = rows[0]

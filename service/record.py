@@ -1,8 +1,10 @@
 """The game record: one text file per game that people can read and diff,
 as PGN is for chess, and that imports back into the same history.
 
+    [Record "PrivateerRecord 3"]
     [Game "loot"]
-    [Players "1=Ada; 2=Bo"]
+    [Player1 "Ada"]
+    [Player2 "Bo; 1=Eve"]
     ...
     [Result "1: 26, 2: 26; won by 1"]
 
@@ -28,7 +30,15 @@ for themselves, in order:
 * ``position OUTCOME``, right after ``setup``: what a stated position gave the setup
   (its hidden part: a card in a hand, gold behind a screen), seeded or at a table;
 * ``name SEAT PLAYER``: the name a seat was taken under (``SeatNamed``: at
-  creation, then on joining), where it was given.
+  creation, then on joining), where it was given, as a value is written.
+
+A tag's value is a JSON string (``[Name "table \\"7\\""]``); a player's name is a
+tag of its own (``[Player3 "Ada; 3=Mallory"]``), so any name reads back as it
+was written. Whatever JSON text the record holds keeps every character as itself
+but those that would break a line or read in another order than stored (control
+characters, bidirectional overrides, line separators: service/kernel/text.py),
+which it escapes (``\\u202e``). Records of format 1 and 2 (a ``Players`` tag of
+``seat=name`` pairs, names and reasons to the end of their line) still import.
 
 A seat's decision line ends with the decision in the game's words, as a comment
 (``2 attack ship=red-1  # attack red ship 1 with a cannon card``); a reader
@@ -46,23 +56,32 @@ from __future__ import annotations
 import json
 import re
 
+from service.kernel import text as typed
 from service.kernel.errors import BadInput
 from service.kernel.machine import CHANCE_TYPES, CHANCE_VALUE_FIELD
 from service.kernel.rules import catalog_digest, get_rules
 
 FORMAT_TAG = "PrivateerRecord"
-FORMAT_VERSION = "1"
-READS = ("1", "2")  # 2: with a GameId tag and signed steps (service/evidence.py ``signed_record``)
+FORMAT_VERSION = "3"
+# 2: version 1 with a GameId tag and signed steps (service/evidence.py ``signed_record``);
+# 3: tags as JSON strings, a tag a player, names and reasons written as values (signed or not)
+READS = ("1", "2", "3")
 _BARE = re.compile(r"^[A-Za-z_][A-Za-z0-9_.:+'/-]*$")
 _TAG = re.compile(r'^\[(\w+) "(.*)"\]$')
+_PLAYER_TAG = re.compile(r"^Player(\d+)$")
 
 
 # writing ----------------------------------------------------------------------------------
+def _json(v, **kw) -> str:
+    """``v`` as JSON, each character as itself but those a line of the record must not hold."""
+    return typed.json_kept(json.dumps(v, ensure_ascii=False, **kw))
+
+
 def value_text(v) -> str:
     """A value as it reads back: bare when it is a plain word, else JSON."""
     if isinstance(v, str) and _BARE.match(v) and v not in ("true", "false", "null", "NaN", "Infinity"):
         return v
-    return json.dumps(v, separators=(", ", ": "), ensure_ascii=False)
+    return _json(v, separators=(", ", ": "))
 
 
 def decision_text(d) -> str:
@@ -70,11 +89,12 @@ def decision_text(d) -> str:
             and all(_BARE.match(k) for k in d):
         rest = " ".join(f"{k}={value_text(v)}" for k, v in d.items() if k != "action")
         return d["action"] + (" " + rest if rest else "")
-    return json.dumps(d, ensure_ascii=False)
+    return _json(d)
 
 
-def _q(text) -> str:
-    return str(text).replace("\\", "\\\\").replace('"', '\\"')
+def tag_line(name: str, value) -> str:
+    """``[Name "value"]``: the value as a JSON string."""
+    return f"[{name} {_json(str(value))}]"
 
 
 def write_record(stored: list, seed: bytes | None, default_catalog_digest: str | None) -> str:
@@ -91,8 +111,8 @@ def write_record(stored: list, seed: bytes | None, default_catalog_digest: str |
     if cfg.get("tournament"):
         tags.append(("Tournament", cfg["tournament"]))
     players = cfg.get("players") or {}
-    if players:
-        tags.append(("Players", "; ".join(f"{s}={n}" for s, n in sorted(players.items(), key=lambda x: int(x[0])))))
+    for seat, player in sorted(players.items(), key=lambda x: int(x[0])):
+        tags.append((f"Player{int(seat)}", player))
     if cfg.get("options"):
         tags.append(("Options", json.dumps(cfg["options"], sort_keys=True)))
     tags.append(("Date", stored[0].timestamp.isoformat()))
@@ -112,14 +132,14 @@ def write_record(stored: list, seed: bytes | None, default_catalog_digest: str |
     if cfg.get("catalog_digest") != default_catalog_digest:
         rest["catalog"] = cfg["catalog"]  # printed values loaded by the organiser: kept whole
     tags.append(("Config", json.dumps(rest, sort_keys=True, separators=(",", ":"))))
-    lines = [f'[{k} "{_q(v)}"]' for k, v in tags]
+    lines = [tag_line(k, v) for k, v in tags]
     lines.append("")
     turn = None
     rules = get_rules(cfg["game"])
     for e in stored[1:]:
         line = _move(e, cfg["table"])
         if line is not None and e.type == "Decided" and e.data["seat"] != 0 and isinstance(e.data["decision"], dict):
-            line += "  # " + " ".join(rules.say_decision(created, e.data["decision"]).split())
+            line += "  # " + typed.shown(" ".join(rules.say_decision(created, e.data["decision"]).split()))
         if line is None:
             continue
         if e.turn != turn:
@@ -137,13 +157,13 @@ def _move(e, table: bool) -> str | None:
             if decision == {"step": "setup"}:
                 return "setup"
             if decision.get("referee") == "correct":
-                return f"correct {decision['to_version']} {decision.get('reason', '')}".rstrip()
-            return "referee " + json.dumps(decision, ensure_ascii=False)
+                return f"correct {decision['to_version']} {value_text(decision.get('reason', ''))}"
+            return "referee " + _json(decision)
         return f"{d['seat']} {decision_text(decision)}"
     if e.type == "EntropyAdded":
         return f"entropy {d['seat']} {d['entropy']}"
     if e.type == "SeatNamed":
-        return f"name {d['seat']} {d['player']}"
+        return f"name {d['seat']} {value_text(d['player'])}"
     if e.type in CHANCE_TYPES and d.get("stated"):  # the hidden part of a stated position, given to the setup
         return "position " + value_text(d[CHANCE_VALUE_FIELD[e.type]])
     if table and e.type in CHANCE_TYPES and not d.get("face_down"):
@@ -191,26 +211,44 @@ def _take_value(tail: str):
 
 
 def read_record(text: str) -> dict:
-    tags, moves = {}, []
+    tags, lines = {}, []
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
         m = _TAG.match(line)
         if m:
-            tags[m.group(1)] = m.group(2).replace('\\"', '"').replace("\\\\", "\\")
+            tags[m.group(1)] = (n, m.group(2))
             continue
         if line.startswith(("turn ", "sign ")):  # a signed step's line (service/evidence.py): not a move
             continue
+        lines.append((n, line))
+    record = tags.get("Record", (0, ""))[1]
+    if not record.startswith(FORMAT_TAG):
+        raise BadInput("not a privateer game record (no [Record \"PrivateerRecord 3\"] tag)")
+    version = record.split()[-1]
+    if version not in READS:
+        raise BadInput(f"record format {record!r}: this build reads versions {', '.join(READS)}")
+    tags = {name: _tag_value(name, value, version, n) for name, (n, value) in tags.items()}
+    moves = []
+    for n, line in lines:
         try:
-            moves.append((n, _parse_move(line)))
+            moves.append((n, _parse_move(line, version)))
         except (ValueError, json.JSONDecodeError) as e:
             raise BadInput(f"record line {n}: {e}: {line[:80]!r}") from None
-    if not tags.get("Record", "").startswith(FORMAT_TAG):
-        raise BadInput("not a privateer game record (no [Record \"PrivateerRecord 1\"] tag)")
-    if tags["Record"].split()[-1] not in READS:
-        raise BadInput(f"record format {tags['Record']!r}: this build reads version {FORMAT_VERSION}")
+        except BadInput as e:
+            raise BadInput(f"record line {n}: {e.reason}") from None
     return {"tags": tags, "moves": _stated_with_setup(moves)}
+
+
+def _tag_value(name: str, value: str, version: str, n: int) -> str:
+    """A tag's value as written: a JSON string (format 3), else with ``\\"`` and ``\\\\`` escaped."""
+    if version in ("1", "2"):
+        return value.replace('\\"', '"').replace("\\\\", "\\")
+    try:
+        return json.loads(f'"{value}"')
+    except json.JSONDecodeError:
+        raise BadInput(f"record line {n}: the {name} tag's value is not a JSON string") from None
 
 
 def _stated_with_setup(moves: list) -> list:
@@ -227,7 +265,7 @@ def _stated_with_setup(moves: list) -> list:
     return out
 
 
-def _parse_move(line: str):
+def _parse_move(line: str, version: str = FORMAT_VERSION):
     head, _, rest = line.partition(" ")
     if head == "*":
         return ("chance", parse_value(rest.strip()))
@@ -236,19 +274,41 @@ def _parse_move(line: str):
     if head == "position":
         return ("stated", parse_value(rest.strip()))
     if head == "referee":
-        return ("referee", json.loads(rest))
+        decision = json.loads(rest)
+        if isinstance(decision, dict) and decision.get("referee") == "note":
+            typed.kept(typed.NOTE, decision.get("text"))
+        return ("referee", decision)
     if head == "entropy":
         seat, hexed = rest.split()
         return ("entropy", (int(seat), hexed))
     if head == "name":
         seat, _, player = rest.partition(" ")
-        return ("name", (int(seat), player.strip()))
+        player = player.strip() if version in ("1", "2") else _one_value(player)
+        return ("name", (int(seat), typed.kept(typed.PLAYER, player, f"seat {int(seat)}'s player name")))
     if head == "correct":
-        version, _, reason = rest.partition(" ")
-        return ("correct", (int(version), reason))
+        to, _, reason = rest.partition(" ")
+        reason = reason if version in ("1", "2") else _one_value(reason)
+        return ("correct", (int(to), typed.kept(typed.REASON, reason)))
     if head.isdigit():
         return ("decide", (int(head), parse_decision(rest)))
     raise ValueError("a move is SEAT DECISION, * OUTCOME, setup, position, referee, entropy, name or correct")
+
+
+def _one_value(text: str):
+    """The one value ``text`` holds (bare or JSON), less a trailing ``# comment``."""
+    value, rest = _take_value(text.strip())
+    if rest and not rest.startswith("#"):
+        raise ValueError(f"cannot read {rest!r} after the value")
+    return value
+
+
+def _players(tags: dict) -> dict:
+    """Player names by seat: a ``PlayerN`` tag each (format 3), else the ``Players`` tag's
+    ``seat=name`` pairs joined by ``; ``."""
+    if tags["Record"].split()[-1] in ("1", "2"):
+        pairs = (pair.partition("=") for pair in filter(None, (p.strip() for p in tags.get("Players", "").split(";"))))
+        return {seat.strip(): name.strip() for seat, _, name in pairs}
+    return {str(int(m.group(1))): name for tag, name in tags.items() if (m := _PLAYER_TAG.match(tag))}
 
 
 def created_config(tags: dict, rules) -> dict:
@@ -261,18 +321,23 @@ def created_config(tags: dict, rules) -> dict:
         raise BadInput(f"this record was made under {rules.name} rules version {tags.get('RulesVersion')}; this "
                        f"build plays version {rules.rules_version}, so the same moves may not give the same "
                        "events: import its `tools export` file instead")
-    cfg.update({"game": tags["Game"], "rules_version": tags.get("RulesVersion", "1"), "seats": int(tags["Seats"]),
-                "table": tags.get("Table") == "yes", "name": tags.get("Name", ""),
-                "tournament": tags.get("Tournament", ""),
-                "options": json.loads(tags["Options"]) if tags.get("Options") else {},
-                "commitment": tags.get("Commitment")})
-    players = {}
-    for pair in filter(None, (p.strip() for p in tags.get("Players", "").split(";"))):
-        seat, _, name = pair.partition("=")
-        players[seat.strip()] = name.strip()
-    cfg["players"] = players
+    try:
+        _said(cfg, tags)
+    except BadInput as e:
+        raise BadInput(f"record: {e.reason}") from None
     if "catalog" not in cfg:
         cfg["catalog"] = rules.catalog(cfg["options"])
     if catalog_digest(cfg["catalog"]) != cfg.get("catalog_digest"):
         raise BadInput("record: the card catalog does not match the digest the game was created with")
     return cfg
+
+
+def _said(cfg: dict, tags: dict) -> None:
+    """The fields of ``GameCreated`` the header's tags say, into ``cfg``."""
+    cfg.update({"game": tags["Game"], "rules_version": tags.get("RulesVersion", "1"), "seats": int(tags["Seats"]),
+                "table": tags.get("Table") == "yes", "name": typed.kept(typed.GAME_NAME, tags.get("Name", "")),
+                "tournament": typed.kept(typed.TOURNAMENT, tags.get("Tournament", "")),
+                "options": json.loads(tags["Options"]) if tags.get("Options") else {},
+                "commitment": tags.get("Commitment")})
+    cfg["players"] = {seat: typed.kept(typed.PLAYER, name, f"seat {seat}'s player name")
+                      for seat, name in _players(tags).items()}

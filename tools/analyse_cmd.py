@@ -52,4 +52,4 @@ def _print(result: dict) -> None:
         n = d["playouts"]
         table.add_row(str(i), d["said"], f"{d['win_rate']:.0%}" if n else "-",
                       f"{d['mean_score']:.1f}" if n else "-", str(n))
-    Console().print(table)
+    Console(markup=False, emoji=False).print(table)  # the seed and the words as typed: "[/]" is no markup

@@ -8,18 +8,60 @@ simulate), projections_cmd (projections, standings), serve_cmd (serve), evidence
 
 from __future__ import annotations
 
+import os
+import select
+import stat
 import sys
 
 
 def main():
+    """The command asked. A reader that stops reading (``tools log ID | head``) ends it
+    quietly with exit 0, as a Unix tool's output cut short by its reader does, whoever
+    met the closed pipe: a quick answer (``BrokenPipeError``), or Typer and rich, which
+    each answer it with exit 1 (their streams made quiet first)."""
+    watched = _stdout_pipe()
+    try:
+        _run(sys.argv[1:])
+    except BrokenPipeError:
+        _reader_gone()
+    except SystemExit as e:
+        if e.code == 1 and watched is not None and _reader_left(watched):
+            _reader_gone()
+        raise
+
+
+def _run(args: list[str]) -> None:
     from tools.quick import answered
 
-    args = sys.argv[1:]
     if answered(args):  # the plain form of a script's most frequent call, before Typer is imported
         return
     app = _assembled()
     only_the_command_asked(app, args)
     app()
+
+
+def _stdout_pipe() -> int | None:
+    """A copy of standard output's descriptor when it is a pipe (whatever later points
+    descriptor 1 elsewhere, this one still tells whether the reader left), else None."""
+    try:
+        return os.dup(1) if stat.S_ISFIFO(os.fstat(1).st_mode) else None
+    except OSError:
+        return None
+
+
+def _reader_left(fd: int) -> bool:
+    """The pipe has no reader any more (poll says POLLERR of its writing end)."""
+    p = select.poll()
+    p.register(fd, select.POLLOUT)
+    return any(ev & select.POLLERR for _, ev in p.poll(0))
+
+
+def _reader_gone() -> None:
+    """Exit 0 without another word: what is still buffered goes nowhere (not even the
+    interpreter's last flush, which would fail on the closed pipe again)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    raise SystemExit(0)
 
 
 def _assembled():

@@ -15,6 +15,8 @@ from typing import Annotated, Optional
 
 import typer
 
+from service.json_text import loads, read_file
+
 app = typer.Typer(
     help="Referee, record, replay, audit and fork pirate tabletop games (event-sourced).",
     no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
@@ -73,22 +75,14 @@ def open_app(db):
 
 def parse_json(text: str, what: str):
     try:
-        return json.loads(text)
+        return loads(text, what)
     except json.JSONDecodeError as e:
-        fail(f"{what} is not valid JSON ({e.msg} at column {e.colno}): {text!r}", 2)
+        fail(f"{what} is not valid JSON ({e.msg} at column {e.colno}): {text[:200]!r}", 2)
 
 
 def read_position(path: str) -> dict:
-    """A position file (docs/positions.md): one JSON object."""
-    try:
-        with open(path) as f:
-            text = f.read()
-    except OSError as e:
-        fail(f"cannot read position {path}: {e.strerror}", 2)
-    try:
-        position = json.loads(text)
-    except json.JSONDecodeError as e:
-        fail(f"position {path} is not valid JSON: {e.msg} (line {e.lineno}, column {e.colno})", 2)
+    """A position file (docs/positions.md): one JSON object, UTF-8 (or UTF-16 with its BOM)."""
+    position = read_file(path, f"position {path}")
     if not isinstance(position, dict):
         fail(f"position {path} must hold one JSON object", 2)
     return position

@@ -9,11 +9,14 @@ from __future__ import annotations
 import json
 import sys
 
+from service.json_text import loads
+from service.kernel.text import shown
+
 
 def parse_word(text: str):
     """A word as typed: JSON when it is JSON (4, [3, 5], "blue-4", {...}), else the bare text."""
     try:
-        return json.loads(text)
+        return loads(text, f"the outcome {text[:40]!r}")
     except json.JSONDecodeError:
         return text.strip()
 
@@ -35,9 +38,9 @@ def typed_decision(a, gid, seat: int, text: str, game_id: str):
                            f"pick 1 to {len(listed)} (`tools legal {game_id} --seat {seat}`)")
         return listed[n - 1]
     try:
-        return json.loads(text)
+        return loads(text, "the decision")
     except json.JSONDecodeError as e:
-        raise BadInput(f"the decision is not valid JSON ({e.msg} at column {e.colno}): {text!r}") from None
+        raise BadInput(f"the decision is not valid JSON ({e.msg} at column {e.colno}): {text[:200]!r}") from None
 
 
 def echo(text: str = "") -> None:
@@ -58,14 +61,15 @@ def _json_default(o):
 
 def print_events(entries: list[dict]) -> None:
     """One event per line: number, turn and what happened, wrapped between words
-    to the terminal's width (80 columns when not a terminal)."""
+    to the terminal's width (80 columns when not a terminal); what a terminal would act
+    on (ESC, BEL, a bidirectional override: an old game's names and notes) escaped."""
     import shutil
     import textwrap
 
     width = max(60, shutil.get_terminal_size((80, 24)).columns)
     for e in entries:
         head = f"  v{e['version']:<5} t{e['turn']:<4} "
-        echo(textwrap.fill(e["text"], width=width, initial_indent=head,
+        echo(textwrap.fill(shown(e["text"]), width=width, initial_indent=head,
                            subsequent_indent=" " * len(head), break_long_words=False,
                            break_on_hyphens=False))
 
@@ -75,7 +79,7 @@ def print_status(st: dict) -> None:
     chance is awaited, the scores once finished."""
     echo(f"game {st['game_id']} ({st['game']}, {st['seats']} seats{', table mode' if st['table'] else ''})")
     echo(f"version {st['version']}, turn {st['turn']}, {'finished' if st['finished'] else 'in play'}")
-    names = st.get("players") or {}
+    names = {s: shown(n) for s, n in (st.get("players") or {}).items()}
     if names:
         echo("players: " + ", ".join(f"seat {s} {n}" for s, n in sorted(names.items(), key=lambda x: int(x[0]))))
     opts = st.get("options") or {}
@@ -145,18 +149,20 @@ def print_games(rows: list[dict]) -> None:
     for r in rows:
         state = "in play"
         if r["finished"]:
-            state = "won: " + ", ".join(r["players"].get(str(w), f"seat {w}") for w in r.get("winners") or [])
+            state = shown("won: " + ", ".join(r["players"].get(str(w), f"seat {w}") for w in r.get("winners") or []))
         who = r["name"] or ""
         if r["players"]:
             who += (" — " if who else "") + ", ".join(r["players"][k] for k in sorted(r["players"], key=int))
         if r["tournament"]:
             who += f" [{r['tournament']}]"
+        who = shown(who)
         if r.get("parent"):
             who += f" (fork of {r['parent'][:8]})"
         seats = str(r["seats"]) + (" table" if r["table_mode"] else "")
         t.add_row(r["game_id"][:12], r["game"], seats, who or "-", str(r["turn"]), state)
-    Console().print(t)
-    Console().print(f"{len(rows)} game{'s' if len(rows) != 1 else ''}; an id prefix of 6+ characters names a game")
+    console = Console(markup=False, emoji=False)  # a name is shown as typed: "[/]" is no markup
+    console.print(t)
+    console.print(f"{len(rows)} game{'s' if len(rows) != 1 else ''}; an id prefix of 6+ characters names a game")
 
 
 def report_appended(a, gid, events, seat, json_out):

@@ -111,9 +111,12 @@ def standings(tournament: Annotated[Optional[str], typer.Option("--tournament", 
 
     Example: `tools standings --tournament spring`; `--json --overall` for the table over all games.
     """
+    from service.kernel.text import shown, tournament as tournament_typed
     from service.projections import catch_up, open_view
     from service.projections.model import overall_rows, win_rate
 
+    if tournament is not None:
+        tournament = tournament_typed(tournament)
     a = open_app(db)
     view = open_view(a)
     try:
@@ -143,12 +146,12 @@ def standings(tournament: Annotated[Optional[str], typer.Option("--tournament", 
     for r in totals:
         if len(kinds.get(r["tournament"], ())) > 1:
             groups.setdefault((r["tournament"], r["game"]), []).append(r)
-    console = Console()
+    console = Console(markup=False, emoji=False)  # names and tournaments shown as typed: "[/]" is no markup
     for (t, g), rs in groups.items():
         table = Table("rank", "player", "played", "wins", "shared", "win share", "win rate", "rating", "points",
-                      "avg", "best", title=f"{t or '(no tournament)'} — {g}", caption=None)
+                      "avg", "best", title=shown(f"{t or '(no tournament)'} — {g}"), caption=None)
         for r in rs:
-            table.add_row(str(r["rank"]), r["player"], str(r["played"]), str(r["wins"]), str(r["shared_wins"]),
+            table.add_row(str(r["rank"]), shown(r["player"]), str(r["played"]), str(r["wins"]), str(r["shared_wins"]),
                           f"{r['win_share']:g}", win_rate(r), f"{r['rating']:.2f}", str(r["points"]),
                           f"{r['avg_points']:g}", str(r["best"]))
         console.print(table)

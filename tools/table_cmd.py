@@ -33,6 +33,7 @@ from typing import Annotated
 
 import typer
 
+from service.json_text import loads
 from service.kernel.chance import said_as
 from service.kernel.corrections import undo_point
 from service.kernel.errors import BadInput, IllegalDecision, NotYourTurn, PrivateerError, StaleVersion
@@ -138,7 +139,8 @@ class Session:
                     raise BadInput("correct VERSION REASON")
                 self._report(self.app.correct(self.gid, int(parts[1]), parts[2], self.shown))
             elif word == "referee":
-                self._report(self.app.referee(self.gid, json.loads(line.split(maxsplit=1)[1]), self.shown))
+                self._report(self.app.referee(self.gid, loads(line.split(maxsplit=1)[1], "the referee decision"),
+                                              self.shown))
             else:
                 self._play(line)
         except PrivateerError as e:
@@ -221,7 +223,7 @@ class Session:
                 raise BadInput(f"give a number from 1 to {len(legal)} (seat {seat}'s decisions), not {k}")
             decision = legal[k - 1]
         else:
-            decision = json.loads(text)
+            decision = loads(text, "the decision")
         self._report(self.app.act(self.gid, seat, decision, self.shown))
         receipt = self.app.receipt(self.app.load(self.gid), seat)  # the seat's, for `tools verify --receipt`
         self.out("  receipt " + json.dumps(receipt, separators=(",", ":")))

@@ -6,16 +6,35 @@ the outermost ASGI middleware):
 * not UTF-8 text: 400. Every body this API takes is a JSON text, which must be
   UTF-8 (RFC 8259); Python's JSON reader would otherwise take UTF-16 and
   UTF-32 too. A JSON text in UTF-8 holds no NUL byte (a NUL inside a string is
-  written ``\\u0000``); one in UTF-16 or UTF-32 always does.
+  written ``\\u0000``); one in UTF-16 or UTF-32 always does;
+* JSON that no route could read as sent: 400, saying what (service/json_text.py): a
+  key given twice in one object (named), nesting deeper than the reader goes, an
+  integer of more than 4300 digits. A body that is not JSON at all goes on: the
+  route says where it is wrong, as it always has.
 
-Nothing is parsed or appended on either refusal.
+Nothing is appended on any refusal.
 """
 
 from __future__ import annotations
 
 import json
 
+from service.json_text import loads
+from service.kernel.errors import BadInput
+
 NOT_UTF8 = "the body is not JSON text in UTF-8"
+CANNOT_READ = "the body cannot be read as JSON"  # what the framework's reader gave up on, which no check foresaw
+
+
+def json_refused(text: str) -> str | None:
+    """Why the body's JSON cannot be taken as sent, or None (it can, or it is no JSON at all)."""
+    try:
+        loads(text, "the body")
+    except BadInput as e:
+        return e.reason
+    except ValueError:  # not JSON: the route's own reading says where
+        pass
+    return None
 
 
 def utf8_text(body: bytes) -> bool:
@@ -68,6 +87,10 @@ class WholeBody:
         body = b"".join(chunks)
         if body and not utf8_text(body):
             await _refuse(send, 400, "bad_input", NOT_UTF8)
+            return
+        refused = json_refused(body.decode("utf-8")) if body else None
+        if refused is not None:
+            await _refuse(send, 400, "bad_input", refused)
             return
         await self.app(scope, replaying(body, receive), send)
 

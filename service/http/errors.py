@@ -11,7 +11,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from service.kernel.errors import PrivateerError
 
-from .bodies import NOT_UTF8
+from .bodies import CANNOT_READ
 from .steps import Replayed
 
 MAX_REASON = 300
@@ -72,7 +72,7 @@ def install(api: FastAPI) -> None:
                 413: "too_large"}.get(exc.status_code, "error")
         reason = str(exc.detail)
         if exc.status_code == 400 and "parsing the body" in reason:
-            reason = NOT_UTF8
+            reason = CANNOT_READ
         return error(exc.status_code, kind, reason)
 
     @api.exception_handler(Exception)

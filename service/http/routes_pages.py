@@ -35,6 +35,7 @@ from service.kernel.chance import is_copy_of, said_as
 from service.kernel.corrections import step_outcomes, undo_point
 from service.kernel.errors import BadInput, PrivateerError
 from service.kernel.games import game_names, get_rules
+from service.kernel.text import referee_decision
 from service.render.common import board_text, words
 from service.render.table import to_text
 from service.views import referee_text
@@ -282,7 +283,7 @@ def pages_router(svc: GameService) -> APIRouter:
                                       {"op": "referee", "decision": body.decision,
                                        "expected_version": body.expected_version})
             svc.steps._check_version(game, caller, body.expected_version)
-            events = game.machine.referee(body.decision, svc.app.chance_for(game))
+            events = game.machine.referee(referee_decision(body.decision), svc.app.chance_for(game))
             return svc.steps._pending(gid, caller, game, events, key, fp)
 
         return await svc.steps._committed(gid, make)

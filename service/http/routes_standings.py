@@ -7,6 +7,7 @@ from typing import Annotated, Optional
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
 
+from service.kernel.text import tournament as tournament_typed
 from service.projections import catch_up, open_view
 from service.projections.model import overall_rows
 
@@ -22,6 +23,8 @@ def standings(request: Request, svc: Service,
               tournament: Annotated[Optional[str], Query(max_length=200, description="Only this tournament.")] = None):
     """Tournament standings by named player: per game kind, then over all kinds of each tournament
     (ranked by wins, then win rate, then average score; forks never count). A browser gets a page."""
+    if tournament is not None:
+        tournament = tournament_typed(tournament)  # as a game's tournament is typed (no NUL: PostgreSQL refuses it)
     view = open_view(svc.app)
     try:
         catch_up(svc.app, view)

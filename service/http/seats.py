@@ -4,7 +4,6 @@ one transaction), and the start of a game that waits for its seats."""
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 from uuid import UUID
 
@@ -12,6 +11,7 @@ from eventsourcing.persistence import IntegrityError, RecordConflictError
 
 from service.kernel.errors import BadInput, IllegalDecision, StaleVersion
 from service.kernel.machine import Ev
+from service.kernel.text import player_name
 
 from .auth import Caller, Conflict, Forbidden, new_token, token_hash
 from .checks import now
@@ -32,6 +32,7 @@ class Seats:
         """A one-time code for one seat (the caller is the organiser or the referee)."""
         if not 1 <= seat <= int(row["seats"]):
             raise BadInput(f"seat must be a number from 1 to {row['seats']}")
+        player = player_name(player, "the invitation's player name") if player.strip() else ""
         self.access.guard_seats(row, "no invitations")
         if f"seat:{seat}" in self.app.recorder.select_roles(gid.hex):
             raise Conflict(f"seat {seat} of game {gid.hex} is already taken")
@@ -45,9 +46,7 @@ class Seats:
 
     def join(self, gid: UUID, row: dict, seat: int, code: str, entropy: str | None, player: str = "") -> dict:
         raw = _entropy(entropy) if entropy is not None else None
-        player = (player or "").strip()
-        if player and re.match(r"^seat \d+$", player):
-            raise BadInput(f"{player!r} names a seat, not a player: give the player's name")
+        player = player_name(player, "the joining player's name") if (player or "").strip() else ""
         invitation = self.app.recorder.select_invitation(gid.hex, token_hash(code))
         if invitation is None:
             raise Forbidden(f"this invitation code is not valid for game {gid.hex}")

@@ -196,11 +196,13 @@ class Steps:
         if body.to_version is not None:
             if words:
                 raise BadInput("to_version retracts whole steps: enter outcomes afterwards with POST /chance")
-            events = self.app.correct(gid, body.to_version, body.reason, body.expected_version)
+            events = self.app.correct(gid, body.to_version, body.reason, body.expected_version, said="to_version")
         elif body.outcomes is not None:
-            events = self.app.retract_outcomes(gid, body.outcomes, body.reason, body.expected_version, words)
+            events = self.app.retract_outcomes(gid, body.outcomes, body.reason, body.expected_version, words,
+                                               said="to_version")
         else:
-            events = self.app.replace_outcome(gid, body.place, words, body.reason, body.expected_version)
+            events = self.app.replace_outcome(gid, body.place, words, body.reason, body.expected_version,
+                                              said="to_version")
         request_rows.set(None)
         self.changes.committed(gid.hex)
         game = self.current.game(gid)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 
 import msgpack
 
@@ -17,6 +16,7 @@ from .errors import BadInput
 from .machine import CHANCE_TYPES, Ev, Machine
 from .rules import catalog_digest, get_rules, remember_catalog
 from .seating import choosers
+from .text import game_name, player_name, tournament as tournament_name, typed_strings
 
 
 def created_event(rules, seats: int, options: dict | None = None, table: bool = False,
@@ -41,7 +41,7 @@ def created_event(rules, seats: int, options: dict | None = None, table: bool = 
         seed = new_seed()
     data = {
         "game": rules.name, "rules_version": rules.rules_version, "seats": seats,
-        "options": parsed, "table": bool(table), "name": name, "tournament": tournament,
+        "options": parsed, "table": bool(table), "name": game_name(name), "tournament": tournament_name(tournament),
         "catalog": cat, "catalog_digest": digest,
         "commitment": commitment(seed) if seed else None, "fork": fork,
         "players": check_players(players or {}, seats),
@@ -63,6 +63,7 @@ def positioned(rules, config: dict, position) -> tuple[dict, list]:
         raise BadInput("a position is a JSON object describing the table (see docs/positions.md)")
     if len(json.dumps(position)) > POSITION_LIMIT:
         raise BadInput(f"a position is at most {POSITION_LIMIT} characters of JSON")
+    position = typed_strings(position, "the position")  # printed names as typed: NFC, no control character
     base = {k: v for k, v in config.items() if k != "position"}
     try:
         out = rules.position(base, position)
@@ -97,7 +98,10 @@ def _default_catalog(rules, parsed: dict) -> tuple[dict, str]:
 
 
 def check_players(players: dict, seats: int) -> dict:
-    """Player names by seat (for standings): {"1": "Ada", ...}."""
+    """Player names by seat (for standings): {"1": "Ada", ...}, each as typed
+    (service/kernel/text.py ``player_name``)."""
+    if not isinstance(players, dict):
+        raise BadInput("players are names by seat: {\"1\": \"Ada\", ...}")
     out = {}
     for seat, name in players.items():
         try:
@@ -106,13 +110,7 @@ def check_players(players: dict, seats: int) -> dict:
             raise BadInput(f"player seat {seat!r} is not a number") from None
         if not 1 <= n <= seats:
             raise BadInput(f"player seat {n} is not a seat of this game (1 to {seats})")
-        if not isinstance(name, str) or not name.strip():
-            raise BadInput(f"seat {n} needs a player name")
-        if not name.strip().isprintable():
-            raise BadInput(f"seat {n}'s player name holds a line break or another control character")
-        if re.match(r"^seat \d+$", name.strip()):
-            raise BadInput(f"{name.strip()!r} names a seat, not a player: give the player's name")
-        out[str(n)] = name.strip()
+        out[str(n)] = player_name(name, f"seat {n}'s player name")
     if len(set(out.values())) != len(out):
         raise BadInput("a player may take only one seat")
     return out

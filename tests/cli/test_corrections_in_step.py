@@ -85,7 +85,7 @@ def test_the_twelfth_card_of_a_loot_deal_is_corrected_without_retyping_the_other
     rec = tmp_path / "deal.record"
     cli.ok("record", gid, "-o", str(rec))
     text = rec.read_text()
-    assert f"correct {corr['data']['to_version']} 12th card mistyped" in text
+    assert f'correct {corr["data"]["to_version"]} "12th card mistyped"' in text
     assert f"\nsign {corr['data']['to_version']} " in text  # the cut is a signed point of the record
     copy = cli.ok("import", str(rec)).split()[0]
     assert [(e["type"], e["data"]) for e in cli.json("log", copy)] == [(e["type"], e["data"]) for e in cli.json("log", gid)]

@@ -138,6 +138,6 @@ def test_a_corrected_table_game_records_and_imports(tmp_path):
     app.act(gid, 1, {"action": "place", "armed": False})
     app.act(gid, 2, {"action": "place", "armed": True})
     text = record_of(app, gid)
-    assert f"correct {at} seat 1 meant an unarmed ship" in text
+    assert f'correct {at} "seat 1 meant an unarmed ship"' in text
     again = import_record(app, text)
     assert history(app, again) == history(app, gid) and audit_game(app, again).ok

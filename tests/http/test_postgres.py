@@ -53,3 +53,25 @@ def test_game_race_and_retry_on_postgres(pg_server):
         t.close()
         org.close()
         public.close()
+
+
+def test_a_nul_in_a_name_or_a_tournament_is_bad_input_on_postgres(pg_server):
+    """PostgreSQL keeps no NUL in text: a game's name or tournament holding one, and a
+    query for such a tournament, answered 500 there (SQLite kept the NUL); now each is
+    refused as bad input, in one line, as every way in refuses a control character."""
+    org, public = Api(pg_server.url, pg_server.key), Api(pg_server.url)
+    try:
+        before = len(org.get("/games").json())
+        for body in ({"name": "t\x00"}, {"tournament": "t\x00"}, {"players": {"1": "A\x00"}}):
+            r = org.post("/games", {"game": "loot", "seats": 2, **body})
+            assert r.status_code == 400 and "control character (U+0000)" in r.json()["reason"], r.text
+        r = public.get("/standings", params={"tournament": "t\x00"})
+        assert r.status_code == 400 and r.json()["reason"] == "tournament holds a control character (U+0000)"
+        gid = org.create("loot", 2, tournament="spring")["game_id"]
+        r = org.post(f"/games/{gid}/invitations", {"seat": 1, "player": "A\x00"})
+        assert r.status_code == 400 and "(U+0000)" in r.json()["reason"], r.text
+        assert len(org.get("/games").json()) == before + 1
+        assert public.get("/standings", params={"tournament": "spring"}).status_code == 200
+    finally:
+        org.close()
+        public.close()
