@@ -48,7 +48,8 @@ from .route_params import ERRORS, MAY, NEEDS, Auth, GameIdPath, IdemKey
 
 PAGES = FilePath(__file__).with_name("pages")
 ASSETS = {"pages.css": "text/css", "pages.js": "text/javascript", "organiser.js": "text/javascript",
-          "join.js": "text/javascript", "play.js": "text/javascript", "referee.js": "text/javascript"}
+          "join.js": "text/javascript", "play.js": "text/javascript", "referee.js": "text/javascript",
+          "docs.js": "text/javascript"}
 MAX_THEN = 500
 COPY = re.compile(r"^(.+\d)[a-z]$")  # blue-4a: copy a of blue-4
 
