@@ -37,7 +37,7 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None,
     """``play_loop=False``: every request goes through the framework's routes
     (the fast path's answers are tested against theirs)."""
     limits = limits or Limits.from_env()
-    svc = GameService(Privateer(db), organiser_key, limits.analysis_playouts)
+    svc = GameService(Privateer(db), organiser_key, limits.analysis_playouts, limits.bot_quantum)
 
     @asynccontextmanager
     async def lifespan(_api):

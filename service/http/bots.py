@@ -17,12 +17,21 @@ cannot see is drawn again, never read), among the decisions the rules list for
 the seat; the decision goes through ``Steps.decide``, the path a person's
 decision takes (the seat's count as expected version, so a stale choice is
 refused and chosen again).
+
+A bot's thinking time would tell what it holds (a search runs longer or
+shorter with the hand; a hand that leaves one decision takes none), and the
+moment its decision is appended is public (the log's timestamps, the stream).
+So the decision is appended at the first multiple of ``quantum`` seconds after
+the bot's turn to decide began (``due``): the search's own time shows only when
+it overruns a quantum. Its playouts are fixed (service/analysis/bot.py), never
+cut by the clock, so a search is the same on a fast machine and a slow one.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import random
 import secrets
 from concurrent.futures import ThreadPoolExecutor
@@ -62,6 +71,15 @@ def check_bots(game: str, seats: int, bots: dict[str, str]) -> dict[int, str]:
     return out
 
 
+def due(elapsed: float, quantum: float) -> float:
+    """When a decision found ``elapsed`` seconds after the bot's turn began is appended,
+    in seconds from that start: the first multiple of ``quantum`` not before ``elapsed``
+    (at least one quantum, even for a decision found at once); 0 quantum: at once."""
+    if quantum <= 0:
+        return elapsed
+    return max(1, math.ceil(elapsed / quantum)) * quantum
+
+
 def choose(rules, state: dict, seat: int, legal: list, chooser, rng: random.Random):
     """The bot's decision among ``legal``, made on a state the game's sampler draws from
     the seat's own view (what the seat cannot see is drawn again, never read)."""
@@ -78,8 +96,9 @@ def choose(rules, state: dict, seat: int, legal: list, chooser, rng: random.Rand
 
 
 class Bots:
-    def __init__(self, app, current, steps, seats, changes):
+    def __init__(self, app, current, steps, seats, changes, quantum: float = 0.0):
         self.app = app
+        self.quantum = quantum  # seconds: a decision is appended at a multiple of it after the turn began
         self.current = current
         self.steps = steps
         self.seats = seats
@@ -171,12 +190,15 @@ class Bots:
             for _ in range(MAX_MOVES):
                 request_rows.set(None)  # this task's context came from whoever woke it: read the index afresh
                 self._again.discard(gid_hex)
+                began = loop.time()  # the bot's turn to decide (the commit before it has just been made)
                 chosen = await loop.run_in_executor(self._pool, self._choose, gid)
                 if chosen is None:
                     if gid_hex in self._again:
                         continue
                     return
                 seat, decision, expected = chosen
+                if self.quantum > 0:  # appended at a multiple of the quantum, however long the search took
+                    await asyncio.sleep(max(0.0, began + due(loop.time() - began, self.quantum) - loop.time()))
                 try:
                     await self.steps.decide(gid, Caller("seat", seat), decision, expected, None, None)
                     refused = 0

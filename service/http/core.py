@@ -34,7 +34,7 @@ from .steps import Steps
 
 
 class GameService:
-    def __init__(self, app: Privateer, organiser_key: str, analysis_playouts: int = 2000):
+    def __init__(self, app: Privateer, organiser_key: str, analysis_playouts: int = 2000, bot_quantum: float = 0.0):
         self.app = app
         self.changes = Changes()  # wakes this process's live streams
         self._listening = self.changes.listen(app.db)  # and, on PostgreSQL, every process's commits
@@ -48,7 +48,7 @@ class GameService:
         self.games = Games(app, self.current, self.access, self.reads)
         self.seats = Seats(app, self.current, self.access, self.reads, self.steps)
         self.analyses = Analyses(app, self.current, analysis_playouts)
-        self.bots = Bots(app, self.current, self.steps, self.seats, self.changes)
+        self.bots = Bots(app, self.current, self.steps, self.seats, self.changes, bot_quantum)
 
     def close(self) -> None:
         """Stop listening for other processes' commits (PostgreSQL); the

@@ -14,6 +14,7 @@ import pytest
 
 from service.http.client import Api, ServerProcess
 
+from .conftest import QUICK_BOTS
 from .test_postgres import PG
 
 
@@ -102,7 +103,7 @@ def test_a_bot_on_postgresql_with_two_workers_plays_once_per_turn(tmp_path):
         pytest.skip(f"PostgreSQL is not reachable: {e}")
     schema = f"bots_{uuid.uuid4().hex[:12]}"
     try:
-        with ServerProcess(f"{PG}?schema={schema}", workers=2) as srv:
+        with ServerProcess(f"{PG}?schema={schema}", workers=2, env=QUICK_BOTS) as srv:
             org, public = Api(srv.url, srv.key), Api(srv.url)
             gid = org.create("letter-of-marque", 2, bots={"1": "random"})["game_id"]
             me = Api(srv.url, Api(srv.url).join(gid, 2, org.invite(gid, 2))["token"])
