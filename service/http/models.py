@@ -305,6 +305,8 @@ class Health(BaseModel):
     ok: bool
     games: list[str]
     audit_runs: int = Field(description="Audits this process has run (cached answers are not counted).")
+    analyses: int = Field(0, description="Analyses running or waiting in this process now.")
+    analysis_playouts: int = Field(0, description="Playouts this process's analyses have played.")
 
 
 class WeighedDecision(BaseModel):

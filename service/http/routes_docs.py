@@ -50,7 +50,8 @@ async def redoc():
 
 @router.get("/health", response_model=m.Health, tags=["service"])
 def health(svc: Service):
-    return {"ok": True, "games": available_games(), "audit_runs": svc.audits.runs}
+    return {"ok": True, "games": available_games(), "audit_runs": svc.audits.runs,
+            "analyses": svc.analyses.running, "analysis_playouts": svc.analyses.playouts}
 
 
 @router.get("/key", response_model=m.ServiceKey, tags=["service"])
