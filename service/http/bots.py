@@ -95,14 +95,43 @@ def choose(rules, state: dict, seat: int, legal: list, chooser, rng: random.Rand
     return decision
 
 
-class Bots:
-    def __init__(self, app, current, steps, seats, changes, quantum: float = 0.0):
+class BotSeats:
+    """Which seats the service's bots play, read from the seats' records, never from a name:
+    a bot's seat was taken with the invitation whose code hash is ``bot:<seat>``, which only
+    ``Bots.seat`` writes (no code hashes to it), so a person who joins under a name that
+    looks like a bot's is a person here. The games stored before this was read so are read
+    alike: their bots took their seats the same way. A seat, once taken, never changes
+    hands, so each is looked up once per process."""
+
+    def __init__(self, app):
         self.app = app
+        self._known: dict[tuple[str, int], str | None] = {}  # (game, seat) -> bot name, None: a person
+
+    def of(self, gid: UUID, roles: list[str] | None = None) -> dict[int, str]:
+        """The game's bot seats and their bots; ``roles``: the game's taken roles, if read already."""
+        out = {}
+        for role in self.app.recorder.select_roles(gid.hex) if roles is None else roles:
+            if not role.startswith("seat:"):
+                continue
+            seat = int(role.split(":", 1)[1])
+            k = (gid.hex, seat)
+            if k not in self._known:
+                inv = self.app.recorder.select_invitation(gid.hex, f"{MARK}{seat}")
+                # the bot's name: its invitation's player, "<bot> (bot)" as Bots.seat wrote it
+                self._known[k] = inv["player"].split(" ", 1)[0] if inv and inv["used"] is not None else None
+            if self._known[k] is not None:
+                out[seat] = self._known[k]
+        return out
+
+
+class Bots:
+    def __init__(self, app, current, steps, seats, changes, quantum: float = 0.0, seated: BotSeats | None = None):
+        self.app = app
+        self.seated = seated or BotSeats(app)
         self.quantum = quantum  # seconds: a decision is appended at a multiple of it after the turn began
         self.current = current
         self.steps = steps
         self.seats = seats
-        self._known: dict[tuple[str, int], str | None] = {}  # (game, seat) -> bot name, None: a person
         self._choosers: dict[tuple[str, str], object] = {}
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="privateer-bots")
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -135,19 +164,8 @@ class Bots:
         self.wake(gid.hex)
 
     def bots_of(self, gid: UUID) -> dict[int, str]:
-        """The game's bot seats and their bots (a seat, once taken, never changes hands)."""
-        out = {}
-        for role in self.app.recorder.select_roles(gid.hex):
-            if not role.startswith("seat:"):
-                continue
-            seat = int(role.split(":", 1)[1])
-            k = (gid.hex, seat)
-            if k not in self._known:
-                inv = self.app.recorder.select_invitation(gid.hex, f"{MARK}{seat}")
-                self._known[k] = inv["player"].split(" ", 1)[0] if inv and inv["used"] is not None else None
-            if self._known[k] is not None:
-                out[seat] = self._known[k]
-        return out
+        """The game's bot seats and their bots."""
+        return self.seated.of(gid)
 
     # playing ------------------------------------------------------------------------
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:

@@ -139,6 +139,9 @@ class Status(BaseModel):
                                                          "organiser and the fork's referee).")
     head: Optional[str]
     seats_taken: list[int]
+    bots: dict[str, str] = Field(default_factory=dict, description=(
+        "The seats the service's bots play, by seat, with the bot's name: read from how the seat was taken, "
+        "never from a player's name."))
 
 
 class Started(Status):

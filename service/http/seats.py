@@ -18,6 +18,16 @@ from .checks import now
 
 JOIN_ATTEMPTS = 5
 BEFORE_SETUP = ("GameCreated", "EntropyAdded")  # the events of a game waiting for its seats
+BOT_LABEL = re.compile(r"\(\s*bot\b[^()]*\)\s*$", re.IGNORECASE)  # "ismcts (bot)", "random (bot, seat 2)"
+
+
+def check_person_name(name: str | None, where: str = "player") -> None:
+    """A person's name may not end with the label the service gives the seats its bots play
+    (``(bot)``, service/http/bots.py): that label is reserved, so no person passes for a bot.
+    (Which seats are bots is read from how each was taken, never from a name: ``BotSeats``.)"""
+    if name and BOT_LABEL.search(name):
+        raise BadInput(f"{where}: {name.strip()!r} ends with '(bot)', the label of the seats the service's bots "
+                       "play; give a person's name")
 
 
 class Seats:
@@ -32,6 +42,7 @@ class Seats:
         """A one-time code for one seat (the caller is the organiser or the referee)."""
         if not 1 <= seat <= int(row["seats"]):
             raise BadInput(f"seat must be a number from 1 to {row['seats']}")
+        check_person_name(player)
         self.access.guard_seats(row, "no invitations")
         if f"seat:{seat}" in self.app.recorder.select_roles(gid.hex):
             raise Conflict(f"seat {seat} of game {gid.hex} is already taken")
@@ -48,6 +59,7 @@ class Seats:
         player = (player or "").strip()
         if player and re.match(r"^seat \d+$", player):
             raise BadInput(f"{player!r} names a seat, not a player: give the player's name")
+        check_person_name(player)
         invitation = self.app.recorder.select_invitation(gid.hex, token_hash(code))
         if invitation is None:
             raise Forbidden(f"this invitation code is not valid for game {gid.hex}")
