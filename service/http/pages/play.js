@@ -143,7 +143,9 @@
   $("confirm-yes").onclick = send;
   $("confirm-no").onclick = cancel;
   $("filter").oninput = filter;
-  $("viewer-link").href = `/games/${gameId}/view#token=${encodeURIComponent(token)}`;
+  // the replay as this seat sees it: the link names the seat, never its token (the viewer takes
+  // the token this browser keeps for it)
+  $("viewer-link").href = `/games/${gameId}/view#as=seat:${seat}`;
   if (!token) {
     notice(`This browser holds no seat ${seat} of game ${gameId.slice(0, 8)}: open your invitation link here.`);
     return;

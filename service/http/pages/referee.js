@@ -6,6 +6,8 @@
   "use strict";
   const {$, el, api, reason, store, fragment, follow, picture, who, notice, serial} = P;
   const gameId = location.pathname.split("/")[2];
+  // the organiser's link carries the key once, in the fragment (which no server sees): it is kept in
+  // this browser and the address (and this page's entry in the history) loses it at once
   const given = fragment().get("key");
   if (given) { store.set(`referee:${gameId}`, given); history.replaceState(null, "", location.pathname); }
   const token = store.get(`referee:${gameId}`) || store.get("organiser");
@@ -223,7 +225,7 @@
       return r;
     });
   };
-  $("viewer-link").href = `/games/${gameId}/view`;
+  $("viewer-link").href = `/games/${gameId}/view#as=referee`;  // as the referee sees it (the key stays here)
   if (!token) { notice("This page needs the game's referee key: open the referee link the organiser gave you."); return; }
   refresh().then(log);
   follow(gameId, token, () => { refresh(); log(); });
