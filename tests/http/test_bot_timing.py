@@ -50,8 +50,9 @@ OTHER = ["merchant-2b", "merchant-3b", "gold-3a", "gold-4a", "purple-2a", "blue-
 @pytest.fixture(scope="module")
 def quantised(tmp_path_factory):
     db = str(tmp_path_factory.mktemp("timing") / "timing.db")
-    with ServerProcess(db, env={"PRIVATEER_BOT_QUANTUM": str(QUANTUM)}) as srv:
-        yield srv
+    srv = ServerProcess(db, env={"PRIVATEER_BOT_QUANTUM": str(QUANTUM)}).start(timeout=60)  # (a loaded machine)
+    yield srv
+    srv.stop()
 
 
 def _create(org: Api, hand: list[str]) -> str:
