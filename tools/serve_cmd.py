@@ -27,6 +27,10 @@ def serve(
     stream_max_events: Annotated[Optional[int], typer.Option(
         "--stream-max-events", envvar="PRIVATEER_STREAM_MAX_EVENTS",
         help="Most events one live stream sends (default 10000).")] = None,
+    bot_quantum: Annotated[Optional[float], typer.Option(
+        "--bot-quantum", envvar="PRIVATEER_BOT_QUANTUM", metavar="SECONDS",
+        help="A bot's decision is appended at the first multiple of this after its turn began, so its "
+             "timing does not tell its hand (default 1.0; 0: at once).")] = None,
     db: DbOpt = None,
 ):
     """Serve the HTTP JSON API (OpenAPI at /openapi.json, docs at /docs), the replay
@@ -57,6 +61,10 @@ def serve(
             if value < 1:
                 fail(f"{name.lower().replace('privateer_', '--').replace('_', '-')} must be at least 1", 2)
             os.environ[name] = str(value)  # read by create_app, in every worker too
+    if bot_quantum is not None:
+        if not 0 <= bot_quantum <= 60:
+            fail("--bot-quantum must be from 0 to 60 seconds", 2)
+        os.environ["PRIVATEER_BOT_QUANTUM"] = str(bot_quantum)
     try:
         api = create_app(db, key)  # also creates the tables once, before any worker starts
     except PrivateerError as e:

@@ -25,6 +25,7 @@ from . import errors, routes_docs, routes_games, routes_history, routes_play, ro
 from . import routes_analysis, routes_standings
 from .core import GameService
 from .fast import PlayLoop
+from .headers import SecurityHeaders
 from .heap import settle
 from .bodies import WholeBody
 from .limits import Limits
@@ -36,7 +37,7 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None,
     """``play_loop=False``: every request goes through the framework's routes
     (the fast path's answers are tested against theirs)."""
     limits = limits or Limits.from_env()
-    svc = GameService(Privateer(db), organiser_key, limits.analysis_playouts)
+    svc = GameService(Privateer(db), organiser_key, limits.analysis_playouts, limits.bot_quantum)
 
     @asynccontextmanager
     async def lifespan(_api):
@@ -64,7 +65,8 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None,
     api.include_router(pages_router(svc))  # the pages for people and what they read (routes_pages.py)
     if play_loop:
         api.add_middleware(PlayLoop, service=svc)
-    api.add_middleware(WholeBody, max_body=limits.max_body)  # outermost: the play loop reads checked bodies
+    api.add_middleware(WholeBody, max_body=limits.max_body)  # the play loop reads checked bodies
+    api.add_middleware(SecurityHeaders)  # outermost: every answer carries them, refusals of a body too
     return api
 
 

@@ -17,12 +17,21 @@ cannot see is drawn again, never read), among the decisions the rules list for
 the seat; the decision goes through ``Steps.decide``, the path a person's
 decision takes (the seat's count as expected version, so a stale choice is
 refused and chosen again).
+
+A bot's thinking time would tell what it holds (a search runs longer or
+shorter with the hand; a hand that leaves one decision takes none), and the
+moment its decision is appended is public (the log's timestamps, the stream).
+So the decision is appended at the first multiple of ``quantum`` seconds after
+the bot's turn to decide began (``due``): the search's own time shows only when
+it overruns a quantum. Its playouts are fixed (service/analysis/bot.py), never
+cut by the clock, so a search is the same on a fast machine and a slow one.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import random
 import secrets
 from concurrent.futures import ThreadPoolExecutor
@@ -63,6 +72,15 @@ def check_bots(game: str, seats: int, bots: dict[str, str]) -> dict[int, str]:
     return out
 
 
+def due(elapsed: float, quantum: float) -> float:
+    """When a decision found ``elapsed`` seconds after the bot's turn began is appended,
+    in seconds from that start: the first multiple of ``quantum`` not before ``elapsed``
+    (at least one quantum, even for a decision found at once); 0 quantum: at once."""
+    if quantum <= 0:
+        return elapsed
+    return max(1, math.ceil(elapsed / quantum)) * quantum
+
+
 def choose(rules, state: dict, seat: int, legal: list, chooser, rng: random.Random):
     """The bot's decision among ``legal``, made on a state the game's sampler draws from
     the seat's own view (what the seat cannot see is drawn again, never read)."""
@@ -78,13 +96,43 @@ def choose(rules, state: dict, seat: int, legal: list, chooser, rng: random.Rand
     return decision
 
 
-class Bots:
-    def __init__(self, app, current, steps, seats, changes):
+class BotSeats:
+    """Which seats the service's bots play, read from the seats' records, never from a name:
+    a bot's seat was taken with the invitation whose code hash is ``bot:<seat>``, which only
+    ``Bots.seat`` writes (no code hashes to it), so a person who joins under a name that
+    looks like a bot's is a person here. The games stored before this was read so are read
+    alike: their bots took their seats the same way. A seat, once taken, never changes
+    hands, so each is looked up once per process."""
+
+    def __init__(self, app):
         self.app = app
+        self._known: dict[tuple[str, int], str | None] = {}  # (game, seat) -> bot name, None: a person
+
+    def of(self, gid: UUID, roles: list[str] | None = None) -> dict[int, str]:
+        """The game's bot seats and their bots; ``roles``: the game's taken roles, if read already."""
+        out = {}
+        for role in self.app.recorder.select_roles(gid.hex) if roles is None else roles:
+            if not role.startswith("seat:"):
+                continue
+            seat = int(role.split(":", 1)[1])
+            k = (gid.hex, seat)
+            if k not in self._known:
+                inv = self.app.recorder.select_invitation(gid.hex, f"{MARK}{seat}")
+                # the bot's name: its invitation's player, "<bot> (bot)" as Bots.seat wrote it
+                self._known[k] = inv["player"].split(" ", 1)[0] if inv and inv["used"] is not None else None
+            if self._known[k] is not None:
+                out[seat] = self._known[k]
+        return out
+
+
+class Bots:
+    def __init__(self, app, current, steps, seats, changes, quantum: float = 0.0, seated: BotSeats | None = None):
+        self.app = app
+        self.seated = seated or BotSeats(app)
+        self.quantum = quantum  # seconds: a decision is appended at a multiple of it after the turn began
         self.current = current
         self.steps = steps
         self.seats = seats
-        self._known: dict[tuple[str, int], str | None] = {}  # (game, seat) -> bot name, None: a person
         self._choosers: dict[tuple[str, str], object] = {}
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="privateer-bots")
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -117,19 +165,8 @@ class Bots:
         self.wake(gid.hex)
 
     def bots_of(self, gid: UUID) -> dict[int, str]:
-        """The game's bot seats and their bots (a seat, once taken, never changes hands)."""
-        out = {}
-        for role in self.app.recorder.select_roles(gid.hex):
-            if not role.startswith("seat:"):
-                continue
-            seat = int(role.split(":", 1)[1])
-            k = (gid.hex, seat)
-            if k not in self._known:
-                inv = self.app.recorder.select_invitation(gid.hex, f"{MARK}{seat}")
-                self._known[k] = inv["player"].split(" ", 1)[0] if inv and inv["used"] is not None else None
-            if self._known[k] is not None:
-                out[seat] = self._known[k]
-        return out
+        """The game's bot seats and their bots."""
+        return self.seated.of(gid)
 
     # playing ------------------------------------------------------------------------
     def attach(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -172,12 +209,15 @@ class Bots:
             for _ in range(MAX_MOVES):
                 request_rows.set(None)  # this task's context came from whoever woke it: read the index afresh
                 self._again.discard(gid_hex)
+                began = loop.time()  # the bot's turn to decide (the commit before it has just been made)
                 chosen = await loop.run_in_executor(self._pool, self._choose, gid)
                 if chosen is None:
                     if gid_hex in self._again:
                         continue
                     return
                 seat, decision, expected = chosen
+                if self.quantum > 0:  # appended at a multiple of the quantum, however long the search took
+                    await asyncio.sleep(max(0.0, began + due(loop.time() - began, self.quantum) - loop.time()))
                 try:
                     await self.steps.decide(gid, Caller("seat", seat), decision, expected, None, None)
                     refused = 0

@@ -22,7 +22,7 @@ from service.app import Privateer
 from .access import Access
 from .analysis import Analyses
 from .audits import Audits
-from .bots import Bots
+from .bots import Bots, BotSeats
 from .callers import Callers
 from .changes import Changes
 from .committer import Committer
@@ -34,21 +34,22 @@ from .steps import Steps
 
 
 class GameService:
-    def __init__(self, app: Privateer, organiser_key: str, analysis_playouts: int = 2000):
+    def __init__(self, app: Privateer, organiser_key: str, analysis_playouts: int = 2000, bot_quantum: float = 0.0):
         self.app = app
         self.changes = Changes()  # wakes this process's live streams
         self._listening = self.changes.listen(app.db)  # and, on PostgreSQL, every process's commits
         self.access = Access(app, organiser_key)
         self.current = Current(app)
         self.callers = Callers(app, self.access, organiser_key)
-        self.reads = Reads(app, self.current, self.access)
+        self.bot_seats = BotSeats(app)  # which seats the service's bots play (read by status and the bots)
+        self.reads = Reads(app, self.current, self.access, self.bot_seats)
         self.audits = Audits(app, self.current)
         self.committer = Committer(app)
         self.steps = Steps(app, self.current, self.changes, self.committer)
         self.games = Games(app, self.current, self.access, self.reads)
         self.seats = Seats(app, self.current, self.access, self.reads, self.steps)
         self.analyses = Analyses(app, self.current, analysis_playouts)
-        self.bots = Bots(app, self.current, self.steps, self.seats, self.changes)
+        self.bots = Bots(app, self.current, self.steps, self.seats, self.changes, bot_quantum, self.bot_seats)
 
     def close(self) -> None:
         """Stop listening for other processes' commits (PostgreSQL); the

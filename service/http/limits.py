@@ -9,8 +9,12 @@
   ``event: end`` when either is reached (the client resumes with ``?after=``).
 * ``PRIVATEER_ANALYSIS_MAX_PLAYOUTS`` (default 2000): the most playouts one
   ``GET /games/{id}/analysis`` may ask for (400 beyond; ``tools analyse`` has no cap).
+* ``PRIVATEER_BOT_QUANTUM`` (seconds, default 1.0; 0: none): a bot's decision is
+  appended at the first multiple of it after the bot's turn to decide began, so the
+  moment it shows in the log does not tell how long the search took
+  (service/http/bots.py; the tradeoff: service/http/README.md).
 
-``tools serve --max-body/--stream-max-seconds/--stream-max-events`` set them.
+``tools serve --max-body/--stream-max-seconds/--stream-max-events/--bot-quantum`` set them.
 """
 
 from __future__ import annotations
@@ -29,16 +33,28 @@ def _env_int(name: str, default: int) -> int:
     return value
 
 
+def _env_seconds(name: str, default: float) -> float:
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return default
+    value = float(text)
+    if not 0 <= value <= 60:
+        raise ValueError(f"{name} must be from 0 to 60 seconds")
+    return value
+
+
 @dataclass(frozen=True)
 class Limits:
     max_body: int = 64 * 1024
     stream_seconds: int = 600
     stream_events: int = 10_000
     analysis_playouts: int = 2000
+    bot_quantum: float = 1.0
 
     @classmethod
     def from_env(cls) -> "Limits":
         return cls(max_body=_env_int("PRIVATEER_MAX_BODY", cls.max_body),
                    stream_seconds=_env_int("PRIVATEER_STREAM_MAX_SECONDS", cls.stream_seconds),
                    stream_events=_env_int("PRIVATEER_STREAM_MAX_EVENTS", cls.stream_events),
-                   analysis_playouts=_env_int("PRIVATEER_ANALYSIS_MAX_PLAYOUTS", cls.analysis_playouts))
+                   analysis_playouts=_env_int("PRIVATEER_ANALYSIS_MAX_PLAYOUTS", cls.analysis_playouts),
+                   bot_quantum=_env_seconds("PRIVATEER_BOT_QUANTUM", cls.bot_quantum))

@@ -139,6 +139,9 @@ class Status(BaseModel):
                                                          "organiser and the fork's referee).")
     head: Optional[str]
     seats_taken: list[int]
+    bots: dict[str, str] = Field(default_factory=dict, description=(
+        "The seats the service's bots play, by seat, with the bot's name: read from how the seat was taken, "
+        "never from a player's name."))
 
 
 class Started(Status):
@@ -305,6 +308,8 @@ class Health(BaseModel):
     ok: bool
     games: list[str]
     audit_runs: int = Field(description="Audits this process has run (cached answers are not counted).")
+    analyses: int = Field(0, description="Analyses running or waiting in this process now.")
+    analysis_playouts: int = Field(0, description="Playouts this process's analyses have played.")
 
 
 class WeighedDecision(BaseModel):

@@ -32,7 +32,7 @@ def standings_page(rows: list[dict], unfinished: list[dict], tournament: str | N
                  "score; seats nobody named are not players; forks never count. Rating: openskill's "
                  "Plackett-Luce model over the games in the order they finished (mu − 3σ: 0 for a newcomer).</p>")
     return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Standings</title>"
-            "<link rel=\"stylesheet\" href=\"/viewer-assets/viewer.css\"></head><body><main style=\"display:block\">"
+            "<link rel=\"stylesheet\" href=\"/viewer-assets/viewer.css\"></head><body><main class=\"plain\">"
             + "".join(parts) + "</main></body></html>")
 
 
@@ -42,6 +42,6 @@ def no_game_page(reason: str) -> str:
     return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
             "content=\"width=device-width, initial-scale=1\"><title>No such game</title>"
             "<link rel=\"stylesheet\" href=\"/viewer-assets/viewer.css\"></head><body>"
-            "<header><h1>privateer</h1></header><main style=\"display:block\"><h2>No such game</h2>"
+            "<header><h1>privateer</h1></header><main class=\"plain\"><h2>No such game</h2>"
             f"<p id=\"error\">{escape(reason)}</p><p>Check the link you were given; the games of this service "
             "are listed on the <a href=\"/standings\">standings</a> page.</p></main></body></html>")

@@ -16,10 +16,11 @@ from .callers import seat_for
 
 
 class Reads:
-    def __init__(self, app, current, access):
+    def __init__(self, app, current, access, bot_seats):
         self.app = app
         self.current = current
         self.access = access
+        self.bot_seats = bot_seats
 
     def status(self, gid: UUID, caller: Caller, folded=None) -> dict:
         machine, version, head = folded or self.current.fold(gid)
@@ -28,8 +29,10 @@ class Reads:
         if st["awaiting_chance"] is not None and not caller.is_referee:
             st["awaiting_chance"] = {"kind": st["awaiting_chance"].get("kind")}
         st["published"] = self.access.published(gid.hex) if st.get("fork") else None
-        st["seats_taken"] = sorted(int(r.split(":", 1)[1]) for r in self.app.recorder.select_roles(gid.hex)
-                                   if r.startswith("seat:"))
+        roles = self.app.recorder.select_roles(gid.hex)
+        st["seats_taken"] = sorted(int(r.split(":", 1)[1]) for r in roles if r.startswith("seat:"))
+        # the seats the service's bots play, from the seats' records (never from a name)
+        st["bots"] = {str(seat): bot for seat, bot in sorted(self.bot_seats.of(gid, roles).items())}
         # the players named by the invitations used to join, beside those named at creation
         joined = {str(r["seat"]): r["player"] for r in self.app.recorder.select_invitations(gid.hex)
                   if r.get("used") is not None and r.get("player")}

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Annotated, Optional
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Query, Request
 
 from . import models as m
+from .analysis import RETRY_AFTER, Busy, caller_key
+from .auth import bearer
+from .errors import answer
 from .route_params import ERRORS, MAY, Auth, GameIdPath, Service
 
 router = APIRouter()
@@ -14,7 +17,7 @@ router = APIRouter()
 
 @router.get("/games/{game_id}/analysis", response_model=m.Analysis, tags=["seats"], **MAY,
             responses={**ERRORS, 429: {"model": m.ErrorBody}})
-async def analysis(game_id: GameIdPath, svc: Service, authorization: Auth = None,
+async def analysis(request: Request, game_id: GameIdPath, svc: Service, authorization: Auth = None,
                    seat: Annotated[Optional[int], Query(ge=1, le=64, description=(
                        "Whose decisions (a seat's token: its own, may be omitted)."))] = None,
                    at_turn: Annotated[Optional[int], Query(ge=0, le=m.MAX_VERSION, description=(
@@ -35,6 +38,15 @@ async def analysis(game_id: GameIdPath, svc: Service, authorization: Auth = None
     own information (information-set Monte Carlo tree search); `tools analyse` gives the same answer
     for the same seed. A seat may ask for itself, the referee for any seat; once the game is finished,
     anyone for any seat at a point where that seat had seen nothing the asker may not read (the end
-    reveals no hand and no secret choice). Refused with 403 otherwise."""
+    reveals no hand and no secret choice). Refused with 403 otherwise. One analysis at a time for each
+    caller (a credential, else an address): another while it runs or waits is 429 with Retry-After, as is
+    any when 8 run or wait here. A client that goes away stops its search."""
     gid, caller = svc.callers.who(game_id, authorization)
-    return await svc.analyses.run(gid, caller, seat, at_turn, at_event, playouts, seed, before)
+    who = caller_key(bearer(authorization), request.client.host if request.client else None)
+    try:
+        return await svc.analyses.run(gid, caller, seat, at_turn, at_event, playouts, seed, before, who=who,
+                                      leaving=request.is_disconnected)
+    except Busy as e:
+        refused = answer(e)
+        refused.headers["Retry-After"] = str(RETRY_AFTER)
+        return refused

@@ -1,14 +1,15 @@
 """The service's own pages: the OpenAPI document, the interactive API page at
 /docs with Swagger UI's files from an installed package (``swagger-ui-bundle``,
 so it works without a network; /redoc, which has no such package, leads to
-/docs), and /health."""
+/docs), and /health. The page starts Swagger UI from a file of its own
+(``pages/docs.js``), not an inline script: the Content-Security-Policy
+(service/http/headers.py) runs none."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter, FastAPI
-from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.openapi.utils import get_openapi
-from fastapi.responses import RedirectResponse
+from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from swagger_ui_bundle import swagger_ui_path
 
@@ -19,13 +20,27 @@ from .route_params import Service
 
 router = APIRouter()
 
+DOCS_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/docs-assets/swagger-ui.css">
+<link rel="icon" href="/docs-assets/favicon-32x32.png">
+<title>privateer API</title>
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="/docs-assets/swagger-ui-bundle.js"></script>
+<script src="/pages-assets/docs.js"></script>
+</body>
+</html>
+"""
+
 
 @router.get("/docs", include_in_schema=False)
 async def docs():
-    return get_swagger_ui_html(openapi_url="/openapi.json", title="privateer API",
-                               swagger_js_url="/docs-assets/swagger-ui-bundle.js",
-                               swagger_css_url="/docs-assets/swagger-ui.css",
-                               swagger_favicon_url="/docs-assets/favicon-32x32.png")
+    return HTMLResponse(DOCS_PAGE)
 
 
 @router.get("/redoc", include_in_schema=False)
@@ -35,7 +50,8 @@ async def redoc():
 
 @router.get("/health", response_model=m.Health, tags=["service"])
 def health(svc: Service):
-    return {"ok": True, "games": available_games(), "audit_runs": svc.audits.runs}
+    return {"ok": True, "games": available_games(), "audit_runs": svc.audits.runs,
+            "analyses": svc.analyses.running, "analysis_playouts": svc.analyses.playouts}
 
 
 @router.get("/key", response_model=m.ServiceKey, tags=["service"])

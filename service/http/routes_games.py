@@ -10,6 +10,7 @@ from . import models as m
 from .auth import Caller, bearer
 from .bots import check_bots
 from .route_params import ERRORS, MAY, NEEDS, Auth, Service
+from .seats import check_person_name
 
 router = APIRouter()
 
@@ -21,6 +22,8 @@ def create_game(body: m.CreateGame, svc: Service, authorization: Auth = None):
     svc.callers.organiser(bearer(authorization))
     asked = body.model_dump()
     bots = check_bots(body.game, body.seats, asked.pop("bots"))
+    for seat, name in (asked.get("players") or {}).items():
+        check_person_name(name, f"players: seat {seat}")
     created = svc.games.create(asked)
     if bots:
         gid = UUID(created["game_id"])

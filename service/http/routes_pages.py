@@ -49,7 +49,8 @@ from .route_params import ERRORS, MAY, NEEDS, Auth, GameIdPath, IdemKey
 
 PAGES = FilePath(__file__).with_name("pages")
 ASSETS = {"pages.css": "text/css", "pages.js": "text/javascript", "organiser.js": "text/javascript",
-          "join.js": "text/javascript", "play.js": "text/javascript", "referee.js": "text/javascript"}
+          "join.js": "text/javascript", "play.js": "text/javascript", "referee.js": "text/javascript",
+          "docs.js": "text/javascript"}
 MAX_THEN = 500
 COPY = re.compile(r"^(.+\d)[a-z]$")  # blue-4a: copy a of blue-4
 
@@ -96,6 +97,8 @@ class Awaited(BaseModel):
                                           "step, in order ({place, outcome, why}): POST /corrections with "
                                           "`outcomes: 1` takes back the last, with `place` replaces one.")
     players: dict[str, str]
+    bots: dict[str, str] = Field(default_factory=dict, description="The seats the service's bots play (as in the "
+                                                                   "game's status).")
 
 
 class RefereeStep(BaseModel):
@@ -259,12 +262,13 @@ def pages_router(svc: GameService) -> APIRouter:
             awaiting = mach.awaiting_chance()
         offered = [] if mach.finished or mach.k["awaiting"] is not None else mach.rules.referee_legal(mach.s)
         stored = svc.app.stored_events(gid)
+        st = svc.reads.status(gid, caller)
         return {"game_id": gid.hex, "version": game.version, "turn": mach.turn(), "finished": mach.finished,
                 "table": bool(mach.k["table"]), "to_act": mach.to_act(), "then": taken if refused is None else [],
                 "awaiting": _awaited_things(awaiting), "refused": refused,
                 "referee": [{"n": i, "decision": d, "text": referee_text(d) if d.get("referee") != "penalty"
                              else _penalty_words(d)} for i, d in enumerate(offered, 1)],
-                "undo_to": undo_point(stored), "players": players_of(gid, caller),
+                "undo_to": undo_point(stored), "players": st["players"] or {}, "bots": st["bots"],
                 "entered": [{"place": i, "outcome": v, "why": why} for i, (_, v, why) in enumerate(
                     step_outcomes(stored) if mach.k["table"] and not mach.finished else [], 1)]}
 

@@ -18,6 +18,16 @@ from .checks import now
 
 JOIN_ATTEMPTS = 5
 BEFORE_SETUP = ("GameCreated", "EntropyAdded")  # the events of a game waiting for its seats
+BOT_LABEL = re.compile(r"\(\s*bot\b[^()]*\)\s*$", re.IGNORECASE)  # "ismcts (bot)", "random (bot, seat 2)"
+
+
+def check_person_name(name: str | None, where: str = "player") -> None:
+    """A person's name may not end with the label the service gives the seats its bots play
+    (``(bot)``, service/http/bots.py): that label is reserved, so no person passes for a bot.
+    (Which seats are bots is read from how each was taken, never from a name: ``BotSeats``.)"""
+    if name and BOT_LABEL.search(name):
+        raise BadInput(f"{where}: {name.strip()!r} ends with '(bot)', the label of the seats the service's bots "
+                       "play; give a person's name")
 
 
 class Seats:
@@ -33,6 +43,7 @@ class Seats:
         if not 1 <= seat <= int(row["seats"]):
             raise BadInput(f"seat must be a number from 1 to {row['seats']}")
         player = player_name(player, "the invitation's player name") if player.strip() else ""
+        check_person_name(player)
         self.access.guard_seats(row, "no invitations")
         if f"seat:{seat}" in self.app.recorder.select_roles(gid.hex):
             raise Conflict(f"seat {seat} of game {gid.hex} is already taken")
@@ -47,6 +58,7 @@ class Seats:
     def join(self, gid: UUID, row: dict, seat: int, code: str, entropy: str | None, player: str = "") -> dict:
         raw = _entropy(entropy) if entropy is not None else None
         player = player_name(player, "the joining player's name") if (player or "").strip() else ""
+        check_person_name(player)
         invitation = self.app.recorder.select_invitation(gid.hex, token_hash(code))
         if invitation is None:
             raise Forbidden(f"this invitation code is not valid for game {gid.hex}")

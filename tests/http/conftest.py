@@ -5,11 +5,13 @@ import pytest
 
 from service.http.client import Api, ServerProcess
 
+QUICK_BOTS = {"PRIVATEER_BOT_QUANTUM": "0"}  # bots decide at once here (their timing: test_bot_timing.py)
+
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
     db = str(tmp_path_factory.mktemp("http") / "service.db")
-    srv = ServerProcess(db).start()
+    srv = ServerProcess(db, env=QUICK_BOTS).start()
     yield srv
     srv.stop()
 

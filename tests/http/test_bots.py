@@ -13,6 +13,7 @@ import uuid
 from service.http.client import Api, ServerProcess
 
 from ..needs import drop_schema, schema_url
+from .conftest import QUICK_BOTS
 
 
 def _wait_for(public, gid, ready, seconds=60.0):
@@ -95,7 +96,7 @@ def test_a_bot_on_postgresql_with_two_workers_plays_once_per_turn(postgresql):
     the bot; the version check lets one decision through, and the game ends audited."""
     schema = f"bots_{uuid.uuid4().hex[:12]}"
     try:
-        with ServerProcess(schema_url(schema), workers=2) as srv:
+        with ServerProcess(schema_url(schema), workers=2, env=QUICK_BOTS) as srv:
             org, public = Api(srv.url, srv.key), Api(srv.url)
             gid = org.create("letter-of-marque", 2, bots={"1": "random"})["game_id"]
             me = Api(srv.url, Api(srv.url).join(gid, 2, org.invite(gid, 2))["token"])

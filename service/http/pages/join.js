@@ -4,11 +4,18 @@
 // Before the setup the seat also adds its own entropy to the game's seed.
 (function () {
   "use strict";
-  const {$, api, reason, store, fragment} = P;
+  const {$, api, reason, store} = P;
   const parts = location.pathname.split("/");
   const gameId = parts[2];
   const seat = Number(parts[3]);
-  const f = fragment();
+  // the invitation's code (and name) are taken from the link once and kept for this tab: the
+  // address, and this page's entry in the history, lose them at once
+  const kept = `privateer:invitation:${gameId}:${seat}`;
+  if (location.hash) {
+    sessionStorage.setItem(kept, location.hash.slice(1));
+    history.replaceState(null, "", location.pathname);
+  }
+  const f = new URLSearchParams(sessionStorage.getItem(kept) || "");
   const code = f.get("code") || "";
   const play = `/play/${gameId}/${seat}`;
 
@@ -29,7 +36,7 @@
     const r = await api(`/games/${gameId}/seats/${seat}/join`, {method: "POST", body});
     if (r.ok) {
       store.set(`seat:${gameId}:${seat}`, r.body.token);
-      history.replaceState(null, "", location.pathname);  // the used code leaves the address bar
+      sessionStorage.removeItem(kept);  // the code is used up
       go();
       return;
     }

@@ -137,7 +137,11 @@ const P = (function () {
     return {more};
   }
 
-  function who(seat, players) {
+  // a seat in words: its player's name, or, for a seat the service's bot plays (status `bots`,
+  // read from how the seat was taken, never from a name), the bot's name and that it is a bot
+  function who(seat, players, bots) {
+    const bot = bots && bots[String(seat)];
+    if (bot) { return `seat ${seat} (${bot}, a bot)`; }
     const name = players && players[String(seat)];
     return name ? `seat ${seat} (${name})` : `seat ${seat}`;
   }

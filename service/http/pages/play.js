@@ -11,6 +11,7 @@
   let shown = null;        // the choices on screen: {version, choices}
   let pending = null;      // the choice awaiting confirmation: {choice, version, key}
   let players = {};
+  let bots = {};  // the seats the service's bots play
   let zoom = {zoom: null};
 
   const refresh = serial(load);
@@ -23,8 +24,9 @@
     if (!status.ok || !choices.ok) { $("refusal").textContent = reason(status.ok ? choices : status); return; }
     const st = status.body, ch = choices.body;
     players = st.players || {};
+    bots = st.bots || {};
     $("title").textContent = `${st.game.replaceAll("-", " ")}${st.name ? " — " + st.name : ""}`;
-    $("me").textContent = "you are " + who(seat, players);
+    $("me").textContent = "you are " + who(seat, players, bots);
     if (pic.ok) { zoom = picture($("picture"), pic.body, zoom); }
     if (words.ok) { $("words").textContent = words.body.text; }
     show(st, ch);
@@ -47,7 +49,7 @@
     box.replaceChildren();
     let state;
     if (st.finished) {
-      const won = (st.winners || []).map((s) => who(s, players)).join(", ");
+      const won = (st.winners || []).map((s) => who(s, players, bots)).join(", ");
       $("status").textContent = `The game is over. Won by ${won || "nobody"}.`;
       state = "finished";
     } else if (ch.choices.length) {
@@ -60,7 +62,7 @@
       $("status").textContent = "Waiting for every seat to join.";
       state = "wait";
     } else {
-      const others = (ch.to_act || []).map((s) => who(s, players)).join(", ");
+      const others = (ch.to_act || []).map((s) => who(s, players, bots)).join(", ");
       $("status").textContent = others ? `Waiting for ${others}.` : "Waiting.";
       state = "wait";
     }
@@ -141,7 +143,9 @@
   $("confirm-yes").onclick = send;
   $("confirm-no").onclick = cancel;
   $("filter").oninput = filter;
-  $("viewer-link").href = `/games/${gameId}/view#token=${encodeURIComponent(token)}`;
+  // the replay as this seat sees it: the link names the seat, never its token (the viewer takes
+  // the token this browser keeps for it)
+  $("viewer-link").href = `/games/${gameId}/view#as=seat:${seat}`;
   if (!token) {
     notice(`This browser holds no seat ${seat} of game ${gameId.slice(0, 8)}: open your invitation link here.`);
     return;

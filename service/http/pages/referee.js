@@ -6,6 +6,8 @@
   "use strict";
   const {$, el, api, reason, store, fragment, follow, picture, who, notice, serial} = P;
   const gameId = location.pathname.split("/")[2];
+  // the organiser's link carries the key once, in the fragment (which no server sees): it is kept in
+  // this browser and the address (and this page's entry in the history) loses it at once
   const given = fragment().get("key");
   if (given) { store.set(`referee:${gameId}`, given); history.replaceState(null, "", location.pathname); }
   const token = store.get(`referee:${gameId}`) || store.get("organiser");
@@ -14,6 +16,7 @@
   let dice = [];            // faces clicked of dice not all clicked yet
   let pending = null;       // a step awaiting confirmation: {text, run}
   let players = {};
+  let bots = {};  // the seats the service's bots play
   let zoom = {zoom: null};
 
   function fail(r) {
@@ -32,6 +35,7 @@
     if (!aw.ok) { notice("This page needs the game's referee key (open the referee link the organiser gave you): " + reason(aw)); return; }
     view = aw.body;
     players = view.players || {};
+    bots = view.bots || {};
     if (view.refused) { queue = []; $("refusal").textContent = "Not taken: " + view.refused; }
     if (pic.ok) { zoom = picture($("picture"), pic.body, zoom); }
     if (words.ok) { $("words").textContent = words.body.text; }
@@ -51,7 +55,7 @@
     } else if (queue.length) {
       $("status").textContent = "Nothing more is awaited after these: send them.";
     } else if (seatsActing.length) {
-      $("status").textContent = "To act: " + seatsActing.map((s) => who(s, players)).join(", ") +
+      $("status").textContent = "To act: " + seatsActing.map((s) => who(s, players, bots)).join(", ") +
         (view.table ? "" : " (on their own pages: this game draws its own dice and cards)");
     } else {
       $("status").textContent = "Nothing to do now.";
@@ -76,9 +80,9 @@
         const r = await api(`/games/${gameId}/choices?seat=${s}`, {token});
         if (!r.ok) { continue; }
         const ch = r.body;
-        box.append(el("h2", {text: `${who(s, players)} chooses`}),
+        box.append(el("h2", {text: `${who(s, players, bots)} chooses`}),
           el("div", {class: "choices", "data-seat": s}, ...ch.choices.map((c) => el("button", {type: "button",
-            class: "choice", "data-n": c.n, onclick: () => ask(`${who(s, players)}: ${c.text}`, () =>
+            class: "choice", "data-n": c.n, onclick: () => ask(`${who(s, players, bots)}: ${c.text}`, () =>
               api(`/games/${gameId}/decisions`, {token, method: "POST", headers: {"Idempotency-Key": P.key()},
                 body: {decision: c.decision, expected_version: ch.version, seat: s}}))}, c.text))));
       }
@@ -221,7 +225,7 @@
       return r;
     });
   };
-  $("viewer-link").href = `/games/${gameId}/view`;
+  $("viewer-link").href = `/games/${gameId}/view#as=referee`;  // as the referee sees it (the key stays here)
   if (!token) { notice("This page needs the game's referee key: open the referee link the organiser gave you."); return; }
   refresh().then(log);
   follow(gameId, token, () => { refresh(); log(); });

@@ -7,9 +7,20 @@
   "use strict";
   const gameId = location.pathname.split("/")[2];
   const params = new URLSearchParams(location.search);
-  const fragment = new URLSearchParams(location.hash.slice(1));  // #token=... never reaches a server log
   const $ = (id) => document.getElementById(id);
-  let token = fragment.get("token") || sessionStorage.getItem("privateer-token-" + gameId) || "";
+  const kept = "privateer-token-" + gameId;  // the credential this tab views with (sessionStorage)
+  // Whose view: `#as=seat:N` (the seat's page's link) or `#as=referee` (the referee's page's) take
+  // the credential this browser keeps for that page; a token given in the fragment (`#token=...`, an
+  // old link) is taken once. Either way the address, and this page's entry in the history, lose
+  // the fragment at once, and the credential travels only as a header.
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const as = fragment.get("as") || "";
+  const mine = as.startsWith("seat:") ? localStorage.getItem(`privateer:seat:${gameId}:${as.slice(5)}`)
+    : as === "referee" ? (localStorage.getItem(`privateer:referee:${gameId}`) || localStorage.getItem("privateer:organiser"))
+    : fragment.get("token");
+  if (mine) { sessionStorage.setItem(kept, mine); }
+  if (location.hash) { history.replaceState(null, "", location.pathname + location.search); }
+  let token = sessionStorage.getItem(kept) || "";
   let events = [];      // in the caller's numbering: {version, turn, type, text}
   let current = 0;      // the event shown (caller's numbering)
   let shownBoard = null;  // the board shown: whose view it is (viewer, seat)
@@ -184,8 +195,8 @@
   $("last").onclick = () => show({event: events.length});
   $("go").onclick = () => show({turn: Number($("turn").value)});
   $("live").onchange = () => { if ($("live").checked) { live(); } };
-  $("who").onchange = () => { $("token").hidden = $("who").value !== "token"; if (!$("who").value) { token = ""; sessionStorage.removeItem("privateer-token-" + gameId); start(); } };
-  $("token").onchange = () => { token = $("token").value.trim(); sessionStorage.setItem("privateer-token-" + gameId, token); start(); };
+  $("who").onchange = () => { $("token").hidden = $("who").value !== "token"; if (!$("who").value) { token = ""; sessionStorage.removeItem(kept); start(); } };
+  $("token").onchange = () => { token = $("token").value.trim(); sessionStorage.setItem(kept, token); start(); };
   // the keyboard steps through the replay: ← one event back, → one on, Home the start, End the latest
   document.addEventListener("keydown", (e) => {
     if (e.altKey || e.ctrlKey || e.metaKey || ["INPUT", "SELECT", "TEXTAREA"].includes(document.activeElement.tagName)) { return; }

@@ -58,7 +58,7 @@ def choose(page, text: str | None = None, within: str = "#choices") -> bool:
         except PlaywrightTimeout:  # the choices were shown again meanwhile: look again
             continue
         try:
-            page.wait_for_function(f"document.body.dataset.version !== {before!r} || "
+            page.wait_for_function(f"() => document.body.dataset.version !== {before!r} || "
                                    "document.body.dataset.state !== 'choose'", timeout=15000)
         except PlaywrightTimeout:
             raise AssertionError(f"the page did not move on after a confirmed choice: {page.inner_text('#refusal')!r} "

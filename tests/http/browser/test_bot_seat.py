@@ -1,5 +1,6 @@
 """A bot in a seat, from the organiser's page: Letter of Marque for two, seat 2 played by the
-`ismcts` bot (the service plays its turns); Ada takes seat 1 through her link, plays, and asks
+`ismcts` bot (the service plays its turns: the page names its seat a bot from the status's
+`bots`); Ada takes seat 1 through her link, plays, and asks
 "what were my options?": her last choice's decisions in words with their estimated win rates.
 The viewer, opened with her token, weighs her options at the point it shows."""
 
@@ -38,6 +39,11 @@ def test_a_game_with_a_bot_created_on_the_organisers_page(browser, page, server,
     ada.wait_for_url(re.compile(r"/play/[0-9a-f]{32}/1$"))
     ada.wait_for_selector("body[data-state=choose]")  # the bot's seat was the last: the game started
     assert ada.inner_text("#me") == "you are seat 1 (Ada)"
+    # the page names the bot's seat from the status's `bots` (how the seat was taken), not its name
+    assert ada.evaluate("async () => { const st = await (await fetch(location.pathname.replace("
+                        "/^\\/play\\/(\\w+)\\/1$/, '/games/$1'))).json(); "
+                        "return [P.who(2, st.players, st.bots), P.who(2, st.players, {})]; }") == \
+        ["seat 2 (ismcts, a bot)", "seat 2 (ismcts (bot))"]
     choose(ada)
     ada.wait_for_selector("body[data-state=choose]", timeout=90000)  # the bot played its part (a search: as below)
     shown = ada.locator("#choices button.choice").count()
@@ -48,7 +54,7 @@ def test_a_game_with_a_bot_created_on_the_organisers_page(browser, page, server,
     ada.click("#weigh-last")
     # (the answer comes once the analysis has played out: on a loaded machine, beside the
     # bot's own search, that can take longer than Playwright's 30 s default)
-    ada.wait_for_function("document.querySelector('#weigh-status').innerText.includes('last choice')",
+    ada.wait_for_function("() => document.querySelector('#weigh-status').innerText.includes('last choice')",
                           timeout=90000)
     ada.wait_for_selector("#weighed[data-done=yes]", timeout=90000)
     rows = ada.locator("#weighed tr").all_inner_texts()

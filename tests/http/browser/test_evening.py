@@ -59,7 +59,7 @@ def test_three_players_play_letter_of_marque_by_clicking(browser, page, server, 
     while not all(state(p) == "finished" for p in seats):
         acting = [p for p in seats if state(p) == "choose"]
         if not acting:  # another seat's click is on its way: wait for the next page to be asked
-            seats[0].wait_for_function("1", polling=50)  # one tick of the page's event loop
+            seats[0].wait_for_function("() => 1", polling=50)  # one tick of the page's event loop
             continue
         for p in acting:
             if state(p) == "choose":

@@ -23,7 +23,7 @@ def click_until(pages, referee: Api, gid: str, ended: set, prefer: str | None = 
             return seen
         acting = [p for p in pages if state(p) == "choose"]
         if not acting:
-            pages[0].wait_for_function("1", polling=50)
+            pages[0].wait_for_function("() => 1", polling=50)
             continue
         p = acting[0]
         texts = p.locator("#choices button.choice").all_inner_texts()

@@ -71,7 +71,7 @@ def test_a_seats_page_holds_nothing_hidden_from_it(browser, server, table_factor
                 assert t.seats[seat].decide(t.gid, legal["decisions"][0], legal["version"],
                                             key=uuid.uuid4().hex).status_code == 201
         page.wait_for_selector("body[data-state=choose]")
-    page.wait_for_function("document.getElementById('log').children.length > 0")
+    page.wait_for_function("() => document.getElementById('log').children.length > 0")
     held = "\n".join([page.content(), page.evaluate("document.documentElement.outerHTML"), *answers, *streamed])
 
     log = referee_log(t)
@@ -122,7 +122,7 @@ def test_a_stale_page_cannot_record_a_choice_it_did_not_show(browser, server, ta
 
     page.locator("#choices button.choice", has_text="draw").first.click()
     page.click("#confirm-yes")
-    page.wait_for_function("document.getElementById('refusal').textContent !== ''")
+    page.wait_for_function("() => document.getElementById('refusal').textContent !== ''")
     assert page.inner_text("#refusal") == \
         "Not sent: the game moved on since these choices were shown. Here they are again."
     assert len(referee_log(t)) == moved > before  # nothing recorded from the stale page

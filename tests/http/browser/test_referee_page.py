@@ -36,14 +36,14 @@ def send_queue(page, n: int) -> None:
     assert page.inner_text("#send") == f"Send {n} outcomes" if n > 1 else "Send 1 outcome"
     before = page.get_attribute("body", "data-version")
     page.click("#send")
-    page.wait_for_function(f"document.body.dataset.version !== {before!r}")
+    page.wait_for_function(f"() => document.body.dataset.version !== {before!r}")
 
 
 def click_outcome(page, selector: str) -> None:
     """Click an outcome and wait for the page to have asked what is awaited after it."""
     queued = page.evaluate("document.getElementById('queue').textContent")
     page.locator(selector).first.click()
-    page.wait_for_function(f"document.getElementById('queue').textContent !== {queued!r}")
+    page.wait_for_function(f"() => document.getElementById('queue').textContent !== {queued!r}")
 
 
 def finish_by_api(referee: Api, gid: str, rng: random.Random, moves: list[str]) -> None:
@@ -90,11 +90,11 @@ def test_a_loot_pairs_table_refereed_on_the_page(page, server, organiser, output
     click_outcome(page, "#awaited button[data-option='2']")
     for k in range(24):
         # the status follows the page's question of what is awaited after the queue: wait for it
-        page.wait_for_function("document.getElementById('status').innerText.includes('deal to seat')")
+        page.wait_for_function("() => document.getElementById('status').innerText.includes('deal to seat')")
         click_outcome(page, "#awaited .cards button")
         if k == 11:  # half the deal clicked, nothing sent yet
             shoot(page, "referee-deal", output_path, ready="#queue", reload=False)
-    page.wait_for_function("document.getElementById('status').innerText"
+    page.wait_for_function("() => document.getElementById('status').innerText"
                            " === 'Nothing more is awaited after these: send them.'")
     send_queue(page, 25)
     page.wait_for_selector("body[data-state=decide]")
@@ -107,7 +107,7 @@ def test_a_loot_pairs_table_refereed_on_the_page(page, server, organiser, output
     assert last in page.inner_text("#confirm-text")
     before = page.get_attribute("body", "data-version")
     page.click("#confirm-yes")
-    page.wait_for_function(f"document.body.dataset.version !== {before!r}")
+    page.wait_for_function(f"() => document.body.dataset.version !== {before!r}")
     page.wait_for_selector("body[data-state=chance]")
     assert "deal to seat" in page.inner_text("#status")
     click_outcome(page, "#awaited .cards button")
@@ -128,8 +128,8 @@ def test_a_loot_pairs_table_refereed_on_the_page(page, server, organiser, output
     page.click("#undo")
     before = page.get_attribute("body", "data-version")
     page.click("#confirm-yes")
-    page.wait_for_function(f"document.body.dataset.version !== {before!r}")
-    page.wait_for_function("document.getElementById('log').textContent.includes('[retracted]')")
+    page.wait_for_function(f"() => document.body.dataset.version !== {before!r}")
+    page.wait_for_function("() => document.getElementById('log').textContent.includes('[retracted]')")
     choose(page, "draw", within="#decisions")
     page.wait_for_selector("body[data-state=chance]")
     click_outcome(page, f"#awaited .cards button:not([data-card='{wrong}'])")

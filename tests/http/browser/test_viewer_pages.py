@@ -26,13 +26,13 @@ def test_the_viewer_at_420_and_1600_with_keys_teams_and_a_bad_id(page, server, t
 
     last = int(page.get_attribute("body", "data-version"))
     page.keyboard.press("ArrowLeft")
-    page.wait_for_function(f"document.body.dataset.version === '{last - 1}'")
+    page.wait_for_function(f"() => document.body.dataset.version === '{last - 1}'")
     page.keyboard.press("Home")
-    page.wait_for_function("document.body.dataset.version === '1'")
+    page.wait_for_function("() => document.body.dataset.version === '1'")
     page.keyboard.press("ArrowRight")
-    page.wait_for_function("document.body.dataset.version === '2'")
+    page.wait_for_function("() => document.body.dataset.version === '2'")
     page.keyboard.press("End")
-    page.wait_for_function(f"document.body.dataset.version === '{last}'")
+    page.wait_for_function(f"() => document.body.dataset.version === '{last}'")
     shoot(page, "viewer", output_path, ready="body[data-ready=yes]")
 
     answer = page.goto(f"{server.url}/games/{uuid.uuid4().hex}/view")
