@@ -124,6 +124,7 @@ class WaitSampler:
         self.admin_url, self.dbname, self.every = admin_url, dbname, every
         self.counts: Counter = Counter()
         self.samples = 0
+        self.active = False   # samples are taken only while set (the measured window)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
@@ -149,6 +150,8 @@ class WaitSampler:
              "AND a.query NOT LIKE 'LISTEN%%'")
         with psycopg.connect(self.admin_url, autocommit=True) as conn:
             while not self._stop.wait(self.every):
+                if not self.active:
+                    continue
                 rows = conn.execute(q, (self.dbname,)).fetchall()
                 self.samples += 1
                 for t, e, text, blocker in rows:
@@ -172,6 +175,7 @@ class Tally:
     acked: dict = field(default_factory=lambda: defaultdict(list))   # (gid, seat) -> decisions, in order
     five_hundreds: int = 0
     conflicts: int = 0       # 409s: the game moved on (a bot, another seat)
+    join_conflicts: int = 0  # joins made stale by a step at the same moment (a bot's), joined again
     refused: int = 0         # 422s
     retries: int = 0         # requests sent again after a server went away
     moved: int = 0           # tables moved to another server
@@ -292,8 +296,14 @@ class Table:
             if status != 201:
                 raise RuntimeError(f"invite: {status} {inv}")
             person = Client(self.cluster, None, self.tally)
-            status, joined = await person.request(self._at(), "POST", f"/games/{self.gid}/seats/{seat}/join",
-                                                  {"code": inv["code"]}, key=uuid.uuid4().hex)
+            for _ in range(20):
+                status, joined = await person.request(self._at(), "POST", f"/games/{self.gid}/seats/{seat}/join",
+                                                      {"code": inv["code"]}, key=uuid.uuid4().hex)
+                # a join is a step of the game: one made at the same moment (the bot's) makes it
+                # stale, and nothing of it is written: the same code joins again
+                if not (status == 409 and joined.get("error") == "stale_version"):
+                    break
+                self.tally.join_conflicts += 1
             if status != 201:
                 raise RuntimeError(f"join: {status} {joined}")
             await person.close()
@@ -426,41 +436,47 @@ async def _stored(cluster: Cluster, tables: list[Table], tally: Tally) -> dict:
 
 
 async def _evening(cluster: Cluster, games: int, seconds: float, route: str, seed: int, kill_at: float | None,
-                   races: int, tally: Tally) -> dict:
+                   races: int, tally: Tally, sampler=None) -> dict:
     rng = random.Random(seed)
     tables = [Table(n, cluster, tally, n % len(cluster.servers), route, random.Random(rng.random()))
               for n in range(games)]
-    await asyncio.gather(*(t.new_game() for t in tables))
-    stop = asyncio.Event()
-    pids = [s.proc.pid for s in cluster.servers]
-    cpu0 = [_tree_cpu(p) for p in pids]
-    tally.counting = True
-    acked0 = sum(len(v) for v in tally.acked.values())
-    t0 = time.perf_counter()
-    players = [asyncio.ensure_future(t.play(stop)) for t in tables]
-    killed = None
-    if kill_at is not None:
-        await asyncio.sleep(seconds * kill_at)
-        killed = len(cluster.servers) - 1
-        cluster.servers[killed].proc.kill()   # SIGKILL: no goodbye
-        cluster.servers[killed].proc.wait()
-        cluster.alive[killed] = False
-        await asyncio.sleep(seconds * (1 - kill_at))
-    else:
-        await asyncio.sleep(seconds)
-    elapsed = time.perf_counter() - t0
-    acked1 = sum(len(v) for v in tally.acked.values())
-    cpu1 = [_tree_cpu(p) if i != killed else cpu0[i] for i, p in enumerate(pids)]
-    tally.counting = False
-    stop.set()
-    await asyncio.gather(*players)
-    for _ in range(races):
-        await tables[rng.randrange(len(tables))].race()
-    # the bots finish what they were doing before the store is read
-    await asyncio.sleep(0.5)
-    counted = await _stored(cluster, tables, tally)
-    for t in tables:
-        await t.close()
+    try:
+        await asyncio.gather(*(t.new_game() for t in tables))
+        stop = asyncio.Event()
+        pids = [s.proc.pid for s in cluster.servers]
+        cpu0 = [_tree_cpu(p) for p in pids]
+        tally.counting = True
+        if sampler is not None:
+            sampler.active = True
+        acked0 = sum(len(v) for v in tally.acked.values())
+        t0 = time.perf_counter()
+        players = [asyncio.ensure_future(t.play(stop)) for t in tables]
+        killed = None
+        if kill_at is not None:
+            await asyncio.sleep(seconds * kill_at)
+            killed = len(cluster.servers) - 1
+            cluster.servers[killed].proc.kill()   # SIGKILL: no goodbye
+            cluster.servers[killed].proc.wait()
+            cluster.alive[killed] = False
+            await asyncio.sleep(seconds * (1 - kill_at))
+        else:
+            await asyncio.sleep(seconds)
+        elapsed = time.perf_counter() - t0
+        acked1 = sum(len(v) for v in tally.acked.values())
+        cpu1 = [_tree_cpu(p) if i != killed else cpu0[i] for i, p in enumerate(pids)]
+        tally.counting = False
+        if sampler is not None:
+            sampler.active = False
+        stop.set()
+        await asyncio.gather(*players)
+        for _ in range(races):
+            await tables[rng.randrange(len(tables))].race()
+        # the bots finish what they were doing before the store is read
+        await asyncio.sleep(0.5)
+        counted = await _stored(cluster, tables, tally)
+    finally:
+        for t in tables:
+            await t.close()
     return {"seconds": round(elapsed, 2), "decisions": acked1 - acked0,
             "decisions_per_second": round((acked1 - acked0) / elapsed, 1),
             "server_cores": [round((b - a) / elapsed, 2) for a, b in zip(cpu0, cpu1)],
@@ -482,9 +498,9 @@ def run(backend: str = "sqlite", servers: int = 1, games: int = 20, seconds: flo
             procs.append(ServerProcess(store.url, organiser_key=key, env=server_env).start(timeout=60))
         cluster = Cluster(procs, key)
         tally = Tally()
-        sampler = WaitSampler(pg, store.dbname) if store.dbname else contextlib.nullcontext()
-        with sampler:
-            figures = asyncio.run(_evening(cluster, games, seconds, route, seed, kill_at, races, tally))
+        sampler = WaitSampler(pg, store.dbname) if store.dbname else None
+        with sampler or contextlib.nullcontext():
+            figures = asyncio.run(_evening(cluster, games, seconds, route, seed, kill_at, races, tally, sampler))
     finally:
         for p in procs:
             p.stop()
@@ -494,7 +510,7 @@ def run(backend: str = "sqlite", servers: int = 1, games: int = 20, seconds: flo
            **figures,
            "p50_ms": round(_pct(tally.latencies, 50) * 1000, 1), "p99_ms": round(_pct(tally.latencies, 99) * 1000, 1),
            "answers_5xx": tally.five_hundreds, "conflicts_409": tally.conflicts, "refused_422": tally.refused,
-           "retried": tally.retries, "moved": tally.moved, "games_started": tally.games_started}
+           "join_conflicts": tally.join_conflicts, "retried": tally.retries, "moved": tally.moved, "games_started": tally.games_started}
     if races:
         out.update(races=tally.races, races_one_step=tally.races_one_step, race_answers=dict(tally.race_answers))
     if store.dbname:

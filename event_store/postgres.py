@@ -28,8 +28,9 @@ from contextlib import contextmanager
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import psycopg
-from eventsourcing.persistence import InterfaceError, OperationalError
+from eventsourcing.persistence import IntegrityError, InterfaceError, OperationalError, PersistenceError
 from eventsourcing.postgres import PostgresAggregateRecorder, PostgresApplicationRecorder
+from eventsourcing.utils import retry
 from psycopg.sql import SQL, Identifier
 
 from service.kernel.errors import BadInput
@@ -115,6 +116,7 @@ def connect_problem(datastore, error) -> str:
     return f"{where}: " + " ".join(str(error).split())[:300]
 
 
+_BEGIN, _COMMIT, _ROLLBACK = SQL("BEGIN"), SQL("COMMIT"), SQL("ROLLBACK")
 _SERVICE_TABLE = re.compile(r"\bprivateer_\w+")
 SERVICE_TABLE_NAMES = [re.search(r"CREATE TABLE IF NOT EXISTS (\w+)", s).group(1)
                        for s in service_tables.CREATE_STATEMENTS]
@@ -133,6 +135,15 @@ def ddl_lock(datastore):
             yield
         finally:
             conn.execute("SELECT pg_advisory_unlock(%s)", (key,))
+
+
+def _library_error(e: psycopg.Error) -> Exception:
+    """A psycopg error as the event library's own (what ``datastore.get_connection`` raises)."""
+    for theirs, ours in ((psycopg.IntegrityError, IntegrityError), (psycopg.OperationalError, OperationalError),
+                         (psycopg.InterfaceError, InterfaceError)):
+        if isinstance(e, theirs):
+            return ours(str(e))
+    return PersistenceError(str(e))
 
 
 class IndexedPostgresRecorder(PostgresApplicationRecorder):
@@ -217,6 +228,78 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
             curs.execute("SELECT bool_and(to_regclass(n) IS NOT NULL) AS ok FROM unnest(%s::text[]) AS n",
                          ([f'"{self.datastore.schema}"."{n}"' for n in names],))
             return bool(curs.fetchone()["ok"])
+
+    # writing -------------------------------------------------------------------
+    @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
+    def insert_events(self, stored_events, **kwargs):
+        """One step's transaction (``insert_steps`` of one); raises its error. Returns None
+        (the notification ids are not read back: nothing here uses them)."""
+        with self.datastore.get_connection() as conn:
+            self._one_flight(conn, [(stored_events, kwargs)])
+        return None
+
+    def insert_steps(self, steps: list) -> list:
+        """Several steps (``(stored_events, kwargs)`` as ``insert_events`` takes them) in one
+        transaction: one table lock and one wait for the WAL's flush for all of them. Returns
+        each step's error or None. When the transaction is refused for a step's conflict (a
+        stale version, a used idempotency key), nothing of it was written: each step is then
+        committed in a transaction of its own, to learn which one it was. Any other failure
+        (a lost connection: whether the commit happened is unknown) is every step's error."""
+        if not steps:
+            return []
+        with self.datastore.get_connection() as conn:
+            if len(steps) > 1:
+                try:
+                    self._one_flight(conn, steps)
+                    return [None] * len(steps)
+                except psycopg.IntegrityError:
+                    pass
+                except psycopg.Error as e:
+                    return [_library_error(e)] * len(steps)
+            errors: list = []
+            for step in steps:
+                try:
+                    self._one_flight(conn, [step])
+                    errors.append(None)
+                except psycopg.Error as e:
+                    errors.append(_library_error(e))
+            return errors
+
+    def _one_flight(self, conn, steps: list) -> None:
+        """BEGIN, every statement of ``steps``, the table lock, the events' INSERT and COMMIT,
+        sent in one pipeline and synced once: the server runs the transaction through without
+        waiting for this process, so the table lock (which orders the notification ids) is
+        held for the server's own work and the WAL flush only, never while this process waits
+        for the CPU or its interpreter's lock between two statements. (The library's
+        ``insert_events`` syncs after the INSERT and sends COMMIT after reading its results:
+        one more round trip with the lock held, and under load a convoy of writers behind a
+        session idle in its transaction.) On an error the server skips to the sync; the
+        transaction is then rolled back here."""
+        events = [e for stored, _ in steps for e in stored]
+        failure = None
+        try:
+            with conn.pipeline() as pipeline, conn.cursor() as curs:
+                curs.execute(_BEGIN)
+                for stored, kwargs in steps:
+                    self._insert_events(curs, stored, **kwargs)
+                if events:
+                    self._lock_table(curs)
+                    self._notify_channel(curs)
+                    PostgresAggregateRecorder._insert_stored_events(self, curs, events)
+                curs.execute(_COMMIT)
+                try:
+                    pipeline.sync()
+                except psycopg.Error as e:  # raised after the pipeline is closed (no warning from psycopg)
+                    failure = e
+        except psycopg.Error as e:
+            failure = failure or e
+        if failure is not None:
+            if not conn.closed and conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+                try:
+                    conn.execute(_ROLLBACK)
+                except psycopg.Error:
+                    conn.close()  # the pool replaces it
+            raise failure
 
     def _insert_events(self, curs, stored_events, *, index=None, secret=None, idempotency=None,
                        credential=None, invitation_use=None, snapshots=None, signatures=None, **kwargs):
