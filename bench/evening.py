@@ -445,6 +445,7 @@ async def _evening(cluster: Cluster, games: int, seconds: float, route: str, see
         stop = asyncio.Event()
         pids = [s.proc.pid for s in cluster.servers]
         cpu0 = [_tree_cpu(p) for p in pids]
+        own0 = time.process_time()
         tally.counting = True
         if sampler is not None:
             sampler.active = True
@@ -464,6 +465,7 @@ async def _evening(cluster: Cluster, games: int, seconds: float, route: str, see
         elapsed = time.perf_counter() - t0
         acked1 = sum(len(v) for v in tally.acked.values())
         cpu1 = [_tree_cpu(p) if i != killed else cpu0[i] for i, p in enumerate(pids)]
+        own1 = time.process_time()
         tally.counting = False
         if sampler is not None:
             sampler.active = False
@@ -480,6 +482,7 @@ async def _evening(cluster: Cluster, games: int, seconds: float, route: str, see
     return {"seconds": round(elapsed, 2), "decisions": acked1 - acked0,
             "decisions_per_second": round((acked1 - acked0) / elapsed, 1),
             "server_cores": [round((b - a) / elapsed, 2) for a, b in zip(cpu0, cpu1)],
+            "client_cores": round((own1 - own0) / elapsed, 2),
             "killed_server": killed, **counted}
 
 
@@ -548,7 +551,7 @@ def faults(pg: str = PG_DEFAULT, games: int = 20, seconds: float = 20.0, races: 
     return run("postgres", servers, games, seconds, "game", kill_at=0.5, races=races, pg=pg)
 
 
-COLUMNS = ("backend", "servers", "games", "decisions_per_second", "p50_ms", "p99_ms", "server_cores",
+COLUMNS = ("backend", "servers", "games", "decisions_per_second", "p50_ms", "p99_ms", "server_cores", "client_cores",
            "answers_5xx", "acknowledged", "stored", "acknowledged_equals_stored", "load_before", "load_after")
 
 
