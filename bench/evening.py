@@ -29,6 +29,7 @@ client), as a share of the samples.
 
     python -m bench.evening                         # the matrix below, a table and the ratios
     python -m bench.evening --games 20,40 --configs sqlite:1,pg:1,pg:2 --seconds 20
+    python -m bench.evening --repeat 3              # three rounds; each ratio the median of its rounds'
     python -m bench.evening --faults                 # two servers on PostgreSQL: a kill -9 and races
     python -m bench.evening --json
 """
@@ -41,6 +42,7 @@ import json
 import os
 import random
 import shutil
+import statistics
 import sys
 import tempfile
 import threading
@@ -523,27 +525,41 @@ def run(backend: str = "sqlite", servers: int = 1, games: int = 20, seconds: flo
 
 
 def matrix(games_list=(20, 40), configs=(("sqlite", 1), ("pg", 1), ("pg", 2)), seconds: float = 20.0,
-           route: str = "game", pg: str = PG_DEFAULT, progress: bool = True) -> dict:
+           route: str = "game", pg: str = PG_DEFAULT, progress: bool = True, repeat: int = 1) -> dict:
     """Every config at every table count, side by side (each count's configs run one after
-    another), and the ratios issue 47 asks for."""
+    another), ``repeat`` rounds of it; the ratios issue 47 asks for, each taken between runs of
+    one round (minutes apart at most) and the median over the rounds. Beside decisions/s,
+    decisions per second of the servers' CPU (``per_server_core``): what a decision costs the
+    servers, which moves less than the rate with what else the machine runs."""
     rows = []
-    for games in games_list:
-        for backend, servers in configs:
-            if progress:
-                print(f"  … {backend}, {servers} server(s), {games} games", file=sys.stderr, flush=True)
-            rows.append(run("postgres" if backend == "pg" else backend, servers, games, seconds, route, pg=pg))
-    ratios = {}
-    for games in games_list:
-        by = {(r["backend"], r["servers"]): r for r in rows if r["games"] == games}
-        pg1, pg2, lite = by.get(("postgres", 1)), by.get(("postgres", 2)), by.get(("sqlite", 1))
-        if pg1 and pg2 and pg1["decisions_per_second"]:
-            ratios[f"pg 2 servers / 1 at {games}"] = round(pg2["decisions_per_second"] / pg1["decisions_per_second"], 2)
-        if pg1 and lite and lite["decisions_per_second"]:
-            ratios[f"pg 1 server / sqlite at {games}"] = round(pg1["decisions_per_second"]
-                                                               / lite["decisions_per_second"], 2)
-        if lite:
-            ratios[f"sqlite p99 ms at {games}"] = lite["p99_ms"]
-    return {"rows": rows, "ratios": ratios}
+    for round_ in range(repeat):
+        for games in games_list:
+            for backend, servers in configs:
+                if progress:
+                    print(f"  … round {round_ + 1}: {backend}, {servers} server(s), {games} games", file=sys.stderr,
+                          flush=True)
+                row = run("postgres" if backend == "pg" else backend, servers, games, seconds, route, pg=pg)
+                row["round"] = round_ + 1
+                cores = sum(row["server_cores"])
+                row["per_server_core"] = round(row["decisions_per_second"] / cores, 1) if cores else None
+                rows.append(row)
+    found: dict = defaultdict(list)
+    for round_ in range(1, repeat + 1):
+        for games in games_list:
+            by = {(r["backend"], r["servers"]): r for r in rows if r["games"] == games and r["round"] == round_}
+            pg1, pg2, lite = by.get(("postgres", 1)), by.get(("postgres", 2)), by.get(("sqlite", 1))
+            if pg1 and pg2 and pg1["decisions_per_second"]:
+                found[f"pg 2 servers / 1 at {games}"].append(pg2["decisions_per_second"] / pg1["decisions_per_second"])
+                if pg1["per_server_core"] and pg2["per_server_core"]:
+                    found[f"pg 2 servers / 1 at {games}, per server core"].append(
+                        pg2["per_server_core"] / pg1["per_server_core"])
+            if pg1 and lite and lite["decisions_per_second"]:
+                found[f"pg 1 server / sqlite at {games}"].append(pg1["decisions_per_second"]
+                                                                 / lite["decisions_per_second"])
+            if lite:
+                found[f"sqlite p99 ms at {games}"].append(lite["p99_ms"])
+    ratios = {k: round(statistics.median(v), 2) for k, v in found.items()}
+    return {"rows": rows, "ratios": ratios, "rounds": repeat}
 
 
 def faults(pg: str = PG_DEFAULT, games: int = 20, seconds: float = 20.0, races: int = 100, servers: int = 2) -> dict:
@@ -551,7 +567,7 @@ def faults(pg: str = PG_DEFAULT, games: int = 20, seconds: float = 20.0, races: 
     return run("postgres", servers, games, seconds, "game", kill_at=0.5, races=races, pg=pg)
 
 
-COLUMNS = ("backend", "servers", "games", "decisions_per_second", "p50_ms", "p99_ms", "server_cores", "client_cores",
+COLUMNS = ("backend", "servers", "games", "decisions_per_second", "per_server_core", "p50_ms", "p99_ms", "server_cores", "client_cores",
            "answers_5xx", "acknowledged", "stored", "acknowledged_equals_stored", "load_before", "load_after")
 
 
@@ -576,6 +592,8 @@ def main(argv=None) -> int:
     ap.add_argument("--seconds", type=float, default=20.0, help="the measured window of each run (default 20)")
     ap.add_argument("--route", choices=("game", "any"), default="game",
                     help="game: a table's requests go to one server; any: each to a server at random")
+    ap.add_argument("--repeat", type=int, default=1,
+                    help="rounds of the matrix; each ratio is the median of its rounds' (default 1)")
     ap.add_argument("--faults", action="store_true", help="instead: two servers on PostgreSQL, a kill -9 and races")
     ap.add_argument("--races", type=int, default=100, help="races in the --faults run (default 100)")
     ap.add_argument("--pg", default=os.environ.get("PRIVATEER_BENCH_PG", PG_DEFAULT),
@@ -596,7 +614,7 @@ def main(argv=None) -> int:
             ap.error(f"--configs: {backend!r} is not sqlite or pg")
         configs.append((backend, int(n or 1)))
     out = matrix([int(g) for g in args.games.split(",")], configs, args.seconds, args.route, args.pg,
-                 progress=not args.json)
+                 progress=not args.json, repeat=args.repeat)
     if args.json:
         print(json.dumps(out, indent=2))
     else:

@@ -89,7 +89,9 @@ def listen_for_commits(url: str, on_commit, stop, heard: "HeardRows | None" = No
     for every commit to a game of this database and schema, by any process (PostgreSQL
     LISTEN/NOTIFY: the notification is sent with the commit, and names the game and its new
     version). A lost connection is opened again after a second. ``heard``: the recorder's
-    rows, kept only while this connection listens (``HeardRows``)."""
+    rows, kept only while this connection listens (``HeardRows``); with it, the commits of
+    this process's own connections (``HeardRows.writers``) are not passed on: the process
+    that commits a step tells its own streams and bots at once (service/http/steps.py)."""
     env = postgres_env(url)
     channel = commits_channel(env.get("POSTGRES_SCHEMA"))
     while not stop.is_set():
@@ -107,6 +109,8 @@ def listen_for_commits(url: str, on_commit, stop, heard: "HeardRows | None" = No
                             game_id, _, version = note.payload.partition(":")
                             if heard is not None:
                                 heard.heard(game_id, int(version) if version.isdigit() else None)
+                                if note.pid in heard.writers:  # this process's own commit: told already
+                                    continue
                             on_commit(game_id)
                 finally:
                     if heard is not None:
@@ -136,6 +140,7 @@ class HeardRows:
         self._rows: dict[str, dict] = {}
         self._versions: dict[str, int] = {}   # the last version heard of each game
         self.hearing = False
+        self.writers: set[int] = set()  # the database sessions (backend pids) this process commits on
 
     def start(self) -> None:
         with self._lock:
@@ -365,6 +370,11 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
                            (self._insert_rows(len(events)),
                             [v for e in events for v in (e.originator_id, e.originator_version, e.topic, e.state)])]
         statements.append((_COMMIT, None))
+        writers = self.heard.writers
+        if conn.info.backend_pid not in writers:  # before its commit can be heard
+            if len(writers) > 64:
+                writers.clear()
+            writers.add(conn.info.backend_pid)
         with psycopg.ClientCursor(conn) as curs:
             text = ";\n".join(curs.mogrify(sql, params) for sql, params in statements)
             try:

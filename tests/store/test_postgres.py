@@ -134,7 +134,8 @@ def test_index_rows_kept_while_every_commit_is_heard(pg_store):
     heard = here.recorder.heard
     assert not heard.hearing and here.recorder.select_games(gid.hex) and heard.get(gid.hex) is None
     stop = threading.Event()
-    listener = threading.Thread(target=listen_for_commits, args=(pg_store.url, lambda g: None, stop, heard))
+    told = []   # what the listener passes on: other processes' commits (this one tells its own)
+    listener = threading.Thread(target=listen_for_commits, args=(pg_store.url, told.append, stop, heard))
     listener.start()
     try:
         deadline = time.monotonic() + 10
@@ -147,9 +148,10 @@ def test_index_rows_kept_while_every_commit_is_heard(pg_store):
         assert mine is not None and mine["version"] == here.load(gid).version
         there.commit(_step(there, gid))                             # another process's step
         deadline = time.monotonic() + 10
-        while heard.get(gid.hex) is not None and time.monotonic() < deadline:
+        while (heard.get(gid.hex) is not None or not told) and time.monotonic() < deadline:
             time.sleep(0.01)
         assert heard.get(gid.hex) is None
+        assert told == [gid.hex]
         assert here.recorder.select_games(gid.hex)[0]["version"] == there.load(gid).version > mine["version"]
         # a row read before the later commit was heard is not kept over it
         heard.keep(dict(mine))
