@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import secrets
 import threading
 from contextlib import contextmanager
 from urllib.parse import parse_qs, unquote, urlsplit
@@ -80,7 +81,8 @@ def postgres_env(url: str) -> dict[str, str]:
 
 
 def commits_channel(schema: str | None) -> str:
-    """The NOTIFY channel on which each commit to a game of this schema names the game."""
+    """The NOTIFY channel on which each commit to a game of this schema names the game, its new
+    version and the committing process's mark (``HeardRows.writer``)."""
     return ("privateer_commits_" + (schema or "public"))[:63]
 
 
@@ -89,9 +91,9 @@ def listen_for_commits(url: str, on_commit, stop, heard: "HeardRows | None" = No
     for every commit to a game of this database and schema, by any process (PostgreSQL
     LISTEN/NOTIFY: the notification is sent with the commit, and names the game and its new
     version). A lost connection is opened again after a second. ``heard``: the recorder's
-    rows, kept only while this connection listens (``HeardRows``); with it, the commits of
-    this process's own connections (``HeardRows.writers``) are not passed on: the process
-    that commits a step tells its own streams and bots at once (service/http/steps.py)."""
+    rows, kept only while this connection listens (``HeardRows``); with it, this process's
+    own commits (their notification ends with ``HeardRows.writer``) are not passed on: the
+    process that commits a step tells its own streams and bots at once (service/http/steps.py)."""
     env = postgres_env(url)
     channel = commits_channel(env.get("POSTGRES_SCHEMA"))
     while not stop.is_set():
@@ -106,10 +108,11 @@ def listen_for_commits(url: str, on_commit, stop, heard: "HeardRows | None" = No
                 try:
                     while not stop.is_set():
                         for note in conn.notifies(timeout=1.0):
-                            game_id, _, version = note.payload.partition(":")
+                            game_id, _, rest = note.payload.partition(":")
+                            version, _, writer = rest.partition(":")
                             if heard is not None:
                                 heard.heard(game_id, int(version) if version.isdigit() else None)
-                                if note.pid in heard.writers:  # this process's own commit: told already
+                                if writer == heard.writer:  # this process's own commit: told already
                                     continue
                             on_commit(game_id)
                 finally:
@@ -140,7 +143,7 @@ class HeardRows:
         self._rows: dict[str, dict] = {}
         self._versions: dict[str, int] = {}   # the last version heard of each game
         self.hearing = False
-        self.writers: set[int] = set()  # the database sessions (backend pids) this process commits on
+        self.writer = secrets.token_hex(8)  # this process's mark on its commits' notifications
 
     def start(self) -> None:
         with self._lock:
@@ -370,11 +373,6 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
                            (self._insert_rows(len(events)),
                             [v for e in events for v in (e.originator_id, e.originator_version, e.topic, e.state)])]
         statements.append((_COMMIT, None))
-        writers = self.heard.writers
-        if conn.info.backend_pid not in writers:  # before its commit can be heard
-            if len(writers) > 64:
-                writers.clear()
-            writers.add(conn.info.backend_pid)
         with psycopg.ClientCursor(conn) as curs:
             text = ";\n".join(curs.mogrify(sql, params) for sql, params in statements)
             try:
@@ -421,7 +419,7 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
                 out.append((self.upsert_status, index.status))
             # wakes the live streams of every server on this database (sent at the commit)
             out.append((_NOTIFY, (commits_channel(self.datastore.schema),
-                                  f"{index.game_id}:{index.params[_VERSION]}")))
+                                  f"{index.game_id}:{index.params[_VERSION]}:{self.heard.writer}")))
         if secret is not None:
             out.append((self.insert_secret, (secret[0], secret[1])))
         for snap in snapshots or ():  # a cache: one already there for that version holds the same state
