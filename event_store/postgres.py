@@ -24,12 +24,15 @@ from __future__ import annotations
 
 import hashlib
 import re
+import secrets
+import threading
 from contextlib import contextmanager
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import psycopg
-from eventsourcing.persistence import InterfaceError, OperationalError
+from eventsourcing.persistence import IntegrityError, InterfaceError, OperationalError, PersistenceError
 from eventsourcing.postgres import PostgresAggregateRecorder, PostgresApplicationRecorder
+from eventsourcing.utils import retry
 from psycopg.sql import SQL, Identifier
 
 from service.kernel.errors import BadInput
@@ -78,15 +81,19 @@ def postgres_env(url: str) -> dict[str, str]:
 
 
 def commits_channel(schema: str | None) -> str:
-    """The NOTIFY channel on which each commit to a game of this schema names the game."""
+    """The NOTIFY channel on which each commit to a game of this schema names the game, its new
+    version and the committing process's mark (``HeardRows.writer``)."""
     return ("privateer_commits_" + (schema or "public"))[:63]
 
 
-def listen_for_commits(url: str, on_commit, stop) -> None:
+def listen_for_commits(url: str, on_commit, stop, heard: "HeardRows | None" = None) -> None:
     """Block until ``stop`` (a ``threading.Event``) is set, calling ``on_commit(game_id_hex)``
     for every commit to a game of this database and schema, by any process (PostgreSQL
-    LISTEN/NOTIFY: the notification is sent with the commit). A lost connection is opened
-    again after a second."""
+    LISTEN/NOTIFY: the notification is sent with the commit, and names the game and its new
+    version). A lost connection is opened again after a second. ``heard``: the recorder's
+    rows, kept only while this connection listens (``HeardRows``); with it, this process's
+    own commits (their notification ends with ``HeardRows.writer``) are not passed on: the
+    process that commits a step tells its own streams and bots at once (service/http/steps.py)."""
     env = postgres_env(url)
     channel = commits_channel(env.get("POSTGRES_SCHEMA"))
     while not stop.is_set():
@@ -96,11 +103,89 @@ def listen_for_commits(url: str, on_commit, stop) -> None:
                                  password=env["POSTGRES_PASSWORD"] or None, connect_timeout=5,
                                  autocommit=True) as conn:
                 conn.execute(SQL("LISTEN {}").format(Identifier(channel)))
-                while not stop.is_set():
-                    for note in conn.notifies(timeout=1.0):
-                        on_commit(note.payload)
+                if heard is not None:
+                    heard.start()
+                try:
+                    while not stop.is_set():
+                        for note in conn.notifies(timeout=1.0):
+                            game_id, _, rest = note.payload.partition(":")
+                            version, _, writer = rest.partition(":")
+                            if heard is not None:
+                                heard.heard(game_id, int(version) if version.isdigit() else None)
+                                if writer == heard.writer:  # this process's own commit: told already
+                                    continue
+                            on_commit(game_id)
+                finally:
+                    if heard is not None:
+                        heard.stop()
         except psycopg.Error:
             stop.wait(1.0)
+
+
+class HeardRows:
+    """Games-index rows this process has read or written, kept while it hears every commit
+    to the database (``listen_for_commits``): a request then finds its game's row here
+    instead of asking the database, a round trip in which a server's event loop waits.
+
+    A game's versions only grow, and every commit notifies its game and new version once it
+    is committed. A row is kept only while it is at least the last version heard for its
+    game, and a commit heard with a later version drops it; whatever holds a row kept here
+    is behind the store by no more than the notification's way to this process (a few
+    milliseconds), as a row read a moment ago is. A step made on such a row is refused by
+    the store's keys as any stale step is (409), never stored twice. While the listening
+    connection is down nothing is kept (every row is read again), and every row is dropped
+    when it comes back (commits may have been missed meanwhile)."""
+
+    MAX_ROWS = 20_000
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._rows: dict[str, dict] = {}
+        self._versions: dict[str, int] = {}   # the last version heard of each game
+        self.hearing = False
+        self.writer = secrets.token_hex(8)  # this process's mark on its commits' notifications
+
+    def start(self) -> None:
+        with self._lock:
+            self._rows.clear()
+            self.hearing = True
+
+    def stop(self) -> None:
+        with self._lock:
+            self.hearing = False
+            self._rows.clear()
+
+    def get(self, game_id: str) -> dict | None:
+        row = self._rows.get(game_id) if self.hearing else None
+        return dict(row) if row is not None else None
+
+    def keep(self, row: dict) -> None:
+        """A row read from the store (or just written), kept if nothing later was heard of its game."""
+        with self._lock:
+            if not self.hearing:
+                return
+            game_id, version = row["game_id"], int(row["version"])
+            if version < self._versions.get(game_id, 0):
+                return
+            old = self._rows.get(game_id)
+            if old is not None and int(old["version"]) > version:
+                return
+            if len(self._rows) >= self.MAX_ROWS:
+                self._rows.clear()
+            self._rows[game_id] = dict(row)
+
+    def heard(self, game_id: str, version: int | None) -> None:
+        """A commit to the game, notified: rows of earlier versions are dropped (without a
+        version, from a build that did not send it: the row is dropped)."""
+        with self._lock:
+            if version is None:
+                self._rows.pop(game_id, None)
+                return
+            if version > self._versions.get(game_id, 0):
+                self._versions[game_id] = version
+            row = self._rows.get(game_id)
+            if row is not None and int(row["version"]) < version:
+                del self._rows[game_id]
 
 
 def connect_problem(datastore, error) -> str:
@@ -115,6 +200,9 @@ def connect_problem(datastore, error) -> str:
     return f"{where}: " + " ".join(str(error).split())[:300]
 
 
+_VERSION = INDEX_COLUMNS.index("version")
+_BEGIN, _COMMIT, _ROLLBACK = SQL("BEGIN"), SQL("COMMIT"), SQL("ROLLBACK")
+_NOTIFY = SQL("SELECT pg_notify(%s, %s)")
 _SERVICE_TABLE = re.compile(r"\bprivateer_\w+")
 SERVICE_TABLE_NAMES = [re.search(r"CREATE TABLE IF NOT EXISTS (\w+)", s).group(1)
                        for s in service_tables.CREATE_STATEMENTS]
@@ -135,12 +223,23 @@ def ddl_lock(datastore):
             conn.execute("SELECT pg_advisory_unlock(%s)", (key,))
 
 
+def _library_error(e: psycopg.Error) -> Exception:
+    """A psycopg error as the event library's own (what ``datastore.get_connection`` raises)."""
+    for theirs, ours in ((psycopg.IntegrityError, IntegrityError), (psycopg.OperationalError, OperationalError),
+                         (psycopg.InterfaceError, InterfaceError)):
+        if isinstance(e, theirs):
+            return ours(str(e))
+    return PersistenceError(str(e))
+
+
 class IndexedPostgresRecorder(PostgresApplicationRecorder):
     """The library's PostgreSQL application recorder, plus the games index and
     the secrets, both written inside the events' transaction."""
 
     def __init__(self, datastore, *, events_table_name: str = "stored_events"):
         self._schema_sql: dict = {}  # the service tables' SQL in our schema (``_in_schema``)
+        self._insert_sql: dict = {}  # the events' INSERT by number of rows (``_insert_rows``)
+        self.heard = HeardRows()  # index rows, kept while a listener hears every commit (``listen_for_commits``)
         try:
             super().__init__(datastore, events_table_name=events_table_name)  # connects
         except (OperationalError, InterfaceError) as e:
@@ -218,28 +317,114 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
                          ([f'"{self.datastore.schema}"."{n}"' for n in names],))
             return bool(curs.fetchone()["ok"])
 
-    def _insert_events(self, curs, stored_events, *, index=None, secret=None, idempotency=None,
-                       credential=None, invitation_use=None, snapshots=None, signatures=None, **kwargs):
-        # Runs in the same transaction as the events' INSERT (the library
-        # pipelines "other things" first, then the events; a duplicate
-        # version rolls the whole transaction back).
-        super()._insert_events(curs, stored_events, **kwargs)
+    # writing -------------------------------------------------------------------
+    @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
+    def insert_events(self, stored_events, **kwargs):
+        """One step's transaction (``insert_steps`` of one); raises its error. Returns None
+        (the notification ids are not read back: nothing here uses them)."""
+        with self.datastore.get_connection() as conn:
+            self._one_flight(conn, [(stored_events, kwargs)])
+        return None
+
+    def insert_steps(self, steps: list) -> list:
+        """Several steps (``(stored_events, kwargs)`` as ``insert_events`` takes them) in one
+        transaction: one table lock and one wait for the WAL's flush for all of them. Returns
+        each step's error or None. When the transaction is refused for a step's conflict (a
+        stale version, a used idempotency key), nothing of it was written: each step is then
+        committed in a transaction of its own, to learn which one it was. Any other failure
+        (a lost connection: whether the commit happened is unknown) is every step's error."""
+        if not steps:
+            return []
+        with self.datastore.get_connection() as conn:
+            if len(steps) > 1:
+                try:
+                    self._one_flight(conn, steps)
+                    return [None] * len(steps)
+                except psycopg.IntegrityError:
+                    pass
+                except psycopg.Error as e:
+                    return [_library_error(e)] * len(steps)
+            errors: list = []
+            for step in steps:
+                try:
+                    self._one_flight(conn, [step])
+                    errors.append(None)
+                except psycopg.Error as e:
+                    errors.append(_library_error(e))
+            return errors
+
+    def _one_flight(self, conn, steps: list) -> None:
+        """The transaction of ``steps`` (BEGIN, each step's rows, the table lock, the events'
+        INSERT, COMMIT) sent as one message: the server runs it through without waiting for
+        this process, so the table lock that orders the notification ids is held for the
+        server's own work and the WAL's flush only, never while this process waits for the
+        CPU or its interpreter's lock. (The library's ``insert_events`` pipelines the
+        statements one by one, syncs after the INSERT and sends COMMIT after reading its
+        results: under load, a convoy of writers behind a session idle in its transaction.)
+        The parameters are bound here (psycopg's ``ClientCursor``), before anything is sent.
+        On an error the server skips the rest; the transaction is then rolled back here."""
+        events = [e for stored, _ in steps for e in stored]
+        statements: list = [(_BEGIN, None)]
+        for stored, kwargs in steps:
+            statements += self._step_statements(**kwargs)
+        if events:
+            statements += [(self.lock_table_statements[0], None), (self.lock_table_statements[1], None),
+                           (SQL("NOTIFY {}").format(Identifier(self.channel_name)), None),
+                           (self._insert_rows(len(events)),
+                            [v for e in events for v in (e.originator_id, e.originator_version, e.topic, e.state)])]
+        statements.append((_COMMIT, None))
+        with psycopg.ClientCursor(conn) as curs:
+            text = ";\n".join(curs.mogrify(sql, params) for sql, params in statements)
+            try:
+                curs.execute(text.encode())
+            except psycopg.Error:
+                if not conn.closed and conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+                    try:
+                        conn.execute(_ROLLBACK)
+                    except psycopg.Error:
+                        conn.close()  # the pool replaces it
+                raise
+        for _, kwargs in steps:
+            index = kwargs.get("index")
+            if index is not None:
+                self.heard.keep(dict(zip(INDEX_COLUMNS, index.params)))
+
+    def _insert_rows(self, n: int):
+        """The events' INSERT, for ``n`` rows (the library's own inserts an array of its composite
+        type, which a client-side binding cannot name)."""
+        sql = self._insert_sql.get(n)
+        if sql is None:
+            if len(self._insert_sql) > 256:
+                self._insert_sql.clear()
+            sql = self._insert_sql[n] = SQL(
+                "INSERT INTO {}.{} (originator_id, originator_version, topic, state) VALUES {}").format(
+                Identifier(self.datastore.schema), Identifier(self.events_table_name),
+                SQL(", ").join([SQL("(%s, %s, %s, %s)")] * n))
+        return sql
+
+    def _step_statements(self, *, index=None, secret=None, idempotency=None, credential=None,
+                         invitation_use=None, snapshots=None, signatures=None) -> list:
+        """One step's statements besides its events, ``(sql, params)``: they run in the events'
+        transaction, before the table lock (a duplicate version, a used key or code rolls the
+        whole transaction back)."""
+        out: list = []
         if idempotency is not None or credential is not None or invitation_use is not None or signatures:
-            curs.execute(self.set_search_path)
-            service_tables.write_service_rows(curs, idempotency=idempotency, credential=credential,
-                                              invitation_use=invitation_use, signatures=signatures,
-                                              style="pyformat")
+            out.append((self.set_search_path, None))
+            out += [(SQL(sql), params) for sql, params in service_tables.service_statements(
+                idempotency=idempotency, credential=credential, invitation_use=invitation_use,
+                signatures=signatures, style="pyformat")]
         if index is not None:  # an IndexRow (event_store/index.py)
-            curs.execute(self.upsert_index, index.params)
+            out.append((self.upsert_index, index.params))
             if index.status is not None:
-                curs.execute(self.upsert_status, index.status)
+                out.append((self.upsert_status, index.status))
             # wakes the live streams of every server on this database (sent at the commit)
-            curs.execute("SELECT pg_notify(%s, %s)", (commits_channel(self.datastore.schema), index.game_id))
+            out.append((_NOTIFY, (commits_channel(self.datastore.schema),
+                                  f"{index.game_id}:{index.params[_VERSION]}:{self.heard.writer}")))
         if secret is not None:
-            curs.execute(self.insert_secret, (secret[0], secret[1]))
-        if snapshots:  # a cache: one already there for that version holds the same state
-            curs.executemany(self.insert_snapshot, [(s.originator_id, s.originator_version, s.topic, s.state)
-                                                    for s in snapshots])
+            out.append((self.insert_secret, (secret[0], secret[1])))
+        for snap in snapshots or ():  # a cache: one already there for that version holds the same state
+            out.append((self.insert_snapshot, (snap.originator_id, snap.originator_version, snap.topic, snap.state)))
+        return out
 
     # queries of our own tables ---------------------------------------------
     def _query(self, sql, params=()):
@@ -268,9 +453,19 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
         return cached
 
     def select_games(self, prefix: str | None = None) -> list[dict]:
+        """The index rows of the games whose ids start with ``prefix`` (all without one); a
+        whole id's row from ``heard`` while it is kept there."""
         if prefix:
-            return self._query(SQL("SELECT * FROM {} WHERE game_id >= %s AND game_id < %s ORDER BY created").format(
+            whole = len(prefix) == 32
+            if whole:
+                row = self.heard.get(prefix)
+                if row is not None:
+                    return [row]
+            rows = self._query(SQL("SELECT * FROM {} WHERE game_id >= %s AND game_id < %s ORDER BY created").format(
                 self.games_table), prefix_bounds(prefix))
+            if whole and len(rows) == 1:
+                self.heard.keep(rows[0])
+            return rows
         return self._query(SQL("SELECT * FROM {} ORDER BY created").format(self.games_table))
 
     def select_corrections(self, game_id: str) -> int | None:

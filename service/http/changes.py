@@ -57,15 +57,16 @@ class Changes:
                     if not waiters:
                         del self._waiters[gid_hex]
 
-    def listen(self, db: str):
+    def listen(self, db: str, heard=None):
         """On PostgreSQL, a daemon thread that wakes the streams at every commit to the
-        database (by any process); returns the ``threading.Event`` that stops it, or None."""
+        database (by any process); returns the ``threading.Event`` that stops it, or None.
+        ``heard``: the recorder's ``HeardRows``, kept while the thread hears every commit."""
         if not db.startswith(("postgresql://", "postgres://")):
             return None
         from event_store.postgres import listen_for_commits
 
         stop = threading.Event()
-        threading.Thread(target=listen_for_commits, args=(db, self.committed, stop), daemon=True,
+        threading.Thread(target=listen_for_commits, args=(db, self.committed, stop, heard), daemon=True,
                          name="privateer-commits").start()
         return stop
 

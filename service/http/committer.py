@@ -19,23 +19,109 @@ to a new process in the same order. If the process ends without a report,
 the steps not acknowledged fail with the store's error (their commits are
 unknown; an idempotency key makes a retry safe).
 
-Elsewhere (PostgreSQL, an in-memory SQLite, a loop that cannot watch a
-pipe) ``commit`` commits on the loop, as before.
+On PostgreSQL the steps go to a thread of the server's own (``GroupCommits``):
+there the wait is the database server's (the table lock that orders the
+notification ids, the WAL's flush), and the thread waits in psycopg without
+the interpreter's lock. The steps that arrive while a commit is under way are
+committed together in the next transaction (the recorder's ``insert_steps``:
+one table lock and one flush for all of them), so a busy server commits more
+steps, not more transactions. A step that conflicts (a stale version) fails
+alone: the others are committed each in its own transaction then.
+
+Elsewhere (an in-memory SQLite, a loop that cannot watch a pipe) ``commit``
+commits on the loop, as before.
 """
 
 from __future__ import annotations
 
 import asyncio
 import os
+import threading
 from collections import deque
 
 from event_store.commit_process import AckReader, CommitProcess
 from service.writer import step_error
 
 
+# steps committed in one PostgreSQL transaction, at most
+MAX_GROUP = 64
+
+
+class GroupCommits:
+    """A thread committing the steps queued on PostgreSQL, those waiting together."""
+
+    def __init__(self, app):
+        self.app = app
+        self._queue: deque = deque()   # (prepared, loop, future)
+        self._ready = threading.Condition()
+        self._closed = False
+        self._thread = threading.Thread(target=self._run, name="privateer-commits-pg", daemon=True)
+        self._thread.start()
+
+    @staticmethod
+    def serves(recorder) -> bool:
+        return hasattr(recorder, "insert_steps")
+
+    async def commit(self, prepared) -> None:
+        loop = asyncio.get_running_loop()
+        future = loop.create_future()
+        with self._ready:
+            if self._closed:
+                raise RuntimeError("the server is closing")
+            self._queue.append((prepared, loop, future))
+            self._ready.notify()
+        await future
+
+    def close(self) -> None:
+        """Every step queued committed, then the thread ended."""
+        with self._ready:
+            self._closed = True
+            self._ready.notify()
+        self._thread.join(60)
+
+    def _run(self) -> None:
+        while True:
+            with self._ready:
+                while not self._queue and not self._closed:
+                    self._ready.wait()
+                if not self._queue:
+                    return
+                group = [self._queue.popleft() for _ in range(min(MAX_GROUP, len(self._queue)))]
+            try:
+                errors = self.app.recorder.insert_steps(
+                    [(p.rows, {**p.kwargs, "snapshots": p.snapshots}) for p, _, _ in group])
+            except BaseException as e:  # noqa: BLE001 - no connection at all: every step's error
+                errors = [e] * len(group)
+            for (prepared, loop, future), error in zip(group, errors):
+                if error is not None:
+                    error = self._as_raised(prepared, error)
+                try:
+                    loop.call_soon_threadsafe(_settle, future, error)
+                except RuntimeError:  # that request's loop is closed: nobody waits for the answer
+                    pass
+
+    def _as_raised(self, prepared, error: BaseException) -> BaseException:
+        """The error as ``Privateer.write`` raises it (a stale version is ``StaleVersion``)."""
+        try:
+            with self.app._stale(prepared):
+                raise error
+        except BaseException as e:  # noqa: BLE001 - returned, for the waiting request to raise
+            return e
+
+
+def _settle(future: asyncio.Future, error: BaseException | None) -> None:
+    if future.done():
+        return
+    if error is None:
+        future.set_result(None)
+    else:
+        future.set_exception(error)
+
+
 class Committer:
     def __init__(self, app):
         self.app = app
+        self._group = GroupCommits(app) if GroupCommits.serves(app.recorder) else None
         self._direct = not CommitProcess.serves(app.recorder)
         self._process: CommitProcess | None = None
         self._reader: AckReader | None = None
@@ -44,6 +130,9 @@ class Committer:
 
     async def commit(self, prepared) -> None:
         """``Privateer.write(prepared)``, the loop free while the disk is waited for."""
+        if self._group is not None:
+            await self._group.commit(prepared)
+            return
         if self._direct or not self._ready(asyncio.get_running_loop()):
             self.app.write(prepared)
             return
@@ -54,7 +143,9 @@ class Committer:
         await future
 
     def close(self) -> None:
-        """Every step sent committed, then the process ended."""
+        """Every step sent committed, then the process (or thread) ended."""
+        if self._group is not None:
+            self._group.close()
         self._stop()
 
     # --------------------------------------------------------------------------

@@ -37,7 +37,8 @@ class GameService:
     def __init__(self, app: Privateer, organiser_key: str, analysis_playouts: int = 2000, bot_quantum: float = 0.0):
         self.app = app
         self.changes = Changes()  # wakes this process's live streams
-        self._listening = self.changes.listen(app.db)  # and, on PostgreSQL, every process's commits
+        # and, on PostgreSQL, every process's commits (which keep the recorder's index rows fresh)
+        self._listening = self.changes.listen(app.db, getattr(app.recorder, "heard", None))
         self.access = Access(app, organiser_key)
         self.current = Current(app)
         self.callers = Callers(app, self.access, organiser_key)

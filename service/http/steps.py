@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from contextlib import contextmanager
 from uuid import UUID
 
 import msgpack
@@ -45,13 +46,37 @@ class Steps:
 
     # idempotency --------------------------------------------------------------
     def _idempotent(self, gid: UUID, caller: Caller, key: str | None, request: dict):
+        """The key and the request's fingerprint; a request already committed under the key
+        is answered again here (``Replayed``)."""
+        key, fp = self._keyed(key, request)
+        if key is not None:
+            self.replay_if_recorded(gid.hex, caller.scope, key, fp)
+        return key, fp
+
+    @staticmethod
+    def _keyed(key: str | None, request: dict):
+        """The key and the request's fingerprint, without looking whether the key was used:
+        the play loop's steps do not read the store for it before every step. A request
+        already committed under its key cannot be committed again (the key's row is unique,
+        written in the step's transaction, and the step's versions are taken), so it ends in
+        a refusal, and a refused request with a key looks for its first answer then
+        (``_or_replayed``, ``Pending.stale``)."""
         if key is None:
             return None, None
         if not 1 <= len(key) <= 200:
             raise BadInput("Idempotency-Key must be 1 to 200 characters")
-        fp = fingerprint(request)
-        self.replay_if_recorded(gid.hex, caller.scope, key, fp)
-        return key, fp
+        return key, fingerprint(request)
+
+    @contextmanager
+    def _or_replayed(self, gid: UUID, caller: Caller, key: str | None, fp: str | None):
+        """Around a step's making: a refusal of a request whose key was used is that
+        request's first answer (``Replayed``), or the refusal of a key used for another request."""
+        try:
+            yield
+        except Exception:
+            if key is not None:
+                self.replay_if_recorded(gid.hex, caller.scope, key, fp)
+            raise
 
     def replay_if_recorded(self, gid_hex: str, scope: str, key: str, fp: str) -> None:
         """A request with this idempotency key already committed: its answer again (``Replayed``)."""
@@ -134,19 +159,20 @@ class Steps:
             raise BadInput("the decision cannot be stored") from None
         game = self.current.working_copy(gid)
         seat = seat_for(caller, seat, game.machine, acting=True)
-        key, fp = self._idempotent(gid, caller, key, {"op": "decide", "seat": seat, "decision": decision,
-                                                       "expected_version": expected_version})
-        self._check_version(game, caller, expected_version)
-        try:
-            # a seat's decision as it reads its list (copies of one face: service/kernel/copies.py)
-            events = game.machine.decide(seat, decision, self.app.chance_for(game), read=not caller.is_referee)
-        except PrivateerError:
-            raise
-        except Exception as e:
-            if decision not in game.machine.legal(seat):
-                raise IllegalDecision(f"not one of the decisions seat {seat} may make now "
-                                      f"(see /legal)") from None
-            raise e
+        key, fp = self._keyed(key, {"op": "decide", "seat": seat, "decision": decision,
+                                         "expected_version": expected_version})
+        with self._or_replayed(gid, caller, key, fp):
+            self._check_version(game, caller, expected_version)
+            try:
+                # a seat's decision as it reads its list (copies of one face: service/kernel/copies.py)
+                events = game.machine.decide(seat, decision, self.app.chance_for(game), read=not caller.is_referee)
+            except PrivateerError:
+                raise
+            except Exception as e:
+                if decision not in game.machine.legal(seat):
+                    raise IllegalDecision(f"not one of the decisions seat {seat} may make now "
+                                          f"(see /legal)") from None
+                raise e
         return self._pending(gid, caller, game, events, key, fp, decided=seat)
 
     # chance (table mode) --------------------------------------------------------------
@@ -165,18 +191,19 @@ class Steps:
             raise BadInput("give the outcome, or words for several")
         check_json(outcome if words is None else words, "the outcome")
         game = self.current.working_copy(gid)
-        key, fp = self._idempotent(gid, caller, key, {"op": "chance", "outcome": outcome, "words": words,
-                                                       "expected_version": expected_version})
-        self._check_version(game, caller, expected_version)
-        if not game.machine.k["table"]:
-            raise BadInput("this game draws its own chance from its committed seed; "
-                           "only table-mode games take chance outcomes")
-        try:
-            events = game.machine.enter_chance(outcome) if words is None else game.machine.enter_words(words)
-        except PrivateerError:
-            raise
-        except Exception as e:
-            raise BadInput(f"the outcome does not fit what is awaited ({type(e).__name__})") from None
+        key, fp = self._keyed(key, {"op": "chance", "outcome": outcome, "words": words,
+                                         "expected_version": expected_version})
+        with self._or_replayed(gid, caller, key, fp):
+            self._check_version(game, caller, expected_version)
+            if not game.machine.k["table"]:
+                raise BadInput("this game draws its own chance from its committed seed; "
+                               "only table-mode games take chance outcomes")
+            try:
+                events = game.machine.enter_chance(outcome) if words is None else game.machine.enter_words(words)
+            except PrivateerError:
+                raise
+            except Exception as e:
+                raise BadInput(f"the outcome does not fit what is awaited ({type(e).__name__})") from None
         return self._pending(gid, caller, game, events, key, fp)
 
     # corrections ----------------------------------------------------------------------

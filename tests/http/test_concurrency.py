@@ -1,11 +1,18 @@
 """Races and retries: exactly one decision appended, the other 409; a retried
 submission with the same Idempotency-Key is never doubled."""
 
+import asyncio
 import threading
 
 import httpx
+import pytest
 
+from service.http.auth import Caller
 from service.http.client import Api
+from service.http.steps import Replayed
+from service.kernel.errors import IllegalDecision
+
+from .test_atomicity import svc  # noqa: F401 - the in-process service, on SQLite and PostgreSQL
 
 
 def race(calls):
@@ -156,3 +163,37 @@ def test_seats_adding_entropy_at_once(server, organiser, public):
     log = public.get(f"/games/{gid}/log").json()["events"]
     assert sorted(e["data"]["seat"] for e in log if e["type"] == "EntropyAdded") == [1, 2, 3, 4]
     assert public.get(f"/games/{gid}/audit").json()["ok"]
+
+
+def test_a_keyed_step_reads_no_key_first_and_its_retries_are_answered(svc):  # noqa: F811
+    """A decision with an Idempotency-Key does not ask the store about its key before its step
+    (a round trip with the event loop waiting, on PostgreSQL); a retry still gets the first
+    answer, whether the game is where it was or has moved on, and the key used for another
+    request is refused; nothing is appended by either."""
+    gid = svc.app.create("letter-of-marque", 2)
+    reads = []
+    real = svc.app.recorder.select_idempotency
+    svc.app.recorder.select_idempotency = lambda *a: reads.append(a) or real(*a)
+    m = svc.current.game(gid).machine
+    seat = m.to_act()[0]
+    decision = m.legal(seat)[0]
+    at = m.seen(seat, svc.current.game(gid).version)
+
+    def decide(d, version, key, who=seat):
+        return asyncio.run(svc.steps.decide(gid, Caller("seat", who), d, version, None, key))
+
+    first = decide(decision, at, "k1")
+    assert reads == []
+    with pytest.raises(Replayed) as again:
+        decide(decision, at, "k1")
+    assert again.value.body == first
+    g = svc.current.game(gid)
+    other = next(s for s in g.machine.to_act() if g.machine.legal(s))
+    decide(g.machine.legal(other)[0], g.machine.seen(other, g.version), "k2", other)   # the game moves on
+    stored = len(svc.app.stored_events(gid))
+    with pytest.raises(Replayed) as late:
+        decide(decision, at, "k1")
+    assert late.value.body == first
+    with pytest.raises(IllegalDecision, match="Idempotency-Key"):
+        decide({"action": "launch"}, at, "k1")
+    assert len(svc.app.stored_events(gid)) == stored

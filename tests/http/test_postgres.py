@@ -75,3 +75,54 @@ def test_a_nul_in_a_name_or_a_tournament_is_bad_input_on_postgres(pg_server):
     finally:
         org.close()
         public.close()
+
+
+def test_two_servers_races_and_a_kill(pg_server):
+    """A second server on the same database: one seat posting one version to both at once makes
+    one step (a 409, or with one key the first answer again); a server killed with SIGKILL
+    right after acknowledging a decision loses nothing, and the client's retry with the same
+    key on the other server gets that answer again; every acknowledged decision is stored once."""
+    other = ServerProcess(pg_server.db, organiser_key=pg_server.key).start(timeout=60)
+    org = Api(pg_server.url, pg_server.key)
+    public = Api(pg_server.url)
+    t = Table(pg_server, org, "letter-of-marque", 2)
+    acked = []
+    clients = {(n, url): Api(url, t.tokens[n]) for n in (1, 2) for url in (pg_server.url, other.url)}
+
+    def next_move():
+        seat = public.status(t.gid)["to_act"][0]
+        legal = clients[seat, pg_server.url].legal(t.gid)
+        return seat, legal["decisions"][0], legal["version"]
+    try:
+        for same_key in (False, True, False, True):
+            seat, d, v = next_move()
+            keys = [uuid.uuid4().hex] * 2 if same_key else [uuid.uuid4().hex, uuid.uuid4().hex]
+            a, b = clients[seat, pg_server.url], clients[seat, other.url]
+            rs = race([lambda: a.decide(t.gid, d, v, key=keys[0]), lambda: b.decide(t.gid, d, v, key=keys[1])])
+            codes = sorted(r.status_code for r in rs)
+            if same_key:
+                assert codes == [201, 201] and rs[0].json() == rs[1].json(), [r.text for r in rs]
+            else:
+                assert codes == [201, 409], [r.text for r in rs]
+            acked.append((seat, d))
+        # a decision acknowledged by the other server, which then dies
+        seat, d, v = next_move()
+        key = uuid.uuid4().hex
+        first = clients[seat, other.url].decide(t.gid, d, v, key=key)
+        assert first.status_code == 201
+        acked.append((seat, d))
+        other.proc.kill()
+        other.proc.wait(10)
+        again = clients[seat, pg_server.url].decide(t.gid, d, v, key=key)   # its client did not hear: retried here
+        assert again.status_code == 201 and again.json() == first.json()
+        log = t.referee.get(f"/games/{t.gid}/log", params={"limit": 1000}).json()["events"]
+        assert [(e["data"]["seat"], e["data"]["decision"]) for e in log
+                if e["type"] == "Decided" and e["data"]["seat"]] == acked
+        assert t.referee.get(f"/games/{t.gid}/audit").json()["ok"]
+    finally:
+        for c in clients.values():
+            c.close()
+        other.stop()
+        t.close()
+        org.close()
+        public.close()
