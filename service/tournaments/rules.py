@@ -374,8 +374,8 @@ def _by_player(given, players: list[str], what: str) -> dict:
     if not isinstance(given, dict) or set(given) != set(players):
         raise BadInput(f"{what} name every player of the table ({', '.join(players)}), and nobody else")
     for v in given.values():
-        if not isinstance(v, (int, float)) or isinstance(v, bool):
-            raise BadInput(f"{what} are numbers")
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise BadInput(f"{what} are whole numbers")
     return {p: given[p] for p in players}
 
 

@@ -16,7 +16,8 @@ earn that place's figure. A bye earns the tournament's bye points.
 * ``score``: the player's victory points, the sum of their final scores (0 for a table entered
   by hand without scores);
 * ``openskill``: a rating from the tables so far, in order (round, then table), openskill's
-  Plackett-Luce model ranking each table by its places, as ``mu - 3 sigma`` (0 for a newcomer);
+  Plackett-Luce model ranking each table by its places, as ``mu - 3 sigma`` (0 for a newcomer),
+  in hundredths (a whole number: an event holds no floats, event_store/chain.py);
 * then a lot, drawn from the tournament's committed seed when a round is closed, for players
   equal on everything else (``lots``: a player's place in the draw, lower first).
 """
@@ -72,7 +73,7 @@ def standings(players: list[str], rounds: list[dict], tiebreaks: list[str], bye_
     then by registration order, ``players``' order)."""
     lots = lots or {}
     rows = {p: {"player": p, "points": 0, "played": 0, "wins": 0, "byes": 0, "score": 0, "opponents": 0,
-                "openskill": 0.0, "dropped": p in dropped} for p in players}
+                "openskill": 0, "dropped": p in dropped} for p in players}
     faced: dict[str, list[str]] = {p: [] for p in players}
     model = PlackettLuce()
     rated: dict = {}
@@ -99,9 +100,7 @@ def standings(players: list[str], rounds: list[dict], tiebreaks: list[str], bye_
                     rated[p] = r
     for p, row in rows.items():
         row["opponents"] = sum(rows[q]["points"] for q in faced[p])
-        row["openskill"] = round(rated[p].ordinal(), 2) if p in rated else 0.0
-        if isinstance(row["score"], float) and row["score"].is_integer():
-            row["score"] = int(row["score"])
+        row["openskill"] = round(rated[p].ordinal() * 100) if p in rated else 0
     order = {p: i for i, p in enumerate(players)}
 
     def key(p):
