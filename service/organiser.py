@@ -30,6 +30,8 @@ from service.kernel.rules import get_rules
 from service.kernel.seating import choosers
 from service.tournaments.rules import NAME, RULES
 from service.tournaments.scoring import game_places
+from service.tournaments.seating import table_sizes
+from service.tournaments.state import active
 
 MODES = ("service", "table", "hand")  # how a table is played: through the service, refereed at a table, or by hand
 
@@ -70,7 +72,10 @@ class Organiser:
         out = RULES.view(state, None)
         out.update({"tournament_id": tid.hex, "name": cfg.get("name", ""), "version": version,
                     "settings": cfg["options"], "standings": RULES.standings(state, cfg["options"]),
-                    "tag": tag_of(tid, cfg)})
+                    "tag": tag_of(tid, cfg), "next_round": None})
+        if "seat" in out["next"]:  # the tables the next round would have
+            sizes, byes = table_sizes(len(active(state)), cfg["options"]["sizes"], cfg["options"]["table"])
+            out["next_round"] = {"round": state["turn"] + 1, "tables": sizes, "byes": byes}
         return out
 
     def tournaments(self) -> list[dict]:
