@@ -257,7 +257,8 @@ class TournamentRules(Rules):
         rnd = current_round(state)
         if rnd is not None and not rnd["closed"]:
             return [{"referee": "close"}] if all(t["result"] for t in rnd["tables"]) else []
-        return [{"referee": "seat"}] + ([{"referee": "finish"}] if state["rounds"] else [])
+        seat = [{"referee": "seat"}] if len(state["rounds"]) < state["planned"] else []
+        return seat + ([{"referee": "finish"}] if state["rounds"] else [])
 
     def legal(self, state, seat: int) -> list[dict]:
         return []

@@ -2,7 +2,7 @@
 
 State (plain msgpack-able data)::
 
-    {"turn": the round seated last (0 before round 1),
+    {"turn": the round seated last (0 before round 1), "planned": the rounds to play,
      "players": names in the order registered, "joined": {name: first round they may play},
      "dropped": {name: reason}, "finished": bool,
      "rounds": [{"round": n, "tables": [{"table": i, "players": [names in seat order],
@@ -16,7 +16,8 @@ from __future__ import annotations
 
 
 def initial_state(config: dict) -> dict:
-    return {"turn": 0, "players": [], "joined": {}, "dropped": {}, "rounds": [], "finished": False}
+    return {"turn": 0, "planned": config["options"]["rounds"], "players": [], "joined": {}, "dropped": {},
+            "rounds": [], "finished": False}
 
 
 def registered(state, data, ev):
