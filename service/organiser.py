@@ -53,13 +53,28 @@ class Organiser:
 
     # reading one ---------------------------------------------------------------------------------
     def machine(self, tid: UUID) -> tuple[Machine, int]:
-        game = self.app.load(tid)
-        if game.machine.config["game"] != NAME:
-            raise BadInput(f"{tid.hex} is a game of {game.machine.config['game']}, not a tournament")
+        try:
+            game = self.app.load(tid)
+        except UnknownGame:
+            game = None
+        if game is None or game.machine.config["game"] != NAME:
+            # (a game's id is not told apart from no history at all: a private fork stays unknown)
+            raise UnknownGame(f"no tournament with id {tid.hex}")
         return game.machine, game.version
 
     def resolve(self, text: str) -> UUID:
-        tid = self.app.resolve_id(text)
+        """A tournament's id, or a unique prefix of 6 or more characters of one (only
+        tournaments are looked among: a prefix says nothing of the games)."""
+        key = (text or "").strip().lower().replace("-", "")
+        if len(key) < 6 or not all(ch in "0123456789abcdef" for ch in key):
+            raise BadInput(f"a tournament id is 32 hexadecimal characters (a unique prefix of 6 or more will do; "
+                           f"`tools tournament list` lists them), not {text!r}")
+        found = [r["game_id"] for r in self.app.recorder.select_games(prefix=key) if r["game"] == NAME]
+        if len(found) > 1:
+            raise BadInput(f"tournament id prefix {text!r} is ambiguous ({len(found)} tournaments)")
+        if not found:
+            raise UnknownGame(f"no tournament with id {text}")
+        tid = UUID(found[0])
         self.machine(tid)
         return tid
 

@@ -41,6 +41,9 @@ def test_the_organisers_key_public_reads_and_a_round_played_by_bots(server, orga
     done = organiser.ok(organiser.post(f"/tournaments/{tid}/finish"))
     assert done["finished"]
     assert public.ok(public.get(f"/tournaments/{tid}/standings", params={"round": 1})) == done["rounds"][0]["standings"]
+    # a game's id is no tournament's, and says nothing more of the game (a private fork stays unknown)
+    missing = public.get(f"/tournaments/{table['game_id']}")
+    assert missing.status_code == 404 and missing.json()["reason"] == f"no tournament with id {table['game_id']}"
     # the bye scored the first place's points
     bye = seated["byes"][0]
     assert {r["player"]: r["points"] for r in done["standings"]}[bye] == 1

@@ -118,8 +118,7 @@ def test_by_hand_drops_late_arrivals_and_refusals(db, cli):
     with pytest.raises(BadInput, match=r"^round 2 is not closed \(closed: 1\)$"):
         desk.standings(tid, 2)
     game = second["tables"][0]["game_id"]
-    assert cli.run("tournament", "show", game, check=2).stderr == \
-        f"error: {game} is a game of letter-of-marque, not a tournament\n"
+    assert cli.run("tournament", "show", game, check=5).stderr == f"error: no tournament with id {game}\n"
     assert cli.run("tournament", "new", "chess", check=2).stderr.startswith("error: unknown game 'chess'")
 
 
