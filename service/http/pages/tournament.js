@@ -66,7 +66,8 @@
         p + (t.result ? ` — ${t.result.places[p]}. (${t.result.points[p]} point${t.result.points[p] === 1 ? "" : "s"})` : "")))),
       el("p", {class: "hint", "data-state": "", text: state}));
     if (t.game_id) {
-      box.append(el("p", {}, el("a", {href: `/games/${t.game_id}/view`, text: "watch its game"})));
+      box.append(el("p", {}, el("a", {href: `/games/${t.game_id}/view`, text: "watch its game"}),
+        ...(t.mode === "table" ? [" · ", el("a", {href: `/referee/${t.game_id}`, text: "referee it (dice and cards)"})] : [])));
     }
     if (links && links.length && !t.result) {
       box.append(el("p", {class: "hint", text: "Seat links (each takes its seat once):"}),
