@@ -118,13 +118,14 @@ class Organiser:
         if bad:
             raise BadInput(f"a table is played {', '.join(MODES)}; not {bad[0]!r}")
         m, _ = self.machine(tid)
+        o = m.config["options"]
+        tables = len(table_sizes(len(active(m.state)), o["sizes"], o["table"])[0])
+        if any(n < 1 or n > tables for n in modes):  # (refused before the round is seated)
+            raise BadInput(f"round {m.state['turn'] + 1} would have tables 1 to {tables}")
         self.decide(tid, {"referee": "seat"})
         m, _ = self.machine(tid)
         cfg = m.config
-        o = cfg["options"]
         rnd = m.state["rounds"][-1]
-        if any(n < 1 or n > len(rnd["tables"]) for n in modes):
-            raise BadInput(f"round {rnd['round']} has tables 1 to {len(rnd['tables'])}")
         made, linked = {}, {}
         for t in rnd["tables"]:
             mode = modes.get(t["table"], "service")

@@ -30,11 +30,12 @@ from uuid import UUID
 
 from fastapi import APIRouter, Path, Query
 from fastapi.responses import FileResponse, PlainTextResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, Field
 
 from service.kernel.errors import BadInput
 from service.organiser import Organiser
 
+from . import models as m
 from .auth import bearer
 from .bots import check_bots
 from .route_params import ERRORS, NEEDS, Auth, Service
@@ -50,7 +51,7 @@ TournamentId = Annotated[str, Path(description="Tournament id (or a unique prefi
 
 
 class NewTournament(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = m.REQUEST
     game: str = Field(max_length=100, description="The game every table plays.")
     table: int = Field(4, ge=2, le=6, description="The most players at a table.")
     rounds: int = Field(3, ge=1, le=50)
@@ -63,20 +64,20 @@ class NewTournament(BaseModel):
 
 
 class Player(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = m.REQUEST
     player: str = Field(max_length=100)
     reason: str = Field("", max_length=500, description="Why a player drops (on the record).")
 
 
 class Seat(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = m.REQUEST
     tables: dict[str, str] = Field(default_factory=dict, description="By table number: people (the default), "
                                    "bots, table (a table-mode game) or hand (no game).")
     bot: str = Field("random", max_length=50, description="The bot of the tables played by bots.")
 
 
 class Result(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = m.REQUEST
     places: Optional[dict[str, int]] = Field(None, description="By hand: each player's place (1 first).")
     scores: Optional[dict[str, int]] = Field(None, description="By hand, optional: final scores.")
     reason: str = Field("", max_length=500, description="By hand: why (on the record).")
@@ -163,7 +164,7 @@ def seat_round(tournament_id: TournamentId, body: Seat, svc: Service, authorizat
     tid = desk.resolve(tournament_id)
     how = {}
     for number, way in body.tables.items():
-        if way not in HOW or not number.isdigit():
+        if way not in HOW or not (number.isascii() and number.isdigit()):
             raise BadInput(f"table {number}: a table is played by {', '.join(HOW)}")
         how[int(number)] = way
     m, _ = desk.machine(tid)

@@ -24,6 +24,9 @@ def test_the_organisers_key_public_reads_and_a_round_played_by_bots(server, orga
     assert "tournament" not in {k["game"] for k in public.ok(public.get("/rules"))}
     bad = organiser.post(f"/tournaments/{tid}/rounds", {"tables": {"1": "dice"}})
     assert bad.status_code == 400 and bad.json()["reason"] == "table 1: a table is played by people, bots, table, hand"
+    beyond = organiser.post(f"/tournaments/{tid}/rounds", {"tables": {"2": "bots"}})
+    assert beyond.status_code == 400 and beyond.json()["reason"] == "round 1 would have tables 1 to 1"
+    assert organiser.post(f"/tournaments/{tid}/rounds", {"tables": {"²": "bots"}}).status_code == 400
     assert public.ok(public.get(f"/tournaments/{tid}"))["version"] == 9  # nothing appended by the refusals
     seated = organiser.ok(organiser.post(f"/tournaments/{tid}/rounds", {"tables": {"1": "bots"}}), 201)
     table = seated["tables"][0]
