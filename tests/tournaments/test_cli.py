@@ -53,8 +53,10 @@ def test_thirteen_players_three_rounds_of_loot_at_four(run):
         for t in rnd["tables"]:
             status = cli.json("status", t["game_id"])
             assert status["finished"]
-    # a tournament is not a game: the games list leaves it out
+    # a tournament is not a game: the games list leaves it out; a whole store's audit takes it in
     assert out["tournament_id"] not in {g["game_id"] for g in cli.json("games")}
+    audited = json.loads(cli.run("audit", "--all", "--json", check=0).stdout)
+    assert out["tournament_id"] in {r["game_id"] for r in audited} and len(audited) == 13
 
 
 def test_the_same_seed_gives_the_same_tournament(run, tmp_path):
