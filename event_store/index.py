@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+from service.kernel.games import HISTORIES
+
 INDEX_COLUMNS = ("game_id", "game", "name", "tournament", "seats", "table_mode", "created",
                  "version", "head", "turn", "finished", "scores", "winners", "parent")
 
@@ -56,8 +58,9 @@ SQLITE_STATUSES = f"SELECT game_id, status FROM {STATUS_TABLE_NAME}"
 
 def games_listed(rows: list[dict], statuses: dict[str, str]) -> list[dict]:
     """The games index as it is listed: each row decoded, with its player
-    names (from the game's status row, where kept)."""
-    out = [decode_row(r) for r in rows]
+    names (from the game's status row, where kept). Histories that are not
+    games (a tournament: service/kernel/games.py ``HISTORIES``) are not listed."""
+    out = [decode_row(r) for r in rows if r["game"] not in HISTORIES]
     for r in out:
         st = statuses.get(r["game_id"])
         r["players"] = (json.loads(st).get("players") or {}) if st else {}

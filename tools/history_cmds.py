@@ -43,7 +43,7 @@ def log(game_id: GameId, seat: Annotated[Optional[int], typer.Option("--seat", m
 @app.command()
 @guarded
 def audit(game_id: Annotated[Optional[str], typer.Argument(metavar="GAME_ID", help="Game id (omit with --all).")] = None,
-          all_games: Annotated[bool, typer.Option("--all", help="Audit every game in the store.")] = False,
+          all_games: Annotated[bool, typer.Option("--all", help="Audit every game in the store (and every tournament).")] = False,
           json_out: JsonOpt = False, db: DbOpt = None):
     """Exit 0 when chain, chance and rules all agree; else exit 1 naming the first bad event.
 
@@ -56,7 +56,8 @@ def audit(game_id: Annotated[Optional[str], typer.Argument(metavar="GAME_ID", he
     if (game_id is None) == (not all_games):
         fail("give a game id or --all", 2)
     a = open_app(db)
-    ids = [a.resolve_id(game_id)] if game_id else [UUID(r["game_id"]) for r in a.games()]
+    # (--all: every history in the store, tournaments too, as the index holds them)
+    ids = [a.resolve_id(game_id)] if game_id else [UUID(r["game_id"]) for r in a.recorder.select_games()]
     reports = []
     if len(ids) > 1 and not json_out:
         from rich.progress import track

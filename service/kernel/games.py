@@ -54,6 +54,11 @@ BUILT_IN = (
                  "2-4 seats; bots merchant, pirate"),
 )
 
+# Histories the kernel runs that are not games (their rules a ``Rules`` in the module's ``RULES``):
+# stored, signed, exported and audited like a game's, but listed nowhere a game is (the games'
+# registry, help, pages and standings): ``get_rules`` alone finds them.
+HISTORIES = {"tournament": "service.tournaments"}
+
 _BY_ENV: dict[str, dict[str, Registration]] = {}
 
 
@@ -69,7 +74,7 @@ def registered() -> dict[str, Registration]:
             except (ImportError, AttributeError) as e:
                 raise BadInput(f"{ENV}: {module} registers no game (a module holding GAME, a Registration): "
                                f"{e}") from None
-            if not isinstance(game, Registration) or game.name in games:
+            if not isinstance(game, Registration) or game.name in games or game.name in HISTORIES:
                 raise BadInput(f"{ENV}: {module}.GAME is not a Registration of a new game name")
             games[game.name] = game
         _BY_ENV[env] = games
@@ -114,7 +119,7 @@ def get_rules(name: str):
     rules = _LOADED.get(name)
     if rules is not None:  # imported before: every game of a playout or a fold asks
         return rules
-    module = registration(name).rules
+    module = HISTORIES[name] if name in HISTORIES else registration(name).rules
     try:
         rules = _LOADED[name] = importlib.import_module(module).RULES
     except ImportError as e:

@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 
 from openskill.models import PlackettLuce
 
+from service.kernel.games import HISTORIES
+
 TRACKED_TYPES = ("GameCreated", "GameFinished", "SeatNamed", "SeatJoined")
 
 
@@ -88,6 +90,8 @@ def add_event(batch: Batch, e, lookup, public_count=None, config_of=None) -> Non
     how many of its public events ``proj_events`` holds already; ``config_of(game_id)``
     its ``GameCreated`` data (for a public decision's words), or None."""
     t = getattr(e, "type", None)
+    if t == "GameCreated" and e.data.get("game") in HISTORIES:
+        return  # not a game (a tournament): no row, so none of its events is read here either
     if t is not None and getattr(e, "visible_to", None) == "all":
         add_public(batch, e, lookup, public_count, config_of)
     if t not in TRACKED_TYPES:
