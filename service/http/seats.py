@@ -4,6 +4,7 @@ one transaction), and the start of a game that waits for its seats."""
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from uuid import UUID
 
