@@ -6,7 +6,7 @@ the true state is read only through the game's sampler)."""
 from __future__ import annotations
 
 from service.analysis.ismcts import key, search
-from service.kernel.copies import as_listed
+from service.kernel.copies import as_read
 from service.kernel.errors import BadInput, IllegalDecision
 from service.replay import fold_for_reading
 
@@ -47,11 +47,28 @@ def analyse_machine(gid, machine, version: int, seat: int, where: str, playouts:
     # and a long list widened from the heuristic's pick would leave some with no playout)
     found = {key(s["decision"]): s for s in search(rules, machine.s, seat, playouts, seed, progress=progress,
                                                    widen=None)}
+    # in the order `tools legal` numbers them, copies read as the seat reads them: the playouts of
+    # one play with either of two copies of a card are that play's (service/kernel/copies.py)
+    alike = machine.alike()
+    by_read: dict = {}
+    for d in machine.legal(seat):
+        by_read.setdefault(key(as_read(d, alike)), []).append(found.get(key(d)))
     stats = []
-    listed, alike = machine.legal(seat), machine.alike()
-    for shown in machine.offered(seat):  # in the order `tools legal` numbers them, copies read as the seat reads them
-        d = as_listed(shown, listed, alike, read=True)
-        s = found.get(key(d)) or {"playouts": 0, "win_rate": None, "mean_score": None}
-        stats.append({**s, "decision": shown, "said": rules.say_decision(machine.config, shown)})
+    for shown in machine.offered(seat):
+        stats.append({"decision": shown, **pooled(by_read[key(shown)]),
+                      "said": rules.say_decision(machine.config, shown)})
     return {"game": rules.name, "id": str(gid), "version": version, "turn": machine.turn(),
             "seat": seat, "playouts": playouts, "seed": seed, "decisions": stats}
+
+
+def pooled(found: list) -> dict:
+    """One play's figures from its searched copies' (each None where the search never tried it):
+    playouts summed, win rate and mean score weighted by them."""
+    tried = [s for s in found if s and s["playouts"]]
+    n = sum(s["playouts"] for s in tried)
+    if not n:
+        return {"playouts": 0, "win_rate": None, "mean_score": None}
+    if len(tried) == 1:
+        return {k: tried[0][k] for k in ("playouts", "win_rate", "mean_score")}
+    return {"playouts": n, "win_rate": sum(s["win_rate"] * s["playouts"] for s in tried) / n,
+            "mean_score": sum(s["mean_score"] * s["playouts"] for s in tried) / n}

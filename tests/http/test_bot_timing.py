@@ -50,7 +50,7 @@ OTHER = ["merchant-2b", "merchant-3b", "gold-3a", "gold-4a", "purple-2a", "blue-
 @pytest.fixture(scope="module")
 def quantised(tmp_path_factory):
     db = str(tmp_path_factory.mktemp("timing") / "timing.db")
-    srv = ServerProcess(db, env={"PRIVATEER_BOT_QUANTUM": str(QUANTUM)}).start(timeout=60)  # (a loaded machine)
+    srv = ServerProcess(db, env={"PRIVATEER_BOT_QUANTUM": str(QUANTUM)}).start()
     yield srv
     srv.stop()
 

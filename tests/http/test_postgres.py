@@ -82,7 +82,7 @@ def test_two_servers_races_and_a_kill(pg_server):
     one step (a 409, or with one key the first answer again); a server killed with SIGKILL
     right after acknowledging a decision loses nothing, and the client's retry with the same
     key on the other server gets that answer again; every acknowledged decision is stored once."""
-    other = ServerProcess(pg_server.db, organiser_key=pg_server.key).start(timeout=60)
+    other = ServerProcess(pg_server.db, organiser_key=pg_server.key).start()
     org = Api(pg_server.url, pg_server.key)
     public = Api(pg_server.url)
     t = Table(pg_server, org, "letter-of-marque", 2)
