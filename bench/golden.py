@@ -68,14 +68,14 @@ def configs(game: str) -> list:
 
 def _play(g, bot: str, rng: random.Random, h) -> None:
     """Play ``g`` to its end with ``bot``, each listed decision into ``h``; at a
-    table, every chance outcome awaited entered at random (``_entered``)."""
+    table, every chance outcome awaited entered at random (``entered_at_random``)."""
     m = g.machine
     choose = g.rules.bots[bot]
     steps = 0
     while not m.finished:
         awaiting = m.kernel_state["awaiting"]
         if awaiting is not None:
-            g.enter(_entered(awaiting, rng))
+            g.enter(entered_at_random(awaiting, rng))
         else:
             seat = m.to_act()[0]
             listed = m.legal(seat)
@@ -127,7 +127,7 @@ def digest(game: str, games: int, views: bool = False) -> str:
     return viewed if viewed is not None else plain
 
 
-def _entered(awaiting: dict, rng: random.Random):
+def entered_at_random(awaiting: dict, rng: random.Random):
     """An outcome the referee could enter for ``awaiting`` (the machine's marker)."""
     kind = awaiting["kind"]
     if kind == "dice":

@@ -8,6 +8,7 @@ import json
 import random
 from pathlib import Path
 
+from bench import golden
 from service.kernel.local import LocalGame
 from service.kernel.machine import is_unknown
 from service.kernel.sampling import copy_state
@@ -113,15 +114,7 @@ TABLE_POSITIONS = {
 
 def entered_at_random(machine, rng: random.Random):
     """An outcome for the chance a table game awaits, as a referee might enter it."""
-    awaited = machine.awaiting_chance()
-    kind = awaited["kind"]
-    if kind == "dice":
-        return [rng.randint(1, awaited["sides"]) for _ in range(awaited["n"])]
-    if kind == "card":
-        return rng.choice(awaited["choices"])
-    if kind == "pick":
-        return rng.choice(awaited["options"])
-    return list(machine.kernel_state["awaiting"]["cards"])
+    return golden.entered_at_random(machine.kernel_state["awaiting"], rng)
 
 
 def table_game(game: str, seed: int, steps: int, from_position: bool = True, seats: int | None = None) -> LocalGame:

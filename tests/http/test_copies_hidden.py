@@ -26,6 +26,7 @@ import uuid
 
 import pytest
 
+from bench.golden import entered_at_random
 from service.http.client import Api, read_stream
 
 from .conftest import Table
@@ -50,16 +51,6 @@ def _swap(value, pair):
     return value
 
 
-def _outcome(awaiting: dict, rng: random.Random):
-    kind = awaiting["kind"]
-    if kind == "dice":
-        faces = [rng.randint(1, awaiting["sides"]) for _ in range(awaiting["n"])]
-        return faces if awaiting["n"] > 1 else faces[0]
-    if kind == "pick":
-        return rng.choice(awaiting["options"])
-    return rng.choice(sorted(awaiting["choices"], key=str))
-
-
 def _play_pair(tables: list, game: str, rng: random.Random) -> None:
     """The two games in step: A's outcomes, B's the same with the planted copies swapped;
     each decision chosen from what the seat is offered, which must read the same in both."""
@@ -77,7 +68,7 @@ def _play_pair(tables: list, game: str, rng: random.Random) -> None:
             elif planted and not named and why == second_why:
                 outcomes, named = [said, said], True
             else:
-                o = _outcome(awaiting, rng)
+                o = entered_at_random(awaiting, rng)
                 outcomes = [o, _swap(o, pair)]
             for t, st, o in zip(tables, sts, outcomes):
                 t.referee.ok(t.referee.post(f"/games/{t.gid}/chance",
