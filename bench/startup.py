@@ -1,6 +1,8 @@
 """The wall time of ``tools`` calls, process start included, against a bare
 ``python -c "import sqlite3, msgpack, json"`` in the same run.
 
+``tools --help`` is also taken against ``python -c pass`` (issue 45's figure).
+
 The calls are interleaved round by round (bare, then each command), and the
 median of the rounds is taken, so a change of the machine's load hits every
 figure alike. Bytecode is written as on a user's machine (the bench unsets
@@ -30,6 +32,7 @@ import sys
 import time
 
 BARE = [sys.executable, "-c", "import sqlite3, msgpack, json"]
+PASS = [sys.executable, "-c", "pass"]   # issue 45's baseline for ``tools --help``
 # the table for a person is drawn with rich: the bare python importing it and drawing a small table
 RICH_FLOOR = [sys.executable, "-c", "import io, sqlite3, msgpack, json\n"
               "from rich.console import Console, Group\nfrom rich.table import Table\nfrom rich.text import Text\n"
@@ -81,6 +84,8 @@ def measure(db: str, game_id: str, rounds: int = 7) -> dict:
     env["PRIVATEER_SNAPSHOT_INTERVAL"] = "100"
     tools = [sys.executable, "-m", "tools"]
     folder = os.path.dirname(os.path.abspath(db))
+    # the page ``tools --help`` keeps (tools/help_page.py): drawn in the warm-up round, as a user's first call
+    env["PRIVATEER_CACHE_DIR"] = os.path.join(folder, "tools-cache")
     act_db, act_gid, act_seat = _new_game(folder)
     fresh = os.path.join(folder, "act-round.db")
     act = ["act", act_gid, "--seat", str(act_seat), "1"]
@@ -94,12 +99,14 @@ def measure(db: str, game_id: str, rounds: int = 7) -> dict:
         "tools act (a new game's first step)": tools + act + ["--db", fresh],
         "tools act, through the command (--db=PATH)": tools + act + [f"--db={fresh}"],
     }
-    times: dict[str, list[float]] = {"bare": []}
+    times: dict[str, list[float]] = {"bare": [], "pass": []}
     times.update({name: [] for name in commands})
     for r in range(rounds + 1):
         bare = _wall(BARE, env)
+        nothing = _wall(PASS, env)
         if r:
             times["bare"].append(bare)
+            times["pass"].append(nothing)
         for name, cmd in commands.items():
             if name.startswith("tools act"):
                 _copy_store(act_db, fresh)
@@ -107,8 +114,9 @@ def measure(db: str, game_id: str, rounds: int = 7) -> dict:
             if r:
                 times[name].append(t)
     med = {name: statistics.median(ts) for name, ts in times.items()}
-    return {"bare_seconds": med["bare"],
-            "commands": {name: {"seconds": med[name], "ratio": med[name] / med["bare"]} for name in commands}}
+    return {"bare_seconds": med["bare"], "pass_seconds": med["pass"],
+            "commands": {name: {"seconds": med[name], "ratio": med[name] / med["bare"],
+                                "pass_ratio": med[name] / med["pass"]} for name in commands}}
 
 
 def measure_replays(stores: list[tuple[dict, str, str]], rounds: int = 7) -> dict:

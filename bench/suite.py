@@ -348,6 +348,11 @@ def run_suite(*, quick: bool = False, pg_url: str | None = "", http: bool = True
                                 "value": f"{r['seconds'] * 1000:.0f} ms",
                                 "baseline": f"{st['bare_seconds'] * 1000:.0f} ms", "ratio": r["ratio"],
                                 "target": target})
+        r = st["commands"]["tools --help"]
+        out["rows"].append({"what": "tools --help wall ÷ python -c pass (the page kept from the first call)",
+                            "value": f"{r['seconds'] * 1000:.0f} ms",
+                            "baseline": f"{st['pass_seconds'] * 1000:.0f} ms", "ratio": r["pass_ratio"],
+                            "target": "<= 2.5"})
 
         # 8b: tools replay --to-turn 12, text and --json, of each game's ~2,000-event game ------------
         _say(progress, "tools replay of each game's ~2,000-event game against a bare python (subprocesses)")

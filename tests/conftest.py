@@ -16,6 +16,13 @@ from xdist.scheduler import LoadFileScheduling
 from . import needs
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _kept_files(tmp_path_factory):
+    """What ``tools`` keeps between calls (the ``--help`` page, tools/help_page.py) goes to the
+    run's temporary directory, for every command a test runs (they inherit the environment)."""
+    os.environ["PRIVATEER_CACHE_DIR"] = str(tmp_path_factory.mktemp("tools-cache"))
+
+
 @pytest.fixture
 def db(tmp_path):
     return str(tmp_path / "privateer.db")

@@ -32,10 +32,19 @@ def main():
 
 
 def _run(args: list[str]) -> None:
+    if args == ["--help"]:  # the page as Typer drew it last for this terminal (tools/help_page.py)
+        from tools.help_page import show
+
+        show(lambda: _through_typer(args))
+        return
     from tools.quick import answered
 
     if answered(args):  # the plain form of a script's most frequent call, before Typer is imported
         return
+    _through_typer(args)
+
+
+def _through_typer(args: list[str]) -> None:
     app = _assembled()
     only_the_command_asked(app, args)
     app()
