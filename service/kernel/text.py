@@ -25,7 +25,6 @@ It lives in the kernel because the kernel checks a game's names at its creation
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from .errors import BadInput
 
@@ -33,11 +32,19 @@ _FORBIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u20
 _SEAT = re.compile(r"^seat \d+$")
 
 
-@dataclass(frozen=True)
 class Kind:
-    field: str       # how a refusal names it, unless the caller names it more closely
-    limit: int       # characters, after normalising
-    required: bool   # an empty text is refused
+    """A kind of typed text (a plain class, not a dataclass: ``dataclasses`` imports ``inspect``,
+    a tenth of a quick ``tools replay``'s start, which reaches this module through tools/plain.py)."""
+
+    __slots__ = ("field", "limit", "required")
+
+    def __init__(self, field: str, limit: int, required: bool) -> None:
+        self.field = field        # how a refusal names it, unless the caller names it more closely
+        self.limit = limit        # characters, after normalising
+        self.required = required  # an empty text is refused
+
+    def __repr__(self) -> str:
+        return f"Kind({self.field!r}, {self.limit}, {self.required})"
 
 
 PLAYER = Kind("player name", 200, True)
