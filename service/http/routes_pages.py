@@ -28,7 +28,7 @@ from typing import Annotated, Any, Optional
 from uuid import UUID
 
 from fastapi import APIRouter, Query
-from fastapi.responses import FileResponse, PlainTextResponse
+from fastapi.responses import FileResponse, PlainTextResponse, RedirectResponse, Response
 from pydantic import BaseModel, Field
 
 from service.kernel.chance import is_copy_of, said_as
@@ -52,6 +52,9 @@ ASSETS = {"pages.css": "text/css", "pages.js": "text/javascript", "organiser.js"
           "join.js": "text/javascript", "play.js": "text/javascript", "referee.js": "text/javascript",
           "docs.js": "text/javascript"}
 MAX_THEN = 500
+# the pages' icon (also inline in each page's <link rel="icon">, as a data: address the CSP allows)
+ICON = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" '
+        'fill="#5b4636"/><path d="M3 11h10l-2 3H5z M8 2v8 M8 3l4 5H8z" fill="#fdf6e3" stroke="#fdf6e3"/></svg>')
 COPY = re.compile(r"^(.+\d)[a-z]$")  # blue-4a: copy a of blue-4
 
 
@@ -163,6 +166,15 @@ def pages_router(svc: GameService) -> APIRouter:
     # the pages -------------------------------------------------------------------
     def page(name: str) -> FileResponse:
         return FileResponse(PAGES / name, media_type="text/html", headers={"Cache-Control": "no-cache"})
+
+    @r.get("/", include_in_schema=False)
+    def root():
+        """A browser opening the service's address: the organiser's page."""
+        return RedirectResponse("/organiser", status_code=303)
+
+    @r.get("/favicon.ico", include_in_schema=False)
+    def favicon():
+        return Response(ICON, media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
 
     @r.get("/organiser", include_in_schema=False)
     def organiser_page():
