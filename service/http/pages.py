@@ -26,8 +26,8 @@ def standings_page(rows: list[dict], unfinished: list[dict], tournament: str | N
         parts.append(f"<h3>{escape(t or '(no tournament)')} — {escape(g)}</h3><div class=\"table-wrap\">"
                      "<table class=\"standings\"><tr>" + "".join(f"<th>{c}</th>" for c in COLUMNS) + "</tr>")
         for r in rs:
-            cells = [r["rank"], r["player"], r["played"], r["wins"], win_rate(r), f"{r['rating']:.2f}", r["points"],
-                     r["avg_points"], r["best"]]
+            cells = [r["rank"], r["player"], r["played"], r["wins"], win_rate(r), f"{r['rating']:.2f}",
+                     _num(r["points"]), _num(r["avg_points"]), _num(r["best"])]
             parts.append("<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in cells) + "</tr>")
         parts.append("</table></div>")
     if unfinished:
@@ -42,6 +42,11 @@ def standings_page(rows: list[dict], unfinished: list[dict], tournament: str | N
             + "<link rel=\"stylesheet\" href=\"/pages-assets/pages.css\"></head><body><header><h1>privateer — "
             "standings</h1><a href=\"/organiser\">organiser</a></header><main class=\"single\"><section>"
             + "".join(parts) + "</section></main></body></html>")
+
+
+def _num(x) -> str:
+    """A number as the organiser's page writes it (JavaScript's way: 30, not 30.0)."""
+    return str(int(x)) if isinstance(x, float) and x.is_integer() else str(x)
 
 
 def no_game_page(reason: str) -> str:
