@@ -152,3 +152,18 @@ def test_the_organisers_form_keeps_a_name_typed_after_the_seats_change(tab, serv
     finally:
         org.close()
     assert status["players"] == {"1": "Kai"}
+
+
+def test_the_viewers_picture_zooms_inside_its_frame(tab, server, made):
+    open_at(tab, server, made, "viewer", 420)
+    svg = tab.locator("#picture svg")
+    before = svg.bounding_box()["width"]
+    tab.click("#zoom-in")
+    assert svg.bounding_box()["width"] > 1.2 * before
+    assert tab.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    tab.click("#zoom-fit")
+    assert svg.bounding_box()["width"] <= tab.locator("#picture").bounding_box()["width"]
+    tab.click("#forward") if tab.is_enabled("#forward") else None
+    tab.click("#first")
+    tab.wait_for_function("() => document.body.dataset.version === '1'")
+    assert svg.bounding_box()["width"] <= tab.locator("#picture").bounding_box()["width"]  # the zoom chosen stays
