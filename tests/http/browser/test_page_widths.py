@@ -21,7 +21,7 @@ from service.app import Privateer
 from service.http.client import Api
 from service.simulate import simulate
 
-from .pw import DOCS, REFRESH_DOCS, WIDTHS, needs_chromium
+from .pw import DOCS, REFRESH_DOCS, WIDTHS, advance, needs_chromium
 
 pytestmark = needs_chromium
 SUFFIX = os.environ.get("PRIVATEER_SHOTS_SUFFIX", "")
@@ -167,3 +167,17 @@ def test_the_viewers_picture_zooms_inside_its_frame(tab, server, made):
     tab.click("#first")
     tab.wait_for_function("() => document.body.dataset.version === '1'")
     assert svg.bounding_box()["width"] <= tab.locator("#picture").bounding_box()["width"]  # the zoom chosen stays
+
+
+def test_a_game_that_ends_leaves_the_organisers_list_without_a_reload(tab, server):
+    org = Api(server.url, server.key)
+    try:
+        gid = org.create("loot", 2, players={"1": "Ann", "2": "Ben"})["game_id"]
+    finally:
+        org.close()
+    tab.set_viewport_size({"width": 1600, "height": 900})
+    tab.goto(server.url + "/organiser")
+    tab.wait_for_selector(f"#games tr[data-game='{gid}']")
+    advance(server.db, gid, lambda m: m.finished)
+    tab.wait_for_selector(f"#games tr[data-game='{gid}']", state="detached", timeout=10000)
+    tab.wait_for_function("() => document.querySelector('#standings').innerText.includes('Ann')", timeout=10000)
