@@ -53,6 +53,8 @@ class Made:
             self.invitation = org.invite(org.create("loot", 2)["game_id"], 1)
             r = org.post("/tournaments", {"game": "letter-of-marque", "table": 3, "rounds": 2, "name": self.tournament})
             self.tid = org.ok(r, 201)["tournament_id"]
+            for player in ("Ada", "Bo", "Cy", "Dee"):
+                org.ok(org.post(f"/tournaments/{self.tid}/players", {"player": player}), 201)
         finally:
             org.close()
 
@@ -89,6 +91,8 @@ PAGES = {  # name: (address, what shows the page is drawn)
     "join": (lambda m: f"/join/{m.gid}/2", "body"),
     "tournaments": (lambda m: "/tournament", "body[data-ready=yes]"),
     "tournament": (lambda m: f"/tournament/{m.tid}", "body[data-ready=yes]"),
+    "tournament-player": (lambda m: f"/tournament/{m.tid}/player?name=Ada", "body[data-state=shown]"),
+    "no-such-game": (lambda m: f"/games/{uuid.uuid4().hex}/view", "#error"),
 }
 SHOTS = {"organiser", "standings", "seat"}
 
