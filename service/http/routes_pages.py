@@ -3,12 +3,14 @@
 Pages (static files in ``pages/``: HTML, CSS and JS, no build step, nothing
 from the network), outside the API's schema:
 
-* ``/organiser``: create games, hand out invitation links, games in progress, standings;
+* ``/organiser`` (where ``/`` leads): create games, hand out invitation links, games in
+  progress, standings;
 * ``/join/{game_id}/{seat}#code=...&player=...``: an invitation as a link (the
   code in the fragment, which no server logs); it takes the seat and leads to
 * ``/play/{game_id}/{seat}``: the seat's page (the table as that seat sees it,
   the decisions open now as buttons in words, live);
-* ``/referee/{game_id}``: the referee's page for a table-mode game.
+* ``/referee/{game_id}``: the referee's page for a table-mode game;
+* ``/favicon.ico``: the pages' icon (each page also carries it inline, as a ``data:`` address).
 
 Endpoints (in the API's schema): ``GET /games/{id}/choices`` (the decisions
 open now, in words), ``GET /games/{id}/words`` (the table in words),
