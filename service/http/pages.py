@@ -8,40 +8,53 @@ from html import escape
 from service.projections.model import win_rate
 
 
+ICON_LINK = ("<link rel=\"icon\" href=\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' "
+             "viewBox='0 0 16 16'%3E%3Crect width='16' height='16' rx='3' fill='%235b4636'/%3E%3Cpath "
+             "d='M3 11h10l-2 3H5z M8 2v8 M8 3l4 5H8z' fill='%23fdf6e3' stroke='%23fdf6e3'/%3E%3C/svg%3E\">")
+# the standings' columns, as the organiser's page shows them too (pages/organiser.js STANDINGS)
+COLUMNS = ("rank", "player", "played", "wins", "win rate", "rating", "points", "avg", "best")
+
+
 def standings_page(rows: list[dict], unfinished: list[dict], tournament: str | None) -> str:
     groups: dict = {}
     for r in rows:
         groups.setdefault((r["tournament"], r["game"]), []).append(r)
-    parts = [f"<h1>Standings{' — ' + escape(tournament) if tournament else ''}</h1>"]
+    parts = [f"<h2>Standings{' — ' + escape(tournament) if tournament else ''}</h2>"]
     if not groups:
-        parts.append("<p>No finished games with named players yet.</p>")
+        parts.append("<p class=\"hint\">No finished games with named players yet.</p>")
     for (t, g), rs in groups.items():
-        parts.append(f"<h2>{escape(t or '(no tournament)')} — {escape(g)}</h2><table><tr><th>rank</th>"
-                     "<th>player</th><th>played</th><th>wins</th><th>shared</th><th>win share</th>"
-                     "<th>win rate</th><th>rating</th><th>points</th><th>avg</th><th>best</th></tr>")
+        parts.append(f"<h3>{escape(t or '(no tournament)')} — {escape(g)}</h3><div class=\"table-wrap\">"
+                     "<table class=\"standings\"><tr>" + "".join(f"<th>{c}</th>" for c in COLUMNS) + "</tr>")
         for r in rs:
-            cells = [r["rank"], r["player"], r["played"], r["wins"], r["shared_wins"], r["win_share"], win_rate(r),
-                     f"{r['rating']:.2f}", r["points"], r["avg_points"], r["best"]]
+            cells = [r["rank"], r["player"], r["played"], r["wins"], win_rate(r), f"{r['rating']:.2f}",
+                     _num(r["points"]), _num(r["avg_points"]), _num(r["best"])]
             parts.append("<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in cells) + "</tr>")
-        parts.append("</table>")
+        parts.append("</table></div>")
     if unfinished:
-        parts.append("<h2>Unfinished</h2><ul>" + "".join(
+        parts.append("<h3>Unfinished</h3><ul>" + "".join(
             f'<li><a href="/games/{escape(g["game_id"])}/view">{escape(g["game_id"][:8])}</a> '
             f'{escape(g["game"])} {escape(g.get("name") or "")}</li>' for g in unfinished) + "</ul>")
-    parts.append("<p>Order: wins (a victory shared by k players counts 1/k), then win rate, then average "
-                 "score; seats nobody named are not players; forks never count. Rating: openskill's "
+    parts.append("<p class=\"hint\">Order: wins (a victory shared by k players counts 1/k), then win rate, then "
+                 "average score; seats nobody named are not players; forks never count. Rating: openskill's "
                  "Plackett-Luce model over the games in the order they finished (mu − 3σ: 0 for a newcomer).</p>")
-    return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Standings</title>"
-            "<link rel=\"stylesheet\" href=\"/viewer-assets/viewer.css\"></head><body><main class=\"plain\">"
-            + "".join(parts) + "</main></body></html>")
+    return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
+            "content=\"width=device-width, initial-scale=1\"><title>Standings</title>" + ICON_LINK
+            + "<link rel=\"stylesheet\" href=\"/pages-assets/pages.css\"></head><body><header><h1>privateer — "
+            "standings</h1><a href=\"/organiser\">organiser</a></header><main class=\"single\"><section>"
+            + "".join(parts) + "</section></main></body></html>")
+
+
+def _num(x) -> str:
+    """A number as the organiser's page writes it (JavaScript's way: 30, not 30.0)."""
+    return str(int(x)) if isinstance(x, float) and x.is_integer() else str(x)
 
 
 def no_game_page(reason: str) -> str:
     """What a browser gets for a game it cannot open (an unknown id, a private fork): a page
     saying so, not the API's JSON."""
     return ("<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" "
-            "content=\"width=device-width, initial-scale=1\"><title>No such game</title>"
-            "<link rel=\"stylesheet\" href=\"/viewer-assets/viewer.css\"></head><body>"
+            "content=\"width=device-width, initial-scale=1\"><title>No such game</title>" + ICON_LINK
+            + "<link rel=\"stylesheet\" href=\"/viewer-assets/viewer.css\"></head><body>"
             "<header><h1>privateer</h1></header><main class=\"plain\"><h2>No such game</h2>"
             f"<p id=\"error\">{escape(reason)}</p><p>Check the link you were given; the games of this service "
             "are listed on the <a href=\"/standings\">standings</a> page.</p></main></body></html>")

@@ -3,12 +3,14 @@
 Pages (static files in ``pages/``: HTML, CSS and JS, no build step, nothing
 from the network), outside the API's schema:
 
-* ``/organiser``: create games, hand out invitation links, games in progress, standings;
+* ``/organiser`` (where ``/`` leads): create games, hand out invitation links, games in
+  progress, standings;
 * ``/join/{game_id}/{seat}#code=...&player=...``: an invitation as a link (the
   code in the fragment, which no server logs); it takes the seat and leads to
 * ``/play/{game_id}/{seat}``: the seat's page (the table as that seat sees it,
   the decisions open now as buttons in words, live);
-* ``/referee/{game_id}``: the referee's page for a table-mode game.
+* ``/referee/{game_id}``: the referee's page for a table-mode game;
+* ``/favicon.ico``: the pages' icon (each page also carries it inline, as a ``data:`` address).
 
 Endpoints (in the API's schema): ``GET /games/{id}/choices`` (the decisions
 open now, in words), ``GET /games/{id}/words`` (the table in words),
@@ -28,7 +30,7 @@ from typing import Annotated, Any, Optional
 from uuid import UUID
 
 from fastapi import APIRouter, Query
-from fastapi.responses import FileResponse, PlainTextResponse
+from fastapi.responses import FileResponse, PlainTextResponse, RedirectResponse, Response
 from pydantic import BaseModel, Field
 
 from service.kernel.chance import is_copy_of, said_as
@@ -52,6 +54,9 @@ ASSETS = {"pages.css": "text/css", "pages.js": "text/javascript", "organiser.js"
           "join.js": "text/javascript", "play.js": "text/javascript", "referee.js": "text/javascript",
           "docs.js": "text/javascript"}
 MAX_THEN = 500
+# the pages' icon (also inline in each page's <link rel="icon">, as a data: address the CSP allows)
+ICON = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" '
+        'fill="#5b4636"/><path d="M3 11h10l-2 3H5z M8 2v8 M8 3l4 5H8z" fill="#fdf6e3" stroke="#fdf6e3"/></svg>')
 COPY = re.compile(r"^(.+\d)[a-z]$")  # blue-4a: copy a of blue-4
 
 
@@ -163,6 +168,15 @@ def pages_router(svc: GameService) -> APIRouter:
     # the pages -------------------------------------------------------------------
     def page(name: str) -> FileResponse:
         return FileResponse(PAGES / name, media_type="text/html", headers={"Cache-Control": "no-cache"})
+
+    @r.get("/", include_in_schema=False)
+    def root():
+        """A browser opening the service's address: the organiser's page."""
+        return RedirectResponse("/organiser", status_code=303)
+
+    @r.get("/favicon.ico", include_in_schema=False)
+    def favicon():
+        return Response(ICON, media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
 
     @r.get("/organiser", include_in_schema=False)
     def organiser_page():

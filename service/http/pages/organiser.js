@@ -5,27 +5,44 @@
   const {$, el, api, reason, store} = P;
   let token = store.get("organiser");
   let kinds = [];
+  let finished = null;  // how many games of the list had finished when it was last read
+  // the standings' columns, as /standings shows them (service/http/pages.py COLUMNS)
+  const rate = (r) => (r.played ? `${Math.round(100 * r.win_share / r.played)}%` : "-");
+  const STANDINGS = [["rank", (r) => r.rank], ["player", (r) => r.player], ["played", (r) => r.played],
+    ["wins", (r) => r.wins], ["win rate", rate], ["rating", (r) => Number(r.rating).toFixed(2)],
+    ["points", (r) => r.points], ["avg", (r) => r.avg_points], ["best", (r) => r.best]];
 
   function kind() { return kinds.find((k) => k.game === $("game").value); }
+
+  function seatRow(k, seat) {
+    const name = el("input", {type: "text", maxlength: "200", "data-seat": seat});
+    const by = el("select", {"data-seat": seat, "aria-label": `who plays seat ${seat}`},
+      el("option", {value: ""}, "a person"), ...(k.bots || []).map((b) => el("option", {value: b}, `bot: ${b}`)));
+    by.onchange = () => { name.disabled = by.value !== ""; name.placeholder = by.value ? `${by.value} (bot)` : ""; };
+    by.onchange();
+    return el("div", {class: "seat-row"}, el("label", {}, `seat ${seat} `, name), " ", by);
+  }
 
   function fields() {
     const k = kind();
     if (!k) { return; }
-    const seats = Math.max(k.min_seats, Math.min(k.max_seats, Number($("seats").value) || k.min_seats));
+    const typed = $("seats").value.trim();
+    if (typed === "" && $("players").children.length) { return; }  // being typed: the rows wait for a number
+    const seats = Math.max(k.min_seats, Math.min(k.max_seats, Number(typed) || k.min_seats));
     $("seats").min = k.min_seats; $("seats").max = k.max_seats;
-    const names = [...$("players").querySelectorAll("input")].map((i) => i.value);
-    const players = [...$("players").querySelectorAll("select")].map((s) => s.value);
-    $("players").replaceChildren(...Array.from({length: seats}, (_, i) => {
-      const name = el("input", {type: "text", maxlength: "200", "data-seat": i + 1, value: names[i] || ""});
-      const by = el("select", {"data-seat": i + 1, "aria-label": `who plays seat ${i + 1}`},
-        el("option", {value: ""}, "a person"),
-        ...(k.bots || []).map((b) => el("option", {value: b}, `bot: ${b}`)));
-      by.value = (k.bots || []).includes(players[i]) ? players[i] : "";
-      const sync = () => { name.disabled = by.value !== ""; name.placeholder = by.value ? `${by.value} (bot)` : ""; };
-      by.onchange = sync;
-      sync();
-      return el("div", {class: "seat-row"}, el("label", {}, `seat ${i + 1} `, name), " ", by);
-    }));
+    // the rows already there stay as they are (a name being typed keeps its field and its focus):
+    // rows are only added or taken away at the end
+    const rows = $("players");
+    while (rows.children.length > seats) { rows.lastElementChild.remove(); }
+    for (let i = rows.children.length; i < seats; i++) { rows.append(seatRow(k, i + 1)); }
+    if (rows.dataset.game === k.game) { return; }  // the same game: its bots and options stand
+    rows.dataset.game = k.game;
+    for (const by of rows.querySelectorAll("select")) {  // another game: its bots
+      const had = by.value;
+      by.replaceChildren(el("option", {value: ""}, "a person"), ...(k.bots || []).map((b) => el("option", {value: b}, `bot: ${b}`)));
+      by.value = (k.bots || []).includes(had) ? had : "";
+      by.onchange();
+    }
     const kept = Object.fromEntries([...$("options").querySelectorAll("input")].map((i) => [i.dataset.option, i.value]));
     $("options").replaceChildren(...Object.entries(k.options).map(([name, hint]) => el("label", {},
       `${name} `, el("input", {type: "text", "data-option": name, value: kept[name] || "", placeholder: "default"}),
@@ -88,12 +105,16 @@
   async function games() {
     const r = await api("/games", {token});
     if (!r.ok) { return; }
+    const done = r.body.filter((g) => g.finished).length;
+    if (finished !== null && done !== finished) { standings(); }  // a game ended: its standings count now
+    finished = done;
     const rows = r.body.filter((g) => !g.finished).slice(-50).reverse();
-    $("games").replaceChildren(el("tr", {}, ...["game", "name", "tournament", "turn", "seats", ""].map((h) => el("th", {text: h}))),
+    $("games").replaceChildren(el("tr", {}, ...["game", "turn", "seats", ""].map((h) => el("th", {text: h}))),
       ...rows.map((g) => el("tr", {"data-game": g.game_id},
-        el("td", {text: g.game.replaceAll("-", " ") + (g.table_mode ? " (table)" : "")}), el("td", {text: g.name || ""}),
-        el("td", {text: g.tournament || ""}), el("td", {text: String(g.turn ?? "")}), el("td", {text: String(g.seats)}),
-        el("td", {}, el("a", {href: `/games/${g.game_id}/view`}, "replay"), " ",
+        el("td", {}, el("strong", {text: g.game.replaceAll("-", " ") + (g.table_mode ? " (table)" : "")}),
+          g.name ? el("div", {text: g.name}) : null, g.tournament ? el("div", {class: "hint", text: g.tournament}) : null),
+        el("td", {text: String(g.turn ?? "")}), el("td", {text: String(g.seats)}),
+        el("td", {class: "links-cell"}, el("a", {href: `/games/${g.game_id}/view`}, "replay"), " ",
           el("a", {href: `/referee/${g.game_id}`}, "referee")))));
     if (!rows.length) { $("games").replaceChildren(el("tr", {}, el("td", {text: "none"}))); }
   }
@@ -111,10 +132,9 @@
     if (!groups.size) { $("standings").replaceChildren(el("p", {class: "hint", text: "No finished games with named players yet."})); return; }
     const out = [];
     for (const [title, rows] of groups) {
-      const cols = Object.keys(rows[0]).filter((c) => c !== "tournament" && c !== "game");
       out.push(el("h3", {text: title}), el("div", {class: "table-wrap"}, el("table", {class: "standings"},
-        el("tr", {}, ...cols.map((c) => el("th", {text: c.replaceAll("_", " ")}))),
-        ...rows.map((row) => el("tr", {}, ...cols.map((c) => el("td", {text: String(row[c] ?? "")})))))));
+        el("tr", {}, ...STANDINGS.map(([c]) => el("th", {text: c}))),
+        ...rows.map((row) => el("tr", {}, ...STANDINGS.map(([, f]) => el("td", {text: String(f(row) ?? "")})))))));
     }
     $("standings").replaceChildren(...out);
   }
@@ -134,5 +154,8 @@
   });
   games();
   standings();
-  setInterval(() => { if (!document.hidden) { games(); standings(); } }, 15000);
+  // no stream tells of every game (GET /games/{id}/stream follows one): the list is read again
+  // every few seconds while the page is in view, and at once when it comes back into view
+  setInterval(() => { if (!document.hidden) { games(); } }, 3000);
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) { games(); } });
 })();

@@ -6,6 +6,7 @@
   const {$, el, api, reason, store, follow, picture, who, notice, serial} = P;
   const parts = location.pathname.split("/");
   const gameId = parts[2];
+  const WORDS = 132;  // the table in words, as wide as its columns need (it scrolls in its own box)
   const seat = Number(parts[3]);
   const token = store.get(`seat:${gameId}:${seat}`);
   let shown = null;        // the choices on screen: {version, choices}
@@ -19,7 +20,7 @@
   async function load() {
     const [status, choices, pic, words] = await Promise.all([
       api(`/games/${gameId}`, {token}), api(`/games/${gameId}/choices`, {token}),
-      api(`/games/${gameId}/picture`, {token}), api(`/games/${gameId}/words`, {token})]);
+      api(`/games/${gameId}/picture`, {token}), api(`/games/${gameId}/words?width=${WORDS}`, {token})]);
     if (status.status === 404) { notice(`There is no game ${gameId} here (or it is not open to you).`); return; }
     if (!status.ok || !choices.ok) { $("refusal").textContent = reason(status.ok ? choices : status); return; }
     const st = status.body, ch = choices.body;

@@ -6,6 +6,7 @@
   "use strict";
   const {$, el, api, reason, store, fragment, follow, picture, who, notice, serial} = P;
   const gameId = location.pathname.split("/")[2];
+  const WORDS = 132;  // the table in words, as wide as its columns need (it scrolls in its own box)
   // the organiser's link carries the key once, in the fragment (which no server sees): it is kept in
   // this browser and the address (and this page's entry in the history) loses it at once
   const given = fragment().get("key");
@@ -30,7 +31,7 @@
   async function load() {
     const then = encodeURIComponent(JSON.stringify(queue.map((q) => q.say)));
     const [aw, pic, words] = await Promise.all([api(`/games/${gameId}/awaited?then=${then}`, {token}),
-      api(`/games/${gameId}/picture`, {token}), api(`/games/${gameId}/words`, {token})]);
+      api(`/games/${gameId}/picture`, {token}), api(`/games/${gameId}/words?width=${WORDS}`, {token})]);
     if (aw.status === 404) { notice(`There is no game ${gameId} here.`); return; }
     if (!aw.ok) { notice("This page needs the game's referee key (open the referee link the organiser gave you): " + reason(aw)); return; }
     view = aw.body;

@@ -25,6 +25,7 @@
   let current = 0;      // the event shown (caller's numbering)
   let shownBoard = null;  // the board shown: whose view it is (viewer, seat)
   let seats = 0;
+  let zoom = null;        // the picture's size as a person chose it (null: as the screen's width has it)
   let over = false;       // the game is finished (then anyone may ask for a seat's options, where allowed)
 
   function headers() { return token ? {"Authorization": "Bearer " + token} : {}; }
@@ -89,10 +90,26 @@
   }
 
   function readable(svg) {
-    // on a narrow screen the picture keeps 85% of its drawn size and scrolls (viewer.css)
-    if (!svg || window.innerWidth >= 900) { return; }
+    // on a narrow screen the picture keeps 85% of its drawn size and scrolls (viewer.css); once a
+    // person zooms (− + fit), the size they chose, scrolled inside its frame
+    if (!svg) { return; }
     const natural = Number(svg.getAttribute("width")) || 900;
+    if (zoom !== null) {
+      svg.style.maxWidth = "none";
+      svg.style.width = Math.round(natural * zoom) + "px";
+      return;
+    }
+    if (window.innerWidth >= 900) { return; }
     svg.style.width = Math.round(natural * 0.85) + "px";
+  }
+
+  function zoomBy(f) {
+    const svg = $("picture").querySelector("svg");
+    if (!svg) { return; }
+    const natural = Number(svg.getAttribute("width")) || 900;
+    const now = zoom !== null ? zoom : svg.getBoundingClientRect().width / natural;
+    zoom = f === "fit" ? ($("picture").clientWidth - 2) / natural : Math.max(0.3, Math.min(3, now * f));
+    readable(svg);
   }
 
   async function live() {
@@ -189,6 +206,9 @@
   }
 
   $("weigh").onclick = weigh;
+  $("zoom-in").onclick = () => zoomBy(1.25);
+  $("zoom-out").onclick = () => zoomBy(0.8);
+  $("zoom-fit").onclick = () => zoomBy("fit");
   $("first").onclick = () => show({event: 1});
   $("back").onclick = () => show({event: current - 1});
   $("forward").onclick = () => show({event: Math.min(events.length, current + 1)});
