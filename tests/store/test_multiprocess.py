@@ -44,6 +44,20 @@ def _race(api1: Api, api2: Api, gid: str, decision: dict, version: int):
         return [f.result() for f in [pool.submit(send, api1), pool.submit(send, api2)]]
 
 
+def _legal_at(api: Api, gid: str, version: int, wait: float = 60.0) -> dict:
+    """The seat's decisions at ``version`` or later, as a client reading across servers must
+    ask: another server may trail by the commit notification's way (docs/several-servers.md),
+    and its answer names the version it shows, never a mix. ``wait`` only catches a server
+    that never catches up."""
+    deadline = time.monotonic() + wait
+    while True:
+        legal = api.legal(gid)
+        if legal["version"] >= version:
+            return legal
+        assert time.monotonic() < deadline, f"a server still at version {legal['version']} after {wait} s, {version} seen"
+        time.sleep(0.005)
+
+
 def _play_through_both(s1: ServerProcess, s2: ServerProcess, gid: str, tokens: dict, seed: int) -> dict:
     rng = random.Random(seed)
     acked, conflicts, statuses = [], 0, []
@@ -54,7 +68,8 @@ def _play_through_both(s1: ServerProcess, s2: ServerProcess, gid: str, tokens: d
             if st["finished"]:
                 break
             seat = st["to_act"][0]
-            legal = apis[(rng.randrange(2), seat)].legal(gid)
+            seen = apis[(0, seat)].status(gid)["version"]  # as this seat counts versions (what it may read)
+            legal = _legal_at(apis[(rng.randrange(2), seat)], gid, seen)
             decision = rng.choice(legal["decisions"])
             r1, r2 = _race(apis[(0, seat)], apis[(1, seat)], gid, decision, legal["version"])
             codes = sorted([r1.status_code, r2.status_code])
