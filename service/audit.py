@@ -66,6 +66,15 @@ class Envelope:
     def ev(self) -> Ev:
         return Ev(self.type, self.turn, self.vis, self.data)
 
+    @classmethod
+    def of_row(cls, row: dict) -> "Envelope":
+        """An event row of a file (event_store/portable.py ``read_game``)."""
+        env = cls.__new__(cls)
+        env.version, env.timestamp, env.type, env.turn = row["version"], row["timestamp"], row["type"], row["turn"]
+        env.vis, env.data, env.prev, env.hash = row["visible_to"], row["data"], row["prev"], row["hash"]
+        env.salt = row.get("salt")
+        return env
+
 
 def decode_all(game_id, stored, mapper, report: AuditReport) -> list[Envelope] | None:
     """The stored events decoded, each time as the ISO text stored: the hash
@@ -398,19 +407,34 @@ def audit_envelopes(game_id, envs: list[Envelope], head: dict | None, secret: by
     report.events = len(envs)
     if not check_chain(game_id, envs, head, report):
         return report
+    if not check_randomness(envs, secret, parents, report):
+        return report
+    rerun(envs, report)
+    _name_rules_version(envs[0].data, report)
+    return report
+
+
+def check_randomness(envs: list[Envelope], secret: bytes | None, parents: list | None,
+                     report: AuditReport) -> bool:
+    """The seed against the commitment, then every chance outcome re-derived from
+    it (a fork's inherited ones from its ancestors' seeds, ``parents``): what the
+    audit, ``tools import`` and ``tools verify`` check of a game's chance."""
     seed = check_seed(envs, secret, report)
     if not report.ok:
-        return report
+        return False
     fork = envs[0].data.get("fork")
     if fork:
         report.notes.append(f"forked from {fork['parent']} at version {fork['version']}")
         if any(a is None for _, a in parents or [(0, None)]) and not envs[0].data["table"]:
             report.notes.append("an ancestor's seed is not available: its chance checked for gaps only")
-    if not check_chance(envs, seed, parents, report):
-        return report
-    rerun(envs, report)
-    _name_rules_version(envs[0].data, report)
-    return report
+    return check_chance(envs, seed, parents, report)
+
+
+def file_parents(doc: dict) -> list | None:
+    """An export's ``parents`` as ``check_chance`` takes them."""
+    if not doc.get("parents"):
+        return None
+    return [[int(v), bytes(seed) if seed is not None else None] for v, seed in doc["parents"]]
 
 
 def _name_rules_version(created: dict, report: AuditReport) -> None:

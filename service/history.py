@@ -82,7 +82,7 @@ def import_game(app, path: str) -> UUID:
     store it; a history that does not verify is refused and nothing is written."""
     from copy import deepcopy
 
-    from service.audit import ancestry, audit_envelopes
+    from service.audit import ancestry, audit_envelopes, file_parents
 
     doc = read_game(path)
     game_id = doc["game_id"]
@@ -115,7 +115,7 @@ def import_game(app, path: str) -> UUID:
     # a fork's ancestors' seeds: as this store knows them, else as the file carries them (revealed ones)
     parents = ancestry(app, created.data) if isinstance(created.data, dict) else None
     if doc["parents"] and (parents is None or any(seed is None for _, seed in parents)):
-        parents = [[int(v), bytes(seed) if seed is not None else None] for v, seed in doc["parents"]]
+        parents = file_parents(doc)
     report = AuditReport(game_id=game_id.hex)
     audit_envelopes(game_id, [Envelope(created)] + [Envelope(r) for r in recorded], None,
                     doc["secret"], parents, report)
