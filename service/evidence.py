@@ -522,7 +522,8 @@ def verify_record(path: str, text: str, keys: dict | None, receipts: list[dict])
             where = {"version": int(version), "step": None, "line": n, "lines": [start_line, n - 1]}
             key = known.get(fp)
             if key is None:
-                return v.fail(dict(where, reason=f"line {n}: signed by key {fp[:16]}, which is not "
+                return v.fail(dict(where, reason=f"the step ending at version {version} (record lines {start_line}-"
+                                                  f"{n - 1}): line {n} is signed by key {fp[:16]}, which is not "
                                                   + ("the published key" if keys is not None else "given (use --key)")))
             msg = record_message(gid, int(version), bytes.fromhex(head), time, fp, prefix.copy().digest())
             if not verify(key, bytes.fromhex(sig), msg):
