@@ -77,11 +77,11 @@ def import_trust(game_id: UUID, rows: list, doc: dict, given: dict, named: bool)
             raise DoesNotVerify(problem["reason"])
         vouched = sorted({s[2] for s in by_given})
         note = f"signatures checked against key{'s' if len(vouched) > 1 else ''} " + ", ".join(f[:16] for f in vouched)
+    elif named:
+        raise DoesNotVerify(f"versions 1-{rows[-1]['version']} carry no signature by the key given (--key): "
+                            + (f"signed only by keys the file carries ({', '.join(f[:16] for f in claimed)}), "
+                               "which are its claim, not proof" if sigs else "the file carries no signature"))
     elif sigs:
-        if named:
-            raise DoesNotVerify(f"versions 1-{rows[-1]['version']} carry no signature by the key given (--key): "
-                                f"signed only by keys the file carries ({', '.join(f[:16] for f in claimed)}), "
-                                "which are its claim, not proof")
         vouched, note = [], (f"imported as foreign evidence: signed only by keys the file carries "
                              f"({', '.join(f[:16] for f in claimed)}), not by this service's key; this service does "
                              "not vouch for it (give the origin's published key with --key to check it)")
@@ -466,6 +466,9 @@ def record_trust(text: str, given: dict, named: bool) -> str:
 
     lines = text.splitlines(keepends=True)
     if not any(line.startswith("[GameId ") for line in lines):
+        if named:
+            raise DoesNotVerify("the record carries no signature (no GameId tag, no sign lines): nothing in it is "
+                                "signed by the key given (--key)")
         return ("imported an unsigned record (written before signing): its moves were played through the rules; "
                 "no signature vouches for its names and tags")
     claimed = record_keys(lines)

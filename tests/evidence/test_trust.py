@@ -142,6 +142,8 @@ def test_a_format_2_forgery_is_not_signed_by_the_importing_store(cli, tmp_path):
     old["format_version"] = 2
     forged.write_bytes(pack(old))
     other = str(tmp_path / "other.db")
+    p = cli.run("import", forged, "--key", origin_key, "--db", str(tmp_path / "keyed.db"))
+    assert p.returncode == 1 and "the file carries no signature" in p.stderr, p.stderr
     p = cli.run("import", forged, "--db", other)
     assert p.returncode == 0 and "unsigned evidence" in p.stderr
     again = tmp_path / "again.pgame"
