@@ -409,9 +409,56 @@ def audit_envelopes(game_id, envs: list[Envelope], head: dict | None, secret: by
         return report
     if not check_randomness(envs, secret, parents, report):
         return report
-    rerun(envs, report)
+    if rerun(envs, report):  # the rules name a bad step first (the event on the line that differs)
+        check_shapes(envs, report)
     _name_rules_version(envs[0].data, report)
     return report
+
+
+def check_shapes(envs: list[Envelope], report: AuditReport) -> bool:
+    """What a verifier checks of a history's form without its rules (spec/SPEC.md):
+    each correction's shape (§8), outcomes marked ``stated`` only in the setup of a
+    game from a stated position and a seeded game's other outcomes all from the
+    stream (§5.5), no counter in a table-mode game (§9). ``tools verify`` runs it
+    before the chance (service/evidence.py, spec/verify.py's order); the audit
+    (``tools audit``, ``tools import``) after the rules' re-run, which names the
+    step a forged correction breaks."""
+    for e in envs:
+        if e.type != "Corrected":
+            continue
+        v, d = e.version, e.data
+        before = envs[v - 2] if v >= 2 else None
+        decision = before.data.get("decision") if before is not None and before.type == "Decided" else None
+        to = d.get("to_version")
+        if not (is_correction(decision) and decision.get("to_version") == to and before.data.get("seat") == 0):
+            return not report.fail(v, e.type, "not the consequence of a correction's Decided")
+        if not (isinstance(to, int) and 1 <= to < v - 2 and d.get("retracted") == [to + 1, v - 2]):
+            return not report.fail(v, e.type, f"its retracted range is not [to_version + 1, {v - 2}]")
+        cut, after = envs[to - 1], envs[to]
+        if not (after.type in ("Decided", "EntropyAdded", "SeatNamed")
+                or (cut.type == "ChanceAwaited" and after.type in CHANCE_TYPES)):
+            return not report.fail(v, e.type, f"version {to} is neither a step boundary nor just before an outcome")
+    created = envs[0].data
+    setups, in_setup = 0, False
+    for e in envs[1:]:
+        d = e.data
+        if e.type in ("Decided", "EntropyAdded"):
+            in_setup = e.type == "Decided" and d.get("seat") == 0 and d.get("decision") == {"step": "setup"}
+            setups += in_setup
+            continue
+        if e.type not in CHANCE_TYPES:
+            continue
+        if d.get("stated"):
+            if created.get("position") is None or not in_setup or setups != 1 or d.get("counter") is not None:
+                return not report.fail(e.version, e.type, "an outcome marked stated outside the setup of a game "
+                                                          "from a stated position, or with a counter")
+        elif created.get("table"):
+            if d.get("counter") is not None:
+                return not report.fail(e.version, e.type, "a counter in a table-mode game")
+        elif d.get("counter") is None and not d.get("face_down"):
+            return not report.fail(e.version, e.type, "an outcome of a seeded game without a counter (only a "
+                                                      "stated position's are)")
+    return True
 
 
 def check_randomness(envs: list[Envelope], secret: bytes | None, parents: list | None,

@@ -258,23 +258,27 @@ def verify_export(path: str, doc: dict, keys: dict | None, receipts: list[dict])
             return v.fail(problem)
         v.checked.append(f"receipt of seat {r['seat']} at its version {r['seat_version']}: "
                          f"the file holds that step unchanged")
-    problem = check_file_chance(doc)
+    problem = check_file_content(doc)
     if problem is not None:
         return v.fail(problem)
-    v.checked.append("chance: seed and every outcome re-derived (the audit's check, service/audit.py)")
+    v.checked.append("corrections' and stated outcomes' form; the seed and every chance outcome re-derived "
+                     "(the audit's checks, service/audit.py)")
     return v
 
 
-def check_file_chance(doc: dict) -> dict | None:
-    """The file's seed against its commitment and every chance outcome re-derived
+def check_file_content(doc: dict) -> dict | None:
+    """What the file's events say of themselves: corrections' and stated outcomes'
+    form, then the seed against its commitment and every chance outcome re-derived
     from it, forks' inherited ones from ``parents``: service/audit.py's
-    ``check_randomness``, the code ``tools import`` and ``tools audit`` run."""
-    from service.audit import AuditReport, Envelope, check_randomness, file_parents
+    ``check_shapes`` and ``check_randomness``, the code ``tools import`` and
+    ``tools audit`` run (all but the rules' re-run)."""
+    from service.audit import AuditReport, Envelope, check_randomness, check_shapes, file_parents
 
     report = AuditReport(game_id=doc["game_id"].hex)
     try:
         envs = [Envelope.of_row(r) for r in doc["events"]]
-        check_randomness(envs, doc.get("secret"), file_parents(doc), report)
+        if check_shapes(envs, report):
+            check_randomness(envs, doc.get("secret"), file_parents(doc), report)
     except (KeyError, TypeError, ValueError, AttributeError) as e:
         return {"version": None, "step": None, "reason": f"a chance event cannot be read ({type(e).__name__}: {e})"}
     if report.ok:

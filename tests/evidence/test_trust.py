@@ -233,3 +233,43 @@ def test_an_old_record_still_verifies_and_imports_with_the_key(cli, tmp_path):
     assert p.returncode == 1 and "give its service's published key" in p.stderr, p.stderr
     p = cli.run("import", rec, "--key", KEY, "--db", str(tmp_path / "y.db"))
     assert p.returncode == 0 and "checked against key" in p.stderr, p.stderr
+
+
+def test_tools_verify_checks_a_corrections_shape_as_spec_verify_does(cli, tmp_path):
+    """The operator re-signs a file whose correction retracts less than it says: both verifiers
+    name the Corrected event (tools verify through the audit's check_shapes)."""
+    import random
+
+    from service.app import Privateer
+    from spec.make_vectors import play, rehash, resign, rows_of
+
+    app = Privateer(str(tmp_path / "o.db"), snapshot_interval=0)
+    t = app.create("letter-of-marque", 2, table=True)
+    play(app, t, 14, random.Random(2))
+    starts = [e.originator_version for e in app.stored_events(t) if e.type == "Decided" and e.data["seat"]]
+    app.correct(t, starts[-2] - 1, "a die misread")
+    play(app, t, 2, random.Random(3))
+    good = tmp_path / "good.pgame"
+    from service.history import export_game
+
+    export_game(app, t, str(good))
+    key = tmp_path / "key.hex"
+    key.write_text(app.signer.public_key.hex())
+    doc = unpack(good.read_bytes())
+    rows = rows_of(doc)
+    corrected = next(r for r in rows if r["type"] == "Corrected")
+    first, last = corrected["data"]["retracted"]
+    corrected["data"]["retracted"] = [first + 1, last]
+    rehash(doc, t, rows, corrected["version"])
+    resign(app, doc, t, rows)
+    bad = tmp_path / "bad.pgame"
+    bad.write_bytes(pack(doc))
+    app.close()
+    assert cli.run("verify", good, "--key", key).returncode == 0
+    p = cli.run("verify", bad, "--key", key, "--json")
+    ours = json.loads(p.stdout)["first_bad"]
+    theirs = independent(bad, key)["first_bad"]
+    assert p.returncode == 1 and ours["version"] == theirs["version"] == corrected["version"], (ours, theirs)
+    assert "retracted range" in ours["reason"] and "retracted range" in theirs["reason"]
+    p = cli.run("import", bad, "--key", key, "--db", str(tmp_path / "x.db"))
+    assert p.returncode == 1 and "does not verify: event" in p.stderr, p.stderr  # the audit: the rules or the shape
