@@ -138,11 +138,19 @@ class Signer:
         return self.describe()[-1]
 
     def describe(self) -> list[dict]:
-        """Every key's public half (oldest first): the active one has ``retired`` empty."""
+        """Every key of the service's own (oldest first): the active one has ``retired``
+        empty. A public key kept from an imported file is that file's claim, not the
+        service's: never listed (``tools key``, ``GET /key``)."""
         self._active()
         return [{"fingerprint": r["fingerprint"], "public_key": r["public_key"], "created": r["created"],
                  "retired": r["retired"] or None, "signing": r["fingerprint"] == self.fingerprint}
-                for r in self.recorder.select_keys()]
+                for r in self.recorder.select_keys() if r["private_key"]]
+
+    def own_keys(self) -> dict[str, bytes]:
+        """The service's own public keys (the signing one and the retired ones), by fingerprint."""
+        self._active()
+        return {r["fingerprint"]: bytes.fromhex(r["public_key"]) for r in self.recorder.select_keys()
+                if r["private_key"]}
 
     def public_keys(self, fingerprints) -> dict[str, bytes]:
         """The public keys of these fingerprints (those the store knows)."""
@@ -151,7 +159,8 @@ class Signer:
                 if r["fingerprint"] in want}
 
     def remember(self, keys: dict[str, bytes]) -> None:
-        """Public keys from an imported file, kept so a re-export lists them (never used to sign)."""
+        """Public keys from an imported file, kept so a re-export lists them with the
+        file's signatures: never used to sign, never listed as the service's (``describe``)."""
         known = {r["fingerprint"] for r in self.recorder.select_keys()}
         for fp, public in keys.items():
             if fp not in known and fingerprint(public) == fp:

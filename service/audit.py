@@ -66,6 +66,15 @@ class Envelope:
     def ev(self) -> Ev:
         return Ev(self.type, self.turn, self.vis, self.data)
 
+    @classmethod
+    def of_row(cls, row: dict) -> "Envelope":
+        """An event row of a file (event_store/portable.py ``read_game``)."""
+        env = cls.__new__(cls)
+        env.version, env.timestamp, env.type, env.turn = row["version"], row["timestamp"], row["type"], row["turn"]
+        env.vis, env.data, env.prev, env.hash = row["visible_to"], row["data"], row["prev"], row["hash"]
+        env.salt = row.get("salt")
+        return env
+
 
 def decode_all(game_id, stored, mapper, report: AuditReport) -> list[Envelope] | None:
     """The stored events decoded, each time as the ISO text stored: the hash
@@ -398,19 +407,81 @@ def audit_envelopes(game_id, envs: list[Envelope], head: dict | None, secret: by
     report.events = len(envs)
     if not check_chain(game_id, envs, head, report):
         return report
+    if not check_randomness(envs, secret, parents, report):
+        return report
+    if rerun(envs, report):  # the rules name a bad step first (the event on the line that differs)
+        check_shapes(envs, report)
+    _name_rules_version(envs[0].data, report)
+    return report
+
+
+def check_shapes(envs: list[Envelope], report: AuditReport) -> bool:
+    """What a verifier checks of a history's form without its rules (spec/SPEC.md):
+    each correction's shape (§8), outcomes marked ``stated`` only in the setup of a
+    game from a stated position and a seeded game's other outcomes all from the
+    stream (§5.5), no counter in a table-mode game (§9). ``tools verify`` runs it
+    before the chance (service/evidence.py, spec/verify.py's order); the audit
+    (``tools audit``, ``tools import``) after the rules' re-run, which names the
+    step a forged correction breaks."""
+    for e in envs:
+        if e.type != "Corrected":
+            continue
+        v, d = e.version, e.data
+        before = envs[v - 2] if v >= 2 else None
+        decision = before.data.get("decision") if before is not None and before.type == "Decided" else None
+        to = d.get("to_version")
+        if not (is_correction(decision) and decision.get("to_version") == to and before.data.get("seat") == 0):
+            return not report.fail(v, e.type, "not the consequence of a correction's Decided")
+        if not (isinstance(to, int) and 1 <= to < v - 2 and d.get("retracted") == [to + 1, v - 2]):
+            return not report.fail(v, e.type, f"its retracted range is not [to_version + 1, {v - 2}]")
+        cut, after = envs[to - 1], envs[to]
+        if not (after.type in ("Decided", "EntropyAdded", "SeatNamed")
+                or (cut.type == "ChanceAwaited" and after.type in CHANCE_TYPES)):
+            return not report.fail(v, e.type, f"version {to} is neither a step boundary nor just before an outcome")
+    created = envs[0].data
+    setups, in_setup = 0, False
+    for e in envs[1:]:
+        d = e.data
+        if e.type in ("Decided", "EntropyAdded"):
+            in_setup = e.type == "Decided" and d.get("seat") == 0 and d.get("decision") == {"step": "setup"}
+            setups += in_setup
+            continue
+        if e.type not in CHANCE_TYPES:
+            continue
+        if d.get("stated"):
+            if created.get("position") is None or not in_setup or setups != 1 or d.get("counter") is not None:
+                return not report.fail(e.version, e.type, "an outcome marked stated outside the setup of a game "
+                                                          "from a stated position, or with a counter")
+        elif created.get("table"):
+            if d.get("counter") is not None:
+                return not report.fail(e.version, e.type, "a counter in a table-mode game")
+        elif d.get("counter") is None and not d.get("face_down"):
+            return not report.fail(e.version, e.type, "an outcome of a seeded game without a counter (only a "
+                                                      "stated position's are)")
+    return True
+
+
+def check_randomness(envs: list[Envelope], secret: bytes | None, parents: list | None,
+                     report: AuditReport) -> bool:
+    """The seed against the commitment, then every chance outcome re-derived from
+    it (a fork's inherited ones from its ancestors' seeds, ``parents``): what the
+    audit, ``tools import`` and ``tools verify`` check of a game's chance."""
     seed = check_seed(envs, secret, report)
     if not report.ok:
-        return report
+        return False
     fork = envs[0].data.get("fork")
     if fork:
         report.notes.append(f"forked from {fork['parent']} at version {fork['version']}")
         if any(a is None for _, a in parents or [(0, None)]) and not envs[0].data["table"]:
             report.notes.append("an ancestor's seed is not available: its chance checked for gaps only")
-    if not check_chance(envs, seed, parents, report):
-        return report
-    rerun(envs, report)
-    _name_rules_version(envs[0].data, report)
-    return report
+    return check_chance(envs, seed, parents, report)
+
+
+def file_parents(doc: dict) -> list | None:
+    """An export's ``parents`` as ``check_chance`` takes them."""
+    if not doc.get("parents"):
+        return None
+    return [[int(v), bytes(seed) if seed is not None else None] for v, seed in doc["parents"]]
 
 
 def _name_rules_version(created: dict, report: AuditReport) -> None:

@@ -40,25 +40,77 @@ def export_evidence(app, game_id: UUID, events: list) -> dict:
     return {"signatures": signatures, "keys": keys, "parents": ancestry(app, events[0].data, revealed_only=True)}
 
 
-def imported_signatures(game_id: UUID, rows: list, doc: dict) -> tuple[list, dict]:
-    """A file's signed heads as ``privateer_signatures`` rows (head from its
-    chain) and its keys, to be stored with the imported game; raises
-    ``DoesNotVerify`` for a signature that does not check against the key the
-    file names (a file rewritten after it was signed)."""
+@dataclass
+class ImportTrust:
+    """What an imported file's signatures are worth to the importing service."""
+    signatures: list               # ``privateer_signatures`` rows kept with the game (the file's, as it holds them)
+    keys: dict                     # the public keys that made them: kept for a re-export, never the service's own
+    vouched_by: list[str]          # fingerprints of given keys (the service's own, ``--key``) covering the file
+    note: str = ""                 # said to whoever imports: how far the file is trusted
+
+
+def import_trust(game_id: UUID, rows: list, doc: dict, given: dict, named: bool) -> ImportTrust:
+    """How far an export is trusted (spec/SPEC.md §4). A file's own keys are its
+    claim: its signatures must hold together under them (else ``DoesNotVerify``,
+    naming the step), but only signatures by a ``given`` key (the importing
+    service's own, and those ``named`` with ``--key``) vouch for it: they must
+    then cover the whole file. A file signed only by keys it carries is refused
+    when ``--key`` was given, else imported as foreign evidence; a file with no
+    signature (format 2) as unsigned evidence. Either way the service does not
+    vouch for it: its key list and its signatures stay its own."""
     from service.kernel.errors import DoesNotVerify
 
     hashes = {r["version"]: r["hash"] for r in rows}
-    keys = {fp: bytes(pk) for fp, pk in doc["keys"].items()}
-    problem = check_signatures(game_id, rows, doc["signatures"], keys, None)
-    if problem is not None and not problem.get("unsigned"):  # unsigned (a file from before signing): audited only
+    file_keys = {fp: bytes(pk) for fp, pk in doc["keys"].items()}
+    for fp, pk in file_keys.items():
+        if fingerprint(pk) != fp:
+            raise DoesNotVerify(f"the file's key {fp[:16]} is not the key of that fingerprint")
+    sigs = [s for s in doc["signatures"] if s[2] in file_keys or s[2] in given]
+    claimed = {fp: pk for fp, pk in file_keys.items() if fp not in given}
+    problem = check_signatures(game_id, rows, [s for s in sigs if s[2] in claimed], claimed, None) if claimed else None
+    if problem is not None and not problem.get("unsigned"):
         raise DoesNotVerify(problem["reason"])
-    out = [(game_id.hex, v, hashes[v].hex(), t, fp, bytes(sig).hex()) for v, t, fp, sig in doc["signatures"]]
-    return out, keys
+    by_given = [s for s in sigs if s[2] in given]
+    if by_given:
+        problem = check_signatures(game_id, rows, by_given, {}, given)
+        if problem is not None:
+            raise DoesNotVerify(problem["reason"])
+        vouched = sorted({s[2] for s in by_given})
+        note = f"signatures checked against key{'s' if len(vouched) > 1 else ''} " + ", ".join(f[:16] for f in vouched)
+    elif named:
+        raise DoesNotVerify(f"versions 1-{rows[-1]['version']} carry no signature by the key given (--key): "
+                            + (f"signed only by keys the file carries ({', '.join(f[:16] for f in claimed)}), "
+                               "which are its claim, not proof" if sigs else "the file carries no signature"))
+    elif sigs:
+        vouched, note = [], (f"imported as foreign evidence: signed only by keys the file carries "
+                             f"({', '.join(f[:16] for f in claimed)}), not by this service's key; this service does "
+                             "not vouch for it (give the origin's published key with --key to check it)")
+    else:
+        vouched, note = [], ("imported as unsigned evidence: the file carries no signature (its chain, chance and "
+                             "rules were audited); this service does not sign it")
+    out = [(game_id.hex, v, hashes[v].hex(), t, fp, bytes(sig).hex()) for v, t, fp, sig in sigs]
+    keys = {fp: file_keys.get(fp) or given[fp] for fp in {s[2] for s in sigs}}
+    return ImportTrust(out, keys, vouched, note)
+
+
+def vouches(app, game_id: UUID) -> bool:
+    """Whether this store signed the game's history from its start (its lowest
+    signed head is by a key of its own): not a game imported from a file."""
+    rows = app.recorder.select_signatures(game_id.hex)
+    if not rows:
+        return False
+    own = app.signer.own_keys()
+    first = min(r["version"] for r in rows)
+    return any(r["version"] == first and r["fingerprint"] in own for r in rows)
 
 
 def signed_record(app, game_id: UUID, stored: list, text: str) -> str:
     """The record ``text`` (service/record.py ``write_record``) with its game id
-    tag and a signed line after the lines of each step."""
+    tag and a signed line after the lines of each step. A game this store did
+    not sign from its start (imported from a file: its signatures are its
+    origin's) gets no sign lines: the store never signs a history it was given."""
+    if not vouches(app, game_id):
+        return text
     lines = text.rstrip("\n").split("\n")
     lines.insert(1, f'[GameId "{game_id.hex}"]')
     lines[0] = lines[0].replace('PrivateerRecord 1"', 'PrivateerRecord 2"')
@@ -77,7 +129,8 @@ def signed_record(app, game_id: UUID, stored: list, text: str) -> str:
     def sign_here(e):
         digest = hashlib.sha256("".join(line + "\n" for line in out).encode()).digest()
         t, fp, sig = app.signer.sign_record(game_id, e.originator_version, e.hash, digest)
-        out.append(f"{SIGN} {e.originator_version} {e.hash.hex()} {t} {fp} {sig}")
+        # the key that signed, as the line's claim (format 4): a verifier trusts the key it is given
+        out.append(f"{SIGN} {e.originator_version} {e.hash.hex()} {t} {fp} {sig} {app.signer.public_key.hex()}")
 
     for e in stored[1:]:
         if _move(e, table) is not None:
@@ -205,7 +258,34 @@ def verify_export(path: str, doc: dict, keys: dict | None, receipts: list[dict])
             return v.fail(problem)
         v.checked.append(f"receipt of seat {r['seat']} at its version {r['seat_version']}: "
                          f"the file holds that step unchanged")
+    problem = check_file_content(doc)
+    if problem is not None:
+        return v.fail(problem)
+    v.checked.append("corrections' and stated outcomes' form; the seed and every chance outcome re-derived "
+                     "(the audit's checks, service/audit.py)")
     return v
+
+
+def check_file_content(doc: dict) -> dict | None:
+    """What the file's events say of themselves: corrections' and stated outcomes'
+    form, then the seed against its commitment and every chance outcome re-derived
+    from it, forks' inherited ones from ``parents``: service/audit.py's
+    ``check_shapes`` and ``check_randomness``, the code ``tools import`` and
+    ``tools audit`` run (all but the rules' re-run)."""
+    from service.audit import AuditReport, Envelope, check_randomness, check_shapes, file_parents
+
+    report = AuditReport(game_id=doc["game_id"].hex)
+    try:
+        envs = [Envelope.of_row(r) for r in doc["events"]]
+        if check_shapes(envs, report):
+            check_randomness(envs, doc.get("secret"), file_parents(doc), report)
+    except (KeyError, TypeError, ValueError, AttributeError) as e:
+        return {"version": None, "step": None, "reason": f"a chance event cannot be read ({type(e).__name__}: {e})"}
+    if report.ok:
+        return None
+    bad = report.first_bad or {}
+    return {"version": bad.get("version"), "step": None,
+            "reason": f"event {bad.get('version')} ({bad.get('type')}): {bad.get('reason')}"}
 
 
 def _keys_said(used: dict, own: bool) -> str:
@@ -362,6 +442,62 @@ def _step_bounds(rows: list, version: int) -> list[int]:
 
 
 # records ------------------------------------------------------------------------------------
+def record_keys(lines: list[str]) -> list[tuple[str, bytes]] | dict:
+    """The public keys a record's sign lines carry (format 4; a claim, §4), as
+    ``(fingerprint, key)`` pairs; a failure (dict) for a key that is not its
+    fingerprint's or a sign line that is not one."""
+    out: dict[str, bytes] = {}
+    for n, line in enumerate(lines, 1):
+        if not line.startswith(SIGN + " "):
+            continue
+        parts = line.rstrip("\r\n").split(" ")
+        if len(parts) == 7:
+            fp, pk = parts[4], parts[6]
+            if not _is_hex(pk, 64) or fingerprint(bytes.fromhex(pk)) != fp:
+                return {"version": int(parts[1]) if parts[1].isdigit() else None, "step": None, "line": n,
+                        "reason": f"line {n}: the sign line's key is not the key of its fingerprint {fp[:16]}"}
+            out[fp] = bytes.fromhex(pk)
+    return list(out.items())
+
+
+def record_trust(text: str, given: dict, named: bool) -> str:
+    """How far a record is trusted on import (as ``import_trust`` for an export):
+    its sign lines must check (under the keys ``given``, else those they carry:
+    a claim); a record signed only by keys it carries is refused when ``--key``
+    was given (``named``), else imported as foreign evidence. Returns the note;
+    raises ``DoesNotVerify`` naming the step."""
+    from service.kernel.errors import DoesNotVerify
+
+    lines = text.splitlines(keepends=True)
+    if not any(line.startswith("[GameId ") for line in lines):
+        if named:
+            raise DoesNotVerify("the record carries no signature (no GameId tag, no sign lines): nothing in it is "
+                                "signed by the key given (--key)")
+        return ("imported an unsigned record (written before signing): its moves were played through the rules; "
+                "no signature vouches for its names and tags")
+    claimed = record_keys(lines)
+    if isinstance(claimed, dict):
+        raise DoesNotVerify(claimed["reason"])
+    known = {**dict(claimed), **given}
+    verdict = verify_record("record", text, known, [])
+    if not verdict.ok:
+        bad = verdict.first_bad or {}
+        reason = bad.get("reason", "")
+        if "which is not the published key" in reason:
+            reason += " (a record written before format 4 carries no keys: give its service's published key, --key)"
+        raise DoesNotVerify(reason)
+    used = {line.split(" ")[4] for line in lines if line.startswith(SIGN + " ") and len(line.split(" ")) >= 6}
+    if used <= set(given):
+        return "sign lines checked against key" + ("s " if len(used) > 1 else " ") + ", ".join(f[:16] for f in used)
+    foreign = ", ".join(f[:16] for f in sorted(used - set(given)))
+    if named:
+        raise DoesNotVerify(f"the record is signed by key {foreign}, not by the key given (--key): a key the record "
+                            "carries is its claim, not proof")
+    return (f"imported as foreign evidence: signed only by keys the record carries ({foreign}), not by this "
+            "service's key; this service does not vouch for its names and tags (give the origin's published key "
+            "with --key to check it)")
+
+
 def verify_record(path: str, text: str, keys: dict | None, receipts: list[dict]) -> Verdict:
     """A record's sign lines, each against the text before it; then the receipts' heads."""
     v = Verdict(path, "record")
@@ -371,24 +507,30 @@ def verify_record(path: str, text: str, keys: dict | None, receipts: list[dict])
         return v.fail({"version": None, "step": None, "line": 1,
                        "reason": "the record carries no GameId tag and no signatures (written before signing)"})
     gid = bytes.fromhex(gid_hex)
-    known = dict(keys) if keys is not None else {  # a record carries no keys: the receipts' own, without --key
-        r["fingerprint"]: bytes.fromhex(r["public_key"]) for r in receipts
-        if r.get("public_key") and fingerprint(bytes.fromhex(r["public_key"])) == r["fingerprint"]}
+    claimed = record_keys(lines)
+    if isinstance(claimed, dict):
+        return v.fail(claimed)
+    known = dict(keys) if keys is not None else {  # without --key: the keys the record and the receipts carry
+        **{r["fingerprint"]: bytes.fromhex(r["public_key"]) for r in receipts
+           if r.get("public_key") and fingerprint(bytes.fromhex(r["public_key"])) == r["fingerprint"]},
+        **dict(claimed)}
     if not known:
-        raise BadInput("a record carries no keys: give the service's published key (--key) or a seat's receipt")
+        raise BadInput("the record carries no keys (written before format 4): give the service's published key "
+                       "(--key) or a seat's receipt")
     signed_heads: dict[str, int] = {}
     prefix = hashlib.sha256()
     last_signed_line, start_line, signs = 0, 1, 0
     for n, line in enumerate(lines, 1):
         if line.startswith(SIGN + " "):
             parts = line.rstrip("\r\n").split(" ")
-            if len(parts) != 6:
+            if len(parts) not in (6, 7):
                 return v.fail({"version": None, "step": None, "line": n, "reason": f"line {n}: a malformed sign line"})
-            _, version, head, time, fp, sig = parts
+            _, version, head, time, fp, sig = parts[:6]
             where = {"version": int(version), "step": None, "line": n, "lines": [start_line, n - 1]}
             key = known.get(fp)
             if key is None:
-                return v.fail(dict(where, reason=f"line {n}: signed by key {fp[:16]}, which is not "
+                return v.fail(dict(where, reason=f"the step ending at version {version} (record lines {start_line}-"
+                                                  f"{n - 1}): line {n} is signed by key {fp[:16]}, which is not "
                                                   + ("the published key" if keys is not None else "given (use --key)")))
             msg = record_message(gid, int(version), bytes.fromhex(head), time, fp, prefix.copy().digest())
             if not verify(key, bytes.fromhex(sig), msg):

@@ -7,7 +7,7 @@ from uuid import UUID, uuid4
 from event_store.portable import read_game, write_game
 from service.aggregate import Game
 from service.audit import AuditReport, Envelope
-from service.evidence import export_evidence, imported_signatures
+from service.evidence import export_evidence, import_trust
 from service.kernel.chance import commitment, new_seed
 from service.kernel.corrections import retracted_versions
 from service.kernel.corrections import setup_end as _setup_end
@@ -77,12 +77,17 @@ def export_game(app, game_id: UUID, path: str, with_secret: bool = False) -> dic
     return {"game_id": game_id.hex, "events": len(events), "bytes": size, "secret_included": secret is not None}
 
 
-def import_game(app, path: str) -> UUID:
-    """Read a game file, audit it in full (chain, chance, rules) and only then
-    store it; a history that does not verify is refused and nothing is written."""
+def import_game(app, path: str, keys: dict | None = None, notes: list | None = None) -> UUID:
+    """Read a game file, audit it in full (chain, chance, rules), check its
+    signatures (``service.evidence.import_trust``: against this service's own
+    keys and ``keys``, the origin's published ones given with ``--key``; a
+    file's own keys are only its claim) and only then store it; a history that
+    does not verify is refused and nothing is written. The store never signs an
+    imported head: the file's signatures are kept as they are, and its keys are
+    never listed as the service's. ``notes``: how far the file was trusted."""
     from copy import deepcopy
 
-    from service.audit import ancestry, audit_envelopes
+    from service.audit import ancestry, audit_envelopes, file_parents
 
     doc = read_game(path)
     game_id = doc["game_id"]
@@ -115,14 +120,19 @@ def import_game(app, path: str) -> UUID:
     # a fork's ancestors' seeds: as this store knows them, else as the file carries them (revealed ones)
     parents = ancestry(app, created.data) if isinstance(created.data, dict) else None
     if doc["parents"] and (parents is None or any(seed is None for _, seed in parents)):
-        parents = [[int(v), bytes(seed) if seed is not None else None] for v, seed in doc["parents"]]
+        parents = file_parents(doc)
     report = AuditReport(game_id=game_id.hex)
     audit_envelopes(game_id, [Envelope(created)] + [Envelope(r) for r in recorded], None,
                     doc["secret"], parents, report)
     if not report.ok:
         bad = report.first_bad
         raise DoesNotVerify(f"{path} does not verify: event {bad['version']} ({bad['type']}): {bad['reason']}")
-    signatures, keys = imported_signatures(game_id, rows, doc)
+    given = dict(app.signer.own_keys())
+    given.update(keys or {})
+    try:
+        trust = import_trust(game_id, rows, doc, given, named=bool(keys))
+    except DoesNotVerify as e:
+        raise DoesNotVerify(f"{path} does not verify: {e.reason}") from None
     created, recorded = envelopes()  # fresh copies: folding must not touch what is stored
     agg = deepcopy(created).mutate(None)
     agg.retracted = retracted_versions([created, *recorded])  # a corrected game folds along its line
@@ -133,8 +143,10 @@ def import_game(app, path: str) -> UUID:
             raise DoesNotVerify(f"{path} does not verify: event {r.originator_version} ({r.type}) does not apply to "
                                 f"the game before it ({type(e).__name__}: {e})") from None
     agg._pending_events[:] = [created, *recorded]
-    app.signer.remember(keys)
-    app._save(agg, secret=doc["secret"], signatures=signatures)
+    app.signer.remember({fp: pk for fp, pk in trust.keys.items() if pk is not None})
+    app._save(agg, secret=doc["secret"], signatures=trust.signatures, sign_head=False)
+    if notes is not None:
+        notes.append(trust.note)
     return game_id
 
 

@@ -1,7 +1,7 @@
 """The game record: one text file per game that people can read and diff,
 as PGN is for chess, and that imports back into the same history.
 
-    [Record "PrivateerRecord 3"]
+    [Record "PrivateerRecord 4"]
     [Game "loot"]
     [Player1 "Ada"]
     [Player2 "Bo; 1=Eve"]
@@ -62,10 +62,12 @@ from service.kernel.machine import CHANCE_TYPES, CHANCE_VALUE_FIELD
 from service.kernel.rules import catalog_digest, get_rules
 
 FORMAT_TAG = "PrivateerRecord"
-FORMAT_VERSION = "3"
+FORMAT_VERSION = "4"
 # 2: version 1 with a GameId tag and signed steps (service/evidence.py ``signed_record``);
-# 3: tags as JSON strings, a tag a player, names and reasons written as values (signed or not)
-READS = ("1", "2", "3")
+# 3: tags as JSON strings, a tag a player, names and reasons written as values (signed or not);
+# 4: version 3 whose sign lines end with the public key that signed them (a claim: trust comes from
+#    the keys a verifier is given, spec/SPEC.md §4)
+READS = ("1", "2", "3", "4")
 _BARE = re.compile(r"^[A-Za-z_][A-Za-z0-9_.:+'/-]*$")
 _TAG = re.compile(r'^\[(\w+) "(.*)"\]$')
 _PLAYER_TAG = re.compile(r"^Player(\d+)$")
@@ -225,7 +227,7 @@ def read_record(text: str) -> dict:
         lines.append((n, line))
     record = tags.get("Record", (0, ""))[1]
     if not record.startswith(FORMAT_TAG):
-        raise BadInput("not a privateer game record (no [Record \"PrivateerRecord 3\"] tag)")
+        raise BadInput(f"not a privateer game record (no [Record \"{FORMAT_TAG} {FORMAT_VERSION}\"] tag)")
     version = record.split()[-1]
     if version not in READS:
         raise BadInput(f"record format {record!r}: this build reads versions {', '.join(READS)}")

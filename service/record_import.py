@@ -18,14 +18,27 @@ from service.kernel.rules import get_rules
 from service.record import created_config, read_record
 
 
-def import_record(app, text: str) -> UUID:
+def import_record(app, text: str, keys: dict | None = None, notes: list | None = None) -> UUID:
     """A new game from a record, refused with nothing written if any move is.
 
     The moves are played on one game in memory, with the same kernel and
     rules as a live game, and saved in one transaction at the end. A record
     with corrections is played move by move through the application instead
     (a correction folds the game along its line from the store), first on a
-    scratch store, so that a refusal still writes nothing."""
+    scratch store, so that a refusal still writes nothing. Its sign lines are
+    checked first (``service.evidence.record_trust``), against this service's
+    keys and ``keys`` (``--key``): a key the record carries is its claim."""
+    from service.evidence import record_trust
+    from service.kernel.errors import DoesNotVerify
+
+    given = dict(app.signer.own_keys())
+    given.update(keys or {})
+    try:  # its sign lines first: a record changed after it was signed is refused
+        note = record_trust(text, given, named=bool(keys))
+    except DoesNotVerify as e:
+        raise DoesNotVerify(f"record does not verify: {e.reason}") from None
+    if notes is not None:
+        notes.append(note)
     rec = read_record(text)
     if any(kind == "correct" for _, (kind, _) in rec["moves"]):
         return _import_through_the_application(app, rec)

@@ -6,6 +6,9 @@ broken one, the ``version`` it must name, and a phrase of the reason).
     python -m spec.make_vectors [DIR]      (from the repository root)
 
 Keys and times are fresh at every run: the files change, the verdicts do not.
+The committed vectors were made in two runs: those of issue 43 (``trust_vectors``:
+a file's own key, a bad sign line) were added later with their own key file,
+``service-43.key``, named by their manifest entries; a run writes one ``service.key``.
 """
 
 from __future__ import annotations
@@ -189,9 +192,82 @@ def main(out: Path) -> None:
     export_game(app, f, str(out / "fork.pgame"))
     add("fork.pgame", None, note="a finished fork of a finished game: inherited chance with the parent's seed")
 
+    trust_vectors(app, out, add)
+
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
     app.close()
     shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _own_key():
+    """A key of the forger's own: (sign(message) -> bytes, public key, fingerprint)."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
+    from event_store.signing import fingerprint
+
+    key = Ed25519PrivateKey.generate()
+    public = key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw)
+    return key.sign, public, fingerprint(public)
+
+
+def trust_vectors(app, out: Path, add) -> None:
+    """Issue 43: trust comes only from the keys a verifier is given (spec/SPEC.md §4, §11)."""
+    import hashlib
+
+    from event_store.signing import record_message
+
+    t = app.create("loot", 2, table=True, players={"1": "Ada", "2": "Bo"})
+    play(app, t, 12, random.Random(6))
+    export_game(app, t, str(out / "named.pgame"))
+    add("named.pgame", None, note="a table game with its players named, as the service signed it")
+
+    # a file's own key: a player's name changed, the chain re-hashed from event 1, every head
+    # re-signed with the holder's own key, put in the file's keys. It holds together under that key
+    # (a verifier given no key says so), but the published key signed none of it.
+    doc = unpack((out / "named.pgame").read_bytes())
+    rows = rows_of(doc)
+    rows[0]["data"]["players"] = {"1": "Mallory", "2": "Bo"}
+    rows[0]["hash"] = link(t, 1, rows[0]["timestamp"], rows[0]["type"], rows[0]["turn"], rows[0]["visible_to"],
+                           rows[0]["data"], rows[0]["prev"], rows[0]["salt"], 2)
+    rehash(doc, t, rows, 2)
+    sign, public, fp = _own_key()
+    hashes = {r["version"]: r["hash"] for r in rows}
+    doc["signatures"] = [[v, when, fp, sign(head_message(t.bytes, v, hashes[v], when, fp))]
+                         for v, when, _, _ in doc["signatures"]]
+    doc["keys"] = {fp: public}
+    (out / "own-key.pgame").write_bytes(pack(doc))
+    add("own-key.pgame", (1, "carry no signature"),
+        note="a player's name changed and every head re-signed with the holder's own key, carried in the file: "
+             "a file's keys are its claim; against the published key nothing is signed (versions 1-last)")
+
+    # the same game's record (format 4: each sign line carries its key)
+    text = record_text(app, t)
+    (out / "named.record").write_text(text)
+    add("named.record", None, note="the same game's record, each sign line with the key that made it")
+    lines = text.splitlines(keepends=True)
+    first_sign = next(int(line.split()[1]) for line in lines if line.startswith("sign "))
+    # a bad sign line: a player's name changed in the header, the sign lines left as they were
+    changed = text.replace('[Player1 "Ada"]', '[Player1 "Mallory"]', 1)
+    assert changed != text
+    (out / "bad-sign-line.record").write_text(changed)
+    add("bad-sign-line.record", (first_sign, "does not check"),
+        note="a player's name changed in the header: the first sign line's digest no longer matches")
+    # the record re-signed by the holder's own key, carried on each sign line: still not the published key's
+    gid = bytes.fromhex(next(line.split('"')[1] for line in lines if line.startswith("[GameId ")))
+    sign, public, fp = _own_key()
+    body: list[str] = []
+    for line in changed.splitlines(keepends=True):
+        if line.startswith("sign "):
+            _, v, head, when = line.split(" ")[:4]
+            digest = hashlib.sha256("".join(body).encode()).digest()
+            sig = sign(record_message(gid, int(v), bytes.fromhex(head), when, fp, digest))
+            line = f"sign {v} {head} {when} {fp} {sig.hex()} {public.hex()}\n"
+        body.append(line)
+    (out / "own-key.record").write_text("".join(body))
+    add("own-key.record", (first_sign, "does not check"),
+        note="the changed record re-signed line by line with the holder's own key, carried on its sign lines: "
+             "the published key made none of them")
 
 
 if __name__ == "__main__":

@@ -375,17 +375,26 @@ def verify_record(text: str, keys: dict | None, receipts: list) -> list[str]:
     if gid is None:
         raise Failure("no GameId tag: an unsigned record")
     known = dict(keys or {})
-    if keys is None:
+    if keys is None:  # without a published key: the keys the receipts and the sign lines carry (a claim)
         for r in receipts:
             if fingerprint(bytes.fromhex(r["public_key"])) == r["fingerprint"]:
                 known[r["fingerprint"]] = bytes.fromhex(r["public_key"])
+        for n, line in enumerate(lines, 1):
+            parts = line.rstrip("\r\n").split(" ")
+            if parts[0] == "sign" and len(parts) == 7:
+                if fingerprint(bytes.fromhex(parts[6])) != parts[4]:
+                    raise Failure(f"line {n}: the sign line's key is not the key of its fingerprint", int(parts[1]))
+                known[parts[4]] = bytes.fromhex(parts[6])
     if not known:
-        raise ValueError("a record carries no keys: give --key")
+        raise ValueError("the record carries no keys (format 3 or older): give --key")
     before = hashlib.sha256()
     heads, last_sign, start, signs = {}, 0, 1, 0
     for n, line in enumerate(lines, 1):
         if line.startswith("sign "):
-            _, v, head, time, fp, sig = line.rstrip("\r\n").split(" ")
+            parts = line.rstrip("\r\n").split(" ")
+            if len(parts) not in (6, 7):
+                raise Failure(f"line {n}: a malformed sign line")
+            _, v, head, time, fp, sig = parts[:6]  # format 4 adds the key that signed: a claim
             msg = canon(["privateer-record-v1", bytes.fromhex(gid), int(v), bytes.fromhex(head), time, fp,
                          before.copy().digest()])
             if fp not in known or not ed_ok(known[fp], bytes.fromhex(sig), msg):

@@ -33,8 +33,7 @@ def key(db: DbOpt = None, json_out: JsonOpt = False,
     echo(f"fingerprint {active['fingerprint']}")
     for k in keys:
         if not k["signing"]:
-            state = f"retired {k['retired']}" if k["retired"] else "imported"
-            echo(f"also        {k['public_key']} ({state})")
+            echo(f"also        {k['public_key']} (retired {k['retired']})")
 
 
 @app.command()

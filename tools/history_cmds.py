@@ -134,17 +134,27 @@ def export(game_id: GameId, output: Annotated[str, typer.Option("-o", "--output"
 
 @app.command("import")
 @guarded
-def import_(path: Annotated[str, typer.Argument(metavar="PATH", help="A file written by `tools export` or `tools record`.")], db: DbOpt = None):
+def import_(path: Annotated[str, typer.Argument(metavar="PATH", help="A file written by `tools export` or `tools record`.")],
+            key_: Annotated[Optional[list[str]], typer.Option("--key", metavar="PUBKEY", help="The origin service's published public key (hex, or a file holding it or `tools key --json`); may be repeated. The file's signatures must then be by it.")] = None,
+            db: DbOpt = None):
     """Load a game file into the store (same id), or a game record (a new game with
-    the same events); prints the id. The whole history is audited first: a file
-    that does not verify is refused and nothing is written (not even a new,
-    empty database).
+    the same events); prints the id. The whole history is audited first and its
+    signatures checked: a file that does not verify is refused and nothing is
+    written (not even a new, empty database).
 
-    Example: `tools import final.pgame --db other.db`; `tools import final.record`.
+    Trust comes from the keys the service is given, never from the file: its own
+    key, and the origin's published key named with `--key`. A file signed only by
+    keys it carries is imported as foreign evidence (said on stderr; with `--key`,
+    refused), an unsigned file as unsigned evidence; either way its keys never
+    join `tools key`'s list and this store signs none of its heads.
+
+    Example: `tools import final.pgame --db other.db`; `tools import final.pgame --key origin-key.json`;
+    `tools import final.record`.
     """
     import os
 
     from event_store.store import resolve_db
+    from service.evidence import published_keys
     from service.history import import_game
     from service.kernel.errors import PrivateerError
 
@@ -154,13 +164,15 @@ def import_(path: Annotated[str, typer.Argument(metavar="PATH", help="A file wri
     a = None
     try:
         record = _record_text(path)
+        keys = published_keys(key_ or [])
+        notes: list[str] = []
         a = open_app(db)
         if record is not None:
             from service.record_import import import_record
 
-            gid = import_record(a, record)
+            gid = import_record(a, record, keys, notes)
         else:
-            gid = import_game(a, path)
+            gid = import_game(a, path, keys, notes)
     except PrivateerError:
         if fresh:
             if a is not None:
@@ -169,6 +181,9 @@ def import_(path: Annotated[str, typer.Argument(metavar="PATH", help="A file wri
                 if os.path.exists(target + suffix):
                     os.remove(target + suffix)
         raise
+    for note in notes:
+        if note:
+            typer.echo(f"note: {note}", err=True)
     typer.echo(gid.hex)
 
 
@@ -213,6 +228,9 @@ def record(game_id: GameId,
     finished = any(e.type == "GameFinished" for e in stored)
     text = signed_record(a, gid, stored, write_record(stored, a.recorder.select_secret(gid.hex) if finished else None,
                                                       default))
+    if "\n[GameId " not in text:
+        typer.echo(f"note: game {gid.hex} was not signed by this store from its start (imported from a file): "
+                   "the record carries no sign lines; its export carries the origin's signatures", err=True)
     if out is None:
         typer.echo(text, nl=False)
     else:

@@ -152,7 +152,7 @@ def test_a_files_holder_rewrites_an_export_and_the_key_exposes_it(played, cli, t
     assert target <= int(p.stderr.split("does not verify: event ")[1].split()[0]) <= bad["step"][1]
 
 
-def test_format_2_files_still_import_and_say_they_are_unsigned(played, cli, tmp_path):
+def test_format_2_files_still_import_and_say_they_are_unsigned_and_the_store_does_not_sign_them(played, cli, tmp_path):
     db, app, gid, receipts, decided = played
     export = tmp_path / "game.pgame"
     cli.ok("export", gid.hex, "-o", str(export), "--with-secret", "--db", db)
@@ -165,10 +165,12 @@ def test_format_2_files_still_import_and_say_they_are_unsigned(played, cli, tmp_
     p = cli.run("verify", str(export), "--key", public)
     assert p.returncode == 1 and f"versions 1-{len(doc['events'])}" in p.stdout and "carry no signature" in p.stdout
     other = str(tmp_path / "other.db")
-    assert cli.ok("import", str(export), "--db", other).strip() == gid.hex
-    # the importing store signs the head it took in; the original's receipts hold against its export
+    p = cli.run("import", str(export), "--db", other)
+    assert p.returncode == 0 and p.stdout.strip() == gid.hex and "unsigned evidence" in p.stderr
+    # the importing store signs no head of a history it was given (issue 43): its re-export is unsigned
     again = tmp_path / "again.pgame"
     cli.ok("export", gid.hex, "-o", str(again), "--db", other)
-    mine = tmp_path / "r.json"
-    mine.write_text(json.dumps(receipts))
-    assert cli.run("verify", str(again), "--receipt", str(mine)).returncode == 0
+    assert unpack(again.read_bytes())["signatures"] == []
+    theirs = json.loads(cli.ok("key", "--json", "--db", other))["public_key"]
+    p = cli.run("verify", str(again), "--key", theirs)
+    assert p.returncode == 1 and "carry no signature" in p.stdout
