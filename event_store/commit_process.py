@@ -199,7 +199,7 @@ def _report(body: bytes) -> tuple | None:
     or None when it was cut short (the failure is still a failure)."""
     try:
         kind, message, done = marshal.loads(body)
-    except Exception:  # noqa: BLE001 - any malformed report
+    except (ValueError, EOFError, TypeError):  # a malformed report (marshal's errors, or not three items)
         return None
     return kind, message, done
 

@@ -365,7 +365,7 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
         On an error the server skips the rest; the transaction is then rolled back here."""
         events = [e for stored, _ in steps for e in stored]
         statements: list = [(_BEGIN, None)]
-        for stored, kwargs in steps:
+        for _stored, kwargs in steps:
             statements += self._step_statements(**kwargs)
         if events:
             statements += [(self.lock_table_statements[0], None), (self.lock_table_statements[1], None),
