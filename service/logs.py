@@ -78,7 +78,18 @@ class JsonFormatter(logging.Formatter):
 
 
 class _Handler(logging.StreamHandler):
-    """Ours, so that configuring again replaces it rather than adding another."""
+    """Ours, so that configuring again replaces it rather than adding another.
+    Without a stream of its own it writes to ``sys.stderr`` as it is at each
+    record (a test's capture, or a redirection made later, is followed)."""
+
+    def __init__(self, stream: IO[str] | None = None):
+        super().__init__(stream if stream is not None else sys.stderr)
+        self._follow = stream is None
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if self._follow:
+            self.stream = sys.stderr
+        super().emit(record)
 
 
 def formatter(json_lines: bool) -> logging.Formatter:
@@ -99,7 +110,7 @@ def configure(json_lines: bool | None = None, level: str | int | None = None, de
         if not isinstance(named, int):
             raise ValueError(f"unknown log level {level!r} (DEBUG, INFO, WARNING, ERROR or CRITICAL)")
         level = named
-    handler = _Handler(stream if stream is not None else sys.stderr)
+    handler = _Handler(stream)
     handler.setFormatter(formatter(json_lines))
     for name in PACKAGES:
         logger = logging.getLogger(name)
