@@ -74,7 +74,7 @@ def _line(scope, status: int, started: float, body: bytes, failed: bool = False)
             fields["error"] = error
             fields["reason"] = "(withheld: a rules refusal may name a hidden fact)" if error in WITHHELD \
                 else scrub(reason)
-    log.log(level, "%s %s %s", fields["method"], path, status, extra=fields)
+    log.log(level, "request", extra=fields)
 
 
 def _refusal(body: bytes) -> tuple[str | None, str]:
