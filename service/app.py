@@ -103,7 +103,7 @@ class Privateer(Application):
         except AggregateNotFoundError:
             raise UnknownGame(f"no game with id {game_id}") from None
         except SnapshotOutdated:  # taken by an older build: fold the events themselves
-            log.info("snapshot from an older build: folding the events", extra={"game_id": game_id.hex})
+            log.debug("snapshot from an older build: folding the events", extra={"game_id": game_id.hex})
             game = None
         except Exception as e:
             # folding every event in order can fail past a correction (a retracted step
