@@ -24,7 +24,10 @@ import os
 import re
 import sys
 import time
-from typing import IO
+
+_TYPES_ONLY = False  # typing is not imported at run time (a quick command's start-up: tests/store/test_direct_reads.py)
+if _TYPES_ONLY:
+    from typing import IO
 
 FORMAT_ENV = "PRIVATEER_LOG_FORMAT"
 LEVEL_ENV = "PRIVATEER_LOG_LEVEL"
