@@ -116,7 +116,9 @@ class Privateer(Application):
             try:
                 game = Game.along_line(self.events.get(game_id, lte=version))
             except Exception as e:  # the line does not fold either: raised, with the first failure as its cause
-                raise e from failed
+                if failed is not None:
+                    raise e from failed
+                raise
             if game is None:
                 raise UnknownGame(f"no game with id {game_id}") from None
             if failed is not None and not game.machine.kernel_state.get("corrections"):
