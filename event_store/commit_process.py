@@ -187,7 +187,7 @@ class CommitProcess:
         """End the input (every step sent is committed first) and wait for the process."""
         try:
             self._in.close()
-        except OSError:
+        except OSError:  # the process has ended already: its exit code says how
             pass
         code = self._proc.wait()
         self._out.close()

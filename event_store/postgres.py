@@ -340,7 +340,7 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
                 try:
                     self._one_flight(conn, steps)
                     return [None] * len(steps)
-                except psycopg.IntegrityError:
+                except psycopg.IntegrityError:  # one step of them conflicts: each committed alone below, its own error said
                     pass
                 except psycopg.Error as e:
                     return [_library_error(e)] * len(steps)

@@ -76,7 +76,7 @@ class Privateer(Application):
         if len(text) == 32:
             try:
                 return UUID(text)
-            except ValueError:
+            except ValueError:  # not hexadecimal: tried as a prefix, then refused below
                 pass
         if len(text) >= 6 and all(ch in "0123456789abcdef" for ch in text):
             rows = self.recorder.select_games(prefix=text)

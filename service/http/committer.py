@@ -227,6 +227,6 @@ class Committer:
         if loop is not None and not loop.is_closed():
             try:
                 loop.remove_reader(process.ack_fd)
-            except (ValueError, OSError, RuntimeError):
+            except (ValueError, OSError, RuntimeError):  # not watched, or its pipe already closed: nothing to remove
                 pass
         process.close()

@@ -125,5 +125,5 @@ def follow(db: str, seconds: float | None = None):
                           view_class=PostgresStandingsView, env=env) as runner:
         try:
             runner.run_forever(timeout=seconds)
-        except KeyboardInterrupt:
+        except KeyboardInterrupt:  # Ctrl-C: how a follower is stopped, not a failure
             pass
