@@ -36,6 +36,7 @@
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import random
 import shutil
@@ -47,6 +48,8 @@ import tempfile
 import time
 import uuid
 from uuid import UUID
+
+log = logging.getLogger(__name__)
 
 TARGET_EVENTS = 2000
 PG_DEFAULT = "postgresql://postgres@127.0.0.1:5432/test"
@@ -80,12 +83,16 @@ def _default_seats(rules) -> int:
 def _played(game: str, seats: int, material: bytes) -> int | None:
     """The events of a random game of ``game`` played out in memory, or None when it
     cannot be played with ``seats``."""
+    from service.kernel.errors import PrivateerError
     from service.kernel.local import LocalGame
 
     try:
         g = LocalGame(game, seats, seed=material)
         g.play_out(random.Random(material))
-    except Exception:
+    except PrivateerError:  # not with this many seats
+        return None
+    except Exception:  # a game that fails to play out is not benched; the log says why
+        log.warning("%s with %d seats failed to play out: not benched", game, seats, exc_info=True)
         return None
     return len(g.events)
 
@@ -280,13 +287,14 @@ def run_suite(*, quick: bool = False, pg_url: str | None = "", http: bool = True
                 pg_gid = store_game(pg0, spec)
                 pg_long = store_game(pg, longest)
                 backends.append(("postgres", pg, pg0, pg_gid))
-            except Exception as e:
+            except Exception as e:  # the report says so (the traceback: the log)
+                log.warning("PostgreSQL rows skipped", exc_info=True)
                 out["notes"].append(f"PostgreSQL rows skipped: {type(e).__name__}: {e}")
                 pg, schema = None, (schema if pg is not None else None)
 
         # 1-3: replay vs raw read, append vs raw insert, per backend ---------------------
         per = {}
-        for name, app, app0, g in backends:
+        for name, _app, app0, g in backends:
             _say(progress, f"replay and append on {name}")
             stored = app0.stored_events(g)
             n = len(stored)
@@ -300,8 +308,8 @@ def run_suite(*, quick: bool = False, pg_url: str | None = "", http: bool = True
             finally:
                 conn.close()
             app0.fold(g)
-            t_fold = _best(lambda: app0.fold(g), repeat)
-            t_load = _best(lambda: app0.load(g), repeat)
+            t_fold = _best(lambda app0=app0, g=g: app0.fold(g), repeat)
+            t_load = _best(lambda app0=app0, g=g: app0.load(g), repeat)
             appended = [app_append(app0, stored) for _ in range(2 if quick else 3)]
             a_n, a_t = min(appended, key=lambda x: x[1])
             if name == "sqlite":
@@ -422,8 +430,8 @@ def run_suite(*, quick: bool = False, pg_url: str | None = "", http: bool = True
         targets = [("sqlite", sq, sq0, long_id)] + ([("postgres", pg, pg0, pg_long)] if pg is not None else [])
         for name, app, app0, g in targets:
             for v in lengths:
-                t0 = _best(lambda: app0.fold(g, to_event=v), repeat)
-                t1 = _best(lambda: app.fold(g, to_event=v), repeat)
+                t0 = _best(lambda app0=app0, g=g, v=v: app0.fold(g, to_event=v), repeat)
+                t1 = _best(lambda app=app, g=g, v=v: app.fold(g, to_event=v), repeat)
                 out["growth"].append({"backend": name, "events": v, "no_snapshots_ms": t0 * 1000,
                                       "snapshots_ms": t1 * 1000, "speedup": t0 / t1})
 
@@ -454,7 +462,8 @@ def run_suite(*, quick: bool = False, pg_url: str | None = "", http: bool = True
                 raw.append(raw_commit_per_row(os.path.join(tmp, f"raw-{game}-1.db"), raw_n))
                 row["raw_commit_rows_per_second"] = sum(raw) / 2
                 row["stored_vs_memory"] = row["sqlite"]["decisions_per_second"] / row["memory"]["decisions_per_second"]
-            except Exception as e:
+            except Exception as e:  # the report says so (the traceback: the log)
+                log.warning("the simulate row of %s failed", game, exc_info=True)
                 row["error"] = f"{type(e).__name__}: {e}"
             out["simulate"].append(row)
 
@@ -481,13 +490,15 @@ def run_suite(*, quick: bool = False, pg_url: str | None = "", http: bool = True
                 _say(progress, "HTTP (bench/http_bench.py run(games=50))")
                 try:
                     out["http"] = http_bench.run(games=50)
-                except Exception as e:
+                except Exception as e:  # the report says so (the traceback: the log)
+                    log.warning("HTTP bench failed", exc_info=True)
                     out["notes"].append(f"HTTP bench failed: {type(e).__name__}: {e}")
                 if pg is not None:
                     _say(progress, "HTTP on PostgreSQL (bench/http_bench.py run(games=50, pg=...))")
                     try:
                         out["http_postgres"] = http_bench.run(games=50, pg=url)
-                    except Exception as e:
+                    except Exception as e:  # the report says so (the traceback: the log)
+                        log.warning("HTTP bench on PostgreSQL failed", exc_info=True)
                         out["notes"].append(f"HTTP bench on PostgreSQL failed: {type(e).__name__}: {e}")
         sq.close()
         sq0.close()
@@ -496,8 +507,8 @@ def run_suite(*, quick: bool = False, pg_url: str | None = "", http: bool = True
             try:
                 pg.close()
                 pg0.close()
-            except Exception:
-                pass
+            except Exception:  # the bench's results stand; its schema is dropped below
+                log.warning("closing the PostgreSQL store failed", exc_info=True)
         if schema is not None:
             _drop_schema(url, schema)
         shutil.rmtree(tmp, ignore_errors=True)
@@ -537,8 +548,8 @@ def _drop_schema(url: str, schema: str) -> None:
 
         with psycopg.connect(url.split("?")[0], autocommit=True) as conn:
             conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
-    except Exception:
-        pass
+    except Exception:  # left behind, and said
+        log.warning("the bench's schema %s could not be dropped", schema, exc_info=True)
 
 
 def print_report(r: dict) -> None:

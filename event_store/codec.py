@@ -15,6 +15,9 @@ from datetime import datetime  # sqlite3 and psycopg import it anyway
 import msgpack
 
 EXT_UUID = 1
+# what unpacking bytes that are not ours raises (msgpack's errors, its ext hooks' on a bad
+# timestamp or id, a map with an unhashable key)
+UNPACK_ERRORS = (ValueError, TypeError, OverflowError, msgpack.UnpackException)
 EXT_DATETIME = 2
 
 

@@ -187,7 +187,7 @@ class CommitProcess:
         """End the input (every step sent is committed first) and wait for the process."""
         try:
             self._in.close()
-        except OSError:
+        except OSError:  # the process has ended already: its exit code says how
             pass
         code = self._proc.wait()
         self._out.close()
@@ -199,7 +199,7 @@ def _report(body: bytes) -> tuple | None:
     or None when it was cut short (the failure is still a failure)."""
     try:
         kind, message, done = marshal.loads(body)
-    except Exception:  # noqa: BLE001 - any malformed report
+    except (ValueError, EOFError, TypeError):  # a malformed report (marshal's errors, or not three items)
         return None
     return kind, message, done
 

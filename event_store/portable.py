@@ -27,7 +27,7 @@ from uuid import UUID
 
 from service.kernel.errors import BadInput
 
-from .codec import pack, unpack, unpack_event_row
+from .codec import UNPACK_ERRORS, pack, unpack, unpack_event_row
 
 FORMAT = "privateer-game"
 FORMAT_VERSION = 3
@@ -54,7 +54,7 @@ def read_game(path: str, times_as_text: bool = False) -> dict:
         raise BadInput(f"cannot read {path}: {e.strerror}") from None
     try:
         doc = unpack_event_row(raw) if times_as_text else unpack(raw)
-    except Exception:
+    except UNPACK_ERRORS:
         raise BadInput(f"{path} is not a privateer game file (not MessagePack)") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise BadInput(f"{path} is not a privateer game file")

@@ -340,7 +340,7 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
                 try:
                     self._one_flight(conn, steps)
                     return [None] * len(steps)
-                except psycopg.IntegrityError:
+                except psycopg.IntegrityError:  # one step of them conflicts: each committed alone below, its own error said
                     pass
                 except psycopg.Error as e:
                     return [_library_error(e)] * len(steps)
@@ -365,7 +365,7 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
         On an error the server skips the rest; the transaction is then rolled back here."""
         events = [e for stored, _ in steps for e in stored]
         statements: list = [(_BEGIN, None)]
-        for stored, kwargs in steps:
+        for _stored, kwargs in steps:
             statements += self._step_statements(**kwargs)
         if events:
             statements += [(self.lock_table_statements[0], None), (self.lock_table_statements[1], None),

@@ -44,7 +44,7 @@ def catalog_canon(data: dict) -> dict | None:
         return None
     try:
         key = _pack(catalog)
-    except Exception:  # noqa: BLE001 - not plain data: ``seal`` says what is wrong with it
+    except (TypeError, ValueError, OverflowError):  # not plain data: ``seal`` says what is wrong with it
         return None
     packed = _CATALOG_CANON.get(key)
     if packed is None:

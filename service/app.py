@@ -4,6 +4,7 @@ MessagePack transcoder and indexed recorder."""
 
 from __future__ import annotations
 
+import logging
 from contextlib import contextmanager
 from datetime import datetime
 from uuid import UUID, uuid4
@@ -34,6 +35,7 @@ from service.kernel.rules import catalog_digest, get_rules, remember_catalog
 from service.views import status as status_view
 
 
+log = logging.getLogger(__name__)
 # the events saved through Privateer.save's own mapping (class_version > 1, plain attributes)
 _TOPICS = {cls: get_topic(cls) for cls in (Game.Created, Game.Recorded)}
 
@@ -74,7 +76,7 @@ class Privateer(Application):
         if len(text) == 32:
             try:
                 return UUID(text)
-            except ValueError:
+            except ValueError:  # not hexadecimal: tried as a prefix, then refused below
                 pass
         if len(text) >= 6 and all(ch in "0123456789abcdef" for ch in text):
             rows = self.recorder.select_games(prefix=text)
@@ -91,6 +93,7 @@ class Privateer(Application):
 
     # loading ------------------------------------------------------------------
     def load(self, game_id: UUID, version: int | None = None) -> Game:
+        failed: Exception | None = None
         try:
             try:
                 game = self.repository.get(game_id, version=version, projector_func=project_game)
@@ -100,16 +103,28 @@ class Privateer(Application):
         except AggregateNotFoundError:
             raise UnknownGame(f"no game with id {game_id}") from None
         except SnapshotOutdated:  # taken by an older build: fold the events themselves
+            log.debug("snapshot from an older build: folding the events", extra={"game_id": game_id.hex})
             game = None
-        except Exception:
+        except Exception as e:
             # folding every event in order can fail past a correction (a retracted step
             # left the state the later steps do not fit): fold along the line instead
-            game = None
+            log.debug("the fold in order failed: folding along the line", exc_info=True,
+                      extra={"game_id": game_id.hex})
+            game, failed = None, e
         if game is None or game.machine.kernel_state.get("corrections"):
             # a corrected game folds along its line, from its events (snapshots may lie off it)
-            game = Game.along_line(self.events.get(game_id, lte=version))
+            try:
+                game = Game.along_line(self.events.get(game_id, lte=version))
+            except Exception as e:  # the line does not fold either: raised, with the first failure as its cause
+                if failed is not None:
+                    raise e from failed
+                raise
             if game is None:
                 raise UnknownGame(f"no game with id {game_id}") from None
+            if failed is not None and not game.machine.kernel_state.get("corrections"):
+                # no correction explains it: a bug (in the rules, a snapshot or the store), worked around
+                log.warning("the game failed to load (%s); loaded along its line instead", type(failed).__name__,
+                            exc_info=failed, extra={"game_id": game_id.hex})
         return game
 
     def _hold_catalog(self, game_id: UUID) -> None:
@@ -254,6 +269,8 @@ class Privateer(Application):
         try:
             return self.snapshots.mapper.to_stored_event(game.Snapshot.take(game))
         except Exception:
+            log.exception("the snapshot at version %d failed: none is stored (the game is unchanged)", last,
+                          extra={"game_id": game.id.hex})
             return None
 
     def _remember_seed(self, game_id: UUID, seed: bytes) -> None:

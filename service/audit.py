@@ -16,6 +16,7 @@ The first bad event is named with its version and a plain reason.
 from __future__ import annotations
 
 import hashlib
+import logging
 from dataclasses import dataclass, field
 
 from uuid import UUID
@@ -26,6 +27,8 @@ from service.kernel.corrections import in_step, is_correction, retracted_version
 from service.kernel.errors import PrivateerError
 from service.kernel.machine import CHANCE_TYPES, Ev, Machine, same_events
 from service.kernel.rules import get_rules
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -85,7 +88,9 @@ def decode_all(game_id, stored, mapper, report: AuditReport) -> list[Envelope] |
     for s in stored:
         try:
             out.append(Envelope(mapper.to_domain_event(s)))
-        except Exception as e:  # any decoding failure is a finding, not a crash
+        except Exception as e:  # any decoding failure is a finding, not a crash (its traceback at DEBUG)
+            log.debug("event %d cannot be decoded", s.originator_version, exc_info=True,
+                      extra={"game_id": report.game_id})
             report.fail(s.originator_version, "?", f"stored bytes cannot be decoded ({type(e).__name__})")
             return None
     return out
@@ -123,7 +128,8 @@ def check_chain(game_id, envs: list[Envelope], head: dict | None, report: AuditR
             return not report.fail(e.version, e.type, "a salted event in a chain version 1 history")
         try:
             h = link(game_id, e.version, e.timestamp, e.type, e.turn, e.vis, e.data, e.prev, e.salt, chain)
-        except Exception as exc:
+        except Exception as exc:  # a finding (its traceback at DEBUG)
+            log.debug("event %d cannot be hashed", e.version, exc_info=True, extra={"game_id": report.game_id})
             return not report.fail(e.version, e.type, f"cannot be hashed ({exc})")
         if h != e.hash:
             return not report.fail(e.version, e.type, "its content does not match its hash (the stored event was changed)")
@@ -203,7 +209,8 @@ def rerun(envs: list[Envelope], report: AuditReport) -> bool:
     revealed = next((e.data.get("seed") for e in envs if e.type == "GameFinished"), None)
     try:
         retracted = retracted_versions(envs)
-    except Exception:
+    except Exception:  # a finding (its traceback at DEBUG)
+        log.debug("a correction's retracted range cannot be read", exc_info=True, extra={"game_id": report.game_id})
         return not report.fail(1, "Corrected", "a correction's retracted range cannot be read")
     for e in envs:
         if e.type == "Corrected":
@@ -345,7 +352,8 @@ def _step_agrees(machine: Machine, recorded: list[Envelope], revealed, retracted
             produced = machine.decide(seat, decision, chance)
     except PrivateerError as err:
         return not report.fail(e.version, e.type, f"the rules refuse this decision: {err.reason}")
-    except Exception as err:
+    except Exception as err:  # a finding (its traceback at DEBUG)
+        log.debug("the rules cannot re-run event %d", e.version, exc_info=True, extra={"game_id": report.game_id})
         return not report.fail(e.version, e.type, f"the rules cannot re-run this step ({type(err).__name__}: {err})")
     want = [r.ev() for r in recorded if r.type != "ChanceAwaited"]
     got = [p for p in produced if p.type != "ChanceAwaited"]
@@ -512,7 +520,8 @@ def audit_game(app, game_id: UUID) -> AuditReport:
     secret = app.recorder.select_secret(game_id.hex)
     try:
         first = app.mapper.to_domain_event(stored[0]) if stored else None
-    except Exception:
+    except Exception:  # undecodable: audit_events reports it
+        log.debug("the first event cannot be decoded", exc_info=True, extra={"game_id": game_id.hex})
         first = None
     parents = ancestry(app, first.data) if first is not None and isinstance(first.data, dict) else None
     return audit_events(game_id, stored, app.mapper, head, secret, parents)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from uuid import UUID, uuid4
 
 from event_store.portable import read_game, write_game
@@ -14,6 +15,8 @@ from service.kernel.corrections import setup_end as _setup_end
 from service.kernel.errors import BadInput, DoesNotVerify
 from service.kernel.machine import STEP_STARTS, Ev
 from service.kernel.text import kept_in_event
+
+log = logging.getLogger(__name__)
 
 
 
@@ -139,7 +142,9 @@ def import_game(app, path: str, keys: dict | None = None, notes: list | None = N
     for r in recorded:
         try:
             deepcopy(r).mutate(agg)
-        except Exception as e:
+        except Exception as e:  # the file's fault, said to the caller (the traceback at DEBUG)
+            log.debug("imported event %d does not apply", r.originator_version, exc_info=True,
+                      extra={"game_id": game_id.hex})
             raise DoesNotVerify(f"{path} does not verify: event {r.originator_version} ({r.type}) does not apply to "
                                 f"the game before it ({type(e).__name__}: {e})") from None
     agg._pending_events[:] = [created, *recorded]

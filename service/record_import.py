@@ -51,7 +51,7 @@ def _start(rec: dict):
     tags = rec["tags"]
     try:
         rules = get_rules(tags.get("Game", ""))
-    except Exception:
+    except BadInput:
         raise BadInput(f"record: no game {tags.get('Game')!r}") from None
     cfg = created_config(tags, rules)
     seed = bytes.fromhex(tags["Seed"]) if tags.get("Seed") else None
@@ -84,7 +84,7 @@ def _play_in_memory(rec: dict):
                 events = m.setup(chance(), arg)
             else:  # entropy, name
                 events = [_apart(m, kind, arg)]
-        except Exception as e:  # the rules' refusal, with the line it came from
+        except Exception as e:  # noqa: BLE001 - the rules' refusal (or failure), raised with the line it came from
             raise BadInput(f"record line {n}: {kind} refused: {getattr(e, 'reason', e)}") from None
         game.record(events)
     return game, seed
@@ -112,7 +112,7 @@ def _replay(app, rec: dict) -> UUID:
             _play(app, gid, kind, arg)
         except BadInput:
             raise
-        except Exception as e:
+        except Exception as e:  # noqa: BLE001 - the rules' refusal (or failure), raised with the line it came from
             raise BadInput(f"record line {n}: {kind} refused: {getattr(e, 'reason', e)}") from None
     return gid
 

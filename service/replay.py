@@ -8,6 +8,7 @@ the ``*_for_reading`` functions ask the application instead.
 
 from __future__ import annotations
 
+import logging
 from uuid import UUID
 
 from event_store.chain import chain_version, genesis, link
@@ -17,6 +18,8 @@ from service.kernel.errors import BadInput
 from service.kernel.machine import Ev, Machine
 from service.kernel.rules import get_rules
 from service.snapshots import SnapshotOutdated, first_catalog, machine_from, snapshot_interval
+
+log = logging.getLogger(__name__)
 
 
 def _read(db: str, read):
@@ -186,7 +189,8 @@ class ChainCheck:
         try:
             h = link(self.game_id, version, env["timestamp"], env["type"], env["turn"], env["visible_to"],
                      env["data"], env["prev"], env.get("salt"), self._chain)
-        except Exception as e:
+        except Exception as e:  # the problem, said to the caller (the traceback at DEBUG)
+            log.debug("event %d cannot be hashed", version, exc_info=True, extra={"game_id": self.game_id.hex})
             return f"event {version} cannot be hashed ({e})"
         if h != env.get("hash"):
             return f"event {version} does not match its hash (it was changed)"

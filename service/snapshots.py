@@ -28,8 +28,10 @@ tampered snapshot can change what a replay shows, never what the audit says.
 
 from __future__ import annotations
 
+import logging
 import os
 
+log = logging.getLogger(__name__)
 
 DEFAULT_INTERVAL = 100
 ENV_INTERVAL = "PRIVATEER_SNAPSHOT_INTERVAL"
@@ -173,7 +175,11 @@ def fold_start(app, game_id, to_turn: int | None, to_event: int | None):
         if best is None:
             return None
         return machine_from(best.state, catalog_of), best.originator_version, best.state["head"]
-    except Exception:  # a snapshot is only a cache: replay from the events instead
+    except SnapshotOutdated:  # taken by an older build: replay from the events
+        return None
+    except Exception:  # a snapshot is only a cache: replay from the events instead, and say why
+        log.warning("a snapshot could not be read: replaying from the events", exc_info=True,
+                    extra={"game_id": getattr(game_id, "hex", game_id)})
         return None
 
 

@@ -24,9 +24,15 @@ lock: ``flush`` before writing to the store any other way (a new game, say).
 
 from __future__ import annotations
 
-from eventsourcing.persistence import DataError, IntegrityError, InterfaceError, InternalError, OperationalError
+import logging
+
+from eventsourcing.persistence import (DataError, IntegrityError, InterfaceError, InternalError, OperationalError,
+                                       PersistenceError)
 
 from event_store.commit_process import CommitProcess
+from service.kernel.errors import StaleVersion
+
+log = logging.getLogger(__name__)
 
 # steps sent before the writer waits for their commits (bounds the steps held
 # in memory until their commits are known)
@@ -81,8 +87,9 @@ class StepWriter:
         is already failing with an error of its own)."""
         try:
             self._collect()
-        except BaseException:  # noqa: BLE001 - kept in _failed, not raised over the caller's error
-            pass
+        except Exception:  # kept in _failed and logged, not raised over the caller's error
+            log.warning("a step in flight failed while the writer was abandoned (the caller's own error is raised)",
+                        exc_info=True)
         finally:
             self._stop()
 
@@ -125,5 +132,6 @@ def step_error(app, prepared, kind: str, message: str) -> BaseException:
     try:
         with app._stale(prepared):
             raise _ERRORS.get(kind, OperationalError)(f"{kind}: {message}")
-    except BaseException as e:  # noqa: BLE001 - returned, for the caller to raise
+    except (PersistenceError, StaleVersion) as e:  # returned, for the caller to raise
         return e
+    raise AssertionError("unreachable: the block above always raises")

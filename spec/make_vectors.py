@@ -39,10 +39,10 @@ def play(app, gid, decisions, rng, receipts=None):
             return
         a = m.awaiting_chance()
         if a is not None:
-            outcome = {"dice": lambda: [rng.randint(1, a["sides"]) for _ in range(a["n"])],
-                       "card": lambda: rng.choice(m.k["awaiting"]["choices"]),
-                       "pick": lambda: rng.choice(a["options"]),
-                       "shuffle": lambda: list(m.k["awaiting"]["cards"])}[a["kind"]]()
+            outcome = {"dice": lambda a=a: [rng.randint(1, a["sides"]) for _ in range(a["n"])],
+                       "card": lambda m=m: rng.choice(m.k["awaiting"]["choices"]),
+                       "pick": lambda a=a: rng.choice(a["options"]),
+                       "shuffle": lambda m=m: list(m.k["awaiting"]["cards"])}[a["kind"]]()
             app.enter_chance(gid, outcome)
             continue
         seat = m.to_act()[0]

@@ -37,7 +37,14 @@ def _run(args: list[str]) -> None:
 
         show(lambda: _through_typer(args))
         return
+    from service.logs import configure
     from tools.quick import answered
+
+    try:  # one log format for every command ($PRIVATEER_LOG_FORMAT, $PRIVATEER_LOG_LEVEL; service/logs.py)
+        configure(default_level="INFO" if args[:1] == ["serve"] else "WARNING")
+    except ValueError as e:
+        print(f"error: {e}", file=sys.stderr)
+        raise SystemExit(2) from None
 
     if answered(args):  # the plain form of a script's most frequent call, before Typer is imported
         return

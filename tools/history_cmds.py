@@ -3,6 +3,7 @@ and copying the histories in a store, and bots that make new ones."""
 
 from __future__ import annotations
 
+import logging
 from typing import Annotated, Optional
 
 import typer
@@ -11,6 +12,8 @@ from service.kernel.games import games_said
 from tools.common import DbOpt, GameId, JsonOpt, app, fail, guarded, open_app, parse_options
 from tools import answers
 from tools.plain import out_json
+
+logger = logging.getLogger(__name__)
 
 
 @app.command()
@@ -223,7 +226,9 @@ def record(game_id: GameId,
     rules = get_rules(created["game"])
     try:
         default = catalog_digest(rules.catalog(created.get("options") or {}))
-    except Exception:
+    except Exception:  # the record then names the catalog in full
+        logger.warning("the default catalog of the game's options cannot be made", exc_info=True,
+                       extra={"game_id": gid.hex})
         default = None
     finished = any(e.type == "GameFinished" for e in stored)
     text = signed_record(a, gid, stored, write_record(stored, a.recorder.select_secret(gid.hex) if finished else None,

@@ -17,6 +17,9 @@ def serve(
         "--config", envvar="PRIVATEER_CONFIG",
         help="TOML file with organiser_key = \"...\" (used when $PRIVATEER_ORGANISER_KEY is unset).")] = None,
     log_level: Annotated[str, typer.Option("--log-level", metavar="LEVEL", help="uvicorn log level.")] = "warning",
+    log_json: Annotated[bool, typer.Option(
+        "--log-json", help="The service's log (requests, refusals, failures) as JSON lines on stderr "
+                           "(as $PRIVATEER_LOG_FORMAT=json; its level: $PRIVATEER_LOG_LEVEL, default INFO).")] = False,
     workers: Annotated[int, typer.Option("--workers", metavar="N", help="Worker processes (they share the database; "
                                                            "every cache is checked against it).")] = 1,
     max_body: Annotated[Optional[int], typer.Option(
@@ -48,7 +51,14 @@ def serve(
     from service.http.app import create_app
     from service.http.auth import organiser_key
     from service.kernel.errors import PrivateerError
+    from service.logs import FORMAT_ENV, configure
 
+    if log_json:
+        os.environ[FORMAT_ENV] = "json"  # the workers' too
+    try:
+        configure(default_level="INFO")
+    except ValueError as e:
+        fail(str(e), 2)
     try:
         key, source = organiser_key(config)
     except ValueError as e:

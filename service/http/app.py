@@ -20,6 +20,7 @@ from fastapi import FastAPI
 from fastapi.staticfiles import StaticFiles
 
 from service.app import Privateer
+from service.logs import configure
 
 from . import errors, routes_docs, routes_games, routes_history, routes_play, routes_reads, routes_seats
 from . import routes_analysis, routes_standings, routes_tournaments
@@ -29,6 +30,7 @@ from .headers import SecurityHeaders
 from .heap import settle
 from .bodies import WholeBody
 from .limits import Limits
+from .requestlog import RequestLog
 from .routes_pages import pages_router
 from .routes_reads import VIEWER
 
@@ -66,12 +68,14 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None,
     if play_loop:
         api.add_middleware(PlayLoop, service=svc)
     api.add_middleware(WholeBody, max_body=limits.max_body)  # the play loop reads checked bodies
-    api.add_middleware(SecurityHeaders)  # outermost: every answer carries them, refusals of a body too
+    api.add_middleware(SecurityHeaders)  # every answer carries them, refusals of a body too
+    api.add_middleware(RequestLog)  # outermost: every request is logged, refusals of a body too
     return api
 
 
 def app_from_env() -> FastAPI:
     """For uvicorn's worker processes (``tools serve --workers N``)."""
+    configure(default_level="INFO")  # the worker's log, as ``tools serve`` set it ($PRIVATEER_LOG_FORMAT)
     api = create_app(os.environ.get("PRIVATEER_DB"), os.environ["PRIVATEER_ORGANISER_KEY"])
     settle()
     return api

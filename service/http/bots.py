@@ -46,7 +46,7 @@ from .access import request_rows
 from .auth import Caller, Conflict
 from .checks import now
 
-log = logging.getLogger("privateer.bots")
+log = logging.getLogger(__name__)
 MARK = "bot:"  # the code hash of a bot's invitation: "bot:<seat>"
 SUFFIX = " (bot)"
 MAX_MOVES = 100_000  # a bot's decisions in one game, at most (a guard against a loop)
@@ -88,7 +88,7 @@ def choose(rules, state: dict, seat: int, legal: list, chooser, rng: random.Rand
     drawn = sampler(state, seat, rng) if sampler is not None else None  # no sampler: only `random`
     try:
         decision = chooser(drawn, seat, legal, rng)
-    except Exception:  # noqa: BLE001 - a bot that fails must not leave its seat's turn unplayed
+    except Exception:  # a bot that fails must not leave its seat's turn unplayed: logged, it plays at random
         log.exception("bot of seat %s failed to choose; it plays at random this once", seat)
         decision = rng.choice(legal)
     if decision not in legal:  # chosen on a drawn state: a decision the true table does not offer
@@ -180,7 +180,7 @@ class Bots:
             for row in self.app.recorder.select_games():
                 if not row.get("finished") and self.bots_of(UUID(row["game_id"])):
                     self.wake(row["game_id"])
-        except Exception:  # noqa: BLE001 - the server serves on without it
+        except Exception:  # the server serves on without it: logged
             log.exception("looking for games whose bots act failed")
 
     def wake(self, gid_hex: str) -> None:
@@ -228,11 +228,12 @@ class Bots:
                     if refused > REFUSALS:
                         raise
                     if not isinstance(e, StaleVersion):
-                        log.info("bot of seat %s in game %s refused (%s): it looks again", seat, gid_hex, e.reason)
+                        log.info("bot of seat %s in game %s refused (%s): it looks again", seat, gid_hex, e.reason,
+                                 extra={"game_id": gid_hex})
         except PrivateerError as e:
-            log.warning("bot in game %s stopped: %s", gid_hex, e.reason)
-        except Exception:  # noqa: BLE001 - a bot's failure must not take the server down
-            log.exception("bot in game %s failed", gid_hex)
+            log.warning("bot in game %s stopped: %s", gid_hex, e.reason, extra={"game_id": gid_hex})
+        except Exception:  # a bot's failure must not take the server down: logged
+            log.exception("bot in game %s failed", gid_hex, extra={"game_id": gid_hex})
         finally:
             self._tasks.pop(gid_hex, None)
 

@@ -90,7 +90,7 @@ class GroupCommits:
             try:
                 errors = self.app.recorder.insert_steps(
                     [(p.rows, {**p.kwargs, "snapshots": p.snapshots}) for p, _, _ in group])
-            except BaseException as e:  # noqa: BLE001 - no connection at all: every step's error
+            except Exception as e:  # noqa: BLE001 - no connection at all: every step's error, raised by its request
                 errors = [e] * len(group)
             for (prepared, loop, future), error in zip(group, errors):
                 if error is not None:
@@ -105,7 +105,7 @@ class GroupCommits:
         try:
             with self.app._stale(prepared):
                 raise error
-        except BaseException as e:  # noqa: BLE001 - returned, for the waiting request to raise
+        except Exception as e:  # noqa: BLE001 - returned, for the waiting request to raise
             return e
 
 
@@ -208,7 +208,7 @@ class Committer:
             for prepared, _, future in rest:  # no process to send them to: committed here, in order
                 try:
                     self.app.write(prepared)
-                except BaseException as e:  # noqa: BLE001 - that request's error
+                except Exception as e:  # noqa: BLE001 - that request's error, raised by it
                     if not future.done():
                         future.set_exception(e)
                 else:
@@ -227,6 +227,6 @@ class Committer:
         if loop is not None and not loop.is_closed():
             try:
                 loop.remove_reader(process.ack_fd)
-            except (ValueError, OSError, RuntimeError):
+            except (ValueError, OSError, RuntimeError):  # not watched, or its pipe already closed: nothing to remove
                 pass
         process.close()

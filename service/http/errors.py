@@ -4,6 +4,8 @@ handlers and by the play loop's fast path alike (service/http/fast.py)."""
 
 from __future__ import annotations
 
+import logging
+
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -14,6 +16,7 @@ from service.kernel.errors import PrivateerError
 from .bodies import CANNOT_READ
 from .steps import Replayed
 
+log = logging.getLogger(__name__)
 MAX_REASON = 300
 
 
@@ -31,9 +34,12 @@ def answer(exc: BaseException) -> JSONResponse:
     """A typed error as its status and kind; an idempotent request's first
     result again; anything else is a bug, said in one line."""
     if isinstance(exc, PrivateerError):
+        if exc.http_status >= 500:  # a damaged history: the operator's to look into
+            log.error("answered %d %s: %s", exc.http_status, exc.kind, exc.reason)
         return error(exc.http_status, exc.kind, exc.reason)
     if isinstance(exc, Replayed):
         return JSONResponse(exc.body, status_code=exc.status, headers={"Idempotency-Replayed": "true"})
+    log.error("the service failed (%s): answered 500", type(exc).__name__, exc_info=exc)
     return error(500, "internal", f"the service failed ({type(exc).__name__}); this is a bug")
 
 

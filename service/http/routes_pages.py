@@ -24,6 +24,7 @@ what a deck still holds is only ever in the referee's answers.
 from __future__ import annotations
 
 import json
+import logging
 import re
 from pathlib import Path as FilePath
 from typing import Annotated, Any, Optional
@@ -49,6 +50,7 @@ from .checks import check_json
 from .core import GameService
 from .route_params import ERRORS, MAY, NEEDS, Auth, GameIdPath, IdemKey
 
+log = logging.getLogger(__name__)
 PAGES = FilePath(__file__).with_name("pages")
 ASSETS = {"pages.css": "text/css", "pages.js": "text/javascript", "organiser.js": "text/javascript",
           "join.js": "text/javascript", "play.js": "text/javascript", "referee.js": "text/javascript",
@@ -269,7 +271,10 @@ def pages_router(svc: GameService) -> APIRouter:
                 awaiting = ahead.awaiting_chance()
             except PrivateerError as e:
                 refused, awaiting = e.reason, mach.awaiting_chance()
-            except Exception as e:  # an outcome of a shape the rules cannot take
+            except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
+                # an outcome of a shape the rules cannot take (anything else is a bug: answered 500, logged)
+                log.warning("outcomes of a shape the rules cannot take: refused", exc_info=True,
+                            extra={"game_id": gid.hex})
                 refused, awaiting = f"the outcomes do not fit what is awaited ({type(e).__name__})", \
                     mach.awaiting_chance()
         else:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 from contextlib import contextmanager
 from uuid import UUID
 
@@ -21,6 +22,8 @@ from .access import request_rows
 from .auth import Caller, Forbidden, Unauthorized
 from .callers import seat_for
 from .checks import check_json, fingerprint
+
+log = logging.getLogger(__name__)
 
 
 class Replayed(Exception):
@@ -202,7 +205,10 @@ class Steps:
                 events = game.machine.enter_chance(outcome) if words is None else game.machine.enter_words(words)
             except PrivateerError:
                 raise
-            except Exception as e:
+            except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
+                # an outcome of a shape the rules cannot take (anything else is a bug: answered 500, logged)
+                log.warning("an outcome of a shape the rules cannot take: refused", exc_info=True,
+                            extra={"game_id": gid.hex})
                 raise BadInput(f"the outcome does not fit what is awaited ({type(e).__name__})") from None
         return self._pending(gid, caller, game, events, key, fp)
 

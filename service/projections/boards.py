@@ -4,11 +4,14 @@ each game a batch of events touched, folded from the store."""
 from __future__ import annotations
 
 import json
+import logging
 from uuid import UUID
 
 from service.views import board
 
 from .model import Batch
+
+log = logging.getLogger(__name__)
 
 
 def public_boards(app, batch: Batch) -> None:
@@ -17,7 +20,8 @@ def public_boards(app, batch: Batch) -> None:
     for gid in {r["game_id"] for r in batch.events}:
         try:
             machine, version, _ = app.fold(UUID(gid))
-        except Exception:  # a game that does not fold (the audit says why): no board row
+        except Exception:  # a game that does not fold (the audit says why): no board row, and the log says so
+            log.exception("the game does not fold: no board row for it", extra={"game_id": gid})
             continue
         b = board(UUID(gid), machine, version, 0)
         batch.boards[gid] = {"game_id": gid, "version": b["version"], "turn": b["turn"],

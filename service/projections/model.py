@@ -17,12 +17,16 @@ A seat with no name is the player ``seat N``, which suits fixed-seat events
 from __future__ import annotations
 
 import json
+import logging
 import re
 from dataclasses import dataclass, field
 
 from openskill.models import PlackettLuce
 
+from service.kernel.errors import BadInput
 from service.kernel.games import HISTORIES
+
+log = logging.getLogger(__name__)
 
 TRACKED_TYPES = ("GameCreated", "GameFinished", "SeatNamed", "SeatJoined")
 
@@ -152,10 +156,17 @@ def add_public(batch: Batch, e, lookup, public_count=None, config_of=None) -> No
     data = {k: v for k, v in e.data.items() if k not in REFEREE_ONLY_FIELDS}
     try:
         rules = get_rules(game)
-        config = config_of(gid) if config_of is not None and e.type == "Decided" else None
-        text = describe(rules, Ev(e.type, e.turn, "all", data), decision_namer(rules, config) if config else None)
-    except Exception:  # a game this build does not know: the row keeps its type and data
-        text = e.type
+    except BadInput:  # a game this build does not know: the row keeps its type and data
+        rules = None
+    text = e.type
+    if rules is not None:
+        try:
+            config = config_of(gid) if config_of is not None and e.type == "Decided" else None
+            text = describe(rules, Ev(e.type, e.turn, "all", data),
+                            decision_namer(rules, config) if config else None)
+        except Exception:  # the rules cannot word it: the row keeps its type and data, the log says why
+            log.warning("event %d (%s) could not be described", e.originator_version, e.type, exc_info=True,
+                        extra={"game_id": gid})
     batch.events.append({"game_id": gid, "seq": batch.seq[gid], "turn": e.turn, "type": e.type, "text": text,
                          "data": json.dumps(data, default=_json_default, sort_keys=True)})
 

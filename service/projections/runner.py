@@ -9,6 +9,7 @@ is committed, with the same view and the same tracking row.
 
 from __future__ import annotations
 
+import logging
 import time
 
 from service.views import LOG_TEXT_VERSION
@@ -16,6 +17,8 @@ from service.views import LOG_TEXT_VERSION
 from .boards import public_boards
 from .created import created_data
 from .model import Batch, add_event
+
+log = logging.getLogger(__name__)
 
 APP_NAME = "privateer"
 TEXT_STAMP = APP_NAME + "/log-text"  # the log wording a read model was written in (``LOG_TEXT_VERSION``)
@@ -65,7 +68,9 @@ def catch_up(app, view=None, *, batch_size: int = 2000, retries: int = 5, progre
             for n in notes:
                 try:
                     e = app.mapper.to_domain_event(n)
-                except Exception:  # unreadable bytes: the audit reports them; skip here
+                except Exception:  # unreadable bytes: the audit reports them; skipped here, and logged
+                    log.warning("notification %d cannot be decoded: skipped (`tools audit` says more)", n.id,
+                                exc_info=True, extra={"game_id": getattr(n.originator_id, "hex", None)})
                     undecodable += 1
                     continue
                 add_event(batch, e, view.lookup, view.public_count, config_of)
@@ -120,5 +125,5 @@ def follow(db: str, seconds: float | None = None):
                           view_class=PostgresStandingsView, env=env) as runner:
         try:
             runner.run_forever(timeout=seconds)
-        except KeyboardInterrupt:
+        except KeyboardInterrupt:  # Ctrl-C: how a follower is stopped, not a failure
             pass

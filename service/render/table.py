@@ -123,7 +123,7 @@ def _split(text: str, position: int) -> str:
         return ""
     spans, _ = graphemes(text)
     size = 0
-    for start, end, cells in spans:
+    for start, _end, cells in spans:
         if size == position:
             return text[:start]
         if size + cells > position:

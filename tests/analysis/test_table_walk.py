@@ -40,7 +40,7 @@ def test_tools_analyse_answers_at_every_step_of_a_table_game_from_a_position(gam
     bots = [rules.bots[name] for name in rules.bots if name != "random"] + [bot_for(rules, playouts=1)]
     rng = random.Random(2)
     asked = with_tokens = 0
-    caplog.set_level(logging.WARNING, logger="privateer.bots")
+    caplog.set_level(logging.WARNING, logger="service.http.bots")
     while True:
         m = app.load(gid).machine
         if m.finished:
@@ -62,7 +62,7 @@ def test_tools_analyse_answers_at_every_step_of_a_table_game_from_a_position(gam
             asked += 1
         seat = m.to_act()[0]
         app.act(gid, seat, rng.choice(m.legal(seat)))
-    assert not [r for r in caplog.records if r.name == "privateer.bots"]  # no bot failed to choose
+    assert not [r for r in caplog.records if r.name == "service.http.bots"]  # no bot failed to choose
     assert asked >= 15
     if game in ("kaisers-pirates", "merchants-and-marauders"):
         assert with_tokens >= asked // 2  # the walk met the table's unknown cards (set aside; tiles, tokens)

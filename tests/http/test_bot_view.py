@@ -54,7 +54,7 @@ def test_a_bot_that_would_peek_sees_only_a_drawn_table(tmp_path):
     for seed in range(3):
         seen = []
 
-        def peeker(state, seat, legal, rng):
+        def peeker(state, seat, legal, rng, seen=seen):
             seen.append(repr(state))
             return legal[-1]
 

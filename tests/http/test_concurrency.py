@@ -3,6 +3,7 @@ submission with the same Idempotency-Key is never doubled."""
 
 import asyncio
 import threading
+from functools import partial
 
 import httpx
 import pytest
@@ -44,7 +45,7 @@ def test_two_clients_race_the_same_decision(server, table_factory, public):
         # two connections holding seat 1's token submit the same decision at once
         a, b = Api(server.url, table.tokens[1]), Api(server.url, table.tokens[1])
         d = {"action": "place", "armed": True}
-        rs = race([lambda: a.decide(table.gid, d, v), lambda: b.decide(table.gid, d, v)])
+        rs = race([partial(a.decide, table.gid, d, v), partial(b.decide, table.gid, d, v)])
         assert sorted(r.status_code for r in rs) == [201, 409], [r.text for r in rs]
         loser = next(r for r in rs if r.status_code == 409)
         assert loser.json()["error"] == "stale_version"
@@ -110,7 +111,7 @@ def test_concurrent_retries_with_one_key(server, table_factory, public):
         v = public.status(table.gid)["version"]
         clients = [Api(server.url, table.tokens[1]) for _ in range(3)]
         d = {"action": "place", "armed": True}
-        rs = race([lambda c=c: c.decide(table.gid, d, v, key=f"k{i}") for c in clients])
+        rs = race([partial(c.decide, table.gid, d, v, key=f"k{i}") for c in clients])
         assert [r.status_code for r in rs] == [201, 201, 201], [r.text for r in rs]
         assert len({r.text for r in rs}) == 1
         log = table.referee.get(f"/games/{table.gid}/log").json()["events"]

@@ -2,6 +2,7 @@
 
 import random
 import uuid
+from functools import partial
 
 import pytest
 
@@ -98,7 +99,7 @@ def test_two_servers_races_and_a_kill(pg_server):
             seat, d, v = next_move()
             keys = [uuid.uuid4().hex] * 2 if same_key else [uuid.uuid4().hex, uuid.uuid4().hex]
             a, b = clients[seat, pg_server.url], clients[seat, other.url]
-            rs = race([lambda: a.decide(t.gid, d, v, key=keys[0]), lambda: b.decide(t.gid, d, v, key=keys[1])])
+            rs = race([partial(a.decide, t.gid, d, v, key=keys[0]), partial(b.decide, t.gid, d, v, key=keys[1])])
             codes = sorted(r.status_code for r in rs)
             if same_key:
                 assert codes == [201, 201] and rs[0].json() == rs[1].json(), [r.text for r in rs]

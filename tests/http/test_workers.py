@@ -2,6 +2,7 @@
 decision exactly once and never double a retried one."""
 
 import random
+from functools import partial
 
 import pytest
 
@@ -29,12 +30,12 @@ def test_two_workers_one_database(two_workers):
             legal = t.seats[seat].legal(t.gid)
             d = legal["decisions"][0]
             clients = [Api(two_workers.url, t.tokens[seat]) for _ in range(4)]
-            rs = race([lambda c=c: c.decide(t.gid, d, legal["version"]) for c in clients])
+            rs = race([partial(c.decide, t.gid, d, legal["version"]) for c in clients])
             assert sorted(r.status_code for r in rs) == [201, 409, 409, 409], [r.text for r in rs]
             seat2 = public.status(t.gid)["to_act"][0]
             legal2 = Api(two_workers.url, t.tokens[seat2]).legal(t.gid)
             others = [Api(two_workers.url, t.tokens[seat2]) for _ in range(4)]
-            rs = race([lambda c=c: c.decide(t.gid, legal2["decisions"][0], legal2["version"], key=f"same-{i}")
+            rs = race([partial(c.decide, t.gid, legal2["decisions"][0], legal2["version"], key=f"same-{i}")
                        for c in others])
             assert {r.status_code for r in rs} == {201} and len({r.text for r in rs}) == 1, [r.text for r in rs]
             for c in others:

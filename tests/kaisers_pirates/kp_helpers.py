@@ -167,7 +167,7 @@ def count_cards(state):
         for e in p["vp"]:
             if e["deck"] != "solitaire":     # the phantom's submarine or reaction: no card of the three decks
                 {"action": action, "ship": ships, "merchant": merchants}[e["deck"]].append(e["card"])
-    for s, stt in state["status"].items():
+    for stt in state["status"].values():
         if stt.get("refuge"):
             action.append(stt["refuge"])
     action = [c for c in action if not is_unknown(c) and not c.startswith("solo:")]   # solo: the phantom's

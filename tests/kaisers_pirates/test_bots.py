@@ -37,7 +37,7 @@ def _decisions(seats: int, games: int = 3):
 @pytest.mark.parametrize("seats", [1, 2])
 def test_it_intercepts_with_plain_cards_on_its_likeliest_sink_and_keeps_its_reactions(seats):
     commits = intercepts = 0
-    for state, seat, legal, d in _decisions(seats):
+    for state, _seat, legal, d in _decisions(seats):
         i = ix(state)
         if d["action"] == "commit":
             commits += 1

@@ -76,7 +76,7 @@ def test_only_the_attacked_player_may_react_never_its_partner():
     t.act(1, {"action": "intercept", "card": "breakout-1", "ship": "emden", "target": "matheran"})
     assert t.g.to_act() == [2] and t.state["window"]["kind"] == "react"
     assert t.legal(4) == [] and t.legal(3) == []
-    with pytest.raises(Exception):
+    with pytest.raises(IllegalDecision):  # seat 4 is not to act (NotYourTurn is one)
         t.g.act(4, {"action": "react", "card": "trap-2"})
     t.act(2, {"action": "decline"})
     t.roll(1, 1, 1, 8)

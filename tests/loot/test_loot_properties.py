@@ -122,7 +122,7 @@ def test_complete_random_games(n, pairs):
         assert g.events[-1].type == "GameFinished"
         if pairs:
             r = g.rules.outcome(g.state)
-            for t, team in r["teams"].items():
+            for team in r["teams"].values():
                 a, b = team["seats"]
                 assert r["scores"][str(a)] == r["scores"][str(b)] == team["score"]
 

@@ -490,8 +490,8 @@ def test_random_fights_with_the_combat_cards_end_and_keep_every_glory_card():
         rng = random.Random(seed)
         t = battle(glory=["G18", "G17"], scout=None)
         scripted = t._value
-        t._value = lambda spec: ([rng.randint(1, 6) for _ in range(spec["n"])] if spec["kind"] == "dice"
-                                 else scripted(spec))
+        t._value = lambda spec, rng=rng, scripted=scripted: (
+            [rng.randint(1, 6) for _ in range(spec["n"])] if spec["kind"] == "dice" else scripted(spec))
         t.add("dice", [6, 6])                                # he finds her
         t.act(1, {"action": "scout", "target": "player", "seat": 2})
         for _ in range(400):

@@ -7,6 +7,7 @@ dropped afterwards. PostgreSQL being down is a failure, never a skip."""
 from __future__ import annotations
 
 import itertools
+import logging
 import os
 import subprocess
 import sys
@@ -52,8 +53,8 @@ class Stores:
         for a in self.apps:
             try:
                 a.close()
-            except Exception:
-                pass
+            except Exception:  # the other stores are closed all the same; this one's failure is said
+                logging.getLogger(__name__).warning("closing a store failed", exc_info=True)
 
     # the real CLI, in a subprocess ------------------------------------------------
     def env(self, **extra) -> dict:

@@ -95,7 +95,7 @@ def test_two_servers_same_games(backend, request, tmp_path):
     with ServerProcess(store.url, key) as s1, ServerProcess(store.url, key) as s2:
         org = Api(s1.url, key)
         games = []
-        for i in range(GAMES):
+        for _ in range(GAMES):
             created = org.create("letter-of-marque", 2, tournament="race")
             gid = created["game_id"]
             tokens = {1: Api(s1.url).join(gid, 1, org.invite(gid, 1))["token"],

@@ -142,7 +142,7 @@ def test_two_runners_at_once_apply_each_event_once(store):
         a = store.app()
         try:
             catch_up(a, batch_size=50)
-        except Exception as e:  # pragma: no cover - reported below
+        except Exception as e:  # noqa: BLE001 - the thread's error, asserted on below  # pragma: no cover
             errors.append(e)
 
     threads = [threading.Thread(target=runner) for _ in range(3)]

@@ -101,8 +101,8 @@ def test_every_registered_game_round_trips(store):
         seats = max(rules.min_seats, 2)
         try:
             gid = app.create(game, seats)
-        except Exception as e:  # a game still being written by its helper
-            pytest.fail(f"{game}: cannot create: {e}")
+        except Exception as e:  # a game still being written by its helper: which one, and why
+            raise AssertionError(f"{game}: cannot create: {e}") from e
         play_partly(app, gid, 15)
         m, v, h = app.fold(gid)
         again = store.app().load(gid)

@@ -333,7 +333,7 @@ def _raid_deck(state):
     S = tables(state)
     seen = list(state["raid"]["cards"]) + list(state["decks"]["cargo_discard"])
     counts = {}
-    for c, info in S["cargo"].items():
+    for info in S["cargo"].values():
         counts[(info["icon"], info["raid"])] = counts.get((info["icon"], info["raid"]), 0) + 1
     for c in seen:
         k = (S["cargo"][c]["icon"], S["cargo"][c]["raid"])
@@ -354,7 +354,7 @@ def _raid_use(state, p, acts):
             return memo[key]
         best = _raid_outcome(state, p, kinds)
         if left > 0:
-            for i, k in enumerate(kinds):
+            for i, _k in enumerate(kinds):
                 rest = kinds[:i] + kinds[i + 1:]
                 best = max(best, value(rest, left - 1))
                 best = max(best, sum(n * value(rest + [x], left - 1) for x, n in deck.items()) / total)
