@@ -90,6 +90,13 @@ class CardNames:
     def decision(self, decision: dict) -> str:
         return self._rules.say_decision(self._config, decision)
 
+    def event(self, ev) -> str:
+        """``ev`` in the game's words, its catalog's names read from the game's config
+        (``Rules.say_event``, where the rules have it; "": the rules' ``describe``, or for
+        a chance event the kernel's wording)."""
+        say = getattr(self._rules, "say_event", None)
+        return say(self._config, ev) if say is not None and self._config else ""
+
 
 def card_namer(machine: Machine) -> CardNames:
     """How the cards of ``machine``'s game read, as its rules know them now."""
@@ -189,6 +196,11 @@ def _printed(names, deck: str, card) -> str:
     return f"{card} ({name})"
 
 
+# the kernel's facts that ``describe`` words itself (the chance events may be the game's words)
+_KERNEL_TYPES = frozenset(("GameCreated", "Decided", "GameFinished", "RefereeNoted", "Corrected", "EntropyAdded",
+                           "SeatNamed", "ChanceAwaited", *CHANCE_TYPES))
+
+
 def describe(rules, ev: Ev, names=None) -> str:
     """One readable line for ``ev``; ``names``: the cards' printed names (``card_namer``)."""
     d = ev.data
@@ -204,6 +216,11 @@ def describe(rules, ev: Ev, names=None) -> str:
         if say is not None and isinstance(d["decision"], dict):
             return f"seat {d['seat']} decides: {say(d['decision'])}"
         return f"seat {d['seat']} decides: {decision_text(d['decision'])}"
+    said = getattr(names, "event", None)
+    if said is not None and (t in CHANCE_TYPES or t not in _KERNEL_TYPES):
+        text = said(ev)
+        if text:
+            return text
     if t == "DiceRolled":
         return f"rolled {d['n']}d{d['sides']}: {d['values']} ({d['why']})"
     if t == "CardDrawn":

@@ -57,7 +57,7 @@ from .npc import may_redraw
 from .port import amounts, legal_port, over_capacity
 from .setup import ship_choices
 from .state import END_TURN, at_home, current_seat, initial_state, player, stash_glory, total_glory
-from .view import describe, view
+from .view import describe, say_event, view
 from .wanted import port_entries
 
 AMOUNT_ACTIONS = ("stash", "withdraw")
@@ -388,6 +388,7 @@ class MerchantsAndMarauders(Rules):
 
     view = staticmethod(view)
     describe = staticmethod(describe)
+    say_event = staticmethod(say_event)
 
 
 RULES = MerchantsAndMarauders()

@@ -16,6 +16,7 @@ import re
 from service.kernel.rules import by_seat
 
 from .catalog import tables
+from .names import for_config
 
 from .state import capacity, damage, ship_max, stash_glory, total_glory
 
@@ -192,195 +193,195 @@ def _scout_target(target):
 
 # what each event says, by its type: (event, its data, its seat) -> text
 _LINES = {
-    "DemandTilesPlaced": lambda ev, d, s: "demand tiles placed: " + ", ".join(f"{z} wants {g}" for z, g in d["goods"].items()),
-    "UpgradeTilesFaceDown": lambda ev, d, s: "an upgrade tile lies face down at every port",
-    "MerchantTokensFaceDown": lambda ev, d, s: f"merchant tokens lie face down in {len(d['zones'])} zones",
-    "MissionPlaced": lambda ev, d, s: f"mission {d['name']} placed at {d['port']}",
-    "CaptainDealt": lambda ev, d, s: f"seat {s} secretly draws captain {d['captain']}",
-    "ShipChosen": lambda ev, d, s: f"seat {s} secretly chooses a {d['ship']}",
-    "ShipChoiceLocked": lambda ev, d, s: f"seat {s} has chosen a ship",
-    "CaptainsRevealed": lambda ev, d, s: "captains revealed: " + ", ".join(
+    "DemandTilesPlaced": lambda ev, d, s, N: "demand tiles placed: " + ", ".join(f"{z} wants {g}" for z, g in d["goods"].items()),
+    "UpgradeTilesFaceDown": lambda ev, d, s, N: "an upgrade tile lies face down at every port",
+    "MerchantTokensFaceDown": lambda ev, d, s, N: f"merchant tokens lie face down in {len(d['zones'])} zones",
+    "MissionPlaced": lambda ev, d, s, N: f"mission {d['name']} placed at {d['port']}",
+    "CaptainDealt": lambda ev, d, s, N: f"seat {s} secretly draws captain {d['captain']}",
+    "ShipChosen": lambda ev, d, s, N: f"seat {s} secretly chooses a {d['ship']}",
+    "ShipChoiceLocked": lambda ev, d, s, N: f"seat {s} has chosen a ship",
+    "CaptainsRevealed": lambda ev, d, s, N: "captains revealed: " + ", ".join(
                  f"seat {k}: {v['captain']} on a {v['ship']}" for k, v in d["seats"].items()),
-    "FirstPlayerChosen": lambda ev, d, s: f"seat {s} is the first player (order {d['order']})",
-    "TurnStarted": lambda ev, d, s: f"turn {ev.turn} begins",
-    "EventCardDrawn": lambda ev, d, s: f"event card: {d['name']} ({_event_says(d)})",
-    "PlayerTurnStarted": lambda ev, d, s: f"seat {s} takes their turn",
-    "Moved": lambda ev, d, s: f"seat {s} sails from {d['frm']} to {d['to']} ({d['direction']})",
-    "EnteredPort": lambda ev, d, s: f"seat {s} enters the port of {d['port']}",
-    "LeftPort": lambda ev, d, s: f"seat {s} leaves the port of {d['port']}",
-    "PortActionBegun": lambda ev, d, s: f"seat {s} takes the port action at {d['port']}",
-    "UpgradeTileRevealed": lambda ev, d, s: f"the upgrade tile at {d['port']} is {d.get('name') or words(d['kind'])}",
-    "GoodsSold": lambda ev, d, s: f"seat {s} sells {len(d['cards'])} {d['good']} for {d['total']}"
+    "FirstPlayerChosen": lambda ev, d, s, N: f"seat {s} is the first player (order {d['order']})",
+    "TurnStarted": lambda ev, d, s, N: f"turn {ev.turn} begins",
+    "EventCardDrawn": lambda ev, d, s, N: f"event card: {d['name']} ({_event_says(d)})",
+    "PlayerTurnStarted": lambda ev, d, s, N: f"seat {s} takes their turn",
+    "Moved": lambda ev, d, s, N: f"seat {s} sails from {d['frm']} to {d['to']} ({d['direction']})",
+    "EnteredPort": lambda ev, d, s, N: f"seat {s} enters the port of {d['port']}",
+    "LeftPort": lambda ev, d, s, N: f"seat {s} leaves the port of {d['port']}",
+    "PortActionBegun": lambda ev, d, s, N: f"seat {s} takes the port action at {d['port']}",
+    "UpgradeTileRevealed": lambda ev, d, s, N: f"the upgrade tile at {d['port']} is {d.get('name') or words(d['kind'])}",
+    "GoodsSold": lambda ev, d, s, N: f"seat {s} sells {len(d['cards'])} {d['good']} for {d['total']}"
                                   + (" (in demand)" if d["demanded"] else ""),
-    "DemandTileReplaced": lambda ev, d, s: f"{d['port']} now wants {d['good']}",
-    "GloryGained": lambda ev, d, s: f"seat {s} gains a glory point ({d['why']}): {d['glory']} on the track",
-    "PortActivityBegun": lambda ev, d, s: f"seat {s} " + ACTIVITIES.get(d["activity"], f"begins: {words(d['activity'])}")
+    "DemandTileReplaced": lambda ev, d, s, N: f"{d['port']} now wants {d['good']}",
+    "GloryGained": lambda ev, d, s, N: f"seat {s} gains a glory point ({d['why']}): {d['glory']} on the track",
+    "PortActivityBegun": lambda ev, d, s, N: f"seat {s} " + ACTIVITIES.get(d["activity"], f"begins: {words(d['activity'])}")
                                           + (f": {d['draw']} cargo cards are drawn" if d.get("draw") else ""),
-    "DemandedCargoDiscarded": lambda ev, d, s: f"seat {s} discards a drawn {d['good']} (in demand here) and draws again",
-    "CargoOffered": lambda ev, d, s: f"seat {s} is offered " + (", ".join(f"{c} for {n} gold" for c, n in d["offer"].items())
+    "DemandedCargoDiscarded": lambda ev, d, s, N: f"seat {s} discards a drawn {d['good']} (in demand here) and draws again",
+    "CargoOffered": lambda ev, d, s, N: f"seat {s} is offered " + (", ".join(f"{c} for {n} gold" for c, n in d["offer"].items())
                                                                 or "nothing"),
-    "CargoBought": lambda ev, d, s: f"seat {s} buys {d['card']} ({d['good']}) for {d['price']}",
-    "CargoCardTaken": lambda ev, d, s: f"seat {s} buys one of the cargo cards drawn (not shown): "
+    "CargoBought": lambda ev, d, s, N: f"seat {s} buys {d['card']} ({d['good']}) for {d['price']}",
+    "CargoCardTaken": lambda ev, d, s, N: f"seat {s} buys one of the cargo cards drawn (not shown): "
                                        f"{d['held']} cargo card(s) aboard, {d['offered']} still offered",
-    "BuyingEnded": lambda ev, d, s: f"seat {s} bought {d['bought']} cargo cards",
-    "ShipRepaired": lambda ev, d, s: f"seat {s} repairs the {d['location']} for {d['cost']}",
-    "UpgradeBought": lambda ev, d, s: f"seat {s} buys the {d.get('name') or words(d['kind'])} upgrade at {d['port']} "
+    "BuyingEnded": lambda ev, d, s, N: f"seat {s} bought {d['bought']} cargo cards",
+    "ShipRepaired": lambda ev, d, s, N: f"seat {s} repairs the {d['location']} for {d['cost']}",
+    "UpgradeBought": lambda ev, d, s, N: f"seat {s} buys the {d.get('name') or words(d['kind'])} upgrade at {d['port']} "
                                       f"for {d['cost']}",
-    "WeaponBought": lambda ev, d, s: f"seat {s} buys {d['kind']} for {d['cost']}",
-    "WeaponSold": lambda ev, d, s: f"seat {s} sells {d['kind']} for {d['price']}",
-    "ShipBought": lambda ev, d, s: f"seat {s} trades a {d['old']} (worth {d['sale_value']}) for a {d['ship']} ({d['price']})",
-    "CrewRecruited": lambda ev, d, s: f"seat {s} recruits {d['crew']} crew ({d['how']}, {d['cost']} gold)",
-    "SkillTested": lambda ev, d, s: f"seat {s} tests {d['skill']}: {d['dice']} -> {d['successes']} success(es)",
-    "GoldStashed": lambda ev, d, s: f"seat {s} stashes gold (amount secret)",
-    "GoldWithdrawn": lambda ev, d, s: f"seat {s} takes gold from the stash (amount secret)",
-    "StashChanged": lambda ev, d, s: (f"seat {s} moves {d['amount']} gold into the stash" if d["amount"] >= 0
+    "WeaponBought": lambda ev, d, s, N: f"seat {s} buys {d['kind']} for {d['cost']}",
+    "WeaponSold": lambda ev, d, s, N: f"seat {s} sells {d['kind']} for {d['price']}",
+    "ShipBought": lambda ev, d, s, N: f"seat {s} trades a {d['old']} (worth {d['sale_value']}) for a {d['ship']} ({d['price']})",
+    "CrewRecruited": lambda ev, d, s, N: f"seat {s} recruits {d['crew']} crew ({d['how']}, {d['cost']} gold)",
+    "SkillTested": lambda ev, d, s, N: f"seat {s} tests {d['skill']}: {d['dice']} -> {d['successes']} success(es)",
+    "GoldStashed": lambda ev, d, s, N: f"seat {s} stashes gold (amount secret)",
+    "GoldWithdrawn": lambda ev, d, s, N: f"seat {s} takes gold from the stash (amount secret)",
+    "StashChanged": lambda ev, d, s, N: (f"seat {s} moves {d['amount']} gold into the stash" if d["amount"] >= 0
                                       else f"seat {s} takes {-d['amount']} gold from the stash aboard"),
-    "GloryCardPlayed": lambda ev, d, s: f"seat {s} plays {d['name']}" + (f" (as card {d['copies']})" if d.get("copies") else ""),
-    "GloryWindowOpened": lambda ev, d, s: (WINDOW_OPENS.get(d["phase"], "glory cards may be played") + ": "
+    "GloryCardPlayed": lambda ev, d, s, N: f"seat {s} plays {d['name']}" + (f" (as card {d['copies']})" if d.get("copies") else ""),
+    "GloryWindowOpened": lambda ev, d, s, N: (WINDOW_OPENS.get(d["phase"], "glory cards may be played") + ": "
                                            + " and ".join(f"seat {x}" for x in d["seats"]) + " may announce one"),
-    "GloryAnnounced": lambda ev, d, s: f"seat {s} announces a glory card (not shown yet)",
-    "GloryPassed": lambda ev, d, s: f"seat {s} plays no glory card",
-    "GloryDeclined": lambda ev, d, s: f"seat {s} does not play the announced card and shows it: {d['name']}",
-    "GloryRerollBegun": lambda ev, d, s: f"seat {s} chooses dice to roll again: "
+    "GloryAnnounced": lambda ev, d, s, N: f"seat {s} announces a glory card (not shown yet)",
+    "GloryPassed": lambda ev, d, s, N: f"seat {s} plays no glory card",
+    "GloryDeclined": lambda ev, d, s, N: f"seat {s} does not play the announced card and shows it: {d['name']}",
+    "GloryRerollBegun": lambda ev, d, s, N: f"seat {s} chooses dice to roll again: "
                                          + ", then ".join(f"seat {x}'s" for x in d["sides"]),
-    "GloryDiceRerolled": lambda ev, d, s: (f"seat {d['side']} rolls dice {d['which']} again: {d['dice']}" if d["which"]
+    "GloryDiceRerolled": lambda ev, d, s, N: (f"seat {d['side']} rolls dice {d['which']} again: {d['dice']}" if d["which"]
                                            else f"seat {d['side']}'s dice stay {d['dice']}"),
-    "GloryResolved": lambda ev, d, s: f"seat {s}'s glory card is resolved",
-    "GloryWindowClosed": lambda ev, d, s: "no more glory cards: " + WINDOW_CLOSES.get(d.get("phase"), "play goes on"),
-    "VictoryDeclared": lambda ev, d, s: f"seat {s} declares {d['total']} glory ({d['glory_track']} on the track, "
+    "GloryResolved": lambda ev, d, s, N: f"seat {s}'s glory card is resolved",
+    "GloryWindowClosed": lambda ev, d, s, N: "no more glory cards: " + WINDOW_CLOSES.get(d.get("phase"), "play goes on"),
+    "VictoryDeclared": lambda ev, d, s, N: f"seat {s} declares {d['total']} glory ({d['glory_track']} on the track, "
                                         f"{d['stash']} gold stashed)",
-    "CaptainRetired": lambda ev, d, s: f"seat {s} retires captain {d['captain']}",
-    "CaptainLeft": lambda ev, d, s: f"seat {s} loses captain {d['captain']} ({d['reason']})",
-    "PlayerTurnEnded": lambda ev, d, s: f"seat {s} ends the turn",
-    "GameEnded": lambda ev, d, s: f"the game ends: {d['note']}",
-    "GloryTrackSet": lambda ev, d, s: (f"every glory cube on 0 (target {d['target']})" if not any(d["glory"].values())
+    "CaptainRetired": lambda ev, d, s, N: f"seat {s} retires captain {d['captain']}",
+    "CaptainLeft": lambda ev, d, s, N: f"seat {s} loses captain {d['captain']} ({d['reason']})",
+    "PlayerTurnEnded": lambda ev, d, s, N: f"seat {s} ends the turn",
+    "GameEnded": lambda ev, d, s, N: f"the game ends: {d['note']}",
+    "GloryTrackSet": lambda ev, d, s, N: (f"every glory cube on 0 (target {d['target']})" if not any(d["glory"].values())
                                        else f"glory cubes: {by_seat(d['glory'])} (target {d['target']})"),
-    "PositionLaid": lambda ev, d, s: "the game starts from a stated position: " + "; ".join(
+    "PositionLaid": lambda ev, d, s, N: "the game starts from a stated position: " + "; ".join(
         _placed(q) for q in d["players"]) + f"; seat {d['to_play']} to play",
-    "PositionGoldHeld": lambda ev, d, s: f"seat {s} holds {d['gold']} gold on board and {d['stash']} stashed (the position)",
-    "CargoHeld": lambda ev, d, s: f"seat {s} holds cargo card {d['card']} (the position)",
-    "ShipChoiceOpened": lambda ev, d, s: f"every seat secretly chooses a ship: {', '.join(d['ships'])}",
-    "GoldReceived": lambda ev, d, s: f"seat {s} receives {d['amount']} gold ({d['why']})",
-    "GloryCardDealt": lambda ev, d, s: f"seat {s} draws glory card {d['card']}",
-    "UpgradeTilesPlaced": lambda ev, d, s: "upgrade tiles: " + ", ".join(f"{z} {t}" for z, t in d["tiles"].items()),
-    "MerchantTokensPlaced": lambda ev, d, s: "merchant tokens: " + ", ".join(f"{z} {t}" for z, t in d["tokens"].items()),
-    "TurnEnded": lambda ev, d, s: f"turn {ev.turn} ends",
-    "GloryCardDiscarded": lambda ev, d, s: f"seat {s} discards glory card {d['card']}",
-    "GloryHandTrimmed": lambda ev, d, s: f"seat {s} discards a glory card down to {d['hand']}",
-    "CargoJettisoned": lambda ev, d, s: f"seat {s} discards {d['card']} ({d['good']}) to meet the cargo limit",
-    "CargoDrawnForSale": lambda ev, d, s: f"seat {s} has {d['cards']} cargo cards to choose from",
-    "PortActivityEnded": lambda ev, d, s: f"seat {s} is done with {d['activity']}",
-    "PortActionEnded": lambda ev, d, s: f"seat {s} ends the port action",
-    "RumorSought": lambda ev, d, s: f"seat {s} pays {d['cost']} to seek a rumor",
-    "RumorDrawn": lambda ev, d, s: f"seat {s} draws rumor {d['card']}",
-    "RumorKept": lambda ev, d, s: f"seat {s} keeps rumor {d['kept']} and returns {d['discarded']}",
-    "RumorChosen": lambda ev, d, s: f"seat {s} keeps one of two rumors",
-    "NewCaptainDrawn": lambda ev, d, s: f"seat {s} draws a new captain (secret)",
-    "HoldingsLost": lambda ev, d, s: f"seat {s} loses {d['gold']} gold and "
+    "PositionGoldHeld": lambda ev, d, s, N: f"seat {s} holds {d['gold']} gold on board and {d['stash']} stashed (the position)",
+    "CargoHeld": lambda ev, d, s, N: f"seat {s} holds cargo card {d['card']} (the position)",
+    "ShipChoiceOpened": lambda ev, d, s, N: f"every seat secretly chooses a ship: {', '.join(d['ships'])}",
+    "GoldReceived": lambda ev, d, s, N: f"seat {s} receives {d['amount']} gold ({d['why']})",
+    "GloryCardDealt": lambda ev, d, s, N: f"seat {s} draws glory card {d['card']}",
+    "UpgradeTilesPlaced": lambda ev, d, s, N: "upgrade tiles: " + ", ".join(f"{z} {t}" for z, t in d["tiles"].items()),
+    "MerchantTokensPlaced": lambda ev, d, s, N: "merchant tokens: " + ", ".join(f"{z} {t}" for z, t in d["tokens"].items()),
+    "TurnEnded": lambda ev, d, s, N: f"turn {ev.turn} ends",
+    "GloryCardDiscarded": lambda ev, d, s, N: f"seat {s} discards glory card {d['card']}",
+    "GloryHandTrimmed": lambda ev, d, s, N: f"seat {s} discards a glory card down to {d['hand']}",
+    "CargoJettisoned": lambda ev, d, s, N: f"seat {s} discards {d['card']} ({d['good']}) to meet the cargo limit",
+    "CargoDrawnForSale": lambda ev, d, s, N: f"seat {s} has {d['cards']} cargo cards to choose from",
+    "PortActivityEnded": lambda ev, d, s, N: f"seat {s} is done with {d['activity']}",
+    "PortActionEnded": lambda ev, d, s, N: f"seat {s} ends the port action",
+    "RumorSought": lambda ev, d, s, N: f"seat {s} pays {d['cost']} to seek a rumor",
+    "RumorDrawn": lambda ev, d, s, N: f"seat {s} draws rumor {d['card']}",
+    "RumorKept": lambda ev, d, s, N: f"seat {s} keeps rumor {d['kept']} and returns {d['discarded']}",
+    "RumorChosen": lambda ev, d, s, N: f"seat {s} keeps one of two rumors",
+    "NewCaptainDrawn": lambda ev, d, s, N: f"seat {s} draws a new captain (secret)",
+    "HoldingsLost": lambda ev, d, s, N: f"seat {s} loses {d['gold']} gold and "
                                      + (f"the glory cards {', '.join(d['glory_cards'])}" if d["glory_cards"] else "no glory card"),
-    "StartingGoldTopped": lambda ev, d, s: f"seat {s} takes gold up to the starting amount (secret)",
-    "UpgradeTilePlaced": lambda ev, d, s: f"upgrade tile {d['tile']} goes face down to {d['port']}",
-    "UpgradeTileHidden": lambda ev, d, s: f"seat {s} puts an upgrade tile face down at {d['port']}",
-    "CargoDeckReshuffled": lambda ev, d, s: f"the cargo discards ({d['cards']}) become the deck",
-    "GloryDeckReshuffled": lambda ev, d, s: f"the glory discards ({d['cards']}) become the deck",
-    "GloryDeckEmpty": lambda ev, d, s: f"no glory card left for seat {s}",
-    "MerchantTokensRedistributed": lambda ev, d, s: f"merchant tokens back on the board: {d['tokens']}",
-    "MissionClaimed": lambda ev, d, s: f"seat {s} claims mission {d['mission']} at {d['port']}",
-    "MissionClaimFailed": lambda ev, d, s: f"seat {s} fails to claim mission {d['mission']}",
-    "RumorAcquired": lambda ev, d, s: f"seat {s} acquires a rumor",
-    "Scouted": lambda ev, d, s: f"seat {s} scouts for " + _scout_target(d.get("target", "merchant")) + f" in {d['zone']}",
-    "MerchantSighted": lambda ev, d, s: f"seat {s} sights a merchant in {d['zone']}: token {d['nation']}"
+    "StartingGoldTopped": lambda ev, d, s, N: f"seat {s} takes gold up to the starting amount (secret)",
+    "UpgradeTilePlaced": lambda ev, d, s, N: f"upgrade tile {d['tile']} goes face down to {d['port']}",
+    "UpgradeTileHidden": lambda ev, d, s, N: f"seat {s} puts an upgrade tile face down at {d['port']}",
+    "CargoDeckReshuffled": lambda ev, d, s, N: f"the cargo discards ({d['cards']}) become the deck",
+    "GloryDeckReshuffled": lambda ev, d, s, N: f"the glory discards ({d['cards']}) become the deck",
+    "GloryDeckEmpty": lambda ev, d, s, N: f"no glory card left for seat {s}",
+    "MerchantTokensRedistributed": lambda ev, d, s, N: f"merchant tokens back on the board: {d['tokens']}",
+    "MissionClaimed": lambda ev, d, s, N: f"seat {s} claims mission {d['mission']} at {d['port']}",
+    "MissionClaimFailed": lambda ev, d, s, N: f"seat {s} fails to claim mission {d['mission']}",
+    "RumorAcquired": lambda ev, d, s, N: f"seat {s} acquires a rumor",
+    "Scouted": lambda ev, d, s, N: f"seat {s} scouts for " + _scout_target(d.get("target", "merchant")) + f" in {d['zone']}",
+    "MerchantSighted": lambda ev, d, s, N: f"seat {s} sights a merchant in {d['zone']}: token {d['nation']}"
                                         + (f", sea zone {d['zone_nation']}" if d.get("zone_nation") else ""),
-    "MerchantLetGo": lambda ev, d, s: f"seat {s} lets the merchant sail on",
-    "RaidBegun": lambda ev, d, s: f"seat {s} raids a {d['nation']} merchant",
-    "WantedFlagGained": lambda ev, d, s: f"seat {s} is wanted by {d['nation']} ({d['flags']} flag(s): {d['why']})",
-    "RaidCardTurned": lambda ev, d, s: f"raid card {d['card']}: {d['good']}, loot {d['raid']}, {d['icon']}",
-    "RaidSuccesses": lambda ev, d, s: f"seat {s} has {d['successes']} success(es) to use in the raid",
-    "WeaponSpent": lambda ev, d, s: f"seat {s} spends {d['kind']}: {d['why']}",
-    "RaidSuccessUsed": lambda ev, d, s: f"seat {s} uses a success to {d['use']}",
-    "RaidCardDiscarded": lambda ev, d, s: f"seat {s} discards raid card {d['card']}",
-    "ShipHit": lambda ev, d, s: f"seat {s}'s ship is hit on the {d['location']}"
+    "MerchantLetGo": lambda ev, d, s, N: f"seat {s} lets the merchant sail on",
+    "RaidBegun": lambda ev, d, s, N: f"seat {s} raids a {d['nation']} merchant",
+    "WantedFlagGained": lambda ev, d, s, N: f"seat {s} is wanted by {d['nation']} ({d['flags']} flag(s): {d['why']})",
+    "RaidCardTurned": lambda ev, d, s, N: f"raid card {d['card']}: {d['good']}, loot {d['raid']}, {d['icon']}",
+    "RaidSuccesses": lambda ev, d, s, N: f"seat {s} has {d['successes']} success(es) to use in the raid",
+    "WeaponSpent": lambda ev, d, s, N: f"seat {s} spends {d['kind']}: {d['why']}",
+    "RaidSuccessUsed": lambda ev, d, s, N: f"seat {s} uses a success to {d['use']}",
+    "RaidCardDiscarded": lambda ev, d, s, N: f"seat {s} discards raid card {d['card']}",
+    "ShipHit": lambda ev, d, s, N: f"seat {s}'s ship is hit on the {d['location']}"
                                 + (f" (its {d['aimed']} already destroyed)" if d["aimed"] != d["location"] else ""),
-    "RaidSucceeded": lambda ev, d, s: f"seat {s}'s raid succeeds: {d['loot']} gold",
-    "RaidCardTaken": lambda ev, d, s: f"seat {s} keeps {d['card']} ({d['good']}) aboard",
-    "RaidEnded": lambda ev, d, s: f"the raid ends: {d['result']}",
-    "CargoLost": lambda ev, d, s: f"seat {s} loses {d['card']} ({d['good']}): {d['why']}",
-    "CaptainDied": lambda ev, d, s: f"seat {s}'s captain dies: {d['why']}",
-    "RaidStage": lambda ev, d, s: "raid: " + RAID_STAGES.get(d["stage"], words(d["stage"])),
-    "CombatBegun": lambda ev, d, s: f"seat {d['a']} engages seat {d['d']} in {d['zone']}",
-    "CombatActionDeclared": lambda ev, d, s: f"seat {s} declares: {d['do']} (round {d['round']})",
-    "CombatWaiting": lambda ev, d, s: f"seat {s} to answer: " + STAGES.get(d["stage"], d["stage"]),
-    "CombatRolled": lambda ev, d, s: f"seat {s} rolls {d['skill']}: {d['dice']}",
-    "CombatRerolled": lambda ev, d, s: f"seat {s} rolls again dice {d['which']}: {d['dice']}",
-    "CombatRoundWon": lambda ev, d, s: (f"seat {s} wins the round" if s else "nobody wins the round")
+    "RaidSucceeded": lambda ev, d, s, N: f"seat {s}'s raid succeeds: {d['loot']} gold",
+    "RaidCardTaken": lambda ev, d, s, N: f"seat {s} keeps {d['card']} ({d['good']}) aboard",
+    "RaidEnded": lambda ev, d, s, N: f"the raid ends: {d['result']}",
+    "CargoLost": lambda ev, d, s, N: f"seat {s} loses {d['card']} ({d['good']}): {d['why']}",
+    "CaptainDied": lambda ev, d, s, N: f"seat {s}'s captain dies: {d['why']}",
+    "RaidStage": lambda ev, d, s, N: "raid: " + RAID_STAGES.get(d["stage"], words(d["stage"])),
+    "CombatBegun": lambda ev, d, s, N: f"seat {d['a']} engages seat {d['d']} in {d['zone']}",
+    "CombatActionDeclared": lambda ev, d, s, N: f"seat {s} declares: {d['do']} (round {d['round']})",
+    "CombatWaiting": lambda ev, d, s, N: f"seat {s} to answer: " + STAGES.get(d["stage"], d["stage"]),
+    "CombatRolled": lambda ev, d, s, N: f"seat {s} rolls {d['skill']}: {d['dice']}",
+    "CombatRerolled": lambda ev, d, s, N: f"seat {s} rolls again dice {d['which']}: {d['dice']}",
+    "CombatRoundWon": lambda ev, d, s, N: (f"seat {s} wins the round" if s else "nobody wins the round")
                                        + f" (successes: {by_seat(d['successes'])})",
-    "CombatHitsDue": lambda ev, d, s: "hits due: " + (", ".join(f"{n} on seat {t}" for t, n in d["hits"].items()) or "none"),
-    "HitsLocated": lambda ev, d, s: f"seat {d['shooter']} rolls the hit locations on seat {d['target']}: {d['dice']}"
+    "CombatHitsDue": lambda ev, d, s, N: "hits due: " + (", ".join(f"{n} on seat {t}" for t, n in d["hits"].items()) or "none"),
+    "HitsLocated": lambda ev, d, s, N: f"seat {d['shooter']} rolls the hit locations on seat {d['target']}: {d['dice']}"
                                     f" -> {', '.join(d['locations']) or 'no number'}"
                                     + (f", {d['skulls']} skull(s)" if d["skulls"] else ""),
-    "SkullsDirected": lambda ev, d, s: f"seat {d['shooter']}'s special shot sends {d['hits']} hit(s) to the {d['location']}",
-    "SkullPlaced": lambda ev, d, s: f"seat {s} places a skull hit on the {d['location']}",
-    "HitReallocated": lambda ev, d, s: (f"seat {s} moves a hit from the {d['frm']} to the {d['to']} ({d['why']})"
+    "SkullsDirected": lambda ev, d, s, N: f"seat {d['shooter']}'s special shot sends {d['hits']} hit(s) to the {d['location']}",
+    "SkullPlaced": lambda ev, d, s, N: f"seat {s} places a skull hit on the {d['location']}",
+    "HitReallocated": lambda ev, d, s, N: (f"seat {s} moves a hit from the {d['frm']} to the {d['to']} ({d['why']})"
                                         if d["frm"] else f"seat {s} keeps the hits where they fell"),
-    "CombatHitsApplied": lambda ev, d, s: f"the hits of round {d['round']} land",
-    "CombatRoundBegun": lambda ev, d, s: f"combat round {d['round']}",
-    "CombatFled": lambda ev, d, s: f"seat {s} escapes the fight",
-    "Boarded": lambda ev, d, s: f"seat {s} boards seat {d['target']}: crew combat",
-    "CombatWon": lambda ev, d, s: f"seat {s} beats seat {d['beaten']} ({d['how']})",
-    "PlunderTaken": lambda ev, d, s: f"seat {s} plunders seat {d['beaten']}: {d['glory_count']} glory card(s), "
+    "CombatHitsApplied": lambda ev, d, s, N: f"the hits of round {d['round']} land",
+    "CombatRoundBegun": lambda ev, d, s, N: f"combat round {d['round']}",
+    "CombatFled": lambda ev, d, s, N: f"seat {s} escapes the fight",
+    "Boarded": lambda ev, d, s, N: f"seat {s} boards seat {d['target']}: crew combat",
+    "CombatWon": lambda ev, d, s, N: f"seat {s} beats seat {d['beaten']} ({d['how']})",
+    "PlunderTaken": lambda ev, d, s, N: f"seat {s} plunders seat {d['beaten']}: {d['glory_count']} glory card(s), "
                                      f"weapons {d['weapons']}, the gold aboard",
-    "CargoPlunderedCount": lambda ev, d, s: f"seat {s} takes a cargo card from seat {d['beaten']}",
-    "ShipClaimed": lambda ev, d, s: f"seat {s} claims the beaten {d['ship']} (leaving the {d['old']})",
-    "CombatEnded": lambda ev, d, s: "the fight ends" + (f": seat {d['winner']} wins" if d["winner"] else ""),
-    "CaptainRedrawn": lambda ev, d, s: f"seat {s} sets captain {d['captain']} aside and draws another",
-    "CaptainSetAside": lambda ev, d, s: f"seat {s} draws another captain ({d['why']})",
-    "CombatDrifted": lambda ev, d, s: f"the fight ends: {d['why']}",
-    "CrewCombatDrawn": lambda ev, d, s: f"crew combat drawn: {d['why']}",
-    "HitLost": lambda ev, d, s: f"a hit on seat {s}'s destroyed {d['location']} is lost ({d['why']})",
-    "ShipSunk": lambda ev, d, s: f"seat {s}'s ship sinks ({d['why']})",
-    "LongRangeFired": lambda ev, d, s: f"seat {s}'s long guns: {d['dice']} -> {d['hits']} hit(s)",
-    "BowCannonFired": lambda ev, d, s: f"seat {s} fires the bow cannon at seat {d['target']}",
-    "BowCannonHeld": lambda ev, d, s: f"seat {s} keeps the bow cannon",
-    "SwivelGunFired": lambda ev, d, s: f"seat {s}'s swivel gun: {d['dice']}",
-    "HitAbsorbed": lambda ev, d, s: (f"seat {s}'s reinforced hull absorbs the hit on the {d['location']}"
+    "CargoPlunderedCount": lambda ev, d, s, N: f"seat {s} takes a cargo card from seat {d['beaten']}",
+    "ShipClaimed": lambda ev, d, s, N: f"seat {s} claims the beaten {d['ship']} (leaving the {d['old']})",
+    "CombatEnded": lambda ev, d, s, N: "the fight ends" + (f": seat {d['winner']} wins" if d["winner"] else ""),
+    "CaptainRedrawn": lambda ev, d, s, N: f"seat {s} sets captain {d['captain']} aside and draws another",
+    "CaptainSetAside": lambda ev, d, s, N: f"seat {s} draws another captain ({d['why']})",
+    "CombatDrifted": lambda ev, d, s, N: f"the fight ends: {d['why']}",
+    "CrewCombatDrawn": lambda ev, d, s, N: f"crew combat drawn: {d['why']}",
+    "HitLost": lambda ev, d, s, N: f"a hit on seat {s}'s destroyed {d['location']} is lost ({d['why']})",
+    "ShipSunk": lambda ev, d, s, N: f"seat {s}'s ship sinks ({d['why']})",
+    "LongRangeFired": lambda ev, d, s, N: f"seat {s}'s long guns: {d['dice']} -> {d['hits']} hit(s)",
+    "BowCannonFired": lambda ev, d, s, N: f"seat {s} fires the bow cannon at seat {d['target']}",
+    "BowCannonHeld": lambda ev, d, s, N: f"seat {s} keeps the bow cannon",
+    "SwivelGunFired": lambda ev, d, s, N: f"seat {s}'s swivel gun: {d['dice']}",
+    "HitAbsorbed": lambda ev, d, s, N: (f"seat {s}'s reinforced hull absorbs the hit on the {d['location']}"
                                      if d["location"] else f"seat {s} keeps the reinforced hull"),
-    "NpcArriving": lambda ev, d, s: f"{words(d['npc'])} will enter at {d['zone']} at the end of the turn",
-    "NpcEntered": lambda ev, d, s: f"{words(d['npc'])} ({d['captain']}, a {d['ship']}) enters at {d['zone']}",
-    "NpcReplaced": lambda ev, d, s: f"{words(d['npc'])}: {d['captain']} takes command, from {d['frm']} to {d['to']}",
-    "NpcMoveOverruled": lambda ev, d, s: f"the referee moves {words(d['npc'])} from {d['frm']} to {d['to']}, "
+    "NpcArriving": lambda ev, d, s, N: f"{words(d['npc'])} will enter at {d['zone']} at the end of the turn",
+    "NpcEntered": lambda ev, d, s, N: f"{words(d['npc'])} ({d['captain']}, a {d['ship']}) enters at {d['zone']}",
+    "NpcReplaced": lambda ev, d, s, N: f"{words(d['npc'])}: {d['captain']} takes command, from {d['frm']} to {d['to']}",
+    "NpcMoveOverruled": lambda ev, d, s, N: f"the referee moves {words(d['npc'])} from {d['frm']} to {d['to']}, "
                                          "as the printed board has it" + (f" ({d['reason']})" if d["reason"] else ""),
-    "NpcMoved": lambda ev, d, s: f"{words(d['npc'])} sails from {d['frm']} to {d['to']} ({d['why']})",
-    "NpcsScouting": lambda ev, d, s: ", ".join(words(n) for n in d["npcs"])
+    "NpcMoved": lambda ev, d, s, N: f"{words(d['npc'])} sails from {d['frm']} to {d['to']} ({d['why']})",
+    "NpcsScouting": lambda ev, d, s, N: ", ".join(words(n) for n in d["npcs"])
                                      + f" scout for seat {s} (it {d['why']})",
-    "NpcScouted": lambda ev, d, s: f"{words(d['npc'])} scouts for seat {s} with {d['value']} dice: "
+    "NpcScouted": lambda ev, d, s, N: f"{words(d['npc'])} scouts for seat {s} with {d['value']} dice: "
                                    + ("found" if d["success"] else "not found"),
-    "NpcCaptainLost": lambda ev, d, s: f"{words(d['npc'])} loses its captain (card {d['card']})"
+    "NpcCaptainLost": lambda ev, d, s, N: f"{words(d['npc'])} loses its captain (card {d['card']})"
                                        + (f"; card {d['successor']} takes command" if d["successor"] else ": it leaves the sea"),
-    "NpcReturned": lambda ev, d, s: f"{words(d['npc'])} sails back to {d['to']}",
-    "NpcCargoFound": lambda ev, d, s: f"the beaten {words(d['npc'][4:])} carries {d['good']} ({d['raid']} gold)",
-    "NpcCargoLost": lambda ev, d, s: f"a cargo card of the beaten ship is lost ({d['card']})",
-    "HullRearmed": lambda ev, d, s: f"seat {s} re-arms the reinforced hull for {d['cost']}",
-    "GoldLost": lambda ev, d, s: (f"the gold seat {s} loses: {d['amount']}" if d.get("card_said")
+    "NpcReturned": lambda ev, d, s, N: f"{words(d['npc'])} sails back to {d['to']}",
+    "NpcCargoFound": lambda ev, d, s, N: f"the beaten {words(d['npc'][4:])} carries {d['good']} ({d['raid']} gold)",
+    "NpcCargoLost": lambda ev, d, s, N: f"a cargo card of the beaten ship is lost ({d['card']})",
+    "HullRearmed": lambda ev, d, s, N: f"seat {s} re-arms the reinforced hull for {d['cost']}",
+    "GoldLost": lambda ev, d, s, N: (f"the gold seat {s} loses: {d['amount']}" if d.get("card_said")
                                   else f"seat {s} loses {d['amount']} gold ({d['why']})"),
-    "GoldLostByCard": lambda ev, d, s: f"seat {s} loses gold to card {d['card']}"
+    "GoldLostByCard": lambda ev, d, s, N: f"seat {s} loses gold to card {d['card']}"
                                        + (f" (how much, only seat {s} knows)" if d.get("amount_secret") else ""),
-    "WantedFlagRemoved": lambda ev, d, s: f"seat {s}: one {d['nation']} flag removed ({d['why']})",
-    "ShipRepairedByCard": lambda ev, d, s: f"seat {s}'s {d['location']} repaired ({d['why']})",
-    "PortFeePaid": lambda ev, d, s: f"seat {s} pays {d['fee']} to enter {d['port']}",
-    "PortEntryRefused": lambda ev, d, s: f"seat {s} is refused entry to {d['port']}",
-    "PortActionRefused": lambda ev, d, s: f"seat {s} is refused service at {d['port']} (wanted there)",
-    "WarDeclared": lambda ev, d, s: f"{d['nations'][0]} and {d['nations'][1]} are at war (card {d['card']})"
+    "WantedFlagRemoved": lambda ev, d, s, N: f"seat {s}: one {d['nation']} flag removed ({d['why']})",
+    "ShipRepairedByCard": lambda ev, d, s, N: f"seat {s}'s {d['location']} repaired ({d['why']})",
+    "PortFeePaid": lambda ev, d, s, N: f"seat {s} pays {d['fee']} to enter {d['port']}",
+    "PortEntryRefused": lambda ev, d, s, N: f"seat {s} is refused entry to {d['port']}",
+    "PortActionRefused": lambda ev, d, s, N: f"seat {s} is refused service at {d['port']} (wanted there)",
+    "WarDeclared": lambda ev, d, s, N: f"{d['nations'][0]} and {d['nations'][1]} are at war (card {d['card']})"
                                     + (" (still)" if d.get("again") else ""),
-    "WarEnded": lambda ev, d, s: f"peace between {d['nations'][0]} and {d['nations'][1]} ({d['why']})",
-    "NpcLeft": lambda ev, d, s: f"{words(d['npc'])} leaves the sea ({d['why']})",
-    "CargoCountGained": lambda ev, d, s: f"seat {s} gains a cargo card ({d['why']})",
-    "RumorRevealed": lambda ev, d, s: f"seat {s} follows the rumor {d['name']} ({d['card']}, {d['skill']}) at {d['zone']}",
-    "RumorFalse": lambda ev, d, s: f"seat {s}: the rumor was false",
-    "RumorTrue": lambda ev, d, s: f"seat {s}: the rumor proves true" + (" (kept)" if d["kept"] else ""),
-    "MissionCompleted": lambda ev, d, s: f"seat {s} completes the mission {d['name']}"
+    "WarEnded": lambda ev, d, s, N: f"peace between {d['nations'][0]} and {d['nations'][1]} ({d['why']})",
+    "NpcLeft": lambda ev, d, s, N: f"{words(d['npc'])} leaves the sea ({d['why']})",
+    "CargoCountGained": lambda ev, d, s, N: f"seat {s} gains a cargo card ({d['why']})",
+    "RumorRevealed": lambda ev, d, s, N: f"seat {s} follows the rumor {d['name']} ({d['card']}, {d['skill']}) at {d['zone']}",
+    "RumorFalse": lambda ev, d, s, N: f"seat {s}: the rumor was false",
+    "RumorTrue": lambda ev, d, s, N: f"seat {s}: the rumor proves true" + (" (kept)" if d["kept"] else ""),
+    "MissionCompleted": lambda ev, d, s, N: f"seat {s} completes the mission {d['name']}"
                                          + (f", handing over {', '.join(d['delivered'])}" if d["delivered"] else "")
                                          + (f", paying {d['paid']}" if d["paid"] else ""),
-    "MissionAttemptFailed": lambda ev, d, s: f"seat {s} fails to complete the mission {d['mission']}",
+    "MissionAttemptFailed": lambda ev, d, s, N: f"seat {s} fails to complete the mission {d['mission']}",
 }
 _NPC_SIDE = re.compile(r"seat npc:(\w+)")
 
@@ -398,10 +399,52 @@ def _placed(q) -> str:
             + (f" ({', '.join(extras)})" if extras else ""))
 
 
-def describe(ev) -> str:
+def describe(ev, config: dict | None = None) -> str:
+    """One line of the log, ports, ships, captains and cards by their printed names
+    (``config``: the game's, whose catalog names them; the default catalog's without)."""
     f = _LINES.get(ev.type)
     if not f:
         return ""
     d = ev.data
-    # an NPC's side of a fight: "the dutch naval ship", not its id
-    return _NPC_SIDE.sub(lambda m: "the " + words(m.group(1)) + " ship", f(ev, d, d.get("seat")))
+    N = for_config(config)
+    # an NPC's side of a fight: "the Dutch Naval Ship", not its id
+    return N.text(_NPC_SIDE.sub(lambda m: N.npc(m.group(1)), f(ev, d, d.get("seat"), N)))
+
+
+def say_event(config: dict, ev) -> str:
+    """``describe`` with the game's own catalog, and the kernel's chance events
+    (a card drawn, a deck shuffled, dice rolled) in the game's words: "" for the
+    kernel's own wording."""
+    if ev.type in _CHANCE:
+        return _CHANCE[ev.type](ev.data, for_config(config))
+    return describe(ev, config)
+
+
+def _drawn(d, N) -> str:
+    return f"drew {N.drawn(d['deck'], d['card'])} from {N.deck(d['deck'])} ({N.text(d['why'])})"
+
+
+def _shuffled(d, N) -> str:
+    deck = N.deck(d["deck"])
+    why = N.text(d["why"])
+    plain = deck.removeprefix("the ")
+    why = why[len(plain) + 2:] if why.startswith(plain + ": ") else why     # "demand tiles: one face up..."
+    if d.get("face_down"):
+        return f"laid {len(d['order'])} of {deck} face down, unseen ({why})"
+    return f"shuffled {deck} ({why})"
+
+
+def _chosen(d, N) -> str:
+    options = [N.card(o) if isinstance(o, str) else str(o) for o in d["options"]]
+    value = N.card(d["value"]) if isinstance(d["value"], str) else str(d["value"])
+    return f"chance chose {value} among {', '.join(options)} ({N.text(d['why'])})"
+
+
+_CHANCE = {
+    "CardDrawn": _drawn,
+    "DeckShuffled": _shuffled,
+    "DiceRolled": lambda d, N: f"rolled {d['n']}d{d['sides']}: {d['values']} ({N.text(d['why'])})",
+    "ChanceChosen": _chosen,
+    "CardIdentified": lambda d, N: (f"turned over {N.text(str(d['token']))}: it is {N.drawn(d['deck'], d['card'])}"
+                                    f" ({N.text(d['why'])})"),
+}
