@@ -67,6 +67,11 @@ class Names:
                **{n: "the " + v for n, v in self.npcs.items()}, **COUNTRY}
         ids.update({k: v.replace("_", " ") for k, v in S["upgrade"].items()})
         self.ids = ids
+        # what a decision's fields name (words.py): cards, captains, zones, ships, upgrade kinds, NPCs
+        said = {**cards, **self.captains, **self.zones, **self.ships}
+        said.update({k: v.replace("_", " ") for k, v in S["upgrade"].items()})
+        said.update(self.npcs)
+        self.said = said
 
     # one thing by its id -------------------------------------------------------------
     def zone(self, z) -> str:
@@ -81,6 +86,11 @@ class Names:
     def npc(self, n) -> str:
         """``dutch_naval`` -> ``the Dutch Naval Ship``, ``man_o_war_england`` -> ``the English Man-o-War``."""
         return "the " + (self.npcs.get(n) or words(n))
+
+    def npc_captain(self, card) -> str:
+        """The captain an NPC ship card names: "French admiral 1", "Philips van Almonde"."""
+        captain = self.S["events"].get(card, {}).get("captain")
+        return printed(captain["name"]) if isinstance(captain, dict) and captain.get("name") else self.card(card)
 
     def nation(self, n) -> str:
         return COUNTRY.get(n) or words(n)

@@ -16,7 +16,7 @@ import re
 from service.kernel.rules import by_seat
 
 from .catalog import tables
-from .names import for_config
+from .names import article, for_config, printed
 
 from .state import capacity, damage, ship_max, stash_glory, total_glory
 
@@ -155,6 +155,12 @@ ACTIVITIES = {
     "stash": "stashes gold", "shipyard": "goes to the shipyard", "follow_rumor": "follows a rumor",
     "complete_mission": "sets out to complete a mission",
 }
+# the port activities ended (PortActivityEnded), in words: "seat 2 is done ..."
+DONE = {
+    "buy": "buying goods", "recruit": "recruiting crew", "rumor": "seeking a rumor", "mission": "claiming a mission",
+    "stash": "stashing gold", "shipyard": "at the shipyard", "follow_rumor": "following the rumor",
+    "complete_mission": "with the mission",
+}
 # a glory window's opening and closing words, by its phase (the book: "Carte Gloria", p. 14)
 WINDOW_OPENS = {
     "naval_roll": "after the Seamanship roll of the naval combat, glory cards may be played",
@@ -171,77 +177,104 @@ RAID_STAGES = {
 }
 
 
-def _event_says(d):
+def _event_says(d, N):
     """What a drawn event card does, in words (the recorded note of older builds says
     NPCs come later: the card's kind says what it does now)."""
     if d.get("effect", "none") != "none":
-        return f"its text acts: {words(d['effect'])}"
-    icons = ", ".join(f"{words(i['npc'])} {i['dir']}" for i in d.get("npc_icons") or [])
-    moves = f"; moves {icons}" if icons else ""
+        return "its text acts at once" if d["effect"] == "immediate" else f"its text acts ({words(d['effect'])})"
+    icons = ", ".join(f"{N.npc(i['npc'])} {i['dir']}" for i in d.get("npc_icons") or [])
+    moves = f"; it moves {icons}" if icons else ""
     if d.get("kind") in ("naval_ship", "pirate"):
         return "an NPC ship card" + moves
     return "no effect: its printed text is not known" + moves
 
 
-def _scout_target(target):
+def _scout_target(target, N):
     if target.startswith("seat:"):
         return f"seat {target[5:]}'s ship"
     if target.startswith("npc:"):
-        return "the " + words(target[4:]) + " ship"
+        return N.npc(target[4:])
     return "the merchant"
+
+
+def _titled(kind: str, name: str) -> str:
+    """A card by its printed name: "the mission Forged Documents", "mission card 5"."""
+    name = printed(name)
+    return name if name.lower().startswith(kind) else f"the {kind} {name}"
+
+
+def _a(word: str) -> str:
+    return f"{article(word)} {word}"
+
+
+def _and(items: list) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _tokens(tokens: dict, N) -> str:
+    """Merchant tokens by sea zone, each by its nation: "Havana English, Nassau Dutch"."""
+    return ", ".join(f"{N.zone(z)} " + (N.people(N.S["merchant"][t]) if t in N.S["merchant"] else "unseen")
+                     for z, t in tokens.items())
+
+
+def _icon(icon: str) -> str:
+    return "an escape icon" if icon == "escape" else f"a hit on the {icon.removeprefix('hit:')}" \
+        if icon.startswith("hit:") else words(icon)
 
 
 # what each event says, by its type: (event, its data, its seat) -> text
 _LINES = {
-    "DemandTilesPlaced": lambda ev, d, s, N: "demand tiles placed: " + ", ".join(f"{z} wants {g}" for z, g in d["goods"].items()),
+    "DemandTilesPlaced": lambda ev, d, s, N: "demand tiles placed: " + ", ".join(f"{N.zone(z)} wants {g}" for z, g in d["goods"].items()),
     "UpgradeTilesFaceDown": lambda ev, d, s, N: "an upgrade tile lies face down at every port",
     "MerchantTokensFaceDown": lambda ev, d, s, N: f"merchant tokens lie face down in {len(d['zones'])} zones",
-    "MissionPlaced": lambda ev, d, s, N: f"mission {d['name']} placed at {d['port']}",
-    "CaptainDealt": lambda ev, d, s, N: f"seat {s} secretly draws captain {d['captain']}",
-    "ShipChosen": lambda ev, d, s, N: f"seat {s} secretly chooses a {d['ship']}",
+    "MissionPlaced": lambda ev, d, s, N: f"{_titled('mission', d['name'])} is placed at {N.zone(d['port'])}",
+    "CaptainDealt": lambda ev, d, s, N: f"seat {s} secretly draws a captain: {N.captain(d['captain'])}",
+    "ShipChosen": lambda ev, d, s, N: f"seat {s} secretly chooses a {N.ship(d['ship'])}",
     "ShipChoiceLocked": lambda ev, d, s, N: f"seat {s} has chosen a ship",
     "CaptainsRevealed": lambda ev, d, s, N: "captains revealed: " + ", ".join(
-                 f"seat {k}: {v['captain']} on a {v['ship']}" for k, v in d["seats"].items()),
-    "FirstPlayerChosen": lambda ev, d, s, N: f"seat {s} is the first player (order {d['order']})",
+                 f"seat {k}: {N.captain(v['captain'])} on a {N.ship(v['ship'])}" for k, v in d["seats"].items()),
+    "FirstPlayerChosen": lambda ev, d, s, N: f"seat {s} is the first player (the order of play: "
+                                             + ", ".join(f"seat {x}" for x in d["order"]) + ")",
     "TurnStarted": lambda ev, d, s, N: f"turn {ev.turn} begins",
-    "EventCardDrawn": lambda ev, d, s, N: f"event card: {d['name']} ({_event_says(d)})",
+    "EventCardDrawn": lambda ev, d, s, N: f"event card: {printed(d['name'])} ({_event_says(d, N)})",
     "PlayerTurnStarted": lambda ev, d, s, N: f"seat {s} takes their turn",
-    "Moved": lambda ev, d, s, N: f"seat {s} sails from {d['frm']} to {d['to']} ({d['direction']})",
-    "EnteredPort": lambda ev, d, s, N: f"seat {s} enters the port of {d['port']}",
-    "LeftPort": lambda ev, d, s, N: f"seat {s} leaves the port of {d['port']}",
-    "PortActionBegun": lambda ev, d, s, N: f"seat {s} takes the port action at {d['port']}",
-    "UpgradeTileRevealed": lambda ev, d, s, N: f"the upgrade tile at {d['port']} is {d.get('name') or words(d['kind'])}",
+    "Moved": lambda ev, d, s, N: f"seat {s} sails from {N.zone(d['frm'])} to {N.zone(d['to'])} ({d['direction']})",
+    "EnteredPort": lambda ev, d, s, N: f"seat {s} enters the port of {N.zone(d['port'])}",
+    "LeftPort": lambda ev, d, s, N: f"seat {s} leaves the port of {N.zone(d['port'])}",
+    "PortActionBegun": lambda ev, d, s, N: f"seat {s} takes the port action at {N.zone(d['port'])}",
+    "UpgradeTileRevealed": lambda ev, d, s, N: f"the upgrade tile at {N.zone(d['port'])} is {d.get('name') or words(d['kind'])}",
     "GoodsSold": lambda ev, d, s, N: f"seat {s} sells {len(d['cards'])} {d['good']} for {d['total']}"
                                   + (" (in demand)" if d["demanded"] else ""),
-    "DemandTileReplaced": lambda ev, d, s, N: f"{d['port']} now wants {d['good']}",
+    "DemandTileReplaced": lambda ev, d, s, N: f"{N.zone(d['port'])} now wants {d['good']}",
     "GloryGained": lambda ev, d, s, N: f"seat {s} gains a glory point ({d['why']}): {d['glory']} on the track",
     "PortActivityBegun": lambda ev, d, s, N: f"seat {s} " + ACTIVITIES.get(d["activity"], f"begins: {words(d['activity'])}")
                                           + (f": {d['draw']} cargo cards are drawn" if d.get("draw") else ""),
     "DemandedCargoDiscarded": lambda ev, d, s, N: f"seat {s} discards a drawn {d['good']} (in demand here) and draws again",
-    "CargoOffered": lambda ev, d, s, N: f"seat {s} is offered " + (", ".join(f"{c} for {n} gold" for c, n in d["offer"].items())
+    "CargoOffered": lambda ev, d, s, N: f"seat {s} is offered " + (", ".join(f"{N.card(c)} for {n} gold" for c, n in d["offer"].items())
                                                                 or "nothing"),
-    "CargoBought": lambda ev, d, s, N: f"seat {s} buys {d['card']} ({d['good']}) for {d['price']}",
+    "CargoBought": lambda ev, d, s, N: f"seat {s} buys {N.card(d['card'])} for {d['price']}",
     "CargoCardTaken": lambda ev, d, s, N: f"seat {s} buys one of the cargo cards drawn (not shown): "
                                        f"{d['held']} cargo card(s) aboard, {d['offered']} still offered",
     "BuyingEnded": lambda ev, d, s, N: f"seat {s} bought {d['bought']} cargo cards",
     "ShipRepaired": lambda ev, d, s, N: f"seat {s} repairs the {d['location']} for {d['cost']}",
-    "UpgradeBought": lambda ev, d, s, N: f"seat {s} buys the {d.get('name') or words(d['kind'])} upgrade at {d['port']} "
+    "UpgradeBought": lambda ev, d, s, N: f"seat {s} buys the {d.get('name') or words(d['kind'])} upgrade at {N.zone(d['port'])} "
                                       f"for {d['cost']}",
     "WeaponBought": lambda ev, d, s, N: f"seat {s} buys {d['kind']} for {d['cost']}",
     "WeaponSold": lambda ev, d, s, N: f"seat {s} sells {d['kind']} for {d['price']}",
-    "ShipBought": lambda ev, d, s, N: f"seat {s} trades a {d['old']} (worth {d['sale_value']}) for a {d['ship']} ({d['price']})",
+    "ShipBought": lambda ev, d, s, N: f"seat {s} trades a {N.ship(d['old'])} (worth {d['sale_value']}) for a {N.ship(d['ship'])} ({d['price']})",
     "CrewRecruited": lambda ev, d, s, N: f"seat {s} recruits {d['crew']} crew ({d['how']}, {d['cost']} gold)",
     "SkillTested": lambda ev, d, s, N: f"seat {s} tests {d['skill']}: {d['dice']} -> {d['successes']} success(es)",
     "GoldStashed": lambda ev, d, s, N: f"seat {s} stashes gold (amount secret)",
     "GoldWithdrawn": lambda ev, d, s, N: f"seat {s} takes gold from the stash (amount secret)",
     "StashChanged": lambda ev, d, s, N: (f"seat {s} moves {d['amount']} gold into the stash" if d["amount"] >= 0
                                       else f"seat {s} takes {-d['amount']} gold from the stash aboard"),
-    "GloryCardPlayed": lambda ev, d, s, N: f"seat {s} plays {d['name']}" + (f" (as card {d['copies']})" if d.get("copies") else ""),
+    "GloryCardPlayed": lambda ev, d, s, N: f"seat {s} plays {printed(d['name'])}"
+                                           + (f" (as a copy of {N.card(d['copies'])})" if d.get("copies") else ""),
     "GloryWindowOpened": lambda ev, d, s, N: (WINDOW_OPENS.get(d["phase"], "glory cards may be played") + ": "
                                            + " and ".join(f"seat {x}" for x in d["seats"]) + " may announce one"),
     "GloryAnnounced": lambda ev, d, s, N: f"seat {s} announces a glory card (not shown yet)",
     "GloryPassed": lambda ev, d, s, N: f"seat {s} plays no glory card",
-    "GloryDeclined": lambda ev, d, s, N: f"seat {s} does not play the announced card and shows it: {d['name']}",
+    "GloryDeclined": lambda ev, d, s, N: f"seat {s} does not play the announced card and shows it: {printed(d['name'])}",
     "GloryRerollBegun": lambda ev, d, s, N: f"seat {s} chooses dice to roll again: "
                                          + ", then ".join(f"seat {x}'s" for x in d["sides"]),
     "GloryDiceRerolled": lambda ev, d, s, N: (f"seat {d['side']} rolls dice {d['which']} again: {d['dice']}" if d["which"]
@@ -250,65 +283,68 @@ _LINES = {
     "GloryWindowClosed": lambda ev, d, s, N: "no more glory cards: " + WINDOW_CLOSES.get(d.get("phase"), "play goes on"),
     "VictoryDeclared": lambda ev, d, s, N: f"seat {s} declares {d['total']} glory ({d['glory_track']} on the track, "
                                         f"{d['stash']} gold stashed)",
-    "CaptainRetired": lambda ev, d, s, N: f"seat {s} retires captain {d['captain']}",
-    "CaptainLeft": lambda ev, d, s, N: f"seat {s} loses captain {d['captain']} ({d['reason']})",
+    "CaptainRetired": lambda ev, d, s, N: f"seat {s} retires their captain, {N.captain(d['captain'])}",
+    "CaptainLeft": lambda ev, d, s, N: f"seat {s} loses their captain, {N.captain(d['captain'])} ({words(d['reason'])})",
     "PlayerTurnEnded": lambda ev, d, s, N: f"seat {s} ends the turn",
     "GameEnded": lambda ev, d, s, N: f"the game ends: {d['note']}",
     "GloryTrackSet": lambda ev, d, s, N: (f"every glory cube on 0 (target {d['target']})" if not any(d["glory"].values())
                                        else f"glory cubes: {by_seat(d['glory'])} (target {d['target']})"),
     "PositionLaid": lambda ev, d, s, N: "the game starts from a stated position: " + "; ".join(
-        _placed(q) for q in d["players"]) + f"; seat {d['to_play']} to play",
+        _placed(q, N) for q in d["players"]) + f"; seat {d['to_play']} to play",
     "PositionGoldHeld": lambda ev, d, s, N: f"seat {s} holds {d['gold']} gold on board and {d['stash']} stashed (the position)",
-    "CargoHeld": lambda ev, d, s, N: f"seat {s} holds cargo card {d['card']} (the position)",
-    "ShipChoiceOpened": lambda ev, d, s, N: f"every seat secretly chooses a ship: {', '.join(d['ships'])}",
+    "CargoHeld": lambda ev, d, s, N: f"seat {s} holds the cargo card {N.card(d['card'])} (the position)",
+    "ShipChoiceOpened": lambda ev, d, s, N: "every seat secretly chooses a ship: "
+                                            + " or ".join(f"a {N.ship(t)}" for t in d["ships"]),
     "GoldReceived": lambda ev, d, s, N: f"seat {s} receives {d['amount']} gold ({d['why']})",
-    "GloryCardDealt": lambda ev, d, s, N: f"seat {s} draws glory card {d['card']}",
-    "UpgradeTilesPlaced": lambda ev, d, s, N: "upgrade tiles: " + ", ".join(f"{z} {t}" for z, t in d["tiles"].items()),
-    "MerchantTokensPlaced": lambda ev, d, s, N: "merchant tokens: " + ", ".join(f"{z} {t}" for z, t in d["tokens"].items()),
+    "GloryCardDealt": lambda ev, d, s, N: f"seat {s} draws {N.drawn('glory', d['card'])}",
+    "UpgradeTilesPlaced": lambda ev, d, s, N: "upgrade tiles, face down: " + ", ".join(
+        f"{N.zone(z)} {N.S['upgrade_name'].get(t, 'unseen')}" for z, t in d["tiles"].items()),
+    "MerchantTokensPlaced": lambda ev, d, s, N: "merchant tokens, face down: " + _tokens(d["tokens"], N),
     "TurnEnded": lambda ev, d, s, N: f"turn {ev.turn} ends",
-    "GloryCardDiscarded": lambda ev, d, s, N: f"seat {s} discards glory card {d['card']}",
+    "GloryCardDiscarded": lambda ev, d, s, N: f"seat {s} discards {N.drawn('glory', d['card'])}",
     "GloryHandTrimmed": lambda ev, d, s, N: f"seat {s} discards a glory card down to {d['hand']}",
-    "CargoJettisoned": lambda ev, d, s, N: f"seat {s} discards {d['card']} ({d['good']}) to meet the cargo limit",
+    "CargoJettisoned": lambda ev, d, s, N: f"seat {s} discards {N.card(d['card'])} to meet the cargo limit",
     "CargoDrawnForSale": lambda ev, d, s, N: f"seat {s} has {d['cards']} cargo cards to choose from",
-    "PortActivityEnded": lambda ev, d, s, N: f"seat {s} is done with {d['activity']}",
+    "PortActivityEnded": lambda ev, d, s, N: f"seat {s} is done " + DONE.get(d["activity"], f"with {words(d['activity'])}"),
     "PortActionEnded": lambda ev, d, s, N: f"seat {s} ends the port action",
     "RumorSought": lambda ev, d, s, N: f"seat {s} pays {d['cost']} to seek a rumor",
-    "RumorDrawn": lambda ev, d, s, N: f"seat {s} draws rumor {d['card']}",
-    "RumorKept": lambda ev, d, s, N: f"seat {s} keeps rumor {d['kept']} and returns {d['discarded']}",
+    "RumorDrawn": lambda ev, d, s, N: f"seat {s} draws {N.drawn('rumors', d['card'])}",
+    "RumorKept": lambda ev, d, s, N: f"seat {s} keeps {N.drawn('rumors', d['kept'])} and returns {N.drawn('rumors', d['discarded'])}",
     "RumorChosen": lambda ev, d, s, N: f"seat {s} keeps one of two rumors",
     "NewCaptainDrawn": lambda ev, d, s, N: f"seat {s} draws a new captain (secret)",
     "HoldingsLost": lambda ev, d, s, N: f"seat {s} loses {d['gold']} gold and "
-                                     + (f"the glory cards {', '.join(d['glory_cards'])}" if d["glory_cards"] else "no glory card"),
+                                     + (f"the glory cards {', '.join(N.card(c) for c in d['glory_cards'])}" if d["glory_cards"]
+                                        else "no glory card"),
     "StartingGoldTopped": lambda ev, d, s, N: f"seat {s} takes gold up to the starting amount (secret)",
-    "UpgradeTilePlaced": lambda ev, d, s, N: f"upgrade tile {d['tile']} goes face down to {d['port']}",
-    "UpgradeTileHidden": lambda ev, d, s, N: f"seat {s} puts an upgrade tile face down at {d['port']}",
+    "UpgradeTilePlaced": lambda ev, d, s, N: f"{N.drawn('upgrades', d['tile'])} goes face down to {N.zone(d['port'])}",
+    "UpgradeTileHidden": lambda ev, d, s, N: f"seat {s} puts an upgrade tile face down at {N.zone(d['port'])}",
     "CargoDeckReshuffled": lambda ev, d, s, N: f"the cargo discards ({d['cards']}) become the deck",
     "GloryDeckReshuffled": lambda ev, d, s, N: f"the glory discards ({d['cards']}) become the deck",
     "GloryDeckEmpty": lambda ev, d, s, N: f"no glory card left for seat {s}",
-    "MerchantTokensRedistributed": lambda ev, d, s, N: f"merchant tokens back on the board: {d['tokens']}",
-    "MissionClaimed": lambda ev, d, s, N: f"seat {s} claims mission {d['mission']} at {d['port']}",
-    "MissionClaimFailed": lambda ev, d, s, N: f"seat {s} fails to claim mission {d['mission']}",
+    "MerchantTokensRedistributed": lambda ev, d, s, N: "merchant tokens back on the board, face down: " + _tokens(d["tokens"], N),
+    "MissionClaimed": lambda ev, d, s, N: f"seat {s} claims {N.drawn('missions', d['mission'])} at {N.zone(d['port'])}",
+    "MissionClaimFailed": lambda ev, d, s, N: f"seat {s} fails to claim {N.drawn('missions', d['mission'])}",
     "RumorAcquired": lambda ev, d, s, N: f"seat {s} acquires a rumor",
-    "Scouted": lambda ev, d, s, N: f"seat {s} scouts for " + _scout_target(d.get("target", "merchant")) + f" in {d['zone']}",
-    "MerchantSighted": lambda ev, d, s, N: f"seat {s} sights a merchant in {d['zone']}: token {d['nation']}"
-                                        + (f", sea zone {d['zone_nation']}" if d.get("zone_nation") else ""),
+    "Scouted": lambda ev, d, s, N: f"seat {s} scouts for " + _scout_target(d.get("target", "merchant"), N) + f" in {N.zone(d['zone'])}",
+    "MerchantSighted": lambda ev, d, s, N: f"seat {s} sights {_a(N.people(d['nation']))} merchant in {N.zone(d['zone'])}"
+                                        + (f" ({N.people(d['zone_nation'])} waters)" if d.get("zone_nation") else ""),
     "MerchantLetGo": lambda ev, d, s, N: f"seat {s} lets the merchant sail on",
-    "RaidBegun": lambda ev, d, s, N: f"seat {s} raids a {d['nation']} merchant",
-    "WantedFlagGained": lambda ev, d, s, N: f"seat {s} is wanted by {d['nation']} ({d['flags']} flag(s): {d['why']})",
-    "RaidCardTurned": lambda ev, d, s, N: f"raid card {d['card']}: {d['good']}, loot {d['raid']}, {d['icon']}",
+    "RaidBegun": lambda ev, d, s, N: f"seat {s} raids {_a(N.people(d['nation']))} merchant",
+    "WantedFlagGained": lambda ev, d, s, N: f"seat {s} is wanted by {N.nation(d['nation'])} ({d['flags']} flag(s): {d['why']})",
+    "RaidCardTurned": lambda ev, d, s, N: f"raid card: {d['good']}, loot {d['raid']}, {_icon(d['icon'])}",
     "RaidSuccesses": lambda ev, d, s, N: f"seat {s} has {d['successes']} success(es) to use in the raid",
     "WeaponSpent": lambda ev, d, s, N: f"seat {s} spends {d['kind']}: {d['why']}",
     "RaidSuccessUsed": lambda ev, d, s, N: f"seat {s} uses a success to {d['use']}",
-    "RaidCardDiscarded": lambda ev, d, s, N: f"seat {s} discards raid card {d['card']}",
+    "RaidCardDiscarded": lambda ev, d, s, N: f"seat {s} discards the raid card {N.card(d['card'])}",
     "ShipHit": lambda ev, d, s, N: f"seat {s}'s ship is hit on the {d['location']}"
                                 + (f" (its {d['aimed']} already destroyed)" if d["aimed"] != d["location"] else ""),
     "RaidSucceeded": lambda ev, d, s, N: f"seat {s}'s raid succeeds: {d['loot']} gold",
-    "RaidCardTaken": lambda ev, d, s, N: f"seat {s} keeps {d['card']} ({d['good']}) aboard",
+    "RaidCardTaken": lambda ev, d, s, N: f"seat {s} keeps {N.card(d['card'])} aboard",
     "RaidEnded": lambda ev, d, s, N: f"the raid ends: {d['result']}",
-    "CargoLost": lambda ev, d, s, N: f"seat {s} loses {d['card']} ({d['good']}): {d['why']}",
+    "CargoLost": lambda ev, d, s, N: f"seat {s} loses {N.card(d['card'])}: {d['why']}",
     "CaptainDied": lambda ev, d, s, N: f"seat {s}'s captain dies: {d['why']}",
     "RaidStage": lambda ev, d, s, N: "raid: " + RAID_STAGES.get(d["stage"], words(d["stage"])),
-    "CombatBegun": lambda ev, d, s, N: f"seat {d['a']} engages seat {d['d']} in {d['zone']}",
+    "CombatBegun": lambda ev, d, s, N: f"seat {d['a']} engages seat {d['d']} in {N.zone(d['zone'])}",
     "CombatActionDeclared": lambda ev, d, s, N: f"seat {s} declares: {d['do']} (round {d['round']})",
     "CombatWaiting": lambda ev, d, s, N: f"seat {s} to answer: " + STAGES.get(d["stage"], d["stage"]),
     "CombatRolled": lambda ev, d, s, N: f"seat {s} rolls {d['skill']}: {d['dice']}",
@@ -331,9 +367,9 @@ _LINES = {
     "PlunderTaken": lambda ev, d, s, N: f"seat {s} plunders seat {d['beaten']}: {d['glory_count']} glory card(s), "
                                      f"weapons {d['weapons']}, the gold aboard",
     "CargoPlunderedCount": lambda ev, d, s, N: f"seat {s} takes a cargo card from seat {d['beaten']}",
-    "ShipClaimed": lambda ev, d, s, N: f"seat {s} claims the beaten {d['ship']} (leaving the {d['old']})",
+    "ShipClaimed": lambda ev, d, s, N: f"seat {s} claims the beaten {N.ship(d['ship'])} (leaving the {N.ship(d['old'])})",
     "CombatEnded": lambda ev, d, s, N: "the fight ends" + (f": seat {d['winner']} wins" if d["winner"] else ""),
-    "CaptainRedrawn": lambda ev, d, s, N: f"seat {s} sets captain {d['captain']} aside and draws another",
+    "CaptainRedrawn": lambda ev, d, s, N: f"seat {s} sets {N.captain(d['captain'])} aside and draws another captain",
     "CaptainSetAside": lambda ev, d, s, N: f"seat {s} draws another captain ({d['why']})",
     "CombatDrifted": lambda ev, d, s, N: f"the fight ends: {d['why']}",
     "CrewCombatDrawn": lambda ev, d, s, N: f"crew combat drawn: {d['why']}",
@@ -345,58 +381,62 @@ _LINES = {
     "SwivelGunFired": lambda ev, d, s, N: f"seat {s}'s swivel gun: {d['dice']}",
     "HitAbsorbed": lambda ev, d, s, N: (f"seat {s}'s reinforced hull absorbs the hit on the {d['location']}"
                                      if d["location"] else f"seat {s} keeps the reinforced hull"),
-    "NpcArriving": lambda ev, d, s, N: f"{words(d['npc'])} will enter at {d['zone']} at the end of the turn",
-    "NpcEntered": lambda ev, d, s, N: f"{words(d['npc'])} ({d['captain']}, a {d['ship']}) enters at {d['zone']}",
-    "NpcReplaced": lambda ev, d, s, N: f"{words(d['npc'])}: {d['captain']} takes command, from {d['frm']} to {d['to']}",
-    "NpcMoveOverruled": lambda ev, d, s, N: f"the referee moves {words(d['npc'])} from {d['frm']} to {d['to']}, "
+    "NpcArriving": lambda ev, d, s, N: f"{N.npc(d['npc'])} goes to {N.zone(d['zone'])} at the end of the turn",
+    "NpcEntered": lambda ev, d, s, N: (f"{N.npc(d['npc'])} ({printed(d['captain'])}, a {N.ship(d['ship'])}) "
+                                       + (f"sails from {N.zone(d['frm'])} to {N.zone(d['zone'])}" if d.get("frm")
+                                          else f"enters at {N.zone(d['zone'])}")),
+    "NpcReplaced": lambda ev, d, s, N: f"{N.npc(d['npc'])}: {printed(d['captain'])} takes command and sails from "
+                                       f"{N.zone(d['frm'])} to {N.zone(d['to'])}",
+    "NpcMoveOverruled": lambda ev, d, s, N: f"the referee moves {N.npc(d['npc'])} from {N.zone(d['frm'])} to {N.zone(d['to'])}, "
                                          "as the printed board has it" + (f" ({d['reason']})" if d["reason"] else ""),
-    "NpcMoved": lambda ev, d, s, N: f"{words(d['npc'])} sails from {d['frm']} to {d['to']} ({d['why']})",
-    "NpcsScouting": lambda ev, d, s, N: ", ".join(words(n) for n in d["npcs"])
-                                     + f" scout for seat {s} (it {d['why']})",
-    "NpcScouted": lambda ev, d, s, N: f"{words(d['npc'])} scouts for seat {s} with {d['value']} dice: "
+    "NpcMoved": lambda ev, d, s, N: f"{N.npc(d['npc'])} sails from {N.zone(d['frm'])} to {N.zone(d['to'])} ({d['why']})",
+    "NpcsScouting": lambda ev, d, s, N: _and([N.npc(n) for n in d["npcs"]]) + f" scout for seat {s} (it {d['why']})",
+    "NpcScouted": lambda ev, d, s, N: f"{N.npc(d['npc'])} scouts for seat {s} with {d['value']} dice: "
                                    + ("found" if d["success"] else "not found"),
-    "NpcCaptainLost": lambda ev, d, s, N: f"{words(d['npc'])} loses its captain (card {d['card']})"
-                                       + (f"; card {d['successor']} takes command" if d["successor"] else ": it leaves the sea"),
-    "NpcReturned": lambda ev, d, s, N: f"{words(d['npc'])} sails back to {d['to']}",
-    "NpcCargoFound": lambda ev, d, s, N: f"the beaten {words(d['npc'][4:])} carries {d['good']} ({d['raid']} gold)",
-    "NpcCargoLost": lambda ev, d, s, N: f"a cargo card of the beaten ship is lost ({d['card']})",
+    "NpcCaptainLost": lambda ev, d, s, N: f"{N.npc(d['npc'])} loses its captain"
+                                       + (f", {N.npc_captain(d['card'])}" if d["card"] else "")
+                                       + (f"; {N.npc_captain(d['successor'])} takes command" if d["successor"]
+                                          else ": it leaves the sea"),
+    "NpcReturned": lambda ev, d, s, N: f"{N.npc(d['npc'])} sails back to {N.zone(d['to'])}",
+    "NpcCargoFound": lambda ev, d, s, N: f"the beaten ship, {N.npc(d['npc'].removeprefix('npc:'))}, carries {d['good']} ({d['raid']} gold)",
+    "NpcCargoLost": lambda ev, d, s, N: f"a cargo card of the beaten ship is lost ({N.card(d['card'])})",
     "HullRearmed": lambda ev, d, s, N: f"seat {s} re-arms the reinforced hull for {d['cost']}",
     "GoldLost": lambda ev, d, s, N: (f"the gold seat {s} loses: {d['amount']}" if d.get("card_said")
                                   else f"seat {s} loses {d['amount']} gold ({d['why']})"),
-    "GoldLostByCard": lambda ev, d, s, N: f"seat {s} loses gold to card {d['card']}"
+    "GoldLostByCard": lambda ev, d, s, N: f"seat {s} loses gold to {N.card(d['card'])}"
                                        + (f" (how much, only seat {s} knows)" if d.get("amount_secret") else ""),
-    "WantedFlagRemoved": lambda ev, d, s, N: f"seat {s}: one {d['nation']} flag removed ({d['why']})",
+    "WantedFlagRemoved": lambda ev, d, s, N: f"seat {s}: one {N.people(d['nation'])} flag removed ({d['why']})",
     "ShipRepairedByCard": lambda ev, d, s, N: f"seat {s}'s {d['location']} repaired ({d['why']})",
-    "PortFeePaid": lambda ev, d, s, N: f"seat {s} pays {d['fee']} to enter {d['port']}",
-    "PortEntryRefused": lambda ev, d, s, N: f"seat {s} is refused entry to {d['port']}",
-    "PortActionRefused": lambda ev, d, s, N: f"seat {s} is refused service at {d['port']} (wanted there)",
-    "WarDeclared": lambda ev, d, s, N: f"{d['nations'][0]} and {d['nations'][1]} are at war (card {d['card']})"
-                                    + (" (still)" if d.get("again") else ""),
-    "WarEnded": lambda ev, d, s, N: f"peace between {d['nations'][0]} and {d['nations'][1]} ({d['why']})",
-    "NpcLeft": lambda ev, d, s, N: f"{words(d['npc'])} leaves the sea ({d['why']})",
+    "PortFeePaid": lambda ev, d, s, N: f"seat {s} pays {d['fee']} to enter {N.zone(d['port'])}",
+    "PortEntryRefused": lambda ev, d, s, N: f"seat {s} is refused entry to {N.zone(d['port'])}",
+    "PortActionRefused": lambda ev, d, s, N: f"seat {s} is refused service at {N.zone(d['port'])} (wanted there)",
+    "WarDeclared": lambda ev, d, s, N: f"{N.nation(d['nations'][0])} and {N.nation(d['nations'][1])} are at war "
+                                    f"(the {N.card(d['card'])} card)" + (" (still)" if d.get("again") else ""),
+    "WarEnded": lambda ev, d, s, N: f"peace between {N.nation(d['nations'][0])} and {N.nation(d['nations'][1])} ({d['why']})",
+    "NpcLeft": lambda ev, d, s, N: f"{N.npc(d['npc'])} leaves the sea ({d['why']})",
     "CargoCountGained": lambda ev, d, s, N: f"seat {s} gains a cargo card ({d['why']})",
-    "RumorRevealed": lambda ev, d, s, N: f"seat {s} follows the rumor {d['name']} ({d['card']}, {d['skill']}) at {d['zone']}",
+    "RumorRevealed": lambda ev, d, s, N: f"seat {s} follows the rumor {printed(d['name'])} ({d['skill']} test) at {N.zone(d['zone'])}",
     "RumorFalse": lambda ev, d, s, N: f"seat {s}: the rumor was false",
     "RumorTrue": lambda ev, d, s, N: f"seat {s}: the rumor proves true" + (" (kept)" if d["kept"] else ""),
-    "MissionCompleted": lambda ev, d, s, N: f"seat {s} completes the mission {d['name']}"
-                                         + (f", handing over {', '.join(d['delivered'])}" if d["delivered"] else "")
+    "MissionCompleted": lambda ev, d, s, N: f"seat {s} completes {_titled('mission', d['name'])}"
+                                         + (f", handing over {', '.join(N.card(c) for c in d['delivered'])}" if d["delivered"] else "")
                                          + (f", paying {d['paid']}" if d["paid"] else ""),
-    "MissionAttemptFailed": lambda ev, d, s, N: f"seat {s} fails to complete the mission {d['mission']}",
+    "MissionAttemptFailed": lambda ev, d, s, N: f"seat {s} fails to complete {N.drawn('missions', d['mission'])}",
 }
 _NPC_SIDE = re.compile(r"seat npc:(\w+)")
 
 
-def _placed(q) -> str:
+def _placed(q, N) -> str:
     """A player of a stated position, in words (``PositionLaid``)."""
     ship = q["ship"]
-    where = f"in port at {words(q['zone'])}" if q["in_port"] else f"at sea off {words(q['zone'])}"
-    extras = [words(w) for w in q["weapons"]] + [f"{n} {words(k)} flags" for k, n in q["flags"].items() if n]
+    where = f"in port at {N.zone(q['zone'])}" if q["in_port"] else f"at sea off {N.zone(q['zone'])}"
+    extras = [words(w) for w in q["weapons"]] + [f"{n} {N.people(k)} flags" for k, n in q["flags"].items() if n]
     extras += [f"{q['glory']} glory"] if q["glory"] else []
     extras += [f"{q['glory_cards']} glory cards"] if q["glory_cards"] else []
     extras += [f"{q['cargo']} cargo cards"] if q["cargo"] else []
-    ups = f" with {len(ship['upgrades'])} upgrades" if ship["upgrades"] else ""
-    return (f"seat {q['seat']} {words(q['captain'])}, a {words(ship['type'])}{ups} {where}"
-            + (f" ({', '.join(extras)})" if extras else ""))
+    ups = ", ".join(N.S["upgrade_name"].get(u, words(u)) for u in ship["upgrades"])
+    return (f"seat {q['seat']}: {N.captain(q['captain'])} on a {N.ship(ship['type'])}" + (f" with {ups}" if ups else "")
+            + f" {where}" + (f" ({', '.join(extras)})" if extras else ""))
 
 
 def describe(ev, config: dict | None = None) -> str:

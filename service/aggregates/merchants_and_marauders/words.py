@@ -1,37 +1,21 @@
 """Merchants & Marauders' decisions in words, with ports, ships, captains and
 cards by their printed names: "sail to Port Royal", "sell 2 sugar", "buy
-cocoa (raid 2)", "play Carpenter", "scout the Dutch naval ship". Reads only
+cocoa (raid 2)", "play Carpenter", "scout the Dutch Naval Ship". Reads only
 the catalog the game travels with."""
 
 from __future__ import annotations
 
-from .catalog import register, tables
+from .names import PEOPLE as _PEOPLE
+from .names import Names, for_config
 
 
-_PRINTED: dict[str, dict] = {}  # a catalog's key (``register``) -> its printed names
+def _names(config: dict) -> tuple[Names, dict]:
+    """The catalog's names, and every id the decisions carry -> what is printed (zones,
+    ships, captains, cards; an NPC by its card's name)."""
+    N = for_config(config)
+    return N, N.said
 
 
-def _names(config: dict) -> dict:
-    """Every id the decisions carry -> what is printed (zones, ships, captains, cards)."""
-    key = register(config["catalog"])
-    names = _PRINTED.get(key)
-    if names is None:
-        S = tables({"cat": key})
-        names = {z: v["name"] for z, v in S["zones"].items()}
-        names.update({t: v["name"] for t, v in S["ships"].items()})
-        for table in ("captains", "glory", "rumors", "missions", "events"):
-            names.update({k: v["name"] for k, v in S[table].items() if v.get("name")})
-        names.update({k: f"{v['good']} (raid {v['raid']})" for k, v in S["cargo"].items()})
-        names.update({k: v.replace("_", " ") for k, v in S["upgrade"].items()})
-        for e in S["events"].values():  # an NPC by the ship its event card names
-            if e.get("npc") and e.get("name"):
-                names.setdefault(e["npc"], e["name"])
-        if len(_PRINTED) < 64:
-            _PRINTED[key] = names
-    return names
-
-
-_PEOPLE = {"spain": "Spanish", "england": "English", "france": "French", "netherlands": "Dutch"}
 _SIMPLE = {
     "leave_port": "leave port", "enter_port": "enter the port", "port": "take the port action",
     "retire": "retire your captain", "end_turn": "end your turn", "buy_goods": "buy goods",
@@ -49,7 +33,7 @@ _SIMPLE = {
 
 
 def say_decision(config: dict, decision: dict) -> str:
-    names = _names(config)
+    N, names = _names(config)
 
     def n(x) -> str:
         if isinstance(x, bool):
@@ -81,12 +65,12 @@ def say_decision(config: dict, decision: dict) -> str:
     if a == "discard_glory":
         return f"discard {n(d['card'])}"
     if a == "keep_rumor":
-        return f"keep the rumor {n(d['card'])}"
+        return f"keep {N.drawn('rumors', d['card'])}"
     if a in ("stash", "withdraw"):
         return f"{a} {d['amount']} gold"
     if a == "scout":
         if d.get("target") == "npc":
-            return f"scout the {n(d['npc'])}"
+            return f"scout {N.npc(d['npc'])}"
         if d.get("target") == "player":
             return f"scout seat {d['seat']}"
         return f"scout a {n(d.get('target'))}"
@@ -103,7 +87,7 @@ def say_decision(config: dict, decision: dict) -> str:
     if a == "buy_ship":
         return f"buy a {n(d['ship'])}"
     if a == "claim_mission":
-        return f"take the mission {n(d['mission'])}"
+        return f"take {N.drawn('missions', d['mission'])}"
     if a == "place_upgrade":
         return f"place the upgrade in {n(d['port'])}"
     if a == "reallocate":
