@@ -24,7 +24,7 @@ GAME = "merchants-and-marauders"
 ID = re.compile(r"\b[a-z]+_[a-z0-9_]+\b|\b[A-Z]\d\d\b|\b(?:npc|seat):")
 # the engine's bookkeeping: its stages, kinds and indices, Python's or JSON's spelling
 ENGINE = re.compile(r"\b(?:None|True|False|step:)|[{}]|\['|\[\"|\(unknown\)|\(name unknown\)|Player order: \."
-                    r"|will enter|\bthe [a-z]+ ship\b")
+                    r"|will enter|\bthe (?:spanish|english|french|dutch|pirate) [a-z]+ ship\b")
 ZONE_IDS = ("havana", "nassau", "tortuga", "curacao", "caracas", "trinidad", "cartagena", "bridgetown")
 
 
@@ -66,7 +66,7 @@ def _played(seed: int, bots: str, seats: int, turns: int):
     return g, labels, replays
 
 
-GAMES = [(1, "pirate", 3, 14), (2, {1: "merchant", 2: "pirate"}, 2, 14), (3, "random", 4, 8)]
+GAMES = [(1, "pirate", 3, 99), (2, {1: "merchant", 2: "pirate"}, 2, 14), (3, "random", 4, 8)]
 
 
 @pytest.fixture(scope="module", params=GAMES, ids=lambda p: f"seed{p[0]}")
@@ -138,7 +138,7 @@ def test_tiles_tokens_and_decks_read_as_what_they_are():
     assert _line("CardDrawn", {"deck": "missions", "card": "X04", "why": "a mission for the board"}) \
         == "drew mission card 4 from the mission deck (a mission for the board)"
     assert _line("DiceRolled", {"n": 1, "sides": 6, "values": [3], "why": "seat 1: influence test (claim mission X04)"}) \
-        == "rolled 1d6: [3] (seat 1: influence test (claim mission mission card 4))"
+        == "rolled 1d6: [3] (seat 1: influence test (claim mission card 4))"
     assert _line("MerchantSighted", {"seat": 3, "zone": "caracas", "nation": "england", "zone_nation": "spain"}) \
         == "seat 3 sights an English merchant in Caracas (Spanish waters)"
 

@@ -72,6 +72,9 @@ class Names:
         said.update({k: v.replace("_", " ") for k, v in S["upgrade"].items()})
         said.update(self.npcs)
         self.said = said
+        # an NPC side as older words name it (state.side_name: "the dutch naval ship"), in a recorded "why"
+        self._sides = {f"the {n.replace('_', ' ')} ship": "the " + v for n, v in self.npcs.items()}
+        self._side = re.compile("|".join(re.escape(k) for k in sorted(self._sides, key=len, reverse=True)))
 
     # one thing by its id -------------------------------------------------------------
     def zone(self, z) -> str:
@@ -137,9 +140,16 @@ class Names:
             if said is not None:
                 return said
             return w.replace("_", " ") if "_" in w else w
+        line = self._side.sub(lambda m: self._sides[m.group(0)], line)
+        line = _CODED.sub(lambda m: self.drawn(_DECK_OF[m.group(1)[0]], m.group(1)) if m.group(1) in self.cards
+                          else m.group(0), line)
         return _WORD.sub(one, line)
 
 
+# a card named by its code after a word that says what it is ("card E20", "mission X04"): the word goes
+_CODED = re.compile(r"\b(?:card|mission|rumor|tile|token) ([A-Z]\d\d)\b")
+_DECK_OF = {"X": "missions", "R": "rumors", "G": "glory", "E": "events", "C": "cargo", "U": "upgrades",
+            "M": "merchant_tokens", "D": "demand_tiles"}
 _WORD = re.compile(r"\b[A-Za-z][A-Za-z0-9_]*\b")
 
 

@@ -203,6 +203,11 @@ def _titled(kind: str, name: str) -> str:
     return name if name.lower().startswith(kind) else f"the {kind} {name}"
 
 
+def _beaten(side, N) -> str:
+    """The beaten side of a fight: ``seat 2``, or an NPC ship (``npc:english_naval``)."""
+    return N.npc(side[4:]) if isinstance(side, str) and side.startswith("npc:") else f"seat {side}"
+
+
 def _a(word: str) -> str:
     return f"{article(word)} {word}"
 
@@ -365,7 +370,9 @@ _LINES = {
     "Boarded": lambda ev, d, s, N: f"seat {s} boards seat {d['target']}: crew combat",
     "CombatWon": lambda ev, d, s, N: f"seat {s} beats seat {d['beaten']} ({d['how']})",
     "PlunderTaken": lambda ev, d, s, N: f"seat {s} plunders seat {d['beaten']}: {d['glory_count']} glory card(s), "
-                                     f"weapons {d['weapons']}, the gold aboard",
+                                     + "".join(f"{words(w)}, " for w in d["weapons"])
+                                     + "".join(f"{N.card(c)}, " for c in d.get("specialists") or [])
+                                     + "the gold aboard",
     "CargoPlunderedCount": lambda ev, d, s, N: f"seat {s} takes a cargo card from seat {d['beaten']}",
     "ShipClaimed": lambda ev, d, s, N: f"seat {s} claims the beaten {N.ship(d['ship'])} (leaving the {N.ship(d['old'])})",
     "CombatEnded": lambda ev, d, s, N: "the fight ends" + (f": seat {d['winner']} wins" if d["winner"] else ""),
@@ -414,6 +421,14 @@ _LINES = {
                                     f"(the {N.card(d['card'])} card)" + (" (still)" if d.get("again") else ""),
     "WarEnded": lambda ev, d, s, N: f"peace between {N.nation(d['nations'][0])} and {N.nation(d['nations'][1])} ({d['why']})",
     "NpcLeft": lambda ev, d, s, N: f"{N.npc(d['npc'])} leaves the sea ({d['why']})",
+    "CargoGainedByCard": lambda ev, d, s, N: f"seat {s} gains {N.drawn('cargo', d['card'])} ({d['why']})",
+    "CargoPlundered": lambda ev, d, s, N: f"seat {s} takes {N.drawn('cargo', d['card'])} from {_beaten(d['beaten'], N)}",
+    "Plundered": lambda ev, d, s, N: f"seat {s} plunders {_beaten(d['beaten'], N)}: {d['gold']} gold"
+                                     + "".join(f", {N.drawn('glory', c)}" for c in d["glory_cards"])
+                                     + (f", {N.drawn('rumors', d['rumor'])}" if d.get("rumor") else "")
+                                     + "".join(f", {words(w)}" for w in d.get("weapons") or [])
+                                     + "".join(f", {N.card(c)}" for c in d.get("specialists") or []),
+    "GloryWaiting": lambda ev, d, s, N: f"seat {s} to answer: " + STAGES.get(d["stage"], words(d["stage"])),
     "CargoCountGained": lambda ev, d, s, N: f"seat {s} gains a cargo card ({d['why']})",
     "RumorRevealed": lambda ev, d, s, N: f"seat {s} follows the rumor {printed(d['name'])} ({d['skill']} test) at {N.zone(d['zone'])}",
     "RumorFalse": lambda ev, d, s, N: f"seat {s}: the rumor was false",
