@@ -42,7 +42,7 @@ def test_the_turn_start_glory_window_says_the_turn_not_a_roll_or_a_fight():
 def test_an_event_card_carries_no_stale_note_and_a_cards_gold_loss_is_said_once():
     """A Storm (E21, no printed text known) drawn at a table: its event no longer records
     "NPCs, combat and wanted flags come in a later part" (they are played). A card that
-    takes gold: the table reads "loses gold to card E01", the seat reads the amount once
+    takes gold: the table reads "loses gold to the event card Spanish Naval Ship", the seat reads the amount once
     more, not the whole line twice."""
     cat = catalog_with("events", "E01", {"timing": "each_turn", "steps": [{"do": "lose_gold", "amount": 3}]})
     base = {"demand_tiles": [demand_order({"havana": "sugar"})], "captains": [FELIPE, FRANCES], "pick": [1],
@@ -57,8 +57,9 @@ def test_an_event_card_carries_no_stale_note_and_a_cards_gold_loss_is_said_once(
     assert t.p(1)["gold"] == 7
     own = [x for x in lines(t, 1, evs) if "gold" in x and "seat 1" in x]
     other = [x for x in lines(t, 2, evs) if "gold" in x and "seat 1" in x]
-    assert own == ["seat 1 loses gold to card E01 (how much, only seat 1 knows)", "the gold seat 1 loses: 3"]
-    assert other == ["seat 1 loses gold to card E01 (how much, only seat 1 knows)"]
+    assert own == ["seat 1 loses gold to the event card Spanish Naval Ship (how much, only seat 1 knows)",
+                   "the gold seat 1 loses: 3"]
+    assert other == ["seat 1 loses gold to the event card Spanish Naval Ship (how much, only seat 1 knows)"]
 
 
 def test_port_activities_and_tasks_read_as_english():
@@ -251,7 +252,7 @@ def test_an_upgrade_tile_is_named_as_printed_and_its_kind_stays_an_alias():
         tile = t.state["board"]["upgrades"][t.p(1)["zone"]]
         assert tables(t.state)["upgrade"][tile] == "long_range"
         shown = next(e for e in t.g.events if e.type == "UpgradeTileRevealed")
-        assert t.g.rules.describe(shown) == "the upgrade tile at havana is Long Guns"
+        assert t.g.rules.describe(shown) == "the upgrade tile at Havana is Long Guns"
 
 
 # 3. the first player: the captain card drawn ----------------------------------------------
@@ -282,8 +283,8 @@ def test_the_referee_enters_the_captain_card_drawn_for_the_first_player():
     assert drawn.vis == "all" and drawn.data["card"] == FRANCES
     said = [x["text"] for x in log_entries(t.g.rules, [_Stored(i + 1, e) for i, e in enumerate(t.g.events)], 1,
                                            names=card_namer(t.g.machine))]
-    assert "drew frances_wright from first_player (first player: the captain card drawn at random among the " \
-           "players')" in said and "seat 2 is the first player (order [2, 3, 1])" in said
+    assert "drew Frances Wright from the players' captain cards (first player: the captain card drawn at random " \
+           "among the players')" in said and "seat 2 is the first player (the order of play: seat 2, seat 3, seat 1)" in said
 
 
 class _Stored:
@@ -330,8 +331,8 @@ def test_the_referee_overrules_an_npcs_move_where_the_printed_board_differs():
     fact = next(e for e in evs if e.type == "NpcMoveOverruled")
     assert fact.vis == "all" and fact.data == {"npc": "dutch_naval", "frm": "st_maarten", "to": "bridgetown",
                                                "reason": overrule["reason"]}
-    assert t.g.rules.describe(fact) == ("the referee moves dutch naval from st_maarten to bridgetown, as the printed "
-                                        "board has it (the printed board: North of Basse-Terre is Bridgetown)")
+    assert t.g.rules.describe(fact) == ("the referee moves the Dutch Naval Ship from St. Maarten to Bridgetown, as the "
+                                        "printed board has it (the printed board: North of Basse-Terre is Bridgetown)")
     assert t.state["board"]["npcs"]["dutch_naval"]["zone"] == "bridgetown"
     evs = t.act(1, {"action": "end_turn"})                   # seat 2 begins his turn beside the Dutch ship
     scouting = next(e.data for e in evs if e.type == "NpcsScouting")

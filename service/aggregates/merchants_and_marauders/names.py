@@ -127,6 +127,12 @@ class Names:
         kind = DECKS.get(deck, ("", ""))[1]
         return name if name.lower().startswith(kind) else f"the {kind} {name}" if kind else name
 
+    def coded(self, card) -> str:
+        """A card by its code, said with what it is: "the event card War", "glory card 21"."""
+        if isinstance(card, str) and card in self.cards and card[:1] in _DECK_OF:
+            return self.drawn(_DECK_OF[card[0]], card)
+        return self.card(card)
+
     def deck(self, deck: str) -> str:
         return DECKS.get(deck, (words(deck),))[0]
 
@@ -141,8 +147,7 @@ class Names:
                 return said
             return w.replace("_", " ") if "_" in w else w
         line = self._side.sub(lambda m: self._sides[m.group(0)], line)
-        line = _CODED.sub(lambda m: self.drawn(_DECK_OF[m.group(1)[0]], m.group(1)) if m.group(1) in self.cards
-                          else m.group(0), line)
+        line = _CODED.sub(lambda m: self.coded(m.group(1)) if m.group(1) in self.cards else m.group(0), line)
         return _WORD.sub(one, line)
 
 

@@ -410,7 +410,7 @@ _LINES = {
     "HullRearmed": lambda ev, d, s, N: f"seat {s} re-arms the reinforced hull for {d['cost']}",
     "GoldLost": lambda ev, d, s, N: (f"the gold seat {s} loses: {d['amount']}" if d.get("card_said")
                                   else f"seat {s} loses {d['amount']} gold ({d['why']})"),
-    "GoldLostByCard": lambda ev, d, s, N: f"seat {s} loses gold to {N.card(d['card'])}"
+    "GoldLostByCard": lambda ev, d, s, N: f"seat {s} loses gold to {N.coded(d['card'])}"
                                        + (f" (how much, only seat {s} knows)" if d.get("amount_secret") else ""),
     "WantedFlagRemoved": lambda ev, d, s, N: f"seat {s}: one {N.people(d['nation'])} flag removed ({d['why']})",
     "ShipRepairedByCard": lambda ev, d, s, N: f"seat {s}'s {d['location']} repaired ({d['why']})",
@@ -418,7 +418,7 @@ _LINES = {
     "PortEntryRefused": lambda ev, d, s, N: f"seat {s} is refused entry to {N.zone(d['port'])}",
     "PortActionRefused": lambda ev, d, s, N: f"seat {s} is refused service at {N.zone(d['port'])} (wanted there)",
     "WarDeclared": lambda ev, d, s, N: f"{N.nation(d['nations'][0])} and {N.nation(d['nations'][1])} are at war "
-                                    f"(the {N.card(d['card'])} card)" + (" (still)" if d.get("again") else ""),
+                                    f"({N.coded(d['card'])})" + (" (still)" if d.get("again") else ""),
     "WarEnded": lambda ev, d, s, N: f"peace between {N.nation(d['nations'][0])} and {N.nation(d['nations'][1])} ({d['why']})",
     "NpcLeft": lambda ev, d, s, N: f"{N.npc(d['npc'])} leaves the sea ({d['why']})",
     "CargoGainedByCard": lambda ev, d, s, N: f"seat {s} gains {N.drawn('cargo', d['card'])} ({d['why']})",
