@@ -82,7 +82,7 @@ def test_a_name_of_several_words_is_typed_in_double_quotes(cli):
     demand = "cocoa food rum spices sugar textiles tobacco wood " * 2
     p = run_table(cli, gid, [demand, '"Mission 1 (unknown)" X10', "Alexandre Villon"])
     assert p.returncode == 2, p.stdout + p.stderr
-    assert "mission Mission 1 (unknown) placed" in p.stdout and "mission Mission 10 (unknown) placed" in p.stdout
+    assert "mission card 1 is placed" in p.stdout and "mission card 10 is placed" in p.stdout
     assert 'error: card "Alexandre" is not' in p.stdout
     assert 'a name of several words goes in double quotes: "Alexandre Villon"' in p.stdout
     p = run_table(cli, gid, ['"Alexandre Villon"', "quit"])
