@@ -90,12 +90,10 @@ class CardNames:
     def decision(self, decision: dict) -> str:
         return self._rules.say_decision(self._config, decision)
 
-    def event(self, ev) -> str:
-        """``ev`` in the game's words, its catalog's names read from the game's config
-        (``Rules.say_event``, where the rules have it; "": the rules' ``describe``, or for
-        a chance event the kernel's wording)."""
-        say = getattr(self._rules, "say_event", None)
-        return say(self._config, ev) if say is not None and self._config else ""
+    @property
+    def config(self) -> dict | None:
+        """The game's ``GameCreated`` data (its catalog names the cards), where given."""
+        return self._config or None
 
 
 def card_namer(machine: Machine) -> CardNames:
@@ -216,9 +214,11 @@ def describe(rules, ev: Ev, names=None) -> str:
         if say is not None and isinstance(d["decision"], dict):
             return f"seat {d['seat']} decides: {say(d['decision'])}"
         return f"seat {d['seat']} decides: {decision_text(d['decision'])}"
-    said = getattr(names, "event", None)
-    if said is not None and (t in CHANCE_TYPES or t not in _KERNEL_TYPES):
-        text = said(ev)
+    # the game's own words, where its rules have them (``say_event``): its chance events too, its
+    # cards named from the game's catalog (``names.config``; without it, the rules' default)
+    say_event = getattr(rules, "say_event", None)
+    if say_event is not None and (t in CHANCE_TYPES or t not in _KERNEL_TYPES):
+        text = say_event(getattr(names, "config", None), ev)
         if text:
             return text
     if t == "DiceRolled":

@@ -466,10 +466,10 @@ def describe(ev, config: dict | None = None) -> str:
     return N.text(_NPC_SIDE.sub(lambda m: N.npc(m.group(1)), f(ev, d, d.get("seat"), N)))
 
 
-def say_event(config: dict, ev) -> str:
-    """``describe`` with the game's own catalog, and the kernel's chance events
-    (a card drawn, a deck shuffled, dice rolled) in the game's words: "" for the
-    kernel's own wording."""
+def say_event(config: dict | None, ev) -> str:
+    """``describe`` with the game's own catalog (the default one without ``config``), and
+    the kernel's chance events (a card drawn, a deck shuffled, dice rolled) in the game's
+    words (service/views.py ``describe`` asks it first): "" for the kernel's own wording."""
     if ev.type in _CHANCE:
         return _CHANCE[ev.type](ev.data, for_config(config))
     return describe(ev, config)
