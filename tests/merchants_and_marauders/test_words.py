@@ -150,3 +150,20 @@ def test_the_replay_lists_the_order_of_play_only_once_there_is_one():
     assert "Port Royal" in text or "Havana" in text
     g.play_out(random.Random(1))
     assert "Order of play: seat " in _replay(g, None)
+
+
+def test_decisions_name_what_they_act_on_as_printed():
+    from service.aggregates.merchants_and_marauders.catalog import default_catalog
+    from service.aggregates.merchants_and_marauders.words import say_decision
+
+    config = {"catalog": default_catalog()}
+    said = {"scout the French Man-o-War": {"action": "scout", "target": "npc", "npc": "man_o_war_france"},
+            "keep the rumor Forged Documents": {"action": "keep_rumor", "card": "R01"},
+            "take mission card 3": {"action": "claim_mission", "mission": "X03"},
+            "play glory card 21": {"action": "play_glory", "card": "G21"},
+            "place the upgrade in Basse-Terre": {"action": "place_upgrade", "port": "basse_terre"},
+            "raid a Dutch merchant": {"action": "raid", "nation": "netherlands"},
+            "move the Dutch Naval Ship to Bridgetown, as the printed board has it":
+                {"referee": "overrule_npc", "npc": "dutch_naval", "to": "bridgetown"}}
+    for words, decision in said.items():
+        assert say_decision(config, decision) == words

@@ -441,14 +441,18 @@ _LINES = {
 _NPC_SIDE = re.compile(r"seat npc:(\w+)")
 
 
+def _n(n: int, thing: str) -> str:
+    return f"{n} {thing}" + ("" if n == 1 else "s")
+
+
 def _placed(q, N) -> str:
     """A player of a stated position, in words (``PositionLaid``)."""
     ship = q["ship"]
     where = f"in port at {N.zone(q['zone'])}" if q["in_port"] else f"at sea off {N.zone(q['zone'])}"
-    extras = [words(w) for w in q["weapons"]] + [f"{n} {N.people(k)} flags" for k, n in q["flags"].items() if n]
+    extras = [words(w) for w in q["weapons"]] + [_n(n, f"{N.people(k)} flag") for k, n in q["flags"].items() if n]
     extras += [f"{q['glory']} glory"] if q["glory"] else []
-    extras += [f"{q['glory_cards']} glory cards"] if q["glory_cards"] else []
-    extras += [f"{q['cargo']} cargo cards"] if q["cargo"] else []
+    extras += [_n(q["glory_cards"], "glory card")] if q["glory_cards"] else []
+    extras += [_n(q["cargo"], "cargo card")] if q["cargo"] else []
     ups = ", ".join(N.S["upgrade_name"].get(u, words(u)) for u in ship["upgrades"])
     return (f"seat {q['seat']}: {N.captain(q['captain'])} on a {N.ship(ship['type'])}" + (f" with {ups}" if ups else "")
             + f" {where}" + (f" ({', '.join(extras)})" if extras else ""))

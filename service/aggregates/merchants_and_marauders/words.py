@@ -43,6 +43,9 @@ def say_decision(config: dict, decision: dict) -> str:
         return str(x)
 
     d = decision
+    if d.get("referee") == "overrule_npc":      # the referee's (referee.py)
+        return (f"move {N.npc(d.get('npc'))} to {N.zone(d.get('to'))}, as the printed board has it"
+                + (f" ({d['reason']})" if d.get("reason") else ""))
     a = d.get("action")
     if a in _SIMPLE and len(d) == 1:
         return _SIMPLE[a]
