@@ -194,9 +194,10 @@ def _printed(names, deck: str, card) -> str:
     return f"{card} ({name})"
 
 
-# the kernel's facts that ``describe`` words itself (the chance events may be the game's words)
+# the kernel's facts that only ``describe`` words (the chance events and what the referee is
+# asked to enter may be the game's words: ``say_event``)
 _KERNEL_TYPES = frozenset(("GameCreated", "Decided", "GameFinished", "RefereeNoted", "Corrected", "EntropyAdded",
-                           "SeatNamed", "ChanceAwaited", *CHANCE_TYPES))
+                           "SeatNamed"))
 
 
 def describe(rules, ev: Ev, names=None) -> str:
@@ -217,7 +218,7 @@ def describe(rules, ev: Ev, names=None) -> str:
     # the game's own words, where its rules have them (``say_event``): its chance events too, its
     # cards named from the game's catalog (``names.config``; without it, the rules' default)
     say_event = getattr(rules, "say_event", None)
-    if say_event is not None and (t in CHANCE_TYPES or t not in _KERNEL_TYPES):
+    if say_event is not None and t not in _KERNEL_TYPES:
         text = say_event(getattr(names, "config", None), ev)
         if text:
             return text

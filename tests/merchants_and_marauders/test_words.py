@@ -167,3 +167,24 @@ def test_decisions_name_what_they_act_on_as_printed():
                 {"referee": "overrule_npc", "npc": "dutch_naval", "to": "bridgetown"}}
     for words, decision in said.items():
         assert say_decision(config, decision) == words
+
+
+def test_a_table_games_log_and_what_the_referee_is_asked_name_no_id():
+    """At a table the referee enters chance (the cards drawn, the dice): what the log asks
+    for and what it records read as printed too."""
+    from .helpers import Table
+
+    t = Table(3)
+    g, rng = t.g, random.Random(5)
+    for _ in range(250):
+        if g.machine.finished:
+            break
+        seat = g.to_act()[0]
+        t.act(seat, rng.choice(g.legal(seat)))
+    m = g.machine
+    asked = [x for x in log_entries(m.rules, _stored(g), None, names=card_namer(m)) if x["type"] == "ChanceAwaited"]
+    assert asked[0]["text"].startswith("waiting for the referee to enter a card of the demand tiles (face-up demand "
+                                       "tile for ")
+    for seat in (None, 0, 1, 2, 3):
+        for x in log_entries(m.rules, _stored(g), seat, names=card_namer(m)):
+            assert not _bad(x["text"]), (seat, x["type"], x["text"], _bad(x["text"]))

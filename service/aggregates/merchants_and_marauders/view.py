@@ -499,7 +499,15 @@ def _chosen(d, N) -> str:
     return f"chance chose {value} among {', '.join(options)} ({N.text(d['why'])})"
 
 
+def _awaited(d, N) -> str:
+    deck = d.get("deck")
+    what = {"card": f"a card of {N.deck(deck)}" if deck else "a card", "dice": f"{d.get('n')}d{d.get('sides')}",
+            "pick": "a choice", "shuffle": f"the order of {N.deck(deck)}" if deck else "an order"}.get(d["kind"])
+    return f"waiting for the referee to enter {what or words(d['kind'])} ({N.text(d.get('why', ''))})"
+
+
 _CHANCE = {
+    "ChanceAwaited": _awaited,
     "CardDrawn": _drawn,
     "DeckShuffled": _shuffled,
     "DiceRolled": lambda d, N: f"rolled {d['n']}d{d['sides']}: {d['values']} ({N.text(d['why'])})",
