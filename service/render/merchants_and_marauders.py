@@ -8,7 +8,7 @@ from .table import Table
 from .common import who, words
 
 from service.aggregates.merchants_and_marauders.names import article, for_config, printed
-from service.aggregates.merchants_and_marauders.view import STAGES, _icon
+from service.aggregates.merchants_and_marauders.view import STAGES, icon_said
 
 
 def render(view: dict, config: dict, names: dict, seat) -> list:
@@ -36,7 +36,7 @@ def render(view: dict, config: dict, names: dict, seat) -> list:
     out.append(table)
     raid = view.get("raid")
     if raid:
-        cards = ", ".join(f"{words(c['good'])} ({c['raid']} gold, {_icon(c['icon'])})" for c in raid["cards"]) or "none yet"
+        cards = ", ".join(f"{words(c['good'])} ({c['raid']} gold, {icon_said(c['icon'])})" for c in raid["cards"]) or "none yet"
         out.append(f"Raid: {who(str(raid['seat']), names)} on {_a(N.people(raid.get('chosen') or raid['nation']))} "
                    f"merchant in {N.zone(raid['zone'])}: {cards}; {raid['successes_left']} success(es) to use.")
     fight = view.get("combat")

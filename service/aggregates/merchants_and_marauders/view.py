@@ -222,7 +222,7 @@ def _tokens(tokens: dict, N) -> str:
                      for z, t in tokens.items())
 
 
-def _icon(icon: str) -> str:
+def icon_said(icon: str) -> str:
     return "an escape icon" if icon == "escape" else f"a hit on the {icon.removeprefix('hit:')}" \
         if icon.startswith("hit:") else words(icon)
 
@@ -336,7 +336,7 @@ _LINES = {
     "MerchantLetGo": lambda ev, d, s, N: f"seat {s} lets the merchant sail on",
     "RaidBegun": lambda ev, d, s, N: f"seat {s} raids {_a(N.people(d['nation']))} merchant",
     "WantedFlagGained": lambda ev, d, s, N: f"seat {s} is wanted by {N.nation(d['nation'])} ({d['flags']} flag(s): {d['why']})",
-    "RaidCardTurned": lambda ev, d, s, N: f"raid card: {d['good']}, loot {d['raid']}, {_icon(d['icon'])}",
+    "RaidCardTurned": lambda ev, d, s, N: f"raid card: {d['good']}, loot {d['raid']}, {icon_said(d['icon'])}",
     "RaidSuccesses": lambda ev, d, s, N: f"seat {s} has {d['successes']} success(es) to use in the raid",
     "WeaponSpent": lambda ev, d, s, N: f"seat {s} spends {d['kind']}: {d['why']}",
     "RaidSuccessUsed": lambda ev, d, s, N: f"seat {s} uses a success to {d['use']}",
