@@ -26,7 +26,7 @@ REFEREE_ONLY_FIELDS = ("index", "counter", "draws")
 # The wording of the log (``describe``), raised whenever a line reads differently: a
 # read model whose text an older wording wrote (service/projections: ``proj_events.text``)
 # is rebuilt once, on its next catch-up (``projections.runner.catch_up``).
-LOG_TEXT_VERSION = 3
+LOG_TEXT_VERSION = 4
 
 
 def status(game_id, machine: Machine, version: int, head: bytes | None, seat: int | None = None) -> dict:
@@ -204,6 +204,11 @@ def describe(rules, ev: Ev, names=None) -> str:
         if say is not None and isinstance(d["decision"], dict):
             return f"seat {d['seat']} decides: {say(d['decision'])}"
         return f"seat {d['seat']} decides: {decision_text(d['decision'])}"
+    if t in CHANCE_TYPES:  # a game may say its own draws and rolls (its cards by their printed names)
+        said = getattr(rules, "describe_chance", None)
+        text = said(ev) if said is not None else None
+        if text:
+            return text
     if t == "DiceRolled":
         return f"rolled {d['n']}d{d['sides']}: {d['values']} ({d['why']})"
     if t == "CardDrawn":

@@ -173,6 +173,10 @@ def describe(ev) -> str:
         if d["kind"] == "british" and not (d.get("ship") or who.endswith("forces")):
             kind = "intercepts"
         night = " (a night action)" if d.get("night") else ""
+        if d["kind"] == "interrogate":
+            return f"seat {d['seat']} interrogates seat {d['opp']}'s {n(d['targets'])} ({n(d.get('card'))})"
+        if d["kind"] == "monitor":
+            return f"seat {d['seat']}'s Monitor attacks seat {d['opp']}'s {n(d['targets'])} in its island refuge"
         if d["kind"] == "mines":
             return f"seat {d['seat']}: {who} {kind} seat {d['opp']}'s merchants: {n(d['targets'])}"
         return f"seat {d['seat']}: {who} {kind} seat {d['opp']}'s {n(d['targets'])}{night}"
@@ -227,7 +231,8 @@ def describe(ev) -> str:
     if t == "PhantomActionChosen":
         side = "offensive" if d["side"] == "offense" else "defensive"
         done = "" if d.get("possible") else " (not possible: nothing happens)"
-        return f"{n(d['card'])}, {side} side, roll {d['roll']}: {n(d['action'])}{done}"
+        act = "no action" if d.get("action") in (None, "none") else n(d["action"])
+        return f"{n(d['card'])}, {side} side, roll {d['roll']}: {act}{done}"
     if t == "PhantomDefence":
         if d.get("reaction") in (None, "none"):
             return f"{n(d['card'])}, defensive side, roll {d['roll']}: no reaction for {n(d['target'])}"
@@ -284,8 +289,14 @@ def describe(ev) -> str:
     if t == "PrizeStoresUsed":
         return f"seat {d['seat']}: the prize {n(d['prize'])} resupplies {n(d['ship'])} (6.12.1)"
     if t == "CardsDiscarded":
-        # (face up in the game for 2-4, face down in the solitaire game, 5.3.1: the event does not say which)
-        return ("discarded: " if d.get("seat") is None else f"seat {d['seat']} discards ") + n(d["cards"])
+        # face up (3.1.7), one card an event: two or more cards are put down in an order their
+        # holder chooses, one decision each (flow.continue_discards), except in the solitaire
+        # game, whose discard pile is face down and unordered (5.3.1): its cards go down at once.
+        # (A single card's event does not say which game it is in.)
+        who = "discarded" if d.get("seat") is None else f"seat {d['seat']} discards"
+        if len(d["cards"]) >= 2:
+            return f"{who} {n(d['cards'])} face down (the solitaire game, 5.3.1)"
+        return f"{who} {n(d['cards'])}"
     if t == "CardsDiscardedFaceDown":
         return f"seat {d['seat']} discards {n(d['cards'])} face down ({in_words(d['why'])})"
     if t == "CardsDiscardedCount":
@@ -418,3 +429,31 @@ def describe(ev) -> str:
     if t == "RoundScored":
         return f"round {d['round']} scored: victory points {by_seat(d['vp'])}; round points {by_seat(d['points'])}"
     return f"{t} " + json.dumps(d, separators=(", ", ": "), ensure_ascii=False)
+
+
+def _option(v) -> str:
+    """A chance's option (an id, a number, or a decision the phantom may make) in words."""
+    if isinstance(v, dict):
+        return ", ".join(printed(x) for k, x in v.items() if k != "action" and x is not None) or "nothing"
+    return printed(v)
+
+
+def describe_chance(ev) -> str | None:
+    """A draw, a roll or a random choice in the game's words (``views.describe`` asks first)."""
+    d = ev.data
+    t = ev.type
+    why = in_words(d.get("why") or "")
+    if t == "CardDrawn":
+        return f"{why}: {printed(d['card'])}" if why else f"drawn: {printed(d['card'])}"
+    if t == "DiceRolled":
+        values = ", ".join(map(str, d["values"]))
+        return f"{why}: rolls {values}" if why else f"rolled {values} on {d['n']}d{d['sides']}"
+    if t == "ChanceChosen":
+        return f"{why or 'chosen at random'}: {_option(d['value'])} (among {_listed([_option(o) for o in d['options']])})"
+    if t == "DeckShuffled":
+        if d.get("face_down"):
+            return f"{len(d['order'])} cards laid face down, unseen ({why})"
+        return f"a deck is shuffled ({why})"
+    if t == "CardIdentified":
+        return f"a card turned over: {printed(d['card'])} ({why})"
+    return None

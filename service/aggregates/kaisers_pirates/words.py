@@ -86,8 +86,9 @@ def say_decision(config: dict, decision: dict) -> str:
         return f"put the cards back in this order, top first: {n(d['order'])}"
     if a == "passage":
         return "attempt passage" if d.get("attempt") else "do not attempt passage"
-    if a == "discard":
-        return f"put {card} face up on the discard pile"
+    if a == "discard":   # face up (3.1.7); in the solitaire game the pile stays face down (5.3.1)
+        face = "face down" if (config.get("options") or {}).get("solitaire") else "face up"
+        return f"put {card} {face} on the discard pile"
     if a == "keep":
         if "ships" in d:
             return f"keep {n(d['ships'])}" if d["ships"] else "keep no ship"

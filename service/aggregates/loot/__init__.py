@@ -4,9 +4,11 @@ bots (``bots.py``), readings of the book (``RULINGS.md``)."""
 
 from .bots import BOTS
 from .rules import RULES
+from .view import describe_chance
 from .words import say_decision
 
 RULES.bots = BOTS
 RULES.say_decision = say_decision
+RULES.describe_chance = describe_chance
 
 __all__ = ["RULES"]
