@@ -89,8 +89,8 @@ def describe(ev) -> str:
     if t == "MerchantPlayed":
         return f"seat {d['seat']} puts {card(d['card'])} ({d['gold']} gold) to sea"
     if t == "PiratePlayed":
-        return (f"seat {d['seat']} attacks {card(d['merchant'])} with {card(d['card'])}: "
-                f"{d['colour']} now has {d['strength']} skull{'s' if d['strength'] != 1 else ''} on it")
+        return (f"seat {d['seat']} attacks {card(d['merchant'])} with {card(d['card'])}: the {d['colour']} "
+                f"pirates on it now have {d['strength']} skull{'s' if d['strength'] != 1 else ''}")
     if t == "CaptainPlayed":
         return f"seat {d['seat']} plays {card(d['card'])} on {card(d['merchant'])}"
     if t == "AdmiralPlayed":
@@ -98,7 +98,7 @@ def describe(ev) -> str:
     if t == "CardDiscarded":
         return f"seat {d['seat']} discards {card(d['card'])}"
     if t == "MerchantCaptured":
-        whose = f"seat {d['owner']}'s " if d.get("owner") is not None else ""
+        whose = "its own " if d.get("owner") == d["seat"] else f"seat {d['owner']}'s " if d.get("owner") else ""
         return f"seat {d['seat']} captures {whose}{card(d['merchant'])} ({d['gold']} gold): {_how(d['how'])}"
     if t == "PositionLaid":
         ships = "; ".join(f"{card(b['merchant'])} of seat {b['owner']}"
