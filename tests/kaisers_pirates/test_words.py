@@ -92,7 +92,7 @@ def test_the_lines_the_issue_names():
     # the phantom's gun attack, and its British intercept (not "AMC (solitaire)")
     assert _say("AttackAnnounced", kind="torpedo", seat=2, card="solo:submarines-u-27-u-41", ship=None, opp=1,
                 targets=["maria"], night=False, guns=True) == \
-        "seat 2: the phantom's submarine fires its guns on seat 1's Maria"
+        "seat 2: the phantom's U-boat fires its guns on seat 1's Maria"
     assert _say("AttackAnnounced", kind="british", seat=2, card="solo:amc", ship=None, opp=1,
                 targets=["emden"], night=False) == "seat 2: the phantom's British forces intercept seat 1's Emden"
     assert _say("DiceCompared", what="British forces (AMC (solitaire)) intercept emden",

@@ -164,7 +164,7 @@ def describe(ev) -> str:
         elif d["kind"] == "british":
             who = "the phantom's British forces" if phantom else "British forces"
         elif phantom and d["kind"] in ("torpedo", "mines") and not d.get("by"):
-            who = "the phantom's submarine"
+            who = "the phantom's U-boat"
         else:
             who = in_words(d["by"]) if d.get("by") else n(d.get("card"))
         kind = {"intercept": "intercepts", "british": "intercept", "mines": "lays mines against",

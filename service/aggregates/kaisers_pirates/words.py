@@ -134,7 +134,7 @@ def _default_names() -> dict:
         solo = {"cards": []}
     names.update({c["id"]: c["name"] for c in solo.get("cards", [])})
     for t, c in ix.types.items():       # the phantom's pseudo-cards (section 5): its own action
-        names["solo:" + t] = "the phantom's " + ("submarine" if t.startswith("submarines") else c["name"])
+        names["solo:" + t] = "the phantom's " + ("U-boat" if t.startswith("submarines") else c["name"])
     return names
 
 
@@ -165,7 +165,7 @@ def in_words(text: str) -> str:
     intercept Maria``."""
     names = _default_names()
     text = re.sub(r"British forces \(([^()]*) \(solitaire\)\)", "the phantom's British forces", text)
-    text = re.sub(r"Submarines [^()]* \(solitaire\)", "the phantom's submarine", text)
+    text = re.sub(r"Submarines [^()]* \(solitaire\)", "the phantom's U-boat", text)
     text = re.sub(r"([A-Z][^()]*?) \(solitaire\)", r"the phantom's \1", text)
     return _ID.sub(lambda m: names.get(m.group(0), m.group(0)) if m.group(0) in names or
                    m.group(0).startswith("solo:") else m.group(0), text).replace("_", " ")
