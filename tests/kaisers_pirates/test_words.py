@@ -109,6 +109,18 @@ def test_the_lines_the_issue_names():
         "seat 1: Kronprinz Wilhelm intercepts seat 3's Trabboch (a night action)"
 
 
+def test_windows_and_referee_steps_say_what_happens():
+    assert _say("WindowOpened", kind="react", seat=1, target="leipzig", attack="british") == \
+        "seat 1 may react to the attack (on Leipzig)"
+    assert _say("WindowOpened", kind="passage", seat=3, ship="trabboch") == "seat 3 may try for passage with Trabboch"
+    assert _say("WindowClosed", seat=3, kind="discard") == "seat 3 is done discarding"
+    assert _say("ReactionDeclined", seat=1, kind="after", target="foyle") == "seat 1 does not answer the sinking"
+    assert _say("PenaltyApplied", seat=1, card="special-cargo-1", name="Special Cargo", where="hand", rule="3.1.5",
+                why="a card committed or played irregularly is discarded") == \
+        "penalty (3.1.5): seat 1 discards Special Cargo from its hand, face up"
+    assert _say("CommittingDone", seat=3, cards=6) == "seat 3 is done committing: 6 cards committed"
+
+
 def test_draws_and_rolls_say_the_cards_and_dice():
     assert _say("CardDrawn", deck="ships:force-1", card="kronprinz-wilhelm", why="a warship or raider for seat 1") == \
         "a warship or raider for seat 1: Kronprinz Wilhelm"

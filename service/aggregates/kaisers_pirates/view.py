@@ -306,7 +306,8 @@ def describe(ev) -> str:
     if t == "TurnEnded":
         return f"seat {d['seat']}'s turn ends" + ("" if d.get("drew") else ", no card drawn")
     if t == "PenaltyApplied":
-        return f"penalty ({d['rule']}): seat {d['seat']} discards {n(d['card'])} ({d['where']})"
+        where = "its hand" if d["where"] == "hand" else "the cards it committed"
+        return f"penalty ({d['rule']}): seat {d['seat']} discards {n(d['card'])} from {where}, face up"
     if t == "TurnSkipped":
         return f"seat {d['seat']} loses its turn ({in_words(d['why'])})"
     if t == "TurnWillBeSkipped":
