@@ -321,14 +321,14 @@ def describe(ev) -> str:
     if t == "CardsExchangedCount":
         return "Exchange Information: " + ", ".join(f"seat {s} gives {c} card{'s' if c != 1 else ''}"
                                                     for s, c in d["counts"].items())
-    if t == "ShipClaimed":
+    if t == "ShipClaimed":     # the team game: each partner claims from the team's ships (4.9)
         kept = n(d["ships"]) if d.get("ships") else n(d["ship"]) if d.get("ship") else ""
-        return f"seat {d['seat']} keeps {kept or 'no ship'} for the next round"
+        return f"seat {d['seat']} claims {kept or 'no ship'} of the team's ships for the next round (4.9)"
     if t == "ShipKept":
         kept = n(d["ships"]) if d.get("ships") else n(d["ship"]) if d.get("ship") else ""
         return f"seat {d['seat']} keeps {kept or 'no ship'} for the next round"
     if t == "ClaimsCleared":
-        return "the ships kept return to their owners' forces"
+        return "every claim is settled"
     if t == "TurnInFog":
         return f"seat {d['seat']} is in a fog bank: no card played, none drawn"
     if t == "PendingCardCleared":
@@ -411,7 +411,7 @@ def describe(ev) -> str:
     if t == "ExtraRoundCalled":
         return f"an extra round: seats {' and '.join(map(str, d['tied']))} are tied" if d.get("tied") else "an extra round"
     if t == "GameStarted":
-        return f"the game begins: {d['seats']} seats, an action deck of {d['deck']}"
+        return f"the game begins: an action deck of {d['deck']} cards"
     if t == "PositionLaid":
         return "the table is laid as stated"
     if t == "GameOver":
