@@ -127,6 +127,16 @@ def test_windows_and_referee_steps_say_what_happens():
     assert _say("CommittingDone", seat=3, cards=6) == "seat 3 is done committing: 6 cards committed"
 
 
+def test_a_stated_position_names_the_forces():
+    from service.kernel.local import LocalGame
+    g = LocalGame("kaisers-pirates", 2, seed=b"p" * 32, position={"round": 2, "players": [
+        {"prizes": ["Lovat"], "vp": ["Leopard", "Maria"], "round_points": [4]}, {"merchants": ["Matheran"]}]})
+    laid = next(e for e in g.events if e.type == "PositionLaid")
+    assert describe(rules, laid) == ("the game starts from a stated position: seat 1: prizes Lovat; victory points "
+                                     "Leopard and Maria; seat 2: merchants Matheran; seat 1 holds 6 cards; "
+                                     "seat 2 holds 6 cards")
+
+
 def test_draws_and_rolls_say_the_cards_and_dice():
     assert _say("CardDrawn", deck="ships:force-1", card="kronprinz-wilhelm", why="a warship or raider for seat 1") == \
         "a warship or raider for seat 1: Kronprinz Wilhelm"

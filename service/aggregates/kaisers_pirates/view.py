@@ -413,7 +413,13 @@ def describe(ev) -> str:
     if t == "GameStarted":
         return f"the game begins: an action deck of {d['deck']} cards"
     if t == "PositionLaid":
-        return "the table is laid as stated"
+        def force(q):
+            said = [f"{k} {n([c['card'] for c in q[k]])}" for k in ("ships", "merchants", "prizes") if q.get(k)]
+            if q.get("vp"):
+                said.append(f"victory points {n([c['card'] for c in q['vp']])}")
+            return f"seat {q['seat']}: " + ("; ".join(said) or "a force drawn as at a round's start")
+        return ("the game starts from a stated position: " + "; ".join(force(q) for q in d["players"])
+                + "".join(f"; seat {k} holds {v} card{'s' if v != 1 else ''}" for k, v in (d.get("hands") or {}).items()))
     if t == "GameOver":
         text = f"game over: {winners_said(d['winners'])}"
         if d.get("teams"):
