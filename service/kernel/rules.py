@@ -34,6 +34,9 @@ able); ``evolve`` may change it in place (the kernel copies when it needs to).
   starts mid-game, as a referee describes the table): refused by default.
 * ``say_decision(config, decision)`` -> a decision in words, in the game's own
   terms (cards and ships by their printed names), for a person choosing it.
+* ``say_event(config, ev)`` -> one of the game's events, or a draw, roll or shuffle the
+  kernel recorded for it, in the game's own words (``None``: ``describe``, or for chance
+  the kernel's wording); ``config`` may be ``None`` (a reader without the game's catalog).
 """
 
 from __future__ import annotations
@@ -158,6 +161,10 @@ class Rules:
         """A decision in words, for a person choosing it."""
         rest = " ".join(f"{k} {v}" for k, v in decision.items() if k != "action")
         return f"{decision.get('action', '')} {rest}".strip()
+
+    def say_event(self, config: dict | None, ev) -> str | None:
+        """An event in the game's own words (``views.describe`` asks first); None: not said here."""
+        return None
 
     def referee_legal(self, state) -> list[dict]:
         """The referee decisions open now (for ``tools legal --referee``)."""

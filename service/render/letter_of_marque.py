@@ -7,6 +7,12 @@ from .table import Table
 from .common import who
 
 
+def said_ship(s: str) -> str:
+    """``red-2`` -> ``red ship 2``: red's second ship, as the log and the decisions say it."""
+    colour, _, n = str(s).rpartition("-")
+    return f"{colour} ship {n}" if colour and n.isdigit() else str(s)
+
+
 def render(view: dict, config: dict, names: dict, seat) -> list:
     players = Table("player", "colour", "points", "score pile", "cannons", "reserve", "deck",
                     title="Players")
@@ -32,7 +38,7 @@ def render(view: dict, config: dict, names: dict, seat) -> list:
         base = "armed" if armed is True else "unarmed" if armed is False else "hidden"
         if ship.get("revealed"):
             base += " (revealed)"
-        sea.add_row(ship["ship"], who(ship["owner"], names), str(ship["treasure"]), base)
+        sea.add_row(said_ship(ship["ship"]), who(ship["owner"], names), str(ship["treasure"]), base)
     out = [players]
     out.append(sea if view["sea"] else "At sea: no ship.")
     return out

@@ -27,12 +27,12 @@ def test_the_u27s_torpedo_is_logged_as_the_u27s_and_the_boarding_as_a_capture(t3
     n = len(t.g.events)
     _turn_2(t)
     lines = _lines(t, n, ("AttackAnnounced", "DiceCompared", "ShipCaptured", "ShipSunk"))
-    assert "seat 2: U-27 torpedo against seat 1: maria" in lines
+    assert "seat 2: U-27 torpedoes seat 1's Maria" in lines
     assert not [x for x in lines if "British forces" in x]
     # "il Lovat viene catturato": the dice read as a capture, nothing is sunk before it
-    i = next(k for k, x in enumerate(lines) if "captures lovat" in x)
-    assert lines[i - 1] == "prinz-eitel-friedrich tries to capture lovat: 8 Fast Ship -2 = 6 against 2 = 2: captured"
-    assert not [x for x in lines if "lovat" in x and "sunk" in x]
+    i = next(k for k, x in enumerate(lines) if "captures Lovat" in x)
+    assert lines[i - 1] == "Prinz Eitel Friedrich tries to capture Lovat: 8 (Fast Ship -2): 6 against 2, at least double: captured"
+    assert not [x for x in lines if "Lovat" in x and "sunk" in x]
 
 
 # 5.5.1: the phantom's U-boat torpedoes the Appam -----------------------------------
@@ -55,8 +55,8 @@ def test_the_phantoms_torpedo_and_capture_are_logged_as_the_phantoms():
     t.act(1, {"action": "decline"})
     t.roll(3, 2, 4, 3)
     lines = _lines(t, 0, ("AttackAnnounced", "DiceCompared", "ShipCaptured"))
-    assert "seat 2: the phantom's U-boat torpedo against seat 1: appam" in lines
-    assert "leipzig tries to capture lundy-island: 7 Surprise Attack +2 = 9 against 4 = 4: captured" in lines
+    assert "seat 2: the phantom's U-boat torpedoes seat 1's Appam" in lines
+    assert "Leipzig tries to capture Lundy Island: 7 (Surprise Attack +2): 9 against 4, at least double: captured" in lines
     assert not [x for x in lines if "British forces" in x]
     count_cards(t.state)
 
@@ -106,7 +106,7 @@ def test_the_phantom_intercepts_the_revealed_leopard_with_british_forces():
     assert t.events("PhantomSpecialTurned")[-1].data == {"card": "solo-4", "special": None, "applies": False}
     att = t.events("AttackAnnounced")[-1].data
     assert att["kind"] == "british" and att["seat"] == 2 and att["targets"] == ["leopard"] and att["ship"] is None
-    assert "seat 2: British forces intercept against seat 1: leopard" in _lines(t, 0, ("AttackAnnounced",))
+    assert "seat 2: the phantom's British forces intercept seat 1's Leopard" in _lines(t, 0, ("AttackAnnounced",))
     # Mike may answer British forces with Break Contact (3.2.3), as against any player
     assert {"action": "react", "card": "break-contact-1"} in t.legal(1)
     t.act(1, {"action": "decline"})
@@ -165,7 +165,7 @@ def test_the_phantoms_submarine_mines_and_gun_attack():
     t.roll(4)                              # solo-20, red 4: the U-boat's gun attack
     att = t.events("AttackAnnounced")[-1].data
     assert att["kind"] == "torpedo" and att.get("guns") and att["targets"] == ["appam"]
-    assert "seat 2: the phantom's U-boat gun attack against seat 1: appam" in _lines(t, 0, ("AttackAnnounced",))
+    assert "seat 2: the phantom's U-boat fires its guns on seat 1's Appam" in _lines(t, 0, ("AttackAnnounced",))
     t.act(1, {"action": "decline"})
     t.roll(3, 2)                           # guns d6 3 against Appam d8 2: damaged
     cmp = t.events("DiceCompared")[-1].data

@@ -27,9 +27,11 @@ Imports run one way: ``catalog`` -> ``state``, ``board``, ``optional`` -> ``dice
 
 from .bots import BOTS
 from .rules import RULES
+from .view import say_event
 from .words import say_decision
 
 RULES.bots = BOTS
 RULES.say_decision = say_decision
+RULES.say_event = say_event
 
 __all__ = ["RULES"]

@@ -15,6 +15,7 @@ from service.kernel.rules import by_seat, winners_said
 
 from .board import TEAMS, team_game, vp_of
 from .state import pool_left
+from .words import _listed, in_words, printed
 
 
 def view(state: dict, seat: int | None) -> dict:
@@ -100,84 +101,325 @@ def _team_view(state, seat, out):
             out["giving"] = list(ex["give"][str(seat)])     # only the giver sees its own choice
 
 
+_ATTACK = {"intercept": "intercept", "british": "British intercept", "mines": "mine attack",
+           "torpedo": "submarine attack", "interrogate": "Interrogate", "monitor": "Monitor attack"}
+
+_OUTCOME = {"sunk": "at least double: sunk", "damaged": "higher, not double: damaged",
+            "none": "not higher: no effect", "captured": "at least double: captured",
+            "not captured": "not double: not captured"}
+
+_WINDOW = {   # who may answer what (WindowOpened's kind), as the rules put it
+    "assist": "may add an assist card to the attack", "react": "may react to the attack",
+    "after": "may answer the sinking", "discard": "discards the cards played this turn",
+    "passage": "may try for passage", "pursue": "may follow", "order": "chooses which merchant the mines strike next",
+    "keep": "chooses a ship to keep for the next round", "team_keep": "chooses the ships the team keeps",
+    "stack": "puts the cards seen back on the deck", "exchange": "chooses cards to give the partner",
+    "breakout_split": "shares the new ships with the partner", "reflag": "may Reflag a revealed ship",
+    "reflag_card": "may answer with Reflag"}
+
+_STAGE = {   # an engagement's next step (EngagementAdvanced's stage)
+    "assist": "the attacker may add assists", "react": "the defender may react",
+    "order": "the mines strike one merchant at a time", "resolve": "the dice are rolled",
+    "after": "the sinking may be answered", "passage": "the merchant that survived may try for passage",
+    "pursue": "the attacker may follow", "challenge": "a challenge is rolled first"}
+
+_ORDINAL = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+_PHANTOM_MODE = {"normal": "a full turn", "deception": "one card, after Deception (5.4.3 step 9)",
+                 "recon": "one card, after Recon Aircraft (5.4.3 step 10)"}
+
+
+def _roll(side: dict, mods: bool = True) -> str:
+    """One side of a roll as the book says it: the highest die, each modifier, the result."""
+    if not mods or not side.get("mods"):
+        return str(side["result"])
+    return f"{side['high']} ({', '.join(in_words(m) for m in side['mods'])}): {side['result']}"
+
+
+def _seat(n) -> str:
+    return f"seat {n}"
+
+
 def describe(ev) -> str:
+    """One line of the log, in the book's words: ships and cards by their printed names."""
     d = ev.data
     t = ev.type
+    n = printed
     if t == "TurnStarted":
         return f"round {d['round']}, turn {ev.turn}: seat {d['seat']} to play" + (" (extra turn)" if d.get("extra") else "")
     if t == "CardCommitted":
-        return f"seat {d['seat']} commits {d['name']} ({d['use']} side) face down"
+        return f"seat {d['seat']} commits {n(d['card'])} ({d['use']} side) face down" + (
+            f" for {n(d['ship'])}" if d.get("ship") else "")
     if t == "CardCommittedFaceDown":
         return f"seat {d['seat']} commits a card face down ({d['count']} committed)"
+    if t == "CommittingDone":
+        return f"seat {d['seat']} is done committing: {d['cards']} card{'s' if d['cards'] != 1 else ''} committed"
     if t == "CardRevealed":
-        return f"seat {d['seat']} plays {d['name']} ({d['use']} side)"
+        return f"seat {d['seat']} plays {n(d['card'])} ({d['use']} side)"
     if t == "AttackAnnounced":
         # who attacks: the German ship, a U-boat (its card, or the phantom's), else British forces
-        who = d["ship"] or d.get("by") or "British forces"
-        kind = "gun attack" if d.get("guns") else {"british": "intercept"}.get(d["kind"], d["kind"])
-        return f"seat {d['seat']}: {who} {kind} against seat {d['opp']}: {', '.join(d['targets'])}"
+        phantom = isinstance(d.get("card"), str) and d["card"].startswith("solo:")
+        if d.get("ship"):
+            who = n(d["ship"])
+        elif d["kind"] == "british":
+            who = "the phantom's British forces" if phantom else "British forces"
+        elif phantom and d["kind"] in ("torpedo", "mines") and not d.get("by"):
+            who = "the phantom's U-boat"
+        else:
+            who = in_words(d["by"]) if d.get("by") else n(d.get("card"))
+        kind = {"intercept": "intercepts", "british": "intercept", "mines": "lays mines against",
+                "torpedo": "fires its guns on" if d.get("guns") else "torpedoes",
+                "interrogate": "interrogates", "monitor": "attacks in its refuge"}.get(d["kind"], d["kind"])
+        if d["kind"] == "british" and not (d.get("ship") or who.endswith("forces")):
+            kind = "intercepts"
+        night = " (a night action)" if d.get("night") else ""
+        if d["kind"] == "interrogate":
+            return f"seat {d['seat']} interrogates seat {d['opp']}'s {n(d['targets'])} ({n(d.get('card'))})"
+        if d["kind"] == "monitor":
+            return f"seat {d['seat']}'s Monitor attacks seat {d['opp']}'s {n(d['targets'])} in its island refuge"
+        if d["kind"] == "mines":
+            return f"seat {d['seat']}: {who} {kind} seat {d['opp']}'s merchants: {n(d['targets'])}"
+        return f"seat {d['seat']}: {who} {kind} seat {d['opp']}'s {n(d['targets'])}{night}"
     if t == "WindowOpened":
-        return f"seat {d['seat']} may answer ({d['kind']})"
+        what = _WINDOW.get(d["kind"], d["kind"].replace("_", " "))
+        if d["kind"] == "passage" and d.get("ship"):
+            what = f"may try for passage with {n(d['ship'])}"
+        elif d["kind"] in ("react", "after", "pursue") and d.get("target"):
+            what += f" (on {n(d['target'])})"
+        return f"seat {d['seat']} {what}"
+    if t == "WindowClosed":
+        return f"seat {d['seat']} is done" + (" discarding" if d.get("kind") == "discard" else "")
+    if t == "EngagementAdvanced":
+        if d["stage"] == "next":
+            return f"done with the {_ORDINAL[d['i']] if d['i'] < len(_ORDINAL) else 'next'} target"
+        return _STAGE.get(d["stage"], d["stage"].replace("_", " "))
+    if t == "EngagementEnded":
+        return f"seat {d['seat']}'s {_ATTACK.get(d['kind'], 'attack')} is over"
     if t == "ReactionDeclined":
-        return f"seat {d['seat']} declines to react ({d['kind']})"
+        k = d.get("kind")
+        if k == "after":
+            return f"seat {d['seat']} does not answer the sinking"
+        if k in ("reflag", "reflag_card"):
+            return f"seat {d['seat']} plays no Reflag"
+        return f"seat {d['seat']} does not react"
     if t == "ReactionPlayed":
-        return f"seat {d['seat']} reacts with {d['name']}"
+        on = d.get("target") or d.get("ship")
+        return f"seat {d['seat']} reacts with {n(d['card'])}" + (f" for {n(on)}" if on else "")
+    if t == "PhantomReacted":
+        return f"the phantom reacts with its {n(d['ctype'])}" + (f" for {n(d['target'])}" if d.get("target") else "")
     if t == "DiceCompared":
         a, b = d["attack"], d["defence"]
-        return (f"{d['what']}: {a['high']}{' ' + ', '.join(a['mods']) if a['mods'] else ''} = {a['result']} against "
-                f"{b['high']}{' ' + ', '.join(b['mods']) if b['mods'] else ''} = {b['result']}: {d['outcome']}")
+        return f"{in_words(d['what'])}: {_roll(a)} against {_roll(b)}, {_OUTCOME.get(d['outcome'], d['outcome'])}"
     if t == "ChallengeRolled":
-        return (f"{d['what']}: challenge {d['challenge']['result']} against response {d['response']['result']}: "
-                f"{'success' if d['success'] else 'failure'}")
+        c, r = d["challenge"], d["response"]
+        return (f"{in_words(d['what'])}: challenge {_roll(c)} against response {r['result']}: "
+                f"{'higher, it succeeds' if d['success'] else 'not higher, it fails'}")
     if t == "ShipSunk":
         kind = "merchantman" if d["deck"] == "merchant" else "ship"
-        return (f"seat {d['owner']}'s {kind} {d['ship']} is sunk by seat {d['by']} ({d['why']})"
+        return (f"seat {d['owner']}'s {kind} {n(d['ship'])} is sunk by seat {d['by']} ({in_words(d['why'])})"
                 + ("; its victory points count double" if d.get("double") else ""))
     if t == "ShipDamaged":
-        return f"{d['ship']} is damaged ({d['why']})"
+        return f"{n(d['ship'])} is damaged ({in_words(d['why'])})"
+    if t == "FurtherDamageIgnored":
+        return f"{n(d['ship'])} is already damaged: no further effect"
     if t == "PhantomCardsTaken":
-        return f"seat {d['seat']} takes {', '.join(d['cards'])} from the phantom's hand (Recon Aircraft, 5.3.2)"
+        return f"seat {d['seat']} takes {n(d['cards'])} from the phantom's hand (Recon Aircraft, 5.3.2)"
     if t == "PhantomTurnShortened":
-        return d["why"]
+        return in_words(d["why"])
+    if t == "PhantomTurnBegun":
+        return f"the phantom's turn: {_PHANTOM_MODE.get(d['mode'], d['mode'])}"
+    if t == "PhantomActionChosen":
+        side = "offensive" if d["side"] == "offense" else "defensive"
+        done = "" if d.get("possible") else " (not possible: nothing happens)"
+        act = "no action" if d.get("action") in (None, "none") else n(d["action"])
+        return f"{n(d['card'])}, {side} side, roll {d['roll']}: {act}{done}"
+    if t == "PhantomDefence":
+        if d.get("reaction") in (None, "none"):
+            return f"{n(d['card'])}, defensive side, roll {d['roll']}: no reaction for {n(d['target'])}"
+        fits = "" if d.get("fits") else " (it does not apply: no effect)"
+        return f"{n(d['card'])}, defensive side, roll {d['roll']}: {n(d['reaction'])} for {n(d['target'])}{fits}"
+    if t == "PhantomSpecialTurned":
+        if not d.get("applies") or not d.get("special"):
+            return f"{n(d['card'])}: no special card for this attack"
+        return f"{n(d['card'])}: the phantom adds {n(d['special'])}"
+    if t == "PhantomAssists":
+        names = d.get("names") or []
+        return "the phantom's attack: " + (f"with {_listed(names)}" if names else "no assist")
+    if t == "SolitaireCardTurned":
+        return f"the phantom turns {n(d['card'])} ({in_words(d['why'])})"
+    if t == "SolitaireDeckReshuffled":
+        return f"the solitaire deck is shuffled ({in_words(d['why'])})"
     if t == "DamageIgnored":
-        return f"{d['ship']} is not damaged ({d['why']})"
+        return f"{n(d['ship'])} is not damaged ({in_words(d['why'])})"
     if t == "ShipRemoved":
-        return f"{d['ship']} leaves the game ({d['why']})"
+        return f"{n(d['ship'])} leaves the game ({in_words(d['why'])})"
     if t == "ShipCaptured":
-        return f"seat {d['by']} captures {d['ship']} of seat {d['from_seat']} with {d['interceptor']}: a prize"
+        return f"seat {d['by']} captures {n(d['ship'])} of seat {d['from_seat']} with {n(d['interceptor'])}: a prize"
     if t == "ShipRevealed":
-        return f"{d['ship']} is revealed ({d['why']})"
+        return f"{n(d['ship'])} is revealed ({in_words(d['why'])})"
+    if t == "RevealPending":
+        return f"{n(d['ship'])} will be revealed at the end of the intercept ({in_words(d['why'])})"
     if t == "ShipDisguised":
-        return f"{d['ship']} is disguised again ({d['why']})"
+        return f"{n(d['ship'])} is disguised again ({in_words(d['why'])})"
+    if t == "ShipRepaired":
+        return f"{n(d['ship'])} is repaired ({in_words(d['why'])})"
+    if t == "ShipResupplied":
+        return f"{n(d['ship'])} is resupplied ({in_words(d['why'])})"
+    if t == "SupplyLimited":
+        return f"{n(d['ship'])} is short of supply ({in_words(d['why'])})"
+    if t == "ShipTransferred":
+        why = f" ({in_words(d['why'])})" if d.get("why") else ""
+        return f"{n(d['ship'])} passes from seat {d['from_seat']} to seat {d['to']}{why}"
     if t == "PassageMade":
-        return (f"seat {d['seat']}: {d['ship']} makes passage"
+        return (f"seat {d['seat']}: {n(d['ship'])} makes passage"
                 + ("; its victory points count double" if d.get("double") else ""))
     if t == "PassageOffered":
-        return f"{d['ship']} survived the intercept: seat {d['seat']} may seek passage"
+        return f"{n(d['ship'])} survived the intercept: seat {d['seat']} may seek passage"
+    if t == "PassageBarred":
+        return f"{n(d['ship'])} may not seek passage this turn ({in_words(d['why'])})"
     if t in ("PassageAttempted", "PassageDeclined"):
         verb = "tries" if t == "PassageAttempted" else "declines"
-        return f"seat {d['seat']} {verb} passage for {d['ship']}"
+        return f"seat {d['seat']} {verb} passage for {n(d['ship'])}"
     if t == "PursuitChosen":
         verb = "follows" if d["pursue"] else "does not follow"
         how = "over the shoals (6.10)" if d["against"] == "shallow-run" else "the Fast Ship (6.6.1)"
-        return f"seat {d['seat']}: {d['ship']} {verb} {d['target']} {how}"
+        return f"seat {d['seat']}: {n(d['ship'])} {verb} {n(d['target'])} {how}"
     if t == "PursuitOverShoals":
-        return f"{d['ship']} follows {d['target']} over the shoals: both ships must cross (6.10.2)"
+        return f"{n(d['ship'])} follows {n(d['target'])} over the shoals: both ships must cross (6.10.2)"
     if t == "PrizeStoresUsed":
-        return f"seat {d['seat']}: the prize {d['prize']} resupplies {d['ship']} (6.12.1)"
+        return f"seat {d['seat']}: the prize {n(d['prize'])} resupplies {n(d['ship'])} (6.12.1)"
     if t == "CardsDiscarded":
-        return f"discarded face up{'' if d.get('seat') is None else ' by seat ' + str(d['seat'])}: {', '.join(d['cards'])}"
+        # face up (3.1.7), one card an event: two or more cards are put down in an order their
+        # holder chooses, one decision each (flow.continue_discards), except in the solitaire
+        # game, whose discard pile is face down and unordered (5.3.1): its cards go down at once.
+        # (A single card's event does not say which game it is in.)
+        who = "discarded" if d.get("seat") is None else f"seat {d['seat']} discards"
+        if len(d["cards"]) >= 2:
+            return f"{who} {n(d['cards'])} face down (the solitaire game, 5.3.1)"
+        return f"{who} {n(d['cards'])}"
+    if t == "CardsDiscardedFaceDown":
+        return f"seat {d['seat']} discards {n(d['cards'])} face down ({in_words(d['why'])})"
+    if t == "CardsDiscardedCount":
+        return f"seat {d['seat']} discards {d['count']} card{'s' if d['count'] != 1 else ''} face down ({in_words(d['why'])})"
+    if t == "DiscardingStarted":
+        return f"seat {d['seat']} ends the turn: the cards played are discarded"
+    if t == "TurnEnded":
+        return f"seat {d['seat']}'s turn ends" + ("" if d.get("drew") else ", no card drawn")
     if t == "PenaltyApplied":
-        return f"penalty ({d['rule']}): seat {d['seat']} discards {d['name']} ({d['where']})"
+        where = "its hand" if d["where"] == "hand" else "the cards it committed"
+        return f"penalty ({d['rule']}): seat {d['seat']} discards {n(d['card'])} from {where}, face up"
     if t == "TurnSkipped":
-        return f"seat {d['seat']} loses its turn ({d['why']})"
+        return f"seat {d['seat']} loses its turn ({in_words(d['why'])})"
+    if t == "TurnWillBeSkipped":
+        return f"seat {d['seat']} will lose its next turn, by seat {d['by']} ({in_words(d['why'])})"
+    if t == "ExchangeStarted":
+        return f"Exchange Information: seat {d['seat']} and seat {d['partner']} exchange cards"
+    if t == "GiftChosen":
+        return f"seat {d['seat']} chooses {n(d['card'])} to give"
+    if t == "CardsExchanged":
+        return "Exchange Information: " + "; ".join(f"seat {s} gives {n(c)}" for s, c in d["gives"].items())
     if t == "CardsExchangedCount":
-        return "Exchange Information: " + ", ".join(f"seat {s} gives {n}" for s, n in d["counts"].items())
-    if t == "ShipClaimed":
-        kept = ", ".join(d["ships"]) if "ships" in d else d["ship"]       # 6.7: up to three
+        return "Exchange Information: " + ", ".join(f"seat {s} gives {c} card{'s' if c != 1 else ''}"
+                                                    for s, c in d["counts"].items())
+    if t == "ShipClaimed":     # the team game: each partner claims from the team's ships (4.9)
+        kept = n(d["ships"]) if d.get("ships") else n(d["ship"]) if d.get("ship") else ""
+        return f"seat {d['seat']} claims {kept or 'no ship'} of the team's ships for the next round (4.9)"
+    if t == "ShipKept":
+        kept = n(d["ships"]) if d.get("ships") else n(d["ship"]) if d.get("ship") else ""
         return f"seat {d['seat']} keeps {kept or 'no ship'} for the next round"
+    if t == "ClaimsCleared":
+        return "every claim is settled"
     if t == "TurnInFog":
         return f"seat {d['seat']} is in a fog bank: no card played, none drawn"
+    if t == "PendingCardCleared":
+        return f"{n(d['card'])} on seat {d['seat']} has done its work and is discarded"
+    if t == "CardPlacedOnPlayer":
+        return f"seat {d['by']} plays {n(d['card'])} on seat {d['on']}"
+    if t == "DeceptionForcedCard":
+        return f"Deception: seat {d['seat']} must play {n(d['card'])} this turn"
+    if t == "ForcedCardIgnored":
+        return f"seat {d['seat']} need not play {n(d['card'])} ({in_words(d['why'])})"
+    if t == "CardsTaken":
+        return f"seat {d['seat']} takes {n(d['cards'])} from seat {d['from']}"
+    if t == "CardsTakenCount":
+        return f"seat {d['seat']} takes {d['count']} card{'s' if d['count'] != 1 else ''} from seat {d['from']}"
+    if t == "HandSeen":
+        return f"seat {d['seat']} sees seat {d['of']}'s hand: {n(d['cards'])}"
+    if t == "KnownCardsPeeked":
+        return f"seat {d['seat']} already knows the top cards: {n(d['cards'])}"
+    if t == "KnownCardDrawn":
+        return f"seat {d['seat']} draws {n(d['card'])}, known from Intelligence"
+    if t == "DeckTopOrdered":
+        return f"seat {d['seat']} puts the cards back on the deck, top first: {n(d['cards'])}"
+    if t == "DeckTopReordered":
+        return f"seat {d['seat']} puts {d['count']} cards back on top of the deck"
+    if t == "DiscardsTaken":
+        return f"seat {d['seat']} takes the top of the discard pile" + (f": {n(d['cards'])}" if d.get("cards") else "")
+    if t == "ActionCardDrawn":
+        return f"seat {d['seat']} draws an action card" + (" face down" if d.get("face_down") else "") + \
+            f" ({d['left']} left in the deck)"
+    if t == "ActionCardsSetAside":
+        return f"{d['count']} action cards set aside unseen for the round; {d['deck']} in the deck"
+    if t == "ActionCardScored":
+        return f"seat {d['seat']} scores {n(d['card'])} ({in_words(d['why'])})"
+    if t == "ActionFoiled":
+        return f"{n(d['card'])} has no effect on {n(d['target'])} ({in_words(d['why'])})"
+    if t == "AssistRevealed":
+        return f"seat {d['seat']} adds {n(d['card'])} to the attack" + (f" on {n(d['target'])}" if d.get("target") else "")
+    if t == "AttackCancelled":
+        return f"the attack on {n(d['target'])} is called off ({in_words(d['why'])})"
+    if t == "InterceptCancelled":
+        return f"the intercept of {n(d['target'])} is called off ({in_words(d['why'])})"
+    if t == "InterrogationSucceeded":
+        return f"Interrogate succeeds: {n(d['target'])} may be intercepted by British forces"
+    if t == "InterrogationFailed":
+        return f"Interrogate fails: {n(d['target'])} is not found"
+    if t == "MerchantIgnored":
+        return f"{n(d['ship'])} is not a target ({in_words(d['why'])})"
+    if t == "MineTargetChosen":
+        return f"the mines strike {n(d['target'])}"
+    if t == "MinesSwept":
+        return f"the mines laid against seat {d['opp']} are swept"
+    if t == "TargetsReduced":
+        return f"only {n(d['keep'])} remains a target ({in_words(d['why'])})"
+    if t == "TorpedoTargetIgnored":
+        return f"the submarine does not attack {n(d['ship'])} ({in_words(d['why'])})"
+    if t == "SecondChanceEarned":
+        return f"seat {d['seat']} earns a second chance: another turn"
+    if t == "VictoryCardsSwapped":
+        return f"seat {d['defender']} gives {n(d['given'])} from its victory points to seat {d['attacker']} for {n(d['sunk'])}"
+    if t == "VictoryCardsDiscarded":
+        return f"seat {d['seat']} discards {n(d['cards'])} from its victory points ({in_words(d['why'])})"
+    if t == "RefugeEntered":
+        return f"seat {d['seat']}: {n(d['ship'])} enters an island refuge ({n(d['card'])})"
+    if t == "RefugeLeft":
+        return f"seat {d['seat']}: {n(d['ship'])} leaves its island refuge"
+    if t == "RefugeAttempted":
+        return f"{n(d['ship'])} tries to {d['what']} in its island refuge"
+    if t == "DeckReshuffledFromBottom":
+        return f"the {d['deck']} deck's discards are shuffled back in"
+    if t == "DeckExhausted":
+        return f"the {d['deck']} deck is empty: seat {d['seat']} draws nothing"
+    if t == "FirstPlayerChosen":
+        return f"round {d['round']}: seat {d['seat']} plays first"
+    if t == "RoundStarted":
+        return f"round {d['round']} begins"
+    if t == "RoundEnded":
+        return f"round {d['round']} ends"
+    if t == "RoundCleared":
+        return f"round {d['round']}: the action cards are gathered and shuffled for the next round"
+    if t == "ExtraRoundCalled":
+        return f"an extra round: seats {' and '.join(map(str, d['tied']))} are tied" if d.get("tied") else "an extra round"
+    if t == "GameStarted":
+        return f"the game begins: an action deck of {d['deck']} cards"
+    if t == "PositionLaid":
+        def force(q):
+            said = [f"{k} {n([c['card'] for c in q[k]])}" for k in ("ships", "merchants", "prizes") if q.get(k)]
+            if q.get("vp"):
+                said.append(f"victory points {n([c['card'] for c in q['vp']])}")
+            return f"seat {q['seat']}: " + ("; ".join(said) or "a force drawn as at a round's start")
+        return ("the game starts from a stated position: " + "; ".join(force(q) for q in d["players"])
+                + "".join(f"; seat {k} holds {v} card{'s' if v != 1 else ''}" for k, v in (d.get("hands") or {}).items()))
     if t == "GameOver":
         text = f"game over: {winners_said(d['winners'])}"
         if d.get("teams"):
@@ -193,8 +435,32 @@ def describe(ev) -> str:
         return text
     if t == "RoundScored":
         return f"round {d['round']} scored: victory points {by_seat(d['vp'])}; round points {by_seat(d['points'])}"
-    if t == "CardDrawn":
-        return f"{d['deck']}: {d['card']} ({d.get('why', '')})"
-    if t == "DiceRolled":
-        return f"{d.get('why', 'dice')}: {d['values']}"
     return f"{t} " + json.dumps(d, separators=(", ", ": "), ensure_ascii=False)
+
+
+def _option(v) -> str:
+    """A chance's option (an id, a number, or a decision the phantom may make) in words."""
+    if isinstance(v, dict):
+        return ", ".join(printed(x) for k, x in v.items() if k != "action" and x is not None) or "nothing"
+    return printed(v)
+
+
+def say_event(config: dict | None, ev) -> str | None:
+    """A draw, a roll or a random choice in the game's words (``views.describe`` asks first)."""
+    d = ev.data
+    t = ev.type
+    why = in_words(d.get("why") or "")
+    if t == "CardDrawn":
+        return f"{why}: {printed(d['card'])}" if why else f"drawn: {printed(d['card'])}"
+    if t == "DiceRolled":
+        values = ", ".join(map(str, d["values"]))
+        return f"{why}: rolls {values}" if why else f"rolled {values} on {d['n']}d{d['sides']}"
+    if t == "ChanceChosen":
+        return f"{why or 'chosen at random'}: {_option(d['value'])} (among {_listed([_option(o) for o in d['options']])})"
+    if t == "DeckShuffled":
+        if d.get("face_down"):
+            return f"{len(d['order'])} cards laid face down, unseen ({why})"
+        return f"a deck is shuffled ({why})"
+    if t == "CardIdentified":
+        return f"a card turned over: {printed(d['card'])} ({why})"
+    return None

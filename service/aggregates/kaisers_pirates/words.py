@@ -5,7 +5,10 @@ cards by their printed names: "commit Fog Bank to intercept with Dresden",
 
 from __future__ import annotations
 
-from .catalog import index
+import re
+from functools import lru_cache
+
+from .catalog import index, load, solitaire_deck
 
 
 def _names(config: dict) -> dict:
@@ -83,8 +86,9 @@ def say_decision(config: dict, decision: dict) -> str:
         return f"put the cards back in this order, top first: {n(d['order'])}"
     if a == "passage":
         return "attempt passage" if d.get("attempt") else "do not attempt passage"
-    if a == "discard":
-        return f"put {card} face up on the discard pile"
+    if a == "discard":   # face up (3.1.7); in the solitaire game the pile stays face down (5.3.1)
+        face = "face down" if (config.get("options") or {}).get("solitaire") else "face up"
+        return f"put {card} {face} on the discard pile"
     if a == "keep":
         if "ships" in d:
             return f"keep {n(d['ships'])}" if d["ships"] else "keep no ship"
@@ -107,3 +111,61 @@ def _listed(items: list) -> str:
     if not items:
         return "nothing"
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+# --- the log's words (``view.describe``): an event carries ids, and free text built from
+# them ("kronprinz-wilhelm intercepts trabboch"); a person reads the printed names. The
+# event alone says nothing of the game's catalog: the names are the packaged catalog's
+# (an organiser's catalog keeps the ids; a name it changes reads as the packaged one).
+
+_ID = re.compile(r"(?<![\w:-])(?:solo:)?[a-z0-9]+(?:-[a-z0-9]+)*(?![\w-])")
+
+
+@lru_cache(maxsize=1)
+def _default_names() -> dict:
+    cat = load()
+    ix = index(cat, "default")
+    names = dict(ix.card_name)
+    names.update({s: v["name"] for s, v in ix.ships.items()})
+    names.update({m: v["name"] for m, v in ix.merchants.items()})
+    try:
+        solo = solitaire_deck()
+    except Exception:       # noqa: BLE001 (no deck file: its cards read by their number)
+        solo = {"cards": []}
+    names.update({c["id"]: c["name"] for c in solo.get("cards", [])})
+    for t, c in ix.types.items():       # the phantom's pseudo-cards (section 5): its own action
+        names["solo:" + t] = "the phantom's " + ("U-boat" if t.startswith("submarines") else c["name"])
+    return names
+
+
+@lru_cache(maxsize=1)
+def _type_names() -> dict:
+    """A card type (``ctype``, the phantom's ``specials``) -> its printed name."""
+    return {t: c["name"] for t, c in index(load(), "default").types.items()}
+
+
+def printed(x) -> str:
+    """A ship, merchant or card id (or a list of them) as printed: ``kronprinz-wilhelm`` ->
+    ``Kronprinz Wilhelm``; ``solo:amc`` -> ``the phantom's AMC``; an unknown id in words."""
+    if isinstance(x, list | tuple):
+        return _listed([printed(v) for v in x])
+    if not isinstance(x, str):
+        return str(x)
+    name = _default_names().get(x) or _type_names().get(x)
+    if name is not None:
+        return name
+    if x.startswith("solo:"):
+        return "the phantom's " + x[5:].replace("-", " ").title()
+    return x.replace("_", " ").replace("-", " ")
+
+
+def in_words(text: str) -> str:
+    """Free text an event carries (its ``why``, ``what``), every id in it printed:
+    ``British forces (AMC (solitaire)) intercept maria`` -> ``the phantom's British forces
+    intercept Maria``."""
+    names = _default_names()
+    text = re.sub(r"British forces \(([^()]*) \(solitaire\)\)", "the phantom's British forces", text)
+    text = re.sub(r"Submarines [^()]* \(solitaire\)", "the phantom's U-boat", text)
+    text = re.sub(r"([A-Z][^()]*?) \(solitaire\)", r"the phantom's \1", text)
+    return _ID.sub(lambda m: names.get(m.group(0), m.group(0)) if m.group(0) in names or
+                   m.group(0).startswith("solo:") else m.group(0), text).replace("_", " ")

@@ -7,6 +7,8 @@ treasures under ships, score piles, cannon cards left, deck sizes.
 
 from __future__ import annotations
 
+from .words import ship
+
 
 def view(state: dict, seat: int | None) -> dict:
     referee = seat is None
@@ -35,36 +37,51 @@ def view(state: dict, seat: int | None) -> dict:
 
 
 def describe(ev) -> str:
+    """One line of the log: a ship by its colour and the order it was launched in."""
     d = ev.data
     t = ev.type
     if t == "ShipLaunched":
-        return f"seat {d['seat']} puts ship {d['ship']} to sea on a treasure worth {d['treasure']}"
+        return f"seat {d['seat']} puts {ship(d['ship'])} to sea on a treasure worth {d['treasure']}"
     if t == "ShipBaseChosen":
-        return f"ship {d['ship']} is {'armed' if d['armed'] else 'unarmed'} (secret)"
+        return f"{ship(d['ship'])} is {'armed' if d['armed'] else 'unarmed'} (secret)"
     if t == "ShipReturned":
-        return f"seat {d['seat']} brings ship {d['ship']} home with its treasure worth {d['treasure']}"
+        return f"seat {d['seat']} brings {ship(d['ship'])} home with its treasure worth {d['treasure']}"
     if t == "ShipAttacked":
-        return f"seat {d['attacker']} attacks ship {d['ship']} of seat {d['defender']} with a cannon card"
+        return f"seat {d['attacker']} attacks seat {d['defender']}'s {ship(d['ship'])} with a cannon card"
     if t == "ShipRevealed":
-        return f"ship {d['ship']} is revealed: {'armed' if d['armed'] else 'unarmed'}"
+        return f"{ship(d['ship'])} is revealed: {'armed' if d['armed'] else 'unarmed'}"
     if t == "AttackRepelled":
         return f"seat {d['defender']} repels the attack and takes seat {d['attacker']}'s {d['cannon']} cannon card"
     if t == "TreasurePlundered":
-        return f"seat {d['attacker']} plunders ship {d['ship']}: treasure worth {d['treasure']} taken, ship removed"
+        return f"seat {d['attacker']} plunders {ship(d['ship'])}: treasure worth {d['treasure']} taken, ship removed"
     if t == "Passed":
         return f"seat {d['seat']} passes"
     if t == "TurnStarted":
         return f"turn {ev.turn}: seat {d['seat']} to play"
     if t == "TurnEnded":
         return f"seat {d['seat']} ends the turn"
+    if t == "PlayersSeated":
+        return "the players take their colours: " + ", ".join(f"seat {s} {c}" for s, c in d["colours"].items())
+    if t == "PreliminaryTurnStarted":
+        return "the preliminary turn: each player puts a first ship to sea"
+    if t == "PreliminaryTurnEnded":
+        return "the preliminary turn is over"
     if t == "PositionLaid":
         return "the game starts from a stated position: " + "; ".join(
             f"seat {q['seat']} ({q['colour']}) {len(q['ships'])} ships at sea, {len(q['deck'])} treasures in the deck, "
             f"{q['cannons']} cannon cards" for q in d["players"])
     if t == "ShipBaseStated":
-        return f"ship {d['ship']} is {'armed' if d['armed'] else 'unarmed'} (secret, the position)"
+        return f"{ship(d['ship'])} is {'armed' if d['armed'] else 'unarmed'} (secret, the position)"
     if t == "ReserveStated":
         return f"seat {d['seat']}'s reserve: {d['reserve']['armed']} armed, {d['reserve']['unarmed']} unarmed (secret)"
     if t == "TreasureDeckShuffled":
         return f"seat {d['seat']} shuffles a treasure deck of {d['cards']} cards"
     return ""
+
+
+def say_event(config: dict | None, ev) -> str | None:
+    """A treasure drawn, said by its worth (``views.describe`` asks first)."""
+    d = ev.data
+    if ev.type == "CardDrawn":
+        return f"{d.get('why') or 'drawn'}: a treasure worth {d['card']}"
+    return None

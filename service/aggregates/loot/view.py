@@ -10,6 +10,7 @@ named in a public ``MerchantCaptured`` event, so the view shows them).
 from __future__ import annotations
 
 from .cards import gold
+from .words import card
 from .state import leader, partner, side_of
 
 
@@ -55,7 +56,24 @@ def view(state: dict, seat: int | None) -> dict:
     return out
 
 
+_HOW = {"unattacked": "nobody attacked it: it comes home to its owner",
+        "most skulls": "the most skulls on it"}
+
+
+def _how(how: str) -> str:
+    """Why a merchant is captured (MerchantCaptured's ``how``), as the rules say it."""
+    if how.startswith("with "):
+        c = how[5:]
+        return "the Admiral defends it" if c == "admiral" else f"{card(c)} takes it"
+    return _HOW.get(how, how)
+
+
+def _cards(cards) -> str:
+    return ", ".join(card(c) for c in cards) or "nothing"
+
+
 def describe(ev) -> str:
+    """One line of the log: cards as printed (a merchant's gold, a pirate's colour and skulls)."""
     d = ev.data
     t = ev.type
     if t == "DealerChosen":
@@ -69,30 +87,31 @@ def describe(ev) -> str:
     if t == "TurnStarted":
         return f"turn {ev.turn}: seat {d['seat']} to play"
     if t == "MerchantPlayed":
-        return f"seat {d['seat']} puts {d['card']} ({d['gold']} gold) to sea"
+        return f"seat {d['seat']} puts {card(d['card'])} ({d['gold']} gold) to sea"
     if t == "PiratePlayed":
-        return (f"seat {d['seat']} attacks {d['merchant']} with {d['card']} "
-                f"({d['colour']} strength now {d['strength']})")
+        return (f"seat {d['seat']} attacks {card(d['merchant'])} with {card(d['card'])}: the {d['colour']} "
+                f"pirates on it now have {d['strength']} skull{'s' if d['strength'] != 1 else ''}")
     if t == "CaptainPlayed":
-        return f"seat {d['seat']} plays the {d['colour']} captain on {d['merchant']}"
+        return f"seat {d['seat']} plays {card(d['card'])} on {card(d['merchant'])}"
     if t == "AdmiralPlayed":
-        return f"seat {d['seat']} defends {d['merchant']} with the Admiral"
+        return f"seat {d['seat']} defends {card(d['merchant'])} with the Admiral"
     if t == "CardDiscarded":
-        return f"seat {d['seat']} discards {d['card']}"
+        return f"seat {d['seat']} discards {card(d['card'])}"
     if t == "MerchantCaptured":
-        return f"seat {d['seat']} captures {d['merchant']} ({d['gold']} gold, {d['how']})"
+        whose = "its own " if d.get("owner") == d["seat"] else f"seat {d['owner']}'s " if d.get("owner") else ""
+        return f"seat {d['seat']} captures {whose}{card(d['merchant'])} ({d['gold']} gold): {_how(d['how'])}"
     if t == "PositionLaid":
-        ships = "; ".join(f"{b['merchant']} of seat {b['owner']}"
-                          + (f" attacked by {', '.join(c for a in b['attacks'] for c in a['cards'])}" if b["attacks"] else "")
-                          + (f", then {', '.join(b['specials'])}" if b["specials"] else "") for b in d["sea"])
+        ships = "; ".join(f"{card(b['merchant'])} of seat {b['owner']}"
+                          + (f" attacked by {_cards(c for a in b['attacks'] for c in a['cards'])}" if b["attacks"] else "")
+                          + (f", then {_cards(b['specials'])}" if b["specials"] else "") for b in d["sea"])
         return ("the game starts from a stated position: "
                 + ", ".join(f"seat {s} holds {n} cards" for s, n in d["hands"].items())
                 + (f"; at sea {ships}" if ships else "")
-                + "".join(f"; seat {s} has won {', '.join(w)}" for s, w in d["scored"].items() if w))
+                + "".join(f"; seat {s} has won {_cards(w)}" for s, w in d["scored"].items() if w))
     if t == "TurnSkipped":
         return f"seat {d['seat']} has no cards left: turn passes"
     if t == "GameEnded":
-        return f"game over: {d['reason']}; discarded from play: {', '.join(d['discarded']) or 'nothing'}"
+        return f"game over: {d['reason']}; discarded from play: {_cards(d['discarded'])}"
     return ""
 
 
@@ -102,3 +121,11 @@ def _seats(seats: list) -> str:
     if len(said) == 1:
         return f"seat {said[0]}"
     return "seats " + ", ".join(said[:-1]) + " and " + said[-1]
+
+
+def say_event(config: dict | None, ev) -> str | None:
+    """A card drawn, said by what is printed on it (``views.describe`` asks first)."""
+    d = ev.data
+    if ev.type == "CardDrawn":
+        return f"{d.get('why') or 'drawn'}: {card(d['card'])}"
+    return None
