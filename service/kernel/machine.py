@@ -604,7 +604,12 @@ class Machine:
             acting = self.acting()
         if seat not in acting:
             return []
-        return self._listed(seat)
+        cached = self._legal  # (``_listed``, inlined: a driver asks at every step)
+        if cached is not None and cached[0] == seat:
+            return cached[1]
+        listed = self.rules.legal(self.state, seat)
+        self._legal = (seat, listed)
+        return listed
 
     def alike(self) -> dict:
         """What each copy of one face reads as to anyone but the referee, now (``copies.reading``)."""
