@@ -15,6 +15,15 @@ entered yet, and resumes when the referee enters it.
 ``Machine`` folds events into the kernel's state (``kernel_state``) and the
 game's own state (``state``, plain msgpack-able data) and runs the game's rules
 to turn a decision into events. It does no I/O.
+
+A driver (a bot's loop, a search's playouts, a simulation) plays a game through
+``Machine``'s public methods only: ``acting()`` (the seats to act now),
+``legal(seat)`` (the decisions open to one) and ``play(seat, decision, chance)``
+(a decision taken from that list runs at once, unchecked: it is legal by
+construction; any other is checked as a submitted one, ``decide``). A seat's
+submitted decision goes through ``decide``, the referee's through ``referee``,
+a chance outcome at a table through ``enter_chance``. ``Machine.mid_game`` makes
+a machine holding a game's state past its setup (a search's determinization).
 """
 
 from __future__ import annotations
