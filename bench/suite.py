@@ -195,11 +195,11 @@ def app_append(app, stored) -> tuple[int, float]:
     groups = step_groups(stored)
     t = time.perf_counter()
     agg = Game.start(uuid.uuid4(), created)
-    app._save(agg)
+    app.save_game(agg)
     n = 1
     for g in groups:
         agg.record([Ev(e.type, e.turn, e.visible_to, e.data) for e in g])
-        app._save(agg)
+        app.save_game(agg)
         n += len(g)
     return n, time.perf_counter() - t
 

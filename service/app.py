@@ -158,9 +158,13 @@ class Privateer(Application):
             "corrections": m.kernel_state.get("corrections", 0),
         }
 
-    def _save(self, game: Game, secret: bytes | None = None, **service_rows) -> None:
-        """``service_rows``: ``idempotency=`` / ``credential=`` rows of the HTTP
-        service (event_store/service_tables.py), written in the events' transaction."""
+    def save_game(self, game: Game, secret: bytes | None = None, **service_rows) -> None:
+        """Commit the game's new events (its step, or its creation with its ``secret`` seed)
+        in one transaction, with its index and status row and its head signed (``prepare``,
+        ``commit``): how every writer of a game's steps saves them. ``service_rows``:
+        ``idempotency=`` / ``credential=`` rows of the HTTP service
+        (event_store/service_tables.py), ``signatures=`` of earlier heads, ``sign_head=False``
+        for an imported history; written in the events' transaction."""
         self.commit(self.prepare(game, secret, **service_rows))
 
     def prepare(self, game: Game, secret: bytes | None = None, **service_rows) -> "Prepared":
@@ -209,7 +213,7 @@ class Privateer(Application):
     def write(self, prepared: "Prepared") -> None:
         """``commit``'s transaction alone; the caller then calls ``committed``
         (the HTTP service waits for it off its event loop: service/http/committer.py)."""
-        with self._stale(prepared):
+        with self.stale_version(prepared):
             self.recorder.insert_events(prepared.rows, **prepared.kwargs, snapshots=prepared.snapshots)
 
     def committed(self, prepared: "Prepared") -> None:
@@ -221,7 +225,9 @@ class Privateer(Application):
 
     @staticmethod
     @contextmanager
-    def _stale(prepared: "Prepared"):
+    def stale_version(prepared: "Prepared"):
+        """Around a step's transaction: a conflict with a step committed meanwhile (the game's
+        versions taken) raised as ``StaleVersion``, nothing written."""
         try:
             yield
         except (IntegrityError, RecordConflictError):
@@ -298,7 +304,7 @@ class Privateer(Application):
                catalog: dict | None = None, players: dict | None = None, position: dict | None = None) -> UUID:
         agg, seed = self.new_game(game, seats, table=table, options=options, name=name, tournament=tournament,
                                   seed=seed, catalog=catalog, players=players, position=position)
-        self._save(agg, secret=seed)
+        self.save_game(agg, secret=seed)
         return agg.id
 
     def new_game(self, game: str, seats: int, *, table: bool = False, options: dict | None = None,
@@ -352,7 +358,7 @@ class Privateer(Application):
         self._check_version(game, expect_version)
         events = game.machine.decide(seat, decision, self.chance_for(game))
         game.record(events)
-        self._save(game, idempotency=idempotency)
+        self.save_game(game, idempotency=idempotency)
         return events
 
     def referee(self, game_id: UUID, decision, expect_version: int | None = None) -> list[Ev]:
@@ -362,7 +368,7 @@ class Privateer(Application):
         self._check_version(game, expect_version)
         events = game.machine.referee(decision, self.chance_for(game))
         game.record(events)
-        self._save(game)
+        self.save_game(game)
         return events
 
     def enter_chance(self, game_id: UUID, outcome, expect_version: int | None = None,
@@ -370,7 +376,7 @@ class Privateer(Application):
         game = self._table_game(game_id, expect_version)
         events = game.machine.enter_chance(outcome)
         game.record(events)
-        self._save(game, idempotency=idempotency)
+        self.save_game(game, idempotency=idempotency)
         return events
 
     def correct(self, game_id: UUID, to_version: int, reason: str, expect_version: int | None = None,
@@ -423,7 +429,7 @@ class Privateer(Application):
         if enter:
             events = events + game.machine.enter_words(enter)
         game.record(events)
-        self._save(game)
+        self.save_game(game)
         return events
 
     def retract_outcomes(self, game_id: UUID, count: int, reason: str, expect_version: int | None = None,
@@ -482,7 +488,7 @@ class Privateer(Application):
         game = self._table_game(game_id, expect_version)
         events = game.machine.enter_words(words)
         game.record(events)
-        self._save(game)
+        self.save_game(game)
         return events
 
     def _table_game(self, game_id: UUID, expect_version: int | None) -> Game:

@@ -68,7 +68,7 @@ def fork(app, game_id: UUID, at_turn: int | None = None, at_event: int | None = 
     for ev in copied:
         agg.machine.apply(ev)
     agg.record(copied, salts=[getattr(e, "salt", None) for e in events[1:v]])
-    app._save(agg, secret=seed)
+    app.save_game(agg, secret=seed)
     return new_id
 
 
@@ -149,7 +149,7 @@ def import_game(app, path: str, keys: dict | None = None, notes: list | None = N
                                 f"the game before it ({type(e).__name__}: {e})") from None
     agg._pending_events[:] = [created, *recorded]
     app.signer.remember({fp: pk for fp, pk in trust.keys.items() if pk is not None})
-    app._save(agg, secret=doc["secret"], signatures=trust.signatures, sign_head=False)
+    app.save_game(agg, secret=doc["secret"], signatures=trust.signatures, sign_head=False)
     if notes is not None:
         notes.append(trust.note)
     return game_id

@@ -269,17 +269,17 @@ class Organiser:
         signed = []
         n = 0
         while not m.finished:
-            acting = m.to_act()
+            acting = m.acting()
             if not acting:
                 raise RuntimeError(f"game {gid}: nobody can act but the game is not finished")
             seat = acting[0]
             decision = choose[seat](m.state, seat, m.legal(seat), rng)
             chance.stream.counter = m.kernel_state["counter"]
-            game.record(m.decide(seat, decision, chance))
+            game.record(m.play(seat, decision, chance))  # (the bot's pick from the list: run at once)
             signed.append(signer.head_row(game.id, game.version, game.head))
             n += 1
         if signed:
-            self.app._save(game, signatures=signed[:-1])  # (the last step's head: signed by the save)
+            self.app.save_game(game, signatures=signed[:-1])  # (the last step's head: signed by the save)
         return n
 
 

@@ -43,7 +43,7 @@ def import_record(app, text: str, keys: dict | None = None, notes: list | None =
     if any(kind == "correct" for _, (kind, _) in rec["moves"]):
         return _import_through_the_application(app, rec)
     game, seed = _play_in_memory(rec)
-    app._save(game, secret=seed)
+    app.save_game(game, secret=seed)
     return game.id
 
 
@@ -106,7 +106,7 @@ def _import_through_the_application(app, rec: dict) -> UUID:
 def _replay(app, rec: dict) -> UUID:
     game, seed = _start(rec)
     gid = game.id
-    app._save(game, secret=seed)
+    app.save_game(game, secret=seed)
     for n, (kind, arg) in rec["moves"]:
         try:
             _play(app, gid, kind, arg)
@@ -132,7 +132,7 @@ def _play(app, gid: UUID, kind: str, arg) -> None:
             game.record(game.machine.setup(app.chance_for(game), arg))
         else:
             game.record([_apart(game.machine, kind, arg)])
-        app._save(game)
+        app.save_game(game)
 
 
 def _apart(machine, kind: str, arg) -> Ev:

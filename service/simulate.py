@@ -85,20 +85,20 @@ def _play_stored(app, game, seats, options, game_seed, rng, choose, tournament, 
     decision is made; the caller flushes it."""
     agg, secret = app.new_game(game, seats, options=options, seed=game_seed, tournament=tournament,
                                name=f"simulated {i + 1}", players=players, catalog=catalog)
-    save = app._save if writer is None else writer.submit
+    save = app.save_game if writer is None else writer.submit
     save(agg, secret=secret)
     gid = agg.id
     chance = app.chance_for(agg)
     n = 0
     m = agg.machine
     while not m.finished:
-        acting = m.to_act()
+        acting = m.acting()
         if not acting:
             raise RuntimeError(f"game {gid.hex}: nobody can act but the game is not finished")
         seat = acting[0]
         decision = choose[seat](m.state, seat, m.legal(seat), rng)
         chance.stream.counter = m.kernel_state["counter"]
-        agg.record(m.decide(seat, decision, chance))
+        agg.record(m.play(seat, decision, chance))  # (the bot's pick from the list: run at once)
         save(agg)
         n += 1
     return n, agg.version, gid.hex

@@ -1,7 +1,7 @@
 """Stored play that does not wait for the disk between steps.
 
 ``StepWriter.submit(game)`` prepares the game's pending step (its rows, index
-and status, exactly as ``Privateer._save``) and hands its statements to the
+and status, exactly as ``Privateer.save_game``) and hands its statements to the
 commit process (event_store/commit_process.py), then returns: while that
 process commits step n (and waits for the disk), the caller computes step
 n+1. Steps are committed one at a time, in order, each in its own
@@ -14,9 +14,9 @@ crossed into one) is written in its own transaction, as by ``Privateer.commit``.
 The first failure stops the writer: no later step is written (the stored
 game is a prefix of what was played, and audits clean), and that error is
 raised by every later ``submit``, ``flush`` and ``close``; a stale version is
-``StaleVersion``, as from ``Privateer._save``. On a store the commit process
+``StaleVersion``, as from ``Privateer.save_game``. On a store the commit process
 cannot reach (PostgreSQL, an in-memory SQLite), ``submit`` commits as
-``_save`` does.
+``save_game`` does.
 
 While steps are in flight the commit process may hold the store's write
 lock: ``flush`` before writing to the store any other way (a new game, say).
@@ -130,7 +130,7 @@ def step_error(app, prepared, kind: str, message: str) -> BaseException:
     failure of ``Privateer.commit`` raises it (a stale version is
     ``StaleVersion``)."""
     try:
-        with app._stale(prepared):
+        with app.stale_version(prepared):
             raise _ERRORS.get(kind, OperationalError)(f"{kind}: {message}")
     except (PersistenceError, StaleVersion) as e:  # returned, for the caller to raise
         return e

@@ -90,10 +90,8 @@ def seats_of(state: dict) -> int:
 
 
 def machine_at(rules, state: dict, seats: int) -> Machine:
-    """A kernel machine holding ``state`` (owned by it), seeded-mode, mid-game."""
-    kernel_state = {"seats": seats, "table": False, "counter": 0, "entropies": [], "finished": False,
-                    "result": None, "awaiting": None, "pending": None, "steps": 1, "seen": [0] * (seats + 2)}
-    m = Machine.held(rules, {"seats": seats, "table": False}, kernel_state, state, None)
+    """A kernel machine holding ``state`` (owned by it), seeded-mode, mid-game (``Machine.mid_game``)."""
+    m = Machine.mid_game(rules, state, seats)
     m.keep_events = False  # nobody reads a playout's events: its steps take the fold path (no event objects)
     return m
 
@@ -154,7 +152,7 @@ def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: s
         chance = SeededChance(rng.getrandbits(128).to_bytes(16, "big"), [], 0)
         node, path, steps, left = root, [], 0, None
         result = None
-        while not m.k["finished"]:
+        while not m.finished:
             if left is not None:
                 if left <= 0:
                     result = rules.outcome(m.s)
@@ -163,11 +161,11 @@ def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: s
                     left = None  # no outcome mid-game: played to the end
                 else:
                     left -= 1
-            acting = m._acting_now()
+            acting = m.acting()
             if not acting:
                 raise RuntimeError("nobody can act but the game is not finished")
             who = seat if seat in acting else acting[0]
-            options = m._listed(who)
+            options = m.legal(who)
             if who == seat and node is not None:
                 keys = [key(d) for d in options]
                 if node is root:
@@ -183,7 +181,7 @@ def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: s
                     left = horizon
             else:
                 decision = bot(m.s, who, options, rng)
-            m._run_live(who, decision, chance, True)
+            m.play(who, decision, chance)  # taken from ``options``: run at once, not checked again
             steps += 1
             if steps > MAX_STEPS:
                 raise RuntimeError("a playout did not end")

@@ -248,7 +248,7 @@ class Bots:
             if sum(r.startswith("seat:") for r in self.app.recorder.select_roles(gid.hex)) >= m.k["seats"]:
                 self._none.add(gid.hex)
             return None
-        seat = next((s for s in m.to_act() if s in bots), None)
+        seat = next((s for s in m.acting() if s in bots), None)
         if seat is None:
             return None
         legal = m.legal(seat)

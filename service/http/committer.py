@@ -103,7 +103,7 @@ class GroupCommits:
     def _as_raised(self, prepared, error: BaseException) -> BaseException:
         """The error as ``Privateer.write`` raises it (a stale version is ``StaleVersion``)."""
         try:
-            with self.app._stale(prepared):
+            with self.app.stale_version(prepared):
                 raise error
         except Exception as e:  # noqa: BLE001 - returned, for the waiting request to raise
             return e

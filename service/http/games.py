@@ -60,7 +60,7 @@ class Games:
                                       setup=not body.get("wait_for_seats"), position=body.get("position"))
         gid = agg.id
         referee_key = new_token("ref")
-        self.app._save(agg, secret=seed, credential=(gid.hex, "referee", token_hash(referee_key), now()))
+        self.app.save_game(agg, secret=seed, credential=(gid.hex, "referee", token_hash(referee_key), now()))
         return {"game_id": gid.hex, "referee_key": referee_key, "status": self.reads.status(gid, Caller("organiser"))}
 
     def fork(self, gid: UUID, at_turn: int | None, at_event: int | None) -> dict:

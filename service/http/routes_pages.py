@@ -38,7 +38,6 @@ from service.kernel.chance import is_copy_of, said_as
 from service.kernel.corrections import step_outcomes, undo_point
 from service.kernel.errors import BadInput, PrivateerError
 from service.kernel.games import game_names, get_rules
-from service.kernel.text import referee_decision
 from service.render.common import board_text, words
 from service.render.table import to_text
 from service.views import referee_text
@@ -298,18 +297,7 @@ def pages_router(svc: GameService) -> APIRouter:
         """A referee's step (what `tools referee` takes): a penalty the rules name (see /awaited) or a
         note on the record (`{"referee": "note", "text": ...}`), against the version it was made on."""
         gid, caller, _ = svc.callers.referee(game_id, authorization)
-
-        def make():
-            check_json(body.decision, "the decision")
-            game = svc.current.working_copy(gid)
-            key, fp = svc.steps._idempotent(gid, caller, idempotency_key,
-                                      {"op": "referee", "decision": body.decision,
-                                       "expected_version": body.expected_version})
-            svc.steps._check_version(game, caller, body.expected_version)
-            events = game.machine.referee(referee_decision(body.decision), svc.app.chance_for(game))
-            return svc.steps._pending(gid, caller, game, events, key, fp)
-
-        return await svc.steps._committed(gid, make)
+        return await svc.steps.referee(gid, caller, body.decision, body.expected_version, idempotency_key)
 
     return r
 

@@ -16,6 +16,7 @@ import msgpack
 
 from service.aggregate import Game
 from service.kernel.errors import BadInput, IllegalDecision, PrivateerError, StaleVersion
+from service.kernel.text import referee_decision
 from service.views import card_namer, log_entries
 
 from .access import request_rows
@@ -177,6 +178,24 @@ class Steps:
                                           f"(see /legal)") from None
                 raise e
         return self._pending(gid, caller, game, events, key, fp, decided=seat)
+
+    # the referee's steps ------------------------------------------------------------------
+    async def referee(self, gid: UUID, caller: Caller, decision, expected_version: int | None,
+                      key: str | None) -> dict:
+        """A referee's step (a penalty the rules name, a note on the record: ``Machine.referee``),
+        against the version it was made on, on the event loop (``_committed``). ``caller``: the
+        referee (``Callers.referee``)."""
+        return await self._committed(gid, lambda: self._referee(gid, caller, decision, expected_version, key))
+
+    def _referee(self, gid: UUID, caller: Caller, decision, expected_version: int | None,
+                 key: str | None) -> "Pending":
+        check_json(decision, "the decision")
+        game = self.current.working_copy(gid)
+        key, fp = self._idempotent(gid, caller, key, {"op": "referee", "decision": decision,
+                                                      "expected_version": expected_version})
+        self._check_version(game, caller, expected_version)
+        events = game.machine.referee(referee_decision(decision), self.app.chance_for(game))
+        return self._pending(gid, caller, game, events, key, fp)
 
     # chance (table mode) --------------------------------------------------------------
     async def enter_chance(self, gid: UUID, caller: Caller, outcome, expected_version: int, key: str | None,

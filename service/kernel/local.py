@@ -13,7 +13,7 @@ import msgpack
 
 from .chance import SeededChance, TableChance, commitment, new_seed
 from .errors import BadInput
-from .machine import CHANCE_TYPES, Ev, Machine
+from .machine import Ev, Machine
 from .rules import catalog_digest, get_rules, remember_catalog
 from .seating import choosers
 from .text import game_name, player_name, tournament as tournament_name, typed_strings
@@ -183,33 +183,22 @@ class LocalGame:
         choose_for = choosers(self.rules, bot, self.machine.config["seats"])
         m = self.machine
         events = self.events
-        chance_types = CHANCE_TYPES
         m.keep_events = keep
         chance = self.chance()  # bots add no entropy: one stream for the whole playout
-        # outside table mode a decision the bot took from the list itself runs on the live
-        # state at once (as ``Machine._run`` runs a listed one, without finding the list again)
-        live = not m.kernel_state["table"] and not m._broken
         actions = 0  # (added to ``self.actions`` at the end)
         try:
             while not m.kernel_state["finished"]:
-                acting = m._acting_now()
+                acting = m.acting()
                 if not acting:
                     raise RuntimeError("nobody can act but the game is not finished")
                 seat = acting[0]
-                # the seat is one of those to act (the checks of ``decide`` hold): the step runs at once
-                listed = m._listed(seat)
-                decision = choose_for[seat](m.state, seat, listed, rng)
-                if not (live and m._is_listed(seat, decision, listed)):  # on a copy of the state, which keeps its events
-                    evs = m._run(seat, decision, chance, strict=True)
-                    if keep:
-                        events += evs
-                    else:
-                        actions += sum(1 for e in evs if e.type == "Decided" or e.type in chance_types)
-                elif keep:
-                    events += m._run_live(seat, decision, chance, True)
+                # a decision the bot took from the list itself runs on the live state at once
+                # (``Machine.play``); anything else is checked, on a copy which keeps its events
+                outcomes = m.outcomes
+                evs = m.play(seat, choose_for[seat](m.state, seat, m.legal(seat), rng), chance)
+                if keep:
+                    events += evs
                 else:  # the fold path: the step and the outcomes it drew (counted as they were emitted)
-                    outcomes = m.outcomes
-                    m._run_live(seat, decision, chance, True)
                     actions += 1 + m.outcomes - outcomes
                 steps += 1
                 if steps > max_steps:

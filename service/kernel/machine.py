@@ -15,6 +15,15 @@ entered yet, and resumes when the referee enters it.
 ``Machine`` folds events into the kernel's state (``kernel_state``) and the
 game's own state (``state``, plain msgpack-able data) and runs the game's rules
 to turn a decision into events. It does no I/O.
+
+A driver (a bot's loop, a search's playouts, a simulation) plays a game through
+``Machine``'s public methods only: ``acting()`` (the seats to act now),
+``legal(seat)`` (the decisions open to one) and ``play(seat, decision, chance)``
+(a decision taken from that list runs at once, unchecked: it is legal by
+construction; any other is checked as a submitted one, ``decide``). A seat's
+submitted decision goes through ``decide``, the referee's through ``referee``,
+a chance outcome at a table through ``enter_chance``. ``Machine.mid_game`` makes
+a machine holding a game's state past its setup (a search's determinization).
 """
 
 from __future__ import annotations
@@ -69,6 +78,16 @@ _new_ev = object.__new__
 
 def same_events(a: list[Ev], b: list[Ev]) -> bool:
     return _pack([e.as_tuple() for e in a]) == _pack([e.as_tuple() for e in b])
+
+
+def new_kernel_state(seats: int, table: bool) -> dict:
+    """The kernel's own state of a new game: what the kernel keeps of every game, whatever
+    its rules (``seen``: the readers' counts, the public's then each seat's)."""
+    return {
+        "seats": seats, "table": table, "counter": 0, "entropies": [],
+        "finished": False, "result": None, "awaiting": None, "pending": None,
+        "steps": 0, "seen": [0] * (seats + 1),
+    }
 
 
 def note_slip(step, decision: dict) -> None:
@@ -334,19 +353,14 @@ class Machine:
     # False only while a playout that keeps no history runs (``LocalGame.play_out(keep=False)``):
     # its steps take the fold path (``Step``: no event objects made, none frozen)
     keep_events = True
-    # chance events emitted through this machine object (not its copies): what a playout on the
-    # fold path counts its outcomes by (``LocalGame.play_out``), as it has no events to count
+    # chance events emitted through this machine object (not its copies), and by the steps it
+    # ran on a copy and adopted (``_run``): what a playout on the fold path counts its outcomes
+    # by (``LocalGame.play_out``), as it has no events to count
     outcomes = 0
 
     def __init__(self, rules, created: Ev):
         cfg = created.data
-        # the kernel's own state: what the kernel keeps of every game, whatever its rules
-        kernel_state = {
-            "seats": cfg["seats"], "table": cfg["table"], "counter": 0, "entropies": [],
-            "finished": False, "result": None, "awaiting": None, "pending": None,
-            "steps": 0, "seen": [0] * (cfg["seats"] + 1),
-        }
-        self._hold(rules, cfg, kernel_state, rules.initial_state(cfg), None)
+        self._hold(rules, cfg, new_kernel_state(cfg["seats"], cfg["table"]), rules.initial_state(cfg), None)
 
     @classmethod
     def held(cls, rules, config: dict, kernel_state: dict, state, base) -> "Machine":
@@ -354,6 +368,16 @@ class Machine:
         m = object.__new__(cls)
         m._hold(rules, config, kernel_state, state, base)
         return m
+
+    @classmethod
+    def mid_game(cls, rules, state, seats: int) -> "Machine":
+        """A seeded machine holding a game's ``state`` (owned by it: not copied) past its setup,
+        for a driver to play on from there (a search plays a determinized state out on one:
+        service/analysis/ismcts.py). Its kernel state is a new game's (``new_kernel_state``)
+        with the setup's step counted, so the rules are asked who acts."""
+        kernel_state = new_kernel_state(seats, False)
+        kernel_state["steps"] = 1
+        return cls.held(rules, {"seats": seats, "table": False}, kernel_state, state, None)
 
     def _hold(self, rules, config: dict, kernel_state: dict, state, base) -> None:
         # every machine's attributes set here, in this order (one layout for all of them)
@@ -547,11 +571,17 @@ class Machine:
         seen = self.kernel_state["seen"]
         return seen[0] + (seen[seat] if seat else 0)
 
+    # The driver's API: what a loop that plays a game calls (LocalGame.play_out, the search's
+    # playouts, the bots of the service, simulations): ``acting()``, ``legal(seat)``, then
+    # ``play(seat, decision, chance)`` with a decision taken from that list.
     def to_act(self) -> list[int]:
         """The seats that must act now (a new list each call: the caller may keep it)."""
-        return list(self._acting_now())
+        return list(self.acting())
 
-    def _acting_now(self) -> tuple:
+    def acting(self) -> tuple[int, ...]:
+        """The seats that must act now, as the rules order them (none while the game is
+        finished, before its setup, or awaiting a chance outcome at a table). The tuple is
+        kept until the state changes: a driver asks at every step without a new object."""
         acting = self._acting
         if acting is None:
             k = self.kernel_state
@@ -574,9 +604,21 @@ class Machine:
         return out
 
     def legal(self, seat: int) -> list[dict]:
-        if seat not in self._acting_now():
+        """The decisions open to ``seat`` now, as the rules list them (none for a seat not to
+        act now). The list is kept until the state changes: the caller must change neither it
+        nor its decisions. A decision taken from it, the very object, is legal by construction:
+        ``play`` runs it without checking it again."""
+        acting = self._acting
+        if acting is None:
+            acting = self.acting()
+        if seat not in acting:
             return []
-        return self._listed(seat)
+        cached = self._legal  # (``_listed``, inlined: a driver asks at every step)
+        if cached is not None and cached[0] == seat:
+            return cached[1]
+        listed = self.rules.legal(self.state, seat)
+        self._legal = (seat, listed)
+        return listed
 
     def alike(self) -> dict:
         """What each copy of one face reads as to anyone but the referee, now (``copies.reading``)."""
@@ -619,7 +661,7 @@ class Machine:
             raise NotYourTurn("the game is waiting for the referee to enter a chance outcome")
         if not isinstance(decision, dict):
             raise BadInput("a decision must be a JSON object")
-        if seat not in self._acting_now():
+        if seat not in self.acting():
             acting = ", ".join(map(str, self.to_act())) or "nobody"
             raise NotYourTurn(f"seat {seat} may not act now (to act: {acting})")
         alike = self.alike()
@@ -631,6 +673,28 @@ class Machine:
                 raise IllegalDecision(f"not one of the decisions seat {seat} may make now, exactly as "
                                       "`legal` lists them")
         return self._run(seat, decision, chance, strict=True)
+
+    def play(self, seat: int, decision: dict, chance) -> list[Ev]:
+        """The driver's step: ``seat``'s ``decision``, its chance drawn from ``chance``; its events.
+
+        A decision taken from ``legal(seat)`` itself (the very object, on the state it was listed
+        for: every change of the state drops the list) is legal by construction: it runs at
+        once on the live state, and the rules are told it was listed (``Step.checked``), so
+        they do not validate it again. That is how a search plays its playouts, the rules
+        asked for one list a step. Anything else (an equal dict, one made by hand, one from
+        another state's list), or any decision at a table (which keeps the state before each
+        step), is a submitted decision (``decide``): refused unless the seat acts now and it
+        is exactly one of the listed decisions, types included.
+
+        On a machine that keeps no events (``keep_events`` False) a listed decision's step
+        takes the fold path (``Step``): the events returned are not kept; ``outcomes``
+        counts its chance outcomes."""
+        cached = self._legal
+        if cached is not None and cached[0] == seat and self._broken is None and not self.kernel_state["table"]:
+            for d in cached[1]:
+                if d is decision:
+                    return self._run_live(seat, decision, chance, True)
+        return self.decide(seat, decision, chance)
 
     def setup(self, chance, stated: list | None = None) -> list[Ev]:
         """``stated``: the hidden part of a stated position (``Rules.position``), the
@@ -678,6 +742,7 @@ class Machine:
         if strict:
             self._check_listed(seat, decision)
         self._adopt(work)
+        self.outcomes += work.outcomes  # (the step's: the copy was made for it)
         return events
 
     def _run_live(self, seat: int, decision: dict, chance, checked: bool) -> list[Ev]:

@@ -26,8 +26,8 @@ def play_to_end(rules, state, rng) -> dict:
     chance = SeededChance(rng.getrandbits(128).to_bytes(16, "big"), [], 0)
     steps = 0
     while not m.k["finished"]:
-        seat = m._acting_now()[0]
-        m._run_live(seat, rng.choice(m._listed(seat)), chance, True)
+        seat = m.acting()[0]
+        m.play(seat, rng.choice(m.legal(seat)), chance)
         steps += 1
         assert steps < 100_000
     return m.k["result"]
@@ -144,7 +144,7 @@ def test_a_drawn_kaisers_pirates_table_sets_its_next_rounds_cards_aside():
         m = machine_at(rules, determinize(g.state, 1, random.Random(seed)), 2)
         chance, rng = SeededChance(bytes(16), [], 0), random.Random(seed)
         while m.s["round"] == 1:
-            seat = m._acting_now()[0]
-            m._run_live(seat, rng.choice(m._listed(seat)), chance, True)
+            seat = m.acting()[0]
+            m.play(seat, rng.choice(m.legal(seat)), chance)
         assert m.s["round"] == 2 and len(m.s["set_aside"]) == kp_index(m.s).removed[2] > 0
         assert not unknown_tokens(m.s)

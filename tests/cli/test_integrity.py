@@ -20,7 +20,7 @@ def finished_game(db):
     while not m.finished:
         seat = m.to_act()[0]
         agg.record(m.decide(seat, rng.choice(m.legal(seat)), app.chance_for(agg)))
-        app._save(agg)
+        app.save_game(agg)
     return app, gid
 
 

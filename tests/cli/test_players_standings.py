@@ -16,7 +16,7 @@ def test_standings_count_by_player_across_seats(cli, db):
         while not m.finished:
             seat = m.to_act()[0]
             agg.record(m.decide(seat, rng.choice(m.legal(seat)), app.chance_for(agg)))
-            app._save(agg)
+            app.save_game(agg)
         result = m.k["result"]
         for seat, name in (("1", a), ("2", b)):
             row = expected.setdefault(name, {"played": 0, "wins": 0, "points": 0})

@@ -84,7 +84,7 @@ def an_old_game(db: str) -> str:
     game.record(game.machine.enter_chance(3))
     game.record(game.machine.referee({"referee": "note", "text": "a die\x85fell"}, TableChance([])))
     app = Privateer(db)
-    app._save(game)
+    app.save_game(game)
     app.close()
     return game.id.hex
 

@@ -42,11 +42,11 @@ def test_a_seat_named_while_a_table_step_awaits_an_outcome(tmp_path):
     with pytest.raises(BadInput, match="only one seat"):
         app.name_seat(game, 2, "Ada")
     game.record(app.name_seat(game, 2, "Bo"))
-    app._save(game)
+    app.save_game(game)
     assert app.name_seat(app.load(gid), 2, "Cy") == []  # the first name stands
     game = app.load(gid)
     game.record(game.machine.enter_chance(3))  # the step re-run from the state before it
-    app._save(game)
+    app.save_game(game)
     assert game.machine.k["seen"] == fresh_fold(app, gid).k["seen"]  # which counts the name too
     app.act(gid, 1, {"action": "place", "armed": True})
     app.act(gid, 2, {"action": "place", "armed": False})
@@ -71,7 +71,7 @@ def test_a_seat_named_while_a_table_step_awaits_an_outcome(tmp_path):
     seeded = app.create("loot", 3)
     game = app.load(seeded)
     game.record(app.name_seat(game, 3, "Di"))
-    app._save(game)
+    app.save_game(game)
     child = fork(app, seeded, at_event=app.load(seeded).version - 1)
     assert app.load(child).machine.config["players"] == {}
     child = fork(app, seeded, at_event=app.load(seeded).version)

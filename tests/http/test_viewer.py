@@ -46,7 +46,7 @@ def test_the_viewer_shows_turn_12_as_tools_replay_does(server, organiser):
     while not m.finished:
         seat = m.to_act()[0]
         agg.record(m.decide(seat, rng.choice(m.legal(seat)), app.chance_for(agg)))
-        app._save(agg)
+        app.save_game(agg)
     app.close()
     assert m.turn() > 12
     dom = dump_dom(f"{server.url}/games/{gid}/view?turn=12#token={referee}")

@@ -140,7 +140,7 @@ while True:
         continue
     seat = m.to_act()[0]
     agg.record(m.decide(seat, rng.choice(m.legal(seat)), app.chance_for(agg)))
-    app._save(agg)
+    app.save_game(agg)
     print("ack", gid.hex, agg.version, flush=True)
 """
 

@@ -54,9 +54,9 @@ def test_stale_version_between_two_apps(store):
         m = g.machine
         seat = m.to_act()[0]
         g.record(m.decide(seat, m.legal(seat)[0], app.chance_for(g)))
-    a._save(ga)
+    a.save_game(ga)
     with pytest.raises(StaleVersion):
-        b._save(gb)
+        b.save_game(gb)
     assert versions(a, gid) == list(range(1, ga.version + 1))
     assert a.games()[0]["version"] == ga.version
     with pytest.raises(UnknownGame):

@@ -101,7 +101,7 @@ def advance(db: str, gid: str, stop, bot: str = "random", seed: int = 0, limit: 
                 raise GameOver("the game ended before it came to the point")
             seat = m.to_act()[0]
             agg.record(m.decide(seat, choose_for(m.s, seat, m.legal(seat), rng), app.chance_for(agg)))
-            app._save(agg)
+            app.save_game(agg)
         raise AssertionError("the game never came to the point")
     finally:
         app.close()
