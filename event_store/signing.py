@@ -329,10 +329,15 @@ class Signer:
                 "rotations": [k["rotation"] for k in keys if k["rotation"]]}
 
     def own_keys(self) -> dict[str, bytes]:
-        """The service's own public keys (the signing one and the retired ones), by fingerprint."""
+        """The service's own public keys (the signing one and the retired ones), by fingerprint,
+        each with its life (``service.evidence.KeyHistory``): what a key signs after its retirement
+        does not count."""
+        from service.evidence import KeyHistory
+
         self._active()
-        return {r["fingerprint"]: bytes.fromhex(r["public_key"]) for r in self.recorder.select_keys()
-                if r["private_key"]}
+        rows = [r for r in self.recorder.select_keys() if r["private_key"]]
+        return KeyHistory({r["fingerprint"]: bytes.fromhex(r["public_key"]) for r in rows},
+                          life={r["fingerprint"]: (r["created"], r["retired"] or None) for r in rows})
 
     def public_keys(self, fingerprints) -> dict[str, bytes]:
         """The public keys of these fingerprints (those the store knows)."""
