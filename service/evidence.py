@@ -37,7 +37,11 @@ def export_evidence(app, game_id: UUID, events: list) -> dict:
     rows = app.recorder.select_signatures(game_id.hex)
     signatures = [[r["version"], r["signed"], r["fingerprint"], bytes.fromhex(r["signature"])] for r in rows]
     keys = app.signer.public_keys({r["fingerprint"] for r in rows})
-    return {"signatures": signatures, "keys": keys, "parents": ancestry(app, events[0].data, revealed_only=True)}
+    own = app.signer.own_keys()
+    # the key history of the service that signed it (public halves, lives, rotations: never a private key)
+    history = app.signer.history() if any(fp in own for fp in keys) else None
+    return {"signatures": signatures, "keys": keys, "parents": ancestry(app, events[0].data, revealed_only=True),
+            "key_history": history}
 
 
 @dataclass
@@ -326,6 +330,13 @@ def verify_export(path: str, doc: dict, keys: dict | None, receipts: list[dict])
         return v.fail(problem)
     v.checked.append(f"hash chain of {len(rows)} events")
     file_keys = {fp: bytes(pk) for fp, pk in doc["keys"].items()}
+    if keys is None and doc.get("key_history"):  # the file's own history: a claim, as its keys
+        try:
+            file_keys = merge_keys(file_keys, KeyHistory(life=history_keys(doc["key_history"], "the file's").life))
+        except BadInput as e:
+            return v.fail({"version": None, "step": None, "reason": e.reason.replace("--key 'the file's': ", "")})
+        except (ValueError, KeyError, TypeError, AttributeError):
+            return v.fail({"version": None, "step": None, "reason": "the file's key history cannot be read"})
     problem = check_signatures(gid, rows, doc["signatures"], file_keys, keys)
     if problem is not None:
         return v.fail(problem)

@@ -83,6 +83,7 @@ def read_export(raw: bytes) -> dict:
         rows.append(dict(zip(("version", "timestamp", "type", "turn", "vis", "data", "prev", "hash", "salt"), r)))
     return {"id": doc["game_id"][1], "events": rows, "secret": doc.get("secret"),
             "signatures": doc.get("signatures") or [], "keys": doc.get("keys") or {},
+            "key_history": doc.get("key_history"),
             "parents": doc.get("parents") or []}
 
 
@@ -474,7 +475,12 @@ def verify(raw: bytes, keys: dict | None, receipts: list) -> dict:
             gid, rows = doc["id"], doc["events"]
             check_chain(gid, rows)
             checked.append(f"chain of {len(rows)} events")
-            own = {fp: bytes(pk) for fp, pk in doc["keys"].items() if fingerprint(bytes(pk)) == fp}
+            own = Keys({fp: bytes(pk) for fp, pk in doc["keys"].items() if fingerprint(bytes(pk)) == fp})
+            if keys is None and doc["key_history"]:  # the file's own history: a claim, as its keys
+                try:
+                    own.life = history(doc["key_history"]).life
+                except (ValueError, KeyError, TypeError, AttributeError) as e:
+                    raise Failure(f"the file's key history does not hold together: {e}") from None
             n = check_signatures(gid, rows, doc["signatures"], keys if keys is not None else own)
             checked.append(f"{n} signed heads")
             check_receipts(gid, rows, receipts, keys if keys is not None else None)
@@ -496,26 +502,32 @@ def rotation_ok(st) -> bool:
             and ed_ok(new, bytes.fromhex(st["incoming_signature"]), msg))
 
 
+def history(doc, out=None):
+    """The keys of a key history (§4), each with its life; its rotations checked with both keys."""
+    out = Keys() if out is None else out
+    listed = {}
+    for k in doc.get("keys") or [doc]:
+        pk = bytes.fromhex(k["public_key"])
+        out[fingerprint(pk)] = pk
+        listed[fingerprint(pk)] = k
+        start, until = k.get("from", k.get("created")), k.get("until", k.get("retired"))
+        if start or until:
+            out.life[fingerprint(pk)] = (start or None, until or None)
+    for st in list(doc.get("rotations") or []) + [k["rotation"] for k in listed.values() if k.get("rotation")]:
+        if not rotation_ok(st):
+            raise ValueError(f"the key history's rotation at {st['time']} does not check with both keys")
+        old = listed.get(fingerprint(bytes.fromhex(st["outgoing"])))
+        if old is not None and old.get("until", old.get("retired")) != st["time"]:
+            raise ValueError(f"the key history's rotation at {st['time']} is not its outgoing key's end")
+    return out
+
+
 def _keys(values):
     out = Keys()
     for v in values:
         text = open(v).read().strip() if os.path.isfile(v) else v.strip()
         if text.startswith("{"):
-            doc = json.loads(text)
-            listed = {}
-            for k in doc.get("keys") or [doc]:
-                pk = bytes.fromhex(k["public_key"])
-                out[fingerprint(pk)] = pk
-                listed[fingerprint(pk)] = k
-                start, until = k.get("from", k.get("created")), k.get("until", k.get("retired"))
-                if start or until:
-                    out.life[fingerprint(pk)] = (start or None, until or None)
-            for st in list(doc.get("rotations") or []) + [k["rotation"] for k in listed.values() if k.get("rotation")]:
-                if not rotation_ok(st):
-                    raise ValueError(f"the key history's rotation at {st['time']} does not check with both keys")
-                old = listed.get(fingerprint(bytes.fromhex(st["outgoing"])))
-                if old is not None and old.get("until", old.get("retired")) != st["time"]:
-                    raise ValueError(f"the key history's rotation at {st['time']} is not its outgoing key's end")
+            history(json.loads(text), out)
         else:
             pk = bytes.fromhex(text)
             out[fingerprint(pk)] = pk
