@@ -3,7 +3,7 @@
 alone: the Python standard library, msgpack, and cryptography's Ed25519. It
 imports nothing of privateer.
 
-    python spec/verify.py FILE [--key PUBHEX ...] [--receipt JSON|FILE ...] [--json]
+    python spec/verify.py FILE [--key PUBHEX|KEY-HISTORY-FILE ...] [--receipt JSON|FILE ...] [--json]
 
 Exit 0 when the file verifies, 1 naming the first failure, 2 for bad input.
 """

@@ -43,7 +43,7 @@ def key(db: DbOpt = None, json_out: JsonOpt = False,
 @app.command()
 @guarded
 def verify(path: Annotated[str, typer.Argument(metavar="FILE", help="An export (`tools export`) or a record (`tools record`).")],
-           key_: Annotated[Optional[list[str]], typer.Option("--key", metavar="PUBKEY", help="The service's published public key (hex, or a file holding it or `tools key --json`); may be repeated.")] = None,
+           key_: Annotated[Optional[list[str]], typer.Option("--key", metavar="PUBKEY", help="The service's published public key (hex, or a file holding it) or its key history (`tools key --json`, `GET /key`: each key counts within its life only); may be repeated.")] = None,
            receipt: Annotated[Optional[list[str]], typer.Option("--receipt", metavar="R", help="A seat's receipt (JSON, or a file of receipts); may be repeated.")] = None,
            json_out: JsonOpt = False):
     """Check a file's signed heads against a published key, and that it holds each seat's receipted step unchanged.
