@@ -242,3 +242,32 @@ def test_time_going_back_fails(rotated, cli, tmp_path):
     (tmp_path / "back.record").write_text("".join(lines))
     assert cli.run("verify", tmp_path / "back.record", "--key", history).returncode == 1
     assert not independent(tmp_path / "back.record", history)["ok"]
+
+
+def test_a_running_service_signs_with_the_new_key_at_once_and_get_key_publishes_the_history(tmp_path, cli):
+    """`tools key --rotate` from another process: the running service's next step is signed by the
+    new key (not by the retired one after its retirement), and GET /key says the whole history."""
+    from fastapi.testclient import TestClient
+
+    from service.http.app import create_app
+
+    db = str(tmp_path / "api.db")
+    running = Privateer(db, snapshot_interval=0)
+    gid = running.create("loot", 2, seed=b"\x66" * 32)
+    play(running, gid, 3, random.Random(5))
+    cli.ok("key", "--rotate", "--db", db)
+    play(running, gid, 3, random.Random(6))
+    history = json.loads(cli.ok("key", "--json", "--db", db))
+    (tmp_path / "history.json").write_text(json.dumps(history))
+    out = tmp_path / "game.pgame"
+    export_game(running, gid, str(out), with_secret=True)
+    running.close()
+    fps = {s[2] for s in unpack(out.read_bytes())["signatures"]}
+    assert fps == {k["fingerprint"] for k in history["keys"]}
+    assert cli.run("verify", out, "--key", tmp_path / "history.json").returncode == 0
+    assert independent(out, tmp_path / "history.json")["ok"]
+    with TestClient(create_app(db, "organiser-key-" + "x" * 24)) as client:
+        got = client.get("/key").json()
+    assert got["format"] == "privateer-key-history" and got["keys"] == history["keys"]
+    assert got["rotations"] == history["rotations"] and len(got["rotations"]) == 1
+    assert "private" not in json.dumps(got).replace("privateer", "")
