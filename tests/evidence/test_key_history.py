@@ -271,3 +271,32 @@ def test_a_running_service_signs_with_the_new_key_at_once_and_get_key_publishes_
     assert got["format"] == "privateer-key-history" and got["keys"] == history["keys"]
     assert got["rotations"] == history["rotations"] and len(got["rotations"]) == 1
     assert "private" not in json.dumps(got).replace("privateer", "")
+
+
+def test_the_committed_old_store_has_its_private_key_moved_out(tmp_path, cli):
+    """tests/fixtures/before_issue33.db, a store written before the key file, holds its private key in
+    plain hex. Opened, no table holds it; the key file (0600) does; its games still export and verify
+    against the key it published, and its history is that key, undated until now."""
+    import shutil
+
+    fixtures = Path(__file__).resolve().parents[1] / "fixtures"
+    db = str(tmp_path / "old.db")
+    shutil.copy(fixtures / "before_issue33.db", db)
+    conn = sqlite3.connect(db)
+    ((fp, hexkey),) = conn.execute("SELECT fingerprint, private_key FROM privateer_keys").fetchall()
+    conn.close()
+    assert len(hexkey) == 64 and hexkey in _every_cell(db)
+    app = Privateer(db)
+    gid = app.games()[0]["game_id"]
+    app.close()
+    assert hexkey not in _every_cell(db)
+    assert _mode(db + ".key") == 0o600 and KeyFile(db + ".key").read() == {fp: hexkey}
+    history = json.loads(cli.ok("key", "--json", "--db", db))
+    assert history["fingerprint"] == fp and history["keys"][0]["until"] is None
+    (tmp_path / "history.json").write_text(json.dumps(history))
+    out = tmp_path / "old.pgame"
+    cli.ok("export", gid, "-o", out, "--db", db)
+    assert hexkey.encode() not in out.read_bytes() and bytes.fromhex(hexkey) not in out.read_bytes()
+    assert cli.run("verify", out, "--key", history["public_key"]).returncode == 0
+    assert cli.run("verify", out, "--key", tmp_path / "history.json").returncode == 0
+    assert independent(out, tmp_path / "history.json")["ok"]
