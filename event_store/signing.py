@@ -201,9 +201,9 @@ class KeyFile:
 class Signer:
     """The store's signing key, loaded (or made) on first use from the key file."""
 
-    def __init__(self, recorder, key_file: KeyFile | None = None):
+    def __init__(self, recorder, key_file: KeyFile):
         self.recorder = recorder
-        self.key_file = key_file if key_file is not None else KeyFile(None)
+        self.key_file = key_file
         self._key = None          # the cryptography private key object
         self.fingerprint = ""
         self.public_key = b""
@@ -217,6 +217,9 @@ class Signer:
         if not rows:
             return 0
         self.key_file.update({r["fingerprint"]: bytes.fromhex(r["private_key"]) for r in rows})
+        held = self.key_file.read()
+        if any(held.get(r["fingerprint"]) != r["private_key"].lower() for r in rows):  # never blanked before it is kept
+            raise KeyFileError(f"the key file {self.key_file.path} does not hold the keys just written to it")
         self.recorder.insert_service_rows(keys_moved=[(IN_KEY_FILE, r["fingerprint"]) for r in rows])
         return len(rows)
 
