@@ -36,12 +36,16 @@ READS = (1, 2, 3)
 
 
 def write_game(path: str, game_id: UUID, events: list, secret: bytes | None, signatures: list | None = None,
-               keys: dict | None = None, parents: list | None = None) -> int:
+               keys: dict | None = None, parents: list | None = None, key_history: dict | None = None) -> int:
+    """``key_history``: the signing service's key history (spec/SPEC.md §4, §10), when it signed the game."""
     rows = [[e.originator_version, e.timestamp, e.type, e.turn, e.visible_to, e.data, e.prev, e.hash,
              getattr(e, "salt", None)] for e in events]
-    body = pack({"format": FORMAT, "format_version": FORMAT_VERSION, "game_id": game_id,
-                 "events": rows, "secret": secret, "signatures": signatures or [], "keys": keys or {},
-                 "parents": parents})
+    doc = {"format": FORMAT, "format_version": FORMAT_VERSION, "game_id": game_id,
+           "events": rows, "secret": secret, "signatures": signatures or [], "keys": keys or {},
+           "parents": parents}
+    if key_history is not None:
+        doc["key_history"] = key_history
+    body = pack(doc)
     Path(path).write_bytes(body)
     return len(body)
 
@@ -76,4 +80,5 @@ def read_game(path: str, times_as_text: bool = False) -> dict:
             isinstance(r, list) and len(r) == 4 for r in signatures):
         raise BadInput(f"{path} has malformed signatures")
     return {"game_id": doc["game_id"], "events": events, "secret": doc.get("secret"), "format_version": fv,
-            "signatures": signatures, "keys": keys, "parents": doc.get("parents")}
+            "signatures": signatures, "keys": keys, "parents": doc.get("parents"),
+            "key_history": doc.get("key_history") if isinstance(doc.get("key_history"), dict) else None}

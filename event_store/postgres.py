@@ -522,6 +522,10 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
         """The service's signing keys (event_store/signing.py), oldest first."""
         return self._query(service_tables.SELECT_KEYS)
 
+    def select_rotations(self) -> list[dict]:
+        """The service's key rotations (event_store/signing.py), oldest first."""
+        return self._query(service_tables.SELECT_ROTATIONS)
+
     def select_signatures(self, game_id: str) -> list[dict]:
         """The game's signed heads, by version."""
         return self._query(service_tables.SELECT_SIGNATURES_PYFORMAT, (game_id,))

@@ -33,12 +33,20 @@ psycopg). Recorder kwargs (both recorders must accept them in
   joins racing with it.
 * ``privateer_published``: the forks their organiser or referee published
   (a fork without a row is private). Primary key ``game_id``.
-* ``privateer_keys``: the service's Ed25519 signing keys (event_store/signing.py),
-  kept with the store's secrets: ``fingerprint`` (hex SHA-256 of the raw
-  public key), ``public_key`` and ``private_key`` (hex of the raw 32 bytes;
-  the private key is empty for a key known only by its public half, from an
-  imported file), ``created``, ``retired`` (empty while it signs). A rotated
-  key stays listed, so what it signed still checks.
+* ``privateer_keys``: the service's Ed25519 signing keys (event_store/signing.py):
+  ``fingerprint`` (hex SHA-256 of the raw public key), ``public_key`` (hex of
+  the raw 32 bytes), ``private_key``: never the key itself, which lives in the
+  key file (event_store/signing.py ``KeyFile``), but ``"key-file"`` for the
+  service's own keys and empty for a key known only by its public half (from
+  an imported file); a store written before issue 43 held the hex here, moved
+  out to the key file when the store is opened (``keys_moved``). ``created``,
+  ``retired`` (empty while it signs): the key's life. A rotated key stays
+  listed, so what it signed in its life still checks.
+* ``privateer_key_rotations``: one row per rotation: the outgoing and incoming
+  keys (fingerprints, public keys hex), the ``time`` (the outgoing key's
+  ``retired``, the incoming one's ``created``) and the statement's two
+  signatures (hex), by the outgoing and by the incoming key (signing.py
+  ``rotation_message``). Primary key ``(old_fingerprint, new_fingerprint)``.
 * ``privateer_signatures``: one row per signed head: the last version of every
   step (game id, version, head hex, time, fingerprint, signature hex), written
   in the step's transaction (recorder kwarg ``signatures=[row, ...]``); an
@@ -81,8 +89,14 @@ SIGNATURES_TABLE = (
     "game_id TEXT NOT NULL, version INTEGER NOT NULL, head TEXT NOT NULL, signed TEXT NOT NULL, "
     "fingerprint TEXT NOT NULL, signature TEXT NOT NULL, PRIMARY KEY (game_id, version, fingerprint))"
 )
+ROTATIONS_TABLE = (
+    "CREATE TABLE IF NOT EXISTS privateer_key_rotations ("
+    "old_fingerprint TEXT NOT NULL, new_fingerprint TEXT NOT NULL, time TEXT NOT NULL, old_public_key TEXT NOT NULL, "
+    "new_public_key TEXT NOT NULL, old_signature TEXT NOT NULL, new_signature TEXT NOT NULL, "
+    "PRIMARY KEY (old_fingerprint, new_fingerprint))"
+)
 CREATE_STATEMENTS = [CREDENTIALS_TABLE, IDEMPOTENCY_TABLE, INVITATIONS_TABLE, INVITATION_USES_TABLE,
-                     PUBLISHED_TABLE, KEYS_TABLE, SIGNATURES_TABLE]
+                     PUBLISHED_TABLE, KEYS_TABLE, SIGNATURES_TABLE, ROTATIONS_TABLE]
 
 _INSERT_CREDENTIAL = "INSERT INTO privateer_credentials (game_id, role, token_hash, created) VALUES ({p}, {p}, {p}, {p})"
 _INSERT_IDEMPOTENCY = ("INSERT INTO privateer_idempotency (game_id, scope, idem_key, fingerprint, status, body) "
@@ -96,6 +110,12 @@ _INSERT_SIGNATURE = ("INSERT INTO privateer_signatures (game_id, version, head, 
 _INSERT_KEY = ("INSERT INTO privateer_keys (fingerprint, public_key, private_key, created, retired) "
                "VALUES ({p}, {p}, {p}, {p}, {p}) ON CONFLICT DO NOTHING")
 _RETIRE_KEYS = "UPDATE privateer_keys SET retired = {p} WHERE retired = '' AND private_key != '' AND fingerprint != {p}"
+_MOVE_KEY = "UPDATE privateer_keys SET private_key = {p} WHERE fingerprint = {p}"
+_INSERT_ROTATION = ("INSERT INTO privateer_key_rotations (old_fingerprint, new_fingerprint, time, old_public_key, "
+                    "new_public_key, old_signature, new_signature) VALUES ({p}, {p}, {p}, {p}, {p}, {p}, {p}) "
+                    "ON CONFLICT DO NOTHING")
+SELECT_ROTATIONS = ("SELECT old_fingerprint, new_fingerprint, time, old_public_key, new_public_key, old_signature, "
+                    "new_signature FROM privateer_key_rotations ORDER BY time, old_fingerprint")
 _SELECT_KEYS = "SELECT fingerprint, public_key, private_key, created, retired FROM privateer_keys ORDER BY created, fingerprint"
 _SELECT_SIGNATURES = ("SELECT version, head, signed, fingerprint, signature FROM privateer_signatures "
                       "WHERE game_id = {p} ORDER BY version, signed, fingerprint")
@@ -148,7 +168,7 @@ NAME_INVITATION_PYFORMAT = _NAME_INVITATION.format(p="%s")
 
 def service_statements(idempotency=None, credential=None, invitation_use=None, invitation=None,
                        published=None, invitation_player=None, signatures=None, key=None, retire_keys=None,
-                       style: str = "qmark") -> list[tuple[str, tuple]]:
+                       rotations=None, keys_moved=None, style: str = "qmark") -> list[tuple[str, tuple]]:
     """The statements (SQL, parameters) that write the service rows passed
     to ``_insert_events``, in the order they run inside the events' transaction."""
     pyformat = style != "qmark"
@@ -172,6 +192,10 @@ def service_statements(idempotency=None, credential=None, invitation_use=None, i
         out.append((_INSERT_KEY.format(p=p), tuple(key)))
     if retire_keys is not None:  # (retired time, the fingerprint kept signing)
         out.append((_RETIRE_KEYS.format(p=p), tuple(retire_keys)))
+    for row in rotations or ():  # (old fp, new fp, time, old public, new public, old signature, new signature)
+        out.append((_INSERT_ROTATION.format(p=p), tuple(row)))
+    for row in keys_moved or ():  # ("key-file", fingerprint): the private key moved out to the key file
+        out.append((_MOVE_KEY.format(p=p), tuple(row)))
     return out
 
 

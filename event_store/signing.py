@@ -1,10 +1,23 @@
-"""The service's signing key (Ed25519) and the statements it signs.
+"""The service's signing key (Ed25519), its history, and the statements it signs.
 
-A key is made on first use and kept in the store (``privateer_keys``,
-event_store/service_tables.py), with the games' secret seeds. Its
-``fingerprint`` is the SHA-256 of its raw 32-byte public key, in hex.
-``rotate`` makes a new key and retires the others: a retired key signs
-nothing more but stays listed, so what it signed still checks.
+The private keys live in a **key file** (``KeyFile``), never in the store:
+``$PRIVATEER_KEY_FILE`` when set, else beside an SQLite store (``<db>.key``),
+else, for PostgreSQL, ``$XDG_CONFIG_HOME/privateer/<store>.key`` (``~/.config``
+when unset; ``<store>`` names the server, database and schema). The file is
+JSON (``{"format": "privateer-key-file", "format_version": 1, "keys":
+{fingerprint: private key hex}}``), owner-only (0600): a key file readable by
+group or others is refused. The store (``privateer_keys``,
+event_store/service_tables.py) keeps each key's public half and life
+(``created``, ``retired``) and marks the service's own keys with
+``private_key = "key-file"``. A store opened with private keys in its table
+(before issue 43) has them moved into the key file (written first), then
+blanked in the table.
+
+A key is made on first use. Its ``fingerprint`` is the SHA-256 of its raw
+32-byte public key, in hex. ``rotate`` makes a new key and retires the others
+with a rotation statement signed by both keys: a retired key signs nothing more
+(its private half leaves the key file) but stays listed with its life, so what
+it signed before its retirement still checks, and nothing it signs after.
 
 Every statement is ``canon`` (event_store/chain.py) of an array whose first
 item names it; the signature is Ed25519 (RFC 8032) over those bytes:
@@ -17,21 +30,33 @@ item names it; the signature is Ed25519 (RFC 8032) over those bytes:
 * a record's signed step (``tools record``; ``digest`` is the SHA-256 of the
   record's text before the signing line):
   ``["privateer-record-v1", game id, version, head, time, fingerprint, digest]``
+* a rotation, signed by the outgoing key and by the incoming one:
+  ``["privateer-rotation-v1", outgoing public key (32 bytes), incoming public key, time]``
 
-``time`` is the signing time, ISO 8601 text in UTC; ``fingerprint`` is text
-(64 hex digits). spec/SPEC.md is the specification.
+``time`` is the signing time, ISO 8601 text in UTC (never earlier, in one
+process, than its previous signature's); ``fingerprint`` is text (64 hex
+digits). spec/SPEC.md is the specification.
 """
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
+import json
+import os
 from datetime import datetime, timezone
+from urllib.parse import parse_qs, urlsplit
+
+from service.kernel.errors import BadInput
 
 from .chain import canon
 
 HEAD = "privateer-head-v1"
 RECEIPT = "privateer-receipt-v1"
 RECORD = "privateer-record-v1"
+ROTATION = "privateer-rotation-v1"
+IN_KEY_FILE = "key-file"   # ``privateer_keys.private_key`` of the service's own keys: the private half is in the key file
+KEY_FILE_FORMAT = "privateer-key-file"
 
 
 def fingerprint(public_key: bytes) -> str:
@@ -52,6 +77,10 @@ def receipt_message(game_id: bytes, seat: int, seat_version: int, head: bytes, t
 
 def record_message(game_id: bytes, version: int, head: bytes, time: str, fp: str, digest: bytes) -> bytes:
     return canon([RECORD, game_id, version, head, time, fp, digest])
+
+
+def rotation_message(outgoing: bytes, incoming: bytes, time: str) -> bytes:
+    return canon([ROTATION, outgoing, incoming, time])
 
 
 def verify(public_key: bytes, signature: bytes, message: bytes) -> bool:
@@ -75,22 +104,134 @@ def _new_key() -> tuple[bytes, bytes]:
             key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw))
 
 
-class Signer:
-    """The store's signing key, loaded (or made) on first use."""
+class KeyFileError(BadInput):
+    """A key file that cannot be used (said in one line)."""
 
-    def __init__(self, recorder):
+
+def key_file_path(db: str) -> str | None:
+    """Where the store's private keys live (module docstring); None: nowhere
+    (an in-memory SQLite store keeps its key in memory)."""
+    named = os.environ.get("PRIVATEER_KEY_FILE")
+    if named:
+        return named
+    if db.startswith(("postgresql://", "postgres://")):
+        u = urlsplit(db)
+        schema = (parse_qs(u.query).get("schema") or ["public"])[0]
+        name = f"{u.hostname or 'localhost'}-{u.port or 5432}-{u.path.lstrip('/') or 'postgres'}-{schema}"
+        name = "".join(c if c.isalnum() or c in "-_." else "_" for c in name)
+        base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+        return os.path.join(base, "privateer", f"{name}.key")
+    if db == ":memory:" or db.startswith("file::memory:"):
+        return None
+    return db + ".key"
+
+
+class KeyFile:
+    """The private keys, by fingerprint, in a JSON file only its owner may read
+    (0600). Written whole to a new file (0600 from its creation) that replaces
+    the old one, under a lock (``<path>.lock``) so that processes sharing it
+    never lose each other's keys. ``path`` None: kept in memory only."""
+
+    def __init__(self, path: str | None):
+        self.path = path
+        self._memory: dict[str, str] = {}
+
+    def read(self) -> dict[str, str]:
+        if self.path is None:
+            return dict(self._memory)
+        try:
+            fd = os.open(self.path, os.O_RDONLY)
+        except FileNotFoundError:
+            return {}
+        except OSError as e:
+            raise KeyFileError(f"cannot read the key file {self.path}: {e.strerror}") from None
+        with os.fdopen(fd, "rb") as f:
+            mode = os.fstat(f.fileno()).st_mode & 0o777
+            if mode & 0o077:
+                raise KeyFileError(f"the key file {self.path} is readable by others (mode {mode:03o}): "
+                                   f"refused; make it the owner's alone (chmod 600 {self.path})")
+            raw = f.read()
+        try:
+            doc = json.loads(raw)
+            keys = doc["keys"]
+            if doc.get("format") != KEY_FILE_FORMAT or not isinstance(keys, dict):
+                raise ValueError
+        except (ValueError, KeyError, TypeError):
+            raise KeyFileError(f"{self.path} is not a privateer key file") from None
+        return {str(k): str(v) for k, v in keys.items()}
+
+    def get(self, fp: str) -> bytes | None:
+        text = self.read().get(fp)
+        return bytes.fromhex(text) if text else None
+
+    def update(self, add: dict[str, bytes] | None = None, drop: tuple[str, ...] = ()) -> None:
+        """Add keys (fingerprint -> raw private key) and drop others, durably, before anything relies on it."""
+        if self.path is None:
+            self._memory.update({fp: k.hex() for fp, k in (add or {}).items()})
+            for fp in drop:
+                self._memory.pop(fp, None)
+            return
+        folder = os.path.dirname(os.path.abspath(self.path))
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        lock = os.open(self.path + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            keys = self.read()
+            keys.update({fp: k.hex() for fp, k in (add or {}).items()})
+            for fp in drop:
+                keys.pop(fp, None)
+            tmp = f"{self.path}.{os.getpid()}.new"
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w") as f:
+                os.fchmod(f.fileno(), 0o600)
+                json.dump({"format": KEY_FILE_FORMAT, "format_version": 1, "keys": keys}, f, indent=1, sort_keys=True)
+                f.write("\n")
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(tmp, self.path)
+            dfd = os.open(folder, os.O_RDONLY)
+            try:
+                os.fsync(dfd)
+            finally:
+                os.close(dfd)
+        finally:
+            os.close(lock)
+
+
+class Signer:
+    """The store's signing key, loaded (or made) on first use from the key file."""
+
+    def __init__(self, recorder, key_file: KeyFile):
         self.recorder = recorder
+        self.key_file = key_file
         self._key = None          # the cryptography private key object
         self.fingerprint = ""
         self.public_key = b""
+        self._last = ""           # the last signing time of this process: times never go back
+        self.move_out()
+
+    def move_out(self) -> int:
+        """Private keys kept in the store's table (stores before issue 43) are moved
+        into the key file: written there first, then blanked in the table. How many."""
+        rows = [r for r in self.recorder.select_keys() if r["private_key"] not in ("", IN_KEY_FILE)]
+        if not rows:
+            return 0
+        self.key_file.update({r["fingerprint"]: bytes.fromhex(r["private_key"]) for r in rows})
+        held = self.key_file.read()
+        if any(held.get(r["fingerprint"]) != r["private_key"].lower() for r in rows):  # never blanked before it is kept
+            raise KeyFileError(f"the key file {self.key_file.path} does not hold the keys just written to it")
+        self.recorder.insert_service_rows(keys_moved=[(IN_KEY_FILE, r["fingerprint"]) for r in rows])
+        return len(rows)
 
     def _active(self):
-        if self._key is None:
+        rows = self._signing_rows()
+        if not rows:  # first use: made, kept in the key file, then stored and read back (two may race: all keep the first)
+            private, public = _new_key()
+            fp = fingerprint(public)
+            self.key_file.update({fp: private})
+            self.recorder.insert_service_rows(key=(fp, public.hex(), IN_KEY_FILE, now(), ""))
             rows = self._signing_rows()
-            if not rows:  # first use: made and stored, then read back (two processes may race: both keep the first)
-                private, public = _new_key()
-                self.recorder.insert_service_rows(key=(fingerprint(public), public.hex(), private.hex(), now(), ""))
-                rows = self._signing_rows()
+        if self._key is None or rows[0]["fingerprint"] != self.fingerprint:  # a rotation elsewhere is seen at once
             self._use(rows[0])
         return self._key
 
@@ -100,21 +241,33 @@ class Signer:
     def _use(self, row: dict) -> None:
         from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-        self._key = Ed25519PrivateKey.from_private_bytes(bytes.fromhex(row["private_key"]))
+        private = self.key_file.get(row["fingerprint"])
+        if private is None:
+            raise KeyFileError(f"the signing key {row['fingerprint'][:16]} is not in the key file "
+                               f"{self.key_file.path or '(in memory)'}: copy the key file of the server that made "
+                               "it (or name it with PRIVATEER_KEY_FILE)")
+        self._key = Ed25519PrivateKey.from_private_bytes(private)
         self.fingerprint = row["fingerprint"]
         self.public_key = bytes.fromhex(row["public_key"])
+
+    def _now(self) -> str:
+        t = now()
+        if self._last and datetime.fromisoformat(t) < datetime.fromisoformat(self._last):
+            t = self._last  # the clock went back: sign at the last time said, never earlier
+        self._last = t
+        return t
 
     def head_row(self, game_id, version: int, head: bytes) -> tuple:
         """The signed head of a step: a ``privateer_signatures`` row."""
         key = self._active()
-        t = now()
+        t = self._now()
         sig = key.sign(head_message(game_id.bytes, version, head, t, self.fingerprint))
         return (game_id.hex, version, head.hex(), t, self.fingerprint, sig.hex())
 
     def receipt(self, game_id, seat: int, seat_version: int, head: bytes) -> dict:
         """A seat's receipt for the head after its accepted step."""
         key = self._active()
-        t = now()
+        t = self._now()
         sig = key.sign(receipt_message(game_id.bytes, seat, seat_version, head, t, self.fingerprint))
         return {"statement": RECEIPT, "game_id": game_id.hex, "seat": seat, "seat_version": seat_version,
                 "head": head.hex(), "time": t, "fingerprint": self.fingerprint,
@@ -123,34 +276,71 @@ class Signer:
     def sign_record(self, game_id, version: int, head: bytes, digest: bytes) -> tuple[str, str, str]:
         """(time, fingerprint, signature hex) of a record's signed step."""
         key = self._active()
-        t = now()
+        t = self._now()
         return t, self.fingerprint, key.sign(record_message(game_id.bytes, version, head, t, self.fingerprint,
                                                            digest)).hex()
 
     def rotate(self) -> dict:
-        """A new signing key; every other one is retired (still listed)."""
+        """A new signing key; every other one is retired (still listed, with its life),
+        each by a rotation statement signed by it and by the new key. The new key is in
+        the key file before the store names it; the retired ones leave the key file after."""
+        from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+        self._active()
+        outgoing = self._signing_rows()
         private, public = _new_key()
         fp = fingerprint(public)
-        t = now()
-        self.recorder.insert_service_rows(key=(fp, public.hex(), private.hex(), t, ""), retire_keys=(t, fp))
+        self.key_file.update({fp: private})
+        new = Ed25519PrivateKey.from_private_bytes(private)
+        t = self._now()
+        statements = []
+        for r in outgoing:
+            old_private = self.key_file.get(r["fingerprint"])
+            if old_private is None:
+                raise KeyFileError(f"the signing key {r['fingerprint'][:16]} is not in the key file: "
+                                   "it cannot sign its rotation")
+            old_public = bytes.fromhex(r["public_key"])
+            msg = rotation_message(old_public, public, t)
+            statements.append((r["fingerprint"], fp, t, r["public_key"], public.hex(),
+                               Ed25519PrivateKey.from_private_bytes(old_private).sign(msg).hex(), new.sign(msg).hex()))
+        self.recorder.insert_service_rows(key=(fp, public.hex(), IN_KEY_FILE, t, ""), retire_keys=(t, fp),
+                                          rotations=statements)
+        self.key_file.update(drop=tuple(r["fingerprint"] for r in outgoing))
         self._key = None
         self._active()
         return self.describe()[-1]
 
     def describe(self) -> list[dict]:
-        """Every key of the service's own (oldest first): the active one has ``retired``
-        empty. A public key kept from an imported file is that file's claim, not the
-        service's: never listed (``tools key``, ``GET /key``)."""
+        """Every key of the service's own (oldest first), with its life (``from``,
+        ``until``: None while it signs; ``created`` and ``retired`` say the same) and
+        the statement of the rotation that retired it (None: still signing, or retired
+        before rotations were signed). A public key kept from an imported file is that
+        file's claim, not the service's: never listed (``tools key``, ``GET /key``)."""
         self._active()
+        rotations = {r["old_fingerprint"]: rotation_statement(r) for r in self.recorder.select_rotations()}
         return [{"fingerprint": r["fingerprint"], "public_key": r["public_key"], "created": r["created"],
-                 "retired": r["retired"] or None, "signing": r["fingerprint"] == self.fingerprint}
+                 "retired": r["retired"] or None, "from": r["created"], "until": r["retired"] or None,
+                 "signing": r["fingerprint"] == self.fingerprint, "rotation": rotations.get(r["fingerprint"])}
                 for r in self.recorder.select_keys() if r["private_key"]]
 
+    def history(self) -> dict:
+        """The key history as ``tools key --json`` and ``GET /key`` publish it (spec/SPEC.md §4)."""
+        keys = self.describe()
+        active = next(k for k in keys if k["signing"])
+        return {"format": "privateer-key-history", "fingerprint": active["fingerprint"],
+                "public_key": active["public_key"], "keys": keys,
+                "rotations": [k["rotation"] for k in keys if k["rotation"]]}
+
     def own_keys(self) -> dict[str, bytes]:
-        """The service's own public keys (the signing one and the retired ones), by fingerprint."""
+        """The service's own public keys (the signing one and the retired ones), by fingerprint,
+        each with its life (``service.evidence.KeyHistory``): what a key signs after its retirement
+        does not count."""
+        from service.evidence import KeyHistory
+
         self._active()
-        return {r["fingerprint"]: bytes.fromhex(r["public_key"]) for r in self.recorder.select_keys()
-                if r["private_key"]}
+        rows = [r for r in self.recorder.select_keys() if r["private_key"]]
+        return KeyHistory({r["fingerprint"]: bytes.fromhex(r["public_key"]) for r in rows},
+                          life={r["fingerprint"]: (r["created"], r["retired"] or None) for r in rows})
 
     def public_keys(self, fingerprints) -> dict[str, bytes]:
         """The public keys of these fingerprints (those the store knows)."""
@@ -165,3 +355,25 @@ class Signer:
         for fp, public in keys.items():
             if fp not in known and fingerprint(public) == fp:
                 self.recorder.insert_service_rows(key=(fp, public.hex(), "", now(), ""))
+
+
+def rotation_statement(row: dict) -> dict:
+    """A ``privateer_key_rotations`` row as published (spec/SPEC.md §4)."""
+    return {"statement": ROTATION, "outgoing": row["old_public_key"], "incoming": row["new_public_key"],
+            "outgoing_fingerprint": row["old_fingerprint"], "incoming_fingerprint": row["new_fingerprint"],
+            "time": row["time"], "outgoing_signature": row["old_signature"],
+            "incoming_signature": row["new_signature"]}
+
+
+def rotation_problem(statement: dict) -> str | None:
+    """None when a rotation statement verifies with both its keys; else why not."""
+    try:
+        old, new = bytes.fromhex(statement["outgoing"]), bytes.fromhex(statement["incoming"])
+        msg = rotation_message(old, new, statement["time"])
+        if not verify(old, bytes.fromhex(statement["outgoing_signature"]), msg):
+            return f"the rotation at {statement['time']}: the outgoing key's signature does not check"
+        if not verify(new, bytes.fromhex(statement["incoming_signature"]), msg):
+            return f"the rotation at {statement['time']}: the incoming key's signature does not check"
+    except (KeyError, TypeError, ValueError):
+        return "a rotation statement that cannot be read"
+    return None

@@ -18,7 +18,7 @@ from eventsourcing.utils import get_topic
 from event_store.chain import iso
 from event_store.codec import EXT_DATETIME, MsgPackTranscoder, pack
 from event_store.index import IndexRow, games_listed
-from event_store.signing import Signer
+from event_store.signing import KeyFile, Signer, key_file_path
 from event_store.store import resolve_db, store_env
 from service.aggregate import Game
 from service.snapshots import (CatalogUnknown, SnapshotOutdated, created_catalog, events_after, fold_start,
@@ -64,7 +64,8 @@ class Privateer(Application):
             self.snapshotting_intervals = {Game: self.snapshot_interval}
             self.snapshotting_projectors = {Game: project_game}
         super().__init__(env=env)
-        self.signer = Signer(self.recorder)  # the store's signing key: every step's head is signed
+        # the store's signing key: every step's head is signed; its private half is in the key file, never the store
+        self.signer = Signer(self.recorder, KeyFile(key_file_path(self.db)))
 
     def construct_transcoder(self):
         return MsgPackTranscoder()

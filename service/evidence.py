@@ -37,7 +37,11 @@ def export_evidence(app, game_id: UUID, events: list) -> dict:
     rows = app.recorder.select_signatures(game_id.hex)
     signatures = [[r["version"], r["signed"], r["fingerprint"], bytes.fromhex(r["signature"])] for r in rows]
     keys = app.signer.public_keys({r["fingerprint"] for r in rows})
-    return {"signatures": signatures, "keys": keys, "parents": ancestry(app, events[0].data, revealed_only=True)}
+    own = app.signer.own_keys()
+    # the key history of the service that signed it (public halves, lives, rotations: never a private key)
+    history = app.signer.history() if any(fp in own for fp in keys) else None
+    return {"signatures": signatures, "keys": keys, "parents": ancestry(app, events[0].data, revealed_only=True),
+            "key_history": history}
 
 
 @dataclass
@@ -166,12 +170,93 @@ class Verdict:
                 "checked": self.checked}
 
 
+class KeyHistory(dict):
+    """Public keys by fingerprint, with the life of those a key history dates
+    (``life``: fingerprint -> (from, until), either None when not said): a
+    signature by a dated key counts only within its life (spec/SPEC.md §4)."""
+
+    def __init__(self, *args, life: dict | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.life: dict[str, tuple[str | None, str | None]] = dict(life or {})
+
+
+def merge_keys(*many) -> KeyHistory:
+    """Several key sets (a ``KeyHistory`` keeps its lives) as one."""
+    out = KeyHistory()
+    for keys in many:
+        out.update(keys or {})
+        out.life.update(getattr(keys, "life", {}) or {})
+    return out
+
+
+def _instant(time: str):
+    from datetime import datetime, timezone
+
+    t = datetime.fromisoformat(str(time))
+    return t if t.tzinfo is not None else t.replace(tzinfo=timezone.utc)
+
+
+def outside_life(keys, fp: str, time: str) -> str | None:
+    """Why a signature by ``fp`` at ``time`` is outside its key's life (None: within it, or undated)."""
+    start, until = (getattr(keys, "life", {}) or {}).get(fp, (None, None))
+    try:
+        t = _instant(time)
+        if until and t > _instant(until):
+            return f"signed at {time} by key {fp[:16]}, after its key's retirement at {until}"
+        if start and t < _instant(start):
+            return f"signed at {time} by key {fp[:16]}, before its key's life began at {start}"
+    except ValueError:
+        return f"its signature's time {str(time)[:40]!r} is not a time"
+    return None
+
+
+def goes_back(time: str, before: tuple | None) -> str | None:
+    """Why a signature at ``time`` breaks the chain's time order after ``before``
+    ((time, version) of the previous counted signature); None when it does not."""
+    if before is None:
+        return None
+    try:
+        if _instant(time) < _instant(before[0]):
+            return (f"signed at {time}, earlier than the signature of version {before[1]} ({before[0]}): "
+                    "time goes back along the chain")
+    except ValueError:
+        return f"its signature's time {str(time)[:40]!r} is not a time"
+    return None
+
+
+def history_keys(doc: dict, where: str) -> KeyHistory:
+    """The keys of a key history (``tools key --json``, ``GET /key``), each with its
+    life, after checking its rotation statements with both their keys."""
+    from event_store.signing import rotation_problem
+
+    out = KeyHistory()
+    for k in doc.get("keys") or [doc]:
+        pk = bytes.fromhex(k["public_key"])
+        fp = fingerprint(pk)
+        out[fp] = pk
+        start, until = k.get("from", k.get("created")), k.get("until", k.get("retired"))
+        if start or until:
+            out.life[fp] = (start or None, until or None)
+    listed = {fingerprint(bytes.fromhex(k["public_key"])): k for k in doc.get("keys") or []}
+    for st in list(doc.get("rotations") or []) + [k["rotation"] for k in listed.values() if k.get("rotation")]:
+        problem = rotation_problem(st)
+        if problem is not None:
+            raise BadInput(f"--key {where[:40]!r}: the key history does not hold together: {problem}")
+        old = listed.get(fingerprint(bytes.fromhex(st["outgoing"])))
+        if old is not None and old.get("until", old.get("retired")) != st["time"]:
+            raise BadInput(f"--key {where[:40]!r}: the key history does not hold together: key "
+                           f"{fingerprint(bytes.fromhex(st['outgoing']))[:16]} retired at "
+                           f"{old.get('until', old.get('retired'))}, its rotation at {st['time']}")
+    return out
+
+
 def published_keys(values: list[str]) -> dict[str, bytes] | None:
     """``--key`` values: a public key in hex (64 digits), or a file holding one
-    or the JSON of `tools key --json` / `GET /key` (every key listed in it)."""
+    or the JSON of `tools key --json` / `GET /key` (the key history: every key
+    listed in it, each within its life, the rotations checked with both keys)."""
     if not values:
         return None
-    out: dict[str, bytes] = {}
+    out = KeyHistory()
     for v in values:
         text = v.strip()
         if not _is_hex(text, 64) and Path(text).is_file():
@@ -182,10 +267,9 @@ def published_keys(values: list[str]) -> dict[str, bytes] | None:
             continue
         try:
             doc = json.loads(text)
-            listed = doc.get("keys") or [doc]
-            for k in listed:
-                pk = bytes.fromhex(k["public_key"])
-                out[fingerprint(pk)] = pk
+            out = merge_keys(out, history_keys(doc, v))
+        except BadInput:
+            raise
         except (ValueError, AttributeError, KeyError, TypeError):
             raise BadInput(f"--key {v[:40]!r}: give an Ed25519 public key (64 hex digits) or a file holding it "
                            "(or `tools key --json`)") from None
@@ -246,6 +330,13 @@ def verify_export(path: str, doc: dict, keys: dict | None, receipts: list[dict])
         return v.fail(problem)
     v.checked.append(f"hash chain of {len(rows)} events")
     file_keys = {fp: bytes(pk) for fp, pk in doc["keys"].items()}
+    if keys is None and doc.get("key_history"):  # the file's own history: a claim, as its keys
+        try:
+            file_keys = merge_keys(file_keys, KeyHistory(life=history_keys(doc["key_history"], "the file's").life))
+        except BadInput as e:
+            return v.fail({"version": None, "step": None, "reason": e.reason.replace("--key 'the file's': ", "")})
+        except (ValueError, KeyError, TypeError, AttributeError):
+            return v.fail({"version": None, "step": None, "reason": "the file's key history cannot be read"})
     problem = check_signatures(gid, rows, doc["signatures"], file_keys, keys)
     if problem is not None:
         return v.fail(problem)
@@ -328,7 +419,8 @@ def check_signatures(gid: UUID, rows: list, signatures: list, file_keys: dict, p
     last = rows[-1]["version"]
     keys = published if published is not None else file_keys
     covered = 0
-    for version, time, fp, sig in sorted(signatures, key=lambda s: (s[0], str(s[1]))):
+    before = None  # (time, version) of the last signature counted: times never go back along the chain
+    for version, time, fp, sig in sorted(signatures, key=lambda s: (s[0], _sort_time(s[1]))):
         if fp not in keys:
             continue
         if published is None and fingerprint(keys[fp]) != fp:
@@ -343,12 +435,25 @@ def check_signatures(gid: UUID, rows: list, signatures: list, file_keys: dict, p
                     "reason": f"the step ending at version {version} (versions {first}-{version}, "
                               f"{_types(rows, first, version)}): its signature does not check against key "
                               f"{fp[:16]} (the history up to there was changed after it was signed)"}
+        problem = outside_life(keys, fp, str(time)) or goes_back(str(time), before)
+        if problem is not None:
+            return {"version": first, "step": [first, version],
+                    "reason": f"the step ending at version {version} (versions {first}-{version}, "
+                              f"{_types(rows, first, version)}): {problem}"}
+        before = (str(time), version)
         covered = max(covered, version)
     if covered < last:
         return {"version": covered + 1, "step": [covered + 1, last], "unsigned": True,
                 "reason": f"versions {covered + 1}-{last} ({_types(rows, covered + 1, last)}) carry no signature"
                           + (" by the published key" if published is not None else "")}
     return None
+
+
+def _sort_time(time) -> tuple:
+    try:
+        return (0, _instant(str(time)).timestamp(), str(time))
+    except ValueError:
+        return (1, 0.0, str(time))
 
 
 def _step_start(signatures, keys, version: int) -> int:
@@ -398,6 +503,9 @@ def receipt_signed(gid_hex: str, r: dict, file_keys: dict, published: dict | Non
     if not verify(keys[fp], bytes.fromhex(r["signature"]), msg):
         return f"receipt of seat {r['seat']} at its version {r['seat_version']}: its signature does not check " \
                f"(not a receipt the service gave)"
+    late = outside_life(keys, fp, r["time"])
+    if late is not None:
+        return f"receipt of seat {r['seat']} at its version {r['seat_version']}: {late}"
     if r["game_id"] != gid_hex:
         return f"receipt of seat {r['seat']}: for game {r['game_id']}, not this file's game {gid_hex}"
     return None
@@ -478,7 +586,7 @@ def record_trust(text: str, given: dict, named: bool) -> str:
     claimed = record_keys(lines)
     if isinstance(claimed, dict):
         raise DoesNotVerify(claimed["reason"])
-    known = {**dict(claimed), **given}
+    known = merge_keys(dict(claimed), given)
     verdict = verify_record("record", text, known, [])
     if not verdict.ok:
         bad = verdict.first_bad or {}
@@ -510,7 +618,7 @@ def verify_record(path: str, text: str, keys: dict | None, receipts: list[dict])
     claimed = record_keys(lines)
     if isinstance(claimed, dict):
         return v.fail(claimed)
-    known = dict(keys) if keys is not None else {  # without --key: the keys the record and the receipts carry
+    known = merge_keys(keys) if keys is not None else {  # without --key: the keys the record and the receipts carry
         **{r["fingerprint"]: bytes.fromhex(r["public_key"]) for r in receipts
            if r.get("public_key") and fingerprint(bytes.fromhex(r["public_key"])) == r["fingerprint"]},
         **dict(claimed)}
@@ -518,6 +626,7 @@ def verify_record(path: str, text: str, keys: dict | None, receipts: list[dict])
         raise BadInput("the record carries no keys (written before format 4): give the service's published key "
                        "(--key) or a seat's receipt")
     signed_heads: dict[str, int] = {}
+    before = None  # (time, version) of the previous sign line: times never go back
     prefix = hashlib.sha256()
     last_signed_line, start_line, signs = 0, 1, 0
     for n, line in enumerate(lines, 1):
@@ -537,6 +646,11 @@ def verify_record(path: str, text: str, keys: dict | None, receipts: list[dict])
                 return v.fail(dict(where, reason=f"the step ending at version {version} (record lines {start_line}-"
                                                   f"{n - 1}): its signature does not check against key {fp[:16]} "
                                                   "(the record was changed after it was signed)"))
+            problem = outside_life(known, fp, time) or goes_back(time, before)
+            if problem is not None:
+                return v.fail(dict(where, reason=f"the step ending at version {version} (record lines {start_line}-"
+                                                  f"{n - 1}): {problem}"))
+            before = (time, int(version))
             signed_heads[head] = int(version)
             last_signed_line, start_line, signs = n, n + 1, signs + 1
         prefix.update(line.encode())

@@ -130,8 +130,9 @@ def import_game(app, path: str, keys: dict | None = None, notes: list | None = N
     if not report.ok:
         bad = report.first_bad
         raise DoesNotVerify(f"{path} does not verify: event {bad['version']} ({bad['type']}): {bad['reason']}")
-    given = dict(app.signer.own_keys())
-    given.update(keys or {})
+    from service.evidence import merge_keys
+
+    given = merge_keys(app.signer.own_keys(), keys)  # each dated key counts within its life only
     try:
         trust = import_trust(game_id, rows, doc, given, named=bool(keys))
     except DoesNotVerify as e:

@@ -31,8 +31,9 @@ def import_record(app, text: str, keys: dict | None = None, notes: list | None =
     from service.evidence import record_trust
     from service.kernel.errors import DoesNotVerify
 
-    given = dict(app.signer.own_keys())
-    given.update(keys or {})
+    from service.evidence import merge_keys
+
+    given = merge_keys(app.signer.own_keys(), keys)  # each dated key counts within its life only
     try:  # its sign lines first: a record changed after it was signed is refused
         note = record_trust(text, given, named=bool(keys))
     except DoesNotVerify as e:

@@ -6,9 +6,13 @@ broken one, the ``version`` it must name, and a phrase of the reason).
     python -m spec.make_vectors [DIR]      (from the repository root)
 
 Keys and times are fresh at every run: the files change, the verdicts do not.
-The committed vectors were made in two runs: those of issue 43 (``trust_vectors``:
+The committed vectors were made in three runs: those of issue 43 (``trust_vectors``:
 a file's own key, a bad sign line) were added later with their own key file,
 ``service-43.key``, named by their manifest entries; a run writes one ``service.key``.
+The third, keys with a history (``history_vectors``: a rotation, a retired key's late
+signature, time going back), was added with ``--add-history``, which writes only
+those files and their key history (``history.json``, as ``tools key --json`` gives
+it) and adds their entries to the manifest, leaving every other vector as it is.
 """
 
 from __future__ import annotations
@@ -91,8 +95,8 @@ def main(out: Path) -> None:
     public = app.signer._active() and app.signer.public_key.hex()
     (out / "service.key").write_text(public + "\n")
 
-    def add(name, expect, receipts=None, note=""):
-        entry = {"file": name, "key": "service.key", "ok": expect is None, "note": note}
+    def add(name, expect, receipts=None, note="", key="service.key"):
+        entry = {"file": name, "key": key, "ok": expect is None, "note": note}
         if receipts:
             (out / f"{name}.receipts.json").write_text(json.dumps(receipts, indent=1))
             entry["receipts"] = f"{name}.receipts.json"
@@ -193,6 +197,7 @@ def main(out: Path) -> None:
     add("fork.pgame", None, note="a finished fork of a finished game: inherited chance with the parent's seed")
 
     trust_vectors(app, out, add)
+    history_vectors(tmp, out, add)
 
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
     app.close()
@@ -270,5 +275,92 @@ def trust_vectors(app, out: Path, add) -> None:
              "the published key made none of them")
 
 
+def history_vectors(tmp: Path, out: Path, add) -> None:
+    """Issue 43, keys with a history (spec/SPEC.md §4): a game signed across a rotation, checked
+    against the key history; the retired key, from a backup of the old key file, signing a rewritten
+    step after its retirement; a signature whose time goes back along the chain."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    app = Privateer(str(tmp / "history.db"), snapshot_interval=0)
+    gid = app.create("loot", 2, seed=b"\x33" * 32)
+    play(app, gid, 6, random.Random(7))
+    app.signer._active()
+    old_fp = app.signer.fingerprint
+    old_key = Ed25519PrivateKey.from_private_bytes(app.signer.key_file.get(old_fp))  # the old key file's backup
+    app.signer.rotate()
+    play(app, gid, 6, random.Random(8))
+    history = app.signer.history()
+    (out / "history.json").write_text(json.dumps(history, indent=1) + "\n")
+    export_game(app, gid, str(out / "rotated.pgame"), with_secret=True)
+    add("rotated.pgame", None, key="history.json",
+        note="a seeded game signed across a key rotation, checked against the key history: each key within its life")
+    retired_at = next(k["until"] for k in history["keys"] if k["fingerprint"] == old_fp)
+
+    # the retired key signs again: a late decision rewritten, re-hashed and re-signed with the old key,
+    # dated after its retirement (as it would be: the step is new)
+    doc = unpack((out / "rotated.pgame").read_bytes())
+    rows = rows_of(doc)
+    late = [r for r in rows if r["type"] == "Decided" and r["data"]["seat"]][-2]["version"]
+    rows[late - 1]["data"]["decision"] = {"action": "rewritten"}
+    rehash(doc, gid, rows, late)
+    hashes = {r["version"]: r["hash"] for r in rows}
+    signed = []
+    for v, when, fp, sig in doc["signatures"]:
+        if v >= late:
+            fp, sig = old_fp, old_key.sign(head_message(gid.bytes, v, hashes[v], when, old_fp))
+        signed.append([v, when, fp, sig])
+    doc["signatures"] = signed
+    first = max(s[0] for s in signed if s[0] < late) + 1
+    assert min(s[1] for s in signed if s[0] >= late) > retired_at
+    (out / "retired-key-late.pgame").write_bytes(pack(doc))
+    add("retired-key-late.pgame", (first, "after its key's retirement"), key="history.json",
+        note="a step rewritten and signed by the retired key, dated after its retirement: the signature checks, "
+             "but outside its key's life it counts for nothing")
+
+    # time going back: one step re-signed (by the key that signed it, within its life) at a time
+    # earlier than the previous step's signature
+    doc = unpack((out / "rotated.pgame").read_bytes())
+    sigs = sorted(doc["signatures"], key=lambda s: s[0])
+    mine = [s for s in sigs if s[2] == old_fp]
+    back = mine[3]
+    back[1] = mine[1][1]
+    back[3] = old_key.sign(head_message(gid.bytes, back[0], hashes_of(doc)[back[0]], back[1], old_fp))
+    doc["signatures"] = sigs
+    first = mine[2][0] + 1
+    (out / "time-goes-back.pgame").write_bytes(pack(doc))
+    add("time-goes-back.pgame", (first, "time goes back"), key="history.json",
+        note="a step's head re-signed by its own key, within its life, at a time earlier than the previous step's "
+             "signature: signature times never go back along a game's chain")
+    app.close()
+
+
+def hashes_of(doc) -> dict:
+    return {r["version"]: r["hash"] for r in rows_of(doc)}
+
+
+def add_history(out: Path) -> None:
+    """Only the key-history vectors, added to the committed ones (their entries replaced if present)."""
+    tmp = Path(tempfile.mkdtemp(prefix="privateer-vectors-"))
+    manifest = json.loads((out / "manifest.json").read_text())
+    added: list[dict] = []
+
+    def add(name, expect, receipts=None, note="", key="service.key"):
+        entry = {"file": name, "key": key, "ok": expect is None, "note": note}
+        if expect is not None:
+            entry["version"], entry["reason"] = expect
+        added.append(entry)
+
+    history_vectors(tmp, out, add)
+    names = {e["file"] for e in added}
+    manifest = [e for e in manifest if e["file"] not in names] + added
+    (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).parent / "vectors")
+    args = [a for a in sys.argv[1:] if a != "--add-history"]
+    folder = Path(args[0]) if args else Path(__file__).parent / "vectors"
+    if "--add-history" in sys.argv[1:]:
+        add_history(folder)
+    else:
+        main(folder)

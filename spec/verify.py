@@ -3,7 +3,7 @@
 alone: the Python standard library, msgpack, and cryptography's Ed25519. It
 imports nothing of privateer.
 
-    python spec/verify.py FILE [--key PUBHEX ...] [--receipt JSON|FILE ...] [--json]
+    python spec/verify.py FILE [--key PUBHEX|KEY-HISTORY-FILE ...] [--receipt JSON|FILE ...] [--json]
 
 Exit 0 when the file verifies, 1 naming the first failure, 2 for bad input.
 """
@@ -16,6 +16,7 @@ import hmac
 import json
 import os
 import sys
+from datetime import datetime, timezone
 
 import msgpack
 from cryptography.exceptions import InvalidSignature
@@ -82,6 +83,7 @@ def read_export(raw: bytes) -> dict:
         rows.append(dict(zip(("version", "timestamp", "type", "turn", "vis", "data", "prev", "hash", "salt"), r)))
     return {"id": doc["game_id"][1], "events": rows, "secret": doc.get("secret"),
             "signatures": doc.get("signatures") or [], "keys": doc.get("keys") or {},
+            "key_history": doc.get("key_history"),
             "parents": doc.get("parents") or []}
 
 
@@ -114,10 +116,45 @@ def _types(rows, a, b):
 
 
 # §4 signed heads ------------------------------------------------------------------------------
+class Keys(dict):
+    """Published keys by fingerprint; ``life``: fingerprint -> (from, until) of a key history (§4)."""
+
+    def __init__(self, *args, life=None):
+        super().__init__(*args)
+        self.life = dict(life or {})
+
+
+def instant(text):
+    t = datetime.fromisoformat(str(text))
+    return t if t.tzinfo else t.replace(tzinfo=timezone.utc)
+
+
+def time_problem(keys, fp, time, before):
+    """§4: a signature counts only within its key's life; times never go back along the chain."""
+    try:
+        start, until = getattr(keys, "life", {}).get(fp, (None, None))
+        if until and instant(time) > instant(until):
+            return f"signed at {time} by key {fp[:16]}, after its key's retirement at {until}"
+        if start and instant(time) < instant(start):
+            return f"signed at {time} by key {fp[:16]}, before its key's life began at {start}"
+        if before and instant(time) < instant(before[0]):
+            return f"signed at {time}, earlier than the signature of version {before[1]}: time goes back"
+    except ValueError:
+        return f"the signature's time {str(time)[:40]!r} is not a time"
+    return None
+
+
+def _when(text):
+    try:
+        return instant(text).timestamp()
+    except ValueError:
+        return 0.0
+
+
 def check_signatures(gid: bytes, rows: list, signatures: list, keys: dict) -> int:
     hashes = {r["version"]: r["hash"] for r in rows}
-    covered = 0
-    mine = sorted((s for s in signatures if s[2] in keys), key=lambda s: (s[0], s[1]))
+    covered, before = 0, None
+    mine = sorted((s for s in signatures if s[2] in keys), key=lambda s: (s[0], _when(s[1]), s[1]))
     for version, time, fp, sig in mine:
         first = max([s[0] for s in mine if s[0] < version] or [0]) + 1
         if version not in hashes:
@@ -128,6 +165,11 @@ def check_signatures(gid: bytes, rows: list, signatures: list, keys: dict) -> in
             raise Failure(f"the step ending at version {version} (versions {first}-{version}, "
                           f"{_types(rows, first, version)}): its signature does not check", first,
                           [first, version])
+        problem = time_problem(keys, fp, time, before)
+        if problem:
+            raise Failure(f"the step ending at version {version} (versions {first}-{version}): {problem}", first,
+                          [first, version])
+        before = (time, version)
         covered = max(covered, version)
     last = rows[-1]["version"]
     if covered < last:
@@ -151,6 +193,9 @@ def receipt_signed(r: dict, gid_hex: str, keys: dict | None) -> None:
                  bytes.fromhex(r["head"]), r["time"], fp])
     if not ed_ok(use[fp], bytes.fromhex(r["signature"]), msg):
         raise Failure(f"receipt of seat {r['seat']} at its version {r['seat_version']}: not a valid signature")
+    problem = time_problem(keys, fp, r["time"], None) if keys else None
+    if problem:
+        raise Failure(f"receipt of seat {r['seat']} at its version {r['seat_version']}: {problem}")
     if r["game_id"] != gid_hex:
         raise Failure(f"receipt of seat {r['seat']}: for another game")
 
@@ -374,7 +419,7 @@ def verify_record(text: str, keys: dict | None, receipts: list) -> list[str]:
     gid = next((ln.split('"')[1] for ln in lines if ln.startswith("[GameId ")), None)
     if gid is None:
         raise Failure("no GameId tag: an unsigned record")
-    known = dict(keys or {})
+    known = Keys(keys or {}, life=getattr(keys, "life", {}))
     if keys is None:  # without a published key: the keys the receipts and the sign lines carry (a claim)
         for r in receipts:
             if fingerprint(bytes.fromhex(r["public_key"])) == r["fingerprint"]:
@@ -388,7 +433,7 @@ def verify_record(text: str, keys: dict | None, receipts: list) -> list[str]:
     if not known:
         raise ValueError("the record carries no keys (format 3 or older): give --key")
     before = hashlib.sha256()
-    heads, last_sign, start, signs = {}, 0, 1, 0
+    heads, last_sign, start, signs, earlier = {}, 0, 1, 0, None
     for n, line in enumerate(lines, 1):
         if line.startswith("sign "):
             parts = line.rstrip("\r\n").split(" ")
@@ -400,6 +445,10 @@ def verify_record(text: str, keys: dict | None, receipts: list) -> list[str]:
             if fp not in known or not ed_ok(known[fp], bytes.fromhex(sig), msg):
                 raise Failure(f"the step ending at version {v} (record lines {start}-{n - 1}): its signature does "
                               "not check", int(v))
+            problem = time_problem(known, fp, time, earlier)
+            if problem:
+                raise Failure(f"the step ending at version {v} (record lines {start}-{n - 1}): {problem}", int(v))
+            earlier = (time, int(v))
             heads[head] = int(v)
             last_sign, start, signs = n, n + 1, signs + 1
         before.update(line.encode("utf-8"))
@@ -426,7 +475,12 @@ def verify(raw: bytes, keys: dict | None, receipts: list) -> dict:
             gid, rows = doc["id"], doc["events"]
             check_chain(gid, rows)
             checked.append(f"chain of {len(rows)} events")
-            own = {fp: bytes(pk) for fp, pk in doc["keys"].items() if fingerprint(bytes(pk)) == fp}
+            own = Keys({fp: bytes(pk) for fp, pk in doc["keys"].items() if fingerprint(bytes(pk)) == fp})
+            if keys is None and doc["key_history"]:  # the file's own history: a claim, as its keys
+                try:
+                    own.life = history(doc["key_history"]).life
+                except (ValueError, KeyError, TypeError, AttributeError) as e:
+                    raise Failure(f"the file's key history does not hold together: {e}") from None
             n = check_signatures(gid, rows, doc["signatures"], keys if keys is not None else own)
             checked.append(f"{n} signed heads")
             check_receipts(gid, rows, receipts, keys if keys is not None else None)
@@ -440,15 +494,40 @@ def verify(raw: bytes, keys: dict | None, receipts: list) -> dict:
     return {"ok": True, "kind": kind, "first_bad": None, "checked": checked}
 
 
+def rotation_ok(st) -> bool:
+    """§4: a rotation statement verifies with the outgoing and with the incoming key."""
+    old, new = bytes.fromhex(st["outgoing"]), bytes.fromhex(st["incoming"])
+    msg = canon(["privateer-rotation-v1", old, new, st["time"]])
+    return (ed_ok(old, bytes.fromhex(st["outgoing_signature"]), msg)
+            and ed_ok(new, bytes.fromhex(st["incoming_signature"]), msg))
+
+
+def history(doc, out=None):
+    """The keys of a key history (§4), each with its life; its rotations checked with both keys."""
+    out = Keys() if out is None else out
+    listed = {}
+    for k in doc.get("keys") or [doc]:
+        pk = bytes.fromhex(k["public_key"])
+        out[fingerprint(pk)] = pk
+        listed[fingerprint(pk)] = k
+        start, until = k.get("from", k.get("created")), k.get("until", k.get("retired"))
+        if start or until:
+            out.life[fingerprint(pk)] = (start or None, until or None)
+    for st in list(doc.get("rotations") or []) + [k["rotation"] for k in listed.values() if k.get("rotation")]:
+        if not rotation_ok(st):
+            raise ValueError(f"the key history's rotation at {st['time']} does not check with both keys")
+        old = listed.get(fingerprint(bytes.fromhex(st["outgoing"])))
+        if old is not None and old.get("until", old.get("retired")) != st["time"]:
+            raise ValueError(f"the key history's rotation at {st['time']} is not its outgoing key's end")
+    return out
+
+
 def _keys(values):
-    out = {}
+    out = Keys()
     for v in values:
         text = open(v).read().strip() if os.path.isfile(v) else v.strip()
         if text.startswith("{"):
-            doc = json.loads(text)
-            for k in doc.get("keys") or [doc]:
-                pk = bytes.fromhex(k["public_key"])
-                out[fingerprint(pk)] = pk
+            history(json.loads(text), out)
         else:
             pk = bytes.fromhex(text)
             out[fingerprint(pk)] = pk

@@ -18,9 +18,11 @@ from . import needs
 
 @pytest.fixture(scope="session", autouse=True)
 def _kept_files(tmp_path_factory):
-    """What ``tools`` keeps between calls (the ``--help`` page, tools/help_page.py) goes to the
-    run's temporary directory, for every command a test runs (they inherit the environment)."""
+    """What ``tools`` keeps between calls (the ``--help`` page, tools/help_page.py) and a
+    PostgreSQL store's key file go to the run's temporary directory, for every command a test runs (they inherit the environment)."""
     os.environ["PRIVATEER_CACHE_DIR"] = str(tmp_path_factory.mktemp("tools-cache"))
+    # a PostgreSQL store's key file, by default under $XDG_CONFIG_HOME/privateer (event_store/signing.py)
+    os.environ["XDG_CONFIG_HOME"] = str(tmp_path_factory.mktemp("config"))
 
 
 @pytest.fixture

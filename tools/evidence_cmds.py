@@ -14,32 +14,36 @@ from tools.plain import echo, out_json
 @app.command()
 @guarded
 def key(db: DbOpt = None, json_out: JsonOpt = False,
-        rotate: Annotated[bool, typer.Option("--rotate", help="Make a new signing key; the old ones stay listed, "
-                                                                "so what they signed still checks.")] = False):
-    """The service's public signing key (Ed25519) and its fingerprint; made on first use.
+        rotate: Annotated[bool, typer.Option("--rotate", help="Make a new signing key, the rotation signed by the old "
+                                                                "and the new; the old ones stay listed with their "
+                                                                "life, so what they signed in it still checks.")] = False):
+    """The service's public signing key (Ed25519), its fingerprint and the key history; made on first use.
 
-    Publish it: `tools verify FILE --key PUBKEY` checks a file's signed heads against it.
+    Publish the history: `tools verify FILE --key HISTORY` checks a file's signed heads against it, each
+    signature within its key's life. The private key is in the key file (`$PRIVATEER_KEY_FILE`, else
+    `<db>.key` beside an SQLite store), owner-only; never printed.
 
     Example: `tools key --json > service-key.json`; `tools key --rotate` (old keys stay listed).
     """
     a = open_app(db)
     if rotate:
         a.signer.rotate()
-    keys = a.signer.describe()
-    active = next(k for k in keys if k["signing"])
+    history = a.signer.history()
     if json_out:
-        return out_json({"fingerprint": active["fingerprint"], "public_key": active["public_key"], "keys": keys})
-    echo(f"public key  {active['public_key']}")
-    echo(f"fingerprint {active['fingerprint']}")
-    for k in keys:
+        return out_json(history)
+    echo(f"public key  {history['public_key']}")
+    echo(f"fingerprint {history['fingerprint']}")
+    echo(f"since       {next(k['from'] for k in history['keys'] if k['signing'])}")
+    for k in history["keys"]:
         if not k["signing"]:
-            echo(f"also        {k['public_key']} (retired {k['retired']})")
+            echo(f"also        {k['public_key']} (from {k['from']} until {k['until']}"
+                 + (", rotation signed by both keys)" if k["rotation"] else ")"))
 
 
 @app.command()
 @guarded
 def verify(path: Annotated[str, typer.Argument(metavar="FILE", help="An export (`tools export`) or a record (`tools record`).")],
-           key_: Annotated[Optional[list[str]], typer.Option("--key", metavar="PUBKEY", help="The service's published public key (hex, or a file holding it or `tools key --json`); may be repeated.")] = None,
+           key_: Annotated[Optional[list[str]], typer.Option("--key", metavar="PUBKEY", help="The service's published public key (hex, or a file holding it) or its key history (`tools key --json`, `GET /key`: each key counts within its life only); may be repeated.")] = None,
            receipt: Annotated[Optional[list[str]], typer.Option("--receipt", metavar="R", help="A seat's receipt (JSON, or a file of receipts); may be repeated.")] = None,
            json_out: JsonOpt = False):
     """Check a file's signed heads against a published key, and that it holds each seat's receipted step unchanged.

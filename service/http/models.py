@@ -262,9 +262,13 @@ class Appended(BaseModel):
 
 
 class ServiceKey(BaseModel):
+    format: str = Field("privateer-key-history", description="The key history (spec/SPEC.md §4).")
     fingerprint: str
     public_key: str = Field(description="Ed25519 public key, 32 bytes in hex.")
-    keys: list[dict] = Field(description="Every key of the service, retired ones too (old signatures still check).")
+    keys: list[dict] = Field(description="Every key of the service, retired ones too, each with its life (`from`, "
+                                         "`until`): a signature counts only within its key's life.")
+    rotations: list[dict] = Field(default_factory=list, description="The rotation statements, each signed by the "
+                                                                    "outgoing and the incoming key.")
 
 
 class LogPage(BaseModel):

@@ -56,9 +56,9 @@ def health(svc: Service):
 
 @router.get("/key", response_model=m.ServiceKey, tags=["service"])
 def service_key(svc: Service):
-    """The service's public signing key (spec/SPEC.md): what its signed heads and receipts check against."""
-    signer = svc.app.signer
-    return {"fingerprint": signer.fingerprint, "public_key": signer.public_key.hex(), "keys": signer.describe()}
+    """The service's public signing key and its key history (spec/SPEC.md §4): what its signed heads and
+    receipts check against, each key within its life, and the rotations, signed by both keys."""
+    return svc.app.signer.history()
 
 
 def mount_docs(api: FastAPI) -> None:

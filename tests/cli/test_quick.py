@@ -7,6 +7,7 @@ byte for byte, and a step is never recorded twice."""
 from __future__ import annotations
 
 import json
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -124,6 +125,7 @@ def _twins(tmp_path, app_setup):
     twin = str(tmp_path / "b.db")
     with sqlite3.connect(db) as src, sqlite3.connect(twin) as dst:
         src.backup(dst)
+    shutil.copy(db + ".key", twin + ".key")  # the signing key is not in the store: its key file goes with it
     return db, twin, gid
 
 

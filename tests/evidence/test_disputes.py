@@ -20,7 +20,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from event_store.chain import link
 from event_store.codec import pack, unpack
-from event_store.signing import head_message
+from event_store.signing import KeyFile, head_message
 from service.app import Privateer
 
 
@@ -86,7 +86,7 @@ def test_the_operator_rewrites_and_resigns_and_the_receipts_expose_it(played, cl
         conn.execute("UPDATE stored_events SET state = ? WHERE originator_id = ? AND originator_version = ?",
                      (pack(st), gid.hex, v))
     key_row = conn.execute("SELECT fingerprint, private_key FROM privateer_keys").fetchone()
-    key = Ed25519PrivateKey.from_private_bytes(bytes.fromhex(key_row[1]))
+    key = Ed25519PrivateKey.from_private_bytes(KeyFile(db + ".key").get(key_row[0]))  # the operator holds the key file
     for (v, signed) in conn.execute("SELECT version, signed FROM privateer_signatures WHERE game_id = ?",
                                     (gid.hex,)).fetchall():
         head = rows[v - 1]["hash"]

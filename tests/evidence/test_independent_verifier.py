@@ -43,7 +43,8 @@ def test_the_verifier_imports_nothing_of_privateer():
     tree = ast.parse(VERIFIER.read_text())
     names = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
     names |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
-    assert names <= {"__future__", "argparse", "hashlib", "hmac", "json", "os", "sys", "msgpack", "cryptography"}
+    assert names <= {"__future__", "argparse", "datetime", "hashlib", "hmac", "json", "os", "sys", "msgpack",
+                     "cryptography"}
 
 
 def _vectors_agree(folder: Path, cli, tmp_path):

@@ -5,6 +5,7 @@ the importing service's; a record's sign lines are checked on import."""
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -169,6 +170,7 @@ def test_the_service_imports_its_own_export_without_a_key(cli, tmp_path):
     row = next(r for r in origin.recorder.select_keys() if r["private_key"])
     origin.close()
     other = str(tmp_path / "same-service.db")
+    shutil.copy(db + ".key", other + ".key")  # the key file moves with it (owner-only, as copied)
     app = Privateer(other)
     app.recorder.insert_service_rows(key=(row["fingerprint"], row["public_key"], row["private_key"], row["created"],
                                           ""))
