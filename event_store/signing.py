@@ -63,6 +63,16 @@ def fingerprint(public_key: bytes) -> str:
     return hashlib.sha256(public_key).hexdigest()
 
 
+class KeyHistory(dict):
+    """Public keys by fingerprint, with the life of those a key history dates
+    (``life``: fingerprint -> (from, until), either None when not said): a
+    signature by a dated key counts only within its life (spec/SPEC.md §4)."""
+
+    def __init__(self, *args, life: dict | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.life: dict[str, tuple[str | None, str | None]] = dict(life or {})
+
+
 def now() -> str:
     return datetime.now(timezone.utc).isoformat()
 
@@ -333,10 +343,7 @@ class Signer:
 
     def own_keys(self) -> dict[str, bytes]:
         """The service's own public keys (the signing one and the retired ones), by fingerprint,
-        each with its life (``service.evidence.KeyHistory``): what a key signs after its retirement
-        does not count."""
-        from service.evidence import KeyHistory
-
+        each with its life (``KeyHistory``): what a key signs after its retirement does not count."""
         self._active()
         rows = [r for r in self.recorder.select_keys() if r["private_key"]]
         return KeyHistory({r["fingerprint"]: bytes.fromhex(r["public_key"]) for r in rows},

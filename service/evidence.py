@@ -22,7 +22,8 @@ from pathlib import Path
 from uuid import UUID
 
 from event_store.chain import chain_version, genesis, link
-from event_store.signing import RECEIPT, fingerprint, head_message, receipt_message, record_message, verify
+from event_store.signing import (RECEIPT, KeyHistory, fingerprint, head_message, receipt_message, record_message,
+                                  verify)
 from service.kernel.errors import BadInput
 from service.record import _move
 
@@ -168,16 +169,6 @@ class Verdict:
     def as_dict(self) -> dict:
         return {"file": self.file, "kind": self.kind, "ok": self.ok, "first_bad": self.first_bad,
                 "checked": self.checked}
-
-
-class KeyHistory(dict):
-    """Public keys by fingerprint, with the life of those a key history dates
-    (``life``: fingerprint -> (from, until), either None when not said): a
-    signature by a dated key counts only within its life (spec/SPEC.md §4)."""
-
-    def __init__(self, *args, life: dict | None = None, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.life: dict[str, tuple[str | None, str | None]] = dict(life or {})
 
 
 def merge_keys(*many) -> KeyHistory:
