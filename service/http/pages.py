@@ -1,11 +1,34 @@
-"""Pages for a browser that the service renders itself (the replay viewer is
-static files in ``viewer/``): the tournament standings."""
+"""Pages for a browser: the static pages and their assets in ``pages/`` (served by
+``page_file`` and ``asset_file`` for the games' and the tournaments' routers), and the
+one the service renders itself, the tournament standings (the replay viewer is static
+files in ``viewer/``)."""
 
 from __future__ import annotations
 
 from html import escape
+from pathlib import Path
+
+from fastapi.responses import FileResponse, PlainTextResponse
 
 from service.projections.model import win_rate
+
+PAGES = Path(__file__).with_name("pages")
+ASSETS = {"pages.css": "text/css", "pages.js": "text/javascript", "organiser.js": "text/javascript",
+          "join.js": "text/javascript", "play.js": "text/javascript", "referee.js": "text/javascript",
+          "docs.js": "text/javascript", "tournament.js": "text/javascript",
+          "tournament-player.js": "text/javascript"}
+
+
+def page_file(name: str) -> FileResponse:
+    """A page of ``pages/`` (its security headers are the middleware's, service/http/headers.py)."""
+    return FileResponse(PAGES / name, media_type="text/html", headers={"Cache-Control": "no-cache"})
+
+
+def asset_file(name: str):
+    """A script or stylesheet the pages load (``/pages-assets/NAME``); anything else: 404."""
+    if name not in ASSETS:
+        return PlainTextResponse("no such file", status_code=404)
+    return FileResponse(PAGES / name, media_type=ASSETS[name], headers={"Cache-Control": "no-cache"})
 
 
 ICON_LINK = ("<link rel=\"icon\" href=\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' "

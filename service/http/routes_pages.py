@@ -26,12 +26,11 @@ from __future__ import annotations
 import json
 import logging
 import re
-from pathlib import Path as FilePath
 from typing import Annotated, Any, Optional
 from uuid import UUID
 
 from fastapi import APIRouter, Query
-from fastapi.responses import FileResponse, PlainTextResponse, RedirectResponse, Response
+from fastapi.responses import RedirectResponse, Response
 from pydantic import BaseModel, Field
 
 from service.kernel.chance import is_copy_of, said_as
@@ -47,13 +46,10 @@ from .auth import Caller
 from .bots import bot_names
 from .checks import check_json
 from .core import GameService
+from .pages import asset_file, page_file
 from .route_params import ERRORS, MAY, NEEDS, Auth, GameIdPath, IdemKey
 
 log = logging.getLogger(__name__)
-PAGES = FilePath(__file__).with_name("pages")
-ASSETS = {"pages.css": "text/css", "pages.js": "text/javascript", "organiser.js": "text/javascript",
-          "join.js": "text/javascript", "play.js": "text/javascript", "referee.js": "text/javascript",
-          "docs.js": "text/javascript"}
 MAX_THEN = 500
 # the pages' icon (also inline in each page's <link rel="icon">, as a data: address the CSP allows)
 ICON = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" '
@@ -167,9 +163,6 @@ def pages_router(svc: GameService) -> APIRouter:
         return svc.reads.status(gid, caller)["players"] or {}
 
     # the pages -------------------------------------------------------------------
-    def page(name: str) -> FileResponse:
-        return FileResponse(PAGES / name, media_type="text/html", headers={"Cache-Control": "no-cache"})
-
     @r.get("/", include_in_schema=False)
     def root():
         """A browser opening the service's address: the organiser's page."""
@@ -181,25 +174,23 @@ def pages_router(svc: GameService) -> APIRouter:
 
     @r.get("/organiser", include_in_schema=False)
     def organiser_page():
-        return page("organiser.html")
+        return page_file("organiser.html")
 
     @r.get("/join/{game_id}/{seat}", include_in_schema=False)
     def join_page(game_id: str, seat: str):
-        return page("join.html")
+        return page_file("join.html")
 
     @r.get("/play/{game_id}/{seat}", include_in_schema=False)
     def play_page(game_id: str, seat: str):
-        return page("play.html")
+        return page_file("play.html")
 
     @r.get("/referee/{game_id}", include_in_schema=False)
     def referee_page(game_id: str):
-        return page("referee.html")
+        return page_file("referee.html")
 
     @r.get("/pages-assets/{name}", include_in_schema=False)
     def asset(name: str):
-        if name not in ASSETS:
-            return PlainTextResponse("no such file", status_code=404)
-        return FileResponse(PAGES / name, media_type=ASSETS[name], headers={"Cache-Control": "no-cache"})
+        return asset_file(name)
 
     # what the pages read -------------------------------------------------------------
     @r.get("/rules", response_model=list[GameKind], tags=["public"])

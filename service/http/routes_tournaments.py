@@ -23,13 +23,11 @@ never in a URL.
 
 from __future__ import annotations
 
-from pathlib import Path as FilePath
 from typing import Annotated, Any, Optional
 from urllib.parse import urlencode
 from uuid import UUID
 
 from fastapi import APIRouter, Path, Query
-from fastapi.responses import FileResponse, PlainTextResponse
 from pydantic import BaseModel, Field
 
 from service.kernel.errors import BadInput
@@ -38,13 +36,11 @@ from service.organiser import Organiser
 from . import models as m
 from .auth import bearer
 from .bots import check_bots
+from .pages import page_file
 from .route_params import ERRORS, NEEDS, Auth, Service
 
 router = APIRouter()
-PAGES = FilePath(__file__).with_name("pages")
-ASSETS = {"tournament.js": "text/javascript", "tournament-player.js": "text/javascript"}
 # the pages' own policy: scripts, styles and requests from the service itself only (no inline ones)
-CSP = "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
 HOW = ("people", "bots", "table", "hand")
 TournamentId = Annotated[str, Path(description="Tournament id (or a unique prefix of 6+ characters).",
                                    max_length=100)]
@@ -235,29 +231,18 @@ def finish(tournament_id: TournamentId, svc: Service, authorization: Auth = None
 
 
 # the pages ----------------------------------------------------------------------------------------
-def _page(name: str) -> FileResponse:
-    return FileResponse(PAGES / name, media_type="text/html",
-                        headers={"Cache-Control": "no-cache", "Content-Security-Policy": CSP})
-
-
 @router.get("/tournament", include_in_schema=False)
 def organiser_page():
-    return _page("tournament.html")
+    return page_file("tournament.html")
 
 
 @router.get("/tournament/{tournament_id}", include_in_schema=False)
 def organiser_page_of(tournament_id: str):
-    return _page("tournament.html")
+    return page_file("tournament.html")
 
 
 @router.get("/tournament/{tournament_id}/player", include_in_schema=False)
 def player_page(tournament_id: str):
-    return _page("tournament-player.html")
+    return page_file("tournament-player.html")
 
-
-@router.get("/tournament-assets/{name}", include_in_schema=False)
-def asset(name: str):
-    if name not in ASSETS:
-        return PlainTextResponse("no such file", status_code=404)
-    return FileResponse(PAGES / name, media_type=ASSETS[name], headers={"Cache-Control": "no-cache"})
 
