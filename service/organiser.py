@@ -28,6 +28,7 @@ from service.kernel.errors import BadInput, IllegalDecision, UnknownGame
 from service.kernel.machine import Machine
 from service.kernel.rules import get_rules
 from service.kernel.seating import choosers
+from service.simulate import bot_steps
 from service.tournaments.rules import NAME, RULES
 from service.tournaments.scoring import game_places
 from service.tournaments.seating import table_sizes
@@ -264,23 +265,13 @@ class Organiser:
         game = self.app.load(UUID(gid))
         m = game.machine
         choose = choosers(get_rules(m.config["game"]), bot, m.kernel_state["seats"])
-        chance = self.app.chance_for(game)
         signer = self.app.signer
         signed = []
-        n = 0
-        while not m.finished:
-            acting = m.acting()
-            if not acting:
-                raise RuntimeError(f"game {gid}: nobody can act but the game is not finished")
-            seat = acting[0]
-            decision = choose[seat](m.state, seat, m.legal(seat), rng)
-            chance.stream.counter = m.kernel_state["counter"]
-            game.record(m.play(seat, decision, chance))  # (the bot's pick from the list: run at once)
+        for _ in bot_steps(game, self.app.chance_for(game), choose, rng):
             signed.append(signer.head_row(game.id, game.version, game.head))
-            n += 1
         if signed:
             self.app.save_game(game, signatures=signed[:-1])  # (the last step's head: signed by the save)
-        return n
+        return len(signed)
 
 
 def tag_of(tid: UUID, cfg: dict) -> str:

@@ -87,18 +87,24 @@ def _play_stored(app, game, seats, options, game_seed, rng, choose, tournament, 
                                name=f"simulated {i + 1}", players=players, catalog=catalog)
     save = app.save_game if writer is None else writer.submit
     save(agg, secret=secret)
-    gid = agg.id
-    chance = app.chance_for(agg)
     n = 0
-    m = agg.machine
+    for _ in bot_steps(agg, app.chance_for(agg), choose, rng):
+        save(agg)
+        n += 1
+    return n, agg.version, agg.id.hex
+
+
+def bot_steps(game, chance, choose, rng):
+    """Play a stored game's aggregate to its end, every seat a bot (``choose``: a chooser per
+    seat, ``kernel.seating.choosers``): each step recorded on ``game``, then yielded, for the
+    caller to save or sign it (``_play_stored``, ``Organiser.play_with_bots``)."""
+    m = game.machine
     while not m.finished:
         acting = m.acting()
         if not acting:
-            raise RuntimeError(f"game {gid.hex}: nobody can act but the game is not finished")
+            raise RuntimeError(f"game {game.id.hex}: nobody can act but the game is not finished")
         seat = acting[0]
         decision = choose[seat](m.state, seat, m.legal(seat), rng)
         chance.stream.counter = m.kernel_state["counter"]
-        agg.record(m.play(seat, decision, chance))  # (the bot's pick from the list: run at once)
-        save(agg)
-        n += 1
-    return n, agg.version, gid.hex
+        game.record(m.play(seat, decision, chance))  # (the bot's pick from the list: run at once)
+        yield
