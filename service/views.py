@@ -215,11 +215,10 @@ def describe(rules, ev: Ev, names=None) -> str:
         if say is not None and isinstance(d["decision"], dict):
             return f"seat {d['seat']} decides: {say(d['decision'])}"
         return f"seat {d['seat']} decides: {decision_text(d['decision'])}"
-    # the game's own words, where its rules have them (``say_event``): its chance events too, its
-    # cards named from the game's catalog (``names.config``; without it, the rules' default)
-    say_event = getattr(rules, "say_event", None)
-    if say_event is not None and t not in _KERNEL_TYPES:
-        text = say_event(getattr(names, "config", None), ev)
+    # the game's own words (``Rules.say_event``): its chance events too, its cards named from
+    # the game's catalog (``names.config``; without it, the rules' default)
+    if t not in _KERNEL_TYPES:
+        text = rules.say_event(getattr(names, "config", None), ev)
         if text:
             return text
     if t == "DiceRolled":
