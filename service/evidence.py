@@ -23,8 +23,9 @@ from uuid import UUID
 
 from event_store.chain import chain_version, genesis, link
 from event_store.signing import (RECEIPT, KeyHistory, fingerprint, head_message, receipt_message, record_message,
-                                  verify)
-from service.kernel.errors import BadInput
+                                  rotation_problem, verify)
+from service.audit import AuditReport, Envelope, ancestry, check_randomness, check_shapes, file_parents
+from service.kernel.errors import BadInput, DoesNotVerify
 from service.record import _move
 
 SIGN = "sign"
@@ -33,7 +34,6 @@ SIGN = "sign"
 # writing ------------------------------------------------------------------------------------
 def export_evidence(app, game_id: UUID, events: list) -> dict:
     """The export's ``signatures``, ``keys`` and, for a fork, ``parents`` (the seeds its ancestors revealed)."""
-    from service.audit import ancestry
 
     rows = app.recorder.select_signatures(game_id.hex)
     signatures = [[r["version"], r["signed"], r["fingerprint"], bytes.fromhex(r["signature"])] for r in rows]
@@ -63,7 +63,6 @@ def import_trust(game_id: UUID, rows: list, doc: dict, given: dict, named: bool)
     when ``--key`` was given, else imported as foreign evidence; a file with no
     signature (format 2) as unsigned evidence. Either way the service does not
     vouch for it: its key list and its signatures stay its own."""
-    from service.kernel.errors import DoesNotVerify
 
     hashes = {r["version"]: r["hash"] for r in rows}
     file_keys = {fp: bytes(pk) for fp, pk in doc["keys"].items()}
@@ -218,7 +217,6 @@ def goes_back(time: str, before: tuple | None) -> str | None:
 def history_keys(doc: dict, where: str) -> KeyHistory:
     """The keys of a key history (``tools key --json``, ``GET /key``), each with its
     life, after checking its rotation statements with both their keys."""
-    from event_store.signing import rotation_problem
 
     out = KeyHistory()
     for k in doc.get("keys") or [doc]:
@@ -354,7 +352,6 @@ def check_file_content(doc: dict) -> dict | None:
     from it, forks' inherited ones from ``parents``: service/audit.py's
     ``check_shapes`` and ``check_randomness``, the code ``tools import`` and
     ``tools audit`` run (all but the rules' re-run)."""
-    from service.audit import AuditReport, Envelope, check_randomness, check_shapes, file_parents
 
     report = AuditReport(game_id=doc["game_id"].hex)
     try:
@@ -565,7 +562,6 @@ def record_trust(text: str, given: dict, named: bool) -> str:
     a claim); a record signed only by keys it carries is refused when ``--key``
     was given (``named``), else imported as foreign evidence. Returns the note;
     raises ``DoesNotVerify`` naming the step."""
-    from service.kernel.errors import DoesNotVerify
 
     lines = text.splitlines(keepends=True)
     if not any(line.startswith("[GameId ") for line in lines):

@@ -7,8 +7,8 @@ from uuid import UUID, uuid4
 
 from event_store.portable import read_game, write_game
 from service.aggregate import Game
-from service.audit import AuditReport, Envelope
-from service.evidence import export_evidence, import_trust
+from service.audit import AuditReport, Envelope, ancestry, audit_envelopes, file_parents
+from service.evidence import export_evidence, import_trust, merge_keys
 from service.kernel.chance import commitment, new_seed
 from service.kernel.corrections import retracted_versions
 from service.kernel.corrections import setup_end as _setup_end
@@ -90,7 +90,6 @@ def import_game(app, path: str, keys: dict | None = None, notes: list | None = N
     never listed as the service's. ``notes``: how far the file was trusted."""
     from copy import deepcopy
 
-    from service.audit import ancestry, audit_envelopes, file_parents
 
     doc = read_game(path)
     game_id = doc["game_id"]
@@ -130,7 +129,6 @@ def import_game(app, path: str, keys: dict | None = None, notes: list | None = N
     if not report.ok:
         bad = report.first_bad
         raise DoesNotVerify(f"{path} does not verify: event {bad['version']} ({bad['type']}): {bad['reason']}")
-    from service.evidence import merge_keys
 
     given = merge_keys(app.signer.own_keys(), keys)  # each dated key counts within its life only
     try:

@@ -12,7 +12,8 @@ from uuid import UUID, uuid4
 from service.aggregate import Game
 from service.app import Privateer
 from service.kernel.chance import SeededChance, TableChance, commitment
-from service.kernel.errors import BadInput
+from service.evidence import merge_keys, record_trust
+from service.kernel.errors import BadInput, DoesNotVerify
 from service.kernel.machine import Ev
 from service.kernel.rules import get_rules
 from service.record import created_config, read_record
@@ -28,11 +29,6 @@ def import_record(app, text: str, keys: dict | None = None, notes: list | None =
     scratch store, so that a refusal still writes nothing. Its sign lines are
     checked first (``service.evidence.record_trust``), against this service's
     keys and ``keys`` (``--key``): a key the record carries is its claim."""
-    from service.evidence import record_trust
-    from service.kernel.errors import DoesNotVerify
-
-    from service.evidence import merge_keys
-
     given = merge_keys(app.signer.own_keys(), keys)  # each dated key counts within its life only
     try:  # its sign lines first: a record changed after it was signed is refused
         note = record_trust(text, given, named=bool(keys))
