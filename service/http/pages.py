@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from html import escape
 from pathlib import Path
+from urllib.parse import quote
 
 from fastapi.responses import FileResponse, PlainTextResponse
 
@@ -31,9 +32,11 @@ def asset_file(name: str):
     return FileResponse(PAGES / name, media_type=ASSETS[name], headers={"Cache-Control": "no-cache"})
 
 
-ICON_LINK = ("<link rel=\"icon\" href=\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' "
-             "viewBox='0 0 16 16'%3E%3Crect width='16' height='16' rx='3' fill='%235b4636'/%3E%3Cpath "
-             "d='M3 11h10l-2 3H5z M8 2v8 M8 3l4 5H8z' fill='%23fdf6e3' stroke='%23fdf6e3'/%3E%3C/svg%3E\">")
+# the pages' icon, served at /favicon.ico and inline in each page's <link rel="icon"> as a data:
+# address the CSP allows (the static pages in pages/ carry the same link)
+ICON = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" '
+        'fill="#5b4636"/><path d="M3 11h10l-2 3H5z M8 2v8 M8 3l4 5H8z" fill="#fdf6e3" stroke="#fdf6e3"/></svg>')
+ICON_LINK = f'<link rel="icon" href="data:image/svg+xml,{quote(ICON)}">'
 # the standings' columns, as the organiser's page shows them too (pages/organiser.js STANDINGS)
 COLUMNS = ("rank", "player", "played", "wins", "win rate", "rating", "points", "avg", "best")
 

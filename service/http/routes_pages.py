@@ -46,14 +46,11 @@ from .auth import Caller
 from .bots import bot_names
 from .checks import check_json
 from .core import GameService
-from .pages import asset_file, page_file
+from .pages import ICON, asset_file, page_file
 from .route_params import ERRORS, MAY, NEEDS, Auth, GameIdPath, IdemKey
 
 log = logging.getLogger(__name__)
 MAX_THEN = 500
-# the pages' icon (also inline in each page's <link rel="icon">, as a data: address the CSP allows)
-ICON = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" '
-        'fill="#5b4636"/><path d="M3 11h10l-2 3H5z M8 2v8 M8 3l4 5H8z" fill="#fdf6e3" stroke="#fdf6e3"/></svg>')
 COPY = re.compile(r"^(.+\d)[a-z]$")  # blue-4a: copy a of blue-4
 
 
