@@ -23,7 +23,7 @@ from service.app import Privateer
 from service.logs import configure
 
 from . import errors, routes_docs, routes_games, routes_history, routes_play, routes_reads, routes_seats
-from . import routes_analysis, routes_standings, routes_tournaments
+from . import routes_analysis, routes_heads, routes_standings, routes_tournaments
 from .core import GameService
 from .fast import PlayLoop
 from .headers import SecurityHeaders
@@ -62,7 +62,7 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None,
     routes_docs.mount_docs(api)
     api.mount("/viewer-assets", StaticFiles(directory=VIEWER), name="viewer-assets")
     for routes in (routes_docs, routes_standings, routes_games, routes_play, routes_seats, routes_reads,
-                   routes_history, routes_analysis, routes_tournaments):
+                   routes_history, routes_analysis, routes_tournaments, routes_heads):
         api.include_router(routes.router)
     api.include_router(pages_router(svc))  # the pages for people and what they read (routes_pages.py)
     if play_loop:
