@@ -544,6 +544,15 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
         rows = self._query(service_tables.SELECT_FEED_GAME_LAST_PYFORMAT, (game_id,))
         return rows[0] if rows else None
 
+    def select_catalog(self, digest: str) -> dict | None:
+        """A loaded catalog (service/catalogs.py) by its digest, None if none was loaded."""
+        rows = self._query(service_tables.SELECT_CATALOG_PYFORMAT, (digest,))
+        return rows[0] if rows else None
+
+    def select_catalogs(self) -> list[dict]:
+        """The loaded catalogs (without their content), oldest first."""
+        return self._query(service_tables.SELECT_CATALOGS)
+
     def select_unfed(self) -> list[dict]:
         """The signed heads the feed has not taken yet, oldest signature first."""
         return self._query(service_tables.SELECT_UNFED)

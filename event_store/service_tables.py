@@ -60,6 +60,10 @@ psycopg). Recorder kwargs (both recorders must accept them in
   version, head)``: a head is fed once; a rewritten one is a new entry. Only
   finished games' heads (the games index's ``finished``): a live game's versions
   count events hidden from its seats.
+* ``privateer_catalogs``: the printed-card catalogs an organiser loaded
+  (service/catalogs.py): ``digest`` (the kernel's ``catalog_digest``), the
+  ``game``, a ``name``, the validated ``catalog`` (JSON text), ``created``.
+  Primary key ``digest``: the same catalog loaded twice is one row.
 """
 
 from __future__ import annotations
@@ -112,8 +116,12 @@ HEADS_FEED_TABLE = (
     "time TEXT NOT NULL, feed_fingerprint TEXT NOT NULL, entry TEXT NOT NULL, signature TEXT NOT NULL, "
     "UNIQUE (game_id, version, head))"
 )
+CATALOGS_TABLE = (
+    "CREATE TABLE IF NOT EXISTS privateer_catalogs ("
+    "digest TEXT PRIMARY KEY, game TEXT NOT NULL, name TEXT NOT NULL, catalog TEXT NOT NULL, created TEXT NOT NULL)"
+)
 CREATE_STATEMENTS = [CREDENTIALS_TABLE, IDEMPOTENCY_TABLE, INVITATIONS_TABLE, INVITATION_USES_TABLE,
-                     PUBLISHED_TABLE, KEYS_TABLE, SIGNATURES_TABLE, ROTATIONS_TABLE, HEADS_FEED_TABLE]
+                     PUBLISHED_TABLE, KEYS_TABLE, SIGNATURES_TABLE, ROTATIONS_TABLE, HEADS_FEED_TABLE, CATALOGS_TABLE]
 FEED_COLUMNS = ("seq", "game_id", "version", "head", "signed", "fingerprint", "head_signature", "since_version",
                 "since_head", "prev", "time",
                 "feed_fingerprint", "entry", "signature")
@@ -151,6 +159,10 @@ SELECT_UNFED = ("SELECT s.game_id, s.version, s.head, s.signed, s.fingerprint, s
                 "WHERE NOT EXISTS (SELECT 1 FROM privateer_heads_feed f "
                 "WHERE f.game_id = s.game_id AND f.version = s.version AND f.head = s.head) "
                 "ORDER BY s.game_id, s.version, s.signed, s.fingerprint")
+_INSERT_CATALOG = ("INSERT INTO privateer_catalogs (digest, game, name, catalog, created) "
+                   "VALUES ({p}, {p}, {p}, {p}, {p}) ON CONFLICT DO NOTHING")
+_SELECT_CATALOG = "SELECT digest, game, name, catalog, created FROM privateer_catalogs WHERE digest = {p}"
+SELECT_CATALOGS = "SELECT digest, game, name, created FROM privateer_catalogs ORDER BY created, digest"
 _INSERT_PUBLISHED = "INSERT INTO privateer_published (game_id, published) VALUES ({p}, {p})"
 _SELECT_INVITATION = ("SELECT i.seat, i.player, i.created, u.used FROM privateer_invitations i "
                       "LEFT JOIN privateer_invitation_uses u ON u.game_id = i.game_id AND u.code_hash = i.code_hash "
@@ -179,6 +191,8 @@ SELECT_KEYS = _SELECT_KEYS
 SELECT_SIGNATURES_QMARK = _SELECT_SIGNATURES.format(p="?")
 SELECT_SIGNATURES_PYFORMAT = _SELECT_SIGNATURES.format(p="%s")
 SELECT_FEED_QMARK = _SELECT_FEED.format(p="?")
+SELECT_CATALOG_QMARK = _SELECT_CATALOG.format(p="?")
+SELECT_CATALOG_PYFORMAT = _SELECT_CATALOG.format(p="%s")
 SELECT_FEED_PYFORMAT = _SELECT_FEED.format(p="%s")
 SELECT_FEED_GAME_LAST_QMARK = _SELECT_FEED_GAME_LAST.format(p="?")
 SELECT_FEED_GAME_LAST_PYFORMAT = _SELECT_FEED_GAME_LAST.format(p="%s")
@@ -204,7 +218,7 @@ NAME_INVITATION_PYFORMAT = _NAME_INVITATION.format(p="%s")
 
 def service_statements(idempotency=None, credential=None, invitation_use=None, invitation=None,
                        published=None, invitation_player=None, signatures=None, key=None, retire_keys=None,
-                       rotations=None, keys_moved=None, feed=None, style: str = "qmark") -> list[tuple[str, tuple]]:
+                       rotations=None, keys_moved=None, feed=None, catalog=None, style: str = "qmark") -> list[tuple[str, tuple]]:
     """The statements (SQL, parameters) that write the service rows passed
     to ``_insert_events``, in the order they run inside the events' transaction."""
     pyformat = style != "qmark"
@@ -234,6 +248,8 @@ def service_statements(idempotency=None, credential=None, invitation_use=None, i
         out.append((_MOVE_KEY.format(p=p), tuple(row)))
     for row in feed or ():  # the feed's new entries (FEED_COLUMNS), in order
         out.append((_INSERT_FEED.format(p=p), tuple(row)))
+    if catalog is not None:  # (digest, game, name, catalog JSON text, created)
+        out.append((_INSERT_CATALOG.format(p=p), tuple(catalog)))
     return out
 
 

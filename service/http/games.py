@@ -8,6 +8,7 @@ from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError, RecordConflictError
 
+from service.catalogs import loaded_catalog
 from service.history import fork
 from service.kernel.errors import BadInput
 
@@ -54,10 +55,12 @@ class Games:
 
     def create(self, body: dict) -> dict:
         options = {k: option_text(k, v) for k, v in (body.get("options") or {}).items()}
+        catalog = loaded_catalog(self.app.recorder, body["catalog"], body["game"]) if body.get("catalog") else None
         agg, seed = self.app.new_game(body["game"], body["seats"], table=body.get("table", False),
                                       options=options, name=body.get("name", ""),
                                       tournament=body.get("tournament", ""), players=body.get("players") or {},
-                                      setup=not body.get("wait_for_seats"), position=body.get("position"))
+                                      setup=not body.get("wait_for_seats"), position=body.get("position"),
+                                      catalog=catalog)
         gid = agg.id
         referee_key = new_token("ref")
         self.app.save_game(agg, secret=seed, credential=(gid.hex, "referee", token_hash(referee_key), now()))
