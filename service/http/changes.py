@@ -17,6 +17,7 @@ import threading
 from contextlib import contextmanager
 
 FALLBACK_SECONDS = 1.0
+EVERY_GAME = "*"  # ``watch(EVERY_GAME)``: woken by a commit to any game (the games list's stream)
 
 
 class Changes:
@@ -34,7 +35,7 @@ class Changes:
         for listener in self._listeners:
             listener(gid_hex)
         with self._lock:
-            waiters = list(self._waiters.get(gid_hex, ()))
+            waiters = list(self._waiters.get(gid_hex, ())) + list(self._waiters.get(EVERY_GAME, ()))
         for loop, event in waiters:
             try:
                 loop.call_soon_threadsafe(event.set)
@@ -43,7 +44,8 @@ class Changes:
 
     @contextmanager
     def watch(self, gid_hex: str):
-        """An ``asyncio.Event`` set at each commit to the game while the block runs."""
+        """An ``asyncio.Event`` set at each commit to the game (to any game: ``EVERY_GAME``)
+        while the block runs."""
         entry = (asyncio.get_running_loop(), asyncio.Event())
         with self._lock:
             self._waiters.setdefault(gid_hex, set()).add(entry)

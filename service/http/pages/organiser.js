@@ -3,7 +3,7 @@
 // games in progress, standings; printed-card catalogs loaded from a file (POST /catalogs).
 (function () {
   "use strict";
-  const {$, el, api, reason, store} = P;
+  const {$, el, api, reason, store, sse} = P;
   let token = store.get("organiser");
   let kinds = [];
   let loaded = [];  // the catalogs loaded (GET /catalogs)
@@ -140,11 +140,14 @@
 
   async function games() {
     const r = await api("/games", {token});
-    if (!r.ok) { return; }
-    const done = r.body.filter((g) => g.finished).length;
+    if (r.ok) { showGames(r.body); }
+  }
+
+  function showGames(all) {
+    const done = all.filter((g) => g.finished).length;
     if (finished !== null && done !== finished) { standings(); }  // a game ended: its standings count now
     finished = done;
-    const rows = r.body.filter((g) => !g.finished).slice(-50).reverse();
+    const rows = all.filter((g) => !g.finished).slice(-50).reverse();
     $("games").replaceChildren(el("tr", {}, ...["game", "turn", "seats", ""].map((h) => el("th", {text: h}))),
       ...rows.map((g) => el("tr", {"data-game": g.game_id},
         el("td", {}, el("strong", {text: g.game.replaceAll("-", " ") + (g.table_mode ? " (table)" : "")}),
@@ -153,6 +156,15 @@
         el("td", {class: "links-cell"}, el("a", {href: `/games/${g.game_id}/view`}, "replay"), " ",
           el("a", {href: `/referee/${g.game_id}`}, "referee")))));
     if (!rows.length) { $("games").replaceChildren(el("tr", {}, el("td", {text: "none"}))); }
+    document.body.dataset.games = String(all.length);
+  }
+
+  // the games list, live: GET /streams/games sends it at once and again at each change (a turn,
+  // a game ended: then the standings are read again); with the organiser key once it is kept
+  let unfollow = null;
+  function live() {
+    if (unfollow) { unfollow(); }
+    unfollow = sse("/streams/games?timeout=600", token, (kind, data) => { if (kind === "games") { showGames(data); } return true; });
   }
 
   async function standings() {
@@ -176,7 +188,7 @@
   }
 
   $("key").value = token;
-  $("key-form").onsubmit = (e) => { e.preventDefault(); token = $("key").value.trim(); store.set("organiser", token); games(); catalogs(); };
+  $("key-form").onsubmit = (e) => { e.preventDefault(); token = $("key").value.trim(); store.set("organiser", token); live(); catalogs(); };
   $("game").onchange = fields;
   $("seats").onchange = fields;
   $("seats").oninput = fields;
@@ -191,10 +203,6 @@
     catalogs();
     document.body.dataset.ready = "yes";
   });
-  games();
+  live();
   standings();
-  // no stream tells of every game (GET /games/{id}/stream follows one): the list is read again
-  // every few seconds while the page is in view, and at once when it comes back into view
-  setInterval(() => { if (!document.hidden) { games(); } }, 3000);
-  document.addEventListener("visibilitychange", () => { if (!document.hidden) { games(); } });
 })();
