@@ -21,11 +21,20 @@ from .resolve import after_reaction, interrogate_challenge, passage, resolve, to
 from .state import card_revealed, player
 from .windows import assist_options, assist_window, live_mine_targets, reaction_types
 
+_TYPES_ONLY = False  # True for the type checker alone (pyproject.toml's always_true): typing is not imported at run time
+if _TYPES_ONLY:
+    from typing import Any
+
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+
+    from .shapes import State
+
 ASSISTED = ("intercept", "british", "monitor", "mines", "torpedo")   # attacks an assist may join (3.2.1)
 
 
 # announcing an attack ------------------------------------------------------
-def announce_options(state, seat):
+def announce_options(state: State, seat: int):
     """Every attack the active seat may announce now with its committed cards: the
     intercepts first, then the action sides that attack."""
     tt = state["tt"]
@@ -107,7 +116,7 @@ def announce_options(state, seat):
     return out
 
 
-def announce(step, seat, d):
+def announce(step: Step, seat: int, d: dict[str, Any]) -> None:
     state = step.state
     i = ix(state)
     a = d["action"]
@@ -145,7 +154,7 @@ def announce(step, seat, d):
 # the answers in an attack's windows -----------------------------------------------
 
 
-def window_decide(step, seat, d):
+def window_decide(step: Step, seat: int, d: dict[str, Any]) -> None:
     """A decision in one of an attack's windows (``window_options``), then the attack
     goes on (``advance``) unless the window stays open."""
     decided = _DECIDED.get(step.state["window"]["kind"])
@@ -154,7 +163,7 @@ def window_decide(step, seat, d):
     advance(step)
 
 
-def _assist_decided(step, seat, d):
+def _assist_decided(step: Step, seat: int, d: dict[str, Any]):
     """3.2.1: an assist card revealed (the window stays open while another may join:
     True), or ``proceed``."""
     state = step.state
@@ -182,7 +191,7 @@ def _assist_decided(step, seat, d):
     return False
 
 
-def _passage_decided(step, seat, d):
+def _passage_decided(step: Step, seat: int, d: dict[str, Any]):
     """3.2.6: the survivor's owner tries passage or not."""
     eng = step.state["eng"]
     pas = eng["passage"]
@@ -195,7 +204,7 @@ def _passage_decided(step, seat, d):
     return False
 
 
-def _pursuit_decided(step, seat, d):
+def _pursuit_decided(step: Step, seat: int, d: dict[str, Any]):
     """6.6.1 / 6.10: the attacker follows the Fast Ship or over the shoals, or not."""
     eng = step.state["eng"]
     step.emit("PursuitChosen", seat=seat, pursue=d["pursue"], ship=eng["ship"],
@@ -204,7 +213,7 @@ def _pursuit_decided(step, seat, d):
     return False
 
 
-def _mine_target_decided(step, seat, d):
+def _mine_target_decided(step: Step, seat: int, d: dict[str, Any]):
     """Mines attack every merchant (3.3.21): the attacker picks which one is next."""
     step.emit("WindowClosed", seat=seat, kind="order")
     step.emit("MineTargetChosen", target=d["target"])
@@ -212,7 +221,7 @@ def _mine_target_decided(step, seat, d):
     return False
 
 
-def _reflag_decided(step, seat, d):
+def _reflag_decided(step: Step, seat: int, d: dict[str, Any]):
     """3.3.32: a ship just revealed is disguised again with Reflag, or not (True: the
     attack is over, nothing to carry on)."""
     state = step.state
@@ -225,7 +234,7 @@ def _reflag_decided(step, seat, d):
     return state["eng"] is None
 
 
-def _reaction_decided(step, seat, d):
+def _reaction_decided(step: Step, seat: int, d: dict[str, Any]):
     """3.2.2: the defender's reaction to the attack (``react``) or to a sinking
     (``after``), or none."""
     state = step.state
@@ -262,7 +271,7 @@ _DECIDED = {"assist": _assist_decided, "passage": _passage_decided, "pursue": _p
 
 
 # the engine -----------------------------------------------------------------
-def advance(step):
+def advance(step: Step) -> None:
     state = step.state
     while state["eng"] is not None and state["window"] is None:
         eng = state["eng"]
@@ -320,12 +329,12 @@ def advance(step):
             _next_target(step)
 
 
-def _phantom(state, seat):
+def _phantom(state: State, seat: int):
     """Solitaire: the phantom answers every attack from the solitaire deck (5.3.3), hand or not."""
     return state.get("solo") is not None and seat == 2
 
 
-def _after_window(state):
+def _after_window(state: State):
     """Whether the defender is asked after a sinking: by the situation and a hand (hand
     sizes are public); the phantom only for the Recalled its defence drew (5.3.3)."""
     eng = state["eng"]
@@ -334,7 +343,7 @@ def _after_window(state):
     return bool(state["players"][eng["opp"] - 1]["hand"]) and _after_possible(state)
 
 
-def _after_possible(state):
+def _after_possible(state: State):
     """Some after-sinking reaction applies (by the situation, not by the hand).
     3.2.2: one reaction card only against each intercept or action card: none
     after a reaction to this target (Good Hunting / Shipping Lanes: each
@@ -350,7 +359,7 @@ def _after_possible(state):
     return any(e["deck"] == "merchant" and not e.get("passage") for e in player(state, eng["opp"])["vp"])
 
 
-def _next_target(step):
+def _next_target(step: Step):
     state = step.state
     eng = state["eng"]
     players = state["players"]
@@ -370,7 +379,7 @@ def _next_target(step):
     step.emit("EngagementAdvanced", stage="assist", i=i)
 
 
-def _finish(step):
+def _finish(step: Step) -> None:
     state = step.state
     eng = state["eng"]
     reveal = eng.get("reveal")
@@ -405,7 +414,7 @@ def _finish(step):
 
 
 # how each event decided here changes the state (``evolve``) -----------------------------------
-def _attack_announced(state, d, ev):
+def _attack_announced(state: State, d: dict[str, Any], ev: Ev) -> None:
     tt = state["tt"]
     eng = dict(d)
     eng["targets"] = list(d["targets"])  # the state's own list: Good Hunting adds to it, never to the event's
@@ -422,7 +431,7 @@ def _attack_announced(state, d, ev):
         tt["intercepted"] += [t for t in d["targets"] if t not in tt["intercepted"]]
 
 
-def _assist_revealed(state, d, ev):
+def _assist_revealed(state: State, d: dict[str, Any], ev: Ev) -> None:
     eng = state["eng"]
     kind = d["ctype"]
     if kind == "surprise-attack":
@@ -443,7 +452,7 @@ def _assist_revealed(state, d, ev):
     card_revealed(state, d, ev)
 
 
-def _engagement_advanced(state, d, ev):
+def _engagement_advanced(state: State, d: dict[str, Any], ev: Ev) -> None:
     eng = state["eng"]
     eng["stage"] = d["stage"]
     eng["i"] = d["i"]
@@ -451,23 +460,23 @@ def _engagement_advanced(state, d, ev):
         eng["reaction"] = None
 
 
-def _mine_target_chosen(state, d, ev):
+def _mine_target_chosen(state: State, d: dict[str, Any], ev: Ev) -> None:
     eng = state["eng"]
     eng["targets"].remove(d["target"])
     eng["targets"].insert(eng["i"], d["target"])
 
 
-def _passage_answered(state, d, ev):
+def _passage_answered(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["window"] = None
     if state["eng"] is not None:
         state["eng"]["passage"] = None
 
 
-def _engagement_ended(state, d, ev):
+def _engagement_ended(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["eng"] = None
 
 
-def _pursuit_chosen(state, d, ev):
+def _pursuit_chosen(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["window"] = None
     state["eng"]["pursue"] = d["pursue"]
 

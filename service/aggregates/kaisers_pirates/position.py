@@ -24,6 +24,16 @@ from .board import ix
 from .deal import deck_left, draw_action, draw_merchant, draw_ship
 from .flow import begin_turn, set_aside
 
+_TYPES_ONLY = False  # True for the type checker alone (pyproject.toml's always_true): typing is not imported at run time
+if _TYPES_ONLY:
+    from typing import Any
+
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+
+    from .catalog import Index
+    from .shapes import State, VpEntry
+
 PLAYER_KEYS = ("ships", "merchants", "prizes", "vp", "hand", "round_points")
 TOP_KEYS = ("players", "to_play", "round", "discard")
 
@@ -38,7 +48,7 @@ def _list(what: str, value) -> list:
     return value
 
 
-def _action(what: str, text, free: list, i) -> str:
+def _action(what: str, text, free: list, i: Index) -> str:
     """A free action card by its id (``qqq-1``) or its type as printed (``QQQ``: any copy left)."""
     if not isinstance(text, str) or not text.strip():
         raise BadInput(f"{what}: give an action card, not {text!r}")
@@ -55,7 +65,7 @@ def _action(what: str, text, free: list, i) -> str:
     raise BadInput(f"{what}: no {text!r} left (stated more times than the deck has copies)")
 
 
-def _force_card(what: str, entry, deck: dict, used: set, word: str, flags: tuple) -> dict:
+def _force_card(what: str, entry: VpEntry, deck: dict, used: set, word: str, flags: tuple) -> dict:
     """A ship or merchantman: its name, or ``{"ship"|"merchant": name, "damaged": true, ...}``."""
     if isinstance(entry, dict):
         bad = sorted(set(entry) - {word, *flags})
@@ -133,7 +143,7 @@ def normalise(config: dict, position: dict) -> dict:
     return {"public": {"players": out, "discard": discard, "round": rnd, "to_play": to_play}, "stated": stated}
 
 
-def lay(step) -> None:
+def lay(step: Step) -> None:
     """The setup of a game from a stated position, up to the stated seat's turn."""
     state = step.state
     pos = state["position"]
@@ -166,7 +176,7 @@ def lay(step) -> None:
 
 # the events ---------------------------------------------------------------------------
 
-def _laid(state, d, ev):
+def _laid(state: State, d: dict[str, Any], ev: Ev) -> None:
     status = state["status"]
     for q in d["players"]:
         p = state["players"][q["seat"] - 1]

@@ -36,8 +36,12 @@ from service.kernel.sampling import canonical, copy_state, shuffled
 
 from .board import ix
 
+_TYPES_ONLY = False  # True for the type checker alone (pyproject.toml's always_true): typing is not imported at run time
+if _TYPES_ONLY:
+    from .catalog import Index
 
-def _fits(i, card, committed) -> bool:
+
+def _fits(i: Index, card: str, committed) -> bool:
     use, ship = committed["use"], committed.get("ship")
     if use != "action":
         return True
@@ -46,7 +50,7 @@ def _fits(i, card, committed) -> bool:
     return i.card_kind[card] in ("normal", "assist", "team") or i.card_type[card] == "reflag"
 
 
-def _known(cards) -> list:
+def _known(cards: list[str]) -> list:
     """``cards`` less the unknown tokens (their identities are in the pool already)."""
     return [c for c in cards if not is_unknown(c)]
 
@@ -80,7 +84,7 @@ def determinize(state: dict, seat: int, rng: random.Random) -> dict:
         pick = next((k for k, card in enumerate(cards) if _fits(i, card, c)), 0)
         c["card"] = cards.pop(pick)
 
-    def take(n):
+    def take(n: int):
         taken = cards[:n]
         del cards[:n]
         return taken

@@ -22,11 +22,20 @@ from .board import (PHANTOM, attack_ok, can_attack_with, in_refuge, is_raider, i
 from .catalog import SPECIALS
 from .state import player
 
+_TYPES_ONLY = False  # True for the type checker alone (pyproject.toml's always_true): typing is not imported at run time
+if _TYPES_ONLY:
+    from typing import Any
+
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+
+    from .shapes import State, Window
+
 SOLO = "solo:"
 REAL = 1
 
 
-def on(state) -> bool:
+def on(state: State) -> bool:
     return state.get("solo") is not None
 
 
@@ -35,7 +44,7 @@ def pseudo(t: str) -> str:
 
 
 # setting up ---------------------------------------------------------------
-def prepare(state, cat) -> None:
+def prepare(state: State, cat: dict[str, Any]) -> None:
     """5.2: the named action cards are not used; the solitaire deck joins the table."""
     deck = cat["solitaire"]
     unused = []
@@ -52,7 +61,7 @@ def prepare(state, cat) -> None:
 
 
 # the solitaire deck -------------------------------------------------------------
-def turn_card(step, why):
+def turn_card(step: Step, why: str):
     state = step.state
     if not state["solo"]["pile"]:
         step.emit("SolitaireDeckReshuffled", why="every solitaire card has been turned (5.4.1)")
@@ -61,18 +70,18 @@ def turn_card(step, why):
     return ix(state).solo_cards[cid]
 
 
-def red_die(step, why):
+def red_die(step: Step, why: str):
     return step.roll(4, 1, why=f"the phantom's red die: {why}")[0]
 
 
-def _pick(step, options, why):
+def _pick(step: Step, options: dict[str, Any], why: str):
     if len(options) == 1:
         return options[0]
     return step.pick(options, why=f"the phantom's choice, at random: {why}")
 
 
 # the phantom's answers ------------------------------------------------------------
-def answer(step, w):
+def answer(step: Step, w: Window):
     """The phantom's answer to the window ``w`` it must answer: a decision for that
     window (the rules' entry applies it as any seat's), or None when the phantom
     answered by itself (its defence, 5.3.3)."""
@@ -101,7 +110,7 @@ def answer(step, w):
     return {"action": "decline"}
 
 
-def _keep(step):
+def _keep(step: Step):
     """5.2.4: the phantom keeps its best ship, by VP (ties at random); with 6.7 its best
     three (its hand is not used, 5.2.2: a kept ship costs it nothing)."""
     state = step.state
@@ -120,7 +129,7 @@ def _keep(step):
     return {"action": "keep", "ship": kept[0]}
 
 
-def defend(step):
+def defend(step: Step) -> None:
     """5.3.3: one solitaire card and the red die: 1/3 the first defensive action,
     2/4 the second; applied when it fits the real player's attack."""
     state = step.state
@@ -154,7 +163,7 @@ def defend(step):
         step.emit("EngagementAdvanced", stage="pursue" if optional.can_pursue(state, name) else "resolve", i=eng["i"])
 
 
-def recall(step):
+def recall(step: Step) -> None:
     """The phantom's Recalled (drawn in its defence, 5.3.3), once the intercepting ship
     has sunk the merchant: the card's challenge, as the action card's (3.3.30)."""
     state = step.state
@@ -168,7 +177,7 @@ def recall(step):
 
 
 # the phantom's turn (5.4.3) ------------------------------------------------------
-def turn_step(step):
+def turn_step(step: Step):
     """One step of the phantom's turn; "end_turn" once its turn is over (5.4.2: the
     turn then ends as any other, by the turn's flow)."""
     nxt = step.state["solo"]["next"]
@@ -182,7 +191,7 @@ def turn_step(step):
     return None
 
 
-def _start(step):
+def _start(step: Step) -> None:
     state = step.state
     tt = state["tt"]
     _refuge_moves(step)
@@ -206,7 +215,7 @@ def _start(step):
         actions.resupply(step, PHANTOM, optional.resupply_options(state, PHANTOM)[0])
 
 
-def _refuge_moves(step):
+def _refuge_moves(step: Step) -> None:
     """Step 7: a ship stays in the refuge until its damage or limited supply is
     gone (one attempt each a turn), otherwise it comes back the next turn."""
     state = step.state
@@ -223,7 +232,7 @@ def _refuge_moves(step):
             actions.refuge(step, PHANTOM, {"action": "leave_refuge", "ship": s})
 
 
-def _offensive(step, mode):
+def _offensive(step: Step, mode) -> None:
     state = step.state
     if mode == "draw":
         mode = "normal"
@@ -269,7 +278,7 @@ def _offensive(step, mode):
         plan(step, card, a)
 
 
-def _plan(state, a):
+def _plan(state: State, a: dict[str, Any]):
     """The function carrying out action ``a`` now, or None when it cannot be done."""
     kind = a["action"]
     if kind == "none":
@@ -291,13 +300,13 @@ def _plan(state, a):
     return _play if _plays(state, kind) else None
 
 
-def _revealed(state):
+def _revealed(state: State):
     p = player(state, PHANTOM)
     return [s for s in p["ships"] + p["prizes"]
             if (is_raider(state, s) or s in p["prizes"]) and status_of(state, s)["revealed"] and not in_refuge(state, s)]
 
 
-def _end(step):
+def _end(step: Step) -> None:
     """Step 12, then the reshuffle (5.4.1)."""
     state = step.state
     ships = _revealed(state)
@@ -309,19 +318,19 @@ def _end(step):
 
 
 # the offensive actions ------------------------------------------------------------
-def _interceptors(state, kind):
+def _interceptors(state: State, kind: str):
     want = is_warship if kind == "warship-intercept" else is_raider
     return [s for s in player(state, PHANTOM)["ships"] if want(state, s) and can_attack_with(state, PHANTOM, s)]
 
 
-def _merchants(state):
+def _merchants(state: State):
     if not attack_ok(state, PHANTOM, REAL):
         return []
     tt = state["tt"]
     return [m for m in player(state, REAL)["merchants"] if m not in tt["intercepted"] and m not in tt["ignored"]]
 
 
-def _recognised(state):
+def _recognised(state: State):
     """The real player's ships British forces may intercept (3.2.3): warships, revealed
     raiders and prizes, not in a refuge, not intercepted this turn."""
     if not attack_ok(state, PHANTOM, REAL):
@@ -332,7 +341,7 @@ def _recognised(state):
             if recognised(state, s) and not in_refuge(state, s) and s not in tt["intercepted"]]
 
 
-def _special_applies(sp, specials, warship):
+def _special_applies(sp, specials, warship: str):
     """Step 3: a special action that joins the intercept (None: British forces, which take
     only Surprise Attack, 3.2.1); a blank part, a double or an illegal one stops the chain."""
     if sp is None or sp not in SPECIALS or sp == "reflag" or sp in specials:
@@ -343,7 +352,7 @@ def _special_applies(sp, specials, warship):
                 or (sp in ("shipping-lanes", "good-hunting") and {"shipping-lanes", "good-hunting"} & set(specials)))
 
 
-def _intercept(step, card, a):
+def _intercept(step: Step, card: str, a: dict[str, Any]) -> None:
     """Step 3: the special actions chain, the targets, then the intercept: a warship or a
     raider on a merchant, or British forces on a warship, revealed raider or prize."""
     state = step.state
@@ -386,7 +395,7 @@ def _intercept(step, card, a):
     combat.advance(step)
 
 
-def _submarine(step, card, a):
+def _submarine(step: Step, card: str, a: dict[str, Any]) -> None:
     """A submarine's torpedo or gun attack on one merchant (the torpedo card's dice,
     5.5.1), or its mines on every merchant (the minelaying submarine's, 3.3.43)."""
     state = step.state
@@ -407,13 +416,13 @@ def _submarine(step, card, a):
     combat.advance(step)
 
 
-def _minelayers(state):
+def _minelayers(state: State):
     if not attack_ok(state, PHANTOM, REAL):
         return []
     return [s for s in player(state, PHANTOM)["ships"] if ix(state).ships[s]["mines"] and can_attack_with(state, PHANTOM, s)]
 
 
-def _lay_mines(step, card, a):
+def _lay_mines(step: Step, card: str, a: dict[str, Any]) -> None:
     """Lay Mines (3.3.21): a minelaying raider of the phantom mines every merchant."""
     state = step.state
     ship = _pick(step, _minelayers(state), "the minelayer")
@@ -422,13 +431,13 @@ def _lay_mines(step, card, a):
     combat.advance(step)
 
 
-def _in_refuge(state):
+def _in_refuge(state: State):
     if not attack_ok(state, PHANTOM, REAL):
         return []
     return [s for s in player(state, REAL)["ships"] if in_refuge(state, s) and s not in state["tt"]["intercepted"]]
 
 
-def _monitor(step, card, a):
+def _monitor(step: Step, card: str, a: dict[str, Any]) -> None:
     """Monitor (3.3.24): British forces on a ship of the real player in an island refuge."""
     state = step.state
     tgt = _pick(step, _in_refuge(state), "the ship in a refuge the Monitor attacks")
@@ -437,7 +446,7 @@ def _monitor(step, card, a):
     combat.advance(step)
 
 
-def _suspects(state):
+def _suspects(state: State):
     if not attack_ok(state, PHANTOM, REAL):
         return []
     p = player(state, REAL)
@@ -446,7 +455,7 @@ def _suspects(state):
             and not recognised(state, s) and not in_refuge(state, s) and s not in tt["intercepted"]]
 
 
-def _interrogate(step, card, a):
+def _interrogate(step: Step, card: str, a: dict[str, Any]) -> None:
     """Step 11: Low VP, High VP or Random among the real player's disguised raiders and prizes."""
     state = step.state
     i = ix(state)
@@ -463,7 +472,7 @@ def _interrogate(step, card, a):
     combat.advance(step)
 
 
-def _recon(step, card, a):
+def _recon(step: Step, card: str, a: dict[str, Any]) -> None:
     """Step 8: two cards at random from the real player's hand, face down onto the discards."""
     state = step.state
     hand = sorted(player(state, REAL)["hand"])
@@ -480,12 +489,12 @@ def _recon(step, card, a):
               why="5.4.3 step 10: the phantom played Recon Aircraft: its next turn is one card, its defensive side")
 
 
-def _plays(state, kind):
+def _plays(state: State, kind: str):
     c = pseudo(kind)
     return [d for d in actions.play_options(state, PHANTOM, c) if actions.has_effect(state, PHANTOM, d)]
 
 
-def _play(step, card, a):
+def _play(step: Step, card: str, a: dict[str, Any]) -> None:
     state = step.state
     opts = _plays(state, a["action"])
     if a["action"] == "island-refuge":            # step 7: a damaged, short or revealed ship first
@@ -513,19 +522,19 @@ def outcome(result):
 
 
 # evolve -------------------------------------------------------------------------------
-def _solitaire_card_turned(state, d, ev):
+def _solitaire_card_turned(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["solo"]["pile"].remove(d["card"])
 
 
-def _solitaire_deck_reshuffled(state, d, ev):
+def _solitaire_deck_reshuffled(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["solo"]["pile"] = sorted(ix(state).solo_cards)
 
 
-def _phantom_action_chosen(state, d, ev):
+def _phantom_action_chosen(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["solo"]["next"] = d["then"]
 
 
-def _phantom_turn_begun(state, d, ev):
+def _phantom_turn_begun(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["solo"]["next"] = "end" if d["mode"] == "end" else d["mode"]
     if not state.get("issue33"):
         if d["mode"] == "recon":
@@ -535,36 +544,36 @@ def _phantom_turn_begun(state, d, ev):
         state["solo"].pop("recon", None)       # (a snapshot from before steps 9 and 10 read "by")
 
 
-def _phantom_turn_shortened(state, d, ev):
+def _phantom_turn_shortened(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["solo"]["short"] = d["mode"]
 
 
-def _turn_ended(state, d, ev):
+def _turn_ended(state: State, d: dict[str, Any], ev: Ev) -> None:
     if state.get("solo") is not None:
         state["solo"]["next"] = "start"
 
 
-def _phantom_reacted(state, d, ev):
+def _phantom_reacted(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["window"] = None
     eng = state["eng"]
     eng["reacted"].append(d["target"])
     eng["reaction"] = {"card": d["card"], "type": d["ctype"]}
 
 
-def _phantom_defence(state, d, ev):
+def _phantom_defence(state: State, d: dict[str, Any], ev: Ev) -> None:
     if d["reaction"] == "recalled" and d["fits"]:     # kept for the sinking (``combat._after_window``)
         state["eng"]["recall"] = d["target"]
         state["window"] = None
 
 
-def _phantom_assists(state, d, ev):
+def _phantom_assists(state: State, d: dict[str, Any], ev: Ev) -> None:
     eng = state["eng"]
     eng["surprise"] = d["surprise"]
     eng["boarding"] = list(d["boarding"])
     eng["multi"] = d["multi"]
 
 
-def _cards_discarded_face_down(state, d, ev):
+def _cards_discarded_face_down(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
     for c in d["cards"]:
         p["hand"].remove(c)

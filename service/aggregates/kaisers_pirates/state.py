@@ -35,8 +35,17 @@ from __future__ import annotations
 
 from service.kernel.machine import is_unknown
 
+_TYPES_ONLY = False  # True for the type checker alone (pyproject.toml's always_true): typing is not imported at run time
+if _TYPES_ONLY:
+    from typing import Any
 
-def initial_state(config: dict, key: str, ix) -> dict:
+    from service.kernel.events import Ev
+
+    from .catalog import Index
+    from .shapes import State
+
+
+def initial_state(config: dict, key: str, ix: Index) -> dict:
     seats = config["seats"]
     piled = list if config.get("table") else sorted     # the piles' order (see the module's doc)
     return {
@@ -79,11 +88,11 @@ def initial_state(config: dict, key: str, ix) -> dict:
     }
 
 
-def player(state, seat):
+def player(state: State, seat: int):
     return state["players"][seat - 1]
 
 
-def pool_left(state) -> int:
+def pool_left(state: State) -> int:
     """Action cards left to draw: the pool less the unseen cards set aside
     (at a table the pool holds every card still possible, those included)."""
     if not state.get("unseen"):
@@ -92,7 +101,7 @@ def pool_left(state) -> int:
     return len(state["pool"]) - sum(1 for c in hidden if is_unknown(c))
 
 
-def real_card(card) -> bool:
+def real_card(card: str) -> bool:
     """Not one of the phantom's pseudo-cards (``solo:<type>``, solitaire.py): those
     are never dealt, played from a hand nor discarded."""
     return not (isinstance(card, str) and card.startswith("solo:"))
@@ -102,7 +111,7 @@ def real_card(card) -> bool:
 
 
 # how the events every phase uses change the state (``evolve``) ----------------------------------
-def card_revealed(state, d, ev):
+def card_revealed(state: State, d: dict[str, Any], ev: Ev) -> None:
     tt = state["tt"]
     for c in tt["committed"]:
         if c["card"] == d["card"]:
@@ -114,7 +123,7 @@ def card_revealed(state, d, ev):
         tt["others"].append(d["against"])
 
 
-def _window_opened(state, d, ev):
+def _window_opened(state: State, d: dict[str, Any], ev: Ev) -> None:
     w = state["window"] = dict(d)       # lists and dicts copied too: the window shares nothing with the event
     for k, v in d.items():
         # by the exact class (a window's data are plain JSON values, built here or decoded):
@@ -126,11 +135,11 @@ def _window_opened(state, d, ev):
             w[k] = list(v)
 
 
-def _window_closed(state, d, ev):
+def _window_closed(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["window"] = None
 
 
-def _reaction_played(state, d, ev):
+def _reaction_played(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["window"] = None
     p = player(state, d["seat"])
     p["hand"].remove(d["card"])

@@ -17,6 +17,12 @@ from .board import TEAMS, team_game, vp_of
 from .state import pool_left
 from .words import _listed, in_words, printed
 
+_TYPES_ONLY = False  # True for the type checker alone (pyproject.toml's always_true): typing is not imported at run time
+if _TYPES_ONLY:
+    from service.kernel.events import Ev
+
+    from .shapes import State
+
 
 def view(state: dict, seat: int | None) -> dict:
     referee = seat is None
@@ -79,7 +85,7 @@ def view(state: dict, seat: int | None) -> dict:
     return out
 
 
-def _window(state, seat):
+def _window(state: State, seat: int):
     w = state["window"]
     if w is None:
         return None
@@ -88,7 +94,7 @@ def _window(state, seat):
     return dict(w)
 
 
-def _team_view(state, seat, out):
+def _team_view(state: State, seat: int, out) -> None:
     """The team game: the teams (4.1); the cards chosen for Exchange Information, to the giver only."""
     if not team_game(state):
         return
@@ -136,11 +142,11 @@ def _roll(side: dict, mods: bool = True) -> str:
     return f"{side['high']} ({', '.join(in_words(m) for m in side['mods'])}): {side['result']}"
 
 
-def _seat(n) -> str:
+def _seat(n: int) -> str:
     return f"seat {n}"
 
 
-def describe(ev) -> str:
+def describe(ev: Ev) -> str:
     """One line of the log, in the book's words: ships and cards by their printed names."""
     d = ev.data
     t = ev.type
@@ -445,7 +451,7 @@ def _option(v) -> str:
     return printed(v)
 
 
-def say_event(config: dict | None, ev) -> str | None:
+def say_event(config: dict | None, ev: Ev) -> str | None:
     """A draw, a roll or a random choice in the game's words (``views.describe`` asks first)."""
     d = ev.data
     t = ev.type

@@ -13,11 +13,15 @@ from . import optional
 from .board import committed, in_refuge, is_prize, is_raider, ix, may_hold
 from .state import player
 
+_TYPES_ONLY = False  # True for the type checker alone (pyproject.toml's always_true): typing is not imported at run time
+if _TYPES_ONLY:
+    from .shapes import State
+
 
 ASSISTS = ("surprise-attack", "searchlight", "special-cargo", "boarding-party", "good-hunting", "shipping-lanes")
 
 
-def assist_joins(state, t, free=None):
+def assist_joins(state: State, t, free=None):
     """Whether an assist card of type ``t`` may join the attack at its current target now
     (3.2.1, 3.3), by public facts only; ``free``: the merchants still free to intercept."""
     eng = state["eng"]
@@ -48,13 +52,13 @@ def assist_joins(state, t, free=None):
     return False
 
 
-def free_merchants(state):
+def free_merchants(state: State):
     eng = state["eng"]
     tt = state["tt"]
     return [m for m in player(state, eng["opp"])["merchants"] if m not in tt["intercepted"] and m not in tt["ignored"]]
 
 
-def assist_options(state):
+def assist_options(state: State):
     i = ix(state)
     out = []
     free = None
@@ -73,7 +77,7 @@ def assist_options(state):
     return out        # every committed copy is listed
 
 
-def assist_window(state):
+def assist_window(state: State):
     """3.2.1: whether the attacker is asked for assists now. Who is to act is public, so
     the window opens when the table cannot rule out a fitting assist among the
     action-side cards face down (``board.may_hold``): a card type that may join now, not
@@ -85,7 +89,7 @@ def assist_window(state):
     return may_hold(state, eng["seat"], [t for t in ASSISTS if assist_joins(state, t)], cards)
 
 
-def _intercept_reactions(calm, raider, damaged, hidden_raider):
+def _intercept_reactions(calm, raider: str, damaged, hidden_raider):
     """The reaction card types against a German ship's intercept (3.3): ``calm``, neither a
     night action nor a Surprise Attack; ``raider``, the interceptor is a raider (``hidden_raider``:
     not revealed); ``damaged``, the target is damaged."""
@@ -105,7 +109,7 @@ def _intercept_reactions(calm, raider, damaged, hidden_raider):
 _INTERCEPT_REACTIONS = {k: _intercept_reactions(*k) for k in itertools.product((False, True), repeat=4)}
 
 
-def reaction_types(state):
+def reaction_types(state: State):
     """The reaction card types the book allows against the current target now."""
     eng = state["eng"]
     tgt = eng["targets"][eng["i"]]
@@ -136,7 +140,7 @@ def reaction_types(state):
     return out
 
 
-def reaction_options(state, seat):
+def reaction_options(state: State, seat: int):
     i = ix(state)
     types = reaction_types(state)
     out = []
@@ -146,7 +150,7 @@ def reaction_options(state, seat):
     return out + [{"action": "decline"}]
 
 
-def after_options(state, seat):
+def after_options(state: State, seat: int):
     """After a merchant is sunk: Recalled (the intercepting ship) or Mistaken Identity."""
     eng = state["eng"]
     i = ix(state)
@@ -165,7 +169,7 @@ def after_options(state, seat):
     return out + [{"action": "decline"}]
 
 
-def reflag_options(state, seat):
+def reflag_options(state: State, seat: int):
     w = state["window"]
     i = ix(state)
     cards = sorted(c for c in player(state, seat)["hand"] if i.tid(c) == "reflag")
@@ -173,18 +177,18 @@ def reflag_options(state, seat):
     return [{"action": "react", "card": c, "ship": s} for c in cards for s in ships] + [{"action": "decline"}]
 
 
-def mine_order_options(state):
+def mine_order_options(state: State):
     return [{"action": "mine_target", "target": m} for m in live_mine_targets(state, state["eng"]["i"])]
 
 
-def live_mine_targets(state, start):
+def live_mine_targets(state: State, start):
     """The merchants from the ``start``-th target on that the mines may still attack."""
     eng = state["eng"]
     mer = player(state, eng["opp"])["merchants"]
     return [t for t in eng["targets"][start:] if t in mer]
 
 
-def window_options(state, seat):
+def window_options(state: State, seat: int):
     w = state["window"]
     if w is None or w["seat"] != seat:
         return []

@@ -14,7 +14,7 @@ from .catalog import index, load, solitaire_deck
 def _names(config: dict) -> dict:
     """Card, ship and merchant ids -> printed names (the catalog's index, cached by digest)."""
     ix = index(config["catalog"], config.get("catalog_digest") or "default")
-    names = getattr(ix, "printed", None)
+    names = ix.printed
     if names is None:
         names = dict(ix.card_name)
         names.update({s: v["name"] for s, v in ix.ships.items()})
