@@ -27,21 +27,21 @@ if _TYPES_ONLY:
     from .shapes import State
 
 
-def own_ships(state: State, seat: int):
+def own_ships(state: State, seat: int) -> list[str]:
     p = player(state, seat)
     return p["ships"] + p["prizes"] + p["merchants"]
 
 
-def play_options(state: State, seat: int, card: str):
+def play_options(state: State, seat: int, card: str) -> list[dict[str, Any]]:
     """Every way to play ``card``'s action side now (empty: not playable)."""
     i = ix(state)
     t = i.tid(card)
     tt = state["tt"]
     p = player(state, seat)
     st = state["status"]
-    base = {"action": "play", "card": card}
+    base: dict[str, Any] = {"action": "play", "card": card}
     opps = opponents(state, seat)
-    out = []
+    out: list[dict[str, Any]] = []
     # A play the book allows is listed even when it can have no effect (Collier with
     # nothing short of supply, Recon Aircraft against an empty hand...): ``has_effect``
     # tells bots and Deception (3.3.10) which plays do something.
@@ -92,7 +92,7 @@ def play_options(state: State, seat: int, card: str):
     return out
 
 
-def has_effect(state: State, seat: int, d: dict[str, Any]):
+def has_effect(state: State, seat: int, d: dict[str, Any]) -> bool:
     """Whether a listed play can change anything (for bots and Deception)."""
     i = ix(state)
     t = i.tid(d["card"])
@@ -116,7 +116,7 @@ def has_effect(state: State, seat: int, d: dict[str, Any]):
     return True
 
 
-def refuge_options(state: State, seat: int):
+def refuge_options(state: State, seat: int) -> list[dict[str, Any]]:
     tt = state["tt"]
     out = []
     for s in state["players"][seat - 1]["ships"]:
@@ -124,7 +124,7 @@ def refuge_options(state: State, seat: int):
         if not st["refuge"]:
             continue
         for what, flag in (("supply", "supply"), ("repair", "damaged")):
-            if st[flag] and [s, what] not in tt["refuge_tried"]:
+            if st[flag] and [s, what] not in tt["refuge_tried"]:  # type: ignore[literal-required]  # supply or damaged
                 out.append({"action": "refuge", "ship": s, "try": what})
         if st.get("since", state["turn"]) < state["turn"]:
             out.append({"action": "leave_refuge", "ship": s})
@@ -170,7 +170,8 @@ def play(step: Step, seat: int, d: dict[str, Any]) -> None:
         against = owner(state, d["target"])
     step.emit("CardRevealed", seat=seat, card=card, name=i.card_name[card], use="action", against=against,
               **{k: v for k, v in d.items() if k in ("ship", "target", "opponent", "deck")})
-    if t in ("interned", "transfer-command") and reflag_window(step, seat, d, against):
+    # (against: the target's owner)
+    if t in ("interned", "transfer-command") and reflag_window(step, seat, d, against):  # type: ignore[arg-type]
         return                         # the owner may answer with Reflag first
     _carry_out(step, seat, d, against)
 
@@ -182,7 +183,7 @@ def _carry_out(step: Step, seat: int, d: dict[str, Any], against: int | None) ->
         effect(step, seat, d, against)
 
 
-def reflag_window(step: Step, seat: int, d: dict[str, Any], against: int | None):
+def reflag_window(step: Step, seat: int, d: dict[str, Any], against: int) -> bool:
     """3.3.32: Reflag answers an action that needs the raider or prize recognised
     (Interned, Transfer Command): its owner is asked when it holds any card."""
     state = step.state
@@ -196,11 +197,11 @@ def reflag_window(step: Step, seat: int, d: dict[str, Any], against: int | None)
     return True
 
 
-def reflag_card_options(state: State, seat: int):
+def reflag_card_options(state: State, seat: int) -> list[dict[str, Any]]:
     w = state["window"]
     i = ix(state)
     cards = sorted(c for c in player(state, seat)["hand"] if i.tid(c) == "reflag")
-    return [{"action": "react", "card": c, "ship": w["target"]} for c in cards] + [{"action": "decline"}]
+    return [{"action": "react", "card": c, "ship": w["target"]} for c in cards] + [{"action": "decline"}]  # type: ignore[index]
 
 
 def reflag_card(step: Step, seat: int, d: dict[str, Any]) -> None:
@@ -220,7 +221,7 @@ def reflag_card(step: Step, seat: int, d: dict[str, Any]) -> None:
 
 
 # each card's effect (3.3) ---------------------------------------------------------------
-def _action_side(step: Step, d: dict[str, Any]):
+def _action_side(step: Step, d: dict[str, Any]) -> dict[str, Any]:
     return ix(step.state).ctype(d["card"])["action"]
 
 
@@ -443,7 +444,7 @@ def recon_from_phantom(step: Step, seat: int) -> None:
     step.emit("CardsTakenCount", seat=seat, count=len(taken), **{"from": PHANTOM})
 
 
-def stack_options(state: State, seat: int):
+def stack_options(state: State, seat: int) -> list[dict[str, Any]]:
     cards = state["peek"]
     if len(cards) > 5:
         cards = cards[:5]

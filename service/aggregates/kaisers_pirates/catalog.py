@@ -96,7 +96,7 @@ def _value(kind: str, v: Any, where: str) -> None:
 
 
 def _sources(card: dict[str, Any], keys: list[str], where: str) -> None:
-    src = card.get("source")
+    src: Any = card.get("source")      # (checked next)
     _check(isinstance(src, dict), f"{where} needs a 'source' map")
     for k in keys:
         _check(src.get(k) in SOURCES, f"{where}: value {k!r} needs a source ({', '.join(sorted(SOURCES))})")
@@ -168,11 +168,11 @@ def _check_action_card(c: dict[str, Any], ids: set[str]) -> int:
     _new_id(c, ids, w)
     _check(c.get("kind") in KINDS, f"{w}: kind must be one of {sorted(KINDS)}")
     _check(isinstance(c.get("count"), int) and c["count"] >= 1, f"{w}: count must be >= 1")
-    icpt = c.get("intercept")
+    icpt: Any = c.get("intercept")     # (JSON values, checked next)
     _check(isinstance(icpt, dict), f"{w}: needs an intercept side")
     _value("dice", icpt.get("attack"), f"{w}.intercept.attack")
     _value("bool", icpt.get("night"), f"{w}.intercept.night")
-    act = c.get("action")
+    act: Any = c.get("action")
     _check(isinstance(act, dict), f"{w}: needs an action side")
     for f, v in act.items():
         _check(f in ACTION_FIELDS, f"{w}: unknown action value {f!r}")

@@ -34,7 +34,7 @@ ASSISTED = ("intercept", "british", "monitor", "mines", "torpedo")   # attacks a
 
 
 # announcing an attack ------------------------------------------------------
-def announce_options(state: State, seat: int):
+def announce_options(state: State, seat: int) -> list[dict[str, Any]]:
     """Every attack the active seat may announce now with its committed cards: the
     intercepts first, then the action sides that attack."""
     tt = state["tt"]
@@ -44,7 +44,7 @@ def announce_options(state: State, seat: int):
     for o in opponents(state, seat):
         if (attack_on is None or attack_on == o) and not fogged(state, o):
             opps.append(o)
-    out = []
+    out: list[dict[str, Any]] = []
     # 3.2.3, 3.2.4: the cards committed on their intercept side: a German ship's on a
     # merchant, British forces on a recognised ship (one function with the attack cards
     # below: it runs at every listing of the resolve phase)
@@ -139,7 +139,7 @@ def announce(step: Step, seat: int, d: dict[str, Any]) -> None:
         opp = owner(state, d["target"])
         by = {"by": i.card_name[card]} if state.get("issue33") else {}
         step.emit("AttackAnnounced", kind="torpedo", opp=opp, targets=[d["target"]], night=False, **by, **base)
-        if d["target"] in player(state, opp)["prizes"]:
+        if d["target"] in player(state, opp)["prizes"]:  # type: ignore[arg-type]  # (the target's owner)
             step.emit("EngagementAdvanced", stage="challenge", i=0)
     elif a == "interrogate":
         step.emit("AttackAnnounced", kind="interrogate", opp=owner(state, d["target"]),
@@ -163,7 +163,7 @@ def window_decide(step: Step, seat: int, d: dict[str, Any]) -> None:
     advance(step)
 
 
-def _assist_decided(step: Step, seat: int, d: dict[str, Any]):
+def _assist_decided(step: Step, seat: int, d: dict[str, Any]) -> bool:
     """3.2.1: an assist card revealed (the window stays open while another may join:
     True), or ``proceed``."""
     state = step.state
@@ -191,7 +191,7 @@ def _assist_decided(step: Step, seat: int, d: dict[str, Any]):
     return False
 
 
-def _passage_decided(step: Step, seat: int, d: dict[str, Any]):
+def _passage_decided(step: Step, seat: int, d: dict[str, Any]) -> bool:
     """3.2.6: the survivor's owner tries passage or not."""
     eng = step.state["eng"]
     pas = eng["passage"]
@@ -204,7 +204,7 @@ def _passage_decided(step: Step, seat: int, d: dict[str, Any]):
     return False
 
 
-def _pursuit_decided(step: Step, seat: int, d: dict[str, Any]):
+def _pursuit_decided(step: Step, seat: int, d: dict[str, Any]) -> bool:
     """6.6.1 / 6.10: the attacker follows the Fast Ship or over the shoals, or not."""
     eng = step.state["eng"]
     step.emit("PursuitChosen", seat=seat, pursue=d["pursue"], ship=eng["ship"],
@@ -213,7 +213,7 @@ def _pursuit_decided(step: Step, seat: int, d: dict[str, Any]):
     return False
 
 
-def _mine_target_decided(step: Step, seat: int, d: dict[str, Any]):
+def _mine_target_decided(step: Step, seat: int, d: dict[str, Any]) -> bool:
     """Mines attack every merchant (3.3.21): the attacker picks which one is next."""
     step.emit("WindowClosed", seat=seat, kind="order")
     step.emit("MineTargetChosen", target=d["target"])
@@ -221,7 +221,7 @@ def _mine_target_decided(step: Step, seat: int, d: dict[str, Any]):
     return False
 
 
-def _reflag_decided(step: Step, seat: int, d: dict[str, Any]):
+def _reflag_decided(step: Step, seat: int, d: dict[str, Any]) -> bool:
     """3.3.32: a ship just revealed is disguised again with Reflag, or not (True: the
     attack is over, nothing to carry on)."""
     state = step.state
@@ -234,7 +234,7 @@ def _reflag_decided(step: Step, seat: int, d: dict[str, Any]):
     return state["eng"] is None
 
 
-def _reaction_decided(step: Step, seat: int, d: dict[str, Any]):
+def _reaction_decided(step: Step, seat: int, d: dict[str, Any]) -> bool:
     """3.2.2: the defender's reaction to the attack (``react``) or to a sinking
     (``after``), or none."""
     state = step.state
@@ -329,12 +329,12 @@ def advance(step: Step) -> None:
             _next_target(step)
 
 
-def _phantom(state: State, seat: int):
+def _phantom(state: State, seat: int) -> bool:
     """Solitaire: the phantom answers every attack from the solitaire deck (5.3.3), hand or not."""
     return state.get("solo") is not None and seat == 2
 
 
-def _after_window(state: State):
+def _after_window(state: State) -> bool:
     """Whether the defender is asked after a sinking: by the situation and a hand (hand
     sizes are public); the phantom only for the Recalled its defence drew (5.3.3)."""
     eng = state["eng"]
@@ -343,7 +343,7 @@ def _after_window(state: State):
     return bool(state["players"][eng["opp"] - 1]["hand"]) and _after_possible(state)
 
 
-def _after_possible(state: State):
+def _after_possible(state: State) -> bool:
     """Some after-sinking reaction applies (by the situation, not by the hand).
     3.2.2: one reaction card only against each intercept or action card: none
     after a reaction to this target (Good Hunting / Shipping Lanes: each
@@ -359,7 +359,7 @@ def _after_possible(state: State):
     return any(e["deck"] == "merchant" and not e.get("passage") for e in player(state, eng["opp"])["vp"])
 
 
-def _next_target(step: Step):
+def _next_target(step: Step) -> None:
     state = step.state
     eng = state["eng"]
     players = state["players"]
@@ -401,7 +401,7 @@ def _finish(step: Step) -> None:
     if not shown:       # (most attacks reveal nothing: no owners to sort)
         return
     # Reflag's special timing: the owner of a ship just revealed may hide it at once
-    by_owner = {}
+    by_owner: dict[int, list[str]] = {}
     for s in shown:
         o = owner(state, s)
         if o is not None:
@@ -421,7 +421,7 @@ def _attack_announced(state: State, d: dict[str, Any], ev: Ev) -> None:
     eng.update({"i": 0, "stage": "assist", "surprise": False, "searchlight": False, "special": False,
                 "boarding": [], "multi": None, "reaction": None, "reveal": [], "passage": None,
                 "reacted": []})
-    state["eng"] = eng
+    state["eng"] = eng  # type: ignore[typeddict-item]  # AttackAnnounced's data and the keys above
     if d["kind"] in ("intercept", "british", "interrogate", "monitor", "mines", "torpedo"):
         tt["attack_on"] = d["opp"]
     if d.get("ship"):
@@ -473,7 +473,7 @@ def _passage_answered(state: State, d: dict[str, Any], ev: Ev) -> None:
 
 
 def _engagement_ended(state: State, d: dict[str, Any], ev: Ev) -> None:
-    state["eng"] = None
+    state["eng"] = None  # type: ignore[typeddict-item]  # between attacks (shapes.State)
 
 
 def _pursuit_chosen(state: State, d: dict[str, Any], ev: Ev) -> None:

@@ -21,7 +21,7 @@ if _TYPES_ONLY:
     from .shapes import State
 
 
-def _draw_force_card(step: Step, seat: int, deck: str, label: str):
+def _draw_force_card(step: Step, seat: int, deck: str, label: str) -> bool:
     """Draw a ship card for ``seat`` from the ``deck`` pool ("ship" or "merchant")."""
     state = step.state
     pile = f"{deck}_pool"       # (its key formatted once: the pile is looked up again after a reshuffle)
@@ -41,15 +41,15 @@ def _draw_force_card(step: Step, seat: int, deck: str, label: str):
     return True
 
 
-def draw_ship(step: Step, seat: int):
+def draw_ship(step: Step, seat: int) -> bool:
     return _draw_force_card(step, seat, "ship", "a warship or raider")
 
 
-def draw_merchant(step: Step, seat: int):
+def draw_merchant(step: Step, seat: int) -> bool:
     return _draw_force_card(step, seat, "merchant", "a merchantman")
 
 
-def draw_action(step: Step, seat: int):
+def draw_action(step: Step, seat: int) -> bool:
     """Draw one action card into ``seat``'s hand (known top cards first)."""
     state = step.state
     if state.get("solo") and seat == 2:
@@ -64,7 +64,7 @@ def draw_action(step: Step, seat: int):
     return True
 
 
-def deck_left(state: State):
+def deck_left(state: State) -> int:
     return pool_left(state) + len(state["top"])
 
 
@@ -96,10 +96,10 @@ def replenish(step: Step) -> None:
 
 
 # how each event decided here changes the state (``evolve``) -----------------------------------
-def _take(state: State, pile, card: str) -> None:
+def _take(state: State, pile: str, card: str) -> None:
     """``card`` out of the draw pile ``pile``: by bisection where the piles are
     kept sorted (a seeded game), else by a search from its start."""
-    cards = state[pile]
+    cards = state[pile]  # type: ignore[literal-required]  # pool, ship_pool or merchant_pool
     if state.get("sorted_piles"):
         at = bisect_left(cards, card)
         if at < len(cards) and cards[at] == card:
@@ -163,10 +163,11 @@ def _known_card_drawn(state: State, d: dict[str, Any], ev: Ev) -> None:
 def _deck_reshuffled_from_bottom(state: State, d: dict[str, Any], ev: Ev) -> None:
     k = d["deck"]
     held = d.get("held") or []          # 6.5.2: ships removed this round stay out
-    state[f"{k}_pool"] += [s for s in state[f"{k}_used"] if s not in held]
+    # (k: "ship" or "merchant")
+    state[f"{k}_pool"] += [s for s in state[f"{k}_used"] if s not in held]  # type: ignore[literal-required]
     if state.get("sorted_piles"):
-        state[f"{k}_pool"].sort()
-    state[f"{k}_used"] = list(held)
+        state[f"{k}_pool"].sort()  # type: ignore[literal-required]
+    state[f"{k}_used"] = list(held)  # type: ignore[literal-required]
 
 
 HANDLERS = {

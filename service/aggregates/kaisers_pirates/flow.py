@@ -21,10 +21,10 @@ if _TYPES_ONLY:
     from service.kernel.events import Ev
     from service.kernel.machine import Step
 
-    from .shapes import State
+    from .shapes import State, VpEntry
 
 
-def roll_off(step: Step, seats: int, why: str):
+def roll_off(step: Step, seats: list[int], why: str) -> int:
     """Each seat rolls a d10; ties for the highest roll again."""
     while len(seats) > 1:
         rolls = {s: step.roll(10, 1, why=f"seat {s} rolls for {why}")[0] for s in seats}
@@ -33,7 +33,7 @@ def roll_off(step: Step, seats: int, why: str):
     return seats[0]
 
 
-def start_round(step: Step, rnd) -> None:
+def start_round(step: Step, rnd: int) -> None:
     state = step.state
     i = ix(state)
     n = state["seats"]
@@ -74,7 +74,8 @@ def set_aside(step: Step) -> None:
     state = step.state
     i = ix(state)
     solo = state.get("solo") is not None
-    k = state["options"].get("removed", i.solo["removed_at_random"]["value"] if solo else i.removed[state["seats"]])
+    k = state["options"].get("removed", i.solo["removed_at_random"]["value"] if solo  # type: ignore[index]
+                             else i.removed[state["seats"]])
     if state.get("unseen"):  # at a table: set aside face down, unseen; nobody is asked to name them
         step.shuffle("action:set-aside", state["pool"][:k], vis="referee", face_down=True,
                      why=f"{k} action cards set aside face down")
@@ -84,7 +85,7 @@ def set_aside(step: Step) -> None:
     step.emit("ActionCardsSetAside", count=k, deck=deck_left(state))
 
 
-def begin_turn(step: Step, seat: int, extra=False):
+def begin_turn(step: Step, seat: int, extra: bool = False) -> None:
     state = step.state
     if not extra and (state.get("options") or {}).get("team"):
         if team.skip_turn(step, seat):          # 3.3.4 Bounding Main
@@ -123,12 +124,12 @@ def commit(step: Step, seat: int, d: dict[str, Any]) -> None:
     step.emit("CardCommittedFaceDown", seat=seat, use=d["use"], ship=ship, count=len(state["tt"]["committed"]))
 
 
-def done_committing(step: Step, seat: int, d: dict[str, Any] | None=None) -> None:
+def done_committing(step: Step, seat: int, d: dict[str, Any] | None = None) -> None:
     """3.2: the cards are committed; the resolve phase (3.2.8) begins (``d``: the decision)."""
     step.emit("CommittingDone", seat=seat, cards=len(step.state["tt"]["committed"]))
 
 
-def end_turn(step: Step, seat: int, d: dict[str, Any] | None=None) -> None:
+def end_turn(step: Step, seat: int, d: dict[str, Any] | None = None) -> None:
     """3.1.5: the active player discards every committed card (played or not) face
     up in the order it chooses, then each defender its reactions; then the draw.
     (``d``: the decision, when the player ends its turn: ``rules.TURN_DECIDE``.)"""
@@ -141,7 +142,7 @@ def end_turn(step: Step, seat: int, d: dict[str, Any] | None=None) -> None:
     continue_discards(step)
 
 
-def discards_of(state: State, seat: int):
+def discards_of(state: State, seat: int) -> list[str]:
     tt = state["tt"]
     if seat == state["current"]:
         committed = tt["committed"]
@@ -152,10 +153,10 @@ def discards_of(state: State, seat: int):
     return [c for c in tt["reactions"] if tt["reacted_by"].get(c) == seat]
 
 
-def _discard_order(state: State):
+def _discard_order(state: State) -> list[int]:
     cur = state["current"]
     n = state["seats"]
-    return [cur] + [(cur + k - 1) % n + 1 for k in range(1, n)]
+    return [cur] + [(cur + k - 1) % n + 1 for k in range(1, n)]  # type: ignore[return-value, operator]  # (in a turn)
 
 
 def continue_discards(step: Step) -> None:
@@ -173,7 +174,7 @@ def continue_discards(step: Step) -> None:
     _after_discards(step, state["current"])
 
 
-def discard_options(state: State, seat: int):
+def discard_options(state: State, seat: int) -> list[dict[str, Any]]:
     return [{"action": "discard", "card": c} for c in sorted(discards_of(state, seat))]
 
 
@@ -205,7 +206,7 @@ def _after_discards(step: Step, seat: int) -> None:
 
 
 # the end of a round ---------------------------------------------------------
-def round_vp(state: State, seat: int):
+def round_vp(state: State, seat: int) -> list[VpEntry]:
     p = player(state, seat)
     entries = p["vp"] + [{"card": s, "deck": "merchant", "double": True} for s in p["prizes"]]
     return entries
@@ -274,7 +275,7 @@ def _open_keep(step: Step) -> None:
         start_round(step, state["round"] + 1)
 
 
-def keep_options(state: State, seat: int):
+def keep_options(state: State, seat: int) -> list[dict[str, Any]]:
     ships = player(state, seat)["ships"]
     if optional.on(state, "keep_three"):          # 6.7: any set of up to three
         most = ix(state).optional_rules["keep_most"]["value"]
@@ -303,13 +304,13 @@ def team_keep(step: Step, seat: int, d: dict[str, Any]) -> None:
         start_round(step, step.state["round"] + 1)
 
 
-def totals(state: State):
+def totals(state: State) -> tuple[dict[str, int], dict[str, int]]:
     rp = {str(s): sum(player(state, s)["round_points"]) for s in range(1, state["seats"] + 1)}
     vp = {str(s): sum(player(state, s)["round_vp"]) for s in range(1, state["seats"] + 1)}
     return rp, vp
 
 
-def still_tied(state: State):
+def still_tied(state: State) -> list[int]:
     """The players still in contention: most round points, then most victory
     points; after an extra round only those tied before it (2.5)."""
     if (state.get("options") or {}).get("team"):
@@ -322,7 +323,7 @@ def still_tied(state: State):
     return [int(s) for s in tied if vp[s] == bv]
 
 
-def result(state: State):
+def result(state: State) -> dict[str, Any] | None:
     """2.5: most round points over the three rounds; then most victory points; if
     still tied, another round is played, as often as needed (the book sets no limit),
     and decides among the tied players only."""
@@ -333,7 +334,7 @@ def result(state: State):
         return None
     rp3 = {str(s): sum(player(state, s)["round_points"][:3]) for s in range(1, state["seats"] + 1)}
     vp3 = {str(s): sum(player(state, s)["round_vp"][:3]) for s in range(1, state["seats"] + 1)}
-    out = {"scores": rp3, "winners": tied, "victory_points": vp3}
+    out: dict[str, Any] = {"scores": rp3, "winners": tied, "victory_points": vp3}
     if state.get("extra_rounds"):
         out["extra_rounds"] = {str(s): {"round_points": player(state, s)["round_points"][3:],
                                         "victory_points": player(state, s)["round_vp"][3:]}
@@ -346,9 +347,9 @@ def _round_started(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["round"] = d["round"]
     state["removed_this_round"] = []
     state["phase"] = "dealing"
-    state["eng"] = None
+    state["eng"] = None  # type: ignore[typeddict-item]  # between attacks (shapes.State)
     state["window"] = None
-    state["tt"] = None
+    state["tt"] = None  # type: ignore[typeddict-item]  # between turns (shapes.State)
 
 
 def _turn_started(state: State, d: dict[str, Any], ev: Ev) -> None:
@@ -411,12 +412,13 @@ def _cards_discarded(state: State, d: dict[str, Any], ev: Ev) -> None:
 
 def _pending_card_cleared(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
-    if not real_card(p["pending"]["card"]):
+    card = p["pending"]["card"]  # type: ignore[index]  # (the card cleared)
+    if not real_card(card):
         pass                                                  # the phantom's: nothing to discard (5.4.3 step 6)
     elif d.get("into_turn"):
-        state["tt"]["played"].append(p["pending"]["card"])   # discarded with the turn's cards
+        state["tt"]["played"].append(card)   # discarded with the turn's cards
     else:
-        state["discard"].append(p["pending"]["card"])
+        state["discard"].append(card)
     p["pending"] = None
 
 
@@ -458,8 +460,8 @@ def _round_cleared(state: State, d: dict[str, Any], ev: Ev) -> None:
         p["merchants"], p["prizes"] = [], []
     state["status"] = {s: {"damaged": False, "supply": False, "revealed": False, "refuge": None}
                        for p in state["players"] for s in p["ships"]}
-    state["tt"] = None
-    state["eng"] = None
+    state["tt"] = None  # type: ignore[typeddict-item]  # between turns (shapes.State)
+    state["eng"] = None  # type: ignore[typeddict-item]  # between attacks (shapes.State)
     state["phase"] = "keep"
 
 

@@ -19,17 +19,17 @@ if _TYPES_ONLY:
     from service.kernel.events import Ev
     from service.kernel.machine import Step
 
-    from .shapes import State
+    from .shapes import State, Status
 
 
-def sink(step: Step, ship: str, by: int | None, double: bool=False, why: str="") -> None:
+def sink(step: Step, ship: str, by: int | None, double: bool = False, why: str = "") -> None:
     state = step.state
     i = ix(state)
     deck = "ship" if ship in i.ships else "merchant"
     step.emit("ShipSunk", ship=ship, by=by, deck=deck, double=double, owner=owner(state, ship), why=why)
 
 
-def damage(step: Step, ship: str, why: str="") -> None:
+def damage(step: Step, ship: str, why: str = "") -> None:
     if not step.state["status"][ship]["damaged"]:
         step.emit("ShipDamaged", ship=ship, why=why)
     elif optional.on(step.state, "extra_damage"):
@@ -38,7 +38,7 @@ def damage(step: Step, ship: str, why: str="") -> None:
         step.emit("FurtherDamageIgnored", ship=ship)
 
 
-def apply_result(step: Step, ship: str, res, by: int | None, double: bool=False, why: str="") -> None:
+def apply_result(step: Step, ship: str, res: str, by: int | None, double: bool = False, why: str = "") -> None:
     if res == "sunk":
         sink(step, ship, by, double, why)
     elif res == "damaged":
@@ -46,7 +46,7 @@ def apply_result(step: Step, ship: str, res, by: int | None, double: bool=False,
 
 
 # how each event decided here changes the state (``evolve``) -----------------------------------
-def _remove_from_force(state: State, ship: str):
+def _remove_from_force(state: State, ship: str) -> str | None:
     for p in state["players"]:
         for key in ("ships", "merchants", "prizes"):
             if ship in p[key]:
@@ -55,14 +55,14 @@ def _remove_from_force(state: State, ship: str):
     return None
 
 
-def ship_status(state: State, ship: str):
+def ship_status(state: State, ship: str) -> Status:
     st = state["status"].get(ship)
     if st is None:
         st = state["status"][ship] = {"damaged": False, "supply": False, "revealed": False, "refuge": None}
     return st
 
 
-def _extra_damage(state: State):
+def _extra_damage(state: State) -> bool:
     return bool((state.get("options") or {}).get("extra_damage"))
 
 
@@ -99,7 +99,7 @@ def _ship_disguised(state: State, d: dict[str, Any], ev: Ev) -> None:
 
 
 def _to_used(state: State, ship: str, deck: str) -> None:
-    state[f"{deck}_used"].append(ship)
+    state[f"{deck}_used"].append(ship)  # type: ignore[literal-required]  # ship_used or merchant_used
 
 
 def refuge_card_off(state: State, ship: str) -> None:
@@ -147,7 +147,7 @@ def _passage_made(state: State, d: dict[str, Any], ev: Ev) -> None:
 
 def _ship_transferred(state: State, d: dict[str, Any], ev: Ev) -> None:
     key = _remove_from_force(state, d["ship"])
-    player(state, d["to"])[key].append(d["ship"])
+    player(state, d["to"])[key].append(d["ship"])  # type: ignore[literal-required]  # ships, prizes or merchants
 
 
 HANDLERS = {

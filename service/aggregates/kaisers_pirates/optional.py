@@ -21,10 +21,12 @@ from .board import ix
 
 _TYPES_ONLY = False  # True for the type checker alone (pyproject.toml's always_true): typing is not imported at run time
 if _TYPES_ONLY:
+    from typing import Any
+
     from service.kernel.machine import Step
 
     from .catalog import Index
-    from .shapes import State
+    from .shapes import Mods, State, Status
 
 RULES = {
     "coal": "6.1 coal: warships and coal-hungry raiders fall short of supply more easily",
@@ -67,7 +69,7 @@ def check_combination(seats: int, out: dict) -> None:
                        "Nurnberg, which 6.5.1 removes from the game")
 
 
-def on(state: State, k) -> bool:
+def on(state: State, k: str) -> bool:
     return bool((state.get("options") or {}).get(k))
 
 
@@ -140,13 +142,13 @@ def held_from_reshuffle(state: State) -> list:
 
 # markers (6.8) ----------------------------------------------------------------
 def markers(state: State, ship: str) -> int:
-    st = state["status"].get(ship) or {}
+    st: Status | dict[str, Any] = state["status"].get(ship) or {}
     if not st.get("damaged"):
         return 0
     return st.get("hits", 1) if on(state, "extra_damage") else 1
 
 
-def damage_mods(state: State, ship: str, sign=-1, label: str="damaged"):
+def damage_mods(state: State, ship: str, sign: int = -1, label: str = "damaged") -> Mods:
     """-2 for each damage marker (+2 for internment): 3.2.7, 6.8.2."""
     n = markers(state, ship)
     if not n:
@@ -155,7 +157,7 @@ def damage_mods(state: State, ship: str, sign=-1, label: str="damaged"):
 
 
 # who is who -------------------------------------------------------------------
-def _flag(state: State, ship: str, flag) -> bool:
+def _flag(state: State, ship: str | None, flag: str) -> bool:
     s = ix(state).ships.get(ship)
     return bool(s and s.get(flag))
 
@@ -165,7 +167,7 @@ def sailing_merchant(state: State, ship: str) -> bool:
     return on(state, "sailing_merchants") and bool(m and m.get("sail"))
 
 
-def fast_raider(state: State, ship: str) -> bool:
+def fast_raider(state: State, ship: str | None) -> bool:
     return on(state, "fast_raiders") and _flag(state, ship, "fast")
 
 
@@ -176,8 +178,9 @@ SUPPLY = {  # (rule, flag): {roll: modifier}
 }
 
 
-def supply_mods(state: State, ship: str, what: str):
+def supply_mods(state: State, ship: str, what: str) -> Mods:
     """The coal and sails modifiers on a supply challenge (``what``: the card or 'refuge')."""
+    why: list[str]
     mods, why = 0, []
     for (rule, flag), table in SUPPLY.items():
         if on(state, rule) and _flag(state, ship, flag) and what in table:
@@ -187,9 +190,10 @@ def supply_mods(state: State, ship: str, what: str):
     return mods, why
 
 
-def break_contact_mods(state: State, ship: str, interceptor: str | None):
+def break_contact_mods(state: State, ship: str, interceptor: str | None) -> Mods:
     """Break Contact played by ``ship`` against an intercept by ``interceptor``
     (a German ship, or None for British forces): 6.2.4, 6.2.5, 6.3.3, 6.11.2."""
+    why: list[str]
     mods, why = 0, []
     if on(state, "sails") and _flag(state, ship, "sails"):
         mods, why = mods - 2, why + ["sails -2 (6.2.4)"]
@@ -202,21 +206,21 @@ def break_contact_mods(state: State, ship: str, interceptor: str | None):
     return mods, why
 
 
-def fast_ship_extra(state: State, interceptor: str | None):
+def fast_ship_extra(state: State, interceptor: str | None) -> Mods:
     """6.2.6: -2 more against the Seeadler."""
     if on(state, "sails") and _flag(state, interceptor, "sails"):
         return -2, ["against a sailing raider -2 (6.2.6)"]
     return 0, []
 
 
-def surprise_extra(state: State, interceptor: str | None):
+def surprise_extra(state: State, interceptor: str | None) -> Mods:
     """6.3.1: +2 more for the Wolf."""
     if on(state, "wolf") and interceptor and _flag(state, interceptor, "aircraft"):
         return 2, ["Wolfchen +2 (6.3.1)"]
     return 0, []
 
 
-def shoal_mods(state: State, ship: str, pursuing: bool=False):
+def shoal_mods(state: State, ship: str, pursuing: bool = False) -> Mods:
     """Crossing the shoals: -2 per damage marker; a fast raider -2 more (6.6.2, and
     6.10.4 for a pursuit: the same -2, counted once)."""
     mods, why = damage_mods(state, ship, label="already damaged")
@@ -227,7 +231,7 @@ def shoal_mods(state: State, ship: str, pursuing: bool=False):
     return mods, why
 
 
-def barred(state: State, reaction_types: set | frozenset) -> set:
+def barred(state: State, reaction_types: set[str] | frozenset[str]) -> set[str]:
     """The reactions an optional rule forbids against the current target."""
     eng = state["eng"]
     tgt = eng["targets"][eng["i"]]
@@ -242,7 +246,7 @@ def barred(state: State, reaction_types: set | frozenset) -> set:
 
 
 # the decisions the optional rules add -------------------------------------------
-def can_pursue(state: State, reaction) -> bool:
+def can_pursue(state: State, reaction: str | None) -> bool:
     """6.6.1 (a fast raider against Fast Ship, not short of supply) and 6.10 (any
     German ship against Shallow Run; British forces never follow)."""
     eng = state["eng"]
@@ -251,11 +255,11 @@ def can_pursue(state: State, reaction) -> bool:
     if reaction == "shallow-run":
         return on(state, "shallow_pursuit")
     if reaction == "fast-ship":
-        return fast_raider(state, eng["ship"]) and not state["status"][eng["ship"]]["supply"]
+        return fast_raider(state, eng["ship"]) and not state["status"][eng["ship"]]["supply"]  # type: ignore[index]  # (tested)
     return False
 
 
-def resupply_options(state: State, seat: int):
+def resupply_options(state: State, seat: int) -> list[dict[str, Any]]:
     """6.12.1: one prize resupplies one ship short of supply, each prize once a turn."""
     if not on(state, "prize_resupply") or state["tt"] is None or state["window"] is not None \
             or state["eng"] is not None:

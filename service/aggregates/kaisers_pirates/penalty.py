@@ -26,7 +26,7 @@ if _TYPES_ONLY:
     from .shapes import State
 
 
-def _committed(state: State, seat: int):
+def _committed(state: State, seat: int) -> list[str]:
     tt = state["tt"]
     if tt is None or state["current"] != seat:
         return []
@@ -36,14 +36,14 @@ def _committed(state: State, seat: int):
     return [c["card"] for c in tt["committed"]]
 
 
-def penalty_cards(state: State, seat: int):
+def penalty_cards(state: State, seat: int) -> list[str]:
     """The cards of ``seat`` a penalty may discard now: in hand or committed face down."""
     if state["phase"] in ("over", "setup", "dealing"):
         return []
     return sorted(player(state, seat)["hand"]) + sorted(_committed(state, seat))
 
 
-def referee_legal(state: State):
+def referee_legal(state: State) -> list[dict[str, Any]]:
     return [{"referee": "penalty", "seat": s, "card": c}
             for s in range(1, state["seats"] + 1) for c in penalty_cards(state, s)]
 
@@ -61,7 +61,8 @@ def referee(step: Step, d: dict[str, Any]) -> None:
         raise IllegalDecision(f"seat {seat} does not hold {name} in hand nor committed face down: "
                               "no penalty to apply (3.1.5)")
     where = "hand" if card in player(state, seat)["hand"] else "committed"
-    step.emit("PenaltyApplied", seat=seat, card=card, name=ix(state).card_name[card], where=where,
+    name = ix(state).card_name[card]  # type: ignore[index]  # (a card: the decision is listed)
+    step.emit("PenaltyApplied", seat=seat, card=card, name=name, where=where,
               rule="3.1.5", why="a card committed or played irregularly is discarded")
 
 

@@ -32,23 +32,23 @@ if _TYPES_ONLY:
     from service.kernel.machine import Step
 
     from .catalog import Index
-    from .shapes import State, VpEntry
+    from .shapes import State
 
 PLAYER_KEYS = ("ships", "merchants", "prizes", "vp", "hand", "round_points")
 TOP_KEYS = ("players", "to_play", "round", "discard")
 
 
-def _key(text) -> str:
+def _key(text: object) -> str:
     return "-".join(str(text).strip().lower().replace("'", "").split())
 
 
-def _list(what: str, value) -> list:
+def _list(what: str, value: Any) -> list:
     if not isinstance(value, list):
         raise BadInput(f"{what} must be a JSON list, not {value!r}"[:200])
     return value
 
 
-def _action(what: str, text, free: list, i: Index) -> str:
+def _action(what: str, text: object, free: list, i: Index) -> str:
     """A free action card by its id (``qqq-1``) or its type as printed (``QQQ``: any copy left)."""
     if not isinstance(text, str) or not text.strip():
         raise BadInput(f"{what}: give an action card, not {text!r}")
@@ -65,7 +65,7 @@ def _action(what: str, text, free: list, i: Index) -> str:
     raise BadInput(f"{what}: no {text!r} left (stated more times than the deck has copies)")
 
 
-def _force_card(what: str, entry: VpEntry, deck: dict, used: set, word: str, flags: tuple) -> dict:
+def _force_card(what: str, entry: object, deck: dict, used: set, word: str, flags: tuple) -> dict:
     """A ship or merchantman: its name, or ``{"ship"|"merchant": name, "damaged": true, ...}``."""
     if isinstance(entry, dict):
         bad = sorted(set(entry) - {word, *flags})
@@ -183,7 +183,7 @@ def _laid(state: State, d: dict[str, Any], ev: Ev) -> None:
         for k, pool in (("ships", "ship_pool"), ("merchants", "merchant_pool"), ("prizes", "merchant_pool")):
             for c in q.get(k, []):
                 p[k].append(c["card"])
-                state[pool].remove(c["card"])
+                state[pool].remove(c["card"])  # type: ignore[literal-required]  # ship_pool or merchant_pool
                 status[c["card"]] = {"damaged": c["damaged"], "supply": False,
                                      "revealed": c.get("revealed", k == "merchants"), "refuge": None}
         for e in q["vp"]:

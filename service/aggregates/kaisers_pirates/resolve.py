@@ -19,12 +19,13 @@ if _TYPES_ONLY:
     from service.kernel.events import Ev
     from service.kernel.machine import Step
 
-    from .shapes import Engagement, State
+    from .shapes import Engagement, Mods, State
 
 
-def _attack_mods(state: State, eng: Engagement, german_ship: str | None=None):
+def _attack_mods(state: State, eng: Engagement, german_ship: str | None = None) -> Mods:
     """Attack modifiers of an intercept (3.2.7, 3.3): limited supply and damage of
     the intercepting German ship, night, Searchlight, Surprise Attack, Monitor."""
+    why: list[str]
     mods, why = 0, []
     if german_ship:
         s = state["status"][german_ship]
@@ -50,7 +51,7 @@ def _attack_mods(state: State, eng: Engagement, german_ship: str | None=None):
     return mods, why
 
 
-def resolve(step: Step):
+def resolve(step: Step) -> bool:
     """Resolve the current target; return True when a merchant was sunk."""
     state = step.state
     eng = state["eng"]
@@ -70,24 +71,24 @@ def resolve(step: Step):
     return False
 
 
-def _reaction_type(state: State):
+def _reaction_type(state: State) -> str | None:
     r = state["eng"]["reaction"]
     return r["type"] if r else None
 
 
-def offer_passage(step: Step, merchant: str, bonus: int=0, bonus_why=None) -> None:
+def offer_passage(step: Step, merchant: str, bonus: int = 0, bonus_why: str | None = None) -> None:
     """3.2.6: the survivor *may* sail for a friendly port: its owner is asked
     (``combat.advance`` opens the window once the dice are settled)."""
     step.emit("PassageOffered", ship=merchant, seat=owner(step.state, merchant), bonus=bonus, why=bonus_why)
 
 
-def passage(step: Step, ship: str, bonus: int=0, why: str | None=None):
+def passage(step: Step, ship: str, bonus: int = 0, why: str | None = None) -> bool:
     """3.2.6: an undamaged merchant or prize that survives an intercept sails for a friendly port."""
     state = step.state
     i = ix(state)
     seat = owner(state, ship)
     m = i.merchants[ship]
-    resp = state["current"] if state["current"] != seat else respond_seat(state, seat)
+    resp = state["current"] if state["current"] != seat else respond_seat(state, seat)  # type: ignore[arg-type]
     ok = challenge(step, f"passage of {ship}", m["challenge"], (bonus, [why] if why else []), m["response"],
                    seat, resp)
     if ok:
@@ -95,7 +96,7 @@ def passage(step: Step, ship: str, bonus: int=0, why: str | None=None):
     return ok
 
 
-def _resolve_intercept(step: Step):
+def _resolve_intercept(step: Step) -> bool:
     """3.2.4: a German ship intercepts a merchant or a prize: the defender's reaction
     first, then the dice; True when a merchant was sunk."""
     r = _reaction_type(step.state)
@@ -106,7 +107,7 @@ def _resolve_intercept(step: Step):
     return _intercept_dice(step, r)
 
 
-def _reaction_first(step: Step, r):
+def _reaction_first(step: Step, r: str | None) -> bool | None:
     """The reactions that act before the intercept's dice (3.3): whether a merchant
     was sunk when the intercept ends here, None when its dice follow."""
     state = step.state
@@ -146,7 +147,7 @@ def _reaction_first(step: Step, r):
     return None
 
 
-def _intercept_dice(step: Step, r):
+def _intercept_dice(step: Step, r: str | None) -> bool:
     """The intercept's dice (3.2.7) with the reaction's modifiers (Fast Ship,
     Non-Combatant), a capture (Boarding Party, Non-Combatant), passage offered to an
     undamaged survivor (3.2.6); True when a merchant was sunk."""
@@ -200,7 +201,7 @@ def _capture_supply(step: Step, ship: str) -> None:
         step.emit("ShipResupplied", ship=ship, why="the prize's stores")
 
 
-def _break_contact_mods(state: State, ship: str, interceptor: str | None=None):
+def _break_contact_mods(state: State, ship: str, interceptor: str | None = None) -> Mods:
     s = state["status"][ship]
     mods, why = optional.damage_mods(state, ship)
     if s["supply"]:
@@ -210,7 +211,8 @@ def _break_contact_mods(state: State, ship: str, interceptor: str | None=None):
     return mods + m, why + w
 
 
-def _crossing(step: Step, ship: str, crosser: str, other: str, shoals: bool, what: str="Shallow Run", pursuing: bool=False):
+def _crossing(step: Step, ship: str, crosser: int, other: int, shoals: dict[str, Any], what: str = "Shallow Run",
+              pursuing: bool = False) -> tuple[bool, bool]:
     """One ship's shoal crossing: (True when it failed, and whether it was damaged before)."""
     state = step.state
     damaged = state["status"][ship]["damaged"]
@@ -231,7 +233,7 @@ def _shallow_run(step: Step, tgt: str, attacker: int, defender: int) -> None:
             step.emit("ShipDamaged", ship=tgt, why="crossing the shoals")
 
 
-def _pursuit(step: Step, tgt: str, ship: str, attacker: int, defender: int):
+def _pursuit(step: Step, tgt: str, ship: str, attacker: int, defender: int) -> bool:
     """6.10: the interceptor follows over the shoals: both crossings are rolled at
     once, then their damage applies; a ship already damaged that fails is wrecked
     (6.10.3) and scores for the other side. True when the intercept goes on."""
@@ -288,7 +290,7 @@ def _amc(step: Step, tgt: str) -> None:
         step.emit("ActionCardScored", card=amc, seat=seat, why="AMC sunk")
 
 
-def _trap(step: Step, tgt: str):
+def _trap(step: Step, tgt: str) -> bool:
     state = step.state
     i = ix(state)
     eng = state["eng"]
@@ -390,7 +392,7 @@ def torpedo_prize_challenge(step: Step) -> None:
         step.emit("EngagementEnded", kind="torpedo", seat=eng["seat"])
 
 
-def _resolve_mines(step: Step):
+def _resolve_mines(step: Step) -> bool:
     state = step.state
     i = ix(state)
     eng = state["eng"]
@@ -404,7 +406,7 @@ def _resolve_mines(step: Step):
     return res == "sunk"
 
 
-def _resolve_torpedo(step: Step):
+def _resolve_torpedo(step: Step) -> bool:
     state = step.state
     i = ix(state)
     eng = state["eng"]
@@ -463,7 +465,7 @@ def _q_ship(step: Step, tgt: str) -> None:
         step.emit("ActionCardScored", card=q, seat=seat, why=f"{qn} sunk")
 
 
-def after_reaction(step: Step, t, d: dict[str, Any]) -> None:
+def after_reaction(step: Step, t: str, d: dict[str, Any]) -> None:
     state = step.state
     i = ix(state)
     eng = state["eng"]

@@ -81,7 +81,7 @@ OPTIONS = {
 }
 
 
-def _one_table(*tables) -> dict:
+def _one_table(*tables: dict[str, Any]) -> dict:
     """The modules' tables of event handlers as one (an event is applied in one place only)."""
     out: dict = {}
     for table in tables:
@@ -139,8 +139,8 @@ class KaisersPirates(Rules):
     min_seats = 1      # 1: the solitaire game (section 5, solitaire.py)
     max_seats = 4
 
-    def parse_options(self, seats: int, options: dict[str, Any]):
-        out = {}
+    def parse_options(self, seats: int, options: dict[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
         for k, v in options.items():
             if k not in OPTIONS:
                 known = "; ".join(f"{n}: {d}" for n, d in OPTIONS.items())
@@ -172,7 +172,7 @@ class KaisersPirates(Rules):
 
     shared_catalog = True  # read only: by ``catalog_data.index`` (cached by key) and the solitaire deck
 
-    def catalog(self, options: dict[str, Any]):
+    def catalog(self, options: dict[str, Any]) -> dict[str, Any]:
         """The catalog a new game records in ``GameCreated``, with every data file its rules
         read: the solitaire deck (section 5) and, with a section 6 rule, its table."""
         cat = catalog_data.load()
@@ -182,7 +182,7 @@ class KaisersPirates(Rules):
             cat["optional_rules"] = catalog_data.optional_rules_table()
         return cat
 
-    def card_names(self, state: State, deck: str):
+    def card_names(self, state: State, deck: str) -> dict[str, str] | None:
         """At a table, a card with named copies (U-27 and U-41, HMS Alcantara...) may be named
         by its type as printed (``submarines-u-27-u-41``, ``amc``): any copy left will do (the
         rules treat them alike, and nobody but the referee reads which: ``copies``).
@@ -191,23 +191,23 @@ class KaisersPirates(Rules):
             return ix(state).copy_types
         return None
 
-    def copies(self, config: dict[str, Any]):
+    def copies(self, config: dict[str, Any]) -> dict[str, Any]:
         """The action cards of one type (Reflag, AMC...): the rules treat them alike."""
         cat = config.get("catalog")  # (none in a search's playout machine, which nobody reads)
         return catalog_data.index(cat, config.get("catalog_digest") or "default").copies if cat else {}
 
-    def validate_catalog(self, cat: dict[str, Any]):
+    def validate_catalog(self, cat: dict[str, Any]) -> dict[str, Any]:
         """``tools new kaisers-pirates --catalog FILE``: printed values (a 'solitaire' key: the solitaire deck)."""
         return catalog_data.validate(cat)
 
-    def restored(self, config: dict[str, Any], state: State | None=None) -> None:
+    def restored(self, config: dict[str, Any], state: State | None = None) -> None:
         """A state restored from a snapshot: index its catalog (it may be an organiser's file);
         a snapshot taken before the state said its rules version (``issue33``) says it now."""
         catalog_data.index(config["catalog"], config.get("catalog_digest") or "default")
         if state is not None and "issue33" not in state:
             state["issue33"] = int(config.get("rules_version", "1")) >= 3
 
-    def initial_state(self, config: dict[str, Any]):
+    def initial_state(self, config: dict[str, Any]) -> State:
         cat = config["catalog"]
         key = config.get("catalog_digest") or "default"
         glossary = int(config.get("rules_version", "1")) >= 3      # (state.py's "issue33")
@@ -232,7 +232,7 @@ class KaisersPirates(Rules):
     handlers = HANDLERS  # evolve as a table: the kernel calls each event's handler straight
 
     # who acts ---------------------------------------------------------------
-    def to_act(self, state: State):
+    def to_act(self, state: State) -> list[int]:
         phase = state["phase"]
         if phase in _IDLE:
             return []
@@ -240,10 +240,10 @@ class KaisersPirates(Rules):
         if w is not None:
             return [w["seat"]]
         if phase in _TURN:
-            return [state["current"]]
+            return [state["current"]]  # type: ignore[list-item]  # (set in a turn)
         return []
 
-    def legal(self, state: State, seat: int):
+    def legal(self, state: State, seat: int) -> list[dict[str, Any]]:
         phase = state["phase"]
         w = state["window"]
         if phase in _IDLE:               # who acts: as ``to_act`` says, without a list to look in
@@ -263,7 +263,7 @@ class KaisersPirates(Rules):
             out += optional.resupply_options(state, seat)
         return out
 
-    def _resolve_options(self, state: State, seat: int):
+    def _resolve_options(self, state: State, seat: int) -> list[dict[str, Any]]:
         tt = state["tt"]
         if tt["fogged"] or tt["deceived"] == "ignored":
             # 3.3.14 no card at all; 3.3.10 the forced card was ignored
@@ -296,7 +296,7 @@ class KaisersPirates(Rules):
         out.append({"action": "end_turn"})
         return out
 
-    def position(self, config: dict[str, Any], position):
+    def position(self, config: dict[str, Any], position: dict[str, Any]) -> dict[str, Any]:
         """A stated position checked and normalised (position.py, docs/positions.md)."""
         return stated_position.normalise(config, position)
 
@@ -333,10 +333,10 @@ class KaisersPirates(Rules):
     def referee(self, step: Step, decision: dict[str, Any]) -> None:
         penalty.referee(step, decision)
 
-    def referee_legal(self, state: State):
+    def referee_legal(self, state: State) -> list[dict[str, Any]]:
         return penalty.referee_legal(state)
 
-    def _why(self, state: State, seat: int, d: dict[str, Any], legal: list[dict[str, Any]]):
+    def _why(self, state: State, seat: int, d: dict[str, Any], legal: list[dict[str, Any]]) -> str:
         """A reason quoting the rule, for the common mistakes."""
         if not isinstance(d, dict) or "action" not in d:
             return 'a decision is a JSON object with an "action" (see legal decisions)'
@@ -367,7 +367,7 @@ class KaisersPirates(Rules):
                 return f"seat {d['opponent']} is in a fog bank: only Heavy Weather may be played against it"
         return "not a legal decision now (see the legal decisions)"
 
-    def _why_not_this_reaction(self, state: State, card: str):
+    def _why_not_this_reaction(self, state: State, card: str) -> str:
         """Why ``card``, held, is not a reaction to the current attack (3.3's limits)."""
         i = ix(state)
         t = i.tid(card)
@@ -388,10 +388,10 @@ class KaisersPirates(Rules):
         return f"{i.card_name[card]} is not a reaction to this attack"
 
     # the end ----------------------------------------------------------------
-    def finished(self, state: State):
+    def finished(self, state: State) -> bool:
         return state["phase"] == "over"
 
-    def outcome(self, state: State):
+    def outcome(self, state: State) -> dict[str, Any] | None:
         """The result at the end; before it, who leads (standing.py; None in the
         solitaire and the team game)."""
         if state["phase"] != "over":

@@ -39,9 +39,10 @@ from .board import ix
 _TYPES_ONLY = False  # True for the type checker alone (pyproject.toml's always_true): typing is not imported at run time
 if _TYPES_ONLY:
     from .catalog import Index
+    from .shapes import Committed
 
 
-def _fits(i: Index, card: str, committed) -> bool:
+def _fits(i: Index, card: str, committed: Committed) -> bool:
     use, ship = committed["use"], committed.get("ship")
     if use != "action":
         return True
@@ -84,7 +85,7 @@ def determinize(state: dict, seat: int, rng: random.Random) -> dict:
         pick = next((k for k, card in enumerate(cards) if _fits(i, card, c)), 0)
         c["card"] = cards.pop(pick)
 
-    def take(n: int):
+    def take(n: int) -> list[str]:
         taken = cards[:n]
         del cards[:n]
         return taken

@@ -6,7 +6,13 @@ A card, ship or merchant is named by its catalog id (a string)."""
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict, TypeVar
+
+T = TypeVar("T")
+
+
+# a roll's modifiers: their sum, and each said in words ("damaged -2")
+Mods = tuple[int, list[str]]
 
 
 class Placed(TypedDict):
@@ -69,7 +75,7 @@ class Turn(TypedDict):
     extra: list[str]
     second_chance: bool
     left_refuge: list[str]
-    refuge_tried: list[str]
+    refuge_tried: list[list[str]]   # [ship, "supply" or "repair"]
     wireless: bool
     deceived: bool | str    # False, True, or "ignored" (3.3.10)
     reveal_after: list[str]
@@ -79,6 +85,7 @@ class Turn(TypedDict):
     fogged: bool
     reacted_by: dict[str, int]
     revealed_at_start: list[str]
+    prize_used: NotRequired[list[str]]   # 6.12's prizes whose stores were used
 
 
 class Passage(TypedDict):
@@ -145,11 +152,6 @@ class Exchange(TypedDict):
     give: dict[str, list[str]]
 
 
-class Result(TypedDict):
-    scores: dict[str, Any]
-    winners: list[Any]
-
-
 class State(TypedDict):
     cat: str                # the key of the cached ``catalog.Index``
     unseen: bool
@@ -173,10 +175,14 @@ class State(TypedDict):
     merchant_used: list[str]
     status: dict[str, Status]
     players: list[Player]
-    tt: Turn | None
-    eng: Engagement | None
+    # this turn's bookkeeping and the attack being resolved: None between turns and between
+    # attacks. Typed without None: the rules read each only while one is under way (the phase
+    # or a test for None says so), which the type checker cannot follow, and a narrowing at
+    # each read would cost an assert or a call in the folds; the few writes of None say so.
+    tt: Turn
+    eng: Engagement
     window: Window | None
-    result: Result | None
+    result: dict[str, Any] | None   # the end (``flow.result``): the kernel's outcome
     position: NotRequired[dict[str, Any]]
     removed_this_round: NotRequired[list[str]]
     top_known_by: NotRequired[int]
@@ -184,7 +190,7 @@ class State(TypedDict):
     unused: NotRequired[list[str]]
     unused_ships: NotRequired[list[str]]
     unused_merchants: NotRequired[list[str]]
-    solo: NotRequired[Solo | None]
+    solo: NotRequired[Solo]
     exchange: NotRequired[Exchange | None]
     claims: NotRequired[dict[str, Any]]
     extra_rounds: NotRequired[int]

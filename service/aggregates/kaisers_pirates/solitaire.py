@@ -26,10 +26,11 @@ _TYPES_ONLY = False  # True for the type checker alone (pyproject.toml's always_
 if _TYPES_ONLY:
     from typing import Any
 
+    from collections.abc import Callable
     from service.kernel.events import Ev
     from service.kernel.machine import Step
 
-    from .shapes import State, Window
+    from .shapes import State, T, Window
 
 SOLO = "solo:"
 REAL = 1
@@ -61,7 +62,7 @@ def prepare(state: State, cat: dict[str, Any]) -> None:
 
 
 # the solitaire deck -------------------------------------------------------------
-def turn_card(step: Step, why: str):
+def turn_card(step: Step, why: str) -> dict[str, Any]:
     state = step.state
     if not state["solo"]["pile"]:
         step.emit("SolitaireDeckReshuffled", why="every solitaire card has been turned (5.4.1)")
@@ -70,18 +71,18 @@ def turn_card(step: Step, why: str):
     return ix(state).solo_cards[cid]
 
 
-def red_die(step: Step, why: str):
+def red_die(step: Step, why: str) -> int:
     return step.roll(4, 1, why=f"the phantom's red die: {why}")[0]
 
 
-def _pick(step: Step, options: dict[str, Any], why: str):
+def _pick(step: Step, options: list[T], why: str) -> T:
     if len(options) == 1:
         return options[0]
     return step.pick(options, why=f"the phantom's choice, at random: {why}")
 
 
 # the phantom's answers ------------------------------------------------------------
-def answer(step: Step, w: Window):
+def answer(step: Step, w: Window) -> dict[str, Any] | None:
     """The phantom's answer to the window ``w`` it must answer: a decision for that
     window (the rules' entry applies it as any seat's), or None when the phantom
     answered by itself (its defence, 5.3.3)."""
@@ -110,7 +111,7 @@ def answer(step: Step, w: Window):
     return {"action": "decline"}
 
 
-def _keep(step: Step):
+def _keep(step: Step) -> dict[str, Any]:
     """5.2.4: the phantom keeps its best ship, by VP (ties at random); with 6.7 its best
     three (its hand is not used, 5.2.2: a kept ship costs it nothing)."""
     state = step.state
@@ -118,7 +119,7 @@ def _keep(step: Step):
     vp = {s: ix(state).ships[s]["vp"] for s in ships}
     three = optional.on(state, "keep_three")
     most = ix(state).optional_rules["keep_most"]["value"] if three else 1
-    kept = []
+    kept: list[str] = []
     while ships and len(kept) < most:
         best = max(vp[s] for s in ships)
         s = _pick(step, [s for s in ships if vp[s] == best], "the best ship to keep (5.2.4)")
@@ -177,7 +178,7 @@ def recall(step: Step) -> None:
 
 
 # the phantom's turn (5.4.3) ------------------------------------------------------
-def turn_step(step: Step):
+def turn_step(step: Step) -> str | None:
     """One step of the phantom's turn; "end_turn" once its turn is over (5.4.2: the
     turn then ends as any other, by the turn's flow)."""
     nxt = step.state["solo"]["next"]
@@ -225,14 +226,14 @@ def _refuge_moves(step: Step) -> None:
             continue
         tried = False
         for what, flag in (("supply", "supply"), ("repair", "damaged")):
-            if stt[flag]:
+            if stt[flag]:  # type: ignore[literal-required]  # supply or damaged
                 actions.refuge(step, PHANTOM, {"action": "refuge", "ship": s, "try": what})
                 tried = True
         if not tried and stt.get("since", state["turn"]) < state["turn"]:
             actions.refuge(step, PHANTOM, {"action": "leave_refuge", "ship": s})
 
 
-def _offensive(step: Step, mode) -> None:
+def _offensive(step: Step, mode: str) -> None:
     state = step.state
     if mode == "draw":
         mode = "normal"
@@ -278,7 +279,7 @@ def _offensive(step: Step, mode) -> None:
         plan(step, card, a)
 
 
-def _plan(state: State, a: dict[str, Any]):
+def _plan(state: State, a: dict[str, Any]) -> Callable[[Step, dict[str, Any], dict[str, Any]], None] | None:
     """The function carrying out action ``a`` now, or None when it cannot be done."""
     kind = a["action"]
     if kind == "none":
@@ -300,7 +301,7 @@ def _plan(state: State, a: dict[str, Any]):
     return _play if _plays(state, kind) else None
 
 
-def _revealed(state: State):
+def _revealed(state: State) -> list[str]:
     p = player(state, PHANTOM)
     return [s for s in p["ships"] + p["prizes"]
             if (is_raider(state, s) or s in p["prizes"]) and status_of(state, s)["revealed"] and not in_refuge(state, s)]
@@ -318,19 +319,19 @@ def _end(step: Step) -> None:
 
 
 # the offensive actions ------------------------------------------------------------
-def _interceptors(state: State, kind: str):
+def _interceptors(state: State, kind: str) -> list[str]:
     want = is_warship if kind == "warship-intercept" else is_raider
     return [s for s in player(state, PHANTOM)["ships"] if want(state, s) and can_attack_with(state, PHANTOM, s)]
 
 
-def _merchants(state: State):
+def _merchants(state: State) -> list[str]:
     if not attack_ok(state, PHANTOM, REAL):
         return []
     tt = state["tt"]
     return [m for m in player(state, REAL)["merchants"] if m not in tt["intercepted"] and m not in tt["ignored"]]
 
 
-def _recognised(state: State):
+def _recognised(state: State) -> list[str]:
     """The real player's ships British forces may intercept (3.2.3): warships, revealed
     raiders and prizes, not in a refuge, not intercepted this turn."""
     if not attack_ok(state, PHANTOM, REAL):
@@ -341,7 +342,7 @@ def _recognised(state: State):
             if recognised(state, s) and not in_refuge(state, s) and s not in tt["intercepted"]]
 
 
-def _special_applies(sp, specials, warship: str):
+def _special_applies(sp: str, specials: list[str], warship: bool | None) -> bool:
     """Step 3: a special action that joins the intercept (None: British forces, which take
     only Surprise Attack, 3.2.1); a blank part, a double or an illegal one stops the chain."""
     if sp is None or sp not in SPECIALS or sp == "reflag" or sp in specials:
@@ -352,14 +353,14 @@ def _special_applies(sp, specials, warship: str):
                 or (sp in ("shipping-lanes", "good-hunting") and {"shipping-lanes", "good-hunting"} & set(specials)))
 
 
-def _intercept(step: Step, card: str, a: dict[str, Any]) -> None:
+def _intercept(step: Step, card: dict[str, Any], a: dict[str, Any]) -> None:
     """Step 3: the special actions chain, the targets, then the intercept: a warship or a
     raider on a merchant, or British forces on a warship, revealed raider or prize."""
     state = step.state
     british = a["action"] == "british-intercept"
     ship = None if british else _pick(step, _interceptors(state, a["action"]), "the intercepting ship")
     warship = None if british else is_warship(state, ship)
-    specials = []
+    specials: list[str] = []
     while True:
         c = turn_card(step, "the intercept's special actions")
         sp = c["special"]
@@ -371,7 +372,8 @@ def _intercept(step: Step, card: str, a: dict[str, Any]) -> None:
     i = ix(state)
     if british:
         tgt = _pick(step, _recognised(state), "the ship British forces intercept")
-        step.emit("AttackAnnounced", kind="british", seat=PHANTOM, card=pseudo(i.solo["british"]["value"]), ship=None,
+        british_card = pseudo(i.solo["british"]["value"])  # type: ignore[index]  # (the solitaire game: its deck)
+        step.emit("AttackAnnounced", kind="british", seat=PHANTOM, card=british_card, ship=None,
                   opp=REAL, targets=[tgt], night=a.get("night", False))
         step.emit("PhantomAssists", specials=specials, surprise="surprise-attack" in specials, boarding=[],
                   multi=None, names=[i.types[sp]["name"] for sp in specials])
@@ -395,11 +397,11 @@ def _intercept(step: Step, card: str, a: dict[str, Any]) -> None:
     combat.advance(step)
 
 
-def _submarine(step: Step, card: str, a: dict[str, Any]) -> None:
+def _submarine(step: Step, card: dict[str, Any], a: dict[str, Any]) -> None:
     """A submarine's torpedo or gun attack on one merchant (the torpedo card's dice,
     5.5.1), or its mines on every merchant (the minelaying submarine's, 3.3.43)."""
     state = step.state
-    solo = ix(state).solo
+    solo: dict[str, Any] = ix(state).solo  # type: ignore[assignment]  # (the solitaire game: its deck)
     by = "the phantom's U-boat"
     if a["action"] == "submarine-mines":
         step.emit("AttackAnnounced", kind="mines", seat=PHANTOM, card=pseudo(solo["mines"]["value"]), ship=None,
@@ -408,7 +410,7 @@ def _submarine(step: Step, card: str, a: dict[str, Any]) -> None:
         return
     guns = a["action"] == "submarine-guns"
     tgt = _pick(step, list(player(state, REAL)["merchants"]), f"the merchant to {'shell' if guns else 'torpedo'}")
-    extra = {"by": by} if state.get("issue33") else {}     # (rules version 2's events do not name it)
+    extra: dict[str, Any] = {"by": by} if state.get("issue33") else {}     # (rules version 2's events do not name it)
     if guns:
         extra["guns"] = True
     step.emit("AttackAnnounced", kind="torpedo", seat=PHANTOM, card=pseudo(solo["torpedo"]["value"]), ship=None,
@@ -416,13 +418,13 @@ def _submarine(step: Step, card: str, a: dict[str, Any]) -> None:
     combat.advance(step)
 
 
-def _minelayers(state: State):
+def _minelayers(state: State) -> list[str]:
     if not attack_ok(state, PHANTOM, REAL):
         return []
     return [s for s in player(state, PHANTOM)["ships"] if ix(state).ships[s]["mines"] and can_attack_with(state, PHANTOM, s)]
 
 
-def _lay_mines(step: Step, card: str, a: dict[str, Any]) -> None:
+def _lay_mines(step: Step, card: dict[str, Any], a: dict[str, Any]) -> None:
     """Lay Mines (3.3.21): a minelaying raider of the phantom mines every merchant."""
     state = step.state
     ship = _pick(step, _minelayers(state), "the minelayer")
@@ -431,13 +433,13 @@ def _lay_mines(step: Step, card: str, a: dict[str, Any]) -> None:
     combat.advance(step)
 
 
-def _in_refuge(state: State):
+def _in_refuge(state: State) -> list[str]:
     if not attack_ok(state, PHANTOM, REAL):
         return []
     return [s for s in player(state, REAL)["ships"] if in_refuge(state, s) and s not in state["tt"]["intercepted"]]
 
 
-def _monitor(step: Step, card: str, a: dict[str, Any]) -> None:
+def _monitor(step: Step, card: dict[str, Any], a: dict[str, Any]) -> None:
     """Monitor (3.3.24): British forces on a ship of the real player in an island refuge."""
     state = step.state
     tgt = _pick(step, _in_refuge(state), "the ship in a refuge the Monitor attacks")
@@ -446,7 +448,7 @@ def _monitor(step: Step, card: str, a: dict[str, Any]) -> None:
     combat.advance(step)
 
 
-def _suspects(state: State):
+def _suspects(state: State) -> list[str]:
     if not attack_ok(state, PHANTOM, REAL):
         return []
     p = player(state, REAL)
@@ -455,7 +457,7 @@ def _suspects(state: State):
             and not recognised(state, s) and not in_refuge(state, s) and s not in tt["intercepted"]]
 
 
-def _interrogate(step: Step, card: str, a: dict[str, Any]) -> None:
+def _interrogate(step: Step, card: dict[str, Any], a: dict[str, Any]) -> None:
     """Step 11: Low VP, High VP or Random among the real player's disguised raiders and prizes."""
     state = step.state
     i = ix(state)
@@ -472,7 +474,7 @@ def _interrogate(step: Step, card: str, a: dict[str, Any]) -> None:
     combat.advance(step)
 
 
-def _recon(step: Step, card: str, a: dict[str, Any]) -> None:
+def _recon(step: Step, card: dict[str, Any], a: dict[str, Any]) -> None:
     """Step 8: two cards at random from the real player's hand, face down onto the discards."""
     state = step.state
     hand = sorted(player(state, REAL)["hand"])
@@ -489,12 +491,12 @@ def _recon(step: Step, card: str, a: dict[str, Any]) -> None:
               why="5.4.3 step 10: the phantom played Recon Aircraft: its next turn is one card, its defensive side")
 
 
-def _plays(state: State, kind: str):
+def _plays(state: State, kind: str) -> list[dict[str, Any]]:
     c = pseudo(kind)
     return [d for d in actions.play_options(state, PHANTOM, c) if actions.has_effect(state, PHANTOM, d)]
 
 
-def _play(step: Step, card: str, a: dict[str, Any]) -> None:
+def _play(step: Step, card: dict[str, Any], a: dict[str, Any]) -> None:
     state = step.state
     opts = _plays(state, a["action"])
     if a["action"] == "island-refuge":            # step 7: a damaged, short or revealed ship first
@@ -509,11 +511,11 @@ def _play(step: Step, card: str, a: dict[str, Any]) -> None:
 
 
 # the result -------------------------------------------------------------------------
-def outcome(result):
+def outcome(result: dict[str, Any] | None) -> dict[str, Any] | None:
     """The real player's round points; it wins when it beats the phantom (2.5)."""
     if result is None:
         return None
-    out = {"scores": {"1": result["scores"]["1"]}, "winners": [1] if 1 in result["winners"] else [],
+    out: dict[str, Any] = {"scores": {"1": result["scores"]["1"]}, "winners": [1] if 1 in result["winners"] else [],
            "phantom": {"round_points": result["scores"]["2"],
                        "victory_points": result.get("victory_points", {}).get("2")}}
     if "victory_points" in result:

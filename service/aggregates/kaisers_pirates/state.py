@@ -42,13 +42,13 @@ if _TYPES_ONLY:
     from service.kernel.events import Ev
 
     from .catalog import Index
-    from .shapes import State
+    from .shapes import Player, State
 
 
-def initial_state(config: dict, key: str, ix: Index) -> dict:
+def initial_state(config: dict[str, Any], key: str, ix: Index) -> State:
     seats = config["seats"]
     piled = list if config.get("table") else sorted     # the piles' order (see the module's doc)
-    return {
+    state: State = {
         "cat": key,
         # at a table (rules version 2+) the cards set aside each round stay unseen: nobody names them
         "unseen": int(config.get("rules_version", "1")) >= 2 and bool(config.get("table")),
@@ -80,15 +80,17 @@ def initial_state(config: dict, key: str, ix: Index) -> dict:
              "round_vp": [], "round_points": [], "kept": None, "wireless_turn": None}
             for _ in range(seats)
         ],
-        "tt": None,             # this turn's bookkeeping (see _turn_started)
-        "eng": None,            # the attack being resolved
+        "tt": None,  # type: ignore[typeddict-item]  # this turn's bookkeeping (None between turns: shapes.State)
+        "eng": None,  # type: ignore[typeddict-item]  # the attack being resolved (None between attacks)
         "window": None,         # who must answer what (reaction, assist, reflag, order, keep)
         "result": None,
-        **({"position": config["position"]} if config.get("position") is not None else {}),  # position.py
     }
+    if config.get("position") is not None:
+        state["position"] = config["position"]      # a game from a stated position (position.py)
+    return state
 
 
-def player(state: State, seat: int):
+def player(state: State, seat: int) -> Player:
     return state["players"][seat - 1]
 
 
@@ -124,7 +126,8 @@ def card_revealed(state: State, d: dict[str, Any], ev: Ev) -> None:
 
 
 def _window_opened(state: State, d: dict[str, Any], ev: Ev) -> None:
-    w = state["window"] = dict(d)       # lists and dicts copied too: the window shares nothing with the event
+    # WindowOpened's data; its lists and dicts copied too: the window shares nothing with the event
+    w = state["window"] = dict(d)  # type: ignore[typeddict-item]  # (a Window: the event's data)
     for k, v in d.items():
         # by the exact class (a window's data are plain JSON values, built here or decoded):
         # no isinstance call for each of its strings and numbers

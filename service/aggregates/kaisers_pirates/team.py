@@ -52,7 +52,7 @@ def team_of(seat: int) -> int:
     return 1 if seat % 2 else 2
 
 
-def parse(seats: int, value):
+def parse(seats: int, value: str) -> bool:
     v = str(value).strip().lower()
     if v not in ("true", "false"):
         raise BadInput("option team must be 'true' or 'false'")
@@ -62,7 +62,7 @@ def parse(seats: int, value):
 
 
 # the team cards' action sides -------------------------------------------------
-def play_options(state: State, seat: int, card: str):
+def play_options(state: State, seat: int, card: str) -> list[dict[str, Any]]:
     if not team_game(state):
         return []
     t = ix(state).tid(card)
@@ -98,15 +98,15 @@ def skip_turn(step: Step, seat: int) -> bool:
 
 
 # windows ----------------------------------------------------------------------
-def options(state: State, seat: int):
+def options(state: State, seat: int) -> list[dict[str, Any]]:
     w = state["window"]
-    k = w["kind"]
+    k = w["kind"]  # type: ignore[index]  # (open: one of WINDOWS)
     if k == "exchange":
-        chosen = state["exchange"]["give"][str(seat)]
+        chosen = state["exchange"]["give"][str(seat)]  # type: ignore[index]  # (under way)
         return ([{"action": "give", "card": c} for c in sorted(player(state, seat)["hand"]) if c not in chosen]
                 + [{"action": "give_done"}])
     if k == "breakout_split":
-        ships = w["ships"]
+        ships = w["ships"]  # type: ignore[index]
         out = []
         for n in range(len(ships) + 1):
             out += [{"action": "transfer", "ships": list(c)} for c in itertools.combinations(ships, n)]
@@ -140,7 +140,7 @@ def decide(step: Step, seat: int, d: dict[str, Any]) -> None:
             step.emit("ShipTransferred", ship=s, to=mate, from_seat=seat, why="Breakout (4.7)")
 
 
-def after_breakout(step: Step, seat: int, before) -> None:
+def after_breakout(step: Step, seat: int, before: list[str]) -> None:
     """4.7: two new ships: one or both may join the partner's force (one: the player's)."""
     state = step.state
     new = [s for s in player(state, seat)["ships"] if s not in before]
@@ -148,7 +148,7 @@ def after_breakout(step: Step, seat: int, before) -> None:
         step.emit("WindowOpened", kind="breakout_split", seat=seat, ships=new)
 
 
-def refuge_exits(state: State, seat: int, ship: str):
+def refuge_exits(state: State, seat: int, ship: str) -> list[dict[str, Any]]:
     """4.6: a ship leaving an island refuge may pass to the partner."""
     if not team_game(state):
         return []
@@ -156,11 +156,11 @@ def refuge_exits(state: State, seat: int, ship: str):
 
 
 # between rounds (4.9) -----------------------------------------------------------
-def pool(state: State, seat: int):
-    return player(state, seat)["ships"] + player(state, partner(state, seat))["ships"]
+def pool(state: State, seat: int) -> list[str]:
+    return player(state, seat)["ships"] + player(state, partner(state, seat))["ships"]  # type: ignore[arg-type]
 
 
-def open_keep(step: Step):
+def open_keep(step: Step) -> bool:
     state = step.state
     queue = [s for s in range(1, 5) if pool(state, s)]
     if not queue:
@@ -169,14 +169,14 @@ def open_keep(step: Step):
     return True
 
 
-def _claimed(state: State):
+def _claimed(state: State) -> set[str]:
     out = set()
     for v in state.get("claims", {}).values():
         out.update(v if isinstance(v, list) else [v])
     return out
 
 
-def keep_options(state: State, seat: int):
+def keep_options(state: State, seat: int) -> list[dict[str, Any]]:
     """4.9: one ship of the pool the partner has not claimed, or none; with 6.7 any set of
     up to three of them (6.7 "ne possono trattenere sino a 3": 4.9 pools the ships kept)."""
     claimed = _claimed(state)
@@ -188,7 +188,7 @@ def keep_options(state: State, seat: int):
     return [{"action": "keep", "ship": s} for s in free] + [{"action": "keep", "ship": None}]
 
 
-def claim(step: Step, seat: int, d: dict[str, Any]):
+def claim(step: Step, seat: int, d: dict[str, Any]) -> bool:
     """One partner claims a ship of the pool (4.9); once every seat has claimed, the
     ships change hands and are kept: True, and the next round may start."""
     state = step.state
@@ -221,8 +221,8 @@ def claim(step: Step, seat: int, d: dict[str, Any]):
 
 
 # scoring (4.8, 4.10) ----------------------------------------------------------------
-def _team_sums(state: State, rounds=None):
-    out = {}
+def _team_sums(state: State, rounds: int | None = None) -> dict[int, tuple[int, int]]:
+    out: dict[int, tuple[int, int]] = {}
     for n, seats in enumerate(TEAMS, 1):
         rp = sum(sum(player(state, s)["round_points"][:rounds]) for s in seats)
         vp = sum(sum(player(state, s)["round_vp"][:rounds]) for s in seats)
@@ -230,7 +230,7 @@ def _team_sums(state: State, rounds=None):
     return out
 
 
-def still_tied(state: State):
+def still_tied(state: State) -> list[int]:
     """The seats of the teams still in contention: most team round points, then team VP;
     after an extra round only the teams tied before it (2.5 applied to teams)."""
     sums = _team_sums(state)
@@ -242,13 +242,13 @@ def still_tied(state: State):
     return [s for t in teams for s in TEAMS[t - 1]]
 
 
-def result(state: State):
+def result(state: State) -> dict[str, Any] | None:
     tied = still_tied(state)
     if len(tied) > 2:
         return None
     sums3 = _team_sums(state, 3)
     scores = {str(s): sums3[team_of(s)][0] for s in range(1, 5)}
-    out = {"scores": scores, "winners": sorted(tied),
+    out: dict[str, Any] = {"scores": scores, "winners": sorted(tied),
            "teams": {str(t): list(TEAMS[t - 1]) for t in (1, 2)},
            "team_points": {str(t): sums3[t][0] for t in (1, 2)},
            "round_points": {str(s): sum(player(state, s)["round_points"][:3]) for s in range(1, 5)},
@@ -274,7 +274,7 @@ def _exchange_started(state: State, d: dict[str, Any], ev: Ev) -> None:
 
 
 def _gift_chosen(state: State, d: dict[str, Any], ev: Ev) -> None:
-    state["exchange"]["give"][str(d["seat"])].append(d["card"])
+    state["exchange"]["give"][str(d["seat"])].append(d["card"])  # type: ignore[index]  # (under way)
 
 
 def _cards_exchanged(state: State, d: dict[str, Any], ev: Ev) -> None:

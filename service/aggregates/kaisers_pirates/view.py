@@ -19,12 +19,14 @@ from .words import _listed, in_words, printed
 
 _TYPES_ONLY = False  # True for the type checker alone (pyproject.toml's always_true): typing is not imported at run time
 if _TYPES_ONLY:
+    from typing import Any
+
     from service.kernel.events import Ev
 
     from .shapes import State
 
 
-def view(state: dict, seat: int | None) -> dict:
+def view(state: State, seat: int | None) -> dict[str, Any]:
     referee = seat is None
     tt = state["tt"]
     players = {}
@@ -85,7 +87,7 @@ def view(state: dict, seat: int | None) -> dict:
     return out
 
 
-def _window(state: State, seat: int):
+def _window(state: State, seat: int | None) -> dict[str, Any] | None:
     w = state["window"]
     if w is None:
         return None
@@ -94,7 +96,7 @@ def _window(state: State, seat: int):
     return dict(w)
 
 
-def _team_view(state: State, seat: int, out) -> None:
+def _team_view(state: State, seat: int | None, out: dict[str, Any]) -> None:
     """The team game: the teams (4.1); the cards chosen for Exchange Information, to the giver only."""
     if not team_game(state):
         return
@@ -419,7 +421,7 @@ def describe(ev: Ev) -> str:
     if t == "GameStarted":
         return f"the game begins: an action deck of {d['deck']} cards"
     if t == "PositionLaid":
-        def force(q):
+        def force(q: dict[str, Any]) -> str:
             said = [f"{k} {n([c['card'] for c in q[k]])}" for k in ("ships", "merchants", "prizes") if q.get(k)]
             if q.get("vp"):
                 said.append(f"victory points {n([c['card'] for c in q['vp']])}")
@@ -444,7 +446,7 @@ def describe(ev: Ev) -> str:
     return f"{t} " + json.dumps(d, separators=(", ", ": "), ensure_ascii=False)
 
 
-def _option(v) -> str:
+def _option(v: object) -> str:
     """A chance's option (an id, a number, or a decision the phantom may make) in words."""
     if isinstance(v, dict):
         return ", ".join(printed(x) for k, x in v.items() if k != "action" and x is not None) or "nothing"

@@ -26,7 +26,7 @@ def _names(config: dict) -> dict:
 def say_decision(config: dict, decision: dict) -> str:
     names = _names(config)
 
-    def n(x) -> str:
+    def n(x: object) -> str:
         if isinstance(x, list):
             return _listed([n(v) for v in x])
         return names.get(x, str(x).replace("-", " ").replace("_", " ")) if isinstance(x, str) else str(x)
@@ -144,7 +144,7 @@ def _type_names() -> dict:
     return {t: c["name"] for t, c in index(load(), "default").types.items()}
 
 
-def printed(x) -> str:
+def printed(x: object) -> str:
     """A ship, merchant or card id (or a list of them) as printed: ``kronprinz-wilhelm`` ->
     ``Kronprinz Wilhelm``; ``solo:amc`` -> ``the phantom's AMC``; an unknown id in words."""
     if isinstance(x, list | tuple):
