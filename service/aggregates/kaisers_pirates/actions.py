@@ -17,7 +17,7 @@ from .hits import refuge_card_off, ship_status
 from .resolve import passage
 from .state import player, pool_left, real_card
 
-_TYPES_ONLY = False  # True for the type checker alone (pyproject.toml's always_true): typing is not imported at run time
+_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
 if _TYPES_ONLY:
     from typing import Any
 

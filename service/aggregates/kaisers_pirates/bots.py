@@ -21,7 +21,7 @@ from functools import lru_cache
 from .actions import has_effect
 from .board import in_refuge, ix, opponents, recognised, status_of
 
-_TYPES_ONLY = False  # True for the type checker alone (pyproject.toml's always_true): typing is not imported at run time
+_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
 if _TYPES_ONLY:
     import random
     from typing import Any, Iterable

@@ -26,7 +26,7 @@ from pathlib import Path
 from service.kernel.copies import kinds_of
 from service.kernel.errors import BadInput
 
-_TYPES_ONLY = False  # True for the type checker alone (pyproject.toml's always_true): typing is not imported at run time
+_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
 if _TYPES_ONLY:
     from typing import Any
 

@@ -11,7 +11,7 @@ exceeds the response. Every roll goes through the kernel's chance
 
 from __future__ import annotations
 
-_TYPES_ONLY = False  # True for the type checker alone (pyproject.toml's always_true): typing is not imported at run time
+_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
 if _TYPES_ONLY:
     from service.kernel.machine import Step
 

@@ -16,7 +16,7 @@ from service.kernel.machine import strictly_equal
 from .board import ix
 from .state import player
 
-_TYPES_ONLY = False  # True for the type checker alone (pyproject.toml's always_true): typing is not imported at run time
+_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
 if _TYPES_ONLY:
     from typing import Any
 

@@ -24,7 +24,7 @@ from .board import ix
 from .deal import deck_left, draw_action, draw_merchant, draw_ship
 from .flow import begin_turn, set_aside
 
-_TYPES_ONLY = False  # True for the type checker alone (pyproject.toml's always_true): typing is not imported at run time
+_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
 if _TYPES_ONLY:
     from typing import Any
 

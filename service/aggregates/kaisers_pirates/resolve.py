@@ -12,7 +12,7 @@ from .dice import challenge, compare, respond_seat
 from .hits import apply_result, damage, sink
 from .state import player, real_card
 
-_TYPES_ONLY = False  # True for the type checker alone (pyproject.toml's always_true): typing is not imported at run time
+_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
 if _TYPES_ONLY:
     from typing import Any
 

@@ -50,7 +50,7 @@ from .standing import standing
 from .state import initial_state, player
 from .view import describe, view
 
-_TYPES_ONLY = False  # True for the type checker alone (pyproject.toml's always_true): typing is not imported at run time
+_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
 if _TYPES_ONLY:
     from typing import Any
 

@@ -36,7 +36,7 @@ from service.kernel.sampling import canonical, copy_state, shuffled
 
 from .board import ix
 
-_TYPES_ONLY = False  # True for the type checker alone (pyproject.toml's always_true): typing is not imported at run time
+_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
 if _TYPES_ONLY:
     from .catalog import Index
     from .shapes import Committed

@@ -22,7 +22,7 @@ from .board import (PHANTOM, attack_ok, can_attack_with, in_refuge, is_raider, i
 from .catalog import SPECIALS
 from .state import player
 
-_TYPES_ONLY = False  # True for the type checker alone (pyproject.toml's always_true): typing is not imported at run time
+_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
 if _TYPES_ONLY:
     from typing import Any
 

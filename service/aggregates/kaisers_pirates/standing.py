@@ -15,7 +15,7 @@ from __future__ import annotations
 from .board import vp_of
 from .flow import round_points, round_vp, totals
 
-_TYPES_ONLY = False  # True for the type checker alone (pyproject.toml's always_true): typing is not imported at run time
+_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
 if _TYPES_ONLY:
     from .shapes import State
 

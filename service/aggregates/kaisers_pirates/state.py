@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from service.kernel.machine import is_unknown
 
-_TYPES_ONLY = False  # True for the type checker alone (pyproject.toml's always_true): typing is not imported at run time
+_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
 if _TYPES_ONLY:
     from typing import Any
 

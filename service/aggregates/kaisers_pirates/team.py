@@ -35,7 +35,7 @@ from . import optional
 from .board import TEAMS, ix, other_ok, partner, team_game
 from .state import player
 
-_TYPES_ONLY = False  # True for the type checker alone (pyproject.toml's always_true): typing is not imported at run time
+_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
 if _TYPES_ONLY:
     from typing import Any
 

@@ -13,7 +13,7 @@ from . import optional
 from .board import committed, in_refuge, is_prize, is_raider, ix, may_hold
 from .state import player
 
-_TYPES_ONLY = False  # True for the type checker alone (pyproject.toml's always_true): typing is not imported at run time
+_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
 if _TYPES_ONLY:
     from typing import Any
 
