@@ -21,6 +21,7 @@ _TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_tr
 if _TYPES_ONLY:
     from typing import Any
 
+    from collections.abc import Callable
     from service.kernel.events import Ev
     from service.kernel.machine import Step
 
@@ -33,63 +34,135 @@ def own_ships(state: State, seat: int) -> list[str]:
 
 
 def play_options(state: State, seat: int, card: str) -> list[dict[str, Any]]:
-    """Every way to play ``card``'s action side now (empty: not playable)."""
-    i = ix(state)
-    t = i.tid(card)
+    """Every way to play ``card``'s action side now (empty: not playable). A play the book
+    allows is listed even when it can have no effect (Collier with nothing short of
+    supply, Recon Aircraft against an empty hand...): ``has_effect`` tells bots and
+    Deception (3.3.10) which plays do something."""
+    plays = _PLAYS.get(ix(state).tid(card))
+    if plays is None:
+        return []
+    return plays(state, seat, {"action": "play", "card": card})
+
+
+# the plays of each card type, by what the card is played on (``_PLAYS``) -----------------
+def _on_nothing(state: State, seat: int, base: dict[str, Any]) -> list[dict[str, Any]]:
+    """Blockade Runner, Collier, Breakout: played as they are."""
+    return [base]
+
+
+def _second_chance_plays(state: State, seat: int, base: dict[str, Any]) -> list[dict[str, Any]]:
+    """Not in an extra turn, nor twice a turn."""
+    if not state["extra_turn"] and not state["tt"]["second_chance"]:
+        return [base]
+    return []
+
+
+def _wireless_intercept_plays(state: State, seat: int, base: dict[str, Any]) -> list[dict[str, Any]]:
+    """Once a turn, not in an extra turn, nor in two of the seat's turns running."""
     tt = state["tt"]
+    if not tt["wireless"] and not state["extra_turn"] and \
+            player(state, seat)["wireless_turn"] != tt.get("own_prev", -1):
+        return [base]
+    return []
+
+
+def _on_undamaged_enemy_ship(state: State, seat: int, base: dict[str, Any]) -> list[dict[str, Any]]:
+    """Breakdown: an opponent's undamaged warship or raider."""
+    st = state["status"]
+    out: list[dict[str, Any]] = []
+    for o in opponents(state, seat):
+        if other_ok(state, seat, o):
+            out += [dict(base, target=s) for s in player(state, o)["ships"] if not st[s]["damaged"]]
+    return out
+
+
+def _on_recognised_enemy_ship(state: State, seat: int, base: dict[str, Any]) -> list[dict[str, Any]]:
+    """Interned, Transfer Command (3.3.18, 3.3.45): a warship, a revealed raider or a revealed
+    prize (a disguised ship "non può essere" singled out: 3.2.3, and Reflag answers both cards)."""
+    out: list[dict[str, Any]] = []
+    for o in opponents(state, seat):
+        if other_ok(state, seat, o):
+            q = player(state, o)
+            out += [dict(base, target=s) for s in q["ships"] + q["prizes"] if recognised(state, s)]
+    return out
+
+
+def _on_free_opponent(state: State, seat: int, base: dict[str, Any]) -> list[dict[str, Any]]:
+    """Deception, Fog Bank: an opponent with no card placed on it yet."""
+    return [dict(base, opponent=o) for o in opponents(state, seat)
+            if other_ok(state, seat, o) and player(state, o)["pending"] is None]
+
+
+def _heavy_weather_plays(state: State, seat: int, base: dict[str, Any]) -> list[dict[str, Any]]:
+    """An opponent, one in a fog bank too (``board.other_ok``)."""
+    return [dict(base, opponent=o) for o in opponents(state, seat) if other_ok(state, seat, o, heavy_weather=True)]
+
+
+def _on_opponent(state: State, seat: int, base: dict[str, Any]) -> list[dict[str, Any]]:
+    """Recon Aircraft, Rendezvous Missed: an opponent."""
+    return [dict(base, opponent=o) for o in opponents(state, seat) if other_ok(state, seat, o)]
+
+
+def _intelligence_plays(state: State, seat: int, base: dict[str, Any]) -> list[dict[str, Any]]:
+    """The deck (while a card is left in it), or an opponent's hand."""
+    out: list[dict[str, Any]] = []
+    if pool_left(state) or state["top"]:
+        out.append(dict(base, deck=True))
+    out += _on_opponent(state, seat, base)
+    return out
+
+
+def _damage_control_plays(state: State, seat: int, base: dict[str, Any]) -> list[dict[str, Any]]:
+    """One of the seat's damaged ships, merchants or prizes."""
+    st = state["status"]
+    return [dict(base, ship=s) for s in own_ships(state, seat) if st[s]["damaged"]]
+
+
+def _fair_seas_plays(state: State, seat: int, base: dict[str, Any]) -> list[dict[str, Any]]:
+    """One of the seat's undamaged merchants or prizes."""
     p = player(state, seat)
     st = state["status"]
-    base: dict[str, Any] = {"action": "play", "card": card}
-    opps = opponents(state, seat)
-    out: list[dict[str, Any]] = []
-    # A play the book allows is listed even when it can have no effect (Collier with
-    # nothing short of supply, Recon Aircraft against an empty hand...): ``has_effect``
-    # tells bots and Deception (3.3.10) which plays do something.
-    if t in ("blockade-runner", "collier", "breakout"):
-        out.append(base)
-    elif t == "second-chance":
-        if not state["extra_turn"] and not tt["second_chance"]:
-            out.append(base)
-    elif t == "wireless-intercept":
-        if not tt["wireless"] and not state["extra_turn"] and p["wireless_turn"] != tt.get("own_prev", -1):
-            out.append(base)
-    elif t == "breakdown":
-        for o in opps:
-            if other_ok(state, seat, o):
-                out += [dict(base, target=s) for s in player(state, o)["ships"] if not st[s]["damaged"]]
-    elif t in ("interned", "transfer-command"):
-        # 3.3.18 / 3.3.45: a warship, a revealed raider or a revealed prize (a disguised
-        # ship "non può essere" singled out: 3.2.3, and Reflag answers both cards)
-        for o in opps:
-            if other_ok(state, seat, o):
-                q = player(state, o)
-                out += [dict(base, target=s) for s in q["ships"] + q["prizes"] if recognised(state, s)]
-    elif t in ("deception", "fog-bank"):
-        out += [dict(base, opponent=o) for o in opps if other_ok(state, seat, o) and player(state, o)["pending"] is None]
-    elif t == "heavy-weather":
-        out += [dict(base, opponent=o) for o in opps if other_ok(state, seat, o, heavy_weather=True)]
-    elif t in ("recon-aircraft", "rendezvous-missed"):
-        out += [dict(base, opponent=o) for o in opps if other_ok(state, seat, o)]
-    elif t == "damage-control":
-        out += [dict(base, ship=s) for s in own_ships(state, seat) if st[s]["damaged"]]
-    elif t == "fair-seas":
-        out += [dict(base, ship=s) for s in p["merchants"] + p["prizes"] if not st[s]["damaged"]]
-    elif t == "island-refuge":
-        out += [dict(base, ship=s) for s in p["ships"] if not in_refuge(state, s)]
-    elif t == "reflag":
-        # 3.3.32: committed, it hides a raider or prize "quando inizia il suo turno svelata"
-        out += [dict(base, ship=s) for s in p["ships"] + p["prizes"]
-                if (is_raider(state, s) or s in p["prizes"]) and st[s]["revealed"]
-                and s in tt.get("revealed_at_start", ())]
-    elif t == "scuttle":
-        out += [dict(base, ship=s) for s in p["ships"] + p["prizes"] if st[s]["damaged"]]
-    elif t in team.CARDS:
-        out += team.play_options(state, seat, card)
-    elif t == "intelligence":
-        if pool_left(state) or state["top"]:
-            out.append(dict(base, deck=True))
-        out += [dict(base, opponent=o) for o in opps if other_ok(state, seat, o)]
-    return out
+    return [dict(base, ship=s) for s in p["merchants"] + p["prizes"] if not st[s]["damaged"]]
+
+
+def _island_refuge_plays(state: State, seat: int, base: dict[str, Any]) -> list[dict[str, Any]]:
+    """One of the seat's ships not in a refuge already."""
+    return [dict(base, ship=s) for s in player(state, seat)["ships"] if not in_refuge(state, s)]
+
+
+def _reflag_plays(state: State, seat: int, base: dict[str, Any]) -> list[dict[str, Any]]:
+    """3.3.32: committed, Reflag hides a raider or prize "quando inizia il suo turno svelata"."""
+    p = player(state, seat)
+    st = state["status"]
+    at_start = state["tt"].get("revealed_at_start", ())
+    return [dict(base, ship=s) for s in p["ships"] + p["prizes"]
+            if (is_raider(state, s) or s in p["prizes"]) and st[s]["revealed"] and s in at_start]
+
+
+def _scuttle_plays(state: State, seat: int, base: dict[str, Any]) -> list[dict[str, Any]]:
+    """One of the seat's damaged ships or prizes."""
+    p = player(state, seat)
+    st = state["status"]
+    return [dict(base, ship=s) for s in p["ships"] + p["prizes"] if st[s]["damaged"]]
+
+
+def _team_plays(state: State, seat: int, base: dict[str, Any]) -> list[dict[str, Any]]:
+    """The team game's cards (team.py)."""
+    return team.play_options(state, seat, base["card"])
+
+
+# each action card type's plays (the types not listed are not played for their action side here)
+_PLAYS: dict[str, Callable[[State, int, dict[str, Any]], list[dict[str, Any]]]] = {
+    "blockade-runner": _on_nothing, "collier": _on_nothing, "breakout": _on_nothing,
+    "second-chance": _second_chance_plays, "wireless-intercept": _wireless_intercept_plays,
+    "breakdown": _on_undamaged_enemy_ship,
+    "interned": _on_recognised_enemy_ship, "transfer-command": _on_recognised_enemy_ship,
+    "deception": _on_free_opponent, "fog-bank": _on_free_opponent, "heavy-weather": _heavy_weather_plays,
+    "recon-aircraft": _on_opponent, "rendezvous-missed": _on_opponent, "intelligence": _intelligence_plays,
+    "damage-control": _damage_control_plays, "fair-seas": _fair_seas_plays, "island-refuge": _island_refuge_plays,
+    "reflag": _reflag_plays, "scuttle": _scuttle_plays,
+    **dict.fromkeys(team.CARDS, _team_plays),
+}
 
 
 def has_effect(state: State, seat: int, d: dict[str, Any]) -> bool:
