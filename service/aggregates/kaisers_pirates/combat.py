@@ -25,10 +25,11 @@ _TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_tr
 if _TYPES_ONLY:
     from typing import Any
 
+    from collections.abc import Callable
     from service.kernel.events import Ev
     from service.kernel.machine import Step
 
-    from .shapes import State
+    from .shapes import Committed, State
 
 ASSISTED = ("intercept", "british", "monitor", "mines", "torpedo")   # attacks an assist may join (3.2.1)
 
@@ -46,8 +47,8 @@ def announce_options(state: State, seat: int) -> list[dict[str, Any]]:
             opps.append(o)
     out: list[dict[str, Any]] = []
     # 3.2.3, 3.2.4: the cards committed on their intercept side: a German ship's on a
-    # merchant, British forces on a recognised ship (one function with the attack cards
-    # below: it runs at every listing of the resolve phase)
+    # merchant, British forces on a recognised ship (listed here, at every listing of the
+    # resolve phase; the rarer action sides that attack in ``_action_side_attacks``)
     players = state["players"]
     intercepted = tt["intercepted"]
     ignored = tt["ignored"]
@@ -73,47 +74,77 @@ def announce_options(state: State, seat: int) -> list[dict[str, Any]]:
             for t_ in p["ships"] + p["prizes"]:
                 if t_ not in intercepted and not in_refuge(state, t_) and recognised(state, t_):
                     out.append({"action": "intercept", "card": card, "target": t_})
+    if sides:
+        _action_side_attacks(state, seat, opps, out)
+    return out
 
-    # the action sides that attack: Lay Mines (3.3.21), the submarines (3.3.42, 3.3.43;
-    # 6.9 a hidden prize), Interrogate (3.3.19), Monitor (3.3.24)
-    if not sides:
-        return out
-    i = ix(state)
-    for c in tt["committed"]:
+
+def _action_side_attacks(state: State, seat: int, opps: list[int], out: list[dict[str, Any]]) -> None:
+    """The attacks of the cards committed on their action side, added to ``out``: Lay Mines
+    (3.3.21), the submarines (3.3.42, 3.3.43; 6.9 a hidden prize), Interrogate (3.3.19),
+    Monitor (3.3.24); ``opps``: the opponents that may be attacked now."""
+    card_type = ix(state).card_type
+    for c in state["tt"]["committed"]:
         if c["use"] != "action":
             continue
-        card = c["card"]
-        t = i.card_type[card]
-        if t == "lay-mines":
-            for ship in player(state, seat)["ships"]:
-                if c["ship"] not in (None, ship):
-                    continue
-                if can_attack_with(state, seat, ship) and i.ships[ship]["mines"]:
-                    for o in opps:
-                        if player(state, o)["merchants"]:
-                            out.append({"action": "lay_mines", "card": card, "ship": ship, "opponent": o})
-        elif t in ("submarines-u-27-u-41", "submarines-uc-16-uc-29"):
+        attacks = _ATTACK_SIDES.get(card_type[c["card"]])
+        if attacks is not None:
+            attacks(state, seat, c, opps, out)
+
+
+def _lay_mines_attacks(state: State, seat: int, c: Committed, opps: list[int], out: list[dict[str, Any]]) -> None:
+    """From a minelaying raider (the one the card lies on, if any) against an opponent with merchants."""
+    i = ix(state)
+    card = c["card"]
+    for ship in player(state, seat)["ships"]:
+        if c["ship"] not in (None, ship):
+            continue
+        if can_attack_with(state, seat, ship) and i.ships[ship]["mines"]:
             for o in opps:
-                for m in player(state, o)["merchants"]:
-                    out.append({"action": "torpedo", "card": card, "target": m})
-                if optional.on(state, "torpedo_prizes"):          # 6.9: a hidden prize
-                    out += [{"action": "torpedo", "card": card, "target": z} for z in player(state, o)["prizes"]
-                            if not state["status"][z]["revealed"]]
-                if t == "submarines-uc-16-uc-29" and player(state, o)["merchants"]:
-                    out.append({"action": "sub_mines", "card": card, "opponent": o})
-        elif t == "interrogate":
-            for o in opps:
-                p = player(state, o)
-                for s in p["ships"] + p["prizes"]:
-                    if (is_raider(state, s) or s in p["prizes"]) and not recognised(state, s) \
-                            and not in_refuge(state, s) and s not in tt["intercepted"]:
-                        out.append({"action": "interrogate", "card": card, "target": s})
-        elif t == "monitor":
-            for o in opps:
-                for s in player(state, o)["ships"]:
-                    if in_refuge(state, s) and s not in tt["intercepted"]:
-                        out.append({"action": "monitor", "card": card, "target": s})
-    return out
+                if player(state, o)["merchants"]:
+                    out.append({"action": "lay_mines", "card": card, "ship": ship, "opponent": o})
+
+
+def _submarine_attacks(state: State, seat: int, c: Committed, opps: list[int], out: list[dict[str, Any]]) -> None:
+    """A torpedo on a merchant (6.9: or a hidden prize); the UC-boats' mines too."""
+    card = c["card"]
+    t = ix(state).card_type[card]
+    for o in opps:
+        for m in player(state, o)["merchants"]:
+            out.append({"action": "torpedo", "card": card, "target": m})
+        if optional.on(state, "torpedo_prizes"):          # 6.9: a hidden prize
+            out += [{"action": "torpedo", "card": card, "target": z} for z in player(state, o)["prizes"]
+                    if not state["status"][z]["revealed"]]
+        if t == "submarines-uc-16-uc-29" and player(state, o)["merchants"]:
+            out.append({"action": "sub_mines", "card": card, "opponent": o})
+
+
+def _interrogate_attacks(state: State, seat: int, c: Committed, opps: list[int], out: list[dict[str, Any]]) -> None:
+    """A raider or prize not recognised, not in a refuge, not intercepted this turn."""
+    intercepted = state["tt"]["intercepted"]
+    for o in opps:
+        p = player(state, o)
+        for s in p["ships"] + p["prizes"]:
+            if (is_raider(state, s) or s in p["prizes"]) and not recognised(state, s) \
+                    and not in_refuge(state, s) and s not in intercepted:
+                out.append({"action": "interrogate", "card": c["card"], "target": s})
+
+
+def _monitor_attacks(state: State, seat: int, c: Committed, opps: list[int], out: list[dict[str, Any]]) -> None:
+    """A ship in an island refuge, not intercepted this turn."""
+    intercepted = state["tt"]["intercepted"]
+    for o in opps:
+        for s in player(state, o)["ships"]:
+            if in_refuge(state, s) and s not in intercepted:
+                out.append({"action": "monitor", "card": c["card"], "target": s})
+
+
+# the action card types that attack, and their attacks (``_action_side_attacks``)
+_ATTACK_SIDES: dict[str, Callable[[State, int, Committed, list[int], list[dict[str, Any]]], None]] = {
+    "lay-mines": _lay_mines_attacks,
+    "submarines-u-27-u-41": _submarine_attacks, "submarines-uc-16-uc-29": _submarine_attacks,
+    "interrogate": _interrogate_attacks, "monitor": _monitor_attacks,
+}
 
 
 def announce(step: Step, seat: int, d: dict[str, Any]) -> None:
