@@ -4,8 +4,8 @@ no module imports this one (each names it under ``_TYPES_ONLY``, as the kernel d
 that ``typing`` is not imported at run time). Where every card is: ``state.py``'s text.
 A card, ship or merchant is named by its catalog id (a string)."""
 
-from __future__ import annotations
-
+# (no ``from __future__ import annotations``: the TypedDicts' keys, required or not, are
+# read from their annotations when a test imports this module, tests/kaisers_pirates/test_shapes.py)
 from typing import Any, NotRequired, TypedDict, TypeVar
 
 T = TypeVar("T")
