@@ -5,6 +5,8 @@ TypedDict requires and no key it does not name."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -72,8 +74,6 @@ def test_the_state_has_the_shape_the_type_checker_reads(seats, options):
 def test_no_module_of_the_package_imports_the_shapes_at_run_time():
     """The shapes are the type checker's (named under ``_TYPES_ONLY``): the rules never load
     ``typing`` for them."""
-    import subprocess
-    import sys
     code = ("import sys, service.aggregates.kaisers_pirates; "
             "print('service.aggregates.kaisers_pirates.shapes' in sys.modules, 'typing' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()

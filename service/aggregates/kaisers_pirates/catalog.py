@@ -241,7 +241,7 @@ def validate_solitaire(deck: dict[str, Any], cat: dict[str, Any], glossary: bool
     return deck
 
 
-def solitaire_deck(path: Path | None = None) -> dict:
+def solitaire_deck(path: Path | None = None) -> dict[str, Any]:
     """The solitaire deck's file (``data/solitaire.json``; checked by ``validate`` with the catalog it joins)."""
     try:
         return json.loads((path or SOLO_PATH).read_text(encoding="utf-8"))
@@ -250,7 +250,7 @@ def solitaire_deck(path: Path | None = None) -> dict:
 
 
 @lru_cache(maxsize=2)
-def optional_rules_table(path: Path = OPTIONAL_PATH) -> dict:
+def optional_rules_table(path: Path = OPTIONAL_PATH) -> dict[str, Any]:
     """The facts section 6 prints for its optional rules (``data/optional.json``: the
     ships and merchants 6.4 and 6.5 name, the dice of 6.6.1, 6.9.1 and 6.12.2, 6.7's
     three ships), read once a process. A game created with a section 6 rule carries
@@ -262,7 +262,7 @@ def optional_rules_table(path: Path = OPTIONAL_PATH) -> dict:
 _DEFAULT: dict = {}
 
 
-def load(path: Path | None = None) -> dict:
+def load(path: Path | None = None) -> dict[str, Any]:
     """The catalog file (the packaged one, read and checked once a process: each call
     gets its own top-level dict, so a game may add its solitaire deck to it)."""
     if path is None and "cat" in _DEFAULT:

@@ -117,7 +117,7 @@ def _deck_shuffled(state: State, d: dict[str, Any], ev: Ev) -> None:
         state["discard"].extend(d["order"])
 
 
-def _drawn_to(deck: str) -> tuple:
+def _drawn_to(deck: str) -> tuple[str | None, str | None, int | None]:
     """Where a card drawn from ``deck`` (a ``CardDrawn``'s deck: ``action:hand-2``,
     ``ships:force-1``...) is taken from and goes: ``(pile, place, seat index)``; pile
     None for a deck whose draws change no pile here (a hand drawn from)."""
@@ -142,7 +142,7 @@ def _card_drawn(state: State, d: dict[str, Any], ev: Ev) -> None:
     card = d["card"]
     _take(state, pile, card)
     if seat is not None:
-        state["players"][seat][place].append(card)
+        state["players"][seat][place].append(card)  # type: ignore[literal-required]  # hand, ships or merchants
         if place == "ships":
             state["status"][card] = {"damaged": False, "supply": False, "revealed": False, "refuge": None}
         elif place == "merchants":

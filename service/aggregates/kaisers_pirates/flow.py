@@ -212,7 +212,7 @@ def round_vp(state: State, seat: int) -> list[VpEntry]:
     return entries
 
 
-def round_points(vps: dict) -> dict:
+def round_points(vps: dict[str, int]) -> dict[str, int]:
     """2.3.3: rank points; ties take the higher; zero VP scores zero."""
     n = len(vps)
     out = {}

@@ -44,7 +44,7 @@ RULES = {
     "prize_resupply": "6.12 a prize may resupply one ship a turn, then may be exhausted and sunk",
 }
 BEYOND = ("true", "historical", "no-breakout", "historical+no-breakout")
-def parse(seats: int, k: str, v: str, out: dict) -> None:
+def parse(seats: int, k: str, v: str, out: dict[str, Any]) -> None:
     """Check one optional rule's value and record it in ``out``."""
     if k == "beyond_1914":
         if v == "false":
@@ -59,7 +59,7 @@ def parse(seats: int, k: str, v: str, out: dict) -> None:
         out[k] = True
 
 
-def check_combination(seats: int, out: dict) -> None:
+def check_combination(seats: int, out: dict[str, Any]) -> None:
     """Every combination is accepted but these, each refused with its reason."""
     b = out.get("beyond_1914", "")
     if "no-breakout" in b and seats != 4:
@@ -74,7 +74,7 @@ def on(state: State, k: str) -> bool:
 
 
 # the decks (6.4, 6.5) --------------------------------------------------------
-def check_catalog(options: dict, ix: Index) -> None:
+def check_catalog(options: dict[str, Any], ix: Index) -> None:
     """The ships and merchants a chosen rule names must be in the game's catalog."""
     d = ix.optional_rules
     if options.get("tournament"):
@@ -114,7 +114,7 @@ def prepare(state: State, ix: Index) -> None:
         state["pool"] = [c for c in state["pool"] if c not in out]
 
 
-def tournament_deal(step: Step, seat: int, kind: str) -> list | None:
+def tournament_deal(step: Step, seat: int, kind: str) -> list[str] | None:
     """6.4: the cards seat ``seat``'s first-round force is drawn from, or None."""
     state = step.state
     if state["round"] != 1 or state["phase"] != "dealing" or not on(state, "tournament"):
@@ -132,7 +132,7 @@ def tournament_deal(step: Step, seat: int, kind: str) -> list | None:
     return [m for m in state["merchant_pool"] if i.merchants[m]["vp"] == want and m not in t["merchant_excluded"]]
 
 
-def held_from_reshuffle(state: State) -> list:
+def held_from_reshuffle(state: State) -> list[str]:
     """6.5.2: within a round, ships removed by weather, internment, recall or
     scuttling are not shuffled back into the deck."""
     if not state["options"].get("beyond_1914"):

@@ -42,13 +42,13 @@ def _key(text: object) -> str:
     return "-".join(str(text).strip().lower().replace("'", "").split())
 
 
-def _list(what: str, value: Any) -> list:
+def _list(what: str, value: Any) -> list[Any]:
     if not isinstance(value, list):
         raise BadInput(f"{what} must be a JSON list, not {value!r}"[:200])
     return value
 
 
-def _action(what: str, text: object, free: list, i: Index) -> str:
+def _action(what: str, text: object, free: list[str], i: Index) -> str:
     """A free action card by its id (``qqq-1``) or its type as printed (``QQQ``: any copy left)."""
     if not isinstance(text, str) or not text.strip():
         raise BadInput(f"{what}: give an action card, not {text!r}")
@@ -65,7 +65,8 @@ def _action(what: str, text: object, free: list, i: Index) -> str:
     raise BadInput(f"{what}: no {text!r} left (stated more times than the deck has copies)")
 
 
-def _force_card(what: str, entry: object, deck: dict, used: set, word: str, flags: tuple) -> dict:
+def _force_card(what: str, entry: object, deck: dict[str, Any], used: set[str], word: str,
+                flags: tuple[str, ...]) -> dict[str, Any]:
     """A ship or merchantman: its name, or ``{"ship"|"merchant": name, "damaged": true, ...}``."""
     if isinstance(entry, dict):
         bad = sorted(set(entry) - {word, *flags})
@@ -87,7 +88,7 @@ def _force_card(what: str, entry: object, deck: dict, used: set, word: str, flag
     return {"card": card, **marks}
 
 
-def normalise(config: dict, position: dict) -> dict:
+def normalise(config: dict[str, Any], position: dict[str, Any]) -> dict[str, Any]:
     opts = config.get("options") or {}
     if opts.get("solitaire") or opts.get("team"):
         raise BadInput("kaisers-pirates: the solitaire and team games cannot start from a position yet")

@@ -81,7 +81,7 @@ OPTIONS = {
 }
 
 
-def _one_table(*tables: dict[str, Any]) -> dict:
+def _one_table(*tables: dict[str, Any]) -> dict[str, Any]:
     """The modules' tables of event handlers as one (an event is applied in one place only)."""
     out: dict = {}
     for table in tables:

@@ -39,7 +39,7 @@ from .board import ix
 _TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
 if _TYPES_ONLY:
     from .catalog import Index
-    from .shapes import Committed
+    from .shapes import Committed, State
 
 
 def _fits(i: Index, card: str, committed: Committed) -> bool:
@@ -51,12 +51,12 @@ def _fits(i: Index, card: str, committed: Committed) -> bool:
     return i.card_kind[card] in ("normal", "assist", "team") or i.card_type[card] == "reflag"
 
 
-def _known(cards: list[str]) -> list:
+def _known(cards: list[str]) -> list[str]:
     """``cards`` less the unknown tokens (their identities are in the pool already)."""
     return [c for c in cards if not is_unknown(c)]
 
 
-def determinize(state: dict, seat: int, rng: random.Random) -> dict:
+def determinize(state: State, seat: int, rng: random.Random) -> State:
     out = copy_state(state)
     i = ix(out)
     others = [p for n, p in enumerate(out["players"], 1) if n != seat]

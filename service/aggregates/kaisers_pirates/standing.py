@@ -17,6 +17,8 @@ from .flow import round_points, round_vp, totals
 
 _TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
 if _TYPES_ONLY:
+    from typing import Any
+
     from .shapes import State
 
 
@@ -29,7 +31,7 @@ def round_vp_now(state: State, seat: int) -> int:
     return rest + sum(ships[:merchants])
 
 
-def standing(state: State) -> dict | None:
+def standing(state: State) -> dict[str, Any] | None:
     if state.get("solo") is not None or (state.get("options") or {}).get("team"):
         return None
     seats = range(1, state["seats"] + 1)

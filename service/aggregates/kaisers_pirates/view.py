@@ -138,7 +138,7 @@ _PHANTOM_MODE = {"normal": "a full turn", "deception": "one card, after Deceptio
                  "recon": "one card, after Recon Aircraft (5.4.3 step 10)"}
 
 
-def _roll(side: dict, mods: bool = True) -> str:
+def _roll(side: dict[str, Any], mods: bool = True) -> str:
     """One side of a roll as the book says it: the highest die, each modifier, the result."""
     if not mods or not side.get("mods"):
         return str(side["result"])

@@ -17,7 +17,7 @@ if _TYPES_ONLY:
     from collections.abc import Callable
 
 
-def _names(config: dict) -> dict:
+def _names(config: dict[str, Any]) -> dict[str, str]:
     """Card, ship and merchant ids -> printed names (the catalog's index, cached by digest)."""
     ix = index(config["catalog"], config.get("catalog_digest") or "default")
     names = ix.printed
@@ -29,7 +29,7 @@ def _names(config: dict) -> dict:
     return names
 
 
-def say_decision(config: dict, decision: dict) -> str:
+def say_decision(config: dict[str, Any], decision: dict[str, Any]) -> str:
     names = _names(config)
 
     def n(x: object) -> str:
@@ -128,7 +128,7 @@ _SAY: dict[str, Callable[[dict[str, Any], Callable[[object], str], str, dict[str
 }
 
 
-def _listed(items: list) -> str:
+def _listed(items: list[str]) -> str:
     if not items:
         return "nothing"
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
@@ -143,7 +143,7 @@ _ID = re.compile(r"(?<![\w:-])(?:solo:)?[a-z0-9]+(?:-[a-z0-9]+)*(?![\w-])")
 
 
 @lru_cache(maxsize=1)
-def _default_names() -> dict:
+def _default_names() -> dict[str, str]:
     cat = load()
     ix = index(cat, "default")
     names = dict(ix.card_name)
@@ -160,7 +160,7 @@ def _default_names() -> dict:
 
 
 @lru_cache(maxsize=1)
-def _type_names() -> dict:
+def _type_names() -> dict[str, str]:
     """A card type (``ctype``, the phantom's ``specials``) -> its printed name."""
     return {t: c["name"] for t, c in index(load(), "default").types.items()}
 
