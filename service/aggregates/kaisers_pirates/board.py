@@ -60,7 +60,7 @@ def partner(state: State, seat: int) -> int | None:
     return (seat + 1) % 4 + 1
 
 
-_OPPONENTS: dict = {}     # (seats, team game, seat) -> that seat's opponents
+_OPPONENTS: dict[tuple[int, bool, int], tuple[int, ...]] = {}     # (seats, team game, seat) -> that seat's opponents
 
 
 def opponents(state: State, seat: int) -> tuple[int, ...]:

@@ -259,7 +259,7 @@ def optional_rules_table(path: Path = OPTIONAL_PATH) -> dict[str, Any]:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-_DEFAULT: dict = {}
+_DEFAULT: dict[str, dict[str, Any]] = {}
 
 
 def load(path: Path | None = None) -> dict[str, Any]:

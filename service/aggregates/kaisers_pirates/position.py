@@ -99,13 +99,13 @@ def normalise(config: dict[str, Any], position: dict[str, Any]) -> dict[str, Any
     rnd = positions.whole("round", position.get("round", 1), 1, 3)
     to_play = positions.whole("to_play", position.get("to_play", 1), 1, seats)
     free = list(i.action_cards)
-    used: set = set()
+    used: set[str] = set()
     everything = {**i.ships, **i.merchants}
     out, stated = [], []
     for seat, q in enumerate(people, 1):
         who = f"seat {seat}"
         positions.keys(who, q, PLAYER_KEYS)
-        p: dict = {"seat": seat}
+        p: dict[str, Any] = {"seat": seat}
         for k, deck, word, flags in (("ships", i.ships, "ship", ("damaged", "revealed")),
                                      ("merchants", i.merchants, "merchant", ("damaged",)),
                                      ("prizes", i.merchants, "merchant", ("damaged", "revealed"))):

@@ -83,7 +83,7 @@ OPTIONS = {
 
 def _one_table(*tables: dict[str, Any]) -> dict[str, Any]:
     """The modules' tables of event handlers as one (an event is applied in one place only)."""
-    out: dict = {}
+    out: dict[str, Any] = {}
     for table in tables:
         twice = out.keys() & table.keys()
         if twice:
@@ -125,7 +125,7 @@ def play_phantom(step: Step) -> None:
     raise RuntimeError("the phantom does not come to an end")
 
 
-_VALIDATED: set = set()
+_VALIDATED: set[tuple[str, bool]] = set()
 _IDLE = frozenset({"over", "setup", "dealing"})    # phases in which nobody acts
 _TURN = frozenset({"commit", "resolve"})           # the active player's phases
 

@@ -487,7 +487,7 @@ def _option(v: object) -> str:
     return printed(v)
 
 
-def say_event(config: dict | None, ev: Ev) -> str | None:
+def say_event(config: dict[str, Any] | None, ev: Ev) -> str | None:
     """A draw, a roll or a random choice in the game's words (``views.describe`` asks first)."""
     d = ev.data
     t = ev.type
