@@ -73,7 +73,7 @@ def allowed_seat(caller: Caller, seat: int | None, finished: bool) -> tuple[int,
     """The seat the caller may have analysed, and whether what that seat had seen
     must be checked against what the caller may read (``Forbidden`` before the
     end: the same refusal whatever the position, the seat number or the point)."""
-    if caller.role == "seat" and seat in (None, caller.seat):
+    if caller.role == "seat" and caller.seat is not None and seat in (None, caller.seat):  # a seat's own
         return caller.seat, False
     if not caller.is_referee and not finished:
         raise Forbidden(ONLY_OWN)

@@ -110,7 +110,7 @@ class BotSeats:
 
     def of(self, gid: UUID, roles: list[str] | None = None) -> dict[int, str]:
         """The game's bot seats and their bots; ``roles``: the game's taken roles, if read already."""
-        out = {}
+        out: dict[int, str] = {}
         for role in self.app.recorder.select_roles(gid.hex) if roles is None else roles:
             if not role.startswith("seat:"):
                 continue
@@ -120,8 +120,9 @@ class BotSeats:
                 inv = self.app.recorder.select_invitation(gid.hex, f"{MARK}{seat}")
                 # the bot's name: its invitation's player, "<bot> (bot)" as Bots.seat wrote it
                 self._known[k] = inv["player"].split(" ", 1)[0] if inv and inv["used"] is not None else None
-            if self._known[k] is not None:
-                out[seat] = self._known[k]
+            bot = self._known[k]
+            if bot is not None:
+                out[seat] = bot
         return out
 
 
