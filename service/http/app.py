@@ -46,7 +46,7 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None,
         yield
         svc.close()  # the steps sent are committed before the server ends
 
-    api = FastAPI(
+    api = routes_docs.Api(
         lifespan=lifespan,
         title="privateer",
         version="1",

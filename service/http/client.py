@@ -11,6 +11,7 @@ import sys
 import threading
 import time
 import uuid
+from typing import Any
 from collections import deque
 
 import httpx
@@ -153,7 +154,10 @@ class Api:
 
 def read_stream(url: str, gid: str, token: str | None = None, after: int = 0, timeout: float = 60.0) -> list[dict]:
     """Read the SSE stream until it ends (the game is finished) or times out."""
-    out, event, data, eid = [], None, [], None
+    out: list[dict[str, Any]] = []
+    event: str | None = None
+    data: list[str] = []
+    eid: str | None = None
     with httpx.stream("GET", f"{url}/games/{gid}/stream", params={"after": after, "timeout": timeout},
                       headers=auth(token), timeout=timeout + 10) as r:
         if r.status_code != 200:

@@ -36,9 +36,7 @@ class Current:
 
     def game(self, gid: UUID) -> Game:
         """The game as committed now (read-only: do not change it)."""
-        row = self.index_row(gid)
-        if row is None:
-            raise UnknownGame(f"no game with id {gid.hex}")
+        row = self.known_row(gid)
         with self._lock:
             hit = self._cache.get(gid)
             if hit is not None and hit.version == int(row["version"]):
@@ -87,6 +85,13 @@ class Current:
         if not rows:
             raise UnknownGame(f"no game with id {gid.hex}")
         return int(rows[0]["version"])
+
+    def known_row(self, gid: UUID, fresh: bool = False) -> dict[str, Any]:
+        """The game's row of the games index (``UnknownGame`` without one)."""
+        row = self.index_row(gid, fresh)
+        if row is None:
+            raise UnknownGame(f"no game with id {gid.hex}")
+        return row
 
     def index_row(self, gid: UUID, fresh: bool = False) -> dict[str, Any] | None:
         memo = None if fresh else request_rows.get()

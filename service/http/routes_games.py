@@ -27,7 +27,7 @@ def create_game(body: m.CreateGame, svc: Service, authorization: Auth = None):
     created = svc.games.create(asked)
     if bots:
         gid = UUID(created["game_id"])
-        row = svc.current.index_row(gid, fresh=True)
+        row = svc.current.known_row(gid, fresh=True)
         for seat, name in sorted(bots.items()):
             svc.bots.seat(gid, row, seat, name)
         created["status"] = svc.reads.status(gid, Caller("organiser"))
