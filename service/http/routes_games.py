@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from typing import Any
 from uuid import UUID
 
 from fastapi import APIRouter
@@ -16,7 +17,7 @@ router = APIRouter()
 
 
 @router.post("/games", response_model=m.Created, status_code=201, responses=ERRORS, tags=["organiser"], **NEEDS)
-def create_game(body: m.CreateGame, svc: Service, authorization: Auth = None):
+def create_game(body: m.CreateGame, svc: Service, authorization: Auth = None) -> dict[str, Any]:
     """Create a game (organiser). Returns the game's referee key, once. Seats given `bots` are taken by
     those bots at once (the service plays their turns)."""
     svc.callers.organiser(bearer(authorization))
@@ -35,7 +36,7 @@ def create_game(body: m.CreateGame, svc: Service, authorization: Auth = None):
 
 
 @router.get("/games", response_model=list[m.GameRow], responses=ERRORS, tags=["public"], **MAY)
-def list_games(svc: Service, authorization: Auth = None):
+def list_games(svc: Service, authorization: Auth = None) -> list[dict[str, Any]]:
     """The games index; a fork not yet published is listed only for its referee and the organiser."""
     token = bearer(authorization)
     organiser = token is not None and svc.callers.is_organiser_token(token)
