@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
@@ -41,7 +42,7 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None,
     svc = GameService(Privateer(db), organiser_key, limits.analysis_playouts, limits.bot_quantum)
 
     @asynccontextmanager
-    async def lifespan(_api):
+    async def lifespan(_api: FastAPI) -> AsyncIterator[None]:
         svc.bots.attach(asyncio.get_running_loop())  # the bots' steps are made on the server's loop
         yield
         svc.close()  # the steps sent are committed before the server ends
