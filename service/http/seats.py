@@ -147,7 +147,7 @@ class Seats:
             raise
         return token, machine
 
-    def start(self, gid: UUID) -> dict[str, Any]:
+    def start(self, gid: UUID) -> dict:
         """Run the setup of a waiting game; a game started already is said so
         (``already_started``, ``note``: how it started), and nothing is appended."""
         game = self.current.working_copy(gid)
