@@ -55,6 +55,8 @@ log = logging.getLogger(__name__)
 MAX_THEN = 500
 COPY = re.compile(r"^(.+\d)[a-z]$")  # blue-4a: copy a of blue-4
 
+router = APIRouter()
+
 
 # answers ------------------------------------------------------------------------
 class Choice(BaseModel):
@@ -150,9 +152,6 @@ def _said(card: Any, awaiting: dict[str, Any]) -> Any:
         return said_as(card, awaiting)
     base = COPY.match(card)
     return base.group(1) if base and is_copy_of(card, base.group(1)) else card
-
-
-router = APIRouter()
 
 
 def _players_of(svc: GameService, gid: UUID, caller: Caller) -> dict[str, str]:
