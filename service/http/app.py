@@ -24,7 +24,7 @@ from service.app import Privateer
 from service.logs import configure
 
 from . import errors, routes_docs, routes_games, routes_history, routes_play, routes_reads, routes_seats
-from . import routes_analysis, routes_pages, routes_standings, routes_tournaments
+from . import routes_analysis, routes_catalogs, routes_heads, routes_pages, routes_standings, routes_tournaments
 from .core import GameService
 from .fast import PlayLoop
 from .headers import SecurityHeaders
@@ -62,11 +62,12 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None,
     routes_docs.mount_docs(api)
     api.mount("/viewer-assets", StaticFiles(directory=VIEWER), name="viewer-assets")
     for routes in (routes_docs, routes_standings, routes_games, routes_play, routes_seats, routes_reads,
-                   routes_history, routes_analysis, routes_tournaments, routes_pages):
+                   routes_history, routes_analysis, routes_tournaments, routes_heads, routes_catalogs, routes_pages):
         api.include_router(routes.router)
     if play_loop:
         api.add_middleware(PlayLoop, service=svc)
-    api.add_middleware(WholeBody, max_body=limits.max_body)  # the play loop reads checked bodies
+    api.add_middleware(WholeBody, max_body=limits.max_body,  # the play loop reads checked bodies
+                       larger={"/catalogs": limits.max_catalog})
     api.add_middleware(SecurityHeaders)  # every answer carries them, refusals of a body too
     api.add_middleware(RequestLog)  # outermost: every request is logged, refusals of a body too
     return api

@@ -50,18 +50,20 @@ def utf8_text(body: bytes) -> bool:
 
 
 class WholeBody:
-    """ASGI middleware: read the whole body (at most ``max_body`` bytes) before
-    the application sees the request; answer 413 past the limit, 400 if it is
-    not UTF-8 text."""
+    """ASGI middleware: read the whole body (at most ``max_body`` bytes, or the
+    limit ``larger`` gives its path) before the application sees the request;
+    answer 413 past the limit, 400 if it is not UTF-8 text."""
 
-    def __init__(self, app: ASGIApp, max_body: int):
+    def __init__(self, app: ASGIApp, max_body: int, larger: dict[str, int] | None = None):
         self.app = app
         self.max_body = max_body
+        self.larger = larger or {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.larger.get(scope.get("path", ""), self.max_body)
         length = None
         for name, value in scope.get("headers") or ():
             if name == b"content-length":
@@ -70,8 +72,8 @@ class WholeBody:
                 except ValueError:
                     await _refuse(send, 400, "bad_input", "the Content-Length header is not a number")
                     return
-        if length is not None and length > self.max_body:
-            await _refuse(send, 413, "too_large", f"the request body is larger than {self.max_body} bytes")
+        if length is not None and length > limit:
+            await _refuse(send, 413, "too_large", f"the request body is larger than {limit} bytes")
             return
         chunks: list[bytes] = []
         total = 0
@@ -81,8 +83,8 @@ class WholeBody:
                 return
             body = message.get("body", b"")
             total += len(body)
-            if total > self.max_body:
-                await _refuse(send, 413, "too_large", f"the request body is larger than {self.max_body} bytes")
+            if total > limit:
+                await _refuse(send, 413, "too_large", f"the request body is larger than {limit} bytes")
                 return
             chunks.append(body)
             if not message.get("more_body", False):

@@ -10,6 +10,7 @@ from uuid import UUID
 from eventsourcing.persistence import IntegrityError, RecordConflictError
 
 from service.app import Privateer
+from service.catalogs import loaded_catalog
 from service.history import fork
 from service.kernel.errors import BadInput
 
@@ -59,10 +60,12 @@ class Games:
 
     def create(self, body: dict[str, Any]) -> dict[str, Any]:
         options = {k: option_text(k, v) for k, v in (body.get("options") or {}).items()}
+        catalog = loaded_catalog(self.app.recorder, body["catalog"], body["game"]) if body.get("catalog") else None
         agg, seed = self.app.new_game(body["game"], body["seats"], table=body.get("table", False),
                                       options=options, name=body.get("name", ""),
                                       tournament=body.get("tournament", ""), players=body.get("players") or {},
-                                      setup=not body.get("wait_for_seats"), position=body.get("position"))
+                                      setup=not body.get("wait_for_seats"), position=body.get("position"),
+                                      catalog=catalog)
         gid = agg.id
         referee_key = new_token("ref")
         self.app.save_game(agg, secret=seed, credential=(gid.hex, "referee", token_hash(referee_key), now()))
