@@ -44,6 +44,8 @@ def load_catalog(body: CatalogLoad, svc: Service, authorization: Auth = None) ->
     row = catalog_row(body.game, game_name(body.name), checked, now())
     svc.app.recorder.insert_service_rows(catalog=row)
     stored = svc.app.recorder.select_catalog(row[0])
+    if stored is None:  # kept just above (or by the first load of the same catalog): a store that lost it
+        raise RuntimeError(f"the catalog {row[0]} was not kept")
     return CatalogRow(digest=stored["digest"], game=stored["game"], name=stored["name"], created=stored["created"])
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 from uuid import UUID
 
 from fastapi import APIRouter, Query, Request
@@ -19,7 +19,7 @@ router = APIRouter()
 
 
 @router.post("/games", response_model=m.Created, status_code=201, responses=ERRORS, tags=["organiser"], **NEEDS)
-def create_game(body: m.CreateGame, svc: Service, authorization: Auth = None):
+def create_game(body: m.CreateGame, svc: Service, authorization: Auth = None) -> dict[str, Any]:
     """Create a game (organiser). Returns the game's referee key, once. Seats given `bots` are taken by
     those bots at once (the service plays their turns)."""
     svc.callers.organiser(bearer(authorization))
@@ -30,7 +30,7 @@ def create_game(body: m.CreateGame, svc: Service, authorization: Auth = None):
     created = svc.games.create(asked)
     if bots:
         gid = UUID(created["game_id"])
-        row = svc.current.index_row(gid, fresh=True)
+        row = svc.current.known_row(gid, fresh=True)
         for seat, name in sorted(bots.items()):
             svc.bots.seat(gid, row, seat, name)
         created["status"] = svc.reads.status(gid, Caller("organiser"))
@@ -38,7 +38,7 @@ def create_game(body: m.CreateGame, svc: Service, authorization: Auth = None):
 
 
 @router.get("/games", response_model=list[m.GameRow], responses=ERRORS, tags=["public"], **MAY)
-def list_games(svc: Service, authorization: Auth = None):
+def list_games(svc: Service, authorization: Auth = None) -> list[dict[str, Any]]:
     """The games index; a fork not yet published is listed only for its referee and the organiser."""
     return listed(svc, bearer(authorization))
 
@@ -50,7 +50,8 @@ def list_games(svc: Service, authorization: Auth = None):
                                    "limit (open it again)."}})
 async def games_stream(request: Request, svc: Service, authorization: Auth = None,
                        timeout: Annotated[float, Query(gt=0, le=3600, description="Close after this many "
-                                                                                  "seconds.")] = 600):
+                                                                                  "seconds.")] = 600
+                       ) -> StreamingResponse:
     """The games list, live (Server-Sent Events): what `GET /games` gives the caller, again at each change."""
     limits = request.app.state.limits
     return StreamingResponse(games_events(svc, request, bearer(authorization), min(timeout, limits.stream_seconds)),
