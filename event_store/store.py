@@ -7,8 +7,18 @@ Returns the environment for the ``eventsourcing`` application.
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from service.kernel.errors import BadInput
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from .postgres import IndexedPostgresRecorder
+    from .sqlite_recorder import IndexedSQLiteRecorder
+
+    # the application recorder a store's environment names (``APPLICATION_RECORDER_TOPIC``)
+    IndexedRecorder: TypeAlias = IndexedSQLiteRecorder | IndexedPostgresRecorder
 
 DEFAULT_DB = "./privateer.db"
 
