@@ -7,10 +7,10 @@ Returns the environment for the ``eventsourcing`` application.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
 
 from service.kernel.errors import BadInput
 
+TYPE_CHECKING = False  # typing is not imported at run time: a direct read's start-up does without it
 if TYPE_CHECKING:
     from typing import TypeAlias
 

@@ -361,8 +361,8 @@ class Privateer(Application[UUID]):
         m.apply(ev)
         return ev
 
-    def act(self, game_id: UUID, seat: int, decision, expect_version: int | None = None,
-            idempotency: tuple | None = None) -> list[Ev]:
+    def act(self, game_id: UUID, seat: int, decision: Any, expect_version: int | None = None,
+            idempotency: tuple[Any, ...] | None = None) -> list[Ev]:
         game = self.load(game_id)
         self._check_version(game, expect_version)
         events = game.machine.decide(seat, decision, self.chance_for(game))
@@ -370,7 +370,7 @@ class Privateer(Application[UUID]):
         self.save_game(game, idempotency=idempotency)
         return events
 
-    def referee(self, game_id: UUID, decision, expect_version: int | None = None) -> list[Ev]:
+    def referee(self, game_id: UUID, decision: Any, expect_version: int | None = None) -> list[Ev]:
         """A referee's step: a penalty or adjustment the game's rules name."""
         decision = referee_decision(decision)
         game = self.load(game_id)
@@ -380,8 +380,8 @@ class Privateer(Application[UUID]):
         self.save_game(game)
         return events
 
-    def enter_chance(self, game_id: UUID, outcome, expect_version: int | None = None,
-                     idempotency: tuple | None = None) -> list[Ev]:
+    def enter_chance(self, game_id: UUID, outcome: Any, expect_version: int | None = None,
+                     idempotency: tuple[Any, ...] | None = None) -> list[Ev]:
         game = self._table_game(game_id, expect_version)
         events = game.machine.enter_chance(outcome)
         game.record(events)
@@ -511,11 +511,12 @@ class Privateer(Application[UUID]):
         if expect_version is not None and expect_version != game.version:
             raise StaleVersion(f"expected version {expect_version}, the game is at version {game.version}")
 
-    def _fold_line(self, game_id: UUID, to_turn: int | None, to_event: int | None):
+    def _fold_line(self, game_id: UUID, to_turn: int | None, to_event: int | None) -> tuple[Machine, int, bytes | None]:
         """``fold`` for a corrected game: along its line, from its events."""
         stored = self.stored_events(game_id)
         retracted = retracted_versions(stored)
-        machine, version, head = None, 0, None
+        machine: Machine | None = None
+        version, head = 0, None
         for e in stored:
             if to_event is not None and e.originator_version > to_event:
                 break
@@ -529,6 +530,8 @@ class Privateer(Application[UUID]):
                     break
                 machine.apply(ev)
             version, head = e.originator_version, e.hash
+        if machine is None:
+            raise UnknownGame(f"no game with id {game_id}")
         return machine, version, head
 
     # queries ------------------------------------------------------------------
@@ -536,7 +539,8 @@ class Privateer(Application[UUID]):
         """The games index, with each game's player names (``games_listed``)."""
         return games_listed(self.recorder.select_games(), self.recorder.select_statuses())
 
-    def fold(self, game_id: UUID, *, to_turn: int | None = None, to_event: int | None = None):
+    def fold(self, game_id: UUID, *, to_turn: int | None = None,
+             to_event: int | None = None) -> tuple[Machine, int, bytes | None]:
         """Replay a game's events up to the end of a turn or up to a version.
         Returns ``(machine, last_version, head_hash)``."""
         # a corrected game folds along its line; the status row says whether there is one
@@ -546,7 +550,7 @@ class Privateer(Application[UUID]):
             corrections = self.load(game_id).machine.kernel_state.get("corrections")
         if corrections:
             return self._fold_line(game_id, to_turn, to_event)
-        machine = None
+        machine: Machine | None = None
         version, head = 0, None
         start = fold_start(self, game_id, to_turn, to_event)  # a snapshot, if one serves
         if start is not None:

@@ -31,6 +31,20 @@ from __future__ import annotations
 import logging
 import os
 
+TYPE_CHECKING = False  # typing is not imported at run time: a direct read's start-up does without it
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Iterator
+    from typing import Any
+    from uuid import UUID
+
+    from eventsourcing.domain import Snapshot
+
+    from service.aggregate import Envelope, Game
+    from service.app import Privateer
+    from service.kernel.machine import Machine
+
+    GameSnapshot: type[Snapshot]  # made on first use (``__getattr__``)
+
 log = logging.getLogger(__name__)
 
 DEFAULT_INTERVAL = 100
@@ -68,7 +82,7 @@ class CatalogUnknown(SnapshotOutdated):
     reads it from the game's ``GameCreated`` and loads again)."""
 
 
-def machine_from(state: dict, catalog_of=None):
+def machine_from(state: dict[str, Any], catalog_of: Callable[[], dict[str, Any]] | None = None) -> Machine:
     """``catalog_of()``: the game's catalog as its ``GameCreated`` holds it,
     for a snapshot that left it out (asked only if this process holds no
     catalog of that digest)."""
@@ -93,7 +107,7 @@ def machine_from(state: dict, catalog_of=None):
     return m
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:  # the class made on first use
     """``GameSnapshot`` is made on first use (PEP 562): the library is imported
     only by what stores or loads through it, not by a direct read
     (service/replay.py). Stored snapshots name it by this module's topic."""
@@ -104,17 +118,17 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def _make_game_snapshot():
+def _make_game_snapshot() -> type[Snapshot]:
     from eventsourcing.domain import Snapshot
     from eventsourcing.utils import get_topic, resolve_topic
 
     class GameSnapshot(Snapshot):
         """The ``eventsourcing`` snapshot of a ``Game``: plain data only."""
 
-        state: dict  # plain data: str keys, msgpack values
+        state: dict[str, Any]  # plain data: str keys, msgpack values
 
         @classmethod
-        def take(cls, aggregate) -> "GameSnapshot":
+        def take(cls, aggregate: Game) -> GameSnapshot:  # type: ignore[override]  # only a Game is snapshotted
             m = aggregate.machine
             left_out = m.rules.shared_catalog and "catalog" in m.config
             state = {
@@ -127,7 +141,7 @@ def _make_game_snapshot():
             return cls(originator_id=aggregate.id, originator_version=aggregate.version,
                        timestamp=cls.create_timestamp(), topic=get_topic(type(aggregate)), state=state)
 
-        def mutate(self, _=None):
+        def mutate(self, _: None = None) -> Game:
             cls = resolve_topic(self.topic)
             st = self.state
             agg = object.__new__(cls)
@@ -144,7 +158,8 @@ def _make_game_snapshot():
     return GameSnapshot
 
 
-def fold_start(app, game_id, to_turn: int | None, to_event: int | None):
+def fold_start(app: Privateer, game_id: UUID, to_turn: int | None,
+               to_event: int | None) -> tuple[Machine, int, bytes] | None:
     """The newest snapshot usable for a replay to ``to_turn``/``to_event``:
     ``(machine, version, head)``, or None. A snapshot at version v serves a
     replay to turn T only if no event up to v belongs to a turn after T."""
@@ -152,7 +167,7 @@ def fold_start(app, game_id, to_turn: int | None, to_event: int | None):
     if store is None:
         return None
 
-    def catalog_of():
+    def catalog_of() -> dict[str, Any]:
         return created_catalog(app, game_id)
 
     try:
@@ -183,12 +198,12 @@ def fold_start(app, game_id, to_turn: int | None, to_event: int | None):
         return None
 
 
-def created_catalog(app, game_id) -> dict:
+def created_catalog(app: Privateer, game_id: UUID) -> dict[str, Any]:
     """The catalog of the game's ``GameCreated`` (its first event)."""
-    return first_catalog(created.data for created in app.events.get(game_id, lte=1))
+    return first_catalog(created.data for created in app.stored_events(game_id, lte=1))
 
 
-def first_catalog(created_data) -> dict:
+def first_catalog(created_data: Iterable[dict[str, Any]]) -> dict[str, Any]:
     """The catalog of the first ``GameCreated`` data ``created_data`` gives (the
     game's first event, however it was read)."""
     for data in created_data:
@@ -196,7 +211,7 @@ def first_catalog(created_data) -> dict:
     raise SnapshotOutdated("the game has no GameCreated")
 
 
-def project_game(aggregate, domain_events):
+def project_game(aggregate: Game | None, domain_events: Iterable[Envelope]) -> Game | None:
     """The library's ``project_aggregate`` without its per-event
     ``isinstance(event, CanMutateProtocol)`` assertion, which (a runtime
     Protocol check) took over half of the time of loading a game."""
@@ -205,14 +220,15 @@ def project_game(aggregate, domain_events):
     return aggregate
 
 
-def events_after(app, game_id, gt: int | None, lte: int | None, paged: bool, page: int = 256):
+def events_after(app: Privateer, game_id: UUID, gt: int | None, lte: int | None, paged: bool,
+                 page: int = 256) -> Iterator[Envelope]:
     """A game's stored events after version ``gt``; ``paged`` reads them a page
     at a time (a replay to a turn usually stops long before the end)."""
     if not paged:
-        yield from app.events.get(game_id, gt=gt, lte=lte)
+        yield from app.events.get(game_id, gt=gt, lte=lte)  # type: ignore[misc]  # a Game's: Envelopes
         return
     while True:
-        rows = list(app.events.get(game_id, gt=gt, lte=lte, limit=page))
+        rows: list[Envelope] = list(app.events.get(game_id, gt=gt, lte=lte, limit=page))  # type: ignore[arg-type]  # a Game's
         yield from rows
         if len(rows) < page:
             return
