@@ -29,11 +29,12 @@ def _seed_for(run_seed: str | None, i: int) -> tuple[bytes | None, random.Random
     return material, random.Random(material)
 
 
-def simulate(game: str, seats: int, games: int, *, seed: str | None = None, bot: str | list[str] = "random",
+def simulate(game: str, seats: int, games: int, *, seed: str | None = None,
+             bot: str | list[str] | None = "random",
              options: dict[str, str] | None = None, app: Privateer | None = None, tournament: str = "",
              progress: bool = False, players: dict[str, str] | None = None, catalog: dict[str, Any] | None = None,
              overlap: bool = True) -> dict[str, Any]:
-    """``bot``: one bot for every seat (``"pirate"``) or by seat (``["1=pirate",
+    """``bot``: one bot for every seat (``"pirate"``; None: random) or by seat (``["1=pirate",
     "2=merchant"]``, ``service.kernel.seating``);
     ``players``: names by seat for every stored game (standings count named players);
     ``catalog``: an organiser's card values for every game (None: the built-in one);

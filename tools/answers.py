@@ -77,7 +77,7 @@ def replay(db: str | None, game_id: str, to_turn: int | None = None, to_event: i
         _say(f"warning: {b['warning']}")
     if "note" in b and not json_out:
         _say(f"note: {b['note']}")
-    if picture is not None:
+    if svg is not None and picture is not None:
         try:
             with open(svg, "w", encoding="utf-8") as f:
                 f.write(picture)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import json
-from typing import Annotated, Optional
+from typing import Annotated, NoReturn, Optional
 
 import typer
 
@@ -42,12 +42,13 @@ def flowing_help(app: typer.Typer) -> None:
 
     for c in app.registered_commands:
         if c.help is None and c.callback is not None and c.callback.__doc__:
-            c.help = flowing(inspect.getdoc(c.callback))
+            c.help = flowing(inspect.getdoc(c.callback) or "")
     for g in app.registered_groups:
-        flowing_help(g.typer_instance)
+        if g.typer_instance is not None:
+            flowing_help(g.typer_instance)
 
 
-def fail(reason: str, code: int):
+def fail(reason: str, code: int) -> NoReturn:
     typer.echo(f"error: {reason}", err=True)
     raise typer.Exit(code)
 

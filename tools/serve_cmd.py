@@ -35,7 +35,7 @@ def serve(
         help="A bot's decision is appended at the first multiple of this after its turn began, so its "
              "timing does not tell its hand (default 1.0; 0: at once).")] = None,
     db: DbOpt = None,
-):
+) -> None:
     """Serve the HTTP JSON API (OpenAPI at /openapi.json, docs at /docs), the replay
     viewer (/games/ID/view) and the standings page (/standings) with uvicorn.
 

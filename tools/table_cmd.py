@@ -300,7 +300,7 @@ def _readline(session: Session) -> None:
 @app.command()
 @guarded
 def table(game_id: GameId, db: DbOpt = None,
-          quiet: Annotated[bool, typer.Option("--quiet", help="Print only errors and the final state.")] = False):
+          quiet: Annotated[bool, typer.Option("--quiet", help="Print only errors and the final state.")] = False) -> None:
     """The referee's session at a table: numbered decisions, outcomes as spoken, undo; one warm process.
 
     Example: `tools table 3f2a9c`, then `3` (the third decision listed), `4 6` (two dice), `undo`, `quit`.
