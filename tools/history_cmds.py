@@ -4,7 +4,7 @@ and copying the histories in a store, and bots that make new ones."""
 from __future__ import annotations
 
 import logging
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -12,6 +12,9 @@ from service.kernel.games import games_said
 from tools.common import DbOpt, GameId, JsonOpt, app, fail, guarded, open_app, parse_options
 from tools import answers
 from tools.plain import out_json
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 logger = logging.getLogger(__name__)
 
@@ -95,7 +98,7 @@ def audit(game_id: Annotated[Optional[str], typer.Argument(metavar="GAME_ID", he
         raise typer.Exit(1)
 
 
-def _stderr_console():
+def _stderr_console() -> Console:
     from rich.console import Console
 
     return Console(stderr=True)

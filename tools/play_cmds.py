@@ -176,6 +176,6 @@ def correct(game_id: GameId,
         events = a.correct(gid, to_version, reason, expect_version)
     elif count is not None:
         events = a.retract_outcomes(gid, count, reason, expect_version, words)
-    else:
+    elif place is not None:  # (one of the three was given: checked above)
         events = a.replace_outcome(gid, place, words, reason, expect_version)
     report_appended(a, gid, events, None, json_out)

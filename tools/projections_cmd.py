@@ -8,6 +8,7 @@ log, exactly once, whenever these commands run.
 from __future__ import annotations
 
 from contextlib import contextmanager
+from collections.abc import Callable, Iterator
 from typing import Annotated, Optional
 
 import typer
@@ -21,7 +22,7 @@ app.add_typer(projections_app, name="projections")
 
 
 @contextmanager
-def _progress(json_out: bool):
+def _progress(json_out: bool) -> Iterator[Callable[[int, int | None], object] | None]:
     """A ``progress(done, total)`` for ``catch_up``: a bar on stderr while the
     events are applied (none with --json), gone when they are."""
     if json_out:

@@ -6,13 +6,20 @@ A tournament is a history of its own in the store, beside its tables' games: `to
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Literal, Optional
 
 import typer
 
 from service.kernel.games import games_said
 from tools.common import DbOpt, JsonOpt, app, fail, guarded, open_app, parse_json, parse_options
 from tools.plain import echo, out_json
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
+
+    from service.kernel.events import Ev
+    from service.organiser import Organiser
 
 tournament_app = typer.Typer(help="Run a tournament: players, rounds, seating, results and standings, "
                                   "kept as evidence.", no_args_is_help=True)
@@ -22,13 +29,13 @@ TournamentId = Annotated[str, typer.Argument(metavar="TOURNAMENT_ID",
                                              help="Tournament id (or a unique prefix of 6+ characters).")]
 
 
-def _desk(db):
+def _desk(db: str | None) -> Organiser:
     from service.organiser import Organiser
 
     return Organiser(open_app(db))
 
 
-def _said(events) -> None:
+def _said(events: list[Ev]) -> None:
     from service.tournaments import RULES
 
     for e in events:
@@ -347,20 +354,21 @@ class _bar:
     """A progress bar on stderr while long work runs (none with --json): ``progress(done, total)``."""
 
     def __init__(self, quiet: bool, what: str):
-        self.quiet, self.what, self.bar = quiet, what, None
+        self.quiet, self.what = quiet, what
+        self.bar: Progress | None = None
 
-    def __enter__(self):
+    def __enter__(self) -> Callable[[int, int], object] | None:
         if self.quiet:
             return None
         from rich.console import Console
         from rich.progress import Progress
 
-        self.bar = Progress(console=Console(stderr=True), transient=True)
-        self.bar.start()
-        task = self.bar.add_task(self.what, total=None)
-        return lambda done, total: self.bar.update(task, completed=done, total=total)
+        bar = self.bar = Progress(console=Console(stderr=True), transient=True)
+        bar.start()
+        task = bar.add_task(self.what, total=None)
+        return lambda done, total: bar.update(task, completed=done, total=total)
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> Literal[False]:
         if self.bar is not None:
             self.bar.stop()
         return False
