@@ -454,10 +454,10 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
 
     # queries of our own tables ---------------------------------------------
     def _query(self, sql: str | SQL | Composed, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
-        # One SELECT on the pool's autocommit connection: it reads one snapshot by itself,
-        # and a BEGIN and ROLLBACK around it (and a SET LOCAL search_path for the service
-        # tables) were more round trips to the server: a third of the HTTP service's time
-        # on its event loop went to these reads
+        # One SELECT on the pool's autocommit connection: it reads one snapshot by itself;
+        # a BEGIN and ROLLBACK around it (and a SET LOCAL search_path for the service
+        # tables) would be more round trips to the server, each one waited for on the
+        # HTTP service's event loop
         if isinstance(sql, str):  # the service tables' portable SQL: its tables in our schema
             sql = self._in_schema(sql)
         with self.datastore.get_connection() as conn, conn.cursor() as curs:

@@ -38,8 +38,8 @@ psycopg). Recorder kwargs (both recorders must accept them in
   the raw 32 bytes), ``private_key``: never the key itself, which lives in the
   key file (event_store/signing.py ``KeyFile``), but ``"key-file"`` for the
   service's own keys and empty for a key known only by its public half (from
-  an imported file); a store written before issue 43 held the hex here, moved
-  out to the key file when the store is opened (``keys_moved``). ``created``,
+  an imported file); a row that holds the key's hex (a store of an older layout)
+  has it moved out to the key file when the store is opened (``keys_moved``). ``created``,
   ``retired`` (empty while it signs): the key's life. A rotated key stays
   listed, so what it signed in its life still checks.
 * ``privateer_key_rotations``: one row per rotation: the outgoing and incoming

@@ -35,7 +35,7 @@ _CATALOG_CANON: dict[bytes, bytes] = {}
 def catalog_canon(data: dict[str, Any]) -> dict[str, bytes] | None:
     """``{"catalog": canon(catalog)}`` for a ``GameCreated``'s data, packed
     canonically once a process per catalog (a game's catalog is hundreds of
-    maps: packing it canonically cost 2 to 5 ms a game for The Kaiser's
+    maps: packing it canonically costs 2 to 5 ms a game for The Kaiser's
     Pirates and Merchants & Marauders; its plain MessagePack, the key it is
     kept under, 0.5 ms). The same plain bytes are the same values of the same
     types, so the same canonical bytes. None without a catalog, or one the

@@ -15,7 +15,7 @@ object (rules + state); the snapshot holds only its plain data:
 
 A read-only catalog (``Rules.shared_catalog``: The Kaiser's Pirates, Merchants &
 Marauders) is left out of the config (its value None, its digest kept): it
-was 95% of each snapshot's bytes, and the same in every snapshot of the game.
+would be 95% of each snapshot's bytes, and the same in every snapshot of the game.
 Loading puts back the catalog this process holds under that digest
 (``known_catalog``), else the game's own, read from its ``GameCreated``.
 Snapshots of an older format are outdated: the game is folded from its events.
@@ -214,7 +214,7 @@ def first_catalog(created_data: Iterable[dict[str, Any]]) -> dict[str, Any]:
 def project_game(aggregate: Game | None, domain_events: Iterable[Envelope]) -> Game | None:
     """The library's ``project_aggregate`` without its per-event
     ``isinstance(event, CanMutateProtocol)`` assertion, which (a runtime
-    Protocol check) took over half of the time of loading a game."""
+    Protocol check) would take over half of the time of loading a game."""
     for event in domain_events:
         aggregate = event.mutate(aggregate)
     return aggregate

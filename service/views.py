@@ -34,7 +34,7 @@ REFEREE_ONLY_FIELDS = ("index", "counter", "draws")
 # The wording of the log (``describe``), raised whenever a line reads differently: a
 # read model whose text an older wording wrote (service/projections: ``proj_events.text``)
 # is rebuilt once, on its next catch-up (``projections.runner.catch_up``).
-LOG_TEXT_VERSION = 4  # 4: Merchants & Marauders in its own words (issue 45)
+LOG_TEXT_VERSION = 4
 
 
 def status(game_id: UUID, machine: Machine, version: int, head: bytes | None,
