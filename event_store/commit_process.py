@@ -44,9 +44,7 @@ import sys
 TYPE_CHECKING = False  # typing is not imported at run time: the process starts with the standard library's least
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
-    from typing import IO, Any, TypeAlias, TypeGuard
-
-    from .sqlite_recorder import IndexedSQLiteRecorder
+    from typing import IO, Any, TypeAlias
 
     # one statement of a step's transaction: (sql, many, params), params a list of rows when many
     Statement: TypeAlias = tuple[str, bool, Any]
@@ -139,7 +137,7 @@ class CommitProcess:
         _widen(self._in)
 
     @staticmethod
-    def serves(recorder: object) -> TypeGuard[IndexedSQLiteRecorder]:
+    def serves(recorder: object) -> bool:
         pool = getattr(getattr(recorder, "datastore", None), "pool", None)
         return bool(hasattr(recorder, "statements") and pool is not None
                     and getattr(pool, "db_name", None) and not pool.is_sqlite_memory_mode)

@@ -5,7 +5,7 @@ MessagePack transcoder and indexed recorder."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
@@ -43,6 +43,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 # the events saved through Privateer.save's own mapping (class_version > 1, plain attributes)
+# the games' projector (service/snapshots.py), as the repository applies it to a Game's events
+_project_game: Callable[[Game | None, Iterable[Envelope]], Game | None] = project_game
 _TOPICS: dict[type, tuple[str, int]] = {cls: (get_topic(cls), cls.class_version) for cls in (Game.Created, Game.Recorded)}
 
 
@@ -103,10 +105,10 @@ class Privateer(Application[UUID]):
         failed: Exception | None = None
         try:
             try:
-                game = self.repository.get(game_id, version=version, projector_func=project_game)
+                game = self.repository.get(game_id, version=version, projector_func=_project_game)
             except CatalogUnknown:  # its snapshot left out a catalog this process does not hold yet
                 self._hold_catalog(game_id)
-                game = self.repository.get(game_id, version=version, projector_func=project_game)
+                game = self.repository.get(game_id, version=version, projector_func=_project_game)
         except AggregateNotFoundError:
             raise UnknownGame(f"no game with id {game_id}") from None
         except SnapshotOutdated:  # taken by an older build: fold the events themselves

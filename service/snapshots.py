@@ -34,16 +34,58 @@ import os
 TYPE_CHECKING = False  # typing is not imported at run time: a direct read's start-up does without it
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator
-    from typing import Any
+    from datetime import datetime
+    from typing import Any, Protocol
     from uuid import UUID
 
-    from eventsourcing.domain import Snapshot
+    from eventsourcing.domain import BaseAggregate, DomainEventProtocol, Snapshot, TMutableOrImmutableAggregate
+    from eventsourcing.persistence import EventStore
 
-    from service.aggregate import Envelope, Game
-    from service.app import Privateer
     from service.kernel.machine import Machine
 
     GameSnapshot: type[Snapshot]  # made on first use (``__getattr__``)
+
+    # What this module reads of the application and its aggregates (service/app.py, service/aggregate.py,
+    # which import this module: named here by what they have, not imported)
+    class Snapshotted(Protocol):
+        """A game's aggregate (``Game``) as its snapshot holds it."""
+
+        machine: Machine
+        head: bytes
+        max_turn: int
+
+        @property
+        def id(self) -> UUID: ...
+        @property
+        def version(self) -> int: ...
+        @property
+        def created_on(self) -> datetime: ...
+        @property
+        def modified_on(self) -> datetime: ...
+
+    class Stored(Protocol):
+        """A game's event as stored and read back (``Envelope``)."""
+
+        @property
+        def originator_version(self) -> int: ...
+        @property
+        def type(self) -> str: ...
+        @property
+        def turn(self) -> int: ...
+        @property
+        def visible_to(self) -> Any: ...
+        @property
+        def data(self) -> dict[str, Any]: ...
+        @property
+        def hash(self) -> bytes: ...
+
+    class Stores(Protocol):
+        """The application's stores (``Privateer``)."""
+
+        @property
+        def events(self) -> EventStore[UUID]: ...
+        @property
+        def snapshots(self) -> EventStore[UUID] | None: ...
 
 log = logging.getLogger(__name__)
 
@@ -128,7 +170,7 @@ def _make_game_snapshot() -> type[Snapshot]:
         state: dict[str, Any]  # plain data: str keys, msgpack values
 
         @classmethod
-        def take(cls, aggregate: Game) -> GameSnapshot:  # type: ignore[override]  # only a Game is snapshotted
+        def take(cls, aggregate: Snapshotted) -> GameSnapshot:  # type: ignore[override]  # only a Game is snapshotted
             m = aggregate.machine
             left_out = m.rules.shared_catalog and "catalog" in m.config
             state = {
@@ -141,7 +183,7 @@ def _make_game_snapshot() -> type[Snapshot]:
             return cls(originator_id=aggregate.id, originator_version=aggregate.version,
                        timestamp=cls.create_timestamp(), topic=get_topic(type(aggregate)), state=state)
 
-        def mutate(self, _: None = None) -> Game:
+        def mutate(self, _: None = None) -> BaseAggregate[UUID]:
             cls = resolve_topic(self.topic)
             st = self.state
             agg = object.__new__(cls)
@@ -158,7 +200,7 @@ def _make_game_snapshot() -> type[Snapshot]:
     return GameSnapshot
 
 
-def fold_start(app: Privateer, game_id: UUID, to_turn: int | None,
+def fold_start(app: Stores, game_id: UUID, to_turn: int | None,
                to_event: int | None) -> tuple[Machine, int, bytes] | None:
     """The newest snapshot usable for a replay to ``to_turn``/``to_event``:
     ``(machine, version, head)``, or None. A snapshot at version v serves a
@@ -198,9 +240,10 @@ def fold_start(app: Privateer, game_id: UUID, to_turn: int | None,
         return None
 
 
-def created_catalog(app: Privateer, game_id: UUID) -> dict[str, Any]:
+def created_catalog(app: Stores, game_id: UUID) -> dict[str, Any]:
     """The catalog of the game's ``GameCreated`` (its first event)."""
-    return first_catalog(created.data for created in app.stored_events(game_id, lte=1))
+    created: Iterable[Stored] = app.events.get(game_id, lte=1)  # type: ignore[assignment]  # a Game's events
+    return first_catalog(e.data for e in created)
 
 
 def first_catalog(created_data: Iterable[dict[str, Any]]) -> dict[str, Any]:
@@ -211,24 +254,25 @@ def first_catalog(created_data: Iterable[dict[str, Any]]) -> dict[str, Any]:
     raise SnapshotOutdated("the game has no GameCreated")
 
 
-def project_game(aggregate: Game | None, domain_events: Iterable[Envelope]) -> Game | None:
+def project_game(aggregate: TMutableOrImmutableAggregate | None,
+                 domain_events: Iterable[DomainEventProtocol[Any]]) -> TMutableOrImmutableAggregate | None:
     """The library's ``project_aggregate`` without its per-event
     ``isinstance(event, CanMutateProtocol)`` assertion, which (a runtime
     Protocol check) would take over half of the time of loading a game."""
     for event in domain_events:
-        aggregate = event.mutate(aggregate)
+        aggregate = event.mutate(aggregate)  # type: ignore[attr-defined]  # a Game's events: the check skipped
     return aggregate
 
 
-def events_after(app: Privateer, game_id: UUID, gt: int | None, lte: int | None, paged: bool,
-                 page: int = 256) -> Iterator[Envelope]:
+def events_after(app: Stores, game_id: UUID, gt: int | None, lte: int | None, paged: bool,
+                 page: int = 256) -> Iterator[Stored]:
     """A game's stored events after version ``gt``; ``paged`` reads them a page
     at a time (a replay to a turn usually stops long before the end)."""
     if not paged:
         yield from app.events.get(game_id, gt=gt, lte=lte)  # type: ignore[misc]  # a Game's: Envelopes
         return
     while True:
-        rows: list[Envelope] = list(app.events.get(game_id, gt=gt, lte=lte, limit=page))  # type: ignore[arg-type]  # a Game's
+        rows: list[Stored] = list(app.events.get(game_id, gt=gt, lte=lte, limit=page))  # type: ignore[arg-type]  # a Game's
         yield from rows
         if len(rows) < page:
             return

@@ -32,11 +32,11 @@ from eventsourcing.persistence import (DataError, IntegrityError, InterfaceError
                                        PersistenceError)
 
 from event_store.commit_process import CommitProcess
+from event_store.sqlite_recorder import IndexedSQLiteRecorder
 from service.kernel.errors import StaleVersion
 
 if TYPE_CHECKING:
     from service.aggregate import Game
-    from event_store.sqlite_recorder import IndexedSQLiteRecorder
     from service.app import Prepared, Privateer
 
 log = logging.getLogger(__name__)
@@ -53,7 +53,7 @@ class StepWriter:
         recorder = app.recorder
         self._process: CommitProcess | None = None
         self._recorder: IndexedSQLiteRecorder | None = None  # the recorder whose statements the process runs
-        if CommitProcess.serves(recorder):  # started now: it is ready while the first game is set up
+        if isinstance(recorder, IndexedSQLiteRecorder) and CommitProcess.serves(recorder):  # started now: it is ready while the first game is set up
             pool = recorder.datastore.pool
             self._process = CommitProcess(pool.db_name, pool.lock_timeout or 5.0)
             self._recorder = recorder
