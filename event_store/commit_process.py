@@ -41,7 +41,7 @@ import sqlite3
 import struct
 import sys
 
-TYPE_CHECKING = False  # typing is not imported at run time: the process starts with the standard library's least
+TYPE_CHECKING = False  # typing is not imported at run time: the process starts on as little as it can
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
     from typing import IO, Any, TypeAlias

@@ -42,9 +42,9 @@ if TYPE_CHECKING:
 
 
 log = logging.getLogger(__name__)
-# the events saved through Privateer.save's own mapping (class_version > 1, plain attributes)
 # the games' projector (service/snapshots.py), as the repository applies it to a Game's events
 _project_game: Callable[[Game | None, Iterable[Envelope]], Game | None] = project_game
+# the events saved through Privateer.save's own mapping (class_version > 1, plain attributes)
 _TOPICS: dict[type, tuple[str, int]] = {cls: (get_topic(cls), cls.class_version) for cls in (Game.Created, Game.Recorded)}
 
 
