@@ -42,8 +42,6 @@ if TYPE_CHECKING:
 
 
 log = logging.getLogger(__name__)
-# the games' projector (service/snapshots.py), as the repository applies it to a Game's events
-_project_game: Callable[[Game | None, Iterable[Envelope]], Game | None] = project_game
 # the events saved through Privateer.save's own mapping (class_version > 1, plain attributes)
 _TOPICS: dict[type, tuple[str, int]] = {cls: (get_topic(cls), cls.class_version) for cls in (Game.Created, Game.Recorded)}
 
@@ -103,12 +101,14 @@ class Privateer(Application[UUID]):
     # loading ------------------------------------------------------------------
     def load(self, game_id: UUID, version: int | None = None) -> Game:
         failed: Exception | None = None
+        # the games' projector (service/snapshots.py), as the repository applies it to a Game's events
+        project: Callable[[Game | None, Iterable[Envelope]], Game | None] = project_game
         try:
             try:
-                game = self.repository.get(game_id, version=version, projector_func=_project_game)
+                game = self.repository.get(game_id, version=version, projector_func=project)
             except CatalogUnknown:  # its snapshot left out a catalog this process does not hold yet
                 self._hold_catalog(game_id)
-                game = self.repository.get(game_id, version=version, projector_func=_project_game)
+                game = self.repository.get(game_id, version=version, projector_func=project)
         except AggregateNotFoundError:
             raise UnknownGame(f"no game with id {game_id}") from None
         except SnapshotOutdated:  # taken by an older build: fold the events themselves
