@@ -22,13 +22,17 @@ from dataclasses import dataclass, field
 from uuid import UUID
 
 from event_store.chain import chain_version, genesis, link
+from event_store.signing import decision_message, verify
 from service.kernel.chance import ReplayChance, derive_key, recompute
 from service.kernel.corrections import in_step, is_correction, retracted_versions
 from service.kernel.errors import PrivateerError
 from service.kernel.machine import CHANCE_TYPES, Ev, Machine, same_events
 from service.kernel.rules import get_rules
+from service.seat_keys import SIGNED_FIELDS, signed_decision
 
 log = logging.getLogger(__name__)
+# events appended on their own between steps, never a step's consequence: a seat's name, a seat's key
+BESIDE = ("SeatNamed", "SeatKeyRegistered")
 
 
 @dataclass
@@ -224,7 +228,7 @@ def rerun(envs: list[Envelope], report: AuditReport) -> bool:
             machine.apply_retracted(e.ev())
             i += 1
             continue
-        if e.type in ("EntropyAdded", "SeatNamed"):
+        if e.type == "EntropyAdded" or e.type in BESIDE:
             machine.apply(e.ev())
             i += 1
             continue
@@ -239,8 +243,8 @@ def rerun(envs: list[Envelope], report: AuditReport) -> bool:
             continue
         j = _step_end(envs, i, retracted)
         # a seat named while a table step awaited an outcome: not one of the step's events
-        named = [r for r in envs[i + 1:j] if r.type == "SeatNamed"]
-        recorded = [r for r in envs[i:j] if r.type != "SeatNamed"] if named else envs[i:j]
+        named = [r for r in envs[i + 1:j] if r.type in BESIDE]
+        recorded = [r for r in envs[i:j] if r.type not in BESIDE] if named else envs[i:j]
         if not _step_agrees(machine, recorded, revealed, retracted, report):
             return False
         if recorded[-1].type == "ChanceAwaited" and j < n:
@@ -296,7 +300,7 @@ def _region_agrees(machine: Machine, envs: list[Envelope], i: int, k: int, revea
     for t in cuts + [end]:
         then = _ranges_before(envs, t)
         made = [r for r in region if r.version < t and r.version not in then and r.version not in own
-                and r.type != "SeatNamed"]
+                and r.type not in BESIDE]
         if not _step_agrees(machine.copy(), made, revealed, then, report):
             return None
         if t == end and on_line and made[-1].type == "ChanceAwaited" and k < len(envs):
@@ -348,8 +352,9 @@ def _step_agrees(machine: Machine, recorded: list[Envelope], revealed, retracted
             if machine.k["steps"] != 0:  # only seats' entropy may come before the setup
                 return not report.fail(e.version, e.type, "a second setup step")
             produced = machine.setup(chance)
-        else:
-            produced = machine.decide(seat, decision, chance)
+        else:  # a seat's signature (service/seat_keys.py) is kept in its Decided as it was given
+            signed = {k: e.data[k] for k in SIGNED_FIELDS if k in e.data} or None
+            produced = machine.decide(seat, decision, chance, signed=signed)
     except PrivateerError as err:
         return not report.fail(e.version, e.type, f"the rules refuse this decision: {err.reason}")
     except Exception as err:  # a finding (its traceback at DEBUG)
@@ -391,7 +396,7 @@ def rerun_retracted(envs: list[Envelope], rules, retracted: set[int], revealed, 
             continue
         # the step as it was made: its events up to the next step (the correction that retracted it ends it too)
         j = _step_end(envs, i, {v for v in (x.version for x in envs) if v not in retracted})
-        if not _step_agrees(machine, [r for r in envs[i:j] if r.type != "SeatNamed"], revealed, then, report):
+        if not _step_agrees(machine, [r for r in envs[i:j] if r.type not in BESIDE], revealed, then, report):
             report.first_bad["reason"] = "(a retracted step) " + report.first_bad["reason"]
             return False
     return True
@@ -443,7 +448,7 @@ def check_shapes(envs: list[Envelope], report: AuditReport) -> bool:
         if not (isinstance(to, int) and 1 <= to < v - 2 and d.get("retracted") == [to + 1, v - 2]):
             return not report.fail(v, e.type, f"its retracted range is not [to_version + 1, {v - 2}]")
         cut, after = envs[to - 1], envs[to]
-        if not (after.type in ("Decided", "EntropyAdded", "SeatNamed")
+        if not (after.type in ("Decided", "EntropyAdded") or after.type in BESIDE
                 or (cut.type == "ChanceAwaited" and after.type in CHANCE_TYPES)):
             return not report.fail(v, e.type, f"version {to} is neither a step boundary nor just before an outcome")
     created = envs[0].data
@@ -466,6 +471,51 @@ def check_shapes(envs: list[Envelope], report: AuditReport) -> bool:
         elif d.get("counter") is None and not d.get("face_down"):
             return not report.fail(e.version, e.type, "an outcome of a seeded game without a counter (only a "
                                                       "stated position's are)")
+    return check_seat_signatures(envs, report)
+
+
+def check_seat_signatures(envs: list[Envelope], report: AuditReport) -> bool:
+    """Seats' own signatures (spec/SPEC.md §6a): from a seat's ``SeatKeyRegistered`` on (the
+    first of that seat's, in log order, retracted ones included; a second is refused), each
+    ``Decided`` of that seat carries its signature over the game id, the seat, the seat's own
+    version before the ``Decided`` (how many events it may read, retracted ones included) and
+    the decision it signed. A failure names the step: "not signed by seat N"."""
+    keys: dict[int, bytes] = {}
+    counts: dict[int, int] = {}
+    gid = UUID(report.game_id).bytes
+    for e in envs:
+        d = e.data
+        if e.type == "SeatKeyRegistered":
+            seat = d.get("seat")
+            if seat in keys:
+                return not report.fail(e.version, e.type, f"a second key for seat {seat} (a seat registers one)")
+            try:
+                keys[seat] = bytes.fromhex(d["key"])
+            except (KeyError, TypeError, ValueError):
+                return not report.fail(e.version, e.type, f"seat {seat}'s key is not hex")
+            # the seat's count before its key: how many events it may read up to there
+            counts[seat] = sum(1 for x in envs[:e.version - 1] if x.vis == "all" or (isinstance(x.vis, list)
+                                                                                       and seat in x.vis))
+        elif e.type == "Decided" and d.get("seat") in keys:
+            seat = d["seat"]
+            where = f"not signed by seat {seat}: the decision at version {e.version}"
+            sig = d.get("signature")
+            if not isinstance(sig, str):
+                return not report.fail(e.version, e.type, where + " carries no signature by the key the seat "
+                                                                  "registered")
+            try:
+                decision = signed_decision(d)
+                ok = verify(keys[seat], bytes.fromhex(sig), decision_message(gid, seat, counts[seat],
+                                                                             decision))
+            except (TypeError, ValueError):
+                ok = False
+            if not ok:
+                return not report.fail(e.version, e.type, where + f" (its seat version {counts[seat]}): its "
+                                                                  "signature does not check with the key the seat "
+                                                                  "registered")
+        for seat in keys if keys else ():  # what each seat with a key may read up to here
+            if e.vis == "all" or (isinstance(e.vis, list) and seat in e.vis):
+                counts[seat] += 1
     return True
 
 
