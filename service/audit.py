@@ -28,7 +28,7 @@ from service.kernel.corrections import in_step, is_correction, retracted_version
 from service.kernel.errors import PrivateerError
 from service.kernel.machine import CHANCE_TYPES, Ev, Machine, same_events
 from service.kernel.rules import get_rules
-from service.seat_keys import SIGNED_FIELDS, signed_decision
+from service.seat_keys import SIGNED_FIELDS, signed_decision, signing_game
 
 log = logging.getLogger(__name__)
 # events appended on their own between steps, never a step's consequence: a seat's name, a seat's key
@@ -416,9 +416,11 @@ def audit_events(game_id, stored, mapper, head: dict | None, secret: bytes | Non
 
 def audit_envelopes(game_id, envs: list[Envelope], head: dict | None, secret: bytes | None,
                     parents: list | None, report: AuditReport) -> AuditReport:
-    """Chain, seed, chance and rules over decoded events (from a store or a file)."""
+    """Chain, seats' signatures, seed, chance and rules over decoded events (from a store or a file)."""
     report.events = len(envs)
     if not check_chain(game_id, envs, head, report):
+        return report
+    if not check_seat_signatures(envs, report):  # the operator's words in a seat's name, named as such
         return report
     if not check_randomness(envs, secret, parents, report):
         return report
@@ -471,7 +473,7 @@ def check_shapes(envs: list[Envelope], report: AuditReport) -> bool:
         elif d.get("counter") is None and not d.get("face_down"):
             return not report.fail(e.version, e.type, "an outcome of a seeded game without a counter (only a "
                                                       "stated position's are)")
-    return check_seat_signatures(envs, report)
+    return True
 
 
 def check_seat_signatures(envs: list[Envelope], report: AuditReport) -> bool:
@@ -483,6 +485,7 @@ def check_seat_signatures(envs: list[Envelope], report: AuditReport) -> bool:
     keys: dict[int, bytes] = {}
     counts: dict[int, int] = {}
     gid = UUID(report.game_id).bytes
+    created = envs[0].data
     for e in envs:
         d = e.data
         if e.type == "SeatKeyRegistered":
@@ -505,7 +508,8 @@ def check_seat_signatures(envs: list[Envelope], report: AuditReport) -> bool:
                                                                   "registered")
             try:
                 decision = signed_decision(d)
-                ok = verify(keys[seat], bytes.fromhex(sig), decision_message(gid, seat, counts[seat],
+                signed_for = signing_game(created, gid, e.version)
+                ok = verify(keys[seat], bytes.fromhex(sig), decision_message(signed_for, seat, counts[seat],
                                                                              decision))
             except (TypeError, ValueError):
                 ok = False

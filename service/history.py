@@ -14,6 +14,7 @@ from service.kernel.corrections import retracted_versions
 from service.kernel.corrections import setup_end as _setup_end
 from service.kernel.errors import BadInput, DoesNotVerify
 from service.kernel.machine import STEP_STARTS, Ev
+from service.seat_keys import REGISTERED, lineage
 from service.kernel.text import kept_in_event
 
 log = logging.getLogger(__name__)
@@ -60,6 +61,8 @@ def fork(app, game_id: UUID, at_turn: int | None = None, at_event: int | None = 
     v = fork_point(events, at_turn, at_event)
     cfg = dict(events[0].data)
     cfg["fork"] = {"parent": game_id.hex, "version": v, "hash": events[v - 1].hash.hex()}
+    if any(e.type == REGISTERED for e in events[1:v]):  # seats' signatures inherited: the games they name
+        cfg["fork"]["ancestors"] = lineage(events[0].data, game_id.hex)
     seed = None if cfg["table"] else new_seed()
     cfg["commitment"] = commitment(seed) if seed else None
     new_id = uuid4()

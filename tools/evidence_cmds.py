@@ -40,6 +40,26 @@ def key(db: DbOpt = None, json_out: JsonOpt = False,
                  + (", rotation signed by both keys)" if k["rotation"] else ")"))
 
 
+@app.command("seat-key")
+@guarded
+def seat_key(path: Annotated[str, typer.Argument(metavar="FILE", help="The seat key file to make (owner-only, 0600; refused if it exists).")],
+             json_out: JsonOpt = False) -> None:
+    """Make a seat's own signing key (Ed25519) in FILE, for a seat played from a terminal.
+
+    `tools act GAME --seat N --seat-key FILE DECISION` registers its public key (a public event of the
+    game, once) and signs each decision with it: the service then refuses the seat's decisions without
+    its signature, and `tools verify` checks each one. Keep FILE: nobody else, the operator included,
+    can sign in the seat's name.
+    """
+    from event_store.signing import SeatKeyFile, fingerprint
+
+    public = SeatKeyFile(path).make()
+    if json_out:
+        return out_json({"file": path, "public_key": public.hex(), "fingerprint": fingerprint(public)})
+    echo(f"seat key    {path} (owner-only)")
+    echo(f"public key  {public.hex()}")
+
+
 @app.command()
 @guarded
 def verify(path: Annotated[str, typer.Argument(metavar="FILE", help="An export (`tools export`) or a record (`tools record`).")],
