@@ -405,7 +405,7 @@ def check_corrections(rows: list) -> int:
         if not (isinstance(to, int) and 1 <= to < v - 2 and d.get("retracted") == [to + 1, v - 2]):
             raise Failure(f"event {v} (Corrected): its retracted range is not [to_version + 1, {v - 2}]", v)
         cut, after = rows[to - 1], rows[to]
-        if not (after["type"] in ("Decided", "EntropyAdded", "SeatNamed")
+        if not (after["type"] in ("Decided", "EntropyAdded", "SeatNamed", "SeatKeyRegistered")
                 or (cut["type"] == "ChanceAwaited" and after["type"] in CHANCE)):
             raise Failure(f"event {v} (Corrected): version {to} is neither a step boundary nor just before "
                           "an outcome", v)
