@@ -23,15 +23,11 @@ service/kernel/copies.py), ``as_signed`` holds the one it signed (as JSON text).
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
 from uuid import UUID
 
 from event_store.signing import decision_message, verify
 from service.kernel.errors import BadInput, IllegalDecision, PrivateerError
 from service.kernel.machine import Ev, Machine
-
-if TYPE_CHECKING:
-    from service.app import Privateer
 
 REGISTERED = "SeatKeyRegistered"
 SIGNED_FIELDS = ("signature", "as_signed")  # what a signed ``Decided`` holds beside its seat and decision
@@ -126,24 +122,6 @@ def signing_game(created: dict, game_id: bytes, version: int) -> bytes:
             if version <= v:
                 return bytes.fromhex(gid)
     return game_id
-
-
-def sign_as_seat(app: "Privateer", game_id: UUID, seat: int, decision: object, key_path: str) -> str:
-    """A terminal seat's signature of ``decision`` (``tools act --seat-key FILE``) with the key in
-    its seat key file (event_store/signing.py ``SeatKeyFile``), over the seat's version now. The
-    key is registered first when the seat has none; a seat registered with another key is refused."""
-    from event_store.signing import SeatKeyFile, sign
-
-    private, public = SeatKeyFile(key_path).read()
-    game = app.load(game_id)
-    have = seat_key(game.machine, seat)
-    if have is None:
-        app.register_seat_key(game_id, seat, public.hex())
-        game = app.load(game_id)
-    elif have != public:
-        raise NotSigned(f"seat {seat} registered another key than the one in {key_path}")
-    version = game.machine.seen(seat, game.version)
-    return sign(private, decision_message(game_id.bytes, seat, version, decision)).hex()
 
 
 def signed_decision(data: dict) -> object:

@@ -127,7 +127,7 @@ def act(db: str | None, game_id: str, seat: int, decision: str, expect_version: 
     d = typed_decision(a, gid, seat, decision, game_id)
     signature = None
     if seat_key is not None:
-        from service.seat_keys import sign_as_seat
+        from service.seat_client import sign_as_seat
 
         signature = sign_as_seat(a, gid, seat, d, seat_key)
     events = a.act(gid, seat, d, expect_version, signature=signature)

@@ -19,7 +19,8 @@ from service.app import Privateer
 from service.audit import audit_game
 from service.history import fork
 from service.kernel.errors import IllegalDecision
-from service.seat_keys import NotSigned, sign_as_seat
+from service.seat_client import sign_as_seat
+from service.seat_keys import NotSigned
 
 from .forgery import operator_rewrite
 
