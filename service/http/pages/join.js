@@ -40,7 +40,7 @@
       sessionStorage.removeItem(kept);  // the code is used up
       // the seat's own signing key, made and kept here (seatkey.js); the seat's page makes it
       // again if this fails
-      try { await SeatKey.ensure(gameId, seat, r.body.token); } catch (err) { /* the seat's page retries */ }
+      try { await SeatKey.ensure(gameId, seat, r.body.token, true); } catch (err) { /* the seat's page retries */ }
       go();
       return;
     }

@@ -154,8 +154,9 @@
     notice(`This browser holds no seat ${seat} of game ${gameId.slice(0, 8)}: open your invitation link here.`);
     return;
   }
-  // the seat's own signing key: made and registered here if the join page did not (seatkey.js)
-  SeatKey.ensure(gameId, seat, token).then((k) => {
+  // the seat's own signing key, made by the join page: registered here if the join page could not
+  // (seatkey.js)
+  SeatKey.ensure(gameId, seat, token, false).then((k) => {
     if (!k.ok) { $("refusal").textContent = "This seat signs with a key another browser keeps: " + k.reason; }
   }).catch(() => { $("refusal").textContent = "This browser cannot make the seat's signing key."; })
     .finally(() => { refresh().then(log); });

@@ -96,11 +96,14 @@
   const read = (id) => tx("readonly", (s) => s.get(id));
   const write = (entry) => tx("readwrite", (s) => s.put(entry));
 
-  // The seat's key, made (non-extractable) and registered when it has none. Returns
+  // The seat's key, registered if it is not yet; ``make``: made (non-extractable) first when this
+  // browser holds none (the join page, as it takes the seat: a seat's page opened elsewhere makes
+  // none, and the seat's decisions from there go unsigned until it registers one). Returns
   // {ok, reason}: not ok when the seat registered another key (kept in another browser).
-  async function ensure(gameId, seat, token) {
+  async function ensure(gameId, seat, token, make) {
     const id = `${gameId}:${seat}`;
     let entry = await read(id);
+    if (!entry && !make) { return {ok: true}; }
     if (!entry) {  // at a table (table mode) the referee enters the seats' decisions: no seat key
       const st = await P.api(`/games/${gameId}`, {token});
       if (st.ok && st.body.table) { return {ok: true}; }
