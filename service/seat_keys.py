@@ -15,9 +15,9 @@ events it may read before its ``Decided`` (the ``expected_version`` it decided
 at). The service refuses an unsigned or wrongly signed decision of such a seat
 (``NotSigned``, HTTP 403, nothing appended), whoever sends it: the referee cannot
 decide in its name either. The signature is kept in the ``Decided`` event's data,
-so exactly those who may read the decision read its signature; when the decision
-the seat signed stands for another one the rules list (copies of one face,
-service/kernel/copies.py), ``as_signed`` holds the one it signed (as JSON text).
+so exactly those who may read the decision read its signature; in a game with copies
+of one face (service/kernel/copies.py), where the decision the seat signed may stand
+for another one the rules list, ``as_signed`` holds the one it signed (as JSON text).
 """
 
 from __future__ import annotations

@@ -363,6 +363,23 @@ def seat_vectors(tmp: Path, out: Path, add) -> None:
         sig = seat_key.sign(decision_message(gid.bytes, 1, m.seen(1, game.version), d)).hex() if seat == 1 else None
         app.act(gid, seat, d, signature=sig)
     export_game(app, gid, str(out / "seat-signed.pgame"), with_secret=True)
+    # a game with copies of one face (Loot): each seat signs the decision as it reads it, kept as_signed
+    loot = app.create("loot", 2, seed=b"\x45" * 32)
+    for seat in (1, 2):
+        app.register_seat_key(loot, seat, seat_key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex())
+    for _ in range(12):
+        game = app.load(loot)
+        m = game.machine
+        if m.finished:
+            break
+        seat = m.to_act()[0]
+        d = rng.choice(m.offered(seat))
+        app.act(loot, seat, d, signature=seat_key.sign(decision_message(loot.bytes, seat, m.seen(seat, game.version),
+                                                                        d)).hex())
+    export_game(app, loot, str(out / "seat-signed-copies.pgame"), with_secret=True)
+    add("seat-signed-copies.pgame", None, key="service-seats.key",
+        note="Loot, both seats signing each decision as they read it (copies of one face by their labels): "
+             "each Decided keeps the decision signed as as_signed")
     add("seat-signed.pgame", None, key="service-seats.key",
         note="seat 1 registered its own key and signed each of its decisions (hidden from seat 2): each checks "
              "over the game id, the seat, its own version and the decision")

@@ -666,7 +666,7 @@ class Machine:
         face read as it may read them; it must be one of them (service/kernel/copies.py).
         ``signed``: the seat's signature of its decision (``{"signature": hex}``,
         service/seat_keys.py), kept in the ``Decided`` event; when the decision it signed
-        stands for another listed one (copies), ``as_signed`` says the one it signed."""
+        may stand for another listed one (a game with copies), ``as_signed`` says the one it signed."""
         sent = decision
         k = self.kernel_state
         if type(seat) is not int or not 1 <= seat <= k["seats"]:
@@ -688,9 +688,10 @@ class Machine:
             elif read:
                 raise IllegalDecision(f"not one of the decisions seat {seat} may make now, exactly as "
                                       "`legal` lists them")
-        if signed is not None and decision is not sent and not strictly_equal(decision, sent) \
-                and "as_signed" not in signed:
-            # as JSON text, which no reading of copies rewrites (a reader reads it as the seat sent it)
+        if signed is not None and alike and "as_signed" not in signed:
+            # in a game with copies, always (whether the decision the seat signed differs from the
+            # listed one would tell which copy it holds), as JSON text, which no reading of copies
+            # rewrites (a reader reads it as the seat sent it)
             signed = dict(signed, as_signed=json.dumps(sent, sort_keys=True, ensure_ascii=False,
                                                        separators=(",", ":")))
         return self._run(seat, decision, chance, strict=True, signed=signed)

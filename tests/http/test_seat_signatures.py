@@ -69,3 +69,24 @@ def test_a_seat_with_a_key_decides_only_with_its_signature_and_others_never_read
             assert good not in text
     # the referee reads it (and the export carries it: tests/evidence/test_seat_signatures.py)
     assert good in t.referee.get(f"/games/{t.gid}/log").text
+
+
+def test_in_a_game_with_copies_the_seat_signs_what_it_reads_and_the_audit_agrees(table_factory, public) -> None:
+    t = table_factory("loot", 2)
+    key = Ed25519PrivateKey.generate()
+    for seat in (1, 2):
+        assert t.seats[seat].post(f"/games/{t.gid}/seats/{seat}/key", {"public_key": _public(key)}).status_code == 201
+    for _ in range(12):
+        st = public.status(t.gid)
+        if st["finished"]:
+            break
+        seat = st["to_act"][0]
+        legal = t.seats[seat].legal(t.gid)  # the decisions as the seat reads them (copies by their labels)
+        d = legal["decisions"][-1]
+        r = _decide(t.seats[seat], t.gid, d, legal["version"], _signed(key, t.gid, seat, legal["version"], d))
+        assert r.status_code == 201, r.text
+    log = t.referee.get(f"/games/{t.gid}/log", params={"limit": 1000}).json()["events"]
+    decided = [e["data"] for e in log if e["type"] == "Decided" and e["data"]["seat"]]
+    assert decided and all("signature" in d and isinstance(d["as_signed"], str) for d in decided)
+    audit = public.get(f"/games/{t.gid}/audit").json()
+    assert audit["ok"], audit
