@@ -56,6 +56,11 @@ from service.kernel.errors import BadInput
 
 from .chain import canon
 
+# True for the type checker only (pyproject.toml: ``always_true``): cryptography is imported when a key is used
+_TYPES_ONLY = False
+if _TYPES_ONLY:
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
 HEAD = "privateer-head-v1"
 RECEIPT = "privateer-receipt-v1"
 RECORD = "privateer-record-v1"
@@ -283,7 +288,7 @@ class Signer:
     def __init__(self, recorder, key_file: KeyFile):
         self.recorder = recorder
         self.key_file = key_file
-        self._key = None          # the cryptography private key object
+        self._key: Ed25519PrivateKey | None = None  # the cryptography private key object
         self.fingerprint = ""
         self.public_key = b""
         self._last = ""           # the last signing time of this process: times never go back

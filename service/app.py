@@ -354,7 +354,7 @@ class Privateer(Application):
         m.apply(ev)
         return ev
 
-    def act(self, game_id: UUID, seat: int, decision, expect_version: int | None = None,
+    def act(self, game_id: UUID, seat: int, decision: dict, expect_version: int | None = None,
             idempotency: tuple | None = None, signature: str | None = None) -> list[Ev]:
         """``signature``: the seat's own (service/seat_keys.py), required of a seat that registered a key."""
         game = self.load(game_id)

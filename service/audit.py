@@ -27,7 +27,7 @@ from service.kernel.chance import ReplayChance, derive_key, recompute
 from service.kernel.corrections import in_step, is_correction, retracted_versions
 from service.kernel.errors import PrivateerError
 from service.kernel.machine import CHANCE_TYPES, Ev, Machine, same_events
-from service.kernel.rules import get_rules
+from service.kernel.rules import Rules, get_rules
 from service.seat_keys import SIGNED_FIELDS, signed_decision, signing_game
 
 log = logging.getLogger(__name__)
@@ -116,8 +116,8 @@ def check_chain(game_id, envs: list[Envelope], head: dict | None, report: AuditR
         return not report.fail(1, envs[0].type if envs else "?", "a history must start with GameCreated")
     try:
         chain = chain_version(envs[0].data)
-    except ValueError as e:
-        return not report.fail(1, "GameCreated", str(e))
+    except ValueError as err:
+        return not report.fail(1, "GameCreated", str(err))
     report.notes.append(f"hash chain version {chain}")
     prev = genesis(game_id, chain)
     for i, e in enumerate(envs):
@@ -206,8 +206,8 @@ def rerun(envs: list[Envelope], report: AuditReport) -> bool:
     created = envs[0]
     try:
         rules = get_rules(created.data["game"])
-    except PrivateerError as e:
-        return not report.fail(1, "GameCreated", e.reason)
+    except PrivateerError as err:
+        return not report.fail(1, "GameCreated", err.reason)
     machine = Machine(rules, created.ev())
     machine.apply(created.ev())
     revealed = next((e.data.get("seed") for e in envs if e.type == "GameFinished"), None)
@@ -236,9 +236,10 @@ def rerun(envs: list[Envelope], report: AuditReport) -> bool:
             return not report.fail(e.version, e.type, "an event outside any decision (no Decided before it)")
         k = _region_end(envs, i)
         if _corrected_inside(envs[i:k], envs):  # the referee took back outcomes of this step
-            machine = _region_agrees(machine, envs, i, k, revealed, report)
-            if machine is None:
+            folded = _region_agrees(machine, envs, i, k, revealed, report)
+            if folded is None:
                 return False
+            machine = folded
             i = k
             continue
         j = _step_end(envs, i, retracted)
@@ -283,7 +284,7 @@ def _ranges_before(envs: list[Envelope], version: int) -> set[int]:
     return retracted_versions([e for e in envs if e.version < version])
 
 
-def _region_agrees(machine: Machine, envs: list[Envelope], i: int, k: int, revealed,
+def _region_agrees(machine: Machine, envs: list[Envelope], i: int, k: int, revealed: str | None,
                    report: AuditReport, on_line: bool = True) -> Machine | None:
     """A step the referee corrected inside (service/kernel/corrections.py): the step as it
     stood before each correction, and as it stands after the last, is re-run from the state
@@ -332,7 +333,7 @@ def _region_agrees(machine: Machine, envs: list[Envelope], i: int, k: int, revea
     return folded
 
 
-def _step_agrees(machine: Machine, recorded: list[Envelope], revealed, retracted: set[int],
+def _step_agrees(machine: Machine, recorded: list[Envelope], revealed: str | None, retracted: set[int],
                  report: AuditReport) -> bool:
     """Re-run the step whose events are ``recorded`` (its ``Decided`` first) on ``machine``; it must
     give back exactly those events."""
@@ -373,7 +374,8 @@ def _step_agrees(machine: Machine, recorded: list[Envelope], revealed, retracted
     return True
 
 
-def rerun_retracted(envs: list[Envelope], rules, retracted: set[int], revealed, report: AuditReport) -> bool:
+def rerun_retracted(envs: list[Envelope], rules: Rules, retracted: set[int], revealed: str | None,
+                    report: AuditReport) -> bool:
     """A retracted step was a step of the game when it was made: each is re-run
     from the game as it stood then (the events before it, less those retracted
     by the corrections made before it), so a retracted step cannot be rewritten
@@ -391,15 +393,21 @@ def rerun_retracted(envs: list[Envelope], rules, retracted: set[int], revealed, 
         k = _region_end(envs, i)
         if _corrected_inside(envs[i:k], envs):  # corrected inside before it was retracted whole
             if _region_agrees(machine, envs, i, k, revealed, report, on_line=False) is None:
-                report.first_bad["reason"] = "(a retracted step) " + report.first_bad["reason"]
+                _said_retracted(report)
                 return False
             continue
         # the step as it was made: its events up to the next step (the correction that retracted it ends it too)
         j = _step_end(envs, i, {v for v in (x.version for x in envs) if v not in retracted})
         if not _step_agrees(machine, [r for r in envs[i:j] if r.type not in BESIDE], revealed, then, report):
-            report.first_bad["reason"] = "(a retracted step) " + report.first_bad["reason"]
+            _said_retracted(report)
             return False
     return True
+
+
+def _said_retracted(report: AuditReport) -> None:
+    """The failure found in a retracted step, said so."""
+    if report.first_bad is not None:
+        report.first_bad["reason"] = "(a retracted step) " + report.first_bad["reason"]
 
 
 def audit_events(game_id, stored, mapper, head: dict | None, secret: bytes | None,
@@ -414,7 +422,7 @@ def audit_events(game_id, stored, mapper, head: dict | None, secret: bytes | Non
     return audit_envelopes(game_id, envs, head, secret, parents, report)
 
 
-def audit_envelopes(game_id, envs: list[Envelope], head: dict | None, secret: bytes | None,
+def audit_envelopes(game_id: UUID, envs: list[Envelope], head: dict | None, secret: bytes | None,
                     parents: list | None, report: AuditReport) -> AuditReport:
     """Chain, seats' signatures, seed, chance and rules over decoded events (from a store or a file)."""
     report.events = len(envs)
@@ -445,7 +453,9 @@ def check_shapes(envs: list[Envelope], report: AuditReport) -> bool:
         before = envs[v - 2] if v >= 2 else None
         decision = before.data.get("decision") if before is not None and before.type == "Decided" else None
         to = d.get("to_version")
-        if not (is_correction(decision) and decision.get("to_version") == to and before.data.get("seat") == 0):
+        if not (before is not None and isinstance(decision, dict) and is_correction(decision)
+                and decision.get("to_version") == to
+                and before.data.get("seat") == 0):
             return not report.fail(v, e.type, "not the consequence of a correction's Decided")
         if not (isinstance(to, int) and 1 <= to < v - 2 and d.get("retracted") == [to + 1, v - 2]):
             return not report.fail(v, e.type, f"its retracted range is not [to_version + 1, {v - 2}]")
@@ -587,7 +597,7 @@ def ancestry(app, created: dict, revealed_only: bool = False) -> list | None:
     with that ancestor's seed (a fork of a fork inherits its grandparent's draws
     through its parent). ``revealed_only``: only seeds an ancestor has revealed
     (finished); else also those this store holds. None for a game that is no fork."""
-    out = []
+    out: list[list] = []
     fork = created.get("fork")
     while isinstance(fork, dict) and fork.get("parent"):
         try:

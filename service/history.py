@@ -7,6 +7,7 @@ from uuid import UUID, uuid4
 
 from event_store.portable import read_game, write_game
 from service.aggregate import Game
+from service.app import Privateer
 from service.audit import AuditReport, Envelope, ancestry, audit_envelopes, file_parents
 from service.evidence import export_evidence, import_trust, merge_keys
 from service.kernel.chance import commitment, new_seed
@@ -40,6 +41,7 @@ def fork_point(events: list, at_turn: int | None, at_event: int | None) -> int:
             raise BadInput(f"version {v} is in the middle of a decision's consequences; "
                            f"fork at {before} or {after}")
         return v
+    assert at_turn is not None  # (exactly one of the two was given)
     if at_turn < 0:
         raise BadInput("--at-turn must be 0 or more")
     v = max([e.originator_version for e in events if e.turn <= at_turn] or [1])
@@ -48,7 +50,7 @@ def fork_point(events: list, at_turn: int | None, at_event: int | None) -> int:
     return max(v, setup_end)
 
 
-def fork(app, game_id: UUID, at_turn: int | None = None, at_event: int | None = None) -> UUID:
+def fork(app: Privateer, game_id: UUID, at_turn: int | None = None, at_event: int | None = None) -> UUID:
     """A new game whose history is the parent's up to a step boundary.
 
     The fork's ``GameCreated`` names the parent, the version and the parent's
@@ -130,7 +132,7 @@ def import_game(app, path: str, keys: dict | None = None, notes: list | None = N
     audit_envelopes(game_id, [Envelope(created)] + [Envelope(r) for r in recorded], None,
                     doc["secret"], parents, report)
     if not report.ok:
-        bad = report.first_bad
+        bad = report.first_bad or {}
         raise DoesNotVerify(f"{path} does not verify: event {bad['version']} ({bad['type']}): {bad['reason']}")
 
     given = merge_keys(app.signer.own_keys(), keys)  # each dated key counts within its life only

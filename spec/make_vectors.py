@@ -26,6 +26,7 @@ import shutil
 import sys
 import tempfile
 from pathlib import Path
+from typing import Callable
 
 from event_store.chain import link
 from event_store.codec import pack, unpack
@@ -337,7 +338,7 @@ def history_vectors(tmp: Path, out: Path, add) -> None:
     app.close()
 
 
-def seat_vectors(tmp: Path, out: Path, add) -> None:
+def seat_vectors(tmp: Path, out: Path, add: Callable[..., None]) -> None:
     """Issue 43, seats' own signatures (spec/SPEC.md §6a): a game where seat 1 registered its key and
     signed each of its decisions (Letter of Marque: a seat's decisions are hidden from the other, so
     the seat's version counts only what it may read); then the operator's forgery: another decision

@@ -81,6 +81,6 @@ def verify(path: Annotated[str, typer.Argument(metavar="FILE", help="An export (
     elif verdict.ok:
         echo(f"ok: {path} ({verdict.kind}): " + "; ".join(verdict.checked))
     else:
-        echo(f"VIOLATION: {path}: {verdict.first_bad['reason']}")
+        echo(f"VIOLATION: {path}: {(verdict.first_bad or {}).get('reason')}")
     if not verdict.ok:
         raise typer.Exit(1)

@@ -150,14 +150,14 @@ class Steps:
                 del self._deciding[gid]
 
     # decisions ----------------------------------------------------------------------
-    async def decide(self, gid: UUID, caller: Caller, decision, expected_version: int, seat: int | None,
+    async def decide(self, gid: UUID, caller: Caller, decision: dict, expected_version: int, seat: int | None,
                      key: str | None, signature: str | None = None) -> dict:
         """A seat's decision, on the event loop (``_committed``); ``signature``: the seat's
         own (service/seat_keys.py), required of a seat that registered a key."""
         return await self._committed(gid, lambda: self._decision(gid, caller, decision, expected_version, seat, key,
                                                                  signature))
 
-    def _decision(self, gid: UUID, caller: Caller, decision, expected_version: int, seat: int | None,
+    def _decision(self, gid: UUID, caller: Caller, decision: dict, expected_version: int, seat: int | None,
                   key: str | None, signature: str | None = None) -> "Pending":
         check_json(decision, "the decision")
         try:

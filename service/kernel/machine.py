@@ -46,6 +46,10 @@ _TYPES_ONLY = False
 if _TYPES_ONLY:
     from typing import Any
 
+    from .chance import ReplayChance
+
+    Chance = SeededChance | TableChance | StatedChance | ReplayChance  # what a step draws its chance from
+
 UNKNOWN = "?"  # a card nobody has seen (table mode): "?deck#n"
 
 
@@ -658,7 +662,8 @@ class Machine:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= self.kernel_state["seats"]:
             raise BadInput(f"seat must be a number from 1 to {self.kernel_state['seats']}")
 
-    def decide(self, seat: int, decision, chance, read: bool = False, signed: dict | None = None) -> list[Ev]:
+    def decide(self, seat: int, decision: dict, chance: Chance, read: bool = False,
+               signed: dict | None = None) -> list[Ev]:
         """Run one step for ``seat``'s ``decision``; return its events.
         Raises before returning anything if the decision is refused.
 
@@ -748,7 +753,7 @@ class Machine:
             raise BadInput("a correction retracts steps: use `tools correct` (Privateer.correct)")
         return self._run(0, decision, chance)
 
-    def _run(self, seat: int, decision: dict, chance, strict: bool = False, live: bool = False,
+    def _run(self, seat: int, decision: dict, chance: Chance, strict: bool = False, live: bool = False,
              signed: dict | None = None) -> list[Ev]:
         # A decision exactly as listed runs on the live state: the rules accept
         # every listed decision, so nothing is refused half-way and no copy is
@@ -768,7 +773,8 @@ class Machine:
         self.outcomes += work.outcomes  # (the step's: the copy was made for it)
         return events
 
-    def _run_live(self, seat: int, decision: dict, chance, checked: bool, signed: dict | None = None) -> list[Ev]:
+    def _run_live(self, seat: int, decision: dict, chance: Chance, checked: bool,
+                  signed: dict | None = None) -> list[Ev]:
         """The step on the live state (``_run``): a decision found among the listed
         ones (``checked``), or a seeded game's setup."""
         try:
@@ -778,7 +784,7 @@ class Machine:
             self._legal = self._acting = None
             raise
 
-    def _step(self, work: "Machine", seat: int, decision: dict, chance, checked: bool = False,
+    def _step(self, work: "Machine", seat: int, decision: dict, chance: Chance, checked: bool = False,
               signed: dict | None = None) -> list[Ev]:
         # one step object for a machine's steps, while it holds the same state and keeps its
         # events or not alike: what differs from one step to the next is set anew
