@@ -50,6 +50,8 @@ def seat_key(path: Annotated[str, typer.Argument(metavar="FILE", help="The seat 
     game, once) and signs each decision with it: the service then refuses the seat's decisions without
     its signature, and `tools verify` checks each one. Keep FILE: nobody else, the operator included,
     can sign in the seat's name.
+
+    Example: `tools seat-key seat2.key`, then `tools act 3f2a9c --seat 2 --seat-key seat2.key 1`.
     """
     from event_store.signing import SeatKeyFile, fingerprint
 
