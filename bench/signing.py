@@ -1,4 +1,4 @@
-"""The cost of signing each step's head, as a ratio of the unsigned step.
+"""The cost of signing each step's head, and of seats signing their decisions, as ratios of the unsigned step.
 
 ``python -m bench.signing [--rounds N] [--decisions N] [--json]``
 
@@ -10,6 +10,14 @@ transaction) and the same application whose ``prepare`` leaves the signature
 out. Rounds alternate which goes first; each round measures CPU time per step
 (``time.process_time``: the disk's waits are not counted, the signing is).
 Reported: the median over rounds of each, and signed / unsigned.
+
+A third application in the same run, ``seat_signed``, is the service as it is
+playing the same game where every seat registered its own key (spec/SPEC.md
+§6a): each decision carries the seat's Ed25519 signature, which the service
+checks before the step and keeps in its ``Decided``. The seats' own signing
+(the client's work, done in the browser or by ``tools act --seat-key``) is
+timed apart and left out of the server's step; it is reported as
+``seat_sign_us``.
 """
 
 from __future__ import annotations
@@ -24,55 +32,90 @@ import time
 from pathlib import Path
 
 from event_store.index import IndexRow
-from service.app import Privateer
+from service.aggregate import Game
+from service.app import Prepared, Privateer
 
 
 class Unsigned(Privateer):
     """The application with its ``prepare`` as before signing: no signed head, no signature row."""
 
-    def prepare(self, game, secret=None, **service_rows):
+    def prepare(self, game: Game, secret: bytes | None = None, **service_rows: object) -> Prepared:
         index = IndexRow(self.index_row(game))
         return self._prepared([game], index=index, secret=(game.id.hex, secret) if secret is not None else None,
                               **service_rows)
 
 
-def play(app, decisions: int, seed: int) -> float:
-    """CPU seconds per step of ``decisions`` decisions of one seeded game."""
+def play(app: Privateer, decisions: int, seed: int, seat_keys: bool = False,
+         client: list[float] | None = None) -> float:
+    """CPU seconds per step of ``decisions`` decisions of one seeded game; ``seat_keys``: every
+    seat registers its own key first and signs each of its decisions (that signing, the
+    seat's work, is left out of the step's time and added to ``client``)."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
+    from event_store.signing import decision_message
+
     gid = app.create("loot", 3, seed=bytes([seed % 256]) * 32)
+    keys = {}
+    if seat_keys:
+        for seat in (1, 2, 3):
+            keys[seat] = Ed25519PrivateKey.generate()
+            app.register_seat_key(gid, seat, keys[seat].public_key().public_bytes(Encoding.Raw,
+                                                                                  PublicFormat.Raw).hex())
     rng = random.Random(seed)
     game = app.load(gid)
     start = time.process_time()
+    aside = 0.0
     done = 0
     while done < decisions and not game.machine.finished:
         m = game.machine
         seat = m.to_act()[0]
-        app.act(gid, seat, rng.choice(m.legal(seat)))
+        d = rng.choice(m.legal(seat))
+        signature = None
+        if keys:
+            t = time.perf_counter()  # (the process clock may tick too coarsely for one signature)
+            signature = keys[seat].sign(decision_message(gid.bytes, seat, m.seen(seat, game.version), d)).hex()
+            aside += time.perf_counter() - t
+        app.act(gid, seat, d, signature=signature)
         game = app.load(gid)
         done += 1
-    return (time.process_time() - start) / max(done, 1)
+    if client is not None and done:
+        client.append(aside / done)
+    return (time.process_time() - start - aside) / max(done, 1)
 
 
 def measure(rounds: int = 7, decisions: int = 150) -> dict:
+    """The three applications' median CPU per step, side by side in one run, and their ratios."""
     tmp = Path(tempfile.mkdtemp(prefix="privateer-signing-"))
     try:
-        apps = {"signed": Privateer(str(tmp / "signed.db")), "unsigned": Unsigned(str(tmp / "unsigned.db"))}
-        play(apps["signed"], 5, 999)  # warm: the key made, the rules imported
-        play(apps["unsigned"], 5, 999)
-        times: dict[str, list[float]] = {"signed": [], "unsigned": []}
+        apps = {"signed": Privateer(str(tmp / "signed.db")), "unsigned": Unsigned(str(tmp / "unsigned.db")),
+                "seat_signed": Privateer(str(tmp / "seat-signed.db"))}
+        for name, app in apps.items():  # warm: the keys made, the rules imported
+            play(app, 5, 999, seat_keys=name == "seat_signed")
+        times: dict[str, list[float]] = {name: [] for name in apps}
+        client: list[float] = []
+        names = list(apps)
         for r in range(rounds):
-            order = ("signed", "unsigned") if r % 2 == 0 else ("unsigned", "signed")
+            order = names[r % 3:] + names[:r % 3]  # each goes first in turn
             for name in order:
-                times[name].append(play(apps[name], decisions, r))
+                times[name].append(play(apps[name], decisions, r, seat_keys=name == "seat_signed",
+                                         client=client if name == "seat_signed" else None))
         signed, unsigned = statistics.median(times["signed"]), statistics.median(times["unsigned"])
+        seat_signed = statistics.median(times["seat_signed"])
         return {"rounds": rounds, "decisions_per_round": decisions,
                 "signed_step_us": round(signed * 1e6, 1), "unsigned_step_us": round(unsigned * 1e6, 1),
-                "ratio": round(signed / unsigned, 3), "per_round": {k: [round(x * 1e6, 1) for x in v]
-                                                                   for k, v in times.items()}}
+                "ratio": round(signed / unsigned, 3),
+                "seat_signed_step_us": round(seat_signed * 1e6, 1),
+                "seat_signed_ratio": round(seat_signed / unsigned, 3),
+                "seat_signing_over_signed_ratio": round(seat_signed / signed, 3),
+                "seat_sign_us": round(statistics.median(client) * 1e6, 1),
+                "per_round": {k: [round(x * 1e6, 1) for x in v] for k, v in times.items()}}
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
 def main() -> None:
+    """``python -m bench.signing``: the figures, in words or as JSON."""
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--rounds", type=int, default=7)
     p.add_argument("--decisions", type=int, default=150)
@@ -85,6 +128,10 @@ def main() -> None:
     print(f"signing each step's head: {r['signed_step_us']} us CPU per signed step against "
           f"{r['unsigned_step_us']} us unsigned (median of {r['rounds']} interleaved rounds of "
           f"{r['decisions_per_round']} Loot decisions on SQLite): ratio {r['ratio']}")
+    print(f"seats signing their decisions: {r['seat_signed_step_us']} us CPU per step on the server (the seat's "
+          f"signature checked and kept) against {r['unsigned_step_us']} us unsigned: ratio {r['seat_signed_ratio']} "
+          f"({r['seat_signing_over_signed_ratio']} of a step whose head alone is signed); the seat's own signing, "
+          f"apart: {r['seat_sign_us']} us")
 
 
 if __name__ == "__main__":

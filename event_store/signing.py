@@ -37,6 +37,11 @@ item names it; the signature is Ed25519 (RFC 8032) over those bytes:
   since head, prev, time, fingerprint]``
 * a rotation, signed by the outgoing key and by the incoming one:
   ``["privateer-rotation-v1", outgoing public key (32 bytes), incoming public key, time]``
+* a seat's decision, signed by the seat's own key (never the service's; a seat
+  key file, ``SeatKeyFile``, or a browser's WebCrypto key):
+  ``["privateer-decision-v1", game id, seat, seat version, decision]`` where the
+  seat version is the seat's own count of the events it may read before its
+  ``Decided`` (the ``expected_version`` it decided at)
 
 ``time`` is the signing time, ISO 8601 text in UTC (never earlier, in one
 process, than its previous signature's); ``fingerprint`` is text (64 hex
@@ -56,11 +61,18 @@ from service.kernel.errors import BadInput
 
 from .chain import canon
 
+# True for the type checker only (pyproject.toml: ``always_true``): cryptography is imported when a key is used
+_TYPES_ONLY = False
+if _TYPES_ONLY:
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
 HEAD = "privateer-head-v1"
 RECEIPT = "privateer-receipt-v1"
 RECORD = "privateer-record-v1"
 ROTATION = "privateer-rotation-v1"
 FEED = "privateer-feed-v1"
+DECISION = "privateer-decision-v1"
+SEAT_KEY_FORMAT = "privateer-seat-key"
 IN_KEY_FILE = "key-file"   # ``privateer_keys.private_key`` of the service's own keys: the private half is in the key file
 KEY_FILE_FORMAT = "privateer-key-file"
 
@@ -102,6 +114,68 @@ def record_message(game_id: bytes, version: int, head: bytes, time: str, fp: str
 
 def rotation_message(outgoing: bytes, incoming: bytes, time: str) -> bytes:
     return canon([ROTATION, outgoing, incoming, time])
+
+
+def decision_message(game_id: bytes, seat: int, seat_version: int, decision: object) -> bytes:
+    """The bytes a seat signs for its decision (spec/SPEC.md §6a)."""
+    return canon([DECISION, game_id, seat, seat_version, decision])
+
+
+def sign(private_key: bytes, message: bytes) -> bytes:
+    """Ed25519 (RFC 8032) of ``message`` with a raw 32-byte private key: 64 bytes."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    return Ed25519PrivateKey.from_private_bytes(private_key).sign(message)
+
+
+class SeatKeyFile:
+    """A seat's own Ed25519 key in a JSON file only its owner may read (0600):
+    ``{"format": "privateer-seat-key", "format_version": 1, "public_key": hex,
+    "private_key": hex}``. The player keeps it; the service never sees its
+    private half (``tools seat-key FILE`` makes one, ``tools act --seat-key FILE``
+    registers its public half and signs with it)."""
+
+    def __init__(self, path: str):
+        self.path = path
+
+    def make(self) -> bytes:
+        """A new key written to ``path`` (refused if the file exists); its public key."""
+        private, public = _new_key()
+        try:
+            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            raise KeyFileError(f"{self.path} exists already: a seat key is made once (choose another file)") from None
+        except OSError as e:
+            raise KeyFileError(f"cannot write the seat key file {self.path}: {e.strerror}") from None
+        with os.fdopen(fd, "w") as f:
+            os.fchmod(f.fileno(), 0o600)
+            json.dump({"format": SEAT_KEY_FORMAT, "format_version": 1, "public_key": public.hex(),
+                       "private_key": private.hex()}, f, indent=1)
+            f.write("\n")
+        return public
+
+    def read(self) -> tuple[bytes, bytes]:
+        """(private, public), raw 32 bytes each; a file readable by group or others is refused."""
+        try:
+            fd = os.open(self.path, os.O_RDONLY)
+        except OSError as e:
+            raise KeyFileError(f"cannot read the seat key file {self.path}: {e.strerror}") from None
+        with os.fdopen(fd, "rb") as f:
+            mode = os.fstat(f.fileno()).st_mode & 0o777
+            if mode & 0o077:
+                raise KeyFileError(f"the seat key file {self.path} is readable by others (mode {mode:03o}): "
+                                   f"refused; make it the owner's alone (chmod 600 {self.path})")
+            raw = f.read()
+        try:
+            doc = json.loads(raw)
+            if doc.get("format") != SEAT_KEY_FORMAT:
+                raise ValueError
+            private, public = bytes.fromhex(doc["private_key"]), bytes.fromhex(doc["public_key"])
+            if len(private) != 32 or len(public) != 32:
+                raise ValueError
+        except (ValueError, KeyError, TypeError, AttributeError):
+            raise KeyFileError(f"{self.path} is not a privateer seat key file") from None
+        return private, public
 
 
 def verify(public_key: bytes, signature: bytes, message: bytes) -> bool:
@@ -225,7 +299,7 @@ class Signer:
     def __init__(self, recorder, key_file: KeyFile):
         self.recorder = recorder
         self.key_file = key_file
-        self._key = None          # the cryptography private key object
+        self._key: Ed25519PrivateKey | None = None  # the cryptography private key object
         self.fingerprint = ""
         self.public_key = b""
         self._last = ""           # the last signing time of this process: times never go back

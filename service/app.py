@@ -35,6 +35,7 @@ from service.kernel.text import reason as reason_typed
 from service.kernel.text import referee_decision
 from service.kernel.machine import STEP_STARTS, Ev, Machine
 from service.kernel.rules import catalog_digest, get_rules, remember_catalog
+from service.seat_keys import key_event, signed_fields
 from service.views import status as status_view
 
 if TYPE_CHECKING:
@@ -364,12 +365,22 @@ class Privateer(Application[UUID]):
         return ev
 
     def act(self, game_id: UUID, seat: int, decision: Any, expect_version: int | None = None,
-            idempotency: tuple[Any, ...] | None = None) -> list[Ev]:
+            idempotency: tuple[Any, ...] | None = None, signature: str | None = None) -> list[Ev]:
+        """``signature``: the seat's own (service/seat_keys.py), required of a seat that registered a key."""
         game = self.load(game_id)
         self._check_version(game, expect_version)
-        events = game.machine.decide(seat, decision, self.chance_for(game))
+        signed = signed_fields(game_id, game.machine, game.version, seat, decision, signature)
+        events = game.machine.decide(seat, decision, self.chance_for(game), signed=signed)
         game.record(events)
         self.save_game(game, idempotency=idempotency)
+        return events
+
+    def register_seat_key(self, game_id: UUID, seat: int, key: str) -> list[Ev]:
+        """``seat``'s own public key (hex), as a public ``SeatKeyRegistered`` event (service/seat_keys.py)."""
+        game = self.load(game_id)
+        events = [key_event(game.machine, seat, key)]
+        game.record(events)
+        self.save_game(game)
         return events
 
     def referee(self, game_id: UUID, decision: Any, expect_version: int | None = None) -> list[Ev]:

@@ -22,13 +22,17 @@ from dataclasses import dataclass, field
 from uuid import UUID
 
 from event_store.chain import chain_version, genesis, link
+from event_store.signing import decision_message, verify
 from service.kernel.chance import ReplayChance, derive_key, recompute
 from service.kernel.corrections import in_step, is_correction, retracted_versions
 from service.kernel.errors import PrivateerError
 from service.kernel.machine import CHANCE_TYPES, Ev, Machine, same_events
-from service.kernel.rules import get_rules
+from service.kernel.rules import Rules, get_rules
+from service.seat_keys import SIGNED_FIELDS, signed_decision, signing_game
 
 log = logging.getLogger(__name__)
+# events appended on their own between steps, never a step's consequence: a seat's name, a seat's key
+BESIDE = ("SeatNamed", "SeatKeyRegistered")
 
 
 @dataclass
@@ -112,8 +116,8 @@ def check_chain(game_id, envs: list[Envelope], head: dict | None, report: AuditR
         return not report.fail(1, envs[0].type if envs else "?", "a history must start with GameCreated")
     try:
         chain = chain_version(envs[0].data)
-    except ValueError as e:
-        return not report.fail(1, "GameCreated", str(e))
+    except ValueError as err:
+        return not report.fail(1, "GameCreated", str(err))
     report.notes.append(f"hash chain version {chain}")
     prev = genesis(game_id, chain)
     for i, e in enumerate(envs):
@@ -202,8 +206,8 @@ def rerun(envs: list[Envelope], report: AuditReport) -> bool:
     created = envs[0]
     try:
         rules = get_rules(created.data["game"])
-    except PrivateerError as e:
-        return not report.fail(1, "GameCreated", e.reason)
+    except PrivateerError as err:
+        return not report.fail(1, "GameCreated", err.reason)
     machine = Machine(rules, created.ev())
     machine.apply(created.ev())
     revealed = next((e.data.get("seed") for e in envs if e.type == "GameFinished"), None)
@@ -224,7 +228,7 @@ def rerun(envs: list[Envelope], report: AuditReport) -> bool:
             machine.apply_retracted(e.ev())
             i += 1
             continue
-        if e.type in ("EntropyAdded", "SeatNamed"):
+        if e.type == "EntropyAdded" or e.type in BESIDE:
             machine.apply(e.ev())
             i += 1
             continue
@@ -232,15 +236,16 @@ def rerun(envs: list[Envelope], report: AuditReport) -> bool:
             return not report.fail(e.version, e.type, "an event outside any decision (no Decided before it)")
         k = _region_end(envs, i)
         if _corrected_inside(envs[i:k], envs):  # the referee took back outcomes of this step
-            machine = _region_agrees(machine, envs, i, k, revealed, report)
-            if machine is None:
+            folded = _region_agrees(machine, envs, i, k, revealed, report)
+            if folded is None:
                 return False
+            machine = folded
             i = k
             continue
         j = _step_end(envs, i, retracted)
         # a seat named while a table step awaited an outcome: not one of the step's events
-        named = [r for r in envs[i + 1:j] if r.type == "SeatNamed"]
-        recorded = [r for r in envs[i:j] if r.type != "SeatNamed"] if named else envs[i:j]
+        named = [r for r in envs[i + 1:j] if r.type in BESIDE]
+        recorded = [r for r in envs[i:j] if r.type not in BESIDE] if named else envs[i:j]
         if not _step_agrees(machine, recorded, revealed, retracted, report):
             return False
         if recorded[-1].type == "ChanceAwaited" and j < n:
@@ -279,7 +284,7 @@ def _ranges_before(envs: list[Envelope], version: int) -> set[int]:
     return retracted_versions([e for e in envs if e.version < version])
 
 
-def _region_agrees(machine: Machine, envs: list[Envelope], i: int, k: int, revealed,
+def _region_agrees(machine: Machine, envs: list[Envelope], i: int, k: int, revealed: str | None,
                    report: AuditReport, on_line: bool = True) -> Machine | None:
     """A step the referee corrected inside (service/kernel/corrections.py): the step as it
     stood before each correction, and as it stands after the last, is re-run from the state
@@ -296,7 +301,7 @@ def _region_agrees(machine: Machine, envs: list[Envelope], i: int, k: int, revea
     for t in cuts + [end]:
         then = _ranges_before(envs, t)
         made = [r for r in region if r.version < t and r.version not in then and r.version not in own
-                and r.type != "SeatNamed"]
+                and r.type not in BESIDE]
         if not _step_agrees(machine.copy(), made, revealed, then, report):
             return None
         if t == end and on_line and made[-1].type == "ChanceAwaited" and k < len(envs):
@@ -328,7 +333,7 @@ def _region_agrees(machine: Machine, envs: list[Envelope], i: int, k: int, revea
     return folded
 
 
-def _step_agrees(machine: Machine, recorded: list[Envelope], revealed, retracted: set[int],
+def _step_agrees(machine: Machine, recorded: list[Envelope], revealed: str | None, retracted: set[int],
                  report: AuditReport) -> bool:
     """Re-run the step whose events are ``recorded`` (its ``Decided`` first) on ``machine``; it must
     give back exactly those events."""
@@ -348,8 +353,9 @@ def _step_agrees(machine: Machine, recorded: list[Envelope], revealed, retracted
             if machine.k["steps"] != 0:  # only seats' entropy may come before the setup
                 return not report.fail(e.version, e.type, "a second setup step")
             produced = machine.setup(chance)
-        else:
-            produced = machine.decide(seat, decision, chance)
+        else:  # a seat's signature (service/seat_keys.py) is kept in its Decided as it was given
+            signed = {k: e.data[k] for k in SIGNED_FIELDS if k in e.data} or None
+            produced = machine.decide(seat, decision, chance, signed=signed)
     except PrivateerError as err:
         return not report.fail(e.version, e.type, f"the rules refuse this decision: {err.reason}")
     except Exception as err:  # a finding (its traceback at DEBUG)
@@ -368,7 +374,8 @@ def _step_agrees(machine: Machine, recorded: list[Envelope], revealed, retracted
     return True
 
 
-def rerun_retracted(envs: list[Envelope], rules, retracted: set[int], revealed, report: AuditReport) -> bool:
+def rerun_retracted(envs: list[Envelope], rules: Rules, retracted: set[int], revealed: str | None,
+                    report: AuditReport) -> bool:
     """A retracted step was a step of the game when it was made: each is re-run
     from the game as it stood then (the events before it, less those retracted
     by the corrections made before it), so a retracted step cannot be rewritten
@@ -386,15 +393,21 @@ def rerun_retracted(envs: list[Envelope], rules, retracted: set[int], revealed, 
         k = _region_end(envs, i)
         if _corrected_inside(envs[i:k], envs):  # corrected inside before it was retracted whole
             if _region_agrees(machine, envs, i, k, revealed, report, on_line=False) is None:
-                report.first_bad["reason"] = "(a retracted step) " + report.first_bad["reason"]
+                _said_retracted(report)
                 return False
             continue
         # the step as it was made: its events up to the next step (the correction that retracted it ends it too)
         j = _step_end(envs, i, {v for v in (x.version for x in envs) if v not in retracted})
-        if not _step_agrees(machine, [r for r in envs[i:j] if r.type != "SeatNamed"], revealed, then, report):
-            report.first_bad["reason"] = "(a retracted step) " + report.first_bad["reason"]
+        if not _step_agrees(machine, [r for r in envs[i:j] if r.type not in BESIDE], revealed, then, report):
+            _said_retracted(report)
             return False
     return True
+
+
+def _said_retracted(report: AuditReport) -> None:
+    """The failure found in a retracted step, said so."""
+    if report.first_bad is not None:
+        report.first_bad["reason"] = "(a retracted step) " + report.first_bad["reason"]
 
 
 def audit_events(game_id, stored, mapper, head: dict | None, secret: bytes | None,
@@ -409,11 +422,13 @@ def audit_events(game_id, stored, mapper, head: dict | None, secret: bytes | Non
     return audit_envelopes(game_id, envs, head, secret, parents, report)
 
 
-def audit_envelopes(game_id, envs: list[Envelope], head: dict | None, secret: bytes | None,
+def audit_envelopes(game_id: UUID, envs: list[Envelope], head: dict | None, secret: bytes | None,
                     parents: list | None, report: AuditReport) -> AuditReport:
-    """Chain, seed, chance and rules over decoded events (from a store or a file)."""
+    """Chain, seats' signatures, seed, chance and rules over decoded events (from a store or a file)."""
     report.events = len(envs)
     if not check_chain(game_id, envs, head, report):
+        return report
+    if not check_seat_signatures(envs, report):  # the operator's words in a seat's name, named as such
         return report
     if not check_randomness(envs, secret, parents, report):
         return report
@@ -438,12 +453,14 @@ def check_shapes(envs: list[Envelope], report: AuditReport) -> bool:
         before = envs[v - 2] if v >= 2 else None
         decision = before.data.get("decision") if before is not None and before.type == "Decided" else None
         to = d.get("to_version")
-        if not (is_correction(decision) and decision.get("to_version") == to and before.data.get("seat") == 0):
+        if not (before is not None and isinstance(decision, dict) and is_correction(decision)
+                and decision.get("to_version") == to
+                and before.data.get("seat") == 0):
             return not report.fail(v, e.type, "not the consequence of a correction's Decided")
         if not (isinstance(to, int) and 1 <= to < v - 2 and d.get("retracted") == [to + 1, v - 2]):
             return not report.fail(v, e.type, f"its retracted range is not [to_version + 1, {v - 2}]")
         cut, after = envs[to - 1], envs[to]
-        if not (after.type in ("Decided", "EntropyAdded", "SeatNamed")
+        if not (after.type in ("Decided", "EntropyAdded") or after.type in BESIDE
                 or (cut.type == "ChanceAwaited" and after.type in CHANCE_TYPES)):
             return not report.fail(v, e.type, f"version {to} is neither a step boundary nor just before an outcome")
     created = envs[0].data
@@ -466,6 +483,53 @@ def check_shapes(envs: list[Envelope], report: AuditReport) -> bool:
         elif d.get("counter") is None and not d.get("face_down"):
             return not report.fail(e.version, e.type, "an outcome of a seeded game without a counter (only a "
                                                       "stated position's are)")
+    return True
+
+
+def check_seat_signatures(envs: list[Envelope], report: AuditReport) -> bool:
+    """Seats' own signatures (spec/SPEC.md §6a): from a seat's ``SeatKeyRegistered`` on (the
+    first of that seat's, in log order, retracted ones included; a second is refused), each
+    ``Decided`` of that seat carries its signature over the game id, the seat, the seat's own
+    version before the ``Decided`` (how many events it may read, retracted ones included) and
+    the decision it signed. A failure names the step: "not signed by seat N"."""
+    keys: dict[int, bytes] = {}
+    counts: dict[int, int] = {}
+    gid = UUID(report.game_id).bytes
+    created = envs[0].data
+    for e in envs:
+        d = e.data
+        if e.type == "SeatKeyRegistered":
+            seat = d.get("seat")
+            if seat in keys:
+                return not report.fail(e.version, e.type, f"a second key for seat {seat} (a seat registers one)")
+            try:
+                keys[seat] = bytes.fromhex(d["key"])
+            except (KeyError, TypeError, ValueError):
+                return not report.fail(e.version, e.type, f"seat {seat}'s key is not hex")
+            # the seat's count before its key: how many events it may read up to there
+            counts[seat] = sum(1 for x in envs[:e.version - 1] if x.vis == "all" or (isinstance(x.vis, list)
+                                                                                       and seat in x.vis))
+        elif e.type == "Decided" and d.get("seat") in keys:
+            seat = d["seat"]
+            where = f"not signed by seat {seat}: the decision at version {e.version}"
+            sig = d.get("signature")
+            if not isinstance(sig, str):
+                return not report.fail(e.version, e.type, where + " carries no signature by the key the seat "
+                                                                  "registered")
+            try:
+                decision = signed_decision(d)
+                signed_for = signing_game(created, gid, e.version)
+                ok = verify(keys[seat], bytes.fromhex(sig), decision_message(signed_for, seat, counts[seat],
+                                                                             decision))
+            except (TypeError, ValueError):
+                ok = False
+            if not ok:
+                return not report.fail(e.version, e.type, where + f" (its seat version {counts[seat]}): its "
+                                                                  "signature does not check with the key the seat "
+                                                                  "registered")
+        for seat in keys if keys else ():  # what each seat with a key may read up to here
+            if e.vis == "all" or (isinstance(e.vis, list) and seat in e.vis):
+                counts[seat] += 1
     return True
 
 
@@ -533,7 +597,7 @@ def ancestry(app, created: dict, revealed_only: bool = False) -> list | None:
     with that ancestor's seed (a fork of a fork inherits its grandparent's draws
     through its parent). ``revealed_only``: only seeds an ancestor has revealed
     (finished); else also those this store holds. None for a game that is no fork."""
-    out = []
+    out: list[list] = []
     fork = created.get("fork")
     while isinstance(fork, dict) and fork.get("parent"):
         try:

@@ -24,7 +24,8 @@ from uuid import UUID
 from event_store.chain import chain_version, genesis, link
 from event_store.signing import (RECEIPT, KeyHistory, fingerprint, head_message, receipt_message, record_message,
                                   rotation_problem, verify)
-from service.audit import AuditReport, Envelope, ancestry, check_randomness, check_shapes, file_parents
+from service.audit import (AuditReport, Envelope, ancestry, check_randomness, check_seat_signatures, check_shapes,
+                           file_parents)
 from service.kernel.errors import BadInput, DoesNotVerify
 from service.record import _move
 
@@ -343,6 +344,9 @@ def verify_export(path: str, doc: dict, keys: dict | None, receipts: list[dict])
         return v.fail(problem)
     v.checked.append("corrections' and stated outcomes' form; the seed and every chance outcome re-derived "
                      "(the audit's checks, service/audit.py)")
+    seat_signed = sum(1 for r in rows if r["type"] == "Decided" and "signature" in r["data"])
+    if seat_signed:
+        v.checked.append(f"{seat_signed} decisions signed by their seats, each with the key its seat registered")
     return v
 
 
@@ -356,7 +360,7 @@ def check_file_content(doc: dict) -> dict | None:
     report = AuditReport(game_id=doc["game_id"].hex)
     try:
         envs = [Envelope.of_row(r) for r in doc["events"]]
-        if check_shapes(envs, report):
+        if check_shapes(envs, report) and check_seat_signatures(envs, report):
             check_randomness(envs, doc.get("secret"), file_parents(doc), report)
     except (KeyError, TypeError, ValueError, AttributeError) as e:
         return {"version": None, "step": None, "reason": f"a chance event cannot be read ({type(e).__name__}: {e})"}

@@ -7,6 +7,7 @@ from uuid import UUID, uuid4
 
 from event_store.portable import read_game, write_game
 from service.aggregate import Game
+from service.app import Privateer
 from service.audit import AuditReport, Envelope, ancestry, audit_envelopes, file_parents
 from service.evidence import export_evidence, import_trust, merge_keys
 from service.kernel.chance import commitment, new_seed
@@ -14,6 +15,7 @@ from service.kernel.corrections import retracted_versions
 from service.kernel.corrections import setup_end as _setup_end
 from service.kernel.errors import BadInput, DoesNotVerify
 from service.kernel.machine import STEP_STARTS, Ev
+from service.seat_keys import REGISTERED, lineage
 from service.kernel.text import kept_in_event
 
 log = logging.getLogger(__name__)
@@ -39,6 +41,7 @@ def fork_point(events: list, at_turn: int | None, at_event: int | None) -> int:
             raise BadInput(f"version {v} is in the middle of a decision's consequences; "
                            f"fork at {before} or {after}")
         return v
+    assert at_turn is not None  # (exactly one of the two was given)
     if at_turn < 0:
         raise BadInput("--at-turn must be 0 or more")
     v = max([e.originator_version for e in events if e.turn <= at_turn] or [1])
@@ -47,7 +50,7 @@ def fork_point(events: list, at_turn: int | None, at_event: int | None) -> int:
     return max(v, setup_end)
 
 
-def fork(app, game_id: UUID, at_turn: int | None = None, at_event: int | None = None) -> UUID:
+def fork(app: Privateer, game_id: UUID, at_turn: int | None = None, at_event: int | None = None) -> UUID:
     """A new game whose history is the parent's up to a step boundary.
 
     The fork's ``GameCreated`` names the parent, the version and the parent's
@@ -60,6 +63,8 @@ def fork(app, game_id: UUID, at_turn: int | None = None, at_event: int | None = 
     v = fork_point(events, at_turn, at_event)
     cfg = dict(events[0].data)
     cfg["fork"] = {"parent": game_id.hex, "version": v, "hash": events[v - 1].hash.hex()}
+    if any(e.type == REGISTERED for e in events[1:v]):  # seats' signatures inherited: the games they name
+        cfg["fork"]["ancestors"] = lineage(events[0].data, game_id.hex)
     seed = None if cfg["table"] else new_seed()
     cfg["commitment"] = commitment(seed) if seed else None
     new_id = uuid4()
@@ -127,7 +132,7 @@ def import_game(app, path: str, keys: dict | None = None, notes: list | None = N
     audit_envelopes(game_id, [Envelope(created)] + [Envelope(r) for r in recorded], None,
                     doc["secret"], parents, report)
     if not report.ok:
-        bad = report.first_bad
+        bad = report.first_bad or {}
         raise DoesNotVerify(f"{path} does not verify: event {bad['version']} ({bad['type']}): {bad['reason']}")
 
     given = merge_keys(app.signer.own_keys(), keys)  # each dated key counts within its life only

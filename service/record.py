@@ -213,25 +213,26 @@ def _take_value(tail: str):
 
 
 def read_record(text: str) -> dict:
-    tags, lines = {}, []
+    written: dict[str, tuple[int, str]] = {}  # tag name -> (line, value as written)
+    lines: list[tuple[int, str]] = []
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
         m = _TAG.match(line)
         if m:
-            tags[m.group(1)] = (n, m.group(2))
+            written[m.group(1)] = (n, m.group(2))
             continue
         if line.startswith(("turn ", "sign ")):  # a signed step's line (service/evidence.py): not a move
             continue
         lines.append((n, line))
-    record = tags.get("Record", (0, ""))[1]
+    record = written.get("Record", (0, ""))[1]
     if not record.startswith(FORMAT_TAG):
         raise BadInput(f"not a privateer game record (no [Record \"{FORMAT_TAG} {FORMAT_VERSION}\"] tag)")
     version = record.split()[-1]
     if version not in READS:
         raise BadInput(f"record format {record!r}: this build reads versions {', '.join(READS)}")
-    tags = {name: _tag_value(name, value, version, n) for name, (n, value) in tags.items()}
+    tags = {name: _tag_value(name, value, version, n) for name, (n, value) in written.items()}
     moves = []
     for n, line in lines:
         try:

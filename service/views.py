@@ -208,7 +208,7 @@ def _printed(names: CardNames | None, deck: str, card: Any) -> str:
 # the kernel's facts that only ``describe`` words (the chance events and what the referee is
 # asked to enter may be the game's words: ``say_event``)
 _KERNEL_TYPES = frozenset(("GameCreated", "Decided", "GameFinished", "RefereeNoted", "Corrected", "EntropyAdded",
-                           "SeatNamed"))
+                           "SeatNamed", "SeatKeyRegistered"))
 
 
 def describe(rules: Rules, ev: Ev, names: CardNames | None = None) -> str:
@@ -262,6 +262,8 @@ def describe(rules: Rules, ev: Ev, names: CardNames | None = None) -> str:
         return f"seat {d['seat']} added entropy to the seed"
     if t == "SeatNamed":
         return f"{d['player']} takes seat {d['seat']}"
+    if t == "SeatKeyRegistered":  # service/seat_keys.py
+        return f"seat {d['seat']} signs its decisions with its own key from now on (key {d['key'][:16]})"
     text = rules.describe(ev)
     if not text or text == t or text.startswith(t + " "):  # the rules name it only by its type
         return humanize(t, d)

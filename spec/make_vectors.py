@@ -13,6 +13,9 @@ The third, keys with a history (``history_vectors``: a rotation, a retired key's
 signature, time going back), was added with ``--add-history``, which writes only
 those files and their key history (``history.json``, as ``tools key --json`` gives
 it) and adds their entries to the manifest, leaving every other vector as it is.
+The fourth, seats' own signatures (``seat_vectors``: a seat-signed game, the
+operator's decision in a seat's name), was added the same way with ``--add-seats``
+(their service key: ``service-seats.key``).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import shutil
 import sys
 import tempfile
 from pathlib import Path
+from typing import Callable
 
 from event_store.chain import link
 from event_store.codec import pack, unpack
@@ -334,12 +338,75 @@ def history_vectors(tmp: Path, out: Path, add) -> None:
     app.close()
 
 
+def seat_vectors(tmp: Path, out: Path, add: Callable[..., None]) -> None:
+    """Issue 43, seats' own signatures (spec/SPEC.md §6a): a game where seat 1 registered its key and
+    signed each of its decisions (Letter of Marque: a seat's decisions are hidden from the other, so
+    the seat's version counts only what it may read); then the operator's forgery: another decision
+    written in seat 1's name, the chain re-hashed and every head re-signed with the service's key."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
+    from event_store.signing import decision_message
+
+    app = Privateer(str(tmp / "seats.db"), snapshot_interval=0)
+    (out / "service-seats.key").write_text(app.signer._active() and app.signer.public_key.hex() + "\n")
+    seat_key = Ed25519PrivateKey.generate()
+    gid = app.create("letter-of-marque", 2, seed=b"\x44" * 32)
+    app.register_seat_key(gid, 1, seat_key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex())
+    rng = random.Random(11)
+    for _ in range(14):
+        game = app.load(gid)
+        m = game.machine
+        if m.finished:
+            break
+        seat = m.to_act()[0]
+        d = rng.choice(m.legal(seat))
+        sig = seat_key.sign(decision_message(gid.bytes, 1, m.seen(1, game.version), d)).hex() if seat == 1 else None
+        app.act(gid, seat, d, signature=sig)
+    export_game(app, gid, str(out / "seat-signed.pgame"), with_secret=True)
+    # a game with copies of one face (Loot): each seat signs the decision as it reads it, kept as_signed
+    loot = app.create("loot", 2, seed=b"\x45" * 32)
+    for seat in (1, 2):
+        app.register_seat_key(loot, seat, seat_key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex())
+    for _ in range(12):
+        game = app.load(loot)
+        m = game.machine
+        if m.finished:
+            break
+        seat = m.to_act()[0]
+        d = rng.choice(m.offered(seat))
+        app.act(loot, seat, d, signature=seat_key.sign(decision_message(loot.bytes, seat, m.seen(seat, game.version),
+                                                                        d)).hex())
+    export_game(app, loot, str(out / "seat-signed-copies.pgame"), with_secret=True)
+    add("seat-signed-copies.pgame", None, key="service-seats.key",
+        note="Loot, both seats signing each decision as they read it (copies of one face by their labels): "
+             "each Decided keeps the decision signed as as_signed")
+    add("seat-signed.pgame", None, key="service-seats.key",
+        note="seat 1 registered its own key and signed each of its decisions (hidden from seat 2): each checks "
+             "over the game id, the seat, its own version and the decision")
+    doc = unpack((out / "seat-signed.pgame").read_bytes())
+    rows = rows_of(doc)
+    mine = [r for r in rows if r["type"] == "Decided" and r["data"]["seat"] == 1]
+    target = mine[2]["version"]
+    before = app.load(gid, version=target - 1).machine
+    instead = next(d for d in before.legal(1) if d != rows[target - 1]["data"]["decision"])
+    rows[target - 1]["data"]["decision"] = instead  # seat 1's signature kept: it signed something else
+    rehash(doc, gid, rows, target)
+    resign(app, doc, gid, rows)
+    (out / "seat-forged.pgame").write_bytes(pack(doc))
+    add("seat-forged.pgame", (target, "not signed by seat 1"), key="service-seats.key",
+        note="the operator wrote another decision in seat 1's name and re-signed every head with the service's "
+             "key: the service's signatures check, seat 1's does not")
+    app.close()
+
+
 def hashes_of(doc) -> dict:
     return {r["version"]: r["hash"] for r in rows_of(doc)}
 
 
-def add_history(out: Path) -> None:
-    """Only the key-history vectors, added to the committed ones (their entries replaced if present)."""
+def add_history(out: Path, seats: bool = False) -> None:
+    """Only the key-history vectors (``seats``: the seat-signature ones), added to the committed
+    ones (their entries replaced if present)."""
     tmp = Path(tempfile.mkdtemp(prefix="privateer-vectors-"))
     manifest = json.loads((out / "manifest.json").read_text())
     added: list[dict] = []
@@ -350,7 +417,7 @@ def add_history(out: Path) -> None:
             entry["version"], entry["reason"] = expect
         added.append(entry)
 
-    history_vectors(tmp, out, add)
+    (seat_vectors if seats else history_vectors)(tmp, out, add)
     names = {e["file"] for e in added}
     manifest = [e for e in manifest if e["file"] not in names] + added
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
@@ -358,9 +425,9 @@ def add_history(out: Path) -> None:
 
 
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if a != "--add-history"]
+    args = [a for a in sys.argv[1:] if a not in ("--add-history", "--add-seats")]
     folder = Path(args[0]) if args else Path(__file__).parent / "vectors"
-    if "--add-history" in sys.argv[1:]:
-        add_history(folder)
+    if "--add-history" in sys.argv[1:] or "--add-seats" in sys.argv[1:]:
+        add_history(folder, seats="--add-seats" in sys.argv[1:])
     else:
         main(folder)

@@ -405,11 +405,50 @@ def check_corrections(rows: list) -> int:
         if not (isinstance(to, int) and 1 <= to < v - 2 and d.get("retracted") == [to + 1, v - 2]):
             raise Failure(f"event {v} (Corrected): its retracted range is not [to_version + 1, {v - 2}]", v)
         cut, after = rows[to - 1], rows[to]
-        if not (after["type"] in ("Decided", "EntropyAdded", "SeatNamed")
+        if not (after["type"] in ("Decided", "EntropyAdded", "SeatNamed", "SeatKeyRegistered")
                 or (cut["type"] == "ChanceAwaited" and after["type"] in CHANCE)):
             raise Failure(f"event {v} (Corrected): version {to} is neither a step boundary nor just before "
                           "an outcome", v)
         n += 1
+    return n
+
+
+# §6a seats' own signatures -------------------------------------------------------------------
+def signing_game(created: dict, gid: bytes, version: int) -> bytes:
+    """The game a seat decided in: a fork's inherited events its ancestors' (``fork.ancestors``, then
+    ``fork.parent`` up to ``fork.version``), later ones the game's own."""
+    fork = created.get("fork")
+    if fork:
+        for v, ancestor in list(fork.get("ancestors") or []) + [[fork["version"], fork["parent"]]]:
+            if version <= v:
+                return bytes.fromhex(ancestor)
+    return gid
+
+
+def check_seat_signatures(gid: bytes, rows: list) -> int:
+    """From a seat's ``SeatKeyRegistered`` on, each ``Decided`` of that seat carries its signature over
+    canon(["privateer-decision-v1", game id, seat, seat version, decision]); returns how many checked."""
+    keys: dict = {}
+    n = 0
+    for r in rows:
+        d = r["data"]
+        if r["type"] == "SeatKeyRegistered":
+            if d.get("seat") in keys:
+                raise Failure(f"event {r['version']} (SeatKeyRegistered): a second key for seat {d.get('seat')}",
+                              r["version"])
+            keys[d.get("seat")] = bytes.fromhex(d["key"])
+        elif r["type"] == "Decided" and d.get("seat") in keys:
+            seat = d["seat"]
+            seat_version = sum(1 for x in rows[:r["version"] - 1] if _sees(x["vis"], seat))
+            decision = json.loads(d["as_signed"]) if isinstance(d.get("as_signed"), str) else d.get("decision")
+            msg = canon(["privateer-decision-v1", signing_game(rows[0]["data"], gid, r["version"]), seat,
+                         seat_version, decision])
+            sig = d.get("signature")
+            if not (isinstance(sig, str) and ed_ok(keys[seat], bytes.fromhex(sig), msg)):
+                raise Failure(f"event {r['version']} (Decided): not signed by seat {seat}: the decision at version "
+                              f"{r['version']} (its seat version {seat_version}) carries no valid signature by the "
+                              "key the seat registered", r["version"])
+            n += 1
     return n
 
 
@@ -487,6 +526,9 @@ def verify(raw: bytes, keys: dict | None, receipts: list) -> dict:
             corrections = check_corrections(rows)
             if corrections:
                 checked.append(f"{corrections} correction(s)")
+            seat_signed = check_seat_signatures(gid, rows)
+            if seat_signed:
+                checked.append(f"{seat_signed} decisions signed by their seats")
             checked.append(check_chance(rows, doc["secret"], doc["parents"]))
     except Failure as f:
         return {"ok": False, "kind": kind, "first_bad": {"version": f.version, "step": f.step, "reason": f.reason},

@@ -40,6 +40,28 @@ def key(db: DbOpt = None, json_out: JsonOpt = False,
                  + (", rotation signed by both keys)" if k["rotation"] else ")"))
 
 
+@app.command("seat-key")
+@guarded
+def seat_key(path: Annotated[str, typer.Argument(metavar="FILE", help="The seat key file to make (owner-only, 0600; refused if it exists).")],
+             json_out: JsonOpt = False) -> None:
+    """Make a seat's own signing key (Ed25519) in FILE, for a seat played from a terminal.
+
+    `tools act GAME --seat N --seat-key FILE DECISION` registers its public key (a public event of the
+    game, once) and signs each decision with it: the service then refuses the seat's decisions without
+    its signature, and `tools verify` checks each one. Keep FILE: nobody else, the operator included,
+    can sign in the seat's name.
+
+    Example: `tools seat-key seat2.key`, then `tools act 3f2a9c --seat 2 --seat-key seat2.key 1`.
+    """
+    from event_store.signing import SeatKeyFile, fingerprint
+
+    public = SeatKeyFile(path).make()
+    if json_out:
+        return out_json({"file": path, "public_key": public.hex(), "fingerprint": fingerprint(public)})
+    echo(f"seat key    {path} (owner-only)")
+    echo(f"public key  {public.hex()}")
+
+
 @app.command()
 @guarded
 def verify(path: Annotated[str, typer.Argument(metavar="FILE", help="An export (`tools export`) or a record (`tools record`).")],
@@ -61,6 +83,6 @@ def verify(path: Annotated[str, typer.Argument(metavar="FILE", help="An export (
     elif verdict.ok:
         echo(f"ok: {path} ({verdict.kind}): " + "; ".join(verdict.checked))
     else:
-        echo(f"VIOLATION: {path}: {verdict.first_bad['reason']}")
+        echo(f"VIOLATION: {path}: {(verdict.first_bad or {}).get('reason')}")
     if not verdict.ok:
         raise typer.Exit(1)

@@ -78,6 +78,15 @@ class SubmitDecision(BaseModel):
     seat: Optional[int] = Field(None, ge=1, le=64,
                                 description="Only for the referee of a table-mode game typing a seat's "
                                             "decision; a seat token acts for its own seat.")
+    signature: Optional[str] = Field(None, min_length=128, max_length=128, pattern="^[0-9a-f]{128}$",
+                                     description="The seat's Ed25519 signature (hex) of the decision, required of a "
+                                                 "seat that registered a key (spec/SPEC.md §6a).")
+
+
+class SeatKey(BaseModel):
+    model_config = REQUEST
+    public_key: str = Field(min_length=64, max_length=64, pattern="^[0-9a-fA-F]{64}$",
+                            description="The seat's Ed25519 public key: its 32 raw bytes in hex.")
 
 
 class EnterChance(BaseModel):

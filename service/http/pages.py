@@ -18,7 +18,7 @@ PAGES = Path(__file__).with_name("pages")
 ASSETS = {"pages.css": "text/css", "pages.js": "text/javascript", "organiser.js": "text/javascript",
           "join.js": "text/javascript", "play.js": "text/javascript", "referee.js": "text/javascript",
           "docs.js": "text/javascript", "tournament.js": "text/javascript",
-          "tournament-player.js": "text/javascript"}
+          "tournament-player.js": "text/javascript", "seatkey.js": "text/javascript"}
 
 
 def page_file(name: str) -> FileResponse:

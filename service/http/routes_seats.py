@@ -42,6 +42,18 @@ def join_seat(game_id: GameIdPath, seat: Annotated[int, Path(ge=1, le=64)], body
     return svc.seats.join(gid, row, seat, body.code, body.entropy, body.player)
 
 
+@router.post("/games/{game_id}/seats/{seat}/key", response_model=m.Status, status_code=201, responses=ERRORS,
+             tags=["seats"], **NEEDS)
+def register_seat_key(game_id: GameIdPath, seat: Annotated[int, Path(ge=1, le=64)], body: m.SeatKey, svc: Service,
+                      authorization: Auth = None) -> dict:
+    """The seat's own Ed25519 public key (its token only; once): a public `SeatKeyRegistered`
+    event. From then on every decision of the seat must carry its signature (`signature`,
+    spec/SPEC.md §6a), which the service checks: nobody else can decide in its name."""
+    gid, caller = svc.callers.who(game_id, authorization)
+    svc.seats.register_key(gid, caller, seat, body.public_key)
+    return svc.reads.status(gid, caller)
+
+
 @router.post("/games/{game_id}/seats/{seat}/bot", response_model=m.Status, status_code=201, responses=ERRORS,
              tags=["referee"], **NEEDS)
 def seat_bot(game_id: GameIdPath, seat: Annotated[int, Path(ge=1, le=64)], body: m.SeatBot, svc: Service,

@@ -15,6 +15,7 @@ from service.app import Privateer
 from service.kernel.errors import BadInput, IllegalDecision, StaleVersion
 from service.kernel.machine import Ev, Machine
 from service.kernel.text import player_name
+from service.seat_keys import key_event
 
 from .access import Access
 from .auth import Caller, Conflict, Forbidden, new_token, token_hash
@@ -146,6 +147,15 @@ class Seats:
             self._taken(gid, role, code_hash)
             raise
         return token, machine
+
+    def register_key(self, gid: UUID, caller: Caller, seat: int, key: str) -> None:
+        """The seat's own public key, as a public ``SeatKeyRegistered`` event (service/seat_keys.py):
+        only the seat's own token registers it, once."""
+        if caller.role != "seat" or caller.seat != seat:
+            raise Forbidden(f"only seat {seat}'s own token registers its key")
+        game = self.current.working_copy(gid)
+        game.record([key_event(game.machine, seat, key)])
+        self.steps.save(game)
 
     def start(self, gid: UUID) -> dict:
         """Run the setup of a waiting game; a game started already is said so

@@ -21,6 +21,7 @@ from service.app import Prepared, Privateer
 from service.kernel.errors import BadInput, IllegalDecision, PrivateerError, StaleVersion
 from service.kernel.machine import Ev
 from service.kernel.text import referee_decision
+from service.seat_keys import signed_fields
 from service.views import card_namer, log_entries
 
 from .access import request_rows
@@ -159,13 +160,15 @@ class Steps:
                 del self._deciding[gid]
 
     # decisions ----------------------------------------------------------------------
-    async def decide(self, gid: UUID, caller: Caller, decision, expected_version: int, seat: int | None,
-                     key: str | None) -> dict:
-        """A seat's decision, on the event loop (``_committed``)."""
-        return await self._committed(gid, lambda: self._decision(gid, caller, decision, expected_version, seat, key))
+    async def decide(self, gid: UUID, caller: Caller, decision: dict, expected_version: int, seat: int | None,
+                     key: str | None, signature: str | None = None) -> dict:
+        """A seat's decision, on the event loop (``_committed``); ``signature``: the seat's
+        own (service/seat_keys.py), required of a seat that registered a key."""
+        return await self._committed(gid, lambda: self._decision(gid, caller, decision, expected_version, seat, key,
+                                                                 signature))
 
-    def _decision(self, gid: UUID, caller: Caller, decision, expected_version: int, seat: int | None,
-                  key: str | None) -> "Pending":
+    def _decision(self, gid: UUID, caller: Caller, decision: dict, expected_version: int, seat: int | None,
+                  key: str | None, signature: str | None = None) -> "Pending":
         check_json(decision, "the decision")
         try:
             msgpack.packb(decision, use_bin_type=True)
@@ -177,9 +180,11 @@ class Steps:
                                          "expected_version": expected_version})
         with self._or_replayed(gid, caller, key, fp):
             self._check_version(game, caller, expected_version)
+            signed = signed_fields(gid, game.machine, game.version, seat, decision, signature)
             try:
                 # a seat's decision as it reads its list (copies of one face: service/kernel/copies.py)
-                events = game.machine.decide(seat, decision, self.app.chance_for(game), read=not caller.is_referee)
+                events = game.machine.decide(seat, decision, self.app.chance_for(game), read=not caller.is_referee,
+                                             signed=signed)
             except PrivateerError:
                 raise
             except Exception as e:

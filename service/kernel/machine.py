@@ -28,6 +28,8 @@ a machine holding a game's state past its setup (a search's determinization).
 
 from __future__ import annotations
 
+import json
+
 import msgpack
 
 from .chance import (CHANCE_TYPES, CHANCE_VALUE_FIELD, SeededChance, StatedChance, TableChance, canonical_order,
@@ -44,17 +46,22 @@ _TYPES_ONLY = False
 if _TYPES_ONLY:
     from typing import Any
 
+    from .chance import ReplayChance
+
+    Chance = SeededChance | TableChance | StatedChance | ReplayChance  # what a step draws its chance from
+
 UNKNOWN = "?"  # a card nobody has seen (table mode): "?deck#n"
 
 
 def is_unknown(card) -> bool:
     return isinstance(card, str) and card.startswith(UNKNOWN)
 KERNEL_TYPES = CHANCE_TYPES | {"GameCreated", "Decided", "ChanceAwaited", "GameFinished", "EntropyAdded",
-                               "Corrected", "SeatNamed"}
-# Events appended on their own, outside any seat's step: a seat's entropy before the setup, and
-# ``SeatNamed {seat, player}``, the name a seat is taken under (public; at creation, on joining).
-# A history may be cut (a fork, a correction) just before one.
-STEP_STARTS = ("Decided", "EntropyAdded", "SeatNamed")
+                               "Corrected", "SeatNamed", "SeatKeyRegistered"}
+# Events appended on their own, outside any seat's step: a seat's entropy before the setup,
+# ``SeatNamed {seat, player}``, the name a seat is taken under (public; at creation, on joining),
+# and ``SeatKeyRegistered {seat, key}``, the public key a seat signs its decisions with
+# (service/seat_keys.py). A history may be cut (a fork, a correction) just before one.
+STEP_STARTS = ("Decided", "EntropyAdded", "SeatNamed", "SeatKeyRegistered")
 
 
 def _copy(obj):
@@ -424,6 +431,8 @@ class Machine:
             k["entropies"].append(data["entropy"])
         elif t == "SeatNamed":
             self._seat_named(data)
+        elif t == "SeatKeyRegistered":
+            self._seat_key(data)
         elif t == "Corrected":
             k["corrections"] = k.get("corrections", 0) + 1
 
@@ -478,7 +487,7 @@ class Machine:
             k["awaiting"] = data
             if k["pending"] is not None:
                 k["pending"]["emitted"] -= 1  # markers are not consequences
-        elif t == "SeatNamed":
+        elif t == "SeatNamed" or t == "SeatKeyRegistered":
             return  # not a consequence of the step a table may be entering (``pending``)
         if k["pending"] is not None:
             k["pending"]["emitted"] += 1
@@ -500,6 +509,8 @@ class Machine:
             counter = k["counter"] = ev.data["counter"] + ev.data["draws"]
         if ev.type == "SeatNamed":
             self._seat_named(ev.data)
+        elif ev.type == "SeatKeyRegistered":  # a seat's key stays its key, as its name does
+            self._seat_key(ev.data)
         elif k["awaiting"] is not None:  # retracted inside the step that awaits: its re-run counts it too
             self._before_too(ev.vis, counter=counter)
 
@@ -534,6 +545,11 @@ class Machine:
             k = _copy(self.base[0])
             k["seen"][0] += 1
             self.base = (k, self.base[1])
+
+    def _seat_key(self, data: dict) -> None:
+        """``SeatKeyRegistered``: the public key (hex) ``seat`` signs its decisions with, in
+        ``kernel_state["seat_keys"]`` (absent in a game no seat registered a key in)."""
+        self.kernel_state.setdefault("seat_keys", {})[str(data["seat"])] = data["key"]
 
     def correct(self, decision: dict, version: int) -> list[Ev]:
         """The correction step (its ``Decided`` and ``Corrected`` events), on a
@@ -646,12 +662,17 @@ class Machine:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= self.kernel_state["seats"]:
             raise BadInput(f"seat must be a number from 1 to {self.kernel_state['seats']}")
 
-    def decide(self, seat: int, decision, chance, read: bool = False) -> list[Ev]:
+    def decide(self, seat: int, decision: dict, chance: Chance, read: bool = False,
+               signed: dict | None = None) -> list[Ev]:
         """Run one step for ``seat``'s ``decision``; return its events.
         Raises before returning anything if the decision is refused.
 
         ``read``: the decision as the seat reads its decisions (``offered``), copies of one
-        face read as it may read them; it must be one of them (service/kernel/copies.py)."""
+        face read as it may read them; it must be one of them (service/kernel/copies.py).
+        ``signed``: the seat's signature of its decision (``{"signature": hex}``,
+        service/seat_keys.py), kept in the ``Decided`` event; when the decision it signed
+        may stand for another listed one (a game with copies), ``as_signed`` says the one it signed."""
+        sent = decision
         k = self.kernel_state
         if type(seat) is not int or not 1 <= seat <= k["seats"]:
             self.check_seat(seat)
@@ -672,7 +693,13 @@ class Machine:
             elif read:
                 raise IllegalDecision(f"not one of the decisions seat {seat} may make now, exactly as "
                                       "`legal` lists them")
-        return self._run(seat, decision, chance, strict=True)
+        if signed is not None and alike and "as_signed" not in signed:
+            # in a game with copies, always (whether the decision the seat signed differs from the
+            # listed one would tell which copy it holds), as JSON text, which no reading of copies
+            # rewrites (a reader reads it as the seat sent it)
+            signed = dict(signed, as_signed=json.dumps(sent, sort_keys=True, ensure_ascii=False,
+                                                       separators=(",", ":")))
+        return self._run(seat, decision, chance, strict=True, signed=signed)
 
     def play(self, seat: int, decision: dict, chance) -> list[Ev]:
         """The driver's step: ``seat``'s ``decision``, its chance drawn from ``chance``; its events.
@@ -726,7 +753,8 @@ class Machine:
             raise BadInput("a correction retracts steps: use `tools correct` (Privateer.correct)")
         return self._run(0, decision, chance)
 
-    def _run(self, seat: int, decision: dict, chance, strict: bool = False, live: bool = False) -> list[Ev]:
+    def _run(self, seat: int, decision: dict, chance: Chance, strict: bool = False, live: bool = False,
+             signed: dict | None = None) -> list[Ev]:
         # A decision exactly as listed runs on the live state: the rules accept
         # every listed decision, so nothing is refused half-way and no copy is
         # needed; so does a seeded game's setup (``live``). Anything else (a
@@ -736,26 +764,28 @@ class Machine:
         if self._broken:
             raise RuntimeError(f"this game's state is unusable after a failed step: {self._broken}")
         if live or (strict and not self.kernel_state["table"] and self._is_listed(seat, decision)):
-            return self._run_live(seat, decision, chance, strict)
+            return self._run_live(seat, decision, chance, strict, signed)
         work = self.copy()
-        events = self._step(work, seat, decision, chance)
+        events = self._step(work, seat, decision, chance, signed=signed)
         if strict:
             self._check_listed(seat, decision)
         self._adopt(work)
         self.outcomes += work.outcomes  # (the step's: the copy was made for it)
         return events
 
-    def _run_live(self, seat: int, decision: dict, chance, checked: bool) -> list[Ev]:
+    def _run_live(self, seat: int, decision: dict, chance: Chance, checked: bool,
+                  signed: dict | None = None) -> list[Ev]:
         """The step on the live state (``_run``): a decision found among the listed
         ones (``checked``), or a seeded game's setup."""
         try:
-            return self._step(self, seat, decision, chance, checked)
+            return self._step(self, seat, decision, chance, checked, signed)
         except BaseException as e:  # a listed decision (or the setup) the rules refused: a bug in the rules
             self._broken = f"{type(e).__name__}: {e}"
             self._legal = self._acting = None
             raise
 
-    def _step(self, work: "Machine", seat: int, decision: dict, chance, checked: bool = False) -> list[Ev]:
+    def _step(self, work: "Machine", seat: int, decision: dict, chance: Chance, checked: bool = False,
+              signed: dict | None = None) -> list[Ev]:
         # one step object for a machine's steps, while it holds the same state and keeps its
         # events or not alike: what differs from one step to the next is set anew
         step = work._live
@@ -771,7 +801,10 @@ class Machine:
             vis = [seat]
         else:
             vis = rules.decision_visibility(self.state, seat, decision)
-        step.emit("Decided", vis, seat=seat, decision=decision)
+        if signed is None:
+            step.emit("Decided", vis, seat=seat, decision=decision)
+        else:  # the seat's signature, seen by exactly those who see its decision
+            step.emit("Decided", vis, seat=seat, decision=decision, **signed)
         try:
             if seat:
                 rules.decide(step, seat, decision)

@@ -1,7 +1,8 @@
 // An invitation as a link: /join/GAME/SEAT#code=...&player=... (the code in the fragment, which
 // no server logs). Opening it takes the seat (naming the player), keeps the seat's token in
 // this browser and leads to the seat's page. A name in the link joins at once.
-// Before the setup the seat also adds its own entropy to the game's seed.
+// Before the setup the seat also adds its own entropy to the game's seed. Once seated, this
+// browser makes the seat's own signing key and registers its public half (seatkey.js).
 (function () {
   "use strict";
   const {$, api, reason, store} = P;
@@ -37,6 +38,9 @@
     if (r.ok) {
       store.set(`seat:${gameId}:${seat}`, r.body.token);
       sessionStorage.removeItem(kept);  // the code is used up
+      // the seat's own signing key, made and kept here (seatkey.js); the seat's page makes it
+      // again if this fails
+      try { await SeatKey.ensure(gameId, seat, r.body.token, true); } catch (err) { /* the seat's page retries */ }
       go();
       return;
     }

@@ -1,6 +1,6 @@
 // A seat's page: the table as this seat sees it, whose turn it is, and the decisions open now
-// as buttons in words. A choice is confirmed, then sent with an Idempotency-Key and the
-// version it was chosen at; a refusal says why in one line and the choices are read again.
+// as buttons in words. A choice is confirmed, then sent with an Idempotency-Key, the
+// version it was chosen at and the seat's own signature of both (seatkey.js); a refusal says why in one line and the choices are read again.
 (function () {
   "use strict";
   const {$, el, api, reason, store, follow, picture, who, notice, serial} = P;
@@ -97,8 +97,11 @@
     const p = pending;
     $("confirm-yes").disabled = true;
     try {
+      const body = {decision: p.choice.decision, expected_version: p.version};
+      const signature = await SeatKey.sign(gameId, seat, p.version, p.choice.decision);
+      if (signature) { body.signature = signature; }  // the seat's own (seatkey.js)
       const r = await api(`/games/${gameId}/decisions`, {token, method: "POST",
-        headers: {"Idempotency-Key": p.key}, body: {decision: p.choice.decision, expected_version: p.version}});
+        headers: {"Idempotency-Key": p.key}, body});
       cancel();
       $("refusal").textContent = r.ok ? "" :
         (r.status === 409 ? "Not sent: the game moved on since these choices were shown. Here they are again."
@@ -151,6 +154,11 @@
     notice(`This browser holds no seat ${seat} of game ${gameId.slice(0, 8)}: open your invitation link here.`);
     return;
   }
-  refresh().then(log);
+  // the seat's own signing key, made by the join page: registered here if the join page could not
+  // (seatkey.js)
+  SeatKey.ensure(gameId, seat, token, false).then((k) => {
+    if (!k.ok) { $("refusal").textContent = "This seat signs with a key another browser keeps: " + k.reason; }
+  }).catch(() => { $("refusal").textContent = "This browser cannot make the seat's signing key."; })
+    .finally(() => { refresh().then(log); });
   follow(gameId, token, () => { refresh(); log(); });
 })();

@@ -1,0 +1,136 @@
+// A seat's own signing key (spec/SPEC.md §6a): an Ed25519 key made here with WebCrypto, its
+// private half never extractable, kept in this browser's IndexedDB for this seat of this game.
+// Its public key is registered with the game (a public SeatKeyRegistered event, once); from then
+// on every decision this seat sends carries its signature over
+// canon(["privateer-decision-v1", game id (16 bytes), seat, seat version, decision]), canon being
+// MessagePack with map keys sorted by their UTF-8 bytes (§1). Nobody else, the service's
+// operator included, can then decide in this seat's name.
+(function () {
+  "use strict";
+  const DB = "privateer-seat-keys";
+  const STORE = "keys";
+  const enc = new TextEncoder();
+
+  // §1 canon ---------------------------------------------------------------------------------
+  function canon(value) {
+    const out = [];
+    const byte = (...b) => { for (const x of b) { out.push(x & 0xff); } };
+    const be = (n, bytes) => { for (let i = bytes - 1; i >= 0; i--) { out.push(Number((BigInt(n) >> BigInt(8 * i)) & 0xffn)); } };
+    const bytesOf = (b) => { for (const x of b) { out.push(x); } };
+    function put(v) {
+      if (v === null || v === undefined) { byte(0xc0); return; }
+      if (v === false) { byte(0xc2); return; }
+      if (v === true) { byte(0xc3); return; }
+      if (typeof v === "number") {
+        if (!Number.isInteger(v)) { throw new Error("a decision holds no fractions"); }
+        if (v >= 0) {
+          if (v <= 0x7f) { byte(v); } else if (v <= 0xff) { byte(0xcc, v); } else if (v <= 0xffff) { byte(0xcd); be(v, 2); }
+          else if (v <= 0xffffffff) { byte(0xce); be(v, 4); } else { byte(0xcf); be(v, 8); }
+        } else if (v >= -32) { byte(v); } else if (v >= -128) { byte(0xd0, v); }
+        else if (v >= -32768) { byte(0xd1); be(v & 0xffff, 2); }
+        else if (v >= -2147483648) { byte(0xd2); be(v >>> 0, 4); }
+        else { byte(0xd3); be(BigInt.asUintN(64, BigInt(v)), 8); }
+        return;
+      }
+      if (typeof v === "string") {
+        const b = enc.encode(v);
+        const n = b.length;
+        if (n <= 31) { byte(0xa0 | n); } else if (n <= 0xff) { byte(0xd9, n); } else if (n <= 0xffff) { byte(0xda); be(n, 2); }
+        else { byte(0xdb); be(n, 4); }
+        bytesOf(b);
+        return;
+      }
+      if (v instanceof Uint8Array) {
+        const n = v.length;
+        if (n <= 0xff) { byte(0xc4, n); } else if (n <= 0xffff) { byte(0xc5); be(n, 2); } else { byte(0xc6); be(n, 4); }
+        bytesOf(v);
+        return;
+      }
+      if (Array.isArray(v)) {
+        const n = v.length;
+        if (n <= 15) { byte(0x90 | n); } else if (n <= 0xffff) { byte(0xdc); be(n, 2); } else { byte(0xdd); be(n, 4); }
+        for (const x of v) { put(x); }
+        return;
+      }
+      if (typeof v === "object") {
+        const keys = Object.keys(v).map((k) => [enc.encode(k), k]);
+        keys.sort((a, b) => {
+          const x = a[0], y = b[0];
+          for (let i = 0; i < Math.min(x.length, y.length); i++) { if (x[i] !== y[i]) { return x[i] - y[i]; } }
+          return x.length - y.length;
+        });
+        const n = keys.length;
+        if (n <= 15) { byte(0x80 | n); } else if (n <= 0xffff) { byte(0xde); be(n, 2); } else { byte(0xdf); be(n, 4); }
+        for (const [, k] of keys) { put(k); put(v[k]); }
+        return;
+      }
+      throw new Error("a decision holds only maps, lists, text, integers, true, false and null");
+    }
+    put(value);
+    return new Uint8Array(out);
+  }
+
+  const hex = (bytes) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, "0")).join("");
+  const unhex = (text) => new Uint8Array(text.match(/../g).map((h) => parseInt(h, 16)));
+
+  // IndexedDB: {id: "GAME:SEAT", keys: CryptoKeyPair, registered: bool} -----------------------
+  function db() {
+    return new Promise((resolve, reject) => {
+      const r = indexedDB.open(DB, 1);
+      r.onupgradeneeded = () => r.result.createObjectStore(STORE, {keyPath: "id"});
+      r.onsuccess = () => resolve(r.result);
+      r.onerror = () => reject(r.error);
+    });
+  }
+
+  async function tx(mode, work) {
+    const d = await db();
+    return new Promise((resolve, reject) => {
+      const t = d.transaction(STORE, mode);
+      const req = work(t.objectStore(STORE));
+      t.oncomplete = () => { d.close(); resolve(req && req.result); };
+      t.onerror = () => { d.close(); reject(t.error); };
+    });
+  }
+
+  const read = (id) => tx("readonly", (s) => s.get(id));
+  const write = (entry) => tx("readwrite", (s) => s.put(entry));
+
+  // The seat's key, registered if it is not yet; ``make``: made (non-extractable) first when this
+  // browser holds none (the join page, as it takes the seat: a seat's page opened elsewhere makes
+  // none, and the seat's decisions from there go unsigned until it registers one). Returns
+  // {ok, reason}: not ok when the seat registered another key (kept in another browser).
+  async function ensure(gameId, seat, token, make) {
+    const id = `${gameId}:${seat}`;
+    let entry = await read(id);
+    if (!entry && !make) { return {ok: true}; }
+    if (!entry) {  // at a table (table mode) the referee enters the seats' decisions: no seat key
+      const st = await P.api(`/games/${gameId}`, {token});
+      if (st.ok && st.body.table) { return {ok: true}; }
+    }
+    if (!entry) {
+      const keys = await crypto.subtle.generateKey({name: "Ed25519"}, false, ["sign", "verify"]);
+      entry = {id, keys, registered: false};
+      await write(entry);
+    }
+    if (entry.registered) { return {ok: true}; }
+    const pub = hex(await crypto.subtle.exportKey("raw", entry.keys.publicKey));
+    const r = await P.api(`/games/${gameId}/seats/${seat}/key`, {token, method: "POST", body: {public_key: pub}});
+    if (r.ok) {
+      entry.registered = true;
+      await write(entry);
+      return {ok: true};
+    }
+    return {ok: false, reason: P.reason(r)};
+  }
+
+  // The signature (hex) of this seat's decision at its version (the expected_version it sends).
+  async function sign(gameId, seat, version, decision) {
+    const entry = await read(`${gameId}:${seat}`);
+    if (!entry || !entry.registered) { return null; }
+    const message = canon(["privateer-decision-v1", unhex(gameId), seat, version, decision]);
+    return hex(await crypto.subtle.sign({name: "Ed25519"}, entry.keys.privateKey, message));
+  }
+
+  window.SeatKey = {ensure, sign, canon, hex};
+})();
