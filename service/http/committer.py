@@ -97,8 +97,8 @@ class GroupCommits:
                     return
                 group = [self._queue.popleft() for _ in range(min(MAX_GROUP, len(self._queue)))]
             try:
-                errors = self.recorder.insert_steps(
-                    [(p.rows, {**p.kwargs, "snapshots": p.snapshots}) for p, _, _ in group])
+                errors: list[BaseException | None] = list(self.recorder.insert_steps(
+                    [(p.rows, {**p.kwargs, "snapshots": p.snapshots}) for p, _, _ in group]))
             except Exception as e:  # noqa: BLE001 - no connection at all: every step's error, raised by its request
                 errors = [e] * len(group)
             for (prepared, loop, future), error in zip(group, errors):

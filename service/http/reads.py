@@ -4,6 +4,7 @@ are counted by each caller)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
 
@@ -71,6 +72,7 @@ class Reads:
         """Paged in the caller's own numbers (a seat's or the public's: see service/views.py)."""
         rules = self.current.rules_of(gid)
         seat = caller.view_seat
+        stored: Sequence[Any]
         if seat is None:
             stored = list(self.app.events.get(gid, gt=after, limit=limit + 1))
             more = len(stored) > limit
