@@ -160,6 +160,7 @@ class Verdict:
     ok: bool = True
     first_bad: dict | None = None   # {"version", "step": [first, last], "reason"}
     checked: list[str] = field(default_factory=list)
+    published: bool = False         # its signatures were checked against keys the verifier was given
 
     def fail(self, where: dict) -> "Verdict":
         if self.ok:
@@ -168,7 +169,7 @@ class Verdict:
 
     def as_dict(self) -> dict:
         return {"file": self.file, "kind": self.kind, "ok": self.ok, "first_bad": self.first_bad,
-                "checked": self.checked}
+                "checked": self.checked, "published_key": self.published}
 
 
 def merge_keys(*many) -> KeyHistory:
@@ -304,11 +305,13 @@ def verify_file(path: str, keys: dict | None, receipts: list[dict]) -> Verdict:
     if raw is None:
         raise BadInput(f"cannot read {path}")
     if raw.lstrip().startswith(b'[Record "PrivateerRecord'):
-        return verify_record(path, raw.decode("utf-8"), keys, receipts)
-    from event_store.portable import read_game
+        verdict = verify_record(path, raw.decode("utf-8"), keys, receipts)
+    else:
+        from event_store.portable import read_game
 
-    doc = read_game(path, times_as_text=True)
-    return verify_export(path, doc, keys, receipts)
+        verdict = verify_export(path, read_game(path, times_as_text=True), keys, receipts)
+    verdict.published = keys is not None
+    return verdict
 
 
 def verify_export(path: str, doc: dict, keys: dict | None, receipts: list[dict]) -> Verdict:

@@ -71,7 +71,9 @@ def verify(path: Annotated[str, typer.Argument(metavar="FILE", help="An export (
     """Check a file's signed heads against a published key, and that it holds each seat's receipted step unchanged.
 
     Exit 0 when every step is signed and checks and every receipt's step is in the file; 1 names the first
-    step whose signature fails or is missing, or the first receipt the file contradicts.
+    step whose signature fails or is missing, or the first receipt the file contradicts. Without --key a file
+    is checked against the keys it carries, which anyone can make: it is then "consistent, not verified"
+    (exit 0; `published_key` false with --json).
 
     Example: `tools verify final.pgame --key service-key.json`; `tools verify final.pgame --receipt mine.jsonl`.
     """
@@ -80,8 +82,12 @@ def verify(path: Annotated[str, typer.Argument(metavar="FILE", help="An export (
     verdict = verify_file(path, published_keys(key_ or []), read_receipts(receipt or []))
     if json_out:
         out_json(verdict.as_dict())
-    elif verdict.ok:
+    elif verdict.ok and verdict.published:
         echo(f"ok: {path} ({verdict.kind}): " + "; ".join(verdict.checked))
+    elif verdict.ok:  # its own keys: anyone can make a key and sign with it
+        echo(f"consistent, not verified: {path} ({verdict.kind}) holds together with the keys it carries, which "
+             "anyone can make; give --key (the service's published key history) to know the service signed it: "
+             + "; ".join(verdict.checked))
     else:
         echo(f"VIOLATION: {path}: {(verdict.first_bad or {}).get('reason')}")
     if not verdict.ok:

@@ -275,3 +275,17 @@ def test_tools_verify_checks_a_corrections_shape_as_spec_verify_does(cli, tmp_pa
     assert "retracted range" in ours["reason"] and "retracted range" in theirs["reason"]
     p = cli.run("import", bad, "--key", key, "--db", str(tmp_path / "x.db"))
     assert p.returncode == 1 and "does not verify: event" in p.stderr, p.stderr  # the audit: the rules or the shape
+
+
+def test_without_a_key_a_file_is_consistent_but_not_verified(cli):
+    """A file's own keys are anyone's: `tools verify` without --key does not say ok, and says why."""
+    own = cli.run("verify", VECTORS / "own-key.pgame")
+    assert own.returncode == 0, own.stdout + own.stderr
+    assert own.stdout.startswith("consistent, not verified:") and "give --key" in own.stdout, own.stdout
+    assert not own.stdout.startswith("ok")
+    said = json.loads(cli.run("verify", VECTORS / "own-key.pgame", "--json").stdout)
+    assert said["ok"] and said["published_key"] is False
+    # the same file against the service's published key fails: the forger's key is not the service's
+    assert cli.run("verify", VECTORS / "own-key.pgame", "--key", KEY).returncode == 1
+    genuine = json.loads(cli.run("verify", VECTORS / "seeded.pgame", "--key", KEY, "--json").stdout)
+    assert genuine["ok"] and genuine["published_key"] is True
