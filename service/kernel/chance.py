@@ -164,7 +164,7 @@ _unpack_u64 = _U64.unpack_from
 
 def roll_dice(stream: Stream, sides: int, n: int) -> list[int]:
     """``n`` dice of ``sides`` faces: one ``uniform(sides)`` each, plus one."""
-    if n == 1:  # (most rolls: one die, without a comprehension's call)
+    if n == 1:  # one die, as most rolls are
         return [1 + stream.uniform(sides)]
     return [1 + stream.uniform(sides) for _ in range(n)]
 

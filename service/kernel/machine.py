@@ -35,14 +35,17 @@ from .chance import (CHANCE_TYPES, CHANCE_VALUE_FIELD, SeededChance, StatedChanc
 from .copies import as_listed, named, offered, reading, show
 from .corrections import check_decision
 from .equal import strictly_equal
-from .events import Ev, _FoldedEv, _pack
+from .events import Ev, _FoldedEv, _pack, count_readers
 from .errors import BadInput, IllegalDecision, NeedChance, NoChanceAwaited, NotYourTurn, PrivateerError
 from .rules import Rules
 
-# True for the type checker only (pyproject.toml: ``always_true``): a quick `tools` call never imports ``typing``
-_TYPES_ONLY = False
-if _TYPES_ONLY:
+# mypy takes a name ``TYPE_CHECKING`` as true; at run time ``typing`` is not imported (a quick
+# `tools` call does without it: tests/store/test_direct_reads.py)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
     from typing import Any
+
+    from .events import Vis
 
 UNKNOWN = "?"  # a card nobody has seen (table mode): "?deck#n"
 
@@ -59,15 +62,6 @@ STEP_STARTS = ("Decided", "EntropyAdded", "SeatNamed")
 
 def _copy(obj):
     return msgpack.unpackb(_pack(obj), raw=False, strict_map_key=False)
-
-
-def _uncount(seen: list, vis) -> None:
-    """Take back one event's count from its readers (``Machine.apply`` counts it)."""
-    if vis == "all":
-        seen[0] -= 1
-    elif vis != "referee":
-        for i in vis:
-            seen[i] -= 1
 
 
 # public events that list cards without showing them: the game's catalog, a deck's cards shuffled
@@ -98,7 +92,7 @@ def note_slip(step, decision: dict) -> None:
     text = decision.get("text")
     if set(decision) != {"referee", "text"} or not isinstance(text, str) or not text.strip() or len(text) > 1000:
         raise BadInput('a referee note is {"referee": "note", "text": "what happened and what was ruled"}')
-    step.emit("RefereeNoted", "all", text=text.strip())
+    step.emit("RefereeNoted", {"text": text.strip()}, "all")
 
 
 def norm_vis(vis):
@@ -162,18 +156,13 @@ class Step:
     def seats(self) -> int:
         return self.machine.kernel_state["seats"]
 
-    def emit(self, type: str, vis="all", turn: int | None = None, /, **data) -> Ev:
-        """An event of the step, taken at once by the kernel's state and the working
-        state. This is the one bookkeeping of an event: a stored event is folded
-        through here too (``Machine.apply``)."""
-        # ``vis`` and ``turn`` are given by name as often as not. They are positional-only
-        # here and taken back out of ``data`` when named: a function that could take them
-        # by name would have CPython compare every data keyword with both names (by value,
-        # as no name is the same object), some 240 instructions a keyword.
-        if "vis" in data:
-            vis = data.pop("vis")
-        if "turn" in data:
-            turn = data.pop("turn")
+    def emit(self, type: str, data: dict[str, Any], vis: Vis = "all", turn: int | None = None) -> Ev:
+        """An event of the step: its ``type``, its ``data`` (the step takes the dict: the caller
+        gives a new one and keeps no hold on it), who may read it (``vis``: ``"all"``,
+        ``"referee"`` or a list of seats) and its turn (None: the turn the rules' ``turn`` reads
+        off the working state). It is taken at once by the kernel's state and the working state.
+        This is the one bookkeeping of an event: a stored event is folded through here too
+        (``Machine.apply``)."""
         keep = self._keep
         if keep:
             # frozen as emitted; the state may keep (and later change) what it is given, so the
@@ -186,20 +175,17 @@ class Step:
             ev.data = data
         ev.type = type
         ev.turn = self._turn(self.state) if turn is None else turn
-        # counted for whoever may read it: seen = [events the public may read, seat 1's others, ...]
+        # counted for whoever may read it, as ``count_readers`` counts (written out here, where every
+        # event of every playout passes: tests/kernel/test_readers.py holds the two to one rule)
+        seen = self._seen
         if vis == "all":
-            self._seen[0] += 1
+            seen[0] += 1
             if self._kinds and type not in _LISTS_CARDS:  # the copies it names, as the public now reads them
                 self.machine._show(data, self._kinds)
-        elif vis != "referee":
-            if len(vis) == 1 and vis[0].__class__ is int:  # one seat, as ``norm_vis`` makes it (inlined)
-                vis = [vis[0]]
-                self._seen[vis[0]] += 1
-            else:
-                vis = norm_vis(vis)
-                seen = self._seen
-                for i in vis:
-                    seen[i] += 1
+        elif vis != "referee":  # a new list (the event shares nothing with the state), as ``norm_vis`` makes it
+            vis = [vis[0]] if len(vis) == 1 and vis[0].__class__ is int else norm_vis(vis)
+            for i in vis:
+                seen[i] += 1
         ev.vis = vis
         if type in KERNEL_TYPES:  # what one of the kernel's own events changes in its state
             m = self.machine
@@ -230,15 +216,15 @@ class Step:
             stream = chance.stream
             start = stream.counter
             values = roll_dice(stream, sides, n)
-            self.emit("DiceRolled", vis, sides=sides, n=n, values=values, why=why,
-                      counter=start, draws=stream.counter - start)
+            self.emit("DiceRolled", {"sides": sides, "n": n, "values": values, "why": why,
+                                     "counter": start, "draws": stream.counter - start}, vis)
             return values
         spec = {"kind": "dice", "sides": sides, "n": n, "why": why}
         if faces:
             spec["faces"] = faces
         values, meta = chance.outcome(spec)
-        self.emit("DiceRolled", vis, sides=sides, n=n, values=values, why=why,
-                  counter=meta["counter"], draws=meta["draws"])
+        self.emit("DiceRolled", {"sides": sides, "n": n, "values": values, "why": why,
+                                 "counter": meta["counter"], "draws": meta["draws"]}, vis)
         return values
 
     def draw(self, deck: str, remaining: list, vis="all", why: str = "", unknown_pool: list | None = None,
@@ -260,8 +246,8 @@ class Step:
             stream = chance.stream
             start = stream.counter
             card, index = draw_card(stream, remaining)
-            self.emit("CardDrawn", vis, deck=deck, card=card, index=index, of=len(remaining),
-                      why=why, counter=start, draws=stream.counter - start)
+            self.emit("CardDrawn", {"deck": deck, "card": card, "index": index, "of": len(remaining),
+                                    "why": why, "counter": start, "draws": stream.counter - start}, vis)
             return card
         # unknown tokens exist only in table mode
         unknown = [c for c in remaining if is_unknown(c)]
@@ -270,19 +256,19 @@ class Step:
             if stated:  # (recorded as such: the audit and the record tell it from an outcome entered)
                 spec["stated"] = True
                 card, meta = self.chance.outcome(spec)
-                self.emit("CardDrawn", vis, deck=deck, card=card, index=meta["index"], of=len(remaining),
-                          why=why, counter=meta["counter"], draws=meta["draws"], stated=True)
+                self.emit("CardDrawn", {"deck": deck, "card": card, "index": meta["index"], "of": len(remaining),
+                                        "why": why, "counter": meta["counter"], "draws": meta["draws"], "stated": True}, vis)
                 return card
             card, meta = self.chance.outcome(spec)
-            self.emit("CardDrawn", vis, deck=deck, card=card, index=meta["index"], of=len(remaining),
-                      why=why, counter=meta["counter"], draws=meta["draws"])
+            self.emit("CardDrawn", {"deck": deck, "card": card, "index": meta["index"], "of": len(remaining),
+                                    "why": why, "counter": meta["counter"], "draws": meta["draws"]}, vis)
             return card
         known = [c for c in remaining if not is_unknown(c)]
         spec = self._named({"kind": "card", "deck": deck, "choices": known + list(unknown_pool or []), "why": why})
         card, meta = self.chance.outcome(spec)
         token = None if card in known else unknown[0]
-        self.emit("CardDrawn", vis, deck=deck, card=card, index=None, of=len(remaining), why=why,
-                  counter=meta["counter"], draws=meta["draws"], token=token)
+        self.emit("CardDrawn", {"deck": deck, "card": card, "index": None, "of": len(remaining), "why": why,
+                                "counter": meta["counter"], "draws": meta["draws"], "token": token}, vis)
         return card
 
     def identify(self, deck: str, token, unknown_pool: list, vis="all", why: str = ""):
@@ -293,8 +279,8 @@ class Step:
             return token
         spec = self._named({"kind": "card", "deck": deck, "choices": list(unknown_pool), "why": why})
         card, meta = self.chance.outcome(spec)
-        self.emit("CardIdentified", vis, deck=deck, token=token, card=card, why=why,
-                  counter=meta["counter"], draws=meta["draws"])
+        self.emit("CardIdentified", {"deck": deck, "token": token, "card": card, "why": why,
+                                     "counter": meta["counter"], "draws": meta["draws"]}, vis)
         return card
 
     def _named(self, spec: dict) -> dict:
@@ -320,8 +306,8 @@ class Step:
         if stated:
             spec["stated"] = extra["stated"] = True
         value, meta = self.chance.outcome(spec)
-        self.emit("ChanceChosen", vis, options=list(options), value=value, index=meta["index"],
-                  why=why, counter=meta["counter"], draws=meta["draws"], **extra)
+        self.emit("ChanceChosen", {"options": list(options), "value": value, "index": meta["index"],
+                                   "why": why, "counter": meta["counter"], "draws": meta["draws"], **extra}, vis)
         return value
 
     def shuffle(self, deck: str, cards: list, vis="referee", why: str = "", face_down: bool = False) -> list:
@@ -332,13 +318,13 @@ class Step:
         if face_down and self.machine.kernel_state["table"]:
             first = self.machine.kernel_state.get("unknown", 0) + 1
             order = [f"{UNKNOWN}{deck}#{first + i}" for i in range(len(cards))]
-            self.emit("DeckShuffled", vis, deck=deck, order=order, why=why, face_down=True,
-                      counter=None, draws=0)
+            self.emit("DeckShuffled", {"deck": deck, "order": order, "why": why, "face_down": True,
+                                       "counter": None, "draws": 0}, vis)
             return order
         spec = {"kind": "shuffle", "deck": deck, "cards": list(cards), "why": why}
         order, meta = self.chance.outcome(spec)
-        self.emit("DeckShuffled", vis, deck=deck, order=order, why=why,
-                  counter=meta["counter"], draws=meta["draws"])
+        self.emit("DeckShuffled", {"deck": deck, "order": order, "why": why,
+                                   "counter": meta["counter"], "draws": meta["draws"]}, vis)
         return order
 
 
@@ -389,8 +375,7 @@ class Machine:
         self._folder: Step | None = None  # the step stored events are folded through (``apply``)
         self._live: Step | None = None  # the step object the live steps are run through (``_step``)
 
-    # The names these had first, read-only, for the callers that still use them
-    # (the game packages' tests, bench/, service/http/core.py).
+    # Short names of the two states, read-only (the service's routes and audit, bench/, tests).
     @property
     def k(self) -> dict:
         """``kernel_state``"""
@@ -409,7 +394,7 @@ class Machine:
         folder = self._folder
         if folder is None:
             folder = self._folder = Step(self, None, 0, keep=False, shows=True)  # the fold path: the events are the stored ones
-        folder.emit(ev.type, ev.vis, ev.turn, **ev.data)
+        folder.emit(ev.type, {**ev.data}, ev.vis, ev.turn)
 
     def _kernel_fact(self, t: str, data: dict) -> None:
         """What the kernel's rarer events change in its state (``Step.emit`` takes the
@@ -431,7 +416,7 @@ class Machine:
         """A public event (``Step.emit``): the copies it names that the public had not seen
         take their kinds' next labels (service/kernel/copies.py)."""
         found: list = []
-        for v in data.values():  # (most events: a few plain values, looked at here without a call)
+        for v in data.values():  # a string may be a copy's name; a list, dict or tuple is searched (``named``)
             t = v.__class__
             if t is str:
                 if v in kinds:
@@ -469,7 +454,7 @@ class Machine:
             # the state before this step, for a chance entry to re-run it from: its Decided
             # (counted already for its readers and as a step) taken back out
             before = _copy(k)
-            _uncount(before["seen"], vis)
+            count_readers(before["seen"], vis, -1)
             before["steps"] -= 1
             self.base = (before, _copy(self.state))
             k["pending"] = {"seat": data["seat"], "decision": data["decision"], "outcomes": [], "emitted": -1}
@@ -489,12 +474,7 @@ class Machine:
         what a viewer could read of it stays counted; a seat's name stays its name."""
         self._legal = self._acting = None
         k = self.kernel_state
-        seen = k["seen"]
-        if ev.vis == "all":
-            seen[0] += 1
-        elif ev.vis != "referee":
-            for i in ev.vis:
-                seen[i] += 1
+        count_readers(k["seen"], ev.vis)
         counter = None
         if ev.type in CHANCE_TYPES and ev.data.get("counter") is not None:
             counter = k["counter"] = ev.data["counter"] + ev.data["draws"]
@@ -510,12 +490,7 @@ class Machine:
         if self.base is None:
             return
         k = _copy(self.base[0])  # a new copy: other machines may share the one held
-        seen = k["seen"]
-        if vis == "all":
-            seen[0] += 1
-        elif vis != "referee":
-            for i in vis:
-                seen[i] += 1
+        count_readers(k["seen"], vis)
         k["steps"] += steps
         if corrections:
             k["corrections"] = k.get("corrections", 0) + 1
@@ -532,7 +507,7 @@ class Machine:
         self.config = {**self.config, "players": players}
         if self.base is not None:  # (a new copy: other machines may share the one held)
             k = _copy(self.base[0])
-            k["seen"][0] += 1
+            count_readers(k["seen"], "all")
             self.base = (k, self.base[1])
 
     def correct(self, decision: dict, version: int) -> list[Ev]:
@@ -543,8 +518,9 @@ class Machine:
         if not to_version < version:
             raise BadInput(f"to_version must be before the game's version {version}")
         step = Step(self, None, 0)
-        step.emit("Decided", "all", seat=0, decision=decision)
-        step.emit("Corrected", "all", to_version=to_version, retracted=[to_version + 1, version], reason=reason)
+        step.emit("Decided", {"seat": 0, "decision": decision}, "all")
+        step.emit("Corrected", {"to_version": to_version, "retracted": [to_version + 1, version],
+                                "reason": reason}, "all")
         return step.events
 
     def copy(self) -> "Machine":
@@ -613,7 +589,7 @@ class Machine:
             acting = self.acting()
         if seat not in acting:
             return []
-        cached = self._legal  # (``_listed``, inlined: a driver asks at every step)
+        cached = self._legal  # the list ``_listed`` keeps (read here without its call: a driver asks at every step)
         if cached is not None and cached[0] == seat:
             return cached[1]
         listed = self.rules.legal(self.state, seat)
@@ -771,7 +747,7 @@ class Machine:
             vis = [seat]
         else:
             vis = rules.decision_visibility(self.state, seat, decision)
-        step.emit("Decided", vis, seat=seat, decision=decision)
+        step.emit("Decided", {"seat": seat, "decision": decision}, vis)
         try:
             if seat:
                 rules.decide(step, seat, decision)
@@ -784,10 +760,10 @@ class Machine:
             if rules.finished(work.state) and not work.kernel_state["finished"]:
                 result = rules.outcome(work.state)
                 extra = {"tiebreak": result["tiebreak"]} if result.get("tiebreak") else {}
-                step.emit("GameFinished", "all", scores=result["scores"], winners=result["winners"],
-                          seed=chance.reveal(), **extra)
+                step.emit("GameFinished", {"scores": result["scores"], "winners": result["winners"],
+                                           "seed": chance.reveal(), **extra}, "all")
         except NeedChance as need:
-            step.emit("ChanceAwaited", "referee", **need.spec)
+            step.emit("ChanceAwaited", {**need.spec}, "referee")
         work._legal = work._acting = None  # whatever was asked of the rules during the step is stale
         return step.events
 

@@ -52,8 +52,8 @@ def referee(step, d):
         raise IllegalDecision(f"seat {seat} does not hold {name} in hand nor committed face down: "
                               "no penalty to apply (3.1.5)")
     where = "hand" if card in player(state, seat)["hand"] else "committed"
-    step.emit("PenaltyApplied", seat=seat, card=card, name=ix(state).card_name[card], where=where,
-              rule="3.1.5", why="a card committed or played irregularly is discarded")
+    step.emit("PenaltyApplied", {"seat": seat, "card": card, "name": ix(state).card_name[card], "where": where,
+              "rule": "3.1.5", "why": "a card committed or played irregularly is discarded"})
 
 
 # how each event decided here changes the state (``evolve``) -----------------------------------

@@ -127,17 +127,17 @@ def lay(step):
         ships_total = ships_total or dict(state["players"][seat - 1]["reserve"])
         bases[seat].append(step.pick(list(range(ships_total["armed"] + 1)), vis=[seat], stated=True,
                                      why=f"armed ships in seat {seat}'s reserve (the position)"))
-    step.emit("PlayersSeated", colours={str(q["seat"]): q["colour"] for q in pos["players"]})
-    step.emit("PositionLaid", players=[{k: v for k, v in q.items()} for q in pos["players"]])
+    step.emit("PlayersSeated", {"colours": {str(q["seat"]): q["colour"] for q in pos["players"]}})
+    step.emit("PositionLaid", {"players": [{k: v for k, v in q.items()} for q in pos["players"]]})
     for q in pos["players"]:
         seat = q["seat"]
         hidden = [s for s in state["sea"] if s["owner"] == seat and not s["revealed"]]
         for ship, armed in zip(hidden, bases[seat]):
-            step.emit("ShipBaseStated", vis=[seat], ship=ship["id"], armed=armed)
+            step.emit("ShipBaseStated", {"ship": ship["id"], "armed": armed}, vis=[seat])
         armed_left = bases[seat][-1]
         total = sum(state["players"][seat - 1]["reserve"].values())
-        step.emit("ReserveStated", vis=[seat], seat=seat, reserve={"armed": armed_left, "unarmed": total - armed_left})
-    step.emit("TurnStarted", turn=pos["turn"], seat=pos["to_play"])
+        step.emit("ReserveStated", {"seat": seat, "reserve": {"armed": armed_left, "unarmed": total - armed_left}}, vis=[seat])
+    step.emit("TurnStarted", {"seat": pos["to_play"]}, turn=pos["turn"])
 
 
 # the events ---------------------------------------------------------------------------

@@ -100,7 +100,7 @@ class LetterOfMarque(Rules):
         out = [{"action": "launch"}] if p["deck"] else []
         sea = state["sea"]
         own = False
-        for s in sea:  # (one loop each, not a comprehension: this runs at every turn of a playout)
+        for s in sea:  # the seat's own ships may return to port
             if s["owner"] == seat:
                 out.append({"action": "return", "ship": s["id"]})
                 own = True
@@ -123,10 +123,10 @@ class LetterOfMarque(Rules):
         if state.get("position") is not None:   # a game from a stated position
             stated_position.lay(step)
             return
-        step.emit("PlayersSeated", colours={str(i + 1): p["colour"] for i, p in enumerate(state["players"])})
+        step.emit("PlayersSeated", {"colours": {str(i + 1): p["colour"] for i, p in enumerate(state["players"])}})
         for i, p in enumerate(state["players"]):
-            step.emit("TreasureDeckShuffled", seat=i + 1, cards=len(p["deck"]))
-        step.emit("PreliminaryTurnStarted")
+            step.emit("TreasureDeckShuffled", {"seat": i + 1, "cards": len(p["deck"])})
+        step.emit("PreliminaryTurnStarted", {})
         # Simultaneously, every player draws the top card of their treasure deck, face up.
         for i, p in enumerate(state["players"]):
             step.draw(deck_name(p["colour"]), p["deck"], vis="all", why=f"seat {i + 1}'s first treasure")
@@ -153,8 +153,8 @@ class LetterOfMarque(Rules):
         if p["reserve"]["armed" if armed else "unarmed"] == 0:
             raise IllegalDecision(f"you have no {'armed' if armed else 'unarmed'} ship left in your reserve")
         ship = f"{p['colour']}-{p['launched'] + 1}"
-        step.emit("ShipLaunched", seat=seat, ship=ship, treasure=p["drawn"])
-        step.emit("ShipBaseChosen", vis=[seat], ship=ship, armed=armed)
+        step.emit("ShipLaunched", {"seat": seat, "ship": ship, "treasure": p["drawn"]})
+        step.emit("ShipBaseChosen", {"ship": ship, "armed": armed}, vis=[seat])
         if state["phase"] == "preliminary":
             if not state["placing"]:
                 self._first_turn(step)
@@ -163,14 +163,14 @@ class LetterOfMarque(Rules):
 
     def _first_turn(self, step):
         state = step.state
-        step.emit("PreliminaryTurnEnded")
+        step.emit("PreliminaryTurnEnded", {})
         lowest = min(s["treasure"] for s in state["sea"])
         tied = sorted(s["owner"] for s in state["sea"] if s["treasure"] == lowest)
         if len(tied) > 1:
             first = step.pick(tied, why=f"first player among seats tied on the lowest treasure ({lowest})")
         else:
             first = tied[0]
-        step.emit("TurnStarted", turn=1, seat=first)
+        step.emit("TurnStarted", {"seat": first}, turn=1)
 
     def _launch(self, step, seat, decision):
         state = step.state
@@ -194,7 +194,7 @@ class LetterOfMarque(Rules):
         ship = self._own_ship(step.state, seat, decision, "return")
         if ship["owner"] != seat:
             raise IllegalDecision(f"ship {ship['id']} is not yours")
-        step.emit("ShipReturned", seat=seat, ship=ship["id"], treasure=ship["treasure"])
+        step.emit("ShipReturned", {"seat": seat, "ship": ship["id"], "treasure": ship["treasure"]})
         self._end_turn(step, seat)
 
     def _attack(self, step, seat, decision):
@@ -206,15 +206,15 @@ class LetterOfMarque(Rules):
         if attacker["cannons"] == 0:
             raise IllegalDecision("a player without cannon cards cannot attack")
         defender = ship["owner"]
-        step.emit("ShipAttacked", attacker=seat, defender=defender, ship=ship["id"])
+        step.emit("ShipAttacked", {"attacker": seat, "defender": defender, "ship": ship["id"]})
         armed = ship["armed"]
-        step.emit("ShipRevealed", ship=ship["id"], armed=armed)
+        step.emit("ShipRevealed", {"ship": ship["id"], "armed": armed})
         if armed:
-            step.emit("AttackRepelled", attacker=seat, defender=defender, ship=ship["id"],
-                      cannon=attacker["colour"])
+            step.emit("AttackRepelled", {"attacker": seat, "defender": defender, "ship": ship["id"],
+                      "cannon": attacker["colour"]})
         else:
-            step.emit("TreasurePlundered", attacker=seat, defender=defender, ship=ship["id"],
-                      treasure=ship["treasure"])
+            step.emit("TreasurePlundered", {"attacker": seat, "defender": defender, "ship": ship["id"],
+                      "treasure": ship["treasure"]})
         self._end_turn(step, seat)
 
     def _pass(self, step, seat, decision):
@@ -224,17 +224,17 @@ class LetterOfMarque(Rules):
             raise IllegalDecision('pass takes no arguments: {"action": "pass"}')
         if p["deck"] or any(s["owner"] == seat for s in state["sea"]):
             raise IllegalDecision("you may pass only with an empty treasure deck and no ship at sea")
-        step.emit("Passed", seat=seat)
+        step.emit("Passed", {"seat": seat})
         self._end_turn(step, seat)
 
     ACTIONS = {"launch": _launch, "return": _return, "attack": _attack, "pass": _pass}  # the play turn's
 
     def _end_turn(self, step, seat):
         state = step.state
-        step.emit("TurnEnded", seat=seat)
+        step.emit("TurnEnded", {"seat": seat})
         if state["sea"] or not game_over(state):  # (a ship at sea: the game goes on)
             seats = len(state["players"])
-            step.emit("TurnStarted", turn=state["turn"] + 1, seat=seat % seats + 1)
+            step.emit("TurnStarted", {"seat": seat % seats + 1}, turn=state["turn"] + 1)
 
     # end ------------------------------------------------------------------
     finished = staticmethod(game_over)

@@ -147,23 +147,23 @@ def lay(step) -> tuple[int, int]:
     for q in pos["players"]:                     # the named hands first, seen by who sees the hand
         if q["hand_stated"]:
             for _ in range(q["hand"]):
-                step.emit("CardTaken", seat=q["seat"])
+                step.emit("CardTaken", {"seat": q["seat"]})
                 step.draw(DRAW_PILE, state["pile"], vis=hand_vis(state, q["seat"]), stated=True,
                           why=f"a card in seat {q['seat']}'s hand (the position)")
-    step.emit("PositionLaid", sea=pos["sea"], discard=pos["discard"],
-              scored={str(q["seat"]): q["scored"] for q in pos["players"]},
-              hands={str(q["seat"]): q["hand"] for q in pos["players"]})
+    step.emit("PositionLaid", {"sea": pos["sea"], "discard": pos["discard"],
+              "scored": {str(q["seat"]): q["scored"] for q in pos["players"]},
+              "hands": {str(q["seat"]): q["hand"] for q in pos["players"]}})
     for q in pos["players"]:                     # the hands only counted: dealt by chance
         if not q["hand_stated"]:
             for _ in range(q["hand"]):
-                step.emit("CardTaken", seat=q["seat"])
+                step.emit("CardTaken", {"seat": q["seat"]})
                 step.draw(DRAW_PILE, state["pile"], vis=hand_vis(state, q["seat"]),
                           why=f"a card in seat {q['seat']}'s hand (the position)")
     n = state["seats"]
     first = pos["to_play"]
     checkers = list(range(1, n, 2)) if state["pairs"] else list(range(1, n + 1))
-    step.emit("DealerChosen", dealer=(first - 2) % n + 1, first=first, checkers=checkers,
-              teams=[[s, s + 1] for s in range(1, n, 2)] if state["pairs"] else None)
+    step.emit("DealerChosen", {"dealer": (first - 2) % n + 1, "first": first, "checkers": checkers,
+              "teams": [[s, s + 1] for s in range(1, n, 2)] if state["pairs"] else None})
     return first, pos["turn"]
 
 

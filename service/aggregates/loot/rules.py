@@ -193,8 +193,8 @@ class Loot(Rules):
                     checkers.append(s)
         else:
             checkers = order
-        step.emit("DealerChosen", dealer=dealer, first=first, checkers=sorted(checkers),
-                  teams=[[s, s + 1] for s in range(1, n, 2)] if state["pairs"] else None)
+        step.emit("DealerChosen", {"dealer": dealer, "first": first, "checkers": sorted(checkers),
+                  "teams": [[s, s + 1] for s in range(1, n, 2)] if state["pairs"] else None})
         for _ in range(state["hand_size"]):
             for s in order:
                 self._take(step, s, f"deal to seat {s}")
@@ -209,7 +209,7 @@ class Loot(Rules):
         self._end_turn(step, seat)
 
     def _take(self, step, seat, why):
-        step.emit("CardTaken", seat=seat)
+        step.emit("CardTaken", {"seat": seat})
         step.draw(DRAW_PILE, step.state["pile"], vis=hand_vis(step.state, seat), why=why)
 
     # each action: its checks run only for a decision the kernel has not
@@ -227,8 +227,8 @@ class Loot(Rules):
             _args(d, ("card",), '{"action": "merchant", "card": "<merchant card>"}')
             _in_hand(state, seat, d["card"], MERCHANT)
         card = d["card"]
-        step.emit("MerchantPlayed", seat=seat, side=side_of(state, seat), card=card,
-                  gold=gold(card))
+        step.emit("MerchantPlayed", {"seat": seat, "side": side_of(state, seat), "card": card,
+                  "gold": gold(card)})
 
     def _pirate(self, step, seat, d):
         state = step.state
@@ -242,8 +242,8 @@ class Loot(Rules):
         card, merchant = d["card"], d["merchant"]
         _, colour, skulls = info(card)
         a = attack_of(battle(state, merchant), side)
-        step.emit("PiratePlayed", seat=seat, side=side, card=card, merchant=merchant,
-                  colour=colour, skulls=skulls, strength=skulls + (a["skulls"] if a else 0))
+        step.emit("PiratePlayed", {"seat": seat, "side": side, "card": card, "merchant": merchant,
+                  "colour": colour, "skulls": skulls, "strength": skulls + (a["skulls"] if a else 0)})
 
     def _captain(self, step, seat, d):
         state = step.state
@@ -258,7 +258,7 @@ class Loot(Rules):
                 raise IllegalDecision(f"the {colour} captain may only go on a merchant where {who} "
                                       f"played a {colour} pirate in an earlier turn")
         card = d["card"]
-        step.emit("CaptainPlayed", seat=seat, side=side, card=card, merchant=d["merchant"], colour=info(card)[1])
+        step.emit("CaptainPlayed", {"seat": seat, "side": side, "card": card, "merchant": d["merchant"], "colour": info(card)[1]})
 
     def _admiral(self, step, seat, d):
         state = step.state
@@ -270,7 +270,7 @@ class Loot(Rules):
             if _battle(state, d["merchant"])["side"] != side:
                 whose = "your own or your partner's" if state["pairs"] else "your own"
                 raise IllegalDecision(f"the Admiral may only defend {whose} merchant ship")
-        step.emit("AdmiralPlayed", seat=seat, side=side, card=ADMIRAL, merchant=d["merchant"])
+        step.emit("AdmiralPlayed", {"seat": seat, "side": side, "card": ADMIRAL, "merchant": d["merchant"]})
 
     def _discard(self, step, seat, d):
         state = step.state
@@ -283,7 +283,7 @@ class Loot(Rules):
                 raise IllegalDecision("a merchant ship may never be discarded")
             if state["pile"]:
                 raise IllegalDecision("you may discard only once the draw pile is empty")
-        step.emit("CardDiscarded", seat=seat, card=d["card"])
+        step.emit("CardDiscarded", {"seat": seat, "card": d["card"]})
 
     ACTIONS = {"draw": _draw, "merchant": _merchant, "pirate": _pirate, "captain": _captain,
                "admiral": _admiral, "discard": _discard}
@@ -295,10 +295,10 @@ class Loot(Rules):
             left = []
             for b in state["sea"]:
                 left += [b["merchant"]] + [c for a in b["attacks"] for c in a["cards"]] + b["specials"]
-            step.emit("GameEnded", reason="the draw pile is empty and a player has played their last card"
+            step.emit("GameEnded", {"reason": "the draw pile is empty and a player has played their last card"
                       if not state["pairs"] else
                       "the draw pile is empty and both partners of a team have played their last card",
-                      discarded=left)
+                      "discarded": left})
             return
         n = state["seats"]
         nxt = seat
@@ -307,20 +307,20 @@ class Loot(Rules):
             self._start_turn(step, nxt, state["turn"] + 1)
             if state["hands"][nxt - 1] or state["pile"]:
                 return
-            step.emit("TurnSkipped", seat=nxt, reason="no cards left and the draw pile is empty")
+            step.emit("TurnSkipped", {"seat": nxt, "reason": "no cards left and the draw pile is empty"})
         raise AssertionError("no seat can act, but the game did not end")
 
     def _start_turn(self, step, seat, turn):
         state = step.state
-        step.emit("TurnStarted", turn=turn, seat=seat)
+        step.emit("TurnStarted", {"seat": seat}, turn=turn)
         if seat not in state["checkers"]:
             return
         side = side_of(state, seat)
         for b in captures(state["sea"], side):
             cards = [c for a in b["attacks"] for c in a["cards"]] + b["specials"]
-            step.emit("MerchantCaptured", seat=seat, side=side, merchant=b["merchant"], gold=b["gold"],
-                      owner=b["owner"], discarded=cards,
-                      how="unattacked" if not cards else ("with " + b["top"]["card"] if b["top"] else "most skulls"))
+            step.emit("MerchantCaptured", {"seat": seat, "side": side, "merchant": b["merchant"], "gold": b["gold"],
+                      "owner": b["owner"], "discarded": cards,
+                      "how": "unattacked" if not cards else ("with " + b["top"]["card"] if b["top"] else "most skulls")})
 
     # end ------------------------------------------------------------------
     def finished(self, state):
