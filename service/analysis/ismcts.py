@@ -74,7 +74,7 @@ def key(decision: dict) -> str:
 class Node:
     __slots__ = ("children", "visits", "avail", "reward", "score", "value", "hinted")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.children: dict[str, Node] = {}
         self.visits = 0
         self.avail = 0
@@ -119,7 +119,7 @@ def rollout_bot(rules, rollout: str):
     return guided
 
 
-def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: str = "guided",
+def search(rules, state: dict, seat: int, playouts: int = 50, seed: int = 0, rollout: str = "guided",
            exploration: float = 0.7, progress: Callable[[int], None] | None = None,
            budget: int | None = None, determinize=None, bias: float = BIAS, margin: float = MARGIN,
            horizon: int | None = HORIZON, widen: float | None = WIDEN) -> list[dict]:

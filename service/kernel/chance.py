@@ -114,7 +114,7 @@ class Stream:
 
     __slots__ = ("key", "counter", "_inner", "_outer")
 
-    def __init__(self, key: bytes, counter: int = 0):
+    def __init__(self, key: bytes, counter: int = 0) -> None:
         self.key = key
         self.counter = counter
         padded = (hashlib.sha256(key).digest() if len(key) > 64 else key).ljust(64, b"\0")
@@ -359,7 +359,7 @@ class SeededChance:
 
     source = "stream"
 
-    def __init__(self, seed: bytes, entropies: list[bytes], counter: int):
+    def __init__(self, seed: bytes, entropies: list[bytes], counter: int) -> None:
         self.seed = seed
         self.stream = Stream(derive_key(seed, entropies), counter)
 
@@ -377,7 +377,7 @@ class TableChance:
 
     source = "table"
 
-    def __init__(self, outcomes: list):
+    def __init__(self, outcomes: list) -> None:
         self.outcomes = list(outcomes)
         self.used = 0
 
@@ -398,7 +398,7 @@ class StatedChance:
     position's, in order, checked like an outcome entered at a table; the others come
     from ``inner`` (the seed's stream, or the table)."""
 
-    def __init__(self, stated: list, inner):
+    def __init__(self, stated: list, inner) -> None:
         self.stated = list(stated)
         self.used = 0
         self.inner = inner
@@ -425,7 +425,7 @@ class ReplayChance:
     the stored ones, so a recorded outcome that does not match its request
     (another deck, another die size, another index) is caught there."""
 
-    def __init__(self, recorded: list[dict], seed_hex: str | None, seeded: bool = False):
+    def __init__(self, recorded: list[dict], seed_hex: str | None, seeded: bool = False) -> None:
         self.recorded = recorded
         self.used = 0
         self.seed_hex = seed_hex

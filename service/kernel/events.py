@@ -60,7 +60,7 @@ class Ev(_EvSlots):
 
     __slots__ = ()
 
-    def __init__(self, type: str, turn: int, vis, data: dict):
+    def __init__(self, type: str, turn: int, vis, data: dict) -> None:
         self.type = type
         self.turn = turn
         self.vis = vis
@@ -91,7 +91,7 @@ class Ev(_EvSlots):
     def __reduce__(self):  # copied or pickled: a plain event with the data it was emitted with
         return (_rebuilt, (self.type, self.turn, self.vis, self.frozen(), self.packed))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Ev({self.type}, turn={self.turn}, vis={self.vis}, {self.data})"
 
 

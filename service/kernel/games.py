@@ -31,7 +31,7 @@ class Registration:
 
     __slots__ = ("name", "rules", "text", "svg", "help")
 
-    def __init__(self, name: str, rules: str, text: str = "", svg: str = "", help: str = ""):
+    def __init__(self, name: str, rules: str, text: str = "", svg: str = "", help: str = "") -> None:
         self.name = name  # the game's id in commands, records and the store: "loot"
         self.rules = rules  # the module whose ``RULES`` is its decider (``service.kernel.rules.Rules``)
         self.text = text  # the table in words: ``render(view, config, names, seat) -> [lines and service.render.table.Table]``

@@ -119,7 +119,7 @@ def check_players(players: dict, seats: int) -> dict:
 class LocalGame:
     def __init__(self, game: str, seats: int, options: dict | None = None, table: bool = False,
                  seed: bytes | None = None, run_setup: bool = True, catalog: dict | None = None,
-                 position: dict | None = None):
+                 position: dict | None = None) -> None:
         self.rules = get_rules(game)
         created, self.seed = created_event(self.rules, seats, options, table, seed, catalog=catalog,
                                            position=position)
@@ -168,7 +168,7 @@ class LocalGame:
     def to_act(self) -> list[int]:
         return self.machine.to_act()
 
-    def play_out(self, rng: random.Random, bot="random", max_steps: int = 100_000,
+    def play_out(self, rng: random.Random, bot: str = "random", max_steps: int = 100_000,
                  keep: bool = True) -> int:
         """Play with bots until the game ends; return the number of decisions.
         ``bot``: one bot for every seat, or by seat, or a chooser for every seat

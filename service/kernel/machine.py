@@ -121,7 +121,7 @@ class Step:
                  "events", "checked")
 
     def __init__(self, machine: "Machine", chance, seat: int, checked: bool = False, keep: bool | None = None,
-                 shows: bool | None = None):
+                 shows: bool | None = None) -> None:
         """``shows``: whether the copies public events name take their labels (``Machine._show``):
         in a history that is stored or read (default: when the step keeps its events), not in a
         playout nobody reads, where it would cost a fifth of the work."""
@@ -209,7 +209,7 @@ class Step:
         return ev
 
     # chance -------------------------------------------------------------
-    def roll(self, sides: int, n: int = 1, vis="all", why: str = "", faces: dict | None = None) -> list[int]:
+    def roll(self, sides: int, n: int = 1, vis: Vis = "all", why: str = "", faces: dict | None = None) -> list[int]:
         """``faces``: names the referee may type for faces (``{"skull": 6}``)."""
         chance = self.chance
         if type(chance) is SeededChance:  # the seed's stream: the dice straight from it (as ``outcome`` does)
@@ -227,7 +227,7 @@ class Step:
                                  "counter": meta["counter"], "draws": meta["draws"]}, vis)
         return values
 
-    def draw(self, deck: str, remaining: list, vis="all", why: str = "", unknown_pool: list | None = None,
+    def draw(self, deck: str, remaining: list, vis: Vis = "all", why: str = "", unknown_pool: list | None = None,
              stated: bool = False):
         """Draw one card from ``remaining`` (the deck's cards, any order).
 
@@ -271,7 +271,7 @@ class Step:
                                 "counter": meta["counter"], "draws": meta["draws"], "token": token}, vis)
         return card
 
-    def identify(self, deck: str, token, unknown_pool: list, vis="all", why: str = ""):
+    def identify(self, deck: str, token, unknown_pool: list, vis: Vis = "all", why: str = ""):
         """The identity of a card laid face down, when the rules turn it over.
         Seeded games hold real cards (returned as they are); at a table the
         referee names it, among ``unknown_pool`` (the identities still possible)."""
@@ -299,7 +299,7 @@ class Step:
                             spec[key] = given
         return spec
 
-    def pick(self, options: list, vis="all", why: str = "", stated: bool = False):
+    def pick(self, options: list, vis: Vis = "all", why: str = "", stated: bool = False):
         """``stated``: a value a stated position gives (as ``draw``'s)."""
         spec: dict = {"kind": "pick", "options": list(options), "why": why}
         extra = {}
@@ -310,7 +310,7 @@ class Step:
                                    "why": why, "counter": meta["counter"], "draws": meta["draws"], **extra}, vis)
         return value
 
-    def shuffle(self, deck: str, cards: list, vis="referee", why: str = "", face_down: bool = False) -> list:
+    def shuffle(self, deck: str, cards: list, vis: Vis = "referee", why: str = "", face_down: bool = False) -> list:
         """``face_down``: the cards go where nobody sees them (set aside, laid
         face down). At a table nobody can name their order, so none is asked:
         the order is of unknown tokens (``?deck#n``), each named when the rules
@@ -344,7 +344,7 @@ class Machine:
     # by (``LocalGame.play_out``), as it has no events to count
     outcomes = 0
 
-    def __init__(self, rules, created: Ev):
+    def __init__(self, rules, created: Ev) -> None:
         cfg = created.data
         self._hold(rules, cfg, new_kernel_state(cfg["seats"], cfg["table"]), rules.initial_state(cfg), None)
 

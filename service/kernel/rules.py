@@ -230,7 +230,7 @@ def winners_said(winners: list) -> str:
 class _Through(dict):
     """``Rules.fold`` of a game that writes its own ``evolve``: every type to it."""
 
-    def __init__(self, evolve):
+    def __init__(self, evolve) -> None:
         super().__init__()
         # (an event of its own for ``evolve``, whose ``data`` is what was emitted: an emitted
         # event reads its data back from the frozen bytes, which the state must not share)

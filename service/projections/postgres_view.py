@@ -56,7 +56,7 @@ SCORE_COLUMNS = ("game_id", "seat", "player", "tournament", "game", "score", "wi
 
 
 class PostgresStandingsView(PostgresTrackingRecorder):
-    def __init__(self, datastore, *, tracking_table_name: str = TRACKING_TABLE, **kwargs):
+    def __init__(self, datastore, *, tracking_table_name: str = TRACKING_TABLE, **kwargs) -> None:
         super().__init__(datastore, tracking_table_name=tracking_table_name, **kwargs)
         self.search_path = SQL("SET LOCAL search_path TO {}").format(Identifier(self.datastore.schema))
         self.sql_create_statements[:0] = [SQL("CREATE SCHEMA IF NOT EXISTS {}").format(
@@ -219,7 +219,7 @@ class PrivateerFollowed(Privateer):
 
     name = "privateer"
 
-    def __init__(self, env=None):
+    def __init__(self, env=None) -> None:
         self.db = "postgresql"
         self.snapshot_interval = 0
         Application.__init__(self, env=env)

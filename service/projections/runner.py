@@ -110,7 +110,7 @@ def rebuild(app, progress=None) -> dict:
         view.close()
 
 
-def follow(db: str, seconds: float | None = None):
+def follow(db: str, seconds: float | None = None) -> None:
     """PostgreSQL only: run the library's ProjectionRunner on the store,
     applying events as they are committed (blocks; Ctrl-C to stop)."""
     from eventsourcing.projection import ProjectionRunner

@@ -22,7 +22,7 @@ class PositionMoved(Exception):
 
 
 class SQLiteView:
-    def __init__(self, path: str):
+    def __init__(self, path: str) -> None:
         self.conn = sqlite3.connect(path, timeout=30)
         self.db = sqlite_utils.Database(self.conn)
         self.create()

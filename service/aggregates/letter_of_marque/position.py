@@ -17,6 +17,15 @@ from __future__ import annotations
 
 from service.kernel import BadInput, positions
 
+TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from typing import Any
+
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+
+    from .state import State
+
 BASES = {"armed": True, "unarmed": False, "revealed armed": "revealed"}
 PLAYER_KEYS = ("sea", "returned", "plundered", "captured", "cannons")
 
@@ -37,7 +46,7 @@ def normalise(config: dict, position: dict) -> dict:
     ships = cat["ships"]["value"]
     cannon_cards = cat["cannon_cards"]["value"]
 
-    def take(what, colour, value):
+    def take(what: str, colour: str, value: int) -> None:
         if value not in left[colour]:
             raise BadInput(f"{what}: no {colour} treasure worth {value} left (the {colour} deck holds "
                            f"{sorted(cat['treasures']['value'][colour])}, each once)")
@@ -114,7 +123,7 @@ def normalise(config: dict, position: dict) -> dict:
     return {"public": {"players": out, "to_play": to_play, "turn": turn}, "stated": stated}
 
 
-def lay(step):
+def lay(step: Step) -> None:
     state = step.state
     pos = state["position"]
     ships_total = None
@@ -142,7 +151,7 @@ def lay(step):
 
 # the events ---------------------------------------------------------------------------
 
-def _laid(state, d, ev):
+def _laid(state: State, d: dict[str, Any], ev: Ev) -> None:
     for q in d["players"]:
         p = state["players"][q["seat"] - 1]
         n = len(q["returned"]) + q["lost"]
@@ -152,16 +161,17 @@ def _laid(state, d, ev):
         for i, s in enumerate(q["ships"]):
             state["sea"].append({"id": f"{q['colour']}-{n + i + 1}", "owner": q["seat"], "treasure": s["treasure"],
                                  "armed": True if s["revealed"] else None, "revealed": s["revealed"]})
+
     state.pop("position", None)
 
 
-def _base_stated(state, d, ev):
+def _base_stated(state: State, d: dict[str, Any], ev: Ev) -> None:
     for s in state["sea"]:
         if s["id"] == d["ship"]:
             s["armed"] = d["armed"]
 
 
-def _reserve_stated(state, d, ev):
+def _reserve_stated(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["players"][d["seat"] - 1]["reserve"] = dict(d["reserve"])
 
 

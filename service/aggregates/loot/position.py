@@ -19,6 +19,15 @@ from service.kernel.chance import is_copy_of
 from .cards import ADMIRAL, CAPTAIN, MERCHANT, PIRATE, build_deck, gold, info
 from .state import DRAW_PILE, attack_of, hand_vis, side_of
 
+TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from typing import Any
+
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+
+    from .state import Battle, State
+
 PLAYER_KEYS = ("hand", "scored")
 SHIP_KEYS = ("merchant", "owner", "pirates", "specials")
 
@@ -67,7 +76,7 @@ def normalise(config: dict, position: dict) -> dict:
         if info(merchant)[0] != MERCHANT:
             raise BadInput(f"{what}: {merchant} is not a merchant ship")
         owner = _seat(f"{what}'s owner", b["owner"], seats)
-        battle = {"merchant": merchant, "gold": gold(merchant), "owner": owner, "side": side_of(state_like, owner),
+        battle: Battle = {"merchant": merchant, "gold": gold(merchant), "owner": owner, "side": side_of(state_like, owner),
                   "attacks": [], "specials": [], "top": None}
         for pair in _list(f"{what}'s pirates", b.get("pirates", [])):
             seat, card = _pair(f"{what}'s pirate", pair, seats, free)
@@ -103,7 +112,8 @@ def normalise(config: dict, position: dict) -> dict:
             battle["specials"].append(card)
             battle["top"] = {"card": card, "side": side}
         sea.append(battle)
-    out, stated = [], []
+    out: list[dict[str, Any]] = []
+    stated: list[Any] = []
     for seat, q in enumerate(people, 1):
         who = f"seat {seat}"
         positions.keys(who, q, PLAYER_KEYS)
@@ -139,7 +149,7 @@ def _pair(what: str, pair, seats: int, free: list) -> tuple[int, str]:
     return _seat(what, pair[0], seats), _card(what, pair[1], free)
 
 
-def lay(step) -> tuple[int, int]:
+def lay(step: Step) -> tuple[int, int]:
     """The setup of a game from a stated position; returns the seat to play and the turn
     (the rules start it, with its capture check)."""
     state = step.state
@@ -169,12 +179,12 @@ def lay(step) -> tuple[int, int]:
 
 # the events ---------------------------------------------------------------------------
 
-def _laid(state, d, ev):
+def _laid(state: State, d: dict[str, Any], ev: Ev) -> None:
     gone = set(d["discard"])
     for b in d["sea"]:
         battle = {**b, "attacks": [{**a, "cards": list(a["cards"])} for a in b["attacks"]],
                   "specials": list(b["specials"]), "top": dict(b["top"]) if b["top"] else None}
-        state["sea"].append(battle)
+        state["sea"].append(battle)  # type: ignore[arg-type]  # (a battle of the position, copied)
         gone |= {b["merchant"], *b["specials"], *(c for a in b["attacks"] for c in a["cards"])}
     for seat, won in d["scored"].items():
         state["captured"][int(seat) - 1] = list(won)

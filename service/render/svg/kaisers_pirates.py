@@ -24,7 +24,7 @@ def _lines(name: str, most: int = 15) -> list[str]:
     return [name[:cut], name[cut + 1:]]
 
 
-def _vessel(svg, x, y, v, ships, fill):
+def _vessel(svg, x, y, v, ships, fill) -> None:
     name = ships.get(v["ship"], words(v["ship"]))
     svg.card(x, y, 110, 64, fill=fill)
     lines = _lines(name)

@@ -13,7 +13,7 @@ def height(view: dict) -> int:
     return 60 + 40 + max(1, rows) * 150 + 40 + len(view["players"]) * 70 + 20
 
 
-def _ship(svg, x, y, colour, base):
+def _ship(svg, x, y, colour, base) -> None:
     """A hull with a sail, in the player's colour; the base below: a cannon, nothing, or '?'."""
     c = COLOURS.get(colour, "#888")
     svg.path(f"M{x - 34},{y} L{x + 34},{y} L{x + 24},{y + 16} L{x - 24},{y + 16} Z", fill=c, stroke="#222")

@@ -118,7 +118,7 @@ def npc_label(npc: str) -> str:
     return words(npc).title()
 
 
-def _condition(svg, p, x, y):
+def _condition(svg, p, x, y) -> None:
     """The ship's locations (now/most; red when destroyed) and the wanted flags."""
     ship = p.get("ship")
     if isinstance(ship, dict) and ship.get("locations"):
@@ -138,7 +138,7 @@ def _condition(svg, p, x, y):
         fx += k * 8 + 18 + 7 * len(nation)
 
 
-def _fight(svg, view, names, top):
+def _fight(svg, view, names, top) -> None:
     """A fight or a raid in progress: a box in the map's south-west corner."""
     fight, raid = view.get("combat"), view.get("raid")
     if not fight and not raid:
