@@ -13,7 +13,8 @@ import msgpack
 # `tools` call does without it: tests/store/test_direct_reads.py)
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Literal, TypeAlias
+    from collections.abc import Callable
+    from typing import Any, Literal, TypeAlias
 
     # who may read an event: everyone, the referee alone, or these seats (and the referee)
     Vis: TypeAlias = Literal["all", "referee"] | list[int]
@@ -60,7 +61,7 @@ class Ev(_EvSlots):
 
     __slots__ = ()
 
-    def __init__(self, type: str, turn: int, vis, data: dict) -> None:
+    def __init__(self, type: str, turn: int, vis: Vis, data: dict) -> None:
         self.type = type
         self.turn = turn
         self.vis = vis
@@ -80,7 +81,7 @@ class Ev(_EvSlots):
         """``may_read``: seat None is the referee, who sees everything."""
         return may_read(self.vis, seat)
 
-    def as_tuple(self):
+    def as_tuple(self) -> tuple[str, int, Vis, dict]:
         return (self.type, self.turn, self.vis, self.frozen())
 
     def live(self, data: dict) -> "Ev":
@@ -88,7 +89,7 @@ class Ev(_EvSlots):
         very ``data`` emitted (``rules._Through``)."""
         return self
 
-    def __reduce__(self):  # copied or pickled: a plain event with the data it was emitted with
+    def __reduce__(self) -> tuple[Callable[..., Ev], tuple[Any, ...]]:  # copied or pickled: a plain event with the data it was emitted with
         return (_rebuilt, (self.type, self.turn, self.vis, self.frozen(), self.packed))
 
     def __repr__(self) -> str:
@@ -98,7 +99,7 @@ class Ev(_EvSlots):
 _DATA_SLOT = _EvSlots.__dict__["data"]
 
 
-def _rebuilt(type: str, turn: int, vis, data: dict, packed: bytes | None) -> Ev:
+def _rebuilt(type: str, turn: int, vis: Vis, data: dict, packed: bytes | None) -> Ev:
     ev = Ev(type, turn, vis, data)
     ev.packed = packed
     return ev

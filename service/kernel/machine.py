@@ -43,14 +43,18 @@ from .rules import Rules
 # `tools` call does without it: tests/store/test_direct_reads.py)
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from .chance import Chance
     from typing import Any
 
     from .events import Vis
 
+    # the states before the current step, the kernel's and the game's (table mode)
+    Base = tuple[dict[str, Any], Any]
+
 UNKNOWN = "?"  # a card nobody has seen (table mode): "?deck#n"
 
 
-def is_unknown(card) -> bool:
+def is_unknown(card: Any) -> bool:
     return isinstance(card, str) and card.startswith(UNKNOWN)
 KERNEL_TYPES = CHANCE_TYPES | {"GameCreated", "Decided", "ChanceAwaited", "GameFinished", "EntropyAdded",
                                "Corrected", "SeatNamed"}
@@ -60,7 +64,7 @@ KERNEL_TYPES = CHANCE_TYPES | {"GameCreated", "Decided", "ChanceAwaited", "GameF
 STEP_STARTS = ("Decided", "EntropyAdded", "SeatNamed")
 
 
-def _copy(obj):
+def _copy(obj: Any) -> Any:
     return msgpack.unpackb(_pack(obj), raw=False, strict_map_key=False)
 
 
@@ -84,7 +88,7 @@ def new_kernel_state(seats: int, table: bool) -> dict:
     }
 
 
-def note_slip(step, decision: dict) -> None:
+def note_slip(step: Step, decision: dict) -> None:
     """``{"referee": "note", "text": ...}``: a physical slip the rules cannot
     express (a card shown by accident, a die knocked over), and what the
     referee ruled, put on the record as a public ``RefereeNoted`` event. It
@@ -95,7 +99,7 @@ def note_slip(step, decision: dict) -> None:
     step.emit("RefereeNoted", {"text": text.strip()}, "all")
 
 
-def norm_vis(vis):
+def norm_vis(vis: Vis) -> Vis:
     if vis == "all" or vis == "referee":
         return vis
     if len(vis) == 1 and type(vis[0]) is int:
@@ -120,7 +124,7 @@ class Step:
     __slots__ = ("machine", "state", "_turn", "_fold", "_keep", "_seen", "_table", "_kinds", "chance", "seat",
                  "events", "checked")
 
-    def __init__(self, machine: "Machine", chance, seat: int, checked: bool = False, keep: bool | None = None,
+    def __init__(self, machine: "Machine", chance: Chance | None, seat: int, checked: bool = False, keep: bool | None = None,
                  shows: bool | None = None) -> None:
         """``shows``: whether the copies public events name take their labels (``Machine._show``):
         in a history that is stored or read (default: when the step keeps its events), not in a
@@ -141,10 +145,10 @@ class Step:
         self.events: list[Ev] = [] if keep else [_new_ev(Ev)]
         self.begin(chance, seat, checked)
 
-    def begin(self, chance, seat: int, checked: bool = False) -> None:
+    def begin(self, chance: Chance | None, seat: int, checked: bool = False) -> None:
         """What differs from one step to the next (a machine runs its live steps through
         one step object: ``Machine._step``)."""
-        self.chance = chance
+        self.chance: Chance = chance  # type: ignore[assignment]  # (None: the step that folds stored events draws none)
         self.seat = seat
         # True when the kernel has already found the decision among the listed
         # ones (type-strict): the rules need not derive their list again
@@ -228,7 +232,7 @@ class Step:
         return values
 
     def draw(self, deck: str, remaining: list, vis: Vis = "all", why: str = "", unknown_pool: list | None = None,
-             stated: bool = False):
+             stated: bool = False) -> Any:
         """Draw one card from ``remaining`` (the deck's cards, any order).
 
         ``stated``: a card a stated position names (``Rules.position``), in its setup: the
@@ -271,7 +275,7 @@ class Step:
                                 "counter": meta["counter"], "draws": meta["draws"], "token": token}, vis)
         return card
 
-    def identify(self, deck: str, token, unknown_pool: list, vis: Vis = "all", why: str = ""):
+    def identify(self, deck: str, token: Any, unknown_pool: list, vis: Vis = "all", why: str = "") -> Any:
         """The identity of a card laid face down, when the rules turn it over.
         Seeded games hold real cards (returned as they are); at a table the
         referee names it, among ``unknown_pool`` (the identities still possible)."""
@@ -299,7 +303,7 @@ class Step:
                             spec[key] = given
         return spec
 
-    def pick(self, options: list, vis: Vis = "all", why: str = "", stated: bool = False):
+    def pick(self, options: list, vis: Vis = "all", why: str = "", stated: bool = False) -> Any:
         """``stated``: a value a stated position gives (as ``draw``'s)."""
         spec: dict = {"kind": "pick", "options": list(options), "why": why}
         extra = {}
@@ -344,19 +348,19 @@ class Machine:
     # by (``LocalGame.play_out``), as it has no events to count
     outcomes = 0
 
-    def __init__(self, rules, created: Ev) -> None:
+    def __init__(self, rules: Rules, created: Ev) -> None:
         cfg = created.data
         self._hold(rules, cfg, new_kernel_state(cfg["seats"], cfg["table"]), rules.initial_state(cfg), None)
 
     @classmethod
-    def held(cls, rules, config: dict, kernel_state: dict, state, base) -> "Machine":
+    def held(cls, rules: Rules, config: dict, kernel_state: dict, state: Any, base: Base | None) -> "Machine":
         """A machine holding these very states (a copy's, a snapshot's)."""
         m = object.__new__(cls)
         m._hold(rules, config, kernel_state, state, base)
         return m
 
     @classmethod
-    def mid_game(cls, rules, state, seats: int) -> "Machine":
+    def mid_game(cls, rules: Rules, state: Any, seats: int) -> "Machine":
         """A seeded machine holding a game's ``state`` (owned by it: not copied) past its setup,
         for a driver to play on from there (a search plays a determinized state out on one:
         service/analysis/ismcts.py). Its kernel state is a new game's (``new_kernel_state``)
@@ -365,13 +369,13 @@ class Machine:
         kernel_state["steps"] = 1
         return cls.held(rules, {"seats": seats, "table": False}, kernel_state, state, None)
 
-    def _hold(self, rules, config: dict, kernel_state: dict, state, base) -> None:
+    def _hold(self, rules: Rules, config: dict, kernel_state: dict, state: Any, base: Base | None) -> None:
         # every machine's attributes set here, in this order (one layout for all of them)
         self.rules = rules
         self.config = config
         self.kernel_state = kernel_state
         self.state = state  # the game's state, as its rules keep it
-        self.base: tuple | None = base  # the states before the current step (table mode only)
+        self.base: Base | None = base  # the states before the current step (table mode only)
         self._folder: Step | None = None  # the step stored events are folded through (``apply``)
         self._live: Step | None = None  # the step object the live steps are run through (``_step``)
 
@@ -426,7 +430,7 @@ class Machine:
         if found:
             show(self.kernel_state.setdefault("shown", {}), kinds, found)
 
-    def _at_table(self, t: str, data: dict, vis) -> None:
+    def _at_table(self, t: str, data: dict, vis: Vis) -> None:
         """What an event changes in the kernel's state at a table (``Step.emit``): a
         ``Decided`` keeps the states before its step and opens it (``pending``: its
         outcomes entered so far and how many consequences it had); an outcome is one
@@ -483,7 +487,7 @@ class Machine:
         elif k["awaiting"] is not None:  # retracted inside the step that awaits: its re-run counts it too
             self._before_too(ev.vis, counter=counter)
 
-    def _before_too(self, vis, steps: bool = False, corrections: bool = False, counter: int | None = None) -> None:
+    def _before_too(self, vis: Vis, steps: bool = False, corrections: bool = False, counter: int | None = None) -> None:
         """What an event outside the pending step's line (a correction inside it, an event
         it retracted) adds to the kernel's state, added to the state the step re-runs from
         (``base``) as well: readers' counts, steps, corrections, the chance counter."""
@@ -526,7 +530,7 @@ class Machine:
     def copy(self) -> "Machine":
         return self._with(self.kernel_state, self.state, self.base)
 
-    def _with(self, kernel_state: dict, state, base) -> "Machine":
+    def _with(self, kernel_state: dict, state: Any, base: Base | None) -> "Machine":
         """A machine of the same game holding a private copy of the two states."""
         return Machine.held(self.rules, self.config, _copy(kernel_state), _copy(state), base)
 
@@ -568,7 +572,7 @@ class Machine:
             self._acting = acting
         return acting
 
-    def awaiting_chance(self):
+    def awaiting_chance(self) -> dict | None:
         a = self.kernel_state["awaiting"]
         if a is None:
             return None
@@ -618,11 +622,11 @@ class Machine:
         return listed
 
     # commands -------------------------------------------------------------
-    def check_seat(self, seat) -> None:
+    def check_seat(self, seat: object) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= self.kernel_state["seats"]:
             raise BadInput(f"seat must be a number from 1 to {self.kernel_state['seats']}")
 
-    def decide(self, seat: int, decision, chance, read: bool = False) -> list[Ev]:
+    def decide(self, seat: int, decision: Any, chance: Chance, read: bool = False) -> list[Ev]:
         """Run one step for ``seat``'s ``decision``; return its events.
         Raises before returning anything if the decision is refused.
 
@@ -650,7 +654,7 @@ class Machine:
                                       "`legal` lists them")
         return self._run(seat, decision, chance, strict=True)
 
-    def play(self, seat: int, decision: dict, chance) -> list[Ev]:
+    def play(self, seat: int, decision: dict, chance: Chance) -> list[Ev]:
         """The driver's step: ``seat``'s ``decision``, its chance drawn from ``chance``; its events.
 
         A decision taken from ``legal(seat)`` itself (the very object, on the state it was listed
@@ -672,7 +676,7 @@ class Machine:
                     return self._run_live(seat, decision, chance, True)
         return self.decide(seat, decision, chance)
 
-    def setup(self, chance, stated: list | None = None) -> list[Ev]:
+    def setup(self, chance: Chance, stated: list | None = None) -> list[Ev]:
         """``stated``: the hidden part of a stated position (``Rules.position``), the
         outcomes its setup asks ``stated``, served before ``chance`` is asked."""
         # a seeded game's first step runs live: a game whose setup failed is never stored or
@@ -687,7 +691,7 @@ class Machine:
             raise BadInput(f"the position states {len(stated)} hidden outcomes, the setup took {served.used}")
         return events
 
-    def referee(self, decision, chance) -> list[Ev]:
+    def referee(self, decision: Any, chance: Chance) -> list[Ev]:
         """A referee's step (seat 0 after the setup): a penalty or an
         adjustment the rules name (``Rules.referee``); public, audited like any step."""
         if self.kernel_state["steps"] == 0:
@@ -702,7 +706,7 @@ class Machine:
             raise BadInput("a correction retracts steps: use `tools correct` (Privateer.correct)")
         return self._run(0, decision, chance)
 
-    def _run(self, seat: int, decision: dict, chance, strict: bool = False, live: bool = False) -> list[Ev]:
+    def _run(self, seat: int, decision: dict, chance: Chance, strict: bool = False, live: bool = False) -> list[Ev]:
         # A decision exactly as listed runs on the live state: the rules accept
         # every listed decision, so nothing is refused half-way and no copy is
         # needed; so does a seeded game's setup (``live``). Anything else (a
@@ -721,7 +725,7 @@ class Machine:
         self.outcomes += work.outcomes  # (the step's: the copy was made for it)
         return events
 
-    def _run_live(self, seat: int, decision: dict, chance, checked: bool) -> list[Ev]:
+    def _run_live(self, seat: int, decision: dict, chance: Chance, checked: bool) -> list[Ev]:
         """The step on the live state (``_run``): a decision found among the listed
         ones (``checked``), or a seeded game's setup."""
         try:
@@ -731,7 +735,7 @@ class Machine:
             self._legal = self._acting = None
             raise
 
-    def _step(self, work: "Machine", seat: int, decision: dict, chance, checked: bool = False) -> list[Ev]:
+    def _step(self, work: "Machine", seat: int, decision: dict, chance: Chance, checked: bool = False) -> list[Ev]:
         # one step object for a machine's steps, while it holds the same state and keeps its
         # events or not alike: what differs from one step to the next is set anew
         step = work._live
@@ -783,7 +787,7 @@ class Machine:
             raise IllegalDecision(f"not one of the decisions seat {seat} may make now, exactly as "
                                   "`legal` lists them (check each value's type: true is not 1)")
 
-    def enter_chance(self, outcome) -> list[Ev]:
+    def enter_chance(self, outcome: Any) -> list[Ev]:
         """Table mode: the referee enters the awaited outcome; the paused step
         is re-run from its start with every outcome entered so far, and only
         the events after those already recorded are returned."""
