@@ -30,7 +30,7 @@ BASES = {"armed": True, "unarmed": False, "revealed armed": "revealed"}
 PLAYER_KEYS = ("sea", "returned", "plundered", "captured", "cannons")
 
 
-def _values(what: str, values) -> list:
+def _values(what: str, values: object) -> list:
     if not isinstance(values, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
         raise BadInput(f"{what} is a list of treasure values")
     return values

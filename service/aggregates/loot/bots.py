@@ -24,7 +24,7 @@ def random_bot(state: State, seat: int, legal: list[dict[str, Any]], rng: Random
     return rng.choice(legal)
 
 
-def _score(state: State, side, d: dict[str, Any]) -> float:
+def _score(state: State, side: int, d: dict[str, Any]) -> float:
     action = d["action"]
     if action == "draw":
         return 2.0

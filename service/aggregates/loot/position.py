@@ -32,7 +32,7 @@ PLAYER_KEYS = ("hand", "scored")
 SHIP_KEYS = ("merchant", "owner", "pirates", "specials")
 
 
-def _card(what: str, text, free: list) -> str:
+def _card(what: str, text: object, free: list) -> str:
     """A free card named by its id (``blue-2a``) or as printed without the copy mark
     (``blue-2``, ``Blue 2``: any copy left)."""
     if not isinstance(text, str) or not text.strip():
@@ -48,13 +48,13 @@ def _card(what: str, text, free: list) -> str:
     raise BadInput(f"{what}: no {text!r} left (every card once: it is not in the game, or stated twice)")
 
 
-def _list(what: str, value) -> list:
+def _list(what: str, value: object) -> list:
     if not isinstance(value, list):
         raise BadInput(f"{what} must be a JSON list, not {value!r}"[:200])
     return value
 
 
-def _seat(what: str, value, seats: int) -> int:
+def _seat(what: str, value: object, seats: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= seats:
         raise BadInput(f"{what}: a seat from 1 to {seats}, not {value!r}")
     return value
@@ -143,7 +143,7 @@ def normalise(config: dict, position: dict) -> dict:
             "stated": stated}
 
 
-def _pair(what: str, pair, seats: int, free: list) -> tuple[int, str]:
+def _pair(what: str, pair: object, seats: int, free: list) -> tuple[int, str]:
     if not isinstance(pair, list) or len(pair) != 2:
         raise BadInput(f"{what}: [seat, card], not {pair!r}")
     return _seat(what, pair[0], seats), _card(what, pair[1], free)

@@ -64,7 +64,7 @@ def _battle(state: State, merchant: str) -> Battle:
     return b
 
 
-def pirate_allowed(state: State, side, b, colour: str) -> str | None:
+def pirate_allowed(state: State, side: int, b: Battle, colour: str) -> str | None:
     """Why ``side`` may not add a ``colour`` pirate to battle ``b`` (None: it may)."""
     mine = attack_of(b, side)
     if mine is not None:
@@ -78,7 +78,7 @@ def pirate_allowed(state: State, side, b, colour: str) -> str | None:
     return None
 
 
-def _fronts(sea, side) -> list[tuple]:
+def _fronts(sea: list[Battle], side: int) -> list[tuple[str, str | None, set[str]]]:
     """Each merchant at sea as ``side`` may attack it: ``(merchant, the colour
     side attacks it in or None, the colours on it)``; a pirate may go where it
     is side's colour, or, where side has no attack yet, an unused colour
@@ -216,7 +216,7 @@ class Loot(Rules):
         handler(self, step, seat, decision)
         self._end_turn(step, seat)
 
-    def _take(self, step: Step, seat: int, why) -> None:
+    def _take(self, step: Step, seat: int, why: str) -> None:
         step.emit("CardTaken", {"seat": seat})
         step.draw(DRAW_PILE, step.state["pile"], vis=hand_vis(step.state, seat), why=why)
 
@@ -318,7 +318,7 @@ class Loot(Rules):
             step.emit("TurnSkipped", {"seat": nxt, "reason": "no cards left and the draw pile is empty"})
         raise AssertionError("no seat can act, but the game did not end")
 
-    def _start_turn(self, step: Step, seat: int, turn) -> None:
+    def _start_turn(self, step: Step, seat: int, turn: int) -> None:
         state = step.state
         step.emit("TurnStarted", {"seat": seat}, turn=turn)
         if seat not in state["checkers"]:

@@ -15,6 +15,7 @@ from .state import leader, partner, side_of
 
 TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from typing import Any
 
     from service.kernel.events import Ev
@@ -76,7 +77,7 @@ def _how(how: str) -> str:
     return _HOW.get(how, how)
 
 
-def _cards(cards) -> str:
+def _cards(cards: Iterable[str]) -> str:
     return ", ".join(card(c) for c in cards) or "nothing"
 
 
