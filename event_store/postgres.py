@@ -444,7 +444,7 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
         cached = self._schema_sql.get(sql)
         if cached is None:
             names = _SERVICE_TABLE.findall(sql)
-            unknown = set(names) - set(SERVICE_TABLE_NAMES)
+            unknown = set(names) - set(SERVICE_TABLE_NAMES) - {"privateer_games"}  # the games index: our schema too
             if unknown:  # a column or a literal that looks like a table: name the table in the SQL instead
                 raise ValueError(f"not a service table: {', '.join(sorted(unknown))}")
             template = _SERVICE_TABLE.sub("{}", sql.replace("{", "{{").replace("}", "}}"))
@@ -529,3 +529,30 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
     def select_signatures(self, game_id: str) -> list[dict]:
         """The game's signed heads, by version."""
         return self._query(service_tables.SELECT_SIGNATURES_PYFORMAT, (game_id,))
+
+    def select_feed(self, after: int, limit: int) -> list[dict]:
+        """The feed of heads' entries after ``seq`` ``after``, at most ``limit`` (event_store/heads_feed.py)."""
+        return self._query(service_tables.SELECT_FEED_PYFORMAT, (after, limit))
+
+    def select_feed_last(self) -> dict | None:
+        """The feed's last entry (``seq``, ``entry``), None while it is empty."""
+        rows = self._query(service_tables.SELECT_FEED_LAST)
+        return rows[0] if rows else None
+
+    def select_feed_game_last(self, game_id: str) -> dict | None:
+        """The game's last entry in the feed (``version``, ``head``), None before its first."""
+        rows = self._query(service_tables.SELECT_FEED_GAME_LAST_PYFORMAT, (game_id,))
+        return rows[0] if rows else None
+
+    def select_catalog(self, digest: str) -> dict | None:
+        """A loaded catalog (service/catalogs.py) by its digest, None if none was loaded."""
+        rows = self._query(service_tables.SELECT_CATALOG_PYFORMAT, (digest,))
+        return rows[0] if rows else None
+
+    def select_catalogs(self) -> list[dict]:
+        """The loaded catalogs (without their content), oldest first."""
+        return self._query(service_tables.SELECT_CATALOGS)
+
+    def select_unfed(self) -> list[dict]:
+        """The signed heads the feed has not taken yet, oldest signature first."""
+        return self._query(service_tables.SELECT_UNFED)

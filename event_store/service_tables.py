@@ -51,6 +51,19 @@ psycopg). Recorder kwargs (both recorders must accept them in
   step (game id, version, head hex, time, fingerprint, signature hex), written
   in the step's transaction (recorder kwarg ``signatures=[row, ...]``); an
   imported file's signatures too. Primary key ``(game_id, version, fingerprint)``.
+* ``privateer_heads_feed``: the feed of heads (event_store/heads_feed.py): one row
+  per head of the service's own signed heads, in the order the feed took them
+  (``seq`` from 1, no gap), each entry chained to the one before (``prev``,
+  ``entry``: hex SHA-256) and signed by the service; ``since_version``,
+  ``since_head``: the game's entry the feed took before this one (0 and
+  zeros for its first). Unique ``(game_id,
+  version, head)``: a head is fed once; a rewritten one is a new entry. Only
+  finished games' heads (the games index's ``finished``): a live game's versions
+  count events hidden from its seats.
+* ``privateer_catalogs``: the printed-card catalogs an organiser loaded
+  (service/catalogs.py): ``digest`` (the kernel's ``catalog_digest``), the
+  ``game``, a ``name``, the validated ``catalog`` (JSON text), ``created``.
+  Primary key ``digest``: the same catalog loaded twice is one row.
 """
 
 from __future__ import annotations
@@ -95,8 +108,23 @@ ROTATIONS_TABLE = (
     "new_public_key TEXT NOT NULL, old_signature TEXT NOT NULL, new_signature TEXT NOT NULL, "
     "PRIMARY KEY (old_fingerprint, new_fingerprint))"
 )
+HEADS_FEED_TABLE = (
+    "CREATE TABLE IF NOT EXISTS privateer_heads_feed ("
+    "seq INTEGER PRIMARY KEY, game_id TEXT NOT NULL, version INTEGER NOT NULL, head TEXT NOT NULL, "
+    "signed TEXT NOT NULL, fingerprint TEXT NOT NULL, head_signature TEXT NOT NULL, since_version INTEGER NOT NULL, "
+    "since_head TEXT NOT NULL, prev TEXT NOT NULL, "
+    "time TEXT NOT NULL, feed_fingerprint TEXT NOT NULL, entry TEXT NOT NULL, signature TEXT NOT NULL, "
+    "UNIQUE (game_id, version, head))"
+)
+CATALOGS_TABLE = (
+    "CREATE TABLE IF NOT EXISTS privateer_catalogs ("
+    "digest TEXT PRIMARY KEY, game TEXT NOT NULL, name TEXT NOT NULL, catalog TEXT NOT NULL, created TEXT NOT NULL)"
+)
 CREATE_STATEMENTS = [CREDENTIALS_TABLE, IDEMPOTENCY_TABLE, INVITATIONS_TABLE, INVITATION_USES_TABLE,
-                     PUBLISHED_TABLE, KEYS_TABLE, SIGNATURES_TABLE, ROTATIONS_TABLE]
+                     PUBLISHED_TABLE, KEYS_TABLE, SIGNATURES_TABLE, ROTATIONS_TABLE, HEADS_FEED_TABLE, CATALOGS_TABLE]
+FEED_COLUMNS = ("seq", "game_id", "version", "head", "signed", "fingerprint", "head_signature", "since_version",
+                "since_head", "prev", "time",
+                "feed_fingerprint", "entry", "signature")
 
 _INSERT_CREDENTIAL = "INSERT INTO privateer_credentials (game_id, role, token_hash, created) VALUES ({p}, {p}, {p}, {p})"
 _INSERT_IDEMPOTENCY = ("INSERT INTO privateer_idempotency (game_id, scope, idem_key, fingerprint, status, body) "
@@ -119,6 +147,22 @@ SELECT_ROTATIONS = ("SELECT old_fingerprint, new_fingerprint, time, old_public_k
 _SELECT_KEYS = "SELECT fingerprint, public_key, private_key, created, retired FROM privateer_keys ORDER BY created, fingerprint"
 _SELECT_SIGNATURES = ("SELECT version, head, signed, fingerprint, signature FROM privateer_signatures "
                       "WHERE game_id = {p} ORDER BY version, signed, fingerprint")
+_INSERT_FEED = (f"INSERT INTO privateer_heads_feed ({', '.join(FEED_COLUMNS)}) "
+                f"VALUES ({', '.join('{p}' for _ in FEED_COLUMNS)})")
+_SELECT_FEED = (f"SELECT {', '.join(FEED_COLUMNS)} FROM privateer_heads_feed WHERE seq > {{p}} "
+                "ORDER BY seq LIMIT {p}")
+SELECT_FEED_LAST = "SELECT seq, entry FROM privateer_heads_feed ORDER BY seq DESC LIMIT 1"
+_SELECT_FEED_GAME_LAST = ("SELECT version, head FROM privateer_heads_feed WHERE game_id = {p} "
+                          "ORDER BY seq DESC LIMIT 1")
+SELECT_UNFED = ("SELECT s.game_id, s.version, s.head, s.signed, s.fingerprint, s.signature "
+                "FROM privateer_signatures s JOIN privateer_games g ON g.game_id = s.game_id AND g.finished = 1 "
+                "WHERE NOT EXISTS (SELECT 1 FROM privateer_heads_feed f "
+                "WHERE f.game_id = s.game_id AND f.version = s.version AND f.head = s.head) "
+                "ORDER BY s.game_id, s.version, s.signed, s.fingerprint")
+_INSERT_CATALOG = ("INSERT INTO privateer_catalogs (digest, game, name, catalog, created) "
+                   "VALUES ({p}, {p}, {p}, {p}, {p}) ON CONFLICT DO NOTHING")
+_SELECT_CATALOG = "SELECT digest, game, name, catalog, created FROM privateer_catalogs WHERE digest = {p}"
+SELECT_CATALOGS = "SELECT digest, game, name, created FROM privateer_catalogs ORDER BY created, digest"
 _INSERT_PUBLISHED = "INSERT INTO privateer_published (game_id, published) VALUES ({p}, {p})"
 _SELECT_INVITATION = ("SELECT i.seat, i.player, i.created, u.used FROM privateer_invitations i "
                       "LEFT JOIN privateer_invitation_uses u ON u.game_id = i.game_id AND u.code_hash = i.code_hash "
@@ -146,6 +190,12 @@ SELECT_IDEMPOTENCY_QMARK = _SELECT_IDEMPOTENCY.format(p="?")
 SELECT_KEYS = _SELECT_KEYS
 SELECT_SIGNATURES_QMARK = _SELECT_SIGNATURES.format(p="?")
 SELECT_SIGNATURES_PYFORMAT = _SELECT_SIGNATURES.format(p="%s")
+SELECT_FEED_QMARK = _SELECT_FEED.format(p="?")
+SELECT_CATALOG_QMARK = _SELECT_CATALOG.format(p="?")
+SELECT_CATALOG_PYFORMAT = _SELECT_CATALOG.format(p="%s")
+SELECT_FEED_PYFORMAT = _SELECT_FEED.format(p="%s")
+SELECT_FEED_GAME_LAST_QMARK = _SELECT_FEED_GAME_LAST.format(p="?")
+SELECT_FEED_GAME_LAST_PYFORMAT = _SELECT_FEED_GAME_LAST.format(p="%s")
 
 INSERT_CREDENTIAL_PYFORMAT = _INSERT_CREDENTIAL.format(p="%s")
 INSERT_INVITATION_PYFORMAT = _INSERT_INVITATION.format(p="%s")
@@ -168,7 +218,7 @@ NAME_INVITATION_PYFORMAT = _NAME_INVITATION.format(p="%s")
 
 def service_statements(idempotency=None, credential=None, invitation_use=None, invitation=None,
                        published=None, invitation_player=None, signatures=None, key=None, retire_keys=None,
-                       rotations=None, keys_moved=None, style: str = "qmark") -> list[tuple[str, tuple]]:
+                       rotations=None, keys_moved=None, feed=None, catalog=None, style: str = "qmark") -> list[tuple[str, tuple]]:
     """The statements (SQL, parameters) that write the service rows passed
     to ``_insert_events``, in the order they run inside the events' transaction."""
     pyformat = style != "qmark"
@@ -196,6 +246,10 @@ def service_statements(idempotency=None, credential=None, invitation_use=None, i
         out.append((_INSERT_ROTATION.format(p=p), tuple(row)))
     for row in keys_moved or ():  # ("key-file", fingerprint): the private key moved out to the key file
         out.append((_MOVE_KEY.format(p=p), tuple(row)))
+    for row in feed or ():  # the feed's new entries (FEED_COLUMNS), in order
+        out.append((_INSERT_FEED.format(p=p), tuple(row)))
+    if catalog is not None:  # (digest, game, name, catalog JSON text, created)
+        out.append((_INSERT_CATALOG.format(p=p), tuple(catalog)))
     return out
 
 

@@ -30,6 +30,11 @@ item names it; the signature is Ed25519 (RFC 8032) over those bytes:
 * a record's signed step (``tools record``; ``digest`` is the SHA-256 of the
   record's text before the signing line):
   ``["privateer-record-v1", game id, version, head, time, fingerprint, digest]``
+* an entry of the feed of heads (event_store/heads_feed.py; ``tag`` is the
+  game's feed tag; ``since version``, ``since head``: the game's entry before, 0 and
+  32 zero bytes for its first; ``prev`` the entry before's SHA-256, 32 zero bytes for the first):
+  ``["privateer-feed-v1", seq, tag (16 bytes), version, head, signed, head fingerprint, since version,
+  since head, prev, time, fingerprint]``
 * a rotation, signed by the outgoing key and by the incoming one:
   ``["privateer-rotation-v1", outgoing public key (32 bytes), incoming public key, time]``
 
@@ -55,6 +60,7 @@ HEAD = "privateer-head-v1"
 RECEIPT = "privateer-receipt-v1"
 RECORD = "privateer-record-v1"
 ROTATION = "privateer-rotation-v1"
+FEED = "privateer-feed-v1"
 IN_KEY_FILE = "key-file"   # ``privateer_keys.private_key`` of the service's own keys: the private half is in the key file
 KEY_FILE_FORMAT = "privateer-key-file"
 
@@ -79,6 +85,11 @@ def now() -> str:
 
 def head_message(game_id: bytes, version: int, head: bytes, time: str, fp: str) -> bytes:
     return canon([HEAD, game_id, version, head, time, fp])
+
+
+def feed_message(seq: int, tag: bytes, version: int, head: bytes, signed: str, head_fp: str, since: tuple[int, bytes],
+                 prev: bytes, time: str, fp: str) -> bytes:
+    return canon([FEED, seq, tag, version, head, signed, head_fp, since[0], since[1], prev, time, fp])
 
 
 def receipt_message(game_id: bytes, seat: int, seat_version: int, head: bytes, time: str, fp: str) -> bytes:
@@ -273,6 +284,14 @@ class Signer:
         t = self._now()
         sig = key.sign(head_message(game_id.bytes, version, head, t, self.fingerprint))
         return (game_id.hex, version, head.hex(), t, self.fingerprint, sig.hex())
+
+    def sign_feed_entry(self, seq: int, tag: bytes, version: int, head: bytes, signed: str, head_fp: str,
+                        since: tuple[int, bytes], prev: bytes) -> tuple[bytes, str, str, bytes]:
+        """An entry of the feed of heads: its statement, time, the signing key's fingerprint, the signature."""
+        key = self._active()
+        t = self._now()
+        msg = feed_message(seq, tag, version, head, signed, head_fp, since, prev, t, self.fingerprint)
+        return msg, t, self.fingerprint, key.sign(msg)
 
     def receipt(self, game_id, seat: int, seat_version: int, head: bytes) -> dict:
         """A seat's receipt for the head after its accepted step."""

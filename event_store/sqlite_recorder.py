@@ -279,3 +279,30 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
     def select_signatures(self, game_id: str) -> list[dict]:
         """The game's signed heads, by version."""
         return self._query(service_tables.SELECT_SIGNATURES_QMARK, (game_id,))
+
+    def select_feed(self, after: int, limit: int) -> list[dict]:
+        """The feed of heads' entries after ``seq`` ``after``, at most ``limit`` (event_store/heads_feed.py)."""
+        return self._query(service_tables.SELECT_FEED_QMARK, (after, limit))
+
+    def select_feed_last(self) -> dict | None:
+        """The feed's last entry (``seq``, ``entry``), None while it is empty."""
+        rows = self._query(service_tables.SELECT_FEED_LAST)
+        return rows[0] if rows else None
+
+    def select_feed_game_last(self, game_id: str) -> dict | None:
+        """The game's last entry in the feed (``version``, ``head``), None before its first."""
+        rows = self._query(service_tables.SELECT_FEED_GAME_LAST_QMARK, (game_id,))
+        return rows[0] if rows else None
+
+    def select_catalog(self, digest: str) -> dict | None:
+        """A loaded catalog (service/catalogs.py) by its digest, None if none was loaded."""
+        rows = self._query(service_tables.SELECT_CATALOG_QMARK, (digest,))
+        return rows[0] if rows else None
+
+    def select_catalogs(self) -> list[dict]:
+        """The loaded catalogs (without their content), oldest first."""
+        return self._query(service_tables.SELECT_CATALOGS)
+
+    def select_unfed(self) -> list[dict]:
+        """The signed heads the feed has not taken yet, oldest signature first."""
+        return self._query(service_tables.SELECT_UNFED)

@@ -4,7 +4,8 @@ The commands live in modules named for what they do, each registering on the
 one Typer app of ``tools.common``: play_cmds (new, status, legal, act, chance,
 correct, referee), table_cmd (table: the referee's session), history_cmds (replay, log, audit, fork, export, import, games,
 simulate), projections_cmd (projections, standings), serve_cmd (serve), evidence_cmds (key, verify), analyse_cmd (analyse),
-tournament_cmd (tournament: new, register, drop, seat, result, close, finish, standings, export, audit, simulate).
+tournament_cmd (tournament: new, register, drop, seat, result, close, finish, standings, export, audit, simulate),
+witness_cmd (witness: follow, check).
 """
 
 from __future__ import annotations
@@ -91,6 +92,7 @@ def _assembled():
     from tools import evidence_cmds  # noqa: F401,I001
     from tools import analyse_cmd  # noqa: F401,I001
     from tools import tournament_cmd  # noqa: F401,I001
+    from tools import witness_cmd  # noqa: F401,I001
     from tools.common import app, flowing_help
 
     flowing_help(app)

@@ -20,6 +20,7 @@ from contextvars import ContextVar
 
 from uuid import UUID
 
+from service.app import Privateer
 from service.kernel.errors import BadInput, UnknownGame
 
 from .auth import Forbidden, is_organiser, token_hash
@@ -36,7 +37,7 @@ request_rows: ContextVar[dict | None] = ContextVar("request_rows", default=None)
 
 
 class Access:
-    def __init__(self, app, organiser_key: str):
+    def __init__(self, app: Privateer, organiser_key: str):
         self.app = app
         self.organiser_key = organiser_key
         self._published: set[str] = set()  # a published fork stays published: cache the yes only

@@ -35,9 +35,13 @@ from concurrent.futures import ThreadPoolExecutor
 from uuid import UUID
 
 from service.analyse import analyse_machine, check_point
+from service.aggregate import Game
+from service.app import Privateer
 from service.kernel.errors import BadInput, PrivateerError
+from service.kernel.machine import Machine
 
 from .auth import Caller, Forbidden, token_hash
+from .current import Current
 
 WORKERS = 2   # analyses computed at once (each holds a core while it runs)
 WAITING = 8   # analyses running or waiting in one process; beyond: 429
@@ -73,7 +77,7 @@ def allowed_seat(caller: Caller, seat: int | None, finished: bool) -> tuple[int,
     """The seat the caller may have analysed, and whether what that seat had seen
     must be checked against what the caller may read (``Forbidden`` before the
     end: the same refusal whatever the position, the seat number or the point)."""
-    if caller.role == "seat" and seat in (None, caller.seat):
+    if caller.role == "seat" and caller.seat is not None and seat in (None, caller.seat):  # a seat's own
         return caller.seat, False
     if not caller.is_referee and not finished:
         raise Forbidden(ONLY_OWN)
@@ -82,12 +86,12 @@ def allowed_seat(caller: Caller, seat: int | None, finished: bool) -> tuple[int,
     return seat, not caller.is_referee
 
 
-def seen_by(visible_to, seat: int) -> bool:
+def seen_by(visible_to: object, seat: int) -> bool:
     return visible_to == "all" or (isinstance(visible_to, list) and seat in visible_to)
 
 
 class Analyses:
-    def __init__(self, app, current, max_playouts: int):
+    def __init__(self, app: Privateer, current: Current, max_playouts: int):
         self.app = app
         self.current = current
         self.max_playouts = max_playouts
@@ -161,7 +165,7 @@ class Analyses:
             self._nothing_hidden(gid, caller, seat, version)
         return analyse_machine(gid, machine, version, seat, where, playouts, seed, self._counted(stop))
 
-    def _counted(self, stop: threading.Event | None):
+    def _counted(self, stop: threading.Event | None) -> Callable[[int], None]:
         """The search's progress callback: counts the playouts, and stops the search
         (``Abandoned``) once ``stop`` is set."""
 
@@ -183,12 +187,13 @@ class Analyses:
             if seen_by(e.visible_to, seat) and not seen_by(e.visible_to, mine):
                 raise Forbidden(HIDDEN_FROM_YOU)
 
-    def _before(self, gid: UUID, caller: Caller, seat: int, before: int):
+    def _before(self, gid: UUID, caller: Caller, seat: int, before: int) -> tuple[Machine, int]:
         """The game just before event ``before`` (the caller's count), which must be one of the
         seat's own decisions: the point at which the seat chose."""
         store = self.current.store_version(gid, caller.view_seat, before)
         event = next(iter(self.app.events.get(gid, gt=store - 1, limit=1)))
-        if event.type != "Decided" or event.data.get("seat") != seat:
+        decided = isinstance(event, Game.Recorded) and event.type == "Decided" and event.data.get("seat") == seat
+        if not decided:
             raise BadInput(f"event {before} is not a decision of seat {seat}")
         machine, version, _ = self.app.fold(gid, to_event=store - 1)
         return machine, version

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
@@ -23,7 +24,7 @@ from service.app import Privateer
 from service.logs import configure
 
 from . import errors, routes_docs, routes_games, routes_history, routes_play, routes_reads, routes_seats
-from . import routes_analysis, routes_standings, routes_tournaments
+from . import routes_analysis, routes_catalogs, routes_heads, routes_pages, routes_standings, routes_tournaments
 from .core import GameService
 from .fast import PlayLoop
 from .headers import SecurityHeaders
@@ -31,7 +32,6 @@ from .heap import settle
 from .bodies import WholeBody
 from .limits import Limits
 from .requestlog import RequestLog
-from .routes_pages import pages_router
 from .routes_reads import VIEWER
 
 
@@ -42,12 +42,12 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None,
     svc = GameService(Privateer(db), organiser_key, limits.analysis_playouts, limits.bot_quantum)
 
     @asynccontextmanager
-    async def lifespan(_api):
+    async def lifespan(_api: FastAPI) -> AsyncIterator[None]:
         svc.bots.attach(asyncio.get_running_loop())  # the bots' steps are made on the server's loop
         yield
         svc.close()  # the steps sent are committed before the server ends
 
-    api = FastAPI(
+    api = routes_docs.Api(
         lifespan=lifespan,
         title="privateer",
         version="1",
@@ -62,12 +62,12 @@ def create_app(db: str | None, organiser_key: str, limits: Limits | None = None,
     routes_docs.mount_docs(api)
     api.mount("/viewer-assets", StaticFiles(directory=VIEWER), name="viewer-assets")
     for routes in (routes_docs, routes_standings, routes_games, routes_play, routes_seats, routes_reads,
-                   routes_history, routes_analysis, routes_tournaments):
+                   routes_history, routes_analysis, routes_tournaments, routes_heads, routes_catalogs, routes_pages):
         api.include_router(routes.router)
-    api.include_router(pages_router(svc))  # the pages for people and what they read (routes_pages.py)
     if play_loop:
         api.add_middleware(PlayLoop, service=svc)
-    api.add_middleware(WholeBody, max_body=limits.max_body)  # the play loop reads checked bodies
+    api.add_middleware(WholeBody, max_body=limits.max_body,  # the play loop reads checked bodies
+                       larger={"/catalogs": limits.max_catalog})
     api.add_middleware(SecurityHeaders)  # every answer carries them, refusals of a body too
     api.add_middleware(RequestLog)  # outermost: every request is logged, refusals of a body too
     return api

@@ -7,12 +7,14 @@ from __future__ import annotations
 import re
 import threading
 from collections import OrderedDict
+from typing import Any
 from uuid import UUID
 
+from service.app import Privateer
 from service.audit import audit_game
-from service.kernel.errors import UnknownGame
 
 from .auth import Caller
+from .current import Current
 
 AUDIT_CACHE = 500
 REDACTED = "details of a failed audit are for the referee"
@@ -20,25 +22,23 @@ STORE_VERSIONS = re.compile(r"^correction at version \d+: versions \d+-\d+ retra
 
 
 class Audits:
-    def __init__(self, app, current):
+    def __init__(self, app: Privateer, current: Current):
         self.app = app
         self.current = current
         self._lock = threading.Lock()
-        self._reports: OrderedDict[tuple, dict] = OrderedDict()
+        self._reports: OrderedDict[tuple[UUID, int, object], dict[str, Any]] = OrderedDict()
         self._locks: dict[UUID, threading.Lock] = {}
         self.runs = 0
 
     @staticmethod
-    def _key(gid: UUID, row: dict) -> tuple:
+    def _key(gid: UUID, row: dict[str, Any]) -> tuple[UUID, int, object]:
         head = row.get("head")
         if isinstance(head, (bytearray, memoryview)):
             head = bytes(head)
         return gid, int(row["version"]), head
 
-    def audit(self, gid: UUID, caller: Caller) -> dict:
-        row = self.current.index_row(gid)
-        if row is None:
-            raise UnknownGame(f"no game with id {gid.hex}")
+    def audit(self, gid: UUID, caller: Caller) -> dict[str, Any]:
+        row = self.current.known_row(gid)
         key = self._key(gid, row)
         report = None if caller.is_referee else self._reports.get(key)
         if report is None:

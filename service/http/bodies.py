@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import json
 
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
 from service.json_text import loads
 from service.kernel.errors import BadInput
 
@@ -48,18 +50,20 @@ def utf8_text(body: bytes) -> bool:
 
 
 class WholeBody:
-    """ASGI middleware: read the whole body (at most ``max_body`` bytes) before
-    the application sees the request; answer 413 past the limit, 400 if it is
-    not UTF-8 text."""
+    """ASGI middleware: read the whole body (at most ``max_body`` bytes, or the
+    limit ``larger`` gives its path) before the application sees the request;
+    answer 413 past the limit, 400 if it is not UTF-8 text."""
 
-    def __init__(self, app, max_body: int):
+    def __init__(self, app: ASGIApp, max_body: int, larger: dict[str, int] | None = None):
         self.app = app
         self.max_body = max_body
+        self.larger = larger or {}
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.larger.get(scope.get("path", ""), self.max_body)
         length = None
         for name, value in scope.get("headers") or ():
             if name == b"content-length":
@@ -68,18 +72,19 @@ class WholeBody:
                 except ValueError:
                     await _refuse(send, 400, "bad_input", "the Content-Length header is not a number")
                     return
-        if length is not None and length > self.max_body:
-            await _refuse(send, 413, "too_large", f"the request body is larger than {self.max_body} bytes")
+        if length is not None and length > limit:
+            await _refuse(send, 413, "too_large", f"the request body is larger than {limit} bytes")
             return
-        chunks, total = [], 0
+        chunks: list[bytes] = []
+        total = 0
         while True:
             message = await receive()
             if message["type"] != "http.request":  # the client went away
                 return
             body = message.get("body", b"")
             total += len(body)
-            if total > self.max_body:
-                await _refuse(send, 413, "too_large", f"the request body is larger than {self.max_body} bytes")
+            if total > limit:
+                await _refuse(send, 413, "too_large", f"the request body is larger than {limit} bytes")
                 return
             chunks.append(body)
             if not message.get("more_body", False):
@@ -95,12 +100,12 @@ class WholeBody:
         await self.app(scope, replaying(body, receive), send)
 
 
-def replaying(body: bytes, receive):
+def replaying(body: bytes, receive: Receive) -> Receive:
     """An ASGI ``receive`` that gives the whole ``body`` (already read) once,
     then whatever ``receive`` gives (a disconnect)."""
     given = False
 
-    async def replay():
+    async def replay() -> Message:
         nonlocal given
         if not given:
             given = True
@@ -110,7 +115,7 @@ def replaying(body: bytes, receive):
     return replay
 
 
-async def _refuse(send, status: int, kind: str, reason: str) -> None:
+async def _refuse(send: Send, status: int, kind: str, reason: str) -> None:
     body = json.dumps({"error": kind, "reason": reason}).encode()
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),

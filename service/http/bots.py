@@ -35,32 +35,39 @@ import math
 import random
 import secrets
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 from uuid import UUID
 
+from service.app import Privateer
 from service.kernel.copies import as_read
 from service.kernel.errors import BadInput, PrivateerError, StaleVersion
 from service.kernel.games import GENERIC_BOTS, get_rules, get_sampler
-from service.kernel.seating import choosers
+from service.kernel.rules import Rules
+from service.kernel.seating import Chooser, choosers
 
 from .access import request_rows
 from .auth import Caller, Conflict
+from .bot_seats import MARK, BotSeats
+from .changes import Changes
 from .checks import now
+from .current import Current
+from .seats import Seats
+from .steps import Steps
 
 log = logging.getLogger(__name__)
-MARK = "bot:"  # the code hash of a bot's invitation: "bot:<seat>"
 SUFFIX = " (bot)"
 MAX_MOVES = 100_000  # a bot's decisions in one game, at most (a guard against a loop)
 REFUSALS = 5  # refusals in a row before a bot's task stops (the next commit to the game wakes it again)
 
 
-def bot_names(rules) -> list[str]:
+def bot_names(rules: Rules) -> list[str]:
     return [*rules.bots, *(n for n in GENERIC_BOTS if n not in rules.bots)]
 
 
 def check_bots(game: str, seats: int, bots: dict[str, str]) -> dict[int, str]:
     """``{"2": "ismcts"}`` checked against the game: seat numbers and bot names."""
     rules = get_rules(game)
-    out = {}
+    out: dict[int, str] = {}
     for seat_text, name in bots.items():
         if not seat_text.isdigit() or not 1 <= int(seat_text) <= seats:
             raise BadInput(f"bots: {seat_text!r} is not a seat of this game (1 to {seats})")
@@ -81,7 +88,8 @@ def due(elapsed: float, quantum: float) -> float:
     return max(1, math.ceil(elapsed / quantum)) * quantum
 
 
-def choose(rules, state: dict, seat: int, legal: list, chooser, rng: random.Random):
+def choose(rules: Rules, state: dict[str, Any], seat: int, legal: list[dict[str, Any]], chooser: Chooser,
+           rng: random.Random) -> dict[str, Any]:
     """The bot's decision among ``legal``, made on a state the game's sampler draws from
     the seat's own view (what the seat cannot see is drawn again, never read)."""
     sampler = get_sampler(rules.name)
@@ -96,53 +104,25 @@ def choose(rules, state: dict, seat: int, legal: list, chooser, rng: random.Rand
     return decision
 
 
-class BotSeats:
-    """Which seats the service's bots play, read from the seats' records, never from a name:
-    a bot's seat was taken with the invitation whose code hash is ``bot:<seat>``, which only
-    ``Bots.seat`` writes (no code hashes to it), so a person who joins under a name that
-    looks like a bot's is a person here. The games stored before this was read so are read
-    alike: their bots took their seats the same way. A seat, once taken, never changes
-    hands, so each is looked up once per process."""
-
-    def __init__(self, app):
-        self.app = app
-        self._known: dict[tuple[str, int], str | None] = {}  # (game, seat) -> bot name, None: a person
-
-    def of(self, gid: UUID, roles: list[str] | None = None) -> dict[int, str]:
-        """The game's bot seats and their bots; ``roles``: the game's taken roles, if read already."""
-        out = {}
-        for role in self.app.recorder.select_roles(gid.hex) if roles is None else roles:
-            if not role.startswith("seat:"):
-                continue
-            seat = int(role.split(":", 1)[1])
-            k = (gid.hex, seat)
-            if k not in self._known:
-                inv = self.app.recorder.select_invitation(gid.hex, f"{MARK}{seat}")
-                # the bot's name: its invitation's player, "<bot> (bot)" as Bots.seat wrote it
-                self._known[k] = inv["player"].split(" ", 1)[0] if inv and inv["used"] is not None else None
-            if self._known[k] is not None:
-                out[seat] = self._known[k]
-        return out
-
-
 class Bots:
-    def __init__(self, app, current, steps, seats, changes, quantum: float = 0.0, seated: BotSeats | None = None):
+    def __init__(self, app: Privateer, current: Current, steps: Steps, seats: Seats, changes: Changes,
+                 quantum: float = 0.0, seated: BotSeats | None = None):
         self.app = app
         self.seated = seated or BotSeats(app)
         self.quantum = quantum  # seconds: a decision is appended at a multiple of it after the turn began
         self.current = current
         self.steps = steps
         self.seats = seats
-        self._choosers: dict[tuple[str, str], object] = {}
+        self._choosers: dict[tuple[str, str], Chooser] = {}
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="privateer-bots")
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._tasks: dict[str, asyncio.Task] = {}
+        self._tasks: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
         self._none: set[str] = set()  # games whose seats are all people's: nothing to look at, ever
         changes.on_commit(self.wake)
 
     # seating ------------------------------------------------------------------------
-    def seat(self, gid: UUID, row: dict, seat: int, name: str) -> None:
+    def seat(self, gid: UUID, row: dict[str, Any], seat: int, name: str) -> None:
         """Seat bot ``name`` in ``seat`` (the caller is the organiser or the referee)."""
         check_bots(row["game"], int(row["seats"]), {str(seat): name})
         self.seats.access.guard_seats(row, "no bots may be seated")
@@ -237,7 +217,7 @@ class Bots:
         finally:
             self._tasks.pop(gid_hex, None)
 
-    def _choose(self, gid: UUID):
+    def _choose(self, gid: UUID) -> tuple[int, dict[str, Any], int] | None:
         """``(seat, decision, expected version)`` for a bot that acts now, or None."""
         game = self.current.game(gid)
         m = game.machine
@@ -259,7 +239,7 @@ class Bots:
         # submitted as its seat reads it, like a person's (copies of one face: service/kernel/copies.py)
         return seat, as_read(decision, m.alike()), m.seen(seat, game.version)
 
-    def _chooser(self, rules, name: str):
+    def _chooser(self, rules: Rules, name: str) -> Chooser:
         k = (rules.name, name)
         if k not in self._choosers:
             self._choosers[k] = choosers(rules, {1: name}, 1)[1]

@@ -5,17 +5,21 @@ caller may not know of)."""
 
 from __future__ import annotations
 
+from typing import Any
 from uuid import UUID
 
+from service.app import Privateer
 from service.kernel.errors import BadInput
+from service.kernel.machine import Machine
 
+from .access import Access
 from .auth import Caller, Forbidden, Unauthorized, bearer, is_organiser, token_hash
 
 CACHE_ROLES = 100_000
 
 
 class Callers:
-    def __init__(self, app, access, organiser_key: str):
+    def __init__(self, app: Privateer, access: Access, organiser_key: str):
         self.app = app
         self.access = access
         self.organiser_key = organiser_key
@@ -49,7 +53,8 @@ class Callers:
             return Caller("referee")
         return Caller("seat", int(role.split(":", 1)[1]))
 
-    def locate(self, game_id: str, authorization: str | None, code: str | None = None):
+    def locate(self, game_id: str, authorization: str | None,
+               code: str | None = None) -> tuple[UUID, dict[str, Any], str | None]:
         """The game (404 before any auth question, and for a private fork the
         caller may not know of), its index row and the caller's token."""
         try:
@@ -61,7 +66,7 @@ class Callers:
             raise bad
         return gid, row, token
 
-    def who_row(self, game_id: str, authorization: str | None):
+    def who_row(self, game_id: str, authorization: str | None) -> tuple[UUID, Caller, dict[str, Any]]:
         """The game, the caller and the game's index row."""
         gid, row, token = self.locate(game_id, authorization)
         caller = self.caller(gid, token)
@@ -69,11 +74,11 @@ class Callers:
             self.access.guard_seats(row, "no seat reads")
         return gid, caller, row
 
-    def who(self, game_id: str, authorization: str | None):
+    def who(self, game_id: str, authorization: str | None) -> tuple[UUID, Caller]:
         gid, caller, _ = self.who_row(game_id, authorization)
         return gid, caller
 
-    def referee(self, game_id: str, authorization: str | None):
+    def referee(self, game_id: str, authorization: str | None) -> tuple[UUID, Caller, dict[str, Any]]:
         """``who_row`` for what only the game's referee (or the organiser) may do."""
         gid, caller, row = self.who_row(game_id, authorization)
         if not caller.is_referee:
@@ -83,10 +88,10 @@ class Callers:
         return gid, caller, row
 
 
-def seat_for(caller: Caller, seat: int | None, machine, acting: bool) -> int:
+def seat_for(caller: Caller, seat: int | None, machine: Machine, acting: bool) -> int:
     """The seat a request is for: a seat token's own, or the one the referee names
     (and, to act, only in a table-mode game)."""
-    if caller.role == "seat":
+    if caller.role == "seat" and caller.seat is not None:  # a seat's caller always has its seat
         if seat is not None and seat != caller.seat:
             raise Forbidden(f"this token is seat {caller.seat}'s, not seat {seat}'s")
         return caller.seat

@@ -14,18 +14,24 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # psycopg is only installed with PostgreSQL's extra
+    from event_store.postgres import HeardRows
 
 FALLBACK_SECONDS = 1.0
+EVERY_GAME = "*"  # ``watch(EVERY_GAME)``: woken by a commit to any game (the games list's stream)
 
 
 class Changes:
-    def __init__(self):
+    def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._waiters: dict[str, set] = {}
-        self._listeners: list = []
+        self._waiters: dict[str, set[tuple[asyncio.AbstractEventLoop, asyncio.Event]]] = {}
+        self._listeners: list[Callable[[str], None]] = []
 
-    def on_commit(self, listener) -> None:
+    def on_commit(self, listener: Callable[[str], None]) -> None:
         """``listener(gid_hex)`` is called (from any thread) after each commit to any game."""
         self._listeners.append(listener)
 
@@ -34,7 +40,7 @@ class Changes:
         for listener in self._listeners:
             listener(gid_hex)
         with self._lock:
-            waiters = list(self._waiters.get(gid_hex, ()))
+            waiters = list(self._waiters.get(gid_hex, ())) + list(self._waiters.get(EVERY_GAME, ()))
         for loop, event in waiters:
             try:
                 loop.call_soon_threadsafe(event.set)
@@ -42,8 +48,9 @@ class Changes:
                 pass
 
     @contextmanager
-    def watch(self, gid_hex: str):
-        """An ``asyncio.Event`` set at each commit to the game while the block runs."""
+    def watch(self, gid_hex: str) -> Iterator[asyncio.Event]:
+        """An ``asyncio.Event`` set at each commit to the game (to any game: ``EVERY_GAME``)
+        while the block runs."""
         entry = (asyncio.get_running_loop(), asyncio.Event())
         with self._lock:
             self._waiters.setdefault(gid_hex, set()).add(entry)
@@ -57,7 +64,7 @@ class Changes:
                     if not waiters:
                         del self._waiters[gid_hex]
 
-    def listen(self, db: str, heard=None):
+    def listen(self, db: str, heard: HeardRows | None = None) -> threading.Event | None:
         """On PostgreSQL, a daemon thread that wakes the streams at every commit to the
         database (by any process); returns the ``threading.Event`` that stops it, or None.
         ``heard``: the recorder's ``HeardRows``, kept while the thread hears every commit."""

@@ -14,7 +14,7 @@ MAX_DEPTH = 32
 INT_MIN, UINT_MAX = -(2**63), 2**64 - 1
 
 
-def check_json(value, what: str, depth: int = 0):
+def check_json(value: object, what: str, depth: int = 0) -> None:
     """Refuse what JSON allows but the store cannot keep or give back
     (NaN, infinities, integers beyond 64 bits, very deep nesting)."""
     if depth > MAX_DEPTH:
@@ -42,7 +42,7 @@ def check_json(value, what: str, depth: int = 0):
     raise BadInput(f"{what} holds a {type(value).__name__}, which JSON does not have")
 
 
-def fingerprint(obj) -> str:
+def fingerprint(obj: object) -> str:
     return hashlib.sha256(json.dumps(obj, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
 

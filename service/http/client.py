@@ -12,6 +12,8 @@ import threading
 import time
 import uuid
 from collections import deque
+from collections.abc import Iterable
+from typing import Any
 
 import httpx
 
@@ -26,7 +28,7 @@ class ServerProcess:
     """``tools serve`` on a free port, as a real process."""
 
     def __init__(self, db: str, organiser_key: str | None = None, host: str = "127.0.0.1", workers: int = 1,
-                 env: dict | None = None):
+                 env: dict[str, str] | None = None):
         self.db = db
         self.env = dict(env or {})
         self.workers = workers
@@ -34,7 +36,7 @@ class ServerProcess:
         self.host = host
         self.port = free_port()
         self.url = f"http://{host}:{self.port}"
-        self.proc: subprocess.Popen | None = None
+        self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self, ceiling: float = 300.0) -> "ServerProcess":
         """Start ``tools serve`` and wait for its readiness: until it answers ``/health``, however long a
@@ -88,14 +90,14 @@ class ServerProcess:
                 self.proc.stderr.close()
         self.proc = None
 
-    def __enter__(self):
+    def __enter__(self) -> ServerProcess:
         return self.start()
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.stop()
 
 
-def auth(token: str | None) -> dict:
+def auth(token: str | None) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"} if token else {}
 
 
@@ -105,29 +107,29 @@ class Api:
     def __init__(self, url: str, token: str | None = None, timeout: float = 30.0):
         self.http = httpx.Client(base_url=url, timeout=timeout, headers=auth(token))
 
-    def close(self):
+    def close(self) -> None:
         self.http.close()
 
-    def get(self, path: str, **kw) -> httpx.Response:
+    def get(self, path: str, **kw: Any) -> httpx.Response:
         return self.http.get(path, **kw)
 
-    def post(self, path: str, body=None, **kw) -> httpx.Response:
+    def post(self, path: str, body: Any = None, **kw: Any) -> httpx.Response:
         return self.http.post(path, json=body, **kw)
 
-    def ok(self, r: httpx.Response, status: int = 200):
+    def ok(self, r: httpx.Response, status: int = 200) -> Any:
         if r.status_code != status:
             raise AssertionError(f"{r.request.method} {r.request.url}: {r.status_code} {r.text}")
         return r.json()
 
     # shortcuts ------------------------------------------------------------------
-    def create(self, game: str, seats: int, **kw) -> dict:
+    def create(self, game: str, seats: int, **kw: Any) -> dict[str, Any]:
         return self.ok(self.post("/games", {"game": game, "seats": seats, **kw}), 201)
 
     def invite(self, gid: str, seat: int, player: str = "") -> str:
         """An invitation code for a seat (this client holds the organiser or referee key)."""
         return self.ok(self.post(f"/games/{gid}/invitations", {"seat": seat, "player": player}), 201)["code"]
 
-    def join(self, gid: str, seat: int, code: str, entropy: str | None = None, player: str = "") -> dict:
+    def join(self, gid: str, seat: int, code: str, entropy: str | None = None, player: str = "") -> dict[str, Any]:
         body = {"code": code}
         if entropy:
             body["entropy"] = entropy
@@ -135,17 +137,17 @@ class Api:
             body["player"] = player
         return self.ok(self.post(f"/games/{gid}/seats/{seat}/join", body), 201)
 
-    def seat_up(self, gid: str, seats, inviter: "Api") -> dict[int, str]:
+    def seat_up(self, gid: str, seats: Iterable[int], inviter: Api) -> dict[int, str]:
         """Invite (with ``inviter``) and join each seat; their tokens."""
         return {n: self.join(gid, n, inviter.invite(gid, n))["token"] for n in seats}
 
-    def status(self, gid: str) -> dict:
+    def status(self, gid: str) -> dict[str, Any]:
         return self.ok(self.get(f"/games/{gid}"))
 
-    def legal(self, gid: str) -> dict:
+    def legal(self, gid: str) -> dict[str, Any]:
         return self.ok(self.get(f"/games/{gid}/legal"))
 
-    def decide(self, gid: str, decision: dict, version: int, key: str | None = None) -> httpx.Response:
+    def decide(self, gid: str, decision: dict[str, Any], version: int, key: str | None = None) -> httpx.Response:
         headers = {"Idempotency-Key": key} if key else {}
         return self.post(f"/games/{gid}/decisions", {"decision": decision, "expected_version": version},
                          headers=headers)
@@ -153,7 +155,10 @@ class Api:
 
 def read_stream(url: str, gid: str, token: str | None = None, after: int = 0, timeout: float = 60.0) -> list[dict]:
     """Read the SSE stream until it ends (the game is finished) or times out."""
-    out, event, data, eid = [], None, [], None
+    out: list[dict[str, Any]] = []
+    event: str | None = None
+    data: list[str] = []
+    eid: str | None = None
     with httpx.stream("GET", f"{url}/games/{gid}/stream", params={"after": after, "timeout": timeout},
                       headers=auth(token), timeout=timeout + 10) as r:
         if r.status_code != 200:

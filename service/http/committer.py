@@ -38,9 +38,17 @@ import asyncio
 import os
 import threading
 from collections import deque
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from event_store.commit_process import AckReader, CommitProcess
+from service.app import Prepared, Privateer
 from service.writer import step_error
+
+if TYPE_CHECKING:  # psycopg is only installed with PostgreSQL's extra
+    from event_store.postgres import IndexedPostgresRecorder
+    from event_store.sqlite_recorder import IndexedSQLiteRecorder
+
+Statements = list[tuple[Any, ...]]  # one step's transaction, as the commit process executes it
 
 
 # steps committed in one PostgreSQL transaction, at most
@@ -50,19 +58,20 @@ MAX_GROUP = 64
 class GroupCommits:
     """A thread committing the steps queued on PostgreSQL, those waiting together."""
 
-    def __init__(self, app):
+    def __init__(self, app: Privateer, recorder: IndexedPostgresRecorder):
         self.app = app
-        self._queue: deque = deque()   # (prepared, loop, future)
+        self.recorder = recorder
+        self._queue: deque[tuple[Prepared, asyncio.AbstractEventLoop, asyncio.Future[None]]] = deque()
         self._ready = threading.Condition()
         self._closed = False
         self._thread = threading.Thread(target=self._run, name="privateer-commits-pg", daemon=True)
         self._thread.start()
 
     @staticmethod
-    def serves(recorder) -> bool:
+    def serves(recorder: object) -> TypeGuard[IndexedPostgresRecorder]:
         return hasattr(recorder, "insert_steps")
 
-    async def commit(self, prepared) -> None:
+    async def commit(self, prepared: Prepared) -> None:
         loop = asyncio.get_running_loop()
         future = loop.create_future()
         with self._ready:
@@ -88,7 +97,7 @@ class GroupCommits:
                     return
                 group = [self._queue.popleft() for _ in range(min(MAX_GROUP, len(self._queue)))]
             try:
-                errors = self.app.recorder.insert_steps(
+                errors = self.recorder.insert_steps(
                     [(p.rows, {**p.kwargs, "snapshots": p.snapshots}) for p, _, _ in group])
             except Exception as e:  # noqa: BLE001 - no connection at all: every step's error, raised by its request
                 errors = [e] * len(group)
@@ -100,7 +109,7 @@ class GroupCommits:
                 except RuntimeError:  # that request's loop is closed: nobody waits for the answer
                     pass
 
-    def _as_raised(self, prepared, error: BaseException) -> BaseException:
+    def _as_raised(self, prepared: Prepared, error: BaseException) -> BaseException:
         """The error as ``Privateer.write`` raises it (a stale version is ``StaleVersion``)."""
         try:
             with self.app.stale_version(prepared):
@@ -109,7 +118,7 @@ class GroupCommits:
             return e
 
 
-def _settle(future: asyncio.Future, error: BaseException | None) -> None:
+def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
     if future.done():
         return
     if error is None:
@@ -118,28 +127,39 @@ def _settle(future: asyncio.Future, error: BaseException | None) -> None:
         future.set_exception(error)
 
 
+def by_process(recorder: object) -> TypeGuard[IndexedSQLiteRecorder]:
+    """An SQLite file's recorder: its steps may go to the commit process."""
+    return CommitProcess.serves(recorder)
+
+
 class Committer:
-    def __init__(self, app):
+    def __init__(self, app: Privateer):
         self.app = app
-        self._group = GroupCommits(app) if GroupCommits.serves(app.recorder) else None
-        self._direct = not CommitProcess.serves(app.recorder)
+        recorder = app.recorder
+        self._group = GroupCommits(app, recorder) if GroupCommits.serves(recorder) else None
+        # the recorder whose steps go to the commit process; None: committed on the loop
+        self._file: IndexedSQLiteRecorder | None = recorder if by_process(recorder) else None
         self._process: CommitProcess | None = None
         self._reader: AckReader | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._waiting: deque = deque()  # (prepared, statements, future), sent and not acknowledged
+        # (prepared, statements, future), sent and not acknowledged
+        self._waiting: deque[tuple[Prepared, Statements, asyncio.Future[None]]] = deque()
 
-    async def commit(self, prepared) -> None:
+    async def commit(self, prepared: Prepared) -> None:
         """``Privateer.write(prepared)``, the loop free while the disk is waited for."""
         if self._group is not None:
             await self._group.commit(prepared)
             return
-        if self._direct or not self._ready(asyncio.get_running_loop()):
+        loop = asyncio.get_running_loop()
+        recorder = self._file
+        process = None if recorder is None else self._ready(recorder, loop)
+        if recorder is None or process is None:
             self.app.write(prepared)
             return
-        statements = self.app.recorder.statements(prepared.rows, **prepared.kwargs, snapshots=prepared.snapshots)
-        future = self._loop.create_future()
+        statements = recorder.statements(prepared.rows, **prepared.kwargs, snapshots=prepared.snapshots)
+        future = loop.create_future()
         self._waiting.append((prepared, statements, future))
-        self._send(statements)
+        self._send(process, statements)
         await future
 
     def close(self) -> None:
@@ -149,40 +169,45 @@ class Committer:
         self._stop()
 
     # --------------------------------------------------------------------------
-    def _ready(self, loop) -> bool:
-        """A process watched by ``loop``: started, or moved from a loop that
-        has nothing in flight (a test client runs each request on a loop of its own)."""
+    def _ready(self, recorder: IndexedSQLiteRecorder, loop: asyncio.AbstractEventLoop) -> CommitProcess | None:
+        """The process watched by ``loop``: started, or moved from a loop that
+        has nothing in flight (a test client runs each request on a loop of its own);
+        None: commit on the loop."""
         if self._process is not None and self._loop is not loop:
             if self._waiting:
-                return False
+                return None
             self._stop()
         if self._process is None:
-            pool = self.app.recorder.datastore.pool
+            pool = recorder.datastore.pool
             process = CommitProcess(pool.db_name, pool.lock_timeout or 5.0)
             try:
                 os.set_blocking(process.ack_fd, False)
                 loop.add_reader(process.ack_fd, self._readable)
             except (NotImplementedError, OSError):  # a loop that cannot watch a pipe
                 process.close()
-                self._direct = True
-                return False
+                self._file = None
+                return None
             self._process, self._reader, self._loop = process, AckReader(), loop
-        return True
+        return self._process
 
-    def _send(self, statements) -> None:
+    @staticmethod
+    def _send(process: CommitProcess, statements: Statements) -> None:
         try:
-            self._process.send(statements, ack=True)
+            process.send(statements, ack=True)
         except OSError:
             pass  # the process has ended: its output says why (``_readable``)
 
     def _readable(self) -> None:
+        process, reader = self._process, self._reader
+        if process is None or reader is None:  # stopped: its pipe is no longer watched
+            return
         try:
-            data = os.read(self._process.ack_fd, 65536)
+            data = os.read(process.ack_fd, 65536)
         except BlockingIOError:
             return
         except OSError:
             data = b""
-        for ack in self._reader.feed(data):
+        for ack in reader.feed(data):
             prepared, _, future = self._waiting.popleft()
             if ack is None:
                 if not future.done():
@@ -204,7 +229,9 @@ class Committer:
                     future.set_exception(step_error(self.app, prepared, "OperationalError",
                                                     "the commit process ended before acknowledging this step"))
             return
-        if not rest or not self._ready(asyncio.get_running_loop()):
+        recorder = self._file
+        process = self._ready(recorder, asyncio.get_running_loop()) if rest and recorder is not None else None
+        if process is None:
             for prepared, _, future in rest:  # no process to send them to: committed here, in order
                 try:
                     self.app.write(prepared)
@@ -217,7 +244,7 @@ class Committer:
             return
         for item in rest:
             self._waiting.append(item)
-            self._send(item[1])
+            self._send(process, item[1])
 
     def _stop(self) -> None:
         process, self._process = self._process, None

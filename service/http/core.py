@@ -22,7 +22,8 @@ from service.app import Privateer
 from .access import Access
 from .analysis import Analyses
 from .audits import Audits
-from .bots import Bots, BotSeats
+from .bot_seats import BotSeats
+from .bots import Bots
 from .callers import Callers
 from .changes import Changes
 from .committer import Committer

@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from typing import Any
 from uuid import UUID
 
 from service.aggregate import Game
+from service.app import Privateer
 from service.kernel.errors import BadInput, UnknownGame
+from service.kernel.machine import Machine
+from service.kernel.rules import Rules
 
 from .access import request_rows
 
@@ -17,13 +21,13 @@ CACHE_GAMES = 2000
 
 
 class Current:
-    def __init__(self, app):
+    def __init__(self, app: Privateer):
         self.app = app
-        self._rules: dict[UUID, object] = {}
+        self._rules: dict[UUID, Rules] = {}
         self._lock = threading.Lock()
         self._cache: OrderedDict[UUID, Game] = OrderedDict()
 
-    def rules_of(self, gid: UUID):
+    def rules_of(self, gid: UUID) -> Rules:
         rules = self._rules.get(gid)
         if rules is None:
             rules = self.app.load(gid, version=1).machine.rules
@@ -32,9 +36,7 @@ class Current:
 
     def game(self, gid: UUID) -> Game:
         """The game as committed now (read-only: do not change it)."""
-        row = self.index_row(gid)
-        if row is None:
-            raise UnknownGame(f"no game with id {gid.hex}")
+        row = self.known_row(gid)
         with self._lock:
             hit = self._cache.get(gid)
             if hit is not None and hit.version == int(row["version"]):
@@ -62,7 +64,7 @@ class Current:
         game._pending_events = []
         return game
 
-    def fold(self, gid: UUID):
+    def fold(self, gid: UUID) -> tuple[Machine, int, bytes]:
         game = self.game(gid)
         return game.machine, game.version, game.head
 
@@ -84,7 +86,14 @@ class Current:
             raise UnknownGame(f"no game with id {gid.hex}")
         return int(rows[0]["version"])
 
-    def index_row(self, gid: UUID, fresh: bool = False) -> dict | None:
+    def known_row(self, gid: UUID, fresh: bool = False) -> dict[str, Any]:
+        """The game's row of the games index (``UnknownGame`` without one)."""
+        row = self.index_row(gid, fresh)
+        if row is None:
+            raise UnknownGame(f"no game with id {gid.hex}")
+        return row
+
+    def index_row(self, gid: UUID, fresh: bool = False) -> dict[str, Any] | None:
         memo = None if fresh else request_rows.get()
         if memo is not None and gid.hex in memo:
             return memo[gid.hex]

@@ -8,6 +8,7 @@ import logging
 
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
+from fastapi.requests import Request
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -24,7 +25,7 @@ def error(status: int, kind: str, reason: str) -> JSONResponse:
     return JSONResponse({"error": kind, "reason": one_line(reason)}, status_code=status)
 
 
-def one_line(reason) -> str:
+def one_line(reason: object) -> str:
     """A reason as one line: line breaks (a rule's or a library's text) become spaces."""
     text = str(reason)
     return " ".join(text.split()) if "\n" in text or "\r" in text else text
@@ -61,19 +62,19 @@ def install(api: FastAPI) -> None:
     """The application's exception handlers."""
 
     @api.exception_handler(PrivateerError)
-    async def _typed(request, exc: PrivateerError):
+    async def _typed(request: Request, exc: PrivateerError) -> JSONResponse:
         return answer(exc)
 
     @api.exception_handler(Replayed)
-    async def _replayed(request, exc: Replayed):
+    async def _replayed(request: Request, exc: Replayed) -> JSONResponse:
         return answer(exc)
 
     @api.exception_handler(RequestValidationError)
-    async def _malformed(request, exc: RequestValidationError):
+    async def _malformed(request: Request, exc: RequestValidationError) -> JSONResponse:
         return malformed(exc)
 
     @api.exception_handler(StarletteHTTPException)
-    async def _http(request, exc: StarletteHTTPException):
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         kind = {400: "bad_input", 404: "not_found", 405: "method_not_allowed",
                 413: "too_large"}.get(exc.status_code, "error")
         reason = str(exc.detail)
@@ -82,5 +83,5 @@ def install(api: FastAPI) -> None:
         return error(exc.status_code, kind, reason)
 
     @api.exception_handler(Exception)
-    async def _bug(request, exc: Exception):  # a bug, never bad input: say so in one line
+    async def _bug(request: Request, exc: Exception) -> JSONResponse:  # a bug, never bad input: say so in one line
         return answer(exc)

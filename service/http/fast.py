@@ -20,12 +20,17 @@ included; the route then answers it, with its own error messages.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from pydantic import TypeAdapter, ValidationError
 from starlette.responses import Response
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from . import models as m
 from .errors import answer
 from .bodies import replaying
+from .core import GameService
 from .route_params import MAX_ID, MAX_KEY
 from .routes_play import decide_on, legal_of, status_of
 
@@ -34,7 +39,7 @@ _LEGAL = TypeAdapter(m.Legal)
 _APPENDED = TypeAdapter(m.Appended)
 
 
-def _json_response(adapter: TypeAdapter, value, status: int) -> Response:
+def _json_response(adapter: TypeAdapter[Any], value: dict[str, Any], status: int) -> Response:
     """The route's answer: the value validated and serialized by its response model."""
     body = adapter.dump_json(adapter.validate_python(value))
     return Response(body, status_code=status, media_type="application/json")
@@ -44,11 +49,11 @@ class PlayLoop:
     """ASGI middleware answering with the functions the routes wrap
     (service/http/routes_play.py), for ``service``."""
 
-    def __init__(self, app, service):
+    def __init__(self, app: ASGIApp, service: GameService):
         self.app = app
         self.service = service
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         request = _play_request(scope)
         if request is None:
             await self.app(scope, receive, send)
@@ -69,13 +74,14 @@ class PlayLoop:
             return
         await response(scope, receive, send)
 
-    def _answer(self, adapter: TypeAdapter, status: int, handler, *args) -> Response:
+    def _answer(self, adapter: TypeAdapter[Any], status: int, handler: Callable[..., dict[str, Any]],
+                *args: Any) -> Response:
         try:
             return _json_response(adapter, handler(self.service, *args), status)
         except Exception as e:  # noqa: BLE001 - answered as the application's handlers answer it
             return answer(e)
 
-    async def _decide(self, game_id: str, auth, key, body: bytes) -> Response | None:
+    async def _decide(self, game_id: str, auth: str | None, key: str | None, body: bytes) -> Response | None:
         if not body or (key is not None and len(key) > MAX_KEY):
             return None
         try:
@@ -88,7 +94,7 @@ class PlayLoop:
             return answer(e)
 
 
-def _play_request(scope) -> tuple | None:
+def _play_request(scope: Scope) -> tuple[str, str, str | None, str | None] | None:
     """``(kind, game id, Authorization, Idempotency-Key)`` of a plain play-loop
     request, else None."""
     if scope["type"] != "http" or scope["query_string"]:
@@ -106,7 +112,8 @@ def _play_request(scope) -> tuple | None:
         kind = "decide"
     else:
         return None
-    auth = key = None
+    auth: str | None = None
+    key: str | None = None
     for name, value in scope["headers"]:
         if name == b"authorization" and auth is None:  # the first of each, as the routes read them
             auth = value.decode("latin-1")
@@ -115,7 +122,7 @@ def _play_request(scope) -> tuple | None:
     return kind, parts[2], auth, key
 
 
-async def _read_body(receive) -> bytes | None:
+async def _read_body(receive: Receive) -> bytes | None:
     """The whole body (``WholeBody``, outside this middleware, has read and
     checked it already); None if the client went away."""
     chunks = []

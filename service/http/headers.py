@@ -16,6 +16,8 @@ A response that sets one of them itself keeps its own.
 
 from __future__ import annotations
 
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
        "font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
 HEADERS = [(b"content-security-policy", CSP.encode()), (b"x-frame-options", b"DENY"),
@@ -26,15 +28,15 @@ _NAMES = {name for name, _ in HEADERS}
 class SecurityHeaders:
     """ASGI middleware: ``HEADERS`` added to every HTTP response's start."""
 
-    def __init__(self, app):
+    def __init__(self, app: ASGIApp):
         self.app = app
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
 
-        async def with_headers(message):
+        async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers") or ())
                 own = {name.lower() for name, _ in headers} & _NAMES

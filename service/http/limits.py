@@ -4,6 +4,9 @@
   refused with 413 before anything reads it: at once when its Content-Length
   says so, else (chunked) as soon as the bytes received pass the limit
   (service/http/bodies.py).
+* ``PRIVATEER_MAX_CATALOG`` (bytes, default 1048576): the body of ``POST /catalogs``
+  (an organiser's printed-card catalog: the built-in ones are up to 100 KB), in
+  place of ``PRIVATEER_MAX_BODY`` for that path alone.
 * ``PRIVATEER_STREAM_MAX_SECONDS`` (default 600) and
   ``PRIVATEER_STREAM_MAX_EVENTS`` (default 10000): a live stream ends with
   ``event: end`` when either is reached (the client resumes with ``?after=``).
@@ -46,6 +49,7 @@ def _env_seconds(name: str, default: float) -> float:
 @dataclass(frozen=True)
 class Limits:
     max_body: int = 64 * 1024
+    max_catalog: int = 1024 * 1024
     stream_seconds: int = 600
     stream_events: int = 10_000
     analysis_playouts: int = 2000
@@ -54,6 +58,7 @@ class Limits:
     @classmethod
     def from_env(cls) -> "Limits":
         return cls(max_body=_env_int("PRIVATEER_MAX_BODY", cls.max_body),
+                   max_catalog=_env_int("PRIVATEER_MAX_CATALOG", cls.max_catalog),
                    stream_seconds=_env_int("PRIVATEER_STREAM_MAX_SECONDS", cls.stream_seconds),
                    stream_events=_env_int("PRIVATEER_STREAM_MAX_EVENTS", cls.stream_events),
                    analysis_playouts=_env_int("PRIVATEER_ANALYSIS_MAX_PLAYOUTS", cls.analysis_playouts),

@@ -46,6 +46,9 @@ class CreateGame(BaseModel):
     bots: dict[str, str] = Field(default_factory=dict, description=(
         'Bots in seats (`{"2": "ismcts"}`): the service plays their turns, each from its seat\'s own view; '
         "the names are those `tools simulate --bot` takes (GET /rules lists each game's)."))
+    catalog: str | None = Field(None, max_length=64, description=(
+        "A printed-card catalog the organiser loaded (`POST /catalogs`), by its digest: the game uses its values "
+        "instead of the built-in ones (recorded in `GameCreated`)."))
 
 
 class Invite(BaseModel):

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from html import escape
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote
 
-from fastapi.responses import FileResponse, PlainTextResponse
+from fastapi.responses import FileResponse, PlainTextResponse, Response
 
 from service.projections.model import win_rate
 
@@ -25,7 +26,7 @@ def page_file(name: str) -> FileResponse:
     return FileResponse(PAGES / name, media_type="text/html", headers={"Cache-Control": "no-cache"})
 
 
-def asset_file(name: str):
+def asset_file(name: str) -> Response:
     """A script or stylesheet the pages load (``/pages-assets/NAME``); anything else: 404."""
     if name not in ASSETS:
         return PlainTextResponse("no such file", status_code=404)
@@ -41,8 +42,8 @@ ICON_LINK = f'<link rel="icon" href="data:image/svg+xml,{quote(ICON)}">'
 COLUMNS = ("rank", "player", "played", "wins", "win rate", "rating", "points", "avg", "best")
 
 
-def standings_page(rows: list[dict], unfinished: list[dict], tournament: str | None) -> str:
-    groups: dict = {}
+def standings_page(rows: list[dict[str, Any]], unfinished: list[dict[str, Any]], tournament: str | None) -> str:
+    groups: dict[tuple[str | None, str], list[dict[str, Any]]] = {}
     for r in rows:
         groups.setdefault((r["tournament"], r["game"]), []).append(r)
     parts = [f"<h2>Standings{' — ' + escape(tournament) if tournament else ''}</h2>"]
@@ -70,7 +71,7 @@ def standings_page(rows: list[dict], unfinished: list[dict], tournament: str | N
             + "".join(parts) + "</section></main></body></html>")
 
 
-def _num(x) -> str:
+def _num(x: object) -> str:
     """A number as the organiser's page writes it (JavaScript's way: 30, not 30.0)."""
     return str(int(x)) if isinstance(x, float) and x.is_integer() else str(x)
 

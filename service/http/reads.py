@@ -4,25 +4,31 @@ are counted by each caller)."""
 
 from __future__ import annotations
 
+from typing import Any
 from uuid import UUID
 
+from service.app import Privateer
 from service.kernel.errors import BadInput
+from service.kernel.machine import Machine
 from service.views import board as board_view
 from service.views import card_namer, log_entries
 from service.views import status as status_view
 
+from .access import Access
 from .auth import Caller
+from .bot_seats import BotSeats
 from .callers import seat_for
+from .current import Current
 
 
 class Reads:
-    def __init__(self, app, current, access, bot_seats):
+    def __init__(self, app: Privateer, current: Current, access: Access, bot_seats: BotSeats):
         self.app = app
         self.current = current
         self.access = access
         self.bot_seats = bot_seats
 
-    def status(self, gid: UUID, caller: Caller, folded=None) -> dict:
+    def status(self, gid: UUID, caller: Caller, folded: tuple[Machine, int, bytes] | None = None) -> dict[str, Any]:
         machine, version, head = folded or self.current.fold(gid)
         st = status_view(gid, machine, version, head, seat=caller.view_seat)
         st["started"] = machine.k["steps"] > 0
@@ -39,7 +45,8 @@ class Reads:
         st["players"] = {**joined, **(st.get("players") or {})}
         return st
 
-    def board(self, gid: UUID, caller: Caller, to_turn=None, to_event=None) -> dict:
+    def board(self, gid: UUID, caller: Caller, to_turn: int | None = None,
+              to_event: int | None = None) -> dict[str, Any]:
         if to_turn is not None and to_event is not None:
             raise BadInput("give to_turn or to_event, not both")
         seat = caller.view_seat
@@ -54,13 +61,13 @@ class Reads:
         b["seat"] = caller.seat
         return b
 
-    def legal(self, gid: UUID, caller: Caller, seat: int | None) -> dict:
+    def legal(self, gid: UUID, caller: Caller, seat: int | None) -> dict[str, Any]:
         machine, version, _ = self.current.fold(gid)
         seat = seat_for(caller, seat, machine, acting=False)
         return {"game_id": gid.hex, "seat": seat, "version": machine.seen(caller.view_seat, version),
                 "to_act": machine.to_act(), "decisions": machine.offered(seat)}
 
-    def log(self, gid: UUID, caller: Caller, after: int, limit: int) -> dict:
+    def log(self, gid: UUID, caller: Caller, after: int, limit: int) -> dict[str, Any]:
         """Paged in the caller's own numbers (a seat's or the public's: see service/views.py)."""
         rules = self.current.rules_of(gid)
         seat = caller.view_seat

@@ -17,6 +17,9 @@ import json
 import logging
 import re
 import time
+from typing import Any
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from service.logs import scrub
 
@@ -31,17 +34,17 @@ _GAME = re.compile(r"^/(?:games|play|join|referee)/([0-9a-f]{6,32})(?:/|$)")
 class RequestLog:
     """ASGI middleware: one log line for every HTTP request, once it is answered."""
 
-    def __init__(self, app):
+    def __init__(self, app: ASGIApp):
         self.app = app
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
         started = time.perf_counter()
-        seen: dict = {"status": None, "body": b""}
+        seen: dict[str, Any] = {"status": None, "body": b""}
 
-        async def watched(message):
+        async def watched(message: Message) -> None:
             if message["type"] == "http.response.start":
                 seen["status"] = message["status"]
             elif message["type"] == "http.response.body" and (seen["status"] or 0) >= 400:
@@ -58,9 +61,9 @@ class RequestLog:
             _line(scope, seen["status"], started, seen["body"])
 
 
-def _line(scope, status: int, started: float, body: bytes, failed: bool = False) -> None:
+def _line(scope: Scope, status: int, started: float, body: bytes, failed: bool = False) -> None:
     path = scope.get("path", "")
-    fields: dict = {"method": scope.get("method"), "path": path, "status": status,
+    fields: dict[str, Any] = {"method": scope.get("method"), "path": path, "status": status,
                     "ms": round((time.perf_counter() - started) * 1000, 1)}
     m = _GAME.match(path)
     if m:

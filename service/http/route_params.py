@@ -4,16 +4,23 @@ security and errors."""
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional, TypedDict
 
 from fastapi import Depends, Header, Path, Request
 
 from . import models as m
 from .core import GameService
 
-NEEDS = {"openapi_extra": {"security": [{"bearer": []}]}}  # a credential is required
-MAY = {"openapi_extra": {"security": [{}, {"bearer": []}]}}  # without one: a spectator
-ERRORS = {code: {"model": m.ErrorBody} for code in (400, 401, 403, 404, 409, 413, 422)}
+
+
+class Security(TypedDict):
+    """A route decorator's keyword arguments that say who may call it (``@router.get(..., **NEEDS)``)."""
+    openapi_extra: dict[str, Any]
+
+
+NEEDS: Security = {"openapi_extra": {"security": [{"bearer": []}]}}  # a credential is required
+MAY: Security = {"openapi_extra": {"security": [{}, {"bearer": []}]}}  # without one: a spectator
+ERRORS: dict[int | str, dict[str, Any]] = {code: {"model": m.ErrorBody} for code in (400, 401, 403, 404, 409, 413, 422)}
 MAX_ID = 100   # a game id (or a prefix) in a path
 MAX_KEY = 200  # an Idempotency-Key
 

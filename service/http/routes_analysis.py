@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 from fastapi import APIRouter, Query, Request
+from fastapi.responses import JSONResponse
 
 from . import models as m
 from .analysis import RETRY_AFTER, Busy, caller_key
@@ -31,7 +32,8 @@ async def analysis(request: Request, game_id: GameIdPath, svc: Service, authoriz
                        "Playouts in all, as `tools analyse --playouts` (at most PRIVATEER_ANALYSIS_MAX_PLAYOUTS, "
                        "2000 unless set)."))] = 1000,
                    seed: Annotated[str, Query(min_length=1, max_length=100, description=(
-                       "The search's seed: the same seed gives the same answer (as `tools analyse --seed`)."))] = "0"):
+                       "The search's seed: the same seed gives the same answer (as `tools analyse --seed`)."))] = "0"
+                   ) -> dict[str, Any] | JSONResponse:
     """The decisions a seat may take at a point of the game (now, the end of a turn, after an event, or
     just before one of its own decisions),
     each in words with its estimated win rate, mean score and the playouts behind it, from that seat's

@@ -7,11 +7,13 @@ so it works without a network; /redoc, which has no such package, leads to
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter, FastAPI
 from fastapi.openapi.utils import get_openapi
 from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
-from swagger_ui_bundle import swagger_ui_path
+from swagger_ui_bundle import swagger_ui_path  # type: ignore[import-untyped]  # the package ships no types
 
 from service.kernel.rules import available_games
 
@@ -39,39 +41,42 @@ DOCS_PAGE = """<!doctype html>
 
 
 @router.get("/docs", include_in_schema=False)
-async def docs():
+async def docs() -> HTMLResponse:
     return HTMLResponse(DOCS_PAGE)
 
 
 @router.get("/redoc", include_in_schema=False)
-async def redoc():
+async def redoc() -> RedirectResponse:
     return RedirectResponse("/docs")
 
 
 @router.get("/health", response_model=m.Health, tags=["service"])
-def health(svc: Service):
+def health(svc: Service) -> dict[str, Any]:
     return {"ok": True, "games": available_games(), "audit_runs": svc.audits.runs,
             "analyses": svc.analyses.running, "analysis_playouts": svc.analyses.playouts}
 
 
 @router.get("/key", response_model=m.ServiceKey, tags=["service"])
-def service_key(svc: Service):
+def service_key(svc: Service) -> dict[str, Any]:
     """The service's public signing key and its key history (spec/SPEC.md §4): what its signed heads and
     receipts check against, each key within its life, and the rotations, signed by both keys."""
     return svc.app.signer.history()
 
 
-def mount_docs(api: FastAPI) -> None:
-    """Swagger UI's files, and the OpenAPI document with the bearer scheme."""
-    api.mount("/docs-assets", StaticFiles(directory=swagger_ui_path), name="docs-assets")
+class Api(FastAPI):
+    """The application, whose OpenAPI document names the bearer scheme its routes' security refers to."""
 
-    def openapi():
-        if api.openapi_schema is None:
-            doc = get_openapi(title=api.title, version=api.version, description=api.description, routes=api.routes)
+    def openapi(self) -> dict[str, Any]:
+        if self.openapi_schema is None:
+            doc = get_openapi(title=self.title, version=self.version, description=self.description,
+                              routes=self.routes)
             doc.setdefault("components", {})["securitySchemes"] = {
                 "bearer": {"type": "http", "scheme": "bearer",
                            "description": "organiser key, referee key or seat token"}}
-            api.openapi_schema = doc
-        return api.openapi_schema
+            self.openapi_schema = doc
+        return self.openapi_schema
 
-    api.openapi = openapi
+
+def mount_docs(api: FastAPI) -> None:
+    """Swagger UI's files."""
+    api.mount("/docs-assets", StaticFiles(directory=swagger_ui_path), name="docs-assets")

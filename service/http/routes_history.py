@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import APIRouter
 
 from . import models as m
@@ -13,7 +15,7 @@ router = APIRouter()
 
 @router.post("/games/{game_id}/fork", response_model=m.Created, status_code=201, responses=ERRORS,
              tags=["organiser"], **NEEDS)
-def fork(game_id: GameIdPath, body: m.ForkGame, svc: Service, authorization: Auth = None):
+def fork(game_id: GameIdPath, body: m.ForkGame, svc: Service, authorization: Auth = None) -> dict[str, Any]:
     """A new game whose history is this one's up to a decision boundary (organiser). The fork is
     private (unlisted, 404 to anyone but the organiser and its referee) until published."""
     svc.callers.organiser(bearer(authorization))
@@ -22,7 +24,7 @@ def fork(game_id: GameIdPath, body: m.ForkGame, svc: Service, authorization: Aut
 
 
 @router.post("/games/{game_id}/publish", response_model=m.Published, responses=ERRORS, tags=["referee"], **NEEDS)
-def publish(game_id: GameIdPath, svc: Service, authorization: Auth = None):
+def publish(game_id: GameIdPath, svc: Service, authorization: Auth = None) -> dict[str, Any]:
     """Make a fork public (organiser or the fork's referee): listed and readable by anyone. Refused
     while a game it was forked from is unfinished."""
     gid, _, row = svc.callers.referee(game_id, authorization)
@@ -30,7 +32,7 @@ def publish(game_id: GameIdPath, svc: Service, authorization: Auth = None):
 
 
 @router.get("/games/{game_id}/audit", response_model=m.AuditOut, responses=ERRORS, tags=["public"], **MAY)
-def audit(game_id: GameIdPath, svc: Service, authorization: Auth = None):
+def audit(game_id: GameIdPath, svc: Service, authorization: Auth = None) -> dict[str, Any]:
     """Chain, chance and rules re-checked; a violation's details only for the referee."""
     gid, caller = svc.callers.who(game_id, authorization)
     return svc.audits.audit(gid, caller)

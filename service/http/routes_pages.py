@@ -30,13 +30,15 @@ from typing import Annotated, Any, Optional
 from uuid import UUID
 
 from fastapi import APIRouter, Query
-from fastapi.responses import RedirectResponse, Response
+from fastapi.responses import FileResponse, RedirectResponse, Response
 from pydantic import BaseModel, Field
 
 from service.kernel.chance import is_copy_of, said_as
 from service.kernel.corrections import step_outcomes, undo_point
 from service.kernel.errors import BadInput, PrivateerError
 from service.kernel.games import game_names, get_rules
+from service.kernel.machine import Machine
+from service.kernel.rules import Rules
 from service.render.common import board_text, words
 from service.render.table import to_text
 from service.views import referee_text
@@ -47,11 +49,13 @@ from .bots import bot_names
 from .checks import check_json
 from .core import GameService
 from .pages import ICON, asset_file, page_file
-from .route_params import ERRORS, MAY, NEEDS, Auth, GameIdPath, IdemKey
+from .route_params import ERRORS, MAY, NEEDS, Auth, GameIdPath, IdemKey, Service
 
 log = logging.getLogger(__name__)
 MAX_THEN = 500
 COPY = re.compile(r"^(.+\d)[a-z]$")  # blue-4a: copy a of blue-4
+
+router = APIRouter()
 
 
 # answers ------------------------------------------------------------------------
@@ -116,17 +120,17 @@ class GameKind(BaseModel):
     bots: list[str] = Field(description="The bots that may take a seat (POST /games `bots`).")
 
 
-def _options_of(rules) -> dict[str, str]:
+def _options_of(rules: Rules) -> dict[str, str]:
     return {k: str(v) for k, v in rules.options_said.items()}
 
 
-def _awaited_things(awaiting: dict | None) -> dict | None:
+def _awaited_things(awaiting: dict[str, Any] | None) -> dict[str, Any] | None:
     """What the awaited chance accepts, as things a referee clicks."""
     if awaiting is None:
         return None
-    out = {k: awaiting[k] for k in ("kind", "why", "deck", "sides", "n", "options", "faces") if k in awaiting}
+    out: dict[str, Any] = {k: awaiting[k] for k in ("kind", "why", "deck", "sides", "n", "options", "faces") if k in awaiting}
     if awaiting["kind"] == "card":
-        left: dict[str, dict] = {}
+        left: dict[str, dict[str, Any]] = {}
         for c in awaiting.get("choices") or []:
             said = _said(c, awaiting)
             entry = left.setdefault(said, {"say": said, "name": words(said), "copies": 0})
@@ -138,7 +142,7 @@ def _awaited_things(awaiting: dict | None) -> dict | None:
     return out
 
 
-def _said(card, awaiting: dict):
+def _said(card: Any, awaiting: dict[str, Any]) -> Any:
     """How a referee names ``card`` (what POST /chance takes): as printed where the game names its
     cards (with what tells it apart where copies of its name differ), else its id without the
     copy mark (``blue-4`` for ``blue-4a``: any copy left will do)."""
@@ -150,146 +154,162 @@ def _said(card, awaiting: dict):
     return base.group(1) if base and is_copy_of(card, base.group(1)) else card
 
 
-def pages_router(svc: GameService) -> APIRouter:
-    r = APIRouter()
-
-    def who(game_id: str, authorization: str | None) -> tuple[UUID, Caller]:
-        return svc.callers.who(game_id, authorization)
-
-    def players_of(gid: UUID, caller: Caller) -> dict:
-        return svc.reads.status(gid, caller)["players"] or {}
-
-    # the pages -------------------------------------------------------------------
-    @r.get("/", include_in_schema=False)
-    def root():
-        """A browser opening the service's address: the organiser's page."""
-        return RedirectResponse("/organiser", status_code=303)
-
-    @r.get("/favicon.ico", include_in_schema=False)
-    def favicon():
-        return Response(ICON, media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
-
-    @r.get("/organiser", include_in_schema=False)
-    def organiser_page():
-        return page_file("organiser.html")
-
-    @r.get("/join/{game_id}/{seat}", include_in_schema=False)
-    def join_page(game_id: str, seat: str):
-        return page_file("join.html")
-
-    @r.get("/play/{game_id}/{seat}", include_in_schema=False)
-    def play_page(game_id: str, seat: str):
-        return page_file("play.html")
-
-    @r.get("/referee/{game_id}", include_in_schema=False)
-    def referee_page(game_id: str):
-        return page_file("referee.html")
-
-    @r.get("/pages-assets/{name}", include_in_schema=False)
-    def asset(name: str):
-        return asset_file(name)
-
-    # what the pages read -------------------------------------------------------------
-    @r.get("/rules", response_model=list[GameKind], tags=["public"])
-    def rules_offered():
-        """The games this service referees: seats, and the options each game's rules take."""
-        out = []
-        for game in game_names():
-            rules = get_rules(game)
-            out.append({"game": game, "title": rules.title or game, "min_seats": rules.min_seats,
-                        "max_seats": rules.max_seats, "options": _options_of(rules),
-                        "bots": bot_names(rules)})
-        return out
-
-    @r.get("/games/{game_id}/choices", response_model=Choices, responses=ERRORS, tags=["seats"], **NEEDS)
-    def choices(game_id: GameIdPath, authorization: Auth = None,
-                seat: Annotated[Optional[int], Query(ge=1, le=64, description="Referee only.")] = None):
-        """The decisions the caller's seat may make now, each with its words: what a person chooses
-        from. `version` is in the caller's own numbering (send it back as `expected_version`)."""
-        gid, caller = who(game_id, authorization)
-        legal = svc.reads.legal(gid, caller, seat)
-        game = svc.current.game(gid)
-        mach = game.machine
-        awaiting = mach.awaiting_chance()
-        if awaiting is not None and not caller.is_referee:
-            awaiting = {"kind": awaiting.get("kind")}
-        say = mach.rules.say_decision
-        return {"game_id": gid.hex, "version": legal["version"], "seat": legal["seat"], "turn": mach.turn(),
-                "finished": mach.finished, "to_act": legal["to_act"], "awaiting_chance": awaiting,
-                "choices": [{"n": i, "decision": d, "text": say(mach.config, d)}
-                            for i, d in enumerate(legal["decisions"], 1)]}
-
-    @r.get("/games/{game_id}/words", response_model=Words, responses=ERRORS, tags=["public"], **MAY)
-    def table_words(game_id: GameIdPath, authorization: Auth = None,
-              width: Annotated[int, Query(ge=40, le=200, description="Columns.")] = 80):
-        """The table in words, as the caller may see it (what `tools status --board` prints)."""
-        gid, caller = who(game_id, authorization)
-        b = svc.reads.board(gid, caller)
-        b["seat"] = caller.view_seat
-        config = dict(svc.current.game(gid).machine.config)
-        config["players"] = {**players_of(gid, caller), **(config.get("players") or {})}
-        return {"game_id": gid.hex, "version": b["version"], "text": to_text(board_text(b, config), width)}
-
-    @r.get("/games/{game_id}/awaited", response_model=Awaited, responses=ERRORS, tags=["referee"], **NEEDS)
-    def awaited(game_id: GameIdPath, authorization: Auth = None,
-                then: Annotated[str, Query(max_length=2000, description="A JSON list of outcomes taken as "
-                                                                         "entered first (nothing is appended).")] = "[]"):
-        """What the awaited chance accepts, as things to click: dice faces, the cards left in that
-        deck by printed name, the options of a pick; after the outcomes in `then`, the next one
-        awaited (a deal is clicked card by card, then sent in one go to POST /chance as `words`).
-        Also the referee's decisions open now and the version that undoes the last step."""
-        gid, caller, _ = svc.callers.referee(game_id, authorization)
-        try:
-            taken = json.loads(then)
-        except ValueError:
-            raise BadInput("then must be a JSON list of outcomes") from None
-        if not isinstance(taken, list) or len(taken) > MAX_THEN:
-            raise BadInput(f"then must be a JSON list of at most {MAX_THEN} outcomes")
-        check_json(taken, "then")
-        game = svc.current.game(gid)
-        mach = game.machine
-        refused = None
-        if taken and not mach.k["table"]:
-            raise BadInput("this game draws its own chance from its committed seed: it takes no outcomes")
-        if taken:
-            ahead = mach.copy()
-            try:
-                ahead.enter_words(taken)
-                awaiting = ahead.awaiting_chance()
-            except PrivateerError as e:
-                refused, awaiting = e.reason, mach.awaiting_chance()
-            except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
-                # an outcome of a shape the rules cannot take (anything else is a bug: answered 500, logged)
-                log.warning("outcomes of a shape the rules cannot take: refused", exc_info=True,
-                            extra={"game_id": gid.hex})
-                refused, awaiting = f"the outcomes do not fit what is awaited ({type(e).__name__})", \
-                    mach.awaiting_chance()
-        else:
-            awaiting = mach.awaiting_chance()
-        offered = [] if mach.finished or mach.k["awaiting"] is not None else mach.rules.referee_legal(mach.s)
-        stored = svc.app.stored_events(gid)
-        st = svc.reads.status(gid, caller)
-        return {"game_id": gid.hex, "version": game.version, "turn": mach.turn(), "finished": mach.finished,
-                "table": bool(mach.k["table"]), "to_act": mach.to_act(), "then": taken if refused is None else [],
-                "awaiting": _awaited_things(awaiting), "refused": refused,
-                "referee": [{"n": i, "decision": d, "text": referee_text(d) if d.get("referee") != "penalty"
-                             else _penalty_words(d)} for i, d in enumerate(offered, 1)],
-                "undo_to": undo_point(stored), "players": st["players"] or {}, "bots": st["bots"],
-                "entered": [{"place": i, "outcome": v, "why": why} for i, (_, v, why) in enumerate(
-                    step_outcomes(stored) if mach.k["table"] and not mach.finished else [], 1)]}
-
-    @r.post("/games/{game_id}/referee", response_model=m.Appended, status_code=201, responses=ERRORS,
-            tags=["referee"], **NEEDS)
-    async def referee_step(game_id: GameIdPath, body: RefereeStep, authorization: Auth = None,
-                           idempotency_key: IdemKey = None):
-        """A referee's step (what `tools referee` takes): a penalty the rules name (see /awaited) or a
-        note on the record (`{"referee": "note", "text": ...}`), against the version it was made on."""
-        gid, caller, _ = svc.callers.referee(game_id, authorization)
-        return await svc.steps.referee(gid, caller, body.decision, body.expected_version, idempotency_key)
-
-    return r
+def _players_of(svc: GameService, gid: UUID, caller: Caller) -> dict[str, str]:
+    players: dict[str, str] = svc.reads.status(gid, caller)["players"] or {}
+    return players
 
 
-def _penalty_words(decision: dict) -> str:
+# the pages -------------------------------------------------------------------
+@router.get("/", include_in_schema=False)
+def root() -> RedirectResponse:
+    """A browser opening the service's address: the organiser's page."""
+    return RedirectResponse("/organiser", status_code=303)
+
+
+@router.get("/favicon.ico", include_in_schema=False)
+def favicon() -> Response:
+    return Response(ICON, media_type="image/svg+xml", headers={"Cache-Control": "max-age=86400"})
+
+
+@router.get("/organiser", include_in_schema=False)
+def organiser_page() -> FileResponse:
+    return page_file("organiser.html")
+
+
+@router.get("/join/{game_id}/{seat}", include_in_schema=False)
+def join_page(game_id: str, seat: str) -> FileResponse:
+    return page_file("join.html")
+
+
+@router.get("/play/{game_id}/{seat}", include_in_schema=False)
+def play_page(game_id: str, seat: str) -> FileResponse:
+    return page_file("play.html")
+
+
+@router.get("/referee/{game_id}", include_in_schema=False)
+def referee_page(game_id: str) -> FileResponse:
+    return page_file("referee.html")
+
+
+@router.get("/pages-assets/{name}", include_in_schema=False)
+def asset(name: str) -> Response:
+    return asset_file(name)
+
+
+# what the pages read -------------------------------------------------------------
+@router.get("/rules", response_model=list[GameKind], tags=["public"])
+def rules_offered() -> list[dict[str, Any]]:
+    """The games this service referees: seats, and the options each game's rules take."""
+    out = []
+    for game in game_names():
+        rules = get_rules(game)
+        out.append({"game": game, "title": rules.title or game, "min_seats": rules.min_seats,
+                    "max_seats": rules.max_seats, "options": _options_of(rules),
+                    "bots": bot_names(rules)})
+    return out
+
+
+@router.get("/games/{game_id}/choices", response_model=Choices, responses=ERRORS, tags=["seats"], **NEEDS)
+def choices(game_id: GameIdPath, svc: Service, authorization: Auth = None,
+            seat: Annotated[Optional[int], Query(ge=1, le=64, description="Referee only.")] = None
+            ) -> dict[str, Any]:
+    """The decisions the caller's seat may make now, each with its words: what a person chooses
+    from. `version` is in the caller's own numbering (send it back as `expected_version`)."""
+    gid, caller = svc.callers.who(game_id, authorization)
+    legal = svc.reads.legal(gid, caller, seat)
+    game = svc.current.game(gid)
+    mach = game.machine
+    awaiting = mach.awaiting_chance()
+    if awaiting is not None and not caller.is_referee:
+        awaiting = {"kind": awaiting.get("kind")}
+    say = mach.rules.say_decision
+    return {"game_id": gid.hex, "version": legal["version"], "seat": legal["seat"], "turn": mach.turn(),
+            "finished": mach.finished, "to_act": legal["to_act"], "awaiting_chance": awaiting,
+            "choices": [{"n": i, "decision": d, "text": say(mach.config, d)}
+                        for i, d in enumerate(legal["decisions"], 1)]}
+
+
+@router.get("/games/{game_id}/words", response_model=Words, responses=ERRORS, tags=["public"], **MAY)
+def table_words(game_id: GameIdPath, svc: Service, authorization: Auth = None,
+                width: Annotated[int, Query(ge=40, le=200, description="Columns.")] = 80) -> dict[str, Any]:
+    """The table in words, as the caller may see it (what `tools status --board` prints)."""
+    gid, caller = svc.callers.who(game_id, authorization)
+    b = svc.reads.board(gid, caller)
+    b["seat"] = caller.view_seat
+    config = dict(svc.current.game(gid).machine.config)
+    config["players"] = {**_players_of(svc, gid, caller), **(config.get("players") or {})}
+    return {"game_id": gid.hex, "version": b["version"], "text": to_text(board_text(b, config), width)}
+
+
+@router.get("/games/{game_id}/awaited", response_model=Awaited, responses=ERRORS, tags=["referee"], **NEEDS)
+def awaited(game_id: GameIdPath, svc: Service, authorization: Auth = None,
+            then: Annotated[str, Query(max_length=2000, description="A JSON list of outcomes taken as "
+                                                                     "entered first (nothing is appended).")] = "[]"
+            ) -> dict[str, Any]:
+    """What the awaited chance accepts, as things to click: dice faces, the cards left in that
+    deck by printed name, the options of a pick; after the outcomes in `then`, the next one
+    awaited (a deal is clicked card by card, then sent in one go to POST /chance as `words`).
+    Also the referee's decisions open now and the version that undoes the last step."""
+    gid, caller, _ = svc.callers.referee(game_id, authorization)
+    taken = _outcomes_taken(then)
+    game = svc.current.game(gid)
+    mach = game.machine
+    if taken and not mach.k["table"]:
+        raise BadInput("this game draws its own chance from its committed seed: it takes no outcomes")
+    awaiting, refused = _awaited_after(mach, taken, gid)
+    offered = [] if mach.finished or mach.k["awaiting"] is not None else mach.rules.referee_legal(mach.s)
+    stored = svc.app.stored_events(gid)
+    st = svc.reads.status(gid, caller)
+    return {"game_id": gid.hex, "version": game.version, "turn": mach.turn(), "finished": mach.finished,
+            "table": bool(mach.k["table"]), "to_act": mach.to_act(), "then": taken if refused is None else [],
+            "awaiting": _awaited_things(awaiting), "refused": refused,
+            "referee": [{"n": i, "decision": d, "text": referee_text(d) if d.get("referee") != "penalty"
+                         else _penalty_words(d)} for i, d in enumerate(offered, 1)],
+            "undo_to": undo_point(stored), "players": st["players"] or {}, "bots": st["bots"],
+            "entered": [{"place": i, "outcome": v, "why": why} for i, (_, v, why) in enumerate(
+                step_outcomes(stored) if mach.k["table"] and not mach.finished else [], 1)]}
+
+
+@router.post("/games/{game_id}/referee", response_model=m.Appended, status_code=201, responses=ERRORS,
+             tags=["referee"], **NEEDS)
+async def referee_step(game_id: GameIdPath, body: RefereeStep, svc: Service, authorization: Auth = None,
+                       idempotency_key: IdemKey = None) -> dict[str, Any]:
+    """A referee's step (what `tools referee` takes): a penalty the rules name (see /awaited) or a
+    note on the record (`{"referee": "note", "text": ...}`), against the version it was made on."""
+    gid, caller, _ = svc.callers.referee(game_id, authorization)
+    return await svc.steps.referee(gid, caller, body.decision, body.expected_version, idempotency_key)
+
+
+def _outcomes_taken(then: str) -> list[Any]:
+    """``?then=``: the outcomes a referee takes as entered, a JSON list (checked as a body is)."""
+    try:
+        taken = json.loads(then)
+    except ValueError:
+        raise BadInput("then must be a JSON list of outcomes") from None
+    if not isinstance(taken, list) or len(taken) > MAX_THEN:
+        raise BadInput(f"then must be a JSON list of at most {MAX_THEN} outcomes")
+    check_json(taken, "then")
+    return taken
+
+
+def _awaited_after(mach: Machine, taken: list[Any], gid: UUID) -> tuple[dict[str, Any] | None, str | None]:
+    """The chance awaited once ``taken`` is entered on a copy of the game, and why they do not fit
+    (then the chance awaited now), if they do not."""
+    if not taken:
+        return mach.awaiting_chance(), None
+    ahead = mach.copy()
+    try:
+        ahead.enter_words(taken)
+        return ahead.awaiting_chance(), None
+    except PrivateerError as e:
+        return mach.awaiting_chance(), e.reason
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
+        # an outcome of a shape the rules cannot take (anything else is a bug: answered 500, logged)
+        log.warning("outcomes of a shape the rules cannot take: refused", exc_info=True,
+                    extra={"game_id": gid.hex})
+        return mach.awaiting_chance(), f"the outcomes do not fit what is awaited ({type(e).__name__})"
+
+
+def _penalty_words(decision: dict[str, Any]) -> str:
     rest = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in decision.items() if k != "referee")
     return f"penalty: {rest}" if rest else "penalty"

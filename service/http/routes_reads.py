@@ -4,7 +4,7 @@ page for a browser), its picture, the log, a replay, the live stream."""
 from __future__ import annotations
 
 from pathlib import Path as FilePath
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 from fastapi import APIRouter, Header, Query, Request
 from fastapi.responses import FileResponse, HTMLResponse, Response, StreamingResponse
@@ -24,7 +24,8 @@ router = APIRouter()
 
 
 @router.get("/games/{game_id}/view", response_model=m.Board, responses=ERRORS, tags=["public"], **MAY)
-def view(request: Request, game_id: GameIdPath, svc: Service, authorization: Auth = None):
+def view(request: Request, game_id: GameIdPath, svc: Service,
+         authorization: Auth = None) -> dict[str, Any] | HTMLResponse | FileResponse:
     """The table as the caller may see it: a seat's view, the referee's, or the public one.
     A browser (asking for text/html) gets the replay viewer page instead."""
     if wants_html(request):
@@ -42,7 +43,7 @@ def view(request: Request, game_id: GameIdPath, svc: Service, authorization: Aut
             response_class=Response, tags=["public"], **MAY)
 def picture(game_id: GameIdPath, svc: Service, authorization: Auth = None,
             to_turn: Annotated[Optional[int], Query(ge=0, le=m.MAX_VERSION)] = None,
-            to_event: Annotated[Optional[int], Query(ge=1, le=m.MAX_VERSION)] = None):
+            to_event: Annotated[Optional[int], Query(ge=1, le=m.MAX_VERSION)] = None) -> Response:
     """The table as a picture (SVG), now or at the end of a turn (or after an event), as the caller may see it."""
     gid, caller = svc.callers.who(game_id, authorization)
     b = svc.reads.board(gid, caller, to_turn=to_turn, to_event=to_event)
@@ -53,7 +54,8 @@ def picture(game_id: GameIdPath, svc: Service, authorization: Auth = None,
 @router.get("/games/{game_id}/log", response_model=m.LogPage, responses=ERRORS, tags=["public"], **MAY)
 def log(game_id: GameIdPath, svc: Service, authorization: Auth = None,
         after: Annotated[int, Query(ge=0, le=m.MAX_VERSION, description="Versions after this one.")] = 0,
-        limit: Annotated[int, Query(ge=1, le=1000, description="At most this many versions.")] = 200):
+        limit: Annotated[int, Query(ge=1, le=1000, description="At most this many versions.")] = 200
+        ) -> dict[str, Any]:
     """The events the caller may see, paged by version."""
     gid, caller = svc.callers.who(game_id, authorization)
     return svc.reads.log(gid, caller, after, limit)
@@ -62,7 +64,7 @@ def log(game_id: GameIdPath, svc: Service, authorization: Auth = None,
 @router.get("/games/{game_id}/replay", response_model=m.Board, responses=ERRORS, tags=["public"], **MAY)
 def replay(game_id: GameIdPath, svc: Service, authorization: Auth = None,
            to_turn: Annotated[Optional[int], Query(ge=0, le=m.MAX_VERSION)] = None,
-           to_event: Annotated[Optional[int], Query(ge=1, le=m.MAX_VERSION)] = None):
+           to_event: Annotated[Optional[int], Query(ge=1, le=m.MAX_VERSION)] = None) -> dict[str, Any]:
     """The table at the end of a turn (or after a version), as the caller may see it."""
     gid, caller = svc.callers.who(game_id, authorization)
     return svc.reads.board(gid, caller, to_turn=to_turn, to_event=to_event)
@@ -79,7 +81,8 @@ async def stream(request: Request, game_id: GameIdPath, svc: Service, authorizat
                  after: Annotated[Optional[int], Query(ge=0, le=m.MAX_VERSION)] = None,
                  last_event_id: Annotated[Optional[str], Header(alias="Last-Event-ID", max_length=30,
                                                                 include_in_schema=False)] = None,
-                 timeout: Annotated[float, Query(gt=0, le=3600, description="Close after this many seconds.")] = 600):
+                 timeout: Annotated[float, Query(gt=0, le=3600, description="Close after this many seconds.")] = 600
+                 ) -> StreamingResponse:
     """Live events the caller may see (Server-Sent Events), from `after` (or Last-Event-ID)."""
     limits = request.app.state.limits
     gid, caller = await run_in_threadpool(svc.callers.who, game_id, authorization)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Path
 
@@ -15,7 +15,7 @@ router = APIRouter()
 
 @router.post("/games/{game_id}/invitations", response_model=m.Invitation, status_code=201, responses=ERRORS,
              tags=["referee"], **NEEDS)
-def invite(game_id: GameIdPath, body: m.Invite, svc: Service, authorization: Auth = None):
+def invite(game_id: GameIdPath, body: m.Invite, svc: Service, authorization: Auth = None) -> dict[str, Any]:
     """Invite a player to a seat (organiser or the game's referee): a one-time code for that
     seat, shown once (stored hashed), optionally naming the player the seat is reserved for."""
     gid, _, row = svc.callers.referee(game_id, authorization)
@@ -24,7 +24,7 @@ def invite(game_id: GameIdPath, body: m.Invite, svc: Service, authorization: Aut
 
 @router.get("/games/{game_id}/invitations", response_model=list[m.InvitationRow], responses=ERRORS,
             tags=["referee"], **NEEDS)
-def invitations(game_id: GameIdPath, svc: Service, authorization: Auth = None):
+def invitations(game_id: GameIdPath, svc: Service, authorization: Auth = None) -> list[dict[str, Any]]:
     """The game's invitations (never their codes) and whether each was used."""
     gid, _, _ = svc.callers.referee(game_id, authorization)
     return svc.seats.invitations(gid)
@@ -32,7 +32,8 @@ def invitations(game_id: GameIdPath, svc: Service, authorization: Auth = None):
 
 @router.post("/games/{game_id}/seats/{seat}/join", response_model=m.Joined, status_code=201, responses=ERRORS,
              tags=["seats"])
-def join_seat(game_id: GameIdPath, seat: Annotated[int, Path(ge=1, le=64)], body: m.JoinSeat, svc: Service):
+def join_seat(game_id: GameIdPath, seat: Annotated[int, Path(ge=1, le=64)], body: m.JoinSeat,
+              svc: Service) -> dict[str, Any]:
     """Take a seat with its invitation code: returns the seat's token, once (stored hashed); the
     code is used up in the same transaction. Optional entropy is mixed into the seed's key (only
     before the setup: games created with wait_for_seats). The setup runs when the last seat of a
@@ -44,7 +45,7 @@ def join_seat(game_id: GameIdPath, seat: Annotated[int, Path(ge=1, le=64)], body
 @router.post("/games/{game_id}/seats/{seat}/bot", response_model=m.Status, status_code=201, responses=ERRORS,
              tags=["referee"], **NEEDS)
 def seat_bot(game_id: GameIdPath, seat: Annotated[int, Path(ge=1, le=64)], body: m.SeatBot, svc: Service,
-             authorization: Auth = None):
+             authorization: Auth = None) -> dict[str, Any]:
     """Seat a bot (organiser or the game's referee): it takes the seat as a person would (named
     "<bot> (bot)" for everyone to see) and the service plays its turns, each from the seat's own view."""
     gid, _, row = svc.callers.referee(game_id, authorization)
@@ -53,7 +54,7 @@ def seat_bot(game_id: GameIdPath, seat: Annotated[int, Path(ge=1, le=64)], body:
 
 
 @router.post("/games/{game_id}/start", response_model=m.Started, responses=ERRORS, tags=["referee"], **NEEDS)
-def start_game(game_id: GameIdPath, svc: Service, authorization: Auth = None):
+def start_game(game_id: GameIdPath, svc: Service, authorization: Auth = None) -> dict[str, Any]:
     """Run the setup of a game created with wait_for_seats (referee or organiser). A game that has
     started already (by its last seat's join, at its creation or an earlier start) is said so:
     200, `already_started`, and nothing is appended."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse
@@ -20,7 +20,8 @@ router = APIRouter()
 
 @router.get("/standings", response_model=list[m.StandingRow], responses=ERRORS, tags=["public"])
 def standings(request: Request, svc: Service,
-              tournament: Annotated[Optional[str], Query(max_length=200, description="Only this tournament.")] = None):
+              tournament: Annotated[Optional[str], Query(max_length=200, description="Only this tournament.")] = None
+              ) -> list[dict[str, Any]] | HTMLResponse:
     """Tournament standings by named player: per game kind, then over all kinds of each tournament
     (ranked by wins, then win rate, then average score; forks never count). A browser gets a page."""
     if tournament is not None:
@@ -33,7 +34,7 @@ def standings(request: Request, svc: Service,
         games = view.games()
     finally:
         view.close()
-    kinds: dict = {}
+    kinds: dict[str | None, set[str]] = {}
     for r in rows:
         kinds.setdefault(r["tournament"], set()).add(r["game"])
     rows = rows + [r for r in overall_rows(rows, rated) if len(kinds.get(r["tournament"], ())) > 1]

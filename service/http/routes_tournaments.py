@@ -28,6 +28,7 @@ from urllib.parse import urlencode
 from uuid import UUID
 
 from fastapi import APIRouter, Path, Query
+from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 
 from service.kernel.errors import BadInput
@@ -37,6 +38,7 @@ from . import models as m
 from .auth import bearer
 from .bots import check_bots
 from .pages import page_file
+from .core import GameService
 from .route_params import ERRORS, NEEDS, Auth, Service
 
 router = APIRouter()
@@ -79,15 +81,15 @@ class Result(BaseModel):
     reason: str = Field("", max_length=500, description="By hand: why (on the record).")
 
 
-def _desk(svc) -> Organiser:
+def _desk(svc: GameService) -> Organiser:
     return Organiser(svc.app)
 
 
-def _organiser(svc, authorization) -> None:
+def _organiser(svc: GameService, authorization: str | None) -> None:
     svc.callers.organiser(bearer(authorization))
 
 
-def _live(svc, view: dict) -> dict:
+def _live(svc: GameService, view: dict[str, Any]) -> dict[str, Any]:
     """Each table of the open round with its game's state (finished, turn) beside it."""
     for rnd in view["rounds"]:
         for t in rnd["tables"]:
@@ -124,14 +126,15 @@ def tournament(tournament_id: TournamentId, svc: Service) -> dict[str, Any]:
 @router.get("/tournaments/{tournament_id}/standings", responses=ERRORS, tags=["tournaments"])
 def tournament_standings(tournament_id: TournamentId, svc: Service,
                          round: Annotated[Optional[int], Query(ge=1, le=50, description="As this round closed "
-                                                                                        "them.")] = None):
+                                                                                        "them.")] = None
+                         ) -> list[dict[str, Any]]:
     """The standings: now, or as round `round` closed them."""
     desk = _desk(svc)
     return desk.standings(desk.resolve(tournament_id), round)
 
 
 @router.post("/tournaments/{tournament_id}/players", status_code=201, responses=ERRORS, tags=["tournaments"], **NEEDS)
-def register(tournament_id: TournamentId, body: Player, svc: Service, authorization: Auth = None):
+def register(tournament_id: TournamentId, body: Player, svc: Service, authorization: Auth = None) -> dict[str, Any]:
     """Register a player (organiser); after round 1 is seated, from the next round."""
     _organiser(svc, authorization)
     desk = _desk(svc)
@@ -141,7 +144,7 @@ def register(tournament_id: TournamentId, body: Player, svc: Service, authorizat
 
 
 @router.post("/tournaments/{tournament_id}/drop", responses=ERRORS, tags=["tournaments"], **NEEDS)
-def drop(tournament_id: TournamentId, body: Player, svc: Service, authorization: Auth = None):
+def drop(tournament_id: TournamentId, body: Player, svc: Service, authorization: Auth = None) -> dict[str, Any]:
     """A player leaves (organiser): not seated again; their results stand."""
     _organiser(svc, authorization)
     desk = _desk(svc)
@@ -151,14 +154,14 @@ def drop(tournament_id: TournamentId, body: Player, svc: Service, authorization:
 
 
 @router.post("/tournaments/{tournament_id}/rounds", status_code=201, responses=ERRORS, tags=["tournaments"], **NEEDS)
-def seat_round(tournament_id: TournamentId, body: Seat, svc: Service, authorization: Auth = None):
+def seat_round(tournament_id: TournamentId, body: Seat, svc: Service, authorization: Auth = None) -> dict[str, Any]:
     """Seat the next round (organiser) and make its tables' games. Returned once: each people
     table's seat links (`links`: a path with the invitation code in its fragment) and each
     table-mode game's referee key."""
     _organiser(svc, authorization)
     desk = _desk(svc)
     tid = desk.resolve(tournament_id)
-    how = {}
+    how: dict[int, str] = {}
     for number, way in body.tables.items():
         if way not in HOW or not (number.isascii() and number.isdigit()):
             raise BadInput(f"table {number}: a table is played by {', '.join(HOW)}")
@@ -166,14 +169,15 @@ def seat_round(tournament_id: TournamentId, body: Seat, svc: Service, authorizat
     m, _ = desk.machine(tid)
     check_bots(m.config["options"]["game"], 2, {"1": body.bot})
 
-    def make(table, game, players, table_mode, name, tag, options):
+    def make(table: int, game: str, players: dict[str, str], table_mode: bool, name: str, tag: str,
+             options: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         way = how.get(table, "people")
         created = svc.games.create({"game": game, "seats": len(players), "table": table_mode, "options": options,
                                     "players": players, "name": name, "tournament": tag,
                                     "wait_for_seats": not table_mode})
         gid = UUID(created["game_id"])
-        row = svc.current.index_row(gid, fresh=True)
-        extra: dict = {"how": way, "links": []}
+        row = svc.current.known_row(gid, fresh=True)
+        extra: dict[str, Any] = {"how": way, "links": []}
         if table_mode:
             extra["referee_key"] = created["referee_key"]
         elif way == "bots":
@@ -194,7 +198,7 @@ def seat_round(tournament_id: TournamentId, body: Seat, svc: Service, authorizat
 @router.post("/tournaments/{tournament_id}/tables/{table}/result", status_code=201, responses=ERRORS,
              tags=["tournaments"], **NEEDS)
 def table_result(tournament_id: TournamentId, table: Annotated[int, Path(ge=1, le=1000)], body: Result,
-                 svc: Service, authorization: Auth = None):
+                 svc: Service, authorization: Auth = None) -> dict[str, Any]:
     """A table's result (organiser): from its finished game (no places), or by hand with a reason."""
     _organiser(svc, authorization)
     desk = _desk(svc)
@@ -211,7 +215,7 @@ def table_result(tournament_id: TournamentId, table: Annotated[int, Path(ge=1, l
 
 
 @router.post("/tournaments/{tournament_id}/close", responses=ERRORS, tags=["tournaments"], **NEEDS)
-def close_round(tournament_id: TournamentId, svc: Service, authorization: Auth = None):
+def close_round(tournament_id: TournamentId, svc: Service, authorization: Auth = None) -> dict[str, Any]:
     """Close the round (organiser): the results of its finished games recorded first."""
     _organiser(svc, authorization)
     desk = _desk(svc)
@@ -221,7 +225,7 @@ def close_round(tournament_id: TournamentId, svc: Service, authorization: Auth =
 
 
 @router.post("/tournaments/{tournament_id}/finish", responses=ERRORS, tags=["tournaments"], **NEEDS)
-def finish(tournament_id: TournamentId, svc: Service, authorization: Auth = None):
+def finish(tournament_id: TournamentId, svc: Service, authorization: Auth = None) -> dict[str, Any]:
     """Finish the tournament (organiser): its seed is revealed."""
     _organiser(svc, authorization)
     desk = _desk(svc)
@@ -232,17 +236,17 @@ def finish(tournament_id: TournamentId, svc: Service, authorization: Auth = None
 
 # the pages ----------------------------------------------------------------------------------------
 @router.get("/tournament", include_in_schema=False)
-def organiser_page():
+def organiser_page() -> FileResponse:
     return page_file("tournament.html")
 
 
 @router.get("/tournament/{tournament_id}", include_in_schema=False)
-def organiser_page_of(tournament_id: str):
+def organiser_page_of(tournament_id: str) -> FileResponse:
     return page_file("tournament.html")
 
 
 @router.get("/tournament/{tournament_id}/player", include_in_schema=False)
-def player_page(tournament_id: str):
+def player_page(tournament_id: str) -> FileResponse:
     return page_file("tournament-player.html")
 
 

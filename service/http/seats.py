@@ -6,16 +6,22 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from typing import Any
 from uuid import UUID
 
 from eventsourcing.persistence import IntegrityError, RecordConflictError
 
+from service.app import Privateer
 from service.kernel.errors import BadInput, IllegalDecision, StaleVersion
-from service.kernel.machine import Ev
+from service.kernel.machine import Ev, Machine
 from service.kernel.text import player_name
 
+from .access import Access
 from .auth import Caller, Conflict, Forbidden, new_token, token_hash
 from .checks import now
+from .current import Current
+from .reads import Reads
+from .steps import Steps
 
 JOIN_ATTEMPTS = 5
 BEFORE_SETUP = ("GameCreated", "EntropyAdded")  # the events of a game waiting for its seats
@@ -25,21 +31,21 @@ BOT_LABEL = re.compile(r"\(\s*bot\b[^()]*\)\s*$", re.IGNORECASE)  # "ismcts (bot
 def check_person_name(name: str | None, where: str = "player") -> None:
     """A person's name may not end with the label the service gives the seats its bots play
     (``(bot)``, service/http/bots.py): that label is reserved, so no person passes for a bot.
-    (Which seats are bots is read from how each was taken, never from a name: ``BotSeats``.)"""
+    (Which seats are bots is read from how each was taken, never from a name: ``BotSeats``, service/http/bot_seats.py.)"""
     if name and BOT_LABEL.search(name):
         raise BadInput(f"{where}: {name.strip()!r} ends with '(bot)', the label of the seats the service's bots "
                        "play; give a person's name")
 
 
 class Seats:
-    def __init__(self, app, current, access, reads, steps):
+    def __init__(self, app: Privateer, current: Current, access: Access, reads: Reads, steps: Steps):
         self.app = app
         self.current = current
         self.access = access
         self.reads = reads
         self.steps = steps
 
-    def invite(self, gid: UUID, row: dict, seat: int, player: str) -> dict:
+    def invite(self, gid: UUID, row: dict[str, Any], seat: int, player: str) -> dict[str, Any]:
         """A one-time code for one seat (the caller is the organiser or the referee)."""
         if not 1 <= seat <= int(row["seats"]):
             raise BadInput(f"seat must be a number from 1 to {row['seats']}")
@@ -52,11 +58,12 @@ class Seats:
         self.app.recorder.insert_service_rows(invitation=(gid.hex, token_hash(code), seat, player, now()))
         return {"game_id": gid.hex, "seat": seat, "player": player, "code": code}
 
-    def invitations(self, gid: UUID) -> list[dict]:
+    def invitations(self, gid: UUID) -> list[dict[str, Any]]:
         return [{"seat": int(r["seat"]), "player": r["player"], "created": r["created"], "used": r["used"]}
                 for r in self.app.recorder.select_invitations(gid.hex)]
 
-    def join(self, gid: UUID, row: dict, seat: int, code: str, entropy: str | None, player: str = "") -> dict:
+    def join(self, gid: UUID, row: dict[str, Any], seat: int, code: str, entropy: str | None,
+             player: str = "") -> dict[str, Any]:
         raw = _entropy(entropy) if entropy is not None else None
         player = player_name(player, "the joining player's name") if (player or "").strip() else ""
         check_person_name(player)
@@ -83,7 +90,7 @@ class Seats:
                 "version": st["version"],
                 "entropy_added": entropy is not None, "status": st}
 
-    def start_if_full(self, gid: UUID, machine) -> None:
+    def start_if_full(self, gid: UUID, machine: Machine) -> None:
         """A waiting game whose seats are all taken now: its setup runs."""
         if machine.k["steps"] == 0:
             taken = [r for r in self.app.recorder.select_roles(gid.hex) if r.startswith("seat:")]
@@ -101,7 +108,8 @@ class Seats:
         if inv is not None and inv["used"] is not None:
             raise Conflict("this invitation was already used")
 
-    def _join_once(self, gid: UUID, seat: int, raw: bytes | None, code_hash: str, player: str = ""):
+    def _join_once(self, gid: UUID, seat: int, raw: bytes | None, code_hash: str,
+                   player: str = "") -> tuple[str, Machine]:
         """The seat taken (its credential, the invitation used) with what joining appends, in
         one transaction: the seat's entropy, if given, and its name (``Privateer.name_seat``)."""
         game = self.current.working_copy(gid)
@@ -113,7 +121,7 @@ class Seats:
         when = now()
         cred = (gid.hex, role, token_hash(token), when)
         use = (gid.hex, code_hash, role, when)  # consumed with the credential, in its transaction
-        events = []
+        events: list[Ev] = []
         if raw is not None:
             if machine.k["table"]:
                 raise BadInput("a table-mode game draws no chance from a seed: it takes no entropy")
@@ -166,7 +174,7 @@ class Seats:
                "(at its creation, or at an earlier start)"
 
 
-def _when(stamp) -> datetime:
+def _when(stamp: object) -> datetime:
     return stamp if isinstance(stamp, datetime) else datetime.fromisoformat(str(stamp))
 
 

@@ -9,20 +9,28 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 from uuid import UUID
 
 import msgpack
 
 from service.aggregate import Game
+from service.app import Prepared, Privateer
 from service.kernel.errors import BadInput, IllegalDecision, PrivateerError, StaleVersion
+from service.kernel.machine import Ev
 from service.kernel.text import referee_decision
 from service.views import card_namer, log_entries
 
 from .access import request_rows
 from .auth import Caller, Forbidden, Unauthorized
 from .callers import seat_for
+from .changes import Changes
 from .checks import check_json, fingerprint
+from .committer import Committer
+from .current import Current
+from .models import Correct
 
 log = logging.getLogger(__name__)
 
@@ -30,26 +38,27 @@ log = logging.getLogger(__name__)
 class Replayed(Exception):
     """Not an error: the first result of an idempotent request."""
 
-    def __init__(self, status: int, body: dict):
+    def __init__(self, status: int, body: dict[str, Any]):
         self.status = status
         self.body = body
 
 
 class Steps:
-    def __init__(self, app, current, changes, committer):
+    def __init__(self, app: Privateer, current: Current, changes: Changes, committer: Committer):
         self.app = app
         self.current = current
         self.changes = changes
         # the play loop's steps: committed off the event loop, a game's one after another
         self.committer = committer
-        self._deciding: dict[UUID, list] = {}
+        self._deciding: dict[UUID, list[Any]] = {}  # [its lock, the steps waiting for it]
 
-    def save(self, game: Game, **rows) -> None:
+    def save(self, game: Game, **rows: Any) -> None:
         """Commit a step made on a working copy, here and now (service rows in its transaction)."""
-        Pending(self, game, self.app.prepare(game, **rows), None, None).run()
+        Pending(self, game, self.app.prepare(game, **rows), {}, None).run()
 
     # idempotency --------------------------------------------------------------
-    def _idempotent(self, gid: UUID, caller: Caller, key: str | None, request: dict):
+    def _idempotent(self, gid: UUID, caller: Caller, key: str | None,
+                    request: dict[str, Any]) -> tuple[str | None, str | None]:
         """The key and the request's fingerprint; a request already committed under the key
         is answered again here (``Replayed``)."""
         key, fp = self._keyed(key, request)
@@ -58,7 +67,7 @@ class Steps:
         return key, fp
 
     @staticmethod
-    def _keyed(key: str | None, request: dict):
+    def _keyed(key: str | None, request: dict[str, Any]) -> tuple[str | None, str | None]:
         """The key and the request's fingerprint, without looking whether the key was used:
         the play loop's steps do not read the store for it before every step. A request
         already committed under its key cannot be committed again (the key's row is unique,
@@ -72,7 +81,7 @@ class Steps:
         return key, fingerprint(request)
 
     @contextmanager
-    def _or_replayed(self, gid: UUID, caller: Caller, key: str | None, fp: str | None):
+    def _or_replayed(self, gid: UUID, caller: Caller, key: str | None, fp: str | None) -> Iterator[None]:
         """Around a step's making: a refusal of a request whose key was used is that
         request's first answer (``Replayed``), or the refusal of a key used for another request."""
         try:
@@ -82,7 +91,7 @@ class Steps:
                 self.replay_if_recorded(gid.hex, caller.scope, key, fp)
             raise
 
-    def replay_if_recorded(self, gid_hex: str, scope: str, key: str, fp: str) -> None:
+    def replay_if_recorded(self, gid_hex: str, scope: str, key: str, fp: str | None) -> None:
         """A request with this idempotency key already committed: its answer again (``Replayed``)."""
         rec = self.app.recorder.select_idempotency(gid_hex, scope, key)
         if rec is not None:
@@ -102,7 +111,8 @@ class Steps:
             raise StaleVersion(f"expected version {expected_version}, the game is at version {have}{whose}")
 
     # a step and its answer ---------------------------------------------------------
-    def _pending(self, gid, caller, game, events, key, fp, decided: int | None = None) -> "Pending":
+    def _pending(self, gid: UUID, caller: Caller, game: Game, events: list[Ev], key: str | None, fp: str | None,
+                 decided: int | None = None) -> Pending:
         """The step's transaction and its answer, for ``_committed``."""
         game.record(events)
         pending = list(game._pending_events)
@@ -122,7 +132,7 @@ class Steps:
         row = (gid.hex, caller.scope, key, fp, 201, json.dumps(body))
         return Pending(self, game, self.app.prepare(game, idempotency=row), body, (gid.hex, caller.scope, key, fp))
 
-    async def _committed(self, gid: UUID, make) -> dict:
+    async def _committed(self, gid: UUID, make: Callable[[], Pending]) -> dict[str, Any]:
         """``make()`` (a ``Pending`` step, made on the loop) committed off the
         loop (``Committer``), its answer. A game's steps are made one after
         another, each on the last one committed: a step waits for the one
@@ -180,15 +190,15 @@ class Steps:
         return self._pending(gid, caller, game, events, key, fp, decided=seat)
 
     # the referee's steps ------------------------------------------------------------------
-    async def referee(self, gid: UUID, caller: Caller, decision, expected_version: int | None,
-                      key: str | None) -> dict:
+    async def referee(self, gid: UUID, caller: Caller, decision: dict[str, Any], expected_version: int | None,
+                      key: str | None) -> dict[str, Any]:
         """A referee's step (a penalty the rules name, a note on the record: ``Machine.referee``),
         against the version it was made on, on the event loop (``_committed``). ``caller``: the
         referee (``Callers.referee``)."""
         return await self._committed(gid, lambda: self._referee(gid, caller, decision, expected_version, key))
 
-    def _referee(self, gid: UUID, caller: Caller, decision, expected_version: int | None,
-                 key: str | None) -> "Pending":
+    def _referee(self, gid: UUID, caller: Caller, decision: dict[str, Any], expected_version: int | None,
+                 key: str | None) -> Pending:
         check_json(decision, "the decision")
         game = self.current.working_copy(gid)
         key, fp = self._idempotent(gid, caller, key, {"op": "referee", "decision": decision,
@@ -198,13 +208,13 @@ class Steps:
         return self._pending(gid, caller, game, events, key, fp)
 
     # chance (table mode) --------------------------------------------------------------
-    async def enter_chance(self, gid: UUID, caller: Caller, outcome, expected_version: int, key: str | None,
-                           words: list | None = None) -> dict:
+    async def enter_chance(self, gid: UUID, caller: Caller, outcome: Any, expected_version: int, key: str | None,
+                           words: list[Any] | None = None) -> dict[str, Any]:
         """Table mode: the referee's entry of the awaited chance, on the event loop (``_committed``)."""
         return await self._committed(gid, lambda: self._chance(gid, caller, outcome, expected_version, key, words))
 
-    def _chance(self, gid: UUID, caller: Caller, outcome, expected_version: int, key: str | None,
-                words: list | None) -> "Pending":
+    def _chance(self, gid: UUID, caller: Caller, outcome: Any, expected_version: int, key: str | None,
+                words: list[Any] | None) -> Pending:
         if not caller.is_referee:
             if caller.role == "spectator":
                 raise Unauthorized("entering chance needs the referee key")
@@ -232,7 +242,7 @@ class Steps:
         return self._pending(gid, caller, game, events, key, fp)
 
     # corrections ----------------------------------------------------------------------
-    def correct(self, gid: UUID, caller: Caller, body) -> dict:
+    def correct(self, gid: UUID, caller: Caller, body: Correct) -> dict[str, Any]:
         """The referee retracts the last step(s), or the last outcome(s) of the current step, on the
         record (service/kernel/corrections.py); ``body``: ``models.Correct``."""
         if not caller.is_referee:
@@ -253,6 +263,7 @@ class Steps:
             events = self.app.retract_outcomes(gid, body.outcomes, body.reason, body.expected_version, words,
                                                said="to_version")
         else:
+            assert body.place is not None  # exactly one of the three is given (above)
             events = self.app.replace_outcome(gid, body.place, words, body.reason, body.expected_version,
                                               said="to_version")
         request_rows.set(None)
@@ -269,14 +280,16 @@ class Pending:
     """A step made and not yet committed: its transaction (``prepared``, for
     ``Privateer.write``) and the answer it gives once committed. ``run``
     commits it here and now. ``idempotency``: ``(game id, scope, key,
-    fingerprint)`` of a request that gave an idempotency key, else None."""
+    fingerprint)`` of a request that gave an idempotency key, else None. A step saved
+    here and now (``Steps.save``) answers nothing: ``{}``."""
 
     __slots__ = ("steps", "game", "prepared", "body", "idempotency")
 
-    def __init__(self, steps: Steps, game: Game, prepared, body: dict | None, idempotency: tuple | None):
+    def __init__(self, steps: Steps, game: Game, prepared: Prepared, body: dict[str, Any],
+                 idempotency: tuple[str, str, str, str | None] | None):
         self.steps, self.game, self.prepared, self.body, self.idempotency = steps, game, prepared, body, idempotency
 
-    def run(self) -> dict | None:
+    def run(self) -> dict[str, Any]:
         try:
             self.steps.app.write(self.prepared)
         except StaleVersion:
@@ -284,7 +297,7 @@ class Pending:
             raise
         return self.answer()
 
-    def answer(self) -> dict | None:
+    def answer(self) -> dict[str, Any]:
         """After the commit: the caches, the live streams, the answer."""
         steps = self.steps
         steps.app.committed(self.prepared)

@@ -6,11 +6,17 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import AsyncIterator
+from typing import Any
+from uuid import UUID
 
 from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
 
+from service.kernel.rules import Rules
 from service.views import card_namer, log_entries
 
+from .auth import Caller
 from .changes import FALLBACK_SECONDS, woken_or_timeout
 from .core import GameService
 from .limits import Limits
@@ -31,7 +37,11 @@ SSE_EVENT = {  # one Server-Sent Event (OpenAPI 3.2 itemSchema)
 KEEP_ALIVE = 15  # seconds of quiet before a comment line keeps the connection open
 
 
-def _batch(svc: GameService, gid, caller, rules, cursor):
+Cursor = tuple[int, int]  # (store version, the caller's own number)
+
+
+def _batch(svc: GameService, gid: UUID, caller: Caller, rules: Rules,
+           cursor: Cursor) -> tuple[list[dict[str, Any]], Cursor, dict[str, Any] | None]:
     """New events after the cursor (store version, caller's own number)."""
     after, own = cursor
     stored = list(svc.app.events.get(gid, gt=after))
@@ -50,7 +60,7 @@ def _batch(svc: GameService, gid, caller, rules, cursor):
     return entries, (last, own_last), st
 
 
-def _event(e: dict) -> str:
+def _event(e: dict[str, Any]) -> str:
     return f"id: {e['version']}\nevent: game-event\ndata: {json.dumps(e)}\n\n"
 
 
@@ -58,7 +68,8 @@ def _end(after: int, finished: bool, reason: str) -> str:
     return f"event: end\ndata: {json.dumps({'version': after, 'finished': finished, 'reason': reason})}\n\n"
 
 
-async def events(svc: GameService, limits: Limits, request, gid, caller, rules, cursor, timeout):
+async def events(svc: GameService, limits: Limits, request: Request, gid: UUID, caller: Caller, rules: Rules,
+                 cursor: Cursor, timeout: float) -> AsyncIterator[str]:
     """The stream's text, from ``cursor`` (store version, the caller's own number)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout

@@ -55,7 +55,7 @@ def test_a_stale_step_fails_alone_and_the_steps_after_it_are_committed(svc):
         return await asyncio.gather(*(svc.committer.commit(p) for p in steps), return_exceptions=True)
 
     out = _run(run())
-    assert not svc.committer._direct and svc.committer._process is not None  # the commit process did it
+    assert svc.committer._file is not None and svc.committer._process is not None  # the commit process did it
     assert isinstance(out[0], StaleVersion) and out[1:] == [None, None]
     assert _versions(svc.app, a) == before[a]  # nothing of the stale step
     for g, p in ((b, steps[1]), (c, steps[2])):

@@ -3,6 +3,8 @@ solitaire game, with the optional rules. The modules, in the order to read them:
 
 * ``rules.py``: the entry: each decision a seat may make and where it goes, the phantom played;
 * ``state.py``: the state's shape (where every card is) and the events every phase uses;
+* ``shapes.py``: the same shape for the type checker: the state, a player, a ship's status, the
+  turn, the engagement, the window... as TypedDicts (the state stays plain dicts at run time);
 * ``flow.py``: rounds and turns: the deal, committing, the end of a turn and of a round, victory (2, 3.1);
 * ``combat.py``: attacks and their windows: announcement, assists, reactions, passage (3.2.1-3.2.4);
 * ``windows.py``: what may be answered in an attack's windows (3.2.1, 3.2.2, 3.3);
@@ -23,7 +25,8 @@ solitaire game, with the optional rules. The modules, in the order to read them:
 
 Imports run one way: ``catalog`` -> ``state``, ``board``, ``optional`` -> ``dice``,
 ``hits``, ``deal`` -> ``resolve``, ``windows``, ``team``, ``penalty`` -> ``actions``,
-``combat`` -> ``solitaire`` -> ``flow`` -> ``rules`` (``view`` and ``bots`` beside it)."""
+``combat`` -> ``solitaire`` -> ``flow`` -> ``rules`` (``view`` and ``bots`` beside it); every module names
+``shapes`` for the type checker alone (under ``_TYPES_ONLY``: it is never imported at run time)."""
 
 from .bots import BOTS
 from .rules import RULES

@@ -17,73 +17,155 @@ from .hits import refuge_card_off, ship_status
 from .resolve import passage
 from .state import player, pool_left, real_card
 
+_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
+if _TYPES_ONLY:
+    from typing import Any
 
-def own_ships(state, seat):
+    from collections.abc import Callable
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+
+    from .shapes import State
+
+
+def own_ships(state: State, seat: int) -> list[str]:
     p = player(state, seat)
     return p["ships"] + p["prizes"] + p["merchants"]
 
 
-def play_options(state, seat, card):
-    """Every way to play ``card``'s action side now (empty: not playable)."""
-    i = ix(state)
-    t = i.tid(card)
+def play_options(state: State, seat: int, card: str) -> list[dict[str, Any]]:
+    """Every way to play ``card``'s action side now (empty: not playable). A play the book
+    allows is listed even when it can have no effect (Collier with nothing short of
+    supply, Recon Aircraft against an empty hand...): ``has_effect`` tells bots and
+    Deception (3.3.10) which plays do something."""
+    plays = _PLAYS.get(ix(state).tid(card))
+    if plays is None:
+        return []
+    return plays(state, seat, {"action": "play", "card": card})
+
+
+# the plays of each card type, by what the card is played on (``_PLAYS``) -----------------
+def _on_nothing(state: State, seat: int, base: dict[str, Any]) -> list[dict[str, Any]]:
+    """Blockade Runner, Collier, Breakout: played as they are."""
+    return [base]
+
+
+def _second_chance_plays(state: State, seat: int, base: dict[str, Any]) -> list[dict[str, Any]]:
+    """Not in an extra turn, nor twice a turn."""
+    if not state["extra_turn"] and not state["tt"]["second_chance"]:
+        return [base]
+    return []
+
+
+def _wireless_intercept_plays(state: State, seat: int, base: dict[str, Any]) -> list[dict[str, Any]]:
+    """Once a turn, not in an extra turn, nor in two of the seat's turns running."""
     tt = state["tt"]
-    p = player(state, seat)
+    if not tt["wireless"] and not state["extra_turn"] and \
+            player(state, seat)["wireless_turn"] != tt.get("own_prev", -1):
+        return [base]
+    return []
+
+
+def _on_undamaged_enemy_ship(state: State, seat: int, base: dict[str, Any]) -> list[dict[str, Any]]:
+    """Breakdown: an opponent's undamaged warship or raider."""
     st = state["status"]
-    base = {"action": "play", "card": card}
-    opps = opponents(state, seat)
-    out = []
-    # A play the book allows is listed even when it can have no effect (Collier with
-    # nothing short of supply, Recon Aircraft against an empty hand...): ``has_effect``
-    # tells bots and Deception (3.3.10) which plays do something.
-    if t in ("blockade-runner", "collier", "breakout"):
-        out.append(base)
-    elif t == "second-chance":
-        if not state["extra_turn"] and not tt["second_chance"]:
-            out.append(base)
-    elif t == "wireless-intercept":
-        if not tt["wireless"] and not state["extra_turn"] and p["wireless_turn"] != tt.get("own_prev", -1):
-            out.append(base)
-    elif t == "breakdown":
-        for o in opps:
-            if other_ok(state, seat, o):
-                out += [dict(base, target=s) for s in player(state, o)["ships"] if not st[s]["damaged"]]
-    elif t in ("interned", "transfer-command"):
-        # 3.3.18 / 3.3.45: a warship, a revealed raider or a revealed prize (a disguised
-        # ship "non può essere" singled out: 3.2.3, and Reflag answers both cards)
-        for o in opps:
-            if other_ok(state, seat, o):
-                q = player(state, o)
-                out += [dict(base, target=s) for s in q["ships"] + q["prizes"] if recognised(state, s)]
-    elif t in ("deception", "fog-bank"):
-        out += [dict(base, opponent=o) for o in opps if other_ok(state, seat, o) and player(state, o)["pending"] is None]
-    elif t == "heavy-weather":
-        out += [dict(base, opponent=o) for o in opps if other_ok(state, seat, o, heavy_weather=True)]
-    elif t in ("recon-aircraft", "rendezvous-missed"):
-        out += [dict(base, opponent=o) for o in opps if other_ok(state, seat, o)]
-    elif t == "damage-control":
-        out += [dict(base, ship=s) for s in own_ships(state, seat) if st[s]["damaged"]]
-    elif t == "fair-seas":
-        out += [dict(base, ship=s) for s in p["merchants"] + p["prizes"] if not st[s]["damaged"]]
-    elif t == "island-refuge":
-        out += [dict(base, ship=s) for s in p["ships"] if not in_refuge(state, s)]
-    elif t == "reflag":
-        # 3.3.32: committed, it hides a raider or prize "quando inizia il suo turno svelata"
-        out += [dict(base, ship=s) for s in p["ships"] + p["prizes"]
-                if (is_raider(state, s) or s in p["prizes"]) and st[s]["revealed"]
-                and s in tt.get("revealed_at_start", ())]
-    elif t == "scuttle":
-        out += [dict(base, ship=s) for s in p["ships"] + p["prizes"] if st[s]["damaged"]]
-    elif t in team.CARDS:
-        out += team.play_options(state, seat, card)
-    elif t == "intelligence":
-        if pool_left(state) or state["top"]:
-            out.append(dict(base, deck=True))
-        out += [dict(base, opponent=o) for o in opps if other_ok(state, seat, o)]
+    out: list[dict[str, Any]] = []
+    for o in opponents(state, seat):
+        if other_ok(state, seat, o):
+            out += [dict(base, target=s) for s in player(state, o)["ships"] if not st[s]["damaged"]]
     return out
 
 
-def has_effect(state, seat, d):
+def _on_recognised_enemy_ship(state: State, seat: int, base: dict[str, Any]) -> list[dict[str, Any]]:
+    """Interned, Transfer Command (3.3.18, 3.3.45): a warship, a revealed raider or a revealed
+    prize (a disguised ship "non può essere" singled out: 3.2.3, and Reflag answers both cards)."""
+    out: list[dict[str, Any]] = []
+    for o in opponents(state, seat):
+        if other_ok(state, seat, o):
+            q = player(state, o)
+            out += [dict(base, target=s) for s in q["ships"] + q["prizes"] if recognised(state, s)]
+    return out
+
+
+def _on_free_opponent(state: State, seat: int, base: dict[str, Any]) -> list[dict[str, Any]]:
+    """Deception, Fog Bank: an opponent with no card placed on it yet."""
+    return [dict(base, opponent=o) for o in opponents(state, seat)
+            if other_ok(state, seat, o) and player(state, o)["pending"] is None]
+
+
+def _heavy_weather_plays(state: State, seat: int, base: dict[str, Any]) -> list[dict[str, Any]]:
+    """An opponent, one in a fog bank too (``board.other_ok``)."""
+    return [dict(base, opponent=o) for o in opponents(state, seat) if other_ok(state, seat, o, heavy_weather=True)]
+
+
+def _on_opponent(state: State, seat: int, base: dict[str, Any]) -> list[dict[str, Any]]:
+    """Recon Aircraft, Rendezvous Missed: an opponent."""
+    return [dict(base, opponent=o) for o in opponents(state, seat) if other_ok(state, seat, o)]
+
+
+def _intelligence_plays(state: State, seat: int, base: dict[str, Any]) -> list[dict[str, Any]]:
+    """The deck (while a card is left in it), or an opponent's hand."""
+    out: list[dict[str, Any]] = []
+    if pool_left(state) or state["top"]:
+        out.append(dict(base, deck=True))
+    out += _on_opponent(state, seat, base)
+    return out
+
+
+def _damage_control_plays(state: State, seat: int, base: dict[str, Any]) -> list[dict[str, Any]]:
+    """One of the seat's damaged ships, merchants or prizes."""
+    st = state["status"]
+    return [dict(base, ship=s) for s in own_ships(state, seat) if st[s]["damaged"]]
+
+
+def _fair_seas_plays(state: State, seat: int, base: dict[str, Any]) -> list[dict[str, Any]]:
+    """One of the seat's undamaged merchants or prizes."""
+    p = player(state, seat)
+    st = state["status"]
+    return [dict(base, ship=s) for s in p["merchants"] + p["prizes"] if not st[s]["damaged"]]
+
+
+def _island_refuge_plays(state: State, seat: int, base: dict[str, Any]) -> list[dict[str, Any]]:
+    """One of the seat's ships not in a refuge already."""
+    return [dict(base, ship=s) for s in player(state, seat)["ships"] if not in_refuge(state, s)]
+
+
+def _reflag_plays(state: State, seat: int, base: dict[str, Any]) -> list[dict[str, Any]]:
+    """3.3.32: committed, Reflag hides a raider or prize "quando inizia il suo turno svelata"."""
+    p = player(state, seat)
+    st = state["status"]
+    at_start = state["tt"].get("revealed_at_start", ())
+    return [dict(base, ship=s) for s in p["ships"] + p["prizes"]
+            if (is_raider(state, s) or s in p["prizes"]) and st[s]["revealed"] and s in at_start]
+
+
+def _scuttle_plays(state: State, seat: int, base: dict[str, Any]) -> list[dict[str, Any]]:
+    """One of the seat's damaged ships or prizes."""
+    p = player(state, seat)
+    st = state["status"]
+    return [dict(base, ship=s) for s in p["ships"] + p["prizes"] if st[s]["damaged"]]
+
+
+def _team_plays(state: State, seat: int, base: dict[str, Any]) -> list[dict[str, Any]]:
+    """The team game's cards (team.py)."""
+    return team.play_options(state, seat, base["card"])
+
+
+# each action card type's plays (the types not listed are not played for their action side here)
+_PLAYS: dict[str, Callable[[State, int, dict[str, Any]], list[dict[str, Any]]]] = {
+    "blockade-runner": _on_nothing, "collier": _on_nothing, "breakout": _on_nothing,
+    "second-chance": _second_chance_plays, "wireless-intercept": _wireless_intercept_plays,
+    "breakdown": _on_undamaged_enemy_ship,
+    "interned": _on_recognised_enemy_ship, "transfer-command": _on_recognised_enemy_ship,
+    "deception": _on_free_opponent, "fog-bank": _on_free_opponent, "heavy-weather": _heavy_weather_plays,
+    "recon-aircraft": _on_opponent, "rendezvous-missed": _on_opponent, "intelligence": _intelligence_plays,
+    "damage-control": _damage_control_plays, "fair-seas": _fair_seas_plays, "island-refuge": _island_refuge_plays,
+    "reflag": _reflag_plays, "scuttle": _scuttle_plays,
+    **dict.fromkeys(team.CARDS, _team_plays),
+}
+
+
+def has_effect(state: State, seat: int, d: dict[str, Any]) -> bool:
     """Whether a listed play can change anything (for bots and Deception)."""
     i = ix(state)
     t = i.tid(d["card"])
@@ -107,7 +189,7 @@ def has_effect(state, seat, d):
     return True
 
 
-def refuge_options(state, seat):
+def refuge_options(state: State, seat: int) -> list[dict[str, Any]]:
     tt = state["tt"]
     out = []
     for s in state["players"][seat - 1]["ships"]:
@@ -115,7 +197,7 @@ def refuge_options(state, seat):
         if not st["refuge"]:
             continue
         for what, flag in (("supply", "supply"), ("repair", "damaged")):
-            if st[flag] and [s, what] not in tt["refuge_tried"]:
+            if st[flag] and [s, what] not in tt["refuge_tried"]:  # type: ignore[literal-required]  # supply or damaged
                 out.append({"action": "refuge", "ship": s, "try": what})
         if st.get("since", state["turn"]) < state["turn"]:
             out.append({"action": "leave_refuge", "ship": s})
@@ -123,7 +205,7 @@ def refuge_options(state, seat):
     return out
 
 
-def refuge(step, seat, d):
+def refuge(step: Step, seat: int, d: dict[str, Any]) -> None:
     state = step.state
     i = ix(state)
     s = d["ship"]
@@ -144,13 +226,13 @@ def refuge(step, seat, d):
             step.emit("ShipRepaired", {"ship": s, "why": "island refuge"})
 
 
-def _draw_ships(step, seat, n):
+def _draw_ships(step: Step, seat: int, n: int) -> None:
     for _ in range(n):
         if not draw_ship(step, seat):
             break
 
 
-def play(step, seat, d):
+def play(step: Step, seat: int, d: dict[str, Any]) -> None:
     """A committed card's action side played (3.2.8): revealed, then its effect (3.3)."""
     state = step.state
     i = ix(state)
@@ -161,19 +243,20 @@ def play(step, seat, d):
         against = owner(state, d["target"])
     step.emit("CardRevealed", {"seat": seat, "card": card, "name": i.card_name[card], "use": "action", "against": against,
               **{k: v for k, v in d.items() if k in ("ship", "target", "opponent", "deck")}})
-    if t in ("interned", "transfer-command") and reflag_window(step, seat, d, against):
+    # (against: the target's owner)
+    if t in ("interned", "transfer-command") and reflag_window(step, seat, d, against):  # type: ignore[arg-type]
         return                         # the owner may answer with Reflag first
     _carry_out(step, seat, d, against)
 
 
-def _carry_out(step, seat, d, against):
+def _carry_out(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
     """The effect of the card played (``against``: the seat it is played against, if any)."""
     effect = EFFECTS.get(ix(step.state).tid(d["card"]))
     if effect is not None:
         effect(step, seat, d, against)
 
 
-def reflag_window(step, seat, d, against):
+def reflag_window(step: Step, seat: int, d: dict[str, Any], against: int) -> bool:
     """3.3.32: Reflag answers an action that needs the raider or prize recognised
     (Interned, Transfer Command): its owner is asked when it holds any card."""
     state = step.state
@@ -187,14 +270,14 @@ def reflag_window(step, seat, d, against):
     return True
 
 
-def reflag_card_options(state, seat):
+def reflag_card_options(state: State, seat: int) -> list[dict[str, Any]]:
     w = state["window"]
     i = ix(state)
     cards = sorted(c for c in player(state, seat)["hand"] if i.tid(c) == "reflag")
-    return [{"action": "react", "card": c, "ship": w["target"]} for c in cards] + [{"action": "decline"}]
+    return [{"action": "react", "card": c, "ship": w["target"]} for c in cards] + [{"action": "decline"}]  # type: ignore[index]
 
 
-def reflag_card(step, seat, d):
+def reflag_card(step: Step, seat: int, d: dict[str, Any]) -> None:
     state = step.state
     w = state["window"]
     i = ix(state)
@@ -211,11 +294,11 @@ def reflag_card(step, seat, d):
 
 
 # each card's effect (3.3) ---------------------------------------------------------------
-def _action_side(step, d):
+def _action_side(step: Step, d: dict[str, Any]) -> dict[str, Any]:
     return ix(step.state).ctype(d["card"])["action"]
 
 
-def _blockade_runner(step, seat, d, against):
+def _blockade_runner(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
     """3.3.2: each friendly ship short of supply rolls to be resupplied (+2 with a prize)."""
     state = step.state
     a = _action_side(step, d)
@@ -229,7 +312,7 @@ def _blockade_runner(step, seat, d, against):
             step.emit("ShipResupplied", {"ship": s, "why": "Blockade Runner"})
 
 
-def _collier(step, seat, d, against):
+def _collier(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
     """3.3.8: every friendly ship short of supply is resupplied."""
     state = step.state
     st = state["status"]
@@ -237,7 +320,7 @@ def _collier(step, seat, d, against):
         step.emit("ShipResupplied", {"ship": s, "why": "Collier"})
 
 
-def _breakout(step, seat, d, against):
+def _breakout(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
     """3.3.7: a challenge that exceeds the response draws a ship, one at least double
     two (4.7: in the team game one may join the partner's force)."""
     state = step.state
@@ -253,17 +336,17 @@ def _breakout(step, seat, d, against):
     team.after_breakout(step, seat, before)
 
 
-def _second_chance(step, seat, d, against):
+def _second_chance(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
     """3.3.37: another turn after this one."""
     step.emit("SecondChanceEarned", {"seat": seat})
 
 
-def _wireless_intercept(step, seat, d, against):
+def _wireless_intercept(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
     """3.3.47: the top two cards of the discard pile into the hand."""
     step.emit("DiscardsTaken", {"seat": seat, "cards": list(reversed(step.state["discard"][-2:]))})
 
 
-def _breakdown(step, seat, d, against):
+def _breakdown(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
     """3.3.6: an enemy ship is damaged if the challenge succeeds."""
     a = _action_side(step, d)
     tgt = d["target"]
@@ -271,7 +354,7 @@ def _breakdown(step, seat, d, against):
         step.emit("ShipDamaged", {"ship": tgt, "why": "Breakdown"})
 
 
-def _interned(step, seat, d, against):
+def _interned(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
     """3.3.18: a recognised ship leaves the game (+2 a damage marker, 6.8.2; +2 short of supply)."""
     state = step.state
     i = ix(state)
@@ -286,7 +369,7 @@ def _interned(step, seat, d, against):
                   "why": "interned in a neutral port: no victory points"})
 
 
-def _transfer_command(step, seat, d, against):
+def _transfer_command(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
     """3.3.45: a recognised enemy ship joins the player's force."""
     a = _action_side(step, d)
     tgt = d["target"]
@@ -294,18 +377,18 @@ def _transfer_command(step, seat, d, against):
         step.emit("ShipTransferred", {"ship": tgt, "to": seat, "from_seat": against})
 
 
-def _team_card(step, seat, d, against):
+def _team_card(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
     """3.3.4 Bounding Main, 3.3.11 Exchange Information (the team game, ``team.py``)."""
     team.play(step, seat, d)
 
 
-def _placed_on_player(step, seat, d, against):
+def _placed_on_player(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
     """3.3.10 Deception, 3.3.14 Fog Bank: the card waits on the opponent's next turn."""
     card = d["card"]
     step.emit("CardPlacedOnPlayer", {"card": card, "ctype": ix(step.state).tid(card), "on": d["opponent"], "by": seat})
 
 
-def _heavy_weather(step, seat, d, against):
+def _heavy_weather(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
     """3.3.16: each of the opponent's ships not in a refuge may founder."""
     state = step.state
     i = ix(state)
@@ -320,7 +403,7 @@ def _heavy_weather(step, seat, d, against):
                       "why": "foundered in heavy weather: no victory points"})
 
 
-def _recon_aircraft(step, seat, d, against):
+def _recon_aircraft(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
     """3.3.31: two cards at random from the opponent's hand into the player's (5.3.2:
     from the phantom's)."""
     state = step.state
@@ -341,7 +424,7 @@ def _recon_aircraft(step, seat, d, against):
     step.emit("CardsTakenCount", {"seat": seat, "count": len(taken), "from": o})
 
 
-def _rendezvous_missed(step, seat, d, against):
+def _rendezvous_missed(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
     """3.3.33: each of the opponent's ships not in a refuge may fall short of supply
     (-2 with a prize in its force)."""
     state = step.state
@@ -356,34 +439,34 @@ def _rendezvous_missed(step, seat, d, against):
             step.emit("SupplyLimited", {"ship": s, "why": "Rendezvous Missed"})
 
 
-def _damage_control(step, seat, d, against):
+def _damage_control(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
     """3.3.9: a damaged friendly ship is repaired."""
     step.emit("ShipRepaired", {"ship": d["ship"], "why": "Damage Control"})
 
 
-def _fair_seas(step, seat, d, against):
+def _fair_seas(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
     """3.3.12: an undamaged merchant or prize seeks passage, +1 (3.2.6)."""
     passage(step, d["ship"], 1, "Fair Seas +1")
 
 
-def _island_refuge(step, seat, d, against):
+def _island_refuge(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
     """3.3.20: a ship enters the refuge (the card stays with it)."""
     step.emit("RefugeEntered", {"ship": d["ship"], "card": d["card"], "seat": seat})
 
 
-def _reflag(step, seat, d, against):
+def _reflag(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
     """3.3.32: committed, a raider or prize revealed at the turn's start is disguised."""
     step.emit("ShipDisguised", {"ship": d["ship"], "why": "Reflag"})
 
 
-def _scuttle(step, seat, d, against):
+def _scuttle(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
     """3.3.35: a damaged friendly ship leaves the game, no victory points."""
     s = d["ship"]
     step.emit("ShipRemoved", {"ship": s, "deck": "ship" if s in ix(step.state).ships else "merchant",
               "why": "scuttled: no victory points"})
 
 
-def _intelligence(step, seat, d, against):
+def _intelligence(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
     """3.3.17: look at the next draws and put them back in any order, or at an
     opponent's hand."""
     state = step.state
@@ -415,7 +498,7 @@ EFFECTS = {
 }
 
 
-def recon_from_phantom(step, seat):
+def recon_from_phantom(step: Step, seat: int) -> None:
     """5.3.2: Recon Aircraft against the phantom: two cards at random from its hand
     (at a table each is named as it is taken), its only effect (5.4.3 step 10 follows the
     phantom's own Recon Aircraft)."""
@@ -434,20 +517,20 @@ def recon_from_phantom(step, seat):
     step.emit("CardsTakenCount", {"seat": seat, "count": len(taken), "from": PHANTOM})
 
 
-def stack_options(state, seat):
+def stack_options(state: State, seat: int) -> list[dict[str, Any]]:
     cards = state["peek"]
     if len(cards) > 5:
         cards = cards[:5]
     return [{"action": "stack", "order": list(p)} for p in itertools.permutations(sorted(cards))]
 
 
-def stack(step, seat, d):
+def stack(step: Step, seat: int, d: dict[str, Any]) -> None:
     step.emit("WindowClosed", {"seat": seat, "kind": "stack"})
     step.emit("DeckTopOrdered", {"seat": seat, "cards": d["order"]}, vis=[seat])
     step.emit("DeckTopReordered", {"seat": seat, "count": len(d["order"])})
 
 
-def resupply(step, seat, d):
+def resupply(step: Step, seat: int, d: dict[str, Any]) -> None:
     """6.12.1-6.12.2: the ship is resupplied; then the prize's stores may be exhausted."""
     state = step.state
     prize = d["prize"]
@@ -460,24 +543,24 @@ def resupply(step, seat, d):
 
 
 # how each event decided here changes the state (``evolve``) -----------------------------------
-def _known_cards_peeked(state, d, ev):
+def _known_cards_peeked(state: State, d: dict[str, Any], ev: Ev) -> None:
     for c in d["cards"]:
         state["top"].remove(c)
         state["peek"].append(c)
 
 
-def _prize_stores_used(state, d, ev):
+def _prize_stores_used(state: State, d: dict[str, Any], ev: Ev) -> None:
     ship_status(state, d["ship"])["supply"] = False
     state["tt"].setdefault("prize_used", []).append(d["prize"])
 
 
-def _card_placed_on_player(state, d, ev):
+def _card_placed_on_player(state: State, d: dict[str, Any], ev: Ev) -> None:
     if real_card(d["card"]):
         state["tt"]["played"].remove(d["card"])
     player(state, d["on"])["pending"] = {"card": d["card"], "type": d["ctype"]}
 
 
-def _refuge_entered(state, d, ev):
+def _refuge_entered(state: State, d: dict[str, Any], ev: Ev) -> None:
     if real_card(d["card"]):
         state["tt"]["played"].remove(d["card"])
     st = ship_status(state, d["ship"])
@@ -486,16 +569,16 @@ def _refuge_entered(state, d, ev):
     st["revealed"] = False
 
 
-def _refuge_left(state, d, ev):
+def _refuge_left(state: State, d: dict[str, Any], ev: Ev) -> None:
     refuge_card_off(state, d["ship"])
     state["tt"]["left_refuge"].append(d["ship"])
 
 
-def _refuge_attempted(state, d, ev):
+def _refuge_attempted(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["tt"]["refuge_tried"].append([d["ship"], d["what"]])
 
 
-def _deck_top_ordered(state, d, ev):
+def _deck_top_ordered(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["top"] = list(d["cards"]) + state["top"]
     state["top_known_by"] = d["seat"]
     # every seat that looked keeps knowing which cards it saw (not their new order)
@@ -503,7 +586,7 @@ def _deck_top_ordered(state, d, ev):
     state["peek"] = []
 
 
-def _cards_taken(state, d, ev):
+def _cards_taken(state: State, d: dict[str, Any], ev: Ev) -> None:
     a, b = player(state, d["seat"]), player(state, d["from"])
     for c in d["cards"]:
         b["hand"].remove(c)
@@ -511,7 +594,7 @@ def _cards_taken(state, d, ev):
         state["tt"]["extra"].append(c)
 
 
-def _discards_taken(state, d, ev):
+def _discards_taken(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
     for c in d["cards"]:
         state["discard"].remove(c)
@@ -520,11 +603,11 @@ def _discards_taken(state, d, ev):
     p["wireless_turn"] = state["turn"]
 
 
-def _second_chance_earned(state, d, ev):
+def _second_chance_earned(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["tt"]["second_chance"] = True
 
 
-def _phantom_cards_taken(state, d, ev):
+def _phantom_cards_taken(state: State, d: dict[str, Any], ev: Ev) -> None:
     a, b = player(state, d["seat"]), player(state, PHANTOM)
     for c, tok in zip(d["cards"], d["tokens"]):
         if tok:

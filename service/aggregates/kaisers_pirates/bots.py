@@ -21,8 +21,16 @@ from functools import lru_cache
 from .actions import has_effect
 from .board import in_refuge, ix, opponents, recognised, status_of
 
+_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
+if _TYPES_ONLY:
+    import random
+    from typing import Any, Iterable
 
-def random_bot(state, seat, legal, rng):
+    from .catalog import Index
+    from .shapes import State
+
+
+def random_bot(state: State, seat: int, legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     return rng.choice(legal)
 
 
@@ -34,7 +42,7 @@ BRITISH_AT_LEAST = 1.0   # expected VP of a British intercept worth a card
 SINK_AT_LEAST = 0.2     # an intercept whose chance to sink is lower gives the owner a passage roll
 
 
-def _highest(dice):
+def _highest(dice: tuple[int, ...]) -> dict[int, float]:
     """{value: probability} of the highest of ``dice`` (sides each)."""
     out = {}
     top = max(dice)
@@ -48,18 +56,18 @@ def _highest(dice):
     return out
 
 
-def p_sink(attack, defence, mod=0):
+def p_sink(attack: Iterable[int], defence: Iterable[int], mod: int = 0) -> float:
     """The chance that ``attack`` dice (+``mod``) reach twice the ``defence`` dice (3.2.7)."""
     return _p_sink(tuple(attack), tuple(defence), mod)
 
 
 @lru_cache(maxsize=4096)  # a few dozen dice pools: the search's playouts ask again and again
-def _p_sink(attack, defence, mod):
+def _p_sink(attack: tuple[int, ...], defence: tuple[int, ...], mod: int) -> float:
     a, d = _highest(attack), _highest(defence)
     return sum(pa * pd for x, pa in a.items() for y, pd in d.items() if max(1, x + mod) >= 2 * y)
 
 
-def _intercept_worth(state, i, d):
+def _intercept_worth(state: State, i: Index, d: dict[str, Any]) -> float:
     """An intercept's expected victory points: the chance to sink times the target's."""
     card = i.ctype(d["card"])
     mod = -1 if card["intercept"].get("night") else 0
@@ -71,7 +79,7 @@ def _intercept_worth(state, i, d):
     return p_sink(attack, tgt["defense"], mod) * tgt["vp"]
 
 
-def _commit(state, seat, acts, i):
+def _commit(state: State, seat: int, acts: dict[str, list[dict[str, Any]]], i: Index) -> dict[str, Any]:
     """The cards of the turn: an intercept card (a plain one, not a night one, not a
     reaction kept for defence) on each German ship with a merchant it likely sinks, the
     assists when something intercepts, the action sides that attack; then done."""
@@ -122,9 +130,9 @@ def _commit(state, seat, acts, i):
 ATTACKS = ("intercept", "lay_mines", "torpedo", "sub_mines", "interrogate", "monitor")
 
 
-def heuristic_bot(state, seat, legal, rng):
+def heuristic_bot(state: State, seat: int, legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     i = ix(state)
-    acts = {}
+    acts: dict[str, list[dict[str, Any]]] = {}
     for d in legal:
         acts.setdefault(d["action"], []).append(d)
     if "keep" in acts:
@@ -167,7 +175,7 @@ def heuristic_bot(state, seat, legal, rng):
         return max(acts["intercept"], key=lambda d: (_intercept_worth(state, i, d), d["target"]))
     for a in ATTACKS[1:]:
         if a in acts:
-            def score(d):
+            def score(d: dict[str, Any]) -> float:
                 tgt = d.get("target")
                 if tgt is None:
                     return 0

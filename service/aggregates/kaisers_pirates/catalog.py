@@ -26,6 +26,10 @@ from pathlib import Path
 from service.kernel.copies import kinds_of
 from service.kernel.errors import BadInput
 
+_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
+if _TYPES_ONLY:
+    from typing import Any
+
 PATH = Path(__file__).with_name("data") / "catalog.json"
 SOLO_PATH = Path(__file__).with_name("data") / "solitaire.json"
 OPTIONAL_PATH = Path(__file__).with_name("data") / "optional.json"
@@ -76,12 +80,12 @@ SOLO_DICE = {"torpedo": ("torpedo", "submarine-guns"), "mines": ("submarine-mine
              "british": ("british-intercept",)}
 
 
-def _check(cond, msg):
+def _check(cond: object, msg: str) -> None:
     if not cond:
         raise BadInput(f"kaisers-pirates catalog: {msg}")
 
 
-def _value(kind, v, where):
+def _value(kind: str, v: Any, where: str) -> None:
     if kind == "dice":
         _check(isinstance(v, list) and 1 <= len(v) <= 4 and all(d in SIDES for d in v),
                f"{where} must be a list of 1-4 dice among d4, d6, d8, d10 (got {v!r})")
@@ -91,8 +95,8 @@ def _value(kind, v, where):
         _check(isinstance(v, bool), f"{where} must be true or false")
 
 
-def _sources(card, keys, where):
-    src = card.get("source")
+def _sources(card: dict[str, Any], keys: list[str], where: str) -> None:
+    src: Any = card.get("source")      # (checked next)
     _check(isinstance(src, dict), f"{where} needs a 'source' map")
     for k in keys:
         _check(src.get(k) in SOURCES, f"{where}: value {k!r} needs a source ({', '.join(sorted(SOURCES))})")
@@ -100,7 +104,7 @@ def _sources(card, keys, where):
             _check(isinstance(card.get("note", {}).get(k), str), f"{where}: provisional {k!r} needs a note")
 
 
-def validate(cat: dict, glossary: bool = True) -> dict:
+def validate(cat: dict[str, Any], glossary: bool = True) -> dict[str, Any]:
     """``glossary``: the solitaire deck's cards are checked against the glossary's columns
     and (ET) marks (rules version 3); a game recorded before (its deck travels in its
     creation) is checked as it was then."""
@@ -111,11 +115,14 @@ def validate(cat: dict, glossary: bool = True) -> dict:
     removed = cat["action_cards_removed"]["value"]
     _check(set(removed) == {"2", "3", "4"} and all(isinstance(v, int) and 0 <= v < 100 for v in removed.values()),
            "action_cards_removed needs counts for 2, 3 and 4 players")
-    ships, merchants, cards = cat.get("ships"), cat.get("merchants"), cat.get("action_cards")
+    # (JSON values, checked here: Any)
+    ships: Any = cat.get("ships")
+    merchants: Any = cat.get("merchants")
+    cards: Any = cat.get("action_cards")
     _check(isinstance(ships, list) and len(ships) == 20, "needs 20 warships and raiders (1.1)")
     _check(isinstance(merchants, list) and len(merchants) == 60, "needs 60 merchantmen (1.1)")
     _check(isinstance(cards, list) and len(cards) == 47, "needs 47 action card types (1.1.2)")
-    ids: set = set()
+    ids: set[str] = set()
     for s in ships:
         _check_ship(s, ids)
     _check(sum(s["kind"] == "raider" for s in ships) == 14, "needs 14 raiders and 6 warships (1.1.4)")
@@ -133,12 +140,12 @@ def validate(cat: dict, glossary: bool = True) -> dict:
     return cat
 
 
-def _new_id(card, ids, w):
+def _new_id(card: dict[str, Any], ids: set[str], w: str) -> None:
     _check(isinstance(card.get("id"), str) and card["id"] not in ids, f"{w}: missing or duplicate id")
     ids.add(card["id"])
 
 
-def _check_ship(s, ids):
+def _check_ship(s: dict[str, Any], ids: set[str]) -> None:
     w = f"ship {s.get('id')!r}"
     _new_id(s, ids, w)
     _check(s.get("kind") in ("warship", "raider"), f"{w}: kind must be warship or raider")
@@ -147,7 +154,7 @@ def _check_ship(s, ids):
     _sources(s, ["name", "kind", *SHIP_FIELDS], w)
 
 
-def _check_merchant(m, ids):
+def _check_merchant(m: dict[str, Any], ids: set[str]) -> None:
     w = f"merchant {m.get('id')!r}"
     _new_id(m, ids, w)
     for f, k in MERCHANT_FIELDS.items():
@@ -155,17 +162,17 @@ def _check_merchant(m, ids):
     _sources(m, ["name", *MERCHANT_FIELDS], w)
 
 
-def _check_action_card(c, ids) -> int:
+def _check_action_card(c: dict[str, Any], ids: set[str]) -> int:
     """One action card type (1.1.2, 3.3): its two sides and its sources; its count."""
     w = f"action card {c.get('id')!r}"
     _new_id(c, ids, w)
     _check(c.get("kind") in KINDS, f"{w}: kind must be one of {sorted(KINDS)}")
     _check(isinstance(c.get("count"), int) and c["count"] >= 1, f"{w}: count must be >= 1")
-    icpt = c.get("intercept")
+    icpt: Any = c.get("intercept")     # (JSON values, checked next)
     _check(isinstance(icpt, dict), f"{w}: needs an intercept side")
     _value("dice", icpt.get("attack"), f"{w}.intercept.attack")
     _value("bool", icpt.get("night"), f"{w}.intercept.night")
-    act = c.get("action")
+    act: Any = c.get("action")
     _check(isinstance(act, dict), f"{w}: needs an action side")
     for f, v in act.items():
         _check(f in ACTION_FIELDS, f"{w}: unknown action value {f!r}")
@@ -178,7 +185,7 @@ def _check_action_card(c, ids) -> int:
     return c["count"]
 
 
-def validate_solitaire(deck: dict, cat: dict, glossary: bool = True) -> dict:
+def validate_solitaire(deck: dict[str, Any], cat: dict[str, Any], glossary: bool = True) -> dict[str, Any]:
     """The solitaire deck (1.1, 5.2): 20 cards, each with four offensive actions
     (``offense``, red die 1-4), two defensive ones (``defense``: 1/3 and 2/4) and a
     special action (or null); plus the action cards not used (5.2)."""
@@ -203,9 +210,9 @@ def validate_solitaire(deck: dict, cat: dict, glossary: bool = True) -> dict:
                    and (part is None or part in acts[e["value"]]["action"]),
                    f"solitaire.{key} names the action card whose dice the phantom rolls"
                    + (" (a submarine that lays mines)" if part else " (its intercept side)"))
-    cards = deck.get("cards")
+    cards: Any = deck.get("cards")
     _check(isinstance(cards, list) and len(cards) == 20, "the solitaire deck needs 20 cards (1.1)")
-    ids = set()
+    ids: set[str] = set()
     for c in cards:
         w = f"solitaire card {c.get('id')!r}"
         _check(isinstance(c.get("id"), str) and c["id"] not in ids, f"{w}: missing or duplicate id")
@@ -234,7 +241,7 @@ def validate_solitaire(deck: dict, cat: dict, glossary: bool = True) -> dict:
     return deck
 
 
-def solitaire_deck(path: Path | None = None) -> dict:
+def solitaire_deck(path: Path | None = None) -> dict[str, Any]:
     """The solitaire deck's file (``data/solitaire.json``; checked by ``validate`` with the catalog it joins)."""
     try:
         return json.loads((path or SOLO_PATH).read_text(encoding="utf-8"))
@@ -243,7 +250,7 @@ def solitaire_deck(path: Path | None = None) -> dict:
 
 
 @lru_cache(maxsize=2)
-def optional_rules_table(path: Path = OPTIONAL_PATH) -> dict:
+def optional_rules_table(path: Path = OPTIONAL_PATH) -> dict[str, Any]:
     """The facts section 6 prints for its optional rules (``data/optional.json``: the
     ships and merchants 6.4 and 6.5 name, the dice of 6.6.1, 6.9.1 and 6.12.2, 6.7's
     three ships), read once a process. A game created with a section 6 rule carries
@@ -252,10 +259,10 @@ def optional_rules_table(path: Path = OPTIONAL_PATH) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-_DEFAULT: dict = {}
+_DEFAULT: dict[str, dict[str, Any]] = {}
 
 
-def load(path: Path | None = None) -> dict:
+def load(path: Path | None = None) -> dict[str, Any]:
     """The catalog file (the packaged one, read and checked once a process: each call
     gets its own top-level dict, so a game may add its solitaire deck to it)."""
     if path is None and "cat" in _DEFAULT:
@@ -278,7 +285,7 @@ def _slug(s: str) -> str:
 class Index:
     """Lookup tables over one catalog."""
 
-    def __init__(self, cat: dict):
+    def __init__(self, cat: dict[str, Any]) -> None:
         self.ships = {s["id"]: s for s in cat["ships"]}
         self.warships = frozenset(s["id"] for s in cat["ships"] if s["kind"] == "warship")
         self.raiders = frozenset(s["id"] for s in cat["ships"] if s["kind"] == "raider")
@@ -310,7 +317,7 @@ class Index:
         # (service/kernel/copies.py), as a referee may name one by its type whichever is left
         self.copies = kinds_of(self.action_cards, self.card_type.get)
         # the solitaire game (section 5): its deck, and the pseudo-cards of the phantom's actions
-        self.solo = cat.get("solitaire")
+        self.solo: dict[str, Any] | None = cat.get("solitaire")
         self.solo_cards = {c["id"]: c for c in self.solo["cards"]} if self.solo else {}
         if self.solo:
             for t, c in self.types.items():
@@ -330,8 +337,10 @@ class Index:
         self.force = cat["force"]["value"]
         # the table the game carries (games created before it travelled: the table as it stood then)
         self.optional_rules = cat.get("optional_rules") or optional_rules_table(OPTIONAL_BEFORE_PATH)
+        # card, ship and merchant ids -> printed names (``words._names``, made on first use)
+        self.printed: dict[str, str] | None = None
 
-    def ctype(self, card: str) -> dict:
+    def ctype(self, card: str) -> dict[str, Any]:
         return self.types[self.card_type[card]]
 
     def kind(self, card: str) -> str:
@@ -340,14 +349,14 @@ class Index:
     def tid(self, card: str) -> str:
         return self.card_type[card]
 
-    def vessel(self, ship: str) -> dict:
+    def vessel(self, ship: str) -> dict[str, Any]:
         return self.ships.get(ship) or self.merchants[ship]
 
 
 INDEXES: dict[str, Index] = {}     # catalog key (its digest) -> its Index
 
 
-def index(cat: dict, key: str | None = None) -> Index:
+def index(cat: dict[str, Any], key: str | None = None) -> Index:
     key = key or json.dumps(cat, sort_keys=True)
     ix = INDEXES.get(key)
     if ix is None:

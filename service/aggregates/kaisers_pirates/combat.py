@@ -21,11 +21,21 @@ from .resolve import after_reaction, interrogate_challenge, passage, resolve, to
 from .state import card_revealed, player
 from .windows import assist_options, assist_window, live_mine_targets, reaction_types
 
+_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
+if _TYPES_ONLY:
+    from typing import Any
+
+    from collections.abc import Callable
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+
+    from .shapes import Committed, State
+
 ASSISTED = ("intercept", "british", "monitor", "mines", "torpedo")   # attacks an assist may join (3.2.1)
 
 
 # announcing an attack ------------------------------------------------------
-def announce_options(state, seat):
+def announce_options(state: State, seat: int) -> list[dict[str, Any]]:
     """Every attack the active seat may announce now with its committed cards: the
     intercepts first, then the action sides that attack."""
     tt = state["tt"]
@@ -35,10 +45,10 @@ def announce_options(state, seat):
     for o in opponents(state, seat):
         if (attack_on is None or attack_on == o) and not fogged(state, o):
             opps.append(o)
-    out = []
+    out: list[dict[str, Any]] = []
     # 3.2.3, 3.2.4: the cards committed on their intercept side: a German ship's on a
-    # merchant, British forces on a recognised ship (one function with the attack cards
-    # below: it runs at every listing of the resolve phase)
+    # merchant, British forces on a recognised ship (listed here, at every listing of the
+    # resolve phase; the rarer action sides that attack in ``_action_side_attacks``)
     players = state["players"]
     intercepted = tt["intercepted"]
     ignored = tt["ignored"]
@@ -64,50 +74,80 @@ def announce_options(state, seat):
             for t_ in p["ships"] + p["prizes"]:
                 if t_ not in intercepted and not in_refuge(state, t_) and recognised(state, t_):
                     out.append({"action": "intercept", "card": card, "target": t_})
-
-    # the action sides that attack: Lay Mines (3.3.21), the submarines (3.3.42, 3.3.43;
-    # 6.9 a hidden prize), Interrogate (3.3.19), Monitor (3.3.24)
-    if not sides:
-        return out
-    i = ix(state)
-    for c in tt["committed"]:
-        if c["use"] != "action":
-            continue
-        card = c["card"]
-        t = i.card_type[card]
-        if t == "lay-mines":
-            for ship in player(state, seat)["ships"]:
-                if c["ship"] not in (None, ship):
-                    continue
-                if can_attack_with(state, seat, ship) and i.ships[ship]["mines"]:
-                    for o in opps:
-                        if player(state, o)["merchants"]:
-                            out.append({"action": "lay_mines", "card": card, "ship": ship, "opponent": o})
-        elif t in ("submarines-u-27-u-41", "submarines-uc-16-uc-29"):
-            for o in opps:
-                for m in player(state, o)["merchants"]:
-                    out.append({"action": "torpedo", "card": card, "target": m})
-                if optional.on(state, "torpedo_prizes"):          # 6.9: a hidden prize
-                    out += [{"action": "torpedo", "card": card, "target": z} for z in player(state, o)["prizes"]
-                            if not state["status"][z]["revealed"]]
-                if t == "submarines-uc-16-uc-29" and player(state, o)["merchants"]:
-                    out.append({"action": "sub_mines", "card": card, "opponent": o})
-        elif t == "interrogate":
-            for o in opps:
-                p = player(state, o)
-                for s in p["ships"] + p["prizes"]:
-                    if (is_raider(state, s) or s in p["prizes"]) and not recognised(state, s) \
-                            and not in_refuge(state, s) and s not in tt["intercepted"]:
-                        out.append({"action": "interrogate", "card": card, "target": s})
-        elif t == "monitor":
-            for o in opps:
-                for s in player(state, o)["ships"]:
-                    if in_refuge(state, s) and s not in tt["intercepted"]:
-                        out.append({"action": "monitor", "card": card, "target": s})
+    if sides:
+        _action_side_attacks(state, seat, opps, out)
     return out
 
 
-def announce(step, seat, d):
+def _action_side_attacks(state: State, seat: int, opps: list[int], out: list[dict[str, Any]]) -> None:
+    """The attacks of the cards committed on their action side, added to ``out``: Lay Mines
+    (3.3.21), the submarines (3.3.42, 3.3.43; 6.9 a hidden prize), Interrogate (3.3.19),
+    Monitor (3.3.24); ``opps``: the opponents that may be attacked now."""
+    card_type = ix(state).card_type
+    for c in state["tt"]["committed"]:
+        if c["use"] != "action":
+            continue
+        attacks = _ATTACK_SIDES.get(card_type[c["card"]])
+        if attacks is not None:
+            attacks(state, seat, c, opps, out)
+
+
+def _lay_mines_attacks(state: State, seat: int, c: Committed, opps: list[int], out: list[dict[str, Any]]) -> None:
+    """From a minelaying raider (the one the card lies on, if any) against an opponent with merchants."""
+    i = ix(state)
+    card = c["card"]
+    for ship in player(state, seat)["ships"]:
+        if c["ship"] not in (None, ship):
+            continue
+        if can_attack_with(state, seat, ship) and i.ships[ship]["mines"]:
+            for o in opps:
+                if player(state, o)["merchants"]:
+                    out.append({"action": "lay_mines", "card": card, "ship": ship, "opponent": o})
+
+
+def _submarine_attacks(state: State, seat: int, c: Committed, opps: list[int], out: list[dict[str, Any]]) -> None:
+    """A torpedo on a merchant (6.9: or a hidden prize); the UC-boats' mines too."""
+    card = c["card"]
+    t = ix(state).card_type[card]
+    for o in opps:
+        for m in player(state, o)["merchants"]:
+            out.append({"action": "torpedo", "card": card, "target": m})
+        if optional.on(state, "torpedo_prizes"):          # 6.9: a hidden prize
+            out += [{"action": "torpedo", "card": card, "target": z} for z in player(state, o)["prizes"]
+                    if not state["status"][z]["revealed"]]
+        if t == "submarines-uc-16-uc-29" and player(state, o)["merchants"]:
+            out.append({"action": "sub_mines", "card": card, "opponent": o})
+
+
+def _interrogate_attacks(state: State, seat: int, c: Committed, opps: list[int], out: list[dict[str, Any]]) -> None:
+    """A raider or prize not recognised, not in a refuge, not intercepted this turn."""
+    intercepted = state["tt"]["intercepted"]
+    for o in opps:
+        p = player(state, o)
+        for s in p["ships"] + p["prizes"]:
+            if (is_raider(state, s) or s in p["prizes"]) and not recognised(state, s) \
+                    and not in_refuge(state, s) and s not in intercepted:
+                out.append({"action": "interrogate", "card": c["card"], "target": s})
+
+
+def _monitor_attacks(state: State, seat: int, c: Committed, opps: list[int], out: list[dict[str, Any]]) -> None:
+    """A ship in an island refuge, not intercepted this turn."""
+    intercepted = state["tt"]["intercepted"]
+    for o in opps:
+        for s in player(state, o)["ships"]:
+            if in_refuge(state, s) and s not in intercepted:
+                out.append({"action": "monitor", "card": c["card"], "target": s})
+
+
+# the action card types that attack, and their attacks (``_action_side_attacks``)
+_ATTACK_SIDES: dict[str, Callable[[State, int, Committed, list[int], list[dict[str, Any]]], None]] = {
+    "lay-mines": _lay_mines_attacks,
+    "submarines-u-27-u-41": _submarine_attacks, "submarines-uc-16-uc-29": _submarine_attacks,
+    "interrogate": _interrogate_attacks, "monitor": _monitor_attacks,
+}
+
+
+def announce(step: Step, seat: int, d: dict[str, Any]) -> None:
     state = step.state
     i = ix(state)
     a = d["action"]
@@ -130,7 +170,7 @@ def announce(step, seat, d):
         opp = owner(state, d["target"])
         by = {"by": i.card_name[card]} if state.get("issue33") else {}
         step.emit("AttackAnnounced", {"kind": "torpedo", "opp": opp, "targets": [d["target"]], "night": False, **by, **base})
-        if d["target"] in player(state, opp)["prizes"]:
+        if d["target"] in player(state, opp)["prizes"]:  # type: ignore[arg-type]  # (the target's owner)
             step.emit("EngagementAdvanced", {"stage": "challenge", "i": 0})
     elif a == "interrogate":
         step.emit("AttackAnnounced", {"kind": "interrogate", "opp": owner(state, d["target"]),
@@ -145,7 +185,7 @@ def announce(step, seat, d):
 # the answers in an attack's windows -----------------------------------------------
 
 
-def window_decide(step, seat, d):
+def window_decide(step: Step, seat: int, d: dict[str, Any]) -> None:
     """A decision in one of an attack's windows (``window_options``), then the attack
     goes on (``advance``) unless the window stays open."""
     decided = _DECIDED.get(step.state["window"]["kind"])
@@ -154,7 +194,7 @@ def window_decide(step, seat, d):
     advance(step)
 
 
-def _assist_decided(step, seat, d):
+def _assist_decided(step: Step, seat: int, d: dict[str, Any]) -> bool:
     """3.2.1: an assist card revealed (the window stays open while another may join:
     True), or ``proceed``."""
     state = step.state
@@ -182,7 +222,7 @@ def _assist_decided(step, seat, d):
     return False
 
 
-def _passage_decided(step, seat, d):
+def _passage_decided(step: Step, seat: int, d: dict[str, Any]) -> bool:
     """3.2.6: the survivor's owner tries passage or not."""
     eng = step.state["eng"]
     pas = eng["passage"]
@@ -195,7 +235,7 @@ def _passage_decided(step, seat, d):
     return False
 
 
-def _pursuit_decided(step, seat, d):
+def _pursuit_decided(step: Step, seat: int, d: dict[str, Any]) -> bool:
     """6.6.1 / 6.10: the attacker follows the Fast Ship or over the shoals, or not."""
     eng = step.state["eng"]
     step.emit("PursuitChosen", {"seat": seat, "pursue": d["pursue"], "ship": eng["ship"],
@@ -204,7 +244,7 @@ def _pursuit_decided(step, seat, d):
     return False
 
 
-def _mine_target_decided(step, seat, d):
+def _mine_target_decided(step: Step, seat: int, d: dict[str, Any]) -> bool:
     """Mines attack every merchant (3.3.21): the attacker picks which one is next."""
     step.emit("WindowClosed", {"seat": seat, "kind": "order"})
     step.emit("MineTargetChosen", {"target": d["target"]})
@@ -212,7 +252,7 @@ def _mine_target_decided(step, seat, d):
     return False
 
 
-def _reflag_decided(step, seat, d):
+def _reflag_decided(step: Step, seat: int, d: dict[str, Any]) -> bool:
     """3.3.32: a ship just revealed is disguised again with Reflag, or not (True: the
     attack is over, nothing to carry on)."""
     state = step.state
@@ -225,7 +265,7 @@ def _reflag_decided(step, seat, d):
     return state["eng"] is None
 
 
-def _reaction_decided(step, seat, d):
+def _reaction_decided(step: Step, seat: int, d: dict[str, Any]) -> bool:
     """3.2.2: the defender's reaction to the attack (``react``) or to a sinking
     (``after``), or none."""
     state = step.state
@@ -262,7 +302,7 @@ _DECIDED = {"assist": _assist_decided, "passage": _passage_decided, "pursue": _p
 
 
 # the engine -----------------------------------------------------------------
-def advance(step):
+def advance(step: Step) -> None:
     state = step.state
     while state["eng"] is not None and state["window"] is None:
         eng = state["eng"]
@@ -320,12 +360,12 @@ def advance(step):
             _next_target(step)
 
 
-def _phantom(state, seat):
+def _phantom(state: State, seat: int) -> bool:
     """Solitaire: the phantom answers every attack from the solitaire deck (5.3.3), hand or not."""
     return state.get("solo") is not None and seat == 2
 
 
-def _after_window(state):
+def _after_window(state: State) -> bool:
     """Whether the defender is asked after a sinking: by the situation and a hand (hand
     sizes are public); the phantom only for the Recalled its defence drew (5.3.3)."""
     eng = state["eng"]
@@ -334,7 +374,7 @@ def _after_window(state):
     return bool(state["players"][eng["opp"] - 1]["hand"]) and _after_possible(state)
 
 
-def _after_possible(state):
+def _after_possible(state: State) -> bool:
     """Some after-sinking reaction applies (by the situation, not by the hand).
     3.2.2: one reaction card only against each intercept or action card: none
     after a reaction to this target (Good Hunting / Shipping Lanes: each
@@ -350,7 +390,7 @@ def _after_possible(state):
     return any(e["deck"] == "merchant" and not e.get("passage") for e in player(state, eng["opp"])["vp"])
 
 
-def _next_target(step):
+def _next_target(step: Step) -> None:
     state = step.state
     eng = state["eng"]
     players = state["players"]
@@ -370,7 +410,7 @@ def _next_target(step):
     step.emit("EngagementAdvanced", {"stage": "assist", "i": i})
 
 
-def _finish(step):
+def _finish(step: Step) -> None:
     state = step.state
     eng = state["eng"]
     reveal = eng.get("reveal")
@@ -392,7 +432,7 @@ def _finish(step):
     if not shown:       # (most attacks reveal nothing: no owners to sort)
         return
     # Reflag's special timing: the owner of a ship just revealed may hide it at once
-    by_owner = {}
+    by_owner: dict[int, list[str]] = {}
     for s in shown:
         o = owner(state, s)
         if o is not None:
@@ -405,14 +445,14 @@ def _finish(step):
 
 
 # how each event decided here changes the state (``evolve``) -----------------------------------
-def _attack_announced(state, d, ev):
+def _attack_announced(state: State, d: dict[str, Any], ev: Ev) -> None:
     tt = state["tt"]
     eng = dict(d)
     eng["targets"] = list(d["targets"])  # the state's own list: Good Hunting adds to it, never to the event's
     eng.update({"i": 0, "stage": "assist", "surprise": False, "searchlight": False, "special": False,
                 "boarding": [], "multi": None, "reaction": None, "reveal": [], "passage": None,
                 "reacted": []})
-    state["eng"] = eng
+    state["eng"] = eng  # type: ignore[typeddict-item]  # AttackAnnounced's data and the keys above
     if d["kind"] in ("intercept", "british", "interrogate", "monitor", "mines", "torpedo"):
         tt["attack_on"] = d["opp"]
     if d.get("ship"):
@@ -422,7 +462,7 @@ def _attack_announced(state, d, ev):
         tt["intercepted"] += [t for t in d["targets"] if t not in tt["intercepted"]]
 
 
-def _assist_revealed(state, d, ev):
+def _assist_revealed(state: State, d: dict[str, Any], ev: Ev) -> None:
     eng = state["eng"]
     kind = d["ctype"]
     if kind == "surprise-attack":
@@ -443,7 +483,7 @@ def _assist_revealed(state, d, ev):
     card_revealed(state, d, ev)
 
 
-def _engagement_advanced(state, d, ev):
+def _engagement_advanced(state: State, d: dict[str, Any], ev: Ev) -> None:
     eng = state["eng"]
     eng["stage"] = d["stage"]
     eng["i"] = d["i"]
@@ -451,23 +491,23 @@ def _engagement_advanced(state, d, ev):
         eng["reaction"] = None
 
 
-def _mine_target_chosen(state, d, ev):
+def _mine_target_chosen(state: State, d: dict[str, Any], ev: Ev) -> None:
     eng = state["eng"]
     eng["targets"].remove(d["target"])
     eng["targets"].insert(eng["i"], d["target"])
 
 
-def _passage_answered(state, d, ev):
+def _passage_answered(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["window"] = None
     if state["eng"] is not None:
         state["eng"]["passage"] = None
 
 
-def _engagement_ended(state, d, ev):
-    state["eng"] = None
+def _engagement_ended(state: State, d: dict[str, Any], ev: Ev) -> None:
+    state["eng"] = None  # type: ignore[typeddict-item]  # between attacks (shapes.State)
 
 
-def _pursuit_chosen(state, d, ev):
+def _pursuit_chosen(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["window"] = None
     state["eng"]["pursue"] = d["pursue"]
 

@@ -11,8 +11,17 @@ from . import optional
 from .board import ix
 from .state import player, pool_left
 
+_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
+if _TYPES_ONLY:
+    from typing import Any
 
-def _draw_force_card(step, seat, deck, label):
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+
+    from .shapes import State
+
+
+def _draw_force_card(step: Step, seat: int, deck: str, label: str) -> bool:
     """Draw a ship card for ``seat`` from the ``deck`` pool ("ship" or "merchant")."""
     state = step.state
     pile = f"{deck}_pool"       # (its key formatted once: the pile is looked up again after a reshuffle)
@@ -32,15 +41,15 @@ def _draw_force_card(step, seat, deck, label):
     return True
 
 
-def draw_ship(step, seat):
+def draw_ship(step: Step, seat: int) -> bool:
     return _draw_force_card(step, seat, "ship", "a warship or raider")
 
 
-def draw_merchant(step, seat):
+def draw_merchant(step: Step, seat: int) -> bool:
     return _draw_force_card(step, seat, "merchant", "a merchantman")
 
 
-def draw_action(step, seat):
+def draw_action(step: Step, seat: int) -> bool:
     """Draw one action card into ``seat``'s hand (known top cards first)."""
     state = step.state
     if state.get("solo") and seat == 2:
@@ -55,11 +64,11 @@ def draw_action(step, seat):
     return True
 
 
-def deck_left(state):
+def deck_left(state: State) -> int:
     return pool_left(state) + len(state["top"])
 
 
-def draw_hidden(step, seat) -> bool:
+def draw_hidden(step: Step, seat: int) -> bool:
     """The phantom's action cards: dealt to its hand, set aside (5.2.2), or drawn at
     the end of its turn and put face down on the discard pile unseen (5.4.2). At a
     table nobody looks at them: they are unknown cards, never named."""
@@ -76,7 +85,7 @@ def draw_hidden(step, seat) -> bool:
     return True
 
 
-def replenish(step):
+def replenish(step: Step) -> None:
     """3.1.6: every player back to three merchantmen."""
     state = step.state
     need = ix(state).force["merchants"]
@@ -87,10 +96,10 @@ def replenish(step):
 
 
 # how each event decided here changes the state (``evolve``) -----------------------------------
-def _take(state, pile, card):
+def _take(state: State, pile: str, card: str) -> None:
     """``card`` out of the draw pile ``pile``: by bisection where the piles are
     kept sorted (a seeded game), else by a search from its start."""
-    cards = state[pile]
+    cards = state[pile]  # type: ignore[literal-required]  # pool, ship_pool or merchant_pool
     if state.get("sorted_piles"):
         at = bisect_left(cards, card)
         if at < len(cards) and cards[at] == card:
@@ -99,7 +108,7 @@ def _take(state, pile, card):
     cards.remove(card)      # (not in the pile: refused as before)
 
 
-def _deck_shuffled(state, d, ev):
+def _deck_shuffled(state: State, d: dict[str, Any], ev: Ev) -> None:
     if d.get("face_down") and d["deck"] == "action:set-aside":
         state["set_aside"].extend(d["order"])
     elif d.get("face_down") and d["deck"] == "action:phantom-hand":   # solitaire: unseen (5.2.2)
@@ -108,7 +117,7 @@ def _deck_shuffled(state, d, ev):
         state["discard"].extend(d["order"])
 
 
-def _drawn_to(deck: str) -> tuple:
+def _drawn_to(deck: str) -> tuple[str | None, str | None, int | None]:
     """Where a card drawn from ``deck`` (a ``CardDrawn``'s deck: ``action:hand-2``,
     ``ships:force-1``...) is taken from and goes: ``(pile, place, seat index)``; pile
     None for a deck whose draws change no pile here (a hand drawn from)."""
@@ -126,14 +135,14 @@ def _drawn_to(deck: str) -> tuple:
     return None, None, None
 
 
-def _card_drawn(state, d, ev):
+def _card_drawn(state: State, d: dict[str, Any], ev: Ev) -> None:
     pile, place, seat = _drawn_to(d["deck"])
     if pile is None:
         return
     card = d["card"]
     _take(state, pile, card)
     if seat is not None:
-        state["players"][seat][place].append(card)
+        state["players"][seat][place].append(card)  # type: ignore[literal-required]  # hand, ships or merchants
         if place == "ships":
             state["status"][card] = {"damaged": False, "supply": False, "revealed": False, "refuge": None}
         elif place == "merchants":
@@ -146,18 +155,19 @@ def _card_drawn(state, d, ev):
         state["discard"].append(card)
 
 
-def _known_card_drawn(state, d, ev):
+def _known_card_drawn(state: State, d: dict[str, Any], ev: Ev) -> None:
     card = state["top"].pop(0)
     player(state, d["seat"])["hand"].append(card)
 
 
-def _deck_reshuffled_from_bottom(state, d, ev):
+def _deck_reshuffled_from_bottom(state: State, d: dict[str, Any], ev: Ev) -> None:
     k = d["deck"]
     held = d.get("held") or []          # 6.5.2: ships removed this round stay out
-    state[f"{k}_pool"] += [s for s in state[f"{k}_used"] if s not in held]
+    # (k: "ship" or "merchant")
+    state[f"{k}_pool"] += [s for s in state[f"{k}_used"] if s not in held]  # type: ignore[literal-required]
     if state.get("sorted_piles"):
-        state[f"{k}_pool"].sort()
-    state[f"{k}_used"] = list(held)
+        state[f"{k}_pool"].sort()  # type: ignore[literal-required]
+    state[f"{k}_used"] = list(held)  # type: ignore[literal-required]
 
 
 HANDLERS = {

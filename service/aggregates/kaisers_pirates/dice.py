@@ -11,6 +11,12 @@ exceeds the response. Every roll goes through the kernel's chance
 
 from __future__ import annotations
 
+_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
+if _TYPES_ONLY:
+    from service.kernel.machine import Step
+
+    from .shapes import Mods, State
+
 COLOURS = {4: "red", 6: "white", 8: "green", 10: "blue"}
 
 
@@ -26,7 +32,7 @@ def attack_result(att: int, dfn: int) -> str:
     return "none"
 
 
-def roll(step, dice: list[int], who: str) -> int:
+def roll(step: Step, dice: list[int], who: str) -> int:
     """Roll a group of dice (one die at a time, in the order printed); return the highest."""
     best = 0
     for sides in dice:
@@ -36,12 +42,13 @@ def roll(step, dice: list[int], who: str) -> int:
     return best
 
 
-def respond_seat(state, seat):
+def respond_seat(state: State, seat: int) -> int:
     """'Any other player' rolls a response: the next seat clockwise."""
     return seat % state["seats"] + 1
 
 
-def compare(step, what, att_dice, att_mods, def_dice, def_mods, att_who, def_who, capture=False):
+def compare(step: Step, what: str, att_dice: list[int], att_mods: Mods, def_dice: list[int], def_mods: Mods,
+            att_who: str, def_who: str, capture: bool = False) -> str:
     """An attack against a defence (3.2.7): "sunk", "damaged" or "none". ``capture``: a
     boarding attempt (Boarding Party, Non-Combatant), whose result reads "captured"
     (what would sink the ship) or "not captured" (the rest, damage ignored)."""
@@ -56,7 +63,8 @@ def compare(step, what, att_dice, att_mods, def_dice, def_mods, att_who, def_who
     return res
 
 
-def challenge(step, what, ch_dice, ch_mods, rs_dice, ch_seat, rs_seat):
+def challenge(step: Step, what: str, ch_dice: list[int], ch_mods: Mods, rs_dice: list[int],
+              ch_seat: int | None, rs_seat: int | None) -> bool:
     """A challenge against a response (3.2.7): True when it succeeds."""
     c_raw = roll(step, ch_dice, f"seat {ch_seat} challenge ({what})")
     r_raw = roll(step, rs_dice, f"seat {rs_seat} response ({what})")

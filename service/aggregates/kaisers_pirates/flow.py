@@ -14,8 +14,17 @@ from .combat import announce_options
 from .deal import deck_left, draw_action, draw_merchant, draw_ship, replenish
 from .state import player, real_card
 
+_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
+if _TYPES_ONLY:
+    from typing import Any
 
-def roll_off(step, seats, why):
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+
+    from .shapes import State, VpEntry
+
+
+def roll_off(step: Step, seats: list[int], why: str) -> int:
     """Each seat rolls a d10; ties for the highest roll again."""
     while len(seats) > 1:
         rolls = {s: step.roll(10, 1, why=f"seat {s} rolls for {why}")[0] for s in seats}
@@ -24,7 +33,7 @@ def roll_off(step, seats, why):
     return seats[0]
 
 
-def start_round(step, rnd):
+def start_round(step: Step, rnd: int) -> None:
     state = step.state
     i = ix(state)
     n = state["seats"]
@@ -60,12 +69,13 @@ def start_round(step, rnd):
     begin_turn(step, first)
 
 
-def set_aside(step):
+def set_aside(step: Step) -> None:
     """2.1.4: the round's action cards set aside secretly (5.2.5 in solitaire)."""
     state = step.state
     i = ix(state)
     solo = state.get("solo") is not None
-    k = state["options"].get("removed", i.solo["removed_at_random"]["value"] if solo else i.removed[state["seats"]])
+    k = state["options"].get("removed", i.solo["removed_at_random"]["value"] if solo  # type: ignore[index]
+                             else i.removed[state["seats"]])
     if state.get("unseen"):  # at a table: set aside face down, unseen; nobody is asked to name them
         step.shuffle("action:set-aside", state["pool"][:k], vis="referee", face_down=True,
                      why=f"{k} action cards set aside face down")
@@ -75,7 +85,7 @@ def set_aside(step):
     step.emit("ActionCardsSetAside", {"count": k, "deck": deck_left(state)})
 
 
-def begin_turn(step, seat, extra=False):
+def begin_turn(step: Step, seat: int, extra: bool = False) -> None:
     state = step.state
     if not extra and (state.get("options") or {}).get("team"):
         if team.skip_turn(step, seat):          # 3.3.4 Bounding Main
@@ -104,7 +114,7 @@ def begin_turn(step, seat, extra=False):
             step.emit("CommittingDone", {"seat": seat, "cards": 0})
 
 
-def commit(step, seat, d):
+def commit(step: Step, seat: int, d: dict[str, Any]) -> None:
     """3.2.1: one card face down, on a ship or before the force (``board.commit_options``)."""
     state = step.state
     ship = d.get("ship")
@@ -114,12 +124,12 @@ def commit(step, seat, d):
     step.emit("CardCommittedFaceDown", {"seat": seat, "use": d["use"], "ship": ship, "count": len(state["tt"]["committed"])})
 
 
-def done_committing(step, seat, d=None):
+def done_committing(step: Step, seat: int, d: dict[str, Any] | None = None) -> None:
     """3.2: the cards are committed; the resolve phase (3.2.8) begins (``d``: the decision)."""
     step.emit("CommittingDone", {"seat": seat, "cards": len(step.state["tt"]["committed"])})
 
 
-def end_turn(step, seat, d=None):
+def end_turn(step: Step, seat: int, d: dict[str, Any] | None = None) -> None:
     """3.1.5: the active player discards every committed card (played or not) face
     up in the order it chooses, then each defender its reactions; then the draw.
     (``d``: the decision, when the player ends its turn: ``rules.TURN_DECIDE``.)"""
@@ -132,7 +142,7 @@ def end_turn(step, seat, d=None):
     continue_discards(step)
 
 
-def discards_of(state, seat):
+def discards_of(state: State, seat: int) -> list[str]:
     tt = state["tt"]
     if seat == state["current"]:
         committed = tt["committed"]
@@ -143,13 +153,13 @@ def discards_of(state, seat):
     return [c for c in tt["reactions"] if tt["reacted_by"].get(c) == seat]
 
 
-def _discard_order(state):
+def _discard_order(state: State) -> list[int]:
     cur = state["current"]
     n = state["seats"]
-    return [cur] + [(cur + k - 1) % n + 1 for k in range(1, n)]
+    return [cur] + [(cur + k - 1) % n + 1 for k in range(1, n)]  # type: ignore[return-value, operator]  # (in a turn)
 
 
-def continue_discards(step):
+def continue_discards(step: Step) -> None:
     """Each seat in turn: two or more cards wait for its order; one is put down at once."""
     state = step.state
     # no reaction card played this turn: only the active player has cards to discard
@@ -164,11 +174,11 @@ def continue_discards(step):
     _after_discards(step, state["current"])
 
 
-def discard_options(state, seat):
+def discard_options(state: State, seat: int) -> list[dict[str, Any]]:
     return [{"action": "discard", "card": c} for c in sorted(discards_of(state, seat))]
 
 
-def discard(step, seat, d):
+def discard(step: Step, seat: int, d: dict[str, Any]) -> None:
     state = step.state
     step.emit("CardsDiscarded", {"seat": seat, "cards": [d["card"]]})
     left = discards_of(state, seat)
@@ -178,7 +188,7 @@ def discard(step, seat, d):
     continue_discards(step)
 
 
-def _after_discards(step, seat):
+def _after_discards(step: Step, seat: int) -> None:
     state = step.state
     tt = state["tt"]
     fog = tt["fogged"]
@@ -196,13 +206,13 @@ def _after_discards(step, seat):
 
 
 # the end of a round ---------------------------------------------------------
-def round_vp(state, seat):
+def round_vp(state: State, seat: int) -> list[VpEntry]:
     p = player(state, seat)
     entries = p["vp"] + [{"card": s, "deck": "merchant", "double": True} for s in p["prizes"]]
     return entries
 
 
-def round_points(vps: dict) -> dict:
+def round_points(vps: dict[str, int]) -> dict[str, int]:
     """2.3.3: rank points; ties take the higher; zero VP scores zero."""
     n = len(vps)
     out = {}
@@ -214,7 +224,7 @@ def round_points(vps: dict) -> dict:
     return out
 
 
-def end_round(step):
+def end_round(step: Step) -> None:
     state = step.state
     rnd = state["round"]
     step.emit("RoundEnded", {"round": rnd})
@@ -252,7 +262,7 @@ def end_round(step):
     _open_keep(step)
 
 
-def _open_keep(step):
+def _open_keep(step: Step) -> None:
     state = step.state
     if (state.get("options") or {}).get("team"):
         if not team.open_keep(step):               # 4.9: partners pool their ships
@@ -265,7 +275,7 @@ def _open_keep(step):
         start_round(step, state["round"] + 1)
 
 
-def keep_options(state, seat):
+def keep_options(state: State, seat: int) -> list[dict[str, Any]]:
     ships = player(state, seat)["ships"]
     if optional.on(state, "keep_three"):          # 6.7: any set of up to three
         most = ix(state).optional_rules["keep_most"]["value"]
@@ -274,7 +284,7 @@ def keep_options(state, seat):
     return [{"action": "keep", "ship": s} for s in ships] + [{"action": "keep", "ship": None}]
 
 
-def keep(step, seat, d):
+def keep(step: Step, seat: int, d: dict[str, Any]) -> None:
     state = step.state
     queue = list(state["window"]["queue"])
     step.emit("WindowClosed", {"seat": seat, "kind": "keep"})
@@ -288,19 +298,19 @@ def keep(step, seat, d):
         start_round(step, state["round"] + 1)
 
 
-def team_keep(step, seat, d):
+def team_keep(step: Step, seat: int, d: dict[str, Any]) -> None:
     """4.9: a partner's claim on the pooled ships; the next round once all have claimed."""
     if team.claim(step, seat, d):
         start_round(step, step.state["round"] + 1)
 
 
-def totals(state):
+def totals(state: State) -> tuple[dict[str, int], dict[str, int]]:
     rp = {str(s): sum(player(state, s)["round_points"]) for s in range(1, state["seats"] + 1)}
     vp = {str(s): sum(player(state, s)["round_vp"]) for s in range(1, state["seats"] + 1)}
     return rp, vp
 
 
-def still_tied(state):
+def still_tied(state: State) -> list[int]:
     """The players still in contention: most round points, then most victory
     points; after an extra round only those tied before it (2.5)."""
     if (state.get("options") or {}).get("team"):
@@ -313,7 +323,7 @@ def still_tied(state):
     return [int(s) for s in tied if vp[s] == bv]
 
 
-def result(state):
+def result(state: State) -> dict[str, Any] | None:
     """2.5: most round points over the three rounds; then most victory points; if
     still tied, another round is played, as often as needed (the book sets no limit),
     and decides among the tied players only."""
@@ -324,7 +334,7 @@ def result(state):
         return None
     rp3 = {str(s): sum(player(state, s)["round_points"][:3]) for s in range(1, state["seats"] + 1)}
     vp3 = {str(s): sum(player(state, s)["round_vp"][:3]) for s in range(1, state["seats"] + 1)}
-    out = {"scores": rp3, "winners": tied, "victory_points": vp3}
+    out: dict[str, Any] = {"scores": rp3, "winners": tied, "victory_points": vp3}
     if state.get("extra_rounds"):
         out["extra_rounds"] = {str(s): {"round_points": player(state, s)["round_points"][3:],
                                         "victory_points": player(state, s)["round_vp"][3:]}
@@ -333,16 +343,16 @@ def result(state):
 
 
 # how each event decided here changes the state (``evolve``) -----------------------------------
-def _round_started(state, d, ev):
+def _round_started(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["round"] = d["round"]
     state["removed_this_round"] = []
     state["phase"] = "dealing"
-    state["eng"] = None
+    state["eng"] = None  # type: ignore[typeddict-item]  # between attacks (shapes.State)
     state["window"] = None
-    state["tt"] = None
+    state["tt"] = None  # type: ignore[typeddict-item]  # between turns (shapes.State)
 
 
-def _turn_started(state, d, ev):
+def _turn_started(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["turn"] = ev.turn
     state["current"] = d["seat"]
     state["phase"] = "commit"
@@ -366,7 +376,7 @@ def _turn_started(state, d, ev):
                    "fogged": False, "reacted_by": {}, "revealed_at_start": shown}
 
 
-def _card_committed(state, d, ev):
+def _card_committed(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["players"][d["seat"] - 1]["hand"].remove(d["card"])
     tt = state["tt"]
     if d["card"] in tt["extra"]:
@@ -374,11 +384,11 @@ def _card_committed(state, d, ev):
     tt["committed"].append({"card": d["card"], "use": d["use"], "ship": d.get("ship")})
 
 
-def _committing_done(state, d, ev):
+def _committing_done(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["phase"] = "resolve"
 
 
-def _deception_forced_card(state, d, ev):
+def _deception_forced_card(state: State, d: dict[str, Any], ev: Ev) -> None:
     tt = state["tt"]
     player(state, d["seat"])["hand"].remove(d["card"])
     tt["committed"].append({"card": d["card"], "use": "action", "ship": None})
@@ -386,7 +396,7 @@ def _deception_forced_card(state, d, ev):
     state["phase"] = "resolve"
 
 
-def _cards_discarded(state, d, ev):
+def _cards_discarded(state: State, d: dict[str, Any], ev: Ev) -> None:
     tt = state["tt"]
     played, reactions, committed = tt["played"], tt["reactions"], tt["committed"]
     for c in d["cards"]:
@@ -400,34 +410,35 @@ def _cards_discarded(state, d, ev):
         state["discard"].append(c)
 
 
-def _pending_card_cleared(state, d, ev):
+def _pending_card_cleared(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
-    if not real_card(p["pending"]["card"]):
+    card = p["pending"]["card"]  # type: ignore[index]  # (the card cleared)
+    if not real_card(card):
         pass                                                  # the phantom's: nothing to discard (5.4.3 step 6)
     elif d.get("into_turn"):
-        state["tt"]["played"].append(p["pending"]["card"])   # discarded with the turn's cards
+        state["tt"]["played"].append(card)   # discarded with the turn's cards
     else:
-        state["discard"].append(p["pending"]["card"])
+        state["discard"].append(card)
     p["pending"] = None
 
 
-def _turn_in_fog(state, d, ev):
+def _turn_in_fog(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["tt"]["fogged"] = True
     state["phase"] = "resolve"
 
 
-def _forced_card_ignored(state, d, ev):
+def _forced_card_ignored(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["tt"]["deceived"] = "ignored"
 
 
-def _round_scored(state, d, ev):
+def _round_scored(state: State, d: dict[str, Any], ev: Ev) -> None:
     for s, vp in d["vp"].items():
         p = player(state, int(s))
         p["round_vp"].append(vp)
         p["round_points"].append(d["points"][s])
 
 
-def _round_cleared(state, d, ev):
+def _round_cleared(state: State, d: dict[str, Any], ev: Ev) -> None:
     """2.4: action cards back to the deck; markers off; merchants and VP piles to the decks' bottoms."""
     ix_cards = d["action_cards"]
     state["pool"] = sorted(ix_cards) if state.get("sorted_piles") else list(ix_cards)
@@ -449,12 +460,12 @@ def _round_cleared(state, d, ev):
         p["merchants"], p["prizes"] = [], []
     state["status"] = {s: {"damaged": False, "supply": False, "revealed": False, "refuge": None}
                        for p in state["players"] for s in p["ships"]}
-    state["tt"] = None
-    state["eng"] = None
+    state["tt"] = None  # type: ignore[typeddict-item]  # between turns (shapes.State)
+    state["eng"] = None  # type: ignore[typeddict-item]  # between attacks (shapes.State)
     state["phase"] = "keep"
 
 
-def _ship_kept(state, d, ev):
+def _ship_kept(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
     keep = d["ships"] if "ships" in d else [d["ship"]]        # 6.7: up to three
     drop = [s for s in p["ships"] if s not in keep]
@@ -466,12 +477,12 @@ def _ship_kept(state, d, ev):
     p["kept_n"] = len(d["ships"]) if "ships" in d else (1 if d["ship"] else 0)
 
 
-def _game_over(state, d, ev):
+def _game_over(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["phase"] = "over"
     state["result"] = {"scores": d["scores"], "winners": d["winners"]}
 
 
-def _extra_round_called(state, d, ev):
+def _extra_round_called(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["extra_rounds"] = state.get("extra_rounds", 0) + 1
     state["tied"] = list(d["tied"])
 

@@ -12,15 +12,24 @@ from . import optional
 from .board import ix, owner
 from .state import player, real_card
 
+_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
+if _TYPES_ONLY:
+    from typing import Any
 
-def sink(step, ship, by, double=False, why=""):
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+
+    from .shapes import State, Status
+
+
+def sink(step: Step, ship: str, by: int | None, double: bool = False, why: str = "") -> None:
     state = step.state
     i = ix(state)
     deck = "ship" if ship in i.ships else "merchant"
     step.emit("ShipSunk", {"ship": ship, "by": by, "deck": deck, "double": double, "owner": owner(state, ship), "why": why})
 
 
-def damage(step, ship, why=""):
+def damage(step: Step, ship: str, why: str = "") -> None:
     if not step.state["status"][ship]["damaged"]:
         step.emit("ShipDamaged", {"ship": ship, "why": why})
     elif optional.on(step.state, "extra_damage"):
@@ -29,7 +38,7 @@ def damage(step, ship, why=""):
         step.emit("FurtherDamageIgnored", {"ship": ship})
 
 
-def apply_result(step, ship, res, by, double=False, why=""):
+def apply_result(step: Step, ship: str, res: str, by: int | None, double: bool = False, why: str = "") -> None:
     if res == "sunk":
         sink(step, ship, by, double, why)
     elif res == "damaged":
@@ -37,7 +46,7 @@ def apply_result(step, ship, res, by, double=False, why=""):
 
 
 # how each event decided here changes the state (``evolve``) -----------------------------------
-def _remove_from_force(state, ship):
+def _remove_from_force(state: State, ship: str) -> str | None:
     for p in state["players"]:
         for key in ("ships", "merchants", "prizes"):
             if ship in p[key]:
@@ -46,25 +55,25 @@ def _remove_from_force(state, ship):
     return None
 
 
-def ship_status(state, ship):
+def ship_status(state: State, ship: str) -> Status:
     st = state["status"].get(ship)
     if st is None:
         st = state["status"][ship] = {"damaged": False, "supply": False, "revealed": False, "refuge": None}
     return st
 
 
-def _extra_damage(state):
+def _extra_damage(state: State) -> bool:
     return bool((state.get("options") or {}).get("extra_damage"))
 
 
-def _ship_damaged(state, d, ev):
+def _ship_damaged(state: State, d: dict[str, Any], ev: Ev) -> None:
     st = ship_status(state, d["ship"])
     if _extra_damage(state):            # 6.8.1: one more marker each time
         st["hits"] = st.get("hits", 1 if st["damaged"] else 0) + 1
     st["damaged"] = True
 
 
-def _ship_repaired(state, d, ev):
+def _ship_repaired(state: State, d: dict[str, Any], ev: Ev) -> None:
     st = ship_status(state, d["ship"])
     if _extra_damage(state) and st.get("hits", 1) > 1:
         st["hits"] -= 1                 # 6.8.3: one marker at a time
@@ -73,27 +82,27 @@ def _ship_repaired(state, d, ev):
     st.pop("hits", None)
 
 
-def _supply_limited(state, d, ev):
+def _supply_limited(state: State, d: dict[str, Any], ev: Ev) -> None:
     ship_status(state, d["ship"])["supply"] = True
 
 
-def _ship_resupplied(state, d, ev):
+def _ship_resupplied(state: State, d: dict[str, Any], ev: Ev) -> None:
     ship_status(state, d["ship"])["supply"] = False
 
 
-def _ship_revealed(state, d, ev):
+def _ship_revealed(state: State, d: dict[str, Any], ev: Ev) -> None:
     ship_status(state, d["ship"])["revealed"] = True
 
 
-def _ship_disguised(state, d, ev):
+def _ship_disguised(state: State, d: dict[str, Any], ev: Ev) -> None:
     ship_status(state, d["ship"])["revealed"] = False
 
 
-def _to_used(state, ship, deck):
-    state[f"{deck}_used"].append(ship)
+def _to_used(state: State, ship: str, deck: str) -> None:
+    state[f"{deck}_used"].append(ship)  # type: ignore[literal-required]  # ship_used or merchant_used
 
 
-def refuge_card_off(state, ship):
+def refuge_card_off(state: State, ship: str) -> None:
     st = state["status"].get(ship)
     if st and st["refuge"]:
         if real_card(st["refuge"]):
@@ -101,7 +110,7 @@ def refuge_card_off(state, ship):
         st["refuge"] = None
 
 
-def _ship_sunk(state, d, ev):
+def _ship_sunk(state: State, d: dict[str, Any], ev: Ev) -> None:
     ship = d["ship"]
     refuge_card_off(state, ship)
     _remove_from_force(state, ship)
@@ -112,7 +121,7 @@ def _ship_sunk(state, d, ev):
         _to_used(state, ship, d["deck"])
 
 
-def _ship_removed(state, d, ev):
+def _ship_removed(state: State, d: dict[str, Any], ev: Ev) -> None:
     ship = d["ship"]
     state.setdefault("removed_this_round", []).append(ship)
     refuge_card_off(state, ship)
@@ -121,7 +130,7 @@ def _ship_removed(state, d, ev):
     _to_used(state, ship, d["deck"])
 
 
-def _ship_captured(state, d, ev):
+def _ship_captured(state: State, d: dict[str, Any], ev: Ev) -> None:
     ship = d["ship"]
     _remove_from_force(state, ship)
     player(state, d["by"])["prizes"].append(ship)
@@ -129,16 +138,16 @@ def _ship_captured(state, d, ev):
     st["revealed"] = False
 
 
-def _passage_made(state, d, ev):
+def _passage_made(state: State, d: dict[str, Any], ev: Ev) -> None:
     ship = d["ship"]
     _remove_from_force(state, ship)
     state["status"].pop(ship, None)
     player(state, d["seat"])["vp"].append({"card": ship, "deck": "merchant", "double": d["double"], "passage": True})
 
 
-def _ship_transferred(state, d, ev):
+def _ship_transferred(state: State, d: dict[str, Any], ev: Ev) -> None:
     key = _remove_from_force(state, d["ship"])
-    player(state, d["to"])[key].append(d["ship"])
+    player(state, d["to"])[key].append(d["ship"])  # type: ignore[literal-required]  # ships, prizes or merchants
 
 
 HANDLERS = {

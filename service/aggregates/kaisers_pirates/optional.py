@@ -19,6 +19,15 @@ from service.kernel import BadInput
 
 from .board import ix
 
+_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
+if _TYPES_ONLY:
+    from typing import Any
+
+    from service.kernel.machine import Step
+
+    from .catalog import Index
+    from .shapes import Mods, State, Status
+
 RULES = {
     "coal": "6.1 coal: warships and coal-hungry raiders fall short of supply more easily",
     "sails": "6.2 sails: the Seeadler runs short of supply less, but is slower",
@@ -35,7 +44,7 @@ RULES = {
     "prize_resupply": "6.12 a prize may resupply one ship a turn, then may be exhausted and sunk",
 }
 BEYOND = ("true", "historical", "no-breakout", "historical+no-breakout")
-def parse(seats: int, k: str, v: str, out: dict) -> None:
+def parse(seats: int, k: str, v: str, out: dict[str, Any]) -> None:
     """Check one optional rule's value and record it in ``out``."""
     if k == "beyond_1914":
         if v == "false":
@@ -50,7 +59,7 @@ def parse(seats: int, k: str, v: str, out: dict) -> None:
         out[k] = True
 
 
-def check_combination(seats: int, out: dict) -> None:
+def check_combination(seats: int, out: dict[str, Any]) -> None:
     """Every combination is accepted but these, each refused with its reason."""
     b = out.get("beyond_1914", "")
     if "no-breakout" in b and seats != 4:
@@ -60,12 +69,12 @@ def check_combination(seats: int, out: dict) -> None:
                        "Nurnberg, which 6.5.1 removes from the game")
 
 
-def on(state, k) -> bool:
+def on(state: State, k: str) -> bool:
     return bool((state.get("options") or {}).get(k))
 
 
 # the decks (6.4, 6.5) --------------------------------------------------------
-def check_catalog(options: dict, ix) -> None:
+def check_catalog(options: dict[str, Any], ix: Index) -> None:
     """The ships and merchants a chosen rule names must be in the game's catalog."""
     d = ix.optional_rules
     if options.get("tournament"):
@@ -88,7 +97,7 @@ def check_catalog(options: dict, ix) -> None:
             raise BadInput(f"option beyond_1914: the catalog has no {', '.join(missing)} (6.5)")
 
 
-def prepare(state, ix) -> None:
+def prepare(state: State, ix: Index) -> None:
     """6.5: the ships (and merchants, 6.5.4; Breakout cards, 6.5.3) not used."""
     b = state["options"].get("beyond_1914")
     if not b:
@@ -105,7 +114,7 @@ def prepare(state, ix) -> None:
         state["pool"] = [c for c in state["pool"] if c not in out]
 
 
-def tournament_deal(step, seat, kind) -> list | None:
+def tournament_deal(step: Step, seat: int, kind: str) -> list[str] | None:
     """6.4: the cards seat ``seat``'s first-round force is drawn from, or None."""
     state = step.state
     if state["round"] != 1 or state["phase"] != "dealing" or not on(state, "tournament"):
@@ -123,7 +132,7 @@ def tournament_deal(step, seat, kind) -> list | None:
     return [m for m in state["merchant_pool"] if i.merchants[m]["vp"] == want and m not in t["merchant_excluded"]]
 
 
-def held_from_reshuffle(state) -> list:
+def held_from_reshuffle(state: State) -> list[str]:
     """6.5.2: within a round, ships removed by weather, internment, recall or
     scuttling are not shuffled back into the deck."""
     if not state["options"].get("beyond_1914"):
@@ -132,14 +141,14 @@ def held_from_reshuffle(state) -> list:
 
 
 # markers (6.8) ----------------------------------------------------------------
-def markers(state, ship) -> int:
-    st = state["status"].get(ship) or {}
+def markers(state: State, ship: str) -> int:
+    st: Status | dict[str, Any] = state["status"].get(ship) or {}
     if not st.get("damaged"):
         return 0
     return st.get("hits", 1) if on(state, "extra_damage") else 1
 
 
-def damage_mods(state, ship, sign=-1, label="damaged"):
+def damage_mods(state: State, ship: str, sign: int = -1, label: str = "damaged") -> Mods:
     """-2 for each damage marker (+2 for internment): 3.2.7, 6.8.2."""
     n = markers(state, ship)
     if not n:
@@ -148,17 +157,17 @@ def damage_mods(state, ship, sign=-1, label="damaged"):
 
 
 # who is who -------------------------------------------------------------------
-def _flag(state, ship, flag) -> bool:
+def _flag(state: State, ship: str | None, flag: str) -> bool:
     s = ix(state).ships.get(ship)
     return bool(s and s.get(flag))
 
 
-def sailing_merchant(state, ship) -> bool:
+def sailing_merchant(state: State, ship: str) -> bool:
     m = ix(state).merchants.get(ship)
     return on(state, "sailing_merchants") and bool(m and m.get("sail"))
 
 
-def fast_raider(state, ship) -> bool:
+def fast_raider(state: State, ship: str | None) -> bool:
     return on(state, "fast_raiders") and _flag(state, ship, "fast")
 
 
@@ -169,8 +178,9 @@ SUPPLY = {  # (rule, flag): {roll: modifier}
 }
 
 
-def supply_mods(state, ship, what):
+def supply_mods(state: State, ship: str, what: str) -> Mods:
     """The coal and sails modifiers on a supply challenge (``what``: the card or 'refuge')."""
+    why: list[str]
     mods, why = 0, []
     for (rule, flag), table in SUPPLY.items():
         if on(state, rule) and _flag(state, ship, flag) and what in table:
@@ -180,9 +190,10 @@ def supply_mods(state, ship, what):
     return mods, why
 
 
-def break_contact_mods(state, ship, interceptor):
+def break_contact_mods(state: State, ship: str, interceptor: str | None) -> Mods:
     """Break Contact played by ``ship`` against an intercept by ``interceptor``
     (a German ship, or None for British forces): 6.2.4, 6.2.5, 6.3.3, 6.11.2."""
+    why: list[str]
     mods, why = 0, []
     if on(state, "sails") and _flag(state, ship, "sails"):
         mods, why = mods - 2, why + ["sails -2 (6.2.4)"]
@@ -195,21 +206,21 @@ def break_contact_mods(state, ship, interceptor):
     return mods, why
 
 
-def fast_ship_extra(state, interceptor):
+def fast_ship_extra(state: State, interceptor: str | None) -> Mods:
     """6.2.6: -2 more against the Seeadler."""
     if on(state, "sails") and _flag(state, interceptor, "sails"):
         return -2, ["against a sailing raider -2 (6.2.6)"]
     return 0, []
 
 
-def surprise_extra(state, interceptor):
+def surprise_extra(state: State, interceptor: str | None) -> Mods:
     """6.3.1: +2 more for the Wolf."""
     if on(state, "wolf") and interceptor and _flag(state, interceptor, "aircraft"):
         return 2, ["Wolfchen +2 (6.3.1)"]
     return 0, []
 
 
-def shoal_mods(state, ship, pursuing=False):
+def shoal_mods(state: State, ship: str, pursuing: bool = False) -> Mods:
     """Crossing the shoals: -2 per damage marker; a fast raider -2 more (6.6.2, and
     6.10.4 for a pursuit: the same -2, counted once)."""
     mods, why = damage_mods(state, ship, label="already damaged")
@@ -220,7 +231,7 @@ def shoal_mods(state, ship, pursuing=False):
     return mods, why
 
 
-def barred(state, reaction_types: set | frozenset) -> set:
+def barred(state: State, reaction_types: set[str] | frozenset[str]) -> set[str]:
     """The reactions an optional rule forbids against the current target."""
     eng = state["eng"]
     tgt = eng["targets"][eng["i"]]
@@ -235,7 +246,7 @@ def barred(state, reaction_types: set | frozenset) -> set:
 
 
 # the decisions the optional rules add -------------------------------------------
-def can_pursue(state, reaction) -> bool:
+def can_pursue(state: State, reaction: str | None) -> bool:
     """6.6.1 (a fast raider against Fast Ship, not short of supply) and 6.10 (any
     German ship against Shallow Run; British forces never follow)."""
     eng = state["eng"]
@@ -244,11 +255,11 @@ def can_pursue(state, reaction) -> bool:
     if reaction == "shallow-run":
         return on(state, "shallow_pursuit")
     if reaction == "fast-ship":
-        return fast_raider(state, eng["ship"]) and not state["status"][eng["ship"]]["supply"]
+        return fast_raider(state, eng["ship"]) and not state["status"][eng["ship"]]["supply"]  # type: ignore[index]  # (tested)
     return False
 
 
-def resupply_options(state, seat):
+def resupply_options(state: State, seat: int) -> list[dict[str, Any]]:
     """6.12.1: one prize resupplies one ship short of supply, each prize once a turn."""
     if not on(state, "prize_resupply") or state["tt"] is None or state["window"] is not None \
             or state["eng"] is not None:

@@ -16,8 +16,17 @@ from service.kernel.machine import strictly_equal
 from .board import ix
 from .state import player
 
+_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
+if _TYPES_ONLY:
+    from typing import Any
 
-def _committed(state, seat):
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+
+    from .shapes import State
+
+
+def _committed(state: State, seat: int) -> list[str]:
     tt = state["tt"]
     if tt is None or state["current"] != seat:
         return []
@@ -27,19 +36,19 @@ def _committed(state, seat):
     return [c["card"] for c in tt["committed"]]
 
 
-def penalty_cards(state, seat):
+def penalty_cards(state: State, seat: int) -> list[str]:
     """The cards of ``seat`` a penalty may discard now: in hand or committed face down."""
     if state["phase"] in ("over", "setup", "dealing"):
         return []
     return sorted(player(state, seat)["hand"]) + sorted(_committed(state, seat))
 
 
-def referee_legal(state):
+def referee_legal(state: State) -> list[dict[str, Any]]:
     return [{"referee": "penalty", "seat": s, "card": c}
             for s in range(1, state["seats"] + 1) for c in penalty_cards(state, s)]
 
 
-def referee(step, d):
+def referee(step: Step, d: dict[str, Any]) -> None:
     state = step.state
     if d.get("referee") != "penalty":
         raise IllegalDecision(f"kaisers-pirates has no referee decision {d.get('referee')!r} "
@@ -52,12 +61,13 @@ def referee(step, d):
         raise IllegalDecision(f"seat {seat} does not hold {name} in hand nor committed face down: "
                               "no penalty to apply (3.1.5)")
     where = "hand" if card in player(state, seat)["hand"] else "committed"
-    step.emit("PenaltyApplied", {"seat": seat, "card": card, "name": ix(state).card_name[card], "where": where,
+    name = ix(state).card_name[card]  # type: ignore[index]  # (a card: the decision is listed)
+    step.emit("PenaltyApplied", {"seat": seat, "card": card, "name": name, "where": where,
               "rule": "3.1.5", "why": "a card committed or played irregularly is discarded"})
 
 
 # how each event decided here changes the state (``evolve``) -----------------------------------
-def _penalty_applied(state, d, ev):
+def _penalty_applied(state: State, d: dict[str, Any], ev: Ev) -> None:
     """3.1.5: the irregular card leaves the hand (or the committed cards) face up."""
     p = player(state, d["seat"])
     card = d["card"]

@@ -24,21 +24,31 @@ from .board import ix
 from .deal import deck_left, draw_action, draw_merchant, draw_ship
 from .flow import begin_turn, set_aside
 
+_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
+if _TYPES_ONLY:
+    from typing import Any
+
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+
+    from .catalog import Index
+    from .shapes import State
+
 PLAYER_KEYS = ("ships", "merchants", "prizes", "vp", "hand", "round_points")
 TOP_KEYS = ("players", "to_play", "round", "discard")
 
 
-def _key(text) -> str:
+def _key(text: object) -> str:
     return "-".join(str(text).strip().lower().replace("'", "").split())
 
 
-def _list(what: str, value) -> list:
+def _list(what: str, value: Any) -> list[Any]:
     if not isinstance(value, list):
         raise BadInput(f"{what} must be a JSON list, not {value!r}"[:200])
     return value
 
 
-def _action(what: str, text, free: list, i) -> str:
+def _action(what: str, text: object, free: list[str], i: Index) -> str:
     """A free action card by its id (``qqq-1``) or its type as printed (``QQQ``: any copy left)."""
     if not isinstance(text, str) or not text.strip():
         raise BadInput(f"{what}: give an action card, not {text!r}")
@@ -55,7 +65,8 @@ def _action(what: str, text, free: list, i) -> str:
     raise BadInput(f"{what}: no {text!r} left (stated more times than the deck has copies)")
 
 
-def _force_card(what: str, entry, deck: dict, used: set, word: str, flags: tuple) -> dict:
+def _force_card(what: str, entry: object, deck: dict[str, Any], used: set[str], word: str,
+                flags: tuple[str, ...]) -> dict[str, Any]:
     """A ship or merchantman: its name, or ``{"ship"|"merchant": name, "damaged": true, ...}``."""
     if isinstance(entry, dict):
         bad = sorted(set(entry) - {word, *flags})
@@ -77,7 +88,7 @@ def _force_card(what: str, entry, deck: dict, used: set, word: str, flags: tuple
     return {"card": card, **marks}
 
 
-def normalise(config: dict, position: dict) -> dict:
+def normalise(config: dict[str, Any], position: dict[str, Any]) -> dict[str, Any]:
     opts = config.get("options") or {}
     if opts.get("solitaire") or opts.get("team"):
         raise BadInput("kaisers-pirates: the solitaire and team games cannot start from a position yet")
@@ -88,13 +99,13 @@ def normalise(config: dict, position: dict) -> dict:
     rnd = positions.whole("round", position.get("round", 1), 1, 3)
     to_play = positions.whole("to_play", position.get("to_play", 1), 1, seats)
     free = list(i.action_cards)
-    used: set = set()
+    used: set[str] = set()
     everything = {**i.ships, **i.merchants}
     out, stated = [], []
     for seat, q in enumerate(people, 1):
         who = f"seat {seat}"
         positions.keys(who, q, PLAYER_KEYS)
-        p: dict = {"seat": seat}
+        p: dict[str, Any] = {"seat": seat}
         for k, deck, word, flags in (("ships", i.ships, "ship", ("damaged", "revealed")),
                                      ("merchants", i.merchants, "merchant", ("damaged",)),
                                      ("prizes", i.merchants, "merchant", ("damaged", "revealed"))):
@@ -133,7 +144,7 @@ def normalise(config: dict, position: dict) -> dict:
     return {"public": {"players": out, "discard": discard, "round": rnd, "to_play": to_play}, "stated": stated}
 
 
-def lay(step) -> None:
+def lay(step: Step) -> None:
     """The setup of a game from a stated position, up to the stated seat's turn."""
     state = step.state
     pos = state["position"]
@@ -166,14 +177,14 @@ def lay(step) -> None:
 
 # the events ---------------------------------------------------------------------------
 
-def _laid(state, d, ev):
+def _laid(state: State, d: dict[str, Any], ev: Ev) -> None:
     status = state["status"]
     for q in d["players"]:
         p = state["players"][q["seat"] - 1]
         for k, pool in (("ships", "ship_pool"), ("merchants", "merchant_pool"), ("prizes", "merchant_pool")):
             for c in q.get(k, []):
                 p[k].append(c["card"])
-                state[pool].remove(c["card"])
+                state[pool].remove(c["card"])  # type: ignore[literal-required]  # ship_pool or merchant_pool
                 status[c["card"]] = {"damaged": c["damaged"], "supply": False,
                                      "revealed": c.get("revealed", k == "merchants"), "refuge": None}
         for e in q["vp"]:

@@ -12,10 +12,20 @@ from .dice import challenge, compare, respond_seat
 from .hits import apply_result, damage, sink
 from .state import player, real_card
 
+_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
+if _TYPES_ONLY:
+    from typing import Any
 
-def _attack_mods(state, eng, german_ship=None):
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+
+    from .shapes import Engagement, Mods, State
+
+
+def _attack_mods(state: State, eng: Engagement, german_ship: str | None = None) -> Mods:
     """Attack modifiers of an intercept (3.2.7, 3.3): limited supply and damage of
     the intercepting German ship, night, Searchlight, Surprise Attack, Monitor."""
+    why: list[str]
     mods, why = 0, []
     if german_ship:
         s = state["status"][german_ship]
@@ -41,7 +51,7 @@ def _attack_mods(state, eng, german_ship=None):
     return mods, why
 
 
-def resolve(step):
+def resolve(step: Step) -> bool:
     """Resolve the current target; return True when a merchant was sunk."""
     state = step.state
     eng = state["eng"]
@@ -61,24 +71,24 @@ def resolve(step):
     return False
 
 
-def _reaction_type(state):
+def _reaction_type(state: State) -> str | None:
     r = state["eng"]["reaction"]
     return r["type"] if r else None
 
 
-def offer_passage(step, merchant, bonus=0, bonus_why=None):
+def offer_passage(step: Step, merchant: str, bonus: int = 0, bonus_why: str | None = None) -> None:
     """3.2.6: the survivor *may* sail for a friendly port: its owner is asked
     (``combat.advance`` opens the window once the dice are settled)."""
     step.emit("PassageOffered", {"ship": merchant, "seat": owner(step.state, merchant), "bonus": bonus, "why": bonus_why})
 
 
-def passage(step, ship, bonus=0, why=None):
+def passage(step: Step, ship: str, bonus: int = 0, why: str | None = None) -> bool:
     """3.2.6: an undamaged merchant or prize that survives an intercept sails for a friendly port."""
     state = step.state
     i = ix(state)
     seat = owner(state, ship)
     m = i.merchants[ship]
-    resp = state["current"] if state["current"] != seat else respond_seat(state, seat)
+    resp = state["current"] if state["current"] != seat else respond_seat(state, seat)  # type: ignore[arg-type]
     ok = challenge(step, f"passage of {ship}", m["challenge"], (bonus, [why] if why else []), m["response"],
                    seat, resp)
     if ok:
@@ -86,7 +96,7 @@ def passage(step, ship, bonus=0, why=None):
     return ok
 
 
-def _resolve_intercept(step):
+def _resolve_intercept(step: Step) -> bool:
     """3.2.4: a German ship intercepts a merchant or a prize: the defender's reaction
     first, then the dice; True when a merchant was sunk."""
     r = _reaction_type(step.state)
@@ -97,7 +107,7 @@ def _resolve_intercept(step):
     return _intercept_dice(step, r)
 
 
-def _reaction_first(step, r):
+def _reaction_first(step: Step, r: str | None) -> bool | None:
     """The reactions that act before the intercept's dice (3.3): whether a merchant
     was sunk when the intercept ends here, None when its dice follow."""
     state = step.state
@@ -137,7 +147,7 @@ def _reaction_first(step, r):
     return None
 
 
-def _intercept_dice(step, r):
+def _intercept_dice(step: Step, r: str | None) -> bool:
     """The intercept's dice (3.2.7) with the reaction's modifiers (Fast Ship,
     Non-Combatant), a capture (Boarding Party, Non-Combatant), passage offered to an
     undamaged survivor (3.2.6); True when a merchant was sunk."""
@@ -183,7 +193,7 @@ def _intercept_dice(step, r):
     return False
 
 
-def _capture_supply(step, ship):
+def _capture_supply(step: Step, ship: str) -> None:
     """Boarding Party / Non-Combatant: the prize resupplies the interceptor; with 6.12
     this is the player's choice, through the prize resupply decision (6.12.3)."""
     state = step.state
@@ -191,7 +201,7 @@ def _capture_supply(step, ship):
         step.emit("ShipResupplied", {"ship": ship, "why": "the prize's stores"})
 
 
-def _break_contact_mods(state, ship, interceptor=None):
+def _break_contact_mods(state: State, ship: str, interceptor: str | None = None) -> Mods:
     s = state["status"][ship]
     mods, why = optional.damage_mods(state, ship)
     if s["supply"]:
@@ -201,7 +211,8 @@ def _break_contact_mods(state, ship, interceptor=None):
     return mods + m, why + w
 
 
-def _crossing(step, ship, crosser, other, shoals, what="Shallow Run", pursuing=False):
+def _crossing(step: Step, ship: str, crosser: int, other: int, shoals: dict[str, Any], what: str = "Shallow Run",
+              pursuing: bool = False) -> tuple[bool, bool]:
     """One ship's shoal crossing: (True when it failed, and whether it was damaged before)."""
     state = step.state
     damaged = state["status"][ship]["damaged"]
@@ -210,7 +221,7 @@ def _crossing(step, ship, crosser, other, shoals, what="Shallow Run", pursuing=F
     return (not ok), damaged
 
 
-def _shallow_run(step, tgt, attacker, defender):
+def _shallow_run(step: Step, tgt: str, attacker: int, defender: int) -> None:
     state = step.state
     i = ix(state)
     step.emit("InterceptCancelled", {"target": tgt, "why": "Shallow Run: the ship escapes over the shoals"})
@@ -222,7 +233,7 @@ def _shallow_run(step, tgt, attacker, defender):
             step.emit("ShipDamaged", {"ship": tgt, "why": "crossing the shoals"})
 
 
-def _pursuit(step, tgt, ship, attacker, defender):
+def _pursuit(step: Step, tgt: str, ship: str, attacker: int, defender: int) -> bool:
     """6.10: the interceptor follows over the shoals: both crossings are rolled at
     once, then their damage applies; a ship already damaged that fails is wrecked
     (6.10.3) and scores for the other side. True when the intercept goes on."""
@@ -243,7 +254,7 @@ def _pursuit(step, tgt, ship, attacker, defender):
     return True
 
 
-def chase_supply(step):
+def chase_supply(step: Step) -> None:
     """6.6.1: a fast raider that chased a Fast Ship checks its supply at the end."""
     state = step.state
     eng = state["eng"]
@@ -257,7 +268,7 @@ def chase_supply(step):
         step.emit("SupplyLimited", {"ship": ship, "why": "the chase of a Fast Ship (6.6.1)"})
 
 
-def _amc(step, tgt):
+def _amc(step: Step, tgt: str) -> None:
     state = step.state
     i = ix(state)
     eng = state["eng"]
@@ -279,7 +290,7 @@ def _amc(step, tgt):
         step.emit("ActionCardScored", {"card": amc, "seat": seat, "why": "AMC sunk"})
 
 
-def _trap(step, tgt):
+def _trap(step: Step, tgt: str) -> bool:
     state = step.state
     i = ix(state)
     eng = state["eng"]
@@ -314,7 +325,7 @@ def _trap(step, tgt):
     return r2 == "sunk"
 
 
-def _resolve_british(step):
+def _resolve_british(step: Step) -> None:
     state = step.state
     i = ix(state)
     eng = state["eng"]
@@ -351,7 +362,7 @@ def _resolve_british(step):
         offer_passage(step, tgt)  # 3.2.6: an undamaged prize that survives an intercept
 
 
-def interrogate_challenge(step):
+def interrogate_challenge(step: Step) -> None:
     state = step.state
     i = ix(state)
     eng = state["eng"]
@@ -366,7 +377,7 @@ def interrogate_challenge(step):
         step.emit("EngagementEnded", {"kind": "interrogate", "seat": eng["seat"]})
 
 
-def torpedo_prize_challenge(step):
+def torpedo_prize_challenge(step: Step) -> None:
     """6.9.1: a torpedo attack on a hidden prize is German against German: it needs
     a challenge first; failed, the submarine card is spent and nothing else is attacked."""
     state = step.state
@@ -381,7 +392,7 @@ def torpedo_prize_challenge(step):
         step.emit("EngagementEnded", {"kind": "torpedo", "seat": eng["seat"]})
 
 
-def _resolve_mines(step):
+def _resolve_mines(step: Step) -> bool:
     state = step.state
     i = ix(state)
     eng = state["eng"]
@@ -395,7 +406,7 @@ def _resolve_mines(step):
     return res == "sunk"
 
 
-def _resolve_torpedo(step):
+def _resolve_torpedo(step: Step) -> bool:
     state = step.state
     i = ix(state)
     eng = state["eng"]
@@ -422,7 +433,7 @@ def _resolve_torpedo(step):
     return res == "sunk"
 
 
-def _q_ship(step, tgt):
+def _q_ship(step: Step, tgt: str) -> None:
     state = step.state
     i = ix(state)
     eng = state["eng"]
@@ -454,7 +465,7 @@ def _q_ship(step, tgt):
         step.emit("ActionCardScored", {"card": q, "seat": seat, "why": f"{qn} sunk"})
 
 
-def after_reaction(step, t, d):
+def after_reaction(step: Step, t: str, d: dict[str, Any]) -> None:
     state = step.state
     i = ix(state)
     eng = state["eng"]
@@ -471,26 +482,26 @@ def after_reaction(step, t, d):
 
 
 # how each event decided here changes the state (``evolve``) -----------------------------------
-def _interrogation_succeeded(state, d, ev):
+def _interrogation_succeeded(state: State, d: dict[str, Any], ev: Ev) -> None:
     if d["target"] not in state["tt"]["intercepted"]:
         state["tt"]["intercepted"].append(d["target"])
 
 
-def _targets_reduced(state, d, ev):
+def _targets_reduced(state: State, d: dict[str, Any], ev: Ev) -> None:
     eng = state["eng"]
     eng["targets"] = eng["targets"][: eng["i"] + 1]
 
 
-def _reveal_pending(state, d, ev):
+def _reveal_pending(state: State, d: dict[str, Any], ev: Ev) -> None:
     if d["ship"] not in state["eng"]["reveal"]:
         state["eng"]["reveal"].append(d["ship"])
 
 
-def _passage_offered(state, d, ev):
+def _passage_offered(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["eng"]["passage"] = {"ship": d["ship"], "seat": d["seat"], "bonus": d["bonus"], "why": d["why"]}
 
 
-def _victory_cards_swapped(state, d, ev):
+def _victory_cards_swapped(state: State, d: dict[str, Any], ev: Ev) -> None:
     # Mistaken Identity: the two cards change places: the just-sunk merchant takes
     # the place of the defender's chosen one, and that one the place of the sinking
     # in the attacker's pile (a Special Cargo double stays with the sinking).
@@ -500,7 +511,7 @@ def _victory_cards_swapped(state, d, ev):
     ea["card"], eb["card"] = d["given"], d["sunk"]
 
 
-def _action_card_scored(state, d, ev):
+def _action_card_scored(state: State, d: dict[str, Any], ev: Ev) -> None:
     # an action card (AMC, Q-ship, submarine) sunk: into the winner's VP pile
     card = d["card"]
     tt = state["tt"]
@@ -511,11 +522,11 @@ def _action_card_scored(state, d, ev):
                                            "double": False})
 
 
-def _merchant_ignored(state, d, ev):
+def _merchant_ignored(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["tt"]["ignored"].append(d["ship"])
 
 
-def _passage_barred(state, d, ev):
+def _passage_barred(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["tt"]["no_passage"].append(d["ship"])
 
 

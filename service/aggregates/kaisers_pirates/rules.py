@@ -50,6 +50,14 @@ from .standing import standing
 from .state import initial_state, player
 from .view import describe, view
 
+_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
+if _TYPES_ONLY:
+    from typing import Any
+
+    from service.kernel.machine import Step
+
+    from .shapes import State
+
 COMBAT_ACTIONS = frozenset({"intercept", "lay_mines", "torpedo", "sub_mines", "interrogate", "monitor"})
 # the windows other modules answer (every other window is an attack's: combat.py); the
 # defender's reactions are listed straight away (the most frequent window)
@@ -73,9 +81,9 @@ OPTIONS = {
 }
 
 
-def _one_table(*tables) -> dict:
+def _one_table(*tables: dict[str, Any]) -> dict[str, Any]:
     """The modules' tables of event handlers as one (an event is applied in one place only)."""
-    out: dict = {}
+    out: dict[str, Any] = {}
     for table in tables:
         twice = out.keys() & table.keys()
         if twice:
@@ -90,7 +98,7 @@ HANDLERS = _one_table(state.HANDLERS, deal.HANDLERS, hits.HANDLERS, resolve.HAND
                       stated_position.HANDLERS)
 
 
-def play_phantom(step) -> None:
+def play_phantom(step: Step) -> None:
     """The solitaire game (section 5): play for the phantom until the real player must
     act (or the game ends): its windows answered as ``solitaire.answer`` says, an
     attack carried on, its turn played (5.4.3) and then ended as any other (5.4.2)."""
@@ -117,7 +125,7 @@ def play_phantom(step) -> None:
     raise RuntimeError("the phantom does not come to an end")
 
 
-_VALIDATED: set = set()
+_VALIDATED: set[tuple[str, bool]] = set()
 _IDLE = frozenset({"over", "setup", "dealing"})    # phases in which nobody acts
 _TURN = frozenset({"commit", "resolve"})           # the active player's phases
 
@@ -131,8 +139,8 @@ class KaisersPirates(Rules):
     min_seats = 1      # 1: the solitaire game (section 5, solitaire.py)
     max_seats = 4
 
-    def parse_options(self, seats, options):
-        out = {}
+    def parse_options(self, seats: int, options: dict[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
         for k, v in options.items():
             if k not in OPTIONS:
                 known = "; ".join(f"{n}: {d}" for n, d in OPTIONS.items())
@@ -164,7 +172,7 @@ class KaisersPirates(Rules):
 
     shared_catalog = True  # read only: by ``catalog_data.index`` (cached by key) and the solitaire deck
 
-    def catalog(self, options):
+    def catalog(self, options: dict[str, Any]) -> dict[str, Any]:
         """The catalog a new game records in ``GameCreated``, with every data file its rules
         read: the solitaire deck (section 5) and, with a section 6 rule, its table."""
         cat = catalog_data.load()
@@ -174,7 +182,7 @@ class KaisersPirates(Rules):
             cat["optional_rules"] = catalog_data.optional_rules_table()
         return cat
 
-    def card_names(self, state, deck):
+    def card_names(self, state: State, deck: str) -> dict[str, str] | None:
         """At a table, a card with named copies (U-27 and U-41, HMS Alcantara...) may be named
         by its type as printed (``submarines-u-27-u-41``, ``amc``): any copy left will do (the
         rules treat them alike, and nobody but the referee reads which: ``copies``).
@@ -183,23 +191,23 @@ class KaisersPirates(Rules):
             return ix(state).copy_types
         return None
 
-    def copies(self, config):
+    def copies(self, config: dict[str, Any]) -> dict[str, Any]:
         """The action cards of one type (Reflag, AMC...): the rules treat them alike."""
         cat = config.get("catalog")  # (none in a search's playout machine, which nobody reads)
         return catalog_data.index(cat, config.get("catalog_digest") or "default").copies if cat else {}
 
-    def validate_catalog(self, cat):
+    def validate_catalog(self, cat: dict[str, Any]) -> dict[str, Any]:
         """``tools new kaisers-pirates --catalog FILE``: printed values (a 'solitaire' key: the solitaire deck)."""
         return catalog_data.validate(cat)
 
-    def restored(self, config, state=None):
+    def restored(self, config: dict[str, Any], state: State | None = None) -> None:
         """A state restored from a snapshot: index its catalog (it may be an organiser's file);
         a snapshot taken before the state said its rules version (``issue33``) says it now."""
         catalog_data.index(config["catalog"], config.get("catalog_digest") or "default")
         if state is not None and "issue33" not in state:
             state["issue33"] = int(config.get("rules_version", "1")) >= 3
 
-    def initial_state(self, config):
+    def initial_state(self, config: dict[str, Any]) -> State:
         cat = config["catalog"]
         key = config.get("catalog_digest") or "default"
         glossary = int(config.get("rules_version", "1")) >= 3      # (state.py's "issue33")
@@ -224,7 +232,7 @@ class KaisersPirates(Rules):
     handlers = HANDLERS  # evolve as a table: the kernel calls each event's handler straight
 
     # who acts ---------------------------------------------------------------
-    def to_act(self, state):
+    def to_act(self, state: State) -> list[int]:
         phase = state["phase"]
         if phase in _IDLE:
             return []
@@ -232,10 +240,10 @@ class KaisersPirates(Rules):
         if w is not None:
             return [w["seat"]]
         if phase in _TURN:
-            return [state["current"]]
+            return [state["current"]]  # type: ignore[list-item]  # (set in a turn)
         return []
 
-    def legal(self, state, seat):
+    def legal(self, state: State, seat: int) -> list[dict[str, Any]]:
         phase = state["phase"]
         w = state["window"]
         if phase in _IDLE:               # who acts: as ``to_act`` says, without a list to look in
@@ -255,7 +263,7 @@ class KaisersPirates(Rules):
             out += optional.resupply_options(state, seat)
         return out
 
-    def _resolve_options(self, state, seat):
+    def _resolve_options(self, state: State, seat: int) -> list[dict[str, Any]]:
         tt = state["tt"]
         if tt["fogged"] or tt["deceived"] == "ignored":
             # 3.3.14 no card at all; 3.3.10 the forced card was ignored
@@ -288,12 +296,12 @@ class KaisersPirates(Rules):
         out.append({"action": "end_turn"})
         return out
 
-    def position(self, config, position):
+    def position(self, config: dict[str, Any], position: dict[str, Any]) -> dict[str, Any]:
         """A stated position checked and normalised (position.py, docs/positions.md)."""
         return stated_position.normalise(config, position)
 
     # the steps ----------------------------------------------------------------
-    def setup(self, step):
+    def setup(self, step: Step) -> None:
         step.emit("GameStarted", {"seats": step.state["seats"], "deck": len(step.state["pool"])})
         if step.state.get("position") is not None:     # a game from a stated position
             stated_position.lay(step)
@@ -302,7 +310,7 @@ class KaisersPirates(Rules):
         if solitaire.on(step.state):
             play_phantom(step)
 
-    def decide(self, step, seat, decision):
+    def decide(self, step: Step, seat: int, decision: dict[str, Any]) -> None:
         state = step.state
         if not step.checked:
             legal = self.legal(state, seat)
@@ -322,13 +330,13 @@ class KaisersPirates(Rules):
         if solitaire.on(state):
             play_phantom(step)           # the phantom plays until the real player must act
 
-    def referee(self, step, decision):
+    def referee(self, step: Step, decision: dict[str, Any]) -> None:
         penalty.referee(step, decision)
 
-    def referee_legal(self, state):
+    def referee_legal(self, state: State) -> list[dict[str, Any]]:
         return penalty.referee_legal(state)
 
-    def _why(self, state, seat, d, legal):
+    def _why(self, state: State, seat: int, d: dict[str, Any], legal: list[dict[str, Any]]) -> str:
         """A reason quoting the rule, for the common mistakes."""
         if not isinstance(d, dict) or "action" not in d:
             return 'a decision is a JSON object with an "action" (see legal decisions)'
@@ -359,7 +367,7 @@ class KaisersPirates(Rules):
                 return f"seat {d['opponent']} is in a fog bank: only Heavy Weather may be played against it"
         return "not a legal decision now (see the legal decisions)"
 
-    def _why_not_this_reaction(self, state, card):
+    def _why_not_this_reaction(self, state: State, card: str) -> str:
         """Why ``card``, held, is not a reaction to the current attack (3.3's limits)."""
         i = ix(state)
         t = i.tid(card)
@@ -380,10 +388,10 @@ class KaisersPirates(Rules):
         return f"{i.card_name[card]} is not a reaction to this attack"
 
     # the end ----------------------------------------------------------------
-    def finished(self, state):
+    def finished(self, state: State) -> bool:
         return state["phase"] == "over"
 
-    def outcome(self, state):
+    def outcome(self, state: State) -> dict[str, Any] | None:
         """The result at the end; before it, who leads (standing.py; None in the
         solitaire and the team game)."""
         if state["phase"] != "over":

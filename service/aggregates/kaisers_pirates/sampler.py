@@ -36,8 +36,13 @@ from service.kernel.sampling import canonical, copy_state, shuffled
 
 from .board import ix
 
+_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
+if _TYPES_ONLY:
+    from .catalog import Index
+    from .shapes import Committed, State
 
-def _fits(i, card, committed) -> bool:
+
+def _fits(i: Index, card: str, committed: Committed) -> bool:
     use, ship = committed["use"], committed.get("ship")
     if use != "action":
         return True
@@ -46,12 +51,12 @@ def _fits(i, card, committed) -> bool:
     return i.card_kind[card] in ("normal", "assist", "team") or i.card_type[card] == "reflag"
 
 
-def _known(cards) -> list:
+def _known(cards: list[str]) -> list[str]:
     """``cards`` less the unknown tokens (their identities are in the pool already)."""
     return [c for c in cards if not is_unknown(c)]
 
 
-def determinize(state: dict, seat: int, rng: random.Random) -> dict:
+def determinize(state: State, seat: int, rng: random.Random) -> State:
     out = copy_state(state)
     i = ix(out)
     others = [p for n, p in enumerate(out["players"], 1) if n != seat]
@@ -80,7 +85,7 @@ def determinize(state: dict, seat: int, rng: random.Random) -> dict:
         pick = next((k for k, card in enumerate(cards) if _fits(i, card, c)), 0)
         c["card"] = cards.pop(pick)
 
-    def take(n):
+    def take(n: int) -> list[str]:
         taken = cards[:n]
         del cards[:n]
         return taken

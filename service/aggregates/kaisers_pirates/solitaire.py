@@ -22,11 +22,21 @@ from .board import (PHANTOM, attack_ok, can_attack_with, in_refuge, is_raider, i
 from .catalog import SPECIALS
 from .state import player
 
+_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
+if _TYPES_ONLY:
+    from typing import Any
+
+    from collections.abc import Callable
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+
+    from .shapes import State, T, Window
+
 SOLO = "solo:"
 REAL = 1
 
 
-def on(state) -> bool:
+def on(state: State) -> bool:
     return state.get("solo") is not None
 
 
@@ -35,7 +45,7 @@ def pseudo(t: str) -> str:
 
 
 # setting up ---------------------------------------------------------------
-def prepare(state, cat) -> None:
+def prepare(state: State, cat: dict[str, Any]) -> None:
     """5.2: the named action cards are not used; the solitaire deck joins the table."""
     deck = cat["solitaire"]
     unused = []
@@ -52,7 +62,7 @@ def prepare(state, cat) -> None:
 
 
 # the solitaire deck -------------------------------------------------------------
-def turn_card(step, why):
+def turn_card(step: Step, why: str) -> dict[str, Any]:
     state = step.state
     if not state["solo"]["pile"]:
         step.emit("SolitaireDeckReshuffled", {"why": "every solitaire card has been turned (5.4.1)"})
@@ -61,18 +71,18 @@ def turn_card(step, why):
     return ix(state).solo_cards[cid]
 
 
-def red_die(step, why):
+def red_die(step: Step, why: str) -> int:
     return step.roll(4, 1, why=f"the phantom's red die: {why}")[0]
 
 
-def _pick(step, options, why):
+def _pick(step: Step, options: list[T], why: str) -> T:
     if len(options) == 1:
         return options[0]
     return step.pick(options, why=f"the phantom's choice, at random: {why}")
 
 
 # the phantom's answers ------------------------------------------------------------
-def answer(step, w):
+def answer(step: Step, w: Window) -> dict[str, Any] | None:
     """The phantom's answer to the window ``w`` it must answer: a decision for that
     window (the rules' entry applies it as any seat's), or None when the phantom
     answered by itself (its defence, 5.3.3)."""
@@ -101,7 +111,7 @@ def answer(step, w):
     return {"action": "decline"}
 
 
-def _keep(step):
+def _keep(step: Step) -> dict[str, Any]:
     """5.2.4: the phantom keeps its best ship, by VP (ties at random); with 6.7 its best
     three (its hand is not used, 5.2.2: a kept ship costs it nothing)."""
     state = step.state
@@ -109,7 +119,7 @@ def _keep(step):
     vp = {s: ix(state).ships[s]["vp"] for s in ships}
     three = optional.on(state, "keep_three")
     most = ix(state).optional_rules["keep_most"]["value"] if three else 1
-    kept = []
+    kept: list[str] = []
     while ships and len(kept) < most:
         best = max(vp[s] for s in ships)
         s = _pick(step, [s for s in ships if vp[s] == best], "the best ship to keep (5.2.4)")
@@ -120,7 +130,7 @@ def _keep(step):
     return {"action": "keep", "ship": kept[0]}
 
 
-def defend(step):
+def defend(step: Step) -> None:
     """5.3.3: one solitaire card and the red die: 1/3 the first defensive action,
     2/4 the second; applied when it fits the real player's attack."""
     state = step.state
@@ -154,7 +164,7 @@ def defend(step):
         step.emit("EngagementAdvanced", {"stage": "pursue" if optional.can_pursue(state, name) else "resolve", "i": eng["i"]})
 
 
-def recall(step):
+def recall(step: Step) -> None:
     """The phantom's Recalled (drawn in its defence, 5.3.3), once the intercepting ship
     has sunk the merchant: the card's challenge, as the action card's (3.3.30)."""
     state = step.state
@@ -168,7 +178,7 @@ def recall(step):
 
 
 # the phantom's turn (5.4.3) ------------------------------------------------------
-def turn_step(step):
+def turn_step(step: Step) -> str | None:
     """One step of the phantom's turn; "end_turn" once its turn is over (5.4.2: the
     turn then ends as any other, by the turn's flow)."""
     nxt = step.state["solo"]["next"]
@@ -182,7 +192,7 @@ def turn_step(step):
     return None
 
 
-def _start(step):
+def _start(step: Step) -> None:
     state = step.state
     tt = state["tt"]
     _refuge_moves(step)
@@ -206,7 +216,7 @@ def _start(step):
         actions.resupply(step, PHANTOM, optional.resupply_options(state, PHANTOM)[0])
 
 
-def _refuge_moves(step):
+def _refuge_moves(step: Step) -> None:
     """Step 7: a ship stays in the refuge until its damage or limited supply is
     gone (one attempt each a turn), otherwise it comes back the next turn."""
     state = step.state
@@ -216,14 +226,14 @@ def _refuge_moves(step):
             continue
         tried = False
         for what, flag in (("supply", "supply"), ("repair", "damaged")):
-            if stt[flag]:
+            if stt[flag]:  # type: ignore[literal-required]  # supply or damaged
                 actions.refuge(step, PHANTOM, {"action": "refuge", "ship": s, "try": what})
                 tried = True
         if not tried and stt.get("since", state["turn"]) < state["turn"]:
             actions.refuge(step, PHANTOM, {"action": "leave_refuge", "ship": s})
 
 
-def _offensive(step, mode):
+def _offensive(step: Step, mode: str) -> None:
     state = step.state
     if mode == "draw":
         mode = "normal"
@@ -269,7 +279,7 @@ def _offensive(step, mode):
         plan(step, card, a)
 
 
-def _plan(state, a):
+def _plan(state: State, a: dict[str, Any]) -> Callable[[Step, dict[str, Any], dict[str, Any]], None] | None:
     """The function carrying out action ``a`` now, or None when it cannot be done."""
     kind = a["action"]
     if kind == "none":
@@ -291,13 +301,13 @@ def _plan(state, a):
     return _play if _plays(state, kind) else None
 
 
-def _revealed(state):
+def _revealed(state: State) -> list[str]:
     p = player(state, PHANTOM)
     return [s for s in p["ships"] + p["prizes"]
             if (is_raider(state, s) or s in p["prizes"]) and status_of(state, s)["revealed"] and not in_refuge(state, s)]
 
 
-def _end(step):
+def _end(step: Step) -> None:
     """Step 12, then the reshuffle (5.4.1)."""
     state = step.state
     ships = _revealed(state)
@@ -309,19 +319,19 @@ def _end(step):
 
 
 # the offensive actions ------------------------------------------------------------
-def _interceptors(state, kind):
+def _interceptors(state: State, kind: str) -> list[str]:
     want = is_warship if kind == "warship-intercept" else is_raider
     return [s for s in player(state, PHANTOM)["ships"] if want(state, s) and can_attack_with(state, PHANTOM, s)]
 
 
-def _merchants(state):
+def _merchants(state: State) -> list[str]:
     if not attack_ok(state, PHANTOM, REAL):
         return []
     tt = state["tt"]
     return [m for m in player(state, REAL)["merchants"] if m not in tt["intercepted"] and m not in tt["ignored"]]
 
 
-def _recognised(state):
+def _recognised(state: State) -> list[str]:
     """The real player's ships British forces may intercept (3.2.3): warships, revealed
     raiders and prizes, not in a refuge, not intercepted this turn."""
     if not attack_ok(state, PHANTOM, REAL):
@@ -332,7 +342,7 @@ def _recognised(state):
             if recognised(state, s) and not in_refuge(state, s) and s not in tt["intercepted"]]
 
 
-def _special_applies(sp, specials, warship):
+def _special_applies(sp: str, specials: list[str], warship: bool | None) -> bool:
     """Step 3: a special action that joins the intercept (None: British forces, which take
     only Surprise Attack, 3.2.1); a blank part, a double or an illegal one stops the chain."""
     if sp is None or sp not in SPECIALS or sp == "reflag" or sp in specials:
@@ -343,14 +353,14 @@ def _special_applies(sp, specials, warship):
                 or (sp in ("shipping-lanes", "good-hunting") and {"shipping-lanes", "good-hunting"} & set(specials)))
 
 
-def _intercept(step, card, a):
+def _intercept(step: Step, card: dict[str, Any], a: dict[str, Any]) -> None:
     """Step 3: the special actions chain, the targets, then the intercept: a warship or a
     raider on a merchant, or British forces on a warship, revealed raider or prize."""
     state = step.state
     british = a["action"] == "british-intercept"
     ship = None if british else _pick(step, _interceptors(state, a["action"]), "the intercepting ship")
     warship = None if british else is_warship(state, ship)
-    specials = []
+    specials: list[str] = []
     while True:
         c = turn_card(step, "the intercept's special actions")
         sp = c["special"]
@@ -362,7 +372,8 @@ def _intercept(step, card, a):
     i = ix(state)
     if british:
         tgt = _pick(step, _recognised(state), "the ship British forces intercept")
-        step.emit("AttackAnnounced", {"kind": "british", "seat": PHANTOM, "card": pseudo(i.solo["british"]["value"]), "ship": None,
+        british_card = pseudo(i.solo["british"]["value"])  # type: ignore[index]  # (the solitaire game: its deck)
+        step.emit("AttackAnnounced", {"kind": "british", "seat": PHANTOM, "card": british_card, "ship": None,
                   "opp": REAL, "targets": [tgt], "night": a.get("night", False)})
         step.emit("PhantomAssists", {"specials": specials, "surprise": "surprise-attack" in specials, "boarding": [],
                   "multi": None, "names": [i.types[sp]["name"] for sp in specials]})
@@ -386,11 +397,11 @@ def _intercept(step, card, a):
     combat.advance(step)
 
 
-def _submarine(step, card, a):
+def _submarine(step: Step, card: dict[str, Any], a: dict[str, Any]) -> None:
     """A submarine's torpedo or gun attack on one merchant (the torpedo card's dice,
     5.5.1), or its mines on every merchant (the minelaying submarine's, 3.3.43)."""
     state = step.state
-    solo = ix(state).solo
+    solo: dict[str, Any] = ix(state).solo  # type: ignore[assignment]  # (the solitaire game: its deck)
     by = "the phantom's U-boat"
     if a["action"] == "submarine-mines":
         step.emit("AttackAnnounced", {"kind": "mines", "seat": PHANTOM, "card": pseudo(solo["mines"]["value"]), "ship": None,
@@ -399,7 +410,7 @@ def _submarine(step, card, a):
         return
     guns = a["action"] == "submarine-guns"
     tgt = _pick(step, list(player(state, REAL)["merchants"]), f"the merchant to {'shell' if guns else 'torpedo'}")
-    extra = {"by": by} if state.get("issue33") else {}     # (rules version 2's events do not name it)
+    extra: dict[str, Any] = {"by": by} if state.get("issue33") else {}     # (rules version 2's events do not name it)
     if guns:
         extra["guns"] = True
     step.emit("AttackAnnounced", {"kind": "torpedo", "seat": PHANTOM, "card": pseudo(solo["torpedo"]["value"]), "ship": None,
@@ -407,13 +418,13 @@ def _submarine(step, card, a):
     combat.advance(step)
 
 
-def _minelayers(state):
+def _minelayers(state: State) -> list[str]:
     if not attack_ok(state, PHANTOM, REAL):
         return []
     return [s for s in player(state, PHANTOM)["ships"] if ix(state).ships[s]["mines"] and can_attack_with(state, PHANTOM, s)]
 
 
-def _lay_mines(step, card, a):
+def _lay_mines(step: Step, card: dict[str, Any], a: dict[str, Any]) -> None:
     """Lay Mines (3.3.21): a minelaying raider of the phantom mines every merchant."""
     state = step.state
     ship = _pick(step, _minelayers(state), "the minelayer")
@@ -422,13 +433,13 @@ def _lay_mines(step, card, a):
     combat.advance(step)
 
 
-def _in_refuge(state):
+def _in_refuge(state: State) -> list[str]:
     if not attack_ok(state, PHANTOM, REAL):
         return []
     return [s for s in player(state, REAL)["ships"] if in_refuge(state, s) and s not in state["tt"]["intercepted"]]
 
 
-def _monitor(step, card, a):
+def _monitor(step: Step, card: dict[str, Any], a: dict[str, Any]) -> None:
     """Monitor (3.3.24): British forces on a ship of the real player in an island refuge."""
     state = step.state
     tgt = _pick(step, _in_refuge(state), "the ship in a refuge the Monitor attacks")
@@ -437,7 +448,7 @@ def _monitor(step, card, a):
     combat.advance(step)
 
 
-def _suspects(state):
+def _suspects(state: State) -> list[str]:
     if not attack_ok(state, PHANTOM, REAL):
         return []
     p = player(state, REAL)
@@ -446,7 +457,7 @@ def _suspects(state):
             and not recognised(state, s) and not in_refuge(state, s) and s not in tt["intercepted"]]
 
 
-def _interrogate(step, card, a):
+def _interrogate(step: Step, card: dict[str, Any], a: dict[str, Any]) -> None:
     """Step 11: Low VP, High VP or Random among the real player's disguised raiders and prizes."""
     state = step.state
     i = ix(state)
@@ -463,7 +474,7 @@ def _interrogate(step, card, a):
     combat.advance(step)
 
 
-def _recon(step, card, a):
+def _recon(step: Step, card: dict[str, Any], a: dict[str, Any]) -> None:
     """Step 8: two cards at random from the real player's hand, face down onto the discards."""
     state = step.state
     hand = sorted(player(state, REAL)["hand"])
@@ -480,12 +491,12 @@ def _recon(step, card, a):
               "why": "5.4.3 step 10: the phantom played Recon Aircraft: its next turn is one card, its defensive side"})
 
 
-def _plays(state, kind):
+def _plays(state: State, kind: str) -> list[dict[str, Any]]:
     c = pseudo(kind)
     return [d for d in actions.play_options(state, PHANTOM, c) if actions.has_effect(state, PHANTOM, d)]
 
 
-def _play(step, card, a):
+def _play(step: Step, card: dict[str, Any], a: dict[str, Any]) -> None:
     state = step.state
     opts = _plays(state, a["action"])
     if a["action"] == "island-refuge":            # step 7: a damaged, short or revealed ship first
@@ -500,11 +511,11 @@ def _play(step, card, a):
 
 
 # the result -------------------------------------------------------------------------
-def outcome(result):
+def outcome(result: dict[str, Any] | None) -> dict[str, Any] | None:
     """The real player's round points; it wins when it beats the phantom (2.5)."""
     if result is None:
         return None
-    out = {"scores": {"1": result["scores"]["1"]}, "winners": [1] if 1 in result["winners"] else [],
+    out: dict[str, Any] = {"scores": {"1": result["scores"]["1"]}, "winners": [1] if 1 in result["winners"] else [],
            "phantom": {"round_points": result["scores"]["2"],
                        "victory_points": result.get("victory_points", {}).get("2")}}
     if "victory_points" in result:
@@ -513,19 +524,19 @@ def outcome(result):
 
 
 # evolve -------------------------------------------------------------------------------
-def _solitaire_card_turned(state, d, ev):
+def _solitaire_card_turned(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["solo"]["pile"].remove(d["card"])
 
 
-def _solitaire_deck_reshuffled(state, d, ev):
+def _solitaire_deck_reshuffled(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["solo"]["pile"] = sorted(ix(state).solo_cards)
 
 
-def _phantom_action_chosen(state, d, ev):
+def _phantom_action_chosen(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["solo"]["next"] = d["then"]
 
 
-def _phantom_turn_begun(state, d, ev):
+def _phantom_turn_begun(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["solo"]["next"] = "end" if d["mode"] == "end" else d["mode"]
     if not state.get("issue33"):
         if d["mode"] == "recon":
@@ -535,36 +546,36 @@ def _phantom_turn_begun(state, d, ev):
         state["solo"].pop("recon", None)       # (a snapshot from before steps 9 and 10 read "by")
 
 
-def _phantom_turn_shortened(state, d, ev):
+def _phantom_turn_shortened(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["solo"]["short"] = d["mode"]
 
 
-def _turn_ended(state, d, ev):
+def _turn_ended(state: State, d: dict[str, Any], ev: Ev) -> None:
     if state.get("solo") is not None:
         state["solo"]["next"] = "start"
 
 
-def _phantom_reacted(state, d, ev):
+def _phantom_reacted(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["window"] = None
     eng = state["eng"]
     eng["reacted"].append(d["target"])
     eng["reaction"] = {"card": d["card"], "type": d["ctype"]}
 
 
-def _phantom_defence(state, d, ev):
+def _phantom_defence(state: State, d: dict[str, Any], ev: Ev) -> None:
     if d["reaction"] == "recalled" and d["fits"]:     # kept for the sinking (``combat._after_window``)
         state["eng"]["recall"] = d["target"]
         state["window"] = None
 
 
-def _phantom_assists(state, d, ev):
+def _phantom_assists(state: State, d: dict[str, Any], ev: Ev) -> None:
     eng = state["eng"]
     eng["surprise"] = d["surprise"]
     eng["boarding"] = list(d["boarding"])
     eng["multi"] = d["multi"]
 
 
-def _cards_discarded_face_down(state, d, ev):
+def _cards_discarded_face_down(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
     for c in d["cards"]:
         p["hand"].remove(c)

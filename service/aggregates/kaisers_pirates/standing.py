@@ -15,8 +15,14 @@ from __future__ import annotations
 from .board import vp_of
 from .flow import round_points, round_vp, totals
 
+_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
+if _TYPES_ONLY:
+    from typing import Any
 
-def round_vp_now(state, seat: int) -> int:
+    from .shapes import State
+
+
+def round_vp_now(state: State, seat: int) -> int:
     """The victory points ``seat``'s pile would score if the round ended now."""
     entries = round_vp(state, seat)
     merchants = sum(1 for e in entries if e["deck"] == "merchant")
@@ -25,7 +31,7 @@ def round_vp_now(state, seat: int) -> int:
     return rest + sum(ships[:merchants])
 
 
-def standing(state) -> dict | None:
+def standing(state: State) -> dict[str, Any] | None:
     if state.get("solo") is not None or (state.get("options") or {}).get("team"):
         return None
     seats = range(1, state["seats"] + 1)

@@ -35,11 +35,20 @@ from __future__ import annotations
 
 from service.kernel.machine import is_unknown
 
+_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
+if _TYPES_ONLY:
+    from typing import Any
 
-def initial_state(config: dict, key: str, ix) -> dict:
+    from service.kernel.events import Ev
+
+    from .catalog import Index
+    from .shapes import Player, State
+
+
+def initial_state(config: dict[str, Any], key: str, ix: Index) -> State:
     seats = config["seats"]
     piled = list if config.get("table") else sorted     # the piles' order (see the module's doc)
-    return {
+    state: State = {
         "cat": key,
         # at a table (rules version 2+) the cards set aside each round stay unseen: nobody names them
         "unseen": int(config.get("rules_version", "1")) >= 2 and bool(config.get("table")),
@@ -71,19 +80,21 @@ def initial_state(config: dict, key: str, ix) -> dict:
              "round_vp": [], "round_points": [], "kept": None, "wireless_turn": None}
             for _ in range(seats)
         ],
-        "tt": None,             # this turn's bookkeeping (see _turn_started)
-        "eng": None,            # the attack being resolved
+        "tt": None,  # type: ignore[typeddict-item]  # this turn's bookkeeping (None between turns: shapes.State)
+        "eng": None,  # type: ignore[typeddict-item]  # the attack being resolved (None between attacks)
         "window": None,         # who must answer what (reaction, assist, reflag, order, keep)
         "result": None,
-        **({"position": config["position"]} if config.get("position") is not None else {}),  # position.py
     }
+    if config.get("position") is not None:
+        state["position"] = config["position"]      # a game from a stated position (position.py)
+    return state
 
 
-def player(state, seat):
+def player(state: State, seat: int) -> Player:
     return state["players"][seat - 1]
 
 
-def pool_left(state) -> int:
+def pool_left(state: State) -> int:
     """Action cards left to draw: the pool less the unseen cards set aside
     (at a table the pool holds every card still possible, those included)."""
     if not state.get("unseen"):
@@ -92,7 +103,7 @@ def pool_left(state) -> int:
     return len(state["pool"]) - sum(1 for c in hidden if is_unknown(c))
 
 
-def real_card(card) -> bool:
+def real_card(card: str) -> bool:
     """Not one of the phantom's pseudo-cards (``solo:<type>``, solitaire.py): those
     are never dealt, played from a hand nor discarded."""
     return not (isinstance(card, str) and card.startswith("solo:"))
@@ -102,7 +113,7 @@ def real_card(card) -> bool:
 
 
 # how the events every phase uses change the state (``evolve``) ----------------------------------
-def card_revealed(state, d, ev):
+def card_revealed(state: State, d: dict[str, Any], ev: Ev) -> None:
     tt = state["tt"]
     for c in tt["committed"]:
         if c["card"] == d["card"]:
@@ -114,8 +125,9 @@ def card_revealed(state, d, ev):
         tt["others"].append(d["against"])
 
 
-def _window_opened(state, d, ev):
-    w = state["window"] = dict(d)       # lists and dicts copied too: the window shares nothing with the event
+def _window_opened(state: State, d: dict[str, Any], ev: Ev) -> None:
+    # WindowOpened's data; its lists and dicts copied too: the window shares nothing with the event
+    w = state["window"] = dict(d)  # type: ignore[typeddict-item]  # (a Window: the event's data)
     for k, v in d.items():
         # by the exact class (a window's data are plain JSON values, built here or decoded):
         # no isinstance call for each of its strings and numbers
@@ -126,11 +138,11 @@ def _window_opened(state, d, ev):
             w[k] = list(v)
 
 
-def _window_closed(state, d, ev):
+def _window_closed(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["window"] = None
 
 
-def _reaction_played(state, d, ev):
+def _reaction_played(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["window"] = None
     p = player(state, d["seat"])
     p["hand"].remove(d["card"])

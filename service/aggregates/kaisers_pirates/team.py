@@ -35,15 +35,24 @@ from . import optional
 from .board import TEAMS, ix, other_ok, partner, team_game
 from .state import player
 
+_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
+if _TYPES_ONLY:
+    from typing import Any
+
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+
+    from .shapes import State
+
 CARDS = ("bounding-main", "exchange-information")
 WINDOWS = ("exchange", "breakout_split", "team_keep")
 
 
-def team_of(seat) -> int:
+def team_of(seat: int) -> int:
     return 1 if seat % 2 else 2
 
 
-def parse(seats, value):
+def parse(seats: int, value: str) -> bool:
     v = str(value).strip().lower()
     if v not in ("true", "false"):
         raise BadInput("option team must be 'true' or 'false'")
@@ -53,7 +62,7 @@ def parse(seats, value):
 
 
 # the team cards' action sides -------------------------------------------------
-def play_options(state, seat, card):
+def play_options(state: State, seat: int, card: str) -> list[dict[str, Any]]:
     if not team_game(state):
         return []
     t = ix(state).tid(card)
@@ -68,7 +77,7 @@ def play_options(state, seat, card):
     return []
 
 
-def play(step, seat, d):
+def play(step: Step, seat: int, d: dict[str, Any]) -> None:
     state = step.state
     t = ix(state).tid(d["card"])
     if t == "bounding-main":
@@ -79,7 +88,7 @@ def play(step, seat, d):
         step.emit("WindowOpened", {"kind": "exchange", "seat": seat, "partner": mate})
 
 
-def skip_turn(step, seat) -> bool:
+def skip_turn(step: Step, seat: int) -> bool:
     """3.3.4: a player whose turn Bounding Main skips does not play; a Deception or
     Fog Bank before it waits for its next turn. Returns True when skipped."""
     if not player(step.state, seat).get("skip"):
@@ -89,15 +98,15 @@ def skip_turn(step, seat) -> bool:
 
 
 # windows ----------------------------------------------------------------------
-def options(state, seat):
+def options(state: State, seat: int) -> list[dict[str, Any]]:
     w = state["window"]
-    k = w["kind"]
+    k = w["kind"]  # type: ignore[index]  # (open: one of WINDOWS)
     if k == "exchange":
-        chosen = state["exchange"]["give"][str(seat)]
+        chosen = state["exchange"]["give"][str(seat)]  # type: ignore[index]  # (under way)
         return ([{"action": "give", "card": c} for c in sorted(player(state, seat)["hand"]) if c not in chosen]
                 + [{"action": "give_done"}])
     if k == "breakout_split":
-        ships = w["ships"]
+        ships = w["ships"]  # type: ignore[index]
         out = []
         for n in range(len(ships) + 1):
             out += [{"action": "transfer", "ships": list(c)} for c in itertools.combinations(ships, n)]
@@ -107,7 +116,7 @@ def options(state, seat):
     return []
 
 
-def decide(step, seat, d):
+def decide(step: Step, seat: int, d: dict[str, Any]) -> None:
     state = step.state
     w = state["window"]
     k = w["kind"]
@@ -131,7 +140,7 @@ def decide(step, seat, d):
             step.emit("ShipTransferred", {"ship": s, "to": mate, "from_seat": seat, "why": "Breakout (4.7)"})
 
 
-def after_breakout(step, seat, before):
+def after_breakout(step: Step, seat: int, before: list[str]) -> None:
     """4.7: two new ships: one or both may join the partner's force (one: the player's)."""
     state = step.state
     new = [s for s in player(state, seat)["ships"] if s not in before]
@@ -139,7 +148,7 @@ def after_breakout(step, seat, before):
         step.emit("WindowOpened", {"kind": "breakout_split", "seat": seat, "ships": new})
 
 
-def refuge_exits(state, seat, ship):
+def refuge_exits(state: State, seat: int, ship: str) -> list[dict[str, Any]]:
     """4.6: a ship leaving an island refuge may pass to the partner."""
     if not team_game(state):
         return []
@@ -147,11 +156,11 @@ def refuge_exits(state, seat, ship):
 
 
 # between rounds (4.9) -----------------------------------------------------------
-def pool(state, seat):
-    return player(state, seat)["ships"] + player(state, partner(state, seat))["ships"]
+def pool(state: State, seat: int) -> list[str]:
+    return player(state, seat)["ships"] + player(state, partner(state, seat))["ships"]  # type: ignore[arg-type]
 
 
-def open_keep(step):
+def open_keep(step: Step) -> bool:
     state = step.state
     queue = [s for s in range(1, 5) if pool(state, s)]
     if not queue:
@@ -160,14 +169,14 @@ def open_keep(step):
     return True
 
 
-def _claimed(state):
+def _claimed(state: State) -> set[str]:
     out = set()
     for v in state.get("claims", {}).values():
         out.update(v if isinstance(v, list) else [v])
     return out
 
 
-def keep_options(state, seat):
+def keep_options(state: State, seat: int) -> list[dict[str, Any]]:
     """4.9: one ship of the pool the partner has not claimed, or none; with 6.7 any set of
     up to three of them (6.7 "ne possono trattenere sino a 3": 4.9 pools the ships kept)."""
     claimed = _claimed(state)
@@ -179,7 +188,7 @@ def keep_options(state, seat):
     return [{"action": "keep", "ship": s} for s in free] + [{"action": "keep", "ship": None}]
 
 
-def claim(step, seat, d):
+def claim(step: Step, seat: int, d: dict[str, Any]) -> bool:
     """One partner claims a ship of the pool (4.9); once every seat has claimed, the
     ships change hands and are kept: True, and the next round may start."""
     state = step.state
@@ -212,8 +221,8 @@ def claim(step, seat, d):
 
 
 # scoring (4.8, 4.10) ----------------------------------------------------------------
-def _team_sums(state, rounds=None):
-    out = {}
+def _team_sums(state: State, rounds: int | None = None) -> dict[int, tuple[int, int]]:
+    out: dict[int, tuple[int, int]] = {}
     for n, seats in enumerate(TEAMS, 1):
         rp = sum(sum(player(state, s)["round_points"][:rounds]) for s in seats)
         vp = sum(sum(player(state, s)["round_vp"][:rounds]) for s in seats)
@@ -221,7 +230,7 @@ def _team_sums(state, rounds=None):
     return out
 
 
-def still_tied(state):
+def still_tied(state: State) -> list[int]:
     """The seats of the teams still in contention: most team round points, then team VP;
     after an extra round only the teams tied before it (2.5 applied to teams)."""
     sums = _team_sums(state)
@@ -233,13 +242,13 @@ def still_tied(state):
     return [s for t in teams for s in TEAMS[t - 1]]
 
 
-def result(state):
+def result(state: State) -> dict[str, Any] | None:
     tied = still_tied(state)
     if len(tied) > 2:
         return None
     sums3 = _team_sums(state, 3)
     scores = {str(s): sums3[team_of(s)][0] for s in range(1, 5)}
-    out = {"scores": scores, "winners": sorted(tied),
+    out: dict[str, Any] = {"scores": scores, "winners": sorted(tied),
            "teams": {str(t): list(TEAMS[t - 1]) for t in (1, 2)},
            "team_points": {str(t): sums3[t][0] for t in (1, 2)},
            "round_points": {str(s): sum(player(state, s)["round_points"][:3]) for s in range(1, 5)},
@@ -252,23 +261,23 @@ def result(state):
 
 
 # events ---------------------------------------------------------------------------
-def _turn_will_be_skipped(state, d, ev):
+def _turn_will_be_skipped(state: State, d: dict[str, Any], ev: Ev) -> None:
     player(state, d["seat"])["skip"] = True
 
 
-def _turn_skipped(state, d, ev):
+def _turn_skipped(state: State, d: dict[str, Any], ev: Ev) -> None:
     player(state, d["seat"])["skip"] = False
 
 
-def _exchange_started(state, d, ev):
+def _exchange_started(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["exchange"] = {"seats": [d["seat"], d["partner"]], "give": {str(d["seat"]): [], str(d["partner"]): []}}
 
 
-def _gift_chosen(state, d, ev):
-    state["exchange"]["give"][str(d["seat"])].append(d["card"])
+def _gift_chosen(state: State, d: dict[str, Any], ev: Ev) -> None:
+    state["exchange"]["give"][str(d["seat"])].append(d["card"])  # type: ignore[index]  # (under way)
 
 
-def _cards_exchanged(state, d, ev):
+def _cards_exchanged(state: State, d: dict[str, Any], ev: Ev) -> None:
     a, b = d["seats"]
     pa, pb = player(state, a), player(state, b)
     for c in d["gives"][str(a)]:
@@ -280,7 +289,7 @@ def _cards_exchanged(state, d, ev):
     state["exchange"] = None
 
 
-def _ship_claimed(state, d, ev):
+def _ship_claimed(state: State, d: dict[str, Any], ev: Ev) -> None:
     state.setdefault("claims", {})
     if "ships" in d:        # 6.7
         if d["ships"]:
@@ -289,7 +298,7 @@ def _ship_claimed(state, d, ev):
         state["claims"][str(d["seat"])] = d["ship"]
 
 
-def _claims_cleared(state, d, ev):
+def _claims_cleared(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["claims"] = {}
 
 

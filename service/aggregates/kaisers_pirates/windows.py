@@ -13,11 +13,17 @@ from . import optional
 from .board import committed, in_refuge, is_prize, is_raider, ix, may_hold
 from .state import player
 
+_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
+if _TYPES_ONLY:
+    from typing import Any
+
+    from .shapes import State
+
 
 ASSISTS = ("surprise-attack", "searchlight", "special-cargo", "boarding-party", "good-hunting", "shipping-lanes")
 
 
-def assist_joins(state, t, free=None):
+def assist_joins(state: State, t: str, free: list[str] | None = None) -> bool:
     """Whether an assist card of type ``t`` may join the attack at its current target now
     (3.2.1, 3.3), by public facts only; ``free``: the merchants still free to intercept."""
     eng = state["eng"]
@@ -48,13 +54,13 @@ def assist_joins(state, t, free=None):
     return False
 
 
-def free_merchants(state):
+def free_merchants(state: State) -> list[str]:
     eng = state["eng"]
     tt = state["tt"]
     return [m for m in player(state, eng["opp"])["merchants"] if m not in tt["intercepted"] and m not in tt["ignored"]]
 
 
-def assist_options(state):
+def assist_options(state: State) -> list[dict[str, Any]]:
     i = ix(state)
     out = []
     free = None
@@ -67,13 +73,13 @@ def assist_options(state):
         if not assist_joins(state, t, free):
             continue
         if t == "good-hunting":
-            out += [{"action": "assist", "card": card, "target": m} for m in free]
+            out += [{"action": "assist", "card": card, "target": m} for m in free]  # type: ignore[union-attr]
         else:
             out.append({"action": "assist", "card": card})
     return out        # every committed copy is listed
 
 
-def assist_window(state):
+def assist_window(state: State) -> bool:
     """3.2.1: whether the attacker is asked for assists now. Who is to act is public, so
     the window opens when the table cannot rule out a fitting assist among the
     action-side cards face down (``board.may_hold``): a card type that may join now, not
@@ -85,7 +91,7 @@ def assist_window(state):
     return may_hold(state, eng["seat"], [t for t in ASSISTS if assist_joins(state, t)], cards)
 
 
-def _intercept_reactions(calm, raider, damaged, hidden_raider):
+def _intercept_reactions(calm: bool, raider: bool, damaged: bool, hidden_raider: bool) -> frozenset[str]:
     """The reaction card types against a German ship's intercept (3.3): ``calm``, neither a
     night action nor a Surprise Attack; ``raider``, the interceptor is a raider (``hidden_raider``:
     not revealed); ``damaged``, the target is damaged."""
@@ -105,18 +111,19 @@ def _intercept_reactions(calm, raider, damaged, hidden_raider):
 _INTERCEPT_REACTIONS = {k: _intercept_reactions(*k) for k in itertools.product((False, True), repeat=4)}
 
 
-def reaction_types(state):
+def reaction_types(state: State) -> set[str] | frozenset[str]:
     """The reaction card types the book allows against the current target now."""
     eng = state["eng"]
     tgt = eng["targets"][eng["i"]]
     kind = eng["kind"]
     calm = not eng["night"] and not eng["surprise"]
+    out: set[str] | frozenset[str]
     if kind == "intercept":
         raider = eng["ship"] in ix(state).raiders
         status = state["status"]
         # (the sets worked out once: asked at every intercept)
         out = _INTERCEPT_REACTIONS[calm, raider, bool(status[tgt]["damaged"]),
-                                   raider and not status[eng["ship"]]["revealed"]]
+                                   raider and not status[eng["ship"]]["revealed"]]  # type: ignore[index]
     elif kind in ("british", "monitor", "interrogate"):
         out = {"pull-the-plug"}
         if calm and not in_refuge(state, tgt):
@@ -136,7 +143,7 @@ def reaction_types(state):
     return out
 
 
-def reaction_options(state, seat):
+def reaction_options(state: State, seat: int) -> list[dict[str, Any]]:
     i = ix(state)
     types = reaction_types(state)
     out = []
@@ -146,7 +153,7 @@ def reaction_options(state, seat):
     return out + [{"action": "decline"}]
 
 
-def after_options(state, seat):
+def after_options(state: State, seat: int) -> list[dict[str, Any]]:
     """After a merchant is sunk: Recalled (the intercepting ship) or Mistaken Identity."""
     eng = state["eng"]
     i = ix(state)
@@ -165,26 +172,27 @@ def after_options(state, seat):
     return out + [{"action": "decline"}]
 
 
-def reflag_options(state, seat):
+def reflag_options(state: State, seat: int) -> list[dict[str, Any]]:
     w = state["window"]
     i = ix(state)
     cards = sorted(c for c in player(state, seat)["hand"] if i.tid(c) == "reflag")
-    ships = [s for s in w["ships"] if state["status"].get(s, {}).get("revealed")]
+    # (the reflag window is open)
+    ships = [s for s in w["ships"] if state["status"].get(s, {}).get("revealed")]  # type: ignore[index, call-overload]
     return [{"action": "react", "card": c, "ship": s} for c in cards for s in ships] + [{"action": "decline"}]
 
 
-def mine_order_options(state):
+def mine_order_options(state: State) -> list[dict[str, Any]]:
     return [{"action": "mine_target", "target": m} for m in live_mine_targets(state, state["eng"]["i"])]
 
 
-def live_mine_targets(state, start):
+def live_mine_targets(state: State, start: int) -> list[str]:
     """The merchants from the ``start``-th target on that the mines may still attack."""
     eng = state["eng"]
     mer = player(state, eng["opp"])["merchants"]
     return [t for t in eng["targets"][start:] if t in mer]
 
 
-def window_options(state, seat):
+def window_options(state: State, seat: int) -> list[dict[str, Any]]:
     w = state["window"]
     if w is None or w["seat"] != seat:
         return []

@@ -10,11 +10,17 @@ from functools import lru_cache
 
 from .catalog import index, load, solitaire_deck
 
+_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
+if _TYPES_ONLY:
+    from typing import Any
 
-def _names(config: dict) -> dict:
+    from collections.abc import Callable
+
+
+def _names(config: dict[str, Any]) -> dict[str, str]:
     """Card, ship and merchant ids -> printed names (the catalog's index, cached by digest)."""
     ix = index(config["catalog"], config.get("catalog_digest") or "default")
-    names = getattr(ix, "printed", None)
+    names = ix.printed
     if names is None:
         names = dict(ix.card_name)
         names.update({s: v["name"] for s, v in ix.ships.items()})
@@ -23,10 +29,10 @@ def _names(config: dict) -> dict:
     return names
 
 
-def say_decision(config: dict, decision: dict) -> str:
+def say_decision(config: dict[str, Any], decision: dict[str, Any]) -> str:
     names = _names(config)
 
-    def n(x) -> str:
+    def n(x: object) -> str:
         if isinstance(x, list):
             return _listed([n(v) for v in x])
         return names.get(x, str(x).replace("-", " ").replace("_", " ")) if isinstance(x, str) else str(x)
@@ -34,80 +40,95 @@ def say_decision(config: dict, decision: dict) -> str:
     d = decision
     a = d.get("action")
     card = n(d["card"]) if "card" in d else ""
-    if a == "commit":
-        if d.get("use") == "intercept":
-            return f"commit {card} for a British intercept" if d.get("ship") is None else \
-                f"commit {card} to intercept with {n(d['ship'])}"
-        return f"commit {card} for its action" + (f" with {n(d['ship'])}" if d.get("ship") else "")
-    if a == "done":
-        return "done committing cards"
-    if a == "intercept":
-        if d.get("ship"):
-            return f"intercept {n(d['target'])} with {n(d['ship'])} ({card})"
-        return f"intercept {n(d['target'])} with {card}"
-    if a == "lay_mines":
-        return f"lay mines with {n(d['ship'])} against seat {d['opponent']} ({card})"
-    if a == "torpedo":
-        return f"torpedo {n(d['target'])} with {card}"
-    if a == "sub_mines":
-        return f"lay mines with {card} against seat {d['opponent']}"
-    if a in ("interrogate", "monitor"):
-        return f"play {card} on {n(d['target'])}"
-    if a == "play":
-        if "opponent" in d:
-            return f"play {card} against seat {d['opponent']}"
-        for key in ("target", "ship"):
-            if d.get(key):
-                return f"play {card} on {n(d[key])}"
-        if d.get("deck"):
-            return f"play {card} on the deck"
-        return f"play {card}"
-    if a == "refuge":
-        return f"try to {d.get('try')} {n(d['ship'])} in its island refuge"
-    if a == "leave_refuge":
-        return f"leave the island refuge with {n(d['ship'])}" + (f" to seat {d['to']}" if d.get("to") else "")
-    if a == "end_turn":
-        return "end your turn"
-    if a == "assist":
-        return f"assist with {card}" + (f" on {n(d['target'])}" if d.get("target") else "")
-    if a == "proceed":
-        return "proceed without an assist"
-    if a == "react":
-        if d.get("give"):
-            return f"react with {card}, giving {n(d['give'])}"
-        if d.get("ship"):
-            return f"react with {card} on {n(d['ship'])}"
-        return f"react with {card}"
-    if a == "decline":
-        return "decline to react"
-    if a == "mine_target":
-        return f"mine {n(d['target'])}"
-    if a == "stack":
-        return f"put the cards back in this order, top first: {n(d['order'])}"
-    if a == "passage":
-        return "attempt passage" if d.get("attempt") else "do not attempt passage"
-    if a == "discard":   # face up (3.1.7); in the solitaire game the pile stays face down (5.3.1)
-        face = "face down" if (config.get("options") or {}).get("solitaire") else "face up"
-        return f"put {card} {face} on the discard pile"
-    if a == "keep":
-        if "ships" in d:
-            return f"keep {n(d['ships'])}" if d["ships"] else "keep no ship"
-        return f"keep {n(d['ship'])}" if d.get("ship") else "keep no ship"
-    if a == "pursue":
-        return "pursue" if d.get("pursue") else "break off the pursuit"
-    if a == "resupply":
-        return f"resupply {n(d['ship'])} from the prize {n(d['prize'])}"
-    if a == "give":
-        return f"give {card} to your partner"
-    if a == "give_done":
-        return "done giving cards"
-    if a == "transfer":
-        return f"transfer {n(d['ships'])} to your partner" if d.get("ships") else "transfer no ship"
+    say = _SAY.get(a) if isinstance(a, str) else None
+    if say is not None:
+        return say(d, n, card, config)
     rest = " ".join(f"{k.replace('_', ' ')} {n(v)}" for k, v in d.items() if k != "action")
     return f"{str(a or '').replace('_', ' ')} {rest}".strip()
 
 
-def _listed(items: list) -> str:
+# each decision in words, by its action: ``say(d, n, card, config)``, where ``n`` gives an id
+# (or a list of ids) as the game's catalog prints it and ``card`` is the decision's card so given
+def _say_commit(d: dict[str, Any], n: Callable[[object], str], card: str, config: dict[str, Any]) -> str:
+    if d.get("use") == "intercept":
+        return f"commit {card} for a British intercept" if d.get("ship") is None else \
+            f"commit {card} to intercept with {n(d['ship'])}"
+    return f"commit {card} for its action" + (f" with {n(d['ship'])}" if d.get("ship") else "")
+
+
+def _say_intercept(d: dict[str, Any], n: Callable[[object], str], card: str, config: dict[str, Any]) -> str:
+    if d.get("ship"):
+        return f"intercept {n(d['target'])} with {n(d['ship'])} ({card})"
+    return f"intercept {n(d['target'])} with {card}"
+
+
+def _say_play(d: dict[str, Any], n: Callable[[object], str], card: str, config: dict[str, Any]) -> str:
+    if "opponent" in d:
+        return f"play {card} against seat {d['opponent']}"
+    for key in ("target", "ship"):
+        if d.get(key):
+            return f"play {card} on {n(d[key])}"
+    if d.get("deck"):
+        return f"play {card} on the deck"
+    return f"play {card}"
+
+
+def _say_react(d: dict[str, Any], n: Callable[[object], str], card: str, config: dict[str, Any]) -> str:
+    if d.get("give"):
+        return f"react with {card}, giving {n(d['give'])}"
+    if d.get("ship"):
+        return f"react with {card} on {n(d['ship'])}"
+    return f"react with {card}"
+
+
+def _say_discard(d: dict[str, Any], n: Callable[[object], str], card: str, config: dict[str, Any]) -> str:
+    """Face up (3.1.7); in the solitaire game the pile stays face down (5.3.1)."""
+    face = "face down" if (config.get("options") or {}).get("solitaire") else "face up"
+    return f"put {card} {face} on the discard pile"
+
+
+def _say_keep(d: dict[str, Any], n: Callable[[object], str], card: str, config: dict[str, Any]) -> str:
+    if "ships" in d:
+        return f"keep {n(d['ships'])}" if d["ships"] else "keep no ship"
+    return f"keep {n(d['ship'])}" if d.get("ship") else "keep no ship"
+
+
+_SAY: dict[str, Callable[[dict[str, Any], Callable[[object], str], str, dict[str, Any]], str]] = {
+    # the active player's turn
+    "commit": _say_commit,
+    "done": lambda d, n, card, config: "done committing cards",
+    "intercept": _say_intercept,
+    "lay_mines": lambda d, n, card, config: f"lay mines with {n(d['ship'])} against seat {d['opponent']} ({card})",
+    "torpedo": lambda d, n, card, config: f"torpedo {n(d['target'])} with {card}",
+    "sub_mines": lambda d, n, card, config: f"lay mines with {card} against seat {d['opponent']}",
+    "interrogate": lambda d, n, card, config: f"play {card} on {n(d['target'])}",
+    "monitor": lambda d, n, card, config: f"play {card} on {n(d['target'])}",
+    "play": _say_play,
+    "refuge": lambda d, n, card, config: f"try to {d.get('try')} {n(d['ship'])} in its island refuge",
+    "leave_refuge": lambda d, n, card, config:
+        f"leave the island refuge with {n(d['ship'])}" + (f" to seat {d['to']}" if d.get("to") else ""),
+    "resupply": lambda d, n, card, config: f"resupply {n(d['ship'])} from the prize {n(d['prize'])}",
+    "end_turn": lambda d, n, card, config: "end your turn",
+    # the windows
+    "assist": lambda d, n, card, config: f"assist with {card}" + (f" on {n(d['target'])}" if d.get("target") else ""),
+    "proceed": lambda d, n, card, config: "proceed without an assist",
+    "react": _say_react,
+    "decline": lambda d, n, card, config: "decline to react",
+    "mine_target": lambda d, n, card, config: f"mine {n(d['target'])}",
+    "stack": lambda d, n, card, config: f"put the cards back in this order, top first: {n(d['order'])}",
+    "passage": lambda d, n, card, config: "attempt passage" if d.get("attempt") else "do not attempt passage",
+    "pursue": lambda d, n, card, config: "pursue" if d.get("pursue") else "break off the pursuit",
+    "discard": _say_discard,
+    "keep": _say_keep,
+    # the team game
+    "give": lambda d, n, card, config: f"give {card} to your partner",
+    "give_done": lambda d, n, card, config: "done giving cards",
+    "transfer": lambda d, n, card, config:
+        f"transfer {n(d['ships'])} to your partner" if d.get("ships") else "transfer no ship",
+}
+
+
+def _listed(items: list[str]) -> str:
     if not items:
         return "nothing"
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
@@ -122,7 +143,7 @@ _ID = re.compile(r"(?<![\w:-])(?:solo:)?[a-z0-9]+(?:-[a-z0-9]+)*(?![\w-])")
 
 
 @lru_cache(maxsize=1)
-def _default_names() -> dict:
+def _default_names() -> dict[str, str]:
     cat = load()
     ix = index(cat, "default")
     names = dict(ix.card_name)
@@ -139,12 +160,12 @@ def _default_names() -> dict:
 
 
 @lru_cache(maxsize=1)
-def _type_names() -> dict:
+def _type_names() -> dict[str, str]:
     """A card type (``ctype``, the phantom's ``specials``) -> its printed name."""
     return {t: c["name"] for t, c in index(load(), "default").types.items()}
 
 
-def printed(x) -> str:
+def printed(x: object) -> str:
     """A ship, merchant or card id (or a list of them) as printed: ``kronprinz-wilhelm`` ->
     ``Kronprinz Wilhelm``; ``solo:amc`` -> ``the phantom's AMC``; an unknown id in words."""
     if isinstance(x, list | tuple):

@@ -1,10 +1,12 @@
 // The organiser's page: create a game (game, seats, options as the rules name them, players,
-// tournament, table mode, a stated position to start from), the invitation links to hand out, games in progress, standings.
+// tournament, table mode, printed cards, a stated position to start from), the invitation links to hand out,
+// games in progress, standings; printed-card catalogs loaded from a file (POST /catalogs).
 (function () {
   "use strict";
-  const {$, el, api, reason, store} = P;
+  const {$, el, api, reason, store, sse} = P;
   let token = store.get("organiser");
   let kinds = [];
+  let loaded = [];  // the catalogs loaded (GET /catalogs)
   let finished = null;  // how many games of the list had finished when it was last read
   // the standings' columns, as /standings shows them (service/http/pages.py COLUMNS)
   const rate = (r) => (r.played ? `${Math.round(100 * r.win_share / r.played)}%` : "-");
@@ -23,9 +25,42 @@
     return el("div", {class: "seat-row"}, el("label", {}, `seat ${seat} `, name), " ", by);
   }
 
+  function catalogChoices() {
+    const game = $("game").value, had = $("catalog").value;
+    const mine = loaded.filter((c) => c.game === game);
+    $("catalog").replaceChildren(el("option", {value: ""}, "built-in values"),
+      ...mine.map((c) => el("option", {value: c.digest}, `${c.name || "unnamed"} (loaded ${c.created.slice(0, 10)})`)));
+    $("catalog").value = mine.some((c) => c.digest === had) ? had : "";
+  }
+
+  async function catalogs() {
+    if (!token) { return; }
+    const r = await api("/catalogs", {token});
+    if (r.ok) { loaded = r.body; catalogChoices(); }
+  }
+
+  async function loadCatalog(e) {
+    e.preventDefault();
+    $("catalog-refusal").textContent = ""; $("catalog-said").textContent = "";
+    const file = $("catalog-file").files[0];
+    if (!file) { $("catalog-refusal").textContent = "Choose the catalog's file first."; return; }
+    let catalog;
+    try { catalog = JSON.parse(await file.text()); } catch (err) {
+      $("catalog-refusal").textContent = `Not loaded: ${file.name} is not JSON (${err.message})`; return;
+    }
+    const game = $("catalog-game").value;
+    const r = await api("/catalogs", {token, method: "POST", body: {game, name: $("catalog-name").value.trim(), catalog}});
+    if (!r.ok) { $("catalog-refusal").textContent = `Not loaded: ${reason(r)}`; return; }
+    const title = (kinds.find((k) => k.game === game) || {title: game}).title;
+    $("catalog-said").textContent = `Loaded for ${title}: ${r.body.name || "unnamed"}. ` +
+      "Choose it under Cards when you create a game.";
+    await catalogs();
+  }
+
   function fields() {
     const k = kind();
     if (!k) { return; }
+    catalogChoices();
     const typed = $("seats").value.trim();
     if (typed === "" && $("players").children.length) { return; }  // being typed: the rows wait for a number
     const seats = Math.max(k.min_seats, Math.min(k.max_seats, Number(typed) || k.min_seats));
@@ -62,6 +97,7 @@
     const table = $("table").checked;
     const body = {game: $("game").value, seats: Number($("seats").value), table, options, players,
                   name: $("name").value.trim(), tournament: $("tournament").value.trim(), wait_for_seats: !table};
+    if ($("catalog").value) { body.catalog = $("catalog").value; }
     const stated = $("position").value.trim();
     if (stated) {  // a stated position is laid at creation: the game does not wait for its seats
       try { body.position = JSON.parse(stated); } catch (err) { $("refusal").textContent = "Not created: the position is not JSON (" + err.message + ")"; return; }
@@ -104,11 +140,14 @@
 
   async function games() {
     const r = await api("/games", {token});
-    if (!r.ok) { return; }
-    const done = r.body.filter((g) => g.finished).length;
+    if (r.ok) { showGames(r.body); }
+  }
+
+  function showGames(all) {
+    const done = all.filter((g) => g.finished).length;
     if (finished !== null && done !== finished) { standings(); }  // a game ended: its standings count now
     finished = done;
-    const rows = r.body.filter((g) => !g.finished).slice(-50).reverse();
+    const rows = all.filter((g) => !g.finished).slice(-50).reverse();
     $("games").replaceChildren(el("tr", {}, ...["game", "turn", "seats", ""].map((h) => el("th", {text: h}))),
       ...rows.map((g) => el("tr", {"data-game": g.game_id},
         el("td", {}, el("strong", {text: g.game.replaceAll("-", " ") + (g.table_mode ? " (table)" : "")}),
@@ -117,6 +156,15 @@
         el("td", {class: "links-cell"}, el("a", {href: `/games/${g.game_id}/view`}, "replay"), " ",
           el("a", {href: `/referee/${g.game_id}`}, "referee")))));
     if (!rows.length) { $("games").replaceChildren(el("tr", {}, el("td", {text: "none"}))); }
+    document.body.dataset.games = String(all.length);
+  }
+
+  // the games list, live: GET /streams/games sends it at once and again at each change (a turn,
+  // a game ended: then the standings are read again); with the organiser key once it is kept
+  let unfollow = null;
+  function live() {
+    if (unfollow) { unfollow(); }
+    unfollow = sse("/streams/games?timeout=600", token, (kind, data) => { if (kind === "games") { showGames(data); } return true; });
   }
 
   async function standings() {
@@ -140,22 +188,21 @@
   }
 
   $("key").value = token;
-  $("key-form").onsubmit = (e) => { e.preventDefault(); token = $("key").value.trim(); store.set("organiser", token); games(); };
+  $("key-form").onsubmit = (e) => { e.preventDefault(); token = $("key").value.trim(); store.set("organiser", token); live(); catalogs(); };
   $("game").onchange = fields;
   $("seats").onchange = fields;
   $("seats").oninput = fields;
   $("create").onsubmit = create;
+  $("catalog-form").onsubmit = loadCatalog;
   $("standings-of").onchange = standings;
   api("/rules").then((r) => {
     kinds = r.body;
     $("game").replaceChildren(...kinds.map((k) => el("option", {value: k.game}, k.title)));
+    $("catalog-game").replaceChildren(...kinds.map((k) => el("option", {value: k.game}, k.title)));
     fields();
+    catalogs();
     document.body.dataset.ready = "yes";
   });
-  games();
+  live();
   standings();
-  // no stream tells of every game (GET /games/{id}/stream follows one): the list is read again
-  // every few seconds while the page is in view, and at once when it comes back into view
-  setInterval(() => { if (!document.hidden) { games(); } }, 3000);
-  document.addEventListener("visibilitychange", () => { if (!document.hidden) { games(); } });
 })();

@@ -40,19 +40,30 @@ const P = (function () {
 
   function fragment() { return new URLSearchParams(location.hash.slice(1)); }
 
-  // Follow a game's stream (Server-Sent Events read with fetch, so the credential goes as a
-  // header): onChange() after each batch the caller may see; reconnects until stop().
+  // Follow a game's stream: onChange(status) after each batch the caller may see; reconnects
+  // from the last version seen until the game is finished or stop().
   function follow(gameId, token, onChange) {
-    let running = true;
     let after = 0;
+    return sse(() => `/games/${gameId}/stream?after=${after}&timeout=300`, token, (kind, st) => {
+      if (kind !== "status" && kind !== "end") { return true; }
+      after = st.version;
+      onChange(st);
+      return !(kind === "end" && st.finished);
+    });
+  }
+
+  // Read Server-Sent Events (with fetch: the credential goes as a header) from ``where`` (a path,
+  // or a function giving it at each opening), calling onEvent(kind, data) for each; opened again
+  // after an end or a failure until stop() or until onEvent returns false.
+  function sse(where, token, onEvent) {
+    let running = true;
     let controller = null;
     (async function loop() {
       while (running) {
         controller = new AbortController();
         try {
           const headers = token ? {"Authorization": "Bearer " + token} : {};
-          const r = await fetch(`/games/${gameId}/stream?after=${after}&timeout=300`,
-            {headers, signal: controller.signal});
+          const r = await fetch(typeof where === "function" ? where() : where, {headers, signal: controller.signal});
           if (!r.ok) { await pause(2000); continue; }
           const reader = r.body.getReader();
           const decoder = new TextDecoder();
@@ -67,12 +78,7 @@ const P = (function () {
               buffer = buffer.slice(cut + 2);
               const kind = (block.match(/^event: (.*)$/m) || [])[1];
               const data = (block.match(/^data: (.*)$/m) || [])[1];
-              if (kind === "status" || kind === "end") {
-                const st = JSON.parse(data);
-                after = st.version;
-                onChange(st);
-                if (kind === "end" && st.finished) { running = false; }
-              }
+              if (kind && onEvent(kind, JSON.parse(data)) === false) { running = false; }
             }
           }
         } catch (err) {
@@ -179,5 +185,5 @@ const P = (function () {
     return (crypto.randomUUID && crypto.randomUUID()) || (Date.now() + "-" + Math.random());
   }
 
-  return {$, el, api, reason, store, fragment, follow, picture, who, key, pause, logReader, weighed, notice, serial};
+  return {$, el, api, reason, store, fragment, follow, sse, picture, who, key, pause, logReader, weighed, notice, serial};
 })();
