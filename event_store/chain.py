@@ -43,6 +43,7 @@ import msgpack
 TYPE_CHECKING = False  # typing itself is not imported: a replay's start-up does without it
 if TYPE_CHECKING:
     from datetime import datetime
+    from typing import Any
     from uuid import UUID
 
 from .codec import pack
@@ -53,7 +54,7 @@ _packb = msgpack.Packer(use_bin_type=True).pack
 _sha256 = hashlib.sha256
 
 
-def chain_version(created_data: dict) -> int:
+def chain_version(created_data: dict[str, Any]) -> int:
     v = created_data.get("chain", 1)
     if v not in (1, 2):
         raise ValueError(f"chain version {v!r} is not one this build reads (1 or 2)")
@@ -89,7 +90,7 @@ def iso(ts: datetime) -> str:
 _SCALARS = (str, int, bool, bytes, type(None))
 
 
-def _canon_obj(obj):
+def _canon_obj(obj: Any) -> Any:
     t = type(obj)
     if t in _SCALARS:
         return obj
@@ -102,7 +103,7 @@ def _canon_obj(obj):
     return obj
 
 
-def _canon_map(obj: dict) -> dict:
+def _canon_map(obj: dict[Any, Any]) -> dict[str, Any]:
     """The map with its keys sorted (code point order is UTF-8 byte order) at
     every depth; the map itself when it is already so and holds only scalars."""
     try:
@@ -113,6 +114,8 @@ def _canon_map(obj: dict) -> dict:
         for k in obj:
             if not isinstance(k, str):
                 raise TypeError(f"map key {k!r} is not text")
+        if keys is None:  # not reached: keys that do not sort are not all text
+            raise TypeError("map keys that do not sort")
     scalars = _SCALARS
     if type(obj) is dict and keys == list(obj):
         for v in obj.values():
@@ -120,14 +123,14 @@ def _canon_map(obj: dict) -> dict:
                 break
         else:
             return obj  # already canonical: packs to the same bytes as a sorted copy
-    out = {}
+    out: dict[str, Any] = {}
     for k in keys:
         v = obj[k]
         out[k] = v if type(v) in scalars else _canon_obj(v)
     return out
 
 
-def canon(obj) -> bytes:
+def canon(obj: Any) -> bytes:
     """Canonical MessagePack: keys sorted by UTF-8 bytes, bin type for bytes."""
     return msgpack.packb(_canon_obj(obj), use_bin_type=True)
 
@@ -136,7 +139,7 @@ def genesis(game_id: UUID, version: int = CHAIN_VERSION) -> bytes:
     return hashlib.sha256(f"privateer-chain-v{version}:".encode() + game_id.bytes).digest()
 
 
-def seal(salt: bytes, type: str, data, known: dict | None = None) -> bytes:
+def seal(salt: bytes, type: str, data: Any, known: dict[str, bytes] | None = None) -> bytes:
     """``known``: canonical bytes (``canon``) already made of some of the data
     map's values, by key (a game's catalog, packed once a process)."""
     # canon([type, data]): a two-item array (0x92), then each item
@@ -148,7 +151,7 @@ def seal(salt: bytes, type: str, data, known: dict | None = None) -> bytes:
 _map_header = msgpack.Packer(use_bin_type=True).pack_map_header
 
 
-def _canon_map_with(data: dict, known: dict) -> bytes:
+def _canon_map_with(data: dict[str, Any], known: dict[str, bytes]) -> bytes:
     """``canon(data)``, with the values of ``known``'s keys taken as the bytes
     given: a map packs as its header, then each key and value packed in
     turn, in the canonical order of the keys."""
@@ -162,22 +165,23 @@ def _canon_map_with(data: dict, known: dict) -> bytes:
     return b"".join(parts)
 
 
-def link(game_id: UUID, version: int, timestamp: datetime | str, type: str, turn: int, vis, data,
-         prev: bytes, salt: bytes | None = None, chain: int = CHAIN_VERSION, known: dict | None = None) -> bytes:
+def link(game_id: UUID, version: int, timestamp: datetime | str, type: str, turn: int, vis: Any, data: Any,
+         prev: bytes, salt: bytes | None = None, chain: int = CHAIN_VERSION,
+         known: dict[str, bytes] | None = None) -> bytes:
     """``timestamp``: the event's stored time, or its ISO text (``iso``);
     ``known``: see ``seal``."""
-    ts = timestamp if builtins.type(timestamp) is str else iso(timestamp)
+    ts = timestamp if builtins.type(timestamp) is str else iso(timestamp)  # type: ignore[arg-type]  # not text
     if chain == 1:
         body = pack([game_id.bytes, version, ts, type, turn, vis, data, prev])
     else:
         if not isinstance(salt, bytes) or len(salt) != SALT_BYTES:
             raise ValueError("a chain v2 event needs a 32-byte salt")
-        body = [game_id.bytes, version, ts, turn, vis, seal(salt, type, data, known), prev]
+        items = [game_id.bytes, version, ts, turn, vis, seal(salt, type, data, known), prev]
         # already canonical when every item is a plain scalar and vis is text or a list
         # of seat numbers (as the kernel writes it): packed as it is, the same bytes
         plain = (builtins.type(version) is int and builtins.type(turn) is int and builtins.type(ts) is str
                  and builtins.type(prev) is bytes
                  and (builtins.type(vis) is str
                       or (builtins.type(vis) is list and all(builtins.type(x) is int for x in vis))))
-        body = _packb(body) if plain else canon(body)
+        body = _packb(items) if plain else canon(items)
     return _sha256(body).digest()

@@ -14,6 +14,10 @@ from datetime import datetime  # sqlite3 and psycopg import it anyway
 
 import msgpack
 
+TYPE_CHECKING = False  # typing is not imported at run time: a direct read's start-up does without it
+if TYPE_CHECKING:
+    from typing import Any
+
 EXT_UUID = 1
 # what unpacking bytes that are not ours raises (msgpack's errors, its ext hooks' on a bad
 # timestamp or id, a map with an unhashable key)
@@ -24,7 +28,7 @@ EXT_DATETIME = 2
 # ``uuid`` is imported only by what makes or reads UUIDs (importing it takes
 # ``platform`` with it; a direct read of a status needs neither): an object is
 # a UUID only once its module is loaded.
-def _default(obj):
+def _default(obj: object) -> Any:
     uuid = sys.modules.get("uuid")
     if uuid is not None and isinstance(obj, uuid.UUID):
         return msgpack.ExtType(EXT_UUID, obj.bytes)
@@ -35,7 +39,7 @@ def _default(obj):
     raise TypeError(f"cannot store {type(obj).__name__} as MessagePack")
 
 
-def _ext_hook(code, data):
+def _ext_hook(code: int, data: bytes) -> Any:
     if code == EXT_UUID:
         from uuid import UUID
 
@@ -45,13 +49,13 @@ def _ext_hook(code, data):
     return msgpack.ExtType(code, data)
 
 
-def _ext_hook_times_as_text(code, data):
+def _ext_hook_times_as_text(code: int, data: bytes) -> Any:
     if code == EXT_DATETIME:
         return data.decode()
     return _ext_hook(code, data)
 
 
-def unpack_event_row(data: bytes):
+def unpack_event_row(data: bytes) -> Any:
     """``unpack`` of a stored event's row with its ``timestamp`` left as the
     ISO 8601 text stored, which is what the hash chain hashes
     (event_store/chain.py): a read that checks the chain or folds the events
@@ -59,7 +63,7 @@ def unpack_event_row(data: bytes):
     return msgpack.unpackb(data, ext_hook=_ext_hook_times_as_text, raw=False, strict_map_key=False)
 
 
-def unpack_state_item(data: bytes, key: str):
+def unpack_state_item(data: bytes, key: str) -> Any:
     """``unpack_event_row(data)["state"].get(key)`` of a stored snapshot, read
     without building the values before it (they are skipped) or after it;
     None when there is no such item or the bytes are not a map holding one."""
@@ -80,11 +84,11 @@ def unpack_state_item(data: bytes, key: str):
     return None
 
 
-def pack(obj) -> bytes:
+def pack(obj: Any) -> bytes:
     return msgpack.packb(obj, default=_default, use_bin_type=True)
 
 
-def unpack(data: bytes):
+def unpack(data: bytes) -> Any:
     return msgpack.unpackb(data, ext_hook=_ext_hook, raw=False, strict_map_key=False)
 
 
@@ -97,7 +101,7 @@ class MsgPackTranscoder:
     def __init__(self, times_as_text: bool = False):
         self.decode = unpack_event_row if times_as_text else unpack
 
-    def encode(self, obj) -> bytes:
+    def encode(self, obj: Any) -> bytes:
         return pack(obj)
 
 
@@ -117,7 +121,7 @@ def packed_timestamp(timestamp_text: str) -> bytes:
     return _plain_pack(msgpack.ExtType(EXT_DATETIME, timestamp_text.encode()))
 
 
-def pack_recorded(timestamp_packed: bytes, type: str, turn: int, visible_to, data_packed: bytes, prev: bytes,
+def pack_recorded(timestamp_packed: bytes, type: str, turn: int, visible_to: Any, data_packed: bytes, prev: bytes,
                   hash: bytes, salt: bytes | None, class_version: int) -> bytes:
     """``pack`` of ``{"timestamp": <ext 2>, "type", "turn", "visible_to", "data",
     "prev", "hash", "salt", "class_version"}``, byte for byte, with the time and

@@ -41,12 +41,20 @@ import sqlite3
 import struct
 import sys
 
+TYPE_CHECKING = False  # typing is not imported at run time: the process starts on as little as it can
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+    from typing import IO, Any, TypeAlias
+
+    # one statement of a step's transaction: (sql, many, params), params a list of rows when many
+    Statement: TypeAlias = tuple[str, bool, Any]
+
 
 _LEN = struct.Struct("<I")
 OK, FAILED = b"\x00", b"\x01"
 
 
-def execute_step(db: sqlite3.Connection, statements) -> None:
+def execute_step(db: sqlite3.Connection, statements: Iterable[Sequence[Any]]) -> None:
     """One step's ``(sql, many, params)`` in one transaction on ``db`` (opened
     with ``isolation_level=None``): committed, or rolled back and raised. The
     recorder's own ``insert_events`` writes a step with it too."""
@@ -64,7 +72,7 @@ def execute_step(db: sqlite3.Connection, statements) -> None:
         raise
 
 
-def serve(db_name: str, timeout: float, inp, out) -> int:
+def serve(db_name: str, timeout: float, inp: IO[bytes], out: IO[bytes]) -> int:
     """Commit each step read from ``inp``; 0 at the end of input, 1 after a failure."""
     db = sqlite3.connect(db_name, uri=True, isolation_level=None, timeout=timeout, cached_statements=128)
     read = inp.read
@@ -103,7 +111,7 @@ def serve(db_name: str, timeout: float, inp, out) -> int:
 PIPE_BYTES = 1 << 20
 
 
-def _widen(pipe) -> None:
+def _widen(pipe: IO[bytes]) -> None:
     try:
         import fcntl
 
@@ -122,17 +130,19 @@ class CommitProcess:
 
         self._proc = subprocess.Popen([sys.executable, "-S", __file__, db_name, repr(float(timeout))],
                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
-        self._in = self._proc.stdin
-        self._out = self._proc.stdout
+        if self._proc.stdin is None or self._proc.stdout is None:
+            raise OSError("the commit process was started without its pipes")
+        self._in: IO[bytes] = self._proc.stdin
+        self._out: IO[bytes] = self._proc.stdout
         _widen(self._in)
 
     @staticmethod
-    def serves(recorder) -> bool:
+    def serves(recorder: object) -> bool:
         pool = getattr(getattr(recorder, "datastore", None), "pool", None)
         return bool(hasattr(recorder, "statements") and pool is not None
                     and getattr(pool, "db_name", None) and not pool.is_sqlite_memory_mode)
 
-    def send(self, statements: list, ack: bool = False) -> None:
+    def send(self, statements: list[Statement], ack: bool = False) -> None:
         """Queue one step (its transaction's statements); ``ack``: and ask for
         its acknowledgement (a frame of length 0 after it), to be read from
         ``ack_fd`` with ``AckReader``. Raises ``BrokenPipeError`` if the
@@ -149,7 +159,7 @@ class CommitProcess:
         """All of ``frame`` (a raw pipe may take part of it, after a signal)."""
         view = memoryview(frame)
         while view:
-            view = view[self._in.write(view):]
+            view = view[self._in.write(view) or 0:]
 
     def acks(self) -> tuple[int | None, tuple[str, str] | None]:
         """Wait until every step sent is committed: (None, None); or, if one
@@ -194,7 +204,7 @@ class CommitProcess:
         return code
 
 
-def _report(body: bytes) -> tuple | None:
+def _report(body: bytes) -> tuple[str, str, int] | None:
     """A failure report's ``(error class, message, steps committed before it)``,
     or None when it was cut short (the failure is still a failure)."""
     try:
@@ -213,18 +223,18 @@ class AckReader:
     stream (the process ended): ``("OperationalError", ...)`` if it ended
     without a report."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._buf = b""
         self._failed = False
 
-    def feed(self, data: bytes) -> list:
+    def feed(self, data: bytes) -> list[tuple[str, str] | None]:
         if self._failed:
             return []
         if not data:
             self._failed = True
             return [("OperationalError", "the commit process ended before committing every step")]
         buf = self._buf + data
-        out: list = []
+        out: list[tuple[str, str] | None] = []
         i = 0
         while i < len(buf) and buf[i:i + 1] == OK:
             out.append(None)

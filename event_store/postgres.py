@@ -26,19 +26,31 @@ import hashlib
 import re
 import secrets
 import threading
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import psycopg
 from eventsourcing.persistence import IntegrityError, InterfaceError, OperationalError, PersistenceError
 from eventsourcing.postgres import PostgresAggregateRecorder, PostgresApplicationRecorder
 from eventsourcing.utils import retry
-from psycopg.sql import SQL, Identifier
+from psycopg.sql import SQL, Composed, Identifier
 
 from service.kernel.errors import BadInput
 
 from .index import INDEX_COLUMNS, STATUS_TABLE_NAME, prefix_bounds
 from . import service_tables
+
+if TYPE_CHECKING:
+    from eventsourcing.persistence import StoredEvent
+    from psycopg.abc import Query
+    from eventsourcing.postgres import PostgresDatastore
+
+    from .index import IndexRow
+
+    # one step as ``insert_events`` takes it: its stored events and the rows written with them
+    Step = tuple[Sequence[StoredEvent], dict[str, Any]]
 
 
 def postgres_env(url: str) -> dict[str, str]:
@@ -86,7 +98,8 @@ def commits_channel(schema: str | None) -> str:
     return ("privateer_commits_" + (schema or "public"))[:63]
 
 
-def listen_for_commits(url: str, on_commit, stop, heard: "HeardRows | None" = None) -> None:
+def listen_for_commits(url: str, on_commit: Callable[[str], object], stop: threading.Event,
+                       heard: HeardRows | None = None) -> None:
     """Block until ``stop`` (a ``threading.Event``) is set, calling ``on_commit(game_id_hex)``
     for every commit to a game of this database and schema, by any process (PostgreSQL
     LISTEN/NOTIFY: the notification is sent with the commit, and names the game and its new
@@ -138,9 +151,9 @@ class HeardRows:
 
     MAX_ROWS = 20_000
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._rows: dict[str, dict] = {}
+        self._rows: dict[str, dict[str, Any]] = {}
         self._versions: dict[str, int] = {}   # the last version heard of each game
         self.hearing = False
         self.writer = secrets.token_hex(8)  # this process's mark on its commits' notifications
@@ -155,11 +168,11 @@ class HeardRows:
             self.hearing = False
             self._rows.clear()
 
-    def get(self, game_id: str) -> dict | None:
+    def get(self, game_id: str) -> dict[str, Any] | None:
         row = self._rows.get(game_id) if self.hearing else None
         return dict(row) if row is not None else None
 
-    def keep(self, row: dict) -> None:
+    def keep(self, row: dict[str, Any]) -> None:
         """A row read from the store (or just written), kept if nothing later was heard of its game."""
         with self._lock:
             if not self.hearing:
@@ -188,9 +201,10 @@ class HeardRows:
                 del self._rows[game_id]
 
 
-def connect_problem(datastore, error) -> str:
+def connect_problem(datastore: PostgresDatastore, error: Exception) -> str:
     """Why the pool could not connect, in one line (the pool only says it timed out)."""
-    kw = dict(datastore.pool.kwargs)
+    kwargs = datastore.pool.kwargs  # the connection's, as the datastore gave them
+    kw: dict[str, Any] = dict(kwargs) if isinstance(kwargs, dict) else {}
     kw.pop("row_factory", None)
     where = f"{kw.get('user')}@{kw.get('host')}:{kw.get('port')}/{kw.get('dbname')}"
     try:
@@ -204,12 +218,21 @@ _VERSION = INDEX_COLUMNS.index("version")
 _BEGIN, _COMMIT, _ROLLBACK = SQL("BEGIN"), SQL("COMMIT"), SQL("ROLLBACK")
 _NOTIFY = SQL("SELECT pg_notify(%s, %s)")
 _SERVICE_TABLE = re.compile(r"\bprivateer_\w+")
-SERVICE_TABLE_NAMES = [re.search(r"CREATE TABLE IF NOT EXISTS (\w+)", s).group(1)
-                       for s in service_tables.CREATE_STATEMENTS]
+
+
+def _table_created(statement: str) -> str:
+    """The name of the table a ``CREATE TABLE IF NOT EXISTS`` statement creates."""
+    found = re.search(r"CREATE TABLE IF NOT EXISTS (\w+)", statement)
+    if found is None:
+        raise ValueError(f"not a CREATE TABLE statement: {statement[:60]!r}")
+    return found.group(1)
+
+
+SERVICE_TABLE_NAMES = [_table_created(s) for s in service_tables.CREATE_STATEMENTS]
 
 
 @contextmanager
-def ddl_lock(datastore):
+def ddl_lock(datastore: PostgresDatastore) -> Iterator[None]:
     """A session advisory lock (per schema) held on its own connection while
     tables are created: concurrent CREATE ... IF NOT EXISTS / CREATE OR REPLACE
     statements in several processes otherwise fail ("tuple concurrently updated")."""
@@ -236,9 +259,9 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
     """The library's PostgreSQL application recorder, plus the games index and
     the secrets, both written inside the events' transaction."""
 
-    def __init__(self, datastore, *, events_table_name: str = "stored_events"):
-        self._schema_sql: dict = {}  # the service tables' SQL in our schema (``_in_schema``)
-        self._insert_sql: dict = {}  # the events' INSERT by number of rows (``_insert_rows``)
+    def __init__(self, datastore: PostgresDatastore, *, events_table_name: str = "stored_events"):
+        self._schema_sql: dict[str, Composed] = {}  # the service tables' SQL in our schema (``_in_schema``)
+        self._insert_sql: dict[int, Composed] = {}  # the events' INSERT by number of rows (``_insert_rows``)
         self.heard = HeardRows()  # index rows, kept while a listener hears every commit (``listen_for_commits``)
         try:
             super().__init__(datastore, events_table_name=events_table_name)  # connects
@@ -268,7 +291,7 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
         # unqualified: they run with the search path set to our schema.
         self.set_search_path = SQL("SET LOCAL search_path TO {}").format(schema)
         self.sql_create_statements += [self.set_search_path] + [
-            SQL(s) for s in service_tables.CREATE_STATEMENTS]
+            Composed([SQL(s)]) for s in service_tables.CREATE_STATEMENTS]
         self.upsert_index = SQL(
             "INSERT INTO {} ({}) VALUES ({}) ON CONFLICT (game_id) DO UPDATE SET "
             "version=excluded.version, head=excluded.head, turn=excluded.turn, "
@@ -315,18 +338,19 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
         with self.datastore.transaction(commit=False) as curs:
             curs.execute("SELECT bool_and(to_regclass(n) IS NOT NULL) AS ok FROM unnest(%s::text[]) AS n",
                          ([f'"{self.datastore.schema}"."{n}"' for n in names],))
-            return bool(curs.fetchone()["ok"])
+            row = curs.fetchone()
+            return bool(row is not None and row["ok"])
 
     # writing -------------------------------------------------------------------
     @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
-    def insert_events(self, stored_events, **kwargs):
+    def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> None:
         """One step's transaction (``insert_steps`` of one); raises its error. Returns None
         (the notification ids are not read back: nothing here uses them)."""
         with self.datastore.get_connection() as conn:
             self._one_flight(conn, [(stored_events, kwargs)])
         return None
 
-    def insert_steps(self, steps: list) -> list:
+    def insert_steps(self, steps: list[Step]) -> list[Exception | None]:
         """Several steps (``(stored_events, kwargs)`` as ``insert_events`` takes them) in one
         transaction: one table lock and one wait for the WAL's flush for all of them. Returns
         each step's error or None. When the transaction is refused for a step's conflict (a
@@ -344,7 +368,7 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
                     pass
                 except psycopg.Error as e:
                     return [_library_error(e)] * len(steps)
-            errors: list = []
+            errors: list[Exception | None] = []
             for step in steps:
                 try:
                     self._one_flight(conn, [step])
@@ -353,7 +377,7 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
                     errors.append(_library_error(e))
             return errors
 
-    def _one_flight(self, conn, steps: list) -> None:
+    def _one_flight(self, conn: psycopg.Connection[Any], steps: list[Step]) -> None:
         """The transaction of ``steps`` (BEGIN, each step's rows, the table lock, the events'
         INSERT, COMMIT) sent as one message: the server runs it through without waiting for
         this process, so the table lock that orders the notification ids is held for the
@@ -364,7 +388,7 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
         The parameters are bound here (psycopg's ``ClientCursor``), before anything is sent.
         On an error the server skips the rest; the transaction is then rolled back here."""
         events = [e for stored, _ in steps for e in stored]
-        statements: list = [(_BEGIN, None)]
+        statements: list[tuple[Query, Any]] = [(_BEGIN, None)]
         for _stored, kwargs in steps:
             statements += self._step_statements(**kwargs)
         if events:
@@ -389,7 +413,7 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
             if index is not None:
                 self.heard.keep(dict(zip(INDEX_COLUMNS, index.params)))
 
-    def _insert_rows(self, n: int):
+    def _insert_rows(self, n: int) -> Composed:
         """The events' INSERT, for ``n`` rows (the library's own inserts an array of its composite
         type, which a client-side binding cannot name)."""
         sql = self._insert_sql.get(n)
@@ -402,12 +426,14 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
                 SQL(", ").join([SQL("(%s, %s, %s, %s)")] * n))
         return sql
 
-    def _step_statements(self, *, index=None, secret=None, idempotency=None, credential=None,
-                         invitation_use=None, snapshots=None, signatures=None) -> list:
+    def _step_statements(self, *, index: IndexRow | None = None, secret: tuple[str, bytes] | None = None,
+                         idempotency: Sequence[Any] | None = None, credential: Sequence[Any] | None = None,
+                         invitation_use: Sequence[Any] | None = None, snapshots: Sequence[StoredEvent] | None = None,
+                         signatures: Sequence[Sequence[Any]] | None = None) -> list[tuple[Query, Any]]:
         """One step's statements besides its events, ``(sql, params)``: they run in the events'
         transaction, before the table lock (a duplicate version, a used key or code rolls the
         whole transaction back)."""
-        out: list = []
+        out: list[tuple[Query, Any]] = []
         if idempotency is not None or credential is not None or invitation_use is not None or signatures:
             out.append((self.set_search_path, None))
             out += [(SQL(sql), params) for sql, params in service_tables.service_statements(
@@ -427,18 +453,18 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
         return out
 
     # queries of our own tables ---------------------------------------------
-    def _query(self, sql, params=()):
-        # One SELECT on the pool's autocommit connection: it reads one snapshot by itself,
-        # and a BEGIN and ROLLBACK around it (and a SET LOCAL search_path for the service
-        # tables) were more round trips to the server: a third of the HTTP service's time
-        # on its event loop went to these reads
+    def _query(self, sql: str | SQL | Composed, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+        # One SELECT on the pool's autocommit connection: it reads one snapshot by itself;
+        # a BEGIN and ROLLBACK around it (and a SET LOCAL search_path for the service
+        # tables) would be more round trips to the server, each one waited for on the
+        # HTTP service's event loop
         if isinstance(sql, str):  # the service tables' portable SQL: its tables in our schema
             sql = self._in_schema(sql)
         with self.datastore.get_connection() as conn, conn.cursor() as curs:
             curs.execute(sql, params)
             return [dict(r) for r in curs.fetchall()]
 
-    def _in_schema(self, sql: str):
+    def _in_schema(self, sql: str) -> Composed:
         """``sql`` (the service tables' portable SQL) with every ``privateer_*`` table
         named in our schema."""
         cached = self._schema_sql.get(sql)
@@ -502,7 +528,7 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
         ``IntegrityError`` if the role is taken or the invitation used."""
         self.insert_service_rows(credential=(game_id, role, token_hash, created), invitation_use=invitation_use)
 
-    def insert_service_rows(self, **rows) -> None:
+    def insert_service_rows(self, **rows: Any) -> None:
         """Service rows (``write_service_rows`` kwargs) in a transaction of their own."""
         with self.datastore.transaction(commit=True) as curs:
             curs.execute(self.set_search_path)

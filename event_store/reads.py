@@ -16,6 +16,11 @@ import json
 import os
 import sqlite3
 
+TYPE_CHECKING = False  # typing is not imported at run time: a direct read's start-up does without it
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from typing import Any
+
 from .codec import unpack_event_row, unpack_state_item
 from .index import SQLITE_GAMES, SQLITE_STATUSES, STATUS_TABLE_NAME, games_listed, prefix_bounds
 
@@ -43,13 +48,13 @@ class SqliteReader:
     def close(self) -> None:
         self.conn.close()
 
-    def __enter__(self):
+    def __enter__(self) -> SqliteReader:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def current(self, game_id: str) -> tuple[str, dict] | None:
+    def current(self, game_id: str) -> tuple[str, dict[str, Any]] | None:
         """``(game id hex, status)`` of the one game ``game_id`` names, when its
         status row is there, up to date, and its line has no correction."""
         text = _game_id_pattern(game_id)
@@ -73,7 +78,7 @@ class SqliteReader:
         except (sqlite3.Error, ValueError):
             return None
 
-    def games(self) -> list[dict] | None:
+    def games(self) -> list[dict[str, Any]] | None:
         """``Privateer.games``, or None (a store without the index or status tables)."""
         try:
             self.conn.row_factory = sqlite3.Row
@@ -100,23 +105,24 @@ class SqliteReader:
         return self.conn.execute("SELECT state FROM stored_snapshots WHERE originator_id = ? AND "
                                  "originator_version = ?", (gid, version)).fetchone()[0]
 
-    def snapshot(self, gid: str, version: int) -> dict:
+    def snapshot(self, gid: str, version: int) -> dict[str, Any]:
         """The snapshot's plain state (service/snapshots.py), its times as the
         ISO text stored (``unpack_event_row``)."""
         return unpack_event_row(self._snapshot_row(gid, version))["state"]
 
-    def snapshot_max_turn(self, gid: str, version: int):
+    def snapshot_max_turn(self, gid: str, version: int) -> int | None:
         """The snapshot's ``state["max_turn"]`` (None when it has none), read
         without decoding the rest (``unpack_state_item``)."""
         return unpack_state_item(self._snapshot_row(gid, version), "max_turn")
 
-    def events(self, gid: str, gt: int = 0, lte: int | None = None, page: int = 256):
+    def events(self, gid: str, gt: int = 0, lte: int | None = None,
+               page: int = 256) -> Iterator[tuple[int, dict[str, Any]]]:
         """``(version, envelope dict)`` of the game's events after ``gt``, a page
         at a time; the ``timestamp`` is the ISO text stored (``unpack_event_row``)."""
         while True:
             sql = ("SELECT originator_version, state FROM stored_events WHERE originator_id = ? "
                    "AND originator_version > ?")
-            params: tuple = (gid, gt)
+            params: tuple[Any, ...] = (gid, gt)
             if lte is not None:
                 sql += " AND originator_version <= ?"
                 params += (lte,)
@@ -133,7 +139,7 @@ class SqliteReader:
             gt = rows[-1][0]
 
 
-def sqlite_status(db: str, game_id: str) -> dict | None:
+def sqlite_status(db: str, game_id: str) -> dict[str, Any] | None:
     """The status of one game of an SQLite store (referee's numbering), or None."""
     reader = SqliteReader.open(db)
     if reader is None:

@@ -38,8 +38,8 @@ psycopg). Recorder kwargs (both recorders must accept them in
   the raw 32 bytes), ``private_key``: never the key itself, which lives in the
   key file (event_store/signing.py ``KeyFile``), but ``"key-file"`` for the
   service's own keys and empty for a key known only by its public half (from
-  an imported file); a store written before issue 43 held the hex here, moved
-  out to the key file when the store is opened (``keys_moved``). ``created``,
+  an imported file); a row that holds the key's hex (a store of an older layout)
+  has it moved out to the key file when the store is opened (``keys_moved``). ``created``,
   ``retired`` (empty while it signs): the key's life. A rotated key stays
   listed, so what it signed in its life still checks.
 * ``privateer_key_rotations``: one row per rotation: the outgoing and incoming
@@ -67,6 +67,17 @@ psycopg). Recorder kwargs (both recorders must accept them in
 """
 
 from __future__ import annotations
+
+TYPE_CHECKING = False  # typing is not imported at run time
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+    from typing import Any, Protocol
+
+    class Cursor(Protocol):
+        """A database cursor (``sqlite3``'s or psycopg's)."""
+
+        def execute(self, sql: str, params: tuple[Any, ...], /) -> object: ...
+
 
 CREDENTIALS_TABLE = (
     "CREATE TABLE IF NOT EXISTS privateer_credentials ("
@@ -216,13 +227,18 @@ NAME_INVITATION_QMARK = _NAME_INVITATION.format(p="?")
 NAME_INVITATION_PYFORMAT = _NAME_INVITATION.format(p="%s")
 
 
-def service_statements(idempotency=None, credential=None, invitation_use=None, invitation=None,
-                       published=None, invitation_player=None, signatures=None, key=None, retire_keys=None,
-                       rotations=None, keys_moved=None, feed=None, catalog=None, style: str = "qmark") -> list[tuple[str, tuple]]:
+def service_statements(idempotency: Sequence[Any] | None = None, credential: Sequence[Any] | None = None,
+                       invitation_use: Sequence[Any] | None = None, invitation: Sequence[Any] | None = None,
+                       published: Sequence[Any] | None = None, invitation_player: Sequence[Any] | None = None,
+                       signatures: Iterable[Sequence[Any]] | None = None, key: Sequence[Any] | None = None,
+                       retire_keys: Sequence[Any] | None = None, rotations: Iterable[Sequence[Any]] | None = None,
+                       keys_moved: Iterable[Sequence[Any]] | None = None, feed: Iterable[Sequence[Any]] | None = None,
+                       catalog: Sequence[Any] | None = None,
+                       style: str = "qmark") -> list[tuple[str, tuple[Any, ...]]]:
     """The statements (SQL, parameters) that write the service rows passed
     to ``_insert_events``, in the order they run inside the events' transaction."""
     pyformat = style != "qmark"
-    out = []
+    out: list[tuple[str, tuple[Any, ...]]] = []
     if invitation_use is not None:  # first: a used code fails before anything else is written
         out.append((INSERT_INVITATION_USE_PYFORMAT if pyformat else INSERT_INVITATION_USE_QMARK, tuple(invitation_use)))
     if credential is not None:
@@ -253,7 +269,7 @@ def service_statements(idempotency=None, credential=None, invitation_use=None, i
     return out
 
 
-def write_service_rows(c, style: str = "qmark", **rows) -> None:
+def write_service_rows(c: Cursor, style: str = "qmark", **rows: Any) -> None:
     """Write the service rows passed to ``_insert_events`` with cursor ``c``
     (inside the events' transaction)."""
     for sql, params in service_statements(style=style, **rows):

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
 
 from eventsourcing.persistence import DataError, IntegrityError, InterfaceError, InternalError, OperationalError
 from eventsourcing.sqlite import SQLiteApplicationRecorder
@@ -17,6 +19,15 @@ from .index import INDEX_COLUMNS, SQLITE_GAMES, SQLITE_STATUSES, STATUS_TABLE_NA
 from . import service_tables
 from .service_tables import CREATE_STATEMENTS as SERVICE_TABLES
 from .service_tables import service_statements, write_service_rows
+
+if TYPE_CHECKING:
+    from uuid import UUID
+
+    from eventsourcing.persistence import StoredEvent
+    from eventsourcing.sqlite import SQLiteConnectionPool, SQLiteDatastore
+
+    from .commit_process import Statement
+    from .index import IndexRow
 
 INDEX_TABLE = (
     "CREATE TABLE IF NOT EXISTS privateer_games ("
@@ -42,7 +53,7 @@ UPSERT = (
 STATEMENT_CACHE = 128
 
 
-def damaged(game_id, e: Exception) -> Exception:
+def damaged(game_id: object, e: Exception) -> Exception:
     """A row that SQLite cannot give back as it was written (a BLOB rewritten as
     text that is not UTF-8) is a damaged history, said in one line; any other
     error is itself."""
@@ -53,7 +64,7 @@ def damaged(game_id, e: Exception) -> Exception:
                           "(its row was changed outside privateer): this history does not verify")
 
 
-def _cached_statements(pool) -> None:
+def _cached_statements(pool: SQLiteConnectionPool) -> None:
     """The library opens its connections with ``cached_statements=True``, a
     cache of ONE prepared statement: a decision's transaction (its events, the
     index and status upserts) re-parses every statement every time. Open the
@@ -62,7 +73,7 @@ def _cached_statements(pool) -> None:
         return
     from eventsourcing.sqlite import SQLITE3_DEFAULT_LOCK_TIMEOUT, SQLiteConnection
 
-    def create():
+    def create() -> SQLiteConnection:
         try:
             c = sqlite3.connect(database=pool.db_name, uri=True, check_same_thread=False,
                                 isolation_level=None, cached_statements=STATEMENT_CACHE,
@@ -82,8 +93,8 @@ def _cached_statements(pool) -> None:
         c.row_factory = sqlite3.Row
         return SQLiteConnection(sqlite_conn=c, max_age=pool.max_age)
 
-    pool._create_connection = create
-    pool._privateer_cached = True
+    pool._create_connection = create  # type: ignore[method-assign]  # the pool's factory, replaced
+    pool._privateer_cached = True  # type: ignore[attr-defined]  # our mark on the library's pool
 
 
 def damaged_store(db: str, e: Exception) -> Exception:
@@ -92,7 +103,7 @@ def damaged_store(db: str, e: Exception) -> Exception:
 
 
 @contextmanager
-def _mapped_errors():
+def _mapped_errors() -> Iterator[None]:
     """``sqlite3`` errors as the library's classes (as its own transaction maps them)."""
     try:
         yield
@@ -111,7 +122,7 @@ def _mapped_errors():
 
 
 class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
-    def __init__(self, datastore, *args, **kwargs):
+    def __init__(self, datastore: SQLiteDatastore, *args: Any, **kwargs: Any):
         _cached_statements(datastore.pool)
         self._readers = threading.local()
         super().__init__(datastore, *args, **kwargs)
@@ -119,7 +130,7 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
     def construct_create_table_statements(self) -> list[str]:
         return super().construct_create_table_statements() + [INDEX_TABLE, SECRETS_TABLE, STATUS_TABLE] + SERVICE_TABLES
 
-    def insert_events(self, stored_events, **kwargs):
+    def insert_events(self, stored_events: Sequence[StoredEvent], **kwargs: Any) -> None:
         """One transaction on the pool's writer connection, straight through
         ``sqlite3`` (the library's cursor and transaction wrappers cost more
         than the statements): the step's ``statements``, then ``COMMIT``.
@@ -140,9 +151,11 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
         """The snapshot store's table (the library's ``stored_snapshots``)."""
         return self.events_table_name.rsplit("_", 1)[0] + "_snapshots"
 
-    def statements(self, stored_events, *, index=None, secret=None, idempotency=None,
-                   credential=None, invitation_use=None, snapshots=None, tracking=None, signatures=None,
-                   **kwargs) -> list[tuple]:
+    def statements(self, stored_events: Sequence[StoredEvent], *, index: IndexRow | None = None,
+                   secret: tuple[str, bytes] | None = None, idempotency: Sequence[Any] | None = None,
+                   credential: Sequence[Any] | None = None, invitation_use: Sequence[Any] | None = None,
+                   snapshots: Sequence[StoredEvent] | None = None, tracking: object = None,
+                   signatures: Sequence[Sequence[Any]] | None = None, **kwargs: Any) -> list[Statement]:
         """What one step's transaction executes, in order, as ``(sql, many,
         params)``: the events (one ``executemany``), the service rows, the
         games index and status rows, the secret, the snapshots (stored rows
@@ -151,7 +164,7 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
         so does the commit process (event_store/commit_process.py)."""
         if tracking is not None:  # the library's tracking rows go through its own path
             raise NotImplementedError("tracking is not written by this recorder")
-        out = [(self.insert_events_statement, True,
+        out: list[Statement] = [(self.insert_events_statement, True,
                 [(s.originator_id.hex if not isinstance(s.originator_id, str) else s.originator_id,
                   s.originator_version, s.topic, s.state) for s in stored_events])]
         out += [(sql, False, params) for sql, params in service_statements(
@@ -164,16 +177,17 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
             out.append(("INSERT INTO privateer_secrets VALUES (?, ?)", False, (secret[0], secret[1])))
         if snapshots:
             out.append((f"INSERT OR IGNORE INTO {self.snapshots_table_name} VALUES (?,?,?,?)", True,
-                        [(s.originator_id.hex, s.originator_version, s.topic, s.state) for s in snapshots]))
+                        [(s.originator_id.hex if not isinstance(s.originator_id, str) else s.originator_id,
+                          s.originator_version, s.topic, s.state) for s in snapshots]))
         return out
 
-    def select_events(self, originator_id, **kwargs):
+    def select_events(self, originator_id: UUID | str, **kwargs: Any) -> Sequence[StoredEvent]:
         try:
             return super().select_events(originator_id, **kwargs)
         except OperationalError as e:
             raise damaged(originator_id, e) from None
 
-    def convert_originator_id(self, originator_id: str):
+    def convert_originator_id(self, originator_id: str) -> UUID | str:
         """The library makes a UUID from the text id of every row it reads; the
         rows of one game share it: one UUID per game read instead of one per row."""
         last = getattr(self, "_last_id", None)
@@ -184,7 +198,7 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
         return converted
 
     # queries of our own tables -----------------------------------------------
-    def _query(self, sql: str, params=()):
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         """A read of our own tables on this thread's read connection (WAL: it
         sees the last commit and waits for no writer), outside the library's
         pool, whose queue would hold every read behind a commit in progress.
@@ -247,7 +261,7 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
         ``IntegrityError`` if the role is taken or the invitation used."""
         self.insert_service_rows(credential=(game_id, role, token_hash, created), invitation_use=invitation_use)
 
-    def insert_service_rows(self, **rows) -> None:
+    def insert_service_rows(self, **rows: Any) -> None:
         """Service rows (``write_service_rows`` kwargs) in a transaction of their own."""
         with self.datastore.transaction(commit=True) as c:
             write_service_rows(c, **rows)

@@ -10,6 +10,16 @@ import os
 
 from service.kernel.errors import BadInput
 
+TYPE_CHECKING = False  # typing is not imported at run time: a direct read's start-up does without it
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from .postgres import IndexedPostgresRecorder
+    from .sqlite_recorder import IndexedSQLiteRecorder
+
+    # the application recorder a store's environment names (``APPLICATION_RECORDER_TOPIC``)
+    IndexedRecorder: TypeAlias = IndexedSQLiteRecorder | IndexedPostgresRecorder
+
 DEFAULT_DB = "./privateer.db"
 
 

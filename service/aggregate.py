@@ -11,7 +11,8 @@ chain version 1 algorithm.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 from eventsourcing.domain import Aggregate
@@ -28,13 +29,13 @@ _pack = msgpack.Packer(use_bin_type=True).pack
 _new_event = object.__new__
 
 
-_CATALOG_CANON: dict = {}
+_CATALOG_CANON: dict[bytes, bytes] = {}
 
 
-def catalog_canon(data: dict) -> dict | None:
+def catalog_canon(data: dict[str, Any]) -> dict[str, bytes] | None:
     """``{"catalog": canon(catalog)}`` for a ``GameCreated``'s data, packed
     canonically once a process per catalog (a game's catalog is hundreds of
-    maps: packing it canonically cost 2 to 5 ms a game for The Kaiser's
+    maps: packing it canonically costs 2 to 5 ms a game for The Kaiser's
     Pirates and Merchants & Marauders; its plain MessagePack, the key it is
     kept under, 0.5 ms). The same plain bytes are the same values of the same
     types, so the same canonical bytes. None without a catalog, or one the
@@ -54,12 +55,18 @@ def catalog_canon(data: dict) -> dict | None:
     return {"catalog": packed}
 
 
-def _unpack(packed: bytes):
+def _unpack(packed: bytes) -> Any:
     return msgpack.unpackb(packed, raw=False, strict_map_key=False)
 
 
 class Game(Aggregate):
     Snapshot = GameSnapshot  # plain data (config, k, s, head), see service/snapshots.py
+
+    if TYPE_CHECKING:  # set by the events' ``apply`` (and a snapshot's ``mutate``), not aggregate fields
+        machine: Machine
+        head: bytes
+        max_turn: int
+        retracted: set[int]
 
     class Created(Aggregate.Created):
         class_version = 2
@@ -106,17 +113,20 @@ class Game(Aggregate):
             game.max_turn = max(game.max_turn, self.turn)
 
     @classmethod
-    def along_line(cls, events) -> "Game | None":
+    def along_line(cls, events: Iterable[Envelope], retracted: set[int] | None = None) -> Game | None:
         """Fold a corrected game's events along its line: the retracted ones
-        (service/kernel/corrections.py) only count, they do not apply."""
+        (service/kernel/corrections.py; ``retracted``: these instead) only
+        count, they do not apply."""
         from service.kernel.corrections import retracted_versions
 
-        events = list(events)
-        retracted = retracted_versions(events)
-        game = None
-        for e in events:
+        stored = list(events)
+        if retracted is None:
+            retracted = retracted_versions(stored)
+        game: Game | None = None
+        for e in stored:
             game = e.mutate(game)
-            game.retracted = retracted
+            if game is not None:
+                game.retracted = retracted
         return game
 
     @classmethod
@@ -133,7 +143,7 @@ class Game(Aggregate):
                            turn=created.turn, visible_to=created.vis, data=created.data,
                            prev=prev, hash=h, salt=salt)
 
-    def record(self, events: list[Ev], salts: list | None = None) -> None:
+    def record(self, events: list[Ev], salts: list[bytes | None] | None = None) -> None:
         """Append events the machine has already applied (``Machine.decide``
         folds them into its own state as it makes them), chaining each. Each
         event's data is taken as it was when emitted (``Ev.frozen``), whatever
@@ -145,7 +155,7 @@ class Game(Aggregate):
         packed here from the bytes frozen at emission (``_stored``, see
         ``Privateer._to_stored``): nothing is packed twice."""
         chain = chain_version(self.machine.config)
-        fresh = new_salts(len(events)) if chain >= 2 else None
+        fresh = new_salts(len(events)) if chain >= 2 else []
         ts = self.Recorded.create_timestamp()
         ts_text = iso(ts)
         ts_packed = packed_timestamp(ts_text)
@@ -179,3 +189,7 @@ class Game(Aggregate):
             self.modified_on = ts
             self.head = head
             self.max_turn = max_turn
+
+
+# a game's event as stored and read back (``Privateer.stored_events``)
+Envelope = Game.Created | Game.Recorded

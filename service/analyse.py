@@ -10,6 +10,14 @@ from service.kernel.copies import as_read
 from service.kernel.errors import BadInput, IllegalDecision
 from service.replay import fold_for_reading
 
+TYPE_CHECKING = False  # typing is not imported at run time
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+    from uuid import UUID
+
+    from service.kernel.machine import Machine
+
 
 def check_point(at_turn: int | None, at_event: int | None, playouts: int) -> None:
     if at_turn is not None and at_event is not None:
@@ -19,7 +27,8 @@ def check_point(at_turn: int | None, at_event: int | None, playouts: int) -> Non
 
 
 def analyse_stored(db: str | None, game_id: str, seat: int, at_turn: int | None = None, at_event: int | None = None,
-                   playouts: int = 1000, seed: str = "0", progress=None) -> dict:
+                   playouts: int = 1000, seed: str = "0",
+                   progress: Callable[[int], None] | None = None) -> dict[str, Any]:
     """The seat's decisions at the end of ``at_turn`` (or after version ``at_event``;
     neither: now), each in words with its estimated win rate, mean score and the
     playouts behind it. ``progress(done)`` is called after each playout."""
@@ -29,8 +38,8 @@ def analyse_stored(db: str | None, game_id: str, seat: int, at_turn: int | None 
     return analyse_machine(gid, machine, version, seat, where, playouts, seed, progress)
 
 
-def analyse_machine(gid, machine, version: int, seat: int, where: str, playouts: int = 1000, seed: str = "0",
-                    progress=None) -> dict:
+def analyse_machine(gid: UUID, machine: Machine, version: int, seat: int, where: str, playouts: int = 1000,
+                    seed: str = "0", progress: Callable[[int], None] | None = None) -> dict[str, Any]:
     """``analyse_stored`` on a folded ``machine`` at store ``version`` (the HTTP
     service folds it itself); ``where`` says the point in words, for the refusals."""
     machine.check_seat(seat)
@@ -50,10 +59,10 @@ def analyse_machine(gid, machine, version: int, seat: int, where: str, playouts:
     # in the order `tools legal` numbers them, copies read as the seat reads them: the playouts of
     # one play with either of two copies of a card are that play's (service/kernel/copies.py)
     alike = machine.alike()
-    by_read: dict = {}
+    by_read: dict[str, list[dict[str, Any] | None]] = {}
     for d in machine.legal(seat):
         by_read.setdefault(key(as_read(d, alike)), []).append(found.get(key(d)))
-    stats = []
+    stats: list[dict[str, Any]] = []
     for shown in machine.offered(seat):
         stats.append({"decision": shown, **pooled(by_read[key(shown)]),
                       "said": rules.say_decision(machine.config, shown)})
@@ -61,7 +70,7 @@ def analyse_machine(gid, machine, version: int, seat: int, where: str, playouts:
             "seat": seat, "playouts": playouts, "seed": seed, "decisions": stats}
 
 
-def pooled(found: list) -> dict:
+def pooled(found: list[dict[str, Any] | None]) -> dict[str, Any]:
     """One play's figures from its searched copies' (each None where the search never tried it):
     playouts summed, win rate and mean score weighted by them."""
     tried = [s for s in found if s and s["playouts"]]

@@ -5,14 +5,17 @@ MessagePack transcoder and indexed recorder."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
+from typing import TYPE_CHECKING, Any, cast
 from uuid import UUID, uuid4
 
 import msgpack
 
 from eventsourcing.application import AggregateNotFoundError, Application
-from eventsourcing.persistence import IntegrityError, RecordConflictError, StoredEvent
+from eventsourcing.domain import DomainEventProtocol
+from eventsourcing.persistence import IntegrityError, RecordConflictError, StoredEvent, Transcoder
 from eventsourcing.utils import get_topic
 
 from event_store.chain import iso
@@ -20,7 +23,7 @@ from event_store.codec import EXT_DATETIME, MsgPackTranscoder, pack
 from event_store.index import IndexRow, games_listed
 from event_store.signing import KeyFile, Signer, key_file_path
 from event_store.store import resolve_db, store_env
-from service.aggregate import Game
+from service.aggregate import Envelope, Game
 from service.snapshots import (CatalogUnknown, SnapshotOutdated, created_catalog, events_after, fold_start,
                                project_game, snapshot_interval as snapshot_interval_setting)
 from service.kernel.chance import SeededChance, TableChance
@@ -34,10 +37,13 @@ from service.kernel.machine import STEP_STARTS, Ev, Machine
 from service.kernel.rules import catalog_digest, get_rules, remember_catalog
 from service.views import status as status_view
 
+if TYPE_CHECKING:
+    from event_store.store import IndexedRecorder
+
 
 log = logging.getLogger(__name__)
 # the events saved through Privateer.save's own mapping (class_version > 1, plain attributes)
-_TOPICS = {cls: get_topic(cls) for cls in (Game.Created, Game.Recorded)}
+_TOPICS: dict[type, tuple[str, int]] = {cls: (get_topic(cls), cls.class_version) for cls in (Game.Created, Game.Recorded)}
 
 
 class Prepared:
@@ -45,30 +51,30 @@ class Prepared:
 
     __slots__ = ("games", "rows", "kwargs", "snapshots")
 
-    def __init__(self, games, rows: list, kwargs: dict, snapshots: list):
+    def __init__(self, games: Iterable[Game], rows: list[StoredEvent], kwargs: dict[str, Any],
+                 snapshots: list[StoredEvent]):
         self.games, self.rows, self.kwargs, self.snapshots = games, rows, kwargs, snapshots
 
 
-class Privateer(Application):
+class Privateer(Application[UUID]):
     name = "privateer"
+    recorder: IndexedRecorder
 
     def __init__(self, db: str | None = None, snapshot_interval: int | None = None):
         self.db = resolve_db(db)
-        self._seeds: dict = {}  # game id -> its secret seed (``chance_for``)
+        self._seeds: dict[UUID, bytes] = {}  # game id -> its secret seed (``chance_for``)
         env = store_env(self.db)
         # Snapshots every N events (PRIVATEER_SNAPSHOT_INTERVAL, default 100, 0 = off):
         # a replay cache only, see service/snapshots.py.
         self.snapshot_interval = snapshot_interval_setting(snapshot_interval)
         if self.snapshot_interval:
-            env["IS_SNAPSHOTTING_ENABLED"] = "y"
-            self.snapshotting_intervals = {Game: self.snapshot_interval}
-            self.snapshotting_projectors = {Game: project_game}
+            env["IS_SNAPSHOTTING_ENABLED"] = "y"  # ``_snapshot_row`` takes them, in the step's transaction
         super().__init__(env=env)
         # the store's signing key: every step's head is signed; its private half is in the key file, never the store
         self.signer = Signer(self.recorder, KeyFile(key_file_path(self.db)))
 
-    def construct_transcoder(self):
-        return MsgPackTranscoder()
+    def construct_transcoder(self) -> Transcoder:
+        return cast("Transcoder", MsgPackTranscoder())  # the library's interface, duck-typed (event_store/codec.py)
 
     # ids ----------------------------------------------------------------------
     def resolve_id(self, game_id: str) -> UUID:
@@ -95,12 +101,14 @@ class Privateer(Application):
     # loading ------------------------------------------------------------------
     def load(self, game_id: UUID, version: int | None = None) -> Game:
         failed: Exception | None = None
+        # the games' projector (service/snapshots.py), as the repository applies it to a Game's events
+        project: Callable[[Game | None, Iterable[Envelope]], Game | None] = project_game
         try:
             try:
-                game = self.repository.get(game_id, version=version, projector_func=project_game)
+                game = self.repository.get(game_id, version=version, projector_func=project)
             except CatalogUnknown:  # its snapshot left out a catalog this process does not hold yet
                 self._hold_catalog(game_id)
-                game = self.repository.get(game_id, version=version, projector_func=project_game)
+                game = self.repository.get(game_id, version=version, projector_func=project)
         except AggregateNotFoundError:
             raise UnknownGame(f"no game with id {game_id}") from None
         except SnapshotOutdated:  # taken by an older build: fold the events themselves
@@ -115,7 +123,7 @@ class Privateer(Application):
         if game is None or game.machine.kernel_state.get("corrections"):
             # a corrected game folds along its line, from its events (snapshots may lie off it)
             try:
-                game = Game.along_line(self.events.get(game_id, lte=version))
+                game = Game.along_line(self.stored_events(game_id, lte=version))
             except Exception as e:  # the line does not fold either: raised, with the first failure as its cause
                 if failed is not None:
                     raise e from failed
@@ -133,17 +141,17 @@ class Privateer(Application):
         cat = created_catalog(self, game_id)
         remember_catalog(catalog_digest(cat), cat)
 
-    def stored_events(self, game_id: UUID, lte: int | None = None):
+    def stored_events(self, game_id: UUID, lte: int | None = None) -> list[Envelope]:
         """The game's events as stored (envelopes), in order."""
-        return list(self.events.get(game_id, lte=lte))
+        return cast("list[Envelope]", list(self.events.get(game_id, lte=lte)))
 
-    def last_stored(self, game_id: UUID, n: int) -> list:
+    def last_stored(self, game_id: UUID, n: int) -> list[Envelope]:
         """The game's last ``n`` events as stored, in order (only those rows are read)."""
         if n <= 0:
             return []
-        return list(self.events.get(game_id, desc=True, limit=n))[::-1]
+        return cast("list[Envelope]", list(self.events.get(game_id, desc=True, limit=n))[::-1])
 
-    def index_row(self, game: Game) -> dict:
+    def index_row(self, game: Game) -> dict[str, Any]:
         m = game.machine
         cfg = m.config
         return {
@@ -159,7 +167,7 @@ class Privateer(Application):
             "corrections": m.kernel_state.get("corrections", 0),
         }
 
-    def save_game(self, game: Game, secret: bytes | None = None, **service_rows) -> None:
+    def save_game(self, game: Game, secret: bytes | None = None, **service_rows: Any) -> None:
         """Commit the game's new events (its step, or its creation with its ``secret`` seed)
         in one transaction, with its index and status row and its head signed (``prepare``,
         ``commit``): how every writer of a game's steps saves them. ``service_rows``:
@@ -168,7 +176,7 @@ class Privateer(Application):
         for an imported history; written in the events' transaction."""
         self.commit(self.prepare(game, secret, **service_rows))
 
-    def prepare(self, game: Game, secret: bytes | None = None, **service_rows) -> "Prepared":
+    def prepare(self, game: Game, secret: bytes | None = None, **service_rows: Any) -> Prepared:
         """Everything one step's transaction writes, made now from the game in
         memory: its events' rows, its index and status row, the service rows,
         and the snapshot it crosses into (if any). ``commit`` writes it."""
@@ -179,11 +187,11 @@ class Privateer(Application):
         return self._prepared([game], index=index, secret=(game.id.hex, secret) if secret is not None else None,
                               signatures=signed, **service_rows)
 
-    def receipt(self, game: Game, seat: int) -> dict:
+    def receipt(self, game: Game, seat: int) -> dict[str, Any]:
         """A seat's receipt for the game's head as it stands (after the seat's step)."""
         return self.signer.receipt(game.id, seat, game.machine.seen(seat, game.version), game.head)
 
-    def save(self, *games: Game, **kwargs):
+    def save(self, *games: Game, **kwargs: Any) -> None:  # type: ignore[override]  # Games only, no recordings
         """The library's ``save`` for our aggregates, without its per-call
         runtime Protocol checks and wrappers: only ``Game`` aggregates are
         ever saved here. The events are mapped to stored rows as the library's
@@ -192,9 +200,10 @@ class Privateer(Application):
         library's recordings, notification ids read back, are not used)."""
         self.commit(self._prepared(games, **kwargs))
 
-    def _prepared(self, games, **kwargs) -> "Prepared":
+    def _prepared(self, games: Iterable[Game], **kwargs: Any) -> Prepared:
         to_stored = self._to_stored
-        rows, snapshots = [], []
+        rows: list[StoredEvent] = []
+        snapshots: list[StoredEvent] = []
         for game in games:
             events = game.collect_events()
             rows += [to_stored(e) for e in events]
@@ -203,7 +212,7 @@ class Privateer(Application):
                 snapshots.append(snapshot)
         return Prepared(games, rows, kwargs, snapshots)
 
-    def commit(self, prepared: "Prepared") -> None:
+    def commit(self, prepared: Prepared) -> None:
         """One transaction: the step's rows and the snapshot it crossed into
         (a cache, written in the same commit: no second wait for the disk, and
         never a snapshot of events that were not stored). A stale version is
@@ -211,13 +220,13 @@ class Privateer(Application):
         self.write(prepared)
         self.committed(prepared)
 
-    def write(self, prepared: "Prepared") -> None:
+    def write(self, prepared: Prepared) -> None:
         """``commit``'s transaction alone; the caller then calls ``committed``
         (the HTTP service waits for it off its event loop: service/http/committer.py)."""
         with self.stale_version(prepared):
             self.recorder.insert_events(prepared.rows, **prepared.kwargs, snapshots=prepared.snapshots)
 
-    def committed(self, prepared: "Prepared") -> None:
+    def committed(self, prepared: Prepared) -> None:
         """After a step's commit: the repository's cache."""
         repo = self.repository
         if repo.cache and not repo.fastforward:
@@ -226,7 +235,7 @@ class Privateer(Application):
 
     @staticmethod
     @contextmanager
-    def stale_version(prepared: "Prepared"):
+    def stale_version(prepared: Prepared) -> Iterator[None]:
         """Around a step's transaction: a conflict with a step committed meanwhile (the game's
         versions taken) raised as ``StaleVersion``, nothing written."""
         try:
@@ -236,7 +245,7 @@ class Privateer(Application):
             raise StaleVersion(f"game {ids} changed while this decision was being made; "
                                "read its status and try again") from None
 
-    def _to_stored(self, event):
+    def _to_stored(self, event: DomainEventProtocol[UUID]) -> StoredEvent:
         """``Mapper.to_stored_event`` for our events, byte for byte: the
         event's attributes in their order, without the id and version, with
         ``class_version``; the timestamp as the codec's extension 2 (its ISO
@@ -244,10 +253,11 @@ class Privateer(Application):
         by ``Game.record`` brings its state already packed (``_stored``)."""
         mapper = self.mapper
         cls = type(event)
-        topic = _TOPICS.get(cls)
+        known = _TOPICS.get(cls)
         packed = event.__dict__.pop("_stored", None)
-        if topic is None or mapper.compressor is not None or mapper.cipher is not None:
+        if known is None or mapper.compressor is not None or mapper.cipher is not None:
             return mapper.to_stored_event(event)
+        topic, class_version = known
         if packed is not None:
             return StoredEvent(originator_id=event.originator_id, originator_version=event.originator_version,
                                topic=topic, state=packed)
@@ -257,11 +267,11 @@ class Privateer(Application):
         ts = state.get("timestamp")
         if type(ts) is datetime:
             state["timestamp"] = msgpack.ExtType(EXT_DATETIME, iso(ts).encode())
-        state["class_version"] = cls.class_version
+        state["class_version"] = class_version
         return StoredEvent(originator_id=originator_id, originator_version=originator_version,
                            topic=topic, state=pack(state))
 
-    def _snapshot_row(self, game: Game, appended: int):
+    def _snapshot_row(self, game: Game, appended: int) -> StoredEvent | None:
         """When the step that appended ``appended`` events crossed a multiple of
         the interval: the snapshot of the game as it stands in memory at the
         step's end, as its stored row (packed now: the game goes on changing).
@@ -285,7 +295,7 @@ class Privateer(Application):
             self._seeds.clear()
         self._seeds[game_id] = seed
 
-    def chance_for(self, game: Game):
+    def chance_for(self, game: Game) -> SeededChance | TableChance:
         m = game.machine
         if m.kernel_state["table"]:
             return TableChance([])
@@ -311,7 +321,7 @@ class Privateer(Application):
     def new_game(self, game: str, seats: int, *, table: bool = False, options: dict | None = None,
                  name: str = "", tournament: str = "", seed: bytes | None = None,
                  catalog: dict | None = None, players: dict | None = None,
-                 setup: bool = True, position: dict | None = None) -> tuple[Game, bytes]:
+                 setup: bool = True, position: dict | None = None) -> tuple[Game, bytes | None]:
         """The game ``create`` stores, not yet saved: its aggregate (created, the
         seats named at creation each a ``SeatNamed`` event, its setup recorded
         unless ``setup`` is False: a game that waits for its seats) and its secret
@@ -329,8 +339,8 @@ class Privateer(Application):
         named = created.data["players"]
         agg.record([self._seat_named(agg, int(s), named[s]) for s in sorted(named, key=int)])
         if setup:
-            agg.record(agg.machine.setup(TableChance([]) if table else SeededChance(seed, [], 0), stated))
-        if not table:
+            agg.record(agg.machine.setup(TableChance([]) if seed is None else SeededChance(seed, [], 0), stated))
+        if seed is not None:  # None at a table (``created_event``)
             self._remember_seed(agg.id, seed)
         return agg, seed
 
@@ -353,8 +363,8 @@ class Privateer(Application):
         m.apply(ev)
         return ev
 
-    def act(self, game_id: UUID, seat: int, decision, expect_version: int | None = None,
-            idempotency: tuple | None = None) -> list[Ev]:
+    def act(self, game_id: UUID, seat: int, decision: Any, expect_version: int | None = None,
+            idempotency: tuple[Any, ...] | None = None) -> list[Ev]:
         game = self.load(game_id)
         self._check_version(game, expect_version)
         events = game.machine.decide(seat, decision, self.chance_for(game))
@@ -362,7 +372,7 @@ class Privateer(Application):
         self.save_game(game, idempotency=idempotency)
         return events
 
-    def referee(self, game_id: UUID, decision, expect_version: int | None = None) -> list[Ev]:
+    def referee(self, game_id: UUID, decision: Any, expect_version: int | None = None) -> list[Ev]:
         """A referee's step: a penalty or adjustment the game's rules name."""
         decision = referee_decision(decision)
         game = self.load(game_id)
@@ -372,8 +382,8 @@ class Privateer(Application):
         self.save_game(game)
         return events
 
-    def enter_chance(self, game_id: UUID, outcome, expect_version: int | None = None,
-                     idempotency: tuple | None = None) -> list[Ev]:
+    def enter_chance(self, game_id: UUID, outcome: Any, expect_version: int | None = None,
+                     idempotency: tuple[Any, ...] | None = None) -> list[Ev]:
         game = self._table_game(game_id, expect_version)
         events = game.machine.enter_chance(outcome)
         game.record(events)
@@ -390,7 +400,7 @@ class Privateer(Application):
         the caller names the version to keep, in a refusal (the CLI's flag, the API's field)."""
         return self._correct(game_id, self.stored_events(game_id), to_version, reason, expect_version, enter, said)
 
-    def _correct(self, game_id: UUID, stored: list, to_version: int, reason: str, expect_version: int | None,
+    def _correct(self, game_id: UUID, stored: list[Envelope], to_version: int, reason: str, expect_version: int | None,
                  enter: list | None, said: str = "--to-version") -> list[Ev]:
         """``correct`` on the game's events as stored (read once by the caller)."""
         current = self.load(game_id)
@@ -420,11 +430,9 @@ class Privateer(Application):
                 before = max([v for v in starts if v < to_version] or [setup_end])
                 raise BadInput(f"version {to_version} is in the middle of a step; correct to {before} "
                                "(the end of the step before) instead" + places_said(places))
-        hypothetical = retracted | set(range(to_version + 1, last + 1))
-        game = None
-        for e in stored:
-            game = e.mutate(game)
-            game.retracted = hypothetical
+        game = Game.along_line(stored, retracted | set(range(to_version + 1, last + 1)))
+        if game is None:
+            raise UnknownGame(f"no game with id {game_id}")
         decision = {"referee": "correct", "to_version": to_version, "reason": reason_typed(reason)}
         events = game.machine.correct(decision, last)
         if enter:
@@ -440,7 +448,7 @@ class Privateer(Application):
         (none: the step awaits the first retracted one again)."""
         return self._retract(game_id, self.stored_events(game_id), count, reason, expect_version, enter, said)
 
-    def _retract(self, game_id: UUID, stored: list, count: int, reason: str, expect_version: int | None,
+    def _retract(self, game_id: UUID, stored: list[Envelope], count: int, reason: str, expect_version: int | None,
                  enter: list | None, said: str = "--to-version") -> list[Ev]:
         if not stored:
             raise UnknownGame(f"no game with id {game_id}")
@@ -505,11 +513,12 @@ class Privateer(Application):
         if expect_version is not None and expect_version != game.version:
             raise StaleVersion(f"expected version {expect_version}, the game is at version {game.version}")
 
-    def _fold_line(self, game_id: UUID, to_turn: int | None, to_event: int | None):
+    def _fold_line(self, game_id: UUID, to_turn: int | None, to_event: int | None) -> tuple[Machine, int, bytes | None]:
         """``fold`` for a corrected game: along its line, from its events."""
         stored = self.stored_events(game_id)
         retracted = retracted_versions(stored)
-        machine, version, head = None, 0, None
+        machine: Machine | None = None
+        version, head = 0, None
         for e in stored:
             if to_event is not None and e.originator_version > to_event:
                 break
@@ -523,6 +532,8 @@ class Privateer(Application):
                     break
                 machine.apply(ev)
             version, head = e.originator_version, e.hash
+        if machine is None:
+            raise UnknownGame(f"no game with id {game_id}")
         return machine, version, head
 
     # queries ------------------------------------------------------------------
@@ -530,7 +541,8 @@ class Privateer(Application):
         """The games index, with each game's player names (``games_listed``)."""
         return games_listed(self.recorder.select_games(), self.recorder.select_statuses())
 
-    def fold(self, game_id: UUID, *, to_turn: int | None = None, to_event: int | None = None):
+    def fold(self, game_id: UUID, *, to_turn: int | None = None,
+             to_event: int | None = None) -> tuple[Machine, int, bytes | None]:
         """Replay a game's events up to the end of a turn or up to a version.
         Returns ``(machine, last_version, head_hash)``."""
         # a corrected game folds along its line; the status row says whether there is one
@@ -540,7 +552,7 @@ class Privateer(Application):
             corrections = self.load(game_id).machine.kernel_state.get("corrections")
         if corrections:
             return self._fold_line(game_id, to_turn, to_event)
-        machine = None
+        machine: Machine | None = None
         version, head = 0, None
         start = fold_start(self, game_id, to_turn, to_event)  # a snapshot, if one serves
         if start is not None:

@@ -19,6 +19,10 @@ import sys
 
 from service.kernel.errors import BadInput
 
+TYPE_CHECKING = False  # typing is not imported at run time: a quick call's start-up does without it
+if TYPE_CHECKING:
+    from typing import Any
+
 MAX_DIGITS = sys.get_int_max_str_digits() or 4300
 
 
@@ -38,7 +42,7 @@ def _once(pairs: list) -> dict:
     return d
 
 
-def loads(text: str | bytes, what: str):
+def loads(text: str | bytes, what: str) -> Any:
     """``text`` as JSON, strictly; ``what`` names it in a refusal (``the body``)."""
     try:
         return json.loads(text, object_pairs_hook=_once)
@@ -72,7 +76,7 @@ def file_text(raw: bytes, what: str) -> str:
                        "UTF-8") from None
 
 
-def read_file(path: str, what: str):
+def read_file(path: str, what: str) -> Any:
     """The JSON a file holds; ``what`` names it in a refusal (``position battle.json``)."""
     try:
         with open(path, "rb") as f:

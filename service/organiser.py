@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 from service.audit import audit_game
@@ -34,17 +36,26 @@ from service.tournaments.scoring import game_places
 from service.tournaments.seating import table_sizes
 from service.tournaments.state import active
 
+if TYPE_CHECKING:
+    from service.app import Privateer
+    from service.kernel.events import Ev
+
+# makes one table's game: (table, game, players by seat, table mode, name, tag, options) -> (its id, hex;
+# anything the caller wants back for it)
+TableMaker = Callable[[int, str, dict[str, str], bool, str, str, dict[str, str]], tuple[str, dict[str, Any]]]
+Progress = Callable[[int, int], object]  # (done, total)
+
 MODES = ("service", "table", "hand")  # how a table is played: through the service, refereed at a table, or by hand
 
 
 class Organiser:
-    def __init__(self, app):
+    def __init__(self, app: Privateer):
         self.app = app
 
     # making one ----------------------------------------------------------------------------------
     def new(self, game: str, *, table: int = 4, rounds: int = 3, points: str = "4,2,1,0",
             tiebreaks: str = "opponents,score,openskill", bye: int | None = None,
-            game_options: dict | None = None, name: str = "", seed: bytes | None = None) -> UUID:
+            game_options: dict[str, Any] | None = None, name: str = "", seed: bytes | None = None) -> UUID:
         options = {"game": game, "table": str(table), "rounds": str(rounds), "points": points,
                    "tiebreaks": tiebreaks or "none"}
         if bye is not None:
@@ -79,7 +90,7 @@ class Organiser:
         self.machine(tid)
         return tid
 
-    def view(self, tid: UUID) -> dict:
+    def view(self, tid: UUID) -> dict[str, Any]:
         """The tournament as everyone may see it: its settings, players, rounds (each table's
         game and result), each closed round's standings and the standings as they stand now."""
         m, version = self.machine(tid)
@@ -94,21 +105,21 @@ class Organiser:
             out["next_round"] = {"round": state["turn"] + 1, "tables": sizes, "byes": byes}
         return out
 
-    def tournaments(self) -> list[dict]:
+    def tournaments(self) -> list[dict[str, Any]]:
         return [r for r in self.app.recorder.select_games() if r["game"] == NAME]
 
     # the organiser's decisions -------------------------------------------------------------------
-    def decide(self, tid: UUID, decision: dict, expect_version: int | None = None):
+    def decide(self, tid: UUID, decision: dict[str, Any], expect_version: int | None = None) -> list[Ev]:
         self.machine(tid)
         return self.app.referee(tid, decision, expect_version)
 
-    def register(self, tid: UUID, player: str):
+    def register(self, tid: UUID, player: str) -> list[Ev]:
         return self.decide(tid, {"referee": "register", "player": player})
 
-    def drop(self, tid: UUID, player: str, reason: str = ""):
+    def drop(self, tid: UUID, player: str, reason: str = "") -> list[Ev]:
         return self.decide(tid, {"referee": "drop", "player": player, "reason": reason})
 
-    def seat(self, tid: UUID, modes: dict[int, str] | None = None, make=None) -> dict:
+    def seat(self, tid: UUID, modes: dict[int, str] | None = None, make: TableMaker | None = None) -> dict[str, Any]:
         """Seat the next round and make its tables' games. ``modes``: by table number, ``service``
         (the default), ``table`` or ``hand``. ``make(table, game, players_by_seat, table_mode, name,
         tag, options)``: makes one table's game and returns its id (hex) and anything the caller
@@ -127,7 +138,8 @@ class Organiser:
         m, _ = self.machine(tid)
         cfg = m.config
         rnd = m.state["rounds"][-1]
-        made, linked = {}, {}
+        made: dict[int, dict[str, Any]] = {}
+        linked: dict[str, dict[str, str]] = {}
         for t in rnd["tables"]:
             mode = modes.get(t["table"], "service")
             if mode == "hand":
@@ -145,18 +157,20 @@ class Organiser:
                                          "players": t["players"]})
         return {"round": rnd["round"], "tables": [made[n] for n in sorted(made)], "byes": rnd["byes"]}
 
-    def _make(self, table, game, players, table_mode, name, tag, options) -> tuple[str, dict]:
+    def _make(self, table: int, game: str, players: dict[str, str], table_mode: bool, name: str, tag: str,
+              options: dict[str, str]) -> tuple[str, dict[str, Any]]:
         gid = self.app.create(game, len(players), table=table_mode, options=options, name=name, tournament=tag,
                               players=players)
         return gid.hex, {}
 
-    def result_by_hand(self, tid: UUID, table: int, places: dict, reason: str, scores: dict | None = None):
-        decision = {"referee": "result", "table": table, "places": places, "reason": reason}
+    def result_by_hand(self, tid: UUID, table: int, places: dict[str, int], reason: str,
+                       scores: dict[str, int] | None = None) -> list[Ev]:
+        decision: dict[str, Any] = {"referee": "result", "table": table, "places": places, "reason": reason}
         if scores is not None:
             decision["scores"] = scores
         return self.decide(tid, decision)
 
-    def result_from_game(self, tid: UUID, table: int):
+    def result_from_game(self, tid: UUID, table: int) -> list[Ev]:
         """Record table ``table``'s result from its finished game (of the open round)."""
         m, _ = self.machine(tid)
         rnd = m.state["rounds"][-1] if m.state["rounds"] else None
@@ -174,7 +188,7 @@ class Organiser:
         decision["table"] = table
         return self.decide(tid, decision)
 
-    def _from_game(self, t: dict) -> dict | None:
+    def _from_game(self, t: dict[str, Any]) -> dict[str, Any] | None:
         game = self.app.load(UUID(t["game_id"]))
         k = game.machine.kernel_state
         if not k["finished"]:
@@ -192,7 +206,7 @@ class Organiser:
         """Record the result of every finished game of the open round not recorded yet; returns their tables."""
         m, _ = self.machine(tid)
         rnd = m.state["rounds"][-1] if m.state["rounds"] else None
-        done = []
+        done: list[int] = []
         if rnd is None or rnd["closed"]:
             return done
         for t in rnd["tables"]:
@@ -204,14 +218,14 @@ class Organiser:
                     done.append(t["table"])
         return done
 
-    def close(self, tid: UUID):
+    def close(self, tid: UUID) -> list[Ev]:
         self.collect(tid)
         return self.decide(tid, {"referee": "close"})
 
-    def finish(self, tid: UUID):
+    def finish(self, tid: UUID) -> list[Ev]:
         return self.decide(tid, {"referee": "finish"})
 
-    def standings(self, tid: UUID, round_: int | None = None) -> list[dict]:
+    def standings(self, tid: UUID, round_: int | None = None) -> list[dict[str, Any]]:
         """The standings now (live: every result so far), or as round ``round_`` closed them."""
         m, _ = self.machine(tid)
         if round_ is None:
@@ -223,12 +237,13 @@ class Organiser:
         return rounds[round_ - 1]["standings"]
 
     # evidence ------------------------------------------------------------------------------------
-    def audit(self, tid: UUID, progress=None) -> dict:
+    def audit(self, tid: UUID, progress: Progress | None = None) -> dict[str, Any]:
         """The tournament's own audit (chain, chance, every step re-run: the seating recomputed),
         each table's game's, and each result read from a game checked against that game."""
         m, _ = self.machine(tid)
         own = audit_game(self.app, tid)
-        games, findings = [], []
+        games: list[dict[str, Any]] = []
+        findings: list[str] = []
         tables = [(r["round"], t) for r in m.state["rounds"] for t in r["tables"]]
         for n, (number, t) in enumerate(tables):
             where = f"round {number}, table {t['table']}"
@@ -250,14 +265,14 @@ class Organiser:
                         findings.append(f"{where}: the result recorded is not game {t['game_id']}'s")
             if progress is not None:
                 progress(n + 1, len(tables))
-        if not own.ok:
-            findings.insert(0, f"tournament: event {own.first_bad['version']} ({own.first_bad['type']}): "
-                               f"{own.first_bad['reason']}")
+        bad = own.first_bad
+        if not own.ok and bad is not None:
+            findings.insert(0, f"tournament: event {bad['version']} ({bad['type']}): {bad['reason']}")
         return {"tournament_id": tid.hex, "ok": own.ok and not findings, "tournament": own.as_dict(),
                 "games": games, "findings": findings}
 
     # bots ----------------------------------------------------------------------------------------
-    def play_with_bots(self, gid: str, rng: random.Random, bot="random") -> int:
+    def play_with_bots(self, gid: str, rng: random.Random, bot: str | list[str] = "random") -> int:
         """Play a stored game of the service to its end, every seat a bot; returns its decisions.
         Each step is recorded and its head signed as it is made, as through ``tools act``; the
         steps are written together, in one transaction, when the game ends (a bot's evening
@@ -266,7 +281,7 @@ class Organiser:
         m = game.machine
         choose = choosers(get_rules(m.config["game"]), bot, m.kernel_state["seats"])
         signer = self.app.signer
-        signed = []
+        signed: list[tuple[Any, ...]] = []
         for _ in bot_steps(game, self.app.chance_for(game), choose, rng):
             signed.append(signer.head_row(game.id, game.version, game.head))
         if signed:
@@ -274,18 +289,19 @@ class Organiser:
         return len(signed)
 
 
-def tag_of(tid: UUID, cfg: dict) -> str:
+def tag_of(tid: UUID, cfg: dict[str, Any]) -> str:
     """The tournament tag its tables' games carry (``tools standings --tournament``): its name, else its id."""
     return cfg.get("name") or tid.hex
 
 
-def derived_seed(seed: str, *parts) -> bytes:
+def derived_seed(seed: str, *parts: object) -> bytes:
     return hashlib.sha256(":".join(map(str, (seed, *parts))).encode()).digest()
 
 
-def simulate(app, game: str, players: int, rounds: int, seats: int, seed: str, *, bot="random",
+def simulate(app: Privateer, game: str, players: int, rounds: int, seats: int, seed: str, *,
+             bot: str | list[str] = "random",
              points: str = "4,2,1,0", tiebreaks: str = "opponents,score,openskill", name: str = "",
-             game_options: dict | None = None, progress=None) -> dict:
+             game_options: dict[str, Any] | None = None, progress: Progress | None = None) -> dict[str, Any]:
     """A whole tournament played by bots, stored: ``players`` registered (``player 01``, ...),
     each round seated, every table's game played through the service by bots and its result
     collected, the round closed; then finished. The same ``seed``, the same tournament (tables,
@@ -298,7 +314,7 @@ def simulate(app, game: str, players: int, rounds: int, seats: int, seed: str, *
     width = len(str(players))
     for i in range(1, players + 1):
         desk.register(tid, f"player {i:0{width}d}")
-    out = []
+    out: list[dict[str, Any]] = []
     total = done = 0
     for number in range(1, rounds + 1):
         seated = desk.seat(tid, make=_seeded_maker(app, seed, number))
@@ -321,9 +337,10 @@ def simulate(app, game: str, players: int, rounds: int, seats: int, seed: str, *
             "standings": desk.standings(tid, rounds)}
 
 
-def _seeded_maker(app, seed: str, number: int):
+def _seeded_maker(app: Privateer, seed: str, number: int) -> TableMaker:
     """Makes a table's game with a seed derived from the run's (the same run, the same games)."""
-    def make(table, game, players, table_mode, name, tag, options):
+    def make(table: int, game: str, players: dict[str, str], table_mode: bool, name: str, tag: str,
+             options: dict[str, str]) -> tuple[str, dict[str, Any]]:
         gid = app.create(game, len(players), table=table_mode, options=options, name=name, tournament=tag,
                          players=players, seed=derived_seed(seed, "game", number, table))
         return gid.hex, {}

@@ -19,10 +19,19 @@ from service.kernel.machine import Ev, Machine
 from service.kernel.rules import get_rules
 from service.snapshots import SnapshotOutdated, first_catalog, machine_from, snapshot_interval
 
+TYPE_CHECKING = False  # typing is not imported at run time: a direct read's start-up does without it
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+    from typing import Any, TypeAlias, TypeVar
+
+    T = TypeVar("T")
+    Folded: TypeAlias = tuple[UUID, Machine, int, bytes | None]  # (game id, machine, version, head)
+    Replayed: TypeAlias = tuple[UUID, Machine, int, str | None]  # (game id, machine, version, chain problem)
+
 log = logging.getLogger(__name__)
 
 
-def _read(db: str, read):
+def _read(db: str, read: Callable[[SqliteReader], T]) -> T | None:
     """``read(reader)`` on the SQLite file ``db``; None when ``db`` is not one."""
     reader = SqliteReader.open(db)
     if reader is None:
@@ -31,13 +40,13 @@ def _read(db: str, read):
         return read(reader)
 
 
-def direct_fold(db: str, game_id: str, *, to_turn: int | None = None, to_event: int | None = None):
+def direct_fold(db: str, game_id: str, *, to_turn: int | None = None, to_event: int | None = None) -> Folded | None:
     """``(game id, machine, version, head)`` or None."""
     snapshot_interval()  # a bad setting is reported however the answer is found
     return _read(db, lambda reader: _fold(reader, game_id, to_turn, to_event))
 
 
-def _fold(reader: SqliteReader, game_id: str, to_turn: int | None, to_event: int | None):
+def _fold(reader: SqliteReader, game_id: str, to_turn: int | None, to_event: int | None) -> Folded | None:
     found = reader.current(game_id)
     if found is None:
         return None
@@ -45,11 +54,15 @@ def _fold(reader: SqliteReader, game_id: str, to_turn: int | None, to_event: int
 
 
 def _fold_game(reader: SqliteReader, gid: str, to_turn: int | None, to_event: int | None,
-               check: ChainCheck | None = None):
+               check: ChainCheck | None = None) -> Folded | None:
     """``_fold`` of the game whose id (hex) is ``gid``; with ``check``, each event up
     to the last folded is also added to it (those before the snapshot the fold
     starts from read for it alone; each before it is folded)."""
-    machine, version, head = _start(reader, gid, to_turn, to_event) or (None, 0, None)
+    start = _start(reader, gid, to_turn, to_event)
+    machine: Machine | None = None
+    version, head = 0, None
+    if start is not None:
+        machine, version, head = start
     if check is not None and version:
         for row in reader.events(gid, gt=0, lte=version):
             check.add(*row)
@@ -68,7 +81,8 @@ def _fold_game(reader: SqliteReader, gid: str, to_turn: int | None, to_event: in
     return UUID(gid), machine, version, head
 
 
-def direct_replay(db: str, game_id: str, *, to_turn: int | None = None, to_event: int | None = None):
+def direct_replay(db: str, game_id: str, *, to_turn: int | None = None,
+                  to_event: int | None = None) -> Replayed | None:
     """``(game id, machine, version, chain problem)`` or None: ``direct_fold`` and
     the check of the hash chain up to where it stopped (``chain_problem``: None
     when it verifies) in one read of the store, each event read once: the fold's
@@ -78,7 +92,7 @@ def direct_replay(db: str, game_id: str, *, to_turn: int | None = None, to_event
     return _read(db, lambda reader: _replay(reader, game_id, to_turn, to_event))
 
 
-def _replay(reader: SqliteReader, game_id: str, to_turn: int | None, to_event: int | None):
+def _replay(reader: SqliteReader, game_id: str, to_turn: int | None, to_event: int | None) -> Replayed | None:
     found = reader.current(game_id)
     if found is None:
         return None
@@ -95,17 +109,17 @@ class ReadEvent:
 
     __slots__ = ("originator_version", "type", "turn", "visible_to", "data", "timestamp")
 
-    def __init__(self, version: int, env: dict):
+    def __init__(self, version: int, env: dict[str, Any]):
         self.originator_version = version
         self.type, self.turn, self.visible_to = env["type"], env["turn"], env["visible_to"]
         self.data, self.timestamp = env["data"], env["timestamp"]
 
 
-def events_for_reading(db: str | None, game_id: str) -> tuple[UUID, list]:
+def events_for_reading(db: str | None, game_id: str) -> tuple[UUID, list[Any]]:
     """``(game id, its stored events in order)``: straight from an SQLite
     store where ``direct_fold`` could answer (``ReadEvent``s), else the
     application's."""
-    def events(reader):
+    def events(reader: SqliteReader) -> tuple[UUID, list[Any]] | None:
         found = reader.current(game_id)
         if found is not None:
             return UUID(found[0]), [ReadEvent(v, env) for v, env in reader.events(found[0])]
@@ -121,7 +135,7 @@ def events_for_reading(db: str | None, game_id: str) -> tuple[UUID, list]:
     return gid, a.stored_events(gid)
 
 
-def game_log(db: str | None, game_id: str, seat: int | None) -> list[dict]:
+def game_log(db: str | None, game_id: str, seat: int | None) -> list[dict[str, Any]]:
     """``tools log``: the game's events as ``seat`` may read them (None: the referee,
     every event, the retracted ones marked), in words (``views.log_entries``)."""
     from service.views import card_namer, log_entries
@@ -134,7 +148,7 @@ def game_log(db: str | None, game_id: str, seat: int | None) -> list[dict]:
     return log_entries(machine.rules, stored, seat, players=machine.config.get("players"), names=card_namer(machine))
 
 
-def games_for_reading(db: str | None) -> list[dict]:
+def games_for_reading(db: str | None) -> list[dict[str, Any]]:
     """``Privateer.games``: straight from an SQLite store where it can."""
     rows = _read(resolve_db(db), SqliteReader.games)
     if rows is not None:
@@ -144,7 +158,7 @@ def games_for_reading(db: str | None) -> list[dict]:
     return Privateer(db).games()
 
 
-def chain_problem(game_id: UUID, rows) -> str | None:
+def chain_problem(game_id: UUID, rows: Iterable[tuple[int, dict[str, Any]]]) -> str | None:
     """Why the hash chain of ``rows`` ((version, envelope dict), from version 1
     on) does not verify, or None: the check ``tools audit`` makes first,
     for what a replay shows (the audit also re-runs chance and rules)."""
@@ -166,13 +180,15 @@ class ChainCheck:
     def __init__(self, game_id: UUID):
         self.game_id = game_id
         self.problem: str | None = None
-        self._n, self._prev, self._chain = 0, None, None
+        self._n = 0
+        self._prev: bytes | None = None
+        self._chain = 0
 
-    def add(self, version: int, env: dict) -> None:
+    def add(self, version: int, env: dict[str, Any]) -> None:
         if self.problem is None:
             self.problem = self._check(version, env)
 
-    def _check(self, version: int, env: dict) -> str | None:
+    def _check(self, version: int, env: dict[str, Any]) -> str | None:
         self._n += 1
         if self._n == 1:
             if env.get("type") != "GameCreated":
@@ -204,7 +220,8 @@ def verify_to(db: str, game_id: UUID, version: int) -> str | None:
     return _read(db, lambda reader: chain_problem(game_id, reader.events(game_id.hex, gt=0, lte=version)))
 
 
-def _start(reader: SqliteReader, gid: str, to_turn: int | None, to_event: int | None):
+def _start(reader: SqliteReader, gid: str, to_turn: int | None,
+           to_event: int | None) -> tuple[Machine, int, bytes] | None:
     """The newest snapshot that serves (service/snapshots.py ``fold_start``)."""
     versions = reader.snapshot_versions(gid, lte=to_event)
     if not versions:
@@ -227,7 +244,7 @@ def _start(reader: SqliteReader, gid: str, to_turn: int | None, to_event: int | 
             best = (found, reader.snapshot(gid, found))
         version, state = best
 
-        def catalog_of():  # for a snapshot that left the catalog out: the game's own
+        def catalog_of() -> dict[str, Any]:  # for a snapshot that left the catalog out: the game's own
             return first_catalog(created["data"] for _, created in reader.events(gid, gt=0, lte=1))
 
         return machine_from(state, catalog_of), version, state["head"]
@@ -235,7 +252,8 @@ def _start(reader: SqliteReader, gid: str, to_turn: int | None, to_event: int | 
         return None
 
 
-def fold_for_reading(db: str | None, game_id: str, to_turn: int | None = None, to_event: int | None = None):
+def fold_for_reading(db: str | None, game_id: str, to_turn: int | None = None,
+                     to_event: int | None = None) -> tuple[UUID, Machine, int]:
     """``(game id, machine, version)``: straight from an SQLite store when it
     can (``direct_fold``), else through the application."""
     direct = direct_fold(resolve_db(db), game_id, to_turn=to_turn, to_event=to_event)
@@ -244,7 +262,8 @@ def fold_for_reading(db: str | None, game_id: str, to_turn: int | None = None, t
     return _fold_by_application(db, game_id, to_turn, to_event)
 
 
-def _fold_by_application(db: str | None, game_id: str, to_turn: int | None, to_event: int | None):
+def _fold_by_application(db: str | None, game_id: str, to_turn: int | None,
+                         to_event: int | None) -> tuple[UUID, Machine, int]:
     from service.app import Privateer
 
     a = Privateer(db)
@@ -253,7 +272,8 @@ def _fold_by_application(db: str | None, game_id: str, to_turn: int | None, to_e
     return gid, machine, version
 
 
-def replay_for_reading(db: str | None, game_id: str, to_turn: int | None = None, to_event: int | None = None):
+def replay_for_reading(db: str | None, game_id: str, to_turn: int | None = None,
+                       to_event: int | None = None) -> Replayed:
     """``(game id, machine, version, chain problem)``: ``fold_for_reading`` and
     ``chain_problem_to`` in one read of an SQLite store when it can
     (``direct_replay``), else each as it can."""
@@ -279,7 +299,7 @@ def chain_problem_to(db: str | None, gid: UUID, version: int) -> str | None:
 
 
 def replay_board(db: str | None, game_id: str, to_turn: int | None = None, to_event: int | None = None,
-                 seat: int | None = None):
+                 seat: int | None = None) -> tuple[dict[str, Any], Machine]:
     """What ``tools replay`` shows: ``(board, machine)``, the board as ``seat``
     saw it (None: the referee) at the end of ``to_turn`` or after ``to_event``,
     with a ``warning`` when the history shown does not verify and a ``note``

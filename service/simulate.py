@@ -5,10 +5,21 @@ from __future__ import annotations
 import hashlib
 import random
 import time
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
+from service.kernel.chance import SeededChance, TableChance
+from service.kernel.errors import BadInput
 from service.kernel.local import LocalGame
 from service.kernel.rules import get_rules
-from service.kernel.seating import choosers
+from service.kernel.seating import Chooser, choosers
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
+
+    from service.aggregate import Game
+    from service.app import Privateer
+    from service.writer import StepWriter
 
 
 def _seed_for(run_seed: str | None, i: int) -> tuple[bytes | None, random.Random]:
@@ -18,10 +29,12 @@ def _seed_for(run_seed: str | None, i: int) -> tuple[bytes | None, random.Random
     return material, random.Random(material)
 
 
-def simulate(game: str, seats: int, games: int, *, seed: str | None = None, bot="random",
-             options: dict | None = None, app=None, tournament: str = "", progress: bool = False,
-             players: dict | None = None, catalog: dict | None = None, overlap: bool = True) -> dict:
-    """``bot``: one bot for every seat (``"pirate"``) or by seat (``["1=pirate",
+def simulate(game: str, seats: int, games: int, *, seed: str | None = None,
+             bot: str | list[str] | None = "random",
+             options: dict[str, str] | None = None, app: Privateer | None = None, tournament: str = "",
+             progress: bool = False, players: dict[str, str] | None = None, catalog: dict[str, Any] | None = None,
+             overlap: bool = True) -> dict[str, Any]:
+    """``bot``: one bot for every seat (``"pirate"``; None: random) or by seat (``["1=pirate",
     "2=merchant"]``, ``service.kernel.seating``);
     ``players``: names by seat for every stored game (standings count named players);
     ``catalog``: an organiser's card values for every game (None: the built-in one);
@@ -31,8 +44,8 @@ def simulate(game: str, seats: int, games: int, *, seed: str | None = None, bot=
     rules = get_rules(game)
     choose = choosers(rules, bot, seats)  # refuses a bad name or seat before any game is made
     decisions = events = 0
-    ids = []
-    bar = None
+    ids: list[str] = []
+    bar: Progress | None = None
     if progress and games > 1:
         from rich.console import Console
         from rich.progress import Progress
@@ -41,7 +54,7 @@ def simulate(game: str, seats: int, games: int, *, seed: str | None = None, bot=
         bar.start()
         task = bar.add_task(f"simulating {game}", total=games)
     started = time.perf_counter()
-    writer = None
+    writer: StepWriter | None = None
     if app is not None and overlap:
         from service.writer import StepWriter
 
@@ -76,8 +89,10 @@ def simulate(game: str, seats: int, games: int, *, seed: str | None = None, bot=
             "game_ids": ids, "stored": app is not None}
 
 
-def _play_stored(app, game, seats, options, game_seed, rng, choose, tournament, i, players=None, catalog=None,
-                 writer=None):
+def _play_stored(app: Privateer, game: str, seats: int, options: dict[str, str] | None, game_seed: bytes | None,
+                 rng: random.Random, choose: list[Chooser], tournament: str, i: int,
+                 players: dict[str, str] | None = None, catalog: dict[str, Any] | None = None,
+                 writer: StepWriter | None = None) -> tuple[int, int, str]:
     """One stored game: its creation and every decision each its own append
     (one transaction), exactly as through ``tools new`` and ``tools act``,
     without reading back what was written. With a ``StepWriter``
@@ -94,10 +109,13 @@ def _play_stored(app, game, seats, options, game_seed, rng, choose, tournament, 
     return n, agg.version, agg.id.hex
 
 
-def bot_steps(game, chance, choose, rng):
+def bot_steps(game: Game, chance: SeededChance | TableChance, choose: list[Chooser],
+              rng: random.Random) -> Iterator[None]:
     """Play a stored game's aggregate to its end, every seat a bot (``choose``: a chooser per
     seat, ``kernel.seating.choosers``): each step recorded on ``game``, then yielded, for the
     caller to save or sign it (``_play_stored``, ``Organiser.play_with_bots``)."""
+    if not isinstance(chance, SeededChance):
+        raise BadInput("bots play a game that draws its own chance, not a table-mode game")
     m = game.machine
     while not m.finished:
         acting = m.acting()

@@ -15,7 +15,7 @@ object (rules + state); the snapshot holds only its plain data:
 
 A read-only catalog (``Rules.shared_catalog``: The Kaiser's Pirates, Merchants &
 Marauders) is left out of the config (its value None, its digest kept): it
-was 95% of each snapshot's bytes, and the same in every snapshot of the game.
+would be 95% of each snapshot's bytes, and the same in every snapshot of the game.
 Loading puts back the catalog this process holds under that digest
 (``known_catalog``), else the game's own, read from its ``GameCreated``.
 Snapshots of an older format are outdated: the game is folded from its events.
@@ -30,6 +30,62 @@ from __future__ import annotations
 
 import logging
 import os
+
+TYPE_CHECKING = False  # typing is not imported at run time: a direct read's start-up does without it
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Iterator
+    from datetime import datetime
+    from typing import Any, Protocol
+    from uuid import UUID
+
+    from eventsourcing.domain import BaseAggregate, DomainEventProtocol, Snapshot, TMutableOrImmutableAggregate
+    from eventsourcing.persistence import EventStore
+
+    from service.kernel.machine import Machine
+
+    GameSnapshot: type[Snapshot]  # made on first use (``__getattr__``)
+
+    # What this module reads of the application and its aggregates (service/app.py, service/aggregate.py,
+    # which import this module: named here by what they have, not imported)
+    class Snapshotted(Protocol):
+        """A game's aggregate (``Game``) as its snapshot holds it."""
+
+        machine: Machine
+        head: bytes
+        max_turn: int
+
+        @property
+        def id(self) -> UUID: ...
+        @property
+        def version(self) -> int: ...
+        @property
+        def created_on(self) -> datetime: ...
+        @property
+        def modified_on(self) -> datetime: ...
+
+    class Stored(Protocol):
+        """A game's event as stored and read back (``Envelope``)."""
+
+        @property
+        def originator_version(self) -> int: ...
+        @property
+        def type(self) -> str: ...
+        @property
+        def turn(self) -> int: ...
+        @property
+        def visible_to(self) -> Any: ...
+        @property
+        def data(self) -> dict[str, Any]: ...
+        @property
+        def hash(self) -> bytes: ...
+
+    class Stores(Protocol):
+        """The application's stores (``Privateer``)."""
+
+        @property
+        def events(self) -> EventStore[UUID]: ...
+        @property
+        def snapshots(self) -> EventStore[UUID] | None: ...
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +124,7 @@ class CatalogUnknown(SnapshotOutdated):
     reads it from the game's ``GameCreated`` and loads again)."""
 
 
-def machine_from(state: dict, catalog_of=None):
+def machine_from(state: dict[str, Any], catalog_of: Callable[[], dict[str, Any]] | None = None) -> Machine:
     """``catalog_of()``: the game's catalog as its ``GameCreated`` holds it,
     for a snapshot that left it out (asked only if this process holds no
     catalog of that digest)."""
@@ -93,7 +149,7 @@ def machine_from(state: dict, catalog_of=None):
     return m
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:  # the class made on first use
     """``GameSnapshot`` is made on first use (PEP 562): the library is imported
     only by what stores or loads through it, not by a direct read
     (service/replay.py). Stored snapshots name it by this module's topic."""
@@ -104,17 +160,17 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def _make_game_snapshot():
+def _make_game_snapshot() -> type[Snapshot]:
     from eventsourcing.domain import Snapshot
     from eventsourcing.utils import get_topic, resolve_topic
 
     class GameSnapshot(Snapshot):
         """The ``eventsourcing`` snapshot of a ``Game``: plain data only."""
 
-        state: dict  # plain data: str keys, msgpack values
+        state: dict[str, Any]  # plain data: str keys, msgpack values
 
         @classmethod
-        def take(cls, aggregate) -> "GameSnapshot":
+        def take(cls, aggregate: Snapshotted) -> GameSnapshot:  # type: ignore[override]  # only a Game is snapshotted
             m = aggregate.machine
             left_out = m.rules.shared_catalog and "catalog" in m.config
             state = {
@@ -127,7 +183,7 @@ def _make_game_snapshot():
             return cls(originator_id=aggregate.id, originator_version=aggregate.version,
                        timestamp=cls.create_timestamp(), topic=get_topic(type(aggregate)), state=state)
 
-        def mutate(self, _=None):
+        def mutate(self, _: None = None) -> BaseAggregate[UUID]:
             cls = resolve_topic(self.topic)
             st = self.state
             agg = object.__new__(cls)
@@ -144,7 +200,8 @@ def _make_game_snapshot():
     return GameSnapshot
 
 
-def fold_start(app, game_id, to_turn: int | None, to_event: int | None):
+def fold_start(app: Stores, game_id: UUID, to_turn: int | None,
+               to_event: int | None) -> tuple[Machine, int, bytes] | None:
     """The newest snapshot usable for a replay to ``to_turn``/``to_event``:
     ``(machine, version, head)``, or None. A snapshot at version v serves a
     replay to turn T only if no event up to v belongs to a turn after T."""
@@ -152,7 +209,7 @@ def fold_start(app, game_id, to_turn: int | None, to_event: int | None):
     if store is None:
         return None
 
-    def catalog_of():
+    def catalog_of() -> dict[str, Any]:
         return created_catalog(app, game_id)
 
     try:
@@ -183,12 +240,13 @@ def fold_start(app, game_id, to_turn: int | None, to_event: int | None):
         return None
 
 
-def created_catalog(app, game_id) -> dict:
+def created_catalog(app: Stores, game_id: UUID) -> dict[str, Any]:
     """The catalog of the game's ``GameCreated`` (its first event)."""
-    return first_catalog(created.data for created in app.events.get(game_id, lte=1))
+    created: Iterable[Stored] = app.events.get(game_id, lte=1)  # type: ignore[assignment]  # a Game's events
+    return first_catalog(e.data for e in created)
 
 
-def first_catalog(created_data) -> dict:
+def first_catalog(created_data: Iterable[dict[str, Any]]) -> dict[str, Any]:
     """The catalog of the first ``GameCreated`` data ``created_data`` gives (the
     game's first event, however it was read)."""
     for data in created_data:
@@ -196,23 +254,25 @@ def first_catalog(created_data) -> dict:
     raise SnapshotOutdated("the game has no GameCreated")
 
 
-def project_game(aggregate, domain_events):
+def project_game(aggregate: TMutableOrImmutableAggregate | None,
+                 domain_events: Iterable[DomainEventProtocol[Any]]) -> TMutableOrImmutableAggregate | None:
     """The library's ``project_aggregate`` without its per-event
     ``isinstance(event, CanMutateProtocol)`` assertion, which (a runtime
-    Protocol check) took over half of the time of loading a game."""
+    Protocol check) would take over half of the time of loading a game."""
     for event in domain_events:
-        aggregate = event.mutate(aggregate)
+        aggregate = event.mutate(aggregate)  # type: ignore[attr-defined]  # a Game's events: the check skipped
     return aggregate
 
 
-def events_after(app, game_id, gt: int | None, lte: int | None, paged: bool, page: int = 256):
+def events_after(app: Stores, game_id: UUID, gt: int | None, lte: int | None, paged: bool,
+                 page: int = 256) -> Iterator[Stored]:
     """A game's stored events after version ``gt``; ``paged`` reads them a page
     at a time (a replay to a turn usually stops long before the end)."""
     if not paged:
-        yield from app.events.get(game_id, gt=gt, lte=lte)
+        yield from app.events.get(game_id, gt=gt, lte=lte)  # type: ignore[misc]  # a Game's: Envelopes
         return
     while True:
-        rows = list(app.events.get(game_id, gt=gt, lte=lte, limit=page))
+        rows: list[Stored] = list(app.events.get(game_id, gt=gt, lte=lte, limit=page))  # type: ignore[arg-type]  # a Game's
         yield from rows
         if len(rows) < page:
             return

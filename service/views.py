@@ -20,16 +20,25 @@ from service.kernel.rules import by_seat, winners_said
 from service.record import decision_text
 from service.render.common import words
 
+TYPE_CHECKING = False  # typing is not imported at run time: a direct read's start-up does without it
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
+    from uuid import UUID
+
+    from service.kernel.rules import Rules
+
 
 REFEREE_ONLY_FIELDS = ("index", "counter", "draws")
 
 # The wording of the log (``describe``), raised whenever a line reads differently: a
 # read model whose text an older wording wrote (service/projections: ``proj_events.text``)
 # is rebuilt once, on its next catch-up (``projections.runner.catch_up``).
-LOG_TEXT_VERSION = 4  # 4: Merchants & Marauders in its own words (issue 45)
+LOG_TEXT_VERSION = 4
 
 
-def status(game_id, machine: Machine, version: int, head: bytes | None, seat: int | None = None) -> dict:
+def status(game_id: UUID, machine: Machine, version: int, head: bytes | None,
+           seat: int | None = None) -> dict[str, Any]:
     """``seat``: whose numbering (None: the referee's, 0: the public's)."""
     cfg = machine.config
     result = machine.kernel_state["result"]
@@ -48,7 +57,7 @@ def status(game_id, machine: Machine, version: int, head: bytes | None, seat: in
     }
 
 
-def board(game_id, machine: Machine, version: int, seat: int | None) -> dict:
+def board(game_id: UUID, machine: Machine, version: int, seat: int | None) -> dict[str, Any]:
     """The table as ``seat`` saw it (None: the referee) at this point."""
     result = machine.kernel_state["result"]
     return {
@@ -61,7 +70,7 @@ def board(game_id, machine: Machine, version: int, seat: int | None) -> dict:
     }
 
 
-def seen_board(machine: Machine, seat: int | None) -> dict:
+def seen_board(machine: Machine, seat: int | None) -> dict[str, Any]:
     """The game's view for ``seat`` (None: the referee), copies of one face read as that
     reader may read them (service/kernel/copies.py)."""
     b = machine.rules.view(machine.state, seat)
@@ -75,23 +84,23 @@ class CardNames:
     ``names.alike``, what each copy of one face reads as to anyone but the referee
     (``Machine.alike``, service/kernel/copies.py)."""
 
-    def __init__(self, rules, config: dict, state=None, alike: dict | None = None):
+    def __init__(self, rules: Rules, config: dict[str, Any], state: Any = None, alike: dict[str, Any] | None = None):
         self._rules, self._config, self._state = rules, config, state
-        self._cache: dict = {}
+        self._cache: dict[str, dict[str, str] | None] = {}
         self.alike = alike or {}
 
-    def __call__(self, deck: str):
+    def __call__(self, deck: str) -> dict[str, str] | None:
         if self._state is None:
             return None
         if deck not in self._cache:  # (the catalog does not change during a game)
             self._cache[deck] = self._rules.card_names(self._state, deck)
         return self._cache[deck]
 
-    def decision(self, decision: dict) -> str:
+    def decision(self, decision: dict[str, Any]) -> str:
         return self._rules.say_decision(self._config, decision)
 
     @property
-    def config(self) -> dict | None:
+    def config(self) -> dict[str, Any] | None:
         """The game's ``GameCreated`` data (its catalog names the cards), where given."""
         return self._config or None
 
@@ -101,14 +110,15 @@ def card_namer(machine: Machine) -> CardNames:
     return CardNames(machine.rules, machine.config, machine.state, machine.alike())
 
 
-def decision_namer(rules, config: dict) -> CardNames:
+def decision_namer(rules: Rules, config: dict[str, Any]) -> CardNames:
     """What ``card_namer`` gives, from a game's ``GameCreated`` data alone (no state to
     read cards from): its decisions in words, no printed card names."""
     return CardNames(rules, config)
 
 
-def log_entries(rules, stored, seat: int | None, after: int = 0, limit: int | None = None,
-                start: int = 0, players: dict | None = None, names=None) -> list[dict]:
+def log_entries(rules: Rules, stored: Iterable[Any], seat: int | None, after: int = 0, limit: int | None = None,
+                start: int = 0, players: dict[str, str] | None = None,
+                names: CardNames | None = None) -> list[dict[str, Any]]:
     """Events the caller may read, readable, numbered in the caller's own
     sequence. ``seat`` None is the referee (numbers are versions), 0 the
     public. ``start``: how many events the caller could read before
@@ -122,7 +132,7 @@ def log_entries(rules, stored, seat: int | None, after: int = 0, limit: int | No
         players.update({str(e.data["seat"]): e.data["player"] for e in stored if e.type == "SeatNamed"})
     retracted = retracted_versions(stored)
     alike = names.alike if seat is not None and names is not None else None
-    out = []
+    out: list[dict[str, Any]] = []
     position = start
     positions: list[tuple[int, int]] = []  # (store version, caller's number) of what the caller reads
     for e in stored:
@@ -160,9 +170,10 @@ def log_entries(rules, stored, seat: int | None, after: int = 0, limit: int | No
     return out
 
 
-def _correction_in_own_numbers(data: dict, positions: list, start: int) -> dict:
+def _correction_in_own_numbers(data: dict[str, Any], positions: list[tuple[int, int]],
+                               start: int) -> dict[str, Any]:
     """A correction names store versions; a seat reads them in its own numbers."""
-    def own(v):
+    def own(v: int) -> int:
         return max([p for ver, p in positions if ver <= v] or [start])
 
     if "decision" in data:
@@ -177,14 +188,14 @@ def _correction_in_own_numbers(data: dict, positions: list, start: int) -> dict:
 _SEAT = re.compile(r"\bseat (\d+)\b")
 
 
-def with_names(text: str, players: dict | None) -> str:
+def with_names(text: str, players: dict[str, str] | None) -> str:
     """``seat 2`` becomes ``seat 2 (Ada)`` where the seat's player is named."""
     if not players:
         return text
     return _SEAT.sub(lambda m: f"{m.group(0)} ({players[m.group(1)]})" if m.group(1) in players else m.group(0), text)
 
 
-def _printed(names, deck: str, card) -> str:
+def _printed(names: CardNames | None, deck: str, card: Any) -> str:
     """``card`` with its printed name, when it has one that its id does not say: ``C28 (sugar)``."""
     if names is None or not isinstance(card, str):
         return str(card)
@@ -200,7 +211,7 @@ _KERNEL_TYPES = frozenset(("GameCreated", "Decided", "GameFinished", "RefereeNot
                            "SeatNamed"))
 
 
-def describe(rules, ev: Ev, names=None) -> str:
+def describe(rules: Rules, ev: Ev, names: CardNames | None = None) -> str:
     """One readable line for ``ev``; ``names``: the cards' printed names (``card_namer``)."""
     d = ev.data
     t = ev.type
@@ -287,7 +298,7 @@ def humanize(type_: str, data: dict) -> str:
     return words + (": " + ", ".join(parts) if parts else "")
 
 
-def _plain(v) -> str:
+def _plain(v: Any) -> str:
     if isinstance(v, bool):
         return "yes" if v else "no"
     if isinstance(v, list):

@@ -25,12 +25,19 @@ lock: ``flush`` before writing to the store any other way (a new game, say).
 from __future__ import annotations
 
 import logging
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
 
 from eventsourcing.persistence import (DataError, IntegrityError, InterfaceError, InternalError, OperationalError,
                                        PersistenceError)
 
 from event_store.commit_process import CommitProcess
+from event_store.sqlite_recorder import IndexedSQLiteRecorder
 from service.kernel.errors import StaleVersion
+
+if TYPE_CHECKING:
+    from service.aggregate import Game
+    from service.app import Prepared, Privateer
 
 log = logging.getLogger(__name__)
 
@@ -41,17 +48,20 @@ _ERRORS = {c.__name__: c for c in (IntegrityError, OperationalError, InterfaceEr
 
 
 class StepWriter:
-    def __init__(self, app):
+    def __init__(self, app: Privateer):
         self.app = app
-        self._direct = not CommitProcess.serves(app.recorder)
+        recorder = app.recorder
         self._process: CommitProcess | None = None
-        if not self._direct:  # started now: it is ready while the first game is set up
-            pool = app.recorder.datastore.pool
+        self._recorder: IndexedSQLiteRecorder | None = None  # the recorder whose statements the process runs
+        if isinstance(recorder, IndexedSQLiteRecorder) and CommitProcess.serves(recorder):  # started now: it is ready while the first game is set up
+            pool = recorder.datastore.pool
             self._process = CommitProcess(pool.db_name, pool.lock_timeout or 5.0)
-        self._in_flight: list = []                    # prepared steps sent, their commits not yet known
+            self._recorder = recorder
+        self._direct = self._process is None
+        self._in_flight: list[Prepared] = []                    # prepared steps sent, their commits not yet known
         self._failed: BaseException | None = None
 
-    def submit(self, game, **rows) -> None:
+    def submit(self, game: Game, **rows: Any) -> None:
         """Prepare ``game``'s pending step and send it to be committed. Raises
         the writer's first failure, if any (then nothing more is written)."""
         self._check()
@@ -59,11 +69,11 @@ class StepWriter:
         if self._direct:
             self.app.commit(prepared)
             return
-        if self._process is None:
+        if self._process is None or self._recorder is None:
             raise RuntimeError("this writer is closed")
         self._in_flight.append(prepared)
         try:
-            self._process.send(self.app.recorder.statements(prepared.rows, **prepared.kwargs,
+            self._process.send(self._recorder.statements(prepared.rows, **prepared.kwargs,
                                                                 snapshots=prepared.snapshots))
         except OSError:  # the process has ended: its acknowledgements say why
             self._collect()
@@ -96,7 +106,8 @@ class StepWriter:
     def __enter__(self) -> "StepWriter":
         return self
 
-    def __exit__(self, exc_type, exc, tb) -> None:
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
         if exc_type is None:
             self.close()
         else:
@@ -112,11 +123,13 @@ class StepWriter:
         sent, self._in_flight = self._in_flight, []
         if not sent:
             return
+        if self._process is None:
+            raise RuntimeError("this writer is closed")
         done, failure = self._process.acks()
         for prepared in sent[:done]:
             self.app.committed(prepared)
         if failure is not None:
-            self._failed = step_error(self.app, sent[done], *failure)
+            self._failed = step_error(self.app, sent[done or 0], *failure)
             raise self._failed
 
     def _stop(self) -> None:
@@ -125,7 +138,7 @@ class StepWriter:
             process.close()
 
 
-def step_error(app, prepared, kind: str, message: str) -> BaseException:
+def step_error(app: Privateer, prepared: Prepared, kind: str, message: str) -> BaseException:
     """The error a step's failure in the commit process is, as the same
     failure of ``Privateer.commit`` raises it (a stale version is
     ``StaleVersion``)."""

@@ -3,7 +3,7 @@ estimated win rate and score from the seat's own information (IS-MCTS)."""
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated, Literal, Optional
 
 import typer
 
@@ -19,7 +19,7 @@ def analyse(game_id: GameId,
             at_event: Annotated[Optional[int], typer.Option("--at-event", metavar="VERSION", min=1, help="After this version (as `replay --to-event`).")] = None,
             playouts: Annotated[int, typer.Option("--playouts", metavar="K", min=1, help="Playouts in all (each from a new sampling of what the seat cannot see).")] = 1000,
             seed: Annotated[str, typer.Option("--seed", metavar="SEED", help="The search's seed: the same seed gives the same answer.")] = "0",
-            json_out: JsonOpt = False, db: DbOpt = None):
+            json_out: JsonOpt = False, db: DbOpt = None) -> None:
     """The decisions SEAT may take at a point of a game, each in words with its estimated win rate, mean score and the playouts behind it.
 
     Only what the seat could see is used: what was hidden from it is drawn again for each playout (information-set Monte Carlo tree search). Without --at-turn or --at-event: the game as it stands. Example: `tools analyse 3f2a9c --seat 2 --at-turn 12 --playouts 2000 --seed 7`.
@@ -45,8 +45,9 @@ def _print(result: dict) -> None:
 
     table = Table(title=f"{result['game']}, seat {result['seat']}, turn {result['turn']} (version {result['version']}): "
                         f"{result['playouts']} playouts, seed {result['seed']}")
-    for col, just in (("#", "right"), ("decision", "left"), ("win rate", "right"), ("mean score", "right"),
-                      ("playouts", "right")):
+    columns: tuple[tuple[str, Literal["left", "right"]], ...] = (
+        ("#", "right"), ("decision", "left"), ("win rate", "right"), ("mean score", "right"), ("playouts", "right"))
+    for col, just in columns:
         table.add_column(col, justify=just)
     for i, d in enumerate(result["decisions"], 1):
         n = d["playouts"]

@@ -15,6 +15,13 @@ import json
 import sys
 
 from service.kernel.errors import BadInput, PrivateerError
+
+TYPE_CHECKING = False  # typing is not imported at run time: a quick call's start-up does without it
+if TYPE_CHECKING:
+    from uuid import UUID
+
+    from service.app import Privateer
+    from service.kernel.events import Ev
 from tools.plain import (out_json, parse_word, print_events, print_games, print_legal, print_status,
                          report_appended, typed_decision)
 
@@ -77,7 +84,7 @@ def replay(db: str | None, game_id: str, to_turn: int | None = None, to_event: i
         _say(f"warning: {b['warning']}")
     if "note" in b and not json_out:
         _say(f"note: {b['note']}")
-    if picture is not None:
+    if svg is not None and picture is not None:
         try:
             with open(svg, "w", encoding="utf-8") as f:
                 f.write(picture)
@@ -138,13 +145,13 @@ def chance(db: str | None, game_id: str, outcomes: list[str], expect_version: in
     _report(a, gid, events, None, json_out)
 
 
-def _open(db: str | None):
+def _open(db: str | None) -> Privateer:
     from service.app import Privateer
 
     return Privateer(db)
 
 
-def _report(a, gid, events, seat, json_out: bool) -> None:
+def _report(a: Privateer, gid: UUID, events: list[Ev], seat: int | None, json_out: bool) -> None:
     """The written step's answer, whatever happens now: an error is said here, as the
     command says its errors (``tools.common.guarded``)."""
     try:
@@ -160,7 +167,7 @@ def _say(text: str) -> None:
     sys.stderr.flush()
 
 
-def step_outcomes(a, gid, json_out: bool = False) -> None:
+def step_outcomes(a: Privateer, gid: UUID, json_out: bool = False) -> None:
     """``tools correct --list``: the outcomes entered in the current step, numbered as ``--place`` counts them."""
     entered = a.entered_outcomes(gid)
     if json_out:

@@ -15,8 +15,14 @@ import select
 import stat
 import sys
 
+TYPE_CHECKING = False  # typing is not imported at run time: `tools --help` starts without it
+if TYPE_CHECKING:
+    from typing import Any
 
-def main():
+    import typer
+
+
+def main() -> None:
     """The command asked. A reader that stops reading (``tools log ID | head``) ends it
     quietly with exit 0, as a Unix tool's output cut short by its reader does, whoever
     met the closed pipe: a quick answer (``BrokenPipeError``), or Typer and rich, which
@@ -82,7 +88,7 @@ def _reader_gone() -> None:
     raise SystemExit(0)
 
 
-def _assembled():
+def _assembled() -> typer.Typer:
     """The Typer app with every command registered (importing the command
     modules registers them, in the order `tools --help` lists them)."""
     from tools import play_cmds  # noqa: F401,I001
@@ -99,20 +105,20 @@ def _assembled():
     return app
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:  # ``app``, assembled on first use
     if name == "app":  # ``from tools.cli import app``: the assembled app
         return _assembled()
     raise AttributeError(name)
 
 
-def only_the_command_asked(app, args: list[str]) -> None:
+def only_the_command_asked(app: typer.Typer, args: list[str]) -> None:
     """Typer derives every command's options from its signature at each start
     (a third of a quick command's time): a call that names its command builds
     only that one. ``tools --help`` and an unknown name still see them all."""
     if not args or args[0].startswith("-"):
         return
     name = args[0]
-    commands = [c for c in app.registered_commands if (c.name or c.callback.__name__) == name]
+    commands = [c for c in app.registered_commands if (c.name or getattr(c.callback, "__name__", None)) == name]
     groups = [g for g in app.registered_groups if g.name == name]
     if len(commands) + len(groups) != 1:
         return
@@ -120,7 +126,7 @@ def only_the_command_asked(app, args: list[str]) -> None:
     app.callback()(_group)  # a lone command would otherwise become the app itself
 
 
-def _group():
+def _group() -> None:
     """Referee, record, replay, audit and fork pirate tabletop games (event-sourced)."""
 
 

@@ -11,11 +11,20 @@ from __future__ import annotations
 
 import functools
 import json
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional
 
 import typer
 
 from service.json_text import loads, read_file
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import ParamSpec, TypeVar
+
+    from service.app import Privateer
+
+    P = ParamSpec("P")
+    R = TypeVar("R")
 
 app = typer.Typer(
     help="Referee, record, replay, audit and fork pirate tabletop games (event-sourced).",
@@ -42,21 +51,22 @@ def flowing_help(app: typer.Typer) -> None:
 
     for c in app.registered_commands:
         if c.help is None and c.callback is not None and c.callback.__doc__:
-            c.help = flowing(inspect.getdoc(c.callback))
+            c.help = flowing(inspect.getdoc(c.callback) or "")
     for g in app.registered_groups:
-        flowing_help(g.typer_instance)
+        if g.typer_instance is not None:
+            flowing_help(g.typer_instance)
 
 
-def fail(reason: str, code: int):
+def fail(reason: str, code: int) -> NoReturn:
     typer.echo(f"error: {reason}", err=True)
     raise typer.Exit(code)
 
 
-def guarded(fn):
+def guarded(fn: Callable[P, R]) -> Callable[P, R]:
     """Turn the kernel's typed errors into one line on stderr and an exit code."""
 
     @functools.wraps(fn)
-    def wrapper(*args, **kwargs):
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         from service.kernel.errors import PrivateerError
 
         try:
@@ -67,13 +77,13 @@ def guarded(fn):
     return wrapper
 
 
-def open_app(db):
+def open_app(db: str | None) -> Privateer:
     from service.app import Privateer
 
     return Privateer(db)
 
 
-def parse_json(text: str, what: str):
+def parse_json(text: str, what: str) -> Any:
     try:
         return loads(text, what)
     except json.JSONDecodeError as e:

@@ -23,6 +23,11 @@ import io
 import os
 import sys
 
+TYPE_CHECKING = False  # typing is not imported at run time: `tools --help` starts without it
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import TextIO
+
 # what Typer, click and rich read from the environment to draw the page
 ENVIRONMENT = ("COLUMNS", "LINES", "TERM", "COLORTERM", "NO_COLOR", "FORCE_COLOR", "PY_COLORS",
                "TTY_COMPATIBLE", "TTY_INTERACTIVE", "TERMINAL_WIDTH", "GITHUB_ACTIONS", "TYPER_USE_RICH",
@@ -32,7 +37,7 @@ DRAWN_BY = ("typer", "click", "rich")
 PREFIX = "help-"
 
 
-def show(draw) -> None:
+def show(draw: Callable[[], object]) -> None:
     """Print the kept page for this terminal, or call ``draw`` (Typer's ``app()``, which
     prints the page and exits 0) and keep what it printed."""
     path = _kept_path()
@@ -130,7 +135,7 @@ class _Kept(io.TextIOBase):
     """Standard output as the drawing sees it (a terminal or not, its descriptor and encoding),
     keeping a copy of what is written."""
 
-    def __init__(self, real):
+    def __init__(self, real: TextIO):
         self.real = real
         self.parts: list[str] = []
 
@@ -150,9 +155,9 @@ class _Kept(io.TextIOBase):
         return self.real.fileno()
 
     @property
-    def encoding(self):  # type: ignore[override]
+    def encoding(self) -> str:  # type: ignore[override]  # read-only: the real stream's
         return self.real.encoding
 
     @property
-    def errors(self):  # type: ignore[override]
+    def errors(self) -> str | None:  # type: ignore[override]  # read-only: the real stream's
         return self.real.errors

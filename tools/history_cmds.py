@@ -4,7 +4,7 @@ and copying the histories in a store, and bots that make new ones."""
 from __future__ import annotations
 
 import logging
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
@@ -12,6 +12,9 @@ from service.kernel.games import games_said
 from tools.common import DbOpt, GameId, JsonOpt, app, fail, guarded, open_app, parse_options
 from tools import answers
 from tools.plain import out_json
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 logger = logging.getLogger(__name__)
 
@@ -23,7 +26,7 @@ def replay(game_id: GameId,
            to_event: Annotated[Optional[int], typer.Option("--to-event", metavar="VERSION", min=1, help="Stop after this version (1: the game's creation).")] = None,
            seat: Annotated[Optional[int], typer.Option("--seat", metavar="SEAT", help="Show the table as this seat saw it.")] = None,
            svg: Annotated[Optional[str], typer.Option("--svg", metavar="FILE", help="Also draw the table as an SVG picture in FILE.")] = None,
-           json_out: JsonOpt = False, db: DbOpt = None):
+           json_out: JsonOpt = False, db: DbOpt = None) -> None:
     """The table at the end of a turn (or after an event), as the referee saw it or as SEAT did.
 
     Example: `tools replay 3f2a9c --to-turn 12 --seat 2 --svg turn12.svg`.
@@ -35,7 +38,7 @@ def replay(game_id: GameId,
 @guarded
 def log(game_id: GameId, seat: Annotated[Optional[int], typer.Option("--seat", metavar="SEAT", help="Only what this seat may see.")] = None,
         turn: Annotated[Optional[str], typer.Option("--turn", metavar="N|A-B", help="Only turn N, or turns A to B.")] = None,
-        json_out: JsonOpt = False, db: DbOpt = None):
+        json_out: JsonOpt = False, db: DbOpt = None) -> None:
     """The events, readable (all of them for the referee, or what SEAT may see).
 
     Example: `tools log 3f2a9c --seat 2 --turn 12` (what seat 2 read during turn 12).
@@ -47,7 +50,7 @@ def log(game_id: GameId, seat: Annotated[Optional[int], typer.Option("--seat", m
 @guarded
 def audit(game_id: Annotated[Optional[str], typer.Argument(metavar="GAME_ID", help="Game id (omit with --all).")] = None,
           all_games: Annotated[bool, typer.Option("--all", help="Audit every game in the store (and every tournament).")] = False,
-          json_out: JsonOpt = False, db: DbOpt = None):
+          json_out: JsonOpt = False, db: DbOpt = None) -> None:
     """Exit 0 when chain, chance and rules all agree; else exit 1 naming the first bad event.
 
     Example: `tools audit 3f2a9c`; `tools audit --all --json` for a whole store.
@@ -87,7 +90,7 @@ def audit(game_id: Annotated[Optional[str], typer.Argument(metavar="GAME_ID", he
                     for n in r.notes:
                         typer.echo(f"  note: {n}")
             else:
-                b = r.first_bad
+                b = r.first_bad or {}
                 typer.echo(f"VIOLATION: game {r.game_id}: event {b['version']} ({b['type']}): {b['reason']}")
         if all_games:
             typer.echo(f"{len(reports) - len(bad)} of {len(reports)} games audit clean")
@@ -95,7 +98,7 @@ def audit(game_id: Annotated[Optional[str], typer.Argument(metavar="GAME_ID", he
         raise typer.Exit(1)
 
 
-def _stderr_console():
+def _stderr_console() -> Console:
     from rich.console import Console
 
     return Console(stderr=True)
@@ -106,7 +109,7 @@ def _stderr_console():
 def fork(game_id: GameId,
          at_turn: Annotated[Optional[int], typer.Option("--at-turn", metavar="TURN", help="Fork after the end of this turn.")] = None,
          at_event: Annotated[Optional[int], typer.Option("--at-event", metavar="VERSION", help="Fork after this version (a decision boundary).")] = None,
-         db: DbOpt = None):
+         db: DbOpt = None) -> None:
     """A new game whose history is this one's up to that point; prints the new id.
 
     Example: `tools fork 3f2a9c --at-turn 12` (then play the fork on: a what-if).
@@ -121,7 +124,7 @@ def fork(game_id: GameId,
 @guarded
 def export(game_id: GameId, output: Annotated[str, typer.Option("-o", "--output", help="File to write.")],
            with_secret: Annotated[bool, typer.Option("--with-secret", help="Include the secret seed of an unfinished game (referee backups only).")] = False,
-           json_out: JsonOpt = False, db: DbOpt = None):
+           json_out: JsonOpt = False, db: DbOpt = None) -> None:
     """Write one portable file holding the game's whole history (every event, byte for byte).
 
     Example: `tools export 3f2a9c -o final.pgame`, then `tools import final.pgame --db other.db`.
@@ -139,7 +142,7 @@ def export(game_id: GameId, output: Annotated[str, typer.Option("-o", "--output"
 @guarded
 def import_(path: Annotated[str, typer.Argument(metavar="PATH", help="A file written by `tools export` or `tools record`.")],
             key_: Annotated[Optional[list[str]], typer.Option("--key", metavar="PUBKEY", help="The origin service's published public key (hex, or a file holding it or `tools key --json`); may be repeated. The file's signatures must then be by it.")] = None,
-            db: DbOpt = None):
+            db: DbOpt = None) -> None:
     """Load a game file into the store (same id), or a game record (a new game with
     the same events); prints the id. The whole history is audited first and its
     signatures checked: a file that does not verify is refused and nothing is
@@ -208,7 +211,7 @@ def _record_text(path: str) -> str | None:
 @guarded
 def record(game_id: GameId,
            out: Annotated[Optional[str], typer.Option("--out", "-o", metavar="FILE", help="Write here instead of printing.")] = None,
-           db: DbOpt = None):
+           db: DbOpt = None) -> None:
     """The game record: a text file people can read and diff (header, then the
     moves turn by turn); `tools import FILE` plays it back into a new game with
     the same events. Table-mode games always; seeded games once finished.
@@ -246,7 +249,7 @@ def record(game_id: GameId,
 
 @app.command()
 @guarded
-def games(json_out: JsonOpt = False, db: DbOpt = None):
+def games(json_out: JsonOpt = False, db: DbOpt = None) -> None:
     """The games in the store: id, game, seats, name and players, turn, state.
 
     Example: `tools games --db tournament.db`; `--json` for every field.
@@ -271,7 +274,7 @@ def simulate(game: Annotated[str, typer.Argument(metavar="GAME", help=games_said
                                                      help="Tournament the games belong to (for standings).")] = "",
              catalog: Annotated[Optional[str], typer.Option("--catalog", metavar="FILE", help="JSON file with printed "
                                                             "card values to play with instead of the built-in catalog.")] = None,
-             json_out: JsonOpt = False, db: DbOpt = None):
+             json_out: JsonOpt = False, db: DbOpt = None) -> None:
     """Play games with bots (random legal players by default), with a progress bar.
 
     Example: `tools simulate loot --seats 4 --games 20 --bot greedy --seed evening-1`;

@@ -12,8 +12,17 @@ import sys
 from service.json_text import loads
 from service.kernel.text import shown
 
+TYPE_CHECKING = False  # typing is not imported at run time: a quick call's start-up does without it
+if TYPE_CHECKING:
+    from typing import Any
+    from uuid import UUID
 
-def parse_word(text: str):
+    from service.app import Privateer
+    from service.kernel.events import Ev
+    from service.kernel.machine import Machine
+
+
+def parse_word(text: str) -> Any:
     """A word as typed: JSON when it is JSON (4, [3, 5], "blue-4", {...}), else the bare text."""
     try:
         return loads(text, f"the outcome {text[:40]!r}")
@@ -21,7 +30,7 @@ def parse_word(text: str):
         return text.strip()
 
 
-def typed_decision(a, gid, seat: int, text: str, game_id: str):
+def typed_decision(a: Privateer, gid: UUID, seat: int, text: str, game_id: str) -> Any:
     """``tools act``'s DECISION as typed: its number in ``tools legal`` (in the game as it
     stands now), or the decision as JSON. Raises the kernel's errors, as the command says them."""
     from service.kernel.errors import BadInput, IllegalDecision
@@ -49,11 +58,11 @@ def echo(text: str = "") -> None:
     sys.stdout.flush()
 
 
-def out_json(obj) -> None:
+def out_json(obj: Any) -> None:
     echo(json.dumps(obj, indent=2, default=_json_default))
 
 
-def _json_default(o):
+def _json_default(o: object) -> str:
     if isinstance(o, bytes):
         return o.hex()
     return str(o)
@@ -102,7 +111,7 @@ def print_status(st: dict) -> None:
                  + (" — still tied, the victory is shared" if tb.get("shared") else ""))
 
 
-def print_legal(seat: int, version: int, decisions: list, machine) -> None:
+def print_legal(seat: int, version: int, decisions: list[dict[str, Any]], machine: Machine) -> None:
     """``tools legal`` for a person: the decisions in words (the game's ``say_decision``),
     numbered as ``tools act`` takes them."""
     if not decisions:
@@ -113,7 +122,7 @@ def print_legal(seat: int, version: int, decisions: list, machine) -> None:
         echo(f"  {line}")
 
 
-def numbered(machine, decisions: list, prefix: str = "") -> list[str]:
+def numbered(machine: Machine, decisions: list[dict[str, Any]], prefix: str = "") -> list[str]:
     """The decisions in words, numbered from 1 (``prefix`` before each number: ``@2 ``)."""
     say = machine.rules.say_decision
     width = len(str(len(decisions)))
@@ -165,7 +174,7 @@ def print_games(rows: list[dict]) -> None:
     console.print(f"{len(rows)} game{'s' if len(rows) != 1 else ''}; an id prefix of 6+ characters names a game")
 
 
-def report_appended(a, gid, events, seat, json_out):
+def report_appended(a: Privateer, gid: UUID, events: list[Ev], seat: int | None, json_out: bool) -> None:
     """The events a command just appended (``events``), as the referee's command
     line shows them (store versions; with ``seat``, only what that seat may see),
     then what the game waits for."""
@@ -195,7 +204,7 @@ def report_appended(a, gid, events, seat, json_out):
     echo(f"next: {waiting['text']}")
 
 
-def waiting_for(machine) -> dict:
+def waiting_for(machine: Machine) -> dict[str, Any]:
     """What the game waits for now, for a person and for a script."""
     awaiting = machine.awaiting_chance()
     if machine.finished:

@@ -28,7 +28,7 @@ def new(
     player: Annotated[Optional[list[str]], typer.Option("--player", metavar="SEAT=NAME", help="Who sits where, SEAT=NAME (repeatable); standings count by player.")] = None,
     position: Annotated[Optional[str], typer.Option("--position", metavar="FILE", help="JSON file stating the table to start from (ships, cards, gold, whose turn): docs/positions.md.")] = None,
     db: DbOpt = None,
-):
+) -> None:
     """Create a game and print only its id.
 
     Example: `tools new loot --seats 4 --option pairs=true --player 1=Ada --player 2=Bo --table`;
@@ -51,7 +51,7 @@ def new(
 def status(game_id: GameId,
            board_: Annotated[bool, typer.Option("--board", help="Also show the table (the referee's view, or SEAT's).")] = False,
            seat: Annotated[Optional[int], typer.Option("--seat", metavar="SEAT", help="With --board: the table as this seat sees it.")] = None,
-           json_out: JsonOpt = False, db: DbOpt = None):
+           json_out: JsonOpt = False, db: DbOpt = None) -> None:
     """Version, turn, who must act, awaited chance, scores when finished; --board draws the table.
 
     Example: `tools status 3f2a9c --board --seat 2`.
@@ -62,7 +62,7 @@ def status(game_id: GameId,
 @app.command()
 @guarded
 def legal(game_id: GameId, seat: Annotated[int, typer.Option("--seat", metavar="SEAT", help="The seat asking.")],
-          json_out: JsonOpt = False, db: DbOpt = None):
+          json_out: JsonOpt = False, db: DbOpt = None) -> None:
     """The decisions SEAT may submit now, numbered, each exactly as `act` takes it.
 
     Example: `tools legal 3f2a9c --seat 2`, then `tools act 3f2a9c --seat 2 3` submits the third.
@@ -76,7 +76,7 @@ def act(game_id: GameId, decision: Annotated[str, typer.Argument(metavar="DECISI
                                                                   'or its number in `tools legal`.')],
         seat: Annotated[int, typer.Option("--seat", metavar="SEAT", help="The seat deciding.")],
         expect_version: Annotated[Optional[int], typer.Option("--expect-version", metavar="VERSION", help="Refuse (exit 4) unless the game is at this version.")] = None,
-        json_out: JsonOpt = False, db: DbOpt = None):
+        json_out: JsonOpt = False, db: DbOpt = None) -> None:
     """Submit SEAT's decision: as JSON, or by its number in `tools legal`.
 
     Examples: `tools act 3f2a9c --seat 1 '{"action": "launch"}'`; `tools act 3f2a9c --seat 1 2` (the
@@ -94,7 +94,7 @@ def chance(game_id: GameId,
                                                          "0 on a d10 for 10, one of the listed options; several "
                                                          "outcomes in a row for a whole deal. JSON is taken too.")],
            expect_version: Annotated[Optional[int], typer.Option("--expect-version", metavar="VERSION")] = None,
-           json_out: JsonOpt = False, db: DbOpt = None):
+           json_out: JsonOpt = False, db: DbOpt = None) -> None:
     """Table mode: enter the dice, cards or random picks the game awaits.
 
     Example: `tools chance 3f2a9c 4 6` enters two dice; `tools chance 3f2a9c red-4 blue-2 green-5`
@@ -110,7 +110,7 @@ def referee(game_id: GameId,
                                                                    '\'{"referee": "penalty", "seat": 2, "card": "reflag-4"}\'.')] = None,
             list_: Annotated[bool, typer.Option("--list", help="List the referee decisions open now.")] = False,
             expect_version: Annotated[Optional[int], typer.Option("--expect-version", metavar="VERSION")] = None,
-            json_out: JsonOpt = False, db: DbOpt = None):
+            json_out: JsonOpt = False, db: DbOpt = None) -> None:
     """A referee's decision: a penalty the rules name (The Kaiser's Pirates 3.1.5) or a note, recorded and audited.
 
     `tools referee ID --list` shows the penalties open now, exactly as this command takes them. A physical
@@ -145,7 +145,7 @@ def correct(game_id: GameId,
             place: Annotated[Optional[int], typer.Option("--place", metavar="P", help="Table mode: the P-th outcome entered in the current step (1: its first; --list numbers them) was wrong: OUTCOME replaces it (two dice: `4 6`), the outcomes after it are entered again as they were.")] = None,
             list_: Annotated[bool, typer.Option("--list", help="Number the outcomes entered in the current step, as --place counts them.")] = False,
             expect_version: Annotated[Optional[int], typer.Option("--expect-version", metavar="VERSION")] = None,
-            json_out: JsonOpt = False, db: DbOpt = None):
+            json_out: JsonOpt = False, db: DbOpt = None) -> None:
     """Correct a mistake on the record: retract the last step(s), or the last outcome(s) entered in a step.
 
     The retracted events stay in the log, marked as retracted; replay, audit, record and standings follow
@@ -176,6 +176,6 @@ def correct(game_id: GameId,
         events = a.correct(gid, to_version, reason, expect_version)
     elif count is not None:
         events = a.retract_outcomes(gid, count, reason, expect_version, words)
-    else:
+    elif place is not None:  # (one of the three was given: checked above)
         events = a.replace_outcome(gid, place, words, reason, expect_version)
     report_appended(a, gid, events, None, json_out)

@@ -8,6 +8,7 @@ log, exactly once, whenever these commands run.
 from __future__ import annotations
 
 from contextlib import contextmanager
+from collections.abc import Callable, Iterator
 from typing import Annotated, Optional
 
 import typer
@@ -21,7 +22,7 @@ app.add_typer(projections_app, name="projections")
 
 
 @contextmanager
-def _progress(json_out: bool):
+def _progress(json_out: bool) -> Iterator[Callable[[int, int | None], object] | None]:
     """A ``progress(done, total)`` for ``catch_up``: a bar on stderr while the
     events are applied (none with --json), gone when they are."""
     if json_out:
@@ -48,7 +49,7 @@ def _report(stats: dict, what: str, json_out: bool) -> None:
 
 @projections_app.command("rebuild")
 @guarded
-def rebuild(json_out: JsonOpt = False, db: DbOpt = None):
+def rebuild(json_out: JsonOpt = False, db: DbOpt = None) -> None:
     """Drop the read models and rebuild them from the first event.
 
     Example: `tools projections rebuild --db tournament.db`.
@@ -62,7 +63,7 @@ def rebuild(json_out: JsonOpt = False, db: DbOpt = None):
 
 @projections_app.command("update")
 @guarded
-def update(json_out: JsonOpt = False, db: DbOpt = None):
+def update(json_out: JsonOpt = False, db: DbOpt = None) -> None:
     """Apply the events recorded since the last update (catch up).
 
     Example: `tools projections update`, then browse proj_events / proj_standings with any SQLite client.
@@ -77,7 +78,7 @@ def update(json_out: JsonOpt = False, db: DbOpt = None):
 @projections_app.command("follow")
 @guarded
 def follow(seconds: Annotated[Optional[float], typer.Option("--seconds", metavar="SECONDS", help="Stop after this long (default: until Ctrl-C).")] = None,
-           db: DbOpt = None):
+           db: DbOpt = None) -> None:
     """PostgreSQL: keep the read models current as events are committed (the library's projection runner)."""
     from event_store.store import resolve_db
     from service.kernel.errors import BadInput
@@ -106,7 +107,7 @@ STANDINGS_HELP = ("rank; player (the name recorded for a seat; seats nobody name
 @guarded
 def standings(tournament: Annotated[Optional[str], typer.Option("--tournament", metavar="NAME", help="Only this tournament.")] = None,
               overall: Annotated[bool, typer.Option("--overall", help="With --json: the table over all game kinds of each tournament.")] = False,
-              json_out: JsonOpt = False, db: DbOpt = None):
+              json_out: JsonOpt = False, db: DbOpt = None) -> None:
     """Tournament standings by player, per game kind and over all of them, with the games still unfinished.
 
     Example: `tools standings --tournament spring`; `--json --overall` for the table over all games.

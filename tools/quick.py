@@ -30,6 +30,10 @@ import gc
 
 from tools import answers
 
+TYPE_CHECKING = False  # typing is not imported at run time: a quick call's start-up does without it
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 
 def answered(args: list[str]) -> bool:
     """True when this call was answered here (its output written)."""
@@ -154,5 +158,6 @@ def _expected(options: dict) -> int | None:
     return None if v is None else int(v)
 
 
-_ANSWERS = {"status": _status, "legal": _legal, "replay": _replay, "log": _log, "games": _games, "act": _act, "chance": _chance}
+# (game id, options) -> answered; the calls that write take the words too: (game id, words, options)
+_ANSWERS: dict[str, Callable[..., bool]] = {"status": _status, "legal": _legal, "replay": _replay, "log": _log, "games": _games, "act": _act, "chance": _chance}
 _WRITES = {"act", "chance"}

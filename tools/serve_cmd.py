@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from tools.common import DbOpt, app, fail
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
 
 
 @app.command()
@@ -35,7 +38,7 @@ def serve(
         help="A bot's decision is appended at the first multiple of this after its turn began, so its "
              "timing does not tell its hand (default 1.0; 0: at once).")] = None,
     db: DbOpt = None,
-):
+) -> None:
     """Serve the HTTP JSON API (OpenAPI at /openapi.json, docs at /docs), the replay
     viewer (/games/ID/view) and the standings page (/standings) with uvicorn.
 
@@ -45,8 +48,6 @@ def serve(
     Example: `tools serve --db tournament.db --port 8000`, then open http://127.0.0.1:8000/standings.
     """
     import os
-
-    import uvicorn
 
     from service.http.app import create_app
     from service.http.auth import organiser_key
@@ -63,6 +64,24 @@ def serve(
         key, source = organiser_key(config)
     except ValueError as e:
         fail(str(e), 2)
+    _limits_to_env(workers, max_body, stream_max_seconds, stream_max_events, bot_quantum)
+    try:
+        api = create_app(db, key)  # also creates the tables once, before any worker starts
+    except PrivateerError as e:
+        fail(e.reason, e.exit_code)
+    if source == "generated":
+        typer.echo(f"organiser key for this run (set PRIVATEER_ORGANISER_KEY to choose one): {key}", err=True)
+    shown = f"[{host}]" if ":" in host else host
+    typer.echo(f"privateer serves http://{shown}:{port}/ (API docs at /docs; Ctrl-C stops)", err=True)
+    _run(api, db, key, host, port, workers, log_level)
+
+
+def _limits_to_env(workers: int, max_body: int | None, stream_max_seconds: int | None,
+                   stream_max_events: int | None, bot_quantum: float | None) -> None:
+    """Check the service's limits and hand those given to ``create_app``, in this process and
+    every worker, through the environment."""
+    import os
+
     if workers < 1:
         fail("--workers must be at least 1", 2)
     for name, value in (("PRIVATEER_MAX_BODY", max_body), ("PRIVATEER_STREAM_MAX_SECONDS", stream_max_seconds),
@@ -75,14 +94,15 @@ def serve(
         if not 0 <= bot_quantum <= 60:
             fail("--bot-quantum must be from 0 to 60 seconds", 2)
         os.environ["PRIVATEER_BOT_QUANTUM"] = str(bot_quantum)
-    try:
-        api = create_app(db, key)  # also creates the tables once, before any worker starts
-    except PrivateerError as e:
-        fail(e.reason, e.exit_code)
-    if source == "generated":
-        typer.echo(f"organiser key for this run (set PRIVATEER_ORGANISER_KEY to choose one): {key}", err=True)
-    shown = f"[{host}]" if ":" in host else host
-    typer.echo(f"privateer serves http://{shown}:{port}/ (API docs at /docs; Ctrl-C stops)", err=True)
+
+
+def _run(api: FastAPI, db: str | None, key: str, host: str, port: int, workers: int, log_level: str) -> None:
+    """uvicorn: the app made here in one process, or several workers, each making its own from
+    the environment."""
+    import os
+
+    import uvicorn
+
     if workers == 1:
         from service.http.heap import settle
 

@@ -28,6 +28,15 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections.abc import Callable
+from typing import IO, TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from uuid import UUID
+
+    from service.app import Privateer
+    from service.kernel.events import Ev
+    from service.kernel.machine import Machine
 from collections import Counter
 from typing import Annotated
 
@@ -46,17 +55,17 @@ COMMANDS = ["undo", "back", "fix", "outcomes", "correct", "referee", "log", "sta
 
 
 class Session:
-    def __init__(self, app_, gid, out=print):
+    def __init__(self, app_: Privateer, gid: UUID, out: Callable[[str], object] = print):
         self.app = app_
         self.gid = gid
         self.out = out
         self.lines = 0
-        self.shown = None  # the version the game was at when what it waits for was last shown
-        self.refused = None  # the first refusal: (line number, its exit code)
+        self.shown: int | None = None  # the version the game was at when what it waits for was last shown
+        self.refused: tuple[int, int] | None = None  # the first refusal: (line number, its exit code)
         self.lineno = 0  # the line being read (a script's)
 
     # what is shown --------------------------------------------------------------
-    def machine(self):
+    def machine(self) -> Machine:
         return self.app.load(self.gid).machine
 
     def prompt(self) -> str:
@@ -241,7 +250,7 @@ class Session:
         n = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 10
         print_events(self._entries(self.app.stored_events(self.gid))[-n:])
 
-    def _report(self, events) -> None:
+    def _report(self, events: list[Ev]) -> None:
         """The session's own step, recorded on the version shown: what it shows is its own."""
         if self.shown is not None:
             self.shown += len(events)
@@ -250,14 +259,14 @@ class Session:
             if e["type"] not in ("ChanceAwaited",):
                 self.out(f"  v{e['version']:<5} {e['text']}")
 
-    def _entries(self, stored) -> list[dict]:
+    def _entries(self, stored: list[Any]) -> list[dict[str, Any]]:
         """``stored`` as the referee reads them: store versions, players' names, cards as printed."""
         from service.views import card_namer, log_entries
 
         m = self.machine()
         return log_entries(m.rules, stored, None, players=m.config.get("players"), names=card_namer(m))
 
-    def run(self, stream) -> None:
+    def run(self, stream: IO[str]) -> None:
         interactive = stream.isatty()
         if interactive:
             _readline(self)
@@ -285,7 +294,7 @@ def _readline(session: Session) -> None:
     except ImportError:  # not on every platform: the session works without it
         return
 
-    def complete(text, state):
+    def complete(text: str, state: int) -> str | None:
         options = [c for c in COMMANDS if c.startswith(text)]
         a = session.machine().awaiting_chance()
         if a is not None and a["kind"] == "card":
@@ -300,7 +309,7 @@ def _readline(session: Session) -> None:
 @app.command()
 @guarded
 def table(game_id: GameId, db: DbOpt = None,
-          quiet: Annotated[bool, typer.Option("--quiet", help="Print only errors and the final state.")] = False):
+          quiet: Annotated[bool, typer.Option("--quiet", help="Print only errors and the final state.")] = False) -> None:
     """The referee's session at a table: numbered decisions, outcomes as spoken, undo; one warm process.
 
     Example: `tools table 3f2a9c`, then `3` (the third decision listed), `4 6` (two dice), `undo`, `quit`.

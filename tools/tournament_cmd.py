@@ -6,13 +6,20 @@ A tournament is a history of its own in the store, beside its tables' games: `to
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated, Literal, Optional
 
 import typer
 
 from service.kernel.games import games_said
 from tools.common import DbOpt, JsonOpt, app, fail, guarded, open_app, parse_json, parse_options
 from tools.plain import echo, out_json
+
+if TYPE_CHECKING:
+    from rich.progress import Progress
+
+    from service.kernel.events import Ev
+    from service.organiser import Organiser
 
 tournament_app = typer.Typer(help="Run a tournament: players, rounds, seating, results and standings, "
                                   "kept as evidence.", no_args_is_help=True)
@@ -22,13 +29,13 @@ TournamentId = Annotated[str, typer.Argument(metavar="TOURNAMENT_ID",
                                              help="Tournament id (or a unique prefix of 6+ characters).")]
 
 
-def _desk(db):
+def _desk(db: str | None) -> Organiser:
     from service.organiser import Organiser
 
     return Organiser(open_app(db))
 
 
-def _said(events) -> None:
+def _said(events: list[Ev]) -> None:
     from service.tournaments import RULES
 
     for e in events:
@@ -51,7 +58,7 @@ def new(game: Annotated[str, typer.Argument(metavar="GAME", help=games_said())],
         option: Annotated[Optional[list[str]], typer.Option("--option", metavar="KEY=VALUE", help="An option of the tables' games.")] = None,
         name: Annotated[str, typer.Option("--name", metavar="NAME", help="Its name; its tables' games carry "
                                           "it as their tournament (tools standings --tournament NAME).")] = "",
-        json_out: JsonOpt = False, db: DbOpt = None):
+        json_out: JsonOpt = False, db: DbOpt = None) -> None:
     """Create a tournament; prints its id. Its seed is committed now and revealed when it finishes.
 
     Example: `tools tournament new loot --seats 4 --rounds 3 --name "spring cup"`.
@@ -67,7 +74,7 @@ def new(game: Annotated[str, typer.Argument(metavar="GAME", help=games_said())],
 @guarded
 def register(tournament_id: TournamentId,
              players: Annotated[list[str], typer.Argument(metavar="PLAYER...", help="One or more players' names.")],
-             db: DbOpt = None):
+             db: DbOpt = None) -> None:
     """Register players (after round 1 is seated: late arrivals, seated from the next round).
 
     Example: `tools tournament register 3f2a9c Ada Bo "Cy Twombly"`.
@@ -82,7 +89,7 @@ def register(tournament_id: TournamentId,
 @guarded
 def drop(tournament_id: TournamentId, player: Annotated[str, typer.Argument(metavar="PLAYER")],
          reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help="Why (on the record).")] = "",
-         db: DbOpt = None):
+         db: DbOpt = None) -> None:
     """A player leaves: not seated again; their results stand.
 
     Example: `tools tournament drop 3f2a9c Bo --reason "went home"`.
@@ -98,7 +105,7 @@ def seat(tournament_id: TournamentId,
                                                                  "plays at a physical table: a table-mode game, the referee enters dice and cards (repeat).")] = None,
          by_hand: Annotated[Optional[list[int]], typer.Option("--by-hand", metavar="TABLE", help="This table plays "
                                                               "without the service: no game; its result is entered by hand (repeat).")] = None,
-         json_out: JsonOpt = False, db: DbOpt = None):
+         json_out: JsonOpt = False, db: DbOpt = None) -> None:
     """Seat the next round: its tables (round 1 drawn from the seed; later rounds by standing, avoiding
     repeat opponents and repeat first seats), and each table's game, its seats named for its players.
 
@@ -125,7 +132,7 @@ def result(tournament_id: TournamentId, table: Annotated[int, typer.Option("--ta
            places: Annotated[Optional[list[str]], typer.Option("--place", metavar="PLAYER=PLACE", help="By hand: each player's place (1 first; equal places share); repeat.")] = None,
            scores: Annotated[Optional[list[str]], typer.Option("--score", metavar="PLAYER=N", help="By hand, optional: each player's final score (victory points).")] = None,
            reason: Annotated[str, typer.Option("--reason", metavar="TEXT", help="By hand: why the result is entered by hand (on the record).")] = "",
-           db: DbOpt = None):
+           db: DbOpt = None) -> None:
     """Record a table's result: from its finished game (no --place), or entered by hand with a reason.
 
     Example: `tools tournament result 3f2a9c --table 2`;
@@ -155,7 +162,7 @@ def _numbers(pairs: list[str], flag: str) -> dict:
 
 @tournament_app.command("close")
 @guarded
-def close(tournament_id: TournamentId, db: DbOpt = None):
+def close(tournament_id: TournamentId, db: DbOpt = None) -> None:
     """Close the round: the results of its finished games are recorded first; every table needs one.
 
     Example: `tools tournament close 3f2a9c`.
@@ -169,7 +176,7 @@ def close(tournament_id: TournamentId, db: DbOpt = None):
 
 @tournament_app.command("finish")
 @guarded
-def finish(tournament_id: TournamentId, db: DbOpt = None):
+def finish(tournament_id: TournamentId, db: DbOpt = None) -> None:
     """Finish the tournament (no round open): its seed is revealed, so anyone can recompute its draws.
 
     Example: `tools tournament finish 3f2a9c`.
@@ -182,7 +189,7 @@ def finish(tournament_id: TournamentId, db: DbOpt = None):
 @guarded
 def standings(tournament_id: TournamentId,
               round_: Annotated[Optional[int], typer.Option("--round", metavar="N", help="As round N closed them [default: now, every result so far].")] = None,
-              json_out: JsonOpt = False, db: DbOpt = None):
+              json_out: JsonOpt = False, db: DbOpt = None) -> None:
     """The standings: points, then the tie-breaks chosen, then the lot; per round with --round.
 
     Example: `tools tournament standings 3f2a9c --round 2 --json`.
@@ -204,7 +211,7 @@ def standings(tournament_id: TournamentId,
 
 @tournament_app.command("show")
 @guarded
-def show(tournament_id: TournamentId, json_out: JsonOpt = False, db: DbOpt = None):
+def show(tournament_id: TournamentId, json_out: JsonOpt = False, db: DbOpt = None) -> None:
     """The tournament: its settings, players and every round's tables and results.
 
     Example: `tools tournament show 3f2a9c --json`.
@@ -229,7 +236,7 @@ def show(tournament_id: TournamentId, json_out: JsonOpt = False, db: DbOpt = Non
 
 @tournament_app.command("list")
 @guarded
-def list_(json_out: JsonOpt = False, db: DbOpt = None):
+def list_(json_out: JsonOpt = False, db: DbOpt = None) -> None:
     """The tournaments in the store."""
     rows = _desk(db).tournaments()
     if json_out:
@@ -243,7 +250,7 @@ def list_(json_out: JsonOpt = False, db: DbOpt = None):
 @guarded
 def export(tournament_id: TournamentId, output: Annotated[str, typer.Option("-o", "--output", help="File to write (the tournament's history; `tools verify` and `tools import` read it).")],
            games_dir: Annotated[Optional[str], typer.Option("--games", metavar="DIR", help="Also export each table's game into DIR.")] = None,
-           json_out: JsonOpt = False, db: DbOpt = None):
+           json_out: JsonOpt = False, db: DbOpt = None) -> None:
     """Write the tournament's whole history to one portable file (as `tools export` does a game's).
 
     Example: `tools tournament export 3f2a9c -o cup.pgame --games cup-games/`.
@@ -269,7 +276,7 @@ def export(tournament_id: TournamentId, output: Annotated[str, typer.Option("-o"
 
 @tournament_app.command("audit")
 @guarded
-def audit(tournament_id: TournamentId, json_out: JsonOpt = False, db: DbOpt = None):
+def audit(tournament_id: TournamentId, json_out: JsonOpt = False, db: DbOpt = None) -> None:
     """Exit 0 when the tournament's history (every seating recomputed, every lot checked against its
     seed), every table's game, and every result read from a game all agree; else 1 naming the first problem.
 
@@ -293,7 +300,7 @@ def audit(tournament_id: TournamentId, json_out: JsonOpt = False, db: DbOpt = No
 @tournament_app.command("act")
 @guarded
 def act(tournament_id: TournamentId, decision: Annotated[str, typer.Argument(metavar="DECISION", help='An organiser\'s decision as JSON: {"referee": "seat"}.')],
-        db: DbOpt = None):
+        db: DbOpt = None) -> None:
     """Any organiser's decision as JSON (what the other commands send; for scripts).
 
     Example: `tools tournament act 3f2a9c '{"referee": "register", "player": "Ada"}'`.
@@ -314,7 +321,7 @@ def simulate(game: Annotated[str, typer.Argument(metavar="GAME", help=games_said
              tiebreaks: Annotated[str, typer.Option("--tiebreaks", metavar="LIST")] = "opponents,score,openskill",
              option: Annotated[Optional[list[str]], typer.Option("--option", metavar="KEY=VALUE", help="An option of the tables' games.")] = None,
              name: Annotated[str, typer.Option("--name", metavar="NAME")] = "",
-             json_out: JsonOpt = False, db: DbOpt = None):
+             json_out: JsonOpt = False, db: DbOpt = None) -> None:
     """Run a whole tournament with bots, stored: each round seated, every table's game played by bots
     and its result collected, the round closed; prints each round's tables and the standings.
 
@@ -347,20 +354,21 @@ class _bar:
     """A progress bar on stderr while long work runs (none with --json): ``progress(done, total)``."""
 
     def __init__(self, quiet: bool, what: str):
-        self.quiet, self.what, self.bar = quiet, what, None
+        self.quiet, self.what = quiet, what
+        self.bar: Progress | None = None
 
-    def __enter__(self):
+    def __enter__(self) -> Callable[[int, int], object] | None:
         if self.quiet:
             return None
         from rich.console import Console
         from rich.progress import Progress
 
-        self.bar = Progress(console=Console(stderr=True), transient=True)
-        self.bar.start()
-        task = self.bar.add_task(self.what, total=None)
-        return lambda done, total: self.bar.update(task, completed=done, total=total)
+        bar = self.bar = Progress(console=Console(stderr=True), transient=True)
+        bar.start()
+        task = bar.add_task(self.what, total=None)
+        return lambda done, total: bar.update(task, completed=done, total=total)
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> Literal[False]:
         if self.bar is not None:
             self.bar.stop()
         return False

@@ -26,6 +26,8 @@ The organiser's decisions (``{"referee": KIND, ...}``):
 from __future__ import annotations
 
 import re
+from collections.abc import Set
+from typing import TYPE_CHECKING, Any
 
 from service.kernel.errors import BadInput, IllegalDecision
 from service.kernel.games import get_rules
@@ -34,6 +36,15 @@ from service.kernel.rules import Rules
 from . import scoring
 from .seating import Past, first_round, later_round, table_sizes
 from .state import HANDLERS, active, current_round, initial_state, last_standings, round_open
+
+if TYPE_CHECKING:
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+
+    from .state import State
+
+    Options = dict[str, Any]   # the tournament's parsed options (``parse_options``)
+    Decision = dict[str, Any]  # an organiser's decision, as given
 
 NAME = "tournament"
 KINDS = ("register", "drop", "seat", "link", "result", "close", "finish")
@@ -64,7 +75,7 @@ class TournamentRules(Rules):
     handlers = HANDLERS
 
     # configuration ---------------------------------------------------------------------------
-    def parse_options(self, seats: int, options: dict[str, str]) -> dict:
+    def parse_options(self, seats: int, options: dict[str, str]) -> Options:
         given = {**DEFAULTS, **options}
         game = given.pop("game", "")
         if not game:
@@ -89,8 +100,8 @@ class TournamentRules(Rules):
             raise BadInput(f"tie-breaks are some of {', '.join(scoring.TIEBREAKS)}, each once, in order "
                            f"(or none); got {given['tiebreaks']!r}")
         bye = _whole(given["bye"], "bye", 0, 1000) if "bye" in given else points[0]
-        sizes = []
-        refusals = []
+        sizes: list[int] = []
+        refusals: list[str] = []
         for n in range(2, table + 1):
             if not rules.min_seats <= n <= rules.max_seats:
                 continue
@@ -107,16 +118,16 @@ class TournamentRules(Rules):
                 "tiebreaks": tiebreaks, "bye": bye, "game_options": game_options,
                 "game_rules_version": rules.rules_version}
 
-    def initial_state(self, config: dict):
+    def initial_state(self, config: dict[str, Any]) -> State:
         return initial_state(config)
 
-    def setup(self, step) -> None:
+    def setup(self, step: Step) -> None:
         o = step.machine.config["options"]
         step.emit("TournamentOpened", {"game": o["game"], "table": o["table"], "sizes": o["sizes"],
                   "rounds": o["rounds"], "points": o["points"], "tiebreaks": o["tiebreaks"], "bye": o["bye"]}, "all")
 
     # the organiser's decisions ----------------------------------------------------------------
-    def referee(self, step, decision: dict) -> None:
+    def referee(self, step: Step, decision: Decision) -> None:
         kind = decision.get("referee")
         if kind not in KINDS:
             raise BadInput(f"a tournament's decisions are {', '.join(KINDS)} (got {kind!r})")
@@ -125,7 +136,7 @@ class TournamentRules(Rules):
             raise IllegalDecision("the tournament is finished")
         getattr(self, "_" + kind)(step, state, step.machine.config["options"], decision)
 
-    def _register(self, step, state, options, decision):
+    def _register(self, step: Step, state: State, options: Options, decision: Decision) -> None:
         _keys(decision, {"player"})
         player = _player_name(decision.get("player"))
         if player in state["joined"]:
@@ -133,7 +144,7 @@ class TournamentRules(Rules):
         step.emit("PlayerRegistered", {"player": player, "from_round": state["turn"] + 1,
                   "late": bool(state["rounds"])}, "all", state["turn"])
 
-    def _drop(self, step, state, options, decision):
+    def _drop(self, step: Step, state: State, options: Options, decision: Decision) -> None:
         _keys(decision, {"player"}, {"reason"})
         player = decision.get("player")
         if player not in state["joined"]:
@@ -145,7 +156,7 @@ class TournamentRules(Rules):
             raise BadInput("a drop's reason is a line of text")
         step.emit("PlayerDropped", {"player": player, "reason": reason.strip()}, "all", state["turn"])
 
-    def _seat(self, step, state, options, decision):
+    def _seat(self, step: Step, state: State, options: Options, decision: Decision) -> None:
         _keys(decision, set())
         if round_open(state):
             raise IllegalDecision(f"round {state['turn']} is still open: close it first")
@@ -164,13 +175,13 @@ class TournamentRules(Rules):
             tables, out = later_round(ranked(state, players), sizes, byes, Past.of(state["rounds"]))
         step.emit("RoundSeated", {"round": number, "tables": tables, "byes": out}, "all", number)
 
-    def _link(self, step, state, options, decision):
+    def _link(self, step: Step, state: State, options: Options, decision: Decision) -> None:
         _keys(decision, {"tables"})
         rnd = _open_round(state)
         given = decision["tables"]
         if not isinstance(given, dict) or not given:
             raise BadInput('link takes {"tables": {"1": {"game_id": ..., "mode": "service"}, ...}}')
-        linked = {}
+        linked: dict[str, dict[str, str]] = {}
         for number, table in given.items():
             t = _table_of(rnd, number)
             if not isinstance(table, dict) or set(table) != {"game_id", "mode"}:
@@ -184,12 +195,13 @@ class TournamentRules(Rules):
             linked[str(t["table"])] = {"game_id": table["game_id"], "mode": table["mode"]}
         step.emit("TableGamesLinked", {"round": rnd["round"], "tables": linked}, "all", rnd["round"])
 
-    def _result(self, step, state, options, decision):
+    def _result(self, step: Step, state: State, options: Options, decision: Decision) -> None:
         rnd = _open_round(state)
         t = _table_of(rnd, decision.get("table"))
         if t["result"] is not None:
             raise IllegalDecision(f"table {t['table']} of round {rnd['round']} has its result already")
         players = t["players"]
+        scores: dict[str, int] | None
         if "game_id" in decision:
             _keys(decision, {"table", "game_id", "scores", "winners"})
             if decision["game_id"] != t["game_id"]:
@@ -217,7 +229,7 @@ class TournamentRules(Rules):
         step.emit("TableResult", {"round": rnd["round"], "table": t["table"], "places": places,
                   "points": points, "scores": scores, **extra}, "all", rnd["round"])
 
-    def _close(self, step, state, options, decision):
+    def _close(self, step: Step, state: State, options: Options, decision: Decision) -> None:
         _keys(decision, set())
         rnd = _open_round(state)
         missing = [str(t["table"]) for t in rnd["tables"] if t["result"] is None]
@@ -232,7 +244,7 @@ class TournamentRules(Rules):
         rows = self.standings(state, options, lots)
         step.emit("RoundClosed", {"round": rnd["round"], "standings": rows}, "all", rnd["round"])
 
-    def _finish(self, step, state, options, decision):
+    def _finish(self, step: Step, state: State, options: Options, decision: Decision) -> None:
         _keys(decision, set())
         if round_open(state):
             raise IllegalDecision(f"round {state['turn']} is still open: close it first")
@@ -243,7 +255,7 @@ class TournamentRules(Rules):
                   "winner": final[0]["player"] if final else None}, "all", state["turn"])
 
     # reading it --------------------------------------------------------------------------------
-    def standings(self, state, options, lots: dict | None = None) -> list[dict]:
+    def standings(self, state: State, options: Options, lots: dict[str, int] | None = None) -> list[dict[str, Any]]:
         """The standings from every result so far (``lots``: a draw's places; else the last round's)."""
         if lots is None:
             last = last_standings(state) or []
@@ -251,7 +263,7 @@ class TournamentRules(Rules):
         return scoring.standings(state["players"], state["rounds"], options["tiebreaks"], options["bye"],
                                  lots, set(state["dropped"]))
 
-    def referee_legal(self, state) -> list[dict]:
+    def referee_legal(self, state: State) -> list[dict[str, Any]]:
         if state["finished"]:
             return []
         rnd = current_round(state)
@@ -260,26 +272,26 @@ class TournamentRules(Rules):
         seat = [{"referee": "seat"}] if len(state["rounds"]) < state["planned"] else []
         return seat + ([{"referee": "finish"}] if state["rounds"] else [])
 
-    def legal(self, state, seat: int) -> list[dict]:
+    def legal(self, state: State, seat: int) -> list[dict[str, Any]]:
         return []
 
-    def to_act(self, state) -> list[int]:
+    def to_act(self, state: State) -> list[int]:
         return []
 
-    def finished(self, state) -> bool:
+    def finished(self, state: State) -> bool:
         return state["finished"]
 
-    def outcome(self, state) -> dict:
+    def outcome(self, state: State) -> dict[str, Any]:
         return {"scores": {}, "winners": []}
 
-    def view(self, state, seat: int | None) -> dict:
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
         """Everything (a tournament hides nothing), with the standings as they stand now."""
         return {"round": state["turn"], "open": round_open(state), "finished": state["finished"],
                 "players": [{"player": p, "from_round": state["joined"][p], "dropped": p in state["dropped"],
                              "reason": state["dropped"].get(p)} for p in state["players"]],
                 "rounds": state["rounds"], "next": [d["referee"] for d in self.referee_legal(state)]}
 
-    def say_decision(self, config: dict, decision: dict) -> str:
+    def say_decision(self, config: dict[str, Any], decision: Decision) -> str:
         kind = decision.get("referee")
         if kind == "register":
             return f"register {decision.get('player')}"
@@ -288,9 +300,9 @@ class TournamentRules(Rules):
         if kind == "result":
             return f"enter table {decision.get('table')}'s result"
         return {"seat": "seat the next round", "close": "close the round", "finish": "finish the tournament",
-                "link": "link the tables' games"}.get(kind, str(kind))
+                "link": "link the tables' games"}.get(str(kind), str(kind))
 
-    def describe(self, ev) -> str:
+    def describe(self, ev: Ev) -> str:
         d = ev.data
         t = ev.type
         if t == "TournamentOpened":
@@ -327,7 +339,7 @@ class TournamentRules(Rules):
         return super().describe(ev)
 
 
-def ranked(state, players: list[str]) -> list[str]:
+def ranked(state: State, players: list[str]) -> list[str]:
     """``players`` in standing order (the last closed round's), late arrivals last in the order registered."""
     last = last_standings(state) or []
     place = {r["player"]: i for i, r in enumerate(last)}
@@ -335,7 +347,7 @@ def ranked(state, players: list[str]) -> list[str]:
     return sorted(players, key=lambda p: (place.get(p, len(place)), order[p]))
 
 
-def _keys(decision: dict, needed: set, optional: set = frozenset()) -> None:
+def _keys(decision: Decision, needed: Set[str], optional: Set[str] = frozenset()) -> None:
     given = set(decision) - {"referee"}
     if not needed <= given or not given <= needed | optional:
         kind = decision.get("referee")
@@ -344,7 +356,7 @@ def _keys(decision: dict, needed: set, optional: set = frozenset()) -> None:
         raise BadInput(f"{kind} takes {need}{more}; got {', '.join(sorted(given)) or 'nothing'}")
 
 
-def _player_name(name) -> str:
+def _player_name(name: object) -> str:
     if not isinstance(name, str) or not name.strip():
         raise BadInput("a player needs a name")
     name = name.strip()
@@ -355,13 +367,14 @@ def _player_name(name) -> str:
     return name
 
 
-def _open_round(state) -> dict:
-    if not round_open(state):
+def _open_round(state: State) -> dict[str, Any]:
+    rnd = current_round(state)
+    if rnd is None or rnd["closed"]:  # ``round_open``
         raise IllegalDecision("no round is open: seat the next round first")
-    return current_round(state)
+    return rnd
 
 
-def _table_of(rnd: dict, number) -> dict:
+def _table_of(rnd: dict[str, Any], number: Any) -> dict[str, Any]:
     try:
         n = int(number)
     except (TypeError, ValueError):
@@ -371,7 +384,7 @@ def _table_of(rnd: dict, number) -> dict:
     return rnd["tables"][n - 1]
 
 
-def _by_player(given, players: list[str], what: str) -> dict:
+def _by_player(given: object, players: list[str], what: str) -> dict[str, int]:
     if not isinstance(given, dict) or set(given) != set(players):
         raise BadInput(f"{what} name every player of the table ({', '.join(players)}), and nobody else")
     for v in given.values():

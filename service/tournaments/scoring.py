@@ -24,6 +24,9 @@ earn that place's figure. A bye earns the tournament's bye points.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from openskill.models import PlackettLuce
 
 TIEBREAKS = {"opponents": "opponents' points", "score": "victory points", "openskill": "openskill rating"}
@@ -51,7 +54,7 @@ def places_of(keys: dict[str, tuple]) -> dict[str, int]:
     return {p: 1 + sum(1 for q in keys if keys[q] < k) for p, k in keys.items()}
 
 
-def game_places(scores: dict[str, float], winners: list[str]) -> dict[str, int]:
+def game_places(scores: Mapping[str, float], winners: list[str]) -> dict[str, int]:
     """A finished game's places: winners first, then by final score."""
     return places_of({p: (0 if p in winners else 1, -float(s)) for p, s in scores.items()})
 
@@ -72,7 +75,7 @@ def standings(players: list[str], rounds: list[dict], tiebreaks: list[str], bye_
     each player's place in the last draw (players without one rank after those with one,
     then by registration order, ``players``' order)."""
     lots = lots or {}
-    rows = {p: {"player": p, "points": 0, "played": 0, "wins": 0, "byes": 0, "score": 0, "opponents": 0,
+    rows: dict[str, dict[str, Any]] = {p: {"player": p, "points": 0, "played": 0, "wins": 0, "byes": 0, "score": 0, "opponents": 0,
                 "openskill": 0, "dropped": p in dropped} for p in players}
     faced: dict[str, list[str]] = {p: [] for p in players}
     model = PlackettLuce()
@@ -103,12 +106,14 @@ def standings(players: list[str], rounds: list[dict], tiebreaks: list[str], bye_
         row["openskill"] = round(rated[p].ordinal() * 100) if p in rated else 0
     order = {p: i for i, p in enumerate(players)}
 
-    def key(p):
+    def key(p: str) -> tuple[int, ...]:
         row = rows[p]
         return (-row["points"], *(-row[t] for t in tiebreaks), lots.get(p, len(players)), order[p])
 
     ranked = sorted(rows, key=key)
-    out, prev, rank = [], None, 0
+    out: list[dict[str, Any]] = []
+    prev: tuple[Any, ...] | None = None
+    rank = 0
     for n, p in enumerate(ranked, 1):
         row = rows[p]
         this = (row["points"], *(row[t] for t in tiebreaks), lots.get(p))

@@ -51,7 +51,7 @@ there least.
 
 from __future__ import annotations
 
-import networkx as nx
+import networkx as nx  # type: ignore[import-untyped]  # no stubs installed
 
 SEAT_WEIGHT = 1000  # a first seat's count outweighs every other seat's (order_seats)
 
@@ -95,9 +95,9 @@ def _most_even(m: int, tables: int, ok: list[int]) -> list[int] | None:
             short = m - lo * tables
             if short < 0:
                 continue
-            sizes = _fill(sizes, short, [s for s in ok if lo <= s <= hi])
-            if sizes is not None and sizes[-1] == lo and sizes[0] == hi:
-                best = sizes
+            filled = _fill(sizes, short, [s for s in ok if lo <= s <= hi])
+            if filled is not None and filled[-1] == lo and filled[0] == hi:
+                best = filled
     return best
 
 
@@ -122,7 +122,7 @@ class Past:
 
     __slots__ = ("met", "seats", "byes", "last_table")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.met: dict[str, dict[str, int]] = {}
         self.seats: dict[str, list[int]] = {}
         self.byes: dict[str, int] = {}
@@ -268,7 +268,8 @@ def seating_cost(tables: list[list[int]], met: list[list[int]], firsts: list[int
     return sum(c[0] for c in costs), sum(c[1] for c in costs), sum(c[2] for c in costs)
 
 
-def _swap_search(start: list[list[int]], met: list[list[int]], firsts: list[int]):
+def _swap_search(start: list[list[int]], met: list[list[int]],
+                 firsts: list[int]) -> tuple[tuple[int, int, int], list[list[int]]]:
     """Swap two players of different tables while a swap lowers (repeats, first seats,
     spread); returns ``(cost, tables)``. ``r[p][t]``: the earlier meetings ``p`` would have
     at table ``t`` (``met[p][p]`` is 0), kept up to date, so a swap's change in repeats is
@@ -305,7 +306,8 @@ def _fewest(table: list[int], firsts: list[int]) -> tuple[int, int, int]:
     return lo, who, lo2
 
 
-def _improve_pair(tables, a: int, b: int, r, met, firsts) -> bool:
+def _improve_pair(tables: list[list[int]], a: int, b: int, r: list[list[int]], met: list[list[int]],
+                  firsts: list[int]) -> bool:
     """Every improving swap between tables ``a`` and ``b`` found in one scan, made; True if any."""
     ta, tb = tables[a], tables[b]
     swapped = False
