@@ -130,7 +130,7 @@ def rollout_bot(rules: Rules, rollout: str) -> Bot:
     return guided
 
 
-def search(rules: Rules, state: Any, seat: int, playouts: int = 50, seed: int = 0, rollout: str = "guided",
+def search(rules: Rules, state: Any, seat: int, playouts: int = 50, seed: int | str | bytes = 0, rollout: str = "guided",
            exploration: float = 0.7, progress: Callable[[int], None] | None = None,
            budget: int | None = None, determinize: Determinize | None = None, bias: float = BIAS, margin: float = MARGIN,
            horizon: int | None = HORIZON, widen: float | None = WIDEN) -> list[dict]:

@@ -45,8 +45,6 @@ if TYPE_CHECKING:
     class Chance(Protocol):
         """Where a step's outcomes come from: the seed's stream, the table, a stated position, a record."""
 
-        source: str
-
         def outcome(self, spec: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
             """The outcome ``spec`` asks for, and its ``index``, ``counter`` and ``draws``."""
 
@@ -417,7 +415,7 @@ class StatedChance:
         self.stated = list(stated)
         self.used = 0
         self.inner = inner
-        self.source = inner.source
+        self.source = inner.source  # type: ignore[attr-defined]  # (the seed's stream or the table: both say theirs)
 
     def outcome(self, spec: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
         if not spec.get("stated"):

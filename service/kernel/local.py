@@ -175,7 +175,7 @@ class LocalGame:
     def to_act(self) -> list[int]:
         return self.machine.to_act()
 
-    def play_out(self, rng: random.Random, bot: str = "random", max_steps: int = 100_000,
+    def play_out(self, rng: random.Random, bot: Any = "random", max_steps: int = 100_000,
                  keep: bool = True) -> int:
         """Play with bots until the game ends; return the number of decisions.
         ``bot``: one bot for every seat, or by seat, or a chooser for every seat

@@ -51,7 +51,7 @@ def open_view(app: Privateer) -> PostgresStandingsView | SQLiteView:
 
 
 def catch_up(app: Privateer, view: PostgresStandingsView | SQLiteView | None = None, *, batch_size: int = 2000,
-             retries: int = 5, progress: Callable[[int, int], None] | None = None) -> dict:
+             retries: int = 5, progress: Callable[[int, int], object] | None = None) -> dict:
     """Apply every event after the tracked position. Returns counts.
     ``progress(done, total)``: called after each batch with the events applied
     so far and the events there were to apply when it began."""
@@ -109,7 +109,7 @@ def catch_up(app: Privateer, view: PostgresStandingsView | SQLiteView | None = N
             view.close()
 
 
-def rebuild(app: Privateer, progress: Callable[[int, int], None] | None = None) -> dict:
+def rebuild(app: Privateer, progress: Callable[[int, int], object] | None = None) -> dict:
     """Drop the read models and the tracking position, then catch up from the
     first event (``progress``: as for ``catch_up``)."""
     view = open_view(app)
