@@ -27,6 +27,7 @@ from event_store.signing import (RECEIPT, KeyHistory, fingerprint, head_message,
 from service.audit import (AuditReport, Envelope, ancestry, check_randomness, check_seat_signatures, check_shapes,
                            file_parents)
 from service.kernel.errors import BadInput, DoesNotVerify
+from service.kernel.events import may_read
 from service.record import _move
 
 SIGN = "sign"
@@ -462,15 +463,11 @@ def _types(rows, first: int, last: int) -> str:
     return head + (f" and {len(names) - 3} more" if len(names) > 3 else "")
 
 
-def _visible(vis, seat: int) -> bool:
-    return vis == "all" or (isinstance(vis, list) and seat in vis)
-
-
 def seat_counts(rows: list, seat: int) -> dict[int, int]:
     """By store version: how many events ``seat`` may read up to there."""
     n, out = 0, {}
     for r in rows:
-        n += _visible(r["visible_to"], seat)
+        n += may_read(r["visible_to"], seat)
         out[r["version"]] = n
     return out
 

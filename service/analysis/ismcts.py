@@ -41,6 +41,17 @@ from service.kernel.errors import BadInput
 from service.kernel.games import get_sampler
 from service.kernel.machine import Machine
 
+TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from typing import Any, TypeAlias
+
+    from service.kernel.rules import Rules
+
+    # a bot: (state, seat, the listed decisions, rng) -> one of them
+    Bot: TypeAlias = Callable[[Any, int, list[dict[str, Any]], random.Random], dict[str, Any]]
+    # a game's sampler: (the true state, seat, rng) -> a state the seat cannot tell from it
+    Determinize: TypeAlias = Callable[[Any, int, random.Random], Any]
+
 MAX_STEPS = 200_000  # decisions in one playout before it is called broken
 EPSILON = 0.1  # the guided rollout's share of uniformly random decisions
 BIAS = 3.0  # progressive bias: weight of the heuristic bot's pick, fading as 1/(visits+1)
@@ -74,7 +85,7 @@ def key(decision: dict) -> str:
 class Node:
     __slots__ = ("children", "visits", "avail", "reward", "score", "value", "hinted")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.children: dict[str, Node] = {}
         self.visits = 0
         self.avail = 0
@@ -89,19 +100,19 @@ def seats_of(state: dict) -> int:
     return state["seats"] if "seats" in state else len(state["players"])
 
 
-def machine_at(rules, state: dict, seats: int) -> Machine:
+def machine_at(rules: Rules, state: Any, seats: int) -> Machine:
     """A kernel machine holding ``state`` (owned by it), seeded-mode, mid-game (``Machine.mid_game``)."""
     m = Machine.mid_game(rules, state, seats)
     m.keep_events = False  # nobody reads a playout's events: its steps take the fold path (no event objects)
     return m
 
 
-def heuristic_name(rules) -> str:
+def heuristic_name(rules: Rules) -> str:
     """The game's heuristic bot: the first bot its rules list other than ``random``."""
     return next((name for name in rules.bots if name != "random"), "random")
 
 
-def rollout_bot(rules, rollout: str):
+def rollout_bot(rules: Rules, rollout: str) -> Bot:
     """The chooser playing the playouts: a bot of the game by name, or ``guided``:
     the game's heuristic bot (``heuristic_name``), a uniformly random decision instead
     with probability ``EPSILON`` (the playouts stay varied)."""
@@ -109,7 +120,7 @@ def rollout_bot(rules, rollout: str):
         return rules.bots[rollout]
     heuristic = rules.bots[heuristic_name(rules)]
 
-    def guided(state, seat, legal, rng):
+    def guided(state: Any, seat: int, legal: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
         if len(legal) == 1:
             return legal[0]
         if rng.random() < EPSILON:
@@ -119,9 +130,9 @@ def rollout_bot(rules, rollout: str):
     return guided
 
 
-def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: str = "guided",
+def search(rules: Rules, state: Any, seat: int, playouts: int = 50, seed: int | str | bytes = 0, rollout: str = "guided",
            exploration: float = 0.7, progress: Callable[[int], None] | None = None,
-           budget: int | None = None, determinize=None, bias: float = BIAS, margin: float = MARGIN,
+           budget: int | None = None, determinize: Determinize | None = None, bias: float = BIAS, margin: float = MARGIN,
            horizon: int | None = HORIZON, widen: float | None = WIDEN) -> list[dict]:
     """The seat's decisions now, each with ``decision``, ``playouts``, ``win_rate``
     and ``mean_score``, in the order the rules list them. ``state``: the true
@@ -150,12 +161,15 @@ def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: s
     for i in range(playouts):
         m = machine_at(rules, determinize(state, seat, rng), seats)
         chance = SeededChance(rng.getrandbits(128).to_bytes(16, "big"), [], 0)
-        node, path, steps, left = root, [], 0, None
+        node: Node | None = root
+        path: list[Node] = []
+        steps = 0
+        left: int | None = None
         result = None
         while not m.finished:
             if left is not None:
                 if left <= 0:
-                    result = rules.outcome(m.s)
+                    result = rules.outcome(m.state)
                     if result is not None:
                         break
                     left = None  # no outcome mid-game: played to the end
@@ -173,19 +187,19 @@ def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: s
                         if k not in listed:
                             listed[k] = d
                             order.append(k)
-                hint = key(heuristic(m.s, seat, options, rng)) if heuristic is not None else None
+                hint = key(heuristic(m.state, seat, options, rng)) if heuristic is not None else None
                 node, decision = _select(node, keys, options, rng, exploration, hint, bias, widen)
                 path.append(node)
                 if node.visits == 0:
                     node = None  # expanded: the rollout plays on
                     left = horizon
             else:
-                decision = bot(m.s, who, options, rng)
+                decision = bot(m.state, who, options, rng)
             m.play(who, decision, chance)  # taken from ``options``: run at once, not checked again
             steps += 1
             if steps > MAX_STEPS:
                 raise RuntimeError("a playout did not end")
-        result = result or m.k["result"]
+        result = result or m.kernel_state["result"]
         winners = result["winners"]
         reward = 1.0 / len(winners) if seat in winners else 0.0
         score = float(result["scores"].get(str(seat), 0))
@@ -204,15 +218,15 @@ def search(rules, state: dict, seat: int, playouts: int = 50, seed=0, rollout: s
     out = []
     for k in order:
         child = root.children.get(k)
-        n = child.visits if child else 0
-        out.append({"decision": listed[k], "playouts": n,
-                    "win_rate": child.reward / n if n else None,
-                    "mean_score": child.score / n if n else None})
+        played = child.visits if child else 0
+        out.append({"decision": listed[k], "playouts": played,
+                    "win_rate": child.reward / played if child and played else None,
+                    "mean_score": child.score / played if child and played else None})
     return out
 
 
 def _select(node: Node, keys: list[str], options: list[dict], rng: random.Random, c: float,
-            hint: str | None = None, bias: float = 0.0, widen: float | None = None):
+            hint: str | None = None, bias: float = 0.0, widen: float | None = None) -> tuple[Node, dict[str, Any]]:
     """UCT with availability counts over the decisions open now, plus a progressive
     bias toward the heuristic bot's pick (``hint``: the share of the playouts in which
     it was its pick, weighted by ``bias``, fading as 1/(visits+1)); the first untried

@@ -38,6 +38,19 @@ from functools import lru_cache
 
 from .errors import ChanceRejected, NeedChance
 
+TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from typing import Any, Protocol
+
+    class Chance(Protocol):
+        """Where a step's outcomes come from: the seed's stream, the table, a stated position, a record."""
+
+        def outcome(self, spec: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+            """The outcome ``spec`` asks for, and its ``index``, ``counter`` and ``draws``."""
+
+        def reveal(self) -> str | None:
+            """The seed, in hex, once the game is over (None: no seed)."""
+
 # the chance events, each with the field that holds its outcome
 CHANCE_VALUE_FIELD = {"DiceRolled": "values", "CardDrawn": "card", "ChanceChosen": "value",
                       "DeckShuffled": "order", "CardIdentified": "card"}
@@ -63,14 +76,14 @@ def derive_key(seed: bytes, entropies: list[bytes]) -> bytes:
     return key
 
 
-def canon(card) -> str:
+def canon(card: Any) -> str:
     if isinstance(card, (str, int)):
         return _canon_scalar(card)
     return json.dumps(card, sort_keys=True, separators=(",", ":"))
 
 
 @lru_cache(maxsize=65536, typed=True)
-def _canon_scalar(card) -> str:
+def _canon_scalar(card: Any) -> str:
     return json.dumps(card)
 
 
@@ -114,7 +127,7 @@ class Stream:
 
     __slots__ = ("key", "counter", "_inner", "_outer")
 
-    def __init__(self, key: bytes, counter: int = 0):
+    def __init__(self, key: bytes, counter: int = 0) -> None:
         self.key = key
         self.counter = counter
         padded = (hashlib.sha256(key).digest() if len(key) > 64 else key).ljust(64, b"\0")
@@ -164,19 +177,19 @@ _unpack_u64 = _U64.unpack_from
 
 def roll_dice(stream: Stream, sides: int, n: int) -> list[int]:
     """``n`` dice of ``sides`` faces: one ``uniform(sides)`` each, plus one."""
-    if n == 1:  # (most rolls: one die, without a comprehension's call)
+    if n == 1:  # one die, as most rolls are
         return [1 + stream.uniform(sides)]
     return [1 + stream.uniform(sides) for _ in range(n)]
 
 
-def draw_card(stream: Stream, choices: list):
+def draw_card(stream: Stream, choices: list) -> tuple[Any, int]:
     """A card from ``choices`` (any order): ``(card, index)``, its index in the canonical order."""
     ordered = canonical_order(choices)
     i = stream.uniform(len(ordered))
     return ordered[i], i
 
 
-def compute(stream: Stream, spec: dict):
+def compute(stream: Stream, spec: dict) -> tuple[Any, int | None]:
     """Draw the outcome ``spec`` asks for from ``stream``.
 
     Returns ``(value, index)``; ``index`` is None for dice and shuffles."""
@@ -197,7 +210,7 @@ def compute(stream: Stream, spec: dict):
     raise ValueError(f"unknown chance kind {kind!r}")
 
 
-def validate(spec: dict, value):
+def validate(spec: dict, value: Any) -> tuple[Any, int | None]:
     """Check a chance outcome entered at the table; return it normalised
     (and its index in the canonical order where that applies)."""
     kind = spec["kind"]
@@ -268,7 +281,7 @@ def said_key(text: str) -> str:
 _WORDS = re.compile(r"[^\W_]+")
 
 
-def said_as(card, spec: dict) -> str:
+def said_as(card: Any, spec: dict) -> str:
     """How a referee names ``card`` of a card request: as printed (``spec["names"]``),
     with what tells it apart from the other copies of that name where they differ
     (``spec["marks"]``): ``Dutch Naval Ship (Philips van Almonde)``; else its id."""
@@ -279,7 +292,7 @@ def said_as(card, spec: dict) -> str:
     return f"{names[card]} ({mark})" if mark else names[card]
 
 
-def by_name(spec: dict, ordered: list, value: str):
+def by_name(spec: dict, ordered: list, value: str) -> tuple[Any, int] | None:
     """The card ``value`` names among ``ordered`` (``(card, index)``), or None.
 
     A card is named by its id (any case), by what is printed on it (``spec["names"]``),
@@ -335,7 +348,7 @@ def is_copy_of(card_id: str, name: str) -> bool:
     return (len(rest) == 1 and rest.isalpha()) or (rest[0] == "-" and rest[1:].isdigit())
 
 
-def read_face(spec: dict, v):
+def read_face(spec: dict, v: Any) -> int:
     """A die face as the referee reads it: a number, a face the game names
     (``spec["faces"]``, e.g. ``{"skull": 6}``), or 0 on a d10 (printed for 10)."""
     if isinstance(v, str):
@@ -359,16 +372,16 @@ class SeededChance:
 
     source = "stream"
 
-    def __init__(self, seed: bytes, entropies: list[bytes], counter: int):
+    def __init__(self, seed: bytes, entropies: list[bytes], counter: int) -> None:
         self.seed = seed
         self.stream = Stream(derive_key(seed, entropies), counter)
 
-    def outcome(self, spec: dict):
+    def outcome(self, spec: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
         start = self.stream.counter
         value, index = compute(self.stream, spec)
         return value, {"index": index, "counter": start, "draws": self.stream.counter - start}
 
-    def reveal(self):
+    def reveal(self) -> str | None:
         return self.seed.hex()
 
 
@@ -377,18 +390,18 @@ class TableChance:
 
     source = "table"
 
-    def __init__(self, outcomes: list):
+    def __init__(self, outcomes: list) -> None:
         self.outcomes = list(outcomes)
         self.used = 0
 
-    def outcome(self, spec: dict):
+    def outcome(self, spec: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
         if self.used >= len(self.outcomes):
             raise NeedChance(spec)
         value, index = validate(spec, self.outcomes[self.used])
         self.used += 1
         return value, {"index": index, "counter": None, "draws": 0}
 
-    def reveal(self):
+    def reveal(self) -> str | None:
         return None
 
 
@@ -398,13 +411,13 @@ class StatedChance:
     position's, in order, checked like an outcome entered at a table; the others come
     from ``inner`` (the seed's stream, or the table)."""
 
-    def __init__(self, stated: list, inner):
+    def __init__(self, stated: list, inner: Chance) -> None:
         self.stated = list(stated)
         self.used = 0
         self.inner = inner
-        self.source = inner.source
+        self.source = inner.source  # type: ignore[attr-defined]  # (the seed's stream or the table: both say theirs)
 
-    def outcome(self, spec: dict):
+    def outcome(self, spec: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
         if not spec.get("stated"):
             return self.inner.outcome(spec)
         if self.used >= len(self.stated):
@@ -413,7 +426,7 @@ class StatedChance:
         self.used += 1
         return value, {"index": index, "counter": None, "draws": 0}
 
-    def reveal(self):
+    def reveal(self) -> str | None:
         return self.inner.reveal()
 
 
@@ -425,13 +438,13 @@ class ReplayChance:
     the stored ones, so a recorded outcome that does not match its request
     (another deck, another die size, another index) is caught there."""
 
-    def __init__(self, recorded: list[dict], seed_hex: str | None, seeded: bool = False):
+    def __init__(self, recorded: list[dict], seed_hex: str | None, seeded: bool = False) -> None:
         self.recorded = recorded
         self.used = 0
         self.seed_hex = seed_hex
         self.seeded = seeded  # a seeded game: only a stated position's outcomes were not drawn from the stream
 
-    def outcome(self, spec: dict):
+    def outcome(self, spec: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
         if self.used >= len(self.recorded):
             raise NeedChance(spec)
         rec = self.recorded[self.used]
@@ -456,11 +469,11 @@ class ReplayChance:
             index = recorded_index
         return value, {"index": index, "counter": rec.get("counter"), "draws": rec.get("draws", 0)}
 
-    def reveal(self):
+    def reveal(self) -> str | None:
         return self.seed_hex
 
 
-def recompute(key: bytes, kind: str, data: dict):
+def recompute(key: bytes, kind: str, data: dict) -> Any:
     """Recompute a recorded chance event from the key alone.
 
     Returns a list of problems (empty when the event matches the stream)."""

@@ -35,8 +35,13 @@ from __future__ import annotations
 
 from .equal import strictly_equal
 
+TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+    from typing import Any
 
-def kinds_of(ids, kind_of) -> dict:
+
+def kinds_of(ids: Iterable[str], kind_of: Callable[[str], str | None]) -> dict:
     """``{copy id: the ids of its kind, in order}`` (one list object for a kind), for the
     kinds of more than one copy, from the cards' ids in order and ``kind_of(id)`` (None
     for a card that is no copy)."""
@@ -48,7 +53,7 @@ def kinds_of(ids, kind_of) -> dict:
     return {card: group for group in groups.values() if len(group) > 1 for card in group}
 
 
-def named(obj, kinds: dict, out: list) -> None:
+def named(obj: Any, kinds: dict, out: list) -> None:
     """The copies ``obj`` (an event's data) names, in order, added to ``out``."""
     t = type(obj)
     if t is str:
@@ -82,7 +87,7 @@ def reading(kinds: dict, shown: dict | None) -> dict:
     return {card: shown.get(card, group[0]) for card, group in kinds.items()}
 
 
-def as_read(obj, alike: dict):
+def as_read(obj: Any, alike: dict) -> Any:
     """``obj`` (plain data: a view, an event's data, a decision) with each copy read as
     ``alike`` says (``reading``): text equal to a copy's id, in values and in keys."""
     if not alike:
@@ -90,7 +95,7 @@ def as_read(obj, alike: dict):
     return _read(obj, alike)
 
 
-def _read(obj, alike: dict):
+def _read(obj: Any, alike: dict) -> Any:
     t = type(obj)
     if t is str:
         return alike.get(obj, obj)
@@ -114,7 +119,7 @@ def offered(listed: list, alike: dict) -> list:
     return out
 
 
-def as_listed(decision, listed: list, alike: dict, read: bool = False):
+def as_listed(decision: Any, listed: list, alike: dict, read: bool = False) -> dict | None:
     """The listed decision ``decision`` stands for, or None.
 
     ``read``: the decision as a reader who is not the referee reads it (from ``offered``):

@@ -27,14 +27,19 @@ from __future__ import annotations
 from .chance import CHANCE_TYPES, CHANCE_VALUE_FIELD
 from .errors import BadInput
 
+TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+    from typing import Any
+
 KIND = "correct"
 
 
-def is_correction(decision) -> bool:
+def is_correction(decision: Any) -> bool:
     return isinstance(decision, dict) and decision.get("referee") == KIND
 
 
-def retracted_versions(events) -> set[int]:
+def retracted_versions(events: Sequence[Any]) -> set[int]:
     """The versions retracted by the ``Corrected`` events among ``events``
     (each with ``.type`` and ``.data``)."""
     out: set[int] = set()
@@ -45,7 +50,7 @@ def retracted_versions(events) -> set[int]:
     return out
 
 
-def undo_point(stored) -> int | None:
+def undo_point(stored: Sequence[Any]) -> int | None:
     """The version an undo goes back to: just before the last seat's step still on the game's
     line (stored events, with ``originator_version``). None while there is only the setup, which
     a correction never reaches into (the deal as entered)."""
@@ -55,7 +60,7 @@ def undo_point(stored) -> int | None:
     return starts[-1] - 1 if starts else None
 
 
-def in_step(decision, events) -> bool:
+def in_step(decision: Any, events: Sequence[Any]) -> bool:
     """A correction that cuts inside a step (just before one of its outcomes: the event at its
     target is a ``ChanceAwaited``, the next one an outcome) rather than between steps.
     ``events``: the game's events, all of them in order from version 1 (``.type``)."""
@@ -67,13 +72,13 @@ def in_step(decision, events) -> bool:
     return events[to - 1].type == "ChanceAwaited" and events[to].type in CHANCE_TYPES
 
 
-def line_of(stored) -> list:
+def line_of(stored: Sequence[Any]) -> list:
     """A game's line: its events (with ``.originator_version``) less every retracted one."""
     retracted = retracted_versions(stored)
     return [e for e in stored if e.originator_version not in retracted]
 
 
-def step_outcomes(stored) -> list[tuple[int, object, str]]:
+def step_outcomes(stored: Sequence[Any]) -> list[tuple[int, object, str]]:
     """The outcomes entered in the last step of the game's line, oldest first: ``(place, value,
     why)``, ``place`` the version of its ``ChanceAwaited`` marker (``outcome_places``), ``why``
     what it was for. ``stored``: all the game's events, in order from version 1."""
@@ -97,7 +102,7 @@ def places_said(places: list[int]) -> str:
             + ", ".join(map(str, places)) + " (`tools correct ID --outcomes K` counts them from the last)")
 
 
-def outcome_places(stored) -> list[int]:
+def outcome_places(stored: Sequence[Any]) -> list[int]:
     """The points a correction may cut the last step of a game's line at (``stored``: all the
     game's events, in order from version 1, with ``.type``, ``.data`` and
     ``.originator_version``): the version of each entered outcome's ``ChanceAwaited`` marker on
@@ -133,7 +138,7 @@ def check_decision(decision: dict) -> tuple[int, str]:
     return to_version, reason.strip()
 
 
-def setup_end(events, step_starts) -> int:
+def setup_end(events: Sequence[Any], step_starts: Iterable[str]) -> int:
     """The last version of the setup step (``{"step": "setup"}``) among ``events``
     (in order, each with ``.type``, ``.data`` and ``.originator_version``): the
     version before the first event after it that starts a step of its own

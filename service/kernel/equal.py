@@ -4,8 +4,12 @@ does not). Every game compares decisions with this, never with a copy of its own
 
 from __future__ import annotations
 
+TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from typing import Any
 
-def strictly_equal(a, b) -> bool:
+
+def strictly_equal(a: Any, b: Any) -> bool:
     """Equal, types included: ``True`` is not ``1``, ``1.0`` is not ``1``."""
     t = type(a)
     if t is not type(b):

@@ -10,7 +10,7 @@ class PrivateerError(Exception):
     http_status = 400
     kind = "error"
 
-    def __init__(self, reason: str):
+    def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
 
@@ -81,6 +81,6 @@ class NeedChance(Exception):
     """Raised inside a step in table mode when the next chance outcome has not
     been entered yet. Not an error: the step pauses there."""
 
-    def __init__(self, spec: dict):
+    def __init__(self, spec: dict) -> None:
         super().__init__(spec.get("why", "chance"))
         self.spec = spec

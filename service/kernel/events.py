@@ -9,20 +9,42 @@ from __future__ import annotations
 
 import msgpack
 
-# True for the type checker only (pyproject.toml: ``always_true``): a quick `tools` call never imports ``typing``
-_TYPES_ONLY = False
-if _TYPES_ONLY:
-    from typing import Any
+# mypy takes a name ``TYPE_CHECKING`` as true; at run time ``typing`` is not imported (a quick
+# `tools` call does without it: tests/store/test_direct_reads.py)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any, Literal, TypeAlias
+
+    # who may read an event: everyone, the referee alone, or these seats (and the referee)
+    Vis: TypeAlias = Literal["all", "referee"] | list[int]
 
 _pack = msgpack.Packer(use_bin_type=True).pack
 _unpack_kw = {"raw": False, "strict_map_key": False}
+
+
+def may_read(vis: Vis, seat: int | None) -> bool:
+    """Whether ``seat`` may read an event shown to ``vis``: the referee (None) reads every event,
+    the public (0) the public ones, a seat the public ones and those shown to it."""
+    return seat is None or vis == "all" or (vis != "referee" and seat in vis)
+
+
+def count_readers(seen: list[int], vis: Vis, by: int = 1) -> None:
+    """Count one event (``by``: -1 takes it back) for whoever may read it (``may_read``), in a
+    game's readers' counts ``seen``: ``seen[0]`` the public's, ``seen[i]`` the events seat ``i``
+    may read besides the public ones. The referee, who reads them all, has no count."""
+    if vis == "all":
+        seen[0] += by
+    elif vis != "referee":
+        for i in vis:
+            seen[i] += by
 
 
 class _EvSlots:
     __slots__ = ("type", "turn", "vis", "data", "packed")
     type: str
     turn: int
-    vis: Any  # "all", "referee" or a list of seats
+    vis: Vis
     data: dict
     packed: bytes | None
 
@@ -39,7 +61,7 @@ class Ev(_EvSlots):
 
     __slots__ = ()
 
-    def __init__(self, type: str, turn: int, vis, data: dict):
+    def __init__(self, type: str, turn: int, vis: Vis, data: dict) -> None:
         self.type = type
         self.turn = turn
         self.vis = vis
@@ -56,14 +78,10 @@ class Ev(_EvSlots):
         return msgpack.unpackb(self.packed, **_unpack_kw)
 
     def visible_to(self, seat: int | None) -> bool:
-        """seat None is the referee, who sees everything."""
-        if seat is None or self.vis == "all":
-            return True
-        if self.vis == "referee":
-            return False
-        return seat in self.vis
+        """``may_read``: seat None is the referee, who sees everything."""
+        return may_read(self.vis, seat)
 
-    def as_tuple(self):
+    def as_tuple(self) -> tuple[str, int, Vis, dict]:
         return (self.type, self.turn, self.vis, self.frozen())
 
     def live(self, data: dict) -> "Ev":
@@ -71,17 +89,17 @@ class Ev(_EvSlots):
         very ``data`` emitted (``rules._Through``)."""
         return self
 
-    def __reduce__(self):  # copied or pickled: a plain event with the data it was emitted with
+    def __reduce__(self) -> tuple[Callable[..., Ev], tuple[Any, ...]]:  # copied or pickled: a plain event with the data it was emitted with
         return (_rebuilt, (self.type, self.turn, self.vis, self.frozen(), self.packed))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Ev({self.type}, turn={self.turn}, vis={self.vis}, {self.data})"
 
 
 _DATA_SLOT = _EvSlots.__dict__["data"]
 
 
-def _rebuilt(type: str, turn: int, vis, data: dict, packed: bytes | None) -> Ev:
+def _rebuilt(type: str, turn: int, vis: Vis, data: dict, packed: bytes | None) -> Ev:
     ev = Ev(type, turn, vis, data)
     ev.packed = packed
     return ev

@@ -22,6 +22,14 @@ import os
 
 from .errors import BadInput
 
+TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from types import ModuleType
+    from typing import Any
+
+    from .rules import Rules
+
 ENV = "PRIVATEER_GAMES"
 
 
@@ -31,7 +39,7 @@ class Registration:
 
     __slots__ = ("name", "rules", "text", "svg", "help")
 
-    def __init__(self, name: str, rules: str, text: str = "", svg: str = "", help: str = ""):
+    def __init__(self, name: str, rules: str, text: str = "", svg: str = "", help: str = "") -> None:
         self.name = name  # the game's id in commands, records and the store: "loot"
         self.rules = rules  # the module whose ``RULES`` is its decider (``service.kernel.rules.Rules``)
         self.text = text  # the table in words: ``render(view, config, names, seat) -> [lines and service.render.table.Table]``
@@ -111,10 +119,10 @@ def available_games() -> list[str]:
     return names
 
 
-_LOADED: dict[str, object] = {}
+_LOADED: dict[str, Rules] = {}
 
 
-def get_rules(name: str):
+def get_rules(name: str) -> Rules:
     """The game's ``Rules`` (imported once)."""
     rules = _LOADED.get(name)
     if rules is not None:  # imported before: every game of a playout or a fold asks
@@ -132,12 +140,12 @@ def get_rules(name: str):
 GENERIC_BOTS = {"ismcts": "service.analysis.bot"}
 
 
-def generic_bot(name: str, rules):
+def generic_bot(name: str, rules: Rules) -> Callable[..., Any]:
     """The chooser of a bot every game has (``GENERIC_BOTS``), for this game's rules."""
     return importlib.import_module(GENERIC_BOTS[name]).bot_for(rules)
 
 
-def get_sampler(name: str):
+def get_sampler(name: str) -> Callable[..., Any] | None:
     """The game's ``determinize(state, seat, rng) -> state`` (its module ``sampler``:
     service/aggregates/<game>/sampler.py), or None when the game has none."""
     try:
@@ -146,7 +154,7 @@ def get_sampler(name: str):
         return None
 
 
-def catalog_checks(name: str):
+def catalog_checks(name: str) -> ModuleType:
     """The game's module ``catalog_checks`` (service/aggregates/<game>/catalog_checks.py), imported
     when a catalog is checked (a new game's, an organiser's file), never by a stored game's replay:
     Merchants & Marauders' checks are a pydantic schema, about 0.1 s to import."""

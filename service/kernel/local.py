@@ -18,8 +18,15 @@ from .rules import catalog_digest, get_rules, remember_catalog
 from .seating import choosers
 from .text import game_name, player_name, tournament as tournament_name, typed_strings
 
+TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from typing import Any
 
-def created_event(rules, seats: int, options: dict | None = None, table: bool = False,
+    from .chance import Chance
+    from .rules import Rules
+
+
+def created_event(rules: Rules, seats: int, options: dict | None = None, table: bool = False,
                   seed: bytes | None = None, name: str = "", tournament: str = "",
                   catalog: dict | None = None, fork: dict | None = None,
                   players: dict | None = None, position: dict | None = None) -> tuple[Ev, bytes | None]:
@@ -54,7 +61,7 @@ def created_event(rules, seats: int, options: dict | None = None, table: bool = 
 POSITION_LIMIT = 64_000  # characters of a position's JSON: a table described, not a data dump
 
 
-def positioned(rules, config: dict, position) -> tuple[dict, list]:
+def positioned(rules: Rules, config: dict, position: dict[str, Any]) -> tuple[dict, list]:
     """A stated position checked by the game's rules (``Rules.position``):
     ``(public, stated)``, the part ``GameCreated`` records and the hidden outcomes the
     setup takes (``Machine.setup(chance, stated)``). ``config``: the ``GameCreated``
@@ -77,7 +84,7 @@ def positioned(rules, config: dict, position) -> tuple[dict, list]:
 _CATALOGS: dict = {}
 
 
-def _default_catalog(rules, parsed: dict) -> tuple[dict, str]:
+def _default_catalog(rules: Rules, parsed: dict) -> tuple[dict, str]:
     """The game's own catalog for these options, read and validated once per
     process: each game gets a private copy (unpacked from the bytes kept), or,
     for rules whose catalog nobody changes (``Rules.shared_catalog``), the one
@@ -119,7 +126,7 @@ def check_players(players: dict, seats: int) -> dict:
 class LocalGame:
     def __init__(self, game: str, seats: int, options: dict | None = None, table: bool = False,
                  seed: bytes | None = None, run_setup: bool = True, catalog: dict | None = None,
-                 position: dict | None = None):
+                 position: dict | None = None) -> None:
         self.rules = get_rules(game)
         created, self.seed = created_event(self.rules, seats, options, table, seed, catalog=catalog,
                                            position=position)
@@ -131,20 +138,20 @@ class LocalGame:
         if run_setup:
             self.events += self.machine.setup(self.chance(), stated)
 
-    def chance(self):
+    def chance(self) -> Chance:
         k = self.machine.kernel_state
         if k["table"]:
             return TableChance([])
         # the key is derived once per list of entropies; each step starts at the kernel's counter
         cached = getattr(self, "_chance", None)
         if cached is None or cached[0] != k["entropies"]:
-            cached = (list(k["entropies"]), SeededChance(self.seed, [bytes.fromhex(e) for e in k["entropies"]], 0))
+            cached = (list(k["entropies"]), SeededChance(self.seed, [bytes.fromhex(e) for e in k["entropies"]], 0))  # type: ignore[arg-type]  # (a seeded game has its seed)
             self._chance = cached
         cached[1].stream.counter = k["counter"]
         return cached[1]
 
     @property
-    def state(self):
+    def state(self) -> Any:
         return self.machine.state
 
     def act(self, seat: int, decision: dict) -> list[Ev]:
@@ -157,7 +164,7 @@ class LocalGame:
         self.events += evs
         return evs
 
-    def enter(self, outcome) -> list[Ev]:
+    def enter(self, outcome: Any) -> list[Ev]:
         evs = self.machine.enter_chance(outcome)
         self.events += evs
         return evs
@@ -168,7 +175,7 @@ class LocalGame:
     def to_act(self) -> list[int]:
         return self.machine.to_act()
 
-    def play_out(self, rng: random.Random, bot="random", max_steps: int = 100_000,
+    def play_out(self, rng: random.Random, bot: Any = "random", max_steps: int = 100_000,
                  keep: bool = True) -> int:
         """Play with bots until the game ends; return the number of decisions.
         ``bot``: one bot for every seat, or by seat, or a chooser for every seat

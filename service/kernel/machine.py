@@ -37,23 +37,26 @@ from .chance import (CHANCE_TYPES, CHANCE_VALUE_FIELD, SeededChance, StatedChanc
 from .copies import as_listed, named, offered, reading, show
 from .corrections import check_decision
 from .equal import strictly_equal
-from .events import Ev, _FoldedEv, _pack
+from .events import Ev, _FoldedEv, _pack, count_readers
 from .errors import BadInput, IllegalDecision, NeedChance, NoChanceAwaited, NotYourTurn, PrivateerError
 from .rules import Rules
 
-# True for the type checker only (pyproject.toml: ``always_true``): a quick `tools` call never imports ``typing``
-_TYPES_ONLY = False
-if _TYPES_ONLY:
+# mypy takes a name ``TYPE_CHECKING`` as true; at run time ``typing`` is not imported (a quick
+# `tools` call does without it: tests/store/test_direct_reads.py)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .chance import Chance
     from typing import Any
 
-    from .chance import ReplayChance
+    from .events import Vis
 
-    Chance = SeededChance | TableChance | StatedChance | ReplayChance  # what a step draws its chance from
+    # the states before the current step, the kernel's and the game's (table mode)
+    Base = tuple[dict[str, Any], Any]
 
 UNKNOWN = "?"  # a card nobody has seen (table mode): "?deck#n"
 
 
-def is_unknown(card) -> bool:
+def is_unknown(card: Any) -> bool:
     return isinstance(card, str) and card.startswith(UNKNOWN)
 KERNEL_TYPES = CHANCE_TYPES | {"GameCreated", "Decided", "ChanceAwaited", "GameFinished", "EntropyAdded",
                                "Corrected", "SeatNamed", "SeatKeyRegistered"}
@@ -64,17 +67,8 @@ KERNEL_TYPES = CHANCE_TYPES | {"GameCreated", "Decided", "ChanceAwaited", "GameF
 STEP_STARTS = ("Decided", "EntropyAdded", "SeatNamed", "SeatKeyRegistered")
 
 
-def _copy(obj):
+def _copy(obj: Any) -> Any:
     return msgpack.unpackb(_pack(obj), raw=False, strict_map_key=False)
-
-
-def _uncount(seen: list, vis) -> None:
-    """Take back one event's count from its readers (``Machine.apply`` counts it)."""
-    if vis == "all":
-        seen[0] -= 1
-    elif vis != "referee":
-        for i in vis:
-            seen[i] -= 1
 
 
 # public events that list cards without showing them: the game's catalog, a deck's cards shuffled
@@ -97,7 +91,7 @@ def new_kernel_state(seats: int, table: bool) -> dict:
     }
 
 
-def note_slip(step, decision: dict) -> None:
+def note_slip(step: Step, decision: dict) -> None:
     """``{"referee": "note", "text": ...}``: a physical slip the rules cannot
     express (a card shown by accident, a die knocked over), and what the
     referee ruled, put on the record as a public ``RefereeNoted`` event. It
@@ -105,10 +99,10 @@ def note_slip(step, decision: dict) -> None:
     text = decision.get("text")
     if set(decision) != {"referee", "text"} or not isinstance(text, str) or not text.strip() or len(text) > 1000:
         raise BadInput('a referee note is {"referee": "note", "text": "what happened and what was ruled"}')
-    step.emit("RefereeNoted", "all", text=text.strip())
+    step.emit("RefereeNoted", {"text": text.strip()}, "all")
 
 
-def norm_vis(vis):
+def norm_vis(vis: Vis) -> Vis:
     if vis == "all" or vis == "referee":
         return vis
     if len(vis) == 1 and type(vis[0]) is int:
@@ -133,8 +127,8 @@ class Step:
     __slots__ = ("machine", "state", "_turn", "_fold", "_keep", "_seen", "_table", "_kinds", "chance", "seat",
                  "events", "checked")
 
-    def __init__(self, machine: "Machine", chance, seat: int, checked: bool = False, keep: bool | None = None,
-                 shows: bool | None = None):
+    def __init__(self, machine: "Machine", chance: Chance | None, seat: int, checked: bool = False, keep: bool | None = None,
+                 shows: bool | None = None) -> None:
         """``shows``: whether the copies public events name take their labels (``Machine._show``):
         in a history that is stored or read (default: when the step keeps its events), not in a
         playout nobody reads, where it would cost a fifth of the work."""
@@ -154,10 +148,10 @@ class Step:
         self.events: list[Ev] = [] if keep else [_new_ev(Ev)]
         self.begin(chance, seat, checked)
 
-    def begin(self, chance, seat: int, checked: bool = False) -> None:
+    def begin(self, chance: Chance | None, seat: int, checked: bool = False) -> None:
         """What differs from one step to the next (a machine runs its live steps through
         one step object: ``Machine._step``)."""
-        self.chance = chance
+        self.chance: Chance = chance  # type: ignore[assignment]  # (None: the step that folds stored events draws none)
         self.seat = seat
         # True when the kernel has already found the decision among the listed
         # ones (type-strict): the rules need not derive their list again
@@ -169,18 +163,13 @@ class Step:
     def seats(self) -> int:
         return self.machine.kernel_state["seats"]
 
-    def emit(self, type: str, vis="all", turn: int | None = None, /, **data) -> Ev:
-        """An event of the step, taken at once by the kernel's state and the working
-        state. This is the one bookkeeping of an event: a stored event is folded
-        through here too (``Machine.apply``)."""
-        # ``vis`` and ``turn`` are given by name as often as not. They are positional-only
-        # here and taken back out of ``data`` when named: a function that could take them
-        # by name would have CPython compare every data keyword with both names (by value,
-        # as no name is the same object), some 240 instructions a keyword.
-        if "vis" in data:
-            vis = data.pop("vis")
-        if "turn" in data:
-            turn = data.pop("turn")
+    def emit(self, type: str, data: dict[str, Any], vis: Vis = "all", turn: int | None = None) -> Ev:
+        """An event of the step: its ``type``, its ``data`` (the step takes the dict: the caller
+        gives a new one and keeps no hold on it), who may read it (``vis``: ``"all"``,
+        ``"referee"`` or a list of seats) and its turn (None: the turn the rules' ``turn`` reads
+        off the working state). It is taken at once by the kernel's state and the working state.
+        This is the one bookkeeping of an event: a stored event is folded through here too
+        (``Machine.apply``)."""
         keep = self._keep
         if keep:
             # frozen as emitted; the state may keep (and later change) what it is given, so the
@@ -193,20 +182,17 @@ class Step:
             ev.data = data
         ev.type = type
         ev.turn = self._turn(self.state) if turn is None else turn
-        # counted for whoever may read it: seen = [events the public may read, seat 1's others, ...]
+        # counted for whoever may read it, as ``count_readers`` counts (written out here, where every
+        # event of every playout passes: tests/kernel/test_readers.py holds the two to one rule)
+        seen = self._seen
         if vis == "all":
-            self._seen[0] += 1
+            seen[0] += 1
             if self._kinds and type not in _LISTS_CARDS:  # the copies it names, as the public now reads them
                 self.machine._show(data, self._kinds)
-        elif vis != "referee":
-            if len(vis) == 1 and vis[0].__class__ is int:  # one seat, as ``norm_vis`` makes it (inlined)
-                vis = [vis[0]]
-                self._seen[vis[0]] += 1
-            else:
-                vis = norm_vis(vis)
-                seen = self._seen
-                for i in vis:
-                    seen[i] += 1
+        elif vis != "referee":  # a new list (the event shares nothing with the state), as ``norm_vis`` makes it
+            vis = [vis[0]] if len(vis) == 1 and vis[0].__class__ is int else norm_vis(vis)
+            for i in vis:
+                seen[i] += 1
         ev.vis = vis
         if type in KERNEL_TYPES:  # what one of the kernel's own events changes in its state
             m = self.machine
@@ -230,26 +216,26 @@ class Step:
         return ev
 
     # chance -------------------------------------------------------------
-    def roll(self, sides: int, n: int = 1, vis="all", why: str = "", faces: dict | None = None) -> list[int]:
+    def roll(self, sides: int, n: int = 1, vis: Vis = "all", why: str = "", faces: dict | None = None) -> list[int]:
         """``faces``: names the referee may type for faces (``{"skull": 6}``)."""
         chance = self.chance
         if type(chance) is SeededChance:  # the seed's stream: the dice straight from it (as ``outcome`` does)
             stream = chance.stream
             start = stream.counter
             values = roll_dice(stream, sides, n)
-            self.emit("DiceRolled", vis, sides=sides, n=n, values=values, why=why,
-                      counter=start, draws=stream.counter - start)
+            self.emit("DiceRolled", {"sides": sides, "n": n, "values": values, "why": why,
+                                     "counter": start, "draws": stream.counter - start}, vis)
             return values
         spec = {"kind": "dice", "sides": sides, "n": n, "why": why}
         if faces:
             spec["faces"] = faces
         values, meta = chance.outcome(spec)
-        self.emit("DiceRolled", vis, sides=sides, n=n, values=values, why=why,
-                  counter=meta["counter"], draws=meta["draws"])
+        self.emit("DiceRolled", {"sides": sides, "n": n, "values": values, "why": why,
+                                 "counter": meta["counter"], "draws": meta["draws"]}, vis)
         return values
 
-    def draw(self, deck: str, remaining: list, vis="all", why: str = "", unknown_pool: list | None = None,
-             stated: bool = False):
+    def draw(self, deck: str, remaining: list, vis: Vis = "all", why: str = "", unknown_pool: list | None = None,
+             stated: bool = False) -> Any:
         """Draw one card from ``remaining`` (the deck's cards, any order).
 
         ``stated``: a card a stated position names (``Rules.position``), in its setup: the
@@ -267,8 +253,8 @@ class Step:
             stream = chance.stream
             start = stream.counter
             card, index = draw_card(stream, remaining)
-            self.emit("CardDrawn", vis, deck=deck, card=card, index=index, of=len(remaining),
-                      why=why, counter=start, draws=stream.counter - start)
+            self.emit("CardDrawn", {"deck": deck, "card": card, "index": index, "of": len(remaining),
+                                    "why": why, "counter": start, "draws": stream.counter - start}, vis)
             return card
         # unknown tokens exist only in table mode
         unknown = [c for c in remaining if is_unknown(c)]
@@ -277,22 +263,22 @@ class Step:
             if stated:  # (recorded as such: the audit and the record tell it from an outcome entered)
                 spec["stated"] = True
                 card, meta = self.chance.outcome(spec)
-                self.emit("CardDrawn", vis, deck=deck, card=card, index=meta["index"], of=len(remaining),
-                          why=why, counter=meta["counter"], draws=meta["draws"], stated=True)
+                self.emit("CardDrawn", {"deck": deck, "card": card, "index": meta["index"], "of": len(remaining),
+                                        "why": why, "counter": meta["counter"], "draws": meta["draws"], "stated": True}, vis)
                 return card
             card, meta = self.chance.outcome(spec)
-            self.emit("CardDrawn", vis, deck=deck, card=card, index=meta["index"], of=len(remaining),
-                      why=why, counter=meta["counter"], draws=meta["draws"])
+            self.emit("CardDrawn", {"deck": deck, "card": card, "index": meta["index"], "of": len(remaining),
+                                    "why": why, "counter": meta["counter"], "draws": meta["draws"]}, vis)
             return card
         known = [c for c in remaining if not is_unknown(c)]
         spec = self._named({"kind": "card", "deck": deck, "choices": known + list(unknown_pool or []), "why": why})
         card, meta = self.chance.outcome(spec)
         token = None if card in known else unknown[0]
-        self.emit("CardDrawn", vis, deck=deck, card=card, index=None, of=len(remaining), why=why,
-                  counter=meta["counter"], draws=meta["draws"], token=token)
+        self.emit("CardDrawn", {"deck": deck, "card": card, "index": None, "of": len(remaining), "why": why,
+                                "counter": meta["counter"], "draws": meta["draws"], "token": token}, vis)
         return card
 
-    def identify(self, deck: str, token, unknown_pool: list, vis="all", why: str = ""):
+    def identify(self, deck: str, token: Any, unknown_pool: list, vis: Vis = "all", why: str = "") -> Any:
         """The identity of a card laid face down, when the rules turn it over.
         Seeded games hold real cards (returned as they are); at a table the
         referee names it, among ``unknown_pool`` (the identities still possible)."""
@@ -300,8 +286,8 @@ class Step:
             return token
         spec = self._named({"kind": "card", "deck": deck, "choices": list(unknown_pool), "why": why})
         card, meta = self.chance.outcome(spec)
-        self.emit("CardIdentified", vis, deck=deck, token=token, card=card, why=why,
-                  counter=meta["counter"], draws=meta["draws"])
+        self.emit("CardIdentified", {"deck": deck, "token": token, "card": card, "why": why,
+                                     "counter": meta["counter"], "draws": meta["draws"]}, vis)
         return card
 
     def _named(self, spec: dict) -> dict:
@@ -320,18 +306,18 @@ class Step:
                             spec[key] = given
         return spec
 
-    def pick(self, options: list, vis="all", why: str = "", stated: bool = False):
+    def pick(self, options: list, vis: Vis = "all", why: str = "", stated: bool = False) -> Any:
         """``stated``: a value a stated position gives (as ``draw``'s)."""
         spec: dict = {"kind": "pick", "options": list(options), "why": why}
         extra = {}
         if stated:
             spec["stated"] = extra["stated"] = True
         value, meta = self.chance.outcome(spec)
-        self.emit("ChanceChosen", vis, options=list(options), value=value, index=meta["index"],
-                  why=why, counter=meta["counter"], draws=meta["draws"], **extra)
+        self.emit("ChanceChosen", {"options": list(options), "value": value, "index": meta["index"],
+                                   "why": why, "counter": meta["counter"], "draws": meta["draws"], **extra}, vis)
         return value
 
-    def shuffle(self, deck: str, cards: list, vis="referee", why: str = "", face_down: bool = False) -> list:
+    def shuffle(self, deck: str, cards: list, vis: Vis = "referee", why: str = "", face_down: bool = False) -> list:
         """``face_down``: the cards go where nobody sees them (set aside, laid
         face down). At a table nobody can name their order, so none is asked:
         the order is of unknown tokens (``?deck#n``), each named when the rules
@@ -339,13 +325,13 @@ class Step:
         if face_down and self.machine.kernel_state["table"]:
             first = self.machine.kernel_state.get("unknown", 0) + 1
             order = [f"{UNKNOWN}{deck}#{first + i}" for i in range(len(cards))]
-            self.emit("DeckShuffled", vis, deck=deck, order=order, why=why, face_down=True,
-                      counter=None, draws=0)
+            self.emit("DeckShuffled", {"deck": deck, "order": order, "why": why, "face_down": True,
+                                       "counter": None, "draws": 0}, vis)
             return order
         spec = {"kind": "shuffle", "deck": deck, "cards": list(cards), "why": why}
         order, meta = self.chance.outcome(spec)
-        self.emit("DeckShuffled", vis, deck=deck, order=order, why=why,
-                  counter=meta["counter"], draws=meta["draws"])
+        self.emit("DeckShuffled", {"deck": deck, "order": order, "why": why,
+                                   "counter": meta["counter"], "draws": meta["draws"]}, vis)
         return order
 
 
@@ -365,19 +351,19 @@ class Machine:
     # by (``LocalGame.play_out``), as it has no events to count
     outcomes = 0
 
-    def __init__(self, rules, created: Ev):
+    def __init__(self, rules: Rules, created: Ev) -> None:
         cfg = created.data
         self._hold(rules, cfg, new_kernel_state(cfg["seats"], cfg["table"]), rules.initial_state(cfg), None)
 
     @classmethod
-    def held(cls, rules, config: dict, kernel_state: dict, state, base) -> "Machine":
+    def held(cls, rules: Rules, config: dict, kernel_state: dict, state: Any, base: Base | None) -> "Machine":
         """A machine holding these very states (a copy's, a snapshot's)."""
         m = object.__new__(cls)
         m._hold(rules, config, kernel_state, state, base)
         return m
 
     @classmethod
-    def mid_game(cls, rules, state, seats: int) -> "Machine":
+    def mid_game(cls, rules: Rules, state: Any, seats: int) -> "Machine":
         """A seeded machine holding a game's ``state`` (owned by it: not copied) past its setup,
         for a driver to play on from there (a search plays a determinized state out on one:
         service/analysis/ismcts.py). Its kernel state is a new game's (``new_kernel_state``)
@@ -386,18 +372,17 @@ class Machine:
         kernel_state["steps"] = 1
         return cls.held(rules, {"seats": seats, "table": False}, kernel_state, state, None)
 
-    def _hold(self, rules, config: dict, kernel_state: dict, state, base) -> None:
+    def _hold(self, rules: Rules, config: dict, kernel_state: dict, state: Any, base: Base | None) -> None:
         # every machine's attributes set here, in this order (one layout for all of them)
         self.rules = rules
         self.config = config
         self.kernel_state = kernel_state
         self.state = state  # the game's state, as its rules keep it
-        self.base: tuple | None = base  # the states before the current step (table mode only)
+        self.base: Base | None = base  # the states before the current step (table mode only)
         self._folder: Step | None = None  # the step stored events are folded through (``apply``)
         self._live: Step | None = None  # the step object the live steps are run through (``_step``)
 
-    # The names these had first, read-only, for the callers that still use them
-    # (the game packages' tests, bench/, service/http/core.py).
+    # Short names of the two states, read-only (the service's routes and audit, bench/, tests).
     @property
     def k(self) -> dict:
         """``kernel_state``"""
@@ -416,7 +401,7 @@ class Machine:
         folder = self._folder
         if folder is None:
             folder = self._folder = Step(self, None, 0, keep=False, shows=True)  # the fold path: the events are the stored ones
-        folder.emit(ev.type, ev.vis, ev.turn, **ev.data)
+        folder.emit(ev.type, {**ev.data}, ev.vis, ev.turn)
 
     def _kernel_fact(self, t: str, data: dict) -> None:
         """What the kernel's rarer events change in its state (``Step.emit`` takes the
@@ -440,7 +425,7 @@ class Machine:
         """A public event (``Step.emit``): the copies it names that the public had not seen
         take their kinds' next labels (service/kernel/copies.py)."""
         found: list = []
-        for v in data.values():  # (most events: a few plain values, looked at here without a call)
+        for v in data.values():  # a string may be a copy's name; a list, dict or tuple is searched (``named``)
             t = v.__class__
             if t is str:
                 if v in kinds:
@@ -450,7 +435,7 @@ class Machine:
         if found:
             show(self.kernel_state.setdefault("shown", {}), kinds, found)
 
-    def _at_table(self, t: str, data: dict, vis) -> None:
+    def _at_table(self, t: str, data: dict, vis: Vis) -> None:
         """What an event changes in the kernel's state at a table (``Step.emit``): a
         ``Decided`` keeps the states before its step and opens it (``pending``: its
         outcomes entered so far and how many consequences it had); an outcome is one
@@ -478,7 +463,7 @@ class Machine:
             # the state before this step, for a chance entry to re-run it from: its Decided
             # (counted already for its readers and as a step) taken back out
             before = _copy(k)
-            _uncount(before["seen"], vis)
+            count_readers(before["seen"], vis, -1)
             before["steps"] -= 1
             self.base = (before, _copy(self.state))
             k["pending"] = {"seat": data["seat"], "decision": data["decision"], "outcomes": [], "emitted": -1}
@@ -498,12 +483,7 @@ class Machine:
         what a viewer could read of it stays counted; a seat's name stays its name."""
         self._legal = self._acting = None
         k = self.kernel_state
-        seen = k["seen"]
-        if ev.vis == "all":
-            seen[0] += 1
-        elif ev.vis != "referee":
-            for i in ev.vis:
-                seen[i] += 1
+        count_readers(k["seen"], ev.vis)
         counter = None
         if ev.type in CHANCE_TYPES and ev.data.get("counter") is not None:
             counter = k["counter"] = ev.data["counter"] + ev.data["draws"]
@@ -514,19 +494,14 @@ class Machine:
         elif k["awaiting"] is not None:  # retracted inside the step that awaits: its re-run counts it too
             self._before_too(ev.vis, counter=counter)
 
-    def _before_too(self, vis, steps: bool = False, corrections: bool = False, counter: int | None = None) -> None:
+    def _before_too(self, vis: Vis, steps: bool = False, corrections: bool = False, counter: int | None = None) -> None:
         """What an event outside the pending step's line (a correction inside it, an event
         it retracted) adds to the kernel's state, added to the state the step re-runs from
         (``base``) as well: readers' counts, steps, corrections, the chance counter."""
         if self.base is None:
             return
         k = _copy(self.base[0])  # a new copy: other machines may share the one held
-        seen = k["seen"]
-        if vis == "all":
-            seen[0] += 1
-        elif vis != "referee":
-            for i in vis:
-                seen[i] += 1
+        count_readers(k["seen"], vis)
         k["steps"] += steps
         if corrections:
             k["corrections"] = k.get("corrections", 0) + 1
@@ -543,7 +518,7 @@ class Machine:
         self.config = {**self.config, "players": players}
         if self.base is not None:  # (a new copy: other machines may share the one held)
             k = _copy(self.base[0])
-            k["seen"][0] += 1
+            count_readers(k["seen"], "all")
             self.base = (k, self.base[1])
 
     def _seat_key(self, data: dict) -> None:
@@ -559,14 +534,15 @@ class Machine:
         if not to_version < version:
             raise BadInput(f"to_version must be before the game's version {version}")
         step = Step(self, None, 0)
-        step.emit("Decided", "all", seat=0, decision=decision)
-        step.emit("Corrected", "all", to_version=to_version, retracted=[to_version + 1, version], reason=reason)
+        step.emit("Decided", {"seat": 0, "decision": decision}, "all")
+        step.emit("Corrected", {"to_version": to_version, "retracted": [to_version + 1, version],
+                                "reason": reason}, "all")
         return step.events
 
     def copy(self) -> "Machine":
         return self._with(self.kernel_state, self.state, self.base)
 
-    def _with(self, kernel_state: dict, state, base) -> "Machine":
+    def _with(self, kernel_state: dict, state: Any, base: Base | None) -> "Machine":
         """A machine of the same game holding a private copy of the two states."""
         return Machine.held(self.rules, self.config, _copy(kernel_state), _copy(state), base)
 
@@ -608,7 +584,7 @@ class Machine:
             self._acting = acting
         return acting
 
-    def awaiting_chance(self):
+    def awaiting_chance(self) -> dict | None:
         a = self.kernel_state["awaiting"]
         if a is None:
             return None
@@ -629,7 +605,7 @@ class Machine:
             acting = self.acting()
         if seat not in acting:
             return []
-        cached = self._legal  # (``_listed``, inlined: a driver asks at every step)
+        cached = self._legal  # the list ``_listed`` keeps (read here without its call: a driver asks at every step)
         if cached is not None and cached[0] == seat:
             return cached[1]
         listed = self.rules.legal(self.state, seat)
@@ -658,12 +634,12 @@ class Machine:
         return listed
 
     # commands -------------------------------------------------------------
-    def check_seat(self, seat) -> None:
+    def check_seat(self, seat: object) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= self.kernel_state["seats"]:
             raise BadInput(f"seat must be a number from 1 to {self.kernel_state['seats']}")
 
-    def decide(self, seat: int, decision: dict, chance: Chance, read: bool = False,
-               signed: dict | None = None) -> list[Ev]:
+    def decide(self, seat: int, decision: Any, chance: Chance, read: bool = False,
+               signed: dict[str, Any] | None = None) -> list[Ev]:
         """Run one step for ``seat``'s ``decision``; return its events.
         Raises before returning anything if the decision is refused.
 
@@ -701,7 +677,7 @@ class Machine:
                                                        separators=(",", ":")))
         return self._run(seat, decision, chance, strict=True, signed=signed)
 
-    def play(self, seat: int, decision: dict, chance) -> list[Ev]:
+    def play(self, seat: int, decision: dict, chance: Chance) -> list[Ev]:
         """The driver's step: ``seat``'s ``decision``, its chance drawn from ``chance``; its events.
 
         A decision taken from ``legal(seat)`` itself (the very object, on the state it was listed
@@ -723,7 +699,7 @@ class Machine:
                     return self._run_live(seat, decision, chance, True)
         return self.decide(seat, decision, chance)
 
-    def setup(self, chance, stated: list | None = None) -> list[Ev]:
+    def setup(self, chance: Chance, stated: list | None = None) -> list[Ev]:
         """``stated``: the hidden part of a stated position (``Rules.position``), the
         outcomes its setup asks ``stated``, served before ``chance`` is asked."""
         # a seeded game's first step runs live: a game whose setup failed is never stored or
@@ -738,7 +714,7 @@ class Machine:
             raise BadInput(f"the position states {len(stated)} hidden outcomes, the setup took {served.used}")
         return events
 
-    def referee(self, decision, chance) -> list[Ev]:
+    def referee(self, decision: Any, chance: Chance) -> list[Ev]:
         """A referee's step (seat 0 after the setup): a penalty or an
         adjustment the rules name (``Rules.referee``); public, audited like any step."""
         if self.kernel_state["steps"] == 0:
@@ -754,7 +730,7 @@ class Machine:
         return self._run(0, decision, chance)
 
     def _run(self, seat: int, decision: dict, chance: Chance, strict: bool = False, live: bool = False,
-             signed: dict | None = None) -> list[Ev]:
+             signed: dict[str, Any] | None = None) -> list[Ev]:
         # A decision exactly as listed runs on the live state: the rules accept
         # every listed decision, so nothing is refused half-way and no copy is
         # needed; so does a seeded game's setup (``live``). Anything else (a
@@ -774,7 +750,7 @@ class Machine:
         return events
 
     def _run_live(self, seat: int, decision: dict, chance: Chance, checked: bool,
-                  signed: dict | None = None) -> list[Ev]:
+                  signed: dict[str, Any] | None = None) -> list[Ev]:
         """The step on the live state (``_run``): a decision found among the listed
         ones (``checked``), or a seeded game's setup."""
         try:
@@ -785,7 +761,7 @@ class Machine:
             raise
 
     def _step(self, work: "Machine", seat: int, decision: dict, chance: Chance, checked: bool = False,
-              signed: dict | None = None) -> list[Ev]:
+              signed: dict[str, Any] | None = None) -> list[Ev]:
         # one step object for a machine's steps, while it holds the same state and keeps its
         # events or not alike: what differs from one step to the next is set anew
         step = work._live
@@ -802,9 +778,9 @@ class Machine:
         else:
             vis = rules.decision_visibility(self.state, seat, decision)
         if signed is None:
-            step.emit("Decided", vis, seat=seat, decision=decision)
+            step.emit("Decided", {"seat": seat, "decision": decision}, vis)
         else:  # the seat's signature, seen by exactly those who see its decision
-            step.emit("Decided", vis, seat=seat, decision=decision, **signed)
+            step.emit("Decided", {"seat": seat, "decision": decision, **signed}, vis)
         try:
             if seat:
                 rules.decide(step, seat, decision)
@@ -817,10 +793,10 @@ class Machine:
             if rules.finished(work.state) and not work.kernel_state["finished"]:
                 result = rules.outcome(work.state)
                 extra = {"tiebreak": result["tiebreak"]} if result.get("tiebreak") else {}
-                step.emit("GameFinished", "all", scores=result["scores"], winners=result["winners"],
-                          seed=chance.reveal(), **extra)
+                step.emit("GameFinished", {"scores": result["scores"], "winners": result["winners"],
+                                           "seed": chance.reveal(), **extra}, "all")
         except NeedChance as need:
-            step.emit("ChanceAwaited", "referee", **need.spec)
+            step.emit("ChanceAwaited", {**need.spec}, "referee")
         work._legal = work._acting = None  # whatever was asked of the rules during the step is stale
         return step.events
 
@@ -840,7 +816,7 @@ class Machine:
             raise IllegalDecision(f"not one of the decisions seat {seat} may make now, exactly as "
                                   "`legal` lists them (check each value's type: true is not 1)")
 
-    def enter_chance(self, outcome) -> list[Ev]:
+    def enter_chance(self, outcome: Any) -> list[Ev]:
         """Table mode: the referee enters the awaited outcome; the paused step
         is re-run from its start with every outcome entered so far, and only
         the events after those already recorded are returned."""

@@ -6,8 +6,13 @@ from __future__ import annotations
 
 from .errors import BadInput
 
+TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
 
-def keys(what: str, d, known) -> dict:
+
+def keys(what: str, d: dict[str, Any], known: Iterable[str]) -> dict:
     """``d``, a JSON object with no key outside ``known``; else a refusal naming ``what``."""
     if not isinstance(d, dict):
         raise BadInput(f"{what} must be a JSON object")
@@ -26,7 +31,7 @@ def players(position: dict, seats: int) -> list:
     return people
 
 
-def whole(what: str, value, low: int, high: int) -> int:
+def whole(what: str, value: Any, low: int, high: int) -> int:
     """``value``, a whole number from ``low`` to ``high`` (``true`` is not 1)."""
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         raise BadInput(f"{what} must be a whole number from {low} to {high}, not {value!r}")

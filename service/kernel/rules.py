@@ -49,6 +49,13 @@ from operator import itemgetter
 from .errors import BadInput, IllegalDecision
 from .games import available_games, get_rules  # noqa: F401  (the registry, named here for its many callers)
 
+TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+    from .events import Ev, Vis
+    from .machine import Step
+
 
 class Rules:
     name = ""
@@ -75,19 +82,19 @@ class Rules:
     shared_catalog = False
 
     # the decider ----------------------------------------------------------
-    def initial_state(self, config: dict):
+    def initial_state(self, config: dict) -> Any:
         raise NotImplementedError
 
-    def setup(self, step) -> None:
+    def setup(self, step: Step) -> None:
         raise NotImplementedError
 
-    def decide(self, step, seat: int, decision: dict) -> None:
+    def decide(self, step: Step, seat: int, decision: dict) -> None:
         raise NotImplementedError
 
     # ``evolve`` as a table (see the module's text); None: the game writes ``evolve`` itself
     handlers: dict | None = None
 
-    def evolve(self, state, ev) -> None:
+    def evolve(self, state: Any, ev: Ev) -> None:
         if self.handlers is None:
             raise NotImplementedError
         handler = self.handlers.get(ev.type)
@@ -126,18 +133,18 @@ class Rules:
         A game that cannot start from a position refuses (the default)."""
         raise BadInput(f"{self.name} cannot start from a position yet")
 
-    def referee(self, step, decision: dict) -> None:
+    def referee(self, step: Step, decision: dict) -> None:
         """A referee's decision (``{"referee": KIND, ...}``): penalties and
         adjustments the book names. Validate, then emit, like ``decide``."""
         raise IllegalDecision(f"{self.name} has no referee decision {decision.get('referee')!r}")
 
-    def card_names(self, state, deck: str) -> dict | None:
+    def card_names(self, state: Any, deck: str) -> dict | None:
         """What is printed on the cards of ``deck`` (card id -> name), so a
         referee may name a card as printed (``rum``, ``Frances Wright``); the id
         stays an alias. None: the ids are what is printed."""
         return None
 
-    def card_marks(self, state, deck: str) -> dict | None:
+    def card_marks(self, state: Any, deck: str) -> dict | None:
         """What tells apart the cards of ``deck`` that share a printed name but differ
         (card id -> a detail printed on it: an admiral, an icon), for those cards only.
         Copies of one name without a mark (or with the same mark) are interchangeable; a
@@ -145,7 +152,7 @@ class Rules:
         alone (service/kernel/chance.py, ``by_name``). None: no such cards."""
         return None
 
-    def card_aliases(self, state, deck: str) -> dict | None:
+    def card_aliases(self, state: Any, deck: str) -> dict | None:
         """Other names a referee may type for the cards of ``deck`` (card id -> a list),
         beside the printed name and the id: e.g. the word the rules use for a tile's kind."""
         return None
@@ -162,36 +169,36 @@ class Rules:
         rest = " ".join(f"{k} {v}" for k, v in decision.items() if k != "action")
         return f"{decision.get('action', '')} {rest}".strip()
 
-    def say_event(self, config: dict | None, ev) -> str | None:
+    def say_event(self, config: dict | None, ev: Ev) -> str | None:
         """An event in the game's own words (``views.describe`` asks first); None: not said here."""
         return None
 
-    def referee_legal(self, state) -> list[dict]:
+    def referee_legal(self, state: Any) -> list[dict]:
         """The referee decisions open now (for ``tools legal --referee``)."""
         return []
 
-    def legal(self, state, seat: int) -> list[dict]:
+    def legal(self, state: Any, seat: int) -> list[dict]:
         raise NotImplementedError
 
-    def to_act(self, state) -> list[int]:
+    def to_act(self, state: Any) -> list[int]:
         raise NotImplementedError
 
     # turn(state) -> int: the state's "turn" (one C call: the kernel asks it for every event)
     turn = staticmethod(itemgetter("turn"))
 
-    def finished(self, state) -> bool:
+    def finished(self, state: Any) -> bool:
         raise NotImplementedError
 
-    def outcome(self, state) -> dict:
+    def outcome(self, state: Any) -> dict:
         raise NotImplementedError
 
-    def view(self, state, seat: int | None) -> dict:
+    def view(self, state: Any, seat: int | None) -> dict:
         raise NotImplementedError
 
-    def decision_visibility(self, state, seat: int, decision: dict):
+    def decision_visibility(self, state: Any, seat: int, decision: dict) -> Vis:
         return [seat]
 
-    def describe(self, ev) -> str:
+    def describe(self, ev: Ev) -> str:
         return f"{ev.type} " + json.dumps(ev.data, separators=(", ", ": "))
 
 
@@ -203,7 +210,7 @@ def catalog_digest(catalog: dict) -> str:
 # The read-only catalogs (``Rules.shared_catalog``) this process holds, by their digest
 # as computed here (never as a stored record states it): a snapshot leaves such a
 # catalog out and names it by its digest (service/snapshots.py).
-_BY_DIGEST: dict[str, dict] = {}
+_BY_DIGEST: dict[str | None, dict] = {}
 
 
 def remember_catalog(digest: str, catalog: dict) -> None:
@@ -213,7 +220,7 @@ def remember_catalog(digest: str, catalog: dict) -> None:
     _BY_DIGEST[digest] = catalog
 
 
-def known_catalog(digest) -> dict | None:
+def known_catalog(digest: str | None) -> dict | None:
     return _BY_DIGEST.get(digest)
 
 
@@ -230,11 +237,11 @@ def winners_said(winners: list) -> str:
 class _Through(dict):
     """``Rules.fold`` of a game that writes its own ``evolve``: every type to it."""
 
-    def __init__(self, evolve):
+    def __init__(self, evolve: Callable[[Any, Ev], None]) -> None:
         super().__init__()
         # (an event of its own for ``evolve``, whose ``data`` is what was emitted: an emitted
         # event reads its data back from the frozen bytes, which the state must not share)
         self.apply = lambda state, data, ev: evolve(state, ev.live(data))
 
-    def get(self, type, default=None):
+    def get(self, type: str, default: Any = None) -> Callable[[Any, dict, Ev], None]:
         return self.apply

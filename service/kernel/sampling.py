@@ -21,27 +21,32 @@ import random
 
 import msgpack
 
+TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
+
 _pack = msgpack.Packer(use_bin_type=True).pack
 
 
-def copy_state(state):
+def copy_state(state: Any) -> Any:
     """A private deep copy of a state (plain msgpack-able data)."""
     return msgpack.unpackb(_pack(state), raw=False, strict_map_key=False)
 
 
-def canonical(cards) -> list:
+def canonical(cards: Iterable[Any]) -> list:
     """The cards in an order that says nothing of where they came from."""
     return sorted(cards, key=lambda c: (type(c).__name__, str(c)))
 
 
-def shuffled(cards, rng: random.Random) -> list:
+def shuffled(cards: Iterable[Any], rng: random.Random) -> list:
     """``cards`` in canonical order, then shuffled by ``rng``."""
     out = canonical(cards)
     rng.shuffle(out)
     return out
 
 
-def deal(pool, counts: list[int], rng: random.Random) -> list[list]:
+def deal(pool: Iterable[Any], counts: list[int], rng: random.Random) -> list[list]:
     """The pool shuffled and cut into piles of ``counts`` (in order); the cards
     left over form one more pile at the end."""
     cards = shuffled(pool, rng)

@@ -9,6 +9,11 @@ from collections.abc import Callable, Iterable, Mapping
 from service.kernel.errors import BadInput
 from service.kernel.games import GENERIC_BOTS, generic_bot
 
+TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from typing import Any
+    from .rules import Rules
+
 Chooser = Callable  # (state, seat, listed decisions, rng) -> decision
 
 
@@ -39,7 +44,7 @@ def parse_bots(given: str | Iterable[str] | Mapping[int, str] | None) -> dict[in
     return table
 
 
-def choosers(rules, given, seats: int) -> list[Chooser]:
+def choosers(rules: Rules, given: Any, seats: int) -> list[Chooser]:
     """The bot of each seat, indexed by seat (index 0 unused): a bad name or a
     seat the game does not have is refused with the bots it has. A chooser itself
     (a callable, as a search's rollout bot) plays every seat."""

@@ -28,6 +28,10 @@ import re
 
 from .errors import BadInput
 
+TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from typing import Any
+
 _FORBIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]")
 _SEAT = re.compile(r"^seat \d+$")
 
@@ -70,7 +74,7 @@ def what_is_wrong(c: str) -> str:
     return f"{kind} (U+{n:04X})"
 
 
-def _refused(kind: Kind, text, field: str | None) -> str:
+def _refused(kind: Kind, text: object, field: str | None) -> str:
     """The text, checked (not changed); else BadInput naming ``field``."""
     field = field or kind.field
     if not isinstance(text, str):
@@ -85,19 +89,19 @@ def _refused(kind: Kind, text, field: str | None) -> str:
     return text
 
 
-def typed(kind: Kind, text, field: str | None = None) -> str:
+def typed(kind: Kind, text: object, field: str | None = None) -> str:
     """``text`` as typed: NFC-normalised and stripped, then checked."""
     if isinstance(text, str):
         text = _nfc(text).strip()
     return _refused(kind, text, field)
 
 
-def kept(kind: Kind, text, field: str | None = None) -> str:
+def kept(kind: Kind, text: object, field: str | None = None) -> str:
     """``text`` read back from an import: checked as typed text is, and kept as it is."""
     return _refused(kind, text, field)
 
 
-def player_name(text, field: str = "player name") -> str:
+def player_name(text: object, field: str = "player name") -> str:
     """A player's name as typed (a seat is taken under it); ``seat 2`` names a seat, not a player."""
     name = typed(PLAYER, text, field)
     if _SEAT.match(name):
@@ -105,23 +109,23 @@ def player_name(text, field: str = "player name") -> str:
     return name
 
 
-def game_name(text) -> str:
+def game_name(text: object) -> str:
     return typed(GAME_NAME, text)
 
 
-def tournament(text) -> str:
+def tournament(text: object) -> str:
     return typed(TOURNAMENT, text)
 
 
-def note(text) -> str:
+def note(text: object) -> str:
     return typed(NOTE, text)
 
 
-def reason(text) -> str:
+def reason(text: object) -> str:
     return typed(REASON, text)
 
 
-def kept_in_event(kind: str, data) -> None:
+def kept_in_event(kind: str, data: dict[str, Any]) -> None:
     """The texts people typed that an imported event holds (a game's name, tournament and
     players, a seat's name, a referee's note, a correction's reason), each checked as kept."""
     if not isinstance(data, dict):
@@ -139,7 +143,7 @@ def kept_in_event(kind: str, data) -> None:
         kept(REASON, data.get("reason"))
 
 
-def referee_decision(decision):
+def referee_decision(decision: Any) -> Any:
     """A referee's decision with a note's text checked as typed (``{"referee": "note",
     "text": ...}``); any other decision as it is (the rules check it)."""
     if isinstance(decision, dict) and decision.get("referee") == "note" and isinstance(decision.get("text"), str):
@@ -147,7 +151,7 @@ def referee_decision(decision):
     return decision
 
 
-def typed_strings(value, where: str):
+def typed_strings(value: Any, where: str) -> Any:
     """Every string of a JSON value (a stated position: names of cards, ships, places), keys
     included, NFC-normalised and checked for forbidden characters; ``where`` names the value."""
     if isinstance(value, str):

@@ -11,10 +11,14 @@ from service.views import board
 
 from .model import Batch
 
+TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from service.app import Privateer
+
 log = logging.getLogger(__name__)
 
 
-def public_boards(app, batch: Batch) -> None:
+def public_boards(app: Privateer, batch: Batch) -> None:
     """The current public board (what a spectator sees) of every game with new
     public events in the batch, as ``proj_boards`` rows."""
     for gid in {r["game_id"] for r in batch.events}:

@@ -5,12 +5,18 @@ from __future__ import annotations
 
 from uuid import UUID
 
+TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    
+    from service.app import Privateer
 
-def created_data(app, keep: int = 256):
+
+def created_data(app: Privateer, keep: int = 256) -> Callable[[str], dict | None]:
     """``config_of(game_id)``: the game's ``GameCreated`` data, read once (a few games kept)."""
     held: dict = {}
 
-    def config_of(gid: str):
+    def config_of(gid: str) -> dict | None:
         if gid not in held:
             if len(held) >= keep:
                 held.clear()

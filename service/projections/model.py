@@ -21,10 +21,15 @@ import logging
 import re
 from dataclasses import dataclass, field
 
-from openskill.models import PlackettLuce
+from openskill.models import PlackettLuce, PlackettLuceRating
 
 from service.kernel.errors import BadInput
 from service.kernel.games import HISTORIES
+
+TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +46,7 @@ def seat_names(config: dict) -> dict[str, str]:
     return names
 
 
-def player_of(names: dict, seat) -> str:
+def player_of(names: dict, seat: int | str) -> str:
     return names.get(str(seat)) or f"seat {seat}"
 
 
@@ -60,7 +65,7 @@ class Batch:
     boards: dict[str, dict] = field(default_factory=dict)       # game_id -> proj_boards row (public board)
     looked_up: dict[str, dict | None] = field(default_factory=dict)  # game_id -> its row in the read model
 
-    def game(self, gid: str, lookup) -> dict | None:
+    def game(self, gid: str, lookup: Callable[[str], dict | None]) -> dict | None:
         """The game's proj_games row: made in this batch, or read from the read model once
         per batch (what the read model holds does not change before the batch's commit)."""
         row = self.games.get(gid)
@@ -76,7 +81,7 @@ class Batch:
         return not (self.games or self.names or self.finished or self.scores or self.events or self.boards)
 
 
-def game_row(game_id: str, e) -> dict:
+def game_row(game_id: str, e: Any) -> dict:
     d = e.data
     fork = d.get("fork") or {}
     return {
@@ -88,7 +93,8 @@ def game_row(game_id: str, e) -> dict:
     }
 
 
-def add_event(batch: Batch, e, lookup, public_count=None, config_of=None) -> None:
+def add_event(batch: Batch, e: Any, lookup: Callable[[str], dict | None], public_count: Callable[[str], int] | None = None,
+              config_of: Callable[[str], dict | None] | None = None) -> None:
     """Fold one decoded stored event into ``batch``. ``lookup(game_id)`` gives a
     game's proj_games row already in the read model (or None); ``public_count(game_id)``
     how many of its public events ``proj_events`` holds already; ``config_of(game_id)``
@@ -132,7 +138,8 @@ def add_event(batch: Batch, e, lookup, public_count=None, config_of=None) -> Non
         batch.touched.add((game["tournament"], game["game"]))
 
 
-def add_public(batch: Batch, e, lookup, public_count=None, config_of=None) -> None:
+def add_public(batch: Batch, e: Any, lookup: Callable[[str], dict | None], public_count: Callable[[str], int] | None = None,
+               config_of: Callable[[str], dict | None] | None = None) -> None:
     """A public event as a readable row of ``proj_events``, numbered in the
     public's own sequence (``seq``: 1, 2, ... over the events everyone may
     read), never by store version, which would count the hidden events between.
@@ -171,7 +178,7 @@ def add_public(batch: Batch, e, lookup, public_count=None, config_of=None) -> No
                          "data": json.dumps(data, default=_json_default, sort_keys=True)})
 
 
-def _json_default(o):
+def _json_default(o: object) -> Any:
     if isinstance(o, (bytes, bytearray)):
         return bytes(o).hex()
     return str(o)
@@ -202,13 +209,13 @@ def ratings(results: list[dict]) -> dict[tuple[str, str, str], float]:
     games: dict[str, list[dict]] = {}
     for r in results:
         games.setdefault(r["game_id"], []).append(r)
-    held: dict[tuple, object] = {}
+    held: dict[tuple, PlackettLuceRating] = {}
     for gid in sorted(games, key=lambda g: (str(games[g][0].get("finished_at") or ""), g)):
         rows = sorted(games[gid], key=lambda r: int(r["seat"]))
         if len(rows) < 2:
             continue
         places = sorted({(-int(r["winner"]), -float(r["score"])) for r in rows})
-        ranks = [places.index((-int(r["winner"]), -float(r["score"]))) + 1 for r in rows]
+        ranks: list[float] = [places.index((-int(r["winner"]), -float(r["score"]))) + 1 for r in rows]
         first = rows[0]
         for kind in (first["game"], ALL_GAMES):
             keys = [(first["tournament"], kind, r["player"]) if named([r]) else None for r in rows]
@@ -229,7 +236,7 @@ def rank_rows(rows: list[dict], rated: dict | None = None) -> list[dict]:
     out = []
     rated = rated or {}
 
-    def key(r):
+    def key(r: dict) -> tuple:
         played = int(r["played"]) or 1
         return (-float(r["win_share"]), -float(r["win_share"]) / played, -float(r["points"]) / played)
 
@@ -278,6 +285,6 @@ def win_rate(row: dict) -> str:
     return f"{100 * float(row['win_share']) / int(row['played']):.0f}%" if int(row["played"]) else "-"
 
 
-def _num(x):
+def _num(x: Any) -> float:
     f = float(x)
     return int(f) if f.is_integer() else round(f, 4)

@@ -20,6 +20,15 @@ from psycopg.sql import SQL, Identifier
 
 from service.app import Privateer
 
+TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+    from typing import Any
+    
+    from eventsourcing.postgres import PostgresDatastore
+    from psycopg import Cursor
+    from collections.abc import Callable
+
 from .boards import public_boards
 from .created import created_data
 from .model import Batch, add_event, rank_rows, ratings
@@ -56,12 +65,12 @@ SCORE_COLUMNS = ("game_id", "seat", "player", "tournament", "game", "score", "wi
 
 
 class PostgresStandingsView(PostgresTrackingRecorder):
-    def __init__(self, datastore, *, tracking_table_name: str = TRACKING_TABLE, **kwargs):
+    def __init__(self, datastore: PostgresDatastore, *, tracking_table_name: str = TRACKING_TABLE, **kwargs: Any) -> None:
         super().__init__(datastore, tracking_table_name=tracking_table_name, **kwargs)
         self.search_path = SQL("SET LOCAL search_path TO {}").format(Identifier(self.datastore.schema))
         self.sql_create_statements[:0] = [SQL("CREATE SCHEMA IF NOT EXISTS {}").format(
             Identifier(self.datastore.schema))]
-        self.sql_create_statements += [self.search_path] + [SQL(s) for s in CREATE]
+        self.sql_create_statements += [self.search_path] + [SQL(s) for s in CREATE]  # type: ignore[misc]  # (psycopg runs any Composable)
         self.lock_tracking = SQL(
             "SELECT notification_id FROM {}.{} WHERE application_name = %s FOR UPDATE"
         ).format(Identifier(self.datastore.schema), Identifier(self.tracking_table_name))
@@ -118,7 +127,7 @@ class PostgresStandingsView(PostgresTrackingRecorder):
         except IntegrityError as e:
             raise PositionMoved(f"the {name} projection already has notification {new}: {e}") from None
 
-    def _write(self, curs, batch: Batch) -> None:
+    def _write(self, curs: Cursor[Any], batch: Batch) -> None:
         if batch.games:
             curs.executemany(
                 f"INSERT INTO proj_games ({', '.join(GAME_COLUMNS)}) VALUES ({', '.join(['%s'] * len(GAME_COLUMNS))})",
@@ -150,7 +159,7 @@ class PostgresStandingsView(PostgresTrackingRecorder):
                          (r["game_id"], r["version"], r["turn"], r["finished"], r["board"]))
 
     # queries ------------------------------------------------------------------
-    def _query(self, sql: str, params=()) -> list[dict]:
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[dict]:
         with self.datastore.transaction(commit=False) as curs:
             curs.execute(self.search_path)
             curs.execute(sql, params)
@@ -199,10 +208,10 @@ class StandingsProjection(Projection[PostgresStandingsView]):
 
     name = PROJECTION_NAME
     db: str | None = None  # the store followed (set by ``runner.follow``), to refresh the public boards
-    _app = None
-    _config_of = None
+    _app: Privateer | None = None
+    _config_of: Callable[[str], dict | None] | None = None
 
-    def process_event(self, domain_event, tracking: Tracking) -> None:
+    def process_event(self, domain_event: Any, tracking: Tracking) -> None:
         batch = Batch()
         if self.db is not None and StandingsProjection._app is None:
             StandingsProjection._app = Privateer(self.db)
@@ -210,7 +219,7 @@ class StandingsProjection(Projection[PostgresStandingsView]):
         config_of = StandingsProjection._config_of if self.db is not None else None
         add_event(batch, domain_event, self.view.lookup, self.view.public_count, config_of)
         if batch.events and self.db is not None:
-            public_boards(StandingsProjection._app, batch)
+            public_boards(StandingsProjection._app, batch)  # type: ignore[arg-type]  # (set above whenever self.db is)
         self.view.commit(batch, tracking.application_name, None, tracking.notification_id, check_prev=False)
 
 
@@ -219,7 +228,7 @@ class PrivateerFollowed(Privateer):
 
     name = "privateer"
 
-    def __init__(self, env=None):
+    def __init__(self, env: Mapping[str, str] | None = None) -> None:
         self.db = "postgresql"
         self.snapshot_interval = 0
         Application.__init__(self, env=env)

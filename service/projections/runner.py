@@ -18,22 +18,31 @@ from .boards import public_boards
 from .created import created_data
 from .model import Batch, add_event
 
+TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    
+    from service.app import Privateer
+    
+    from .postgres_view import PostgresStandingsView
+    from .sqlite_view import SQLiteView
+
 log = logging.getLogger(__name__)
 
 APP_NAME = "privateer"
 TEXT_STAMP = APP_NAME + "/log-text"  # the log wording a read model was written in (``LOG_TEXT_VERSION``)
 
 
-def is_postgres(app) -> bool:
+def is_postgres(app: Privateer) -> bool:
     return type(app.recorder).__module__.startswith("event_store.postgres")
 
 
-def open_view(app):
+def open_view(app: Privateer) -> PostgresStandingsView | SQLiteView:
     """The read-model view living in ``app``'s store."""
     if is_postgres(app):
         from .postgres_view import PostgresStandingsView
 
-        view = PostgresStandingsView(app.factory.datastore)
+        view = PostgresStandingsView(app.factory.datastore)  # type: ignore[attr-defined]  # (the PostgreSQL factory's)
         view.create_table()
         return view
     from .sqlite_view import SQLiteView
@@ -41,7 +50,8 @@ def open_view(app):
     return SQLiteView(app.db)
 
 
-def catch_up(app, view=None, *, batch_size: int = 2000, retries: int = 5, progress=None) -> dict:
+def catch_up(app: Privateer, view: PostgresStandingsView | SQLiteView | None = None, *, batch_size: int = 2000,
+             retries: int = 5, progress: Callable[[int, int], object] | None = None) -> dict:
     """Apply every event after the tracked position. Returns counts.
     ``progress(done, total)``: called after each batch with the events applied
     so far and the events there were to apply when it began."""
@@ -99,7 +109,7 @@ def catch_up(app, view=None, *, batch_size: int = 2000, retries: int = 5, progre
             view.close()
 
 
-def rebuild(app, progress=None) -> dict:
+def rebuild(app: Privateer, progress: Callable[[int, int], object] | None = None) -> dict:
     """Drop the read models and the tracking position, then catch up from the
     first event (``progress``: as for ``catch_up``)."""
     view = open_view(app)
@@ -110,7 +120,7 @@ def rebuild(app, progress=None) -> dict:
         view.close()
 
 
-def follow(db: str, seconds: float | None = None):
+def follow(db: str, seconds: float | None = None) -> None:
     """PostgreSQL only: run the library's ProjectionRunner on the store,
     applying events as they are committed (blocks; Ctrl-C to stop)."""
     from eventsourcing.projection import ProjectionRunner

@@ -22,7 +22,7 @@ class PositionMoved(Exception):
 
 
 class SQLiteView:
-    def __init__(self, path: str):
+    def __init__(self, path: str) -> None:
         self.conn = sqlite3.connect(path, timeout=30)
         self.db = sqlite_utils.Database(self.conn)
         self.create()
@@ -32,26 +32,26 @@ class SQLiteView:
 
     # schema -------------------------------------------------------------------
     def create(self) -> None:
-        self.db["proj_games"].create({
+        self.db.table("proj_games").create({
             "game_id": str, "game": str, "name": str, "tournament": str, "seats": int,
             "table_mode": int, "created": str, "parent": str, "players": str, "finished": int,
             "finished_at": str, "events": int, "winners": str, "shared": int,
         }, pk="game_id", if_not_exists=True)
-        self.db["proj_scores"].create({
+        self.db.table("proj_scores").create({
             "game_id": str, "seat": int, "player": str, "tournament": str, "game": str,
             "score": float, "winner": int, "shared": int, "win_share": float, "counted": int,
         }, pk=("game_id", "seat"), if_not_exists=True)
-        self.db["proj_standings"].create({
+        self.db.table("proj_standings").create({
             "tournament": str, "game": str, "player": str, "played": int, "wins": int,
             "shared_wins": int, "win_share": float, "points": float, "best": float,
         }, pk=("tournament", "game", "player"), if_not_exists=True)
-        self.db["proj_events"].create({"game_id": str, "seq": int, "turn": int, "type": str, "text": str,
+        self.db.table("proj_events").create({"game_id": str, "seq": int, "turn": int, "type": str, "text": str,
                                        "data": str}, pk=("game_id", "seq"), if_not_exists=True)
-        self.db["proj_boards"].create({"game_id": str, "version": int, "turn": int, "finished": int,
+        self.db.table("proj_boards").create({"game_id": str, "version": int, "turn": int, "finished": int,
                                        "board": str}, pk="game_id", if_not_exists=True)
-        self.db["proj_tracking"].create({"application_name": str, "notification_id": int},
+        self.db.table("proj_tracking").create({"application_name": str, "notification_id": int},
                                         pk="application_name", if_not_exists=True)
-        self.db["proj_scores"].create_index(["tournament", "game"], if_not_exists=True)
+        self.db.table("proj_scores").create_index(["tournament", "game"], if_not_exists=True)
 
     def drop(self) -> None:
         """Drop every read-model table and the tracking position, in one transaction."""
@@ -91,22 +91,22 @@ class SQLiteView:
             if self.position(name) != prev:
                 raise PositionMoved(f"the {name} projection moved past {prev} meanwhile")
             if batch.games:
-                self.db["proj_games"].insert_all(
+                self.db.table("proj_games").insert_all(
                     [{**g, "players": json.dumps(g["players"]), "winners": None} for g in batch.games.values()])
             for gid, names in batch.names.items():
-                self.db["proj_games"].update(gid, {"players": json.dumps(names)})
+                self.db.table("proj_games").update(gid, {"players": json.dumps(names)})
             for gid, f in batch.finished.items():
-                self.db["proj_games"].update(gid, {**f, "winners": json.dumps(f["winners"])})
+                self.db.table("proj_games").update(gid, {**f, "winners": json.dumps(f["winners"])})
             if batch.scores:
-                self.db["proj_scores"].insert_all(batch.scores)
+                self.db.table("proj_scores").insert_all(batch.scores)
             if batch.events:
-                self.db["proj_events"].insert_all(batch.events)
+                self.db.table("proj_events").insert_all(batch.events)
             if batch.boards:
-                self.db["proj_boards"].upsert_all(list(batch.boards.values()), pk="game_id")
+                self.db.table("proj_boards").upsert_all(list(batch.boards.values()), pk="game_id")
             for tournament, game in sorted(batch.touched):
                 self.conn.execute(RECOUNT_DELETE.format(p="?"), (tournament, game))
                 self.conn.execute(RECOUNT_INSERT.format(p="?"), (tournament, game))
-            self.db["proj_tracking"].upsert({"application_name": name, "notification_id": new},
+            self.db.table("proj_tracking").upsert({"application_name": name, "notification_id": new},
                                             pk="application_name")
             self.conn.execute("COMMIT")
         except BaseException:

@@ -7,8 +7,15 @@ from importlib import import_module
 from service.kernel.errors import BadInput
 from service.kernel.games import get_rules, registration
 
+TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from types import ModuleType
+    from typing import Any
 
-def drawing(game: str, kind: str):
+    from .table import Table
+
+
+def drawing(game: str, kind: str) -> ModuleType:
     """The module that draws ``game``'s table, as registered (service/kernel/games.py):
     ``kind`` "text" (``render``) or "svg" (``WIDTH``, ``height``, ``draw``)."""
     module = getattr(registration(game), kind)
@@ -30,30 +37,30 @@ def players(config: dict) -> dict:
     return names
 
 
-def who(seat, names: dict) -> str:
+def who(seat: int | str, names: dict[str, str]) -> str:
     """``seat 2 (Ada)``, or ``seat 2`` where nobody is named."""
     name = names.get(str(seat))
     return f"seat {seat} ({name})" if name else f"seat {seat}"
 
 
-def count(n, thing: str) -> str:
+def count(n: int | str, thing: str) -> str:
     """``1 point``, ``2 points`` (``n`` may be ``?`` when unknown)."""
     return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
 
 
-def words(text: str) -> str:
+def words(text: object) -> str:
     """An id as words: ``prinz-eitel-friedrich`` -> ``prinz eitel friedrich``."""
     return str(text).replace("_", " ").replace("-", " ")
 
 
-def board_text(board: dict, config: dict) -> list:
+def board_text(board: dict, config: dict) -> list[str | Table]:
     """``board`` (``service.views.board``) for the viewer it was made for: lines
     and tables, as ``service.render.table.to_text`` draws them (at the width it is given)."""
     names = players(config)
     seat = board.get("seat")
     viewer = "the referee" if seat is None else "a spectator" if seat == 0 else who(seat, names)
     head = f"{title(board['game'])} — turn {board['turn']}, event {board['version']}, as {viewer} sees it"
-    parts = [head]
+    parts: list[str | Table] = [head]
     if board["finished"]:
         ranked = sorted(board["scores"].items(), key=lambda kv: -_num(kv[1]))
         scores = ", ".join(f"{who(s, names)} {v}" for s, v in ranked)
@@ -65,7 +72,7 @@ def board_text(board: dict, config: dict) -> list:
     return parts
 
 
-def _num(v) -> float:
+def _num(v: Any) -> float:
     try:
         return float(v)
     except (TypeError, ValueError):

@@ -8,7 +8,7 @@ from .table import Table
 from .common import who, words
 
 
-def _names(config: dict):
+def _names(config: dict) -> tuple[dict[str, str], dict[str, str]]:
     from service.aggregates.kaisers_pirates.catalog import Index
 
     ix = Index(config["catalog"])
@@ -27,9 +27,9 @@ def _vessel(v: dict, ships: dict, merchant: bool = False) -> str:
     return name + (f" ({', '.join(flags)})" if flags else "")
 
 
-def render(view: dict, config: dict, names: dict, seat) -> list:
+def render(view: dict, config: dict, names: dict[str, str], seat: int | None) -> list[str | Table]:
     ships, cards = _names(config)
-    out = [f"Round {view['round']}, {words(view['phase'])} phase. Action deck {view['action_deck']}, "
+    out: list[str | Table] = [f"Round {view['round']}, {words(view['phase'])} phase. Action deck {view['action_deck']}, "
            f"discard {view['discard']}, ship deck {view['ship_deck']}, merchant deck {view['merchant_deck']}."]
     table = Table("player", "hand", "raiders & warships", "merchants", "prizes", "VP",
                   title="Players")

@@ -13,7 +13,7 @@ def said_ship(s: str) -> str:
     return f"{colour} ship {n}" if colour and n.isdigit() else str(s)
 
 
-def render(view: dict, config: dict, names: dict, seat) -> list:
+def render(view: dict, config: dict, names: dict[str, str], seat: int | None) -> list[str | Table]:
     players = Table("player", "colour", "points", "score pile", "cannons", "reserve", "deck",
                     title="Players")
     players.columns[0].no_wrap = True
@@ -39,6 +39,6 @@ def render(view: dict, config: dict, names: dict, seat) -> list:
         if ship.get("revealed"):
             base += " (revealed)"
         sea.add_row(said_ship(ship["ship"]), who(ship["owner"], names), str(ship["treasure"]), base)
-    out = [players]
+    out: list[str | Table] = [players]
     out.append(sea if view["sea"] else "At sea: no ship.")
     return out

@@ -24,7 +24,7 @@ def card(c: str) -> str:
     return f"{head} {n.rstrip('abcdefghij')}"
 
 
-def render(view: dict, config: dict, names: dict, seat) -> list:
+def render(view: dict, config: dict, names: dict[str, str], seat: int | None) -> list[str | Table]:
     sea = Table("merchant", "owner", "attacks", "lead", title="At sea")
     sea.columns[0].no_wrap = True
     for b in view["sea"]:

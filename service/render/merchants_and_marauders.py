@@ -8,13 +8,17 @@ from .table import Table
 from .common import who, words
 
 from service.aggregates.merchants_and_marauders.names import article, for_config, printed
+
+TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from service.aggregates.merchants_and_marauders.names import Names
 from service.aggregates.merchants_and_marauders.view import STAGES, icon_said
 
 
-def render(view: dict, config: dict, names: dict, seat) -> list:
+def render(view: dict, config: dict, names: dict[str, str], seat: int | None) -> list[str | Table]:
     N = for_config(config)
     order = f" Order of play: {', '.join(who(s, names) for s in view['order'])}." if view["order"] else ""
-    out = [f"Target {view['target']} glory.{order}"]
+    out: list[str | Table] = [f"Target {view['target']} glory.{order}"]
     table = Table("player", "captain", "ship", "at", "gold", "glory", "cargo", "wanted by", title="Captains")
     table.columns[0].no_wrap = True
     for s, p in view["players"].items():
@@ -66,7 +70,7 @@ def render(view: dict, config: dict, names: dict, seat) -> list:
     return out
 
 
-def _side(side, names: dict, N) -> str:
+def _side(side: int | str | None, names: dict[str, str], N: Names) -> str:
     """A side of a fight: a seat, or an NPC ship (``npc:dutch_naval``)."""
     if isinstance(side, str) and side.startswith("npc:"):
         return N.npc(side[4:])

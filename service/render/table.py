@@ -256,7 +256,7 @@ class Column:
 
     __slots__ = ("header", "no_wrap", "cells")
 
-    def __init__(self, header: str):
+    def __init__(self, header: str) -> None:
         self.header, self.no_wrap = header, False
         self.cells: list[str] = []
 
@@ -306,7 +306,7 @@ class Table:
     """A table of words with a header row and a title: ``Table("player", "hand",
     title="Players")``, ``columns[0].no_wrap = True``, ``add_row(...)``."""
 
-    def __init__(self, *headers: str, title: str | None = None):
+    def __init__(self, *headers: str, title: str | None = None) -> None:
         self.columns = [Column(h) for h in headers]
         self.title = title
 

@@ -123,8 +123,8 @@ class TournamentRules(Rules):
 
     def setup(self, step: Step) -> None:
         o = step.machine.config["options"]
-        step.emit("TournamentOpened", "all", game=o["game"], table=o["table"], sizes=o["sizes"],
-                  rounds=o["rounds"], points=o["points"], tiebreaks=o["tiebreaks"], bye=o["bye"])
+        step.emit("TournamentOpened", {"game": o["game"], "table": o["table"], "sizes": o["sizes"],
+                  "rounds": o["rounds"], "points": o["points"], "tiebreaks": o["tiebreaks"], "bye": o["bye"]}, "all")
 
     # the organiser's decisions ----------------------------------------------------------------
     def referee(self, step: Step, decision: Decision) -> None:
@@ -141,8 +141,8 @@ class TournamentRules(Rules):
         player = _player_name(decision.get("player"))
         if player in state["joined"]:
             raise IllegalDecision(f"{player} is registered already")
-        step.emit("PlayerRegistered", "all", state["turn"], player=player, from_round=state["turn"] + 1,
-                  late=bool(state["rounds"]))
+        step.emit("PlayerRegistered", {"player": player, "from_round": state["turn"] + 1,
+                  "late": bool(state["rounds"])}, "all", state["turn"])
 
     def _drop(self, step: Step, state: State, options: Options, decision: Decision) -> None:
         _keys(decision, {"player"}, {"reason"})
@@ -154,7 +154,7 @@ class TournamentRules(Rules):
         reason = decision.get("reason", "")
         if not isinstance(reason, str) or len(reason) > 500:
             raise BadInput("a drop's reason is a line of text")
-        step.emit("PlayerDropped", "all", state["turn"], player=player, reason=reason.strip())
+        step.emit("PlayerDropped", {"player": player, "reason": reason.strip()}, "all", state["turn"])
 
     def _seat(self, step: Step, state: State, options: Options, decision: Decision) -> None:
         _keys(decision, set())
@@ -173,7 +173,7 @@ class TournamentRules(Rules):
             tables, out = first_round(order, sizes, byes)
         else:
             tables, out = later_round(ranked(state, players), sizes, byes, Past.of(state["rounds"]))
-        step.emit("RoundSeated", "all", number, round=number, tables=tables, byes=out)
+        step.emit("RoundSeated", {"round": number, "tables": tables, "byes": out}, "all", number)
 
     def _link(self, step: Step, state: State, options: Options, decision: Decision) -> None:
         _keys(decision, {"tables"})
@@ -193,7 +193,7 @@ class TournamentRules(Rules):
             if t["result"] is not None:
                 raise IllegalDecision(f"table {number} has its result already")
             linked[str(t["table"])] = {"game_id": table["game_id"], "mode": table["mode"]}
-        step.emit("TableGamesLinked", "all", rnd["round"], round=rnd["round"], tables=linked)
+        step.emit("TableGamesLinked", {"round": rnd["round"], "tables": linked}, "all", rnd["round"])
 
     def _result(self, step: Step, state: State, options: Options, decision: Decision) -> None:
         rnd = _open_round(state)
@@ -226,8 +226,8 @@ class TournamentRules(Rules):
             scores = _by_player(decision["scores"], players, "scores") if "scores" in decision else None
             extra = {"reason": reason.strip()}
         points = scoring.points_for(places, options["points"])
-        step.emit("TableResult", "all", rnd["round"], round=rnd["round"], table=t["table"], places=places,
-                  points=points, scores=scores, **extra)
+        step.emit("TableResult", {"round": rnd["round"], "table": t["table"], "places": places,
+                  "points": points, "scores": scores, **extra}, "all", rnd["round"])
 
     def _close(self, step: Step, state: State, options: Options, decision: Decision) -> None:
         _keys(decision, set())
@@ -242,7 +242,7 @@ class TournamentRules(Rules):
             drawn = step.shuffle("lot", group, "all", why="a lot between " + ", ".join(group))
             lots.update({p: i for i, p in enumerate(drawn, 1)})
         rows = self.standings(state, options, lots)
-        step.emit("RoundClosed", "all", rnd["round"], round=rnd["round"], standings=rows)
+        step.emit("RoundClosed", {"round": rnd["round"], "standings": rows}, "all", rnd["round"])
 
     def _finish(self, step: Step, state: State, options: Options, decision: Decision) -> None:
         _keys(decision, set())
@@ -251,8 +251,8 @@ class TournamentRules(Rules):
         if not state["rounds"]:
             raise IllegalDecision("no round has been played")
         final = last_standings(state) or []
-        step.emit("TournamentFinished", "all", state["turn"], rounds=len(state["rounds"]),
-                  winner=final[0]["player"] if final else None)
+        step.emit("TournamentFinished", {"rounds": len(state["rounds"]),
+                  "winner": final[0]["player"] if final else None}, "all", state["turn"])
 
     # reading it --------------------------------------------------------------------------------
     def standings(self, state: State, options: Options, lots: dict[str, int] | None = None) -> list[dict[str, Any]]:

@@ -15,7 +15,7 @@ class DiceRules(Rules):
     def setup(self, step):
         a = step.roll(6, 2, why="two dice", faces={"skull": 6})
         b = step.roll(10, 1, why="a d10")
-        step.emit("Totalled", total=sum(a) + sum(b))
+        step.emit("Totalled", {"total": sum(a) + sum(b)})
 
     def evolve(self, state, ev):
         if ev.type == "Totalled":

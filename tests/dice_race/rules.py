@@ -39,7 +39,7 @@ class DiceRaceRules(Rules):
 
     def setup(self, step):
         seat = step.pick([1, 2], why="who rolls first")
-        step.emit("TurnStarted", "all", 1, seat=seat)
+        step.emit("TurnStarted", {"seat": seat}, "all", 1)
 
     def decide(self, step, seat, decision):
         if decision not in DECISIONS:
@@ -47,9 +47,9 @@ class DiceRaceRules(Rules):
         dice = step.roll(6, decision["dice"], why=f"seat {seat} rolls")
         at = step.state["at"][str(seat)]
         by = 0 if len(dice) == 2 and 1 in dice else sum(dice)
-        step.emit("Moved", seat=seat, dice=dice, by=by, at=min(GOAL, at + by))
+        step.emit("Moved", {"seat": seat, "dice": dice, "by": by, "at": min(GOAL, at + by)})
         if not self.finished(step.state):
-            step.emit("TurnStarted", "all", step.state["turn"] + 1, seat=3 - seat)
+            step.emit("TurnStarted", {"seat": 3 - seat}, "all", step.state["turn"] + 1)
 
     def legal(self, state, seat):
         return [dict(d) for d in DECISIONS] if seat in self.to_act(state) else []

@@ -38,8 +38,8 @@ def machine() -> Machine:
 def test_a_list_the_state_kept_and_changed_does_not_change_the_event():
     m = machine()
     step = Step(m, None, 1)
-    dealt = step.emit("Dealt", [1], cards=["a", "b", "c"])
-    step.emit("Played", "all", card="b")
+    dealt = step.emit("Dealt", {"cards": ["a", "b", "c"]}, [1])
+    step.emit("Played", {"card": "b"}, "all")
     assert m.s["hand"] == ["a", "c"]
     assert dealt.data == {"cards": ["a", "b", "c"]}
     assert dealt.frozen() == {"cards": ["a", "b", "c"]}
@@ -49,8 +49,8 @@ def test_a_list_the_state_kept_and_changed_does_not_change_the_event():
 def test_copied_and_pickled_events_carry_the_emitted_data():
     m = machine()
     step = Step(m, None, 1)
-    dealt = step.emit("Dealt", [2], cards=["x", "y"])
-    step.emit("Played", "all", card="x")
+    dealt = step.emit("Dealt", {"cards": ["x", "y"]}, [2])
+    step.emit("Played", {"card": "x"}, "all")
     for other in (copy.deepcopy(dealt), pickle.loads(pickle.dumps(dealt)), copy.copy(dealt)):
         assert (other.type, other.turn, other.vis, other.data, other.packed) == \
             ("Dealt", 0, [2], {"cards": ["x", "y"]}, dealt.packed)
@@ -60,7 +60,7 @@ def test_copied_and_pickled_events_carry_the_emitted_data():
 def test_a_seat_list_given_to_emit_is_not_shared_with_the_event():
     m = machine()
     seats = [2]
-    ev = Step(m, None, 1).emit("Dealt", seats, cards=[])
+    ev = Step(m, None, 1).emit("Dealt", {"cards": []}, seats)
     seats.append(1)
     assert ev.vis == [2]
 
@@ -92,8 +92,8 @@ def _fold(rules) -> Machine:
     m = Machine(rules, created)
     m.apply(created)
     step = Step(m, None, 1)
-    step.emit("Decided", [1], seat=1, decision={"x": 1})
-    step.emit("Dealt", [1], cards=["a", "b", "c"])
+    step.emit("Decided", {"seat": 1, "decision": {"x": 1}}, [1])
+    step.emit("Dealt", {"cards": ["a", "b", "c"]}, [1])
     m.apply(Ev("Played", 0, "all", {"card": "b"}))  # folded from a log, as a replay folds
     return m
 

@@ -10,7 +10,7 @@ from service.kernel.local import LocalGame
 
 
 def _fail_after_one_event(step, *args):
-    step.emit("Half", note="one event in")
+    step.emit("Half", {"note": "one event in"})
     raise ZeroDivisionError("a bug in the rules")
 
 

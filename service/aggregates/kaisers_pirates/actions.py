@@ -210,20 +210,20 @@ def refuge(step: Step, seat: int, d: dict[str, Any]) -> None:
     i = ix(state)
     s = d["ship"]
     if d["action"] == "leave_refuge":
-        step.emit("RefugeLeft", ship=s, seat=seat)
+        step.emit("RefugeLeft", {"ship": s, "seat": seat})
         if d.get("to") is not None:       # 4.6: to the partner's force
-            step.emit("ShipTransferred", ship=s, to=d["to"], from_seat=seat, why="left an island refuge (4.6)")
+            step.emit("ShipTransferred", {"ship": s, "to": d["to"], "from_seat": seat, "why": "left an island refuge (4.6)"})
         return
     card = state["status"][s]["refuge"]
     a = i.ctype(card)["action"]
-    step.emit("RefugeAttempted", ship=s, what=d["try"])
+    step.emit("RefugeAttempted", {"ship": s, "what": d["try"]})
     mods = optional.supply_mods(state, s, "refuge") if d["try"] == "supply" else (0, [])   # 6.1.3, 6.2.3
     if challenge(step, f"island refuge: {d['try']} {s}", a["challenge"], mods, a["response"], seat,
                  respond_seat(state, seat)):
         if d["try"] == "supply":
-            step.emit("ShipResupplied", ship=s, why="island refuge")
+            step.emit("ShipResupplied", {"ship": s, "why": "island refuge"})
         else:
-            step.emit("ShipRepaired", ship=s, why="island refuge")
+            step.emit("ShipRepaired", {"ship": s, "why": "island refuge"})
 
 
 def _draw_ships(step: Step, seat: int, n: int) -> None:
@@ -241,8 +241,8 @@ def play(step: Step, seat: int, d: dict[str, Any]) -> None:
     against = d.get("opponent")
     if d.get("target") is not None:
         against = owner(state, d["target"])
-    step.emit("CardRevealed", seat=seat, card=card, name=i.card_name[card], use="action", against=against,
-              **{k: v for k, v in d.items() if k in ("ship", "target", "opponent", "deck")})
+    step.emit("CardRevealed", {"seat": seat, "card": card, "name": i.card_name[card], "use": "action", "against": against,
+              **{k: v for k, v in d.items() if k in ("ship", "target", "opponent", "deck")}})
     # (against: the target's owner)
     if t in ("interned", "transfer-command") and reflag_window(step, seat, d, against):  # type: ignore[arg-type]
         return                         # the owner may answer with Reflag first
@@ -265,8 +265,8 @@ def reflag_window(step: Step, seat: int, d: dict[str, Any], against: int) -> boo
     if not (is_raider(state, tgt) or is_prize(state, tgt)) or not hand \
             or (state.get("issue33") and not may_hold(state, against, ("reflag",), hand)):
         return False
-    step.emit("WindowOpened", kind="reflag_card", seat=against, card=d["card"], target=tgt, by=seat,
-              decision=dict(d))
+    step.emit("WindowOpened", {"kind": "reflag_card", "seat": against, "card": d["card"], "target": tgt, "by": seat,
+              "decision": dict(d)})
     return True
 
 
@@ -283,14 +283,14 @@ def reflag_card(step: Step, seat: int, d: dict[str, Any]) -> None:
     i = ix(state)
     by, played = w["by"], dict(w["decision"])
     if d["action"] == "decline":
-        step.emit("ReactionDeclined", seat=seat, kind="reflag_card", target=w["target"])
+        step.emit("ReactionDeclined", {"seat": seat, "kind": "reflag_card", "target": w["target"]})
         _carry_out(step, by, played, seat)
         return
-    step.emit("ReactionPlayed", seat=seat, card=d["card"], ctype="reflag", name=i.card_name[d["card"]],
-              against="card", target=w["target"], ship=w["target"])
-    step.emit("ShipDisguised", ship=w["target"], why="Reflag")
-    step.emit("ActionFoiled", card=w["card"], target=w["target"],
-              why="Reflag: the ship is no longer recognised")
+    step.emit("ReactionPlayed", {"seat": seat, "card": d["card"], "ctype": "reflag", "name": i.card_name[d["card"]],
+              "against": "card", "target": w["target"], "ship": w["target"]})
+    step.emit("ShipDisguised", {"ship": w["target"], "why": "Reflag"})
+    step.emit("ActionFoiled", {"card": w["card"], "target": w["target"],
+              "why": "Reflag: the ship is no longer recognised"})
 
 
 # each card's effect (3.3) ---------------------------------------------------------------
@@ -309,7 +309,7 @@ def _blockade_runner(step: Step, seat: int, d: dict[str, Any], against: int | No
         m, w = optional.supply_mods(state, s, "blockade-runner")      # 6.1.2, 6.2.2
         if challenge(step, f"Blockade Runner for {s}", a["challenge"], (bonus[0] + m, bonus[1] + w),
                      a["response"], seat, respond_seat(state, seat)):
-            step.emit("ShipResupplied", ship=s, why="Blockade Runner")
+            step.emit("ShipResupplied", {"ship": s, "why": "Blockade Runner"})
 
 
 def _collier(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
@@ -317,7 +317,7 @@ def _collier(step: Step, seat: int, d: dict[str, Any], against: int | None) -> N
     state = step.state
     st = state["status"]
     for s in [s for s in player(state, seat)["ships"] if st[s]["supply"]]:
-        step.emit("ShipResupplied", ship=s, why="Collier")
+        step.emit("ShipResupplied", {"ship": s, "why": "Collier"})
 
 
 def _breakout(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
@@ -329,8 +329,8 @@ def _breakout(step: Step, seat: int, d: dict[str, Any], against: int | None) -> 
     c = roll(step, a["challenge"], f"seat {seat} challenge (Breakout)")
     r = roll(step, a["response"], f"seat {respond_seat(state, seat)} response (Breakout)")
     n = 2 if c >= 2 * r else (1 if c > r else 0)
-    step.emit("ChallengeRolled", what="Breakout", challenge={"dice": a["challenge"], "high": c, "mods": [], "result": c},
-              response={"dice": a["response"], "high": r, "result": r}, success=n > 0, ships=n)
+    step.emit("ChallengeRolled", {"what": "Breakout", "challenge": {"dice": a["challenge"], "high": c, "mods": [], "result": c},
+              "response": {"dice": a["response"], "high": r, "result": r}, "success": n > 0, "ships": n})
     before = list(p["ships"])
     _draw_ships(step, seat, n)
     team.after_breakout(step, seat, before)
@@ -338,12 +338,12 @@ def _breakout(step: Step, seat: int, d: dict[str, Any], against: int | None) -> 
 
 def _second_chance(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
     """3.3.37: another turn after this one."""
-    step.emit("SecondChanceEarned", seat=seat)
+    step.emit("SecondChanceEarned", {"seat": seat})
 
 
 def _wireless_intercept(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
     """3.3.47: the top two cards of the discard pile into the hand."""
-    step.emit("DiscardsTaken", seat=seat, cards=list(reversed(step.state["discard"][-2:])))
+    step.emit("DiscardsTaken", {"seat": seat, "cards": list(reversed(step.state["discard"][-2:]))})
 
 
 def _breakdown(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
@@ -351,7 +351,7 @@ def _breakdown(step: Step, seat: int, d: dict[str, Any], against: int | None) ->
     a = _action_side(step, d)
     tgt = d["target"]
     if challenge(step, f"Breakdown of {tgt}", a["challenge"], (0, []), a["response"], seat, against):
-        step.emit("ShipDamaged", ship=tgt, why="Breakdown")
+        step.emit("ShipDamaged", {"ship": tgt, "why": "Breakdown"})
 
 
 def _interned(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
@@ -365,8 +365,8 @@ def _interned(step: Step, seat: int, d: dict[str, Any], against: int | None) -> 
         bonus += 2
         why.append("limited supply +2")
     if challenge(step, f"internment of {tgt}", a["challenge"], (bonus, why), a["response"], seat, against):
-        step.emit("ShipRemoved", ship=tgt, deck="ship" if tgt in i.ships else "merchant",
-                  why="interned in a neutral port: no victory points")
+        step.emit("ShipRemoved", {"ship": tgt, "deck": "ship" if tgt in i.ships else "merchant",
+                  "why": "interned in a neutral port: no victory points"})
 
 
 def _transfer_command(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
@@ -374,7 +374,7 @@ def _transfer_command(step: Step, seat: int, d: dict[str, Any], against: int | N
     a = _action_side(step, d)
     tgt = d["target"]
     if challenge(step, f"transfer of {tgt}", a["challenge"], (0, []), a["response"], seat, against):
-        step.emit("ShipTransferred", ship=tgt, to=seat, from_seat=against)
+        step.emit("ShipTransferred", {"ship": tgt, "to": seat, "from_seat": against})
 
 
 def _team_card(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
@@ -385,7 +385,7 @@ def _team_card(step: Step, seat: int, d: dict[str, Any], against: int | None) ->
 def _placed_on_player(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
     """3.3.10 Deception, 3.3.14 Fog Bank: the card waits on the opponent's next turn."""
     card = d["card"]
-    step.emit("CardPlacedOnPlayer", card=card, ctype=ix(step.state).tid(card), on=d["opponent"], by=seat)
+    step.emit("CardPlacedOnPlayer", {"card": card, "ctype": ix(step.state).tid(card), "on": d["opponent"], "by": seat})
 
 
 def _heavy_weather(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
@@ -399,8 +399,8 @@ def _heavy_weather(step: Step, seat: int, d: dict[str, Any], against: int | None
         if in_refuge(state, s):
             continue
         if challenge(step, f"Heavy Weather on {s}", a["challenge"], (0, []), a["response"], seat, o):
-            step.emit("ShipRemoved", ship=s, deck="ship" if s in i.ships else "merchant",
-                      why="foundered in heavy weather: no victory points")
+            step.emit("ShipRemoved", {"ship": s, "deck": "ship" if s in i.ships else "merchant",
+                      "why": "foundered in heavy weather: no victory points"})
 
 
 def _recon_aircraft(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
@@ -420,8 +420,8 @@ def _recon_aircraft(step: Step, seat: int, d: dict[str, Any], against: int | Non
                          why=f"Recon Aircraft: a random card of seat {o}'s hand")
         hand.remove(card)
         taken.append(card)
-    step.emit("CardsTaken", vis=[seat, o], seat=seat, cards=taken, **{"from": o})
-    step.emit("CardsTakenCount", seat=seat, count=len(taken), **{"from": o})
+    step.emit("CardsTaken", {"seat": seat, "cards": taken, "from": o}, vis=[seat, o])
+    step.emit("CardsTakenCount", {"seat": seat, "count": len(taken), "from": o})
 
 
 def _rendezvous_missed(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
@@ -436,12 +436,12 @@ def _rendezvous_missed(step: Step, seat: int, d: dict[str, Any], against: int | 
         m, w = optional.supply_mods(state, s, "rendezvous-missed")    # 6.1.1, 6.2.1
         if challenge(step, f"Rendezvous Missed for {s}", a["challenge"], (mal[0] + m, mal[1] + w),
                      a["response"], seat, o):
-            step.emit("SupplyLimited", ship=s, why="Rendezvous Missed")
+            step.emit("SupplyLimited", {"ship": s, "why": "Rendezvous Missed"})
 
 
 def _damage_control(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
     """3.3.9: a damaged friendly ship is repaired."""
-    step.emit("ShipRepaired", ship=d["ship"], why="Damage Control")
+    step.emit("ShipRepaired", {"ship": d["ship"], "why": "Damage Control"})
 
 
 def _fair_seas(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
@@ -451,19 +451,19 @@ def _fair_seas(step: Step, seat: int, d: dict[str, Any], against: int | None) ->
 
 def _island_refuge(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
     """3.3.20: a ship enters the refuge (the card stays with it)."""
-    step.emit("RefugeEntered", ship=d["ship"], card=d["card"], seat=seat)
+    step.emit("RefugeEntered", {"ship": d["ship"], "card": d["card"], "seat": seat})
 
 
 def _reflag(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
     """3.3.32: committed, a raider or prize revealed at the turn's start is disguised."""
-    step.emit("ShipDisguised", ship=d["ship"], why="Reflag")
+    step.emit("ShipDisguised", {"ship": d["ship"], "why": "Reflag"})
 
 
 def _scuttle(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
     """3.3.35: a damaged friendly ship leaves the game, no victory points."""
     s = d["ship"]
-    step.emit("ShipRemoved", ship=s, deck="ship" if s in ix(step.state).ships else "merchant",
-              why="scuttled: no victory points")
+    step.emit("ShipRemoved", {"ship": s, "deck": "ship" if s in ix(step.state).ships else "merchant",
+              "why": "scuttled: no victory points"})
 
 
 def _intelligence(step: Step, seat: int, d: dict[str, Any], against: int | None) -> None:
@@ -474,15 +474,15 @@ def _intelligence(step: Step, seat: int, d: dict[str, Any], against: int | None)
         n = state["seats"]
         known = state["top"][:n]
         if known:
-            step.emit("KnownCardsPeeked", vis=[seat], seat=seat, cards=known)
+            step.emit("KnownCardsPeeked", {"seat": seat, "cards": known}, vis=[seat])
         for _ in range(n - len(known)):
             if not pool_left(state):
                 break
             step.draw("action:peek", state["pool"], vis=[seat], why=f"Intelligence: seat {seat} looks at the next draw")
-        step.emit("WindowOpened", kind="stack", seat=seat)
+        step.emit("WindowOpened", {"kind": "stack", "seat": seat})
     else:
         o = d["opponent"]
-        step.emit("HandSeen", vis=[seat], seat=seat, of=o, cards=list(player(state, o)["hand"]))
+        step.emit("HandSeen", {"seat": seat, "of": o, "cards": list(player(state, o)["hand"])}, vis=[seat])
 
 
 # card type -> its effect (a type without one, an attack or an assist, is played by ``combat.py``)
@@ -513,8 +513,8 @@ def recon_from_phantom(step: Step, seat: int) -> None:
         hand.remove(tok or c)
         taken.append(c)
         tokens.append(tok)
-    step.emit("PhantomCardsTaken", vis=[seat], seat=seat, cards=taken, tokens=tokens)
-    step.emit("CardsTakenCount", seat=seat, count=len(taken), **{"from": PHANTOM})
+    step.emit("PhantomCardsTaken", {"seat": seat, "cards": taken, "tokens": tokens}, vis=[seat])
+    step.emit("CardsTakenCount", {"seat": seat, "count": len(taken), "from": PHANTOM})
 
 
 def stack_options(state: State, seat: int) -> list[dict[str, Any]]:
@@ -525,21 +525,21 @@ def stack_options(state: State, seat: int) -> list[dict[str, Any]]:
 
 
 def stack(step: Step, seat: int, d: dict[str, Any]) -> None:
-    step.emit("WindowClosed", seat=seat, kind="stack")
-    step.emit("DeckTopOrdered", vis=[seat], seat=seat, cards=d["order"])
-    step.emit("DeckTopReordered", seat=seat, count=len(d["order"]))
+    step.emit("WindowClosed", {"seat": seat, "kind": "stack"})
+    step.emit("DeckTopOrdered", {"seat": seat, "cards": d["order"]}, vis=[seat])
+    step.emit("DeckTopReordered", {"seat": seat, "count": len(d["order"])})
 
 
 def resupply(step: Step, seat: int, d: dict[str, Any]) -> None:
     """6.12.1-6.12.2: the ship is resupplied; then the prize's stores may be exhausted."""
     state = step.state
     prize = d["prize"]
-    step.emit("PrizeStoresUsed", seat=seat, ship=d["ship"], prize=prize)
+    step.emit("PrizeStoresUsed", {"seat": seat, "ship": d["ship"], "prize": prize})
     r = ix(state).optional_rules["prize_stores"]
     if challenge(step, f"are {prize}'s stores exhausted? (6.12.2)", r["challenge"], (0, []), r["response"],
                  respond_seat(state, seat), seat):
-        step.emit("ShipSunk", ship=prize, by=seat, deck="merchant", double=False, owner=seat,
-                  why="its stores exhausted: scuttled (6.12.2)")
+        step.emit("ShipSunk", {"ship": prize, "by": seat, "deck": "merchant", "double": False, "owner": seat,
+                  "why": "its stores exhausted: scuttled (6.12.2)"})
 
 
 # how each event decided here changes the state (``evolve``) -----------------------------------

@@ -152,33 +152,33 @@ def announce(step: Step, seat: int, d: dict[str, Any]) -> None:
     i = ix(state)
     a = d["action"]
     card = d["card"]
-    step.emit("CardRevealed", seat=seat, card=card, name=i.card_name[card],
-              use="intercept" if a == "intercept" else "action")
+    step.emit("CardRevealed", {"seat": seat, "card": card, "name": i.card_name[card],
+              "use": "intercept" if a == "intercept" else "action"})
     base = {"seat": seat, "card": card, "ship": d.get("ship")}
     if a == "intercept":
         target = d["target"]
         opp = owner(state, target)
         kind = "intercept" if d.get("ship") else "british"
-        step.emit("AttackAnnounced", kind=kind, opp=opp, targets=[target],
-                  night=i.ctype(card)["intercept"]["night"], **base)
+        step.emit("AttackAnnounced", {"kind": kind, "opp": opp, "targets": [target],
+                  "night": i.ctype(card)["intercept"]["night"], **base})
     elif a in ("lay_mines", "sub_mines"):
         opp = d["opponent"]
         by = {} if a == "lay_mines" or not state.get("issue33") else {"by": i.card_name[card]}  # a UC-boat (3.3.43)
-        step.emit("AttackAnnounced", kind="mines", opp=opp, targets=list(player(state, opp)["merchants"]),
-                  night=False, **base, **by)
+        step.emit("AttackAnnounced", {"kind": "mines", "opp": opp, "targets": list(player(state, opp)["merchants"]),
+                  "night": False, **base, **by})
     elif a == "torpedo":
         opp = owner(state, d["target"])
         by = {"by": i.card_name[card]} if state.get("issue33") else {}
-        step.emit("AttackAnnounced", kind="torpedo", opp=opp, targets=[d["target"]], night=False, **by, **base)
+        step.emit("AttackAnnounced", {"kind": "torpedo", "opp": opp, "targets": [d["target"]], "night": False, **by, **base})
         if d["target"] in player(state, opp)["prizes"]:  # type: ignore[arg-type]  # (the target's owner)
-            step.emit("EngagementAdvanced", stage="challenge", i=0)
+            step.emit("EngagementAdvanced", {"stage": "challenge", "i": 0})
     elif a == "interrogate":
-        step.emit("AttackAnnounced", kind="interrogate", opp=owner(state, d["target"]),
-                  targets=[d["target"]], night=False, **base)
-        step.emit("EngagementAdvanced", stage="challenge", i=0)
+        step.emit("AttackAnnounced", {"kind": "interrogate", "opp": owner(state, d["target"]),
+                  "targets": [d["target"]], "night": False, **base})
+        step.emit("EngagementAdvanced", {"stage": "challenge", "i": 0})
     elif a == "monitor":
-        step.emit("AttackAnnounced", kind="monitor", opp=owner(state, d["target"]),
-                  targets=[d["target"]], night=False, **base)
+        step.emit("AttackAnnounced", {"kind": "monitor", "opp": owner(state, d["target"]),
+                  "targets": [d["target"]], "night": False, **base})
     advance(step)
 
 
@@ -199,8 +199,8 @@ def _assist_decided(step: Step, seat: int, d: dict[str, Any]) -> bool:
     True), or ``proceed``."""
     state = step.state
     if d["action"] == "proceed":
-        step.emit("WindowClosed", vis=[seat], seat=seat, kind="assist")
-        step.emit("EngagementAdvanced", stage="react", i=state["eng"]["i"])
+        step.emit("WindowClosed", {"seat": seat, "kind": "assist"}, vis=[seat])
+        step.emit("EngagementAdvanced", {"stage": "react", "i": state["eng"]["i"]})
         return False
     card = d["card"]
     i = ix(state)
@@ -214,11 +214,11 @@ def _assist_decided(step: Step, seat: int, d: dict[str, Any]) -> bool:
     elif t == "shipping-lanes":
         extra["targets"] = [m for m in player(state, eng["opp"])["merchants"]
                             if m not in state["tt"]["intercepted"] and m not in state["tt"]["ignored"]]
-    step.emit("AssistRevealed", seat=seat, card=card, ctype=t, name=i.card_name[card], **extra)
+    step.emit("AssistRevealed", {"seat": seat, "card": card, "ctype": t, "name": i.card_name[card], **extra})
     if assist_window(state) if state.get("issue33") else assist_options(state):
         return True     # the window stays open while the table cannot rule out another assist
-    step.emit("WindowClosed", vis=[seat], seat=seat, kind="assist")
-    step.emit("EngagementAdvanced", stage="react", i=eng["i"])
+    step.emit("WindowClosed", {"seat": seat, "kind": "assist"}, vis=[seat])
+    step.emit("EngagementAdvanced", {"stage": "react", "i": eng["i"]})
     return False
 
 
@@ -227,28 +227,28 @@ def _passage_decided(step: Step, seat: int, d: dict[str, Any]) -> bool:
     eng = step.state["eng"]
     pas = eng["passage"]
     if d["attempt"]:
-        step.emit("PassageAttempted", seat=seat, ship=pas["ship"])
+        step.emit("PassageAttempted", {"seat": seat, "ship": pas["ship"]})
         passage(step, pas["ship"], pas["bonus"], pas["why"])
     else:
-        step.emit("PassageDeclined", seat=seat, ship=pas["ship"])
-    step.emit("EngagementAdvanced", stage="next", i=eng["i"])
+        step.emit("PassageDeclined", {"seat": seat, "ship": pas["ship"]})
+    step.emit("EngagementAdvanced", {"stage": "next", "i": eng["i"]})
     return False
 
 
 def _pursuit_decided(step: Step, seat: int, d: dict[str, Any]) -> bool:
     """6.6.1 / 6.10: the attacker follows the Fast Ship or over the shoals, or not."""
     eng = step.state["eng"]
-    step.emit("PursuitChosen", seat=seat, pursue=d["pursue"], ship=eng["ship"],
-              target=eng["targets"][eng["i"]], against=eng["reaction"]["type"])
-    step.emit("EngagementAdvanced", stage="resolve", i=eng["i"])
+    step.emit("PursuitChosen", {"seat": seat, "pursue": d["pursue"], "ship": eng["ship"],
+              "target": eng["targets"][eng["i"]], "against": eng["reaction"]["type"]})
+    step.emit("EngagementAdvanced", {"stage": "resolve", "i": eng["i"]})
     return False
 
 
 def _mine_target_decided(step: Step, seat: int, d: dict[str, Any]) -> bool:
     """Mines attack every merchant (3.3.21): the attacker picks which one is next."""
-    step.emit("WindowClosed", seat=seat, kind="order")
-    step.emit("MineTargetChosen", target=d["target"])
-    step.emit("EngagementAdvanced", stage="resolve", i=step.state["eng"]["i"])
+    step.emit("WindowClosed", {"seat": seat, "kind": "order"})
+    step.emit("MineTargetChosen", {"target": d["target"]})
+    step.emit("EngagementAdvanced", {"stage": "resolve", "i": step.state["eng"]["i"]})
     return False
 
 
@@ -257,11 +257,11 @@ def _reflag_decided(step: Step, seat: int, d: dict[str, Any]) -> bool:
     attack is over, nothing to carry on)."""
     state = step.state
     if d["action"] == "decline":
-        step.emit("ReactionDeclined", seat=seat, kind="reflag", ships=state["window"]["ships"])
+        step.emit("ReactionDeclined", {"seat": seat, "kind": "reflag", "ships": state["window"]["ships"]})
     else:
-        step.emit("ReactionPlayed", seat=seat, card=d["card"], ctype="reflag", name=ix(state).card_name[d["card"]],
-                  against="reveal", ship=d["ship"])
-        step.emit("ShipDisguised", ship=d["ship"], why="Reflag")
+        step.emit("ReactionPlayed", {"seat": seat, "card": d["card"], "ctype": "reflag", "name": ix(state).card_name[d["card"]],
+                  "against": "reveal", "ship": d["ship"]})
+        step.emit("ShipDisguised", {"ship": d["ship"], "why": "Reflag"})
     return state["eng"] is None
 
 
@@ -273,26 +273,26 @@ def _reaction_decided(step: Step, seat: int, d: dict[str, Any]) -> bool:
     eng = state["eng"]
     tgt = eng["targets"][eng["i"]]
     if d["action"] == "decline":
-        step.emit("ReactionDeclined", seat=seat, kind=k, target=tgt)
+        step.emit("ReactionDeclined", {"seat": seat, "kind": k, "target": tgt})
         nxt = "next" if k == "after" else ("order" if eng["kind"] == "mines" else "resolve")
-        step.emit("EngagementAdvanced", stage=nxt, i=eng["i"])
+        step.emit("EngagementAdvanced", {"stage": nxt, "i": eng["i"]})
         return False
     i = ix(state)
     t = i.card_type[d["card"]]
-    step.emit("ReactionPlayed", seat=seat, card=d["card"], ctype=t, name=i.card_name[d["card"]],
-              against="attack" if k == "react" else "sinking", target=tgt)
+    step.emit("ReactionPlayed", {"seat": seat, "card": d["card"], "ctype": t, "name": i.card_name[d["card"]],
+              "against": "attack" if k == "react" else "sinking", "target": tgt})
     if k == "react" and eng["kind"] == "mines":
-        step.emit("MinesSwept", opp=eng["opp"])
-        step.emit("EngagementEnded", kind="mines", seat=eng["seat"])
+        step.emit("MinesSwept", {"opp": eng["opp"]})
+        step.emit("EngagementEnded", {"kind": "mines", "seat": eng["seat"]})
     elif k == "react" and optional.can_pursue(state, t):
         # 6.6.1 / 6.10: the attacker may follow
-        step.emit("EngagementAdvanced", stage="pursue", i=eng["i"])
+        step.emit("EngagementAdvanced", {"stage": "pursue", "i": eng["i"]})
     elif k == "react":
-        step.emit("EngagementAdvanced", stage="resolve", i=eng["i"])
+        step.emit("EngagementAdvanced", {"stage": "resolve", "i": eng["i"]})
     else:
         after_reaction(step, t, d)
         if state["eng"] is not None:
-            step.emit("EngagementAdvanced", stage="next", i=eng["i"])
+            step.emit("EngagementAdvanced", {"stage": "next", "i": eng["i"]})
     return False
 
 
@@ -317,45 +317,45 @@ def advance(step: Step) -> None:
             # the action-side cards face down, even when only "proceed" is possible.
             if eng["kind"] in ASSISTED and (assist_window(state) if state.get("issue33")
                                             else committed(state, "action")):
-                step.emit("WindowOpened", vis=[eng["seat"]], kind="assist", seat=eng["seat"],
-                          target=eng["targets"][eng["i"]])
+                step.emit("WindowOpened", {"kind": "assist", "seat": eng["seat"],
+                          "target": eng["targets"][eng["i"]]}, vis=[eng["seat"]])
             else:
-                step.emit("EngagementAdvanced", stage="react", i=eng["i"])
+                step.emit("EngagementAdvanced", {"stage": "react", "i": eng["i"]})
         elif stage == "react":
             if eng["kind"] == "mines" and eng["i"] > 0:
-                step.emit("EngagementAdvanced", stage="order", i=eng["i"])
+                step.emit("EngagementAdvanced", {"stage": "order", "i": eng["i"]})
             elif reaction_types(state) and (state["players"][eng["opp"] - 1]["hand"] or _phantom(state, eng["opp"])):
-                step.emit("WindowOpened", kind="react", seat=eng["opp"], target=eng["targets"][eng["i"]],
-                          attack=eng["kind"])
+                step.emit("WindowOpened", {"kind": "react", "seat": eng["opp"], "target": eng["targets"][eng["i"]],
+                          "attack": eng["kind"]})
             else:
-                step.emit("EngagementAdvanced", stage="order" if eng["kind"] == "mines" else "resolve",
-                          i=eng["i"])
+                step.emit("EngagementAdvanced", {"stage": "order" if eng["kind"] == "mines" else "resolve",
+                          "i": eng["i"]})
         elif stage == "order":
             live = live_mine_targets(state, eng["i"])
             if not live:
                 _finish(step)
             elif len(live) > 1:
-                step.emit("WindowOpened", kind="order", seat=eng["seat"])
+                step.emit("WindowOpened", {"kind": "order", "seat": eng["seat"]})
             else:
-                step.emit("MineTargetChosen", target=live[0])
-                step.emit("EngagementAdvanced", stage="resolve", i=eng["i"])
+                step.emit("MineTargetChosen", {"target": live[0]})
+                step.emit("EngagementAdvanced", {"stage": "resolve", "i": eng["i"]})
         elif stage == "resolve":
             sunk = resolve(step)
             if state["eng"] is None:
                 break
             if eng["passage"] is not None:
-                step.emit("EngagementAdvanced", stage="passage", i=eng["i"])
-                step.emit("WindowOpened", kind="passage", seat=eng["passage"]["seat"], ship=eng["passage"]["ship"])
+                step.emit("EngagementAdvanced", {"stage": "passage", "i": eng["i"]})
+                step.emit("WindowOpened", {"kind": "passage", "seat": eng["passage"]["seat"], "ship": eng["passage"]["ship"]})
             elif sunk and _after_window(state):
-                step.emit("EngagementAdvanced", stage="after", i=eng["i"])
-                step.emit("WindowOpened", kind="after", seat=eng["opp"], target=eng["targets"][eng["i"]])
+                step.emit("EngagementAdvanced", {"stage": "after", "i": eng["i"]})
+                step.emit("WindowOpened", {"kind": "after", "seat": eng["opp"], "target": eng["targets"][eng["i"]]})
             else:
-                step.emit("EngagementAdvanced", stage="next", i=eng["i"])
+                step.emit("EngagementAdvanced", {"stage": "next", "i": eng["i"]})
         elif stage == "pursue":
-            step.emit("WindowOpened", kind="pursue", seat=eng["seat"], target=eng["targets"][eng["i"]],
-                      against=eng["reaction"]["type"])
+            step.emit("WindowOpened", {"kind": "pursue", "seat": eng["seat"], "target": eng["targets"][eng["i"]],
+                      "against": eng["reaction"]["type"]})
         elif stage in ("after", "passage"):
-            step.emit("EngagementAdvanced", stage="next", i=eng["i"])
+            step.emit("EngagementAdvanced", {"stage": "next", "i": eng["i"]})
         elif stage == "next":
             _next_target(step)
 
@@ -399,7 +399,7 @@ def _next_target(step: Step) -> None:
         return _finish(step)
     if eng["kind"] == "mines":
         if live_mine_targets(state, i):
-            step.emit("EngagementAdvanced", stage="order", i=i)
+            step.emit("EngagementAdvanced", {"stage": "order", "i": i})
             return
         return _finish(step)
     mer = players[eng["opp"] - 1]["merchants"]
@@ -407,7 +407,7 @@ def _next_target(step: Step) -> None:
         i += 1
     if i >= len(eng["targets"]):
         return _finish(step)
-    step.emit("EngagementAdvanced", stage="assist", i=i)
+    step.emit("EngagementAdvanced", {"stage": "assist", "i": i})
 
 
 def _finish(step: Step) -> None:
@@ -418,11 +418,11 @@ def _finish(step: Step) -> None:
         reveal = [s for s in reveal if state["status"].get(s) is not None]
     else:
         reveal = []
-    step.emit("EngagementEnded", kind=eng["kind"], seat=eng["seat"])
+    step.emit("EngagementEnded", {"kind": eng["kind"], "seat": eng["seat"]})
     shown = []
     for s in reveal:
         if not state["status"][s]["revealed"]:
-            step.emit("ShipRevealed", ship=s, why="at the end of the intercept")
+            step.emit("ShipRevealed", {"ship": s, "why": "at the end of the intercept"})
         shown.append(s)
     if eng["kind"] == "interrogate" and eng["targets"][0] in state["status"] \
             and state["status"][eng["targets"][0]]["revealed"] and not eng["reacted"]:
@@ -440,7 +440,7 @@ def _finish(step: Step) -> None:
     for o, ships in sorted(by_owner.items()):
         hand = player(state, o)["hand"]
         if hand and (not state.get("issue33") or may_hold(state, o, ("reflag",), hand)):     # (skipped: nothing the table learns)
-            step.emit("WindowOpened", kind="reflag", seat=o, ships=ships)
+            step.emit("WindowOpened", {"kind": "reflag", "seat": o, "ships": ships})
             return
 
 

@@ -29,9 +29,9 @@ def _draw_force_card(step: Step, seat: int, deck: str, label: str) -> bool:
     held = optional.held_from_reshuffle(state) if deck == "ship" else []
     if not pool and len(used) > len(held):
         # ``held`` only when 6.5.2 keeps ships out: the events of other games stay as they were
-        step.emit("DeckReshuffledFromBottom", deck=deck, **({"held": held} if held else {}))
+        step.emit("DeckReshuffledFromBottom", {"deck": deck, **({"held": held} if held else {})})
     if not state[pile]:
-        step.emit("DeckExhausted", deck=deck, seat=seat)
+        step.emit("DeckExhausted", {"deck": deck, "seat": seat})
         return False
     choices = optional.tournament_deal(step, seat, deck)
     if choices is not None:
@@ -55,12 +55,12 @@ def draw_action(step: Step, seat: int) -> bool:
     if state.get("solo") and seat == 2:
         return draw_hidden(step, seat)
     if state["top"]:
-        step.emit("KnownCardDrawn", vis=[seat], seat=seat, card=state["top"][0])
+        step.emit("KnownCardDrawn", {"seat": seat, "card": state["top"][0]}, vis=[seat])
     elif pool_left(state) > 0:
         step.draw(f"action:hand-{seat}", state["pool"], vis=[seat], why=f"an action card for seat {seat}")
     else:
         return False
-    step.emit("ActionCardDrawn", seat=seat, left=deck_left(state))
+    step.emit("ActionCardDrawn", {"seat": seat, "left": deck_left(state)})
     return True
 
 
@@ -81,7 +81,7 @@ def draw_hidden(step: Step, seat: int) -> bool:
                      why="the phantom's action card, face down")
     else:
         step.draw(f"action:{dest}", state["pool"], vis="referee", why="the phantom's action card, face down")
-    step.emit("ActionCardDrawn", seat=seat, left=pool_left(state) + len(state["top"]), face_down=True)
+    step.emit("ActionCardDrawn", {"seat": seat, "left": pool_left(state) + len(state["top"]), "face_down": True})
     return True
 
 

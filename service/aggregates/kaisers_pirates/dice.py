@@ -58,8 +58,8 @@ def compare(step: Step, what: str, att_dice: list[int], att_mods: Mods, def_dice
     d = modified(d_raw, def_mods[0])
     res = attack_result(a, d)
     said = res if not capture else ("captured" if res == "sunk" else "not captured")
-    step.emit("DiceCompared", what=what, attack={"dice": att_dice, "high": a_raw, "mods": att_mods[1], "result": a},
-              defence={"dice": def_dice, "high": d_raw, "mods": def_mods[1], "result": d}, outcome=said)
+    step.emit("DiceCompared", {"what": what, "attack": {"dice": att_dice, "high": a_raw, "mods": att_mods[1], "result": a},
+              "defence": {"dice": def_dice, "high": d_raw, "mods": def_mods[1], "result": d}, "outcome": said})
     return res
 
 
@@ -70,6 +70,6 @@ def challenge(step: Step, what: str, ch_dice: list[int], ch_mods: Mods, rs_dice:
     r_raw = roll(step, rs_dice, f"seat {rs_seat} response ({what})")
     c = modified(c_raw, ch_mods[0])
     ok = c > r_raw
-    step.emit("ChallengeRolled", what=what, challenge={"dice": ch_dice, "high": c_raw, "mods": ch_mods[1], "result": c},
-              response={"dice": rs_dice, "high": r_raw, "result": r_raw}, success=ok)
+    step.emit("ChallengeRolled", {"what": what, "challenge": {"dice": ch_dice, "high": c_raw, "mods": ch_mods[1], "result": c},
+              "response": {"dice": rs_dice, "high": r_raw, "result": r_raw}, "success": ok})
     return ok

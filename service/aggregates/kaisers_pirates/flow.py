@@ -37,9 +37,9 @@ def start_round(step: Step, rnd: int) -> None:
     state = step.state
     i = ix(state)
     n = state["seats"]
-    step.emit("RoundStarted", round=rnd)
+    step.emit("RoundStarted", {"round": rnd})
     if state.get("solo") is not None:
-        step.emit("SolitaireDeckReshuffled", why="a new round (5.2.5)")
+        step.emit("SolitaireDeckReshuffled", {"why": "a new round (5.2.5)"})
     set_aside(step)
     for s in range(1, n + 1):
         while len(player(state, s)["ships"]) < i.force["ships"]:
@@ -65,7 +65,7 @@ def start_round(step: Step, rnd: int) -> None:
         low = min(totals.values())
         tied = [s for s in totals if totals[s] == low]
         first = tied[0] if len(tied) == 1 else roll_off(step, tied, "the first turn (tied on round points)")
-    step.emit("FirstPlayerChosen", seat=first, round=rnd)
+    step.emit("FirstPlayerChosen", {"seat": first, "round": rnd})
     begin_turn(step, first)
 
 
@@ -82,7 +82,7 @@ def set_aside(step: Step) -> None:
     else:
         for _ in range(k):
             step.draw("action:set-aside", state["pool"], vis="referee", why="an action card set aside secretly")
-    step.emit("ActionCardsSetAside", count=k, deck=deck_left(state))
+    step.emit("ActionCardsSetAside", {"count": k, "deck": deck_left(state)})
 
 
 def begin_turn(step: Step, seat: int, extra: bool = False) -> None:
@@ -90,14 +90,14 @@ def begin_turn(step: Step, seat: int, extra: bool = False) -> None:
     if not extra and (state.get("options") or {}).get("team"):
         if team.skip_turn(step, seat):          # 3.3.4 Bounding Main
             return begin_turn(step, seat % state["seats"] + 1)
-    step.emit("TurnStarted", turn=state["turn"] + 1, seat=seat, round=state["round"], extra=extra)
+    step.emit("TurnStarted", {"seat": seat, "round": state["round"], "extra": extra}, turn=state["turn"] + 1)
     p = state["players"][seat - 1]
     pend = p["pending"]
     if pend and pend["type"] == "fog-bank":
         # 3.3.14: no action card played, none drawn; the Fog Bank is simply discarded.
         # Moves that are not card plays (a refuge's repair/resupply, leaving it) remain.
-        step.emit("PendingCardCleared", seat=seat, card=pend["card"], ctype="fog-bank")
-        step.emit("TurnInFog", seat=seat)
+        step.emit("PendingCardCleared", {"seat": seat, "card": pend["card"], "ctype": "fog-bank"})
+        step.emit("TurnInFog", {"seat": seat})
         if not refuge_options(state, seat):
             end_turn(step, seat)
         return
@@ -105,28 +105,28 @@ def begin_turn(step: Step, seat: int, extra: bool = False) -> None:
         if p["hand"]:
             card = step.draw(f"hand-of-{seat}", sorted(p["hand"]), vis=[seat],
                              why=f"Deception: the one card seat {seat} must play, at random from the hand")
-            step.emit("DeceptionForcedCard", seat=seat, card=card, name=ix(state).card_name[card])
+            step.emit("DeceptionForcedCard", {"seat": seat, "card": card, "name": ix(state).card_name[card]})
             plays = [d for d in play_options(state, seat, card) if has_effect(state, seat, d)]
             if not plays and not [d for d in announce_options(state, seat) if d["card"] == card]:
                 # 3.3.10: not legal or no effect: ignored; discarded with the Deception card
-                step.emit("ForcedCardIgnored", seat=seat, card=card, why="its action is not legal or has no effect")
+                step.emit("ForcedCardIgnored", {"seat": seat, "card": card, "why": "its action is not legal or has no effect"})
         else:
-            step.emit("CommittingDone", seat=seat, cards=0)
+            step.emit("CommittingDone", {"seat": seat, "cards": 0})
 
 
 def commit(step: Step, seat: int, d: dict[str, Any]) -> None:
     """3.2.1: one card face down, on a ship or before the force (``board.commit_options``)."""
     state = step.state
     ship = d.get("ship")
-    step.emit("CardCommitted", vis=[seat], seat=seat, card=d["card"], use=d["use"], ship=ship,
-              name=ix(state).card_name[d["card"]])
+    step.emit("CardCommitted", {"seat": seat, "card": d["card"], "use": d["use"], "ship": ship,
+              "name": ix(state).card_name[d["card"]]}, vis=[seat])
     # face down, but placed and turned so that its use is plain (3.2.1)
-    step.emit("CardCommittedFaceDown", seat=seat, use=d["use"], ship=ship, count=len(state["tt"]["committed"]))
+    step.emit("CardCommittedFaceDown", {"seat": seat, "use": d["use"], "ship": ship, "count": len(state["tt"]["committed"])})
 
 
 def done_committing(step: Step, seat: int, d: dict[str, Any] | None = None) -> None:
     """3.2: the cards are committed; the resolve phase (3.2.8) begins (``d``: the decision)."""
-    step.emit("CommittingDone", seat=seat, cards=len(step.state["tt"]["committed"]))
+    step.emit("CommittingDone", {"seat": seat, "cards": len(step.state["tt"]["committed"])})
 
 
 def end_turn(step: Step, seat: int, d: dict[str, Any] | None = None) -> None:
@@ -137,8 +137,8 @@ def end_turn(step: Step, seat: int, d: dict[str, Any] | None = None) -> None:
     pend = state["players"][seat - 1]["pending"]
     if pend and pend["type"] == "deception":
         # 3.3.10: the Deception card is discarded with the card it forced
-        step.emit("PendingCardCleared", seat=seat, card=pend["card"], ctype="deception", into_turn=True)
-    step.emit("DiscardingStarted", seat=seat)
+        step.emit("PendingCardCleared", {"seat": seat, "card": pend["card"], "ctype": "deception", "into_turn": True})
+    step.emit("DiscardingStarted", {"seat": seat})
     continue_discards(step)
 
 
@@ -167,10 +167,10 @@ def continue_discards(step: Step) -> None:
     for s in order:
         cards = discards_of(state, s)
         if len(cards) >= 2 and not state.get("solo"):   # solitaire: face down, unordered (5.3.1)
-            step.emit("WindowOpened", kind="discard", seat=s)
+            step.emit("WindowOpened", {"kind": "discard", "seat": s})
             return
         if cards:
-            step.emit("CardsDiscarded", seat=s, cards=cards)
+            step.emit("CardsDiscarded", {"seat": s, "cards": cards})
     _after_discards(step, state["current"])
 
 
@@ -180,11 +180,11 @@ def discard_options(state: State, seat: int) -> list[dict[str, Any]]:
 
 def discard(step: Step, seat: int, d: dict[str, Any]) -> None:
     state = step.state
-    step.emit("CardsDiscarded", seat=seat, cards=[d["card"]])
+    step.emit("CardsDiscarded", {"seat": seat, "cards": [d["card"]]})
     left = discards_of(state, seat)
     if len(left) >= 2:
         return                         # the window stays open for the next card
-    step.emit("WindowClosed", seat=seat, kind="discard")
+    step.emit("WindowClosed", {"seat": seat, "kind": "discard"})
     continue_discards(step)
 
 
@@ -194,7 +194,7 @@ def _after_discards(step: Step, seat: int) -> None:
     fog = tt["fogged"]
     second = tt["second_chance"] and not state["extra_turn"]
     drew = False if fog else draw_action(step, seat)
-    step.emit("TurnEnded", seat=seat, drew=drew)
+    step.emit("TurnEnded", {"seat": seat, "drew": drew})
     if deck_left(state) == 0:
         end_round(step)
         return
@@ -227,7 +227,7 @@ def round_points(vps: dict[str, int]) -> dict[str, int]:
 def end_round(step: Step) -> None:
     state = step.state
     rnd = state["round"]
-    step.emit("RoundEnded", round=rnd)
+    step.emit("RoundEnded", {"round": rnd})
     vps = {}
     for s in range(1, state["seats"] + 1):
         entries = round_vp(state, s)
@@ -241,10 +241,10 @@ def end_round(step: Step) -> None:
             pool.remove(c)
             dropped.append(c)
         if dropped:
-            step.emit("VictoryCardsDiscarded", seat=s, cards=dropped, why="warship and raider limit (2.3.1)")
+            step.emit("VictoryCardsDiscarded", {"seat": s, "cards": dropped, "why": "warship and raider limit (2.3.1)"})
         vps[str(s)] = sum(vp_of(state, e) for e in entries if e["card"] not in dropped)
     pts = round_points(vps)
-    step.emit("RoundScored", round=rnd, vp=vps, points=pts)
+    step.emit("RoundScored", {"round": rnd, "vp": vps, "points": pts})
     cards = ix(state).action_cards
     unused = state.get("unused")                            # solitaire: the cards 5.2 leaves out
     if unused:
@@ -252,13 +252,13 @@ def end_round(step: Step) -> None:
         cards = [c for c in cards if c not in unused]
     else:
         cards = list(cards)                                 # every card (a copy: one C call, not a loop)
-    step.emit("RoundCleared", round=rnd, action_cards=cards)
+    step.emit("RoundCleared", {"round": rnd, "action_cards": cards})
     if rnd >= 3:
         res = result(state)
         if res is not None:
-            step.emit("GameOver", **res)
+            step.emit("GameOver", {**res})
             return
-        step.emit("ExtraRoundCalled", tied=still_tied(state))
+        step.emit("ExtraRoundCalled", {"tied": still_tied(state)})
     _open_keep(step)
 
 
@@ -270,7 +270,7 @@ def _open_keep(step: Step) -> None:
         return
     queue = [s for s in range(1, state["seats"] + 1) if player(state, s)["ships"]]
     if queue:
-        step.emit("WindowOpened", kind="keep", seat=queue[0], queue=queue[1:])
+        step.emit("WindowOpened", {"kind": "keep", "seat": queue[0], "queue": queue[1:]})
     else:
         start_round(step, state["round"] + 1)
 
@@ -287,13 +287,13 @@ def keep_options(state: State, seat: int) -> list[dict[str, Any]]:
 def keep(step: Step, seat: int, d: dict[str, Any]) -> None:
     state = step.state
     queue = list(state["window"]["queue"])
-    step.emit("WindowClosed", seat=seat, kind="keep")
+    step.emit("WindowClosed", {"seat": seat, "kind": "keep"})
     if "ships" in d:
-        step.emit("ShipKept", seat=seat, ship=d["ships"][0] if d["ships"] else None, ships=list(d["ships"]))
+        step.emit("ShipKept", {"seat": seat, "ship": d["ships"][0] if d["ships"] else None, "ships": list(d["ships"])})
     else:
-        step.emit("ShipKept", seat=seat, ship=d["ship"])
+        step.emit("ShipKept", {"seat": seat, "ship": d["ship"]})
     if queue:
-        step.emit("WindowOpened", kind="keep", seat=queue[0], queue=queue[1:])
+        step.emit("WindowOpened", {"kind": "keep", "seat": queue[0], "queue": queue[1:]})
     else:
         start_round(step, state["round"] + 1)
 

@@ -26,16 +26,16 @@ def sink(step: Step, ship: str, by: int | None, double: bool = False, why: str =
     state = step.state
     i = ix(state)
     deck = "ship" if ship in i.ships else "merchant"
-    step.emit("ShipSunk", ship=ship, by=by, deck=deck, double=double, owner=owner(state, ship), why=why)
+    step.emit("ShipSunk", {"ship": ship, "by": by, "deck": deck, "double": double, "owner": owner(state, ship), "why": why})
 
 
 def damage(step: Step, ship: str, why: str = "") -> None:
     if not step.state["status"][ship]["damaged"]:
-        step.emit("ShipDamaged", ship=ship, why=why)
+        step.emit("ShipDamaged", {"ship": ship, "why": why})
     elif optional.on(step.state, "extra_damage"):
-        step.emit("ShipDamaged", ship=ship, why=why + " (another marker, 6.8.1)")
+        step.emit("ShipDamaged", {"ship": ship, "why": why + " (another marker, 6.8.1)"})
     else:
-        step.emit("FurtherDamageIgnored", ship=ship)
+        step.emit("FurtherDamageIgnored", {"ship": ship})
 
 
 def apply_result(step: Step, ship: str, res: str, by: int | None, double: bool = False, why: str = "") -> None:

@@ -62,8 +62,8 @@ def referee(step: Step, d: dict[str, Any]) -> None:
                               "no penalty to apply (3.1.5)")
     where = "hand" if card in player(state, seat)["hand"] else "committed"
     name = ix(state).card_name[card]  # type: ignore[index]  # (a card: the decision is listed)
-    step.emit("PenaltyApplied", seat=seat, card=card, name=name, where=where,
-              rule="3.1.5", why="a card committed or played irregularly is discarded")
+    step.emit("PenaltyApplied", {"seat": seat, "card": card, "name": name, "where": where,
+              "rule": "3.1.5", "why": "a card committed or played irregularly is discarded"})
 
 
 # how each event decided here changes the state (``evolve``) -----------------------------------

@@ -148,16 +148,16 @@ def lay(step: Step) -> None:
     """The setup of a game from a stated position, up to the stated seat's turn."""
     state = step.state
     pos = state["position"]
-    step.emit("RoundStarted", round=pos["round"])
+    step.emit("RoundStarted", {"round": pos["round"]})
     for q in pos["players"]:                     # the named hands first, each seen by its seat alone
         if q["hand_stated"]:
             for _ in range(q["hand"]):
                 step.draw(f"action:hand-{q['seat']}", state["pool"], vis=[q["seat"]], stated=True,
                           why=f"a card in seat {q['seat']}'s hand (the position)")
-                step.emit("ActionCardDrawn", seat=q["seat"], left=deck_left(state))
-    step.emit("PositionLaid", players=[{k: v for k, v in q.items() if k not in ("hand", "hand_stated")}
+                step.emit("ActionCardDrawn", {"seat": q["seat"], "left": deck_left(state)})
+    step.emit("PositionLaid", {"players": [{k: v for k, v in q.items() if k not in ("hand", "hand_stated")}
                                        for q in pos["players"]],
-              hands={str(q["seat"]): q["hand"] for q in pos["players"]}, discard=pos["discard"])
+              "hands": {str(q["seat"]): q["hand"] for q in pos["players"]}, "discard": pos["discard"]})
     set_aside(step)
     for q in pos["players"]:                     # a force not stated: drawn as at a round's start
         s = q["seat"]
@@ -171,7 +171,7 @@ def lay(step: Step) -> None:
         if not q["hand_stated"]:
             for _ in range(q["hand"]):
                 draw_action(step, q["seat"])
-    step.emit("FirstPlayerChosen", seat=pos["to_play"], round=pos["round"])
+    step.emit("FirstPlayerChosen", {"seat": pos["to_play"], "round": pos["round"]})
     begin_turn(step, pos["to_play"])
 
 

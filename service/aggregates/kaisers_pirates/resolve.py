@@ -79,7 +79,7 @@ def _reaction_type(state: State) -> str | None:
 def offer_passage(step: Step, merchant: str, bonus: int = 0, bonus_why: str | None = None) -> None:
     """3.2.6: the survivor *may* sail for a friendly port: its owner is asked
     (``combat.advance`` opens the window once the dice are settled)."""
-    step.emit("PassageOffered", ship=merchant, seat=owner(step.state, merchant), bonus=bonus, why=bonus_why)
+    step.emit("PassageOffered", {"ship": merchant, "seat": owner(step.state, merchant), "bonus": bonus, "why": bonus_why})
 
 
 def passage(step: Step, ship: str, bonus: int = 0, why: str | None = None) -> bool:
@@ -92,7 +92,7 @@ def passage(step: Step, ship: str, bonus: int = 0, why: str | None = None) -> bo
     ok = challenge(step, f"passage of {ship}", m["challenge"], (bonus, [why] if why else []), m["response"],
                    seat, resp)
     if ok:
-        step.emit("PassageMade", ship=ship, seat=seat, double=is_prize(state, ship))
+        step.emit("PassageMade", {"ship": ship, "seat": seat, "double": is_prize(state, ship)})
     return ok
 
 
@@ -120,7 +120,7 @@ def _reaction_first(step: Step, r: str | None) -> bool | None:
         ok = challenge(step, "Break Contact", i.types["break-contact"]["action"]["challenge"], mods,
                        i.types["break-contact"]["action"]["response"], opp, seat)
         if ok:
-            step.emit("InterceptCancelled", target=tgt, why="Break Contact")
+            step.emit("InterceptCancelled", {"target": tgt, "why": "Break Contact"})
             return False
     if r == "shallow-run" and not eng.get("pursue"):
         _shallow_run(step, tgt, seat, opp)
@@ -133,9 +133,9 @@ def _reaction_first(step: Step, r: str | None) -> bool | None:
         # answered later (one merchant already intercepted), this and the rest are cancelled.
         more = len(eng["targets"]) > eng["i"] + 1
         if eng["multi"] and more:
-            step.emit("TargetsReduced", keep=tgt, why="Slim Pickings")
+            step.emit("TargetsReduced", {"keep": tgt, "why": "Slim Pickings"})
         if not (eng["multi"] and eng["i"] == 0 and more):
-            step.emit("InterceptCancelled", target=tgt, why="Slim Pickings")
+            step.emit("InterceptCancelled", {"target": tgt, "why": "Slim Pickings"})
             return False
     if r == "amc":
         _amc(step, tgt)
@@ -143,7 +143,7 @@ def _reaction_first(step: Step, r: str | None) -> bool | None:
     if r == "trap":
         return _trap(step, tgt)
     if r == "qqq":
-        step.emit("RevealPending", ship=ship, why="QQQ")
+        step.emit("RevealPending", {"ship": ship, "why": "QQQ"})
     return None
 
 
@@ -173,11 +173,11 @@ def _intercept_dice(step: Step, r: str | None) -> bool:
                   capture=bool(said))
     if capture:
         if res == "sunk":
-            step.emit("ShipCaptured", ship=tgt, by=seat, from_seat=opp, interceptor=ship)
+            step.emit("ShipCaptured", {"ship": tgt, "by": seat, "from_seat": opp, "interceptor": ship})
             _capture_supply(step, ship)
             return False
         if res == "damaged":
-            step.emit("DamageIgnored", ship=tgt, why="a boarding attempt ignores damage")
+            step.emit("DamageIgnored", {"ship": tgt, "why": "a boarding attempt ignores damage"})
         res = "none"
     if res == "sunk":
         sink(step, tgt, seat, eng["special"], "intercepted")
@@ -198,7 +198,7 @@ def _capture_supply(step: Step, ship: str) -> None:
     this is the player's choice, through the prize resupply decision (6.12.3)."""
     state = step.state
     if ship in state["status"] and state["status"][ship]["supply"] and not optional.on(state, "prize_resupply"):
-        step.emit("ShipResupplied", ship=ship, why="the prize's stores")
+        step.emit("ShipResupplied", {"ship": ship, "why": "the prize's stores"})
 
 
 def _break_contact_mods(state: State, ship: str, interceptor: str | None = None) -> Mods:
@@ -224,13 +224,13 @@ def _crossing(step: Step, ship: str, crosser: int, other: int, shoals: dict[str,
 def _shallow_run(step: Step, tgt: str, attacker: int, defender: int) -> None:
     state = step.state
     i = ix(state)
-    step.emit("InterceptCancelled", target=tgt, why="Shallow Run: the ship escapes over the shoals")
+    step.emit("InterceptCancelled", {"target": tgt, "why": "Shallow Run: the ship escapes over the shoals"})
     failed, damaged = _crossing(step, tgt, defender, attacker, i.types["shallow-run"]["action"])
     if failed:
         if damaged:
             sink(step, tgt, attacker, False, "wrecked on the shoals")
         else:
-            step.emit("ShipDamaged", ship=tgt, why="crossing the shoals")
+            step.emit("ShipDamaged", {"ship": tgt, "why": "crossing the shoals"})
 
 
 def _pursuit(step: Step, tgt: str, ship: str, attacker: int, defender: int) -> bool:
@@ -239,7 +239,7 @@ def _pursuit(step: Step, tgt: str, ship: str, attacker: int, defender: int) -> b
     (6.10.3) and scores for the other side. True when the intercept goes on."""
     state = step.state
     shoals = ix(state).types["shallow-run"]["action"]
-    step.emit("PursuitOverShoals", ship=ship, target=tgt)
+    step.emit("PursuitOverShoals", {"ship": ship, "target": tgt})
     t_failed, t_damaged = _crossing(step, tgt, defender, attacker, shoals, f"Shallow Run: {tgt} crosses the shoals")
     s_failed, s_damaged = _crossing(step, ship, attacker, defender, shoals,
                                     f"Shallow Run: {ship} follows over the shoals (6.10)", pursuing=True)
@@ -247,9 +247,9 @@ def _pursuit(step: Step, tgt: str, ship: str, attacker: int, defender: int) -> b
         if failed and damaged:
             sink(step, who, by, False, "wrecked on the shoals (6.10.3)")
         elif failed:
-            step.emit("ShipDamaged", ship=who, why="crossing the shoals (6.10.2)")
+            step.emit("ShipDamaged", {"ship": who, "why": "crossing the shoals (6.10.2)"})
     if t_failed and t_damaged or s_failed and s_damaged:
-        step.emit("InterceptCancelled", target=tgt, why="a ship wrecked on the shoals before the intercept (6.10.3)")
+        step.emit("InterceptCancelled", {"target": tgt, "why": "a ship wrecked on the shoals before the intercept (6.10.3)"})
         return False
     return True
 
@@ -265,7 +265,7 @@ def chase_supply(step: Step) -> None:
     r = ix(state).optional_rules["chase_supply"]
     if challenge(step, f"{ship} after the chase: supply (6.6.1)", r["challenge"], (0, []), r["response"],
                  eng["opp"], eng["seat"]):
-        step.emit("SupplyLimited", ship=ship, why="the chase of a Fast Ship (6.6.1)")
+        step.emit("SupplyLimited", {"ship": ship, "why": "the chase of a Fast Ship (6.6.1)"})
 
 
 def _amc(step: Step, tgt: str) -> None:
@@ -276,18 +276,18 @@ def _amc(step: Step, tgt: str) -> None:
     amc = eng["reaction"]["card"]
     a = i.ctype(amc)["action"]
     night_m = (-1, ["night action -1"]) if eng["night"] else (0, [])
-    step.emit("MerchantIgnored", ship=tgt, why="AMC")
+    step.emit("MerchantIgnored", {"ship": tgt, "why": "AMC"})
     r1 = compare(step, f"{i.card_name[amc]} intercepts {ship}", a["attack"], night_m, i.vessel(ship)["defense"],
                   optional.damage_mods(state, ship), f"seat {opp} attack ({i.card_name[amc]})", f"seat {seat} defence ({ship})")
     mods, why = _attack_mods(state, eng, ship)
     r2 = compare(step, f"{ship} fights {i.card_name[amc]}", i.ships[ship]["attack"], (mods, why), a["defense"],
                   (0, []), f"seat {seat} attack ({ship})", f"seat {opp} defence ({i.card_name[amc]})")
     if is_raider(state, ship) and not state["status"][ship]["revealed"]:
-        step.emit("ShipRevealed", ship=ship, why="AMC")
-        step.emit("RevealPending", ship=ship, why="AMC")
+        step.emit("ShipRevealed", {"ship": ship, "why": "AMC"})
+        step.emit("RevealPending", {"ship": ship, "why": "AMC"})
     apply_result(step, ship, r1, opp, False, "AMC")
     if r2 == "sunk":
-        step.emit("ActionCardScored", card=amc, seat=seat, why="AMC sunk")
+        step.emit("ActionCardScored", {"card": amc, "seat": seat, "why": "AMC sunk"})
 
 
 def _trap(step: Step, tgt: str) -> bool:
@@ -307,17 +307,17 @@ def _trap(step: Step, tgt: str) -> bool:
                  (mods, why), i.vessel(tgt)["defense"], optional.damage_mods(state, tgt), f"seat {seat} attack ({ship})",
                  f"seat {opp} defence ({tgt})", capture=bool(said))
     if is_raider(state, ship) and not state["status"][ship]["revealed"]:
-        step.emit("ShipRevealed", ship=ship, why="Trap")
-        step.emit("RevealPending", ship=ship, why="Trap")
+        step.emit("ShipRevealed", {"ship": ship, "why": "Trap"})
+        step.emit("RevealPending", {"ship": ship, "why": "Trap"})
     apply_result(step, ship, r1, opp, False, "Trap")
     if board:
         # the other committed cards act normally: a Boarding Party captures instead of sinking
         if r2 == "sunk":
-            step.emit("ShipCaptured", ship=tgt, by=seat, from_seat=opp, interceptor=ship)
+            step.emit("ShipCaptured", {"ship": tgt, "by": seat, "from_seat": opp, "interceptor": ship})
             _capture_supply(step, ship)
             return False
         if r2 == "damaged":
-            step.emit("DamageIgnored", ship=tgt, why="a boarding attempt ignores damage")
+            step.emit("DamageIgnored", {"ship": tgt, "why": "a boarding attempt ignores damage"})
         r2 = "none"
     apply_result(step, tgt, r2, seat, eng["special"], "intercepted")
     if r2 == "none" and tgt in player(state, opp)["merchants"] and not state["status"][tgt]["damaged"]:
@@ -333,18 +333,18 @@ def _resolve_british(step: Step) -> None:
     tgt = eng["targets"][0]
     r = _reaction_type(state)
     if r == "pull-the-plug":
-        step.emit("InterceptCancelled", target=tgt, why="Pull the Plug")
+        step.emit("InterceptCancelled", {"target": tgt, "why": "Pull the Plug"})
         deck = "ship" if tgt in i.ships else "merchant"
-        step.emit("ShipRemoved", ship=tgt, deck=deck, why="scuttled (Pull the Plug): no victory points")
+        step.emit("ShipRemoved", {"ship": tgt, "deck": deck, "why": "scuttled (Pull the Plug): no victory points"})
         return
     if r == "reflag":
-        step.emit("ShipDisguised", ship=tgt, why="Reflag")
-        step.emit("InterceptCancelled", target=tgt, why="Reflag: the ship is no longer recognised")
+        step.emit("ShipDisguised", {"ship": tgt, "why": "Reflag"})
+        step.emit("InterceptCancelled", {"target": tgt, "why": "Reflag: the ship is no longer recognised"})
         return
     if r == "break-contact":
         a = i.types["break-contact"]["action"]
         if challenge(step, "Break Contact", a["challenge"], _break_contact_mods(state, tgt), a["response"], opp, seat):
-            step.emit("InterceptCancelled", target=tgt, why="Break Contact")
+            step.emit("InterceptCancelled", {"target": tgt, "why": "Break Contact"})
             return
     if r == "shallow-run":
         _shallow_run(step, tgt, seat, opp)
@@ -369,12 +369,12 @@ def interrogate_challenge(step: Step) -> None:
     a = i.ctype(eng["card"])["action"]
     tgt = eng["targets"][0]
     if challenge(step, "Interrogate", a["challenge"], (0, []), a["response"], eng["seat"], eng["opp"]):
-        step.emit("ShipRevealed", ship=tgt, why="Interrogate")
-        step.emit("InterrogationSucceeded", target=tgt)
-        step.emit("EngagementAdvanced", stage="react", i=0)
+        step.emit("ShipRevealed", {"ship": tgt, "why": "Interrogate"})
+        step.emit("InterrogationSucceeded", {"target": tgt})
+        step.emit("EngagementAdvanced", {"stage": "react", "i": 0})
     else:
-        step.emit("InterrogationFailed", target=tgt)
-        step.emit("EngagementEnded", kind="interrogate", seat=eng["seat"])
+        step.emit("InterrogationFailed", {"target": tgt})
+        step.emit("EngagementEnded", {"kind": "interrogate", "seat": eng["seat"]})
 
 
 def torpedo_prize_challenge(step: Step) -> None:
@@ -386,10 +386,10 @@ def torpedo_prize_challenge(step: Step) -> None:
     r = ix(state).optional_rules["torpedo_prize"]
     if challenge(step, f"a submarine finds the prize {tgt} (6.9.1)", r["challenge"], (0, []), r["response"],
                  eng["seat"], eng["opp"]):
-        step.emit("EngagementAdvanced", stage="assist", i=0)
+        step.emit("EngagementAdvanced", {"stage": "assist", "i": 0})
     else:
-        step.emit("AttackCancelled", target=tgt, why="the submarine did not find the prize (6.9.1)")
-        step.emit("EngagementEnded", kind="torpedo", seat=eng["seat"])
+        step.emit("AttackCancelled", {"target": tgt, "why": "the submarine did not find the prize (6.9.1)"})
+        step.emit("EngagementEnded", {"kind": "torpedo", "seat": eng["seat"]})
 
 
 def _resolve_mines(step: Step) -> bool:
@@ -399,7 +399,7 @@ def _resolve_mines(step: Step) -> bool:
     tgt = eng["targets"][eng["i"]]
     a = i.ctype(eng["card"])["action"]
     dice = a["attack"] if i.tid(eng["card"]) == "lay-mines" else a["mines"]
-    step.emit("PassageBarred", ship=tgt, why="attacked by mines")
+    step.emit("PassageBarred", {"ship": tgt, "why": "attacked by mines"})
     res = compare(step, f"mines attack {tgt}", dice, (0, []), i.vessel(tgt)["defense"], optional.damage_mods(state, tgt),
                    f"seat {eng['seat']} mines", f"seat {eng['opp']} defence ({tgt})")
     apply_result(step, tgt, res, eng["seat"], eng["special"], "mines")
@@ -418,7 +418,7 @@ def _resolve_torpedo(step: Step) -> bool:
     if r == "razzle-dazzle":
         a = i.types["razzle-dazzle"]["action"]
         if challenge(step, "Razzle-Dazzle", a["challenge"], (0, []), a["response"], opp, seat):
-            step.emit("AttackCancelled", target=tgt, why="Razzle-Dazzle")
+            step.emit("AttackCancelled", {"target": tgt, "why": "Razzle-Dazzle"})
             return False
     if r in ("q-ship", "sail-q-ship"):
         _q_ship(step, tgt)
@@ -426,7 +426,7 @@ def _resolve_torpedo(step: Step) -> bool:
     # the phantom's submarine may attack with its guns (the solitaire glossary's "Gun attack")
     how = ("guns", "fires its guns on", "shelled", "guns") if eng.get("guns") else \
         ("torpedo", "torpedoes", "torpedoed", "torpedoes")
-    step.emit("PassageBarred", ship=tgt, why=how[2])
+    step.emit("PassageBarred", {"ship": tgt, "why": how[2]})
     res = compare(step, f"{i.card_name[sub]} {how[1]} {tgt}", sa[how[0]], (0, []), i.vessel(tgt)["defense"],
                   optional.damage_mods(state, tgt), f"seat {seat} {how[3]} ({i.card_name[sub]})", f"seat {opp} defence ({tgt})")
     apply_result(step, tgt, res, seat, eng["special"], how[2])
@@ -443,7 +443,7 @@ def _q_ship(step: Step, tgt: str) -> None:
     qn, sn = i.card_name[q], i.card_name[sub]
     # 3.3.28 / 3.3.34: the merchant is ignored by this torpedo attack only: unlike
     # AMC (3.3.1) nothing bars an intercept of it this turn (3.1.3)
-    step.emit("TorpedoTargetIgnored", ship=tgt, why=qn)
+    step.emit("TorpedoTargetIgnored", {"ship": tgt, "why": qn})
     if challenge(step, f"{qn} lures {sn} into a gun duel", qa["lure_challenge"], (0, []), qa["lure_response"], opp, seat):
         r1 = compare(step, f"{qn} guns on {sn}", qa["guns"], (0, []), sa["defense"], (0, []),
                       f"seat {opp} guns ({qn})", f"seat {seat} defence ({sn})")
@@ -460,9 +460,9 @@ def _q_ship(step: Step, tgt: str) -> None:
                           f"seat {opp} depth charges ({qn})", f"seat {seat} defence ({sn})")
             sub_sunk = r1 == "sunk"
     if sub_sunk:
-        step.emit("ActionCardScored", card=sub, seat=opp, why=f"{sn} sunk")
+        step.emit("ActionCardScored", {"card": sub, "seat": opp, "why": f"{sn} sunk"})
     if q_sunk:
-        step.emit("ActionCardScored", card=q, seat=seat, why=f"{qn} sunk")
+        step.emit("ActionCardScored", {"card": q, "seat": seat, "why": f"{qn} sunk"})
 
 
 def after_reaction(step: Step, t: str, d: dict[str, Any]) -> None:
@@ -475,10 +475,10 @@ def after_reaction(step: Step, t: str, d: dict[str, Any]) -> None:
     if t == "recalled":
         ship = eng["ship"]
         if challenge(step, "Recalled", a["challenge"], (0, []), a["response"], opp, seat):
-            step.emit("ShipRemoved", ship=ship, deck="ship", why="recalled to a friendly port: no victory points")
+            step.emit("ShipRemoved", {"ship": ship, "deck": "ship", "why": "recalled to a friendly port: no victory points"})
     elif t == "mistaken-identity":
         if challenge(step, "Mistaken Identity", a["challenge"], (0, []), a["response"], opp, seat):
-            step.emit("VictoryCardsSwapped", attacker=seat, defender=opp, sunk=tgt, given=d["give"])
+            step.emit("VictoryCardsSwapped", {"attacker": seat, "defender": opp, "sunk": tgt, "given": d["give"]})
 
 
 # how each event decided here changes the state (``evolve``) -----------------------------------

@@ -302,7 +302,7 @@ class KaisersPirates(Rules):
 
     # the steps ----------------------------------------------------------------
     def setup(self, step: Step) -> None:
-        step.emit("GameStarted", seats=step.state["seats"], deck=len(step.state["pool"]))
+        step.emit("GameStarted", {"seats": step.state["seats"], "deck": len(step.state["pool"])})
         if step.state.get("position") is not None:     # a game from a stated position
             stated_position.lay(step)
             return

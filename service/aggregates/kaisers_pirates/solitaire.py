@@ -65,9 +65,9 @@ def prepare(state: State, cat: dict[str, Any]) -> None:
 def turn_card(step: Step, why: str) -> dict[str, Any]:
     state = step.state
     if not state["solo"]["pile"]:
-        step.emit("SolitaireDeckReshuffled", why="every solitaire card has been turned (5.4.1)")
+        step.emit("SolitaireDeckReshuffled", {"why": "every solitaire card has been turned (5.4.1)"})
     cid = step.draw("solitaire", sorted(state["solo"]["pile"]), why=why)
-    step.emit("SolitaireCardTurned", card=cid, why=why)
+    step.emit("SolitaireCardTurned", {"card": cid, "why": why})
     return ix(state).solo_cards[cid]
 
 
@@ -145,23 +145,23 @@ def defend(step: Step) -> None:
         fits = eng["kind"] == "intercept"
     else:
         fits = name != "none" and name in windows.reaction_types(state)
-    step.emit("PhantomDefence", card=card["id"], roll=r, reaction=name, fits=fits, target=tgt)
+    step.emit("PhantomDefence", {"card": card["id"], "roll": r, "reaction": name, "fits": fits, "target": tgt})
     if name == "recalled" and fits:
-        step.emit("EngagementAdvanced", stage="resolve", i=eng["i"])
+        step.emit("EngagementAdvanced", {"stage": "resolve", "i": eng["i"]})
         return
     if not fits:
-        step.emit("ReactionDeclined", seat=PHANTOM, kind="react", target=tgt)
-        step.emit("EngagementAdvanced", stage="order" if eng["kind"] == "mines" else "resolve",
-                  i=eng["i"])
+        step.emit("ReactionDeclined", {"seat": PHANTOM, "kind": "react", "target": tgt})
+        step.emit("EngagementAdvanced", {"stage": "order" if eng["kind"] == "mines" else "resolve",
+                  "i": eng["i"]})
         return
     i = ix(state)
     c = pseudo(name)
-    step.emit("PhantomReacted", seat=PHANTOM, card=c, ctype=name, name=i.card_name[c], target=tgt)
+    step.emit("PhantomReacted", {"seat": PHANTOM, "card": c, "ctype": name, "name": i.card_name[c], "target": tgt})
     if eng["kind"] == "mines":
-        step.emit("MinesSwept", opp=eng["opp"])
-        step.emit("EngagementEnded", kind="mines", seat=eng["seat"])
+        step.emit("MinesSwept", {"opp": eng["opp"]})
+        step.emit("EngagementEnded", {"kind": "mines", "seat": eng["seat"]})
     else:       # 6.6.1 / 6.10: the real player may follow a Fast Ship or over the shoals
-        step.emit("EngagementAdvanced", stage="pursue" if optional.can_pursue(state, name) else "resolve", i=eng["i"])
+        step.emit("EngagementAdvanced", {"stage": "pursue" if optional.can_pursue(state, name) else "resolve", "i": eng["i"]})
 
 
 def recall(step: Step) -> None:
@@ -171,10 +171,10 @@ def recall(step: Step) -> None:
     eng = state["eng"]
     tgt = eng["targets"][eng["i"]]
     c = pseudo("recalled")
-    step.emit("PhantomReacted", seat=PHANTOM, card=c, ctype="recalled", name=ix(state).card_name[c], target=tgt)
+    step.emit("PhantomReacted", {"seat": PHANTOM, "card": c, "ctype": "recalled", "name": ix(state).card_name[c], "target": tgt})
     resolve.after_reaction(step, "recalled", {})
     if state["eng"] is not None:
-        step.emit("EngagementAdvanced", stage="next", i=eng["i"])
+        step.emit("EngagementAdvanced", {"stage": "next", "i": eng["i"]})
 
 
 # the phantom's turn (5.4.3) ------------------------------------------------------
@@ -208,9 +208,9 @@ def _start(step: Step) -> None:
         mode = "deception"                           # the real player's Deception: as step 9 (3.3.10's forced card)
     else:
         mode = "normal"
-    step.emit("PhantomTurnBegun", mode=mode)
+    step.emit("PhantomTurnBegun", {"mode": mode})
     if state["phase"] == "commit":
-        step.emit("CommittingDone", seat=PHANTOM, cards=0)
+        step.emit("CommittingDone", {"seat": PHANTOM, "cards": 0})
     # 6.12: in its interest, each prize resupplies a ship short of supply (then 6.12.2's roll)
     while optional.resupply_options(state, PHANTOM):
         actions.resupply(step, PHANTOM, optional.resupply_options(state, PHANTOM)[0])
@@ -251,14 +251,14 @@ def _offensive(step: Step, mode: str) -> None:
             ships = _recognised(state)
         else:
             ships = []
-        step.emit("PhantomActionChosen", card=card["id"], roll=r, action=name, side="defense",
-                  possible=bool(ships), then="end")
+        step.emit("PhantomActionChosen", {"card": card["id"], "roll": r, "action": name, "side": "defense",
+                  "possible": bool(ships), "then": "end"})
         if ships and name == "reflag":
-            step.emit("ShipDisguised", ship=_pick(step, ships, "the ship to hide"), why="the phantom's Reflag")
+            step.emit("ShipDisguised", {"ship": _pick(step, ships, "the ship to hide"), "why": "the phantom's Reflag"})
         elif ships:
             tgt = _pick(step, ships, "the ship the AMC intercepts")
-            step.emit("AttackAnnounced", kind="british", seat=PHANTOM, card=pseudo("amc"), ship=None, opp=REAL,
-                      targets=[tgt], night=False, by="the phantom's AMC")
+            step.emit("AttackAnnounced", {"kind": "british", "seat": PHANTOM, "card": pseudo("amc"), "ship": None, "opp": REAL,
+                      "targets": [tgt], "night": False, "by": "the phantom's AMC"})
             combat.advance(step)
         return
     else:
@@ -273,8 +273,8 @@ def _offensive(step: Step, mode: str) -> None:
     plan = _plan(state, a)
     if slot == 2 and mode == "normal" and plan is None:
         then = "end"                                 # step 2: an intercept that cannot be made ends the turn
-    step.emit("PhantomActionChosen", card=card["id"], roll=r, action=a["action"], side="offense",
-              possible=plan is not None, then=then)
+    step.emit("PhantomActionChosen", {"card": card["id"], "roll": r, "action": a["action"], "side": "offense",
+              "possible": plan is not None, "then": then})
     if plan is not None:
         plan(step, card, a)
 
@@ -314,8 +314,8 @@ def _end(step: Step) -> None:
     if ships:
         card = turn_card(step, "step 12: the phantom has revealed ships")
         if card["special"] == "reflag":
-            step.emit("ShipDisguised", ship=_pick(step, ships, "the ship to hide (Reflag)"), why="the phantom's Reflag")
-    step.emit("SolitaireDeckReshuffled", why="the end of the phantom's turn (5.4.1)")
+            step.emit("ShipDisguised", {"ship": _pick(step, ships, "the ship to hide (Reflag)"), "why": "the phantom's Reflag"})
+    step.emit("SolitaireDeckReshuffled", {"why": "the end of the phantom's turn (5.4.1)"})
 
 
 # the offensive actions ------------------------------------------------------------
@@ -365,7 +365,7 @@ def _intercept(step: Step, card: dict[str, Any], a: dict[str, Any]) -> None:
         c = turn_card(step, "the intercept's special actions")
         sp = c["special"]
         legal = _special_applies(sp, specials, warship)
-        step.emit("PhantomSpecialTurned", card=c["id"], special=sp, applies=legal)
+        step.emit("PhantomSpecialTurned", {"card": c["id"], "special": sp, "applies": legal})
         if not legal:
             break
         specials.append(sp)
@@ -373,10 +373,10 @@ def _intercept(step: Step, card: dict[str, Any], a: dict[str, Any]) -> None:
     if british:
         tgt = _pick(step, _recognised(state), "the ship British forces intercept")
         british_card = pseudo(i.solo["british"]["value"])  # type: ignore[index]  # (the solitaire game: its deck)
-        step.emit("AttackAnnounced", kind="british", seat=PHANTOM, card=british_card, ship=None,
-                  opp=REAL, targets=[tgt], night=a.get("night", False))
-        step.emit("PhantomAssists", specials=specials, surprise="surprise-attack" in specials, boarding=[],
-                  multi=None, names=[i.types[sp]["name"] for sp in specials])
+        step.emit("AttackAnnounced", {"kind": "british", "seat": PHANTOM, "card": british_card, "ship": None,
+                  "opp": REAL, "targets": [tgt], "night": a.get("night", False)})
+        step.emit("PhantomAssists", {"specials": specials, "surprise": "surprise-attack" in specials, "boarding": [],
+                  "multi": None, "names": [i.types[sp]["name"] for sp in specials]})
         combat.advance(step)
         return
     free = _merchants(state)
@@ -388,12 +388,12 @@ def _intercept(step: Step, card: dict[str, Any], a: dict[str, Any]) -> None:
         if "good-hunting" in specials and len(free) > 1:
             targets.append(_pick(step, [m for m in free if m != first], "the second merchant (Good Hunting)"))
     night = a.get("night", False)
-    step.emit("AttackAnnounced", kind="intercept", seat=PHANTOM, card=card["id"], ship=ship, opp=REAL,
-              targets=targets, night=night)
+    step.emit("AttackAnnounced", {"kind": "intercept", "seat": PHANTOM, "card": card["id"], "ship": ship, "opp": REAL,
+              "targets": targets, "night": night})
     multi = next((sp for sp in specials if sp in ("shipping-lanes", "good-hunting")), None)
     boarding = [targets[0]] if "boarding-party" in specials and not status_of(state, targets[0])["damaged"] else []
-    step.emit("PhantomAssists", specials=specials, surprise="surprise-attack" in specials, boarding=boarding,
-              multi=multi, names=[i.types[sp]["name"] for sp in specials])
+    step.emit("PhantomAssists", {"specials": specials, "surprise": "surprise-attack" in specials, "boarding": boarding,
+              "multi": multi, "names": [i.types[sp]["name"] for sp in specials]})
     combat.advance(step)
 
 
@@ -404,8 +404,8 @@ def _submarine(step: Step, card: dict[str, Any], a: dict[str, Any]) -> None:
     solo: dict[str, Any] = ix(state).solo  # type: ignore[assignment]  # (the solitaire game: its deck)
     by = "the phantom's U-boat"
     if a["action"] == "submarine-mines":
-        step.emit("AttackAnnounced", kind="mines", seat=PHANTOM, card=pseudo(solo["mines"]["value"]), ship=None,
-                  opp=REAL, targets=list(player(state, REAL)["merchants"]), night=False, by=by)
+        step.emit("AttackAnnounced", {"kind": "mines", "seat": PHANTOM, "card": pseudo(solo["mines"]["value"]), "ship": None,
+                  "opp": REAL, "targets": list(player(state, REAL)["merchants"]), "night": False, "by": by})
         combat.advance(step)
         return
     guns = a["action"] == "submarine-guns"
@@ -413,8 +413,8 @@ def _submarine(step: Step, card: dict[str, Any], a: dict[str, Any]) -> None:
     extra: dict[str, Any] = {"by": by} if state.get("issue33") else {}     # (rules version 2's events do not name it)
     if guns:
         extra["guns"] = True
-    step.emit("AttackAnnounced", kind="torpedo", seat=PHANTOM, card=pseudo(solo["torpedo"]["value"]), ship=None,
-              opp=REAL, targets=[tgt], night=False, **extra)
+    step.emit("AttackAnnounced", {"kind": "torpedo", "seat": PHANTOM, "card": pseudo(solo["torpedo"]["value"]), "ship": None,
+              "opp": REAL, "targets": [tgt], "night": False, **extra})
     combat.advance(step)
 
 
@@ -428,8 +428,8 @@ def _lay_mines(step: Step, card: dict[str, Any], a: dict[str, Any]) -> None:
     """Lay Mines (3.3.21): a minelaying raider of the phantom mines every merchant."""
     state = step.state
     ship = _pick(step, _minelayers(state), "the minelayer")
-    step.emit("AttackAnnounced", kind="mines", seat=PHANTOM, card=pseudo("lay-mines"), ship=ship, opp=REAL,
-              targets=list(player(state, REAL)["merchants"]), night=False)
+    step.emit("AttackAnnounced", {"kind": "mines", "seat": PHANTOM, "card": pseudo("lay-mines"), "ship": ship, "opp": REAL,
+              "targets": list(player(state, REAL)["merchants"]), "night": False})
     combat.advance(step)
 
 
@@ -443,8 +443,8 @@ def _monitor(step: Step, card: dict[str, Any], a: dict[str, Any]) -> None:
     """Monitor (3.3.24): British forces on a ship of the real player in an island refuge."""
     state = step.state
     tgt = _pick(step, _in_refuge(state), "the ship in a refuge the Monitor attacks")
-    step.emit("AttackAnnounced", kind="monitor", seat=PHANTOM, card=pseudo("monitor"), ship=None, opp=REAL,
-              targets=[tgt], night=False)
+    step.emit("AttackAnnounced", {"kind": "monitor", "seat": PHANTOM, "card": pseudo("monitor"), "ship": None, "opp": REAL,
+              "targets": [tgt], "night": False})
     combat.advance(step)
 
 
@@ -468,9 +468,9 @@ def _interrogate(step: Step, card: dict[str, Any], a: dict[str, Any]) -> None:
         best = (min if rule == "low" else max)(vps.values())
         cands = [s for s in cands if vps[s] == best]
     tgt = _pick(step, cands, f"the ship to interrogate ({rule})")
-    step.emit("AttackAnnounced", kind="interrogate", seat=PHANTOM, card=pseudo("interrogate"), ship=None, opp=REAL,
-              targets=[tgt], night=False)
-    step.emit("EngagementAdvanced", stage="challenge", i=0)
+    step.emit("AttackAnnounced", {"kind": "interrogate", "seat": PHANTOM, "card": pseudo("interrogate"), "ship": None, "opp": REAL,
+              "targets": [tgt], "night": False})
+    step.emit("EngagementAdvanced", {"stage": "challenge", "i": 0})
     combat.advance(step)
 
 
@@ -483,12 +483,12 @@ def _recon(step: Step, card: dict[str, Any], a: dict[str, Any]) -> None:
         c = step.draw(f"hand-of-{REAL}", hand, vis=[REAL], why="the phantom's Recon Aircraft: a random card of the hand")
         hand.remove(c)
         taken.append(c)
-    step.emit("CardsDiscardedFaceDown", vis=[REAL], seat=REAL, cards=taken, why="the phantom's Recon Aircraft (5.4.3 step 8)")
-    step.emit("CardsDiscardedCount", seat=REAL, count=len(taken), why="the phantom's Recon Aircraft")
+    step.emit("CardsDiscardedFaceDown", {"seat": REAL, "cards": taken, "why": "the phantom's Recon Aircraft (5.4.3 step 8)"}, vis=[REAL])
+    step.emit("CardsDiscardedCount", {"seat": REAL, "count": len(taken), "why": "the phantom's Recon Aircraft"})
     if not state.get("issue33"):
         return
-    step.emit("PhantomTurnShortened", mode="recon",
-              why="5.4.3 step 10: the phantom played Recon Aircraft: its next turn is one card, its defensive side")
+    step.emit("PhantomTurnShortened", {"mode": "recon",
+              "why": "5.4.3 step 10: the phantom played Recon Aircraft: its next turn is one card, its defensive side"})
 
 
 def _plays(state: State, kind: str) -> list[dict[str, Any]]:
@@ -506,8 +506,8 @@ def _play(step: Step, card: dict[str, Any], a: dict[str, Any]) -> None:
     d = _pick(step, opts, f"the target of {ix(state).types[a['action']]['name']}")
     actions.play(step, PHANTOM, d)
     if a["action"] == "deception" and state.get("issue33"):
-        step.emit("PhantomTurnShortened", mode="deception",
-                  why="5.4.3 step 9: the phantom played Deception: its next turn is one card, the action of 3 or 4")
+        step.emit("PhantomTurnShortened", {"mode": "deception",
+                  "why": "5.4.3 step 9: the phantom played Deception: its next turn is one card, the action of 3 or 4"})
 
 
 # the result -------------------------------------------------------------------------

@@ -81,11 +81,11 @@ def play(step: Step, seat: int, d: dict[str, Any]) -> None:
     state = step.state
     t = ix(state).tid(d["card"])
     if t == "bounding-main":
-        step.emit("TurnWillBeSkipped", seat=d["opponent"], by=seat, why="Bounding Main (3.3.4)")
+        step.emit("TurnWillBeSkipped", {"seat": d["opponent"], "by": seat, "why": "Bounding Main (3.3.4)"})
     elif t == "exchange-information":
         mate = partner(state, seat)
-        step.emit("ExchangeStarted", seat=seat, partner=mate)
-        step.emit("WindowOpened", kind="exchange", seat=seat, partner=mate)
+        step.emit("ExchangeStarted", {"seat": seat, "partner": mate})
+        step.emit("WindowOpened", {"kind": "exchange", "seat": seat, "partner": mate})
 
 
 def skip_turn(step: Step, seat: int) -> bool:
@@ -93,7 +93,7 @@ def skip_turn(step: Step, seat: int) -> bool:
     Fog Bank before it waits for its next turn. Returns True when skipped."""
     if not player(step.state, seat).get("skip"):
         return False
-    step.emit("TurnSkipped", seat=seat, why="Bounding Main")
+    step.emit("TurnSkipped", {"seat": seat, "why": "Bounding Main"})
     return True
 
 
@@ -122,22 +122,22 @@ def decide(step: Step, seat: int, d: dict[str, Any]) -> None:
     k = w["kind"]
     if k == "exchange":
         if d["action"] == "give":
-            step.emit("GiftChosen", vis=[seat], seat=seat, card=d["card"])
+            step.emit("GiftChosen", {"seat": seat, "card": d["card"]}, vis=[seat])
             return
-        step.emit("WindowClosed", seat=seat, kind="exchange")
+        step.emit("WindowClosed", {"seat": seat, "kind": "exchange"})
         ex = state["exchange"]
         first, mate = ex["seats"]
         if seat == first:
-            step.emit("WindowOpened", kind="exchange", seat=mate, partner=first)
+            step.emit("WindowOpened", {"kind": "exchange", "seat": mate, "partner": first})
             return
         gives = {str(s): [c for c in ex["give"][str(s)] if c in player(state, s)["hand"]] for s in (first, mate)}
-        step.emit("CardsExchanged", vis=[first, mate], seats=[first, mate], gives=gives)
-        step.emit("CardsExchangedCount", seats=[first, mate], counts={s: len(v) for s, v in gives.items()})
+        step.emit("CardsExchanged", {"seats": [first, mate], "gives": gives}, vis=[first, mate])
+        step.emit("CardsExchangedCount", {"seats": [first, mate], "counts": {s: len(v) for s, v in gives.items()}})
     elif k == "breakout_split":
-        step.emit("WindowClosed", seat=seat, kind="breakout_split")
+        step.emit("WindowClosed", {"seat": seat, "kind": "breakout_split"})
         mate = partner(state, seat)
         for s in d["ships"]:
-            step.emit("ShipTransferred", ship=s, to=mate, from_seat=seat, why="Breakout (4.7)")
+            step.emit("ShipTransferred", {"ship": s, "to": mate, "from_seat": seat, "why": "Breakout (4.7)"})
 
 
 def after_breakout(step: Step, seat: int, before: list[str]) -> None:
@@ -145,7 +145,7 @@ def after_breakout(step: Step, seat: int, before: list[str]) -> None:
     state = step.state
     new = [s for s in player(state, seat)["ships"] if s not in before]
     if team_game(state) and len(new) == 2:
-        step.emit("WindowOpened", kind="breakout_split", seat=seat, ships=new)
+        step.emit("WindowOpened", {"kind": "breakout_split", "seat": seat, "ships": new})
 
 
 def refuge_exits(state: State, seat: int, ship: str) -> list[dict[str, Any]]:
@@ -165,7 +165,7 @@ def open_keep(step: Step) -> bool:
     queue = [s for s in range(1, 5) if pool(state, s)]
     if not queue:
         return False
-    step.emit("WindowOpened", kind="team_keep", seat=queue[0], queue=queue[1:])
+    step.emit("WindowOpened", {"kind": "team_keep", "seat": queue[0], "queue": queue[1:]})
     return True
 
 
@@ -193,13 +193,13 @@ def claim(step: Step, seat: int, d: dict[str, Any]) -> bool:
     ships change hands and are kept: True, and the next round may start."""
     state = step.state
     queue = list(state["window"]["queue"])
-    step.emit("WindowClosed", seat=seat, kind="team_keep")
+    step.emit("WindowClosed", {"seat": seat, "kind": "team_keep"})
     if "ships" in d:        # 6.7: up to three
-        step.emit("ShipClaimed", seat=seat, ship=d["ships"][0] if d["ships"] else None, ships=list(d["ships"]))
+        step.emit("ShipClaimed", {"seat": seat, "ship": d["ships"][0] if d["ships"] else None, "ships": list(d["ships"])})
     else:
-        step.emit("ShipClaimed", seat=seat, ship=d["ship"])
+        step.emit("ShipClaimed", {"seat": seat, "ship": d["ship"]})
     if queue:
-        step.emit("WindowOpened", kind="team_keep", seat=queue[0], queue=queue[1:])
+        step.emit("WindowOpened", {"kind": "team_keep", "seat": queue[0], "queue": queue[1:]})
         return False
     claims = dict(state.get("claims", {}))
     three = optional.on(state, "keep_three")
@@ -207,16 +207,16 @@ def claim(step: Step, seat: int, d: dict[str, Any]) -> bool:
         claim = claims.get(str(s))
         for ship in (claim or []) if three else [claim]:
             if ship is not None and ship not in player(state, s)["ships"]:
-                step.emit("ShipTransferred", ship=ship, to=s, from_seat=partner(state, s),
-                          why="kept by the partner (4.9)")
+                step.emit("ShipTransferred", {"ship": ship, "to": s, "from_seat": partner(state, s),
+                          "why": "kept by the partner (4.9)"})
     for s in range(1, 5):
         if player(state, s)["ships"]:
             if three:
                 kept = list(claims.get(str(s)) or [])
-                step.emit("ShipKept", seat=s, ship=kept[0] if kept else None, ships=kept)
+                step.emit("ShipKept", {"seat": s, "ship": kept[0] if kept else None, "ships": kept})
             else:
-                step.emit("ShipKept", seat=s, ship=claims.get(str(s)))
-    step.emit("ClaimsCleared")
+                step.emit("ShipKept", {"seat": s, "ship": claims.get(str(s))})
+    step.emit("ClaimsCleared", {})
     return True
 
 

@@ -25,11 +25,19 @@ from __future__ import annotations
 
 from .view import view
 
+TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from random import Random
+    from typing import Any
+
+    from .state import State
+
+
 BLUFF = 1 / 3       # how often the captain plays against its hand
 RICH = 6            # a treasure worth guarding
 
 
-def random_bot(state, seat, legal, rng):
+def random_bot(state: State, seat: int, legal: list[dict[str, Any]], rng: Random) -> dict[str, Any]:
     return rng.choice(legal)
 
 
@@ -56,10 +64,10 @@ def _attack_worth(v: dict, ship: dict) -> float:
     return p * 2.0 * ship["treasure"] - (1.0 - p) * 1.0
 
 
-def captain_bot(state, seat, legal, rng):
+def captain_bot(state: State, seat: int, legal: list[dict[str, Any]], rng: Random) -> dict[str, Any]:
     v = view(state, seat)
     me = v["players"][str(seat)]
-    acts = {}
+    acts: dict[str, list[dict[str, Any]]] = {}
     for d in legal:
         acts.setdefault(d["action"], []).append(d)
     if "place" in acts:
@@ -95,7 +103,7 @@ def captain_bot(state, seat, legal, rng):
     return acts.get("pass", legal)[0]
 
 
-def _place(me: dict, options: list, rng) -> dict:
+def _place(me: dict, options: list, rng: Random) -> dict:
     """Armed on a rich treasure, unarmed on a poor one; against its hand one time in
     three (a bluff); whatever is left in the reserve otherwise."""
     value = me["drawn"]

@@ -26,8 +26,16 @@ from . import position as stated_position
 from .state import HANDLERS, deck_name, game_over, initial_state
 from .view import describe, view
 
+TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from typing import Any
 
-def _place_options(state, seat):
+    from service.kernel.machine import Step
+
+    from .state import Ship, State
+
+
+def _place_options(state: State, seat: int) -> list[dict[str, Any]]:
     reserve = state["players"][seat - 1]["reserve"]
     out = []
     if reserve["armed"] > 0:
@@ -45,7 +53,7 @@ class LetterOfMarque(Rules):
     min_seats = 2
     max_seats = 6
 
-    def parse_options(self, seats, options):
+    def parse_options(self, seats: int, options: dict[str, str]) -> dict[str, Any]:
         """``colours=yellow,red,...``: the colour each seat chose, seat 1 first
         (the book: "ogni giocatore sceglie un colore"); default red, blue, green,
         yellow, black, white in seat order."""
@@ -66,10 +74,10 @@ class LetterOfMarque(Rules):
             raise BadInput("each seat takes a different colour")
         return {"colours": chosen}
 
-    def catalog(self, options):
+    def catalog(self, options: dict[str, Any]) -> dict[str, Any]:
         return catalog_data.load()
 
-    def validate_catalog(self, cat):
+    def validate_catalog(self, cat: dict[str, Any]) -> dict[str, Any]:
         return catalog_data.validate(cat)
 
     initial_state = staticmethod(initial_state)
@@ -80,15 +88,15 @@ class LetterOfMarque(Rules):
     # who acts -------------------------------------------------------------
     turn = staticmethod(itemgetter("turn"))  # the state's own count, read for every event
 
-    def to_act(self, state):
+    def to_act(self, state: State) -> list[int]:
         phase = state["phase"]
         if phase == "preliminary":
             return sorted(state["placing"])
         if phase == "play" and (state["sea"] or not game_over(state)):  # (a ship at sea: the game goes on)
-            return [state["current"]]
+            return [state["current"]]  # type: ignore[list-item]  # (set from the first turn on)
         return []
 
-    def legal(self, state, seat):
+    def legal(self, state: State, seat: int) -> list[dict[str, Any]]:
         phase = state["phase"]
         if phase == "preliminary":
             return _place_options(state, seat) if seat in state["placing"] else []
@@ -100,7 +108,7 @@ class LetterOfMarque(Rules):
         out = [{"action": "launch"}] if p["deck"] else []
         sea = state["sea"]
         own = False
-        for s in sea:  # (one loop each, not a comprehension: this runs at every turn of a playout)
+        for s in sea:  # the seat's own ships may return to port
             if s["owner"] == seat:
                 out.append({"action": "return", "ship": s["id"]})
                 own = True
@@ -114,24 +122,24 @@ class LetterOfMarque(Rules):
         return out
 
     # the steps ------------------------------------------------------------
-    def position(self, config, position):
+    def position(self, config: dict[str, Any], position: dict[str, Any]) -> dict[str, Any]:
         """A stated position checked and normalised (position.py, docs/positions.md)."""
         return stated_position.normalise(config, position)
 
-    def setup(self, step):
+    def setup(self, step: Step) -> None:
         state = step.state
         if state.get("position") is not None:   # a game from a stated position
             stated_position.lay(step)
             return
-        step.emit("PlayersSeated", colours={str(i + 1): p["colour"] for i, p in enumerate(state["players"])})
+        step.emit("PlayersSeated", {"colours": {str(i + 1): p["colour"] for i, p in enumerate(state["players"])}})
         for i, p in enumerate(state["players"]):
-            step.emit("TreasureDeckShuffled", seat=i + 1, cards=len(p["deck"]))
-        step.emit("PreliminaryTurnStarted")
+            step.emit("TreasureDeckShuffled", {"seat": i + 1, "cards": len(p["deck"])})
+        step.emit("PreliminaryTurnStarted", {})
         # Simultaneously, every player draws the top card of their treasure deck, face up.
         for i, p in enumerate(state["players"]):
             step.draw(deck_name(p["colour"]), p["deck"], vis="all", why=f"seat {i + 1}'s first treasure")
 
-    def decide(self, step, seat, decision):
+    def decide(self, step: Step, seat: int, decision: dict[str, Any]) -> None:
         state = step.state
         action = decision.get("action")
         if seat in state["placing"]:
@@ -139,12 +147,12 @@ class LetterOfMarque(Rules):
                 raise IllegalDecision("you have drawn a treasure: place a ship on it ({\"action\": \"place\", \"armed\": ...})")
             self._place(step, seat, decision)
             return
-        handler = self.ACTIONS.get(action)
+        handler = self.ACTIONS.get(action)  # type: ignore[arg-type]  # (any value: None for another)
         if handler is None:
             raise IllegalDecision(f"unknown action {action!r}: launch, return, attack or pass")
         handler(self, step, seat, decision)
 
-    def _place(self, step, seat, decision):
+    def _place(self, step: Step, seat: int, decision: dict[str, Any]) -> None:
         state = step.state
         armed = decision.get("armed")
         if not isinstance(armed, bool) or len(decision) != 2:  # (its "action" is "place": ``decide``)
@@ -153,26 +161,26 @@ class LetterOfMarque(Rules):
         if p["reserve"]["armed" if armed else "unarmed"] == 0:
             raise IllegalDecision(f"you have no {'armed' if armed else 'unarmed'} ship left in your reserve")
         ship = f"{p['colour']}-{p['launched'] + 1}"
-        step.emit("ShipLaunched", seat=seat, ship=ship, treasure=p["drawn"])
-        step.emit("ShipBaseChosen", vis=[seat], ship=ship, armed=armed)
+        step.emit("ShipLaunched", {"seat": seat, "ship": ship, "treasure": p["drawn"]})
+        step.emit("ShipBaseChosen", {"ship": ship, "armed": armed}, vis=[seat])
         if state["phase"] == "preliminary":
             if not state["placing"]:
                 self._first_turn(step)
         else:
             self._end_turn(step, seat)
 
-    def _first_turn(self, step):
+    def _first_turn(self, step: Step) -> None:
         state = step.state
-        step.emit("PreliminaryTurnEnded")
+        step.emit("PreliminaryTurnEnded", {})
         lowest = min(s["treasure"] for s in state["sea"])
         tied = sorted(s["owner"] for s in state["sea"] if s["treasure"] == lowest)
         if len(tied) > 1:
             first = step.pick(tied, why=f"first player among seats tied on the lowest treasure ({lowest})")
         else:
             first = tied[0]
-        step.emit("TurnStarted", turn=1, seat=first)
+        step.emit("TurnStarted", {"seat": first}, turn=1)
 
-    def _launch(self, step, seat, decision):
+    def _launch(self, step: Step, seat: int, decision: dict[str, Any]) -> None:
         state = step.state
         p = state["players"][seat - 1]
         if len(decision) != 1:  # (its "action" is "launch": ``decide``)
@@ -181,7 +189,7 @@ class LetterOfMarque(Rules):
             raise IllegalDecision("your treasure deck is empty: no ship can leave")
         step.draw(deck_name(p["colour"]), p["deck"], vis="all", why=f"seat {seat} launches a ship")
 
-    def _own_ship(self, state, seat, decision, verb):
+    def _own_ship(self, state: State, seat: int, decision: dict[str, Any], verb: str) -> Ship:
         ship_id = decision.get("ship")
         if not isinstance(ship_id, str) or len(decision) != 2:  # (its "action" is the verb: ``decide``)
             raise IllegalDecision(f'{verb} takes {{"action": "{verb}", "ship": "<ship id>"}}')
@@ -190,14 +198,14 @@ class LetterOfMarque(Rules):
                 return s
         raise IllegalDecision(f"there is no ship {ship_id!r} at sea")
 
-    def _return(self, step, seat, decision):
+    def _return(self, step: Step, seat: int, decision: dict[str, Any]) -> None:
         ship = self._own_ship(step.state, seat, decision, "return")
         if ship["owner"] != seat:
             raise IllegalDecision(f"ship {ship['id']} is not yours")
-        step.emit("ShipReturned", seat=seat, ship=ship["id"], treasure=ship["treasure"])
+        step.emit("ShipReturned", {"seat": seat, "ship": ship["id"], "treasure": ship["treasure"]})
         self._end_turn(step, seat)
 
-    def _attack(self, step, seat, decision):
+    def _attack(self, step: Step, seat: int, decision: dict[str, Any]) -> None:
         state = step.state
         ship = self._own_ship(state, seat, decision, "attack")
         if ship["owner"] == seat:
@@ -206,43 +214,44 @@ class LetterOfMarque(Rules):
         if attacker["cannons"] == 0:
             raise IllegalDecision("a player without cannon cards cannot attack")
         defender = ship["owner"]
-        step.emit("ShipAttacked", attacker=seat, defender=defender, ship=ship["id"])
+        step.emit("ShipAttacked", {"attacker": seat, "defender": defender, "ship": ship["id"]})
         armed = ship["armed"]
-        step.emit("ShipRevealed", ship=ship["id"], armed=armed)
+        step.emit("ShipRevealed", {"ship": ship["id"], "armed": armed})
         if armed:
-            step.emit("AttackRepelled", attacker=seat, defender=defender, ship=ship["id"],
-                      cannon=attacker["colour"])
+            step.emit("AttackRepelled", {"attacker": seat, "defender": defender, "ship": ship["id"],
+                      "cannon": attacker["colour"]})
         else:
-            step.emit("TreasurePlundered", attacker=seat, defender=defender, ship=ship["id"],
-                      treasure=ship["treasure"])
+            step.emit("TreasurePlundered", {"attacker": seat, "defender": defender, "ship": ship["id"],
+                      "treasure": ship["treasure"]})
         self._end_turn(step, seat)
 
-    def _pass(self, step, seat, decision):
+    def _pass(self, step: Step, seat: int, decision: dict[str, Any]) -> None:
         state = step.state
         p = state["players"][seat - 1]
         if len(decision) != 1:  # (its "action" is "pass": ``decide``)
             raise IllegalDecision('pass takes no arguments: {"action": "pass"}')
         if p["deck"] or any(s["owner"] == seat for s in state["sea"]):
             raise IllegalDecision("you may pass only with an empty treasure deck and no ship at sea")
-        step.emit("Passed", seat=seat)
+        step.emit("Passed", {"seat": seat})
         self._end_turn(step, seat)
 
     ACTIONS = {"launch": _launch, "return": _return, "attack": _attack, "pass": _pass}  # the play turn's
 
-    def _end_turn(self, step, seat):
+    def _end_turn(self, step: Step, seat: int) -> None:
         state = step.state
-        step.emit("TurnEnded", seat=seat)
+        step.emit("TurnEnded", {"seat": seat})
         if state["sea"] or not game_over(state):  # (a ship at sea: the game goes on)
             seats = len(state["players"])
-            step.emit("TurnStarted", turn=state["turn"] + 1, seat=seat % seats + 1)
+            step.emit("TurnStarted", {"seat": seat % seats + 1}, turn=state["turn"] + 1)
 
     # end ------------------------------------------------------------------
     finished = staticmethod(game_over)
 
-    def outcome(self, state):
+    def outcome(self, state: State) -> dict[str, Any]:
         """Most points wins; a tie goes to the most cannon cards, then the
         victory is shared (RULINGS.md: which cannon cards count)."""
-        scores, cannons = {}, {}
+        scores: dict[int, int] = {}
+        cannons: dict[int, int] = {}
         v1 = state.get("rules_version", "1") == "1"
         for i, p in enumerate(state["players"]):
             scores[i + 1] = sum(p["treasures"]) + len(p["captured"])
@@ -260,6 +269,7 @@ class LetterOfMarque(Rules):
                 "cannon_cards": {str(s): cannons[s] for s in tied},
                 "shared": len(winners) > 1,
             }
+
         return out
 
     view = staticmethod(view)

@@ -18,10 +18,14 @@ import random
 
 from service.kernel.sampling import copy_state
 
+TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from .state import State
+
 SHIPS = {"armed": 2, "unarmed": 3}  # the rulebook's, checked by catalog.py for every game
 
 
-def determinize(state: dict, seat: int, rng: random.Random) -> dict:
+def determinize(state: State, seat: int, rng: random.Random) -> State:
     out = copy_state(state)
     for i, p in enumerate(out["players"]):
         owner = i + 1

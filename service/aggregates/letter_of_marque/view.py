@@ -9,8 +9,16 @@ from __future__ import annotations
 
 from .words import ship
 
+TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from typing import Any
 
-def view(state: dict, seat: int | None) -> dict:
+    from service.kernel.events import Ev
+
+    from .state import State
+
+
+def view(state: State, seat: int | None) -> dict[str, Any]:
     referee = seat is None
     sea = []
     for s in state["sea"]:
@@ -36,7 +44,8 @@ def view(state: dict, seat: int | None) -> dict:
             "placing": list(state["placing"]), "sea": sea, "players": players}
 
 
-def describe(ev) -> str:
+
+def describe(ev: Ev) -> str:
     """One line of the log: a ship by its colour and the order it was launched in."""
     d = ev.data
     t = ev.type
@@ -79,7 +88,7 @@ def describe(ev) -> str:
     return ""
 
 
-def say_event(config: dict | None, ev) -> str | None:
+def say_event(config: dict | None, ev: Ev) -> str | None:
     """A treasure drawn, said by its worth (``views.describe`` asks first)."""
     d = ev.data
     if ev.type == "CardDrawn":

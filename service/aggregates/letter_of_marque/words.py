@@ -6,7 +6,7 @@ A ship at sea is named by its colour and the order it was launched in
 from __future__ import annotations
 
 
-def ship(s) -> str:
+def ship(s: str) -> str:
     """``red-2`` -> ``red ship 2``."""
     colour, _, n = str(s).rpartition("-")
     return f"{colour} ship {n}" if colour and n.isdigit() else str(s)

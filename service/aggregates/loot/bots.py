@@ -12,12 +12,19 @@ from __future__ import annotations
 from .cards import info
 from .state import attack_of, battle, leader, side_of
 
+TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from random import Random
+    from typing import Any
 
-def random_bot(state, seat, legal, rng):
+    from .state import State
+
+
+def random_bot(state: State, seat: int, legal: list[dict[str, Any]], rng: Random) -> dict[str, Any]:
     return rng.choice(legal)
 
 
-def _score(state, side, d) -> float:
+def _score(state: State, side: int, d: dict[str, Any]) -> float:
     action = d["action"]
     if action == "draw":
         return 2.0
@@ -27,6 +34,7 @@ def _score(state, side, d) -> float:
         k, _, v = info(d["card"])
         return -v if k == "pirate" else -10.0
     b = battle(state, d["merchant"])
+    assert b is not None  # (a listed decision names a merchant at sea)
     if leader(b) == side:
         return -5.0  # already winning it
     if action in ("captain", "admiral"):
@@ -42,7 +50,7 @@ def _score(state, side, d) -> float:
     return -1.0
 
 
-def greedy_bot(state, seat, legal, rng):
+def greedy_bot(state: State, seat: int, legal: list[dict[str, Any]], rng: Random) -> dict[str, Any]:
     side = side_of(state, seat)
     best, picks = None, []
     for d in legal:

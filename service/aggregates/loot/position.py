@@ -19,11 +19,20 @@ from service.kernel.chance import is_copy_of
 from .cards import ADMIRAL, CAPTAIN, MERCHANT, PIRATE, build_deck, gold, info
 from .state import DRAW_PILE, attack_of, hand_vis, side_of
 
+TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from typing import Any
+
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+
+    from .state import Battle, State
+
 PLAYER_KEYS = ("hand", "scored")
 SHIP_KEYS = ("merchant", "owner", "pirates", "specials")
 
 
-def _card(what: str, text, free: list) -> str:
+def _card(what: str, text: object, free: list) -> str:
     """A free card named by its id (``blue-2a``) or as printed without the copy mark
     (``blue-2``, ``Blue 2``: any copy left)."""
     if not isinstance(text, str) or not text.strip():
@@ -39,13 +48,13 @@ def _card(what: str, text, free: list) -> str:
     raise BadInput(f"{what}: no {text!r} left (every card once: it is not in the game, or stated twice)")
 
 
-def _list(what: str, value) -> list:
+def _list(what: str, value: object) -> list:
     if not isinstance(value, list):
         raise BadInput(f"{what} must be a JSON list, not {value!r}"[:200])
     return value
 
 
-def _seat(what: str, value, seats: int) -> int:
+def _seat(what: str, value: object, seats: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= seats:
         raise BadInput(f"{what}: a seat from 1 to {seats}, not {value!r}")
     return value
@@ -67,7 +76,7 @@ def normalise(config: dict, position: dict) -> dict:
         if info(merchant)[0] != MERCHANT:
             raise BadInput(f"{what}: {merchant} is not a merchant ship")
         owner = _seat(f"{what}'s owner", b["owner"], seats)
-        battle = {"merchant": merchant, "gold": gold(merchant), "owner": owner, "side": side_of(state_like, owner),
+        battle: Battle = {"merchant": merchant, "gold": gold(merchant), "owner": owner, "side": side_of(state_like, owner),
                   "attacks": [], "specials": [], "top": None}
         for pair in _list(f"{what}'s pirates", b.get("pirates", [])):
             seat, card = _pair(f"{what}'s pirate", pair, seats, free)
@@ -103,7 +112,8 @@ def normalise(config: dict, position: dict) -> dict:
             battle["specials"].append(card)
             battle["top"] = {"card": card, "side": side}
         sea.append(battle)
-    out, stated = [], []
+    out: list[dict[str, Any]] = []
+    stated: list[Any] = []
     for seat, q in enumerate(people, 1):
         who = f"seat {seat}"
         positions.keys(who, q, PLAYER_KEYS)
@@ -133,13 +143,13 @@ def normalise(config: dict, position: dict) -> dict:
             "stated": stated}
 
 
-def _pair(what: str, pair, seats: int, free: list) -> tuple[int, str]:
+def _pair(what: str, pair: object, seats: int, free: list) -> tuple[int, str]:
     if not isinstance(pair, list) or len(pair) != 2:
         raise BadInput(f"{what}: [seat, card], not {pair!r}")
     return _seat(what, pair[0], seats), _card(what, pair[1], free)
 
 
-def lay(step) -> tuple[int, int]:
+def lay(step: Step) -> tuple[int, int]:
     """The setup of a game from a stated position; returns the seat to play and the turn
     (the rules start it, with its capture check)."""
     state = step.state
@@ -147,34 +157,34 @@ def lay(step) -> tuple[int, int]:
     for q in pos["players"]:                     # the named hands first, seen by who sees the hand
         if q["hand_stated"]:
             for _ in range(q["hand"]):
-                step.emit("CardTaken", seat=q["seat"])
+                step.emit("CardTaken", {"seat": q["seat"]})
                 step.draw(DRAW_PILE, state["pile"], vis=hand_vis(state, q["seat"]), stated=True,
                           why=f"a card in seat {q['seat']}'s hand (the position)")
-    step.emit("PositionLaid", sea=pos["sea"], discard=pos["discard"],
-              scored={str(q["seat"]): q["scored"] for q in pos["players"]},
-              hands={str(q["seat"]): q["hand"] for q in pos["players"]})
+    step.emit("PositionLaid", {"sea": pos["sea"], "discard": pos["discard"],
+              "scored": {str(q["seat"]): q["scored"] for q in pos["players"]},
+              "hands": {str(q["seat"]): q["hand"] for q in pos["players"]}})
     for q in pos["players"]:                     # the hands only counted: dealt by chance
         if not q["hand_stated"]:
             for _ in range(q["hand"]):
-                step.emit("CardTaken", seat=q["seat"])
+                step.emit("CardTaken", {"seat": q["seat"]})
                 step.draw(DRAW_PILE, state["pile"], vis=hand_vis(state, q["seat"]),
                           why=f"a card in seat {q['seat']}'s hand (the position)")
     n = state["seats"]
     first = pos["to_play"]
     checkers = list(range(1, n, 2)) if state["pairs"] else list(range(1, n + 1))
-    step.emit("DealerChosen", dealer=(first - 2) % n + 1, first=first, checkers=checkers,
-              teams=[[s, s + 1] for s in range(1, n, 2)] if state["pairs"] else None)
+    step.emit("DealerChosen", {"dealer": (first - 2) % n + 1, "first": first, "checkers": checkers,
+              "teams": [[s, s + 1] for s in range(1, n, 2)] if state["pairs"] else None})
     return first, pos["turn"]
 
 
 # the events ---------------------------------------------------------------------------
 
-def _laid(state, d, ev):
+def _laid(state: State, d: dict[str, Any], ev: Ev) -> None:
     gone = set(d["discard"])
     for b in d["sea"]:
         battle = {**b, "attacks": [{**a, "cards": list(a["cards"])} for a in b["attacks"]],
                   "specials": list(b["specials"]), "top": dict(b["top"]) if b["top"] else None}
-        state["sea"].append(battle)
+        state["sea"].append(battle)  # type: ignore[arg-type]  # (a battle of the position, copied)
         gone |= {b["merchant"], *b["specials"], *(c for a in b["attacks"] for c in a["cards"])}
     for seat, won in d["scored"].items():
         state["captured"][int(seat) - 1] = list(won)

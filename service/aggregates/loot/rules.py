@@ -31,6 +31,14 @@ from .state import (DRAW_PILE, HANDLERS, attack_of, battle, captures, game_over,
                     initial_state, side_of)
 from .view import describe, view
 
+TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from typing import Any
+
+    from service.kernel.machine import Step
+
+    from .state import Battle, State
+
 TRUE, FALSE = {"true", "yes", "1", "on"}, {"false", "no", "0", "off"}
 
 
@@ -42,21 +50,21 @@ def _args(decision: dict, keys: tuple, form: str) -> None:
             raise IllegalDecision(f"{decision.get('action')} takes {form}")
 
 
-def _in_hand(state, seat, card, what):
+def _in_hand(state: State, seat: int, card: str, what: str) -> None:
     if card not in state["hands"][seat - 1]:
         raise IllegalDecision(f"you have no {card!r} in your hand")
     if info(card)[0] != what:
         raise IllegalDecision(f"{card!r} is not a {what} card")
 
 
-def _battle(state, merchant):
+def _battle(state: State, merchant: str) -> Battle:
     b = battle(state, merchant)
     if b is None:
         raise IllegalDecision(f"there is no merchant ship {merchant!r} in play")
     return b
 
 
-def pirate_allowed(state, side, b, colour) -> str | None:
+def pirate_allowed(state: State, side: int, b: Battle, colour: str) -> str | None:
     """Why ``side`` may not add a ``colour`` pirate to battle ``b`` (None: it may)."""
     mine = attack_of(b, side)
     if mine is not None:
@@ -70,7 +78,7 @@ def pirate_allowed(state, side, b, colour) -> str | None:
     return None
 
 
-def _fronts(sea, side) -> list[tuple]:
+def _fronts(sea: list[Battle], side: int) -> list[tuple[str, str | None, set[str]]]:
     """Each merchant at sea as ``side`` may attack it: ``(merchant, the colour
     side attacks it in or None, the colours on it)``; a pirate may go where it
     is side's colour, or, where side has no attack yet, an unused colour
@@ -95,7 +103,7 @@ class Loot(Rules):
     max_seats = 8
 
     # configuration --------------------------------------------------------
-    def parse_options(self, seats, options):
+    def parse_options(self, seats: int, options: dict[str, str]) -> dict[str, Any]:
         options = dict(options)
         raw = options.pop("pairs", "false")
         if options:
@@ -111,14 +119,14 @@ class Loot(Rules):
                            "(use --option pairs=true for 4, 6 or 8)")
         return {"pairs": pairs}
 
-    def catalog(self, options):
+    def catalog(self, options: dict[str, Any]) -> dict[str, Any]:
         return catalog_data.load()
 
-    def validate_catalog(self, cat):
+    def validate_catalog(self, cat: dict[str, Any]) -> dict[str, Any]:
         """An organiser's catalog file (``tools new --catalog``)."""
         return catalog_data.validate(cat)
 
-    def copies(self, config):
+    def copies(self, config: dict[str, Any]) -> dict[str, Any]:
         """The merchant ships of one gold and the pirate ships of one colour and skulls:
         ``merchant-5a`` and ``merchant-5b`` look the same (cards.py, ``copies``)."""
         cat = config.get("catalog")  # (none in a search's playout machine, which nobody reads)
@@ -129,18 +137,18 @@ class Loot(Rules):
     # evolve as a table: the kernel calls each event's handler straight
     handlers = {**HANDLERS, **stated_position.HANDLERS}
 
-    def decision_visibility(self, state, seat, decision):
+    def decision_visibility(self, state: State, seat: int, decision: dict[str, Any]) -> str:
         return "all"  # every action is played face up; drawn cards are hidden in CardDrawn
 
     # who acts -------------------------------------------------------------
     turn = staticmethod(itemgetter("turn"))  # the state's own count, read for every event
 
-    def to_act(self, state):
+    def to_act(self, state: State) -> list[int]:
         if state["phase"] == "play":
-            return [state["current"]]
+            return [state["current"]]  # type: ignore[list-item]  # (set from the first turn on)
         return []
 
-    def legal(self, state, seat):
+    def legal(self, state: State, seat: int) -> list[dict[str, Any]]:
         if state["phase"] != "play" or seat != state["current"]:
             return []
         side = side_of(state, seat)
@@ -170,11 +178,11 @@ class Loot(Rules):
         return out
 
     # the steps ------------------------------------------------------------
-    def position(self, config, position):
+    def position(self, config: dict[str, Any], position: dict[str, Any]) -> dict[str, Any]:
         """A stated position checked and normalised (position.py, docs/positions.md)."""
         return stated_position.normalise(config, position)
 
-    def setup(self, step):
+    def setup(self, step: Step) -> None:
         state = step.state
         if state.get("position") is not None:   # a game from a stated position
             self._start_turn(step, *stated_position.lay(step))
@@ -193,44 +201,44 @@ class Loot(Rules):
                     checkers.append(s)
         else:
             checkers = order
-        step.emit("DealerChosen", dealer=dealer, first=first, checkers=sorted(checkers),
-                  teams=[[s, s + 1] for s in range(1, n, 2)] if state["pairs"] else None)
+        step.emit("DealerChosen", {"dealer": dealer, "first": first, "checkers": sorted(checkers),
+                  "teams": [[s, s + 1] for s in range(1, n, 2)] if state["pairs"] else None})
         for _ in range(state["hand_size"]):
             for s in order:
                 self._take(step, s, f"deal to seat {s}")
         self._start_turn(step, first, 1)
 
-    def decide(self, step, seat, decision):
-        handler = self.ACTIONS.get(decision.get("action"))
+    def decide(self, step: Step, seat: int, decision: dict[str, Any]) -> None:
+        handler = self.ACTIONS.get(decision.get("action"))  # type: ignore[arg-type]  # (any value: None for another)
         if handler is None:
             raise IllegalDecision(f"unknown action {decision.get('action')!r}: "
                                   "draw, merchant, pirate, captain, admiral or discard")
         handler(self, step, seat, decision)
         self._end_turn(step, seat)
 
-    def _take(self, step, seat, why):
-        step.emit("CardTaken", seat=seat)
+    def _take(self, step: Step, seat: int, why: str) -> None:
+        step.emit("CardTaken", {"seat": seat})
         step.draw(DRAW_PILE, step.state["pile"], vis=hand_vis(step.state, seat), why=why)
 
     # each action: its checks run only for a decision the kernel has not
     # already found among the listed ones (``step.checked``), then its event
-    def _draw(self, step, seat, d):
+    def _draw(self, step: Step, seat: int, d: dict[str, Any]) -> None:
         if not step.checked:
             _args(d, (), '{"action": "draw"}')
             if not step.state["pile"]:
                 raise IllegalDecision("the draw pile is empty: play or discard a card")
         self._take(step, seat, f"seat {seat} draws")
 
-    def _merchant(self, step, seat, d):
+    def _merchant(self, step: Step, seat: int, d: dict[str, Any]) -> None:
         state = step.state
         if not step.checked:
             _args(d, ("card",), '{"action": "merchant", "card": "<merchant card>"}')
             _in_hand(state, seat, d["card"], MERCHANT)
         card = d["card"]
-        step.emit("MerchantPlayed", seat=seat, side=side_of(state, seat), card=card,
-                  gold=gold(card))
+        step.emit("MerchantPlayed", {"seat": seat, "side": side_of(state, seat), "card": card,
+                  "gold": gold(card)})
 
-    def _pirate(self, step, seat, d):
+    def _pirate(self, step: Step, seat: int, d: dict[str, Any]) -> None:
         state = step.state
         side = side_of(state, seat)
         if not step.checked:
@@ -241,11 +249,11 @@ class Loot(Rules):
                 raise IllegalDecision(why)
         card, merchant = d["card"], d["merchant"]
         _, colour, skulls = info(card)
-        a = attack_of(battle(state, merchant), side)
-        step.emit("PiratePlayed", seat=seat, side=side, card=card, merchant=merchant,
-                  colour=colour, skulls=skulls, strength=skulls + (a["skulls"] if a else 0))
+        a = attack_of(_battle(state, merchant), side)
+        step.emit("PiratePlayed", {"seat": seat, "side": side, "card": card, "merchant": merchant,
+                  "colour": colour, "skulls": skulls, "strength": skulls + (a["skulls"] if a else 0)})
 
-    def _captain(self, step, seat, d):
+    def _captain(self, step: Step, seat: int, d: dict[str, Any]) -> None:
         state = step.state
         side = side_of(state, seat)
         if not step.checked:
@@ -258,9 +266,9 @@ class Loot(Rules):
                 raise IllegalDecision(f"the {colour} captain may only go on a merchant where {who} "
                                       f"played a {colour} pirate in an earlier turn")
         card = d["card"]
-        step.emit("CaptainPlayed", seat=seat, side=side, card=card, merchant=d["merchant"], colour=info(card)[1])
+        step.emit("CaptainPlayed", {"seat": seat, "side": side, "card": card, "merchant": d["merchant"], "colour": info(card)[1]})
 
-    def _admiral(self, step, seat, d):
+    def _admiral(self, step: Step, seat: int, d: dict[str, Any]) -> None:
         state = step.state
         side = side_of(state, seat)
         if not step.checked:
@@ -270,9 +278,9 @@ class Loot(Rules):
             if _battle(state, d["merchant"])["side"] != side:
                 whose = "your own or your partner's" if state["pairs"] else "your own"
                 raise IllegalDecision(f"the Admiral may only defend {whose} merchant ship")
-        step.emit("AdmiralPlayed", seat=seat, side=side, card=ADMIRAL, merchant=d["merchant"])
+        step.emit("AdmiralPlayed", {"seat": seat, "side": side, "card": ADMIRAL, "merchant": d["merchant"]})
 
-    def _discard(self, step, seat, d):
+    def _discard(self, step: Step, seat: int, d: dict[str, Any]) -> None:
         state = step.state
         if not step.checked:
             _args(d, ("card",), '{"action": "discard", "card": "<card>"}')
@@ -283,22 +291,22 @@ class Loot(Rules):
                 raise IllegalDecision("a merchant ship may never be discarded")
             if state["pile"]:
                 raise IllegalDecision("you may discard only once the draw pile is empty")
-        step.emit("CardDiscarded", seat=seat, card=d["card"])
+        step.emit("CardDiscarded", {"seat": seat, "card": d["card"]})
 
     ACTIONS = {"draw": _draw, "merchant": _merchant, "pirate": _pirate, "captain": _captain,
                "admiral": _admiral, "discard": _discard}
 
     # turns ----------------------------------------------------------------
-    def _end_turn(self, step, seat):
+    def _end_turn(self, step: Step, seat: int) -> None:
         state = step.state
         if game_over(state):
             left = []
             for b in state["sea"]:
                 left += [b["merchant"]] + [c for a in b["attacks"] for c in a["cards"]] + b["specials"]
-            step.emit("GameEnded", reason="the draw pile is empty and a player has played their last card"
+            step.emit("GameEnded", {"reason": "the draw pile is empty and a player has played their last card"
                       if not state["pairs"] else
                       "the draw pile is empty and both partners of a team have played their last card",
-                      discarded=left)
+                      "discarded": left})
             return
         n = state["seats"]
         nxt = seat
@@ -307,26 +315,26 @@ class Loot(Rules):
             self._start_turn(step, nxt, state["turn"] + 1)
             if state["hands"][nxt - 1] or state["pile"]:
                 return
-            step.emit("TurnSkipped", seat=nxt, reason="no cards left and the draw pile is empty")
+            step.emit("TurnSkipped", {"seat": nxt, "reason": "no cards left and the draw pile is empty"})
         raise AssertionError("no seat can act, but the game did not end")
 
-    def _start_turn(self, step, seat, turn):
+    def _start_turn(self, step: Step, seat: int, turn: int) -> None:
         state = step.state
-        step.emit("TurnStarted", turn=turn, seat=seat)
+        step.emit("TurnStarted", {"seat": seat}, turn=turn)
         if seat not in state["checkers"]:
             return
         side = side_of(state, seat)
         for b in captures(state["sea"], side):
             cards = [c for a in b["attacks"] for c in a["cards"]] + b["specials"]
-            step.emit("MerchantCaptured", seat=seat, side=side, merchant=b["merchant"], gold=b["gold"],
-                      owner=b["owner"], discarded=cards,
-                      how="unattacked" if not cards else ("with " + b["top"]["card"] if b["top"] else "most skulls"))
+            step.emit("MerchantCaptured", {"seat": seat, "side": side, "merchant": b["merchant"], "gold": b["gold"],
+                      "owner": b["owner"], "discarded": cards,
+                      "how": "unattacked" if not cards else ("with " + b["top"]["card"] if b["top"] else "most skulls")})
 
     # end ------------------------------------------------------------------
-    def finished(self, state):
+    def finished(self, state: State) -> bool:
         return state["phase"] == "over"
 
-    def outcome(self, state):
+    def outcome(self, state: State) -> dict[str, Any]:
         n = state["seats"]
         own = {}
         for s in range(1, n + 1):

@@ -13,12 +13,21 @@ from .cards import gold
 from .words import card
 from .state import leader, partner, side_of
 
+TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
 
-def _sees_hand(state, viewer, seat) -> bool:
+    from service.kernel.events import Ev
+
+    from .state import State
+
+
+def _sees_hand(state: State, viewer: int | None, seat: int) -> bool:
     return viewer is None or viewer == seat or partner(state, viewer) == seat
 
 
-def view(state: dict, seat: int | None) -> dict:
+def view(state: State, seat: int | None) -> dict[str, Any]:
     sea = []
     for b in state["sea"]:
         sea.append({
@@ -68,11 +77,11 @@ def _how(how: str) -> str:
     return _HOW.get(how, how)
 
 
-def _cards(cards) -> str:
+def _cards(cards: Iterable[str]) -> str:
     return ", ".join(card(c) for c in cards) or "nothing"
 
 
-def describe(ev) -> str:
+def describe(ev: Ev) -> str:
     """One line of the log: cards as printed (a merchant's gold, a pirate's colour and skulls)."""
     d = ev.data
     t = ev.type
@@ -123,7 +132,7 @@ def _seats(seats: list) -> str:
     return "seats " + ", ".join(said[:-1]) + " and " + said[-1]
 
 
-def say_event(config: dict | None, ev) -> str | None:
+def say_event(config: dict | None, ev: Ev) -> str | None:
     """A card drawn, said by what is printed on it (``views.describe`` asks first)."""
     d = ev.data
     if ev.type == "CardDrawn":

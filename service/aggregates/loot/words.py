@@ -6,7 +6,7 @@ the letter that tells copies apart is the rules' own and never said."""
 from __future__ import annotations
 
 
-def card(c) -> str:
+def card(c: str) -> str:
     """``purple-3a`` -> ``purple 3``; ``merchant-5a`` -> ``merchant 5``;
     ``purple-captain`` -> ``the purple captain``; ``admiral`` -> ``the admiral``."""
     c = str(c)

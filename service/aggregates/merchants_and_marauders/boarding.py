@@ -50,10 +50,10 @@ def _swivel_guns(step):
         if tile(state, side(state, seat), "swivel_gun"):
             dice = step.roll(S["die_sides"], 2, vis="all", why=f"seat {seat}: Swivel Gun",
                              faces={"skull": S["die_sides"]})
-            step.emit("SwivelGunFired", seat=seat, dice=dice)
+            step.emit("SwivelGunFired", {"seat": seat, "dice": dice})
             other = _other(c, seat)
             if successes(state, dice) and side(state, other)["ship"]["crew"] > 0:
-                step.emit("ShipHit", seat=other, location="crew", aimed="crew", why="Swivel Gun")
+                step.emit("ShipHit", {"seat": other, "location": "crew", "aimed": "crew", "why": "Swivel Gun"})
 
 
 def crew_round(step):
@@ -85,7 +85,7 @@ def _crew_roll(step, rnd):
         n = skill_dice(state, side(state, who), "leadership")
         dice = step.roll(S["die_sides"], n, vis="all", why=f"{name(who)}: Leadership, crew combat round {rnd}",
                          faces={"skull": S["die_sides"]})
-        step.emit("CombatRolled", seat=who, skill="leadership", dice=dice, round=rnd)
+        step.emit("CombatRolled", {"seat": who, "skill": "leadership", "dice": dice, "round": rnd})
     if glory.open_window(step, "crew_roll"):
         return None
     return crew_settle(step)
@@ -100,7 +100,7 @@ def crew_settle(step):
     for who, n in dealt.items():
         target = _other(c, who)
         for _ in range(min(n, side(state, target)["ship"]["crew"])):
-            step.emit("ShipHit", seat=target, location="crew", aimed="crew", why="crew combat")
+            step.emit("ShipHit", {"seat": target, "location": "crew", "aimed": "crew", "why": "crew combat"})
     out = [p["seat"] for p in (a, d) if p["ship"]["crew"] <= 0]
     if len(out) == 1:
         return defeated(step, _other(c, out[0]), out[0], plunder=True)
@@ -108,7 +108,7 @@ def crew_settle(step):
         sa, sd = successes(state, rolled[c["a"]]), successes(state, rolled[c["d"]])
         na, nd = numbers(state, rolled[c["a"]]), numbers(state, rolled[c["d"]])
         if (sa, na) == (sd, nd):
-            step.emit("CrewCombatDrawn", why="both crews lost with the same successes and numbers")
+            step.emit("CrewCombatDrawn", {"why": "both crews lost with the same successes and numbers"})
             return end(step, None, [])
         win = c["a"] if (sa, na) > (sd, nd) else c["d"]
         return defeated(step, win, _other(c, win), plunder=True)
@@ -123,7 +123,7 @@ def defeated(step, win, lose, plunder):
     fra equipaggi)"); "Ricompense", p. 11."""
     state = step.state
     w, l = side(state, win), side(state, lose)
-    step.emit("CombatWon", seat=win, beaten=lose, how="crew combat" if plunder else "sunk")
+    step.emit("CombatWon", {"seat": win, "beaten": lose, "how": "crew combat" if plunder else "sunk"})
     if is_npc(win):                     # an NPC takes nothing: the beaten captain dies
         return end(step, win, [lose])
     if state.get("combat_fixes"):
@@ -136,7 +136,7 @@ def defeated(step, win, lose, plunder):
                and not bounty_refused(state, nation_of(state, w), n)}
         total = sum(pay.values())
         if total:
-            step.emit("GoldReceived", seat=win, amount=bank_pays(state, total), why="bounty", by_nation=pay)
+            step.emit("GoldReceived", {"seat": win, "amount": bank_pays(state, total), "why": "bounty", "by_nation": pay})
     else:
         gain_flag(step, win, nation_of(state, l), "defeating a non-pirate ship")
     if plunder:
@@ -155,8 +155,8 @@ def _beat_npc(step, win, lose, plunder):
     if l["npc_pirate"]:
         if not is_pirate(w):
             pay = S["rules"]["npc_pirate_bounty"][l["ship"]["type"]]
-            step.emit("GoldReceived", seat=win, amount=bank_pays(state, pay), why="bounty",
-                      by_nation={"pirates": pay})
+            step.emit("GoldReceived", {"seat": win, "amount": bank_pays(state, pay), "why": "bounty",
+                      "by_nation": {"pirates": pay}})
     else:
         gain_flag(step, win, nation_of(state, l), "defeating a non-pirate ship")
     if not plunder:
@@ -165,18 +165,18 @@ def _beat_npc(step, win, lose, plunder):
         decks = state["decks"]
         for k in range(3):
             if not decks["cargo"] and decks["cargo_discard"]:
-                step.emit("CargoDeckReshuffled", cards=len(decks["cargo_discard"]))
+                step.emit("CargoDeckReshuffled", {"cards": len(decks["cargo_discard"])})
             if not decks["cargo"]:
                 break
             card = step.draw("cargo", decks["cargo"], vis="all", why=f"plunder of the naval ship: cargo card {k + 1}")
-            step.emit("NpcCargoFound", npc=lose, card=card, good=S["good"][card], raid=S["cargo"][card]["raid"])
+            step.emit("NpcCargoFound", {"npc": lose, "card": card, "good": S["good"][card], "raid": S["cargo"][card]["raid"]})
         loot = sum(S["cargo"][x]["raid"] for x in l["cargo"])
-        step.emit("GoldReceived", seat=win, amount=bank_pays(state, loot), why="plunder of a naval ship")
+        step.emit("GoldReceived", {"seat": win, "amount": bank_pays(state, loot), "why": "plunder of a naval ship"})
         lost = ship_max(state, l["ship"], "cargo") - l["ship"]["cargo"]
         for _ in range(min(lost, len(l["cargo"]))):
             x = step.pick(sorted(l["cargo"]), vis="all", why="a cargo card lost with a hit on the hold")
-            step.emit("NpcCargoLost", npc=lose, card=x)
-    step.emit("CombatWaiting", seat=win, stage="plunder")
+            step.emit("NpcCargoLost", {"npc": lose, "card": x})
+    step.emit("CombatWaiting", {"seat": win, "stage": "plunder"})
     return _claim_when_nothing_fits(step, win)
 
 
@@ -192,35 +192,35 @@ def _plunder(step, win, lose):
     have = {S["glory"][g]["specialist"] for g in w["specialists"]}
     specialists = [g for g in l["specialists"] if S["glory"][g]["specialist"] not in have]
     held = len(l["hand"])               # counted before the cards move (rules version 5)
-    step.emit("Plundered", vis=sorted([win, lose]), seat=win, beaten=lose, gold=l["gold"], glory_cards=list(l["hand"]),
-              rumor=l["rumor"] if w["rumor"] is None else None, weapons=weapons, specialists=specialists)
-    step.emit("PlunderTaken", seat=win, beaten=lose, glory_count=held if state.get("combat_fixes") else len(l["hand"]),
-              weapons=weapons, specialists=specialists)
-    step.emit("CombatWaiting", seat=win, stage="plunder")
+    step.emit("Plundered", {"seat": win, "beaten": lose, "gold": l["gold"], "glory_cards": list(l["hand"]),
+              "rumor": l["rumor"] if w["rumor"] is None else None, "weapons": weapons, "specialists": specialists}, vis=sorted([win, lose]))
+    step.emit("PlunderTaken", {"seat": win, "beaten": lose, "glory_count": held if state.get("combat_fixes") else len(l["hand"]),
+              "weapons": weapons, "specialists": specialists})
+    step.emit("CombatWaiting", {"seat": win, "stage": "plunder"})
     return _claim_when_nothing_fits(step, win)
 
 
 def do_plunder_cargo(step, seat, d):
     c = step.state["combat"]
     if is_npc(c["loser"]):              # a naval ship's cards lie face up
-        step.emit("CargoPlundered", seat=seat, beaten=c["loser"], card=d["card"],
-                  good=tables(step.state)["good"][d["card"]])
+        step.emit("CargoPlundered", {"seat": seat, "beaten": c["loser"], "card": d["card"],
+                  "good": tables(step.state)["good"][d["card"]]})
     else:
-        step.emit("CargoPlundered", vis=sorted([seat, c["loser"]]), seat=seat, beaten=c["loser"], card=d["card"],
-                  good=tables(step.state)["good"][d["card"]])
-        step.emit("CargoPlunderedCount", seat=seat, beaten=c["loser"])
+        step.emit("CargoPlundered", {"seat": seat, "beaten": c["loser"], "card": d["card"],
+                  "good": tables(step.state)["good"][d["card"]]}, vis=sorted([seat, c["loser"]]))
+        step.emit("CargoPlunderedCount", {"seat": seat, "beaten": c["loser"]})
     return _claim_when_nothing_fits(step, seat)
 
 
 def _claim_when_nothing_fits(step, win):
     """The cargo plunder closes by itself when no card is left to take or none fits."""
     if len(plunder_choices(step.state, win)) == 1:          # only plunder_done
-        step.emit("CombatWaiting", seat=win, stage="claim")
+        step.emit("CombatWaiting", {"seat": win, "stage": "claim"})
     return None
 
 
 def do_plunder_done(step, seat, d):
-    step.emit("CombatWaiting", seat=seat, stage="claim")
+    step.emit("CombatWaiting", {"seat": seat, "stage": "claim"})
 
 
 def do_claim_ship(step, seat, d):
@@ -230,8 +230,8 @@ def do_claim_ship(step, seat, d):
     lose = c["loser"]
     if d["claim"]:
         l = side(state, lose)
-        step.emit("ShipClaimed", seat=seat, ship=l["ship"]["type"], upgrades_left=list(l["ship"].get("upgrades", [])),
-                  old=side(state, seat)["ship"]["type"], old_upgrades=list(side(state, seat)["ship"]["upgrades"]))
+        step.emit("ShipClaimed", {"seat": seat, "ship": l["ship"]["type"], "upgrades_left": list(l["ship"].get("upgrades", [])),
+                  "old": side(state, seat)["ship"]["type"], "old_upgrades": list(side(state, seat)["ship"]["upgrades"])})
     return end(step, seat, [lose])
 
 
@@ -240,7 +240,7 @@ def end(step, win, dead):
     next is handed back (see the module's text)."""
     state = step.state
     cur = state["order"][state["cur"]]
-    step.emit("CombatEnded", winner=win, dead=list(dead))
+    step.emit("CombatEnded", {"winner": win, "dead": list(dead)})
     for who in dead:
         if is_npc(who):
             npc_rules.captain_lost(step, who[4:])

@@ -14,7 +14,7 @@ from .state import END_TURN, home, new_ship, player
 def captain_dies(step, seat, why):
     """The captain dies: the death procedure (retire_captain); a new one comes at the
     player's next turn. The book: "Morte", p. 15."""
-    step.emit("CaptainDied", seat=seat, why=why)
+    step.emit("CaptainDied", {"seat": seat, "why": why})
     retire_captain(step, seat, "died")
 
 
@@ -23,11 +23,11 @@ def retire_captain(step, seat, reason):
     captain, cards, ship and what is aboard, wanted flags; keep glory points
     and the stash. Upgrade tiles go back to ports of the player's choice. The book: "Morte", p. 15."""
     p = player(step.state, seat)
-    step.emit("CaptainLeft", seat=seat, captain=p["captain"], reason=reason,
-              ship=p["ship"]["type"] if p["ship"] else None, cargo=list(p["cargo"]),
-              weapons=sorted(p["weapons"]), upgrades=list(p["ship"]["upgrades"]) if p["ship"] else [],
-              specialists=list(p["specialists"]))
-    step.emit("HoldingsLost", vis=[seat], seat=seat, gold=p["gold"], glory_cards=list(p["hand"]))
+    step.emit("CaptainLeft", {"seat": seat, "captain": p["captain"], "reason": reason,
+              "ship": p["ship"]["type"] if p["ship"] else None, "cargo": list(p["cargo"]),
+              "weapons": sorted(p["weapons"]), "upgrades": list(p["ship"]["upgrades"]) if p["ship"] else [],
+              "specialists": list(p["specialists"])})
+    step.emit("HoldingsLost", {"seat": seat, "gold": p["gold"], "glory_cards": list(p["hand"])}, vis=[seat])
 
 
 def dies(step, seat, why):
@@ -44,18 +44,18 @@ def draw_new_captain(step, seat):
     card left: the game ends (the book: Tempo limite, p. 3)."""
     decks = step.state["decks"]
     if not decks["captains"]:
-        step.emit("GameEnded", reason="captains", note="a new captain is needed and no captain card is left")
+        step.emit("GameEnded", {"reason": "captains", "note": "a new captain is needed and no captain card is left"})
         return
     card = step.draw("captains", decks["captains"], vis=[seat], why=f"new captain for seat {seat}")
-    step.emit("CaptainDealt", vis=[seat], seat=seat, captain=card)
-    step.emit("NewCaptainDrawn", seat=seat)
+    step.emit("CaptainDealt", {"seat": seat, "captain": card}, vis=[seat])
+    step.emit("NewCaptainDrawn", {"seat": seat})
 
 
 def redraw_captain(step, seat, d):
     """A pirate NPC waits at the new captain's home port: another captain card (once)."""
     p = player(step.state, seat)
-    step.emit("CaptainRedrawn", vis=[seat], seat=seat, captain=p["captain"])
-    step.emit("CaptainSetAside", seat=seat, why="a pirate NPC lies off the new captain's home port")
+    step.emit("CaptainRedrawn", {"seat": seat, "captain": p["captain"]}, vis=[seat])
+    step.emit("CaptainSetAside", {"seat": seat, "why": "a pirate NPC lies off the new captain's home port"})
 
 
 def reveal_new_captain(step, seat, ship):
@@ -64,7 +64,7 @@ def reveal_new_captain(step, seat, ship):
     (a stash under it is taken aboard; how much is private)."""
     state = step.state
     p = player(state, seat)
-    step.emit("CaptainsRevealed", seats={str(seat): {"captain": p["captain"], "ship": ship}})
+    step.emit("CaptainsRevealed", {"seats": {str(seat): {"captain": p["captain"], "ship": ship}}})
     deal_glory(step, seat, "new captain")
     start = tables(state)["rules"]["start_gold"]
     stash = p["stash"]
@@ -73,12 +73,12 @@ def reveal_new_captain(step, seat, ship):
         # take the stash aboard and the bank adds the rest up to 10; with 10 or
         # more stashed you receive nothing and the stash stays where it is
         if stash:
-            step.emit("StashChanged", vis=[seat], seat=seat, amount=-stash,
-                      why="new captain: the stash (under the starting amount) is taken aboard")
+            step.emit("StashChanged", {"seat": seat, "amount": -stash,
+                      "why": "new captain: the stash (under the starting amount) is taken aboard"}, vis=[seat])
         amount = bank_pays(state, start - stash)
-        step.emit("GoldReceived", vis=[seat], seat=seat, amount=amount,
-                  why="new captain: the bank tops the stash taken aboard up to the starting amount")
-    step.emit("StartingGoldTopped", seat=seat)
+        step.emit("GoldReceived", {"seat": seat, "amount": amount,
+                  "why": "new captain: the bank tops the stash taken aboard up to the starting amount"}, vis=[seat])
+    step.emit("StartingGoldTopped", {"seat": seat})
 
 
 # the events ---------------------------------------------------------------------------

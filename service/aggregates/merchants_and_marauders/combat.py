@@ -69,9 +69,9 @@ def begin(step, attacker, defender):
     seat = defender if npc == attacker else attacker
     zone = player(state, seat)["zone"]
     if npc is None:
-        step.emit("CombatBegun", a=attacker, d=defender, zone=zone)
+        step.emit("CombatBegun", {"a": attacker, "d": defender, "zone": zone})
     else:
-        step.emit("CombatBegun", a=attacker, d=defender, zone=zone, npc=npc_rules.fighter(state, npc[4:]))
+        step.emit("CombatBegun", {"a": attacker, "d": defender, "zone": zone, "npc": npc_rules.fighter(state, npc[4:])})
     d = side(state, defender)
     if not is_npc(attacker) and not is_pirate(d):   # engaging a non-pirate ship: wanted by its nation at once
         gain_flag(step, attacker, nation_of(state, d), "engaging a non-pirate ship")
@@ -91,11 +91,11 @@ def _long_range(step):
             dice = step.roll(S["die_sides"], p["ship"]["cannons"], vis="all", why=f"seat {seat}: Long Range",
                              faces={"skull": S["die_sides"]})
             n = successes(state, dice)
-            step.emit("LongRangeFired", seat=seat, dice=dice, hits=n)
+            step.emit("LongRangeFired", {"seat": seat, "dice": dice, "hits": n})
             if n:
                 due[str(_other(c, seat))] = n
     if due:
-        step.emit("CombatHitsDue", hits=due, before_round=True)
+        step.emit("CombatHitsDue", {"hits": due, "before_round": True})
         return _locate_next(step)
     return _declare_first_round(step)
 
@@ -103,7 +103,7 @@ def _long_range(step):
 def _declare_first_round(step):
     c = step.state["combat"]
     for seat in (c["a"], c["d"]):
-        step.emit("CombatActionDeclared", seat=seat, do="shoot", round=c["round"], why="the first round: shoot only")
+        step.emit("CombatActionDeclared", {"seat": seat, "do": "shoot", "round": c["round"], "why": "the first round: shoot only"})
     return roll_round(step)
 
 
@@ -166,9 +166,9 @@ def declarations(state, seat):
 def do_combat_action(step, seat, d):
     state = step.state
     c = state["combat"]
-    step.emit("CombatActionDeclared", seat=seat, do=d["do"], round=c["round"])
+    step.emit("CombatActionDeclared", {"seat": seat, "do": d["do"], "round": c["round"]})
     if seat == c["a"]:
-        step.emit("CombatWaiting", seat=c["d"], stage="declare")
+        step.emit("CombatWaiting", {"seat": c["d"], "stage": "declare"})
         return None
     return _bow_or_roll(step)
 
@@ -181,7 +181,7 @@ def _bow_or_roll(step):
     if "flee" in c["declared"].values():
         for seat in (c["a"], c["d"]):
             if seat not in c["bow_asked"] and tile(state, side(state, seat), "bow_cannon", ready=True):
-                step.emit("CombatWaiting", seat=seat, stage="bow")
+                step.emit("CombatWaiting", {"seat": seat, "stage": "bow"})
                 return None
     return roll_round(step)
 
@@ -190,10 +190,10 @@ def do_bow_cannon(step, seat, d):
     state = step.state
     c = state["combat"]
     if d["fire"]:
-        step.emit("BowCannonFired", seat=seat, tile=tile(state, side(state, seat), "bow_cannon", ready=True),
-                  target=_other(c, seat))
+        step.emit("BowCannonFired", {"seat": seat, "tile": tile(state, side(state, seat), "bow_cannon", ready=True),
+                  "target": _other(c, seat)})
     else:
-        step.emit("BowCannonHeld", seat=seat)
+        step.emit("BowCannonHeld", {"seat": seat})
     return _bow_or_roll(step)
 
 
@@ -221,7 +221,7 @@ def roll_round(step):
         n, why = _dice_count(state, p, mine, theirs)
         dice = step.roll(S["die_sides"], n, vis="all", why=f"{name(seat)}: Seamanship, combat round {c['round']}"
                          + (f" ({why})" if why else ""), faces={"skull": S["die_sides"]})
-        step.emit("CombatRolled", seat=seat, skill="seamanship", dice=dice, round=c["round"])
+        step.emit("CombatRolled", {"seat": seat, "skill": "seamanship", "dice": dice, "round": c["round"]})
     return _maybe_reroll(step, c["a"])
 
 
@@ -235,7 +235,7 @@ def _maybe_reroll(step, start):
     for seat in order:
         if c["declared"][side_key(c, seat)] == "board" and "grappling_hooks" in side(state, seat)["weapons"] \
                 and seat not in c["rerolled"]:
-            step.emit("CombatWaiting", seat=seat, stage="reroll")
+            step.emit("CombatWaiting", {"seat": seat, "stage": "reroll"})
             return None
     return _glory_or_settle(step)
 
@@ -251,19 +251,19 @@ def do_reroll(step, seat, d):
     state = step.state
     c = state["combat"]
     S = tables(state)
-    step.emit("WeaponSpent", seat=seat, kind="grappling_hooks", why="boarding: dice rolled again")
+    step.emit("WeaponSpent", {"seat": seat, "kind": "grappling_hooks", "why": "boarding: dice rolled again"})
     new = step.roll(S["die_sides"], len(d["dice"]), vis="all", why=f"seat {seat}: Grappling Hooks, dice rolled again",
                     faces={"skull": S["die_sides"]})
     dice = list(c["dice"][side_key(c, seat)])
     for i, v in zip(d["dice"], new):
         dice[i] = v
-    step.emit("CombatRerolled", seat=seat, which=list(d["dice"]), dice=dice)
+    step.emit("CombatRerolled", {"seat": seat, "which": list(d["dice"]), "dice": dice})
     return _after_reroll(step, seat)
 
 
 def do_keep_dice(step, seat, d):
     c = step.state["combat"]
-    step.emit("CombatRerolled", seat=seat, which=[], dice=list(c["dice"][side_key(c, seat)]))
+    step.emit("CombatRerolled", {"seat": seat, "which": [], "dice": list(c["dice"][side_key(c, seat)])})
     return _after_reroll(step, seat)
 
 
@@ -299,7 +299,7 @@ def settle_round(step):
     # event changes no dice)
     won = {"a": successes(state, c["dice"]["a"]), "d": successes(state, c["dice"]["d"])}
     win = winner(state, c, won["a"], won["d"])
-    step.emit("CombatRoundWon", seat=win, round=c["round"], successes={str(c["a"]): won["a"], str(c["d"]): won["d"]})
+    step.emit("CombatRoundWon", {"seat": win, "round": c["round"], "successes": {str(c["a"]): won["a"], str(c["d"]): won["d"]}})
     hits = {k: v for k, v in c["bow"].items() if v}
     for seat in (c["a"], c["d"]):
         key = side_key(c, seat)
@@ -310,7 +310,7 @@ def settle_round(step):
         if n > 0:
             key = str(_other(c, seat))
             hits[key] = hits.get(key, 0) + n
-    step.emit("CombatHitsDue", hits=hits)
+    step.emit("CombatHitsDue", {"hits": hits})
     return _locate_next(step)
 
 
@@ -335,13 +335,13 @@ def _locate_next(step):
                     located.append(hit_die[face])
                 else:
                     skulls += 1
-            step.emit("HitsLocated", shooter=shooter, target=target, dice=dice, locations=located, skulls=skulls)
+            step.emit("HitsLocated", {"shooter": shooter, "target": target, "dice": dice, "locations": located, "skulls": skulls})
             if skulls and not c["before_round"] and \
                     any(k in side(state, shooter)["weapons"] for k in ("chain_shot", "grape_shot")):
-                step.emit("CombatWaiting", seat=shooter, stage="shot", target=target)
+                step.emit("CombatWaiting", {"seat": shooter, "stage": "shot", "target": target})
                 return None
             if skulls:
-                step.emit("CombatWaiting", seat=target, stage="place", target=target)
+                step.emit("CombatWaiting", {"seat": target, "stage": "place", "target": target})
                 return None
     return _reallocate_or_apply(step)
 
@@ -352,22 +352,22 @@ def do_special_shot(step, seat, d):
     c = state["combat"]
     target = c["target"]
     loc = "masts" if d["kind"] == "chain_shot" else "crew"
-    step.emit("WeaponSpent", seat=seat, kind=d["kind"], why=f"the skulls hit the {loc}")
-    step.emit("SkullsDirected", shooter=seat, target=target, location=loc, hits=c["skulls"][str(target)],
-              transfer=False)
+    step.emit("WeaponSpent", {"seat": seat, "kind": d["kind"], "why": f"the skulls hit the {loc}"})
+    step.emit("SkullsDirected", {"shooter": seat, "target": target, "location": loc, "hits": c["skulls"][str(target)],
+              "transfer": False})
     return _locate_next(step)
 
 
 def do_no_shot(step, seat, d):
     state = step.state
     c = state["combat"]
-    step.emit("CombatWaiting", seat=c["target"], stage="place", target=c["target"])
+    step.emit("CombatWaiting", {"seat": c["target"], "stage": "place", "target": c["target"]})
 
 
 def do_place_hit(step, seat, d):
     state = step.state
     c = state["combat"]
-    step.emit("SkullPlaced", seat=seat, location=d["location"])
+    step.emit("SkullPlaced", {"seat": seat, "location": d["location"]})
     if c["skulls"][str(seat)] > 0:
         return None                         # another skull to place
     return _locate_next(step)
@@ -379,35 +379,35 @@ def _reallocate_or_apply(step):
     for seat in (c["a"], c["d"]):           # (the side is read only for a ship with hits)
         if c["hits"].get(str(seat)) and has(state, side(state, seat), "reallocate_hit") \
                 and seat not in c["reallocated"] and seat not in c["asked"]:
-            step.emit("CombatWaiting", seat=seat, stage="reallocate")
+            step.emit("CombatWaiting", {"seat": seat, "stage": "reallocate"})
             return None
     for seat in (c["a"], c["d"]):       # Reinforced Hull: a hit absorbed once its location is known
         if c["hits"].get(str(seat)) and seat not in c["absorb_asked"] and \
                 tile(state, side(state, seat), "reinforced_hull", ready=True):
-            step.emit("CombatWaiting", seat=seat, stage="absorb")
+            step.emit("CombatWaiting", {"seat": seat, "stage": "absorb"})
             return None
     return apply_hits(step)
 
 
 def do_absorb(step, seat, d):
     state = step.state
-    step.emit("HitAbsorbed", seat=seat, location=d["location"],
-              tile=tile(state, side(state, seat), "reinforced_hull", ready=True))
+    step.emit("HitAbsorbed", {"seat": seat, "location": d["location"],
+              "tile": tile(state, side(state, seat), "reinforced_hull", ready=True)})
     return _reallocate_or_apply(step)
 
 
 def do_no_absorb(step, seat, d):
-    step.emit("HitAbsorbed", seat=seat, location=None, tile=None)
+    step.emit("HitAbsorbed", {"seat": seat, "location": None, "tile": None})
     return _reallocate_or_apply(step)
 
 
 def do_reallocate(step, seat, d):
-    step.emit("HitReallocated", seat=seat, frm=d["frm"], to=d["to"], why="captain's ability: once a battle")
+    step.emit("HitReallocated", {"seat": seat, "frm": d["frm"], "to": d["to"], "why": "captain's ability: once a battle"})
     return _reallocate_or_apply(step)
 
 
 def do_no_reallocate(step, seat, d):
-    step.emit("HitReallocated", seat=seat, frm=None, to=None, why="declined")
+    step.emit("HitReallocated", {"seat": seat, "frm": None, "to": None, "why": "declined"})
     return _reallocate_or_apply(step)
 
 
@@ -422,13 +422,13 @@ def apply_hits(step):
         for h in c["hits"].get(str(seat), []):
             loc = h["location"]
             if ship[loc] > 0:
-                step.emit("ShipHit", seat=seat, location=loc, aimed=loc, why="combat")
+                step.emit("ShipHit", {"seat": seat, "location": loc, "aimed": loc, "why": "combat"})
             elif h.get("special"):
-                step.emit("HitLost", seat=seat, location=loc, why="a special shot on a destroyed location")
+                step.emit("HitLost", {"seat": seat, "location": loc, "why": "a special shot on a destroyed location"})
             else:
-                step.emit("ShipHit", seat=seat, location="hull", aimed=loc, why="combat")
+                step.emit("ShipHit", {"seat": seat, "location": "hull", "aimed": loc, "why": "combat"})
     before = c["before_round"]
-    step.emit("CombatHitsApplied", round=0 if before else c["round"])
+    step.emit("CombatHitsApplied", {"round": 0 if before else c["round"]})
     if side(state, c["a"])["ship"]["hull"] <= 0 or side(state, c["d"])["ship"]["hull"] <= 0:
         return _sinkings(step)
     if before:
@@ -443,7 +443,7 @@ def _sinkings(step):
     a, d = side(state, c["a"]), side(state, c["d"])
     sunk = [p["seat"] for p in (a, d) if p["ship"]["hull"] <= 0]
     for seat in sunk:
-        step.emit("ShipSunk", seat=seat, why="hull destroyed in combat")
+        step.emit("ShipSunk", {"seat": seat, "why": "hull destroyed in combat"})
     if len(sunk) == 1:
         return defeated(step, _other(c, sunk[0]), sunk[0], plunder=False)
     return end(step, None, sunk)
@@ -457,20 +457,20 @@ def after_naval_round(step):
         key = side_key(c, win)
         act = c["declared"][key]
         if act == "flee" and successes(state, c["dice"]["d" if key == "a" else "a"]) == 0:
-            step.emit("CombatFled", seat=win)
+            step.emit("CombatFled", {"seat": win})
             return end(step, None, [])
         if act == "board" and side(state, win)["ship"]["crew"] > 0:
             other = side(state, _other(c, win))     # (read only for a boarding)
-            step.emit("Boarded", seat=win, target=other["seat"])
+            step.emit("Boarded", {"seat": win, "target": other["seat"]})
             return boarding.board(step)
     if side(state, c["a"])["ship"]["cannons"] <= 0 and side(state, c["d"])["ship"]["cannons"] <= 0 and \
             declarations(state, c["a"]) == ["shoot"] and declarations(state, c["d"]) == ["shoot"]:
         # both may only shoot and neither has a cannon: nothing can change; the ships drift apart
-        step.emit("CombatDrifted", why="neither ship has a cannon and neither may board or flee: "
-                  "neither can harm the other")
+        step.emit("CombatDrifted", {"why": "neither ship has a cannon and neither may board or flee: "
+                  "neither can harm the other"})
         return end(step, None, [])
-    step.emit("CombatRoundBegun", round=c["round"] + 1)
-    step.emit("CombatWaiting", seat=c["a"], stage="declare")
+    step.emit("CombatRoundBegun", {"round": c["round"] + 1})
+    step.emit("CombatWaiting", {"seat": c["a"], "stage": "declare"})
     return None
 
 

@@ -89,18 +89,18 @@ class Word(namedtuple("Word", ("args", "run", "once", "aimed", "check", "after")
 
 # what each word does ---------------------------------------------------------------
 def _gain_gold(step, s, p, card):
-    step.emit("GoldReceived", seat=p["seat"], amount=bank_pays(step.state, s["amount"]), why=f"card {card}")
+    step.emit("GoldReceived", {"seat": p["seat"], "amount": bank_pays(step.state, s["amount"]), "why": f"card {card}"})
 
 
 def _lose_gold(step, s, p, card):
     seat = p["seat"]
     amount = min(p["gold"], s["amount"])
     if step.state.get("table_seen"):    # what the table sees first, then the amount for the seat: said once
-        step.emit("GoldLostByCard", seat=seat, card=card, amount_secret=True)
-        step.emit("GoldLost", vis=[seat], seat=seat, amount=amount, why=f"card {card}", card_said=True)
+        step.emit("GoldLostByCard", {"seat": seat, "card": card, "amount_secret": True})
+        step.emit("GoldLost", {"seat": seat, "amount": amount, "why": f"card {card}", "card_said": True}, vis=[seat])
         return
-    step.emit("GoldLost", vis=[seat], seat=seat, amount=amount, why=f"card {card}")
-    step.emit("GoldLostByCard", seat=seat, card=card)
+    step.emit("GoldLost", {"seat": seat, "amount": amount, "why": f"card {card}"}, vis=[seat])
+    step.emit("GoldLostByCard", {"seat": seat, "card": card})
 
 
 def _place_flag(step, s, p, card):
@@ -113,7 +113,7 @@ def _remove_flag(step, s, p, card):
 
 def _damage(step, s, p, card):
     loc = s["location"] if p["ship"][s["location"]] > 0 else "hull"
-    step.emit("ShipHit", seat=p["seat"], location=loc, aimed=s["location"], why=f"card {card}")
+    step.emit("ShipHit", {"seat": p["seat"], "location": loc, "aimed": s["location"], "why": f"card {card}"})
 
 
 def _sunk_by_card(step, card):
@@ -128,7 +128,7 @@ def _sunk_by_card(step, card):
 
 def _repair(step, s, p, card):
     if p["ship"][s["location"]] < ship_max(step.state, p["ship"], s["location"]):
-        step.emit("ShipRepairedByCard", seat=p["seat"], location=s["location"], why=f"card {card}")
+        step.emit("ShipRepairedByCard", {"seat": p["seat"], "location": s["location"], "why": f"card {card}"})
 
 
 def _draw_cargo(step, s, p, card):
@@ -139,8 +139,8 @@ def _draw_cargo(step, s, p, card):
         got = draw_cargo(step, seat, why)
         if got is None:
             break
-        step.emit("CargoGainedByCard", vis=[seat], seat=seat, card=got, why=why)
-        step.emit("CargoCountGained", seat=seat, why=why)
+        step.emit("CargoGainedByCard", {"seat": seat, "card": got, "why": why}, vis=[seat])
+        step.emit("CargoCountGained", {"seat": seat, "why": why})
 
 
 def _draw_glory(step, s, p, card):
@@ -151,7 +151,7 @@ def _discard_cargo(step, s, p, card):
     seat, why = p["seat"], f"card {card}"
     for _ in range(min(s["count"], len(p["cargo"]))):
         lost = step.pick(sorted(p["cargo"]), vis=[seat], why=f"{why}: a cargo card lost at random")
-        step.emit("CargoLost", seat=seat, card=lost, good=tables(step.state)["good"][lost], why=why)
+        step.emit("CargoLost", {"seat": seat, "card": lost, "good": tables(step.state)["good"][lost], "why": why})
 
 
 def _skill_test(step, s, p, card):
@@ -176,7 +176,7 @@ def _reroll_dice(step, s, active, card):
     if c is None or c.get("window") is None:
         return
     own, foe = active, (c["d"] if active == c["a"] else c["a"])
-    step.emit("GloryRerollBegun", seat=active, sides={"own": [own], "foe": [foe], "any": [own, foe]}[s["whose"]])
+    step.emit("GloryRerollBegun", {"seat": active, "sides": {"own": [own], "foe": [foe], "any": [own, foe]}[s["whose"]]})
 
 
 def _copy_card(step, s, active, card):

@@ -52,8 +52,8 @@ def check_victory(step):
             continue
         from_stash = stash_glory(state, p, terms)
         if p["glory"] + from_stash >= target:
-            step.emit("VictoryDeclared", seat=p["seat"], glory_track=p["glory"], stash=p["stash"],
-                      stash_glory=from_stash, total=p["glory"] + from_stash)
+            step.emit("VictoryDeclared", {"seat": p["seat"], "glory_track": p["glory"], "stash": p["stash"],
+                      "stash_glory": from_stash, "total": p["glory"] + from_stash})
 
 
 def start_round(step):
@@ -61,10 +61,10 @@ def start_round(step):
     state = step.state
     decks = state["decks"]
     if not decks["events"]:
-        step.emit("GameEnded", reason="events", note="no event card left at the start of a turn")
+        step.emit("GameEnded", {"reason": "events", "note": "no event card left at the start of a turn"})
         return
     turn = state["turn"] + 1
-    step.emit("TurnStarted", turn=turn)
+    step.emit("TurnStarted", {}, turn=turn)
     board = state["board"]
     S = tables(state)                            # (read once: the rules, then the event card)
     if len(board["merchant_track"]) >= S["rules"]["merchant_track_redistribute"]:
@@ -74,14 +74,14 @@ def start_round(step):
     effect = info.get("effect", "none")
     if effect == "none":
         if state.get("table_seen"):         # (the note of older builds was stale: NPCs are played now)
-            step.emit("EventCardDrawn", card=card, name=info["name"], kind=info["kind"],
-                      npc_icons=info["npc_icons"], effect="none")
+            step.emit("EventCardDrawn", {"card": card, "name": info["name"], "kind": info["kind"],
+                      "npc_icons": info["npc_icons"], "effect": "none"})
         else:
-            step.emit("EventCardDrawn", card=card, name=info["name"], kind=info["kind"],
-                      npc_icons=info["npc_icons"], effect="none", note=EVENT_NOTE)
+            step.emit("EventCardDrawn", {"card": card, "name": info["name"], "kind": info["kind"],
+                      "npc_icons": info["npc_icons"], "effect": "none", "note": EVENT_NOTE})
     else:                   # the card's text in the effect vocabulary (effects.py)
-        step.emit("EventCardDrawn", card=card, name=info["name"], kind=info["kind"],
-                  npc_icons=info["npc_icons"], effect=effect["timing"])
+        step.emit("EventCardDrawn", {"card": card, "name": info["name"], "kind": info["kind"],
+                  "npc_icons": info["npc_icons"], "effect": effect["timing"]})
     # NPC icons before the text (the catalog of a game recorded before NPCs has no NPC cards)
     if info["npc_icons"] or info.get("npc"):
         on_event(step, card)
@@ -115,12 +115,12 @@ def redistribute_merchants(step):
         order = pool
     for z, tok in zip(free, order):
         tokens[z] = tok
-    step.emit("MerchantTokensRedistributed", vis="referee", tokens=tokens)
-    step.emit("MerchantTokensFaceDown", zones=sorted(tokens))
+    step.emit("MerchantTokensRedistributed", {"tokens": tokens}, vis="referee")
+    step.emit("MerchantTokensFaceDown", {"zones": sorted(tokens)})
 
 
 def start_player_turn(step, seat):
-    step.emit("PlayerTurnStarted", seat=seat)
+    step.emit("PlayerTurnStarted", {"seat": seat})
     steps = _event_effect(step.state, "each_turn")
     if steps and player(step.state, seat)["captain"] is not None and \
             run(step, steps, seat, step.state["event_in_play"]) == END_TURN:
@@ -173,7 +173,7 @@ def resume(step, seat):
 def end_player_turn(step, seat):
     """The book: "Sequenza del turno", p. 7."""
     state = step.state
-    step.emit("PlayerTurnEnded", seat=seat)
+    step.emit("PlayerTurnEnded", {"seat": seat})
     if state["cur"] >= len(state["order"]) - 1:
         end_round(step)
     else:
@@ -189,9 +189,9 @@ def end_round(step):
     if state.get("npc_arriving") or state.get("npc_returning") or state.get("mow_arriving"):
         end_of_turn_returns(step)
         end_of_turn(step)
-    step.emit("TurnEnded")
+    step.emit("TurnEnded", {})
     if state["declared"]:
-        step.emit("GameEnded", reason="glory", note="a player declared the glory target; the turn is finished")
+        step.emit("GameEnded", {"reason": "glory", "note": "a player declared the glory target; the turn is finished"})
         return
     start_round(step)
 

@@ -62,9 +62,9 @@ def waiting(state):
 
 def _wait(step, phase, seat, stage):
     if phase in COMBAT_PHASES:
-        step.emit("CombatWaiting", seat=seat, stage=stage)
+        step.emit("CombatWaiting", {"seat": seat, "stage": stage})
     else:
-        step.emit("GloryWaiting", seat=seat, stage=stage)
+        step.emit("GloryWaiting", {"seat": seat, "stage": stage})
 
 
 # one's own turn -------------------------------------------------------------------
@@ -97,22 +97,22 @@ def do_play_own(step, seat, d):
     g = tables(step.state)["glory"][d["card"]]
     effect = g.get("effect", "none")
     if effect == "none":
-        step.emit("GloryCardPlayed", seat=seat, card=d["card"], name=g["name"], kind=g["kind"],
-                  specialist=g["specialist"] if g["kind"] == "specialist" else None,
-                  cost=g["hire_cost"] if g["kind"] == "specialist" else 0, effect="none",
-                  note="provisional: the card's text is not known; no effect beyond "
-                       + ("hiring the specialist" if g["kind"] == "specialist" else "discarding it"))
+        step.emit("GloryCardPlayed", {"seat": seat, "card": d["card"], "name": g["name"], "kind": g["kind"],
+                  "specialist": g["specialist"] if g["kind"] == "specialist" else None,
+                  "cost": g["hire_cost"] if g["kind"] == "specialist" else 0, "effect": "none",
+                  "note": "provisional: the card's text is not known; no effect beyond "
+                       + ("hiring the specialist" if g["kind"] == "specialist" else "discarding it")})
         return None
-    step.emit("GloryCardPlayed", seat=seat, card=d["card"], name=g["name"], kind=g["kind"],
-              specialist=g["specialist"] if g["kind"] == "specialist" else None,
-              cost=g["hire_cost"] if g["kind"] == "specialist" else 0, effect=effect["timing"])
+    step.emit("GloryCardPlayed", {"seat": seat, "card": d["card"], "name": g["name"], "kind": g["kind"],
+              "specialist": g["specialist"] if g["kind"] == "specialist" else None,
+              "cost": g["hire_cost"] if g["kind"] == "specialist" else 0, "effect": effect["timing"]})
     return run(step, effect["steps"], seat, d["card"])
 
 
 def do_discard(step, seat, d):
     """Over the hand limit (the book: five glory cards), one is discarded first."""
-    step.emit("GloryCardDiscarded", vis=[seat], seat=seat, card=d["card"])
-    step.emit("GloryHandTrimmed", seat=seat, hand=len(player(step.state, seat)["hand"]))
+    step.emit("GloryCardDiscarded", {"seat": seat, "card": d["card"]}, vis=[seat])
+    step.emit("GloryHandTrimmed", {"seat": seat, "hand": len(player(step.state, seat)["hand"])})
 
 
 # the windows -----------------------------------------------------------------------
@@ -168,9 +168,9 @@ def open_window(step, phase) -> bool:
     seats = eligible(step.state, phase)
     if not seats:
         if window(step.state) is not None:
-            step.emit("GloryWindowClosed", phase=phase)
+            step.emit("GloryWindowClosed", {"phase": phase})
         return False
-    step.emit("GloryWindowOpened", phase=phase, seats=seats)
+    step.emit("GloryWindowOpened", {"phase": phase, "seats": seats})
     _wait(step, phase, seats[0], "glory_announce")
     return True
 
@@ -222,24 +222,24 @@ def _next(step):
         _wait(step, w["phase"], todo[0], "glory_resolve")
         return True
     if not w["announced"]:
-        step.emit("GloryWindowClosed", phase=w["phase"])
+        step.emit("GloryWindowClosed", {"phase": w["phase"]})
         return False
     return open_window(step, w["phase"])
 
 
 def do_announce(step, seat, d):
-    step.emit("GloryAnnounced", seat=seat, phase=window(step.state)["phase"])
+    step.emit("GloryAnnounced", {"seat": seat, "phase": window(step.state)["phase"]})
     return _next(step)
 
 
 def do_pass(step, seat, d):
-    step.emit("GloryPassed", seat=seat, phase=window(step.state)["phase"])
+    step.emit("GloryPassed", {"seat": seat, "phase": window(step.state)["phase"]})
     return _next(step)
 
 
 def do_decline(step, seat, d):
-    step.emit("GloryDeclined", seat=seat, card=d["card"], name=tables(step.state)["glory"][d["card"]]["name"],
-              why="an announced card not played is shown (the book)")
+    step.emit("GloryDeclined", {"seat": seat, "card": d["card"], "name": tables(step.state)["glory"][d["card"]]["name"],
+              "why": "an announced card not played is shown (the book)"})
     return _next(step)
 
 
@@ -247,14 +247,14 @@ def do_play(step, seat, d):
     state = step.state
     S = tables(state)
     g = S["glory"][d["card"]]
-    step.emit("GloryCardPlayed", seat=seat, card=d["card"], name=g["name"], kind=g["kind"], specialist=None, cost=0,
-              effect=window(state)["phase"], copies=state.get("last_glory") if is_copy(g) else None)
+    step.emit("GloryCardPlayed", {"seat": seat, "card": d["card"], "name": g["name"], "kind": g["kind"], "specialist": None, "cost": 0,
+              "effect": window(state)["phase"], "copies": state.get("last_glory") if is_copy(g) else None})
     if run(step, g["effect"]["steps"], seat, d["card"]) == END_TURN:    # (a copy card: the copied card's steps)
         return END_TURN                         # the current player's captain died of it
     if window(state)["reroll"]:                 # a reroll_dice step: the dice are picked next
         _wait(step, window(state)["phase"], seat, "glory_reroll")
         return True
-    step.emit("GloryResolved", seat=seat)
+    step.emit("GloryResolved", {"seat": seat})
     return _next(step)
 
 
@@ -271,11 +271,11 @@ def do_reroll(step, seat, d):
                         faces={"skull": S["die_sides"]})
         for i, v in zip(d["dice"], new):
             dice[i] = v
-    step.emit("GloryDiceRerolled", seat=seat, side=whose, which=list(d["dice"]), dice=dice)
+    step.emit("GloryDiceRerolled", {"seat": seat, "side": whose, "which": list(d["dice"]), "dice": dice})
     if w["reroll"]:                      # (the side just rolled is off the list)
         _wait(step, w["phase"], seat, "glory_reroll")
         return True
-    step.emit("GloryResolved", seat=seat)
+    step.emit("GloryResolved", {"seat": seat})
     return _next(step)
 
 

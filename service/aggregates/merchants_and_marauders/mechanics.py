@@ -26,7 +26,7 @@ def skill_test(step, seat, skill, why):
     for v in dice:                          # (a loop: no generator for a handful of dice)
         if v >= least:
             hits += 1
-    step.emit("SkillTested", seat=seat, skill=skill, dice=dice, successes=hits, passed=hits > 0, why=why)
+    step.emit("SkillTested", {"seat": seat, "skill": skill, "dice": dice, "successes": hits, "passed": hits > 0, "why": why})
     return hits
 
 
@@ -59,26 +59,26 @@ def draw_cargo(step, seat, why, reshuffle=True):
     if not decks["cargo"]:
         if not reshuffle or not decks["cargo_discard"]:
             return None
-        step.emit("CargoDeckReshuffled", cards=len(decks["cargo_discard"]))
+        step.emit("CargoDeckReshuffled", {"cards": len(decks["cargo_discard"])})
     return step.draw("cargo", decks["cargo"], vis=[seat], why=why)
 
 
 def deal_glory(step, seat, why):
     decks = step.state["decks"]
     if not decks["glory"] and decks["glory_discard"]:
-        step.emit("GloryDeckReshuffled", cards=len(decks["glory_discard"]))
+        step.emit("GloryDeckReshuffled", {"cards": len(decks["glory_discard"])})
     if not decks["glory"]:
-        step.emit("GloryDeckEmpty", seat=seat)
+        step.emit("GloryDeckEmpty", {"seat": seat})
         return None
     card = step.draw("glory", decks["glory"], vis=[seat], why=f"glory card for seat {seat} ({why})")
-    step.emit("GloryCardDealt", vis=[seat], seat=seat, card=card)
+    step.emit("GloryCardDealt", {"seat": seat, "card": card}, vis=[seat])
     return card
 
 
 def gain_glory(step, seat, why):
     """The book: "Acquisire carte Gloria", p. 12."""
     p = player(step.state, seat)
-    step.emit("GloryGained", seat=seat, why=why, glory=p["glory"] + 1)
+    step.emit("GloryGained", {"seat": seat, "why": why, "glory": p["glory"] + 1})
     deal_glory(step, seat, why)
 
 

@@ -104,11 +104,11 @@ def move(step, npc, letter):
         why = "hunting" if to != zone else "hunting: it stays"
         if prey["in_port"]:             # no fight in port: the NPC waits at sea (spotted)
             why += f" (seat {seat} is in port: no consequence there)"
-        step.emit("NpcMoved", npc=npc, frm=zone, to=to, letter=letter, hunting=seat, why=why)
+        step.emit("NpcMoved", {"npc": npc, "frm": zone, "to": to, "letter": letter, "hunting": seat, "why": why})
         return
     to, used = _by_letter(state, zone, letter)
-    step.emit("NpcMoved", npc=npc, frm=zone, to=to, letter=letter, hunting=None,
-              why=f"the letter {used}" + ("" if used == letter else f" (no {letter} border: next clockwise)"))
+    step.emit("NpcMoved", {"npc": npc, "frm": zone, "to": to, "letter": letter, "hunting": None,
+              "why": f"the letter {used}" + ("" if used == letter else f" (no {letter} border: next clockwise)")})
 
 
 def on_event(step, card):
@@ -123,7 +123,7 @@ def on_event(step, card):
         if mow in state["board"]["npcs"]:
             move(step, mow, icon["dir"])
     if info.get("npc"):
-        step.emit("NpcArriving", npc=info["npc"], card=card, zone=info["zone"])
+        step.emit("NpcArriving", {"npc": info["npc"], "card": card, "zone": info["zone"]})
 
 
 def _man_o_war_of_icon(state, icon_npc):
@@ -141,11 +141,11 @@ def end_of_turn(step):
         npc = info["npc"]
         here = state["board"]["npcs"].get(npc)
         if here is None:
-            step.emit("NpcEntered", npc=npc, card=card, zone=info["zone"], ship=info["ship"],
-                      captain=info["captain"]["name"])
+            step.emit("NpcEntered", {"npc": npc, "card": card, "zone": info["zone"], "ship": info["ship"],
+                      "captain": info["captain"]["name"]})
         else:
-            step.emit("NpcReplaced", npc=npc, card=card, frm=here["zone"], to=info["zone"],
-                      captain=info["captain"]["name"], beneath=list(here["cards"]))
+            step.emit("NpcReplaced", {"npc": npc, "card": card, "frm": here["zone"], "to": info["zone"],
+                      "captain": info["captain"]["name"], "beneath": list(here["cards"])})
 
 
 def end_of_turn_returns(step):
@@ -155,7 +155,7 @@ def end_of_turn_returns(step):
     for npc in list(state.get("npc_returning") or []):
         n = state["board"]["npcs"].get(npc)
         to = S["events"][n["cards"][-1]]["zone"] if n else None
-        step.emit("NpcReturned", npc=npc, to=to)
+        step.emit("NpcReturned", {"npc": npc, "to": to})
 
 
 # fights -----------------------------------------------------------------------------
@@ -174,7 +174,7 @@ def captain_lost(step, npc):
     state = step.state
     n = state["board"]["npcs"][npc]
     if not n["cards"]:                  # a Man-o-War: no captain beneath, it leaves the sea
-        step.emit("NpcCaptainLost", npc=npc, card=None, successor=None)
+        step.emit("NpcCaptainLost", {"npc": npc, "card": None, "successor": None})
         return
     top = n["cards"][-1]
     below = n["cards"][:-1]
@@ -183,7 +183,7 @@ def captain_lost(step, npc):
         successor = below[0]
     elif below:
         successor = step.pick(sorted(below), vis="all", why=f"{npc}: the captain beneath who takes command")
-    step.emit("NpcCaptainLost", npc=npc, card=top, successor=successor)
+    step.emit("NpcCaptainLost", {"npc": npc, "card": top, "successor": successor})
 
 
 def hostile(state, npc, p) -> bool:
@@ -224,7 +224,7 @@ def spotted(step, seat, why):
         order.append(n)
         npcs = [x for x in npcs if x != n]
     if order:
-        step.emit("NpcsScouting", seat=seat, npcs=order, why=why)
+        step.emit("NpcsScouting", {"seat": seat, "npcs": order, "why": why})
         return scout_on(step)
     return None
 
@@ -242,7 +242,7 @@ def scout_on(step):
         p = player(state, seat)
         if p["captain"] is None or p["in_port"] or npc not in state["board"]["npcs"] or \
                 state["board"]["npcs"][npc]["zone"] != p["zone"]:
-            step.emit("NpcScouted", npc=npc, seat=seat, value=0, dice=[], success=False, why="no longer there")
+            step.emit("NpcScouted", {"npc": npc, "seat": seat, "value": 0, "dice": [], "success": False, "why": "no longer there"})
             queue = state.get("npc_queue") or {}
             continue
         value = captain_of(state, npc)["scouting"]
@@ -255,7 +255,7 @@ def scout_on(step):
             if v >= least:
                 ok = True
                 break
-        step.emit("NpcScouted", npc=npc, seat=seat, value=value, dice=dice, success=ok)
+        step.emit("NpcScouted", {"npc": npc, "seat": seat, "value": value, "dice": dice, "success": ok})
         if ok:
             return npc, seat
         queue = state.get("npc_queue") or {}

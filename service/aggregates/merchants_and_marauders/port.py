@@ -108,14 +108,14 @@ def do_sell(step, seat, d):
     demanded = good == demanded_good(state, here)
     price = R["sell_demand_price"] if demanded else R["sell_price"]
     total = bank_pays(state, price * k)
-    step.emit("GoodsSold", seat=seat, port=here, good=good, cards=cards, price=price, total=total,
-              demanded=demanded)
+    step.emit("GoodsSold", {"seat": seat, "port": here, "good": good, "cards": cards, "price": price, "total": total,
+              "demanded": demanded})
     if demanded:
         old = state["board"]["demand"][here]
         reserve = state["decks"]["demand_reserve"]
         new = step.draw("demand_reserve", reserve, vis="all", why=f"new demand tile for {here}",
                         unknown_pool=unseen_identities(state, "demand"))
-        step.emit("DemandTileReplaced", port=here, old=old, new=new, good=tables(state)["demand"][new])
+        step.emit("DemandTileReplaced", {"port": here, "old": old, "new": new, "good": tables(state)["demand"][new]})
         if k >= R["demand_glory_cards"]:
             gain_glory(step, seat, f"sold {k} {good} where it was in demand")
 
@@ -129,7 +129,7 @@ def do_buy_goods(step, seat, d):
     here = state["port"]["port"]
     repeat = p["last_buy"] == [here, state["turn"] - 1]
     n = R["buy_draw_repeat"] if repeat else R["buy_draw"]
-    step.emit("PortActivityBegun", seat=seat, activity="buy", draw=n, repeat=repeat)
+    step.emit("PortActivityBegun", {"seat": seat, "activity": "buy", "draw": n, "repeat": repeat})
     want = demanded_good(state, here)
     offer, reshuffled = [], False
     while len(offer) < n:
@@ -140,7 +140,7 @@ def do_buy_goods(step, seat, d):
         if before == 0:
             reshuffled = True
         if S["good"][card] == want:
-            step.emit("DemandedCargoDiscarded", seat=seat, cards=[card], good=want)
+            step.emit("DemandedCargoDiscarded", {"seat": seat, "cards": [card], "good": want})
         else:
             offer.append(card)
     counts = {}
@@ -154,8 +154,8 @@ def do_buy_goods(step, seat, d):
         if special.get("kind") == "buy_price" and k >= 2:
             price = min(price, special["pair_price"])
         prices[c] = price
-    step.emit("CargoOffered", vis=[seat], seat=seat, offer=prices)
-    step.emit("CargoDrawnForSale", seat=seat, cards=len(offer))
+    step.emit("CargoOffered", {"seat": seat, "offer": prices}, vis=[seat])
+    step.emit("CargoDrawnForSale", {"seat": seat, "cards": len(offer)})
 
 
 def do_buy(step, seat, d):
@@ -164,59 +164,59 @@ def do_buy(step, seat, d):
     card nor its price (the gold aboard is hidden): the public ``CargoCardTaken``."""
     state = step.state
     price = state["port"]["offer"][d["card"]]
-    step.emit("CargoBought", vis=[seat], seat=seat, card=d["card"], price=price,
-              good=tables(state)["good"][d["card"]])
+    step.emit("CargoBought", {"seat": seat, "card": d["card"], "price": price,
+              "good": tables(state)["good"][d["card"]]}, vis=[seat])
     if state.get("table_seen"):
-        step.emit("CargoCardTaken", seat=seat, offered=len(state["port"]["offer"]),
-                  held=len(player(state, seat)["cargo"]))
+        step.emit("CargoCardTaken", {"seat": seat, "offered": len(state["port"]["offer"]),
+                  "held": len(player(state, seat)["cargo"])})
 
 
 def do_end_buy(step, seat, d):
     state = step.state
     port = state["port"]
     returned = sorted(port["offer"])
-    step.emit("BuyingEnded", seat=seat, bought=port.get("bought", 0), returned=returned)
+    step.emit("BuyingEnded", {"seat": seat, "bought": port.get("bought", 0), "returned": returned})
 
 
 def do_end_activity(step, seat, d):
-    step.emit("PortActivityEnded", seat=seat, activity=step.state["port"]["act"])
+    step.emit("PortActivityEnded", {"seat": seat, "activity": step.state["port"]["act"]})
 
 
 def do_recruit(step, seat, d):
     """The book: "Reclutare", p. 7."""
     state = step.state
-    step.emit("PortActivityBegun", seat=seat, activity="recruit")
+    step.emit("PortActivityBegun", {"seat": seat, "activity": "recruit"})
     if skill_test(step, seat, "leadership", "recruit"):
         p = player(state, seat)
         missing = ship_max(state, p["ship"], "crew") - p["ship"]["crew"]
-        step.emit("CrewRecruited", seat=seat, crew=missing, cost=0, how="leadership test")
-        step.emit("PortActivityEnded", seat=seat, activity="recruit")
+        step.emit("CrewRecruited", {"seat": seat, "crew": missing, "cost": 0, "how": "leadership test"})
+        step.emit("PortActivityEnded", {"seat": seat, "activity": "recruit"})
 
 
 def do_hire_crew(step, seat, d):
     """The book: "Reclutare", p. 7."""
     state = step.state
-    step.emit("CrewRecruited", seat=seat, crew=1, how="paid",
-              cost=abilities.price(state, player(state, seat), "recruit", tables(state)["rules"]["recruit_price"]))
+    step.emit("CrewRecruited", {"seat": seat, "crew": 1, "how": "paid",
+              "cost": abilities.price(state, player(state, seat), "recruit", tables(state)["rules"]["recruit_price"])})
 
 
 def do_rumor(step, seat, d):
     """The book: "Acquisire una diceria", p. 7."""
     state = step.state
-    step.emit("PortActivityBegun", seat=seat, activity="rumor")
-    step.emit("RumorSought", seat=seat, cost=tables(state)["rules"]["rumor_price"])
+    step.emit("PortActivityBegun", {"seat": seat, "activity": "rumor"})
+    step.emit("RumorSought", {"seat": seat, "cost": tables(state)["rules"]["rumor_price"]})
     if skill_test(step, seat, "influence", "acquire a rumor") and state["decks"]["rumors"]:
         card = step.draw("rumors", state["decks"]["rumors"], vis=[seat], why=f"rumor for seat {seat}")
-        step.emit("RumorDrawn", vis=[seat], seat=seat, card=card)
-        step.emit("RumorAcquired", seat=seat)
+        step.emit("RumorDrawn", {"seat": seat, "card": card}, vis=[seat])
+        step.emit("RumorAcquired", {"seat": seat})
 
 
 def do_keep_rumor(step, seat, d):
     p = player(step.state, seat)
     pair = [p["rumor"], p["offered_rumor"]]
     other = pair[1] if d["card"] == pair[0] else pair[0]
-    step.emit("RumorKept", vis=[seat], seat=seat, kept=d["card"], discarded=other)
-    step.emit("RumorChosen", seat=seat)
+    step.emit("RumorKept", {"seat": seat, "kept": d["card"], "discarded": other}, vis=[seat])
+    step.emit("RumorChosen", {"seat": seat})
 
 
 def do_claim_mission(step, seat, d):
@@ -226,15 +226,15 @@ def do_claim_mission(step, seat, d):
     state = step.state
     p = player(state, seat)
     m = d["mission"]
-    step.emit("PortActivityBegun", seat=seat, activity="mission")
+    step.emit("PortActivityBegun", {"seat": seat, "activity": "mission"})
     if not skill_test(step, seat, "influence", f"claim mission {m}"):
-        step.emit("MissionClaimFailed", seat=seat, mission=m)
+        step.emit("MissionClaimFailed", {"seat": seat, "mission": m})
         return
-    step.emit("MissionClaimed", seat=seat, mission=m, port=state["port"]["port"], discarded=p["mission"])
+    step.emit("MissionClaimed", {"seat": seat, "mission": m, "port": state["port"]["port"], "discarded": p["mission"]})
     if state["decks"]["missions"]:
         new = step.draw("missions", state["decks"]["missions"], vis="all", why="a new mission for the board")
         info = tables(state)["missions"][new]
-        step.emit("MissionPlaced", mission=new, name=info["name"], port=info["location"])
+        step.emit("MissionPlaced", {"mission": new, "name": info["name"], "port": info["location"]})
 
 
 def do_stash(step, seat, d):
@@ -243,21 +243,21 @@ def do_stash(step, seat, d):
     are private, so the others learn neither the sum nor the number of steps.
     The book: "Nascondere monete nel salvadanaio", p. 7."""
     if step.state["port"]["act"] != "stash":
-        step.emit("PortActivityBegun", seat=seat, activity="stash")
-        step.emit("GoldStashed", seat=seat)
-    step.emit("StashChanged", vis=[seat], seat=seat, amount=d["amount"])
+        step.emit("PortActivityBegun", {"seat": seat, "activity": "stash"})
+        step.emit("GoldStashed", {"seat": seat})
+    step.emit("StashChanged", {"seat": seat, "amount": d["amount"]}, vis=[seat])
 
 
 def do_withdraw(step, seat, d):
     """Gold moved from the stash aboard at the home port: announced once a
     turn (the stash box is on the table), the amounts private."""
     if not step.state.get("withdrew"):
-        step.emit("GoldWithdrawn", seat=seat)
-    step.emit("StashChanged", vis=[seat], seat=seat, amount=-d["amount"])
+        step.emit("GoldWithdrawn", {"seat": seat})
+    step.emit("StashChanged", {"seat": seat, "amount": -d["amount"]}, vis=[seat])
 
 
 def do_end_port(step, seat, d):
-    step.emit("PortActionEnded", seat=seat)
+    step.emit("PortActionEnded", {"seat": seat})
 
 
 def do_port(step, seat, d):
@@ -269,16 +269,16 @@ def do_port(step, seat, d):
     cap = S["captains"][p["captain"]]
     if abilities.has(state, p, "enter_any_port") and p["flags"].get(S["zones"][here]["nation"]) and here != cap["home"] \
             and not skill_test(step, seat, "influence", f"a port action at {here} while wanted"):
-        step.emit("PortActionRefused", seat=seat, port=here)   # Alexandre Villon: in, but not served
+        step.emit("PortActionRefused", {"seat": seat, "port": here})   # Alexandre Villon: in, but not served
         return
-    step.emit("PortActionBegun", seat=seat, port=here)
+    step.emit("PortActionBegun", {"seat": seat, "port": here})
     tile = state["board"]["upgrades"][here]
     if tile is not None and not state["board"]["revealed"][here]:
         tile = step.identify("upgrades", tile, unseen_identities(state, "upgrade"),
                              why=f"the upgrade tile at {here} is turned over")
         S = tables(state)
         named = {"name": S["upgrade_name"][tile]} if state.get("table_seen") else {}    # as printed
-        step.emit("UpgradeTileRevealed", port=here, tile=tile, kind=S["upgrade"][tile], **named)
+        step.emit("UpgradeTileRevealed", {"port": here, "tile": tile, "kind": S["upgrade"][tile], **named})
 
 
 def over_capacity(state, p):

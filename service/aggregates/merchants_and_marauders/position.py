@@ -233,21 +233,21 @@ def lay(step):
             for _ in range(q["glory_cards"]):
                 card = step.draw("glory", decks["glory"], vis=[seat], stated=True,
                                  why=f"a glory card in seat {seat}'s hand (the position)")
-                step.emit("GloryCardDealt", vis=[seat], seat=seat, card=card)
+                step.emit("GloryCardDealt", {"seat": seat, "card": card}, vis=[seat])
         if q["cargo_stated"]:
             for _ in range(q["cargo"]):
                 card = step.draw("cargo", decks["cargo"], vis=[seat], stated=True,
                                  why=f"a cargo card in seat {seat}'s hold (the position)")
-                step.emit("CargoHeld", vis=[seat], seat=seat, card=card)
+                step.emit("CargoHeld", {"seat": seat, "card": card}, vis=[seat])
         if q["gold_stated"]:
             gold = step.pick(coins, vis=[seat], stated=True, why=f"seat {seat}'s gold on board (the position)")
             stash = step.pick(coins, vis=[seat], stated=True, why=f"seat {seat}'s stash (the position)")
         else:
             gold, stash = tables(state)["rules"]["start_gold"], 0
-        step.emit("PositionGoldHeld", vis=[seat], seat=seat, gold=gold, stash=stash)
-    step.emit("PositionLaid", players=[{k: v for k, v in q.items() if k not in ("glory_stated", "cargo_stated")}
+        step.emit("PositionGoldHeld", {"seat": seat, "gold": gold, "stash": stash}, vis=[seat])
+    step.emit("PositionLaid", {"players": [{k: v for k, v in q.items() if k not in ("glory_stated", "cargo_stated")}
                                        for q in pos["players"]],
-              order=pos["order"], to_play=pos["to_play"])
+              "order": pos["order"], "to_play": pos["to_play"]})
     for q in pos["players"]:                        # 3. cards only counted: dealt by chance
         seat = q["seat"]
         if not q["glory_stated"]:
@@ -256,10 +256,10 @@ def lay(step):
         if not q["cargo_stated"]:
             for _ in range(q["cargo"]):
                 card = draw_cargo(step, seat, f"a cargo card in seat {seat}'s hold (the position)")
-                step.emit("CargoHeld", vis=[seat], seat=seat, card=card)
+                step.emit("CargoHeld", {"seat": seat, "card": card}, vis=[seat])
     board(step, {t for q in pos["players"] for t in q["ship"]["upgrades"]})      # 4.
-    step.emit("GloryTrackSet", glory={str(q["seat"]): q["glory"] for q in pos["players"]}, target=state["target"])
-    step.emit("TurnStarted", turn=pos["turn"])      # 5. (its event card: taken as resolved)
+    step.emit("GloryTrackSet", {"glory": {str(q["seat"]): q["glory"] for q in pos["players"]}, "target": state["target"]})
+    step.emit("TurnStarted", {}, turn=pos["turn"])      # 5. (its event card: taken as resolved)
     start_player_turn(step, pos["to_play"])
 
 

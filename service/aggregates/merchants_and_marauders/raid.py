@@ -70,12 +70,12 @@ def sight(step, seat):
     token = step.identify("merchant_tokens", token, unseen_identities(state, "merchant"),
                           why=f"the merchant token in {zone} is turned over")
     S = tables(state)
-    step.emit("MerchantSighted", seat=seat, zone=zone, token=token, nation=S["merchant"][token],
-              zone_nation=S["zones"][zone]["nation"])
+    step.emit("MerchantSighted", {"seat": seat, "zone": zone, "token": token, "nation": S["merchant"][token],
+              "zone_nation": S["zones"][zone]["nation"]})
 
 
 def do_let_go(step, seat, d):
-    step.emit("MerchantLetGo", seat=seat, zone=step.state["raid"]["zone"])
+    step.emit("MerchantLetGo", {"seat": seat, "zone": step.state["raid"]["zone"]})
 
 
 def _turn_card(step, seat, why):
@@ -84,23 +84,23 @@ def _turn_card(step, seat, why):
     if not decks["cargo"]:
         if not decks["cargo_discard"]:
             return None
-        step.emit("CargoDeckReshuffled", cards=len(decks["cargo_discard"]))
+        step.emit("CargoDeckReshuffled", {"cards": len(decks["cargo_discard"])})
     card = step.draw("cargo", decks["cargo"], vis="all", why=why)
     c = tables(step.state)["cargo"][card]
-    step.emit("RaidCardTurned", seat=seat, card=card, good=c["good"], raid=c["raid"], icon=c["icon"])
+    step.emit("RaidCardTurned", {"seat": seat, "card": card, "good": c["good"], "raid": c["raid"], "icon": c["icon"]})
     return card
 
 
 def do_raid(step, seat, d):
     """The book: "Saccheggiare i mercanti", p. 10."""
     state = step.state
-    step.emit("RaidBegun", seat=seat, nation=d["nation"], zone=state["raid"]["zone"])
+    step.emit("RaidBegun", {"seat": seat, "nation": d["nation"], "zone": state["raid"]["zone"]})
     gain_flag(step, seat, d["nation"], "raiding a merchant")       # a non-pirate ship engaged
     for k in range(3):
         _turn_card(step, seat, f"raid: cargo card {k + 1} of 3")
     hits = skill_test(step, seat, "seamanship", "the raid")
     rolled = skill_dice(state, player(state, seat), "seamanship")
-    step.emit("RaidSuccesses", seat=seat, successes=hits, failures=rolled - hits)
+    step.emit("RaidSuccesses", {"seat": seat, "successes": hits, "failures": rolled - hits})
     return _after_successes(step, seat)
 
 
@@ -109,14 +109,14 @@ def _after_successes(step, seat):
     r = state["raid"]
     p = player(state, seat)
     if r["failures"] > 0 and p["weapons"]:
-        step.emit("RaidStage", stage="weapons")
+        step.emit("RaidStage", {"stage": "weapons"})
         return None
     return _to_use(step, seat)
 
 
 def _to_use(step, seat):
     if step.state["raid"]["left"] > 0:
-        step.emit("RaidStage", stage="use")
+        step.emit("RaidStage", {"stage": "use"})
         return None
     return resolve(step, seat)
 
@@ -124,7 +124,7 @@ def _to_use(step, seat):
 def do_spend_weapon(step, seat, d):
     """The book: "Armi speciali durante il saccheggio", p. 10."""
     state = step.state
-    step.emit("WeaponSpent", seat=seat, kind=d["kind"], why="a failed die of the raid becomes a success")
+    step.emit("WeaponSpent", {"seat": seat, "kind": d["kind"], "why": "a failed die of the raid becomes a success"})
     r = state["raid"]
     if r["failures"] == 0 or not player(state, seat)["weapons"]:
         return _to_use(step, seat)
@@ -136,20 +136,20 @@ def do_weapons_done(step, seat, d):
 
 
 def do_raid_draw(step, seat, d):
-    step.emit("RaidSuccessUsed", seat=seat, use="draw")
+    step.emit("RaidSuccessUsed", {"seat": seat, "use": "draw"})
     _turn_card(step, seat, "raid: a success draws a card")
     return _next_success(step, seat)
 
 
 def do_raid_discard(step, seat, d):
-    step.emit("RaidSuccessUsed", seat=seat, use="discard")
-    step.emit("RaidCardDiscarded", seat=seat, card=d["card"])
+    step.emit("RaidSuccessUsed", {"seat": seat, "use": "discard"})
+    step.emit("RaidCardDiscarded", {"seat": seat, "card": d["card"]})
     return _next_success(step, seat)
 
 
 def do_raid_swap(step, seat, d):
-    step.emit("RaidSuccessUsed", seat=seat, use="swap")
-    step.emit("RaidCardDiscarded", seat=seat, card=d["card"])
+    step.emit("RaidSuccessUsed", {"seat": seat, "use": "swap"})
+    step.emit("RaidCardDiscarded", {"seat": seat, "card": d["card"]})
     _turn_card(step, seat, "raid: a success swaps a card")
     return _next_success(step, seat)
 
@@ -173,7 +173,7 @@ def resolve(step, seat):
     r = state["raid"]
     p = player(state, seat)
     S = tables(state)
-    step.emit("RaidStage", stage="resolve")
+    step.emit("RaidStage", {"stage": "resolve"})
     escapes = 0
     for c in list(r["cards"]):
         icon = S["cargo"][c]["icon"]
@@ -182,28 +182,28 @@ def resolve(step, seat):
             continue
         loc = icon.split(":", 1)[1]
         to = loc if p["ship"][loc] > 0 else "hull"
-        step.emit("ShipHit", seat=seat, location=to, aimed=loc, card=c, why="raid")
+        step.emit("ShipHit", {"seat": seat, "location": to, "aimed": loc, "card": c, "why": "raid"})
         if p["ship"]["hull"] <= 0:
             break
     maneuver = ship_max(state, p["ship"], "maneuver")
     if p["ship"]["hull"] <= 0:
-        step.emit("RaidEnded", seat=seat, result="sunk", loot=0, escapes=escapes, maneuver=maneuver)
+        step.emit("RaidEnded", {"seat": seat, "result": "sunk", "loot": 0, "escapes": escapes, "maneuver": maneuver})
         return dies(step, seat, "the hull was destroyed in a raid")
     _trim_cargo(step, seat)
     broken = destroyed(p)
     if broken:
-        step.emit("RaidEnded", seat=seat, result="failed", loot=0, escapes=escapes, maneuver=maneuver,
-                  destroyed=broken)
+        step.emit("RaidEnded", {"seat": seat, "result": "failed", "loot": 0, "escapes": escapes, "maneuver": maneuver,
+                  "destroyed": broken})
         return
     if escapes >= maneuver:
-        step.emit("RaidEnded", seat=seat, result="escaped", loot=0, escapes=escapes, maneuver=maneuver)
+        step.emit("RaidEnded", {"seat": seat, "result": "escaped", "loot": 0, "escapes": escapes, "maneuver": maneuver})
         return
     loot = sum(S["cargo"][c]["raid"] for c in r["cards"])
-    step.emit("GoldReceived", seat=seat, amount=bank_pays(state, loot), why="raid loot")
-    step.emit("RaidSucceeded", seat=seat, loot=loot, escapes=escapes, maneuver=maneuver)
+    step.emit("GoldReceived", {"seat": seat, "amount": bank_pays(state, loot), "why": "raid loot"})
+    step.emit("RaidSucceeded", {"seat": seat, "loot": loot, "escapes": escapes, "maneuver": maneuver})
     if loot >= S["rules"]["raid_glory_gold"]:
         gain_glory(step, seat, f"a raid worth {loot} gold")
-    step.emit("RaidStage", stage="take")
+    step.emit("RaidStage", {"stage": "take"})
 
 
 def _trim_cargo(step, seat):
@@ -212,18 +212,18 @@ def _trim_cargo(step, seat):
     p = player(state, seat)
     while len(p["cargo"]) > capacity(state, p):
         card = step.pick(sorted(p["cargo"]), vis=[seat], why="a cargo card over the damaged hold, lost at random")
-        step.emit("CargoLost", seat=seat, card=card, good=tables(state)["good"][card], why="hold damaged in a raid")
+        step.emit("CargoLost", {"seat": seat, "card": card, "good": tables(state)["good"][card], "why": "hold damaged in a raid"})
 
 
 def do_raid_take(step, seat, d):
-    step.emit("RaidCardTaken", seat=seat, card=d["card"], good=tables(step.state)["good"][d["card"]])
+    step.emit("RaidCardTaken", {"seat": seat, "card": d["card"], "good": tables(step.state)["good"][d["card"]]})
     p = player(step.state, seat)
     if not step.state["raid"]["cards"] or len(p["cargo"]) >= capacity(step.state, p):
         do_raid_take_done(step, seat, d)
 
 
 def do_raid_take_done(step, seat, d):
-    step.emit("RaidEnded", seat=seat, result="success", loot=step.state["raid"]["loot"], kept=True)
+    step.emit("RaidEnded", {"seat": seat, "result": "success", "loot": step.state["raid"]["loot"], "kept": True})
 
 
 # the events ---------------------------------------------------------------------------

@@ -62,7 +62,7 @@ def referee(step, d):
         raise IllegalDecision(f"the {npc.replace('_', ' ')} ship is already in {zones[to]['name']}")
     if not isinstance(reason, str) or len(reason) > REASON_MAX:
         raise IllegalDecision(f"the reason is a few words (at most {REASON_MAX} characters)")
-    step.emit("NpcMoveOverruled", npc=npc, frm=npcs[npc]["zone"], to=to, reason=reason)
+    step.emit("NpcMoveOverruled", {"npc": npc, "frm": npcs[npc]["zone"], "to": to, "reason": reason})
 
 
 def _overruled(state, d, ev):

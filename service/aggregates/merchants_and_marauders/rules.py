@@ -349,7 +349,7 @@ class MerchantsAndMarauders(Rules):
 
     # actions ------------------------------------------------------------------------
     def _do_retire(self, step, seat, d):
-        step.emit("CaptainRetired", seat=seat, captain=player(step.state, seat)["captain"])
+        step.emit("CaptainRetired", {"seat": seat, "captain": player(step.state, seat)["captain"]})
         end_player_turn(step, seat)
 
     def _do_end_turn(self, step, seat, d):

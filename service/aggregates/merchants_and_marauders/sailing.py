@@ -17,7 +17,7 @@ def do_move(step, seat, d):
     """The book: "Muovere", p. 7."""
     state = step.state
     zone = state["players"][seat - 1]["zone"]
-    step.emit("Moved", seat=seat, frm=zone, to=d["to"], direction=tables(state)["adj"][zone][d["to"]])
+    step.emit("Moved", {"seat": seat, "frm": zone, "to": d["to"], "direction": tables(state)["adj"][zone][d["to"]]})
     if state["board"]["npcs"]:
         return spotted(step, seat, "sailed into its zone")
     return None
@@ -28,15 +28,15 @@ def do_enter_port(step, seat, d):
     port = player(state, seat)["zone"]
     if d.get("by") == "fee":          # Port Royal: a wanted captain pays its fee
         fee = tables(state)["zones"][port]["special"]["fee"]
-        step.emit("PortFeePaid", seat=seat, port=port, fee=fee)
+        step.emit("PortFeePaid", {"seat": seat, "port": port, "fee": fee})
     elif d.get("by") == "influence" and not skill_test(step, seat, "influence", f"entering {port} while wanted"):
-        step.emit("PortEntryRefused", seat=seat, port=port)
+        step.emit("PortEntryRefused", {"seat": seat, "port": port})
         return
-    step.emit("EnteredPort", seat=seat, port=port)
+    step.emit("EnteredPort", {"seat": seat, "port": port})
 
 
 def do_leave_port(step, seat, d):
-    step.emit("LeftPort", seat=seat, port=player(step.state, seat)["zone"])
+    step.emit("LeftPort", {"seat": seat, "port": player(step.state, seat)["zone"]})
     if step.state["board"]["npcs"]:
         return spotted(step, seat, "left port into its zone")
     return None
@@ -44,7 +44,7 @@ def do_leave_port(step, seat, d):
 
 def do_discard_cargo(step, seat, d):
     """In port with more cargo cards than the hold takes: one thrown away before leaving."""
-    step.emit("CargoJettisoned", seat=seat, card=d["card"], good=tables(step.state)["good"][d["card"]])
+    step.emit("CargoJettisoned", {"seat": seat, "card": d["card"], "good": tables(step.state)["good"][d["card"]]})
 
 
 HANDLERS = {"move": do_move, "enter_port": do_enter_port, "leave_port": do_leave_port,

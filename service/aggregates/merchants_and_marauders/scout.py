@@ -37,17 +37,17 @@ def do_scout(step, seat, d):
     state = step.state
     zone = player(state, seat)["zone"]
     if d["target"] == "merchant":
-        step.emit("Scouted", seat=seat, zone=zone, target="merchant")
+        step.emit("Scouted", {"seat": seat, "zone": zone, "target": "merchant"})
         if skill_test(step, seat, "scouting", "scouting a merchant"):
             raid.sight(step, seat)
         return None
     if d["target"] == "npc":
-        step.emit("Scouted", seat=seat, zone=zone, target=f"npc:{d['npc']}")
+        step.emit("Scouted", {"seat": seat, "zone": zone, "target": f"npc:{d['npc']}"})
         if skill_test(step, seat, "scouting", f"scouting the {d['npc'].replace('_', ' ')}"):
             return combat.begin(step, seat, "npc:" + d["npc"])
         return None
     other = d["seat"]
-    step.emit("Scouted", seat=seat, zone=zone, target=f"seat:{other}")
+    step.emit("Scouted", {"seat": seat, "zone": zone, "target": f"seat:{other}"})
     if skill_test(step, seat, "scouting", f"scouting seat {other}'s ship"):
         return combat.begin(step, seat, other)
     return None

@@ -19,12 +19,12 @@ def setup(step):
     tiles and merchant tokens face down, missions, the glory track; a secret captain each."""
     state = step.state
     board(step)
-    step.emit("GloryTrackSet", glory={str(p["seat"]): 0 for p in state["players"]}, target=state["target"])
+    step.emit("GloryTrackSet", {"glory": {str(p["seat"]): 0 for p in state["players"]}, "target": state["target"]})
     for p in state["players"]:
         seat = p["seat"]
         c = step.draw("captains", state["decks"]["captains"], vis=[seat], why=f"secret captain for seat {seat}")
-        step.emit("CaptainDealt", vis=[seat], seat=seat, captain=c)
-    step.emit("ShipChoiceOpened", ships=[d["ship"] for d in ship_choices(state)])
+        step.emit("CaptainDealt", {"seat": seat, "captain": c}, vis=[seat])
+    step.emit("ShipChoiceOpened", {"ships": [d["ship"] for d in ship_choices(state)]})
 
 
 def board(step, taken=()):
@@ -48,20 +48,20 @@ def board(step, taken=()):
                              why="demand tiles: one face up at each port, the rest a face-down reserve")
         demand = {port: order[i] for i, port in enumerate(ports)}
         reserve = order[len(ports):]
-    step.emit("DemandTilesPlaced", demand=demand, goods={z: S["demand"][t] for z, t in demand.items()},
-              reserve=sorted(reserve))
+    step.emit("DemandTilesPlaced", {"demand": demand, "goods": {z: S["demand"][t] for z, t in demand.items()},
+              "reserve": sorted(reserve)})
     tiles = step.shuffle("upgrades", sorted(t for t in S["upgrade"] if t not in taken), vis="referee",
                          face_down=unseen, why="upgrade tiles: one face down at each port")
-    step.emit("UpgradeTilesPlaced", vis="referee", tiles={port: tile for port, tile in zip(ports, tiles)})
-    step.emit("UpgradeTilesFaceDown", ports=list(ports[:len(tiles)]))
+    step.emit("UpgradeTilesPlaced", {"tiles": {port: tile for port, tile in zip(ports, tiles)}}, vis="referee")
+    step.emit("UpgradeTilesFaceDown", {"ports": list(ports[:len(tiles)])})
     zones = S["zone_order"]
     toks = step.shuffle("merchant_tokens", sorted(S["merchant"]), vis="referee", face_down=unseen,
                         why="merchant tokens: one face down in every sea zone")
-    step.emit("MerchantTokensPlaced", vis="referee", tokens={z: toks[i] for i, z in enumerate(zones)})
-    step.emit("MerchantTokensFaceDown", zones=list(zones))
+    step.emit("MerchantTokensPlaced", {"tokens": {z: toks[i] for i, z in enumerate(zones)}}, vis="referee")
+    step.emit("MerchantTokensFaceDown", {"zones": list(zones)})
     for _ in range(S["rules"]["missions_on_board"]):
         m = step.draw("missions", state["decks"]["missions"], vis="all", why="a mission for the board")
-        step.emit("MissionPlaced", mission=m, name=S["missions"][m]["name"], port=S["missions"][m]["location"])
+        step.emit("MissionPlaced", {"mission": m, "name": S["missions"][m]["name"], "port": S["missions"][m]["location"]})
 
 
 def choose_ship(step, seat, decision):
@@ -70,19 +70,19 @@ def choose_ship(step, seat, decision):
     revealed, a glory card and the starting gold each, the first player drawn; True then
     (the flow starts the first turn)."""
     state = step.state
-    step.emit("ShipChosen", vis=[seat], seat=seat, ship=decision["ship"])
-    step.emit("ShipChoiceLocked", seat=seat)
+    step.emit("ShipChosen", {"seat": seat, "ship": decision["ship"]}, vis=[seat])
+    step.emit("ShipChoiceLocked", {"seat": seat})
     if state["phase"] == "play":
         reveal_new_captain(step, seat, decision["ship"])
         return False
     if any("choose_ship" in p["pending"] for p in state["players"]):
         return False
-    step.emit("CaptainsRevealed", seats={str(p["seat"]): {"captain": p["captain"], "ship": p["chosen"]}
-                                         for p in state["players"]})
+    step.emit("CaptainsRevealed", {"seats": {str(p["seat"]): {"captain": p["captain"], "ship": p["chosen"]}
+                                         for p in state["players"]}})
     start = tables(state)["rules"]["start_gold"]
     for p in state["players"]:
         deal_glory(step, p["seat"], "set-up")
-        step.emit("GoldReceived", seat=p["seat"], amount=bank_pays(state, start), why="starting gold")
+        step.emit("GoldReceived", {"seat": p["seat"], "amount": bank_pays(state, start), "why": "starting gold"})
     seats = [p["seat"] for p in state["players"]]
     if state.get("table_seen"):     # the book draws one of the players' captain cards: at a table, named so
         owner = {p["captain"]: p["seat"] for p in state["players"]}
@@ -91,7 +91,7 @@ def choose_ship(step, seat, decision):
     else:
         first = step.pick(seats, vis="all", why="first player: one of the captain cards drawn at random")
     i = seats.index(first)
-    step.emit("FirstPlayerChosen", seat=first, order=seats[i:] + seats[:i])
+    step.emit("FirstPlayerChosen", {"seat": first, "order": seats[i:] + seats[:i]})
     return True
 
 # actions ------------------------------------------------------------------------

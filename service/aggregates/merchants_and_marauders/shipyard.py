@@ -97,21 +97,21 @@ def legal(state, p, here, money, S):
 
 
 def do_shipyard(step, seat, d):
-    step.emit("PortActivityBegun", seat=seat, activity="shipyard")
+    step.emit("PortActivityBegun", {"seat": seat, "activity": "shipyard"})
 
 
 def do_repair(step, seat, d):
     """The book: "Acquistare riparazioni", p. 7."""
     state = step.state
-    step.emit("ShipRepaired", seat=seat, location=d["location"],
-              cost=abilities.price(state, player(state, seat), "repair", tables(state)["rules"]["repair_price"]))
+    step.emit("ShipRepaired", {"seat": seat, "location": d["location"],
+              "cost": abilities.price(state, player(state, seat), "repair", tables(state)["rules"]["repair_price"])})
 
 
 def do_rearm_hull(step, seat, d):
     state = step.state
     ship = player(state, seat)["ship"]
     t = next(t for t in ship["flipped"] if tables(state)["upgrade"][t] == "reinforced_hull")
-    step.emit("HullRearmed", seat=seat, tile=t, cost=tables(state)["rules"]["reinforced_hull_repair"])
+    step.emit("HullRearmed", {"seat": seat, "tile": t, "cost": tables(state)["rules"]["reinforced_hull_repair"]})
 
 
 def do_buy_upgrade(step, seat, d):
@@ -121,20 +121,20 @@ def do_buy_upgrade(step, seat, d):
     tile = state["board"]["upgrades"][here]
     S = tables(state)
     named = {"name": S["upgrade_name"][tile]} if state.get("table_seen") else {}        # as printed
-    step.emit("UpgradeBought", seat=seat, port=here, tile=tile, kind=S["upgrade"][tile],
-              cost=abilities.price(state, player(state, seat), "upgrade", S["rules"]["upgrade_price"]), **named)
+    step.emit("UpgradeBought", {"seat": seat, "port": here, "tile": tile, "kind": S["upgrade"][tile],
+              "cost": abilities.price(state, player(state, seat), "upgrade", S["rules"]["upgrade_price"]), **named})
 
 
 def do_buy_weapon(step, seat, d):
     """The book: "Comprare armi speciali", p. 7."""
     state = step.state
-    step.emit("WeaponBought", seat=seat, kind=d["kind"],
-              cost=abilities.price(state, player(state, seat), "weapon", tables(state)["rules"]["weapon_price"]))
+    step.emit("WeaponBought", {"seat": seat, "kind": d["kind"],
+              "cost": abilities.price(state, player(state, seat), "weapon", tables(state)["rules"]["weapon_price"])})
 
 
 def do_sell_weapon(step, seat, d):
     state = step.state
-    step.emit("WeaponSold", seat=seat, kind=d["kind"], price=bank_pays(state, tables(state)["rules"]["weapon_sale"]))
+    step.emit("WeaponSold", {"seat": seat, "kind": d["kind"], "price": bank_pays(state, tables(state)["rules"]["weapon_sale"])})
 
 
 def do_buy_ship(step, seat, d):
@@ -159,8 +159,8 @@ def do_buy_ship(step, seat, d):
                 kept.append(t)
                 seen.add(S["upgrade"][t])
     glory = S["ships"][kind]["glory_on_buy"] and not p["glory_ship"]
-    step.emit("ShipBought", seat=seat, port=here, ship=kind, old=p["ship"]["type"], price=S["ships"][kind]["buy"],
-              sale_value=value, net=net, keep_upgrades=keep, kept=kept)
+    step.emit("ShipBought", {"seat": seat, "port": here, "ship": kind, "old": p["ship"]["type"], "price": S["ships"][kind]["buy"],
+              "sale_value": value, "net": net, "keep_upgrades": keep, "kept": kept})
     if glory:
         gain_glory(step, seat, f"bought a {S['ships'][kind]['name']} (once per captain)")
 
@@ -171,8 +171,8 @@ def do_place_upgrade(step, seat, d):
     tiles = sorted(p["returning"])
     tile = tiles[0] if len(tiles) == 1 else step.pick(
         tiles, vis="referee", why=f"which face-down upgrade tile goes to {d['port']}")
-    step.emit("UpgradeTilePlaced", vis="referee", seat=seat, port=d["port"], tile=tile)
-    step.emit("UpgradeTileHidden", seat=seat, port=d["port"])
+    step.emit("UpgradeTilePlaced", {"seat": seat, "port": d["port"], "tile": tile}, vis="referee")
+    step.emit("UpgradeTileHidden", {"seat": seat, "port": d["port"]})
 
 
 # the events ---------------------------------------------------------------------------

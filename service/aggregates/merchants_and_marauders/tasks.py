@@ -137,9 +137,9 @@ def sea_actions(state, p):
 def _begin(step, seat, activity, target):
     p = player(step.state, seat)
     if step.state["port"] is not None:
-        step.emit("PortActivityBegun", seat=seat, activity=activity)
+        step.emit("PortActivityBegun", {"seat": seat, "activity": activity})
     else:                                   # at sea: one action, as the Scout action
-        step.emit("Scouted", seat=seat, zone=p["zone"], target=target)
+        step.emit("Scouted", {"seat": seat, "zone": p["zone"], "target": target})
 
 
 def do_follow_rumor(step, seat, d):
@@ -148,11 +148,11 @@ def do_follow_rumor(step, seat, d):
     card = p["rumor"]
     r = tables(state)["rumors"][card]
     _begin(step, seat, "follow_rumor", "rumor")
-    step.emit("RumorRevealed", seat=seat, card=card, name=r["name"], skill=r["skill"], zone=p["zone"])
+    step.emit("RumorRevealed", {"seat": seat, "card": card, "name": r["name"], "skill": r["skill"], "zone": p["zone"]})
     if not skill_test(step, seat, r["skill"], f"following the rumor {r['name']}"):
-        step.emit("RumorFalse", seat=seat, card=card)
+        step.emit("RumorFalse", {"seat": seat, "card": card})
         return
-    step.emit("RumorTrue", seat=seat, card=card, kept=bool(r.get("keep")))
+    step.emit("RumorTrue", {"seat": seat, "card": card, "kept": bool(r.get("keep"))})
     effect = r.get("effect", "none")
     out = run(step, effect["steps"], seat, card) if effect != "none" else None
     if player(step.state, seat)["captain"] is not None:
@@ -168,7 +168,7 @@ def do_complete_mission(step, seat, d):
     c = m["complete"]
     _begin(step, seat, "complete_mission", "mission")
     if c.get("skill") and not skill_test(step, seat, c["skill"], f"completing the mission {m['name']}"):
-        step.emit("MissionAttemptFailed", seat=seat, mission=card)
+        step.emit("MissionAttemptFailed", {"seat": seat, "mission": card})
         return
     have = cargo_by_good(state, p)
     delivered = []
@@ -176,7 +176,7 @@ def do_complete_mission(step, seat, d):
         if n["need"] == "deliver":
             delivered += sorted(have[n["good"]])[:n["count"]]
     pay = sum(n["amount"] for n in c.get("needs", []) if n["need"] == "pay")
-    step.emit("MissionCompleted", seat=seat, mission=card, name=m["name"], delivered=delivered, paid=pay)
+    step.emit("MissionCompleted", {"seat": seat, "mission": card, "name": m["name"], "delivered": delivered, "paid": pay})
     out = run(step, c["steps"], seat, card) if c.get("steps") else None
     if player(step.state, seat)["captain"] is not None:
         gain_glory(step, seat, "a mission completed")

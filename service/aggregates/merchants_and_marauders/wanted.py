@@ -16,14 +16,14 @@ def gain_flag(step, seat, nation, why):
     """The book: "Ricevere bandierine ricercato", p. 11."""
     p = player(step.state, seat)
     n = min(FLAG_MAX, p["flags"].get(nation, 0) + 1)
-    step.emit("WantedFlagGained", seat=seat, nation=nation, flags=n, why=why)
+    step.emit("WantedFlagGained", {"seat": seat, "nation": nation, "flags": n, "why": why})
 
 
 def lose_flag(step, seat, nation, why):
     """The book: "Rimuovere bandierine ricercato", p. 11."""
     p = player(step.state, seat)
     if p["flags"].get(nation):
-        step.emit("WantedFlagRemoved", seat=seat, nation=nation, flags=p["flags"][nation] - 1, why=why)
+        step.emit("WantedFlagRemoved", {"seat": seat, "nation": nation, "flags": p["flags"][nation] - 1, "why": why})
 
 
 def port_entries(state, p, S=None):

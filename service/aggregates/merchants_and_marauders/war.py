@@ -37,17 +37,17 @@ def declare(step, s, card):
     nations = sorted(s["nations"])
     old = state["board"].get("war")
     if old == nations:
-        step.emit("WarDeclared", nations=nations, card=card, again=True)
+        step.emit("WarDeclared", {"nations": nations, "card": card, "again": True})
     else:
         if old:
             end(step, f"card {card}: war between {nations[0]} and {nations[1]} instead")
-        step.emit("WarDeclared", nations=nations, card=card, again=False)
+        step.emit("WarDeclared", {"nations": nations, "card": card, "again": False})
     pending = {a["npc"] for a in state.get("mow_arriving") or []}
     for n in nations:
         if man_o_war(n) in pending:             # already called in this turn (a card that acts each turn)
             continue
-        step.emit("NpcArriving", npc=man_o_war(n), card=None, zone=s["zones"][n], nation=n,
-                  ship="man_o_war", captain=dict(s["captain"]))
+        step.emit("NpcArriving", {"npc": man_o_war(n), "card": None, "zone": s["zones"][n], "nation": n,
+                  "ship": "man_o_war", "captain": dict(s["captain"])})
 
 
 def end(step, why):
@@ -56,10 +56,10 @@ def end(step, why):
     war = state["board"].get("war")
     if not war:
         return
-    step.emit("WarEnded", nations=list(war), why=why)
+    step.emit("WarEnded", {"nations": list(war), "why": why})
     for n in war:
         if man_o_war(n) in state["board"]["npcs"]:
-            step.emit("NpcLeft", npc=man_o_war(n), why="the war is over")
+            step.emit("NpcLeft", {"npc": man_o_war(n), "why": "the war is over"})
 
 
 def enter(step, arrival):
@@ -69,9 +69,9 @@ def enter(step, arrival):
     if arrival["nation"] not in (state["board"].get("war") or []):
         return                                   # peace came first
     here = state["board"]["npcs"].get(npc)
-    step.emit("NpcEntered", npc=npc, card=None, zone=arrival["zone"], ship="man_o_war", nation=arrival["nation"],
-              captain=arrival["captain"]["name"], skills=arrival["captain"],
-              frm=here["zone"] if here else None)
+    step.emit("NpcEntered", {"npc": npc, "card": None, "zone": arrival["zone"], "ship": "man_o_war", "nation": arrival["nation"],
+              "captain": arrival["captain"]["name"], "skills": arrival["captain"],
+              "frm": here["zone"] if here else None})
 
 
 # the events ---------------------------------------------------------------------------

@@ -7,6 +7,10 @@ from ..common import who, words
 from ..kaisers_pirates import _names
 from .draw import seat_colour
 
+TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from .draw import Svg
+
 WIDTH = 960
 
 
@@ -24,7 +28,7 @@ def _lines(name: str, most: int = 15) -> list[str]:
     return [name[:cut], name[cut + 1:]]
 
 
-def _vessel(svg, x, y, v, ships, fill):
+def _vessel(svg: Svg, x: float, y: float, v: dict, ships: dict[str, str], fill: str) -> None:
     name = ships.get(v["ship"], words(v["ship"]))
     svg.card(x, y, 110, 64, fill=fill)
     lines = _lines(name)
@@ -36,7 +40,7 @@ def _vessel(svg, x, y, v, ships, fill):
     svg.text(x + 55, y + 48, ", ".join(marks), size=9, anchor="middle", fill="#a01010")
 
 
-def draw(svg, view: dict, config: dict, names: dict, seat, top: int) -> None:
+def draw(svg: Svg, view: dict, config: dict, names: dict[str, str], seat: int | None, top: int) -> None:
     ships, cards = _names(config)
     svg.text(16, top + 20, f"Round {view['round']}, {words(view['phase'])} phase — action deck "
              f"{view['action_deck']}, discard {view['discard']}, ship deck {view['ship_deck']}, "

@@ -5,6 +5,10 @@ from __future__ import annotations
 from ..common import count, who
 from .draw import COLOURS
 
+TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from .draw import Svg
+
 WIDTH = 900
 
 
@@ -13,7 +17,7 @@ def height(view: dict) -> int:
     return 60 + 40 + max(1, rows) * 150 + 40 + len(view["players"]) * 70 + 20
 
 
-def _ship(svg, x, y, colour, base):
+def _ship(svg: Svg, x: float, y: float, colour: str, base: str) -> None:
     """A hull with a sail, in the player's colour; the base below: a cannon, nothing, or '?'."""
     c = COLOURS.get(colour, "#888")
     svg.path(f"M{x - 34},{y} L{x + 34},{y} L{x + 24},{y + 16} L{x - 24},{y + 16} Z", fill=c, stroke="#222")
@@ -25,7 +29,7 @@ def _ship(svg, x, y, colour, base):
     svg.text(x, y + 30, label, size=10, anchor="middle", fill="#fff" if base != "unarmed" else "#222")
 
 
-def draw(svg, view: dict, config: dict, names: dict, seat, top: int) -> None:
+def draw(svg: Svg, view: dict, config: dict, names: dict[str, str], seat: int | None, top: int) -> None:
     svg.text(16, top + 20, "At sea", size=15, weight="bold")
     y0 = top + 40
     if not view["sea"]:

@@ -7,6 +7,10 @@ from ..loot import card as card_name
 from ..loot import checks, side
 from .draw import COLOURS
 
+TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from .draw import Svg
+
 TEAM_TAG = "#4a4a4a"  # a team's tag: dark grey, no pirate's colour
 
 WIDTH = 900
@@ -33,7 +37,7 @@ def _colour(c: str) -> str:
     return COLOURS.get(c.split("-")[0], "#eee")
 
 
-def draw(svg, view: dict, config: dict, names: dict, seat, top: int) -> None:
+def draw(svg: Svg, view: dict, config: dict, names: dict[str, str], seat: int | None, top: int) -> None:
     svg.text(16, top + 20, "At sea", size=15, weight="bold")
     y0 = top + 36
     if not view["sea"]:

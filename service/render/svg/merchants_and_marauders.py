@@ -8,6 +8,12 @@ from __future__ import annotations
 from ..common import who, words
 from .draw import seat_colour
 
+TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
+if TYPE_CHECKING:
+    from typing import Any
+
+    from .draw import Svg
+
 WIDTH = 960
 MAP_H = 560
 # rough places on the board (x, y in 0..1 of the map area), west to east
@@ -40,12 +46,12 @@ def height(view: dict) -> int:
     return 60 + MAP_H + 30 + len(view["players"]) * ROW + 20
 
 
-def _xy(zone: str, top: int):
+def _xy(zone: str, top: int) -> tuple[float, float]:
     fx, fy = PLACES.get(zone, (0.5, 0.5))
     return 40 + fx * (WIDTH - 110), top + 24 + fy * (MAP_H - 70)
 
 
-def draw(svg, view: dict, config: dict, names: dict, seat, top: int) -> None:
+def draw(svg: Svg, view: dict, config: dict, names: dict[str, str], seat: int | None, top: int) -> None:
     svg.rect(10, top, WIDTH - 20, MAP_H, fill="#cfe3ee", stroke="#7aa", rx=8)
     for a, b in BORDERS:
         (x1, y1), (x2, y2) = _xy(a, top), _xy(b, top)
@@ -118,7 +124,7 @@ def npc_label(npc: str) -> str:
     return words(npc).title()
 
 
-def _condition(svg, p, x, y):
+def _condition(svg: Svg, p: dict, x: float, y: float) -> None:
     """The ship's locations (now/most; red when destroyed) and the wanted flags."""
     ship = p.get("ship")
     if isinstance(ship, dict) and ship.get("locations"):
@@ -138,9 +144,10 @@ def _condition(svg, p, x, y):
         fx += k * 8 + 18 + 7 * len(nation)
 
 
-def _fight(svg, view, names, top):
+def _fight(svg: Svg, view: dict, names: dict[str, str], top: int) -> None:
     """A fight or a raid in progress: a box in the map's south-west corner."""
-    fight, raid = view.get("combat"), view.get("raid")
+    fight: Any = view.get("combat")  # (the board as JSON)
+    raid: Any = view.get("raid")
     if not fight and not raid:
         return
     x, y = 20, top + MAP_H - 92
