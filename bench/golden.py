@@ -60,7 +60,7 @@ def configs(game: str) -> list:
     """The configurations of ``game``'s digest."""
     if game in CONFIGS:
         return CONFIGS[game]
-    from service.kernel.rules import get_rules
+    from service.kernel.games import get_rules
 
     r = get_rules(game)
     return [(seats, {}, "random") for seats in sorted({r.min_seats, r.max_seats})]

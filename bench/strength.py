@@ -50,7 +50,7 @@ from service.analysis.bot import BUDGET, PLAYOUTS, ROLLOUT, bot_for
 from service.analysis.ismcts import BIAS, HORIZON, MARGIN, WIDEN
 from service.analysis.ismcts import rollout_bot, search
 from service.kernel.local import LocalGame
-from service.kernel.rules import get_rules
+from service.kernel.games import get_rules
 
 STEPS = {"letter-of-marque": 10, "loot": 30, "kaisers-pirates": 60, "merchants-and-marauders": 150}  # mid-game
 OPPONENT = {"letter-of-marque": "captain", "loot": "greedy", "kaisers-pirates": "heuristic",

@@ -104,7 +104,7 @@ def _closer(best: dict | None, cand: dict) -> dict:
 def find_games(games: list[str]) -> dict:
     """In memory: a (game, seats, seed) whose history is closest to ~2,000
     events, and the longest history found (for the growth table)."""
-    from service.kernel.rules import get_rules
+    from service.kernel.games import get_rules
 
     best, longest = None, None
     for game in games:
@@ -124,7 +124,7 @@ def find_games(games: list[str]) -> dict:
 def closest_game(game: str, seeds: int = 4) -> dict:
     """In memory: the (game, seats, seed) of ``game`` whose history is closest to
     ~2,000 events, over every number of seats and the first ``seeds`` seeds."""
-    from service.kernel.rules import get_rules
+    from service.kernel.games import get_rules
 
     rules = get_rules(game)
     best = None
@@ -253,7 +253,7 @@ def _row_groups(stored, rows) -> list[list]:
 # the suite ----------------------------------------------------------------------
 def run_suite(*, quick: bool = False, pg_url: str | None = "", http: bool = True, progress: bool = True) -> dict:
     from service.app import Privateer
-    from service.kernel.rules import available_games
+    from service.kernel.games import available_games
 
     started = time.perf_counter()
     repeat = 3 if quick else 7
@@ -403,7 +403,7 @@ def run_suite(*, quick: bool = False, pg_url: str | None = "", http: bool = True
 
         # 9: playouts against OpenSpiel -----------------------------------------------------------
         from bench import playouts
-        from service.kernel.rules import get_rules as _rules
+        from service.kernel.games import get_rules as _rules
 
         _say(progress, "random playouts against OpenSpiel python_liars_poker")
         pl = playouts.compare([(g, _default_seats(_rules(g))) for g in games], 0.25 if quick else 0.5,
@@ -436,7 +436,7 @@ def run_suite(*, quick: bool = False, pg_url: str | None = "", http: bool = True
                                       "snapshots_ms": t1 * 1000, "speedup": t0 / t1})
 
         # 4: simulate throughput per game -------------------------------------------------------
-        from service.kernel.rules import get_rules
+        from service.kernel.games import get_rules
         from service.simulate import simulate
 
         budget = 0.6 if quick else 2.0

@@ -22,7 +22,7 @@ import msgpack
 from event_store.chain import CHAIN_VERSION, canon, chain_version, genesis, iso, link, new_salt, new_salts
 from event_store.codec import pack_recorded, packed_timestamp
 from service.kernel.machine import Ev, Machine
-from service.kernel.rules import get_rules
+from service.kernel.games import get_rules
 from service.snapshots import GameSnapshot
 
 _pack = msgpack.Packer(use_bin_type=True).pack

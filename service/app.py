@@ -34,7 +34,8 @@ from service.kernel.local import check_players, created_event, positioned
 from service.kernel.text import reason as reason_typed
 from service.kernel.text import referee_decision
 from service.kernel.machine import STEP_STARTS, Ev, Machine
-from service.kernel.rules import catalog_digest, get_rules, remember_catalog
+from service.kernel.rules import catalog_digest, remember_catalog
+from service.kernel.games import get_rules
 from service.seat_keys import key_event, signed_fields
 from service.views import status as status_view
 

@@ -27,7 +27,8 @@ from service.kernel.chance import ReplayChance, derive_key, recompute
 from service.kernel.corrections import in_step, is_correction, retracted_versions
 from service.kernel.errors import PrivateerError
 from service.kernel.machine import CHANCE_TYPES, Ev, Machine, same_events
-from service.kernel.rules import Rules, get_rules
+from service.kernel.rules import Rules
+from service.kernel.games import get_rules
 from service.seat_keys import SIGNED_FIELDS, signed_decision, signing_game
 
 log = logging.getLogger(__name__)

@@ -11,7 +11,8 @@ from typing import Any
 
 from service.json_text import read_file
 from service.kernel.errors import BadInput
-from service.kernel.rules import catalog_digest, get_rules
+from service.kernel.rules import catalog_digest
+from service.kernel.games import get_rules
 from service.kernel.text import typed_strings
 
 

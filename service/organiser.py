@@ -28,7 +28,7 @@ from uuid import UUID
 from service.audit import audit_game
 from service.kernel.errors import BadInput, IllegalDecision, UnknownGame
 from service.kernel.machine import Machine
-from service.kernel.rules import get_rules
+from service.kernel.games import get_rules
 from service.kernel.seating import choosers
 from service.simulate import bot_steps
 from service.tournaments.rules import NAME, RULES

@@ -59,7 +59,8 @@ import re
 from service.kernel import text as typed
 from service.kernel.errors import BadInput
 from service.kernel.machine import CHANCE_TYPES, CHANCE_VALUE_FIELD
-from service.kernel.rules import catalog_digest, get_rules
+from service.kernel.rules import catalog_digest
+from service.kernel.games import get_rules
 
 FORMAT_TAG = "PrivateerRecord"
 FORMAT_VERSION = "4"

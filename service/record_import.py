@@ -15,7 +15,7 @@ from service.kernel.chance import SeededChance, TableChance, commitment
 from service.evidence import merge_keys, record_trust
 from service.kernel.errors import BadInput, DoesNotVerify
 from service.kernel.machine import Ev
-from service.kernel.rules import get_rules
+from service.kernel.games import get_rules
 from service.record import created_config, read_record
 
 

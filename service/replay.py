@@ -16,7 +16,7 @@ from event_store.reads import SqliteReader
 from event_store.store import resolve_db
 from service.kernel.errors import BadInput
 from service.kernel.machine import Ev, Machine
-from service.kernel.rules import get_rules
+from service.kernel.games import get_rules
 from service.snapshots import SnapshotOutdated, first_catalog, machine_from, snapshot_interval
 
 TYPE_CHECKING = False  # typing is not imported at run time: a direct read's start-up does without it

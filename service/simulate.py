@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from service.kernel.chance import SeededChance, TableChance
 from service.kernel.errors import BadInput
 from service.kernel.local import LocalGame
-from service.kernel.rules import get_rules
+from service.kernel.games import get_rules
 from service.kernel.seating import Chooser, choosers
 
 if TYPE_CHECKING:

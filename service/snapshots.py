@@ -131,7 +131,8 @@ def machine_from(state: dict[str, Any], catalog_of: Callable[[], dict[str, Any]]
     if state.get("format") not in READS or "seen" not in state["k"]:
         raise SnapshotOutdated("snapshot format")
     from service.kernel.machine import Machine
-    from service.kernel.rules import get_rules, known_catalog
+    from service.kernel.rules import known_catalog
+    from service.kernel.games import get_rules
 
     cfg = state["config"]
     if state.get("catalog_left_out"):

@@ -34,7 +34,8 @@ from event_store.signing import head_message
 from service.app import Privateer
 from service.evidence import signed_record
 from service.history import export_game, fork
-from service.kernel.rules import catalog_digest, get_rules
+from service.kernel.rules import catalog_digest
+from service.kernel.games import get_rules
 from service.record import write_record
 
 FIELDS = ("version", "timestamp", "type", "turn", "visible_to", "data", "prev", "hash", "salt")

@@ -219,7 +219,8 @@ def record(game_id: GameId,
     Example: `tools record 3f2a9c -o final.record`, then `diff` two records, or `tools import final.record`.
     """
     from service.evidence import signed_record
-    from service.kernel.rules import catalog_digest, get_rules
+    from service.kernel.rules import catalog_digest
+    from service.kernel.games import get_rules
     from service.record import write_record
 
     a = open_app(db)

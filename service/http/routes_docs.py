@@ -15,7 +15,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.staticfiles import StaticFiles
 from swagger_ui_bundle import swagger_ui_path  # type: ignore[import-untyped]  # the package ships no types
 
-from service.kernel.rules import available_games
+from service.kernel.games import available_games
 
 from . import models as m
 from .route_params import Service

@@ -14,7 +14,8 @@ import msgpack
 from .chance import SeededChance, TableChance, commitment, new_seed
 from .errors import BadInput
 from .machine import Ev, Machine
-from .rules import catalog_digest, get_rules, remember_catalog
+from .rules import catalog_digest, remember_catalog
+from .games import get_rules
 from .seating import choosers
 from .text import game_name, player_name, tournament as tournament_name, typed_strings
 

@@ -47,14 +47,16 @@ from functools import cached_property
 from operator import itemgetter
 
 from .errors import BadInput, IllegalDecision
-from .games import available_games, get_rules  # noqa: F401  (the registry, named here for its many callers)
 
 TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
 if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
     from .events import Ev, Vis
-    from .machine import Step
+
+    # a step of service/kernel/machine.py (which imports this module): each game's rules name
+    # ``machine.Step`` in their own methods
+    Step = Any
 
 
 class Rules:

@@ -144,7 +144,7 @@ def add_public(batch: Batch, e: Any, lookup: Callable[[str], dict | None], publi
     public's own sequence (``seq``: 1, 2, ... over the events everyone may
     read), never by store version, which would count the hidden events between.
     A public decision reads in the game's words where its config is known (``config_of``)."""
-    from service.kernel.rules import get_rules
+    from service.kernel.games import get_rules
     from service.views import REFEREE_ONLY_FIELDS, decision_namer, describe
     from service.kernel.machine import Ev
 

@@ -10,7 +10,7 @@ import pytest
 from service.kernel.errors import BadInput
 from service.kernel.local import LocalGame
 from service.kernel.machine import same_events
-from service.kernel.rules import get_rules
+from service.kernel.games import get_rules
 from service.kernel.seating import choosers
 
 

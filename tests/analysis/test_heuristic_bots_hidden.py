@@ -11,7 +11,7 @@ import pytest
 
 from service.kernel.games import get_sampler
 from service.kernel.local import LocalGame
-from service.kernel.rules import get_rules
+from service.kernel.games import get_rules
 
 # (game, seats, the bots seated in turn, every how many decisions one is checked)
 TABLES = [("letter-of-marque", 3, ["captain"], 1), ("loot", 3, ["greedy"], 2), ("kaisers-pirates", 2, ["heuristic"], 5),

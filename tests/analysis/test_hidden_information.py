@@ -11,7 +11,7 @@ import pytest
 
 from service.analysis.bot import bot_for
 from service.analysis.ismcts import search
-from service.kernel.rules import get_rules
+from service.kernel.games import get_rules
 from service.kernel.sampling import copy_state
 
 from .positions import GAMES, other_truth, position

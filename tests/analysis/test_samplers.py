@@ -13,7 +13,7 @@ from service.aggregates.merchants_and_marauders.catalog import tables as mm_tabl
 from service.analysis.ismcts import machine_at, seats_of
 from service.kernel.chance import SeededChance
 from service.kernel.games import get_sampler
-from service.kernel.rules import get_rules
+from service.kernel.games import get_rules
 from service.kernel.sampling import copy_state
 
 from .positions import GAMES, TABLE_POSITIONS, other_truth, position, table_game, unknown_tokens

@@ -23,7 +23,7 @@ from service.analyse import analyse_stored
 from service.analysis.bot import bot_for
 from service.app import Privateer
 from service.http.bots import choose
-from service.kernel.rules import get_rules
+from service.kernel.games import get_rules
 
 from .positions import TABLE_POSITIONS, entered_at_random, unknown_tokens
 

@@ -5,7 +5,7 @@ behind by a refused import."""
 import os
 import re
 
-from service.kernel.rules import available_games, get_rules
+from service.kernel.games import available_games, get_rules
 
 
 def test_ids_too_short_or_not_ids_say_what_an_id_is(cli):

@@ -12,7 +12,8 @@ import pytest
 from service.app import Privateer
 from service.audit import audit_game
 from service.kernel.errors import BadInput
-from service.kernel.rules import catalog_digest, get_rules
+from service.kernel.rules import catalog_digest
+from service.kernel.games import get_rules
 from service.record import decision_text, parse_decision, write_record
 from service.record_import import import_record
 from service.simulate import simulate

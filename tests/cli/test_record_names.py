@@ -17,7 +17,7 @@ from service.app import Privateer
 from service.kernel.chance import TableChance
 from service.kernel.errors import BadInput, DoesNotVerify
 from service.kernel.local import created_event
-from service.kernel.rules import get_rules
+from service.kernel.games import get_rules
 from service.evidence import published_keys
 from service.record_import import import_record
 

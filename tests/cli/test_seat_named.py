@@ -10,7 +10,8 @@ from service.audit import audit_game
 from service.history import fork
 from service.kernel.errors import BadInput
 from service.kernel.machine import Ev, Machine
-from service.kernel.rules import catalog_digest, get_rules
+from service.kernel.rules import catalog_digest
+from service.kernel.games import get_rules
 from service.record import write_record
 from service.record_import import import_record
 

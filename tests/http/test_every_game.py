@@ -18,7 +18,7 @@ STEPS = 60
 @pytest.mark.parametrize("game", game_names())
 def test_game_through_the_api(server, organiser, public, game):
     assert game in public.get("/health").json()["games"]
-    from service.kernel.rules import get_rules
+    from service.kernel.games import get_rules
 
     rules = get_rules(game)
     seats = max(rules.min_seats, min(3, rules.max_seats))

@@ -8,7 +8,7 @@ import pytest
 from service.aggregates.kaisers_pirates.board import ix
 from service.aggregates.kaisers_pirates.bots import _intercept_worth, p_sink
 from service.kernel.local import LocalGame
-from service.kernel.rules import get_rules
+from service.kernel.games import get_rules
 
 rules = get_rules("kaisers-pirates")
 heuristic = rules.bots["heuristic"]

@@ -58,7 +58,7 @@ def _boards(app, gid):
 
 def test_a_game_with_a_section_6_rule_records_the_table():
     cat = catalog_data.load()
-    from service.kernel.rules import get_rules
+    from service.kernel.games import get_rules
 
     recorded = get_rules("kaisers-pirates").catalog({"keep_three": True})
     assert recorded["optional_rules"] == catalog_data.optional_rules_table()

@@ -11,7 +11,7 @@ import pytest
 
 from service.aggregates.kaisers_pirates.catalog import index, load, solitaire_deck
 from service.kernel.events import Ev
-from service.kernel.rules import get_rules
+from service.kernel.games import get_rules
 from service.views import describe
 from tests.words_check import offending, play
 

@@ -12,7 +12,7 @@ import pytest
 
 from service.kernel.local import LocalGame
 from service.kernel.machine import Ev, Machine
-from service.kernel.rules import available_games
+from service.kernel.games import available_games
 
 
 @pytest.mark.parametrize("game", available_games())

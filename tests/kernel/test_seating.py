@@ -6,7 +6,7 @@ import pytest
 
 from service.kernel.errors import BadInput
 from service.kernel.local import LocalGame
-from service.kernel.rules import get_rules
+from service.kernel.games import get_rules
 from service.kernel.seating import choosers, parse_bots
 
 

@@ -211,7 +211,7 @@ def test_a_seats_numbering_does_not_count_events_hidden_from_it():
         stored = [Stored(i + 1, e, datetime(2026, 1, 1)) for i, e in enumerate(evs)]
         return stored
 
-    from service.kernel.rules import get_rules
+    from service.kernel.games import get_rules
 
     RULES = get_rules("merchants-and-marauders")
     reads = set()

@@ -4,7 +4,7 @@ table from the book's preliminary example (red 4, blue 3, green 5, yellow 7)."""
 import random
 
 from service.kernel.local import LocalGame
-from service.kernel.rules import get_rules
+from service.kernel.games import get_rules
 from service.kernel.sampling import copy_state
 
 RED, BLUE, GREEN, YELLOW = 1, 2, 3, 4

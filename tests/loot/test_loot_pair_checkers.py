@@ -53,7 +53,7 @@ def test_the_first_seat_of_each_pair_checks_whoever_deals(n):
 def test_a_game_recorded_under_the_first_reading_keeps_it():
     """Rules version 1 (stored games): the partner taking the team's first turn checked."""
     from service.kernel.machine import Ev, Machine
-    from service.kernel.rules import get_rules
+    from service.kernel.games import get_rules
     from service.kernel.chance import TableChance
 
     rules = get_rules("loot")

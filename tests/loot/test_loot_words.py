@@ -10,7 +10,7 @@ import re
 import pytest
 
 from service.kernel.events import Ev
-from service.kernel.rules import get_rules
+from service.kernel.games import get_rules
 from service.views import describe
 from tests.words_check import offending, play
 

@@ -9,7 +9,7 @@ from bench.strength import mm_table
 from service.aggregates.merchants_and_marauders.bots import _beats
 from service.aggregates.merchants_and_marauders.catalog import tables
 from service.kernel.local import LocalGame
-from service.kernel.rules import get_rules
+from service.kernel.games import get_rules
 from service.kernel.sampling import copy_state
 
 GAME = "merchants-and-marauders"

@@ -21,7 +21,7 @@ from rich.text import Text
 from bench.golden import configs
 from service.kernel.local import LocalGame
 from service.kernel.machine import Machine
-from service.kernel.rules import available_games
+from service.kernel.games import available_games
 from service.render import board_text
 from service.render.table import Table, cell_len, set_cell_size, to_text, wrap
 from service.views import board

@@ -66,7 +66,7 @@ def test_a_new_games_creation_is_chained_as_without_the_packed_catalog():
     from event_store.chain import link
     from service.aggregate import Game, catalog_canon
     from service.kernel.local import created_event
-    from service.kernel.rules import get_rules
+    from service.kernel.games import get_rules
 
     for name in ("letter-of-marque", "loot", "kaisers-pirates", "merchants-and-marauders"):
         rules = get_rules(name)

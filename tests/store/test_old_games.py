@@ -17,7 +17,7 @@ import pytest
 
 from service.app import Privateer
 from service.audit import audit_game
-from service.kernel.rules import get_rules
+from service.kernel.games import get_rules
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 RECORDED = json.loads((FIXTURES / "before_issue33.json").read_text())["games"]

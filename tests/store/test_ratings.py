@@ -77,7 +77,7 @@ def test_standings_show_the_rating_from_the_read_model_the_same_after_a_rebuild(
 def test_the_public_log_of_the_read_model_says_decisions_in_words(tmp_path):
     from uuid import UUID
 
-    from service.kernel.rules import get_rules
+    from service.kernel.games import get_rules
 
     app = Privateer(str(tmp_path / "w.db"))
     [gid] = simulate("loot", 3, 1, seed="words", app=app)["game_ids"]

@@ -93,7 +93,7 @@ def test_fork_export_import_round_trip(store, tmp_path, sqlite_store):
 
 
 def test_every_registered_game_round_trips(store):
-    from service.kernel.rules import available_games, get_rules
+    from service.kernel.games import available_games, get_rules
 
     app = store.app()
     for game in available_games():
