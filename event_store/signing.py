@@ -62,8 +62,8 @@ from service.kernel.errors import BadInput
 from .chain import canon
 
 # True for the type checker only (pyproject.toml: ``always_true``): cryptography is imported when a key is used
-_TYPES_ONLY = False
-if _TYPES_ONLY:
+TYPE_CHECKING = False
+if TYPE_CHECKING:
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 HEAD = "privateer-head-v1"

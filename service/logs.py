@@ -25,8 +25,8 @@ import re
 import sys
 import time
 
-_TYPES_ONLY = False  # typing is not imported at run time (a quick command's start-up: tests/store/test_direct_reads.py)
-if _TYPES_ONLY:
+TYPE_CHECKING = False  # typing is not imported at run time (a quick command's start-up: tests/store/test_direct_reads.py)
+if TYPE_CHECKING:
     from typing import IO
 
 FORMAT_ENV = "PRIVATEER_LOG_FORMAT"

@@ -26,7 +26,7 @@ solitaire game, with the optional rules. The modules, in the order to read them:
 Imports run one way: ``catalog`` -> ``state``, ``board``, ``optional`` -> ``dice``,
 ``hits``, ``deal`` -> ``resolve``, ``windows``, ``team``, ``penalty`` -> ``actions``,
 ``combat`` -> ``solitaire`` -> ``flow`` -> ``rules`` (``view`` and ``bots`` beside it); every module names
-``shapes`` for the type checker alone (under ``_TYPES_ONLY``: it is never imported at run time)."""
+``shapes`` for the type checker alone (under ``TYPE_CHECKING = False``: it is never imported at run time)."""
 
 from .bots import BOTS
 from .rules import RULES

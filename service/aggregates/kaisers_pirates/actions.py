@@ -17,8 +17,8 @@ from .hits import refuge_card_off, ship_status
 from .resolve import passage
 from .state import player, pool_left, real_card
 
-_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
-if _TYPES_ONLY:
+TYPE_CHECKING = False  # mypy takes the name as true; typing is not imported at run time
+if TYPE_CHECKING:
     from typing import Any
 
     from collections.abc import Callable

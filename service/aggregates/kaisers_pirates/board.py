@@ -8,8 +8,8 @@ from service.kernel.rules import catalog_digest
 
 from . import catalog as catalog_data
 
-_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
-if _TYPES_ONLY:
+TYPE_CHECKING = False  # mypy takes the name as true; typing is not imported at run time
+if TYPE_CHECKING:
     from typing import Any
 
     from .catalog import Index

@@ -21,8 +21,8 @@ from functools import lru_cache
 from .actions import has_effect
 from .board import in_refuge, ix, opponents, recognised, status_of
 
-_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
-if _TYPES_ONLY:
+TYPE_CHECKING = False  # mypy takes the name as true; typing is not imported at run time
+if TYPE_CHECKING:
     import random
     from typing import Any, Iterable
 

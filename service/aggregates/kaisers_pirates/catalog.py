@@ -26,8 +26,8 @@ from pathlib import Path
 from service.kernel.copies import kinds_of
 from service.kernel.errors import BadInput
 
-_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
-if _TYPES_ONLY:
+TYPE_CHECKING = False  # mypy takes the name as true; typing is not imported at run time
+if TYPE_CHECKING:
     from typing import Any
 
 PATH = Path(__file__).with_name("data") / "catalog.json"

@@ -21,8 +21,8 @@ from .resolve import after_reaction, interrogate_challenge, passage, resolve, to
 from .state import card_revealed, player
 from .windows import assist_options, assist_window, live_mine_targets, reaction_types
 
-_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
-if _TYPES_ONLY:
+TYPE_CHECKING = False  # mypy takes the name as true; typing is not imported at run time
+if TYPE_CHECKING:
     from typing import Any
 
     from collections.abc import Callable

@@ -11,8 +11,8 @@ exceeds the response. Every roll goes through the kernel's chance
 
 from __future__ import annotations
 
-_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
-if _TYPES_ONLY:
+TYPE_CHECKING = False  # mypy takes the name as true; typing is not imported at run time
+if TYPE_CHECKING:
     from service.kernel.machine import Step
 
     from .shapes import Mods, State

@@ -14,8 +14,8 @@ from .combat import announce_options
 from .deal import deck_left, draw_action, draw_merchant, draw_ship, replenish
 from .state import player, real_card
 
-_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
-if _TYPES_ONLY:
+TYPE_CHECKING = False  # mypy takes the name as true; typing is not imported at run time
+if TYPE_CHECKING:
     from typing import Any
 
     from service.kernel.events import Ev

@@ -19,8 +19,8 @@ from service.kernel import BadInput
 
 from .board import ix
 
-_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
-if _TYPES_ONLY:
+TYPE_CHECKING = False  # mypy takes the name as true; typing is not imported at run time
+if TYPE_CHECKING:
     from typing import Any
 
     from service.kernel.machine import Step

@@ -24,8 +24,8 @@ from .board import ix
 from .deal import deck_left, draw_action, draw_merchant, draw_ship
 from .flow import begin_turn, set_aside
 
-_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
-if _TYPES_ONLY:
+TYPE_CHECKING = False  # mypy takes the name as true; typing is not imported at run time
+if TYPE_CHECKING:
     from typing import Any
 
     from service.kernel.events import Ev

@@ -12,8 +12,8 @@ from .dice import challenge, compare, respond_seat
 from .hits import apply_result, damage, sink
 from .state import player, real_card
 
-_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
-if _TYPES_ONLY:
+TYPE_CHECKING = False  # mypy takes the name as true; typing is not imported at run time
+if TYPE_CHECKING:
     from typing import Any
 
     from service.kernel.events import Ev

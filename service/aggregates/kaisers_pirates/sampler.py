@@ -36,8 +36,8 @@ from service.kernel.sampling import canonical, copy_state, shuffled
 
 from .board import ix
 
-_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
-if _TYPES_ONLY:
+TYPE_CHECKING = False  # mypy takes the name as true; typing is not imported at run time
+if TYPE_CHECKING:
     from .catalog import Index
     from .shapes import Committed, State
 

@@ -1,6 +1,6 @@
 """The Kaiser's Pirates state's shape, for the type checker alone: at run time the state
 and every part of it are plain dicts (msgpack data, folded in place by the handlers), and
-no module imports this one (each names it under ``_TYPES_ONLY``, as the kernel does, so
+no module imports this one (each names it under ``TYPE_CHECKING = False``, as the kernel does, so
 that ``typing`` is not imported at run time). Where every card is: ``state.py``'s text.
 A card, ship or merchant is named by its catalog id (a string)."""
 

@@ -22,8 +22,8 @@ from .board import (PHANTOM, attack_ok, can_attack_with, in_refuge, is_raider, i
 from .catalog import SPECIALS
 from .state import player
 
-_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
-if _TYPES_ONLY:
+TYPE_CHECKING = False  # mypy takes the name as true; typing is not imported at run time
+if TYPE_CHECKING:
     from typing import Any
 
     from collections.abc import Callable

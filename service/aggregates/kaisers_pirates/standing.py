@@ -15,8 +15,8 @@ from __future__ import annotations
 from .board import vp_of
 from .flow import round_points, round_vp, totals
 
-_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
-if _TYPES_ONLY:
+TYPE_CHECKING = False  # mypy takes the name as true; typing is not imported at run time
+if TYPE_CHECKING:
     from typing import Any
 
     from .shapes import State

@@ -35,8 +35,8 @@ from . import optional
 from .board import TEAMS, ix, other_ok, partner, team_game
 from .state import player
 
-_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
-if _TYPES_ONLY:
+TYPE_CHECKING = False  # mypy takes the name as true; typing is not imported at run time
+if TYPE_CHECKING:
     from typing import Any
 
     from service.kernel.events import Ev

@@ -17,8 +17,8 @@ from .board import TEAMS, team_game, vp_of
 from .state import pool_left
 from .words import _listed, in_words, printed
 
-_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
-if _TYPES_ONLY:
+TYPE_CHECKING = False  # mypy takes the name as true; typing is not imported at run time
+if TYPE_CHECKING:
     from typing import Any
 
     from collections.abc import Callable

@@ -13,8 +13,8 @@ from . import optional
 from .board import committed, in_refuge, is_prize, is_raider, ix, may_hold
 from .state import player
 
-_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
-if _TYPES_ONLY:
+TYPE_CHECKING = False  # mypy takes the name as true; typing is not imported at run time
+if TYPE_CHECKING:
     from typing import Any
 
     from .shapes import State

@@ -10,8 +10,8 @@ from functools import lru_cache
 
 from .catalog import index, load, solitaire_deck
 
-_TYPES_ONLY = False  # True for the type checker only (pyproject.toml: always_true): no typing at run time
-if _TYPES_ONLY:
+TYPE_CHECKING = False  # mypy takes the name as true; typing is not imported at run time
+if TYPE_CHECKING:
     from typing import Any
 
     from collections.abc import Callable
