@@ -124,9 +124,8 @@ def print_legal(seat: int, version: int, decisions: list[dict[str, Any]], machin
 
 def numbered(machine: Machine, decisions: list[dict[str, Any]], prefix: str = "") -> list[str]:
     """The decisions in words, numbered from 1 (``prefix`` before each number: ``@2 ``)."""
-    say = machine.rules.say_decision
     width = len(str(len(decisions)))
-    return [f"{prefix}{i:>{width}}. {say(machine.config, d)}" for i, d in enumerate(decisions, 1)]
+    return [f"{prefix}{i:>{width}}. {text}" for i, text in enumerate(machine.said_choices(decisions), 1)]
 
 
 def chance_said(awaiting: dict) -> str:

@@ -222,11 +222,11 @@ def choices(game_id: GameIdPath, svc: Service, authorization: Auth = None,
     awaiting = mach.awaiting_chance()
     if awaiting is not None and not caller.is_referee:
         awaiting = {"kind": awaiting.get("kind")}
-    say = mach.rules.say_decision
+    said = mach.said_choices(legal["decisions"])
     return {"game_id": gid.hex, "version": legal["version"], "seat": legal["seat"], "turn": mach.turn(),
             "finished": mach.finished, "to_act": legal["to_act"], "awaiting_chance": awaiting,
-            "choices": [{"n": i, "decision": d, "text": say(mach.config, d)}
-                        for i, d in enumerate(legal["decisions"], 1)]}
+            "choices": [{"n": i, "decision": d, "text": text}
+                        for i, (d, text) in enumerate(zip(legal["decisions"], said), 1)]}
 
 
 @router.get("/games/{game_id}/words", response_model=Words, responses=ERRORS, tags=["public"], **MAY)

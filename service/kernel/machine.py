@@ -617,6 +617,11 @@ class Machine:
         kinds = self.rules.copies(self.config)
         return reading(kinds, self.kernel_state.get("shown")) if kinds else kinds
 
+    def said_choices(self, decisions: list[dict]) -> list[str]:
+        """Decisions open now (``offered``'s), in words, told apart where two read alike
+        (``Rules.say_choices``: by what the table sees)."""
+        return self.rules.say_choices(self.state, self.config, decisions)
+
     def offered(self, seat: int) -> list[dict]:
         """``legal`` as a person choosing reads it: copies of one face read as one card,
         and one decision for each kind (service/kernel/copies.py). ``decide`` takes them."""

@@ -171,6 +171,12 @@ class Rules:
         rest = " ".join(f"{k} {v}" for k, v in decision.items() if k != "action")
         return f"{decision.get('action', '')} {rest}".strip()
 
+
+    def say_choices(self, state: Any, config: dict, decisions: list[dict]) -> list[str]:
+        """The decisions a seat chooses from, in words, one line each (``say_decision``'s);
+        a game whose decisions can read alike overrides it to tell them apart by what the
+        table sees (Loot: two merchants of one value at sea, by whose they are)."""
+        return [self.say_decision(config, d) for d in decisions]
     def say_event(self, config: dict | None, ev: Ev) -> str | None:
         """An event in the game's own words (``views.describe`` asks first); None: not said here."""
         return None

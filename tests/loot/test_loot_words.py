@@ -68,3 +68,23 @@ def test_the_lines_say_the_cards():
                 discarded=["merchant-6a", "blue-3a", "green-captain"]) == \
         ("game over: the draw pile is empty and a player has played their last card; discarded from play: "
          "merchant 6, blue 3, the green captain")
+
+
+def test_attacks_on_two_merchants_of_one_value_read_apart():
+    """Two merchant 5s at sea (Ada's and Bo's; Bo has two): each attack names whose merchant it
+    is, and Bo's two by their place at sea; the words for a lone merchant stay as they were."""
+    from service.kernel.games import get_rules
+
+    rules = get_rules("loot")
+    sea = [{"merchant": "merchant-5a", "owner": 1}, {"merchant": "merchant-5b", "owner": 2},
+           {"merchant": "merchant-5c", "owner": 2}, {"merchant": "merchant-3a", "owner": 1}]
+    state = {"sea": sea}
+    config = {"players": {"1": "Ada"}}
+    attacks = [{"action": "pirate", "card": "blue-3a", "merchant": b["merchant"]} for b in sea]
+    said = rules.say_choices(state, config, attacks)
+    assert said == ["attack Ada's merchant 5 with blue 3",
+                    "attack seat 2's merchant 5 (the first of them at sea) with blue 3",
+                    "attack seat 2's merchant 5 (the second of them at sea) with blue 3",
+                    "attack merchant 3 with blue 3"]
+    assert len(set(said)) == len(said)
+    assert rules.say_choices(state, config, attacks[3:]) == ["attack merchant 3 with blue 3"]

@@ -5,10 +5,11 @@ bots (``bots.py``), readings of the book (``RULINGS.md``)."""
 from .bots import BOTS
 from .rules import RULES
 from .view import say_event
-from .words import say_decision
+from .words import say_choices, say_decision
 
 RULES.bots = BOTS
 RULES.say_decision = say_decision
+RULES.say_choices = say_choices  # a function of its own, as say_decision
 RULES.say_event = say_event
 
 __all__ = ["RULES"]
