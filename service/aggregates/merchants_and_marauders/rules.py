@@ -97,11 +97,10 @@ class MerchantsAndMarauders(Rules):
 
     def __init__(self):
         # every action's handler, one table (``decide`` reads it for every action): the
-        # decider's ``_do_*``, the modules', the ship choice and the glory windows' answers;
+        # decider's own actions, the modules', the ship choice and the glory windows' answers;
         # an action named twice is refused (``one_table``)
-        own = {name[len("_do_"):]: getattr(self, name) for name in dir(self) if name.startswith("_do_")}
-        self._actions = one_table(own, ACTION_HANDLERS, {"choose_ship": self._choose_ship},
-                                  dict.fromkeys(glory_rules.HANDLERS, self._glory_window))
+        own = {"retire": self._retire, "end_turn": self._end_turn, "choose_ship": self._choose_ship}
+        self._actions = one_table(own, ACTION_HANDLERS, dict.fromkeys(glory_rules.HANDLERS, self._glory_window))
 
     def parse_options(self, seats, options):
         out = {}
@@ -348,11 +347,11 @@ class MerchantsAndMarauders(Rules):
             start_round(step)
 
     # actions ------------------------------------------------------------------------
-    def _do_retire(self, step, seat, d):
+    def _retire(self, step, seat, d):
         step.emit("CaptainRetired", seat=seat, captain=player(step.state, seat)["captain"])
         end_player_turn(step, seat)
 
-    def _do_end_turn(self, step, seat, d):
+    def _end_turn(self, step, seat, d):
         end_player_turn(step, seat)
 
     # the referee ------------------------------------------------------------------------
