@@ -39,8 +39,12 @@ from .npc import captain_of, hostile, naval_nation
 from .wanted import port_entries
 from .state import at_home, capacity, funds, player, ship_max, side, stash_terms
 
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from .shapes import State, Player, Who
 
-def random_bot(state, seat, legal, rng):
+
+def random_bot(state: State, seat: int, legal, rng):
     return rng.choice(legal)
 
 
@@ -51,7 +55,7 @@ def _by_action(legal):
     return out
 
 
-def _next_hop(state, start, goal, avoid=()):
+def _next_hop(state: State, start, goal, avoid=()):
     """First zone on a shortest path from ``start`` to ``goal`` (None if there), through
     no zone of ``avoid`` when such a path exists (the tests' seekers sail by it)."""
     if start == goal:
@@ -75,7 +79,7 @@ def _next_hop(state, start, goal, avoid=()):
     return z
 
 
-def _dist(state, start):
+def _dist(state: State, start):
     adj = tables(state)["adj"]
     dist = {start: 0}
     q = deque([start])
@@ -88,7 +92,7 @@ def _dist(state, start):
     return dist
 
 
-def _wanted(state):
+def _wanted(state: State):
     """good -> ports that want it."""
     S = tables(state)
     out = {}
@@ -97,7 +101,7 @@ def _wanted(state):
     return out
 
 
-def _target(state, p):
+def _target(state: State, p: Player):
     S = tables(state)
     wanted = _wanted(state)
     dist = _dist(state, p["zone"])
@@ -119,13 +123,13 @@ RICH = 20   # a merchant this rich sails home to stash
 TRADE = 8   # coins a merchant keeps aboard to trade
 
 
-def _stash_worth(state, p, rich):
+def _stash_worth(state: State, p: Player, rich):
     """``p`` carries ``rich`` coins or more and its stash may still earn glory."""
     per, most = stash_terms(state)
     return p["gold"] >= rich and p["stash"] < per * most
 
 
-def merchant_bot(state, seat, legal, rng):
+def merchant_bot(state: State, seat: int, legal, rng):
     p = player(state, seat)
     acts = _by_action(legal)
     if state.get("combat") is not None:         # attacked, or controlling an NPC
@@ -149,7 +153,7 @@ def merchant_bot(state, seat, legal, rng):
     return acts["end_turn"][0] if "end_turn" in acts else rng.choice(legal)
 
 
-def _what_is_due(state, acts):
+def _what_is_due(state: State, acts):
     """What must be done before anything else: a tile placed, a ship chosen (a Flute), a
     rumor kept, a glory card over the limit discarded (not a specialist); a specialist
     hired as soon as it can be."""
@@ -171,7 +175,7 @@ def _what_is_due(state, acts):
     return None
 
 
-def _port_activity(state, p, acts, wanted):
+def _port_activity(state: State, p: Player, acts, wanted):
     """In the port action: the activity under way, else the next one worth doing."""
     money = funds(state, p)
     act = state["port"]["act"]
@@ -186,7 +190,7 @@ def _port_activity(state, p, acts, wanted):
     return _next_activity(state, p, acts, wanted, money)
 
 
-def _buy(state, p, acts, wanted, money):
+def _buy(state: State, p: Player, acts, wanted, money):
     """Goods another port wants, cheapest first, or any good at 1, while the hold has room
     and a coin is left."""
     S = tables(state)
@@ -207,7 +211,7 @@ def _buy(state, p, acts, wanted, money):
     return acts["end_buy"][0]
 
 
-def _shipyard(p, acts, money):
+def _shipyard(p: Player, acts, money):
     """A Galleon, else a Frigate, for the glory when rich; else a repair."""
     if "buy_ship" in acts and not p["glory_ship"]:
         for kind in ("galleon", "frigate"):
@@ -219,7 +223,7 @@ def _shipyard(p, acts, money):
     return acts["end_shipyard"][0]
 
 
-def _next_activity(state, p, acts, wanted, money):
+def _next_activity(state: State, p: Player, acts, wanted, money):
     """Sell the demanded good (all of it), or a lone card nobody wants; stash at home; the
     shipyard when rich or damaged; buy goods with room and money; else leave."""
     S = tables(state)
@@ -243,14 +247,14 @@ def _next_activity(state, p, acts, wanted, money):
     return acts["end_port"][0]
 
 
-def _jettison(state, acts, wanted):
+def _jettison(state: State, acts, wanted):
     """Over the hold in port: a card nobody wants first."""
     S = tables(state)
     dead = [d for d in acts["discard_cargo"] if not wanted.get(S["good"][d["card"]])]
     return (dead or acts["discard_cargo"])[0]
 
 
-def _port_is_useful(state, p):
+def _port_is_useful(state: State, p: Player):
     """A port action here sells the demanded good, buys into an empty hold or stashes."""
     S = tables(state)
     here = p["zone"]
@@ -259,7 +263,7 @@ def _port_is_useful(state, p):
             or (at_home(state, p) and p["gold"] >= TRADE + 5))
 
 
-def _sail_toward_goal(state, p, acts):
+def _sail_toward_goal(state: State, p: Player, acts):
     """Toward the goal's port (``_target``) around the NPCs that hunt the ship and would
     beat it: never into their zone, the turn ended in a port or out of their reach when
     it can be; None: nothing to do."""
@@ -267,7 +271,7 @@ def _sail_toward_goal(state, p, acts):
     threats = _threats(state, p)
     dist = _dist_to(state, {goal}, threats)
 
-    def end_score(zone, in_port):
+    def end_score(zone: str, in_port):
         if in_port:
             if zone == goal and not (zone == p["zone"] and state["port_used"]):
                 return 6.0
@@ -279,7 +283,7 @@ def _sail_toward_goal(state, p, acts):
     return None if first == ("end",) else _decision(acts, first)
 
 
-def _raid_choice(state, p, acts):
+def _raid_choice(state: State, p: Player, acts):
     """Within a raid: weapons on failed dice; each success spent as the small search
     ``_raid_use`` finds best (draw, discard or swap a card, or stop) for the loot, a raid's
     glory and the ship; keep the richest cards that fit."""
@@ -297,7 +301,7 @@ def _raid_choice(state, p, acts):
     return acts.get("weapons_done", acts.get("let_go", [None]))[0]
 
 
-def _raid_outcome(state, p, kinds):
+def _raid_outcome(state: State, p: Player, kinds):
     """What the raid's cards ``kinds`` ((icon, gold) each) are worth to the raider: the
     loot (and a glory point's worth at the book's threshold) if the raid succeeds, less
     the damage; a sunk ship is the captain's death."""
@@ -327,7 +331,7 @@ def _raid_outcome(state, p, kinds):
     return loot + (10.0 if loot >= S["rules"]["raid_glory_gold"] else 0.0) - damage
 
 
-def _raid_deck(state):
+def _raid_deck(state: State):
     """The cargo cards the raid may still turn, by (icon, gold), with their counts: the
     catalog's, less the cards in sight (the raid's, the raider's hold, the discards)."""
     S = tables(state)
@@ -341,7 +345,7 @@ def _raid_deck(state):
     return {k: v for k, v in counts.items() if v > 0}
 
 
-def _raid_use(state, p, acts):
+def _raid_use(state: State, p: Player, acts):
     """The success's best use, two successes ahead: stop, discard, swap or draw."""
     S = tables(state)
     deck = _raid_deck(state)
@@ -377,7 +381,7 @@ def _raid_use(state, p, acts):
     return max(options, key=lambda o: (o[0], -o[1]))[2]
 
 
-def _combat_choice(state, p, acts, rng):
+def _combat_choice(state: State, p: Player, acts, rng):
     """In a fight: flee a ship that would beat it (``_beats``, no margin), else shoot while
     it has cannons, else board with a crew, else flee; spend
     a special shot on skulls; place skull hits on its soundest location (never the
@@ -424,7 +428,7 @@ def _combat_choice(state, p, acts, rng):
     return rng.choice([d for a in acts.values() for d in a])
 
 
-def _glory_choice(state, p, acts):
+def _glory_choice(state: State, p: Player, acts):
     """Glory cards in a fight or at a turn's start: announce one only with a card of the
     phase in hand, play it; roll again its own failed dice and the other side's successes."""
     c = state.get("combat")
@@ -446,7 +450,7 @@ def _glory_choice(state, p, acts):
 LOCS = ("hull", "masts", "cargo", "crew", "cannons")
 
 
-def _strength(state, who):
+def _strength(state: State, who: Who):
     """(dice a round, cannons, what the ship takes before it sinks) of a player's ship
     (its captain's Seamanship once revealed, else 2) or an NPC at sea (its chart's ship,
     whole, and its captain's Seamanship): all public."""
@@ -469,7 +473,7 @@ def _strength(state, who):
     return (dice if ship["masts"] > 0 else 1), ship["cannons"], sum(ship[k] for k in LOCS) + ship["hull"]
 
 
-def _beats(state, me, foe, margin=1.5):
+def _beats(state: State, me, foe, margin=1.5):
     """``me`` (a seat) sinks ``foe`` (a seat or an NPC) well before it is sunk itself:
     each side's expected hits a round (its dice times its cannons) against what the
     other ship takes, with a margin."""
@@ -482,7 +486,7 @@ def _beats(state, me, foe, margin=1.5):
     return mine >= margin * theirs
 
 
-def _threats(state, p):
+def _threats(state: State, p: Player):
     """The zones of the NPCs that hunt ``p`` and that it does not beat."""
     out = set()
     for k, n in state["board"]["npcs"].items():
@@ -491,19 +495,19 @@ def _threats(state, p):
     return out
 
 
-def _may_enter(state, p, zone):
+def _may_enter(state: State, p: Player, zone: str):
     """``p`` may enter the port of ``zone`` (a port, and not one that refuses it)."""
     return zone in tables(state)["ports"] and bool(port_entries(state, {**p, "zone": zone}))
 
 
-def _exposed(state, zone, threats):
+def _exposed(state: State, zone: str, threats):
     """A ship left at sea in ``zone`` at the end of the turn may be found: a hunter
     there or next to it."""
     adj = tables(state)["adj"]
     return zone in threats or any(z in threats for z in adj[zone])
 
 
-def _plan(state, p, threats):
+def _plan(state: State, p: Player, threats):
     """The pirate's best first action of the turn's actions left, by a small search
     over sailing (never into a hunter's zone), scouting a merchant token or a ship it
     beats, and entering a port; scored by the raid, where the turn ends (safe in port
@@ -524,7 +528,7 @@ def _plan(state, p, threats):
     home = S["captains"][p["captain"]]["home"]
     dist_home = _dist_to(state, {home}, threats)
 
-    def end_score(zone, in_port):
+    def end_score(zone: str, in_port):
         if in_port:
             mends = damaged and (p["gold"] >= 2 or (zone == home and p["stash"] >= 2))
             if state["port_used"] and zone == p["zone"]:
@@ -536,7 +540,7 @@ def _plan(state, p, threats):
             return 1.5 - 0.6 * dist_home.get(zone, 8) - hunters
         return 1.5 - 0.5 * dist_m.get(zone, 6) - hunters - (4.0 if damaged else 0.0)
 
-    def raids(zone, now):
+    def raids(zone: str, now):
         """The raids open in ``zone`` (``now``: this action): ((kind, ...), worth)."""
         out = []
         if whole and zone in merchants and (not now or "merchant" not in scouted):
@@ -548,7 +552,7 @@ def _plan(state, p, threats):
     return _walk(state, p, threats, end_score, raids)
 
 
-def _exposure(state, zone, threats):
+def _exposure(state: State, zone: str, threats):
     """How exposed a ship left at sea in ``zone`` is to the hunters in ``threats`` (zones):
     an NPC moves to the prey in its zone or next to it at each of its icons."""
     adj = tables(state)["adj"]
@@ -562,7 +566,7 @@ def _exposure(state, zone, threats):
     return out
 
 
-def _walk(state, p, threats, end_score, raids=None):
+def _walk(state: State, p: Player, threats, end_score, raids=None):
     """The best first action of the turn's actions left, over sailing (never into a
     hunter's zone: ``threats``), entering a port, leaving it, and (``raids``) one raid;
     ``end_score(zone, in_port)``: where the turn ends. Returns (first, score); first is
@@ -570,7 +574,7 @@ def _walk(state, p, threats, end_score, raids=None):
     adj = tables(state)["adj"]
     best = {"score": end_score(p["zone"], p["in_port"]) + 0.05, "first": ("end",)}
 
-    def walk(zone, in_port, left, worth, first, raided=False):
+    def walk(zone: str, in_port, left, worth, first, raided=False) -> None:
         if first is not None:
             score = worth + end_score(zone, in_port)       # the turn ends here
             if score > best["score"]:
@@ -594,7 +598,7 @@ def _walk(state, p, threats, end_score, raids=None):
     return best["first"], best["score"]
 
 
-def _dist_to(state, goals, avoid):
+def _dist_to(state: State, goals, avoid):
     """Sailing distance from every zone to the nearest of ``goals``, around ``avoid``."""
     adj = tables(state)["adj"]
     dist = {z: 0 for z in goals}
@@ -611,14 +615,14 @@ def _dist_to(state, goals, avoid):
 KEEP = 6    # gold a pirate keeps aboard: repairs, a crew, Port Royal's fee
 
 
-def _needs(state, p):
+def _needs(state: State, p: Player):
     """(locations to repair but the crew, crew to hire) of ``p``'s ship."""
     ship = p["ship"]
     repair = [k for k in ("hull", "masts", "cargo", "cannons") if ship[k] < ship_max(state, ship, k)]
     return repair, ship["crew"] < ship_max(state, ship, "crew")
 
 
-def _pirate_port(state, p, acts):
+def _pirate_port(state: State, p: Player, acts):
     """In port: sell what it carries (the demanded good first), hire a crew, buy a
     Frigate when it can, repair, stash its gold at home above what it keeps aboard;
     no goods bought (the hold is for loot)."""
@@ -657,7 +661,7 @@ def _pirate_port(state, p, acts):
     return acts["end_port"][0]
 
 
-def pirate_bot(state, seat, legal, rng):
+def pirate_bot(state: State, seat: int, legal, rng):
     """A marauder that raids what it can beat and runs from what it cannot: it never sails
     into the zone of an NPC that hunts it and would beat it, ends its turns in port (or
     out of a hunter's reach), scouts merchant tokens and the laden ships it beats, raids
@@ -713,7 +717,7 @@ def _decision(acts, first):
     return next((d for d in acts.get("move", []) if d["to"] == first[1]), None)
 
 
-def _pirate_port_is_useful(state, p):
+def _pirate_port_is_useful(state: State, p: Player):
     S = tables(state)
     repair, crew = _needs(state, p)
     money = funds(state, p)
@@ -721,7 +725,7 @@ def _pirate_port_is_useful(state, p):
         ((repair or crew) and money >= 2) or (not p["glory_ship"] and money >= 35)
 
 
-def _raid_nation(state, p, acts):
+def _raid_nation(state: State, p: Player, acts):
     """The nation a raid is made in the name of: one whose navy is not at sea and whose
     ports it still enters, else one that wants it already."""
     S = tables(state)

@@ -47,8 +47,15 @@ from .state import (LOCATIONS, is_npc, is_pirate, nation_of, new_ship, other_sid
                     side_key, side_name as name, upgrade_tile as tile)
 from .wanted import gain_flag
 
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from typing import Any
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+    from .shapes import State, Player, Who
 
-def controller(state, who):
+
+def controller(state: State, who: Who):
     """Who decides for a side: a player for itself; for an NPC the player to the left of
     the player it fights, the book's default ("il giocatore alla sinistra del giocatore che
     combatte contro l'NPC"): play goes clockwise ("in senso orario"), so the player to the
@@ -61,7 +68,7 @@ def controller(state, who):
     return order[(order.index(foe) + (1 if state.get("combat_fixes") else -1)) % len(order)]
 
 
-def begin(step, attacker, defender):
+def begin(step: Step, attacker, defender):
     """A fight between two sides: seats, or an NPC (``npc:<id>``) and a seat.
     The book: "Combattimento navale", p. 14."""
     state = step.state
@@ -78,7 +85,7 @@ def begin(step, attacker, defender):
     return _long_range(step)
 
 
-def _long_range(step):
+def _long_range(step: Step):
     """Long Range: before the first round, a die per cannon, a hit per success (no
     special shot); those hits land before the first round."""
     state = step.state
@@ -100,18 +107,18 @@ def _long_range(step):
     return _declare_first_round(step)
 
 
-def _declare_first_round(step):
+def _declare_first_round(step: Step):
     c = step.state["combat"]
     for seat in (c["a"], c["d"]):
         step.emit("CombatActionDeclared", seat=seat, do="shoot", round=c["round"], why="the first round: shoot only")
     return roll_round(step)
 
 
-def acting_seat(state):
+def acting_seat(state: State):
     return controller(state, state["combat"]["waiting"])
 
 
-def legal(state, seat):
+def legal(state: State, seat: int):
     c = state["combat"]
     if acting_seat(state) != seat:
         return []
@@ -148,7 +155,7 @@ def legal(state, seat):
     return []
 
 
-def declarations(state, seat):
+def declarations(state: State, seat: int):
     """The combat actions a side may declare after the first round: Shoot always; Board
     with a crew; Flee, except an NPC not left with fewer cannons or crew (the book); only
     Shoot without masts. The book: "Dichiarazione", p. 14."""
@@ -163,7 +170,7 @@ def declarations(state, seat):
     return out + ["flee"]
 
 
-def do_combat_action(step, seat, d):
+def do_combat_action(step: Step, seat: int, d: dict[str, Any]):
     state = step.state
     c = state["combat"]
     step.emit("CombatActionDeclared", seat=seat, do=d["do"], round=c["round"])
@@ -173,7 +180,7 @@ def do_combat_action(step, seat, d):
     return _bow_or_roll(step)
 
 
-def _bow_or_roll(step):
+def _bow_or_roll(step: Step):
     """Bow Cannon: once either side declares Flee, a ship with the tile face up may
     turn it to hit once (with the round's hits)."""
     state = step.state
@@ -186,7 +193,7 @@ def _bow_or_roll(step):
     return roll_round(step)
 
 
-def do_bow_cannon(step, seat, d):
+def do_bow_cannon(step: Step, seat: int, d: dict[str, Any]):
     state = step.state
     c = state["combat"]
     if d["fire"]:
@@ -197,7 +204,7 @@ def do_bow_cannon(step, seat, d):
     return _bow_or_roll(step)
 
 
-def _dice_count(state, p, maneuver, foe_maneuver):
+def _dice_count(state: State, p: Player, maneuver, foe_maneuver):
     """Side ``p``'s Seamanship dice; ``maneuver``, ``foe_maneuver``: its ship's and the
     other ship's Maneuverability (``ship_max``)."""
     if p["ship"]["masts"] <= 0:
@@ -208,7 +215,7 @@ def _dice_count(state, p, maneuver, foe_maneuver):
     return n, ""
 
 
-def roll_round(step):
+def roll_round(step: Step):
     """The book: "Sfida sull'abilità Navigazione", p. 14."""
     state = step.state
     c = state["combat"]
@@ -225,7 +232,7 @@ def roll_round(step):
     return _maybe_reroll(step, c["a"])
 
 
-def _maybe_reroll(step, start):
+def _maybe_reroll(step: Step, start):
     """Grappling Hooks: a boarder may roll again any of its dice (the attacker first)."""
     state = step.state
     c = state["combat"]
@@ -240,14 +247,14 @@ def _maybe_reroll(step, start):
     return _glory_or_settle(step)
 
 
-def _glory_or_settle(step):
+def _glory_or_settle(step: Step):
     """Glory cards of the naval-roll phase (rules version 4), then the round's outcome."""
     if glory.open_window(step, "naval_roll"):
         return None
     return settle_round(step)
 
 
-def do_reroll(step, seat, d):
+def do_reroll(step: Step, seat: int, d: dict[str, Any]):
     state = step.state
     c = state["combat"]
     S = tables(state)
@@ -261,20 +268,20 @@ def do_reroll(step, seat, d):
     return _after_reroll(step, seat)
 
 
-def do_keep_dice(step, seat, d):
+def do_keep_dice(step: Step, seat: int, d: dict[str, Any]):
     c = step.state["combat"]
     step.emit("CombatRerolled", seat=seat, which=[], dice=list(c["dice"][side_key(c, seat)]))
     return _after_reroll(step, seat)
 
 
-def _after_reroll(step, seat):
+def _after_reroll(step: Step, seat: int):
     c = step.state["combat"]
     if seat == c["a"]:
         return _maybe_reroll(step, c["d"])
     return _glory_or_settle(step)
 
 
-def winner(state, c, sa=None, sd=None):
+def winner(state: State, c, sa=None, sd=None):
     """More successes wins; a tie goes to the higher sum of the other dice; no
     success at all, or a tie still: nobody. (``sa``, ``sd``: the sides' successes,
     when the caller has counted them.) The book: "Sfida sull'abilità Navigazione", p. 14."""
@@ -291,7 +298,7 @@ def winner(state, c, sa=None, sd=None):
     return None
 
 
-def settle_round(step):
+def settle_round(step: Step):
     """The book: "Azioni", p. 14."""
     state = step.state
     c = state["combat"]
@@ -314,7 +321,7 @@ def settle_round(step):
     return _locate_next(step)
 
 
-def _locate_next(step):
+def _locate_next(step: Step):
     """Each shooter rolls the hit-location dice for its hits (the attacker first).
     The book: "Posizione dei colpi e danni", p. 14."""
     state = step.state
@@ -346,7 +353,7 @@ def _locate_next(step):
     return _reallocate_or_apply(step)
 
 
-def do_special_shot(step, seat, d):
+def do_special_shot(step: Step, seat: int, d: dict[str, Any]):
     """The book: "Armi speciali", p. 14."""
     state = step.state
     c = state["combat"]
@@ -358,13 +365,13 @@ def do_special_shot(step, seat, d):
     return _locate_next(step)
 
 
-def do_no_shot(step, seat, d):
+def do_no_shot(step: Step, seat: int, d: dict[str, Any]) -> None:
     state = step.state
     c = state["combat"]
     step.emit("CombatWaiting", seat=c["target"], stage="place", target=c["target"])
 
 
-def do_place_hit(step, seat, d):
+def do_place_hit(step: Step, seat: int, d: dict[str, Any]):
     state = step.state
     c = state["combat"]
     step.emit("SkullPlaced", seat=seat, location=d["location"])
@@ -373,7 +380,7 @@ def do_place_hit(step, seat, d):
     return _locate_next(step)
 
 
-def _reallocate_or_apply(step):
+def _reallocate_or_apply(step: Step):
     state = step.state
     c = state["combat"]
     for seat in (c["a"], c["d"]):           # (the side is read only for a ship with hits)
@@ -389,29 +396,29 @@ def _reallocate_or_apply(step):
     return apply_hits(step)
 
 
-def do_absorb(step, seat, d):
+def do_absorb(step: Step, seat: int, d: dict[str, Any]):
     state = step.state
     step.emit("HitAbsorbed", seat=seat, location=d["location"],
               tile=tile(state, side(state, seat), "reinforced_hull", ready=True))
     return _reallocate_or_apply(step)
 
 
-def do_no_absorb(step, seat, d):
+def do_no_absorb(step: Step, seat: int, d: dict[str, Any]):
     step.emit("HitAbsorbed", seat=seat, location=None, tile=None)
     return _reallocate_or_apply(step)
 
 
-def do_reallocate(step, seat, d):
+def do_reallocate(step: Step, seat: int, d: dict[str, Any]):
     step.emit("HitReallocated", seat=seat, frm=d["frm"], to=d["to"], why="captain's ability: once a battle")
     return _reallocate_or_apply(step)
 
 
-def do_no_reallocate(step, seat, d):
+def do_no_reallocate(step: Step, seat: int, d: dict[str, Any]):
     step.emit("HitReallocated", seat=seat, frm=None, to=None, why="declined")
     return _reallocate_or_apply(step)
 
 
-def apply_hits(step):
+def apply_hits(step: Step):
     """All hits of the round land together: numbered ones, then the skulls; a hit
     on a destroyed location goes to the hull, but not a special shot's.
     The book: "Posizione dei colpi e danni", p. 14."""
@@ -436,7 +443,7 @@ def apply_hits(step):
     return after_naval_round(step)
 
 
-def _sinkings(step):
+def _sinkings(step: Step):
     """A hull at 0: the ship sinks and its captain dies; the fight is over."""
     state = step.state
     c = state["combat"]
@@ -449,7 +456,7 @@ def _sinkings(step):
     return end(step, None, sunk)
 
 
-def after_naval_round(step):
+def after_naval_round(step: Step):
     state = step.state
     c = state["combat"]
     win = c["round_winner"]
@@ -474,7 +481,7 @@ def after_naval_round(step):
     return None
 
 
-def after_window(step, phase):
+def after_window(step: Step, phase):
     """A combat window closed: the round goes on."""
     return (settle_round if phase == "naval_roll" else crew_settle)(step)
 
@@ -490,7 +497,7 @@ HANDLERS = {**{k: for_side(v) for k, v in HANDLERS.items()}, **boarding.HANDLERS
 
 # the events ---------------------------------------------------------------------------
 
-def _combat_begun(state, d, ev):
+def _combat_begun(state: State, d: dict[str, Any], ev: Ev) -> None:
     npc = None
     if d.get("npc"):
         f = d["npc"]
@@ -506,42 +513,42 @@ def _combat_begun(state, d, ev):
                        "window": None, "crew_round": 0}
 
 
-def _combat_declared(state, d, ev):
+def _combat_declared(state: State, d: dict[str, Any], ev: Ev) -> None:
     c = state["combat"]
     c["declared"][side_key(c, d["seat"])] = d["do"]
 
 
-def _combat_waiting(state, d, ev):
+def _combat_waiting(state: State, d: dict[str, Any], ev: Ev) -> None:
     c = state["combat"]
     c["waiting"], c["stage"] = d["seat"], d["stage"]
     if "target" in d:
         c["target"] = d["target"]
 
 
-def _combat_rolled(state, d, ev):
+def _combat_rolled(state: State, d: dict[str, Any], ev: Ev) -> None:
     c = state["combat"]
     c["dice"][side_key(c, d["seat"])] = list(d["dice"])
     if d["skill"] == "leadership":
         c["crew_round"] = d["round"]
 
 
-def _combat_rerolled(state, d, ev):
+def _combat_rerolled(state: State, d: dict[str, Any], ev: Ev) -> None:
     c = state["combat"]
     c["dice"][side_key(c, d["seat"])] = list(d["dice"])
     c["rerolled"].append(d["seat"])
 
 
-def _round_won(state, d, ev):
+def _round_won(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["combat"]["round_winner"] = d["seat"]
 
 
-def _hits_due(state, d, ev):
+def _hits_due(state: State, d: dict[str, Any], ev: Ev) -> None:
     c = state["combat"]
     c["due"], c["located"], c["hits"], c["skulls"], c["asked"] = dict(d["hits"]), [], {}, {}, []
     c["absorb_asked"], c["before_round"] = [], bool(d.get("before_round"))
 
 
-def _hits_located(state, d, ev):
+def _hits_located(state: State, d: dict[str, Any], ev: Ev) -> None:
     c = state["combat"]
     key = str(d["target"])
     c["located"].append(key)
@@ -549,21 +556,21 @@ def _hits_located(state, d, ev):
     c["skulls"][key] = d["skulls"]
 
 
-def _skulls_directed(state, d, ev):
+def _skulls_directed(state: State, d: dict[str, Any], ev: Ev) -> None:
     c = state["combat"]
     key = str(d["target"])
     c["hits"].setdefault(key, []).extend({"location": d["location"], "special": True} for _ in range(d["hits"]))
     c["skulls"][key] = 0
 
 
-def _skull_placed(state, d, ev):
+def _skull_placed(state: State, d: dict[str, Any], ev: Ev) -> None:
     c = state["combat"]
     key = str(d["seat"])
     c["hits"].setdefault(key, []).append({"location": d["location"]})
     c["skulls"][key] -= 1
 
 
-def _hit_reallocated(state, d, ev):
+def _hit_reallocated(state: State, d: dict[str, Any], ev: Ev) -> None:
     c = state["combat"]
     c["asked"].append(d["seat"])
     if d["frm"] is None:
@@ -576,14 +583,14 @@ def _hit_reallocated(state, d, ev):
             break
 
 
-def _round_begun(state, d, ev):
+def _round_begun(state: State, d: dict[str, Any], ev: Ev) -> None:
     c = state["combat"]
     c["round"] = d["round"]
     c["declared"], c["dice"], c["rerolled"], c["round_winner"] = {}, {}, [], None
     c["bow"], c["bow_asked"] = {}, []
 
 
-def _bow_fired(state, d, ev):
+def _bow_fired(state: State, d: dict[str, Any], ev: Ev) -> None:
     c = state["combat"]
     c["bow_asked"].append(d["seat"])
     player(state, d["seat"])["ship"]["flipped"].append(d["tile"])
@@ -591,11 +598,11 @@ def _bow_fired(state, d, ev):
     c["bow"][key] = c["bow"].get(key, 0) + 1
 
 
-def _bow_held(state, d, ev):
+def _bow_held(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["combat"]["bow_asked"].append(d["seat"])
 
 
-def _hit_absorbed(state, d, ev):
+def _hit_absorbed(state: State, d: dict[str, Any], ev: Ev) -> None:
     c = state["combat"]
     c["absorb_asked"].append(d["seat"])
     if d["location"] is None:

@@ -16,7 +16,14 @@ from .effects import run
 from .npc import end_of_turn, end_of_turn_returns, on_event, spotted
 from .state import CARRY_ON, END_TURN, player, stash_glory, stash_terms
 
-def carry_on(step, outcome):
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from typing import Any
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+    from .shapes import State
+
+def carry_on(step: Step, outcome) -> None:
     """Do what a phase handed back: an NPC that found the current player, ``(npc, seat)``,
     fights him (and the fight's end is handed back in turn); ``END_TURN``: the current
     player's turn ends; ``CARRY_ON``: it goes on (``resume``); None: nothing."""
@@ -38,7 +45,7 @@ EVENT_NOTE = ("provisional no-op: event card texts are not known and NPCs, comba
               "wanted flags come in a later part; the card is discarded")
 
 
-def check_victory(step):
+def check_victory(step: Step) -> None:
     """A player whose glory (the track and the stash) reaches the target declares it (the
     book: the game ends when the turn is over, "Vincere il gioco", p. 3)."""
     state = step.state
@@ -56,7 +63,7 @@ def check_victory(step):
                       stash_glory=from_stash, total=p["glory"] + from_stash)
 
 
-def start_round(step):
+def start_round(step: Step) -> None:
     """The book: "Pescare una carta Evento", p. 7."""
     state = step.state
     decks = state["decks"]
@@ -93,7 +100,7 @@ def start_round(step):
     start_player_turn(step, state["order"][0])
 
 
-def _event_effect(state, timing):
+def _event_effect(state: State, timing):
     card = state.get("event_in_play")
     if card is None:
         return None
@@ -101,7 +108,7 @@ def _event_effect(state, timing):
     return effect["steps"] if effect != "none" and effect["timing"] == timing else None
 
 
-def redistribute_merchants(step):
+def redistribute_merchants(step: Step) -> None:
     """Part 2 fills the merchant track; at 8 tokens they go back face down to
     every zone without one (the book, Raiding merchants). The book: "Gettoni mercante", p. 10."""
     state = step.state
@@ -119,7 +126,7 @@ def redistribute_merchants(step):
     step.emit("MerchantTokensFaceDown", zones=sorted(tokens))
 
 
-def start_player_turn(step, seat):
+def start_player_turn(step: Step, seat: int) -> None:
     step.emit("PlayerTurnStarted", seat=seat)
     steps = _event_effect(step.state, "each_turn")
     if steps and player(step.state, seat)["captain"] is not None and \
@@ -131,7 +138,7 @@ def start_player_turn(step, seat):
     turn_goes_on(step, seat)
 
 
-def turn_goes_on(step, seat):
+def turn_goes_on(step: Step, seat: int) -> None:
     """The start of a player's turn, after the glory cards played then."""
     p = step.state["players"][seat - 1]
     if p["needs_captain"] and p["captain"] is not None:
@@ -147,7 +154,7 @@ def turn_goes_on(step, seat):
     resume(step, seat)
 
 
-def resume(step, seat):
+def resume(step: Step, seat: int) -> None:
     """Carry the current seat's turn on after a decision: draw a new captain
     when one is due, end the turn when no action is left."""
     state = step.state
@@ -170,7 +177,7 @@ def resume(step, seat):
     end_player_turn(step, seat)
 
 
-def end_player_turn(step, seat):
+def end_player_turn(step: Step, seat: int) -> None:
     """The book: "Sequenza del turno", p. 7."""
     state = step.state
     step.emit("PlayerTurnEnded", seat=seat)
@@ -180,7 +187,7 @@ def end_player_turn(step, seat):
         start_player_turn(step, state["order"][state["cur"] + 1])
 
 
-def end_round(step):
+def end_round(step: Step) -> None:
     state = step.state
     steps = _event_effect(state, "end_of_turn")
     if steps:
@@ -198,17 +205,17 @@ def end_round(step):
 
 # the events ---------------------------------------------------------------------------
 
-def _turn_started(state, d, ev):
+def _turn_started(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["turn"] = ev.turn
 
 
-def _event_drawn(state, d, ev):
+def _event_drawn(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["decks"]["event_discard"].append(d["card"])
     # an event whose effect lasts (each turn / the end of the turn) stays in play until the next
     state["event_in_play"] = d["card"] if d.get("effect") in ("each_turn", "end_of_turn") else None
 
 
-def _player_turn_started(state, d, ev):
+def _player_turn_started(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["cur"] = state["order"].index(d["seat"])
     state["scouted"] = []
     state["actions"] = tables(state)["rules"]["actions"]
@@ -218,16 +225,16 @@ def _player_turn_started(state, d, ev):
     state["withdrew"] = False
 
 
-def _victory_declared(state, d, ev):
+def _victory_declared(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["declared"].append(d["seat"])
 
 
-def _game_ended(state, d, ev):
+def _game_ended(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["phase"] = "over"
     state["end_reason"] = d["reason"]
 
 
-def _merchants_redistributed(state, d, ev):
+def _merchants_redistributed(state: State, d: dict[str, Any], ev: Ev) -> None:
     for z, tok in d["tokens"].items():
         state["board"]["merchants"][z] = tok
         state["board"]["merchant_track"].remove(tok)

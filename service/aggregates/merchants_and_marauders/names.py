@@ -90,7 +90,7 @@ class Names:
         """``dutch_naval`` -> ``the Dutch Naval Ship``, ``man_o_war_england`` -> ``the English Man-o-War``."""
         return "the " + (self.npcs.get(n) or words(n))
 
-    def npc_captain(self, card) -> str:
+    def npc_captain(self, card: str) -> str:
         """The captain an NPC ship card names: "French admiral 1", "Philips van Almonde"."""
         captain = self.S["events"].get(card, {}).get("captain")
         return printed(captain["name"]) if isinstance(captain, dict) and captain.get("name") else self.card(card)
@@ -104,7 +104,7 @@ class Names:
     def card(self, c) -> str:
         return self.cards.get(c) or self.captains.get(c) or words(c)
 
-    def drawn(self, deck: str, card) -> str:
+    def drawn(self, deck: str, card: str) -> str:
         """A card drawn from ``deck``, as a noun: "captain card 9", "the glory card Carpenter"."""
         if not isinstance(card, str):
             return words(card)
@@ -127,7 +127,7 @@ class Names:
         kind = DECKS.get(deck, ("", ""))[1]
         return name if name.lower().startswith(kind) else f"the {kind} {name}" if kind else name
 
-    def coded(self, card) -> str:
+    def coded(self, card: str) -> str:
         """A card by its code, said with what it is: "the event card War", "glory card 21"."""
         if isinstance(card, str) and card in self.cards and card[:1] in _DECK_OF:
             return self.drawn(_DECK_OF[card[0]], card)

@@ -38,6 +38,13 @@ from .mechanics import deal_glory, draw_cargo
 from .setup import board
 from .state import LOCATIONS, new_ship, player, ship_max
 
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from typing import Any
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+    from .shapes import State
+
 PLAYER_KEYS = ("captain", "ship", "port", "sea", "upgrades", "weapons", "hits", "glory", "flags", "gold", "stash",
                "glory_cards", "cargo")
 POSITION_KEYS = ("players", "to_play", "first", "turn")
@@ -221,7 +228,7 @@ def _who(what: str, value, by_captain: dict, captains: dict, seats: int) -> int:
     return by_captain[captain]
 
 
-def lay(step):
+def lay(step: Step) -> None:
     """The setup of a game from a stated position (the module's text)."""
     state = step.state
     pos = state["position"]
@@ -265,17 +272,17 @@ def lay(step):
 
 # the events ---------------------------------------------------------------------------
 
-def _gold_held(state, d, ev):
+def _gold_held(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
     p["gold"], p["stash"] = d["gold"], d["stash"]
     state["bank"] -= d["gold"] + d["stash"]
 
 
-def _cargo_held(state, d, ev):
+def _cargo_held(state: State, d: dict[str, Any], ev: Ev) -> None:
     player(state, d["seat"])["cargo"].append(d["card"])
 
 
-def _laid(state, d, ev):
+def _laid(state: State, d: dict[str, Any], ev: Ev) -> None:
     decks = state["decks"]
     for q in d["players"]:
         p = player(state, q["seat"])

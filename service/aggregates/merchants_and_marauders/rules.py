@@ -60,6 +60,12 @@ from .state import END_TURN, at_home, current_seat, initial_state, player, stash
 from .view import describe, say_event, view
 from .wanted import port_entries
 
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from typing import Any
+    from service.kernel.machine import Step
+    from .shapes import State, Player, Decision
+
 AMOUNT_ACTIONS = ("stash", "withdraw")
 
 
@@ -137,7 +143,7 @@ class MerchantsAndMarauders(Rules):
 
     initial_state = staticmethod(initial_state)
 
-    def restored(self, config, state):
+    def restored(self, config: dict[str, Any], state: State) -> None:
         """A snapshot whose catalog tables are not today's (an older build's) is
         refused (``TablesChanged``, a ValueError: whoever restores a snapshot treats it
         as unusable) and the game is folded from its events instead."""
@@ -147,7 +153,7 @@ class MerchantsAndMarauders(Rules):
     handlers = HANDLERS  # evolve as a table: the kernel calls each event's handler straight
 
     # who acts ---------------------------------------------------------------
-    def to_act(self, state):
+    def to_act(self, state: State):
         phase = state["phase"]
         if phase == "setup":
             return [p["seat"] for p in state["players"] if "choose_ship" in p["pending"]]
@@ -158,7 +164,7 @@ class MerchantsAndMarauders(Rules):
         seat = current_seat(state)
         return [seat] if seat is not None else []
 
-    def legal(self, state, seat):
+    def legal(self, state: State, seat: int):
         phase = state["phase"]
         if phase == "setup":
             p = player(state, seat)
@@ -216,7 +222,7 @@ class MerchantsAndMarauders(Rules):
         out.append({"action": "end_turn"})
         return out
 
-    def _anytime(self, state, p, home=None, S=None):
+    def _anytime(self, state: State, p: Player, home=None, S: dict[str, Any] | None = None):
         """``home``: ``at_home``, when the caller has read it; ``S``: the tables, likewise."""
         if home is None:
             home = p["in_port"] and at_home(state, p, S)
@@ -228,7 +234,7 @@ class MerchantsAndMarauders(Rules):
             out += glory_plays(state, p, S)
         return out
 
-    def card_names(self, state, deck):
+    def card_names(self, state: State, deck):
         """Cards and tiles as printed: a good, a tile's kind, a nation, a name."""
         S = tables(state)
         if deck == "cargo":
@@ -245,18 +251,18 @@ class MerchantsAndMarauders(Rules):
             return {k: v["name"] for k, v in table.items() if isinstance(v, dict) and v.get("name")}
         return None
 
-    def card_marks(self, state, deck):
+    def card_marks(self, state: State, deck):
         """Copies of one printed name that differ (the three Dutch Naval Ships: their
         admirals, entry zones and icons; rum cards of other raid values or icons): what tells
         each apart (catalog.py, ``marks``)."""
         return tables(state)["marks"].get(deck) or None
 
-    def copies(self, config):
+    def copies(self, config: dict[str, Any]):
         """Cards and tiles with one face: two Carpenters, three cocoa demand tiles (catalog.py)."""
         cat = config.get("catalog")  # (none in a search's playout machine, which nobody reads)
         return catalog_data.copies(cat, config.get("catalog_digest")) if cat else {}
 
-    def card_aliases(self, state, deck):
+    def card_aliases(self, state: State, deck):
         """An upgrade tile is also named by its kind's word (``long_range`` for Long Guns)."""
         if deck == "upgrades":
             S = tables(state)
@@ -264,17 +270,17 @@ class MerchantsAndMarauders(Rules):
         return None
 
     # the steps --------------------------------------------------------------
-    def setup(self, step):
+    def setup(self, step: Step) -> None:
         if step.state.get("position") is not None:     # a game from a stated position (position.py)
             stated_position.lay(step)
         else:
             set_up.setup(step)
 
-    def position(self, config, position):
+    def position(self, config: dict[str, Any], position):
         """A stated position checked and normalised (position.py, docs/positions.md)."""
         return stated_position.normalise(config, position)
 
-    def decide(self, step, seat, decision):
+    def decide(self, step: Step, seat: int, decision: Decision) -> None:
         state = step.state
         if not step.checked:
             self._check(state, seat, decision)
@@ -286,14 +292,14 @@ class MerchantsAndMarauders(Rules):
             if current_seat(state) == seat:
                 resume(step, seat)
 
-    def _check(self, state, seat, decision):
+    def _check(self, state: State, seat: int, decision: Decision) -> None:
         if not isinstance(decision.get("action"), str):
             raise IllegalDecision('a decision needs an "action" (see the legal decisions)')
         legal = self.legal(state, seat)
         if not any(d == decision and strictly_equal(d, decision) for d in legal):   # 5.0, True: not 5, 1
             raise IllegalDecision(self._explain(state, seat, decision, legal))
 
-    def _explain(self, state, seat, decision, legal):
+    def _explain(self, state: State, seat: int, decision: Decision, legal):
         action = decision["action"]
         if state["phase"] == "over":
             return "the game is over"
@@ -327,7 +333,7 @@ class MerchantsAndMarauders(Rules):
                     f"(repeat it for other sums): possible now {sorted(d['amount'] for d in legal if d['action'] == action)}")
         return f"not possible now: {decision} (possible: {', '.join(names)})"
 
-    def _glory_window(self, step, seat, decision):
+    def _glory_window(self, step: Step, seat: int, decision: Decision):
         """An answer in a glory window; when it closes, the fight or the turn goes on."""
         state = step.state
         phase = glory_rules.window(state)["phase"]
@@ -342,31 +348,31 @@ class MerchantsAndMarauders(Rules):
         return None
 
     # set-up and new captains -----------------------------------------------------
-    def _choose_ship(self, step, seat, decision):
+    def _choose_ship(self, step: Step, seat: int, decision: Decision) -> None:
         if set_up.choose_ship(step, seat, decision):     # every ship chosen: the first turn
             start_round(step)
 
     # actions ------------------------------------------------------------------------
-    def _retire(self, step, seat, d):
+    def _retire(self, step: Step, seat: int, d: dict[str, Any]) -> None:
         step.emit("CaptainRetired", seat=seat, captain=player(step.state, seat)["captain"])
         end_player_turn(step, seat)
 
-    def _end_turn(self, step, seat, d):
+    def _end_turn(self, step: Step, seat: int, d: dict[str, Any]) -> None:
         end_player_turn(step, seat)
 
     # the referee ------------------------------------------------------------------------
-    def referee(self, step, decision):
+    def referee(self, step: Step, decision: Decision) -> None:
         """An NPC's move overruled where the printed board differs (referee.py)."""
         referee_rules.referee(step, decision)
 
-    def referee_legal(self, state):
+    def referee_legal(self, state: State):
         return referee_rules.referee_legal(state)
 
     # end ----------------------------------------------------------------------------
-    def finished(self, state):
+    def finished(self, state: State):
         return state["phase"] == "over"
 
-    def outcome(self, state):
+    def outcome(self, state: State):
         players = state["players"]
         total = {p["seat"]: total_glory(state, p) for p in players}
         coins = {p["seat"]: p["gold"] + p["stash"] for p in players}

@@ -9,8 +9,15 @@ from . import combat, raid
 from .mechanics import skill_test
 from .state import player, spend_action
 
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from typing import Any
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+    from .shapes import State, Player
 
-def sea_actions(state, p):
+
+def sea_actions(state: State, p: Player):
     if p["in_port"]:
         return []
     scouted = state.get("scouted", ())
@@ -32,7 +39,7 @@ def sea_actions(state, p):
     return out
 
 
-def do_scout(step, seat, d):
+def do_scout(step: Step, seat: int, d: dict[str, Any]):
     """The book: "Esplorare", p. 7."""
     state = step.state
     zone = player(state, seat)["zone"]
@@ -58,7 +65,7 @@ HANDLERS = {"scout": do_scout}
 
 # the events ---------------------------------------------------------------------------
 
-def _scouted(state, d, ev):
+def _scouted(state: State, d: dict[str, Any], ev: Ev) -> None:
     """A Scout action (also a rumor followed or a mission completed at sea: tasks.py)."""
     spend_action(state)
     state.setdefault("scouted", []).append(d["target"])

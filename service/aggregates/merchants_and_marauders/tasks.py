@@ -32,14 +32,21 @@ from .effects import run, validate as validate_effect, validate_steps
 from .mechanics import gain_glory, skill_test
 from .state import cargo_by_good, funds, pay, player
 
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from typing import Any, NoReturn
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+    from .shapes import State, Player
+
 NEEDS = {"deliver": {"good": str, "count": int}, "pay": {"amount": int}}
 
 
-def _bad(card, msg):
+def _bad(card: str, msg: str) -> NoReturn:
     raise BadInput(f"merchants-and-marauders catalog: card {card!r}: {msg}")
 
 
-def validate_rumor(r, zones, ports, nations):
+def validate_rumor(r, zones, ports, nations) -> None:
     if r.get("skill") not in ("influence", "scouting"):
         _bad(r["id"], "a rumor's skill is influence (in port) or scouting (at sea)")
     if r.get("location") not in zones:
@@ -52,7 +59,7 @@ def validate_rumor(r, zones, ports, nations):
         _bad(r["id"], "a rumor's effect is immediate (it acts when the rumor proves true)")
 
 
-def validate_mission(m, zones, ports, goods, nations):
+def validate_mission(m, zones, ports, goods, nations) -> None:
     c = m.get("complete")
     if c is None:
         return                      # no completion written: it cannot be completed
@@ -79,7 +86,7 @@ def validate_mission(m, zones, ports, goods, nations):
 
 
 # what may be done --------------------------------------------------------------------
-def _rumor_here(state, p, during):
+def _rumor_here(state: State, p: Player, during):
     if not state.get("tasks") or p["rumor"] is None or p.get("rumor_shown"):
         return False
     r = tables(state)["rumors"][p["rumor"]]
@@ -89,11 +96,11 @@ def _rumor_here(state, p, during):
     return want == during and r["location"] == p["zone"]
 
 
-def _payable(state, p):
+def _payable(state: State, p: Player):
     return funds(state, p) if p["in_port"] else p["gold"]
 
 
-def _mission_ready(state, p, during):
+def _mission_ready(state: State, p: Player, during):
     if not state.get("tasks") or p["mission"] is None:
         return False
     c = tables(state)["missions"][p["mission"]].get("complete")
@@ -106,12 +113,12 @@ def _mission_ready(state, p, during):
     return all(len(have.get(n["good"], [])) >= n["count"] for n in c.get("needs", []) if n["need"] == "deliver")
 
 
-def has_task(p) -> bool:
+def has_task(p: Player) -> bool:
     """A rumor or a mission in hand: without one, the player has no task to act on."""
     return p["rumor"] is not None or p["mission"] is not None
 
 
-def port_activities(state, p, started):
+def port_activities(state: State, p: Player, started):
     if not has_task(p):
         return []
     out = []
@@ -122,7 +129,7 @@ def port_activities(state, p, started):
     return out
 
 
-def sea_actions(state, p):
+def sea_actions(state: State, p: Player):
     if p["in_port"] or not has_task(p):
         return []
     out = []
@@ -134,7 +141,7 @@ def sea_actions(state, p):
 
 
 # doing it --------------------------------------------------------------------------------
-def _begin(step, seat, activity, target):
+def _begin(step: Step, seat: int, activity, target) -> None:
     p = player(step.state, seat)
     if step.state["port"] is not None:
         step.emit("PortActivityBegun", seat=seat, activity=activity)
@@ -142,7 +149,7 @@ def _begin(step, seat, activity, target):
         step.emit("Scouted", seat=seat, zone=p["zone"], target=target)
 
 
-def do_follow_rumor(step, seat, d):
+def do_follow_rumor(step: Step, seat: int, d: dict[str, Any]):
     state = step.state
     p = player(state, seat)
     card = p["rumor"]
@@ -160,7 +167,7 @@ def do_follow_rumor(step, seat, d):
     return out
 
 
-def do_complete_mission(step, seat, d):
+def do_complete_mission(step: Step, seat: int, d: dict[str, Any]):
     state = step.state
     p = player(state, seat)
     card = p["mission"]
@@ -188,11 +195,11 @@ HANDLERS = {"follow_rumor": do_follow_rumor, "complete_mission": do_complete_mis
 
 # the events ---------------------------------------------------------------------------
 
-def _rumor_revealed(state, d, ev):
+def _rumor_revealed(state: State, d: dict[str, Any], ev: Ev) -> None:
     player(state, d["seat"])["rumor_shown"] = True
 
 
-def _rumor_done(state, d, ev):
+def _rumor_done(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
     if not d.get("kept"):               # false, or true and not kept: back into the rumor deck
         state["decks"]["rumors"].append(p["rumor"])
@@ -200,7 +207,7 @@ def _rumor_done(state, d, ev):
         p.pop("rumor_shown", None)
 
 
-def _mission_completed(state, d, ev):
+def _mission_completed(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
     for c in d["delivered"]:
         p["cargo"].remove(c)

@@ -20,6 +20,11 @@ from .names import article, for_config, printed
 
 from .state import capacity, damage, ship_max, stash_glory, total_glory
 
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from service.kernel.events import Ev
+    from .shapes import State, Player
+
 HIDDEN = "hidden"
 
 
@@ -27,7 +32,7 @@ def words(x) -> str:
     return str(x).replace("_", " ")
 
 
-def _ship(state, ship):
+def _ship(state: State, ship):
     if ship is None:
         return None
     S = tables(state)
@@ -39,7 +44,7 @@ def _ship(state, ship):
             "damage": damage(state, ship)}
 
 
-def _player(state, p, mine):
+def _player(state: State, p: Player, mine):
     S = tables(state)
     known = mine or p["revealed"]
     cap = S["captains"][p["captain"]] if (known and p["captain"]) else None
@@ -458,7 +463,7 @@ def _placed(q, N) -> str:
             + f" {where}" + (f" ({', '.join(extras)})" if extras else ""))
 
 
-def describe(ev, config: dict | None = None) -> str:
+def describe(ev: Ev, config: dict | None = None) -> str:
     """One line of the log, ports, ships, captains and cards by their printed names
     (``config``: the game's, whose catalog names them; the default catalog's without)."""
     f = _LINES.get(ev.type)
@@ -470,7 +475,7 @@ def describe(ev, config: dict | None = None) -> str:
     return N.text(_NPC_SIDE.sub(lambda m: N.npc(m.group(1)), f(ev, d, d.get("seat"), N)))
 
 
-def say_event(config: dict | None, ev) -> str:
+def say_event(config: dict | None, ev: Ev) -> str:
     """``describe`` with the game's own catalog (the default one without ``config``), and
     the kernel's chance events (a card drawn, a deck shuffled, dice rolled) in the game's
     words (service/views.py ``describe`` asks it first): "" for the kernel's own wording."""
