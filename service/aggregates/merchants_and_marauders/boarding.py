@@ -21,24 +21,25 @@ from .war import bounty_refused
 
 TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
 if TYPE_CHECKING:
-    from typing import Any
+    from collections.abc import Callable
     from service.kernel.events import Ev
     from service.kernel.machine import Step
-    from .shapes import State
+    from typing import Any
+    from .shapes import Decision, Outcome, State, Who
 
 
-def for_side(fn):
+def for_side(fn: Callable[[Step, Who, Decision], Outcome]) -> Callable[[Step, int, Decision], Outcome]:
     """A decision is made by a seat for the side it acts for (itself, or an NPC it controls)."""
     return lambda step, seat, d: fn(step, step.state["combat"]["waiting"], d)
 
 
-def board(step: Step):
+def board(step: Step) -> Outcome:
     """A boarding succeeded: the Swivel Guns fire, then crew combat."""
     _swivel_guns(step)
     return crew_round(step)
 
 
-def plunder_choices(state: State, seat: int):
+def plunder_choices(state: State, seat: Who) -> list[Decision]:
     """The winner's plunder: a cargo card of the beaten ship while one fits, or done."""
     c = state["combat"]
     p = side(state, seat)
@@ -63,7 +64,7 @@ def _swivel_guns(step: Step) -> None:
                 step.emit("ShipHit", seat=other, location="crew", aimed="crew", why="Swivel Gun")
 
 
-def crew_round(step: Step):
+def crew_round(step: Step) -> Outcome:
     """Rounds of Leadership rolls until a crew is gone: each side inflicts its
     successes on the other's crew, no more than its own crew (the book, PT: "ela só
     pode infligir 2 pela quantidade de tripulacao"). Both gone in one round: more
@@ -80,7 +81,7 @@ def crew_round(step: Step):
     return _crew_roll(step, 1)
 
 
-def _crew_roll(step: Step, rnd):
+def _crew_roll(step: Step, rnd: int) -> Outcome:
     """One round of crew combat: both roll; glory cards of the phase (rules version 4);
     then the hits."""
     state = step.state
@@ -98,7 +99,7 @@ def _crew_roll(step: Step, rnd):
     return crew_settle(step)
 
 
-def crew_settle(step: Step):
+def crew_settle(step: Step) -> Outcome:
     state = step.state
     c = state["combat"]
     a, d = side(state, c["a"]), side(state, c["d"])
@@ -122,7 +123,7 @@ def crew_settle(step: Step):
     return _crew_roll(step, c["crew_round"] + 1)
 
 
-def defeated(step: Step, win, lose, plunder):
+def defeated(step: Step, win: Who, lose: Who, plunder: bool) -> Outcome:
     """The winner has beaten a ship: a player earns a glory point and card (rules version
     5); a flag if it was not a pirate, the bounties if it was (but from nations that want
     the winner); then plunder and the claim. The book: "Acquisire carte Gloria", p. 12
@@ -151,7 +152,7 @@ def defeated(step: Step, win, lose, plunder):
     return end(step, win, [lose])
 
 
-def _beat_npc(step: Step, win, lose, plunder):
+def _beat_npc(step: Step, win: Who, lose: Who, plunder: bool) -> Outcome:
     """A naval NPC beaten: a flag of its nation; beaten in crew combat, three cargo cards
     give their loot, one is lost at random per hit its hold took, the rest may be kept.
     A pirate NPC beaten by a non-pirate: its bounty. Either may then be claimed.
@@ -187,7 +188,7 @@ def _beat_npc(step: Step, win, lose, plunder):
     return _claim_when_nothing_fits(step, win)
 
 
-def _plunder(step: Step, win, lose):
+def _plunder(step: Step, win: Who, lose: Who) -> Outcome:
     """Gold aboard, glory cards, the rumor, special weapons and specialists pass to
     the winner (what the beaten captain held is shown to the two of them); then the
     cargo cards that fit, chosen one by one; then the ship may be claimed.
@@ -207,7 +208,7 @@ def _plunder(step: Step, win, lose):
     return _claim_when_nothing_fits(step, win)
 
 
-def do_plunder_cargo(step: Step, seat: int, d: dict[str, Any]):
+def do_plunder_cargo(step: Step, seat: Who, d: dict[str, Any]) -> Outcome:
     c = step.state["combat"]
     if is_npc(c["loser"]):              # a naval ship's cards lie face up
         step.emit("CargoPlundered", seat=seat, beaten=c["loser"], card=d["card"],
@@ -219,18 +220,18 @@ def do_plunder_cargo(step: Step, seat: int, d: dict[str, Any]):
     return _claim_when_nothing_fits(step, seat)
 
 
-def _claim_when_nothing_fits(step: Step, win) -> None:
+def _claim_when_nothing_fits(step: Step, win: Who) -> None:
     """The cargo plunder closes by itself when no card is left to take or none fits."""
     if len(plunder_choices(step.state, win)) == 1:          # only plunder_done
         step.emit("CombatWaiting", seat=win, stage="claim")
     return None
 
 
-def do_plunder_done(step: Step, seat: int, d: dict[str, Any]) -> None:
+def do_plunder_done(step: Step, seat: Who, d: dict[str, Any]) -> None:
     step.emit("CombatWaiting", seat=seat, stage="claim")
 
 
-def do_claim_ship(step: Step, seat: int, d: dict[str, Any]):
+def do_claim_ship(step: Step, seat: Who, d: dict[str, Any]) -> Outcome:
     """The book: "Reclamare una nave", p. 15."""
     state = step.state
     c = state["combat"]
@@ -242,7 +243,7 @@ def do_claim_ship(step: Step, seat: int, d: dict[str, Any]):
     return end(step, seat, [lose])
 
 
-def end(step: Step, win, dead):
+def end(step: Step, win: Who | None, dead: list[Who]) -> Outcome:
     """The fight is over: the dead captains leave (an NPC's captain: npc.py); what comes
     next is handed back (see the module's text)."""
     state = step.state

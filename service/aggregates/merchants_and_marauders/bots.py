@@ -41,14 +41,15 @@ from .state import at_home, capacity, funds, player, ship_max, side, stash_terms
 
 TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
 if TYPE_CHECKING:
-    from .shapes import State, Player, Who
+    from random import Random
+    from .shapes import Decision, Player, State, Who
 
 
-def random_bot(state: State, seat: int, legal, rng):
+def random_bot(state: State, seat: int, legal: list[Decision], rng: Random):
     return rng.choice(legal)
 
 
-def _by_action(legal):
+def _by_action(legal: list[Decision]):
     out = {}
     for d in legal:
         out.setdefault(d["action"], []).append(d)
@@ -129,7 +130,7 @@ def _stash_worth(state: State, p: Player, rich):
     return p["gold"] >= rich and p["stash"] < per * most
 
 
-def merchant_bot(state: State, seat: int, legal, rng):
+def merchant_bot(state: State, seat: int, legal: list[Decision], rng: Random):
     p = player(state, seat)
     acts = _by_action(legal)
     if state.get("combat") is not None:         # attacked, or controlling an NPC
@@ -153,7 +154,7 @@ def merchant_bot(state: State, seat: int, legal, rng):
     return acts["end_turn"][0] if "end_turn" in acts else rng.choice(legal)
 
 
-def _what_is_due(state: State, acts):
+def _what_is_due(state: State, acts: dict[str, list[Decision]]):
     """What must be done before anything else: a tile placed, a ship chosen (a Flute), a
     rumor kept, a glory card over the limit discarded (not a specialist); a specialist
     hired as soon as it can be."""
@@ -175,7 +176,7 @@ def _what_is_due(state: State, acts):
     return None
 
 
-def _port_activity(state: State, p: Player, acts, wanted):
+def _port_activity(state: State, p: Player, acts: dict[str, list[Decision]], wanted):
     """In the port action: the activity under way, else the next one worth doing."""
     money = funds(state, p)
     act = state["port"]["act"]
@@ -190,7 +191,7 @@ def _port_activity(state: State, p: Player, acts, wanted):
     return _next_activity(state, p, acts, wanted, money)
 
 
-def _buy(state: State, p: Player, acts, wanted, money):
+def _buy(state: State, p: Player, acts: dict[str, list[Decision]], wanted, money: int):
     """Goods another port wants, cheapest first, or any good at 1, while the hold has room
     and a coin is left."""
     S = tables(state)
@@ -211,7 +212,7 @@ def _buy(state: State, p: Player, acts, wanted, money):
     return acts["end_buy"][0]
 
 
-def _shipyard(p: Player, acts, money):
+def _shipyard(p: Player, acts: dict[str, list[Decision]], money: int):
     """A Galleon, else a Frigate, for the glory when rich; else a repair."""
     if "buy_ship" in acts and not p["glory_ship"]:
         for kind in ("galleon", "frigate"):
@@ -223,7 +224,7 @@ def _shipyard(p: Player, acts, money):
     return acts["end_shipyard"][0]
 
 
-def _next_activity(state: State, p: Player, acts, wanted, money):
+def _next_activity(state: State, p: Player, acts: dict[str, list[Decision]], wanted, money: int):
     """Sell the demanded good (all of it), or a lone card nobody wants; stash at home; the
     shipyard when rich or damaged; buy goods with room and money; else leave."""
     S = tables(state)
@@ -247,7 +248,7 @@ def _next_activity(state: State, p: Player, acts, wanted, money):
     return acts["end_port"][0]
 
 
-def _jettison(state: State, acts, wanted):
+def _jettison(state: State, acts: dict[str, list[Decision]], wanted):
     """Over the hold in port: a card nobody wants first."""
     S = tables(state)
     dead = [d for d in acts["discard_cargo"] if not wanted.get(S["good"][d["card"]])]
@@ -263,7 +264,7 @@ def _port_is_useful(state: State, p: Player):
             or (at_home(state, p) and p["gold"] >= TRADE + 5))
 
 
-def _sail_toward_goal(state: State, p: Player, acts):
+def _sail_toward_goal(state: State, p: Player, acts: dict[str, list[Decision]]):
     """Toward the goal's port (``_target``) around the NPCs that hunt the ship and would
     beat it: never into their zone, the turn ended in a port or out of their reach when
     it can be; None: nothing to do."""
@@ -283,7 +284,7 @@ def _sail_toward_goal(state: State, p: Player, acts):
     return None if first == ("end",) else _decision(acts, first)
 
 
-def _raid_choice(state: State, p: Player, acts):
+def _raid_choice(state: State, p: Player, acts: dict[str, list[Decision]]):
     """Within a raid: weapons on failed dice; each success spent as the small search
     ``_raid_use`` finds best (draw, discard or swap a card, or stop) for the loot, a raid's
     glory and the ship; keep the richest cards that fit."""
@@ -345,7 +346,7 @@ def _raid_deck(state: State):
     return {k: v for k, v in counts.items() if v > 0}
 
 
-def _raid_use(state: State, p: Player, acts):
+def _raid_use(state: State, p: Player, acts: dict[str, list[Decision]]):
     """The success's best use, two successes ahead: stop, discard, swap or draw."""
     S = tables(state)
     deck = _raid_deck(state)
@@ -381,7 +382,7 @@ def _raid_use(state: State, p: Player, acts):
     return max(options, key=lambda o: (o[0], -o[1]))[2]
 
 
-def _combat_choice(state: State, p: Player, acts, rng):
+def _combat_choice(state: State, p: Player, acts: dict[str, list[Decision]], rng: Random):
     """In a fight: flee a ship that would beat it (``_beats``, no margin), else shoot while
     it has cannons, else board with a crew, else flee; spend
     a special shot on skulls; place skull hits on its soundest location (never the
@@ -428,7 +429,7 @@ def _combat_choice(state: State, p: Player, acts, rng):
     return rng.choice([d for a in acts.values() for d in a])
 
 
-def _glory_choice(state: State, p: Player, acts):
+def _glory_choice(state: State, p: Player, acts: dict[str, list[Decision]]):
     """Glory cards in a fight or at a turn's start: announce one only with a card of the
     phase in hand, play it; roll again its own failed dice and the other side's successes."""
     c = state.get("combat")
@@ -622,7 +623,7 @@ def _needs(state: State, p: Player):
     return repair, ship["crew"] < ship_max(state, ship, "crew")
 
 
-def _pirate_port(state: State, p: Player, acts):
+def _pirate_port(state: State, p: Player, acts: dict[str, list[Decision]]):
     """In port: sell what it carries (the demanded good first), hire a crew, buy a
     Frigate when it can, repair, stash its gold at home above what it keeps aboard;
     no goods bought (the hold is for loot)."""
@@ -661,7 +662,7 @@ def _pirate_port(state: State, p: Player, acts):
     return acts["end_port"][0]
 
 
-def pirate_bot(state: State, seat: int, legal, rng):
+def pirate_bot(state: State, seat: int, legal: list[Decision], rng: Random):
     """A marauder that raids what it can beat and runs from what it cannot: it never sails
     into the zone of an NPC that hunts it and would beat it, ends its turns in port (or
     out of a hunter's reach), scouts merchant tokens and the laden ships it beats, raids
@@ -698,7 +699,7 @@ def pirate_bot(state: State, seat: int, legal, rng):
     return acts["end_turn"][0] if "end_turn" in acts else merchant_bot(state, seat, legal, rng)
 
 
-def _decision(acts, first):
+def _decision(acts: dict[str, list[Decision]], first):
     """The listed decision that starts the plan ``first``."""
     if first is None:
         return None
@@ -725,7 +726,7 @@ def _pirate_port_is_useful(state: State, p: Player):
         ((repair or crew) and money >= 2) or (not p["glory_ship"] and money >= 35)
 
 
-def _raid_nation(state: State, p: Player, acts):
+def _raid_nation(state: State, p: Player, acts: dict[str, list[Decision]]):
     """The nation a raid is made in the name of: one whose navy is not at sea and whose
     ports it still enters, else one that wants it already."""
     S = tables(state)

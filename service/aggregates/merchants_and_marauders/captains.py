@@ -13,19 +13,19 @@ from .state import END_TURN, home, new_ship, player
 
 TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
 if TYPE_CHECKING:
-    from typing import Any
     from service.kernel.events import Ev
     from service.kernel.machine import Step
-    from .shapes import State
+    from typing import Any
+    from .shapes import Outcome, State
 
-def captain_dies(step: Step, seat: int, why) -> None:
+def captain_dies(step: Step, seat: int, why: str) -> None:
     """The captain dies: the death procedure (retire_captain); a new one comes at the
     player's next turn. The book: "Morte", p. 15."""
     step.emit("CaptainDied", seat=seat, why=why)
     retire_captain(step, seat, "died")
 
 
-def retire_captain(step: Step, seat: int, reason) -> None:
+def retire_captain(step: Step, seat: int, reason: str) -> None:
     """The death procedure (also used for a retired captain): discard the
     captain, cards, ship and what is aboard, wanted flags; keep glory points
     and the stash. Upgrade tiles go back to ports of the player's choice. The book: "Morte", p. 15."""
@@ -37,7 +37,7 @@ def retire_captain(step: Step, seat: int, reason) -> None:
     step.emit("HoldingsLost", vis=[seat], seat=seat, gold=p["gold"], glory_cards=list(p["hand"]))
 
 
-def dies(step: Step, seat: int, why):
+def dies(step: Step, seat: int, why: str) -> Outcome:
     """A captain lost outside a fight (a raid, a card): dead in his own turn, his turn
     ends (``END_TURN``, for the flow)."""
     captain_dies(step, seat, why)
@@ -65,7 +65,7 @@ def redraw_captain(step: Step, seat: int, d: dict[str, Any]) -> None:
     step.emit("CaptainSetAside", seat=seat, why="a pirate NPC lies off the new captain's home port")
 
 
-def reveal_new_captain(step: Step, seat: int, ship) -> None:
+def reveal_new_captain(step: Step, seat: int, ship: str) -> None:
     """After the (secret) ship choice of a new captain: reveal, place the ship
     at the home port, one glory card, gold aboard up to the starting amount
     (a stash under it is taken aboard; how much is private)."""

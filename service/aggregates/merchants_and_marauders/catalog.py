@@ -52,11 +52,11 @@ def read(path: Path | None = None) -> dict:
         raise BadInput(f"merchants-and-marauders catalog unreadable: {e}") from None
 
 
-def _reverse(compass, d):
+def _reverse(compass: list[str], d: str) -> str:
     return compass[(compass.index(d) + len(compass) // 2) % len(compass)]
 
 
-def static(cat: dict) -> dict:
+def static(cat: dict[str, Any]) -> dict[str, Any]:
     """The compact tables the rules need, derived from the catalog."""
     v = {k: cat[k]["value"] for k in KEYS}
     compass = v["compass"]
@@ -128,7 +128,7 @@ def _npc(npc: str) -> str:
     return " ".join([first.capitalize() if first in _NATIONS else first, *rest.split("_")]).strip()
 
 
-def _said(key: str, value, zones: dict) -> str:
+def _said(key: str, value: Any, zones: dict[str, str]) -> str:
     if key == "captain" and isinstance(value, dict):
         return value.get("name", "a captain")
     if key == "zone":

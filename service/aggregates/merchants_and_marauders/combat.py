@@ -49,13 +49,13 @@ from .wanted import gain_flag
 
 TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
 if TYPE_CHECKING:
-    from typing import Any
     from service.kernel.events import Ev
     from service.kernel.machine import Step
-    from .shapes import State, Player, Who
+    from typing import Any
+    from .shapes import Combat, Decision, Outcome, Side, State, Who
 
 
-def controller(state: State, who: Who):
+def controller(state: State, who: Who) -> int:
     """Who decides for a side: a player for itself; for an NPC the player to the left of
     the player it fights, the book's default ("il giocatore alla sinistra del giocatore che
     combatte contro l'NPC"): play goes clockwise ("in senso orario"), so the player to the
@@ -68,7 +68,7 @@ def controller(state: State, who: Who):
     return order[(order.index(foe) + (1 if state.get("combat_fixes") else -1)) % len(order)]
 
 
-def begin(step: Step, attacker, defender):
+def begin(step: Step, attacker: Who, defender: Who) -> Outcome:
     """A fight between two sides: seats, or an NPC (``npc:<id>``) and a seat.
     The book: "Combattimento navale", p. 14."""
     state = step.state
@@ -85,7 +85,7 @@ def begin(step: Step, attacker, defender):
     return _long_range(step)
 
 
-def _long_range(step: Step):
+def _long_range(step: Step) -> Outcome:
     """Long Range: before the first round, a die per cannon, a hit per success (no
     special shot); those hits land before the first round."""
     state = step.state
@@ -107,18 +107,18 @@ def _long_range(step: Step):
     return _declare_first_round(step)
 
 
-def _declare_first_round(step: Step):
+def _declare_first_round(step: Step) -> Outcome:
     c = step.state["combat"]
     for seat in (c["a"], c["d"]):
         step.emit("CombatActionDeclared", seat=seat, do="shoot", round=c["round"], why="the first round: shoot only")
     return roll_round(step)
 
 
-def acting_seat(state: State):
+def acting_seat(state: State) -> int:
     return controller(state, state["combat"]["waiting"])
 
 
-def legal(state: State, seat: int):
+def legal(state: State, seat: int) -> list[Decision]:
     c = state["combat"]
     if acting_seat(state) != seat:
         return []
@@ -155,7 +155,7 @@ def legal(state: State, seat: int):
     return []
 
 
-def declarations(state: State, seat: int):
+def declarations(state: State, seat: Who) -> list[str]:
     """The combat actions a side may declare after the first round: Shoot always; Board
     with a crew; Flee, except an NPC not left with fewer cannons or crew (the book); only
     Shoot without masts. The book: "Dichiarazione", p. 14."""
@@ -170,7 +170,7 @@ def declarations(state: State, seat: int):
     return out + ["flee"]
 
 
-def do_combat_action(step: Step, seat: int, d: dict[str, Any]):
+def do_combat_action(step: Step, seat: Who, d: dict[str, Any]) -> Outcome:
     state = step.state
     c = state["combat"]
     step.emit("CombatActionDeclared", seat=seat, do=d["do"], round=c["round"])
@@ -180,7 +180,7 @@ def do_combat_action(step: Step, seat: int, d: dict[str, Any]):
     return _bow_or_roll(step)
 
 
-def _bow_or_roll(step: Step):
+def _bow_or_roll(step: Step) -> Outcome:
     """Bow Cannon: once either side declares Flee, a ship with the tile face up may
     turn it to hit once (with the round's hits)."""
     state = step.state
@@ -193,7 +193,7 @@ def _bow_or_roll(step: Step):
     return roll_round(step)
 
 
-def do_bow_cannon(step: Step, seat: int, d: dict[str, Any]):
+def do_bow_cannon(step: Step, seat: Who, d: dict[str, Any]) -> Outcome:
     state = step.state
     c = state["combat"]
     if d["fire"]:
@@ -204,7 +204,7 @@ def do_bow_cannon(step: Step, seat: int, d: dict[str, Any]):
     return _bow_or_roll(step)
 
 
-def _dice_count(state: State, p: Player, maneuver, foe_maneuver):
+def _dice_count(state: State, p: Side, maneuver: int, foe_maneuver: int) -> tuple[int, str]:
     """Side ``p``'s Seamanship dice; ``maneuver``, ``foe_maneuver``: its ship's and the
     other ship's Maneuverability (``ship_max``)."""
     if p["ship"]["masts"] <= 0:
@@ -215,7 +215,7 @@ def _dice_count(state: State, p: Player, maneuver, foe_maneuver):
     return n, ""
 
 
-def roll_round(step: Step):
+def roll_round(step: Step) -> Outcome:
     """The book: "Sfida sull'abilità Navigazione", p. 14."""
     state = step.state
     c = state["combat"]
@@ -232,7 +232,7 @@ def roll_round(step: Step):
     return _maybe_reroll(step, c["a"])
 
 
-def _maybe_reroll(step: Step, start):
+def _maybe_reroll(step: Step, start: Who) -> Outcome:
     """Grappling Hooks: a boarder may roll again any of its dice (the attacker first)."""
     state = step.state
     c = state["combat"]
@@ -247,14 +247,14 @@ def _maybe_reroll(step: Step, start):
     return _glory_or_settle(step)
 
 
-def _glory_or_settle(step: Step):
+def _glory_or_settle(step: Step) -> Outcome:
     """Glory cards of the naval-roll phase (rules version 4), then the round's outcome."""
     if glory.open_window(step, "naval_roll"):
         return None
     return settle_round(step)
 
 
-def do_reroll(step: Step, seat: int, d: dict[str, Any]):
+def do_reroll(step: Step, seat: Who, d: dict[str, Any]) -> Outcome:
     state = step.state
     c = state["combat"]
     S = tables(state)
@@ -268,20 +268,20 @@ def do_reroll(step: Step, seat: int, d: dict[str, Any]):
     return _after_reroll(step, seat)
 
 
-def do_keep_dice(step: Step, seat: int, d: dict[str, Any]):
+def do_keep_dice(step: Step, seat: Who, d: dict[str, Any]) -> Outcome:
     c = step.state["combat"]
     step.emit("CombatRerolled", seat=seat, which=[], dice=list(c["dice"][side_key(c, seat)]))
     return _after_reroll(step, seat)
 
 
-def _after_reroll(step: Step, seat: int):
+def _after_reroll(step: Step, seat: Who) -> Outcome:
     c = step.state["combat"]
     if seat == c["a"]:
         return _maybe_reroll(step, c["d"])
     return _glory_or_settle(step)
 
 
-def winner(state: State, c, sa=None, sd=None):
+def winner(state: State, c: Combat, sa: int | None = None, sd: int | None = None) -> Who | None:
     """More successes wins; a tie goes to the higher sum of the other dice; no
     success at all, or a tie still: nobody. (``sa``, ``sd``: the sides' successes,
     when the caller has counted them.) The book: "Sfida sull'abilità Navigazione", p. 14."""
@@ -298,7 +298,7 @@ def winner(state: State, c, sa=None, sd=None):
     return None
 
 
-def settle_round(step: Step):
+def settle_round(step: Step) -> Outcome:
     """The book: "Azioni", p. 14."""
     state = step.state
     c = state["combat"]
@@ -321,7 +321,7 @@ def settle_round(step: Step):
     return _locate_next(step)
 
 
-def _locate_next(step: Step):
+def _locate_next(step: Step) -> Outcome:
     """Each shooter rolls the hit-location dice for its hits (the attacker first).
     The book: "Posizione dei colpi e danni", p. 14."""
     state = step.state
@@ -353,7 +353,7 @@ def _locate_next(step: Step):
     return _reallocate_or_apply(step)
 
 
-def do_special_shot(step: Step, seat: int, d: dict[str, Any]):
+def do_special_shot(step: Step, seat: Who, d: dict[str, Any]) -> Outcome:
     """The book: "Armi speciali", p. 14."""
     state = step.state
     c = state["combat"]
@@ -365,13 +365,13 @@ def do_special_shot(step: Step, seat: int, d: dict[str, Any]):
     return _locate_next(step)
 
 
-def do_no_shot(step: Step, seat: int, d: dict[str, Any]) -> None:
+def do_no_shot(step: Step, seat: Who, d: dict[str, Any]) -> None:
     state = step.state
     c = state["combat"]
     step.emit("CombatWaiting", seat=c["target"], stage="place", target=c["target"])
 
 
-def do_place_hit(step: Step, seat: int, d: dict[str, Any]):
+def do_place_hit(step: Step, seat: Who, d: dict[str, Any]) -> Outcome:
     state = step.state
     c = state["combat"]
     step.emit("SkullPlaced", seat=seat, location=d["location"])
@@ -380,7 +380,7 @@ def do_place_hit(step: Step, seat: int, d: dict[str, Any]):
     return _locate_next(step)
 
 
-def _reallocate_or_apply(step: Step):
+def _reallocate_or_apply(step: Step) -> Outcome:
     state = step.state
     c = state["combat"]
     for seat in (c["a"], c["d"]):           # (the side is read only for a ship with hits)
@@ -396,29 +396,29 @@ def _reallocate_or_apply(step: Step):
     return apply_hits(step)
 
 
-def do_absorb(step: Step, seat: int, d: dict[str, Any]):
+def do_absorb(step: Step, seat: Who, d: dict[str, Any]) -> Outcome:
     state = step.state
     step.emit("HitAbsorbed", seat=seat, location=d["location"],
               tile=tile(state, side(state, seat), "reinforced_hull", ready=True))
     return _reallocate_or_apply(step)
 
 
-def do_no_absorb(step: Step, seat: int, d: dict[str, Any]):
+def do_no_absorb(step: Step, seat: Who, d: dict[str, Any]) -> Outcome:
     step.emit("HitAbsorbed", seat=seat, location=None, tile=None)
     return _reallocate_or_apply(step)
 
 
-def do_reallocate(step: Step, seat: int, d: dict[str, Any]):
+def do_reallocate(step: Step, seat: Who, d: dict[str, Any]) -> Outcome:
     step.emit("HitReallocated", seat=seat, frm=d["frm"], to=d["to"], why="captain's ability: once a battle")
     return _reallocate_or_apply(step)
 
 
-def do_no_reallocate(step: Step, seat: int, d: dict[str, Any]):
+def do_no_reallocate(step: Step, seat: Who, d: dict[str, Any]) -> Outcome:
     step.emit("HitReallocated", seat=seat, frm=None, to=None, why="declined")
     return _reallocate_or_apply(step)
 
 
-def apply_hits(step: Step):
+def apply_hits(step: Step) -> Outcome:
     """All hits of the round land together: numbered ones, then the skulls; a hit
     on a destroyed location goes to the hull, but not a special shot's.
     The book: "Posizione dei colpi e danni", p. 14."""
@@ -443,7 +443,7 @@ def apply_hits(step: Step):
     return after_naval_round(step)
 
 
-def _sinkings(step: Step):
+def _sinkings(step: Step) -> Outcome:
     """A hull at 0: the ship sinks and its captain dies; the fight is over."""
     state = step.state
     c = state["combat"]
@@ -456,7 +456,7 @@ def _sinkings(step: Step):
     return end(step, None, sunk)
 
 
-def after_naval_round(step: Step):
+def after_naval_round(step: Step) -> Outcome:
     state = step.state
     c = state["combat"]
     win = c["round_winner"]
@@ -481,7 +481,7 @@ def after_naval_round(step: Step):
     return None
 
 
-def after_window(step: Step, phase):
+def after_window(step: Step, phase: str) -> Outcome:
     """A combat window closed: the round goes on."""
     return (settle_round if phase == "naval_roll" else crew_settle)(step)
 

@@ -18,12 +18,12 @@ from .state import CARRY_ON, END_TURN, player, stash_glory, stash_terms
 
 TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
 if TYPE_CHECKING:
-    from typing import Any
     from service.kernel.events import Ev
     from service.kernel.machine import Step
-    from .shapes import State
+    from typing import Any
+    from .shapes import Outcome, State
 
-def carry_on(step: Step, outcome) -> None:
+def carry_on(step: Step, outcome: Outcome) -> None:
     """Do what a phase handed back: an NPC that found the current player, ``(npc, seat)``,
     fights him (and the fight's end is handed back in turn); ``END_TURN``: the current
     player's turn ends; ``CARRY_ON``: it goes on (``resume``); None: nothing."""
@@ -100,7 +100,7 @@ def start_round(step: Step) -> None:
     start_player_turn(step, state["order"][0])
 
 
-def _event_effect(state: State, timing):
+def _event_effect(state: State, timing: str) -> list[dict[str, Any]] | None:
     card = state.get("event_in_play")
     if card is None:
         return None

@@ -51,13 +51,13 @@ from .state import END_TURN, funds, glory_window as window, pay, player, side_ke
 
 TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
 if TYPE_CHECKING:
-    from typing import Any
     from service.kernel.events import Ev
     from service.kernel.machine import Step
-    from .shapes import State, Player
+    from typing import Any
+    from .shapes import Decision, Outcome, Player, State, Who
 
 
-def waiting(state: State):
+def waiting(state: State) -> tuple[str | None, Who | None]:
     """(stage, seat) of the open window."""
     w = window(state)
     if w is None:
@@ -67,7 +67,7 @@ def waiting(state: State):
     return w["stage"], w["waiting"]
 
 
-def _wait(step: Step, phase, seat: int, stage) -> None:
+def _wait(step: Step, phase: str, seat: int, stage: str) -> None:
     if phase in COMBAT_PHASES:
         step.emit("CombatWaiting", seat=seat, stage=stage)
     else:
@@ -76,7 +76,7 @@ def _wait(step: Step, phase, seat: int, stage) -> None:
 
 # one's own turn -------------------------------------------------------------------
 
-def glory_plays(state: State, p: Player, S: dict[str, Any] | None = None):
+def glory_plays(state: State, p: Player, S: dict[str, Any] | None = None) -> list[Decision]:
     """``S``: the state's tables (``tables(state)``), when the caller has read them.
     The book: "Specialisti", p. 12."""
     if not p["hand"]:
@@ -98,7 +98,7 @@ def glory_plays(state: State, p: Player, S: dict[str, Any] | None = None):
     return out
 
 
-def do_play_own(step: Step, seat: int, d: dict[str, Any]):
+def do_play_own(step: Step, seat: int, d: dict[str, Any]) -> Outcome:
     """A glory card played in one's own turn: a specialist hired, or the card's effect.
     The book: "Giocare carte Gloria", p. 12."""
     g = tables(step.state)["glory"][d["card"]]
@@ -124,12 +124,12 @@ def do_discard(step: Step, seat: int, d: dict[str, Any]) -> None:
 
 # the windows -----------------------------------------------------------------------
 
-def is_copy(g) -> bool:
+def is_copy(g: dict[str, Any]) -> bool:
     effect = g.get("effect", "none")
     return effect != "none" and any(s["do"] == "copy_card" for s in effect["steps"])
 
 
-def copied(state: State, g):
+def copied(state: State, g: dict[str, Any]) -> Any:
     """The effect a glory card does: its own, or (``copy_card``) the last one played's."""
     if not is_copy(g):
         return g.get("effect", "none")
@@ -137,7 +137,7 @@ def copied(state: State, g):
     return tables(state)["glory"][last].get("effect", "none") if last else "none"
 
 
-def playable(state: State, p: Player, phase):
+def playable(state: State, p: Player, phase: str) -> list[str]:
     """The cards of ``p``'s hand that act in ``phase``."""
     S = tables(state)
     out = []
@@ -148,7 +148,7 @@ def playable(state: State, p: Player, phase):
     return out
 
 
-def eligible(state: State, phase):
+def eligible(state: State, phase: str) -> list[int]:
     """The players asked, in the order their cards resolve: in a fight the attacker, then
     the defender (an NPC plays no card); at the start of a turn every player from the one
     whose turn it is, in turn order. One to four glory cards in hand, and not declined in
@@ -169,7 +169,7 @@ def eligible(state: State, phase):
             and state["players"][s - 1]["captain"] is not None and s not in declined]
 
 
-def open_window(step: Step, phase) -> bool:
+def open_window(step: Step, phase: str) -> bool:
     """A window of ``phase``; False when nobody is asked (go on at once).
     The book: "Carte Gloria in combattimento", p. 14."""
     seats = eligible(step.state, phase)
@@ -182,7 +182,7 @@ def open_window(step: Step, phase) -> bool:
     return True
 
 
-def legal(state: State, seat: int):
+def legal(state: State, seat: int) -> list[Decision]:
     w = window(state)
     st, who = waiting(state)
     if who != seat:
@@ -215,7 +215,7 @@ def declined_this_turn(state: State, seat: int) -> bool:
     return d is not None and d["turn"] == [state["turn"], state["cur"]] and seat in d["seats"]
 
 
-def _next(step: Step):
+def _next(step: Step) -> bool:
     """Ask the next player, resolve the next announced card, or start a new round;
     True while the window stays open."""
     w = window(step.state)
@@ -234,23 +234,23 @@ def _next(step: Step):
     return open_window(step, w["phase"])
 
 
-def do_announce(step: Step, seat: int, d: dict[str, Any]):
+def do_announce(step: Step, seat: int, d: dict[str, Any]) -> bool:
     step.emit("GloryAnnounced", seat=seat, phase=window(step.state)["phase"])
     return _next(step)
 
 
-def do_pass(step: Step, seat: int, d: dict[str, Any]):
+def do_pass(step: Step, seat: int, d: dict[str, Any]) -> bool:
     step.emit("GloryPassed", seat=seat, phase=window(step.state)["phase"])
     return _next(step)
 
 
-def do_decline(step: Step, seat: int, d: dict[str, Any]):
+def do_decline(step: Step, seat: int, d: dict[str, Any]) -> bool:
     step.emit("GloryDeclined", seat=seat, card=d["card"], name=tables(step.state)["glory"][d["card"]]["name"],
               why="an announced card not played is shown (the book)")
     return _next(step)
 
 
-def do_play(step: Step, seat: int, d: dict[str, Any]):
+def do_play(step: Step, seat: int, d: dict[str, Any]) -> bool | str:
     state = step.state
     S = tables(state)
     g = S["glory"][d["card"]]
@@ -265,7 +265,7 @@ def do_play(step: Step, seat: int, d: dict[str, Any]):
     return _next(step)
 
 
-def do_reroll(step: Step, seat: int, d: dict[str, Any]):
+def do_reroll(step: Step, seat: int, d: dict[str, Any]) -> bool:
     state = step.state
     c = state["combat"]
     w = window(state)

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 # dice -------------------------------------------------------------------------------
 
-def skill_test(step: Step, seat: int, skill, why):
+def skill_test(step: Step, seat: int, skill: str, why: str) -> int:
     """The book: "Dadi e verifica delle abilità", p. 3."""
     S = tables(step.state)
     p = player(step.state, seat)
@@ -37,7 +37,7 @@ def skill_test(step: Step, seat: int, skill, why):
     return hits
 
 
-def successes(state: State, dice):
+def successes(state: State, dice: list[int]) -> int:
     """How many dice show a success (a skull)."""
     least = tables(state)["success_from"]
     n = 0
@@ -47,7 +47,7 @@ def successes(state: State, dice):
     return n
 
 
-def numbers(state: State, dice):
+def numbers(state: State, dice: list[int]) -> int:
     """The sum of the dice that are not a success (a tie-break in combat)."""
     least = tables(state)["success_from"]
     n = 0
@@ -59,7 +59,7 @@ def numbers(state: State, dice):
 
 # cards, glory and the bank ------------------------------------------------------------
 
-def draw_cargo(step: Step, seat: int, why, reshuffle=True):
+def draw_cargo(step: Step, seat: int, why: str, reshuffle: bool = True) -> str | None:
     """One cargo card to ``seat`` (face down); reshuffles the discards into
     the deck when it runs out (once, if ``reshuffle``). None if none left."""
     decks = step.state["decks"]
@@ -70,7 +70,7 @@ def draw_cargo(step: Step, seat: int, why, reshuffle=True):
     return step.draw("cargo", decks["cargo"], vis=[seat], why=why)
 
 
-def deal_glory(step: Step, seat: int, why):
+def deal_glory(step: Step, seat: int, why: str) -> str | None:
     decks = step.state["decks"]
     if not decks["glory"] and decks["glory_discard"]:
         step.emit("GloryDeckReshuffled", cards=len(decks["glory_discard"]))
@@ -82,14 +82,14 @@ def deal_glory(step: Step, seat: int, why):
     return card
 
 
-def gain_glory(step: Step, seat: int, why) -> None:
+def gain_glory(step: Step, seat: int, why: str) -> None:
     """The book: "Acquisire carte Gloria", p. 12."""
     p = player(step.state, seat)
     step.emit("GloryGained", seat=seat, why=why, glory=p["glory"] + 1)
     deal_glory(step, seat, why)
 
 
-def bank_pays(state: State, amount):
+def bank_pays(state: State, amount: int) -> int:
     """The bank holds the game's coins; it cannot pay more than it has."""
     return max(0, min(amount, state["bank"]))
 

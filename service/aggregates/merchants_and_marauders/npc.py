@@ -29,12 +29,13 @@ from .war import enter
 
 TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
 if TYPE_CHECKING:
-    from typing import Any
+    from collections.abc import Mapping
     from service.kernel.events import Ev
     from service.kernel.machine import Step
-    from .shapes import State, Player
+    from typing import Any
+    from .shapes import Player, State
 
-def naval_nation(state: State, npc):
+def naval_nation(state: State, npc: str) -> str | None:
     """The nation of a naval NPC at sea (its card's, a Man-o-War's own); None for a pirate."""
     n = state["board"]["npcs"][npc]
     if "nation" in n:
@@ -42,7 +43,7 @@ def naval_nation(state: State, npc):
     return tables(state)["events"][n["cards"][-1]].get("nation")
 
 
-def captain_of(state: State, npc):
+def captain_of(state: State, npc: str) -> dict[str, Any]:
     """The NPC captain's skills: the top card's (a Man-o-War's: its war's)."""
     n = state["board"]["npcs"][npc]
     if "captain" in n:
@@ -50,7 +51,7 @@ def captain_of(state: State, npc):
     return dict(tables(state)["events"][n["cards"][-1]]["captain"])
 
 
-def _hunt_rank(state: State, npc, p: Player):
+def _hunt_rank(state: State, npc: str, p: Player) -> tuple[int, int, int]:
     """The NPC's priorities for player ``p``, as a tuple to compare (all 0: not hunted).
     The book: "Priorità di caccia", p. 12."""
     flags = p["flags"]
@@ -71,7 +72,7 @@ def _hunt_rank(state: State, npc, p: Player):
     return (1 if p["gold"] > 0 else 0, 1 if p["cargo"] else 0, 1)
 
 
-def _prey(state: State, npc, zone: str):
+def _prey(state: State, npc: str, zone: str) -> list[int]:
     """The players in ``zone`` or next to it that the NPC hunts, best first (ties kept): at
     sea or in the zone's port (rules version 5: the PT example's pirate is "no porto, mas
     sem nenhuma conseqüência"; games of version 4 hunted only players at sea)."""
@@ -92,13 +93,13 @@ def _prey(state: State, npc, zone: str):
     return sorted(s for r, s in ranked if r == best)
 
 
-def _by_letter(state: State, zone: str, letter):
+def _by_letter(state: State, zone: str, letter: str) -> str:
     """The zone across the border with ``letter``, else the next letter clockwise
     (derived once per catalog: derived.py)."""
     return derived(state)["by_letter"][zone][letter]
 
 
-def move(step: Step, npc, letter) -> None:
+def move(step: Step, npc: str, letter: str) -> None:
     """The book: "Movimento degli NPC", p. 12."""
     state = step.state
     zone = state["board"]["npcs"][npc]["zone"]
@@ -133,7 +134,7 @@ def on_event(step: Step, card: str) -> None:
         step.emit("NpcArriving", npc=info["npc"], card=card, zone=info["zone"])
 
 
-def _man_o_war_of_icon(state: State, icon_npc):
+def _man_o_war_of_icon(state: State, icon_npc: str) -> str | None:
     return derived(state)["man_o_war_of_icon"].get(icon_npc)
 
 
@@ -166,7 +167,7 @@ def end_of_turn_returns(step: Step) -> None:
 
 
 # fights -----------------------------------------------------------------------------
-def fighter(state: State, npc):
+def fighter(state: State, npc: str) -> dict[str, Any]:
     """What the combat needs of an NPC: its ship, its captain (the top card), its nation.
     The book: "Navi NPC in combattimento", p. 12."""
     n = state["board"]["npcs"][npc]
@@ -175,7 +176,7 @@ def fighter(state: State, npc):
             "captain": captain_of(state, npc), "nation": nation, "pirate": not nation}
 
 
-def captain_lost(step: Step, npc) -> None:
+def captain_lost(step: Step, npc: str) -> None:
     """The NPC's captain is dead: its card is discarded; the captain beneath (one at random
     of two or more) takes command, else the NPC leaves the sea."""
     state = step.state
@@ -193,11 +194,11 @@ def captain_lost(step: Step, npc) -> None:
     step.emit("NpcCaptainLost", npc=npc, card=top, successor=successor)
 
 
-def hostile(state: State, npc, p: Player) -> bool:
+def hostile(state: State, npc: str, p: Player) -> bool:
     return any(_hunt_rank(state, npc, p))
 
 
-def _scouts_here(state: State, zone: str, p: Player):
+def _scouts_here(state: State, zone: str, p: Player) -> list[str]:
     """The hostile NPCs of ``zone`` that scout for ``p`` (pirates do not scout beside a
     naval ship; two Man-o-Wars in one zone do not scout)."""
     here = []
@@ -215,7 +216,7 @@ def _scouts_here(state: State, zone: str, p: Player):
             and not (two_mow and is_man_o_war(n))]
 
 
-def spotted(step: Step, seat: int, why):
+def spotted(step: Step, seat: int, why: str) -> tuple[str, int] | None:
     """A player sails into a hostile NPC's zone (leaving port too) or begins the turn
     there: each such NPC scouts, in a random order; the first that succeeds is handed
     back, ``(npc, seat)``, for a fight (None: no NPC found the player).
@@ -236,13 +237,13 @@ def spotted(step: Step, seat: int, why):
     return None
 
 
-def scout_on(step: Step):
+def scout_on(step: Step) -> tuple[str, int] | None:
     """The next NPC of the queue scouts for the player (its Scouting: the card's, or the
     player's flags of its nation if more); ``(npc, seat)`` when it found the player (the
     caller begins the fight), else None once the queue is done. The book: "Azioni Esplorare", p. 12."""
     state = step.state
     S = tables(state)
-    queue = state.get("npc_queue") or {}
+    queue: Mapping[str, Any] = state.get("npc_queue") or {}
     seat = queue.get("seat")
     while queue.get("npcs"):
         npc = queue["npcs"][0]

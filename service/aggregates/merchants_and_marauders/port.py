@@ -19,12 +19,12 @@ from .state import (at_home, capacity, cargo_by_good, funds, pay, player, receiv
 
 TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
 if TYPE_CHECKING:
-    from typing import Any
     from service.kernel.events import Ev
     from service.kernel.machine import Step
-    from .shapes import State, Player
+    from typing import Any
+    from .shapes import Decision, Player, State
 
-def demanded_good(state: State, port):
+def demanded_good(state: State, port: str) -> str | None:
     tile = state["board"]["demand"].get(port)
     return tables(state)["demand"][tile] if tile else None
 
@@ -32,7 +32,7 @@ def demanded_good(state: State, port):
 AMOUNT_STEPS = (1, 5, 10)
 
 
-def amounts(n):
+def amounts(n: int) -> list[int]:
     """The amounts ``legal`` offers (and ``decide`` accepts) for one stash or
     withdraw decision out of ``n`` coins: 1, 5, 10 and everything. Several
     decisions in a row reach any whole amount (stashing stays open until
@@ -47,7 +47,7 @@ def amounts(n):
     return out
 
 
-def legal_port(state: State, seat: int, home=None, S: dict[str, Any] | None = None):
+def legal_port(state: State, seat: int, home: bool | None = None, S: dict[str, Any] | None = None) -> list[Decision]:
     """``home``: ``at_home`` of the seat's player, when the caller has read it; ``S``: the
     state's tables (``tables(state)``), likewise (``legal`` passes both: it asks at every step).
     The book: "Azioni in porto", p. 7."""
@@ -288,7 +288,7 @@ def do_port(step: Step, seat: int, d: dict[str, Any]) -> None:
         step.emit("UpgradeTileRevealed", port=here, tile=tile, kind=S["upgrade"][tile], **named)
 
 
-def over_capacity(state: State, p: Player):
+def over_capacity(state: State, p: Player) -> bool:
     n = len(p["cargo"])
     # (the ship's Cargo asked first: ``capacity`` is never below it, and most holds are not full)
     return n > p["ship"]["cargo"] and n > capacity(state, p)

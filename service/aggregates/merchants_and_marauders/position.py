@@ -51,12 +51,12 @@ POSITION_KEYS = ("players", "to_play", "first", "turn")
 FLAG_MAX = 5
 
 
-def said(text) -> str:
+def said(text: str) -> str:
     """A name as typed, for comparing: lower case, ``_``/``-`` as spaces, one space."""
     return re.sub(r"\s+", " ", re.sub(r"[_\-]", " ", str(text).lower())).strip()
 
 
-def resolve(what: str, text, names: dict) -> str:
+def resolve(what: str, text: str, names: dict) -> str:
     """The id ``text`` names among ``names`` (id -> printed name): by id or printed
     name, or the printed name before a bracket (``Felipe`` for ``Felipe (surname
     unknown)``). Refused, naming the choices, when nothing or several fit."""
@@ -74,7 +74,7 @@ def resolve(what: str, text, names: dict) -> str:
     raise BadInput(f"{what}: no {text!r} (known: {shown}{', ...' if len(names) > 12 else ''})")
 
 
-def copies(what: str, text, names: dict, free: list) -> str:
+def copies(what: str, text: str, names: dict, free: list) -> str:
     """A free copy (in ``free``) of the card or tile named ``text``; removed from ``free``."""
     key = said(text)
     first = resolve(what, text, names)

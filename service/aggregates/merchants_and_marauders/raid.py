@@ -29,10 +29,10 @@ from .wanted import gain_flag
 
 TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
 if TYPE_CHECKING:
-    from typing import Any
     from service.kernel.events import Ev
     from service.kernel.machine import Step
-    from .shapes import State, Player
+    from typing import Any
+    from .shapes import Decision, Outcome, Player, Raid, State
 
 def destroyed(p: Player) -> list:
     """The ship's destroyed locations (no raid with any, the book)."""
@@ -40,13 +40,13 @@ def destroyed(p: Player) -> list:
 
 
 # legal decisions -----------------------------------------------------------------
-def nations(state: State, r):
+def nations(state: State, r: Raid) -> list[str]:
     """The token's nation or the sea zone's (its port's), the raider's choice."""
     zone_nation = tables(state)["zones"][r["zone"]]["nation"]
     return sorted({r["nation"]} | ({zone_nation} if zone_nation else set()))
 
 
-def legal(state: State, seat: int):
+def legal(state: State, seat: int) -> list[Decision]:
     r = state["raid"]
     p = player(state, seat)
     if r["stage"] == "engage":
@@ -85,7 +85,7 @@ def do_let_go(step: Step, seat: int, d: dict[str, Any]) -> None:
     step.emit("MerchantLetGo", seat=seat, zone=step.state["raid"]["zone"])
 
 
-def _turn_card(step: Step, seat: int, why):
+def _turn_card(step: Step, seat: int, why: str) -> str | None:
     """A cargo card drawn face up for the raid (the discards reshuffled once when the deck runs out)."""
     decks = step.state["decks"]
     if not decks["cargo"]:
@@ -98,7 +98,7 @@ def _turn_card(step: Step, seat: int, why):
     return card
 
 
-def do_raid(step: Step, seat: int, d: dict[str, Any]):
+def do_raid(step: Step, seat: int, d: dict[str, Any]) -> Outcome:
     """The book: "Saccheggiare i mercanti", p. 10."""
     state = step.state
     step.emit("RaidBegun", seat=seat, nation=d["nation"], zone=state["raid"]["zone"])
@@ -111,7 +111,7 @@ def do_raid(step: Step, seat: int, d: dict[str, Any]):
     return _after_successes(step, seat)
 
 
-def _after_successes(step: Step, seat: int):
+def _after_successes(step: Step, seat: int) -> Outcome:
     state = step.state
     r = state["raid"]
     p = player(state, seat)
@@ -121,14 +121,14 @@ def _after_successes(step: Step, seat: int):
     return _to_use(step, seat)
 
 
-def _to_use(step: Step, seat: int):
+def _to_use(step: Step, seat: int) -> Outcome:
     if step.state["raid"]["left"] > 0:
         step.emit("RaidStage", stage="use")
         return None
     return resolve(step, seat)
 
 
-def do_spend_weapon(step: Step, seat: int, d: dict[str, Any]):
+def do_spend_weapon(step: Step, seat: int, d: dict[str, Any]) -> Outcome:
     """The book: "Armi speciali durante il saccheggio", p. 10."""
     state = step.state
     step.emit("WeaponSpent", seat=seat, kind=d["kind"], why="a failed die of the raid becomes a success")
@@ -138,40 +138,40 @@ def do_spend_weapon(step: Step, seat: int, d: dict[str, Any]):
     return None
 
 
-def do_weapons_done(step: Step, seat: int, d: dict[str, Any]):
+def do_weapons_done(step: Step, seat: int, d: dict[str, Any]) -> Outcome:
     return _to_use(step, seat)
 
 
-def do_raid_draw(step: Step, seat: int, d: dict[str, Any]):
+def do_raid_draw(step: Step, seat: int, d: dict[str, Any]) -> Outcome:
     step.emit("RaidSuccessUsed", seat=seat, use="draw")
     _turn_card(step, seat, "raid: a success draws a card")
     return _next_success(step, seat)
 
 
-def do_raid_discard(step: Step, seat: int, d: dict[str, Any]):
+def do_raid_discard(step: Step, seat: int, d: dict[str, Any]) -> Outcome:
     step.emit("RaidSuccessUsed", seat=seat, use="discard")
     step.emit("RaidCardDiscarded", seat=seat, card=d["card"])
     return _next_success(step, seat)
 
 
-def do_raid_swap(step: Step, seat: int, d: dict[str, Any]):
+def do_raid_swap(step: Step, seat: int, d: dict[str, Any]) -> Outcome:
     step.emit("RaidSuccessUsed", seat=seat, use="swap")
     step.emit("RaidCardDiscarded", seat=seat, card=d["card"])
     _turn_card(step, seat, "raid: a success swaps a card")
     return _next_success(step, seat)
 
 
-def do_raid_stop(step: Step, seat: int, d: dict[str, Any]):
+def do_raid_stop(step: Step, seat: int, d: dict[str, Any]) -> Outcome:
     return resolve(step, seat)
 
 
-def _next_success(step: Step, seat: int):
+def _next_success(step: Step, seat: int) -> Outcome:
     if step.state["raid"]["left"] <= 0:
         return resolve(step, seat)
     return None
 
 
-def resolve(step: Step, seat: int):
+def resolve(step: Step, seat: int) -> Outcome:
     """The icons of the cards left: every hit lands (on the hull once its location
     is destroyed); the merchant escapes when its escape icons reach the ship's
     Maneuverability; any destroyed location fails the raid; no hull, no captain (and

@@ -62,9 +62,9 @@ from .wanted import port_entries
 
 TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
 if TYPE_CHECKING:
-    from typing import Any
     from service.kernel.machine import Step
-    from .shapes import State, Player, Decision
+    from typing import Any
+    from .shapes import Decision, Outcome, Player, State
 
 AMOUNT_ACTIONS = ("stash", "withdraw")
 
@@ -101,14 +101,14 @@ class MerchantsAndMarauders(Rules):
     min_seats = 2
     max_seats = 4
 
-    def __init__(self):
+    def __init__(self) -> None:
         # every action's handler, one table (``decide`` reads it for every action): the
         # decider's own actions, the modules', the ship choice and the glory windows' answers;
         # an action named twice is refused (``one_table``)
         own = {"retire": self._retire, "end_turn": self._end_turn, "choose_ship": self._choose_ship}
         self._actions = one_table(own, ACTION_HANDLERS, dict.fromkeys(glory_rules.HANDLERS, self._glory_window))
 
-    def parse_options(self, seats, options):
+    def parse_options(self, seats: int, options: dict[str, Any]) -> dict[str, Any]:
         out = {}
         for key, value in options.items():
             if key == "decline":
@@ -133,10 +133,10 @@ class MerchantsAndMarauders(Rules):
     # the catalog's checks (a pydantic schema, ~0.1 s to import) are loaded through the registry
     # when a catalog is checked, a new game's: a stored game's replay, status or legal list
     # reads the catalog its creation recorded and never loads them
-    def catalog(self, options):
+    def catalog(self, options: dict[str, Any]) -> dict[str, Any]:
         return catalog_checks(self.name).default_catalog()
 
-    def validate_catalog(self, cat):
+    def validate_catalog(self, cat: dict[str, Any]) -> dict[str, Any]:
         """``tools new merchants-and-marauders --catalog FILE``: printed values and card
         effects in the vocabulary of ``effects.py`` (an unknown word is refused)."""
         return catalog_checks(self.name).validate(cat)
@@ -153,7 +153,7 @@ class MerchantsAndMarauders(Rules):
     handlers = HANDLERS  # evolve as a table: the kernel calls each event's handler straight
 
     # who acts ---------------------------------------------------------------
-    def to_act(self, state: State):
+    def to_act(self, state: State) -> list[int]:
         phase = state["phase"]
         if phase == "setup":
             return [p["seat"] for p in state["players"] if "choose_ship" in p["pending"]]
@@ -164,7 +164,7 @@ class MerchantsAndMarauders(Rules):
         seat = current_seat(state)
         return [seat] if seat is not None else []
 
-    def legal(self, state: State, seat: int):
+    def legal(self, state: State, seat: int) -> list[Decision]:
         phase = state["phase"]
         if phase == "setup":
             p = player(state, seat)
@@ -222,7 +222,7 @@ class MerchantsAndMarauders(Rules):
         out.append({"action": "end_turn"})
         return out
 
-    def _anytime(self, state: State, p: Player, home=None, S: dict[str, Any] | None = None):
+    def _anytime(self, state: State, p: Player, home: bool | None = None, S: dict[str, Any] | None = None) -> list[Decision]:
         """``home``: ``at_home``, when the caller has read it; ``S``: the tables, likewise."""
         if home is None:
             home = p["in_port"] and at_home(state, p, S)
@@ -234,7 +234,7 @@ class MerchantsAndMarauders(Rules):
             out += glory_plays(state, p, S)
         return out
 
-    def card_names(self, state: State, deck):
+    def card_names(self, state: State, deck: str) -> dict[str, str] | None:
         """Cards and tiles as printed: a good, a tile's kind, a nation, a name."""
         S = tables(state)
         if deck == "cargo":
@@ -251,18 +251,18 @@ class MerchantsAndMarauders(Rules):
             return {k: v["name"] for k, v in table.items() if isinstance(v, dict) and v.get("name")}
         return None
 
-    def card_marks(self, state: State, deck):
+    def card_marks(self, state: State, deck: str) -> dict[str, Any] | None:
         """Copies of one printed name that differ (the three Dutch Naval Ships: their
         admirals, entry zones and icons; rum cards of other raid values or icons): what tells
         each apart (catalog.py, ``marks``)."""
         return tables(state)["marks"].get(deck) or None
 
-    def copies(self, config: dict[str, Any]):
+    def copies(self, config: dict[str, Any]) -> dict[str, Any]:
         """Cards and tiles with one face: two Carpenters, three cocoa demand tiles (catalog.py)."""
         cat = config.get("catalog")  # (none in a search's playout machine, which nobody reads)
         return catalog_data.copies(cat, config.get("catalog_digest")) if cat else {}
 
-    def card_aliases(self, state: State, deck):
+    def card_aliases(self, state: State, deck: str) -> dict[str, list[str]] | None:
         """An upgrade tile is also named by its kind's word (``long_range`` for Long Guns)."""
         if deck == "upgrades":
             S = tables(state)
@@ -276,7 +276,7 @@ class MerchantsAndMarauders(Rules):
         else:
             set_up.setup(step)
 
-    def position(self, config: dict[str, Any], position):
+    def position(self, config: dict[str, Any], position: dict[str, Any]) -> dict[str, Any]:
         """A stated position checked and normalised (position.py, docs/positions.md)."""
         return stated_position.normalise(config, position)
 
@@ -299,7 +299,7 @@ class MerchantsAndMarauders(Rules):
         if not any(d == decision and strictly_equal(d, decision) for d in legal):   # 5.0, True: not 5, 1
             raise IllegalDecision(self._explain(state, seat, decision, legal))
 
-    def _explain(self, state: State, seat: int, decision: Decision, legal):
+    def _explain(self, state: State, seat: int, decision: Decision, legal: list[Decision]) -> str:
         action = decision["action"]
         if state["phase"] == "over":
             return "the game is over"
@@ -333,7 +333,7 @@ class MerchantsAndMarauders(Rules):
                     f"(repeat it for other sums): possible now {sorted(d['amount'] for d in legal if d['action'] == action)}")
         return f"not possible now: {decision} (possible: {', '.join(names)})"
 
-    def _glory_window(self, step: Step, seat: int, decision: Decision):
+    def _glory_window(self, step: Step, seat: int, decision: Decision) -> Outcome:
         """An answer in a glory window; when it closes, the fight or the turn goes on."""
         state = step.state
         phase = glory_rules.window(state)["phase"]
@@ -365,14 +365,14 @@ class MerchantsAndMarauders(Rules):
         """An NPC's move overruled where the printed board differs (referee.py)."""
         referee_rules.referee(step, decision)
 
-    def referee_legal(self, state: State):
+    def referee_legal(self, state: State) -> list[dict[str, Any]]:
         return referee_rules.referee_legal(state)
 
     # end ----------------------------------------------------------------------------
-    def finished(self, state: State):
+    def finished(self, state: State) -> bool:
         return state["phase"] == "over"
 
-    def outcome(self, state: State):
+    def outcome(self, state: State) -> dict[str, Any]:
         players = state["players"]
         total = {p["seat"]: total_glory(state, p) for p in players}
         coins = {p["seat"]: p["gold"] + p["stash"] for p in players}

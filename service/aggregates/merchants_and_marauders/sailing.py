@@ -14,13 +14,13 @@ from .state import pay, player, spend_action
 
 TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
 if TYPE_CHECKING:
-    from typing import Any
     from service.kernel.events import Ev
     from service.kernel.machine import Step
-    from .shapes import State
+    from typing import Any
+    from .shapes import Outcome, State
 
 
-def do_move(step: Step, seat: int, d: dict[str, Any]):
+def do_move(step: Step, seat: int, d: dict[str, Any]) -> Outcome:
     """The book: "Muovere", p. 7."""
     state = step.state
     zone = state["players"][seat - 1]["zone"]
@@ -42,7 +42,7 @@ def do_enter_port(step: Step, seat: int, d: dict[str, Any]) -> None:
     step.emit("EnteredPort", seat=seat, port=port)
 
 
-def do_leave_port(step: Step, seat: int, d: dict[str, Any]):
+def do_leave_port(step: Step, seat: int, d: dict[str, Any]) -> Outcome:
     step.emit("LeftPort", seat=seat, port=player(step.state, seat)["zone"])
     if step.state["board"]["npcs"]:
         return spotted(step, seat, "left port into its zone")

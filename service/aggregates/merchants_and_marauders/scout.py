@@ -11,13 +11,13 @@ from .state import player, spend_action
 
 TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
 if TYPE_CHECKING:
-    from typing import Any
     from service.kernel.events import Ev
     from service.kernel.machine import Step
-    from .shapes import State, Player
+    from typing import Any
+    from .shapes import Decision, Outcome, Player, State
 
 
-def sea_actions(state: State, p: Player):
+def sea_actions(state: State, p: Player) -> list[Decision]:
     if p["in_port"]:
         return []
     scouted = state.get("scouted", ())
@@ -39,7 +39,7 @@ def sea_actions(state: State, p: Player):
     return out
 
 
-def do_scout(step: Step, seat: int, d: dict[str, Any]):
+def do_scout(step: Step, seat: int, d: dict[str, Any]) -> Outcome:
     """The book: "Esplorare", p. 7."""
     state = step.state
     zone = player(state, seat)["zone"]

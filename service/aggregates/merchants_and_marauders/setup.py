@@ -11,13 +11,14 @@ from .mechanics import bank_pays, deal_glory
 
 TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
 if TYPE_CHECKING:
-    from typing import Any
+    from collections.abc import Collection
     from service.kernel.events import Ev
     from service.kernel.machine import Step
-    from .shapes import State, Decision
+    from typing import Any
+    from .shapes import Decision, State
 
 
-def ship_choices(state: State):
+def ship_choices(state: State) -> list[Decision]:
     return [{"action": "choose_ship", "ship": t} for t, s in tables(state)["ships"].items() if s["starting"]]
 
 
@@ -34,7 +35,7 @@ def setup(step: Step) -> None:
     step.emit("ShipChoiceOpened", ships=[d["ship"] for d in ship_choices(state)])
 
 
-def board(step: Step, taken=()) -> None:
+def board(step: Step, taken: Collection[str] = ()) -> None:
     """The board's tiles, tokens and missions (``setup``). ``taken``: upgrade tiles on
     ships already (a stated position, position.py): the others go one face down to each
     port, in the board's order, while they last."""
@@ -71,7 +72,7 @@ def board(step: Step, taken=()) -> None:
         step.emit("MissionPlaced", mission=m, name=S["missions"][m]["name"], port=S["missions"][m]["location"])
 
 
-def choose_ship(step: Step, seat: int, decision: Decision):
+def choose_ship(step: Step, seat: int, decision: Decision) -> bool:
     """A captain's ship, chosen in secret (the book: "Preparazione del gioco", p. 5). In play:
     a new captain's, revealed at once. At set-up, once every ship is chosen: the captains
     revealed, a glory card and the starting gold each, the first player drawn; True then

@@ -20,8 +20,9 @@ Who = int | str
 Location = Literal["hull", "masts", "cargo", "crew", "cannons"]
 # a decision as ``legal`` lists it (JSON: the ``action`` and its fields)
 Decision = dict[str, Any]
-# what a phase hands the turn's flow (``state.END_TURN``, ``state.CARRY_ON``) or None
-Outcome = str | None
+# what a phase hands the turn's flow (``flow.carry_on``): ``state.END_TURN``, ``state.CARRY_ON``, an NPC
+# that found the current player, ``(npc, seat)``, or None
+Outcome = str | tuple[str, int] | None
 
 
 class Ship(TypedDict):

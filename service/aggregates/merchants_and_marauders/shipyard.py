@@ -16,15 +16,15 @@ from .state import UPGRADE_STAT, damage, new_ship, pay, player, receive, ship_ma
 
 TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
 if TYPE_CHECKING:
-    from typing import Any
     from service.kernel.events import Ev
     from service.kernel.machine import Step
-    from .shapes import State, Player
+    from typing import Any
+    from .shapes import Decision, Player, State
 
 REPAIRABLE = ("hull", "masts", "cargo", "cannons")
 
 
-def sale_value(state: State, p: Player, port, keep=None, S: dict[str, Any] | None = None):
+def sale_value(state: State, p: Player, port: str, keep: list[str] | None = None, S: dict[str, Any] | None = None) -> int:
     """What the shipyard pays for the current ship (upgrades +1 each unless
     they move to the new ship at St. John, damage -1 a point, never below 0).
     ``keep``: at St. John (rules version 3) the tiles the player keeps; the others sell.
@@ -46,12 +46,12 @@ def sale_value(state: State, p: Player, port, keep=None, S: dict[str, Any] | Non
     return max(0, info["sell"] + bonus - damage(state, ship))
 
 
-def keeps_upgrades(state: State, port, S: dict[str, Any] | None = None):
+def keeps_upgrades(state: State, port: str, S: dict[str, Any] | None = None) -> bool:
     """``S``: the state's tables, when the caller has read them."""
     return (S or tables(state))["zones"][port]["special"].get("kind") == "transfer_upgrades"
 
 
-def keep_choices(state: State, p: Player, port, S: dict[str, Any] | None = None):
+def keep_choices(state: State, p: Player, port: str, S: dict[str, Any] | None = None) -> list[list[str] | None]:
     """St. John (rules version 3): every set of the ship's tiles to keep (the rest sell for +1).
     ``S``: the state's tables, when the caller has read them."""
     if not state.get("fixes") or not keeps_upgrades(state, port, S):
@@ -60,7 +60,7 @@ def keep_choices(state: State, p: Player, port, S: dict[str, Any] | None = None)
     return [list(c) for k in range(len(tiles), -1, -1) for c in combinations(tiles, k)]
 
 
-def legal(state: State, p: Player, here, money, S: dict[str, Any]):
+def legal(state: State, p: Player, here: str, money: int, S: dict[str, Any]) -> list[Decision]:
     """The shipyard's decisions for ``p`` at port ``here`` with ``money`` to spend
     (``S``: the state's tables)."""
     R = S["rules"]

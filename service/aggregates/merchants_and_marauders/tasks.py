@@ -34,10 +34,11 @@ from .state import cargo_by_good, funds, pay, player
 
 TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
 if TYPE_CHECKING:
-    from typing import Any, NoReturn
+    from collections.abc import Collection
     from service.kernel.events import Ev
     from service.kernel.machine import Step
-    from .shapes import State, Player
+    from typing import Any, NoReturn
+    from .shapes import Decision, Outcome, Player, State
 
 NEEDS = {"deliver": {"good": str, "count": int}, "pay": {"amount": int}}
 
@@ -46,7 +47,7 @@ def _bad(card: str, msg: str) -> NoReturn:
     raise BadInput(f"merchants-and-marauders catalog: card {card!r}: {msg}")
 
 
-def validate_rumor(r, zones, ports, nations) -> None:
+def validate_rumor(r: Any, zones: Collection[str], ports: Collection[str], nations: Collection[str]) -> None:
     if r.get("skill") not in ("influence", "scouting"):
         _bad(r["id"], "a rumor's skill is influence (in port) or scouting (at sea)")
     if r.get("location") not in zones:
@@ -59,7 +60,7 @@ def validate_rumor(r, zones, ports, nations) -> None:
         _bad(r["id"], "a rumor's effect is immediate (it acts when the rumor proves true)")
 
 
-def validate_mission(m, zones, ports, goods, nations) -> None:
+def validate_mission(m: Any, zones: Collection[str], ports: Collection[str], goods: Collection[str], nations: Collection[str]) -> None:
     c = m.get("complete")
     if c is None:
         return                      # no completion written: it cannot be completed
@@ -86,7 +87,7 @@ def validate_mission(m, zones, ports, goods, nations) -> None:
 
 
 # what may be done --------------------------------------------------------------------
-def _rumor_here(state: State, p: Player, during):
+def _rumor_here(state: State, p: Player, during: str) -> bool:
     if not state.get("tasks") or p["rumor"] is None or p.get("rumor_shown"):
         return False
     r = tables(state)["rumors"][p["rumor"]]
@@ -96,11 +97,11 @@ def _rumor_here(state: State, p: Player, during):
     return want == during and r["location"] == p["zone"]
 
 
-def _payable(state: State, p: Player):
+def _payable(state: State, p: Player) -> int:
     return funds(state, p) if p["in_port"] else p["gold"]
 
 
-def _mission_ready(state: State, p: Player, during):
+def _mission_ready(state: State, p: Player, during: str) -> bool:
     if not state.get("tasks") or p["mission"] is None:
         return False
     c = tables(state)["missions"][p["mission"]].get("complete")
@@ -118,7 +119,7 @@ def has_task(p: Player) -> bool:
     return p["rumor"] is not None or p["mission"] is not None
 
 
-def port_activities(state: State, p: Player, started):
+def port_activities(state: State, p: Player, started: list[str]) -> list[Decision]:
     if not has_task(p):
         return []
     out = []
@@ -129,7 +130,7 @@ def port_activities(state: State, p: Player, started):
     return out
 
 
-def sea_actions(state: State, p: Player):
+def sea_actions(state: State, p: Player) -> list[Decision]:
     if p["in_port"] or not has_task(p):
         return []
     out = []
@@ -141,7 +142,7 @@ def sea_actions(state: State, p: Player):
 
 
 # doing it --------------------------------------------------------------------------------
-def _begin(step: Step, seat: int, activity, target) -> None:
+def _begin(step: Step, seat: int, activity: str, target: str) -> None:
     p = player(step.state, seat)
     if step.state["port"] is not None:
         step.emit("PortActivityBegun", seat=seat, activity=activity)
@@ -149,7 +150,7 @@ def _begin(step: Step, seat: int, activity, target) -> None:
         step.emit("Scouted", seat=seat, zone=p["zone"], target=target)
 
 
-def do_follow_rumor(step: Step, seat: int, d: dict[str, Any]):
+def do_follow_rumor(step: Step, seat: int, d: dict[str, Any]) -> Outcome:
     state = step.state
     p = player(state, seat)
     card = p["rumor"]
@@ -167,7 +168,7 @@ def do_follow_rumor(step: Step, seat: int, d: dict[str, Any]):
     return out
 
 
-def do_complete_mission(step: Step, seat: int, d: dict[str, Any]):
+def do_complete_mission(step: Step, seat: int, d: dict[str, Any]) -> Outcome:
     state = step.state
     p = player(state, seat)
     card = p["mission"]

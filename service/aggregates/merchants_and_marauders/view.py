@@ -23,7 +23,8 @@ from .state import capacity, damage, ship_max, stash_glory, total_glory
 TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
 if TYPE_CHECKING:
     from service.kernel.events import Ev
-    from .shapes import State, Player
+    from .names import Names
+    from .shapes import Player, Ship, State
 
 HIDDEN = "hidden"
 
@@ -32,7 +33,7 @@ def words(x) -> str:
     return str(x).replace("_", " ")
 
 
-def _ship(state: State, ship):
+def _ship(state: State, ship: Ship):
     if ship is None:
         return None
     S = tables(state)
@@ -182,7 +183,7 @@ RAID_STAGES = {
 }
 
 
-def _event_says(d, N):
+def _event_says(d, N: Names):
     """What a drawn event card does, in words (the recorded note of older builds says
     NPCs come later: the card's kind says what it does now)."""
     if d.get("effect", "none") != "none":
@@ -194,7 +195,7 @@ def _event_says(d, N):
     return "no effect: its printed text is not known" + moves
 
 
-def _scout_target(target, N):
+def _scout_target(target, N: Names):
     if target.startswith("seat:"):
         return f"seat {target[5:]}'s ship"
     if target.startswith("npc:"):
@@ -208,7 +209,7 @@ def _titled(kind: str, name: str) -> str:
     return name if name.lower().startswith(kind) else f"the {kind} {name}"
 
 
-def _beaten(side, N) -> str:
+def _beaten(side, N: Names) -> str:
     """The beaten side of a fight: ``seat 2``, or an NPC ship (``npc:english_naval``)."""
     return N.npc(side[4:]) if isinstance(side, str) and side.startswith("npc:") else f"seat {side}"
 
@@ -221,7 +222,7 @@ def _and(items: list) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _tokens(tokens: dict, N) -> str:
+def _tokens(tokens: dict, N: Names) -> str:
     """Merchant tokens by sea zone, each by its nation: "Havana English, Nassau Dutch"."""
     return ", ".join(f"{N.zone(z)} " + (N.people(N.S["merchant"][t]) if t in N.S["merchant"] else "unseen")
                      for z, t in tokens.items())
@@ -450,7 +451,7 @@ def _n(n: int, thing: str) -> str:
     return f"{n} {thing}" + ("" if n == 1 else "s")
 
 
-def _placed(q, N) -> str:
+def _placed(q, N: Names) -> str:
     """A player of a stated position, in words (``PositionLaid``)."""
     ship = q["ship"]
     where = f"in port at {N.zone(q['zone'])}" if q["in_port"] else f"at sea off {N.zone(q['zone'])}"
@@ -484,11 +485,11 @@ def say_event(config: dict | None, ev: Ev) -> str:
     return describe(ev, config)
 
 
-def _drawn(d, N) -> str:
+def _drawn(d, N: Names) -> str:
     return f"drew {N.drawn(d['deck'], d['card'])} from {N.deck(d['deck'])} ({N.text(d['why'])})"
 
 
-def _shuffled(d, N) -> str:
+def _shuffled(d, N: Names) -> str:
     deck = N.deck(d["deck"])
     why = N.text(d["why"])
     plain = deck.removeprefix("the ")
@@ -498,13 +499,13 @@ def _shuffled(d, N) -> str:
     return f"shuffled {deck} ({why})"
 
 
-def _chosen(d, N) -> str:
+def _chosen(d, N: Names) -> str:
     options = [N.card(o) if isinstance(o, str) else str(o) for o in d["options"]]
     value = N.card(d["value"]) if isinstance(d["value"], str) else str(d["value"])
     return f"chance chose {value} among {', '.join(options)} ({N.text(d['why'])})"
 
 
-def _awaited(d, N) -> str:
+def _awaited(d, N: Names) -> str:
     deck = d.get("deck")
     what = {"card": f"a card of {N.deck(deck)}" if deck else "a card", "dice": f"{d.get('n')}d{d.get('sides')}",
             "pick": "a choice", "shuffle": f"the order of {N.deck(deck)}" if deck else "an order"}.get(d["kind"])

@@ -11,29 +11,29 @@ from .state import player
 
 TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
 if TYPE_CHECKING:
-    from typing import Any
     from service.kernel.events import Ev
     from service.kernel.machine import Step
-    from .shapes import State, Player
+    from typing import Any
+    from .shapes import Decision, Player, State
 
 FLAG_MAX = 5
 
 
-def gain_flag(step: Step, seat: int, nation, why) -> None:
+def gain_flag(step: Step, seat: int, nation: str, why: str) -> None:
     """The book: "Ricevere bandierine ricercato", p. 11."""
     p = player(step.state, seat)
     n = min(FLAG_MAX, p["flags"].get(nation, 0) + 1)
     step.emit("WantedFlagGained", seat=seat, nation=nation, flags=n, why=why)
 
 
-def lose_flag(step: Step, seat: int, nation, why) -> None:
+def lose_flag(step: Step, seat: int, nation: str, why: str) -> None:
     """The book: "Rimuovere bandierine ricercato", p. 11."""
     p = player(step.state, seat)
     if p["flags"].get(nation):
         step.emit("WantedFlagRemoved", seat=seat, nation=nation, flags=p["flags"][nation] - 1, why=why)
 
 
-def port_entries(state: State, p: Player, S: dict[str, Any] | None = None):
+def port_entries(state: State, p: Player, S: dict[str, Any] | None = None) -> list[Decision]:
     """How the captain may enter the port of his sea zone (none: he may not). ``S``: the
     state's tables (``tables(state)``), when the caller has read them.
     The book: "Conseguenze nell'essere ricercato", p. 11."""

@@ -28,17 +28,17 @@ if TYPE_CHECKING:
     from .shapes import State
 
 
-def at_war(state: State, a, b) -> bool:
+def at_war(state: State, a: str | None, b: str | None) -> bool:
     war = state["board"].get("war") or []
     return a != b and a in war and b in war
 
 
-def bounty_refused(state: State, winner_nation, payer) -> bool:
+def bounty_refused(state: State, winner_nation: str | None, payer: str | None) -> bool:
     """The PT clause: no bounty from a nation at war with the winner's nation."""
     return at_war(state, winner_nation, payer)
 
 
-def declare(step: Step, s, card: str) -> None:
+def declare(step: Step, s: dict[str, Any], card: str) -> None:
     """A ``war`` step: ``nations`` (two), ``zones`` (nation -> entry zone), ``captain``."""
     state = step.state
     nations = sorted(s["nations"])
@@ -57,7 +57,7 @@ def declare(step: Step, s, card: str) -> None:
                   ship="man_o_war", captain=dict(s["captain"]))
 
 
-def end(step: Step, why) -> None:
+def end(step: Step, why: str) -> None:
     """Peace: the At War space is emptied; the Man-o-Wars leave the sea."""
     state = step.state
     war = state["board"].get("war")
@@ -69,7 +69,7 @@ def end(step: Step, why) -> None:
             step.emit("NpcLeft", npc=man_o_war(n), why="the war is over")
 
 
-def enter(step: Step, arrival) -> None:
+def enter(step: Step, arrival: dict[str, Any]) -> None:
     """At the end of the turn: a Man-o-War enters (or one at sea sails to its zone)."""
     state = step.state
     npc = arrival["npc"]

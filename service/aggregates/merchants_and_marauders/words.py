@@ -35,7 +35,7 @@ _SIMPLE = {
 def say_decision(config: dict, decision: dict) -> str:
     N, names = _names(config)
 
-    def n(x) -> str:
+    def n(x: object) -> str:
         if isinstance(x, bool):
             return "yes" if x else "no"
         if isinstance(x, str):
