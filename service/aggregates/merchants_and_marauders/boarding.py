@@ -45,7 +45,7 @@ def plunder_choices(state: State, seat: Who) -> list[Decision]:
     p = side(state, seat)
     out = []
     if len(p["cargo"]) < capacity(state, p):
-        out = [{"action": "plunder_cargo", "card": x} for x in sorted(side(state, c["loser"])["cargo"])]
+        out = [{"action": "plunder_cargo", "card": x} for x in sorted(side(state, c["loser"])["cargo"])]  # type: ignore[arg-type]  # (decided)
     return out + [{"action": "plunder_done"}]
 
 
@@ -146,13 +146,13 @@ def defeated(step: Step, win: Who, lose: Who, plunder: bool) -> Outcome:
         if total:
             step.emit("GoldReceived", seat=win, amount=bank_pays(state, total), why="bounty", by_nation=pay)
     else:
-        gain_flag(step, win, nation_of(state, l), "defeating a non-pirate ship")
+        gain_flag(step, win, nation_of(state, l), "defeating a non-pirate ship")  # type: ignore[arg-type]  # (no pirate: a nation)
     if plunder:
         return _plunder(step, win, lose)
     return end(step, win, [lose])
 
 
-def _beat_npc(step: Step, win: Who, lose: Who, plunder: bool) -> Outcome:
+def _beat_npc(step: Step, win: int, lose: str, plunder: bool) -> Outcome:
     """A naval NPC beaten: a flag of its nation; beaten in crew combat, three cargo cards
     give their loot, one is lost at random per hit its hold took, the rest may be kept.
     A pirate NPC beaten by a non-pirate: its bounty. Either may then be claimed.
@@ -166,7 +166,7 @@ def _beat_npc(step: Step, win: Who, lose: Who, plunder: bool) -> Outcome:
             step.emit("GoldReceived", seat=win, amount=bank_pays(state, pay), why="bounty",
                       by_nation={"pirates": pay})
     else:
-        gain_flag(step, win, nation_of(state, l), "defeating a non-pirate ship")
+        gain_flag(step, win, nation_of(state, l), "defeating a non-pirate ship")  # type: ignore[arg-type]  # (no pirate: a nation)
     if not plunder:
         return end(step, win, [lose])
     if not l["npc_pirate"]:
@@ -220,7 +220,7 @@ def do_plunder_cargo(step: Step, seat: Who, d: dict[str, Any]) -> Outcome:
     return _claim_when_nothing_fits(step, seat)
 
 
-def _claim_when_nothing_fits(step: Step, win: Who) -> None:
+def _claim_when_nothing_fits(step: Step, win: Who) -> Outcome:
     """The cargo plunder closes by itself when no card is left to take or none fits."""
     if len(plunder_choices(step.state, win)) == 1:          # only plunder_done
         step.emit("CombatWaiting", seat=win, stage="claim")
@@ -303,12 +303,12 @@ def _cargo_plundered(state: State, d: dict[str, Any], ev: Ev) -> None:
 
 def _ship_claimed(state: State, d: dict[str, Any], ev: Ev) -> None:
     c = state["combat"]
-    w, l = player(state, d["seat"]), side(state, c["loser"])
+    w, l = player(state, d["seat"]), side(state, c["loser"])  # type: ignore[arg-type]  # (the fight decided: a loser)
     w["returning"].extend(w["ship"]["upgrades"])     # the old ship's tiles go back to ports
     if "returning" in l:                             # (an NPC's ship has none)
         l["returning"].extend(l["ship"]["upgrades"])  # the claimed ship comes without its tiles
-    w["ship"] = dict(l["ship"], upgrades=[], flipped=[])
-    l["ship"] = dict(l["ship"], upgrades=[])
+    w["ship"] = {**l["ship"], "upgrades": [], "flipped": []}
+    l["ship"] = {**l["ship"], "upgrades": []}
     w["glory_ship"] = False
 
 
@@ -323,7 +323,7 @@ def _combat_ended(state: State, d: dict[str, Any], ev: Ev) -> None:
     npc = state["combat"].get("npc")
     if npc is not None:                  # the NPC's cards found and not taken go to the discards
         state["decks"]["cargo_discard"].extend(npc["cargo"])
-    state["combat"] = None
+    state["combat"] = None  # type: ignore[typeddict-item]  # (None: it is over; shapes.py)
 
 
 APPLY = {

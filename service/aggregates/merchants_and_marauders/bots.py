@@ -42,7 +42,7 @@ from .state import at_home, capacity, funds, player, ship_max, side, stash_terms
 TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
 if TYPE_CHECKING:
     from random import Random
-    from .shapes import Decision, Player, State, Who
+    from .shapes import Decision, Location, Player, State, Who
 
 
 def random_bot(state: State, seat: int, legal: list[Decision], rng: Random):
@@ -448,7 +448,7 @@ def _glory_choice(state: State, p: Player, acts: dict[str, list[Decision]]):
 
 # the pirate ----------------------------------------------------------------------------
 
-LOCS = ("hull", "masts", "cargo", "crew", "cannons")
+LOCS: tuple[Location, ...] = ("hull", "masts", "cargo", "crew", "cannons")
 
 
 def _strength(state: State, who: Who):

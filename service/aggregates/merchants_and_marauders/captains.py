@@ -122,7 +122,7 @@ def _captains_revealed(state: State, d: dict[str, Any], ev: Ev) -> None:
 def _captain_redrawn(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
     state["decks"]["captain_discard"].append(p["captain"])
-    p["captain"] = None
+    p["captain"] = None  # type: ignore[typeddict-item]  # (None: no captain now; shapes.py)
     p["pending"].remove("choose_ship")
     p["redrawn"] = True
 
@@ -156,10 +156,10 @@ def _captain_left(state: State, d: dict[str, Any], ev: Ev) -> None:
     p["specialists"] = []
     if p["ship"] is not None:
         p["returning"].extend(p["ship"]["upgrades"])
-    p["ship"] = None
-    p["zone"] = None
+    p["ship"] = None  # type: ignore[typeddict-item]  # (None: no ship now; shapes.py)
+    p["zone"] = None  # type: ignore[typeddict-item]  # (None: no zone now; shapes.py)
     p["in_port"] = False
-    p["captain"] = None
+    p["captain"] = None  # type: ignore[typeddict-item]  # (None: no captain now; shapes.py)
     p["revealed"] = False
     p["glory_ship"] = False
     p["last_buy"] = None

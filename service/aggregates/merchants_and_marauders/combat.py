@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     from service.kernel.events import Ev
     from service.kernel.machine import Step
     from typing import Any
-    from .shapes import Combat, Decision, Outcome, Side, State, Who
+    from .shapes import Combat, Decision, Location, NpcSide, Outcome, Side, State, Who
 
 
 def controller(state: State, who: Who) -> int:
@@ -65,7 +65,7 @@ def controller(state: State, who: Who) -> int:
     c = state["combat"]
     foe = c["d"] if c["a"] == who else c["a"]
     order = state["order"]
-    return order[(order.index(foe) + (1 if state.get("combat_fixes") else -1)) % len(order)]
+    return order[(order.index(foe) + (1 if state.get("combat_fixes") else -1)) % len(order)]  # type: ignore[arg-type]  # (an NPC's foe: a seat)
 
 
 def begin(step: Step, attacker: Who, defender: Who) -> Outcome:
@@ -74,14 +74,14 @@ def begin(step: Step, attacker: Who, defender: Who) -> Outcome:
     state = step.state
     npc = next((w for w in (attacker, defender) if is_npc(w)), None)
     seat = defender if npc == attacker else attacker
-    zone = player(state, seat)["zone"]
+    zone = player(state, seat)["zone"]  # type: ignore[arg-type]  # (the side not the NPC: a seat)
     if npc is None:
         step.emit("CombatBegun", a=attacker, d=defender, zone=zone)
     else:
         step.emit("CombatBegun", a=attacker, d=defender, zone=zone, npc=npc_rules.fighter(state, npc[4:]))
     d = side(state, defender)
     if not is_npc(attacker) and not is_pirate(d):   # engaging a non-pirate ship: wanted by its nation at once
-        gain_flag(step, attacker, nation_of(state, d), "engaging a non-pirate ship")
+        gain_flag(step, attacker, nation_of(state, d), "engaging a non-pirate ship")  # type: ignore[arg-type]  # (no pirate: a nation)
     return _long_range(step)
 
 
@@ -118,14 +118,14 @@ def acting_seat(state: State) -> int:
     return controller(state, state["combat"]["waiting"])
 
 
-def legal(state: State, seat: int) -> list[Decision]:
+def legal(state: State, seat: Who) -> list[Decision]:
     c = state["combat"]
     if acting_seat(state) != seat:
         return []
     seat = c["waiting"]                 # the side it decides for (itself, or an NPC it controls)
     st = c["stage"]
     if st.startswith("glory_"):
-        return glory.legal(state, seat)
+        return glory.legal(state, seat)  # type: ignore[arg-type]  # (a glory window asks seats only)
     if st == "bow":
         return [{"action": "bow_cannon", "fire": True}, {"action": "bow_cannon", "fire": False}]
     if st == "absorb":
@@ -291,7 +291,7 @@ def winner(state: State, c: Combat, sa: int | None = None, sd: int | None = None
     if sa == 0 and sd == 0:
         return None
     if sa != sd:
-        return c["a"] if sa > sd else c["d"]
+        return c["a"] if sa > sd else c["d"]  # type: ignore[operator]  # (sd: given with sa)
     na, nd = numbers(state, da), numbers(state, dd)
     if na != nd:
         return c["a"] if na > nd else c["d"]
@@ -427,7 +427,7 @@ def apply_hits(step: Step) -> Outcome:
     for seat in (c["d"], c["a"]):
         ship = side(state, seat)["ship"]
         for h in c["hits"].get(str(seat), []):
-            loc = h["location"]
+            loc: Location = h["location"]
             if ship[loc] > 0:
                 step.emit("ShipHit", seat=seat, location=loc, aimed=loc, why="combat")
             elif h.get("special"):
@@ -486,19 +486,19 @@ def after_window(step: Step, phase: str) -> Outcome:
     return (settle_round if phase == "naval_roll" else crew_settle)(step)
 
 
-HANDLERS = {
+_FOR_A_SIDE = {
     "combat_action": do_combat_action, "reroll": do_reroll, "keep_dice": do_keep_dice,
     "special_shot": do_special_shot, "no_shot": do_no_shot, "place_hit": do_place_hit,
     "reallocate": do_reallocate, "no_reallocate": do_no_reallocate, "bow_cannon": do_bow_cannon,
     "absorb": do_absorb, "no_absorb": do_no_absorb,
 }
-HANDLERS = {**{k: for_side(v) for k, v in HANDLERS.items()}, **boarding.HANDLERS}
+HANDLERS = {**{k: for_side(v) for k, v in _FOR_A_SIDE.items()}, **boarding.HANDLERS}
 
 
 # the events ---------------------------------------------------------------------------
 
 def _combat_begun(state: State, d: dict[str, Any], ev: Ev) -> None:
-    npc = None
+    npc: NpcSide | None = None
     if d.get("npc"):
         f = d["npc"]
         npc = {"npc": f["id"], "seat": "npc:" + f["id"], "nation": f.get("nation"), "npc_pirate": f["pirate"],
@@ -510,7 +510,7 @@ def _combat_begun(state: State, d: dict[str, Any], ev: Ev) -> None:
                        "round_winner": None, "due": {}, "located": [], "hits": {}, "skulls": {},
                        "reallocated": [], "asked": [], "winner": None, "loser": None,
                        "before_round": False, "bow": {}, "bow_asked": [], "absorb_asked": [],
-                       "window": None, "crew_round": 0}
+                       "window": None, "crew_round": 0}  # type: ignore[typeddict-item]  # (window None: none open)
 
 
 def _combat_declared(state: State, d: dict[str, Any], ev: Ev) -> None:

@@ -345,7 +345,8 @@ def _cargo_gained_by_card(state: State, d: dict[str, Any], ev: Ev) -> None:
 
 
 def _repaired_by_card(state: State, d: dict[str, Any], ev: Ev) -> None:
-    player(state, d["seat"])["ship"][d["location"]] += 1
+    loc: Location = d["location"]
+    player(state, d["seat"])["ship"][loc] += 1
 
 
 APPLY = {"CargoGainedByCard": _cargo_gained_by_card, "ShipRepairedByCard": _repaired_by_card}

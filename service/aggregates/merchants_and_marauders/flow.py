@@ -221,7 +221,7 @@ def _player_turn_started(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["actions"] = tables(state)["rules"]["actions"]
     state["acted"] = False
     state["port_used"] = False
-    state["port"] = None
+    state["port"] = None  # type: ignore[typeddict-item]  # (None: it is over; shapes.py)
     state["withdrew"] = False
 
 

@@ -47,14 +47,20 @@ from itertools import combinations
 from .abilities import may_hire
 from .catalog import tables
 from .effects import COMBAT_TIMINGS as COMBAT_PHASES, run
-from .state import END_TURN, funds, glory_window as window, pay, player, side_key
+from .state import END_TURN, funds, glory_window, pay, player, side_key
 
 TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
 if TYPE_CHECKING:
     from service.kernel.events import Ev
     from service.kernel.machine import Step
     from typing import Any
-    from .shapes import Decision, Outcome, Player, State, Who
+    from .shapes import Decision, Outcome, Player, State, Who, Window
+
+    # the open window: the decisions and events of this module are taken in one (a caller
+    # that may find none asks ``is None``); the state's ``glory_window`` at run time
+    def window(state: State) -> Window: ...
+else:
+    window = glory_window
 
 
 def waiting(state: State) -> tuple[str | None, Who | None]:
@@ -164,7 +170,8 @@ def eligible(state: State, phase: str) -> list[int]:
         order, cur = state["order"], state["cur"]
         seats = order[cur:] + order[:cur]
     limit = S["rules"]["glory_hand_limit"]
-    declined = (window(state) or {}).get("declined", [])
+    w = window(state)
+    declined = w["declined"] if w else []
     return [s for s in seats if 1 <= len(state["players"][s - 1]["hand"]) <= limit
             and state["players"][s - 1]["captain"] is not None and s not in declined]
 
@@ -312,7 +319,7 @@ def _glory_played(state: State, d: dict[str, Any], ev: Ev) -> None:
 
 def _window_opened(state: State, d: dict[str, Any], ev: Ev) -> None:
     w = window(state)
-    new = {"phase": d["phase"], "seats": list(d["seats"]), "passed": [], "announced": [], "reasked": [],
+    new: Window = {"phase": d["phase"], "seats": list(d["seats"]), "passed": [], "announced": [], "reasked": [],
            "resolved": [], "reroll": [], "declined": list(w["declined"]) if w else []}
     if d["phase"] in COMBAT_PHASES:
         state["combat"]["window"] = new
@@ -345,7 +352,8 @@ def _glory_declined(state: State, d: dict[str, Any], ev: Ev) -> None:
     w["declined"].append(d["seat"])
     if state.get("decline_once"):       # counted for the player's turn (``declined_this_turn``)
         turn = [state["turn"], state["cur"]]
-        if (state.get("declines") or {}).get("turn") != turn:
+        declines = state.get("declines")
+        if declines is None or declines["turn"] != turn:
             state["declines"] = {"turn": turn, "seats": []}
         state["declines"]["seats"].append(d["seat"])
 
@@ -366,9 +374,9 @@ def _glory_resolved(state: State, d: dict[str, Any], ev: Ev) -> None:
 
 def _window_closed(state: State, d: dict[str, Any], ev: Ev) -> None:
     if d["phase"] in COMBAT_PHASES:
-        state["combat"]["window"] = None
+        state["combat"]["window"] = None  # type: ignore[typeddict-item]  # (None: it is over; shapes.py)
     else:
-        state["turn_window"] = None
+        state["turn_window"] = None  # type: ignore[typeddict-item]  # (None: it is over; shapes.py)
 
 
 APPLY = {

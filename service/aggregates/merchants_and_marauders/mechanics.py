@@ -14,10 +14,10 @@ from .state import player, receive, side
 
 TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
 if TYPE_CHECKING:
-    from typing import Any
     from service.kernel.events import Ev
     from service.kernel.machine import Step
-    from .shapes import State
+    from typing import Any
+    from .shapes import Location, State
 
 # dice -------------------------------------------------------------------------------
 
@@ -143,7 +143,8 @@ def _cargo_deck_reshuffled(state: State, d: dict[str, Any], ev: Ev) -> None:
 
 def _ship_hit(state: State, d: dict[str, Any], ev: Ev) -> None:
     ship = side(state, d["seat"])["ship"]
-    ship[d["location"]] = max(0, ship[d["location"]] - 1)
+    loc: Location = d["location"]
+    ship[loc] = max(0, ship[loc] - 1)
 
 
 def _cargo_lost(state: State, d: dict[str, Any], ev: Ev) -> None:

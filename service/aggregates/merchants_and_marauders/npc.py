@@ -29,7 +29,6 @@ from .war import enter
 
 TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
 if TYPE_CHECKING:
-    from collections.abc import Mapping
     from service.kernel.events import Ev
     from service.kernel.machine import Step
     from typing import Any
@@ -93,7 +92,7 @@ def _prey(state: State, npc: str, zone: str) -> list[int]:
     return sorted(s for r, s in ranked if r == best)
 
 
-def _by_letter(state: State, zone: str, letter: str) -> str:
+def _by_letter(state: State, zone: str, letter: str) -> tuple[str, str]:
     """The zone across the border with ``letter``, else the next letter clockwise
     (derived once per catalog: derived.py)."""
     return derived(state)["by_letter"][zone][letter]
@@ -107,10 +106,10 @@ def move(step: Step, npc: str, letter: str) -> None:
     if prey:
         seat = prey[0] if len(prey) == 1 else step.pick(prey, vis="all", why=f"{npc} hunts: players even on every "
                                                                          "priority, one at random")
-        prey = player(state, seat)
-        to = prey["zone"]
+        hunted = player(state, seat)
+        to = hunted["zone"]
         why = "hunting" if to != zone else "hunting: it stays"
-        if prey["in_port"]:             # no fight in port: the NPC waits at sea (spotted)
+        if hunted["in_port"]:             # no fight in port: the NPC waits at sea (spotted)
             why += f" (seat {seat} is in port: no consequence there)"
         step.emit("NpcMoved", npc=npc, frm=zone, to=to, letter=letter, hunting=seat, why=why)
         return
@@ -129,7 +128,7 @@ def on_event(step: Step, card: str) -> None:
             move(step, icon["npc"], icon["dir"])
         mow = _man_o_war_of_icon(state, icon["npc"])   # a nation's icon moves its Man-o-War too
         if mow in state["board"]["npcs"]:
-            move(step, mow, icon["dir"])
+            move(step, mow, icon["dir"])  # type: ignore[arg-type]  # (at sea: a name)
     if info.get("npc"):
         step.emit("NpcArriving", npc=info["npc"], card=card, zone=info["zone"])
 
@@ -243,7 +242,7 @@ def scout_on(step: Step) -> tuple[str, int] | None:
     caller begins the fight), else None once the queue is done. The book: "Azioni Esplorare", p. 12."""
     state = step.state
     S = tables(state)
-    queue: Mapping[str, Any] = state.get("npc_queue") or {}
+    queue: Any = state.get("npc_queue") or {}
     seat = queue.get("seat")
     while queue.get("npcs"):
         npc = queue["npcs"][0]
@@ -255,7 +254,7 @@ def scout_on(step: Step) -> tuple[str, int] | None:
             continue
         value = captain_of(state, npc)["scouting"]
         if naval_nation(state, npc):
-            value = max(value, p["flags"].get(naval_nation(state, npc), 0))
+            value = max(value, p["flags"].get(naval_nation(state, npc), 0))  # type: ignore[arg-type]  # (naval: a nation)
         dice = step.roll(S["die_sides"], value, vis="all", why=f"{npc} scouts for seat {seat}",
                          faces={"skull": S["die_sides"]})
         least, ok = S["success_from"], False
@@ -328,15 +327,15 @@ def _npc_scouted(state: State, d: dict[str, Any], ev: Ev) -> None:
     q = state["npc_queue"]
     q["npcs"].remove(d["npc"])
     if not q["npcs"]:
-        state["npc_queue"] = None
+        state["npc_queue"] = None  # type: ignore[typeddict-item]  # (None: the queue is done)
 
 
 def _npc_cargo_found(state: State, d: dict[str, Any], ev: Ev) -> None:
-    state["combat"]["npc"]["cargo"].append(d["card"])
+    state["combat"]["npc"]["cargo"].append(d["card"])  # type: ignore[index]  # (a fight with an NPC)
 
 
 def _npc_cargo_lost(state: State, d: dict[str, Any], ev: Ev) -> None:
-    state["combat"]["npc"]["cargo"].remove(d["card"])
+    state["combat"]["npc"]["cargo"].remove(d["card"])  # type: ignore[index]  # (a fight with an NPC)
     state["decks"]["cargo_discard"].append(d["card"])
 
 

@@ -61,7 +61,7 @@ def legal_port(state: State, seat: int, home: bool | None = None, S: dict[str, A
         home = at_home(state, p, S)
     money = funds(state, p, home)
     act = port["act"]
-    out = []
+    out: list[Decision] = []
     if act == "buy":
         out += [{"action": "buy", "card": c} for c, price in sorted(port["offer"].items()) if price <= money]
         out.append({"action": "end_buy"})
@@ -138,7 +138,8 @@ def do_buy_goods(step: Step, seat: int, d: dict[str, Any]) -> None:
     n = R["buy_draw_repeat"] if repeat else R["buy_draw"]
     step.emit("PortActivityBegun", seat=seat, activity="buy", draw=n, repeat=repeat)
     want = demanded_good(state, here)
-    offer, reshuffled = [], False
+    offer: list[str] = []
+    reshuffled = False
     while len(offer) < n:
         before = len(state["decks"]["cargo"])
         card = draw_cargo(step, seat, f"seat {seat} buys goods at {here}", reshuffle=not reshuffled)
@@ -150,7 +151,7 @@ def do_buy_goods(step: Step, seat: int, d: dict[str, Any]) -> None:
             step.emit("DemandedCargoDiscarded", seat=seat, cards=[card], good=want)
         else:
             offer.append(card)
-    counts = {}
+    counts: dict[str, int] = {}
     for c in offer:
         counts[S["good"][c]] = counts.get(S["good"][c], 0) + 1
     special = S["zones"][here]["special"]
@@ -419,7 +420,7 @@ def _gold_withdrawn(state: State, d: dict[str, Any], ev: Ev) -> None:
 
 
 def _port_ended(state: State, d: dict[str, Any], ev: Ev) -> None:
-    state["port"] = None
+    state["port"] = None  # type: ignore[typeddict-item]  # (None: it is over; shapes.py)
 
 
 HANDLERS = {

@@ -188,7 +188,7 @@ def resolve(step: Step, seat: int) -> Outcome:
             escapes += 1
             continue
         loc = icon.split(":", 1)[1]
-        to = loc if p["ship"][loc] > 0 else "hull"
+        to = loc if p["ship"][loc] > 0 else "hull"  # type: ignore[literal-required]  # (a location's name)
         step.emit("ShipHit", seat=seat, location=to, aimed=loc, card=c, why="raid")
         if p["ship"]["hull"] <= 0:
             break
@@ -201,16 +201,17 @@ def resolve(step: Step, seat: int) -> Outcome:
     if broken:
         step.emit("RaidEnded", seat=seat, result="failed", loot=0, escapes=escapes, maneuver=maneuver,
                   destroyed=broken)
-        return
+        return None
     if escapes >= maneuver:
         step.emit("RaidEnded", seat=seat, result="escaped", loot=0, escapes=escapes, maneuver=maneuver)
-        return
+        return None
     loot = sum(S["cargo"][c]["raid"] for c in r["cards"])
     step.emit("GoldReceived", seat=seat, amount=bank_pays(state, loot), why="raid loot")
     step.emit("RaidSucceeded", seat=seat, loot=loot, escapes=escapes, maneuver=maneuver)
     if loot >= S["rules"]["raid_glory_gold"]:
         gain_glory(step, seat, f"a raid worth {loot} gold")
     step.emit("RaidStage", stage="take")
+    return None
 
 
 def _trim_cargo(step: Step, seat: int) -> None:
@@ -244,7 +245,7 @@ def _merchant_sighted(state: State, d: dict[str, Any], ev: Ev) -> None:
 
 
 def _merchant_let_go(state: State, d: dict[str, Any], ev: Ev) -> None:
-    state["raid"] = None
+    state["raid"] = None  # type: ignore[typeddict-item]  # (None: it is over; shapes.py)
 
 
 def _raid_begun(state: State, d: dict[str, Any], ev: Ev) -> None:
@@ -285,7 +286,7 @@ def _raid_card_taken(state: State, d: dict[str, Any], ev: Ev) -> None:
 
 def _raid_ended(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["decks"]["cargo_discard"].extend(state["raid"]["cards"])
-    state["raid"] = None
+    state["raid"] = None  # type: ignore[typeddict-item]  # (None: it is over; shapes.py)
 
 
 HANDLERS = {

@@ -66,7 +66,7 @@ def referee(step: Step, d: dict[str, Any]) -> None:
     if to not in zones:
         raise IllegalDecision(f"no sea zone {to!r} (the zones: {', '.join(sorted(zones))})")
     if to == npcs[npc]["zone"]:
-        raise IllegalDecision(f"the {npc.replace('_', ' ')} ship is already in {zones[to]['name']}")
+        raise IllegalDecision(f"the {npc.replace('_', ' ')} ship is already in {zones[to]['name']}")  # type: ignore[union-attr]  # (an NPC at sea)
     if not isinstance(reason, str) or len(reason) > REASON_MAX:
         raise IllegalDecision(f"the reason is a few words (at most {REASON_MAX} characters)")
     step.emit("NpcMoveOverruled", npc=npc, frm=npcs[npc]["zone"], to=to, reason=reason)

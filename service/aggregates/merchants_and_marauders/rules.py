@@ -109,7 +109,7 @@ class MerchantsAndMarauders(Rules):
         self._actions = one_table(own, ACTION_HANDLERS, dict.fromkeys(glory_rules.HANDLERS, self._glory_window))
 
     def parse_options(self, seats: int, options: dict[str, Any]) -> dict[str, Any]:
-        out = {}
+        out: dict[str, Any] = {}
         for key, value in options.items():
             if key == "decline":
                 text = str(value).strip().lower()
@@ -160,7 +160,7 @@ class MerchantsAndMarauders(Rules):
         if state.get("combat") is not None:          # a fight: the seat it waits for (an NPC's controller)
             return [combat_rules.acting_seat(state)]
         if state.get("turn_window") is not None:     # glory cards at the start of a turn
-            return [glory_rules.waiting(state)[1]]
+            return [glory_rules.waiting(state)[1]]  # type: ignore[list-item]  # (a window open: a seat)
         seat = current_seat(state)
         return [seat] if seat is not None else []
 
@@ -187,7 +187,7 @@ class MerchantsAndMarauders(Rules):
             if "choose_ship" in p["pending"]:
                 return ship_choices(state) + ([{"action": "redraw_captain"}] if may_redraw(state, p) else [])
             if "keep_rumor" in p["pending"]:
-                return [{"action": "keep_rumor", "card": c} for c in sorted([p["rumor"], p["offered_rumor"]])]
+                return [{"action": "keep_rumor", "card": c} for c in sorted([p["rumor"], p["offered_rumor"]])]  # type: ignore[type-var]  # (both drawn)
         if state.get("raid") is not None:
             return raid_rules.legal(state, seat)
         port = state["port"]
@@ -344,7 +344,7 @@ class MerchantsAndMarauders(Rules):
             return None
         if phase in glory_rules.COMBAT_PHASES:      # the window closed: the fight goes on
             return combat_rules.after_window(step, phase)
-        turn_goes_on(step, current_seat(state))     # or the turn
+        turn_goes_on(step, current_seat(state))  # type: ignore[arg-type]  # or the turn (in play: a seat)
         return None
 
     # set-up and new captains -----------------------------------------------------

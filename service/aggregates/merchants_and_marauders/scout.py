@@ -22,7 +22,7 @@ def sea_actions(state: State, p: Player) -> list[Decision]:
         return []
     scouted = state.get("scouted", ())
     zone = p["zone"]
-    out = []
+    out: list[Decision] = []
     if state["board"]["merchants"].get(zone) is not None and "merchant" not in scouted:
         out.append({"action": "scout", "target": "merchant"})
     for q in state["players"]:

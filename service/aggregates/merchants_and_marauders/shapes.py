@@ -89,6 +89,7 @@ class NpcSide(TypedDict):
     zone: str
     in_port: bool
     card: str | None
+    rumor_shown: NotRequired[bool]      # (never: a player's, popped from either side)
 
 
 # a side of a fight, as ``state.side`` returns it
@@ -112,8 +113,8 @@ class Window(TypedDict):
     resolved: list[Any]
     reroll: list[Any]
     declined: list[Any]
-    waiting: NotRequired[int]          # the seat asked now (a window at the start of a turn)
-    stage: NotRequired[str]
+    waiting: NotRequired[int | None]   # the seat asked now (a window at the start of a turn)
+    stage: NotRequired[str | None]
 
 
 class Combat(TypedDict):
@@ -144,7 +145,7 @@ class Combat(TypedDict):
     bow: dict[str, Any]
     bow_asked: list[Any]
     absorb_asked: list[Any]
-    window: Window | None
+    window: Window             # a glory window in the fight (None: none open)
     crew_round: int
 
 
@@ -193,19 +194,10 @@ class Board(TypedDict):
     war: list[str] | None                # the two nations at war
 
 
-class Decks(TypedDict):
-    cargo: list[str]
-    cargo_discard: list[str]
-    events: list[str]
-    event_discard: list[str]
-    glory: list[str]
-    glory_discard: list[str]
-    rumors: list[str]
-    missions: list[str]
-    mission_discard: list[str]
-    captains: list[str]
-    captain_discard: list[str]
-    demand_reserve: list[str]
+# the decks, each a list of card ids, top last: cargo, cargo_discard, events, event_discard,
+# glory, glory_discard, rumors, missions, mission_discard, captains, captain_discard,
+# demand_reserve (a deck is named by a string: ``step.draw(deck, ...)``, the events' ``deck``)
+Decks = dict[str, list[str]]
 
 
 class NpcQueue(TypedDict):
@@ -253,8 +245,8 @@ class State(TypedDict):
     declared: list[int]
     position: NotRequired[dict[str, Any]]     # a stated position (position.py)
     tables: NotRequired[dict[str, Any]]       # another catalog's tables
-    turn_window: NotRequired[Window | None]
-    npc_queue: NotRequired[NpcQueue | None]
+    turn_window: NotRequired[Window]          # a glory window at the start of a turn (None: none open)
+    npc_queue: NotRequired[NpcQueue]          # NPCs about to scout the current player (None: none)
     npc_arriving: NotRequired[list[Any]]
     npc_returning: NotRequired[list[Any]]
     mow_arriving: NotRequired[list[dict[str, Any]]]

@@ -19,9 +19,9 @@ if TYPE_CHECKING:
     from service.kernel.events import Ev
     from service.kernel.machine import Step
     from typing import Any
-    from .shapes import Decision, Player, State
+    from .shapes import Decision, Location, Player, State
 
-REPAIRABLE = ("hull", "masts", "cargo", "cannons")
+REPAIRABLE: tuple[Location, ...] = ("hull", "masts", "cargo", "cannons")
 
 
 def sale_value(state: State, p: Player, port: str, keep: list[str] | None = None, S: dict[str, Any] | None = None) -> int:
@@ -64,7 +64,7 @@ def legal(state: State, p: Player, here: str, money: int, S: dict[str, Any]) -> 
     """The shipyard's decisions for ``p`` at port ``here`` with ``money`` to spend
     (``S``: the state's tables)."""
     R = S["rules"]
-    out = []
+    out: list[Decision] = []
     ship = p["ship"]
     if money >= abilities.price(state, p, "repair", R["repair_price"]):
         most = ship_maxima(state, ship)
@@ -186,7 +186,8 @@ def do_place_upgrade(step: Step, seat: int, d: dict[str, Any]) -> None:
 
 def _ship_repaired(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
-    p["ship"][d["location"]] += 1
+    loc: Location = d["location"]
+    p["ship"][loc] += 1
     pay(state, p, d["cost"])
 
 
@@ -198,8 +199,8 @@ def _upgrade_bought(state: State, d: dict[str, Any], ev: Ev) -> None:
     stat = UPGRADE_STAT.get(tables(state)["upgrade"][d["tile"]])
     before = ship_max(state, ship, stat) if stat in ("cargo", "cannons") else None
     ship["upgrades"].append(d["tile"])
-    if before is not None and ship_max(state, ship, stat) > before:
-        ship[stat] += 1
+    if before is not None and ship_max(state, ship, stat) > before:  # type: ignore[arg-type]  # (cargo or cannons)
+        ship[stat] += 1  # type: ignore[literal-required, typeddict-item]  # (cargo or cannons)
     pay(state, p, d["cost"])
 
 
@@ -226,7 +227,7 @@ def _ship_bought(state: State, d: dict[str, Any], ev: Ev) -> None:
         for t in ship["upgrades"]:
             stat = UPGRADE_STAT.get(tables(state)["upgrade"][t])
             if stat in ("cargo", "cannons"):
-                ship[stat] = ship_max(state, ship, stat)
+                ship[stat] = ship_max(state, ship, stat)  # type: ignore[literal-required]  # (cargo or cannons)
         if state.get("fixes"):          # a kept Extra Hammocks tile keeps its crew point
             ship["crew"] = min(old["crew"], ship_max(state, ship, "crew"))
     p["returning"].extend(t for t in old["upgrades"] if t not in ship["upgrades"])

@@ -29,8 +29,10 @@ from .derived import SHIP_STATS, derived
 
 TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
 if TYPE_CHECKING:
-    from typing import Any, TypeGuard
-    from .shapes import Combat, Location, Player, Ship, Side, State, Who, Window
+    from typing import Any, overload
+
+    from typing_extensions import TypeIs
+    from .shapes import Combat, Location, NpcSide, Player, Ship, Side, State, Who, Window
 
 LOCATIONS: tuple[Location, ...] = ("hull", "masts", "cargo", "crew", "cannons")     # a ship's hit locations
 
@@ -129,6 +131,15 @@ CARRY_ON = "carry on"       # a fight is over and the current player lived: his 
 
 def player(state: State, seat: int) -> Player:
     return state["players"][seat - 1]
+
+
+if TYPE_CHECKING:               # (an NPC's name gives its side, a seat its player)
+    @overload
+    def side(state: State, who: str) -> NpcSide: ...
+    @overload
+    def side(state: State, who: int) -> Player: ...
+    @overload
+    def side(state: State, who: Who) -> Side: ...
 
 
 def side(state: State, who: Who) -> Side:
@@ -270,7 +281,7 @@ def is_pirate(p: Side) -> bool:
     return bool(p.get("npc_pirate")) or any(p["flags"].values())
 
 
-def is_npc(who: Who) -> TypeGuard[str]:
+def is_npc(who: Who) -> TypeIs[str]:
     return isinstance(who, str)
 
 

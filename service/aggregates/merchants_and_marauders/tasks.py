@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from typing import Any, NoReturn
     from .shapes import Decision, Outcome, Player, State
 
-NEEDS = {"deliver": {"good": str, "count": int}, "pay": {"amount": int}}
+NEEDS: dict[str, dict[str, type]] = {"deliver": {"good": str, "count": int}, "pay": {"amount": int}}
 
 
 def _bad(card: str, msg: str) -> NoReturn:
@@ -159,10 +159,10 @@ def do_follow_rumor(step: Step, seat: int, d: dict[str, Any]) -> Outcome:
     step.emit("RumorRevealed", seat=seat, card=card, name=r["name"], skill=r["skill"], zone=p["zone"])
     if not skill_test(step, seat, r["skill"], f"following the rumor {r['name']}"):
         step.emit("RumorFalse", seat=seat, card=card)
-        return
+        return None
     step.emit("RumorTrue", seat=seat, card=card, kept=bool(r.get("keep")))
     effect = r.get("effect", "none")
-    out = run(step, effect["steps"], seat, card) if effect != "none" else None
+    out = run(step, effect["steps"], seat, card) if effect != "none" else None  # type: ignore[arg-type]  # (a rumor)
     if player(step.state, seat)["captain"] is not None:
         gain_glory(step, seat, "a rumor proved true")
     return out
@@ -177,7 +177,7 @@ def do_complete_mission(step: Step, seat: int, d: dict[str, Any]) -> Outcome:
     _begin(step, seat, "complete_mission", "mission")
     if c.get("skill") and not skill_test(step, seat, c["skill"], f"completing the mission {m['name']}"):
         step.emit("MissionAttemptFailed", seat=seat, mission=card)
-        return
+        return None
     have = cargo_by_good(state, p)
     delivered = []
     for n in c.get("needs", []):
@@ -185,7 +185,7 @@ def do_complete_mission(step: Step, seat: int, d: dict[str, Any]) -> Outcome:
             delivered += sorted(have[n["good"]])[:n["count"]]
     pay = sum(n["amount"] for n in c.get("needs", []) if n["need"] == "pay")
     step.emit("MissionCompleted", seat=seat, mission=card, name=m["name"], delivered=delivered, paid=pay)
-    out = run(step, c["steps"], seat, card) if c.get("steps") else None
+    out = run(step, c["steps"], seat, card) if c.get("steps") else None  # type: ignore[arg-type]  # (a mission)
     if player(step.state, seat)["captain"] is not None:
         gain_glory(step, seat, "a mission completed")
     return out
@@ -203,7 +203,7 @@ def _rumor_revealed(state: State, d: dict[str, Any], ev: Ev) -> None:
 def _rumor_done(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
     if not d.get("kept"):               # false, or true and not kept: back into the rumor deck
-        state["decks"]["rumors"].append(p["rumor"])
+        state["decks"]["rumors"].append(p["rumor"])  # type: ignore[arg-type]  # (the rumor followed)
         p["rumor"] = None
         p.pop("rumor_shown", None)
 
@@ -215,7 +215,7 @@ def _mission_completed(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["decks"]["cargo_discard"].extend(d["delivered"])
     if d["paid"]:
         pay(state, p, d["paid"])
-    state["decks"]["mission_discard"].append(p["mission"])
+    state["decks"]["mission_discard"].append(p["mission"])  # type: ignore[arg-type]  # (the mission completed)
     p["mission"] = None
 
 
