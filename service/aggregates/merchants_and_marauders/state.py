@@ -29,6 +29,7 @@ from .derived import SHIP_STATS, derived
 
 TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from typing import Any, overload
 
     from typing_extensions import TypeIs
@@ -155,7 +156,7 @@ def side_key(c: Combat, who: Who) -> str:
     return "a" if who == c["a"] else "d"
 
 
-def ship_max(state: State, ship: Ship, stat: str) -> int:
+def ship_max(state: Mapping[str, Any], ship: Ship, stat: str) -> int:
     """The ship's value for ``stat`` with its upgrades (never above the maximum)."""
     if not ship["upgrades"]:
         return derived(state)["ship_maxima"][ship["type"]][stat]
@@ -168,7 +169,7 @@ def ship_max(state: State, ship: Ship, stat: str) -> int:
     return min(v, S["rules"]["stat_max"])
 
 
-def ship_maxima(state: State, ship: Ship) -> dict[str, int]:
+def ship_maxima(state: Mapping[str, Any], ship: Ship) -> dict[str, int]:
     """``ship_max`` of every stat (``SHIP_STATS``) at once: {stat: value}. Read it, never
     change it (without upgrades it is the ship type's own table, derived.py)."""
     if not ship["upgrades"]:
@@ -232,7 +233,7 @@ def current_seat(state: State) -> int | None:
     return order[state["cur"]]
 
 
-def new_ship(state: State, kind: str, crew: int | None = None) -> Ship:
+def new_ship(state: Mapping[str, Any], kind: str, crew: int | None = None) -> Ship:
     s = tables(state)["ships"][kind]
     return {"type": kind, "hull": s["toughness"], "masts": s["toughness"], "cargo": s["cargo"],
             "crew": s["crew"] if crew is None else min(crew, s["crew"]), "cannons": s["cannons"],

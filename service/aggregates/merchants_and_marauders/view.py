@@ -23,21 +23,22 @@ from .state import capacity, damage, ship_max, stash_glory, total_glory
 TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
 if TYPE_CHECKING:
     from service.kernel.events import Ev
+    from typing import Any
     from .names import Names
-    from .shapes import Player, Ship, State
+    from .shapes import Location, Player, Ship, State, Who
 
 HIDDEN = "hidden"
 
 
-def words(x) -> str:
+def words(x: object) -> str:
     return str(x).replace("_", " ")
 
 
-def _ship(state: State, ship: Ship):
+def _ship(state: State, ship: Ship | None) -> dict[str, Any] | None:
     if ship is None:
         return None
     S = tables(state)
-    locs = ("hull", "masts", "cargo", "crew", "cannons")
+    locs: tuple[Location, ...] = ("hull", "masts", "cargo", "crew", "cannons")
     return {"type": ship["type"], "name": S["ships"][ship["type"]]["name"],
             "locations": {k: ship[k] for k in locs},
             "max": {k: ship_max(state, ship, k) for k in (*locs, "maneuver")},
@@ -45,11 +46,11 @@ def _ship(state: State, ship: Ship):
             "damage": damage(state, ship)}
 
 
-def _player(state: State, p: Player, mine):
+def _player(state: State, p: Player, mine: bool) -> dict[str, Any]:
     S = tables(state)
     known = mine or p["revealed"]
     cap = S["captains"][p["captain"]] if (known and p["captain"]) else None
-    out = {
+    out: dict[str, Any] = {
         "captain": ({"id": p["captain"], **cap} if cap else (HIDDEN if p["captain"] else None)),
         "ship": _ship(state, p["ship"]),
         "zone": p["zone"], "in_port": p["in_port"],
@@ -75,25 +76,25 @@ def _player(state: State, p: Player, mine):
     return out
 
 
-def view(state: dict, seat: int | None) -> dict:
+def view(state: State, seat: int | None) -> dict[str, Any]:
     S = tables(state)
     referee = seat is None
     board = state["board"]
-    upgrades = {}
-    for port, tile in board["upgrades"].items():
+    upgrades: dict[str, Any] = {}
+    for at, tile in board["upgrades"].items():
         if tile is None:
-            upgrades[port] = None
-        elif referee or board["revealed"][port]:
-            upgrades[port] = {"tile": tile, "kind": S["upgrade"].get(tile, "unseen"),
-                              "name": S["upgrade_name"].get(tile, "unseen"), "face_up": board["revealed"][port]}
+            upgrades[at] = None
+        elif referee or board["revealed"][at]:
+            upgrades[at] = {"tile": tile, "kind": S["upgrade"].get(tile, "unseen"),
+                            "name": S["upgrade_name"].get(tile, "unseen"), "face_up": board["revealed"][at]}
         else:
-            upgrades[port] = "face-down"
+            upgrades[at] = "face-down"
     merchants = {z: (None if t is None else ({"token": t, "nation": S["merchant"].get(t, "unseen")} if referee
                                              else "face-down"))
                  for z, t in board["merchants"].items()}
     decks = state["decks"]
     port = state["port"]
-    port_view = None
+    port_view: dict[str, Any] | None = None
     if port is not None:
         cur = state["order"][state["cur"]]
         port_view = {"port": port["port"], "started": list(port["started"]), "activity": port["act"],
@@ -103,7 +104,7 @@ def view(state: dict, seat: int | None) -> dict:
                                   for c, pr in sorted(port["offer"].items())]
         else:
             port_view["offer"] = len(port["offer"])
-    out = {
+    out: dict[str, Any] = {
         "phase": state["phase"], "turn": state["turn"], "target": state["target"],
         "end_reason": state["end_reason"], "order": list(state["order"]),
         "current": state["order"][state["cur"]] if state["phase"] == "play" and state["order"] else None,
@@ -183,7 +184,7 @@ RAID_STAGES = {
 }
 
 
-def _event_says(d, N: Names):
+def _event_says(d: dict[str, Any], N: Names) -> str:
     """What a drawn event card does, in words (the recorded note of older builds says
     NPCs come later: the card's kind says what it does now)."""
     if d.get("effect", "none") != "none":
@@ -195,7 +196,7 @@ def _event_says(d, N: Names):
     return "no effect: its printed text is not known" + moves
 
 
-def _scout_target(target, N: Names):
+def _scout_target(target: str, N: Names) -> str:
     if target.startswith("seat:"):
         return f"seat {target[5:]}'s ship"
     if target.startswith("npc:"):
@@ -209,7 +210,7 @@ def _titled(kind: str, name: str) -> str:
     return name if name.lower().startswith(kind) else f"the {kind} {name}"
 
 
-def _beaten(side, N: Names) -> str:
+def _beaten(side: Who, N: Names) -> str:
     """The beaten side of a fight: ``seat 2``, or an NPC ship (``npc:english_naval``)."""
     return N.npc(side[4:]) if isinstance(side, str) and side.startswith("npc:") else f"seat {side}"
 
@@ -451,7 +452,7 @@ def _n(n: int, thing: str) -> str:
     return f"{n} {thing}" + ("" if n == 1 else "s")
 
 
-def _placed(q, N: Names) -> str:
+def _placed(q: dict[str, Any], N: Names) -> str:
     """A player of a stated position, in words (``PositionLaid``)."""
     ship = q["ship"]
     where = f"in port at {N.zone(q['zone'])}" if q["in_port"] else f"at sea off {N.zone(q['zone'])}"
@@ -485,11 +486,11 @@ def say_event(config: dict | None, ev: Ev) -> str:
     return describe(ev, config)
 
 
-def _drawn(d, N: Names) -> str:
+def _drawn(d: dict[str, Any], N: Names) -> str:
     return f"drew {N.drawn(d['deck'], d['card'])} from {N.deck(d['deck'])} ({N.text(d['why'])})"
 
 
-def _shuffled(d, N: Names) -> str:
+def _shuffled(d: dict[str, Any], N: Names) -> str:
     deck = N.deck(d["deck"])
     why = N.text(d["why"])
     plain = deck.removeprefix("the ")
@@ -499,13 +500,13 @@ def _shuffled(d, N: Names) -> str:
     return f"shuffled {deck} ({why})"
 
 
-def _chosen(d, N: Names) -> str:
+def _chosen(d: dict[str, Any], N: Names) -> str:
     options = [N.card(o) if isinstance(o, str) else str(o) for o in d["options"]]
     value = N.card(d["value"]) if isinstance(d["value"], str) else str(d["value"])
     return f"chance chose {value} among {', '.join(options)} ({N.text(d['why'])})"
 
 
-def _awaited(d, N: Names) -> str:
+def _awaited(d: dict[str, Any], N: Names) -> str:
     deck = d.get("deck")
     what = {"card": f"a card of {N.deck(deck)}" if deck else "a card", "dice": f"{d.get('n')}d{d.get('sides')}",
             "pick": "a choice", "shuffle": f"the order of {N.deck(deck)}" if deck else "an order"}.get(d["kind"])
