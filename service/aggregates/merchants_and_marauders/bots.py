@@ -41,28 +41,33 @@ from .state import at_home, capacity, funds, player, ship_max, side, stash_terms
 
 TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
 if TYPE_CHECKING:
+    from collections.abc import Callable, Collection
     from random import Random
-    from .shapes import Decision, Location, Player, State, Who
+    from typing import Any
+    from .shapes import Decision, Location, Player, Side, State, Who
+
+    # a plan's first action: ("end",), ("leave",), ("enter",), ("move", zone), ("merchant",), ("player", seat)
+    Plan = tuple[Any, ...]
 
 
-def random_bot(state: State, seat: int, legal: list[Decision], rng: Random):
+def random_bot(state: State, seat: int, legal: list[Decision], rng: Random) -> Decision:
     return rng.choice(legal)
 
 
-def _by_action(legal: list[Decision]):
-    out = {}
+def _by_action(legal: list[Decision]) -> dict[str, list[Decision]]:
+    out: dict[str, list[Decision]] = {}
     for d in legal:
         out.setdefault(d["action"], []).append(d)
     return out
 
 
-def _next_hop(state: State, start, goal, avoid=()):
+def _next_hop(state: State, start: str, goal: str, avoid: Collection[str] = ()) -> str | None:
     """First zone on a shortest path from ``start`` to ``goal`` (None if there), through
     no zone of ``avoid`` when such a path exists (the tests' seekers sail by it)."""
     if start == goal:
         return None
     adj = tables(state)["adj"]
-    prev = {start: None}
+    prev: dict[str, Any] = {start: None}    # zone -> the zone it is reached from (None: the start)
     q = deque([start])
     while q:
         z = q.popleft()
@@ -80,7 +85,7 @@ def _next_hop(state: State, start, goal, avoid=()):
     return z
 
 
-def _dist(state: State, start):
+def _dist(state: State, start: str) -> dict[str, int]:
     adj = tables(state)["adj"]
     dist = {start: 0}
     q = deque([start])
@@ -93,16 +98,16 @@ def _dist(state: State, start):
     return dist
 
 
-def _wanted(state: State):
+def _wanted(state: State) -> dict[str, list[str]]:
     """good -> ports that want it."""
     S = tables(state)
-    out = {}
+    out: dict[str, list[str]] = {}
     for z, t in state["board"]["demand"].items():
         out.setdefault(S["demand"][t], []).append(z)
     return out
 
 
-def _target(state: State, p: Player):
+def _target(state: State, p: Player) -> str:
     S = tables(state)
     wanted = _wanted(state)
     dist = _dist(state, p["zone"])
@@ -124,13 +129,13 @@ RICH = 20   # a merchant this rich sails home to stash
 TRADE = 8   # coins a merchant keeps aboard to trade
 
 
-def _stash_worth(state: State, p: Player, rich):
+def _stash_worth(state: State, p: Player, rich: int) -> bool:
     """``p`` carries ``rich`` coins or more and its stash may still earn glory."""
     per, most = stash_terms(state)
     return p["gold"] >= rich and p["stash"] < per * most
 
 
-def merchant_bot(state: State, seat: int, legal: list[Decision], rng: Random):
+def merchant_bot(state: State, seat: int, legal: list[Decision], rng: Random) -> Decision:
     p = player(state, seat)
     acts = _by_action(legal)
     if state.get("combat") is not None:         # attacked, or controlling an NPC
@@ -154,7 +159,7 @@ def merchant_bot(state: State, seat: int, legal: list[Decision], rng: Random):
     return acts["end_turn"][0] if "end_turn" in acts else rng.choice(legal)
 
 
-def _what_is_due(state: State, acts: dict[str, list[Decision]]):
+def _what_is_due(state: State, acts: dict[str, list[Decision]]) -> Decision | None:
     """What must be done before anything else: a tile placed, a ship chosen (a Flute), a
     rumor kept, a glory card over the limit discarded (not a specialist); a specialist
     hired as soon as it can be."""
@@ -176,7 +181,7 @@ def _what_is_due(state: State, acts: dict[str, list[Decision]]):
     return None
 
 
-def _port_activity(state: State, p: Player, acts: dict[str, list[Decision]], wanted):
+def _port_activity(state: State, p: Player, acts: dict[str, list[Decision]], wanted: dict[str, list[str]]) -> Decision:
     """In the port action: the activity under way, else the next one worth doing."""
     money = funds(state, p)
     act = state["port"]["act"]
@@ -191,7 +196,7 @@ def _port_activity(state: State, p: Player, acts: dict[str, list[Decision]], wan
     return _next_activity(state, p, acts, wanted, money)
 
 
-def _buy(state: State, p: Player, acts: dict[str, list[Decision]], wanted, money: int):
+def _buy(state: State, p: Player, acts: dict[str, list[Decision]], wanted: dict[str, list[str]], money: int) -> Decision:
     """Goods another port wants, cheapest first, or any good at 1, while the hold has room
     and a coin is left."""
     S = tables(state)
@@ -212,7 +217,7 @@ def _buy(state: State, p: Player, acts: dict[str, list[Decision]], wanted, money
     return acts["end_buy"][0]
 
 
-def _shipyard(p: Player, acts: dict[str, list[Decision]], money: int):
+def _shipyard(p: Player, acts: dict[str, list[Decision]], money: int) -> Decision:
     """A Galleon, else a Frigate, for the glory when rich; else a repair."""
     if "buy_ship" in acts and not p["glory_ship"]:
         for kind in ("galleon", "frigate"):
@@ -224,7 +229,7 @@ def _shipyard(p: Player, acts: dict[str, list[Decision]], money: int):
     return acts["end_shipyard"][0]
 
 
-def _next_activity(state: State, p: Player, acts: dict[str, list[Decision]], wanted, money: int):
+def _next_activity(state: State, p: Player, acts: dict[str, list[Decision]], wanted: dict[str, list[str]], money: int) -> Decision:
     """Sell the demanded good (all of it), or a lone card nobody wants; stash at home; the
     shipyard when rich or damaged; buy goods with room and money; else leave."""
     S = tables(state)
@@ -248,14 +253,14 @@ def _next_activity(state: State, p: Player, acts: dict[str, list[Decision]], wan
     return acts["end_port"][0]
 
 
-def _jettison(state: State, acts: dict[str, list[Decision]], wanted):
+def _jettison(state: State, acts: dict[str, list[Decision]], wanted: dict[str, list[str]]) -> Decision:
     """Over the hold in port: a card nobody wants first."""
     S = tables(state)
     dead = [d for d in acts["discard_cargo"] if not wanted.get(S["good"][d["card"]])]
     return (dead or acts["discard_cargo"])[0]
 
 
-def _port_is_useful(state: State, p: Player):
+def _port_is_useful(state: State, p: Player) -> bool:
     """A port action here sells the demanded good, buys into an empty hold or stashes."""
     S = tables(state)
     here = p["zone"]
@@ -264,7 +269,7 @@ def _port_is_useful(state: State, p: Player):
             or (at_home(state, p) and p["gold"] >= TRADE + 5))
 
 
-def _sail_toward_goal(state: State, p: Player, acts: dict[str, list[Decision]]):
+def _sail_toward_goal(state: State, p: Player, acts: dict[str, list[Decision]]) -> Decision | None:
     """Toward the goal's port (``_target``) around the NPCs that hunt the ship and would
     beat it: never into their zone, the turn ended in a port or out of their reach when
     it can be; None: nothing to do."""
@@ -272,7 +277,7 @@ def _sail_toward_goal(state: State, p: Player, acts: dict[str, list[Decision]]):
     threats = _threats(state, p)
     dist = _dist_to(state, {goal}, threats)
 
-    def end_score(zone: str, in_port):
+    def end_score(zone: str, in_port: bool) -> float:
         if in_port:
             if zone == goal and not (zone == p["zone"] and state["port_used"]):
                 return 6.0
@@ -284,7 +289,7 @@ def _sail_toward_goal(state: State, p: Player, acts: dict[str, list[Decision]]):
     return None if first == ("end",) else _decision(acts, first)
 
 
-def _raid_choice(state: State, p: Player, acts: dict[str, list[Decision]]):
+def _raid_choice(state: State, p: Player, acts: dict[str, list[Decision]]) -> Decision | None:
     """Within a raid: weapons on failed dice; each success spent as the small search
     ``_raid_use`` finds best (draw, discard or swap a card, or stop) for the loot, a raid's
     glory and the ship; keep the richest cards that fit."""
@@ -302,13 +307,14 @@ def _raid_choice(state: State, p: Player, acts: dict[str, list[Decision]]):
     return acts.get("weapons_done", acts.get("let_go", [None]))[0]
 
 
-def _raid_outcome(state: State, p: Player, kinds):
+def _raid_outcome(state: State, p: Player, kinds: list[tuple[str, int]]) -> float:
     """What the raid's cards ``kinds`` ((icon, gold) each) are worth to the raider: the
     loot (and a glory point's worth at the book's threshold) if the raid succeeds, less
     the damage; a sunk ship is the captain's death."""
     S = tables(state)
     ship = p["ship"]
-    hits, escapes, loot = {}, 0, 0
+    hits: dict[str, int] = {}
+    escapes, loot = 0, 0
     for icon, gold in kinds:
         loot += gold
         if icon == "escape":
@@ -321,9 +327,9 @@ def _raid_outcome(state: State, p: Player, kinds):
     for loc, k in hits.items():
         if loc == "hull":
             hull -= k
-        elif k >= ship[loc]:
+        elif k >= ship[loc]:  # type: ignore[literal-required]  # (an icon's location)
             broken = True
-            hull -= k - ship[loc]
+            hull -= k - ship[loc]  # type: ignore[literal-required]  # (an icon's location)
     if hull <= 0:
         return -60.0
     damage = 2.0 * sum(hits.values())
@@ -332,12 +338,12 @@ def _raid_outcome(state: State, p: Player, kinds):
     return loot + (10.0 if loot >= S["rules"]["raid_glory_gold"] else 0.0) - damage
 
 
-def _raid_deck(state: State):
+def _raid_deck(state: State) -> dict[tuple[str, int], int]:
     """The cargo cards the raid may still turn, by (icon, gold), with their counts: the
     catalog's, less the cards in sight (the raid's, the raider's hold, the discards)."""
     S = tables(state)
     seen = list(state["raid"]["cards"]) + list(state["decks"]["cargo_discard"])
-    counts = {}
+    counts: dict[tuple[str, int], int] = {}
     for info in S["cargo"].values():
         counts[(info["icon"], info["raid"])] = counts.get((info["icon"], info["raid"]), 0) + 1
     for c in seen:
@@ -346,14 +352,14 @@ def _raid_deck(state: State):
     return {k: v for k, v in counts.items() if v > 0}
 
 
-def _raid_use(state: State, p: Player, acts: dict[str, list[Decision]]):
+def _raid_use(state: State, p: Player, acts: dict[str, list[Decision]]) -> Decision:
     """The success's best use, two successes ahead: stop, discard, swap or draw."""
     S = tables(state)
     deck = _raid_deck(state)
     total = sum(deck.values()) or 1
-    memo = {}
+    memo: dict[tuple[tuple[tuple[str, int], ...], int], float] = {}
 
-    def value(kinds, left):
+    def value(kinds: list[tuple[str, int]], left: int) -> float:
         key = (tuple(sorted(kinds)), left)
         if key in memo:
             return memo[key]
@@ -382,14 +388,14 @@ def _raid_use(state: State, p: Player, acts: dict[str, list[Decision]]):
     return max(options, key=lambda o: (o[0], -o[1]))[2]
 
 
-def _combat_choice(state: State, p: Player, acts: dict[str, list[Decision]], rng: Random):
+def _combat_choice(state: State, p: Side, acts: dict[str, list[Decision]], rng: Random) -> Decision:
     """In a fight: flee a ship that would beat it (``_beats``, no margin), else shoot while
     it has cannons, else board with a crew, else flee; spend
     a special shot on skulls; place skull hits on its soundest location (never the
     hull while another remains); plunder everything and claim a bigger ship."""
     ship = p["ship"]
     if "glory_announce" in acts or "glory_play" in acts or "glory_decline" in acts or "glory_reroll" in acts:
-        return _glory_choice(state, p, acts)
+        return _glory_choice(state, p, acts)  # type: ignore[arg-type]  # (glory: a player's)
     if "combat_action" in acts:
         can = {d["do"] for d in acts["combat_action"]}
         c = state["combat"]
@@ -412,15 +418,15 @@ def _combat_choice(state: State, p: Player, acts: dict[str, list[Decision]], rng
     if "absorb" in acts:
         return acts["absorb"][0]
     if "place_hit" in acts:
-        spare = [d for d in acts["place_hit"] if d["location"] != "hull" and ship[d["location"]] > 0]
-        return max(spare, key=lambda d: ship[d["location"]]) if spare else acts["place_hit"][0]
+        spare = [d for d in acts["place_hit"] if d["location"] != "hull" and ship[d["location"]] > 0]  # type: ignore[literal-required]  # (a location)
+        return max(spare, key=lambda d: ship[d["location"]]) if spare else acts["place_hit"][0]  # type: ignore[literal-required]  # (a location)
     if "no_reallocate" in acts:
         return acts["no_reallocate"][0]
     if "plunder_cargo" in acts:
         return acts["plunder_cargo"][0]
     if "claim_ship" in acts:
         c = state["combat"]
-        theirs = side(state, c["loser"])["ship"]
+        theirs = side(state, c["loser"])["ship"]  # type: ignore[arg-type]  # (the fight decided: a loser)
         bigger = ship_max(state, theirs, "hull") > ship_max(state, ship, "hull")
         return {"action": "claim_ship", "claim": bool(bigger)}
     for k in ("no_shot", "plunder_done", "keep_dice"):
@@ -429,7 +435,7 @@ def _combat_choice(state: State, p: Player, acts: dict[str, list[Decision]], rng
     return rng.choice([d for a in acts.values() for d in a])
 
 
-def _glory_choice(state: State, p: Player, acts: dict[str, list[Decision]]):
+def _glory_choice(state: State, p: Player, acts: dict[str, list[Decision]]) -> Decision:
     """Glory cards in a fight or at a turn's start: announce one only with a card of the
     phase in hand, play it; roll again its own failed dice and the other side's successes."""
     c = state.get("combat")
@@ -451,7 +457,7 @@ def _glory_choice(state: State, p: Player, acts: dict[str, list[Decision]]):
 LOCS: tuple[Location, ...] = ("hull", "masts", "cargo", "crew", "cannons")
 
 
-def _strength(state: State, who: Who):
+def _strength(state: State, who: Who) -> tuple[int, int, int]:
     """(dice a round, cannons, what the ship takes before it sinks) of a player's ship
     (its captain's Seamanship once revealed, else 2) or an NPC at sea (its chart's ship,
     whole, and its captain's Seamanship): all public."""
@@ -466,15 +472,15 @@ def _strength(state: State, who: Who):
         ship = S["ships"][n["ship"]]
         life = 2 * ship["toughness"] + ship["cargo"] + ship["crew"] + ship["cannons"]
         return captain_of(state, who)["seamanship"], ship["cannons"], life
-    q = player(state, who)
-    ship = q["ship"]
-    dice = skill_dice(state, q, "seamanship") if q["revealed"] or q["captain"] is None else 2
+    pl = player(state, who)
+    ship = pl["ship"]
+    dice = skill_dice(state, pl, "seamanship") if pl["revealed"] or pl["captain"] is None else 2
     if ship is None:
         return 0, 0, 0
     return (dice if ship["masts"] > 0 else 1), ship["cannons"], sum(ship[k] for k in LOCS) + ship["hull"]
 
 
-def _beats(state: State, me, foe, margin=1.5):
+def _beats(state: State, me: Who, foe: Who, margin: float = 1.5) -> bool:
     """``me`` (a seat) sinks ``foe`` (a seat or an NPC) well before it is sunk itself:
     each side's expected hits a round (its dice times its cannons) against what the
     other ship takes, with a margin."""
@@ -487,28 +493,28 @@ def _beats(state: State, me, foe, margin=1.5):
     return mine >= margin * theirs
 
 
-def _threats(state: State, p: Player):
+def _threats(state: State, p: Player) -> set[str]:
     """The zones of the NPCs that hunt ``p`` and that it does not beat."""
-    out = set()
+    out: set[str] = set()
     for k, n in state["board"]["npcs"].items():
         if hostile(state, k, p) and not _beats(state, p["seat"], k):
             out.add(n["zone"])
     return out
 
 
-def _may_enter(state: State, p: Player, zone: str):
+def _may_enter(state: State, p: Player, zone: str) -> bool:
     """``p`` may enter the port of ``zone`` (a port, and not one that refuses it)."""
     return zone in tables(state)["ports"] and bool(port_entries(state, {**p, "zone": zone}))
 
 
-def _exposed(state: State, zone: str, threats):
+def _exposed(state: State, zone: str, threats: set[str]) -> bool:
     """A ship left at sea in ``zone`` at the end of the turn may be found: a hunter
     there or next to it."""
     adj = tables(state)["adj"]
     return zone in threats or any(z in threats for z in adj[zone])
 
 
-def _plan(state: State, p: Player, threats):
+def _plan(state: State, p: Player, threats: set[str]) -> tuple[Plan, float]:
     """The pirate's best first action of the turn's actions left, by a small search
     over sailing (never into a hunter's zone), scouting a merchant token or a ship it
     beats, and entering a port; scored by the raid, where the turn ends (safe in port
@@ -519,7 +525,7 @@ def _plan(state: State, p: Player, threats):
     room = capacity(state, p) - len(p["cargo"])
     scouted = set(state.get("scouted", ()))
     dist_m = _dist_to(state, merchants - threats, threats)
-    prey = {}
+    prey: dict[str, list[int]] = {}
     for q in state["players"]:
         if q["seat"] != p["seat"] and q["ship"] is not None and not q["in_port"] and q["captain"] is not None \
                 and q["cargo"] and f"seat:{q['seat']}" not in scouted and _beats(state, p["seat"], q["seat"]):
@@ -529,7 +535,7 @@ def _plan(state: State, p: Player, threats):
     home = S["captains"][p["captain"]]["home"]
     dist_home = _dist_to(state, {home}, threats)
 
-    def end_score(zone: str, in_port):
+    def end_score(zone: str, in_port: bool) -> float:
         if in_port:
             mends = damaged and (p["gold"] >= 2 or (zone == home and p["stash"] >= 2))
             if state["port_used"] and zone == p["zone"]:
@@ -541,9 +547,9 @@ def _plan(state: State, p: Player, threats):
             return 1.5 - 0.6 * dist_home.get(zone, 8) - hunters
         return 1.5 - 0.5 * dist_m.get(zone, 6) - hunters - (4.0 if damaged else 0.0)
 
-    def raids(zone: str, now):
+    def raids(zone: str, now: bool) -> list[tuple[Plan, float]]:
         """The raids open in ``zone`` (``now``: this action): ((kind, ...), worth)."""
-        out = []
+        out: list[tuple[Plan, float]] = []
         if whole and zone in merchants and (not now or "merchant" not in scouted):
             out.append((("merchant",), 6.0 + (1.0 if room > 0 else 0.0)))
         if whole and zone in prey and now:
@@ -553,7 +559,7 @@ def _plan(state: State, p: Player, threats):
     return _walk(state, p, threats, end_score, raids)
 
 
-def _exposure(state: State, zone: str, threats):
+def _exposure(state: State, zone: str, threats: set[str]) -> float:
     """How exposed a ship left at sea in ``zone`` is to the hunters in ``threats`` (zones):
     an NPC moves to the prey in its zone or next to it at each of its icons."""
     adj = tables(state)["adj"]
@@ -567,15 +573,16 @@ def _exposure(state: State, zone: str, threats):
     return out
 
 
-def _walk(state: State, p: Player, threats, end_score, raids=None):
+def _walk(state: State, p: Player, threats: set[str], end_score: Callable[[str, bool], float],
+          raids: Callable[[str, bool], list[tuple[Plan, float]]] | None = None) -> tuple[Plan, float]:
     """The best first action of the turn's actions left, over sailing (never into a
     hunter's zone: ``threats``), entering a port, leaving it, and (``raids``) one raid;
     ``end_score(zone, in_port)``: where the turn ends. Returns (first, score); first is
     ``("end",)`` when ending the turn now is best."""
     adj = tables(state)["adj"]
-    best = {"score": end_score(p["zone"], p["in_port"]) + 0.05, "first": ("end",)}
+    best: dict[str, Any] = {"score": end_score(p["zone"], p["in_port"]) + 0.05, "first": ("end",)}
 
-    def walk(zone: str, in_port, left, worth, first, raided=False) -> None:
+    def walk(zone: str, in_port: bool, left: int, worth: float, first: Plan | None, raided: bool = False) -> None:
         if first is not None:
             score = worth + end_score(zone, in_port)       # the turn ends here
             if score > best["score"]:
@@ -599,7 +606,7 @@ def _walk(state: State, p: Player, threats, end_score, raids=None):
     return best["first"], best["score"]
 
 
-def _dist_to(state: State, goals, avoid):
+def _dist_to(state: State, goals: set[str], avoid: set[str]) -> dict[str, int]:
     """Sailing distance from every zone to the nearest of ``goals``, around ``avoid``."""
     adj = tables(state)["adj"]
     dist = {z: 0 for z in goals}
@@ -616,14 +623,14 @@ def _dist_to(state: State, goals, avoid):
 KEEP = 6    # gold a pirate keeps aboard: repairs, a crew, Port Royal's fee
 
 
-def _needs(state: State, p: Player):
+def _needs(state: State, p: Player) -> tuple[list[str], bool]:
     """(locations to repair but the crew, crew to hire) of ``p``'s ship."""
     ship = p["ship"]
     repair = [k for k in ("hull", "masts", "cargo", "cannons") if ship[k] < ship_max(state, ship, k)]
     return repair, ship["crew"] < ship_max(state, ship, "crew")
 
 
-def _pirate_port(state: State, p: Player, acts: dict[str, list[Decision]]):
+def _pirate_port(state: State, p: Player, acts: dict[str, list[Decision]]) -> Decision:
     """In port: sell what it carries (the demanded good first), hire a crew, buy a
     Frigate when it can, repair, stash its gold at home above what it keeps aboard;
     no goods bought (the hold is for loot)."""
@@ -639,7 +646,7 @@ def _pirate_port(state: State, p: Player, acts: dict[str, list[Decision]]):
                         return d
         fixes = acts.get("repair", [])
         if fixes:
-            return min(fixes, key=lambda d: (d["location"] != "hull", p["ship"][d["location"]]))
+            return min(fixes, key=lambda d: (d["location"] != "hull", p["ship"][d["location"]]))  # type: ignore[literal-required]  # (a location)
         return acts["end_shipyard"][0]
     if act == "recruit":
         return acts.get("hire_crew", acts["end_recruit"])[0]
@@ -662,7 +669,7 @@ def _pirate_port(state: State, p: Player, acts: dict[str, list[Decision]]):
     return acts["end_port"][0]
 
 
-def pirate_bot(state: State, seat: int, legal: list[Decision], rng: Random):
+def pirate_bot(state: State, seat: int, legal: list[Decision], rng: Random) -> Decision:
     """A marauder that raids what it can beat and runs from what it cannot: it never sails
     into the zone of an NPC that hunts it and would beat it, ends its turns in port (or
     out of a hunter's reach), scouts merchant tokens and the laden ships it beats, raids
@@ -699,7 +706,7 @@ def pirate_bot(state: State, seat: int, legal: list[Decision], rng: Random):
     return acts["end_turn"][0] if "end_turn" in acts else merchant_bot(state, seat, legal, rng)
 
 
-def _decision(acts: dict[str, list[Decision]], first):
+def _decision(acts: dict[str, list[Decision]], first: Plan | None) -> Decision | None:
     """The listed decision that starts the plan ``first``."""
     if first is None:
         return None
@@ -718,7 +725,7 @@ def _decision(acts: dict[str, list[Decision]], first):
     return next((d for d in acts.get("move", []) if d["to"] == first[1]), None)
 
 
-def _pirate_port_is_useful(state: State, p: Player):
+def _pirate_port_is_useful(state: State, p: Player) -> bool:
     S = tables(state)
     repair, crew = _needs(state, p)
     money = funds(state, p)
@@ -726,14 +733,14 @@ def _pirate_port_is_useful(state: State, p: Player):
         ((repair or crew) and money >= 2) or (not p["glory_ship"] and money >= 35)
 
 
-def _raid_nation(state: State, p: Player, acts: dict[str, list[Decision]]):
+def _raid_nation(state: State, p: Player, acts: dict[str, list[Decision]]) -> Decision:
     """The nation a raid is made in the name of: one whose navy is not at sea and whose
     ports it still enters, else one that wants it already."""
     S = tables(state)
     navies = {naval_nation(state, k) for k in state["board"]["npcs"]}
     home_nation = S["zones"][S["captains"][p["captain"]]["home"]]["nation"]
 
-    def cost(d):
+    def cost(d: Decision) -> tuple[bool, bool, int]:
         n = d["nation"]
         return (n in navies, n == home_nation, -p["flags"].get(n, 0))
     return min(acts["raid"], key=cost)
