@@ -77,7 +77,7 @@ class Names:
         self._side = re.compile("|".join(re.escape(k) for k in sorted(self._sides, key=len, reverse=True)))
 
     # one thing by its id -------------------------------------------------------------
-    def zone(self, z: str) -> str:
+    def zone(self, z: str | None) -> str:
         return self.zones.get(z) or words(z)
 
     def ship(self, t: str) -> str:
