@@ -44,7 +44,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Collection
     from random import Random
     from typing import Any
-    from .shapes import Decision, Location, Player, Side, State, Who
+    from .shapes import Decision, Location, Player, Ship, Side, State, Who
 
     # a plan's first action: ("end",), ("leave",), ("enter",), ("move", zone), ("merchant",), ("player", seat)
     Plan = tuple[Any, ...]
@@ -389,28 +389,20 @@ def _raid_use(state: State, p: Player, acts: dict[str, list[Decision]]) -> Decis
 
 
 def _combat_choice(state: State, p: Side, acts: dict[str, list[Decision]], rng: Random) -> Decision:
-    """In a fight: flee a ship that would beat it (``_beats``, no margin), else shoot while
-    it has cannons, else board with a crew, else flee; spend
-    a special shot on skulls; place skull hits on its soundest location (never the
-    hull while another remains); plunder everything and claim a bigger ship."""
+    """In a fight: a glory window's answer (``_glory_choice``); the side's combat action
+    (``_combat_action``); its failed dice rolled again (``_reroll_failures``); a special
+    shot on skulls; the bow cannon fired; a hit absorbed; skull hits placed on its
+    soundest location (``_hit_placed``); everything plundered; a bigger ship claimed
+    (``_claim``)."""
     ship = p["ship"]
     if "glory_announce" in acts or "glory_play" in acts or "glory_decline" in acts or "glory_reroll" in acts:
         return _glory_choice(state, p, acts)  # type: ignore[arg-type]  # (glory: a player's)
     if "combat_action" in acts:
-        can = {d["do"] for d in acts["combat_action"]}
-        c = state["combat"]
-        foe = c["d"] if p.get("seat") == c["a"] else c["a"]
-        if "flee" in can and isinstance(p.get("seat"), int) and _beats(state, foe, p["seat"], 1.0):
-            return {"action": "combat_action", "do": "flee"}      # it would lose: run
-        for want in (["shoot"] if ship["cannons"] > 0 else []) + (["board"] if ship["crew"] > 1 else []) + \
-                ["flee", "board", "shoot"]:
-            if want in can:
-                return {"action": "combat_action", "do": want}
+        d = _combat_action(state, p, acts)
+        if d is not None:
+            return d
     if "reroll" in acts:
-        c = state["combat"]
-        dice = c["dice"]["a" if p["seat"] == c["a"] else "d"]
-        low = [i for i, v in enumerate(dice) if v < tables(state)["success_from"]]
-        return {"action": "reroll", "dice": low} if low else acts["keep_dice"][0]
+        return _reroll_failures(state, p, acts)
     if "special_shot" in acts:
         return acts["special_shot"][0]
     if "bow_cannon" in acts:
@@ -418,21 +410,55 @@ def _combat_choice(state: State, p: Side, acts: dict[str, list[Decision]], rng: 
     if "absorb" in acts:
         return acts["absorb"][0]
     if "place_hit" in acts:
-        spare = [d for d in acts["place_hit"] if d["location"] != "hull" and ship[d["location"]] > 0]  # type: ignore[literal-required]  # (a location)
-        return max(spare, key=lambda d: ship[d["location"]]) if spare else acts["place_hit"][0]  # type: ignore[literal-required]  # (a location)
+        return _hit_placed(ship, acts)
     if "no_reallocate" in acts:
         return acts["no_reallocate"][0]
     if "plunder_cargo" in acts:
         return acts["plunder_cargo"][0]
     if "claim_ship" in acts:
-        c = state["combat"]
-        theirs = side(state, c["loser"])["ship"]  # type: ignore[arg-type]  # (the fight decided: a loser)
-        bigger = ship_max(state, theirs, "hull") > ship_max(state, ship, "hull")
-        return {"action": "claim_ship", "claim": bool(bigger)}
+        return _claim(state, ship)
     for k in ("no_shot", "plunder_done", "keep_dice"):
         if k in acts:
             return acts[k][0]
     return rng.choice([d for a in acts.values() for d in a])
+
+
+def _combat_action(state: State, p: Side, acts: dict[str, list[Decision]]) -> Decision | None:
+    """Flee a ship that would beat it (``_beats``, no margin), else shoot while it has
+    cannons, else board with a crew, else flee."""
+    ship = p["ship"]
+    can = {d["do"] for d in acts["combat_action"]}
+    c = state["combat"]
+    foe = c["d"] if p.get("seat") == c["a"] else c["a"]
+    if "flee" in can and isinstance(p.get("seat"), int) and _beats(state, foe, p["seat"], 1.0):
+        return {"action": "combat_action", "do": "flee"}      # it would lose: run
+    for want in (["shoot"] if ship["cannons"] > 0 else []) + (["board"] if ship["crew"] > 1 else []) + \
+            ["flee", "board", "shoot"]:
+        if want in can:
+            return {"action": "combat_action", "do": want}
+    return None
+
+
+def _reroll_failures(state: State, p: Side, acts: dict[str, list[Decision]]) -> Decision:
+    """The side's dice that failed rolled again; none failed: keep them."""
+    c = state["combat"]
+    dice = c["dice"]["a" if p["seat"] == c["a"] else "d"]
+    low = [i for i, v in enumerate(dice) if v < tables(state)["success_from"]]
+    return {"action": "reroll", "dice": low} if low else acts["keep_dice"][0]
+
+
+def _hit_placed(ship: Ship, acts: dict[str, list[Decision]]) -> Decision:
+    """A skull hit on the soundest location but the hull, while another remains."""
+    spare = [d for d in acts["place_hit"] if d["location"] != "hull" and ship[d["location"]] > 0]  # type: ignore[literal-required]  # (a location)
+    return max(spare, key=lambda d: ship[d["location"]]) if spare else acts["place_hit"][0]  # type: ignore[literal-required]  # (a location)
+
+
+def _claim(state: State, ship: Ship) -> Decision:
+    """The beaten ship claimed when its hull is the bigger."""
+    c = state["combat"]
+    theirs = side(state, c["loser"])["ship"]  # type: ignore[arg-type]  # (the fight decided: a loser)
+    bigger = ship_max(state, theirs, "hull") > ship_max(state, ship, "hull")
+    return {"action": "claim_ship", "claim": bool(bigger)}
 
 
 def _glory_choice(state: State, p: Player, acts: dict[str, list[Decision]]) -> Decision:
@@ -631,29 +657,41 @@ def _needs(state: State, p: Player) -> tuple[list[str], bool]:
 
 
 def _pirate_port(state: State, p: Player, acts: dict[str, list[Decision]]) -> Decision:
-    """In port: sell what it carries (the demanded good first), hire a crew, buy a
-    Frigate when it can, repair, stash its gold at home above what it keeps aboard;
-    no goods bought (the hold is for loot)."""
-    S = tables(state)
-    money = funds(state, p)
+    """In port: the activity under way (the shipyard: ``_pirate_shipyard``; the others
+    closed at once), else the next one worth doing (``_pirate_next_activity``); no goods
+    bought (the hold is for loot)."""
     act = state["port"]["act"]
-    repair, crew = _needs(state, p)
     if act == "shipyard":
-        if "buy_ship" in acts and not p["glory_ship"]:
-            for kind in ("frigate", "galleon"):
-                for d in acts["buy_ship"]:
-                    if d["ship"] == kind:
-                        return d
-        fixes = acts.get("repair", [])
-        if fixes:
-            return min(fixes, key=lambda d: (d["location"] != "hull", p["ship"][d["location"]]))  # type: ignore[literal-required]  # (a location)
-        return acts["end_shipyard"][0]
+        return _pirate_shipyard(p, acts)
     if act == "recruit":
         return acts.get("hire_crew", acts["end_recruit"])[0]
     if act == "buy":
         return acts["end_buy"][0]
     if act == "stash":
         return acts["end_stash"][0]
+    return _pirate_next_activity(state, p, acts)
+
+
+def _pirate_shipyard(p: Player, acts: dict[str, list[Decision]]) -> Decision:
+    """A Frigate (else a Galleon) for the glory when it can; else a repair, the hull
+    first, the most damaged location next."""
+    if "buy_ship" in acts and not p["glory_ship"]:
+        for kind in ("frigate", "galleon"):
+            for d in acts["buy_ship"]:
+                if d["ship"] == kind:
+                    return d
+    fixes = acts.get("repair", [])
+    if fixes:
+        return min(fixes, key=lambda d: (d["location"] != "hull", p["ship"][d["location"]]))  # type: ignore[literal-required]  # (a location)
+    return acts["end_shipyard"][0]
+
+
+def _pirate_next_activity(state: State, p: Player, acts: dict[str, list[Decision]]) -> Decision:
+    """Sell what it carries (the demanded good first), hire a crew, the shipyard for a
+    Frigate or repairs, stash its gold at home above what it keeps aboard; else leave."""
+    S = tables(state)
+    money = funds(state, p)
+    repair, crew = _needs(state, p)
     sells = acts.get("sell", [])
     if sells:
         want_here = S["demand"][state["board"]["demand"][state["port"]["port"]]]

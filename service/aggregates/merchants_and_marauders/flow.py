@@ -40,7 +40,8 @@ def carry_on(step: Step, outcome: Outcome) -> None:
         resume(step, cur)
 
 
-# (the words of an event whose text is unknown, kept as recorded games have them)
+# the note of an event card without an effect in games of rules versions before 5 (their
+# events carry it; the card's NPC icons are played all the same)
 EVENT_NOTE = ("provisional no-op: event card texts are not known and NPCs, combat and "
               "wanted flags come in a later part; the card is discarded")
 
@@ -80,7 +81,7 @@ def start_round(step: Step) -> None:
     info = S["events"][card]
     effect = info.get("effect", "none")
     if effect == "none":
-        if state.get("table_seen"):         # (the note of older builds was stale: NPCs are played now)
+        if state.get("table_seen"):         # (rules version 5: no note; earlier versions' events carry EVENT_NOTE)
             step.emit("EventCardDrawn", card=card, name=info["name"], kind=info["kind"],
                       npc_icons=info["npc_icons"], effect="none")
         else:
@@ -109,8 +110,9 @@ def _event_effect(state: State, timing: str) -> list[dict[str, Any]] | None:
 
 
 def redistribute_merchants(step: Step) -> None:
-    """Part 2 fills the merchant track; at 8 tokens they go back face down to
-    every zone without one (the book, Raiding merchants). The book: "Gettoni mercante", p. 10."""
+    """The merchant tokens of the track (each merchant sighted goes on it: raid.py), once
+    it holds ``rules.merchant_track_redistribute`` of them (``start_round`` asks), go back
+    face down, shuffled, one to each sea zone without one. The book: "Gettoni mercante", p. 10."""
     state = step.state
     board = state["board"]
     free = [z for z in tables(state)["zone_order"] if board["merchants"][z] is None]

@@ -185,8 +185,8 @@ RAID_STAGES = {
 
 
 def _event_says(d: dict[str, Any], N: Names) -> str:
-    """What a drawn event card does, in words (the recorded note of older builds says
-    NPCs come later: the card's kind says what it does now)."""
+    """What a drawn event card does, in words: its effect, else its kind and NPC icons
+    (not the ``note`` of games of rules versions before 5, flow.EVENT_NOTE)."""
     if d.get("effect", "none") != "none":
         return "its text acts at once" if d["effect"] == "immediate" else f"its text acts ({words(d['effect'])})"
     icons = ", ".join(f"{N.npc(i['npc'])} {i['dir']}" for i in d.get("npc_icons") or [])
