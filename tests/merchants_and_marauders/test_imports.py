@@ -1,6 +1,7 @@
 """The package's imports run one way (DESIGN.md, "Inside a game package"): no circle
 between its modules, counting imports inside functions too; no import at the bottom of
-a file or inside a function; nothing above the kernel (``service.kernel``) imported."""
+a file or inside a function (the type checker's imports, under ``if TYPE_CHECKING:`` after
+the module's own, count as the top's); nothing above the kernel (``service.kernel``) imported."""
 
 import ast
 from pathlib import Path
@@ -22,6 +23,9 @@ def imports():
         for node in tree.body:
             if isinstance(node, (ast.Import, ast.ImportFrom)):
                 top[id(node)] = "bottom" if code_seen else "top"
+            elif isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+                # the type checker's imports (none at run time), after the module's own
+                top.update((id(n), "top") for n in node.body if isinstance(n, (ast.Import, ast.ImportFrom)))
             elif not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)):
                 code_seen = True
         found = []

@@ -41,6 +41,11 @@ from service.kernel import BadInput
 from .catalog import SKILLS
 from .catalog import tables
 
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from typing import Any, NoReturn
+    from .shapes import Player, Side, State, Summary
+
 DISCOUNTS = ("repair", "upgrade", "weapon", "recruit")
 REQUIREMENTS = ("in_port", "at_home", "not_wanted")
 
@@ -52,21 +57,21 @@ class Ability(namedtuple("Ability", ("args", "check", "adds"), defaults=(None, N
     __slots__ = ()  # a namedtuple, not a dataclass: dataclasses imports inspect and typing (a replay's start)
 
 
-def _a_skill(a):
+def _a_skill(a: dict[str, Any]) -> str | None:
     return f"extra_die: no skill {a['skill']!r}" if a["skill"] not in SKILLS else None
 
 
-def _one_more_die(a, summary):
+def _one_more_die(a: dict[str, Any], summary: Summary) -> None:
     summary["extra_die"][a["skill"]] = summary["extra_die"].get(a["skill"], 0) + 1
 
 
-def _a_discount(a):
+def _a_discount(a: dict[str, Any]) -> str | None:
     if a["on"] not in DISCOUNTS or not 1 <= a["amount"] <= 5:
         return f"discount: on one of {', '.join(DISCOUNTS)}, an amount from 1 to 5"
     return None
 
 
-def _cheaper(a, summary):
+def _cheaper(a: dict[str, Any], summary: Summary) -> None:
     summary["discount"][a["on"]] = summary["discount"].get(a["on"], 0) + a["amount"]
 
 
@@ -80,14 +85,14 @@ WORDS = {
 }
 
 
-def validate(captain: str, abilities, what="captain") -> None:
-    def bad(msg):
+def validate(captain: str, abilities: Any, what: str = "captain") -> None:
+    def bad(msg: str) -> NoReturn:
         raise BadInput(f"merchants-and-marauders catalog: {what} {captain!r}: {msg}")
     if not isinstance(abilities, list):
         bad("abilities is a list")
     for a in abilities:
         word = a if isinstance(a, str) else a.get("ability") if isinstance(a, dict) else None
-        if word not in WORDS:
+        if not isinstance(word, str) or word not in WORDS:
             bad(f"unknown ability {word!r} (known: {', '.join(WORDS)})")
         for arg, kind in WORDS[word].args.items():
             if not isinstance(a, dict) or not isinstance(a.get(arg), kind) or isinstance(a.get(arg), bool):
@@ -97,29 +102,30 @@ def validate(captain: str, abilities, what="captain") -> None:
             bad(wrong)
 
 
-def validate_requirements(card: str, requires) -> None:
+def validate_requirements(card: str, requires: Any) -> None:
     if not isinstance(requires, list) or any(r not in REQUIREMENTS for r in requires):
         raise BadInput(f"merchants-and-marauders catalog: card {card!r}: requires lists some of "
                        f"{', '.join(REQUIREMENTS)}, not {requires!r}")
 
 
-def summary(abilities: list) -> dict:
+def summary(abilities: list[Any]) -> Summary:
     """A card's abilities as lookups: the words it has, its extra dice by skill and its
     discounts by price."""
-    out = {"words": set(), "extra_die": {}, "discount": {}}
+    words: set[str] = set()
+    out: Summary = {"words": frozenset(), "extra_die": {}, "discount": {}}
     for a in abilities:
         word = a if isinstance(a, str) else a["ability"]
-        out["words"].add(word)
+        words.add(word)
         if WORDS[word].adds is not None:
             WORDS[word].adds(a, out)
-    out["words"] = frozenset(out["words"])
+    out["words"] = frozenset(words)
     return out
 
 
-_SUMMARIES: dict[str, dict] = {}      # by catalog tables' key (``state["cat"]``)
+_SUMMARIES: dict[str, dict[str, dict[str, Summary]]] = {}      # by catalog tables' key (``state["cat"]``)
 
 
-def summaries(state) -> dict:
+def summaries(state: State) -> dict[str, dict[str, Summary]]:
     """Every captain's and specialist's summary, derived once per catalog."""
     try:
         return _SUMMARIES[state["cat"]]
@@ -130,10 +136,10 @@ def summaries(state) -> dict:
             "glory": {g: summary(x.get("abilities") or []) for g, x in S["glory"].items()}})
 
 
-def _summaries(state, p):
+def _summaries(state: State, p: Side) -> tuple[Summary, ...]:
     """What the captain's abilities and those of his hired specialists add up to, card
     by card (``summaries``); none for an NPC or a player without a captain."""
-    if p.get("npc") or p.get("captain") is None:
+    if p.get("npc") or p["captain"] is None:
         return ()
     A = summaries(state)
     own = A["captains"][p["captain"]]
@@ -142,7 +148,7 @@ def _summaries(state, p):
     return (own, *[A["glory"][c] for c in p["specialists"]])
 
 
-def may_hire(state, p, g) -> bool:
+def may_hire(state: State, p: Player, g: dict[str, Any]) -> bool:
     """The specialist's requirements are met (its cost is checked with the gold)."""
     for r in g.get("requires", []):
         if r == "in_port" and not p["in_port"]:
@@ -154,16 +160,16 @@ def may_hire(state, p, g) -> bool:
     return True
 
 
-def has(state, p, word) -> bool:
+def has(state: State, p: Side, word: str) -> bool:
     for a in _summaries(state, p):
         if word in a["words"]:
             return True
     return False
 
 
-def dice(state, p, skill) -> int:
+def dice(state: State, p: Side, skill: str) -> int:
     """How many dice the captain rolls for ``skill``: the skill, and any extra die."""
-    if p.get("npc"):
+    if "npc" in p:
         return p["npc_captain"][skill]
     n = tables(state)["captains"][p["captain"]][skill]
     for a in _summaries(state, p):
@@ -171,7 +177,7 @@ def dice(state, p, skill) -> int:
     return n
 
 
-def price(state, p, on, base) -> int:
+def price(state: State, p: Player, on: str, base: int) -> int:
     """A price after the captain's discounts on ``on``."""
     off = 0
     for a in _summaries(state, p):

@@ -19,29 +19,37 @@ from .state import (CARRY_ON, END_TURN, capacity, is_npc, is_pirate, nation_of, 
 from .wanted import gain_flag
 from .war import bounty_refused
 
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+    from typing import Any
+    from .shapes import Decision, Outcome, State, Who
 
-def for_side(fn):
+
+def for_side(fn: Callable[[Step, Who, Decision], Outcome]) -> Callable[[Step, int, Decision], Outcome]:
     """A decision is made by a seat for the side it acts for (itself, or an NPC it controls)."""
     return lambda step, seat, d: fn(step, step.state["combat"]["waiting"], d)
 
 
-def board(step):
+def board(step: Step) -> Outcome:
     """A boarding succeeded: the Swivel Guns fire, then crew combat."""
     _swivel_guns(step)
     return crew_round(step)
 
 
-def plunder_choices(state, seat):
+def plunder_choices(state: State, seat: Who) -> list[Decision]:
     """The winner's plunder: a cargo card of the beaten ship while one fits, or done."""
     c = state["combat"]
     p = side(state, seat)
     out = []
     if len(p["cargo"]) < capacity(state, p):
-        out = [{"action": "plunder_cargo", "card": x} for x in sorted(side(state, c["loser"])["cargo"])]
+        out = [{"action": "plunder_cargo", "card": x} for x in sorted(side(state, c["loser"])["cargo"])]  # type: ignore[arg-type]  # (decided)
     return out + [{"action": "plunder_done"}]
 
 
-def _swivel_guns(step):
+def _swivel_guns(step: Step) -> None:
     """Swivel Gun: before crew combat at sea, 2 dice; any success kills one of the other crew."""
     state = step.state
     c = state["combat"]
@@ -56,7 +64,7 @@ def _swivel_guns(step):
                 step.emit("ShipHit", {"seat": other, "location": "crew", "aimed": "crew", "why": "Swivel Gun"})
 
 
-def crew_round(step):
+def crew_round(step: Step) -> Outcome:
     """Rounds of Leadership rolls until a crew is gone: each side inflicts its
     successes on the other's crew, no more than its own crew (the book, PT: "ela só
     pode infligir 2 pela quantidade de tripulacao"). Both gone in one round: more
@@ -73,7 +81,7 @@ def crew_round(step):
     return _crew_roll(step, 1)
 
 
-def _crew_roll(step, rnd):
+def _crew_roll(step: Step, rnd: int) -> Outcome:
     """One round of crew combat: both roll; glory cards of the phase (rules version 4);
     then the hits."""
     state = step.state
@@ -91,7 +99,7 @@ def _crew_roll(step, rnd):
     return crew_settle(step)
 
 
-def crew_settle(step):
+def crew_settle(step: Step) -> Outcome:
     state = step.state
     c = state["combat"]
     a, d = side(state, c["a"]), side(state, c["d"])
@@ -115,7 +123,7 @@ def crew_settle(step):
     return _crew_roll(step, c["crew_round"] + 1)
 
 
-def defeated(step, win, lose, plunder):
+def defeated(step: Step, win: Who, lose: Who, plunder: bool) -> Outcome:
     """The winner has beaten a ship: a player earns a glory point and card (rules version
     5); a flag if it was not a pirate, the bounties if it was (but from nations that want
     the winner); then plunder and the claim. The book: "Acquisire carte Gloria", p. 12
@@ -138,13 +146,13 @@ def defeated(step, win, lose, plunder):
         if total:
             step.emit("GoldReceived", {"seat": win, "amount": bank_pays(state, total), "why": "bounty", "by_nation": pay})
     else:
-        gain_flag(step, win, nation_of(state, l), "defeating a non-pirate ship")
+        gain_flag(step, win, nation_of(state, l), "defeating a non-pirate ship")  # type: ignore[arg-type]  # (no pirate: a nation)
     if plunder:
         return _plunder(step, win, lose)
     return end(step, win, [lose])
 
 
-def _beat_npc(step, win, lose, plunder):
+def _beat_npc(step: Step, win: int, lose: str, plunder: bool) -> Outcome:
     """A naval NPC beaten: a flag of its nation; beaten in crew combat, three cargo cards
     give their loot, one is lost at random per hit its hold took, the rest may be kept.
     A pirate NPC beaten by a non-pirate: its bounty. Either may then be claimed.
@@ -158,7 +166,7 @@ def _beat_npc(step, win, lose, plunder):
             step.emit("GoldReceived", {"seat": win, "amount": bank_pays(state, pay), "why": "bounty",
                       "by_nation": {"pirates": pay}})
     else:
-        gain_flag(step, win, nation_of(state, l), "defeating a non-pirate ship")
+        gain_flag(step, win, nation_of(state, l), "defeating a non-pirate ship")  # type: ignore[arg-type]  # (no pirate: a nation)
     if not plunder:
         return end(step, win, [lose])
     if not l["npc_pirate"]:
@@ -180,7 +188,7 @@ def _beat_npc(step, win, lose, plunder):
     return _claim_when_nothing_fits(step, win)
 
 
-def _plunder(step, win, lose):
+def _plunder(step: Step, win: Who, lose: Who) -> Outcome:
     """Gold aboard, glory cards, the rumor, special weapons and specialists pass to
     the winner (what the beaten captain held is shown to the two of them); then the
     cargo cards that fit, chosen one by one; then the ship may be claimed.
@@ -193,37 +201,39 @@ def _plunder(step, win, lose):
     specialists = [g for g in l["specialists"] if S["glory"][g]["specialist"] not in have]
     held = len(l["hand"])               # counted before the cards move (rules version 5)
     step.emit("Plundered", {"seat": win, "beaten": lose, "gold": l["gold"], "glory_cards": list(l["hand"]),
-              "rumor": l["rumor"] if w["rumor"] is None else None, "weapons": weapons, "specialists": specialists}, vis=sorted([win, lose]))
+              "rumor": l["rumor"] if w["rumor"] is None else None, "weapons": weapons, "specialists": specialists},
+              vis=sorted([win, lose]))  # type: ignore[list-item]  # two players: an NPC is never plundered so
     step.emit("PlunderTaken", {"seat": win, "beaten": lose, "glory_count": held if state.get("combat_fixes") else len(l["hand"]),
               "weapons": weapons, "specialists": specialists})
     step.emit("CombatWaiting", {"seat": win, "stage": "plunder"})
     return _claim_when_nothing_fits(step, win)
 
 
-def do_plunder_cargo(step, seat, d):
+def do_plunder_cargo(step: Step, seat: Who, d: dict[str, Any]) -> Outcome:
     c = step.state["combat"]
     if is_npc(c["loser"]):              # a naval ship's cards lie face up
         step.emit("CargoPlundered", {"seat": seat, "beaten": c["loser"], "card": d["card"],
                   "good": tables(step.state)["good"][d["card"]]})
     else:
         step.emit("CargoPlundered", {"seat": seat, "beaten": c["loser"], "card": d["card"],
-                  "good": tables(step.state)["good"][d["card"]]}, vis=sorted([seat, c["loser"]]))
+                  "good": tables(step.state)["good"][d["card"]]},
+                  vis=sorted([seat, c["loser"]]))  # type: ignore[list-item]  # two players (an NPC's: above)
         step.emit("CargoPlunderedCount", {"seat": seat, "beaten": c["loser"]})
     return _claim_when_nothing_fits(step, seat)
 
 
-def _claim_when_nothing_fits(step, win):
+def _claim_when_nothing_fits(step: Step, win: Who) -> Outcome:
     """The cargo plunder closes by itself when no card is left to take or none fits."""
     if len(plunder_choices(step.state, win)) == 1:          # only plunder_done
         step.emit("CombatWaiting", {"seat": win, "stage": "claim"})
     return None
 
 
-def do_plunder_done(step, seat, d):
+def do_plunder_done(step: Step, seat: Who, d: dict[str, Any]) -> None:
     step.emit("CombatWaiting", {"seat": seat, "stage": "claim"})
 
 
-def do_claim_ship(step, seat, d):
+def do_claim_ship(step: Step, seat: Who, d: dict[str, Any]) -> Outcome:
     """The book: "Reclamare una nave", p. 15."""
     state = step.state
     c = state["combat"]
@@ -235,7 +245,7 @@ def do_claim_ship(step, seat, d):
     return end(step, seat, [lose])
 
 
-def end(step, win, dead):
+def end(step: Step, win: Who | None, dead: list[Who]) -> Outcome:
     """The fight is over: the dead captains leave (an NPC's captain: npc.py); what comes
     next is handed back (see the module's text)."""
     state = step.state
@@ -261,16 +271,16 @@ HANDLERS = {k: for_side(v) for k, v in {"plunder_cargo": do_plunder_cargo, "plun
 
 # the events ---------------------------------------------------------------------------
 
-def _boarded(state, d, ev):
+def _boarded(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["combat"]["kind"] = "crew"
 
 
-def _combat_won(state, d, ev):
+def _combat_won(state: State, d: dict[str, Any], ev: Ev) -> None:
     c = state["combat"]
     c["winner"], c["loser"] = d["seat"], d["beaten"]
 
 
-def _plundered(state, d, ev):
+def _plundered(state: State, d: dict[str, Any], ev: Ev) -> None:
     w, l = player(state, d["seat"]), side(state, d["beaten"])
     w["gold"] += l["gold"]
     l["gold"] = 0
@@ -288,23 +298,23 @@ def _plundered(state, d, ev):
         w["specialists"].append(g)
 
 
-def _cargo_plundered(state, d, ev):
+def _cargo_plundered(state: State, d: dict[str, Any], ev: Ev) -> None:
     side(state, d["beaten"])["cargo"].remove(d["card"])
     player(state, d["seat"])["cargo"].append(d["card"])
 
 
-def _ship_claimed(state, d, ev):
+def _ship_claimed(state: State, d: dict[str, Any], ev: Ev) -> None:
     c = state["combat"]
-    w, l = player(state, d["seat"]), side(state, c["loser"])
+    w, l = player(state, d["seat"]), side(state, c["loser"])  # type: ignore[arg-type]  # (the fight decided: a loser)
     w["returning"].extend(w["ship"]["upgrades"])     # the old ship's tiles go back to ports
     if "returning" in l:                             # (an NPC's ship has none)
         l["returning"].extend(l["ship"]["upgrades"])  # the claimed ship comes without its tiles
-    w["ship"] = dict(l["ship"], upgrades=[], flipped=[])
-    l["ship"] = dict(l["ship"], upgrades=[])
+    w["ship"] = {**l["ship"], "upgrades": [], "flipped": []}
+    l["ship"] = {**l["ship"], "upgrades": []}
     w["glory_ship"] = False
 
 
-def _combat_ended(state, d, ev):
+def _combat_ended(state: State, d: dict[str, Any], ev: Ev) -> None:
     S = tables(state)
     for seat in (state["combat"]["a"], state["combat"]["d"]):    # a Bow Cannon turns face up again
         if isinstance(seat, str):
@@ -315,7 +325,7 @@ def _combat_ended(state, d, ev):
     npc = state["combat"].get("npc")
     if npc is not None:                  # the NPC's cards found and not taken go to the discards
         state["decks"]["cargo_discard"].extend(npc["cargo"])
-    state["combat"] = None
+    state["combat"] = None  # type: ignore[typeddict-item]  # (None: it is over; shapes.py)
 
 
 APPLY = {

@@ -39,25 +39,35 @@ from .npc import captain_of, hostile, naval_nation
 from .wanted import port_entries
 from .state import at_home, capacity, funds, player, ship_max, side, stash_terms
 
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from collections.abc import Callable, Collection
+    from random import Random
+    from typing import Any
+    from .shapes import Decision, Location, Player, Ship, Side, State, Who
 
-def random_bot(state, seat, legal, rng):
+    # a plan's first action: ("end",), ("leave",), ("enter",), ("move", zone), ("merchant",), ("player", seat)
+    Plan = tuple[Any, ...]
+
+
+def random_bot(state: State, seat: int, legal: list[Decision], rng: Random) -> Decision:
     return rng.choice(legal)
 
 
-def _by_action(legal):
-    out = {}
+def _by_action(legal: list[Decision]) -> dict[str, list[Decision]]:
+    out: dict[str, list[Decision]] = {}
     for d in legal:
         out.setdefault(d["action"], []).append(d)
     return out
 
 
-def _next_hop(state, start, goal, avoid=()):
+def _next_hop(state: State, start: str, goal: str, avoid: Collection[str] = ()) -> str | None:
     """First zone on a shortest path from ``start`` to ``goal`` (None if there), through
     no zone of ``avoid`` when such a path exists (the tests' seekers sail by it)."""
     if start == goal:
         return None
     adj = tables(state)["adj"]
-    prev = {start: None}
+    prev: dict[str, Any] = {start: None}    # zone -> the zone it is reached from (None: the start)
     q = deque([start])
     while q:
         z = q.popleft()
@@ -75,7 +85,7 @@ def _next_hop(state, start, goal, avoid=()):
     return z
 
 
-def _dist(state, start):
+def _dist(state: State, start: str) -> dict[str, int]:
     adj = tables(state)["adj"]
     dist = {start: 0}
     q = deque([start])
@@ -88,16 +98,16 @@ def _dist(state, start):
     return dist
 
 
-def _wanted(state):
+def _wanted(state: State) -> dict[str, list[str]]:
     """good -> ports that want it."""
     S = tables(state)
-    out = {}
+    out: dict[str, list[str]] = {}
     for z, t in state["board"]["demand"].items():
         out.setdefault(S["demand"][t], []).append(z)
     return out
 
 
-def _target(state, p):
+def _target(state: State, p: Player) -> str:
     S = tables(state)
     wanted = _wanted(state)
     dist = _dist(state, p["zone"])
@@ -119,13 +129,13 @@ RICH = 20   # a merchant this rich sails home to stash
 TRADE = 8   # coins a merchant keeps aboard to trade
 
 
-def _stash_worth(state, p, rich):
+def _stash_worth(state: State, p: Player, rich: int) -> bool:
     """``p`` carries ``rich`` coins or more and its stash may still earn glory."""
     per, most = stash_terms(state)
     return p["gold"] >= rich and p["stash"] < per * most
 
 
-def merchant_bot(state, seat, legal, rng):
+def merchant_bot(state: State, seat: int, legal: list[Decision], rng: Random) -> Decision:
     p = player(state, seat)
     acts = _by_action(legal)
     if state.get("combat") is not None:         # attacked, or controlling an NPC
@@ -149,7 +159,7 @@ def merchant_bot(state, seat, legal, rng):
     return acts["end_turn"][0] if "end_turn" in acts else rng.choice(legal)
 
 
-def _what_is_due(state, acts):
+def _what_is_due(state: State, acts: dict[str, list[Decision]]) -> Decision | None:
     """What must be done before anything else: a tile placed, a ship chosen (a Flute), a
     rumor kept, a glory card over the limit discarded (not a specialist); a specialist
     hired as soon as it can be."""
@@ -171,7 +181,7 @@ def _what_is_due(state, acts):
     return None
 
 
-def _port_activity(state, p, acts, wanted):
+def _port_activity(state: State, p: Player, acts: dict[str, list[Decision]], wanted: dict[str, list[str]]) -> Decision:
     """In the port action: the activity under way, else the next one worth doing."""
     money = funds(state, p)
     act = state["port"]["act"]
@@ -186,7 +196,7 @@ def _port_activity(state, p, acts, wanted):
     return _next_activity(state, p, acts, wanted, money)
 
 
-def _buy(state, p, acts, wanted, money):
+def _buy(state: State, p: Player, acts: dict[str, list[Decision]], wanted: dict[str, list[str]], money: int) -> Decision:
     """Goods another port wants, cheapest first, or any good at 1, while the hold has room
     and a coin is left."""
     S = tables(state)
@@ -207,7 +217,7 @@ def _buy(state, p, acts, wanted, money):
     return acts["end_buy"][0]
 
 
-def _shipyard(p, acts, money):
+def _shipyard(p: Player, acts: dict[str, list[Decision]], money: int) -> Decision:
     """A Galleon, else a Frigate, for the glory when rich; else a repair."""
     if "buy_ship" in acts and not p["glory_ship"]:
         for kind in ("galleon", "frigate"):
@@ -219,7 +229,7 @@ def _shipyard(p, acts, money):
     return acts["end_shipyard"][0]
 
 
-def _next_activity(state, p, acts, wanted, money):
+def _next_activity(state: State, p: Player, acts: dict[str, list[Decision]], wanted: dict[str, list[str]], money: int) -> Decision:
     """Sell the demanded good (all of it), or a lone card nobody wants; stash at home; the
     shipyard when rich or damaged; buy goods with room and money; else leave."""
     S = tables(state)
@@ -243,14 +253,14 @@ def _next_activity(state, p, acts, wanted, money):
     return acts["end_port"][0]
 
 
-def _jettison(state, acts, wanted):
+def _jettison(state: State, acts: dict[str, list[Decision]], wanted: dict[str, list[str]]) -> Decision:
     """Over the hold in port: a card nobody wants first."""
     S = tables(state)
     dead = [d for d in acts["discard_cargo"] if not wanted.get(S["good"][d["card"]])]
     return (dead or acts["discard_cargo"])[0]
 
 
-def _port_is_useful(state, p):
+def _port_is_useful(state: State, p: Player) -> bool:
     """A port action here sells the demanded good, buys into an empty hold or stashes."""
     S = tables(state)
     here = p["zone"]
@@ -259,7 +269,7 @@ def _port_is_useful(state, p):
             or (at_home(state, p) and p["gold"] >= TRADE + 5))
 
 
-def _sail_toward_goal(state, p, acts):
+def _sail_toward_goal(state: State, p: Player, acts: dict[str, list[Decision]]) -> Decision | None:
     """Toward the goal's port (``_target``) around the NPCs that hunt the ship and would
     beat it: never into their zone, the turn ended in a port or out of their reach when
     it can be; None: nothing to do."""
@@ -267,7 +277,7 @@ def _sail_toward_goal(state, p, acts):
     threats = _threats(state, p)
     dist = _dist_to(state, {goal}, threats)
 
-    def end_score(zone, in_port):
+    def end_score(zone: str, in_port: bool) -> float:
         if in_port:
             if zone == goal and not (zone == p["zone"] and state["port_used"]):
                 return 6.0
@@ -279,7 +289,7 @@ def _sail_toward_goal(state, p, acts):
     return None if first == ("end",) else _decision(acts, first)
 
 
-def _raid_choice(state, p, acts):
+def _raid_choice(state: State, p: Player, acts: dict[str, list[Decision]]) -> Decision | None:
     """Within a raid: weapons on failed dice; each success spent as the small search
     ``_raid_use`` finds best (draw, discard or swap a card, or stop) for the loot, a raid's
     glory and the ship; keep the richest cards that fit."""
@@ -297,13 +307,14 @@ def _raid_choice(state, p, acts):
     return acts.get("weapons_done", acts.get("let_go", [None]))[0]
 
 
-def _raid_outcome(state, p, kinds):
+def _raid_outcome(state: State, p: Player, kinds: list[tuple[str, int]]) -> float:
     """What the raid's cards ``kinds`` ((icon, gold) each) are worth to the raider: the
     loot (and a glory point's worth at the book's threshold) if the raid succeeds, less
     the damage; a sunk ship is the captain's death."""
     S = tables(state)
     ship = p["ship"]
-    hits, escapes, loot = {}, 0, 0
+    hits: dict[str, int] = {}
+    escapes, loot = 0, 0
     for icon, gold in kinds:
         loot += gold
         if icon == "escape":
@@ -316,9 +327,9 @@ def _raid_outcome(state, p, kinds):
     for loc, k in hits.items():
         if loc == "hull":
             hull -= k
-        elif k >= ship[loc]:
+        elif k >= ship[loc]:  # type: ignore[literal-required]  # (an icon's location)
             broken = True
-            hull -= k - ship[loc]
+            hull -= k - ship[loc]  # type: ignore[literal-required]  # (an icon's location)
     if hull <= 0:
         return -60.0
     damage = 2.0 * sum(hits.values())
@@ -327,12 +338,12 @@ def _raid_outcome(state, p, kinds):
     return loot + (10.0 if loot >= S["rules"]["raid_glory_gold"] else 0.0) - damage
 
 
-def _raid_deck(state):
+def _raid_deck(state: State) -> dict[tuple[str, int], int]:
     """The cargo cards the raid may still turn, by (icon, gold), with their counts: the
     catalog's, less the cards in sight (the raid's, the raider's hold, the discards)."""
     S = tables(state)
     seen = list(state["raid"]["cards"]) + list(state["decks"]["cargo_discard"])
-    counts = {}
+    counts: dict[tuple[str, int], int] = {}
     for info in S["cargo"].values():
         counts[(info["icon"], info["raid"])] = counts.get((info["icon"], info["raid"]), 0) + 1
     for c in seen:
@@ -341,14 +352,14 @@ def _raid_deck(state):
     return {k: v for k, v in counts.items() if v > 0}
 
 
-def _raid_use(state, p, acts):
+def _raid_use(state: State, p: Player, acts: dict[str, list[Decision]]) -> Decision:
     """The success's best use, two successes ahead: stop, discard, swap or draw."""
     S = tables(state)
     deck = _raid_deck(state)
     total = sum(deck.values()) or 1
-    memo = {}
+    memo: dict[tuple[tuple[tuple[str, int], ...], int], float] = {}
 
-    def value(kinds, left):
+    def value(kinds: list[tuple[str, int]], left: int) -> float:
         key = (tuple(sorted(kinds)), left)
         if key in memo:
             return memo[key]
@@ -377,29 +388,21 @@ def _raid_use(state, p, acts):
     return max(options, key=lambda o: (o[0], -o[1]))[2]
 
 
-def _combat_choice(state, p, acts, rng):
-    """In a fight: flee a ship that would beat it (``_beats``, no margin), else shoot while
-    it has cannons, else board with a crew, else flee; spend
-    a special shot on skulls; place skull hits on its soundest location (never the
-    hull while another remains); plunder everything and claim a bigger ship."""
+def _combat_choice(state: State, p: Side, acts: dict[str, list[Decision]], rng: Random) -> Decision:
+    """In a fight: a glory window's answer (``_glory_choice``); the side's combat action
+    (``_combat_action``); its failed dice rolled again (``_reroll_failures``); a special
+    shot on skulls; the bow cannon fired; a hit absorbed; skull hits placed on its
+    soundest location (``_hit_placed``); everything plundered; a bigger ship claimed
+    (``_claim``)."""
     ship = p["ship"]
     if "glory_announce" in acts or "glory_play" in acts or "glory_decline" in acts or "glory_reroll" in acts:
-        return _glory_choice(state, p, acts)
+        return _glory_choice(state, p, acts)  # type: ignore[arg-type]  # (glory: a player's)
     if "combat_action" in acts:
-        can = {d["do"] for d in acts["combat_action"]}
-        c = state["combat"]
-        foe = c["d"] if p.get("seat") == c["a"] else c["a"]
-        if "flee" in can and isinstance(p.get("seat"), int) and _beats(state, foe, p["seat"], 1.0):
-            return {"action": "combat_action", "do": "flee"}      # it would lose: run
-        for want in (["shoot"] if ship["cannons"] > 0 else []) + (["board"] if ship["crew"] > 1 else []) + \
-                ["flee", "board", "shoot"]:
-            if want in can:
-                return {"action": "combat_action", "do": want}
+        d = _combat_action(state, p, acts)
+        if d is not None:
+            return d
     if "reroll" in acts:
-        c = state["combat"]
-        dice = c["dice"]["a" if p["seat"] == c["a"] else "d"]
-        low = [i for i, v in enumerate(dice) if v < tables(state)["success_from"]]
-        return {"action": "reroll", "dice": low} if low else acts["keep_dice"][0]
+        return _reroll_failures(state, p, acts)
     if "special_shot" in acts:
         return acts["special_shot"][0]
     if "bow_cannon" in acts:
@@ -407,24 +410,58 @@ def _combat_choice(state, p, acts, rng):
     if "absorb" in acts:
         return acts["absorb"][0]
     if "place_hit" in acts:
-        spare = [d for d in acts["place_hit"] if d["location"] != "hull" and ship[d["location"]] > 0]
-        return max(spare, key=lambda d: ship[d["location"]]) if spare else acts["place_hit"][0]
+        return _hit_placed(ship, acts)
     if "no_reallocate" in acts:
         return acts["no_reallocate"][0]
     if "plunder_cargo" in acts:
         return acts["plunder_cargo"][0]
     if "claim_ship" in acts:
-        c = state["combat"]
-        theirs = side(state, c["loser"])["ship"]
-        bigger = ship_max(state, theirs, "hull") > ship_max(state, ship, "hull")
-        return {"action": "claim_ship", "claim": bool(bigger)}
+        return _claim(state, ship)
     for k in ("no_shot", "plunder_done", "keep_dice"):
         if k in acts:
             return acts[k][0]
     return rng.choice([d for a in acts.values() for d in a])
 
 
-def _glory_choice(state, p, acts):
+def _combat_action(state: State, p: Side, acts: dict[str, list[Decision]]) -> Decision | None:
+    """Flee a ship that would beat it (``_beats``, no margin), else shoot while it has
+    cannons, else board with a crew, else flee."""
+    ship = p["ship"]
+    can = {d["do"] for d in acts["combat_action"]}
+    c = state["combat"]
+    foe = c["d"] if p.get("seat") == c["a"] else c["a"]
+    if "flee" in can and isinstance(p.get("seat"), int) and _beats(state, foe, p["seat"], 1.0):
+        return {"action": "combat_action", "do": "flee"}      # it would lose: run
+    for want in (["shoot"] if ship["cannons"] > 0 else []) + (["board"] if ship["crew"] > 1 else []) + \
+            ["flee", "board", "shoot"]:
+        if want in can:
+            return {"action": "combat_action", "do": want}
+    return None
+
+
+def _reroll_failures(state: State, p: Side, acts: dict[str, list[Decision]]) -> Decision:
+    """The side's dice that failed rolled again; none failed: keep them."""
+    c = state["combat"]
+    dice = c["dice"]["a" if p["seat"] == c["a"] else "d"]
+    low = [i for i, v in enumerate(dice) if v < tables(state)["success_from"]]
+    return {"action": "reroll", "dice": low} if low else acts["keep_dice"][0]
+
+
+def _hit_placed(ship: Ship, acts: dict[str, list[Decision]]) -> Decision:
+    """A skull hit on the soundest location but the hull, while another remains."""
+    spare = [d for d in acts["place_hit"] if d["location"] != "hull" and ship[d["location"]] > 0]  # type: ignore[literal-required]  # (a location)
+    return max(spare, key=lambda d: ship[d["location"]]) if spare else acts["place_hit"][0]  # type: ignore[literal-required]  # (a location)
+
+
+def _claim(state: State, ship: Ship) -> Decision:
+    """The beaten ship claimed when its hull is the bigger."""
+    c = state["combat"]
+    theirs = side(state, c["loser"])["ship"]  # type: ignore[arg-type]  # (the fight decided: a loser)
+    bigger = ship_max(state, theirs, "hull") > ship_max(state, ship, "hull")
+    return {"action": "claim_ship", "claim": bool(bigger)}
+
+
+def _glory_choice(state: State, p: Player, acts: dict[str, list[Decision]]) -> Decision:
     """Glory cards in a fight or at a turn's start: announce one only with a card of the
     phase in hand, play it; roll again its own failed dice and the other side's successes."""
     c = state.get("combat")
@@ -443,10 +480,10 @@ def _glory_choice(state, p, acts):
 
 # the pirate ----------------------------------------------------------------------------
 
-LOCS = ("hull", "masts", "cargo", "crew", "cannons")
+LOCS: tuple[Location, ...] = ("hull", "masts", "cargo", "crew", "cannons")
 
 
-def _strength(state, who):
+def _strength(state: State, who: Who) -> tuple[int, int, int]:
     """(dice a round, cannons, what the ship takes before it sinks) of a player's ship
     (its captain's Seamanship once revealed, else 2) or an NPC at sea (its chart's ship,
     whole, and its captain's Seamanship): all public."""
@@ -461,15 +498,15 @@ def _strength(state, who):
         ship = S["ships"][n["ship"]]
         life = 2 * ship["toughness"] + ship["cargo"] + ship["crew"] + ship["cannons"]
         return captain_of(state, who)["seamanship"], ship["cannons"], life
-    q = player(state, who)
-    ship = q["ship"]
-    dice = skill_dice(state, q, "seamanship") if q["revealed"] or q["captain"] is None else 2
+    pl = player(state, who)
+    ship = pl["ship"]
+    dice = skill_dice(state, pl, "seamanship") if pl["revealed"] or pl["captain"] is None else 2
     if ship is None:
         return 0, 0, 0
     return (dice if ship["masts"] > 0 else 1), ship["cannons"], sum(ship[k] for k in LOCS) + ship["hull"]
 
 
-def _beats(state, me, foe, margin=1.5):
+def _beats(state: State, me: Who, foe: Who, margin: float = 1.5) -> bool:
     """``me`` (a seat) sinks ``foe`` (a seat or an NPC) well before it is sunk itself:
     each side's expected hits a round (its dice times its cannons) against what the
     other ship takes, with a margin."""
@@ -482,28 +519,28 @@ def _beats(state, me, foe, margin=1.5):
     return mine >= margin * theirs
 
 
-def _threats(state, p):
+def _threats(state: State, p: Player) -> set[str]:
     """The zones of the NPCs that hunt ``p`` and that it does not beat."""
-    out = set()
+    out: set[str] = set()
     for k, n in state["board"]["npcs"].items():
         if hostile(state, k, p) and not _beats(state, p["seat"], k):
             out.add(n["zone"])
     return out
 
 
-def _may_enter(state, p, zone):
+def _may_enter(state: State, p: Player, zone: str) -> bool:
     """``p`` may enter the port of ``zone`` (a port, and not one that refuses it)."""
     return zone in tables(state)["ports"] and bool(port_entries(state, {**p, "zone": zone}))
 
 
-def _exposed(state, zone, threats):
+def _exposed(state: State, zone: str, threats: set[str]) -> bool:
     """A ship left at sea in ``zone`` at the end of the turn may be found: a hunter
     there or next to it."""
     adj = tables(state)["adj"]
     return zone in threats or any(z in threats for z in adj[zone])
 
 
-def _plan(state, p, threats):
+def _plan(state: State, p: Player, threats: set[str]) -> tuple[Plan, float]:
     """The pirate's best first action of the turn's actions left, by a small search
     over sailing (never into a hunter's zone), scouting a merchant token or a ship it
     beats, and entering a port; scored by the raid, where the turn ends (safe in port
@@ -514,7 +551,7 @@ def _plan(state, p, threats):
     room = capacity(state, p) - len(p["cargo"])
     scouted = set(state.get("scouted", ()))
     dist_m = _dist_to(state, merchants - threats, threats)
-    prey = {}
+    prey: dict[str, list[int]] = {}
     for q in state["players"]:
         if q["seat"] != p["seat"] and q["ship"] is not None and not q["in_port"] and q["captain"] is not None \
                 and q["cargo"] and f"seat:{q['seat']}" not in scouted and _beats(state, p["seat"], q["seat"]):
@@ -524,7 +561,7 @@ def _plan(state, p, threats):
     home = S["captains"][p["captain"]]["home"]
     dist_home = _dist_to(state, {home}, threats)
 
-    def end_score(zone, in_port):
+    def end_score(zone: str, in_port: bool) -> float:
         if in_port:
             mends = damaged and (p["gold"] >= 2 or (zone == home and p["stash"] >= 2))
             if state["port_used"] and zone == p["zone"]:
@@ -536,9 +573,9 @@ def _plan(state, p, threats):
             return 1.5 - 0.6 * dist_home.get(zone, 8) - hunters
         return 1.5 - 0.5 * dist_m.get(zone, 6) - hunters - (4.0 if damaged else 0.0)
 
-    def raids(zone, now):
+    def raids(zone: str, now: bool) -> list[tuple[Plan, float]]:
         """The raids open in ``zone`` (``now``: this action): ((kind, ...), worth)."""
-        out = []
+        out: list[tuple[Plan, float]] = []
         if whole and zone in merchants and (not now or "merchant" not in scouted):
             out.append((("merchant",), 6.0 + (1.0 if room > 0 else 0.0)))
         if whole and zone in prey and now:
@@ -548,7 +585,7 @@ def _plan(state, p, threats):
     return _walk(state, p, threats, end_score, raids)
 
 
-def _exposure(state, zone, threats):
+def _exposure(state: State, zone: str, threats: set[str]) -> float:
     """How exposed a ship left at sea in ``zone`` is to the hunters in ``threats`` (zones):
     an NPC moves to the prey in its zone or next to it at each of its icons."""
     adj = tables(state)["adj"]
@@ -562,15 +599,16 @@ def _exposure(state, zone, threats):
     return out
 
 
-def _walk(state, p, threats, end_score, raids=None):
+def _walk(state: State, p: Player, threats: set[str], end_score: Callable[[str, bool], float],
+          raids: Callable[[str, bool], list[tuple[Plan, float]]] | None = None) -> tuple[Plan, float]:
     """The best first action of the turn's actions left, over sailing (never into a
     hunter's zone: ``threats``), entering a port, leaving it, and (``raids``) one raid;
     ``end_score(zone, in_port)``: where the turn ends. Returns (first, score); first is
     ``("end",)`` when ending the turn now is best."""
     adj = tables(state)["adj"]
-    best = {"score": end_score(p["zone"], p["in_port"]) + 0.05, "first": ("end",)}
+    best: dict[str, Any] = {"score": end_score(p["zone"], p["in_port"]) + 0.05, "first": ("end",)}
 
-    def walk(zone, in_port, left, worth, first, raided=False):
+    def walk(zone: str, in_port: bool, left: int, worth: float, first: Plan | None, raided: bool = False) -> None:
         if first is not None:
             score = worth + end_score(zone, in_port)       # the turn ends here
             if score > best["score"]:
@@ -594,7 +632,7 @@ def _walk(state, p, threats, end_score, raids=None):
     return best["first"], best["score"]
 
 
-def _dist_to(state, goals, avoid):
+def _dist_to(state: State, goals: set[str], avoid: set[str]) -> dict[str, int]:
     """Sailing distance from every zone to the nearest of ``goals``, around ``avoid``."""
     adj = tables(state)["adj"]
     dist = {z: 0 for z in goals}
@@ -611,37 +649,49 @@ def _dist_to(state, goals, avoid):
 KEEP = 6    # gold a pirate keeps aboard: repairs, a crew, Port Royal's fee
 
 
-def _needs(state, p):
+def _needs(state: State, p: Player) -> tuple[list[str], bool]:
     """(locations to repair but the crew, crew to hire) of ``p``'s ship."""
     ship = p["ship"]
     repair = [k for k in ("hull", "masts", "cargo", "cannons") if ship[k] < ship_max(state, ship, k)]
     return repair, ship["crew"] < ship_max(state, ship, "crew")
 
 
-def _pirate_port(state, p, acts):
-    """In port: sell what it carries (the demanded good first), hire a crew, buy a
-    Frigate when it can, repair, stash its gold at home above what it keeps aboard;
-    no goods bought (the hold is for loot)."""
-    S = tables(state)
-    money = funds(state, p)
+def _pirate_port(state: State, p: Player, acts: dict[str, list[Decision]]) -> Decision:
+    """In port: the activity under way (the shipyard: ``_pirate_shipyard``; the others
+    closed at once), else the next one worth doing (``_pirate_next_activity``); no goods
+    bought (the hold is for loot)."""
     act = state["port"]["act"]
-    repair, crew = _needs(state, p)
     if act == "shipyard":
-        if "buy_ship" in acts and not p["glory_ship"]:
-            for kind in ("frigate", "galleon"):
-                for d in acts["buy_ship"]:
-                    if d["ship"] == kind:
-                        return d
-        fixes = acts.get("repair", [])
-        if fixes:
-            return min(fixes, key=lambda d: (d["location"] != "hull", p["ship"][d["location"]]))
-        return acts["end_shipyard"][0]
+        return _pirate_shipyard(p, acts)
     if act == "recruit":
         return acts.get("hire_crew", acts["end_recruit"])[0]
     if act == "buy":
         return acts["end_buy"][0]
     if act == "stash":
         return acts["end_stash"][0]
+    return _pirate_next_activity(state, p, acts)
+
+
+def _pirate_shipyard(p: Player, acts: dict[str, list[Decision]]) -> Decision:
+    """A Frigate (else a Galleon) for the glory when it can; else a repair, the hull
+    first, the most damaged location next."""
+    if "buy_ship" in acts and not p["glory_ship"]:
+        for kind in ("frigate", "galleon"):
+            for d in acts["buy_ship"]:
+                if d["ship"] == kind:
+                    return d
+    fixes = acts.get("repair", [])
+    if fixes:
+        return min(fixes, key=lambda d: (d["location"] != "hull", p["ship"][d["location"]]))  # type: ignore[literal-required]  # (a location)
+    return acts["end_shipyard"][0]
+
+
+def _pirate_next_activity(state: State, p: Player, acts: dict[str, list[Decision]]) -> Decision:
+    """Sell what it carries (the demanded good first), hire a crew, the shipyard for a
+    Frigate or repairs, stash its gold at home above what it keeps aboard; else leave."""
+    S = tables(state)
+    money = funds(state, p)
+    repair, crew = _needs(state, p)
     sells = acts.get("sell", [])
     if sells:
         want_here = S["demand"][state["board"]["demand"][state["port"]["port"]]]
@@ -657,7 +707,7 @@ def _pirate_port(state, p, acts):
     return acts["end_port"][0]
 
 
-def pirate_bot(state, seat, legal, rng):
+def pirate_bot(state: State, seat: int, legal: list[Decision], rng: Random) -> Decision:
     """A marauder that raids what it can beat and runs from what it cannot: it never sails
     into the zone of an NPC that hunts it and would beat it, ends its turns in port (or
     out of a hunter's reach), scouts merchant tokens and the laden ships it beats, raids
@@ -694,7 +744,7 @@ def pirate_bot(state, seat, legal, rng):
     return acts["end_turn"][0] if "end_turn" in acts else merchant_bot(state, seat, legal, rng)
 
 
-def _decision(acts, first):
+def _decision(acts: dict[str, list[Decision]], first: Plan | None) -> Decision | None:
     """The listed decision that starts the plan ``first``."""
     if first is None:
         return None
@@ -713,7 +763,7 @@ def _decision(acts, first):
     return next((d for d in acts.get("move", []) if d["to"] == first[1]), None)
 
 
-def _pirate_port_is_useful(state, p):
+def _pirate_port_is_useful(state: State, p: Player) -> bool:
     S = tables(state)
     repair, crew = _needs(state, p)
     money = funds(state, p)
@@ -721,14 +771,14 @@ def _pirate_port_is_useful(state, p):
         ((repair or crew) and money >= 2) or (not p["glory_ship"] and money >= 35)
 
 
-def _raid_nation(state, p, acts):
+def _raid_nation(state: State, p: Player, acts: dict[str, list[Decision]]) -> Decision:
     """The nation a raid is made in the name of: one whose navy is not at sea and whose
     ports it still enters, else one that wants it already."""
     S = tables(state)
     navies = {naval_nation(state, k) for k in state["board"]["npcs"]}
     home_nation = S["zones"][S["captains"][p["captain"]]["home"]]["nation"]
 
-    def cost(d):
+    def cost(d: Decision) -> tuple[bool, bool, int]:
         n = d["nation"]
         return (n in navies, n == home_nation, -p["flags"].get(n, 0))
     return min(acts["raid"], key=cost)

@@ -11,14 +11,21 @@ from .catalog import tables
 from .mechanics import bank_pays, deal_glory
 from .state import END_TURN, home, new_ship, player
 
-def captain_dies(step, seat, why):
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+    from typing import Any
+    from .shapes import Outcome, State
+
+def captain_dies(step: Step, seat: int, why: str) -> None:
     """The captain dies: the death procedure (retire_captain); a new one comes at the
     player's next turn. The book: "Morte", p. 15."""
     step.emit("CaptainDied", {"seat": seat, "why": why})
     retire_captain(step, seat, "died")
 
 
-def retire_captain(step, seat, reason):
+def retire_captain(step: Step, seat: int, reason: str) -> None:
     """The death procedure (also used for a retired captain): discard the
     captain, cards, ship and what is aboard, wanted flags; keep glory points
     and the stash. Upgrade tiles go back to ports of the player's choice. The book: "Morte", p. 15."""
@@ -30,7 +37,7 @@ def retire_captain(step, seat, reason):
     step.emit("HoldingsLost", {"seat": seat, "gold": p["gold"], "glory_cards": list(p["hand"])}, vis=[seat])
 
 
-def dies(step, seat, why):
+def dies(step: Step, seat: int, why: str) -> Outcome:
     """A captain lost outside a fight (a raid, a card): dead in his own turn, his turn
     ends (``END_TURN``, for the flow)."""
     captain_dies(step, seat, why)
@@ -39,7 +46,7 @@ def dies(step, seat, why):
     return None
 
 
-def draw_new_captain(step, seat):
+def draw_new_captain(step: Step, seat: int) -> None:
     """A new captain card for the seat (secret), whose ship is chosen next; no captain
     card left: the game ends (the book: Tempo limite, p. 3)."""
     decks = step.state["decks"]
@@ -51,14 +58,14 @@ def draw_new_captain(step, seat):
     step.emit("NewCaptainDrawn", {"seat": seat})
 
 
-def redraw_captain(step, seat, d):
+def redraw_captain(step: Step, seat: int, d: dict[str, Any]) -> None:
     """A pirate NPC waits at the new captain's home port: another captain card (once)."""
     p = player(step.state, seat)
     step.emit("CaptainRedrawn", {"seat": seat, "captain": p["captain"]}, vis=[seat])
     step.emit("CaptainSetAside", {"seat": seat, "why": "a pirate NPC lies off the new captain's home port"})
 
 
-def reveal_new_captain(step, seat, ship):
+def reveal_new_captain(step: Step, seat: int, ship: str) -> None:
     """After the (secret) ship choice of a new captain: reveal, place the ship
     at the home port, one glory card, gold aboard up to the starting amount
     (a stash under it is taken aboard; how much is private)."""
@@ -83,7 +90,7 @@ def reveal_new_captain(step, seat, ship):
 
 # the events ---------------------------------------------------------------------------
 
-def _captain_dealt(state, d, ev):
+def _captain_dealt(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
     p["captain"] = d["captain"]
     p["revealed"] = False
@@ -91,13 +98,13 @@ def _captain_dealt(state, d, ev):
     p["pending"].append("choose_ship")
 
 
-def _ship_chosen(state, d, ev):
+def _ship_chosen(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
     p["chosen"] = d["ship"]
     p["pending"].remove("choose_ship")
 
 
-def _captains_revealed(state, d, ev):
+def _captains_revealed(state: State, d: dict[str, Any], ev: Ev) -> None:
     for seat, info in d["seats"].items():
         p = player(state, int(seat))
         p.pop("redrawn", None)
@@ -112,23 +119,23 @@ def _captains_revealed(state, d, ev):
         p["last_buy"] = None
 
 
-def _captain_redrawn(state, d, ev):
+def _captain_redrawn(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
     state["decks"]["captain_discard"].append(p["captain"])
-    p["captain"] = None
+    p["captain"] = None  # type: ignore[typeddict-item]  # (None: no captain now; shapes.py)
     p["pending"].remove("choose_ship")
     p["redrawn"] = True
 
 
-def _captain_died(state, d, ev):
+def _captain_died(state: State, d: dict[str, Any], ev: Ev) -> None:
     player(state, d["seat"])["needs_captain"] = True
 
 
-def _captain_retired(state, d, ev):
+def _captain_retired(state: State, d: dict[str, Any], ev: Ev) -> None:
     player(state, d["seat"])["needs_captain"] = True
 
 
-def _captain_left(state, d, ev):
+def _captain_left(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
     decks = state["decks"]
     decks["captain_discard"].append(p["captain"])
@@ -149,16 +156,16 @@ def _captain_left(state, d, ev):
     p["specialists"] = []
     if p["ship"] is not None:
         p["returning"].extend(p["ship"]["upgrades"])
-    p["ship"] = None
-    p["zone"] = None
+    p["ship"] = None  # type: ignore[typeddict-item]  # (None: no ship now; shapes.py)
+    p["zone"] = None  # type: ignore[typeddict-item]  # (None: no zone now; shapes.py)
     p["in_port"] = False
-    p["captain"] = None
+    p["captain"] = None  # type: ignore[typeddict-item]  # (None: no captain now; shapes.py)
     p["revealed"] = False
     p["glory_ship"] = False
     p["last_buy"] = None
 
 
-def _holdings_lost(state, d, ev):
+def _holdings_lost(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
     state["bank"] += p["gold"]
     p["gold"] = 0

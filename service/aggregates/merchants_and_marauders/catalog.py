@@ -18,6 +18,11 @@ import msgpack
 from service.kernel.copies import kinds_of
 from service.kernel.errors import BadInput
 
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
+
 PATH = Path(__file__).with_name("data") / "catalog.json"
 SOURCES = {"rulebook", "reference", "provisional"}
 KEYS = ("dice", "rules", "nations", "compass", "zones", "borders", "hit_die", "ships", "captains",
@@ -47,15 +52,15 @@ def read(path: Path | None = None) -> dict:
         raise BadInput(f"merchants-and-marauders catalog unreadable: {e}") from None
 
 
-def _reverse(compass, d):
+def _reverse(compass: list[str], d: str) -> str:
     return compass[(compass.index(d) + len(compass) // 2) % len(compass)]
 
 
-def static(cat: dict) -> dict:
+def static(cat: dict[str, Any]) -> dict[str, Any]:
     """The compact tables the rules need, derived from the catalog."""
     v = {k: cat[k]["value"] for k in KEYS}
     compass = v["compass"]
-    adj = {z["id"]: {} for z in v["zones"]}
+    adj: dict[str, dict[str, str]] = {z["id"]: {} for z in v["zones"]}
     for a, b, d in v["borders"]:
         adj[a][b] = d
         adj[b][a] = _reverse(compass, d)
@@ -123,7 +128,7 @@ def _npc(npc: str) -> str:
     return " ".join([first.capitalize() if first in _NATIONS else first, *rest.split("_")]).strip()
 
 
-def _said(key: str, value, zones: dict) -> str:
+def _said(key: str, value: Any, zones: dict[str, str]) -> str:
     if key == "captain" and isinstance(value, dict):
         return value.get("name", "a captain")
     if key == "zone":
@@ -237,7 +242,7 @@ def default_key() -> str:
     return _DEFAULT[0][1]
 
 
-def tables(state: dict) -> dict:
+def tables(state: Mapping[str, Any]) -> dict[str, Any]:
     """The tables of the state's catalog. A state restored without
     ``initial_state`` (a snapshot in a fresh process) finds the default
     catalog's tables by reloading it; a game on another catalog carries its
@@ -248,7 +253,7 @@ def tables(state: dict) -> dict:
         return _tables_missing(state)
 
 
-def _tables_missing(state: dict) -> dict:
+def _tables_missing(state: Mapping[str, Any]) -> dict[str, Any]:
     if "tables" in state:
         return _TABLES.setdefault(state["cat"], state["tables"])
     if default_key() == state["cat"]:

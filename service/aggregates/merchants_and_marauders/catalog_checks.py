@@ -1,3 +1,6 @@
+# mypy: disable-error-code="valid-type"
+# (the schema's field types are built at run time from the catalog's constants,
+# ``Literal[ZONE_KINDS]``, ``_entry(Dice)``: pydantic reads them, a type checker cannot)
 """The checks a Merchants & Marauders catalog passes when it is loaded (the default one,
 or an organiser's ``--catalog`` file): first its shape, as a schema (pydantic: every
 entry with its value and source, the fields each item needs, their types and ranges,
@@ -14,7 +17,7 @@ everything) only reads the file and derives the tables.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NoReturn
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -27,7 +30,7 @@ from .effects import validate as valid_effect
 from .tasks import validate_mission, validate_rumor
 
 
-def _fail(msg):
+def _fail(msg: str) -> NoReturn:
     raise BadInput(f"merchants-and-marauders catalog: {msg}")
 
 
@@ -130,13 +133,13 @@ class Card(_Item):
     name: str
 
 
-def _listed(model, key):
+def _listed(model: type, key: str) -> Any:
     n = COUNTS[key]
     return Annotated[list[model], Field(min_length=n, max_length=n,
                                         description=f"a list of {n} items (the rulebook's count)")]
 
 
-def _entry(value_type):
+def _entry(value_type: Any) -> type:
     """A top-level entry: ``{"value": ..., "source": ..., "note": ...}``."""
     return type("Entry", (_Open,), {"__annotations__": {"value": value_type, "source": Source}})
 
@@ -164,7 +167,7 @@ class Catalog(BaseModel):
     missions: _entry(_listed(Card, "missions"))
 
 
-def _where(cat, loc) -> str:
+def _where(cat: Any, loc: tuple[int | str, ...]) -> str:
     """A readable place for a schema error: ``rules.stash_glory_fraction``,
     ``captains[felipe].home``, ``ships.sloop.cargo`` (the entry's ``value`` left out)."""
     out, node = "", cat
@@ -183,7 +186,7 @@ def _where(cat, loc) -> str:
     return out
 
 
-def _described(model, loc):
+def _described(model: Any, loc: tuple[int | str, ...]) -> str | None:
     """The description of the field at ``loc`` in the schema ``model``, if it has one."""
     description = None
     for part in loc:
@@ -219,7 +222,7 @@ def schema(cat: dict) -> None:
 
 
 # what a schema does not say: small named checks ---------------------------------------------
-def distinct_ids(v):
+def distinct_ids(v: dict[str, Any]) -> None:
     for key in ("zones", "captains", "cargo_cards", "demand_tiles", "upgrades", "merchant_tokens", "events",
                 "glory_cards", "rumors", "missions"):
         ids = [i["id"] for i in v[key]]
@@ -227,12 +230,12 @@ def distinct_ids(v):
             _fail(f"every item of {key} needs a distinct string id")
 
 
-def four_nations(v):
+def four_nations(v: dict[str, Any]) -> None:
     if sorted(v["nations"]) != ["england", "france", "netherlands", "spain"]:
         _fail("the four nations are spain, england, france, netherlands")
 
 
-def ports(v):
+def ports(v: dict[str, Any]) -> None:
     ports = [z for z in v["zones"] if z["port"]]
     if len(ports) != 16:
         _fail("16 of the 17 zones have a port")
@@ -241,7 +244,7 @@ def ports(v):
             _fail(f"port {z['id']!r} needs one of the four nations")
 
 
-def zone_rules(v):
+def zone_rules(v: dict[str, Any]) -> None:
     """The special rule of a zone names what it needs (ZONE_KINDS, read by port.py and wanted.py)."""
     for z in v["zones"]:
         special = z["special"]
@@ -251,13 +254,13 @@ def zone_rules(v):
             _fail(f"zone {z['id']!r}: a pirate entry needs its fee in coins")
 
 
-def compass(v):
+def compass(v: dict[str, Any]) -> None:
     points = v["compass"]
     if len(points) not in (4, 8) or len(set(points)) != len(points):
         _fail("compass must list 4 or 8 distinct points, clockwise")
 
 
-def borders(v):
+def borders(v: dict[str, Any]) -> None:
     """Each border once, between two zones, with a point of the compass; every zone reached."""
     zids = [z["id"] for z in v["zones"]]
     seen = set()
@@ -269,7 +272,7 @@ def borders(v):
         if pair in seen:
             _fail(f"border {b[0]}-{b[1]} listed twice")
         seen.add(pair)
-    adj = {z: set() for z in zids}
+    adj: dict[str, set[str]] = {z: set() for z in zids}
     for a, b, _ in v["borders"]:
         adj[a].add(b)
         adj[b].add(a)
@@ -283,7 +286,7 @@ def borders(v):
         _fail("the sea zones must all be connected")
 
 
-def ships(v):
+def ships(v: dict[str, Any]) -> None:
     ships = v["ships"]
     if sorted(ships) != sorted(SHIP_TYPES):
         _fail(f"ships must be exactly {', '.join(SHIP_TYPES)}")
@@ -296,7 +299,7 @@ def ships(v):
         _fail("at least one ship must be a starting choice")
 
 
-def captains(v):
+def captains(v: dict[str, Any]) -> None:
     """A captain's home is a port; his abilities are words of abilities.py."""
     pids = {z["id"] for z in v["zones"] if z["port"]}
     for c in v["captains"]:
@@ -305,7 +308,7 @@ def captains(v):
         valid_abilities(c["id"], c.get("abilities", []))
 
 
-def goods(v):
+def goods(v: dict[str, Any]) -> None:
     if len(v["goods"]) != 8 or len(set(v["goods"])) != 8:
         _fail("there are 8 different goods")
     for c in v["cargo_cards"]:
@@ -317,7 +320,7 @@ def goods(v):
         _fail("every demand tile shows one of the goods")
 
 
-def npc_cards(v):
+def npc_cards(v: dict[str, Any]) -> None:
     """An NPC card: where its ship enters, which ship, its captain; the book's movement
     icons name an NPC of the cards and a letter N, S, E or W of the compass."""
     zids = {z["id"] for z in v["zones"]}
@@ -337,7 +340,7 @@ def npc_cards(v):
                       f"N, S, E or W of the compass, not {icon!r}")
 
 
-def card_effects(v):
+def card_effects(v: dict[str, Any]) -> None:
     """Event and glory cards' effects in the vocabulary of effects.py; a War card's
     Man-o-Wars enter at sea zones."""
     zids = {z["id"] for z in v["zones"]}
@@ -350,28 +353,28 @@ def card_effects(v):
                     _fail(f"card {c['id']!r}: war: a Man-o-War's zone is not a sea zone")
 
 
-def specialists(v):
+def specialists(v: dict[str, Any]) -> None:
     """A specialist (a glory card): what it needs to be hired, what it gives while hired."""
     for g in v["glory_cards"]:
         valid_abilities(g["id"], g.get("abilities", []), what="glory card")
         validate_requirements(g["id"], g.get("requires", []))
 
 
-def weapons(v):
+def weapons(v: dict[str, Any]) -> None:
     w = v["special_weapons"]
     if sorted(w) != ["chain_shot", "grape_shot", "grappling_hooks"] or sum(w.values()) != 12:
         _fail("12 special weapon tokens of the three kinds")
 
 
-def merchant_tokens(v):
-    count = {}
+def merchant_tokens(v: dict[str, Any]) -> None:
+    count: dict[str, int] = {}
     for m in v["merchant_tokens"]:
         count[m["nation"]] = count.get(m["nation"], 0) + 1
     if count != {"spain": 5, "netherlands": 4, "france": 4, "england": 4}:
         _fail("merchant tokens: 5 Spanish, 4 Dutch, 4 French, 4 English (rulebook)")
 
 
-def rumors_and_missions(v):
+def rumors_and_missions(v: dict[str, Any]) -> None:
     """A mission lies at a port; rumors and missions in the vocabulary of tasks.py."""
     zids = {z["id"] for z in v["zones"]}
     pids = {z["id"] for z in v["zones"] if z["port"]}

@@ -47,8 +47,15 @@ from .state import (LOCATIONS, is_npc, is_pirate, nation_of, new_ship, other_sid
                     side_key, side_name as name, upgrade_tile as tile)
 from .wanted import gain_flag
 
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+    from typing import Any
+    from .shapes import Combat, Decision, Location, NpcSide, Outcome, Side, State, Who
 
-def controller(state, who):
+
+def controller(state: State, who: Who) -> int:
     """Who decides for a side: a player for itself; for an NPC the player to the left of
     the player it fights, the book's default ("il giocatore alla sinistra del giocatore che
     combatte contro l'NPC"): play goes clockwise ("in senso orario"), so the player to the
@@ -58,27 +65,27 @@ def controller(state, who):
     c = state["combat"]
     foe = c["d"] if c["a"] == who else c["a"]
     order = state["order"]
-    return order[(order.index(foe) + (1 if state.get("combat_fixes") else -1)) % len(order)]
+    return order[(order.index(foe) + (1 if state.get("combat_fixes") else -1)) % len(order)]  # type: ignore[arg-type]  # (an NPC's foe: a seat)
 
 
-def begin(step, attacker, defender):
+def begin(step: Step, attacker: Who, defender: Who) -> Outcome:
     """A fight between two sides: seats, or an NPC (``npc:<id>``) and a seat.
     The book: "Combattimento navale", p. 14."""
     state = step.state
     npc = next((w for w in (attacker, defender) if is_npc(w)), None)
     seat = defender if npc == attacker else attacker
-    zone = player(state, seat)["zone"]
+    zone = player(state, seat)["zone"]  # type: ignore[arg-type]  # (the side not the NPC: a seat)
     if npc is None:
         step.emit("CombatBegun", {"a": attacker, "d": defender, "zone": zone})
     else:
         step.emit("CombatBegun", {"a": attacker, "d": defender, "zone": zone, "npc": npc_rules.fighter(state, npc[4:])})
     d = side(state, defender)
     if not is_npc(attacker) and not is_pirate(d):   # engaging a non-pirate ship: wanted by its nation at once
-        gain_flag(step, attacker, nation_of(state, d), "engaging a non-pirate ship")
+        gain_flag(step, attacker, nation_of(state, d), "engaging a non-pirate ship")  # type: ignore[arg-type]  # (no pirate: a nation)
     return _long_range(step)
 
 
-def _long_range(step):
+def _long_range(step: Step) -> Outcome:
     """Long Range: before the first round, a die per cannon, a hit per success (no
     special shot); those hits land before the first round."""
     state = step.state
@@ -100,25 +107,25 @@ def _long_range(step):
     return _declare_first_round(step)
 
 
-def _declare_first_round(step):
+def _declare_first_round(step: Step) -> Outcome:
     c = step.state["combat"]
     for seat in (c["a"], c["d"]):
         step.emit("CombatActionDeclared", {"seat": seat, "do": "shoot", "round": c["round"], "why": "the first round: shoot only"})
     return roll_round(step)
 
 
-def acting_seat(state):
+def acting_seat(state: State) -> int:
     return controller(state, state["combat"]["waiting"])
 
 
-def legal(state, seat):
+def legal(state: State, seat: Who) -> list[Decision]:
     c = state["combat"]
     if acting_seat(state) != seat:
         return []
     seat = c["waiting"]                 # the side it decides for (itself, or an NPC it controls)
     st = c["stage"]
     if st.startswith("glory_"):
-        return glory.legal(state, seat)
+        return glory.legal(state, seat)  # type: ignore[arg-type]  # (a glory window asks seats only)
     if st == "bow":
         return [{"action": "bow_cannon", "fire": True}, {"action": "bow_cannon", "fire": False}]
     if st == "absorb":
@@ -148,7 +155,7 @@ def legal(state, seat):
     return []
 
 
-def declarations(state, seat):
+def declarations(state: State, seat: Who) -> list[str]:
     """The combat actions a side may declare after the first round: Shoot always; Board
     with a crew; Flee, except an NPC not left with fewer cannons or crew (the book); only
     Shoot without masts. The book: "Dichiarazione", p. 14."""
@@ -163,7 +170,7 @@ def declarations(state, seat):
     return out + ["flee"]
 
 
-def do_combat_action(step, seat, d):
+def do_combat_action(step: Step, seat: Who, d: dict[str, Any]) -> Outcome:
     state = step.state
     c = state["combat"]
     step.emit("CombatActionDeclared", {"seat": seat, "do": d["do"], "round": c["round"]})
@@ -173,7 +180,7 @@ def do_combat_action(step, seat, d):
     return _bow_or_roll(step)
 
 
-def _bow_or_roll(step):
+def _bow_or_roll(step: Step) -> Outcome:
     """Bow Cannon: once either side declares Flee, a ship with the tile face up may
     turn it to hit once (with the round's hits)."""
     state = step.state
@@ -186,7 +193,7 @@ def _bow_or_roll(step):
     return roll_round(step)
 
 
-def do_bow_cannon(step, seat, d):
+def do_bow_cannon(step: Step, seat: Who, d: dict[str, Any]) -> Outcome:
     state = step.state
     c = state["combat"]
     if d["fire"]:
@@ -197,7 +204,7 @@ def do_bow_cannon(step, seat, d):
     return _bow_or_roll(step)
 
 
-def _dice_count(state, p, maneuver, foe_maneuver):
+def _dice_count(state: State, p: Side, maneuver: int, foe_maneuver: int) -> tuple[int, str]:
     """Side ``p``'s Seamanship dice; ``maneuver``, ``foe_maneuver``: its ship's and the
     other ship's Maneuverability (``ship_max``)."""
     if p["ship"]["masts"] <= 0:
@@ -208,7 +215,7 @@ def _dice_count(state, p, maneuver, foe_maneuver):
     return n, ""
 
 
-def roll_round(step):
+def roll_round(step: Step) -> Outcome:
     """The book: "Sfida sull'abilità Navigazione", p. 14."""
     state = step.state
     c = state["combat"]
@@ -225,7 +232,7 @@ def roll_round(step):
     return _maybe_reroll(step, c["a"])
 
 
-def _maybe_reroll(step, start):
+def _maybe_reroll(step: Step, start: Who) -> Outcome:
     """Grappling Hooks: a boarder may roll again any of its dice (the attacker first)."""
     state = step.state
     c = state["combat"]
@@ -240,14 +247,14 @@ def _maybe_reroll(step, start):
     return _glory_or_settle(step)
 
 
-def _glory_or_settle(step):
+def _glory_or_settle(step: Step) -> Outcome:
     """Glory cards of the naval-roll phase (rules version 4), then the round's outcome."""
     if glory.open_window(step, "naval_roll"):
         return None
     return settle_round(step)
 
 
-def do_reroll(step, seat, d):
+def do_reroll(step: Step, seat: Who, d: dict[str, Any]) -> Outcome:
     state = step.state
     c = state["combat"]
     S = tables(state)
@@ -261,20 +268,20 @@ def do_reroll(step, seat, d):
     return _after_reroll(step, seat)
 
 
-def do_keep_dice(step, seat, d):
+def do_keep_dice(step: Step, seat: Who, d: dict[str, Any]) -> Outcome:
     c = step.state["combat"]
     step.emit("CombatRerolled", {"seat": seat, "which": [], "dice": list(c["dice"][side_key(c, seat)])})
     return _after_reroll(step, seat)
 
 
-def _after_reroll(step, seat):
+def _after_reroll(step: Step, seat: Who) -> Outcome:
     c = step.state["combat"]
     if seat == c["a"]:
         return _maybe_reroll(step, c["d"])
     return _glory_or_settle(step)
 
 
-def winner(state, c, sa=None, sd=None):
+def winner(state: State, c: Combat, sa: int | None = None, sd: int | None = None) -> Who | None:
     """More successes wins; a tie goes to the higher sum of the other dice; no
     success at all, or a tie still: nobody. (``sa``, ``sd``: the sides' successes,
     when the caller has counted them.) The book: "Sfida sull'abilità Navigazione", p. 14."""
@@ -284,14 +291,14 @@ def winner(state, c, sa=None, sd=None):
     if sa == 0 and sd == 0:
         return None
     if sa != sd:
-        return c["a"] if sa > sd else c["d"]
+        return c["a"] if sa > sd else c["d"]  # type: ignore[operator]  # (sd: given with sa)
     na, nd = numbers(state, da), numbers(state, dd)
     if na != nd:
         return c["a"] if na > nd else c["d"]
     return None
 
 
-def settle_round(step):
+def settle_round(step: Step) -> Outcome:
     """The book: "Azioni", p. 14."""
     state = step.state
     c = state["combat"]
@@ -314,7 +321,7 @@ def settle_round(step):
     return _locate_next(step)
 
 
-def _locate_next(step):
+def _locate_next(step: Step) -> Outcome:
     """Each shooter rolls the hit-location dice for its hits (the attacker first).
     The book: "Posizione dei colpi e danni", p. 14."""
     state = step.state
@@ -346,7 +353,7 @@ def _locate_next(step):
     return _reallocate_or_apply(step)
 
 
-def do_special_shot(step, seat, d):
+def do_special_shot(step: Step, seat: Who, d: dict[str, Any]) -> Outcome:
     """The book: "Armi speciali", p. 14."""
     state = step.state
     c = state["combat"]
@@ -358,13 +365,13 @@ def do_special_shot(step, seat, d):
     return _locate_next(step)
 
 
-def do_no_shot(step, seat, d):
+def do_no_shot(step: Step, seat: Who, d: dict[str, Any]) -> None:
     state = step.state
     c = state["combat"]
     step.emit("CombatWaiting", {"seat": c["target"], "stage": "place", "target": c["target"]})
 
 
-def do_place_hit(step, seat, d):
+def do_place_hit(step: Step, seat: Who, d: dict[str, Any]) -> Outcome:
     state = step.state
     c = state["combat"]
     step.emit("SkullPlaced", {"seat": seat, "location": d["location"]})
@@ -373,7 +380,7 @@ def do_place_hit(step, seat, d):
     return _locate_next(step)
 
 
-def _reallocate_or_apply(step):
+def _reallocate_or_apply(step: Step) -> Outcome:
     state = step.state
     c = state["combat"]
     for seat in (c["a"], c["d"]):           # (the side is read only for a ship with hits)
@@ -389,29 +396,29 @@ def _reallocate_or_apply(step):
     return apply_hits(step)
 
 
-def do_absorb(step, seat, d):
+def do_absorb(step: Step, seat: Who, d: dict[str, Any]) -> Outcome:
     state = step.state
     step.emit("HitAbsorbed", {"seat": seat, "location": d["location"],
               "tile": tile(state, side(state, seat), "reinforced_hull", ready=True)})
     return _reallocate_or_apply(step)
 
 
-def do_no_absorb(step, seat, d):
+def do_no_absorb(step: Step, seat: Who, d: dict[str, Any]) -> Outcome:
     step.emit("HitAbsorbed", {"seat": seat, "location": None, "tile": None})
     return _reallocate_or_apply(step)
 
 
-def do_reallocate(step, seat, d):
+def do_reallocate(step: Step, seat: Who, d: dict[str, Any]) -> Outcome:
     step.emit("HitReallocated", {"seat": seat, "frm": d["frm"], "to": d["to"], "why": "captain's ability: once a battle"})
     return _reallocate_or_apply(step)
 
 
-def do_no_reallocate(step, seat, d):
+def do_no_reallocate(step: Step, seat: Who, d: dict[str, Any]) -> Outcome:
     step.emit("HitReallocated", {"seat": seat, "frm": None, "to": None, "why": "declined"})
     return _reallocate_or_apply(step)
 
 
-def apply_hits(step):
+def apply_hits(step: Step) -> Outcome:
     """All hits of the round land together: numbered ones, then the skulls; a hit
     on a destroyed location goes to the hull, but not a special shot's.
     The book: "Posizione dei colpi e danni", p. 14."""
@@ -420,7 +427,7 @@ def apply_hits(step):
     for seat in (c["d"], c["a"]):
         ship = side(state, seat)["ship"]
         for h in c["hits"].get(str(seat), []):
-            loc = h["location"]
+            loc: Location = h["location"]
             if ship[loc] > 0:
                 step.emit("ShipHit", {"seat": seat, "location": loc, "aimed": loc, "why": "combat"})
             elif h.get("special"):
@@ -436,7 +443,7 @@ def apply_hits(step):
     return after_naval_round(step)
 
 
-def _sinkings(step):
+def _sinkings(step: Step) -> Outcome:
     """A hull at 0: the ship sinks and its captain dies; the fight is over."""
     state = step.state
     c = state["combat"]
@@ -449,7 +456,7 @@ def _sinkings(step):
     return end(step, None, sunk)
 
 
-def after_naval_round(step):
+def after_naval_round(step: Step) -> Outcome:
     state = step.state
     c = state["combat"]
     win = c["round_winner"]
@@ -474,24 +481,24 @@ def after_naval_round(step):
     return None
 
 
-def after_window(step, phase):
+def after_window(step: Step, phase: str) -> Outcome:
     """A combat window closed: the round goes on."""
     return (settle_round if phase == "naval_roll" else crew_settle)(step)
 
 
-HANDLERS = {
+_FOR_A_SIDE = {
     "combat_action": do_combat_action, "reroll": do_reroll, "keep_dice": do_keep_dice,
     "special_shot": do_special_shot, "no_shot": do_no_shot, "place_hit": do_place_hit,
     "reallocate": do_reallocate, "no_reallocate": do_no_reallocate, "bow_cannon": do_bow_cannon,
     "absorb": do_absorb, "no_absorb": do_no_absorb,
 }
-HANDLERS = {**{k: for_side(v) for k, v in HANDLERS.items()}, **boarding.HANDLERS}
+HANDLERS = {**{k: for_side(v) for k, v in _FOR_A_SIDE.items()}, **boarding.HANDLERS}
 
 
 # the events ---------------------------------------------------------------------------
 
-def _combat_begun(state, d, ev):
-    npc = None
+def _combat_begun(state: State, d: dict[str, Any], ev: Ev) -> None:
+    npc: NpcSide | None = None
     if d.get("npc"):
         f = d["npc"]
         npc = {"npc": f["id"], "seat": "npc:" + f["id"], "nation": f.get("nation"), "npc_pirate": f["pirate"],
@@ -503,45 +510,45 @@ def _combat_begun(state, d, ev):
                        "round_winner": None, "due": {}, "located": [], "hits": {}, "skulls": {},
                        "reallocated": [], "asked": [], "winner": None, "loser": None,
                        "before_round": False, "bow": {}, "bow_asked": [], "absorb_asked": [],
-                       "window": None, "crew_round": 0}
+                       "window": None, "crew_round": 0}  # type: ignore[typeddict-item]  # (window None: none open)
 
 
-def _combat_declared(state, d, ev):
+def _combat_declared(state: State, d: dict[str, Any], ev: Ev) -> None:
     c = state["combat"]
     c["declared"][side_key(c, d["seat"])] = d["do"]
 
 
-def _combat_waiting(state, d, ev):
+def _combat_waiting(state: State, d: dict[str, Any], ev: Ev) -> None:
     c = state["combat"]
     c["waiting"], c["stage"] = d["seat"], d["stage"]
     if "target" in d:
         c["target"] = d["target"]
 
 
-def _combat_rolled(state, d, ev):
+def _combat_rolled(state: State, d: dict[str, Any], ev: Ev) -> None:
     c = state["combat"]
     c["dice"][side_key(c, d["seat"])] = list(d["dice"])
     if d["skill"] == "leadership":
         c["crew_round"] = d["round"]
 
 
-def _combat_rerolled(state, d, ev):
+def _combat_rerolled(state: State, d: dict[str, Any], ev: Ev) -> None:
     c = state["combat"]
     c["dice"][side_key(c, d["seat"])] = list(d["dice"])
     c["rerolled"].append(d["seat"])
 
 
-def _round_won(state, d, ev):
+def _round_won(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["combat"]["round_winner"] = d["seat"]
 
 
-def _hits_due(state, d, ev):
+def _hits_due(state: State, d: dict[str, Any], ev: Ev) -> None:
     c = state["combat"]
     c["due"], c["located"], c["hits"], c["skulls"], c["asked"] = dict(d["hits"]), [], {}, {}, []
     c["absorb_asked"], c["before_round"] = [], bool(d.get("before_round"))
 
 
-def _hits_located(state, d, ev):
+def _hits_located(state: State, d: dict[str, Any], ev: Ev) -> None:
     c = state["combat"]
     key = str(d["target"])
     c["located"].append(key)
@@ -549,21 +556,21 @@ def _hits_located(state, d, ev):
     c["skulls"][key] = d["skulls"]
 
 
-def _skulls_directed(state, d, ev):
+def _skulls_directed(state: State, d: dict[str, Any], ev: Ev) -> None:
     c = state["combat"]
     key = str(d["target"])
     c["hits"].setdefault(key, []).extend({"location": d["location"], "special": True} for _ in range(d["hits"]))
     c["skulls"][key] = 0
 
 
-def _skull_placed(state, d, ev):
+def _skull_placed(state: State, d: dict[str, Any], ev: Ev) -> None:
     c = state["combat"]
     key = str(d["seat"])
     c["hits"].setdefault(key, []).append({"location": d["location"]})
     c["skulls"][key] -= 1
 
 
-def _hit_reallocated(state, d, ev):
+def _hit_reallocated(state: State, d: dict[str, Any], ev: Ev) -> None:
     c = state["combat"]
     c["asked"].append(d["seat"])
     if d["frm"] is None:
@@ -576,14 +583,14 @@ def _hit_reallocated(state, d, ev):
             break
 
 
-def _round_begun(state, d, ev):
+def _round_begun(state: State, d: dict[str, Any], ev: Ev) -> None:
     c = state["combat"]
     c["round"] = d["round"]
     c["declared"], c["dice"], c["rerolled"], c["round_winner"] = {}, {}, [], None
     c["bow"], c["bow_asked"] = {}, []
 
 
-def _bow_fired(state, d, ev):
+def _bow_fired(state: State, d: dict[str, Any], ev: Ev) -> None:
     c = state["combat"]
     c["bow_asked"].append(d["seat"])
     player(state, d["seat"])["ship"]["flipped"].append(d["tile"])
@@ -591,11 +598,11 @@ def _bow_fired(state, d, ev):
     c["bow"][key] = c["bow"].get(key, 0) + 1
 
 
-def _bow_held(state, d, ev):
+def _bow_held(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["combat"]["bow_asked"].append(d["seat"])
 
 
-def _hit_absorbed(state, d, ev):
+def _hit_absorbed(state: State, d: dict[str, Any], ev: Ev) -> None:
     c = state["combat"]
     c["absorb_asked"].append(d["seat"])
     if d["location"] is None:

@@ -6,7 +6,13 @@ from the tables a game reads, never from a catalog, so they always agree with th
 
 from __future__ import annotations
 
+
 from .catalog import tables
+
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
 
 MAN_O_WAR = "man_o_war_"   # a war's Man-o-War at sea is the NPC ``man_o_war_<nation>`` (war.py)
 
@@ -23,7 +29,7 @@ def is_man_o_war(npc: str) -> bool:
     return npc.startswith(MAN_O_WAR)
 
 
-def derived(state: dict) -> dict:
+def derived(state: Mapping[str, Any]) -> dict[str, Any]:
     try:
         return _DERIVED[state["cat"]]
     except KeyError:

@@ -70,6 +70,14 @@ from .mechanics import bank_pays, deal_glory, draw_cargo, skill_test
 from .state import LOCATIONS, capacity, glory_window, player, ship_max
 from .wanted import gain_flag, lose_flag
 
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from collections.abc import Collection
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+    from typing import Any, NoReturn
+    from .shapes import Location, Outcome, Player, State
+
 TIMINGS = ("immediate", "each_turn", "end_of_turn", "naval_roll", "crew_roll", "turn_start", "copy")
 COMBAT_TIMINGS = ("naval_roll", "crew_roll")
 WHO = ("active", "each", "current")
@@ -88,11 +96,11 @@ class Word(namedtuple("Word", ("args", "run", "once", "aimed", "check", "after")
 
 
 # what each word does ---------------------------------------------------------------
-def _gain_gold(step, s, p, card):
+def _gain_gold(step: Step, s: dict[str, Any], p: Player, card: str) -> None:
     step.emit("GoldReceived", {"seat": p["seat"], "amount": bank_pays(step.state, s["amount"]), "why": f"card {card}"})
 
 
-def _lose_gold(step, s, p, card):
+def _lose_gold(step: Step, s: dict[str, Any], p: Player, card: str) -> None:
     seat = p["seat"]
     amount = min(p["gold"], s["amount"])
     if step.state.get("table_seen"):    # what the table sees first, then the amount for the seat: said once
@@ -103,20 +111,21 @@ def _lose_gold(step, s, p, card):
     step.emit("GoldLostByCard", {"seat": seat, "card": card})
 
 
-def _place_flag(step, s, p, card):
+def _place_flag(step: Step, s: dict[str, Any], p: Player, card: str) -> None:
     gain_flag(step, p["seat"], s["nation"], f"card {card}")
 
 
-def _remove_flag(step, s, p, card):
+def _remove_flag(step: Step, s: dict[str, Any], p: Player, card: str) -> None:
     lose_flag(step, p["seat"], s["nation"], f"card {card}")
 
 
-def _damage(step, s, p, card):
-    loc = s["location"] if p["ship"][s["location"]] > 0 else "hull"
+def _damage(step: Step, s: dict[str, Any], p: Player, card: str) -> None:
+    aimed: Location = s["location"]
+    loc = aimed if p["ship"][aimed] > 0 else "hull"
     step.emit("ShipHit", {"seat": p["seat"], "location": loc, "aimed": s["location"], "why": f"card {card}"})
 
 
-def _sunk_by_card(step, card):
+def _sunk_by_card(step: Step, card: str) -> Outcome:
     """A hull lost to a card's damage: the ship sinks and the captain dies (``END_TURN``
     when it is the current player's)."""
     out = None
@@ -126,12 +135,13 @@ def _sunk_by_card(step, card):
     return out
 
 
-def _repair(step, s, p, card):
-    if p["ship"][s["location"]] < ship_max(step.state, p["ship"], s["location"]):
+def _repair(step: Step, s: dict[str, Any], p: Player, card: str) -> None:
+    loc: Location = s["location"]
+    if p["ship"][loc] < ship_max(step.state, p["ship"], loc):
         step.emit("ShipRepairedByCard", {"seat": p["seat"], "location": s["location"], "why": f"card {card}"})
 
 
-def _draw_cargo(step, s, p, card):
+def _draw_cargo(step: Step, s: dict[str, Any], p: Player, card: str) -> None:
     """At sea only while the hold has room; in port any number."""
     seat, why = p["seat"], f"card {card}"
     n = s["count"] if p["in_port"] else min(s["count"], max(0, capacity(step.state, p) - len(p["cargo"])))
@@ -143,32 +153,32 @@ def _draw_cargo(step, s, p, card):
         step.emit("CargoCountGained", {"seat": seat, "why": why})
 
 
-def _draw_glory(step, s, p, card):
+def _draw_glory(step: Step, s: dict[str, Any], p: Player, card: str) -> None:
     deal_glory(step, p["seat"], f"card {card}")
 
 
-def _discard_cargo(step, s, p, card):
+def _discard_cargo(step: Step, s: dict[str, Any], p: Player, card: str) -> None:
     seat, why = p["seat"], f"card {card}"
     for _ in range(min(s["count"], len(p["cargo"]))):
         lost = step.pick(sorted(p["cargo"]), vis=[seat], why=f"{why}: a cargo card lost at random")
         step.emit("CargoLost", {"seat": seat, "card": lost, "good": tables(step.state)["good"][lost], "why": why})
 
 
-def _skill_test(step, s, p, card):
+def _skill_test(step: Step, s: dict[str, Any], p: Player, card: str) -> Outcome:
     seat = p["seat"]
     ok = skill_test(step, seat, s["skill"], f"card {card}")
     return run(step, s.get("then" if ok else "else", []), seat, card, inherited="active")
 
 
-def _war(step, s, active, card):
+def _war(step: Step, s: dict[str, Any], active: int, card: str) -> None:
     war.declare(step, s, card)
 
 
-def _peace(step, s, active, card):
+def _peace(step: Step, s: dict[str, Any], active: int, card: str) -> None:
     war.end(step, f"card {card}")
 
 
-def _reroll_dice(step, s, active, card):
+def _reroll_dice(step: Step, s: dict[str, Any], active: int, card: str) -> None:
     """In a fight's glory window (glory.py asks for the dice): the sides whose dice the
     card's player picks to roll again. Played outside a fight it does nothing."""
     state = step.state
@@ -179,7 +189,7 @@ def _reroll_dice(step, s, active, card):
     step.emit("GloryRerollBegun", {"seat": active, "sides": {"own": [own], "foe": [foe], "any": [own, foe]}[s["whose"]]})
 
 
-def _copy_card(step, s, active, card):
+def _copy_card(step: Step, s: dict[str, Any], active: int, card: str) -> Outcome:
     """In a glory window: the steps of the glory card played last, as this card's.
     Played outside a window it does nothing."""
     state = step.state
@@ -191,33 +201,33 @@ def _copy_card(step, s, active, card):
 
 
 # what each word asks of its arguments beyond their types ------------------------------
-def _a_number(s, nations):
+def _a_number(s: dict[str, Any], nations: Collection[str]) -> str | None:
     if not 0 < s.get("amount", s.get("count", 1)) <= 50:
         return f"{s['do']}: a number from 1 to 50"
     return None
 
 
-def _a_nation(s, nations):
+def _a_nation(s: dict[str, Any], nations: Collection[str]) -> str | None:
     return f"{s['do']}: no nation {s['nation']!r}" if s["nation"] not in nations else None
 
 
-def _a_location(s, nations):
+def _a_location(s: dict[str, Any], nations: Collection[str]) -> str | None:
     return f"{s['do']}: no location {s['location']!r}" if s["location"] not in LOCATIONS else None
 
 
-def _whose(s, nations):
+def _whose(s: dict[str, Any], nations: Collection[str]) -> str | None:
     if s["whose"] not in ("own", "foe", "any"):
         return f"reroll_dice: whose is 'own', 'foe' or 'any', not {s['whose']!r}"
     return None
 
 
-def _a_test(s, nations):
+def _a_test(s: dict[str, Any], nations: Collection[str]) -> str | None:
     if s["skill"] not in SKILLS:
         return f"skill_test: no skill {s['skill']!r}"
     return None
 
 
-def _two_nations(s, nations):
+def _two_nations(s: dict[str, Any], nations: Collection[str]) -> str | None:
     ns = s["nations"]
     if len(ns) != 2 or len(set(ns)) != 2 or any(n not in nations for n in ns):
         return f"war: two different nations of {', '.join(nations)}, not {ns!r}"
@@ -249,11 +259,11 @@ WORDS = {
 }
 
 
-def _bad(card, msg):
+def _bad(card: str, msg: str) -> NoReturn:
     raise BadInput(f"merchants-and-marauders catalog: card {card!r}: {msg}")
 
 
-def validate(card: str, effect, nations) -> None:
+def validate(card: str, effect: Any, nations: Collection[str]) -> None:
     """``nations``: the catalog's nations (a flag names one of them)."""
     if effect == "none":
         return
@@ -271,7 +281,7 @@ def validate(card: str, effect, nations) -> None:
         _bad(card, f"reroll_dice is the last step of a card with a combat timing ({', '.join(COMBAT_TIMINGS)})")
 
 
-def validate_steps(card, steps, nations):
+def validate_steps(card: str, steps: Any, nations: Collection[str]) -> None:
     """Every step names a word of ``WORDS`` with its arguments (a word the table does not
     hold has no function: it is refused here, when the catalog loads)."""
     for s in steps:
@@ -298,7 +308,7 @@ def validate_steps(card, steps, nations):
 
 
 # running an effect -----------------------------------------------------------------
-def targets(state, who, active):
+def targets(state: State, who: str, active: int) -> list[Player]:
     players = [player(state, s) for s in state["order"]] if state["order"] else state["players"]
     alive = [p for p in players if p["captain"] is not None and p["ship"] is not None]
     if who == "active":
@@ -311,7 +321,7 @@ def targets(state, who, active):
     return [p for p in alive if p["flags"].get(who[7:])]
 
 
-def run(step, steps, active, card, inherited=None):
+def run(step: Step, steps: list[dict[str, Any]], active: int, card: str, inherited: str | None = None) -> Outcome:
     """Apply ``steps`` of ``card``; ``active`` is the seat ``"active"`` names. Every step
     runs; ``END_TURN`` when the current player's captain died of it (the flow ends his
     turn once the card is done), else None."""
@@ -330,12 +340,13 @@ def run(step, steps, active, card, inherited=None):
 
 # the events ---------------------------------------------------------------------------
 
-def _cargo_gained_by_card(state, d, ev):
+def _cargo_gained_by_card(state: State, d: dict[str, Any], ev: Ev) -> None:
     player(state, d["seat"])["cargo"].append(d["card"])
 
 
-def _repaired_by_card(state, d, ev):
-    player(state, d["seat"])["ship"][d["location"]] += 1
+def _repaired_by_card(state: State, d: dict[str, Any], ev: Ev) -> None:
+    loc: Location = d["location"]
+    player(state, d["seat"])["ship"][loc] += 1
 
 
 APPLY = {"CargoGainedByCard": _cargo_gained_by_card, "ShipRepairedByCard": _repaired_by_card}

@@ -16,7 +16,14 @@ from .effects import run
 from .npc import end_of_turn, end_of_turn_returns, on_event, spotted
 from .state import CARRY_ON, END_TURN, player, stash_glory, stash_terms
 
-def carry_on(step, outcome):
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+    from typing import Any
+    from .shapes import Outcome, State
+
+def carry_on(step: Step, outcome: Outcome) -> None:
     """Do what a phase handed back: an NPC that found the current player, ``(npc, seat)``,
     fights him (and the fight's end is handed back in turn); ``END_TURN``: the current
     player's turn ends; ``CARRY_ON``: it goes on (``resume``); None: nothing."""
@@ -33,12 +40,13 @@ def carry_on(step, outcome):
         resume(step, cur)
 
 
-# (the words of an event whose text is unknown, kept as recorded games have them)
+# the note of an event card without an effect in games of rules versions before 5 (their
+# events carry it; the card's NPC icons are played all the same)
 EVENT_NOTE = ("provisional no-op: event card texts are not known and NPCs, combat and "
               "wanted flags come in a later part; the card is discarded")
 
 
-def check_victory(step):
+def check_victory(step: Step) -> None:
     """A player whose glory (the track and the stash) reaches the target declares it (the
     book: the game ends when the turn is over, "Vincere il gioco", p. 3)."""
     state = step.state
@@ -56,7 +64,7 @@ def check_victory(step):
                       "stash_glory": from_stash, "total": p["glory"] + from_stash})
 
 
-def start_round(step):
+def start_round(step: Step) -> None:
     """The book: "Pescare una carta Evento", p. 7."""
     state = step.state
     decks = state["decks"]
@@ -73,7 +81,7 @@ def start_round(step):
     info = S["events"][card]
     effect = info.get("effect", "none")
     if effect == "none":
-        if state.get("table_seen"):         # (the note of older builds was stale: NPCs are played now)
+        if state.get("table_seen"):         # (rules version 5: no note; earlier versions' events carry EVENT_NOTE)
             step.emit("EventCardDrawn", {"card": card, "name": info["name"], "kind": info["kind"],
                       "npc_icons": info["npc_icons"], "effect": "none"})
         else:
@@ -93,7 +101,7 @@ def start_round(step):
     start_player_turn(step, state["order"][0])
 
 
-def _event_effect(state, timing):
+def _event_effect(state: State, timing: str) -> list[dict[str, Any]] | None:
     card = state.get("event_in_play")
     if card is None:
         return None
@@ -101,9 +109,10 @@ def _event_effect(state, timing):
     return effect["steps"] if effect != "none" and effect["timing"] == timing else None
 
 
-def redistribute_merchants(step):
-    """Part 2 fills the merchant track; at 8 tokens they go back face down to
-    every zone without one (the book, Raiding merchants). The book: "Gettoni mercante", p. 10."""
+def redistribute_merchants(step: Step) -> None:
+    """The merchant tokens of the track (each merchant sighted goes on it: raid.py), once
+    it holds ``rules.merchant_track_redistribute`` of them (``start_round`` asks), go back
+    face down, shuffled, one to each sea zone without one. The book: "Gettoni mercante", p. 10."""
     state = step.state
     board = state["board"]
     free = [z for z in tables(state)["zone_order"] if board["merchants"][z] is None]
@@ -119,7 +128,7 @@ def redistribute_merchants(step):
     step.emit("MerchantTokensFaceDown", {"zones": sorted(tokens)})
 
 
-def start_player_turn(step, seat):
+def start_player_turn(step: Step, seat: int) -> None:
     step.emit("PlayerTurnStarted", {"seat": seat})
     steps = _event_effect(step.state, "each_turn")
     if steps and player(step.state, seat)["captain"] is not None and \
@@ -131,7 +140,7 @@ def start_player_turn(step, seat):
     turn_goes_on(step, seat)
 
 
-def turn_goes_on(step, seat):
+def turn_goes_on(step: Step, seat: int) -> None:
     """The start of a player's turn, after the glory cards played then."""
     p = step.state["players"][seat - 1]
     if p["needs_captain"] and p["captain"] is not None:
@@ -147,7 +156,7 @@ def turn_goes_on(step, seat):
     resume(step, seat)
 
 
-def resume(step, seat):
+def resume(step: Step, seat: int) -> None:
     """Carry the current seat's turn on after a decision: draw a new captain
     when one is due, end the turn when no action is left."""
     state = step.state
@@ -170,7 +179,7 @@ def resume(step, seat):
     end_player_turn(step, seat)
 
 
-def end_player_turn(step, seat):
+def end_player_turn(step: Step, seat: int) -> None:
     """The book: "Sequenza del turno", p. 7."""
     state = step.state
     step.emit("PlayerTurnEnded", {"seat": seat})
@@ -180,7 +189,7 @@ def end_player_turn(step, seat):
         start_player_turn(step, state["order"][state["cur"] + 1])
 
 
-def end_round(step):
+def end_round(step: Step) -> None:
     state = step.state
     steps = _event_effect(state, "end_of_turn")
     if steps:
@@ -198,36 +207,36 @@ def end_round(step):
 
 # the events ---------------------------------------------------------------------------
 
-def _turn_started(state, d, ev):
+def _turn_started(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["turn"] = ev.turn
 
 
-def _event_drawn(state, d, ev):
+def _event_drawn(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["decks"]["event_discard"].append(d["card"])
     # an event whose effect lasts (each turn / the end of the turn) stays in play until the next
     state["event_in_play"] = d["card"] if d.get("effect") in ("each_turn", "end_of_turn") else None
 
 
-def _player_turn_started(state, d, ev):
+def _player_turn_started(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["cur"] = state["order"].index(d["seat"])
     state["scouted"] = []
     state["actions"] = tables(state)["rules"]["actions"]
     state["acted"] = False
     state["port_used"] = False
-    state["port"] = None
+    state["port"] = None  # type: ignore[typeddict-item]  # (None: it is over; shapes.py)
     state["withdrew"] = False
 
 
-def _victory_declared(state, d, ev):
+def _victory_declared(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["declared"].append(d["seat"])
 
 
-def _game_ended(state, d, ev):
+def _game_ended(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["phase"] = "over"
     state["end_reason"] = d["reason"]
 
 
-def _merchants_redistributed(state, d, ev):
+def _merchants_redistributed(state: State, d: dict[str, Any], ev: Ev) -> None:
     for z, tok in d["tokens"].items():
         state["board"]["merchants"][z] = tok
         state["board"]["merchant_track"].remove(tok)

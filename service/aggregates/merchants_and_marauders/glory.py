@@ -47,10 +47,23 @@ from itertools import combinations
 from .abilities import may_hire
 from .catalog import tables
 from .effects import COMBAT_TIMINGS as COMBAT_PHASES, run
-from .state import END_TURN, funds, glory_window as window, pay, player, side_key
+from .state import END_TURN, funds, glory_window, pay, player, side_key
+
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+    from typing import Any
+    from .shapes import Decision, Outcome, Player, State, Who, Window
+
+    # the open window: the decisions and events of this module are taken in one (a caller
+    # that may find none asks ``is None``); the state's ``glory_window`` at run time
+    def window(state: State) -> Window: ...
+else:
+    window = glory_window
 
 
-def waiting(state):
+def waiting(state: State) -> tuple[str | None, Who | None]:
     """(stage, seat) of the open window."""
     w = window(state)
     if w is None:
@@ -60,7 +73,7 @@ def waiting(state):
     return w["stage"], w["waiting"]
 
 
-def _wait(step, phase, seat, stage):
+def _wait(step: Step, phase: str, seat: int, stage: str) -> None:
     if phase in COMBAT_PHASES:
         step.emit("CombatWaiting", {"seat": seat, "stage": stage})
     else:
@@ -69,7 +82,7 @@ def _wait(step, phase, seat, stage):
 
 # one's own turn -------------------------------------------------------------------
 
-def glory_plays(state, p, S=None):
+def glory_plays(state: State, p: Player, S: dict[str, Any] | None = None) -> list[Decision]:
     """``S``: the state's tables (``tables(state)``), when the caller has read them.
     The book: "Specialisti", p. 12."""
     if not p["hand"]:
@@ -91,7 +104,7 @@ def glory_plays(state, p, S=None):
     return out
 
 
-def do_play_own(step, seat, d):
+def do_play_own(step: Step, seat: int, d: dict[str, Any]) -> Outcome:
     """A glory card played in one's own turn: a specialist hired, or the card's effect.
     The book: "Giocare carte Gloria", p. 12."""
     g = tables(step.state)["glory"][d["card"]]
@@ -109,7 +122,7 @@ def do_play_own(step, seat, d):
     return run(step, effect["steps"], seat, d["card"])
 
 
-def do_discard(step, seat, d):
+def do_discard(step: Step, seat: int, d: dict[str, Any]) -> None:
     """Over the hand limit (the book: five glory cards), one is discarded first."""
     step.emit("GloryCardDiscarded", {"seat": seat, "card": d["card"]}, vis=[seat])
     step.emit("GloryHandTrimmed", {"seat": seat, "hand": len(player(step.state, seat)["hand"])})
@@ -117,12 +130,12 @@ def do_discard(step, seat, d):
 
 # the windows -----------------------------------------------------------------------
 
-def is_copy(g) -> bool:
+def is_copy(g: dict[str, Any]) -> bool:
     effect = g.get("effect", "none")
     return effect != "none" and any(s["do"] == "copy_card" for s in effect["steps"])
 
 
-def copied(state, g):
+def copied(state: State, g: dict[str, Any]) -> Any:
     """The effect a glory card does: its own, or (``copy_card``) the last one played's."""
     if not is_copy(g):
         return g.get("effect", "none")
@@ -130,7 +143,7 @@ def copied(state, g):
     return tables(state)["glory"][last].get("effect", "none") if last else "none"
 
 
-def playable(state, p, phase):
+def playable(state: State, p: Player, phase: str) -> list[str]:
     """The cards of ``p``'s hand that act in ``phase``."""
     S = tables(state)
     out = []
@@ -141,7 +154,7 @@ def playable(state, p, phase):
     return out
 
 
-def eligible(state, phase):
+def eligible(state: State, phase: str) -> list[int]:
     """The players asked, in the order their cards resolve: in a fight the attacker, then
     the defender (an NPC plays no card); at the start of a turn every player from the one
     whose turn it is, in turn order. One to four glory cards in hand, and not declined in
@@ -157,12 +170,13 @@ def eligible(state, phase):
         order, cur = state["order"], state["cur"]
         seats = order[cur:] + order[:cur]
     limit = S["rules"]["glory_hand_limit"]
-    declined = (window(state) or {}).get("declined", [])
+    w = window(state)
+    declined = w["declined"] if w else []
     return [s for s in seats if 1 <= len(state["players"][s - 1]["hand"]) <= limit
             and state["players"][s - 1]["captain"] is not None and s not in declined]
 
 
-def open_window(step, phase) -> bool:
+def open_window(step: Step, phase: str) -> bool:
     """A window of ``phase``; False when nobody is asked (go on at once).
     The book: "Carte Gloria in combattimento", p. 14."""
     seats = eligible(step.state, phase)
@@ -175,7 +189,7 @@ def open_window(step, phase) -> bool:
     return True
 
 
-def legal(state, seat):
+def legal(state: State, seat: int) -> list[Decision]:
     w = window(state)
     st, who = waiting(state)
     if who != seat:
@@ -197,7 +211,7 @@ def legal(state, seat):
     return []
 
 
-def declined_this_turn(state, seat) -> bool:
+def declined_this_turn(state: State, seat: int) -> bool:
     """Option ``decline=once`` (the Portuguese book: "Um jogador pode recusar jogar a carta
     anunciada dele uma vez no turno"): ``seat`` has declined an announced card in this
     player's turn already, so it must play what it announces (and announces only with a
@@ -208,7 +222,7 @@ def declined_this_turn(state, seat) -> bool:
     return d is not None and d["turn"] == [state["turn"], state["cur"]] and seat in d["seats"]
 
 
-def _next(step):
+def _next(step: Step) -> bool:
     """Ask the next player, resolve the next announced card, or start a new round;
     True while the window stays open."""
     w = window(step.state)
@@ -227,23 +241,23 @@ def _next(step):
     return open_window(step, w["phase"])
 
 
-def do_announce(step, seat, d):
+def do_announce(step: Step, seat: int, d: dict[str, Any]) -> bool:
     step.emit("GloryAnnounced", {"seat": seat, "phase": window(step.state)["phase"]})
     return _next(step)
 
 
-def do_pass(step, seat, d):
+def do_pass(step: Step, seat: int, d: dict[str, Any]) -> bool:
     step.emit("GloryPassed", {"seat": seat, "phase": window(step.state)["phase"]})
     return _next(step)
 
 
-def do_decline(step, seat, d):
+def do_decline(step: Step, seat: int, d: dict[str, Any]) -> bool:
     step.emit("GloryDeclined", {"seat": seat, "card": d["card"], "name": tables(step.state)["glory"][d["card"]]["name"],
               "why": "an announced card not played is shown (the book)"})
     return _next(step)
 
 
-def do_play(step, seat, d):
+def do_play(step: Step, seat: int, d: dict[str, Any]) -> bool | str:
     state = step.state
     S = tables(state)
     g = S["glory"][d["card"]]
@@ -258,7 +272,7 @@ def do_play(step, seat, d):
     return _next(step)
 
 
-def do_reroll(step, seat, d):
+def do_reroll(step: Step, seat: int, d: dict[str, Any]) -> bool:
     state = step.state
     c = state["combat"]
     w = window(state)
@@ -285,12 +299,12 @@ HANDLERS = {"glory_announce": do_announce, "glory_pass": do_pass, "glory_play": 
 
 # the events ---------------------------------------------------------------------------
 
-def _glory_discarded(state, d, ev):
+def _glory_discarded(state: State, d: dict[str, Any], ev: Ev) -> None:
     player(state, d["seat"])["hand"].remove(d["card"])
     state["decks"]["glory_discard"].append(d["card"])
 
 
-def _glory_played(state, d, ev):
+def _glory_played(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
     p["hand"].remove(d["card"])
     if d.get("specialist"):
@@ -303,9 +317,9 @@ def _glory_played(state, d, ev):
         state["last_glory"] = d["card"]     # the text a Fast Learner copies
 
 
-def _window_opened(state, d, ev):
+def _window_opened(state: State, d: dict[str, Any], ev: Ev) -> None:
     w = window(state)
-    new = {"phase": d["phase"], "seats": list(d["seats"]), "passed": [], "announced": [], "reasked": [],
+    new: Window = {"phase": d["phase"], "seats": list(d["seats"]), "passed": [], "announced": [], "reasked": [],
            "resolved": [], "reroll": [], "declined": list(w["declined"]) if w else []}
     if d["phase"] in COMBAT_PHASES:
         state["combat"]["window"] = new
@@ -314,12 +328,12 @@ def _window_opened(state, d, ev):
         state["turn_window"] = new
 
 
-def _glory_waiting(state, d, ev):
+def _glory_waiting(state: State, d: dict[str, Any], ev: Ev) -> None:
     w = state["turn_window"]
     w["waiting"], w["stage"] = d["seat"], d["stage"]
 
 
-def _glory_announced(state, d, ev):
+def _glory_announced(state: State, d: dict[str, Any], ev: Ev) -> None:
     w = window(state)
     w["announced"].append(d["seat"])
     for s in list(w["passed"]):          # a side that passed may answer the announcement
@@ -328,40 +342,41 @@ def _glory_announced(state, d, ev):
             w["reasked"].append(s)
 
 
-def _glory_passed(state, d, ev):
+def _glory_passed(state: State, d: dict[str, Any], ev: Ev) -> None:
     window(state)["passed"].append(d["seat"])
 
 
-def _glory_declined(state, d, ev):
+def _glory_declined(state: State, d: dict[str, Any], ev: Ev) -> None:
     w = window(state)
     w["resolved"].append(d["seat"])
     w["declined"].append(d["seat"])
     if state.get("decline_once"):       # counted for the player's turn (``declined_this_turn``)
         turn = [state["turn"], state["cur"]]
-        if (state.get("declines") or {}).get("turn") != turn:
+        declines = state.get("declines")
+        if declines is None or declines["turn"] != turn:
             state["declines"] = {"turn": turn, "seats": []}
         state["declines"]["seats"].append(d["seat"])
 
 
-def _glory_reroll_begun(state, d, ev):
+def _glory_reroll_begun(state: State, d: dict[str, Any], ev: Ev) -> None:
     window(state)["reroll"] = list(d["sides"])
 
 
-def _glory_rerolled(state, d, ev):
+def _glory_rerolled(state: State, d: dict[str, Any], ev: Ev) -> None:
     c = state["combat"]
     c["dice"][side_key(c, d["side"])] = list(d["dice"])
     c["window"]["reroll"].pop(0)
 
 
-def _glory_resolved(state, d, ev):
+def _glory_resolved(state: State, d: dict[str, Any], ev: Ev) -> None:
     window(state)["resolved"].append(d["seat"])
 
 
-def _window_closed(state, d, ev):
+def _window_closed(state: State, d: dict[str, Any], ev: Ev) -> None:
     if d["phase"] in COMBAT_PHASES:
-        state["combat"]["window"] = None
+        state["combat"]["window"] = None  # type: ignore[typeddict-item]  # (None: it is over; shapes.py)
     else:
-        state["turn_window"] = None
+        state["turn_window"] = None  # type: ignore[typeddict-item]  # (None: it is over; shapes.py)
 
 
 APPLY = {

@@ -12,9 +12,16 @@ from .abilities import dice as skill_dice
 from .catalog import tables
 from .state import player, receive, side
 
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+    from typing import Any
+    from .shapes import Location, State
+
 # dice -------------------------------------------------------------------------------
 
-def skill_test(step, seat, skill, why):
+def skill_test(step: Step, seat: int, skill: str, why: str) -> int:
     """The book: "Dadi e verifica delle abilità", p. 3."""
     S = tables(step.state)
     p = player(step.state, seat)
@@ -30,7 +37,7 @@ def skill_test(step, seat, skill, why):
     return hits
 
 
-def successes(state, dice):
+def successes(state: State, dice: list[int]) -> int:
     """How many dice show a success (a skull)."""
     least = tables(state)["success_from"]
     n = 0
@@ -40,7 +47,7 @@ def successes(state, dice):
     return n
 
 
-def numbers(state, dice):
+def numbers(state: State, dice: list[int]) -> int:
     """The sum of the dice that are not a success (a tie-break in combat)."""
     least = tables(state)["success_from"]
     n = 0
@@ -52,7 +59,7 @@ def numbers(state, dice):
 
 # cards, glory and the bank ------------------------------------------------------------
 
-def draw_cargo(step, seat, why, reshuffle=True):
+def draw_cargo(step: Step, seat: int, why: str, reshuffle: bool = True) -> str | None:
     """One cargo card to ``seat`` (face down); reshuffles the discards into
     the deck when it runs out (once, if ``reshuffle``). None if none left."""
     decks = step.state["decks"]
@@ -63,7 +70,7 @@ def draw_cargo(step, seat, why, reshuffle=True):
     return step.draw("cargo", decks["cargo"], vis=[seat], why=why)
 
 
-def deal_glory(step, seat, why):
+def deal_glory(step: Step, seat: int, why: str) -> str | None:
     decks = step.state["decks"]
     if not decks["glory"] and decks["glory_discard"]:
         step.emit("GloryDeckReshuffled", {"cards": len(decks["glory_discard"])})
@@ -75,27 +82,27 @@ def deal_glory(step, seat, why):
     return card
 
 
-def gain_glory(step, seat, why):
+def gain_glory(step: Step, seat: int, why: str) -> None:
     """The book: "Acquisire carte Gloria", p. 12."""
     p = player(step.state, seat)
     step.emit("GloryGained", {"seat": seat, "why": why, "glory": p["glory"] + 1})
     deal_glory(step, seat, why)
 
 
-def bank_pays(state, amount):
+def bank_pays(state: State, amount: int) -> int:
     """The bank holds the game's coins; it cannot pay more than it has."""
     return max(0, min(amount, state["bank"]))
 
 
 # the events -----------------------------------------------------------------------------
 
-def _card_drawn(state, d, ev):
+def _card_drawn(state: State, d: dict[str, Any], ev: Ev) -> None:
     deck = state["decks"].get(d["deck"])
     if deck is not None:  # (the setup's face-up demand tiles are drawn from the box, not a deck)
         deck.remove(d.get("token") or d["card"])
 
 
-def _card_identified(state, d, ev):
+def _card_identified(state: State, d: dict[str, Any], ev: Ev) -> None:
     """A face-down tile or token turned over at a table: it is now known."""
     board = state["board"]
     for place in (board["upgrades"], board["merchants"]):
@@ -104,47 +111,48 @@ def _card_identified(state, d, ev):
                 place[k] = d["card"]
 
 
-def _gold_received(state, d, ev):
+def _gold_received(state: State, d: dict[str, Any], ev: Ev) -> None:
     receive(state, player(state, d["seat"]), d["amount"])
 
 
-def _gold_lost(state, d, ev):
+def _gold_lost(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
     p["gold"] -= d["amount"]
     state["bank"] += d["amount"]
 
 
-def _glory_gained(state, d, ev):
+def _glory_gained(state: State, d: dict[str, Any], ev: Ev) -> None:
     player(state, d["seat"])["glory"] += 1
 
 
-def _glory_card_dealt(state, d, ev):
+def _glory_card_dealt(state: State, d: dict[str, Any], ev: Ev) -> None:
     player(state, d["seat"])["hand"].append(d["card"])
 
 
-def _glory_deck_reshuffled(state, d, ev):
+def _glory_deck_reshuffled(state: State, d: dict[str, Any], ev: Ev) -> None:
     decks = state["decks"]
     decks["glory"].extend(decks["glory_discard"])
     decks["glory_discard"] = []
 
 
-def _cargo_deck_reshuffled(state, d, ev):
+def _cargo_deck_reshuffled(state: State, d: dict[str, Any], ev: Ev) -> None:
     decks = state["decks"]
     decks["cargo"].extend(decks["cargo_discard"])
     decks["cargo_discard"] = []
 
 
-def _ship_hit(state, d, ev):
+def _ship_hit(state: State, d: dict[str, Any], ev: Ev) -> None:
     ship = side(state, d["seat"])["ship"]
-    ship[d["location"]] = max(0, ship[d["location"]] - 1)
+    loc: Location = d["location"]
+    ship[loc] = max(0, ship[loc] - 1)
 
 
-def _cargo_lost(state, d, ev):
+def _cargo_lost(state: State, d: dict[str, Any], ev: Ev) -> None:
     player(state, d["seat"])["cargo"].remove(d["card"])
     state["decks"]["cargo_discard"].append(d["card"])
 
 
-def _weapon_spent(state, d, ev):
+def _weapon_spent(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
     del p["weapons"][d["kind"]]
     state["weapons"][d["kind"]] += 1

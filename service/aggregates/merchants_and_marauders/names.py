@@ -77,34 +77,34 @@ class Names:
         self._side = re.compile("|".join(re.escape(k) for k in sorted(self._sides, key=len, reverse=True)))
 
     # one thing by its id -------------------------------------------------------------
-    def zone(self, z) -> str:
+    def zone(self, z: str | None) -> str:
         return self.zones.get(z) or words(z)
 
-    def ship(self, t) -> str:
+    def ship(self, t: str) -> str:
         return self.ships.get(t) or words(t)
 
-    def captain(self, c) -> str:
+    def captain(self, c: str) -> str:
         return self.captains.get(c) or words(c)
 
-    def npc(self, n) -> str:
+    def npc(self, n: str) -> str:
         """``dutch_naval`` -> ``the Dutch Naval Ship``, ``man_o_war_england`` -> ``the English Man-o-War``."""
         return "the " + (self.npcs.get(n) or words(n))
 
-    def npc_captain(self, card) -> str:
+    def npc_captain(self, card: str) -> str:
         """The captain an NPC ship card names: "French admiral 1", "Philips van Almonde"."""
         captain = self.S["events"].get(card, {}).get("captain")
         return printed(captain["name"]) if isinstance(captain, dict) and captain.get("name") else self.card(card)
 
-    def nation(self, n) -> str:
+    def nation(self, n: str) -> str:
         return COUNTRY.get(n) or words(n)
 
-    def people(self, n) -> str:
+    def people(self, n: str) -> str:
         return PEOPLE.get(n) or words(n)
 
-    def card(self, c) -> str:
+    def card(self, c: str) -> str:
         return self.cards.get(c) or self.captains.get(c) or words(c)
 
-    def drawn(self, deck: str, card) -> str:
+    def drawn(self, deck: str, card: str) -> str:
         """A card drawn from ``deck``, as a noun: "captain card 9", "the glory card Carpenter"."""
         if not isinstance(card, str):
             return words(card)
@@ -127,7 +127,7 @@ class Names:
         kind = DECKS.get(deck, ("", ""))[1]
         return name if name.lower().startswith(kind) else f"the {kind} {name}" if kind else name
 
-    def coded(self, card) -> str:
+    def coded(self, card: str) -> str:
         """A card by its code, said with what it is: "the event card War", "glory card 21"."""
         if isinstance(card, str) and card in self.cards and card[:1] in _DECK_OF:
             return self.drawn(_DECK_OF[card[0]], card)
@@ -140,7 +140,7 @@ class Names:
     def text(self, line: str) -> str:
         """``line`` with each id in it as printed (a port, a captain, an NPC, a card), and
         any other ``snake_case`` word as words."""
-        def one(m):
+        def one(m: re.Match[str]) -> str:
             w = m.group(0)
             said = self.ids.get(w)
             if said is not None:
@@ -158,7 +158,7 @@ _DECK_OF = {"X": "missions", "R": "rumors", "G": "glory", "E": "events", "C": "c
 _WORD = re.compile(r"\b[A-Za-z][A-Za-z0-9_]*\b")
 
 
-def words(x) -> str:
+def words(x: object) -> str:
     return str(x).replace("_", " ")
 
 

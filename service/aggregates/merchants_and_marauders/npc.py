@@ -27,7 +27,14 @@ from .derived import derived, is_man_o_war
 from .state import nation_of, player
 from .war import enter
 
-def naval_nation(state, npc):
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+    from typing import Any
+    from .shapes import Player, State
+
+def naval_nation(state: State, npc: str) -> str | None:
     """The nation of a naval NPC at sea (its card's, a Man-o-War's own); None for a pirate."""
     n = state["board"]["npcs"][npc]
     if "nation" in n:
@@ -35,7 +42,7 @@ def naval_nation(state, npc):
     return tables(state)["events"][n["cards"][-1]].get("nation")
 
 
-def captain_of(state, npc):
+def captain_of(state: State, npc: str) -> dict[str, Any]:
     """The NPC captain's skills: the top card's (a Man-o-War's: its war's)."""
     n = state["board"]["npcs"][npc]
     if "captain" in n:
@@ -43,7 +50,7 @@ def captain_of(state, npc):
     return dict(tables(state)["events"][n["cards"][-1]]["captain"])
 
 
-def _hunt_rank(state, npc, p):
+def _hunt_rank(state: State, npc: str, p: Player) -> tuple[int, int, int]:
     """The NPC's priorities for player ``p``, as a tuple to compare (all 0: not hunted).
     The book: "Priorità di caccia", p. 12."""
     flags = p["flags"]
@@ -64,7 +71,7 @@ def _hunt_rank(state, npc, p):
     return (1 if p["gold"] > 0 else 0, 1 if p["cargo"] else 0, 1)
 
 
-def _prey(state, npc, zone):
+def _prey(state: State, npc: str, zone: str) -> list[int]:
     """The players in ``zone`` or next to it that the NPC hunts, best first (ties kept): at
     sea or in the zone's port (rules version 5: the PT example's pirate is "no porto, mas
     sem nenhuma conseqüência"; games of version 4 hunted only players at sea)."""
@@ -85,13 +92,13 @@ def _prey(state, npc, zone):
     return sorted(s for r, s in ranked if r == best)
 
 
-def _by_letter(state, zone, letter):
+def _by_letter(state: State, zone: str, letter: str) -> tuple[str, str]:
     """The zone across the border with ``letter``, else the next letter clockwise
     (derived once per catalog: derived.py)."""
     return derived(state)["by_letter"][zone][letter]
 
 
-def move(step, npc, letter):
+def move(step: Step, npc: str, letter: str) -> None:
     """The book: "Movimento degli NPC", p. 12."""
     state = step.state
     zone = state["board"]["npcs"][npc]["zone"]
@@ -99,10 +106,10 @@ def move(step, npc, letter):
     if prey:
         seat = prey[0] if len(prey) == 1 else step.pick(prey, vis="all", why=f"{npc} hunts: players even on every "
                                                                          "priority, one at random")
-        prey = player(state, seat)
-        to = prey["zone"]
+        hunted = player(state, seat)
+        to = hunted["zone"]
         why = "hunting" if to != zone else "hunting: it stays"
-        if prey["in_port"]:             # no fight in port: the NPC waits at sea (spotted)
+        if hunted["in_port"]:             # no fight in port: the NPC waits at sea (spotted)
             why += f" (seat {seat} is in port: no consequence there)"
         step.emit("NpcMoved", {"npc": npc, "frm": zone, "to": to, "letter": letter, "hunting": seat, "why": why})
         return
@@ -111,7 +118,7 @@ def move(step, npc, letter):
               "why": f"the letter {used}" + ("" if used == letter else f" (no {letter} border: next clockwise)")})
 
 
-def on_event(step, card):
+def on_event(step: Step, card: str) -> None:
     """An event card drawn: its NPC icons move the NPCs at sea; an NPC card's ship will
     enter (or move) at the end of the turn. The book: "Entrata in gioco dei NPC", p. 12."""
     state = step.state
@@ -121,16 +128,16 @@ def on_event(step, card):
             move(step, icon["npc"], icon["dir"])
         mow = _man_o_war_of_icon(state, icon["npc"])   # a nation's icon moves its Man-o-War too
         if mow in state["board"]["npcs"]:
-            move(step, mow, icon["dir"])
+            move(step, mow, icon["dir"])  # type: ignore[arg-type]  # (at sea: a name)
     if info.get("npc"):
         step.emit("NpcArriving", {"npc": info["npc"], "card": card, "zone": info["zone"]})
 
 
-def _man_o_war_of_icon(state, icon_npc):
+def _man_o_war_of_icon(state: State, icon_npc: str) -> str | None:
     return derived(state)["man_o_war_of_icon"].get(icon_npc)
 
 
-def end_of_turn(step):
+def end_of_turn(step: Step) -> None:
     state = step.state
     S = tables(state)
     if state.get("mow_arriving"):
@@ -148,7 +155,7 @@ def end_of_turn(step):
                       "captain": info["captain"]["name"], "beneath": list(here["cards"])})
 
 
-def end_of_turn_returns(step):
+def end_of_turn_returns(step: Step) -> None:
     """An NPC whose captain died sails back to its new captain's zone at the end of the turn."""
     state = step.state
     S = tables(state)
@@ -159,7 +166,7 @@ def end_of_turn_returns(step):
 
 
 # fights -----------------------------------------------------------------------------
-def fighter(state, npc):
+def fighter(state: State, npc: str) -> dict[str, Any]:
     """What the combat needs of an NPC: its ship, its captain (the top card), its nation.
     The book: "Navi NPC in combattimento", p. 12."""
     n = state["board"]["npcs"][npc]
@@ -168,7 +175,7 @@ def fighter(state, npc):
             "captain": captain_of(state, npc), "nation": nation, "pirate": not nation}
 
 
-def captain_lost(step, npc):
+def captain_lost(step: Step, npc: str) -> None:
     """The NPC's captain is dead: its card is discarded; the captain beneath (one at random
     of two or more) takes command, else the NPC leaves the sea."""
     state = step.state
@@ -186,11 +193,11 @@ def captain_lost(step, npc):
     step.emit("NpcCaptainLost", {"npc": npc, "card": top, "successor": successor})
 
 
-def hostile(state, npc, p) -> bool:
+def hostile(state: State, npc: str, p: Player) -> bool:
     return any(_hunt_rank(state, npc, p))
 
 
-def _scouts_here(state, zone, p):
+def _scouts_here(state: State, zone: str, p: Player) -> list[str]:
     """The hostile NPCs of ``zone`` that scout for ``p`` (pirates do not scout beside a
     naval ship; two Man-o-Wars in one zone do not scout)."""
     here = []
@@ -208,7 +215,7 @@ def _scouts_here(state, zone, p):
             and not (two_mow and is_man_o_war(n))]
 
 
-def spotted(step, seat, why):
+def spotted(step: Step, seat: int, why: str) -> tuple[str, int] | None:
     """A player sails into a hostile NPC's zone (leaving port too) or begins the turn
     there: each such NPC scouts, in a random order; the first that succeeds is handed
     back, ``(npc, seat)``, for a fight (None: no NPC found the player).
@@ -229,13 +236,13 @@ def spotted(step, seat, why):
     return None
 
 
-def scout_on(step):
+def scout_on(step: Step) -> tuple[str, int] | None:
     """The next NPC of the queue scouts for the player (its Scouting: the card's, or the
     player's flags of its nation if more); ``(npc, seat)`` when it found the player (the
     caller begins the fight), else None once the queue is done. The book: "Azioni Esplorare", p. 12."""
     state = step.state
     S = tables(state)
-    queue = state.get("npc_queue") or {}
+    queue: Any = state.get("npc_queue") or {}
     seat = queue.get("seat")
     while queue.get("npcs"):
         npc = queue["npcs"][0]
@@ -247,7 +254,7 @@ def scout_on(step):
             continue
         value = captain_of(state, npc)["scouting"]
         if naval_nation(state, npc):
-            value = max(value, p["flags"].get(naval_nation(state, npc), 0))
+            value = max(value, p["flags"].get(naval_nation(state, npc), 0))  # type: ignore[arg-type]  # (naval: a nation)
         dice = step.roll(S["die_sides"], value, vis="all", why=f"{npc} scouts for seat {seat}",
                          faces={"skull": S["die_sides"]})
         least, ok = S["success_from"], False
@@ -262,7 +269,7 @@ def scout_on(step):
     return None
 
 
-def may_redraw(state, p) -> bool:
+def may_redraw(state: State, p: Player) -> bool:
     """A new captain (in play, not at set-up) whose home zone holds a pirate NPC may be
     exchanged for another card, once (the book: Morte, 1). The book: "Morte", p. 15."""
     if state["phase"] != "play" or p.get("redrawn") or p["captain"] is None:
@@ -273,19 +280,19 @@ def may_redraw(state, p) -> bool:
 
 # the events ---------------------------------------------------------------------------
 
-def _npc_arriving(state, d, ev):
+def _npc_arriving(state: State, d: dict[str, Any], ev: Ev) -> None:
     if d["card"] is None:               # a Man-o-War brought by a war (war.py)
         state.setdefault("mow_arriving", []).append({k: d[k] for k in ("npc", "zone", "nation", "captain")})
         return
     state.setdefault("npc_arriving", []).append(d["card"])
 
 
-def _npc_card_in_play(state, card):
+def _npc_card_in_play(state: State, card: str) -> None:
     state["npc_arriving"].remove(card)
     state["decks"]["event_discard"].remove(card)        # the NPC's card lies face up in its area
 
 
-def _npc_entered(state, d, ev):
+def _npc_entered(state: State, d: dict[str, Any], ev: Ev) -> None:
     if d["card"] is None:               # a Man-o-War: no card in its area
         state["mow_arriving"] = [a for a in state["mow_arriving"] if a["npc"] != d["npc"]]
         state["board"]["npcs"][d["npc"]] = {"zone": d["zone"], "cards": [], "ship": d["ship"],
@@ -295,44 +302,44 @@ def _npc_entered(state, d, ev):
     state["board"]["npcs"][d["npc"]] = {"zone": d["zone"], "cards": [d["card"]], "ship": d["ship"]}
 
 
-def _npc_replaced(state, d, ev):
+def _npc_replaced(state: State, d: dict[str, Any], ev: Ev) -> None:
     _npc_card_in_play(state, d["card"])
     n = state["board"]["npcs"][d["npc"]]
     n["cards"].append(d["card"])
     n["zone"] = d["to"]
 
 
-def _npc_moved(state, d, ev):
+def _npc_moved(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["board"]["npcs"][d["npc"]]["zone"] = d["to"]
 
 
-def _npc_left(state, d, ev):
+def _npc_left(state: State, d: dict[str, Any], ev: Ev) -> None:
     del state["board"]["npcs"][d["npc"]]
     if state.get("npc_returning") and d["npc"] in state["npc_returning"]:
         state["npc_returning"].remove(d["npc"])
 
 
-def _npcs_scouting(state, d, ev):
+def _npcs_scouting(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["npc_queue"] = {"seat": d["seat"], "npcs": list(d["npcs"])}
 
 
-def _npc_scouted(state, d, ev):
+def _npc_scouted(state: State, d: dict[str, Any], ev: Ev) -> None:
     q = state["npc_queue"]
     q["npcs"].remove(d["npc"])
     if not q["npcs"]:
-        state["npc_queue"] = None
+        state["npc_queue"] = None  # type: ignore[typeddict-item]  # (None: the queue is done)
 
 
-def _npc_cargo_found(state, d, ev):
-    state["combat"]["npc"]["cargo"].append(d["card"])
+def _npc_cargo_found(state: State, d: dict[str, Any], ev: Ev) -> None:
+    state["combat"]["npc"]["cargo"].append(d["card"])  # type: ignore[index]  # (a fight with an NPC)
 
 
-def _npc_cargo_lost(state, d, ev):
-    state["combat"]["npc"]["cargo"].remove(d["card"])
+def _npc_cargo_lost(state: State, d: dict[str, Any], ev: Ev) -> None:
+    state["combat"]["npc"]["cargo"].remove(d["card"])  # type: ignore[index]  # (a fight with an NPC)
     state["decks"]["cargo_discard"].append(d["card"])
 
 
-def _npc_captain_lost(state, d, ev):
+def _npc_captain_lost(state: State, d: dict[str, Any], ev: Ev) -> None:
     if d["card"] is None:               # a Man-o-War's captain: the ship leaves the sea
         del state["board"]["npcs"][d["npc"]]
         return
@@ -347,7 +354,7 @@ def _npc_captain_lost(state, d, ev):
         del state["board"]["npcs"][d["npc"]]
 
 
-def _npc_returned(state, d, ev):
+def _npc_returned(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["npc_returning"].remove(d["npc"])
     if d["npc"] in state["board"]["npcs"]:
         state["board"]["npcs"][d["npc"]]["zone"] = d["to"]

@@ -17,7 +17,14 @@ from .mechanics import bank_pays, draw_cargo, gain_glory, skill_test
 from .state import (at_home, capacity, cargo_by_good, funds, pay, player, receive, ship_max, spend_action,
                     unseen_identities)
 
-def demanded_good(state, port):
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+    from typing import Any
+    from .shapes import Decision, Player, State
+
+def demanded_good(state: State, port: str) -> str | None:
     tile = state["board"]["demand"].get(port)
     return tables(state)["demand"][tile] if tile else None
 
@@ -25,7 +32,7 @@ def demanded_good(state, port):
 AMOUNT_STEPS = (1, 5, 10)
 
 
-def amounts(n):
+def amounts(n: int) -> list[int]:
     """The amounts ``legal`` offers (and ``decide`` accepts) for one stash or
     withdraw decision out of ``n`` coins: 1, 5, 10 and everything. Several
     decisions in a row reach any whole amount (stashing stays open until
@@ -40,7 +47,7 @@ def amounts(n):
     return out
 
 
-def legal_port(state, seat, home=None, S=None):
+def legal_port(state: State, seat: int, home: bool | None = None, S: dict[str, Any] | None = None) -> list[Decision]:
     """``home``: ``at_home`` of the seat's player, when the caller has read it; ``S``: the
     state's tables (``tables(state)``), likewise (``legal`` passes both: it asks at every step).
     The book: "Azioni in porto", p. 7."""
@@ -54,7 +61,7 @@ def legal_port(state, seat, home=None, S=None):
         home = at_home(state, p, S)
     money = funds(state, p, home)
     act = port["act"]
-    out = []
+    out: list[Decision] = []
     if act == "buy":
         out += [{"action": "buy", "card": c} for c, price in sorted(port["offer"].items()) if price <= money]
         out.append({"action": "end_buy"})
@@ -97,7 +104,7 @@ def legal_port(state, seat, home=None, S=None):
 
 # the activities ---------------------------------------------------------------------
 
-def do_sell(step, seat, d):
+def do_sell(step: Step, seat: int, d: dict[str, Any]) -> None:
     """The book: "Vendere merci", p. 7."""
     state = step.state
     R = tables(state)["rules"]
@@ -120,7 +127,7 @@ def do_sell(step, seat, d):
             gain_glory(step, seat, f"sold {k} {good} where it was in demand")
 
 
-def do_buy_goods(step, seat, d):
+def do_buy_goods(step: Step, seat: int, d: dict[str, Any]) -> None:
     """The book: "Comprare merci", p. 7."""
     state = step.state
     S = tables(state)
@@ -131,7 +138,8 @@ def do_buy_goods(step, seat, d):
     n = R["buy_draw_repeat"] if repeat else R["buy_draw"]
     step.emit("PortActivityBegun", {"seat": seat, "activity": "buy", "draw": n, "repeat": repeat})
     want = demanded_good(state, here)
-    offer, reshuffled = [], False
+    offer: list[str] = []
+    reshuffled = False
     while len(offer) < n:
         before = len(state["decks"]["cargo"])
         card = draw_cargo(step, seat, f"seat {seat} buys goods at {here}", reshuffle=not reshuffled)
@@ -143,7 +151,7 @@ def do_buy_goods(step, seat, d):
             step.emit("DemandedCargoDiscarded", {"seat": seat, "cards": [card], "good": want})
         else:
             offer.append(card)
-    counts = {}
+    counts: dict[str, int] = {}
     for c in offer:
         counts[S["good"][c]] = counts.get(S["good"][c], 0) + 1
     special = S["zones"][here]["special"]
@@ -158,7 +166,7 @@ def do_buy_goods(step, seat, d):
     step.emit("CargoDrawnForSale", {"seat": seat, "cards": len(offer)})
 
 
-def do_buy(step, seat, d):
+def do_buy(step: Step, seat: int, d: dict[str, Any]) -> None:
     """The book ("Comprare merci", p. 7): the player buys cards among those drawn. The
     table sees a card go from the offer into the player's hand (who, how many), never which
     card nor its price (the gold aboard is hidden): the public ``CargoCardTaken``."""
@@ -171,18 +179,18 @@ def do_buy(step, seat, d):
                   "held": len(player(state, seat)["cargo"])})
 
 
-def do_end_buy(step, seat, d):
+def do_end_buy(step: Step, seat: int, d: dict[str, Any]) -> None:
     state = step.state
     port = state["port"]
     returned = sorted(port["offer"])
     step.emit("BuyingEnded", {"seat": seat, "bought": port.get("bought", 0), "returned": returned})
 
 
-def do_end_activity(step, seat, d):
+def do_end_activity(step: Step, seat: int, d: dict[str, Any]) -> None:
     step.emit("PortActivityEnded", {"seat": seat, "activity": step.state["port"]["act"]})
 
 
-def do_recruit(step, seat, d):
+def do_recruit(step: Step, seat: int, d: dict[str, Any]) -> None:
     """The book: "Reclutare", p. 7."""
     state = step.state
     step.emit("PortActivityBegun", {"seat": seat, "activity": "recruit"})
@@ -193,14 +201,14 @@ def do_recruit(step, seat, d):
         step.emit("PortActivityEnded", {"seat": seat, "activity": "recruit"})
 
 
-def do_hire_crew(step, seat, d):
+def do_hire_crew(step: Step, seat: int, d: dict[str, Any]) -> None:
     """The book: "Reclutare", p. 7."""
     state = step.state
     step.emit("CrewRecruited", {"seat": seat, "crew": 1, "how": "paid",
               "cost": abilities.price(state, player(state, seat), "recruit", tables(state)["rules"]["recruit_price"])})
 
 
-def do_rumor(step, seat, d):
+def do_rumor(step: Step, seat: int, d: dict[str, Any]) -> None:
     """The book: "Acquisire una diceria", p. 7."""
     state = step.state
     step.emit("PortActivityBegun", {"seat": seat, "activity": "rumor"})
@@ -211,7 +219,7 @@ def do_rumor(step, seat, d):
         step.emit("RumorAcquired", {"seat": seat})
 
 
-def do_keep_rumor(step, seat, d):
+def do_keep_rumor(step: Step, seat: int, d: dict[str, Any]) -> None:
     p = player(step.state, seat)
     pair = [p["rumor"], p["offered_rumor"]]
     other = pair[1] if d["card"] == pair[0] else pair[0]
@@ -219,7 +227,7 @@ def do_keep_rumor(step, seat, d):
     step.emit("RumorChosen", {"seat": seat})
 
 
-def do_claim_mission(step, seat, d):
+def do_claim_mission(step: Step, seat: int, d: dict[str, Any]) -> None:
     """Claim a mission lying at this port: an Influence test (the book's example of a
     failed claim; RULINGS.md); a claimed mission is replaced from the deck, and one held
     before goes to the discards. Completing it: tasks.py. The book: "Reclamare una missione", p. 7."""
@@ -237,7 +245,7 @@ def do_claim_mission(step, seat, d):
         step.emit("MissionPlaced", {"mission": new, "name": info["name"], "port": info["location"]})
 
 
-def do_stash(step, seat, d):
+def do_stash(step: Step, seat: int, d: dict[str, Any]) -> None:
     """The first ``stash`` opens the activity and is announced (the book: you
     declare that you stash, not how much); further amounts until ``end_stash``
     are private, so the others learn neither the sum nor the number of steps.
@@ -248,7 +256,7 @@ def do_stash(step, seat, d):
     step.emit("StashChanged", {"seat": seat, "amount": d["amount"]}, vis=[seat])
 
 
-def do_withdraw(step, seat, d):
+def do_withdraw(step: Step, seat: int, d: dict[str, Any]) -> None:
     """Gold moved from the stash aboard at the home port: announced once a
     turn (the stash box is on the table), the amounts private."""
     if not step.state.get("withdrew"):
@@ -256,11 +264,11 @@ def do_withdraw(step, seat, d):
     step.emit("StashChanged", {"seat": seat, "amount": -d["amount"]}, vis=[seat])
 
 
-def do_end_port(step, seat, d):
+def do_end_port(step: Step, seat: int, d: dict[str, Any]) -> None:
     step.emit("PortActionEnded", {"seat": seat})
 
 
-def do_port(step, seat, d):
+def do_port(step: Step, seat: int, d: dict[str, Any]) -> None:
     """The book: "Azioni in porto", p. 7."""
     state = step.state
     p = player(state, seat)
@@ -281,7 +289,7 @@ def do_port(step, seat, d):
         step.emit("UpgradeTileRevealed", {"port": here, "tile": tile, "kind": S["upgrade"][tile], **named})
 
 
-def over_capacity(state, p):
+def over_capacity(state: State, p: Player) -> bool:
     n = len(p["cargo"])
     # (the ship's Cargo asked first: ``capacity`` is never below it, and most holds are not full)
     return n > p["ship"]["cargo"] and n > capacity(state, p)
@@ -289,23 +297,23 @@ def over_capacity(state, p):
 
 # the events ---------------------------------------------------------------------------
 
-def _port_begun(state, d, ev):
+def _port_begun(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["actions"] -= 1                   # (spend_action, inline: a hot path)
     state["acted"] = True
     state["port_used"] = True
     state["port"] = {"port": d["port"], "started": [], "act": None, "sell_closed": False, "offer": {}, "bought": 0}
 
 
-def _port_action_refused(state, d, ev):
+def _port_action_refused(state: State, d: dict[str, Any], ev: Ev) -> None:
     spend_action(state)
     state["port_used"] = True
 
 
-def _upgrade_revealed(state, d, ev):
+def _upgrade_revealed(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["board"]["revealed"][d["port"]] = True
 
 
-def _goods_sold(state, d, ev):
+def _goods_sold(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
     for c in d["cards"]:
         p["cargo"].remove(c)
@@ -315,32 +323,32 @@ def _goods_sold(state, d, ev):
         state["port"]["started"].append("sell")
 
 
-def _demand_replaced(state, d, ev):
+def _demand_replaced(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["board"]["demand"][d["port"]] = d["new"]
     state["decks"]["demand_reserve"].append(d["old"])
     state["port"]["sell_closed"] = True
 
 
-def _activity_begun(state, d, ev):
+def _activity_begun(state: State, d: dict[str, Any], ev: Ev) -> None:
     port = state["port"]
     port["started"].append(d["activity"])
     if d["activity"] in ("buy", "shipyard", "recruit", "stash"):
         port["act"] = d["activity"]
 
 
-def _activity_ended(state, d, ev):
+def _activity_ended(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["port"]["act"] = None
 
 
-def _demanded_discarded(state, d, ev):
+def _demanded_discarded(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["decks"]["cargo_discard"].extend(d["cards"])
 
 
-def _cargo_offered(state, d, ev):
+def _cargo_offered(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["port"]["offer"] = dict(d["offer"])
 
 
-def _cargo_bought(state, d, ev):
+def _cargo_bought(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
     state["port"]["offer"].pop(d["card"])
     p["cargo"].append(d["card"])
@@ -348,7 +356,7 @@ def _cargo_bought(state, d, ev):
     pay(state, p, d["price"])
 
 
-def _buying_ended(state, d, ev):
+def _buying_ended(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["decks"]["cargo_discard"].extend(d["returned"])
     state["port"]["offer"] = {}
     state["port"]["act"] = None
@@ -356,17 +364,17 @@ def _buying_ended(state, d, ev):
         player(state, d["seat"])["last_buy"] = [state["port"]["port"], state["turn"]]
 
 
-def _crew_recruited(state, d, ev):
+def _crew_recruited(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
     p["ship"]["crew"] += d["crew"]
     pay(state, p, d["cost"])
 
 
-def _rumor_sought(state, d, ev):
+def _rumor_sought(state: State, d: dict[str, Any], ev: Ev) -> None:
     pay(state, player(state, d["seat"]), d["cost"])
 
 
-def _rumor_drawn(state, d, ev):
+def _rumor_drawn(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
     if p["rumor"] is None:
         p["rumor"] = d["card"]
@@ -375,7 +383,7 @@ def _rumor_drawn(state, d, ev):
         p["pending"].append("keep_rumor")
 
 
-def _rumor_kept(state, d, ev):
+def _rumor_kept(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
     if d["kept"] != p["rumor"]:
         p.pop("rumor_shown", None)      # a kept rumor shown face up (tasks.py) given up
@@ -385,7 +393,7 @@ def _rumor_kept(state, d, ev):
     state["decks"]["rumors"].append(d["discarded"])
 
 
-def _mission_claimed(state, d, ev):
+def _mission_claimed(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
     del state["board"]["missions"][d["mission"]]
     if p["mission"] is not None:
@@ -393,26 +401,26 @@ def _mission_claimed(state, d, ev):
     p["mission"] = d["mission"]
 
 
-def _mission_placed(state, d, ev):
+def _mission_placed(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["board"]["missions"][d["mission"]] = d["port"]
 
 
-def _stash_changed(state, d, ev):
+def _stash_changed(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
     p["gold"] -= d["amount"]
     p["stash"] += d["amount"]
 
 
-def _gold_stashed(state, d, ev):
+def _gold_stashed(state: State, d: dict[str, Any], ev: Ev) -> None:
     player(state, d["seat"])["stash_acts"] += 1
 
 
-def _gold_withdrawn(state, d, ev):
+def _gold_withdrawn(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["withdrew"] = True
 
 
-def _port_ended(state, d, ev):
-    state["port"] = None
+def _port_ended(state: State, d: dict[str, Any], ev: Ev) -> None:
+    state["port"] = None  # type: ignore[typeddict-item]  # (None: it is over; shapes.py)
 
 
 HANDLERS = {

@@ -38,18 +38,25 @@ from .mechanics import deal_glory, draw_cargo
 from .setup import board
 from .state import LOCATIONS, new_ship, player, ship_max
 
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from typing import Any
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+    from .shapes import Ship, State
+
 PLAYER_KEYS = ("captain", "ship", "port", "sea", "upgrades", "weapons", "hits", "glory", "flags", "gold", "stash",
                "glory_cards", "cargo")
 POSITION_KEYS = ("players", "to_play", "first", "turn")
 FLAG_MAX = 5
 
 
-def said(text) -> str:
+def said(text: str) -> str:
     """A name as typed, for comparing: lower case, ``_``/``-`` as spaces, one space."""
     return re.sub(r"\s+", " ", re.sub(r"[_\-]", " ", str(text).lower())).strip()
 
 
-def resolve(what: str, text, names: dict) -> str:
+def resolve(what: str, text: str, names: dict) -> str:
     """The id ``text`` names among ``names`` (id -> printed name): by id or printed
     name, or the printed name before a bracket (``Felipe`` for ``Felipe (surname
     unknown)``). Refused, naming the choices, when nothing or several fit."""
@@ -67,7 +74,7 @@ def resolve(what: str, text, names: dict) -> str:
     raise BadInput(f"{what}: no {text!r} (known: {shown}{', ...' if len(names) > 12 else ''})")
 
 
-def copies(what: str, text, names: dict, free: list) -> str:
+def copies(what: str, text: str, names: dict, free: list) -> str:
     """A free copy (in ``free``) of the card or tile named ``text``; removed from ``free``."""
     key = said(text)
     first = resolve(what, text, names)
@@ -82,103 +89,40 @@ def copies(what: str, text, names: dict, free: list) -> str:
     raise BadInput(f"{what}: {text!r} stated more times than the game has copies ({len(same)})")
 
 
-def normalise(config: dict, position: dict) -> dict:
+def normalise(config: dict[str, Any], position: dict[str, Any]) -> dict[str, Any]:
     """``Rules.position`` for Merchants & Marauders (the module's text)."""
     S = tables({"cat": register(config["catalog"])})
     positions.keys("the position", position, POSITION_KEYS)
     seats = config["seats"]
     people = positions.players(position, seats)
     target = (config.get("options") or {}).get("glory", S["rules"]["glory_target"])
-    captains = {c: v["name"] for c, v in S["captains"].items()}
-    zones = {z: v["name"] for z, v in S["zones"].items()}
-    ports = {z: n for z, n in zones.items() if S["zones"][z]["port"]}
-    ships = {k: v["name"] for k, v in S["ships"].items()}
-    # upgrade kinds by the tiles' printed names (Long Guns), the kind's words an alias (long range)
-    kinds = {S["upgrade"][t]: S["upgrade_name"][t] for t in sorted(S["upgrade"])}
-    weapons = {k: k.replace("_", " ") for k in S["weapons"]}
-    nations = {n: n for n in sorted({v["nation"] for v in S["zones"].values() if v.get("nation")})}
-    glory_names = {c: v["name"] for c, v in S["glory"].items()}
-    free_tiles = sorted(S["upgrade"])
-    free_glory = sorted(S["glory"])
-    free_cargo = sorted(S["good"])
-    supply = dict(S["weapons"])
+    names = _names(S)
+    captains = names["captains"]
+    left = _Left(S)
     coins = S["rules"]["coins_total"]
-    hand_limit = S["rules"]["glory_hand_limit"]
-    out, stated, seen_captains, gold_total = [], [], {}, 0
+    out: list[dict[str, Any]] = []
+    stated: list[Any] = []
+    seen_captains: dict[str, int] = {}
+    gold_total = 0
     for seat, q in enumerate(people, 1):
         who = f"seat {seat}"
         positions.keys(f"{who}", q, PLAYER_KEYS)
-        if "captain" not in q:
-            raise BadInput(f"{who}: name its captain ('captain': 'Frances Wright')")
-        captain = resolve(f"{who}'s captain", q["captain"], captains)
-        if captain in seen_captains:
-            raise BadInput(f"captain {captains[captain]} is stated twice (seats {seen_captains[captain]} and {seat})")
-        seen_captains[captain] = seat
+        captain = _captain(who, q, captains, seen_captains, seat)
         who = f"seat {seat} ({captains[captain].split(' (')[0]})"
-        kind = resolve(f"{who}'s ship", q.get("ship", "sloop"), ships)
-        if not S["ships"][kind]["for_sale"] and not S["ships"][kind]["starting"]:
-            raise BadInput(f"{who}: a player cannot sail a {ships[kind]}")
-        if "port" in q and "sea" in q:
-            raise BadInput(f"{who}: give 'port' (in a port) or 'sea' (at sea in a zone), not both")
-        if "sea" in q:
-            zone, in_port = resolve(f"{who}'s sea zone", q["sea"], zones), False
-        else:
-            zone = resolve(f"{who}'s port", q["port"], ports) if "port" in q else S["captains"][captain]["home"]
-            in_port = True
-        ship = new_ship({"cat": register(config["catalog"])}, kind)
-        ups = q.get("upgrades", [])
-        if not isinstance(ups, list):
-            raise BadInput(f"{who}: 'upgrades' is a list of upgrade tiles by name")
-        had = set()
-        for u in ups:
-            k = resolve(f"{who}'s upgrade", u, kinds)
-            if k in had:
-                raise BadInput(f"{who}: two {kinds[k]} tiles on one ship (the book: one of each kind)")
-            had.add(k)
-            tile = next((t for t in free_tiles if S["upgrade"][t] == k), None)
-            if tile is None:
-                raise BadInput(f"{who}: no {kinds[k]} tile left: the game has "
-                               f"{sum(1 for t in S['upgrade'].values() if t == k)} and they are stated on other ships")
-            free_tiles.remove(tile)
-            ship["upgrades"].append(tile)
-        state_like = {"cat": register(config["catalog"])}
-        hits = positions.keys(f"{who}'s hits", q.get("hits", {}), LOCATIONS)
-        for loc, n in sorted(hits.items()):
-            most = ship_max(state_like, ship, loc)
-            floor = 1 if loc == "hull" else 0
-            positions.whole(f"{who}'s hits on {loc}", n, 0, most - floor)
-            ship[loc] = most - n
-        for loc in ("cargo", "crew", "cannons", "masts"):   # an upgrade's extra point, when undamaged
-            if loc not in hits:
-                ship[loc] = ship_max(state_like, ship, loc)
-        if "hull" not in hits:
-            ship["hull"] = ship_max(state_like, ship, "hull")
-        arms = q.get("weapons", [])
-        if not isinstance(arms, list):
-            raise BadInput(f"{who}: 'weapons' is a list of special weapons by name")
-        held = []
-        for w in arms:
-            k = resolve(f"{who}'s weapon", w, weapons)
-            if k in held:
-                raise BadInput(f"{who}: {weapons[k]} twice (a captain holds one token of each weapon)")
-            if supply[k] <= 0:
-                raise BadInput(f"{who}: no {weapons[k]} token left (the game has {S['weapons'][k]})")
-            supply[k] -= 1
-            held.append(k)
-        flags = {}
-        given = q.get("flags", {})
-        if not isinstance(given, dict):
-            raise BadInput(f"{who}: 'flags' is an object, nation -> wanted flags ({{\"Spain\": 1}})")
-        for n, f in sorted(given.items()):
-            flags[resolve(f"{who}'s wanted flags", n, nations)] = positions.whole(f"{who}'s {n} flags", f, 0, FLAG_MAX)
+        kind = _ship_kind(who, q, S, names["ships"])
+        zone, in_port = _place(who, q, S, captain, names)
+        ship = _ship(who, q, kind, config, names["kinds"], left)
+        held = _weapons(who, q, S, names["weapons"], left)
+        flags = _flags(who, q, names["nations"])
         glory = positions.whole(f"{who}'s glory", q.get("glory", 0), 0, target - 1)
         gold = positions.whole(f"{who}'s gold", q.get("gold", S["rules"]["start_gold"]), 0, coins)
         stash = positions.whole(f"{who}'s stash", q.get("stash", 0), 0, coins)
         gold_total += gold + stash
-        hand, hands = _cards(f"{who}'s glory cards", q.get("glory_cards", 0), glory_names, free_glory)
+        hand, hands = _cards(f"{who}'s glory cards", q.get("glory_cards", 0), names["glory"], left.glory)
+        hand_limit = S["rules"]["glory_hand_limit"]
         if hands > hand_limit:
             raise BadInput(f"{who}: {hands} glory cards; at most {hand_limit} in hand (the book: a fifth is discarded)")
-        cargo, count = _cards(f"{who}'s cargo", q.get("cargo", 0), dict(S["good"]), free_cargo)
+        cargo, count = _cards(f"{who}'s cargo", q.get("cargo", 0), dict(S["good"]), left.cargo)
         if count > ship["cargo"] and not in_port:
             raise BadInput(f"{who}: {count} cargo cards at sea in a hold of {ship['cargo']}")
         stated += hand + cargo
@@ -189,15 +133,7 @@ def normalise(config: dict, position: dict) -> dict:
                     "weapons": sorted(held), "flags": flags, "glory": glory,
                     "glory_cards": hands, "glory_stated": bool(hand), "cargo": count, "cargo_stated": bool(cargo),
                     "gold_stated": hidden_gold})
-    dealt = sum(q["glory_cards"] for q in out if not q["glory_stated"])
-    if dealt > len(free_glory):
-        raise BadInput(f"counts not conserved: {dealt} glory cards to deal, {len(free_glory)} left in the deck")
-    dealt = sum(q["cargo"] for q in out if not q["cargo_stated"])
-    if dealt > len(free_cargo):
-        raise BadInput(f"counts not conserved: {dealt} cargo cards to deal, {len(free_cargo)} left in the deck")
-    if gold_total > coins:
-        raise BadInput(f"counts not conserved: {gold_total} gold stated (on board and stashed), "
-                       f"the game has {coins} coins")
+    _conserved(out, left, gold_total, coins)
     by_captain = {c: s for c, s in seen_captains.items()}
     to_play = _who("to_play", position.get("to_play", 1), by_captain, captains, seats)
     first = _who("first", position.get("first", to_play), by_captain, captains, seats)
@@ -206,7 +142,142 @@ def normalise(config: dict, position: dict) -> dict:
     return {"public": {"players": out, "order": order, "to_play": to_play, "turn": turn}, "stated": stated}
 
 
-def _cards(what: str, given, names: dict, free: list) -> tuple[list, int]:
+def _names(S: dict[str, Any]) -> dict[str, dict[str, str]]:
+    """The names a position may use, by what they name: id -> printed name."""
+    zones = {z: v["name"] for z, v in S["zones"].items()}
+    return {
+        "captains": {c: v["name"] for c, v in S["captains"].items()},
+        "zones": zones,
+        "ports": {z: n for z, n in zones.items() if S["zones"][z]["port"]},
+        "ships": {k: v["name"] for k, v in S["ships"].items()},
+        # upgrade kinds by the tiles' printed names (Long Guns), the kind's words an alias (long range)
+        "kinds": {S["upgrade"][t]: S["upgrade_name"][t] for t in sorted(S["upgrade"])},
+        "weapons": {k: k.replace("_", " ") for k in S["weapons"]},
+        "nations": {n: n for n in sorted({v["nation"] for v in S["zones"].values() if v.get("nation")})},
+        "glory": {c: v["name"] for c, v in S["glory"].items()},
+    }
+
+
+class _Left:
+    """What the game has left to state as the players are read: upgrade tiles, glory and
+    cargo cards, special weapon tokens (each stated once)."""
+    __slots__ = ("tiles", "glory", "cargo", "weapons")
+
+    def __init__(self, S: dict[str, Any]) -> None:
+        self.tiles: list[str] = sorted(S["upgrade"])
+        self.glory: list[str] = sorted(S["glory"])
+        self.cargo: list[str] = sorted(S["good"])
+        self.weapons: dict[str, int] = dict(S["weapons"])
+
+
+def _captain(who: str, q: dict[str, Any], captains: dict[str, str], seen: dict[str, int], seat: int) -> str:
+    """The seat's captain, each captain stated once (``seen``: captain -> seat)."""
+    if "captain" not in q:
+        raise BadInput(f"{who}: name its captain ('captain': 'Frances Wright')")
+    captain = resolve(f"{who}'s captain", q["captain"], captains)
+    if captain in seen:
+        raise BadInput(f"captain {captains[captain]} is stated twice (seats {seen[captain]} and {seat})")
+    seen[captain] = seat
+    return captain
+
+
+def _ship_kind(who: str, q: dict[str, Any], S: dict[str, Any], ships: dict[str, str]) -> str:
+    """The seat's ship type: one a player may sail (a Sloop if not stated)."""
+    kind = resolve(f"{who}'s ship", q.get("ship", "sloop"), ships)
+    if not S["ships"][kind]["for_sale"] and not S["ships"][kind]["starting"]:
+        raise BadInput(f"{who}: a player cannot sail a {ships[kind]}")
+    return kind
+
+
+def _place(who: str, q: dict[str, Any], S: dict[str, Any], captain: str,
+           names: dict[str, dict[str, str]]) -> tuple[str, bool]:
+    """(zone, in port): a port, a sea zone, or the captain's home port."""
+    if "port" in q and "sea" in q:
+        raise BadInput(f"{who}: give 'port' (in a port) or 'sea' (at sea in a zone), not both")
+    if "sea" in q:
+        return resolve(f"{who}'s sea zone", q["sea"], names["zones"]), False
+    zone = resolve(f"{who}'s port", q["port"], names["ports"]) if "port" in q else S["captains"][captain]["home"]
+    return zone, True
+
+
+def _ship(who: str, q: dict[str, Any], kind: str, config: dict[str, Any], kinds: dict[str, str],
+          left: _Left) -> Ship:
+    """The seat's ship: its upgrade tiles (one of a kind, taken from ``left``), then the
+    hits it has taken (a location's value with its upgrades, less its hits)."""
+    state_like = {"cat": register(config["catalog"])}
+    ship = new_ship(state_like, kind)
+    ups = q.get("upgrades", [])
+    if not isinstance(ups, list):
+        raise BadInput(f"{who}: 'upgrades' is a list of upgrade tiles by name")
+    S = tables(state_like)
+    had = set()
+    for u in ups:
+        k = resolve(f"{who}'s upgrade", u, kinds)
+        if k in had:
+            raise BadInput(f"{who}: two {kinds[k]} tiles on one ship (the book: one of each kind)")
+        had.add(k)
+        tile = next((t for t in left.tiles if S["upgrade"][t] == k), None)
+        if tile is None:
+            raise BadInput(f"{who}: no {kinds[k]} tile left: the game has "
+                           f"{sum(1 for t in S['upgrade'].values() if t == k)} and they are stated on other ships")
+        left.tiles.remove(tile)
+        ship["upgrades"].append(tile)
+    hits = positions.keys(f"{who}'s hits", q.get("hits", {}), LOCATIONS)
+    for loc, n in sorted(hits.items()):
+        most = ship_max(state_like, ship, loc)
+        floor = 1 if loc == "hull" else 0
+        positions.whole(f"{who}'s hits on {loc}", n, 0, most - floor)
+        ship[loc] = most - n  # type: ignore[literal-required]  # (a location: positions.keys checked it)
+    for at in ("cargo", "crew", "cannons", "masts"):   # an upgrade's extra point, when undamaged
+        if at not in hits:
+            ship[at] = ship_max(state_like, ship, at)
+    if "hull" not in hits:
+        ship["hull"] = ship_max(state_like, ship, "hull")
+    return ship
+
+
+def _weapons(who: str, q: dict[str, Any], S: dict[str, Any], weapons: dict[str, str], left: _Left) -> list[str]:
+    """The seat's special weapons: one token of each kind, taken from the supply."""
+    arms = q.get("weapons", [])
+    if not isinstance(arms, list):
+        raise BadInput(f"{who}: 'weapons' is a list of special weapons by name")
+    held: list[str] = []
+    for w in arms:
+        k = resolve(f"{who}'s weapon", w, weapons)
+        if k in held:
+            raise BadInput(f"{who}: {weapons[k]} twice (a captain holds one token of each weapon)")
+        if left.weapons[k] <= 0:
+            raise BadInput(f"{who}: no {weapons[k]} token left (the game has {S['weapons'][k]})")
+        left.weapons[k] -= 1
+        held.append(k)
+    return held
+
+
+def _flags(who: str, q: dict[str, Any], nations: dict[str, str]) -> dict[str, int]:
+    """The seat's wanted flags by nation (0 to ``FLAG_MAX`` each)."""
+    flags: dict[str, int] = {}
+    given = q.get("flags", {})
+    if not isinstance(given, dict):
+        raise BadInput(f"{who}: 'flags' is an object, nation -> wanted flags ({{\"Spain\": 1}})")
+    for n, f in sorted(given.items()):
+        flags[resolve(f"{who}'s wanted flags", n, nations)] = positions.whole(f"{who}'s {n} flags", f, 0, FLAG_MAX)
+    return flags
+
+
+def _conserved(out: list[dict[str, Any]], left: _Left, gold_total: int, coins: int) -> None:
+    """The cards left to deal are in the decks, and the gold stated is in the game's coins."""
+    dealt = sum(q["glory_cards"] for q in out if not q["glory_stated"])
+    if dealt > len(left.glory):
+        raise BadInput(f"counts not conserved: {dealt} glory cards to deal, {len(left.glory)} left in the deck")
+    dealt = sum(q["cargo"] for q in out if not q["cargo_stated"])
+    if dealt > len(left.cargo):
+        raise BadInput(f"counts not conserved: {dealt} cargo cards to deal, {len(left.cargo)} left in the deck")
+    if gold_total > coins:
+        raise BadInput(f"counts not conserved: {gold_total} gold stated (on board and stashed), "
+                       f"the game has {coins} coins")
+
+
+def _cards(what: str, given: Any, names: dict[str, str], free: list[str]) -> tuple[list[str], int]:
     """A hand stated by name (a list: ``(ids, len)``) or only counted (a number: ``([], n)``)."""
     if isinstance(given, list):
         ids = [copies(what, c, names, free) for c in given]
@@ -214,14 +285,14 @@ def _cards(what: str, given, names: dict, free: list) -> tuple[list, int]:
     return [], positions.whole(what, given, 0, len(free))
 
 
-def _who(what: str, value, by_captain: dict, captains: dict, seats: int) -> int:
+def _who(what: str, value: Any, by_captain: dict[str, int], captains: dict[str, str], seats: int) -> int:
     if isinstance(value, int) and not isinstance(value, bool):
         return positions.whole(what, value, 1, seats)
     captain = resolve(what, value, {c: captains[c] for c in by_captain})
     return by_captain[captain]
 
 
-def lay(step):
+def lay(step: Step) -> None:
     """The setup of a game from a stated position (the module's text)."""
     state = step.state
     pos = state["position"]
@@ -265,24 +336,24 @@ def lay(step):
 
 # the events ---------------------------------------------------------------------------
 
-def _gold_held(state, d, ev):
+def _gold_held(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
     p["gold"], p["stash"] = d["gold"], d["stash"]
     state["bank"] -= d["gold"] + d["stash"]
 
 
-def _cargo_held(state, d, ev):
+def _cargo_held(state: State, d: dict[str, Any], ev: Ev) -> None:
     player(state, d["seat"])["cargo"].append(d["card"])
 
 
-def _laid(state, d, ev):
+def _laid(state: State, d: dict[str, Any], ev: Ev) -> None:
     decks = state["decks"]
     for q in d["players"]:
         p = player(state, q["seat"])
-        ship = {**q["ship"], "upgrades": list(q["ship"]["upgrades"]), "flipped": list(q["ship"]["flipped"])}
-        p.update(captain=q["captain"], revealed=True, chosen=ship["type"], ship=ship, zone=q["zone"],
-                 in_port=q["in_port"], glory=q["glory"], flags=dict(q["flags"]), captains_had=1,
-                 weapons={k: 1 for k in q["weapons"]})
+        ship: Ship = {**q["ship"], "upgrades": list(q["ship"]["upgrades"]), "flipped": list(q["ship"]["flipped"])}  # type: ignore[typeddict-item]  # (the event's ship)
+        p.update({"captain": q["captain"], "revealed": True, "chosen": ship["type"], "ship": ship, "zone": q["zone"],
+                  "in_port": q["in_port"], "glory": q["glory"], "flags": dict(q["flags"]), "captains_had": 1,
+                  "weapons": {k: 1 for k in q["weapons"]}})
         decks["captains"].remove(q["captain"])
         for k in q["weapons"]:
             state["weapons"][k] -= 1

@@ -27,19 +27,26 @@ from .mechanics import bank_pays, gain_glory, skill_test
 from .state import LOCATIONS, capacity, player, ship_max, unseen_identities
 from .wanted import gain_flag
 
-def destroyed(p) -> list:
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+    from typing import Any
+    from .shapes import Decision, Outcome, Player, Raid, State
+
+def destroyed(p: Player) -> list:
     """The ship's destroyed locations (no raid with any, the book)."""
     return [k for k in LOCATIONS if p["ship"][k] <= 0]
 
 
 # legal decisions -----------------------------------------------------------------
-def nations(state, r):
+def nations(state: State, r: Raid) -> list[str]:
     """The token's nation or the sea zone's (its port's), the raider's choice."""
     zone_nation = tables(state)["zones"][r["zone"]]["nation"]
     return sorted({r["nation"]} | ({zone_nation} if zone_nation else set()))
 
 
-def legal(state, seat):
+def legal(state: State, seat: int) -> list[Decision]:
     r = state["raid"]
     p = player(state, seat)
     if r["stage"] == "engage":
@@ -61,7 +68,7 @@ def legal(state, seat):
 
 
 # the steps -------------------------------------------------------------------------
-def sight(step, seat):
+def sight(step: Step, seat: int) -> None:
     """A scouted merchant is found: its token is turned over and leaves the zone.
     The book: "Gettoni mercante", p. 10."""
     state = step.state
@@ -74,11 +81,11 @@ def sight(step, seat):
               "zone_nation": S["zones"][zone]["nation"]})
 
 
-def do_let_go(step, seat, d):
+def do_let_go(step: Step, seat: int, d: dict[str, Any]) -> None:
     step.emit("MerchantLetGo", {"seat": seat, "zone": step.state["raid"]["zone"]})
 
 
-def _turn_card(step, seat, why):
+def _turn_card(step: Step, seat: int, why: str) -> str | None:
     """A cargo card drawn face up for the raid (the discards reshuffled once when the deck runs out)."""
     decks = step.state["decks"]
     if not decks["cargo"]:
@@ -91,7 +98,7 @@ def _turn_card(step, seat, why):
     return card
 
 
-def do_raid(step, seat, d):
+def do_raid(step: Step, seat: int, d: dict[str, Any]) -> Outcome:
     """The book: "Saccheggiare i mercanti", p. 10."""
     state = step.state
     step.emit("RaidBegun", {"seat": seat, "nation": d["nation"], "zone": state["raid"]["zone"]})
@@ -104,7 +111,7 @@ def do_raid(step, seat, d):
     return _after_successes(step, seat)
 
 
-def _after_successes(step, seat):
+def _after_successes(step: Step, seat: int) -> Outcome:
     state = step.state
     r = state["raid"]
     p = player(state, seat)
@@ -114,14 +121,14 @@ def _after_successes(step, seat):
     return _to_use(step, seat)
 
 
-def _to_use(step, seat):
+def _to_use(step: Step, seat: int) -> Outcome:
     if step.state["raid"]["left"] > 0:
         step.emit("RaidStage", {"stage": "use"})
         return None
     return resolve(step, seat)
 
 
-def do_spend_weapon(step, seat, d):
+def do_spend_weapon(step: Step, seat: int, d: dict[str, Any]) -> Outcome:
     """The book: "Armi speciali durante il saccheggio", p. 10."""
     state = step.state
     step.emit("WeaponSpent", {"seat": seat, "kind": d["kind"], "why": "a failed die of the raid becomes a success"})
@@ -131,40 +138,40 @@ def do_spend_weapon(step, seat, d):
     return None
 
 
-def do_weapons_done(step, seat, d):
+def do_weapons_done(step: Step, seat: int, d: dict[str, Any]) -> Outcome:
     return _to_use(step, seat)
 
 
-def do_raid_draw(step, seat, d):
+def do_raid_draw(step: Step, seat: int, d: dict[str, Any]) -> Outcome:
     step.emit("RaidSuccessUsed", {"seat": seat, "use": "draw"})
     _turn_card(step, seat, "raid: a success draws a card")
     return _next_success(step, seat)
 
 
-def do_raid_discard(step, seat, d):
+def do_raid_discard(step: Step, seat: int, d: dict[str, Any]) -> Outcome:
     step.emit("RaidSuccessUsed", {"seat": seat, "use": "discard"})
     step.emit("RaidCardDiscarded", {"seat": seat, "card": d["card"]})
     return _next_success(step, seat)
 
 
-def do_raid_swap(step, seat, d):
+def do_raid_swap(step: Step, seat: int, d: dict[str, Any]) -> Outcome:
     step.emit("RaidSuccessUsed", {"seat": seat, "use": "swap"})
     step.emit("RaidCardDiscarded", {"seat": seat, "card": d["card"]})
     _turn_card(step, seat, "raid: a success swaps a card")
     return _next_success(step, seat)
 
 
-def do_raid_stop(step, seat, d):
+def do_raid_stop(step: Step, seat: int, d: dict[str, Any]) -> Outcome:
     return resolve(step, seat)
 
 
-def _next_success(step, seat):
+def _next_success(step: Step, seat: int) -> Outcome:
     if step.state["raid"]["left"] <= 0:
         return resolve(step, seat)
     return None
 
 
-def resolve(step, seat):
+def resolve(step: Step, seat: int) -> Outcome:
     """The icons of the cards left: every hit lands (on the hull once its location
     is destroyed); the merchant escapes when its escape icons reach the ship's
     Maneuverability; any destroyed location fails the raid; no hull, no captain (and
@@ -181,7 +188,7 @@ def resolve(step, seat):
             escapes += 1
             continue
         loc = icon.split(":", 1)[1]
-        to = loc if p["ship"][loc] > 0 else "hull"
+        to = loc if p["ship"][loc] > 0 else "hull"  # type: ignore[literal-required]  # (a location's name)
         step.emit("ShipHit", {"seat": seat, "location": to, "aimed": loc, "card": c, "why": "raid"})
         if p["ship"]["hull"] <= 0:
             break
@@ -194,19 +201,20 @@ def resolve(step, seat):
     if broken:
         step.emit("RaidEnded", {"seat": seat, "result": "failed", "loot": 0, "escapes": escapes, "maneuver": maneuver,
                   "destroyed": broken})
-        return
+        return None
     if escapes >= maneuver:
         step.emit("RaidEnded", {"seat": seat, "result": "escaped", "loot": 0, "escapes": escapes, "maneuver": maneuver})
-        return
+        return None
     loot = sum(S["cargo"][c]["raid"] for c in r["cards"])
     step.emit("GoldReceived", {"seat": seat, "amount": bank_pays(state, loot), "why": "raid loot"})
     step.emit("RaidSucceeded", {"seat": seat, "loot": loot, "escapes": escapes, "maneuver": maneuver})
     if loot >= S["rules"]["raid_glory_gold"]:
         gain_glory(step, seat, f"a raid worth {loot} gold")
     step.emit("RaidStage", {"stage": "take"})
+    return None
 
 
-def _trim_cargo(step, seat):
+def _trim_cargo(step: Step, seat: int) -> None:
     """Cargo hits: cards over the new capacity are lost at random."""
     state = step.state
     p = player(state, seat)
@@ -215,20 +223,20 @@ def _trim_cargo(step, seat):
         step.emit("CargoLost", {"seat": seat, "card": card, "good": tables(state)["good"][card], "why": "hold damaged in a raid"})
 
 
-def do_raid_take(step, seat, d):
+def do_raid_take(step: Step, seat: int, d: dict[str, Any]) -> None:
     step.emit("RaidCardTaken", {"seat": seat, "card": d["card"], "good": tables(step.state)["good"][d["card"]]})
     p = player(step.state, seat)
     if not step.state["raid"]["cards"] or len(p["cargo"]) >= capacity(step.state, p):
         do_raid_take_done(step, seat, d)
 
 
-def do_raid_take_done(step, seat, d):
+def do_raid_take_done(step: Step, seat: int, d: dict[str, Any]) -> None:
     step.emit("RaidEnded", {"seat": seat, "result": "success", "loot": step.state["raid"]["loot"], "kept": True})
 
 
 # the events ---------------------------------------------------------------------------
 
-def _merchant_sighted(state, d, ev):
+def _merchant_sighted(state: State, d: dict[str, Any], ev: Ev) -> None:
     board = state["board"]
     board["merchants"][d["zone"]] = None
     board["merchant_track"].append(d["token"])
@@ -236,49 +244,49 @@ def _merchant_sighted(state, d, ev):
                      "stage": "engage", "cards": [], "successes": 0, "failures": 0, "left": 0, "loot": 0}
 
 
-def _merchant_let_go(state, d, ev):
-    state["raid"] = None
+def _merchant_let_go(state: State, d: dict[str, Any], ev: Ev) -> None:
+    state["raid"] = None  # type: ignore[typeddict-item]  # (None: it is over; shapes.py)
 
 
-def _raid_begun(state, d, ev):
+def _raid_begun(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["raid"]["stage"] = "draw"
     state["raid"]["chosen"] = d["nation"]
 
 
-def _raid_card_turned(state, d, ev):
+def _raid_card_turned(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["raid"]["cards"].append(d["card"])
 
 
-def _raid_successes(state, d, ev):
+def _raid_successes(state: State, d: dict[str, Any], ev: Ev) -> None:
     r = state["raid"]
     r["successes"], r["failures"], r["left"] = d["successes"], d["failures"], d["successes"]
 
 
-def _raid_stage(state, d, ev):
+def _raid_stage(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["raid"]["stage"] = d["stage"]
 
 
-def _raid_success_used(state, d, ev):
+def _raid_success_used(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["raid"]["left"] -= 1
 
 
-def _raid_card_discarded(state, d, ev):
+def _raid_card_discarded(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["raid"]["cards"].remove(d["card"])
     state["decks"]["cargo_discard"].append(d["card"])
 
 
-def _raid_succeeded(state, d, ev):
+def _raid_succeeded(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["raid"]["loot"] = d["loot"]
 
 
-def _raid_card_taken(state, d, ev):
+def _raid_card_taken(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["raid"]["cards"].remove(d["card"])
     player(state, d["seat"])["cargo"].append(d["card"])
 
 
-def _raid_ended(state, d, ev):
+def _raid_ended(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["decks"]["cargo_discard"].extend(state["raid"]["cards"])
-    state["raid"] = None
+    state["raid"] = None  # type: ignore[typeddict-item]  # (None: it is over; shapes.py)
 
 
 HANDLERS = {

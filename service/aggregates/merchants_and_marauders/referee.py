@@ -17,11 +17,18 @@ from service.kernel import IllegalDecision
 
 from .catalog import tables
 
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from typing import Any
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+    from .shapes import State
+
 KIND = "overrule_npc"
 REASON_MAX = 200
 
 
-def _open(state) -> str | None:
+def _open(state: State) -> str | None:
     """Why no NPC's move may be overruled now (None: it may)."""
     if state["phase"] != "play":
         return "NPC moves are overruled during play (not at set-up, not after the game)"
@@ -32,7 +39,7 @@ def _open(state) -> str | None:
     return None
 
 
-def referee_legal(state) -> list[dict]:
+def referee_legal(state: State) -> list[dict]:
     if _open(state) is not None:
         return []
     zones = tables(state)["zone_order"]
@@ -40,7 +47,7 @@ def referee_legal(state) -> list[dict]:
             for n, x in sorted(state["board"]["npcs"].items()) for z in zones if z != x["zone"]]
 
 
-def referee(step, d):
+def referee(step: Step, d: dict[str, Any]) -> None:
     state = step.state
     if d.get("referee") != KIND:
         raise IllegalDecision(f"merchants-and-marauders has no referee decision {d.get('referee')!r} "
@@ -59,13 +66,13 @@ def referee(step, d):
     if to not in zones:
         raise IllegalDecision(f"no sea zone {to!r} (the zones: {', '.join(sorted(zones))})")
     if to == npcs[npc]["zone"]:
-        raise IllegalDecision(f"the {npc.replace('_', ' ')} ship is already in {zones[to]['name']}")
+        raise IllegalDecision(f"the {npc.replace('_', ' ')} ship is already in {zones[to]['name']}")  # type: ignore[union-attr]  # (an NPC at sea)
     if not isinstance(reason, str) or len(reason) > REASON_MAX:
         raise IllegalDecision(f"the reason is a few words (at most {REASON_MAX} characters)")
     step.emit("NpcMoveOverruled", {"npc": npc, "frm": npcs[npc]["zone"], "to": to, "reason": reason})
 
 
-def _overruled(state, d, ev):
+def _overruled(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["board"]["npcs"][d["npc"]]["zone"] = d["to"]
 
 

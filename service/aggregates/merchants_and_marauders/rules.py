@@ -60,6 +60,12 @@ from .state import END_TURN, at_home, current_seat, initial_state, player, stash
 from .view import describe, say_event, view
 from .wanted import port_entries
 
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from service.kernel.machine import Step
+    from typing import Any
+    from .shapes import Decision, Outcome, Player, State
+
 AMOUNT_ACTIONS = ("stash", "withdraw")
 
 
@@ -95,16 +101,15 @@ class MerchantsAndMarauders(Rules):
     min_seats = 2
     max_seats = 4
 
-    def __init__(self):
+    def __init__(self) -> None:
         # every action's handler, one table (``decide`` reads it for every action): the
-        # decider's ``_do_*``, the modules', the ship choice and the glory windows' answers;
+        # decider's own actions, the modules', the ship choice and the glory windows' answers;
         # an action named twice is refused (``one_table``)
-        own = {name[len("_do_"):]: getattr(self, name) for name in dir(self) if name.startswith("_do_")}
-        self._actions = one_table(own, ACTION_HANDLERS, {"choose_ship": self._choose_ship},
-                                  dict.fromkeys(glory_rules.HANDLERS, self._glory_window))
+        own = {"retire": self._retire, "end_turn": self._end_turn, "choose_ship": self._choose_ship}
+        self._actions = one_table(own, ACTION_HANDLERS, dict.fromkeys(glory_rules.HANDLERS, self._glory_window))
 
-    def parse_options(self, seats, options):
-        out = {}
+    def parse_options(self, seats: int, options: dict[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
         for key, value in options.items():
             if key == "decline":
                 text = str(value).strip().lower()
@@ -128,17 +133,17 @@ class MerchantsAndMarauders(Rules):
     # the catalog's checks (a pydantic schema, ~0.1 s to import) are loaded through the registry
     # when a catalog is checked, a new game's: a stored game's replay, status or legal list
     # reads the catalog its creation recorded and never loads them
-    def catalog(self, options):
+    def catalog(self, options: dict[str, Any]) -> dict[str, Any]:
         return catalog_checks(self.name).default_catalog()
 
-    def validate_catalog(self, cat):
+    def validate_catalog(self, cat: dict[str, Any]) -> dict[str, Any]:
         """``tools new merchants-and-marauders --catalog FILE``: printed values and card
         effects in the vocabulary of ``effects.py`` (an unknown word is refused)."""
         return catalog_checks(self.name).validate(cat)
 
     initial_state = staticmethod(initial_state)
 
-    def restored(self, config, state):
+    def restored(self, config: dict[str, Any], state: State) -> None:
         """A snapshot whose catalog tables are not today's (an older build's) is
         refused (``TablesChanged``, a ValueError: whoever restores a snapshot treats it
         as unusable) and the game is folded from its events instead."""
@@ -148,18 +153,18 @@ class MerchantsAndMarauders(Rules):
     handlers = HANDLERS  # evolve as a table: the kernel calls each event's handler straight
 
     # who acts ---------------------------------------------------------------
-    def to_act(self, state):
+    def to_act(self, state: State) -> list[int]:
         phase = state["phase"]
         if phase == "setup":
             return [p["seat"] for p in state["players"] if "choose_ship" in p["pending"]]
         if state.get("combat") is not None:          # a fight: the seat it waits for (an NPC's controller)
             return [combat_rules.acting_seat(state)]
         if state.get("turn_window") is not None:     # glory cards at the start of a turn
-            return [glory_rules.waiting(state)[1]]
+            return [glory_rules.waiting(state)[1]]  # type: ignore[list-item]  # (a window open: a seat)
         seat = current_seat(state)
         return [seat] if seat is not None else []
 
-    def legal(self, state, seat):
+    def legal(self, state: State, seat: int) -> list[Decision]:
         phase = state["phase"]
         if phase == "setup":
             p = player(state, seat)
@@ -182,7 +187,7 @@ class MerchantsAndMarauders(Rules):
             if "choose_ship" in p["pending"]:
                 return ship_choices(state) + ([{"action": "redraw_captain"}] if may_redraw(state, p) else [])
             if "keep_rumor" in p["pending"]:
-                return [{"action": "keep_rumor", "card": c} for c in sorted([p["rumor"], p["offered_rumor"]])]
+                return [{"action": "keep_rumor", "card": c} for c in sorted([p["rumor"], p["offered_rumor"]])]  # type: ignore[type-var]  # (both drawn)
         if state.get("raid") is not None:
             return raid_rules.legal(state, seat)
         port = state["port"]
@@ -217,7 +222,7 @@ class MerchantsAndMarauders(Rules):
         out.append({"action": "end_turn"})
         return out
 
-    def _anytime(self, state, p, home=None, S=None):
+    def _anytime(self, state: State, p: Player, home: bool | None = None, S: dict[str, Any] | None = None) -> list[Decision]:
         """``home``: ``at_home``, when the caller has read it; ``S``: the tables, likewise."""
         if home is None:
             home = p["in_port"] and at_home(state, p, S)
@@ -229,7 +234,7 @@ class MerchantsAndMarauders(Rules):
             out += glory_plays(state, p, S)
         return out
 
-    def card_names(self, state, deck):
+    def card_names(self, state: State, deck: str) -> dict[str, str] | None:
         """Cards and tiles as printed: a good, a tile's kind, a nation, a name."""
         S = tables(state)
         if deck == "cargo":
@@ -246,18 +251,18 @@ class MerchantsAndMarauders(Rules):
             return {k: v["name"] for k, v in table.items() if isinstance(v, dict) and v.get("name")}
         return None
 
-    def card_marks(self, state, deck):
+    def card_marks(self, state: State, deck: str) -> dict[str, Any] | None:
         """Copies of one printed name that differ (the three Dutch Naval Ships: their
         admirals, entry zones and icons; rum cards of other raid values or icons): what tells
         each apart (catalog.py, ``marks``)."""
         return tables(state)["marks"].get(deck) or None
 
-    def copies(self, config):
+    def copies(self, config: dict[str, Any]) -> dict[str, Any]:
         """Cards and tiles with one face: two Carpenters, three cocoa demand tiles (catalog.py)."""
         cat = config.get("catalog")  # (none in a search's playout machine, which nobody reads)
         return catalog_data.copies(cat, config.get("catalog_digest")) if cat else {}
 
-    def card_aliases(self, state, deck):
+    def card_aliases(self, state: State, deck: str) -> dict[str, list[str]] | None:
         """An upgrade tile is also named by its kind's word (``long_range`` for Long Guns)."""
         if deck == "upgrades":
             S = tables(state)
@@ -265,17 +270,17 @@ class MerchantsAndMarauders(Rules):
         return None
 
     # the steps --------------------------------------------------------------
-    def setup(self, step):
+    def setup(self, step: Step) -> None:
         if step.state.get("position") is not None:     # a game from a stated position (position.py)
             stated_position.lay(step)
         else:
             set_up.setup(step)
 
-    def position(self, config, position):
+    def position(self, config: dict[str, Any], position: dict[str, Any]) -> dict[str, Any]:
         """A stated position checked and normalised (position.py, docs/positions.md)."""
         return stated_position.normalise(config, position)
 
-    def decide(self, step, seat, decision):
+    def decide(self, step: Step, seat: int, decision: Decision) -> None:
         state = step.state
         if not step.checked:
             self._check(state, seat, decision)
@@ -287,14 +292,14 @@ class MerchantsAndMarauders(Rules):
             if current_seat(state) == seat:
                 resume(step, seat)
 
-    def _check(self, state, seat, decision):
+    def _check(self, state: State, seat: int, decision: Decision) -> None:
         if not isinstance(decision.get("action"), str):
             raise IllegalDecision('a decision needs an "action" (see the legal decisions)')
         legal = self.legal(state, seat)
         if not any(d == decision and strictly_equal(d, decision) for d in legal):   # 5.0, True: not 5, 1
             raise IllegalDecision(self._explain(state, seat, decision, legal))
 
-    def _explain(self, state, seat, decision, legal):
+    def _explain(self, state: State, seat: int, decision: Decision, legal: list[Decision]) -> str:
         action = decision["action"]
         if state["phase"] == "over":
             return "the game is over"
@@ -328,7 +333,7 @@ class MerchantsAndMarauders(Rules):
                     f"(repeat it for other sums): possible now {sorted(d['amount'] for d in legal if d['action'] == action)}")
         return f"not possible now: {decision} (possible: {', '.join(names)})"
 
-    def _glory_window(self, step, seat, decision):
+    def _glory_window(self, step: Step, seat: int, decision: Decision) -> Outcome:
         """An answer in a glory window; when it closes, the fight or the turn goes on."""
         state = step.state
         phase = glory_rules.window(state)["phase"]
@@ -339,35 +344,35 @@ class MerchantsAndMarauders(Rules):
             return None
         if phase in glory_rules.COMBAT_PHASES:      # the window closed: the fight goes on
             return combat_rules.after_window(step, phase)
-        turn_goes_on(step, current_seat(state))     # or the turn
+        turn_goes_on(step, current_seat(state))  # type: ignore[arg-type]  # or the turn (in play: a seat)
         return None
 
     # set-up and new captains -----------------------------------------------------
-    def _choose_ship(self, step, seat, decision):
+    def _choose_ship(self, step: Step, seat: int, decision: Decision) -> None:
         if set_up.choose_ship(step, seat, decision):     # every ship chosen: the first turn
             start_round(step)
 
     # actions ------------------------------------------------------------------------
-    def _do_retire(self, step, seat, d):
+    def _retire(self, step: Step, seat: int, d: dict[str, Any]) -> None:
         step.emit("CaptainRetired", {"seat": seat, "captain": player(step.state, seat)["captain"]})
         end_player_turn(step, seat)
 
-    def _do_end_turn(self, step, seat, d):
+    def _end_turn(self, step: Step, seat: int, d: dict[str, Any]) -> None:
         end_player_turn(step, seat)
 
     # the referee ------------------------------------------------------------------------
-    def referee(self, step, decision):
+    def referee(self, step: Step, decision: Decision) -> None:
         """An NPC's move overruled where the printed board differs (referee.py)."""
         referee_rules.referee(step, decision)
 
-    def referee_legal(self, state):
+    def referee_legal(self, state: State) -> list[dict[str, Any]]:
         return referee_rules.referee_legal(state)
 
     # end ----------------------------------------------------------------------------
-    def finished(self, state):
+    def finished(self, state: State) -> bool:
         return state["phase"] == "over"
 
-    def outcome(self, state):
+    def outcome(self, state: State) -> dict[str, Any]:
         players = state["players"]
         total = {p["seat"]: total_glory(state, p) for p in players}
         coins = {p["seat"]: p["gold"] + p["stash"] for p in players}

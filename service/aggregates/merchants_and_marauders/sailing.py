@@ -12,8 +12,15 @@ from .mechanics import skill_test
 from .npc import spotted
 from .state import pay, player, spend_action
 
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+    from typing import Any
+    from .shapes import Outcome, State
 
-def do_move(step, seat, d):
+
+def do_move(step: Step, seat: int, d: dict[str, Any]) -> Outcome:
     """The book: "Muovere", p. 7."""
     state = step.state
     zone = state["players"][seat - 1]["zone"]
@@ -23,7 +30,7 @@ def do_move(step, seat, d):
     return None
 
 
-def do_enter_port(step, seat, d):
+def do_enter_port(step: Step, seat: int, d: dict[str, Any]) -> None:
     state = step.state
     port = player(state, seat)["zone"]
     if d.get("by") == "fee":          # Port Royal: a wanted captain pays its fee
@@ -35,14 +42,14 @@ def do_enter_port(step, seat, d):
     step.emit("EnteredPort", {"seat": seat, "port": port})
 
 
-def do_leave_port(step, seat, d):
+def do_leave_port(step: Step, seat: int, d: dict[str, Any]) -> Outcome:
     step.emit("LeftPort", {"seat": seat, "port": player(step.state, seat)["zone"]})
     if step.state["board"]["npcs"]:
         return spotted(step, seat, "left port into its zone")
     return None
 
 
-def do_discard_cargo(step, seat, d):
+def do_discard_cargo(step: Step, seat: int, d: dict[str, Any]) -> None:
     """In port with more cargo cards than the hold takes: one thrown away before leaving."""
     step.emit("CargoJettisoned", {"seat": seat, "card": d["card"], "good": tables(step.state)["good"][d["card"]]})
 
@@ -53,34 +60,34 @@ HANDLERS = {"move": do_move, "enter_port": do_enter_port, "leave_port": do_leave
 
 # the events ---------------------------------------------------------------------------
 
-def _moved(state, d, ev):
+def _moved(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["players"][d["seat"] - 1]["zone"] = d["to"]
     state["actions"] -= 1                   # (spend_action, inline: every move applies it)
     state["acted"] = True
 
 
-def _entered_port(state, d, ev):
+def _entered_port(state: State, d: dict[str, Any], ev: Ev) -> None:
     player(state, d["seat"])["in_port"] = True
     state["actions"] -= 1                   # (spend_action, inline: a hot path)
     state["acted"] = True
 
 
-def _left_port(state, d, ev):
+def _left_port(state: State, d: dict[str, Any], ev: Ev) -> None:
     player(state, d["seat"])["in_port"] = False
     state["actions"] -= 1                   # (spend_action, inline: a hot path)
     state["acted"] = True
 
 
-def _cargo_jettisoned(state, d, ev):
+def _cargo_jettisoned(state: State, d: dict[str, Any], ev: Ev) -> None:
     player(state, d["seat"])["cargo"].remove(d["card"])
     state["decks"]["cargo_discard"].append(d["card"])
 
 
-def _port_fee(state, d, ev):
+def _port_fee(state: State, d: dict[str, Any], ev: Ev) -> None:
     pay(state, player(state, d["seat"]), d["fee"])
 
 
-def _entry_refused(state, d, ev):
+def _entry_refused(state: State, d: dict[str, Any], ev: Ev) -> None:
     spend_action(state)
 
 

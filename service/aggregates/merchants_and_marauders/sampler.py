@@ -44,8 +44,13 @@ from service.kernel.sampling import canonical, copy_state, deal, shuffled
 from .catalog import tables
 from .state import unseen_identities
 
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from typing import Any
+    from .shapes import State
 
-def determinize(state: dict, seat: int, rng: random.Random) -> dict:
+
+def determinize(state: State, seat: int, rng: random.Random) -> State:
     out = copy_state(state)
     if out.get("unseen"):
         _name_unseen(out, rng)
@@ -120,11 +125,11 @@ def determinize(state: dict, seat: int, rng: random.Random) -> dict:
     return out
 
 
-def _name_unseen(out: dict, rng: random.Random) -> None:
+def _name_unseen(out: State, rng: random.Random) -> None:
     """Every unknown tile and token given an identity still possible for its kind."""
     board, decks = out["board"], out["decks"]
     reserve = decks["demand_reserve"]
-    places = [(reserve, i, "demand") for i, t in enumerate(reserve) if is_unknown(t)]
+    places: list[tuple[Any, Any, str]] = [(reserve, i, "demand") for i, t in enumerate(reserve) if is_unknown(t)]
     for kind, where in (("upgrade", board["upgrades"]), ("merchant", board["merchants"])):
         places += [(where, k, kind) for k in sorted(where) if is_unknown(where[k])]
     names = {kind: shuffled(unseen_identities(out, kind), rng) for kind in ("demand", "upgrade", "merchant")}

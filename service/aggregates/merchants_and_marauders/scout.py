@@ -9,13 +9,20 @@ from . import combat, raid
 from .mechanics import skill_test
 from .state import player, spend_action
 
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+    from typing import Any
+    from .shapes import Decision, Outcome, Player, State
 
-def sea_actions(state, p):
+
+def sea_actions(state: State, p: Player) -> list[Decision]:
     if p["in_port"]:
         return []
     scouted = state.get("scouted", ())
     zone = p["zone"]
-    out = []
+    out: list[Decision] = []
     if state["board"]["merchants"].get(zone) is not None and "merchant" not in scouted:
         out.append({"action": "scout", "target": "merchant"})
     for q in state["players"]:
@@ -32,7 +39,7 @@ def sea_actions(state, p):
     return out
 
 
-def do_scout(step, seat, d):
+def do_scout(step: Step, seat: int, d: dict[str, Any]) -> Outcome:
     """The book: "Esplorare", p. 7."""
     state = step.state
     zone = player(state, seat)["zone"]
@@ -58,7 +65,7 @@ HANDLERS = {"scout": do_scout}
 
 # the events ---------------------------------------------------------------------------
 
-def _scouted(state, d, ev):
+def _scouted(state: State, d: dict[str, Any], ev: Ev) -> None:
     """A Scout action (also a rumor followed or a mission completed at sea: tasks.py)."""
     spend_action(state)
     state.setdefault("scouted", []).append(d["target"])

@@ -9,12 +9,20 @@ from .captains import reveal_new_captain
 from .catalog import tables
 from .mechanics import bank_pays, deal_glory
 
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from collections.abc import Collection
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+    from typing import Any
+    from .shapes import Decision, State
 
-def ship_choices(state):
+
+def ship_choices(state: State) -> list[Decision]:
     return [{"action": "choose_ship", "ship": t} for t, s in tables(state)["ships"].items() if s["starting"]]
 
 
-def setup(step):
+def setup(step: Step) -> None:
     """The board (the book: "Preparazione del tabellone", p. 5): demand tiles face up, upgrade
     tiles and merchant tokens face down, missions, the glory track; a secret captain each."""
     state = step.state
@@ -27,7 +35,7 @@ def setup(step):
     step.emit("ShipChoiceOpened", {"ships": [d["ship"] for d in ship_choices(state)]})
 
 
-def board(step, taken=()):
+def board(step: Step, taken: Collection[str] = ()) -> None:
     """The board's tiles, tokens and missions (``setup``). ``taken``: upgrade tiles on
     ships already (a stated position, position.py): the others go one face down to each
     port, in the board's order, while they last."""
@@ -64,7 +72,7 @@ def board(step, taken=()):
         step.emit("MissionPlaced", {"mission": m, "name": S["missions"][m]["name"], "port": S["missions"][m]["location"]})
 
 
-def choose_ship(step, seat, decision):
+def choose_ship(step: Step, seat: int, decision: Decision) -> bool:
     """A captain's ship, chosen in secret (the book: "Preparazione del gioco", p. 5). In play:
     a new captain's, revealed at once. At set-up, once every ship is chosen: the captains
     revealed, a glory card and the starting gold each, the first player drawn; True then
@@ -99,20 +107,20 @@ def choose_ship(step, seat, decision):
 
 # the events ---------------------------------------------------------------------------
 
-def _demand_placed(state, d, ev):
+def _demand_placed(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["board"]["demand"] = dict(d["demand"])
     state["decks"]["demand_reserve"] = list(d["reserve"])
 
 
-def _upgrades_placed(state, d, ev):
+def _upgrades_placed(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["board"]["upgrades"].update(d["tiles"])
 
 
-def _merchants_placed(state, d, ev):
+def _merchants_placed(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["board"]["merchants"].update(d["tokens"])
 
 
-def _first_player(state, d, ev):
+def _first_player(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["order"] = list(d["order"])
     state["phase"] = "play"
 

@@ -14,10 +14,17 @@ from .derived import derived
 from .mechanics import bank_pays, gain_glory
 from .state import UPGRADE_STAT, damage, new_ship, pay, player, receive, ship_max, ship_maxima
 
-REPAIRABLE = ("hull", "masts", "cargo", "cannons")
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+    from typing import Any
+    from .shapes import Decision, Location, Player, State
+
+REPAIRABLE: tuple[Location, ...] = ("hull", "masts", "cargo", "cannons")
 
 
-def sale_value(state, p, port, keep=None, S=None):
+def sale_value(state: State, p: Player, port: str, keep: list[str] | None = None, S: dict[str, Any] | None = None) -> int:
     """What the shipyard pays for the current ship (upgrades +1 each unless
     they move to the new ship at St. John, damage -1 a point, never below 0).
     ``keep``: at St. John (rules version 3) the tiles the player keeps; the others sell.
@@ -39,12 +46,12 @@ def sale_value(state, p, port, keep=None, S=None):
     return max(0, info["sell"] + bonus - damage(state, ship))
 
 
-def keeps_upgrades(state, port, S=None):
+def keeps_upgrades(state: State, port: str, S: dict[str, Any] | None = None) -> bool:
     """``S``: the state's tables, when the caller has read them."""
     return (S or tables(state))["zones"][port]["special"].get("kind") == "transfer_upgrades"
 
 
-def keep_choices(state, p, port, S=None):
+def keep_choices(state: State, p: Player, port: str, S: dict[str, Any] | None = None) -> list[list[str] | None]:
     """St. John (rules version 3): every set of the ship's tiles to keep (the rest sell for +1).
     ``S``: the state's tables, when the caller has read them."""
     if not state.get("fixes") or not keeps_upgrades(state, port, S):
@@ -53,11 +60,11 @@ def keep_choices(state, p, port, S=None):
     return [list(c) for k in range(len(tiles), -1, -1) for c in combinations(tiles, k)]
 
 
-def legal(state, p, here, money, S):
+def legal(state: State, p: Player, here: str, money: int, S: dict[str, Any]) -> list[Decision]:
     """The shipyard's decisions for ``p`` at port ``here`` with ``money`` to spend
     (``S``: the state's tables)."""
     R = S["rules"]
-    out = []
+    out: list[Decision] = []
     ship = p["ship"]
     if money >= abilities.price(state, p, "repair", R["repair_price"]):
         most = ship_maxima(state, ship)
@@ -96,25 +103,25 @@ def legal(state, p, here, money, S):
     return out
 
 
-def do_shipyard(step, seat, d):
+def do_shipyard(step: Step, seat: int, d: dict[str, Any]) -> None:
     step.emit("PortActivityBegun", {"seat": seat, "activity": "shipyard"})
 
 
-def do_repair(step, seat, d):
+def do_repair(step: Step, seat: int, d: dict[str, Any]) -> None:
     """The book: "Acquistare riparazioni", p. 7."""
     state = step.state
     step.emit("ShipRepaired", {"seat": seat, "location": d["location"],
               "cost": abilities.price(state, player(state, seat), "repair", tables(state)["rules"]["repair_price"])})
 
 
-def do_rearm_hull(step, seat, d):
+def do_rearm_hull(step: Step, seat: int, d: dict[str, Any]) -> None:
     state = step.state
     ship = player(state, seat)["ship"]
     t = next(t for t in ship["flipped"] if tables(state)["upgrade"][t] == "reinforced_hull")
     step.emit("HullRearmed", {"seat": seat, "tile": t, "cost": tables(state)["rules"]["reinforced_hull_repair"]})
 
 
-def do_buy_upgrade(step, seat, d):
+def do_buy_upgrade(step: Step, seat: int, d: dict[str, Any]) -> None:
     """The book: "Acquistare tessere upgrade", p. 7."""
     state = step.state
     here = state["port"]["port"]
@@ -125,19 +132,19 @@ def do_buy_upgrade(step, seat, d):
               "cost": abilities.price(state, player(state, seat), "upgrade", S["rules"]["upgrade_price"]), **named})
 
 
-def do_buy_weapon(step, seat, d):
+def do_buy_weapon(step: Step, seat: int, d: dict[str, Any]) -> None:
     """The book: "Comprare armi speciali", p. 7."""
     state = step.state
     step.emit("WeaponBought", {"seat": seat, "kind": d["kind"],
               "cost": abilities.price(state, player(state, seat), "weapon", tables(state)["rules"]["weapon_price"])})
 
 
-def do_sell_weapon(step, seat, d):
+def do_sell_weapon(step: Step, seat: int, d: dict[str, Any]) -> None:
     state = step.state
     step.emit("WeaponSold", {"seat": seat, "kind": d["kind"], "price": bank_pays(state, tables(state)["rules"]["weapon_sale"])})
 
 
-def do_buy_ship(step, seat, d):
+def do_buy_ship(step: Step, seat: int, d: dict[str, Any]) -> None:
     """The book: "Vendere o comprare velieri", p. 7."""
     state = step.state
     S = tables(state)
@@ -165,7 +172,7 @@ def do_buy_ship(step, seat, d):
         gain_glory(step, seat, f"bought a {S['ships'][kind]['name']} (once per captain)")
 
 
-def do_place_upgrade(step, seat, d):
+def do_place_upgrade(step: Step, seat: int, d: dict[str, Any]) -> None:
     """The book: "Morte", p. 15."""
     p = player(step.state, seat)
     tiles = sorted(p["returning"])
@@ -177,13 +184,14 @@ def do_place_upgrade(step, seat, d):
 
 # the events ---------------------------------------------------------------------------
 
-def _ship_repaired(state, d, ev):
+def _ship_repaired(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
-    p["ship"][d["location"]] += 1
+    loc: Location = d["location"]
+    p["ship"][loc] += 1
     pay(state, p, d["cost"])
 
 
-def _upgrade_bought(state, d, ev):
+def _upgrade_bought(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
     state["board"]["upgrades"][d["port"]] = None
     state["board"]["revealed"][d["port"]] = False
@@ -191,26 +199,26 @@ def _upgrade_bought(state, d, ev):
     stat = UPGRADE_STAT.get(tables(state)["upgrade"][d["tile"]])
     before = ship_max(state, ship, stat) if stat in ("cargo", "cannons") else None
     ship["upgrades"].append(d["tile"])
-    if before is not None and ship_max(state, ship, stat) > before:
-        ship[stat] += 1
+    if before is not None and ship_max(state, ship, stat) > before:  # type: ignore[arg-type]  # (cargo or cannons)
+        ship[stat] += 1  # type: ignore[literal-required, typeddict-item]  # (cargo or cannons)
     pay(state, p, d["cost"])
 
 
-def _weapon_bought(state, d, ev):
+def _weapon_bought(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
     state["weapons"][d["kind"]] -= 1
     p["weapons"][d["kind"]] = 1
     pay(state, p, d["cost"])
 
 
-def _weapon_sold(state, d, ev):
+def _weapon_sold(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
     state["weapons"][d["kind"]] += 1
     del p["weapons"][d["kind"]]
     receive(state, p, d["price"])
 
 
-def _ship_bought(state, d, ev):
+def _ship_bought(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
     old = p["ship"]
     ship = new_ship(state, d["ship"], crew=old["crew"])
@@ -219,7 +227,7 @@ def _ship_bought(state, d, ev):
         for t in ship["upgrades"]:
             stat = UPGRADE_STAT.get(tables(state)["upgrade"][t])
             if stat in ("cargo", "cannons"):
-                ship[stat] = ship_max(state, ship, stat)
+                ship[stat] = ship_max(state, ship, stat)  # type: ignore[literal-required]  # (cargo or cannons)
         if state.get("fixes"):          # a kept Extra Hammocks tile keeps its crew point
             ship["crew"] = min(old["crew"], ship_max(state, ship, "crew"))
     p["returning"].extend(t for t in old["upgrades"] if t not in ship["upgrades"])
@@ -232,14 +240,14 @@ def _ship_bought(state, d, ev):
         receive(state, p, -d["net"])
 
 
-def _upgrade_tile_placed(state, d, ev):
+def _upgrade_tile_placed(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
     p["returning"].remove(d["tile"])
     state["board"]["upgrades"][d["port"]] = d["tile"]
     state["board"]["revealed"][d["port"]] = False
 
 
-def _hull_rearmed(state, d, ev):
+def _hull_rearmed(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
     p["ship"]["flipped"].remove(d["tile"])
     pay(state, p, d["cost"])

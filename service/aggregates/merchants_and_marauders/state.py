@@ -19,6 +19,7 @@ fights), glory-card windows at the start of a turn in ``turn_window``.
 
 from __future__ import annotations
 
+
 from service.kernel.machine import is_unknown
 
 from .abilities import has
@@ -26,21 +27,29 @@ from .catalog import default_key, register
 from .catalog import tables
 from .derived import SHIP_STATS, derived
 
-LOCATIONS = ("hull", "masts", "cargo", "crew", "cannons")     # a ship's hit locations
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any, overload
+
+    from typing_extensions import TypeIs
+    from .shapes import Combat, Location, NpcSide, Player, Ship, Side, State, Who, Window
+
+LOCATIONS: tuple[Location, ...] = ("hull", "masts", "cargo", "crew", "cannons")     # a ship's hit locations
 
 
 UPGRADE_STAT = {"extra_hammocks": "crew", "better_rigging": "maneuver", "extended_hold": "cargo",
                 "extra_cannons": "cannons"}
 
 
-def initial_state(config: dict) -> dict:
+def initial_state(config: dict[str, Any]) -> State:
     cat = config["catalog"]
     key = register(cat)
     S = tables({"cat": key})
     opts = config.get("options") or {}
     target = opts.get("glory", S["rules"]["glory_target"])
     seats = config["seats"]
-    state = {
+    state: State = {
         "cat": key,
         # rules version 2: at a table, face-down tiles, tokens and the demand reserve stay unseen
         "unseen": int(config.get("rules_version", "1")) >= 2 and bool(config.get("table")),
@@ -67,10 +76,10 @@ def initial_state(config: dict) -> dict:
         "actions": 0,                # actions left to the current seat
         "acted": False,              # the current seat has taken an action this turn
         "port_used": False,          # the port action was taken this turn
-        "port": None,                # the port action in progress (see PortActionBegun)
+        "port": None,  # type: ignore[typeddict-item]  # the port action in progress (None: none; PortActionBegun)
         "withdrew": False,           # the current seat took gold from the stash this turn
-        "combat": None,              # a fight (combat.py, boarding.py)
-        "raid": None,                # a merchant sighted or raided (raid.py)
+        "combat": None,  # type: ignore[typeddict-item]  # a fight (None: none; combat.py, boarding.py)
+        "raid": None,  # type: ignore[typeddict-item]  # a merchant sighted or raided (None: none; raid.py)
         "scouted": [],               # targets scouted this turn (none twice)
         "players": [new_player(n) for n in range(1, seats + 1)],
         "decks": {
@@ -102,10 +111,11 @@ def initial_state(config: dict) -> dict:
     return state
 
 
-def new_player(seat: int) -> dict:
+def new_player(seat: int) -> Player:
     return {
-        "seat": seat, "captain": None, "revealed": False, "chosen": None, "ship": None,
-        "zone": None, "in_port": False, "gold": 0, "stash": 0, "stash_acts": 0,
+        # (no captain, ship or zone before the set-up: the shapes name what the rules read after it)
+        "seat": seat, "captain": None, "revealed": False, "chosen": None, "ship": None,  # type: ignore[typeddict-item]
+        "zone": None, "in_port": False, "gold": 0, "stash": 0, "stash_acts": 0,  # type: ignore[typeddict-item]
         "cargo": [], "glory": 0, "hand": [], "specialists": [], "rumor": None, "offered_rumor": None,
         "mission": None, "weapons": {}, "flags": {}, "glory_ship": False, "last_buy": None,
         "needs_captain": False, "returning": [], "pending": [], "captains_had": 0,
@@ -120,24 +130,33 @@ CARRY_ON = "carry on"       # a fight is over and the current player lived: his 
 
 # the state's queries ------------------------------------------------------------------
 
-def player(state, seat):
+def player(state: State, seat: int) -> Player:
     return state["players"][seat - 1]
 
 
-def side(state, who):
+if TYPE_CHECKING:               # (an NPC's name gives its side, a seat its player)
+    @overload
+    def side(state: State, who: str) -> NpcSide: ...
+    @overload
+    def side(state: State, who: int) -> Player: ...
+    @overload
+    def side(state: State, who: Who) -> Side: ...
+
+
+def side(state: State, who: Who) -> Side:
     """A side of a fight: a seat's player, or the NPC fighting (``npc:<id>``; its ship is
     the Enemy chart's, its hold the cards found when it is plundered)."""
     if isinstance(who, str):
-        return state["combat"]["npc"]
+        return state["combat"]["npc"]  # type: ignore[return-value]  # (an NPC side: the fight has one)
     return player(state, who)
 
 
-def side_key(c, who):
+def side_key(c: Combat, who: Who) -> str:
     """``a`` (the attacker) or ``d`` (the defender): where a side's dice and action are kept."""
     return "a" if who == c["a"] else "d"
 
 
-def ship_max(state, ship, stat):
+def ship_max(state: Mapping[str, Any], ship: Ship, stat: str) -> int:
     """The ship's value for ``stat`` with its upgrades (never above the maximum)."""
     if not ship["upgrades"]:
         return derived(state)["ship_maxima"][ship["type"]][stat]
@@ -150,7 +169,7 @@ def ship_max(state, ship, stat):
     return min(v, S["rules"]["stat_max"])
 
 
-def ship_maxima(state, ship) -> dict:
+def ship_maxima(state: Mapping[str, Any], ship: Ship) -> dict[str, int]:
     """``ship_max`` of every stat (``SHIP_STATS``) at once: {stat: value}. Read it, never
     change it (without upgrades it is the ship type's own table, derived.py)."""
     if not ship["upgrades"]:
@@ -158,7 +177,7 @@ def ship_maxima(state, ship) -> dict:
     return {stat: ship_max(state, ship, stat) for stat in SHIP_STATS}
 
 
-def damage(state, ship) -> int:
+def damage(state: State, ship: Ship) -> int:
     """Damage points (crew losses are not damage: they are recruited)."""
     most = ship_maxima(state, ship)
     n = 0
@@ -167,24 +186,24 @@ def damage(state, ship) -> int:
     return n
 
 
-def capacity(state, p) -> int:
+def capacity(state: State, p: Side) -> int:
     cap = p["ship"]["cargo"]
     if has(state, p, "extra_cargo"):
         cap += 1
     return cap
 
 
-def home(state, p, S=None):
+def home(state: State, p: Player, S: dict[str, Any] | None = None) -> str:
     """``S``: the state's tables (``tables(state)``), when the caller has read them."""
     return (S or tables(state))["captains"][p["captain"]]["home"]
 
 
-def at_home(state, p, S=None) -> bool:
+def at_home(state: State, p: Player, S: dict[str, Any] | None = None) -> bool:
     """``S``: the state's tables (``tables(state)``), when the caller has read them."""
     return p["in_port"] and p["zone"] == home(state, p, S)
 
 
-def funds(state, p, home: bool | None = None) -> int:
+def funds(state: State, p: Player, home: bool | None = None) -> int:
     """What the player may spend now: gold on board, and the stash at the home port
     (``home``: ``at_home``, when the caller has read it)."""
     if home is None:
@@ -192,82 +211,82 @@ def funds(state, p, home: bool | None = None) -> int:
     return p["gold"] + (p["stash"] if home else 0)
 
 
-def stash_terms(state) -> tuple[int, int]:
+def stash_terms(state: State) -> tuple[int, int]:
     """The stash's rate (gold a glory point) and the most glory it may give."""
     r = tables(state)["rules"]
     return r["stash_gold_per_glory"], state["target"] // r["stash_glory_fraction"]
 
 
-def stash_glory(state, p, terms: tuple[int, int] | None = None) -> int:
+def stash_glory(state: State, p: Player, terms: tuple[int, int] | None = None) -> int:
     per, most = terms or stash_terms(state)
     return min(p["stash"] // per, most)
 
 
-def total_glory(state, p) -> int:
+def total_glory(state: State, p: Player) -> int:
     return p["glory"] + stash_glory(state, p)
 
 
-def current_seat(state):
+def current_seat(state: State) -> int | None:
     order = state["order"]
     if state["phase"] != "play" or not order:
         return None
     return order[state["cur"]]
 
 
-def new_ship(state, kind: str, crew: int | None = None) -> dict:
+def new_ship(state: Mapping[str, Any], kind: str, crew: int | None = None) -> Ship:
     s = tables(state)["ships"][kind]
     return {"type": kind, "hull": s["toughness"], "masts": s["toughness"], "cargo": s["cargo"],
             "crew": s["crew"] if crew is None else min(crew, s["crew"]), "cannons": s["cannons"],
             "upgrades": [], "flipped": []}
 
 
-def pay(state, p, amount):
+def pay(state: State, p: Player, amount: int) -> None:
     from_board = min(p["gold"], amount)
     p["gold"] -= from_board
     p["stash"] -= amount - from_board
     state["bank"] += amount
 
 
-def receive(state, p, amount):
+def receive(state: State, p: Player, amount: int) -> None:
     p["gold"] += amount
     state["bank"] -= amount
 
 
-def spend_action(state):
+def spend_action(state: State) -> None:
     """One of the turn's actions taken (the book: three a turn)."""
     state["actions"] -= 1
     state["acted"] = True
 
 
-def side_name(who) -> str:
+def side_name(who: Who) -> str:
     """``seat 2``, or ``the dutch naval ship`` for an NPC side."""
     return f"the {who[4:].replace('_', ' ')} ship" if is_npc(who) else f"seat {who}"
 
 
-def other_side(c, who):
+def other_side(c: Combat, who: Who) -> Who:
     """The other side of the fight ``c``."""
     return c["d"] if who == c["a"] else c["a"]
 
 
 # a fight's sides (combat.py) ------------------------------------------------------
 
-def nation_of(state, p):
+def nation_of(state: State, p: Side) -> str | None:
     """A player's ship sails under its captain's home port's flag (an NPC: its nation's)."""
-    if p.get("npc"):
-        return p.get("nation")
+    if "npc" in p:
+        return p["nation"]
     S = tables(state)
     return S["zones"][S["captains"][p["captain"]]["home"]]["nation"]
 
 
-def is_pirate(p) -> bool:
+def is_pirate(p: Side) -> bool:
     return bool(p.get("npc_pirate")) or any(p["flags"].values())
 
 
-def is_npc(who) -> bool:
+def is_npc(who: Who) -> TypeIs[str]:
     return isinstance(who, str)
 
 
-def upgrade_tile(state, p, kind, ready=False):
+def upgrade_tile(state: State, p: Side, kind: str, ready: bool = False) -> str | None:
     """The upgrade tile of ``kind`` on the player's ship (face up only, if ``ready``)."""
     upgrades = p["ship"].get("upgrades")
     if not upgrades:                    # (most ships: the tables are not even read)
@@ -279,8 +298,8 @@ def upgrade_tile(state, p, kind, ready=False):
     return None
 
 
-def cargo_by_good(state, p):
-    out = {}
+def cargo_by_good(state: State, p: Side) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
     good = tables(state)["good"]
     for c in p["cargo"]:
         out.setdefault(good[c], []).append(c)
@@ -289,7 +308,7 @@ def cargo_by_good(state, p):
     return out
 
 
-def unseen_identities(state, kind: str) -> list:
+def unseen_identities(state: State, kind: str) -> list[str]:
     """At a table: the tiles (``demand``/``upgrade``) or tokens (``merchant``)
     nobody has seen yet, i.e. every one of the kind not known to be elsewhere.
     Empty in any other game: nothing lies face down unseen, nobody is asked to name it."""
@@ -309,7 +328,7 @@ def unseen_identities(state, kind: str) -> list:
     return sorted(t for t in every if t not in known)
 
 
-def glory_window(state):
+def glory_window(state: State) -> Window | None:
     """The open window: a fight's (``state["combat"]["window"]``) or, at the start of a
     player's turn, the table's (``state["turn_window"]``); None."""
     c = state.get("combat")

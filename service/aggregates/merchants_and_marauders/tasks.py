@@ -32,14 +32,22 @@ from .effects import run, validate as validate_effect, validate_steps
 from .mechanics import gain_glory, skill_test
 from .state import cargo_by_good, funds, pay, player
 
-NEEDS = {"deliver": {"good": str, "count": int}, "pay": {"amount": int}}
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from collections.abc import Collection
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+    from typing import Any, NoReturn
+    from .shapes import Decision, Outcome, Player, State
+
+NEEDS: dict[str, dict[str, type]] = {"deliver": {"good": str, "count": int}, "pay": {"amount": int}}
 
 
-def _bad(card, msg):
+def _bad(card: str, msg: str) -> NoReturn:
     raise BadInput(f"merchants-and-marauders catalog: card {card!r}: {msg}")
 
 
-def validate_rumor(r, zones, ports, nations):
+def validate_rumor(r: Any, zones: Collection[str], ports: Collection[str], nations: Collection[str]) -> None:
     if r.get("skill") not in ("influence", "scouting"):
         _bad(r["id"], "a rumor's skill is influence (in port) or scouting (at sea)")
     if r.get("location") not in zones:
@@ -52,7 +60,7 @@ def validate_rumor(r, zones, ports, nations):
         _bad(r["id"], "a rumor's effect is immediate (it acts when the rumor proves true)")
 
 
-def validate_mission(m, zones, ports, goods, nations):
+def validate_mission(m: Any, zones: Collection[str], ports: Collection[str], goods: Collection[str], nations: Collection[str]) -> None:
     c = m.get("complete")
     if c is None:
         return                      # no completion written: it cannot be completed
@@ -79,7 +87,7 @@ def validate_mission(m, zones, ports, goods, nations):
 
 
 # what may be done --------------------------------------------------------------------
-def _rumor_here(state, p, during):
+def _rumor_here(state: State, p: Player, during: str) -> bool:
     if not state.get("tasks") or p["rumor"] is None or p.get("rumor_shown"):
         return False
     r = tables(state)["rumors"][p["rumor"]]
@@ -89,11 +97,11 @@ def _rumor_here(state, p, during):
     return want == during and r["location"] == p["zone"]
 
 
-def _payable(state, p):
+def _payable(state: State, p: Player) -> int:
     return funds(state, p) if p["in_port"] else p["gold"]
 
 
-def _mission_ready(state, p, during):
+def _mission_ready(state: State, p: Player, during: str) -> bool:
     if not state.get("tasks") or p["mission"] is None:
         return False
     c = tables(state)["missions"][p["mission"]].get("complete")
@@ -106,12 +114,12 @@ def _mission_ready(state, p, during):
     return all(len(have.get(n["good"], [])) >= n["count"] for n in c.get("needs", []) if n["need"] == "deliver")
 
 
-def has_task(p) -> bool:
+def has_task(p: Player) -> bool:
     """A rumor or a mission in hand: without one, the player has no task to act on."""
     return p["rumor"] is not None or p["mission"] is not None
 
 
-def port_activities(state, p, started):
+def port_activities(state: State, p: Player, started: list[str]) -> list[Decision]:
     if not has_task(p):
         return []
     out = []
@@ -122,7 +130,7 @@ def port_activities(state, p, started):
     return out
 
 
-def sea_actions(state, p):
+def sea_actions(state: State, p: Player) -> list[Decision]:
     if p["in_port"] or not has_task(p):
         return []
     out = []
@@ -134,7 +142,7 @@ def sea_actions(state, p):
 
 
 # doing it --------------------------------------------------------------------------------
-def _begin(step, seat, activity, target):
+def _begin(step: Step, seat: int, activity: str, target: str) -> None:
     p = player(step.state, seat)
     if step.state["port"] is not None:
         step.emit("PortActivityBegun", {"seat": seat, "activity": activity})
@@ -142,7 +150,7 @@ def _begin(step, seat, activity, target):
         step.emit("Scouted", {"seat": seat, "zone": p["zone"], "target": target})
 
 
-def do_follow_rumor(step, seat, d):
+def do_follow_rumor(step: Step, seat: int, d: dict[str, Any]) -> Outcome:
     state = step.state
     p = player(state, seat)
     card = p["rumor"]
@@ -151,16 +159,16 @@ def do_follow_rumor(step, seat, d):
     step.emit("RumorRevealed", {"seat": seat, "card": card, "name": r["name"], "skill": r["skill"], "zone": p["zone"]})
     if not skill_test(step, seat, r["skill"], f"following the rumor {r['name']}"):
         step.emit("RumorFalse", {"seat": seat, "card": card})
-        return
+        return None
     step.emit("RumorTrue", {"seat": seat, "card": card, "kept": bool(r.get("keep"))})
     effect = r.get("effect", "none")
-    out = run(step, effect["steps"], seat, card) if effect != "none" else None
+    out = run(step, effect["steps"], seat, card) if effect != "none" else None  # type: ignore[arg-type]  # (a rumor)
     if player(step.state, seat)["captain"] is not None:
         gain_glory(step, seat, "a rumor proved true")
     return out
 
 
-def do_complete_mission(step, seat, d):
+def do_complete_mission(step: Step, seat: int, d: dict[str, Any]) -> Outcome:
     state = step.state
     p = player(state, seat)
     card = p["mission"]
@@ -169,7 +177,7 @@ def do_complete_mission(step, seat, d):
     _begin(step, seat, "complete_mission", "mission")
     if c.get("skill") and not skill_test(step, seat, c["skill"], f"completing the mission {m['name']}"):
         step.emit("MissionAttemptFailed", {"seat": seat, "mission": card})
-        return
+        return None
     have = cargo_by_good(state, p)
     delivered = []
     for n in c.get("needs", []):
@@ -177,7 +185,7 @@ def do_complete_mission(step, seat, d):
             delivered += sorted(have[n["good"]])[:n["count"]]
     pay = sum(n["amount"] for n in c.get("needs", []) if n["need"] == "pay")
     step.emit("MissionCompleted", {"seat": seat, "mission": card, "name": m["name"], "delivered": delivered, "paid": pay})
-    out = run(step, c["steps"], seat, card) if c.get("steps") else None
+    out = run(step, c["steps"], seat, card) if c.get("steps") else None  # type: ignore[arg-type]  # (a mission)
     if player(step.state, seat)["captain"] is not None:
         gain_glory(step, seat, "a mission completed")
     return out
@@ -188,26 +196,26 @@ HANDLERS = {"follow_rumor": do_follow_rumor, "complete_mission": do_complete_mis
 
 # the events ---------------------------------------------------------------------------
 
-def _rumor_revealed(state, d, ev):
+def _rumor_revealed(state: State, d: dict[str, Any], ev: Ev) -> None:
     player(state, d["seat"])["rumor_shown"] = True
 
 
-def _rumor_done(state, d, ev):
+def _rumor_done(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
     if not d.get("kept"):               # false, or true and not kept: back into the rumor deck
-        state["decks"]["rumors"].append(p["rumor"])
+        state["decks"]["rumors"].append(p["rumor"])  # type: ignore[arg-type]  # (the rumor followed)
         p["rumor"] = None
         p.pop("rumor_shown", None)
 
 
-def _mission_completed(state, d, ev):
+def _mission_completed(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
     for c in d["delivered"]:
         p["cargo"].remove(c)
     state["decks"]["cargo_discard"].extend(d["delivered"])
     if d["paid"]:
         pay(state, p, d["paid"])
-    state["decks"]["mission_discard"].append(p["mission"])
+    state["decks"]["mission_discard"].append(p["mission"])  # type: ignore[arg-type]  # (the mission completed)
     p["mission"] = None
 
 

@@ -20,18 +20,25 @@ from .names import article, for_config, printed
 
 from .state import capacity, damage, ship_max, stash_glory, total_glory
 
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from service.kernel.events import Ev
+    from typing import Any
+    from .names import Names
+    from .shapes import Location, Player, Ship, State, Who
+
 HIDDEN = "hidden"
 
 
-def words(x) -> str:
+def words(x: object) -> str:
     return str(x).replace("_", " ")
 
 
-def _ship(state, ship):
+def _ship(state: State, ship: Ship | None) -> dict[str, Any] | None:
     if ship is None:
         return None
     S = tables(state)
-    locs = ("hull", "masts", "cargo", "crew", "cannons")
+    locs: tuple[Location, ...] = ("hull", "masts", "cargo", "crew", "cannons")
     return {"type": ship["type"], "name": S["ships"][ship["type"]]["name"],
             "locations": {k: ship[k] for k in locs},
             "max": {k: ship_max(state, ship, k) for k in (*locs, "maneuver")},
@@ -39,11 +46,11 @@ def _ship(state, ship):
             "damage": damage(state, ship)}
 
 
-def _player(state, p, mine):
+def _player(state: State, p: Player, mine: bool) -> dict[str, Any]:
     S = tables(state)
     known = mine or p["revealed"]
     cap = S["captains"][p["captain"]] if (known and p["captain"]) else None
-    out = {
+    out: dict[str, Any] = {
         "captain": ({"id": p["captain"], **cap} if cap else (HIDDEN if p["captain"] else None)),
         "ship": _ship(state, p["ship"]),
         "zone": p["zone"], "in_port": p["in_port"],
@@ -69,25 +76,25 @@ def _player(state, p, mine):
     return out
 
 
-def view(state: dict, seat: int | None) -> dict:
+def view(state: State, seat: int | None) -> dict[str, Any]:
     S = tables(state)
     referee = seat is None
     board = state["board"]
-    upgrades = {}
-    for port, tile in board["upgrades"].items():
+    upgrades: dict[str, Any] = {}
+    for at, tile in board["upgrades"].items():
         if tile is None:
-            upgrades[port] = None
-        elif referee or board["revealed"][port]:
-            upgrades[port] = {"tile": tile, "kind": S["upgrade"].get(tile, "unseen"),
-                              "name": S["upgrade_name"].get(tile, "unseen"), "face_up": board["revealed"][port]}
+            upgrades[at] = None
+        elif referee or board["revealed"][at]:
+            upgrades[at] = {"tile": tile, "kind": S["upgrade"].get(tile, "unseen"),
+                            "name": S["upgrade_name"].get(tile, "unseen"), "face_up": board["revealed"][at]}
         else:
-            upgrades[port] = "face-down"
+            upgrades[at] = "face-down"
     merchants = {z: (None if t is None else ({"token": t, "nation": S["merchant"].get(t, "unseen")} if referee
                                              else "face-down"))
                  for z, t in board["merchants"].items()}
     decks = state["decks"]
     port = state["port"]
-    port_view = None
+    port_view: dict[str, Any] | None = None
     if port is not None:
         cur = state["order"][state["cur"]]
         port_view = {"port": port["port"], "started": list(port["started"]), "activity": port["act"],
@@ -97,7 +104,7 @@ def view(state: dict, seat: int | None) -> dict:
                                   for c, pr in sorted(port["offer"].items())]
         else:
             port_view["offer"] = len(port["offer"])
-    out = {
+    out: dict[str, Any] = {
         "phase": state["phase"], "turn": state["turn"], "target": state["target"],
         "end_reason": state["end_reason"], "order": list(state["order"]),
         "current": state["order"][state["cur"]] if state["phase"] == "play" and state["order"] else None,
@@ -177,9 +184,9 @@ RAID_STAGES = {
 }
 
 
-def _event_says(d, N):
-    """What a drawn event card does, in words (the recorded note of older builds says
-    NPCs come later: the card's kind says what it does now)."""
+def _event_says(d: dict[str, Any], N: Names) -> str:
+    """What a drawn event card does, in words: its effect, else its kind and NPC icons
+    (not the ``note`` of games of rules versions before 5, flow.EVENT_NOTE)."""
     if d.get("effect", "none") != "none":
         return "its text acts at once" if d["effect"] == "immediate" else f"its text acts ({words(d['effect'])})"
     icons = ", ".join(f"{N.npc(i['npc'])} {i['dir']}" for i in d.get("npc_icons") or [])
@@ -189,7 +196,7 @@ def _event_says(d, N):
     return "no effect: its printed text is not known" + moves
 
 
-def _scout_target(target, N):
+def _scout_target(target: str, N: Names) -> str:
     if target.startswith("seat:"):
         return f"seat {target[5:]}'s ship"
     if target.startswith("npc:"):
@@ -203,7 +210,7 @@ def _titled(kind: str, name: str) -> str:
     return name if name.lower().startswith(kind) else f"the {kind} {name}"
 
 
-def _beaten(side, N) -> str:
+def _beaten(side: Who, N: Names) -> str:
     """The beaten side of a fight: ``seat 2``, or an NPC ship (``npc:english_naval``)."""
     return N.npc(side[4:]) if isinstance(side, str) and side.startswith("npc:") else f"seat {side}"
 
@@ -216,7 +223,7 @@ def _and(items: list) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _tokens(tokens: dict, N) -> str:
+def _tokens(tokens: dict, N: Names) -> str:
     """Merchant tokens by sea zone, each by its nation: "Havana English, Nassau Dutch"."""
     return ", ".join(f"{N.zone(z)} " + (N.people(N.S["merchant"][t]) if t in N.S["merchant"] else "unseen")
                      for z, t in tokens.items())
@@ -445,7 +452,7 @@ def _n(n: int, thing: str) -> str:
     return f"{n} {thing}" + ("" if n == 1 else "s")
 
 
-def _placed(q, N) -> str:
+def _placed(q: dict[str, Any], N: Names) -> str:
     """A player of a stated position, in words (``PositionLaid``)."""
     ship = q["ship"]
     where = f"in port at {N.zone(q['zone'])}" if q["in_port"] else f"at sea off {N.zone(q['zone'])}"
@@ -458,7 +465,7 @@ def _placed(q, N) -> str:
             + f" {where}" + (f" ({', '.join(extras)})" if extras else ""))
 
 
-def describe(ev, config: dict | None = None) -> str:
+def describe(ev: Ev, config: dict | None = None) -> str:
     """One line of the log, ports, ships, captains and cards by their printed names
     (``config``: the game's, whose catalog names them; the default catalog's without)."""
     f = _LINES.get(ev.type)
@@ -470,7 +477,7 @@ def describe(ev, config: dict | None = None) -> str:
     return N.text(_NPC_SIDE.sub(lambda m: N.npc(m.group(1)), f(ev, d, d.get("seat"), N)))
 
 
-def say_event(config: dict | None, ev) -> str:
+def say_event(config: dict | None, ev: Ev) -> str:
     """``describe`` with the game's own catalog (the default one without ``config``), and
     the kernel's chance events (a card drawn, a deck shuffled, dice rolled) in the game's
     words (service/views.py ``describe`` asks it first): "" for the kernel's own wording."""
@@ -479,11 +486,11 @@ def say_event(config: dict | None, ev) -> str:
     return describe(ev, config)
 
 
-def _drawn(d, N) -> str:
+def _drawn(d: dict[str, Any], N: Names) -> str:
     return f"drew {N.drawn(d['deck'], d['card'])} from {N.deck(d['deck'])} ({N.text(d['why'])})"
 
 
-def _shuffled(d, N) -> str:
+def _shuffled(d: dict[str, Any], N: Names) -> str:
     deck = N.deck(d["deck"])
     why = N.text(d["why"])
     plain = deck.removeprefix("the ")
@@ -493,13 +500,13 @@ def _shuffled(d, N) -> str:
     return f"shuffled {deck} ({why})"
 
 
-def _chosen(d, N) -> str:
+def _chosen(d: dict[str, Any], N: Names) -> str:
     options = [N.card(o) if isinstance(o, str) else str(o) for o in d["options"]]
     value = N.card(d["value"]) if isinstance(d["value"], str) else str(d["value"])
     return f"chance chose {value} among {', '.join(options)} ({N.text(d['why'])})"
 
 
-def _awaited(d, N) -> str:
+def _awaited(d: dict[str, Any], N: Names) -> str:
     deck = d.get("deck")
     what = {"card": f"a card of {N.deck(deck)}" if deck else "a card", "dice": f"{d.get('n')}d{d.get('sides')}",
             "pick": "a choice", "shuffle": f"the order of {N.deck(deck)}" if deck else "an order"}.get(d["kind"])

@@ -9,24 +9,31 @@ from .abilities import has
 from .catalog import tables
 from .state import player
 
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+    from typing import Any
+    from .shapes import Decision, Player, State
+
 FLAG_MAX = 5
 
 
-def gain_flag(step, seat, nation, why):
+def gain_flag(step: Step, seat: int, nation: str, why: str) -> None:
     """The book: "Ricevere bandierine ricercato", p. 11."""
     p = player(step.state, seat)
     n = min(FLAG_MAX, p["flags"].get(nation, 0) + 1)
     step.emit("WantedFlagGained", {"seat": seat, "nation": nation, "flags": n, "why": why})
 
 
-def lose_flag(step, seat, nation, why):
+def lose_flag(step: Step, seat: int, nation: str, why: str) -> None:
     """The book: "Rimuovere bandierine ricercato", p. 11."""
     p = player(step.state, seat)
     if p["flags"].get(nation):
         step.emit("WantedFlagRemoved", {"seat": seat, "nation": nation, "flags": p["flags"][nation] - 1, "why": why})
 
 
-def port_entries(state, p, S=None):
+def port_entries(state: State, p: Player, S: dict[str, Any] | None = None) -> list[Decision]:
     """How the captain may enter the port of his sea zone (none: he may not). ``S``: the
     state's tables (``tables(state)``), when the caller has read them.
     The book: "Conseguenze nell'essere ricercato", p. 11."""
@@ -47,11 +54,11 @@ def port_entries(state, p, S=None):
 
 # the events ---------------------------------------------------------------------------
 
-def _flag_gained(state, d, ev):
+def _flag_gained(state: State, d: dict[str, Any], ev: Ev) -> None:
     player(state, d["seat"])["flags"][d["nation"]] = d["flags"]
 
 
-def _flag_removed(state, d, ev):
+def _flag_removed(state: State, d: dict[str, Any], ev: Ev) -> None:
     p = player(state, d["seat"])
     if d["flags"] <= 0:
         p["flags"].pop(d["nation"], None)

@@ -20,18 +20,25 @@ from __future__ import annotations
 
 from .derived import man_o_war
 
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from typing import Any
+    from service.kernel.events import Ev
+    from service.kernel.machine import Step
+    from .shapes import State
 
-def at_war(state, a, b) -> bool:
+
+def at_war(state: State, a: str | None, b: str | None) -> bool:
     war = state["board"].get("war") or []
     return a != b and a in war and b in war
 
 
-def bounty_refused(state, winner_nation, payer) -> bool:
+def bounty_refused(state: State, winner_nation: str | None, payer: str | None) -> bool:
     """The PT clause: no bounty from a nation at war with the winner's nation."""
     return at_war(state, winner_nation, payer)
 
 
-def declare(step, s, card):
+def declare(step: Step, s: dict[str, Any], card: str) -> None:
     """A ``war`` step: ``nations`` (two), ``zones`` (nation -> entry zone), ``captain``."""
     state = step.state
     nations = sorted(s["nations"])
@@ -50,7 +57,7 @@ def declare(step, s, card):
                   "ship": "man_o_war", "captain": dict(s["captain"])})
 
 
-def end(step, why):
+def end(step: Step, why: str) -> None:
     """Peace: the At War space is emptied; the Man-o-Wars leave the sea."""
     state = step.state
     war = state["board"].get("war")
@@ -62,7 +69,7 @@ def end(step, why):
             step.emit("NpcLeft", {"npc": man_o_war(n), "why": "the war is over"})
 
 
-def enter(step, arrival):
+def enter(step: Step, arrival: dict[str, Any]) -> None:
     """At the end of the turn: a Man-o-War enters (or one at sea sails to its zone)."""
     state = step.state
     npc = arrival["npc"]
@@ -76,11 +83,11 @@ def enter(step, arrival):
 
 # the events ---------------------------------------------------------------------------
 
-def _war_declared(state, d, ev):
+def _war_declared(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["board"]["war"] = list(d["nations"])
 
 
-def _war_ended(state, d, ev):
+def _war_ended(state: State, d: dict[str, Any], ev: Ev) -> None:
     state["board"]["war"] = None
     state["mow_arriving"] = [a for a in state.get("mow_arriving") or [] if a["nation"] not in d["nations"]]
 

@@ -8,6 +8,10 @@ from __future__ import annotations
 from .names import PEOPLE as _PEOPLE
 from .names import Names, for_config
 
+TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
+if TYPE_CHECKING:
+    from typing import Any
+
 
 def _names(config: dict) -> tuple[Names, dict]:
     """The catalog's names, and every id the decisions carry -> what is printed (zones,
@@ -32,10 +36,10 @@ _SIMPLE = {
 }
 
 
-def say_decision(config: dict, decision: dict) -> str:
+def say_decision(config: dict[str, Any], decision: Any) -> str:
     N, names = _names(config)
 
-    def n(x) -> str:
+    def n(x: object) -> str:
         if isinstance(x, bool):
             return "yes" if x else "no"
         if isinstance(x, str):
