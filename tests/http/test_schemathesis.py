@@ -74,7 +74,8 @@ def test_openapi_conformance(api_schema, server, targets, mode):
                 token = pick.choice(creds)
                 if token:
                     headers["Authorization"] = f"Bearer {token}"
-            if op.path.endswith("/stream") and mode == "positive":  # noqa: B023 - run() is called in this iteration
+            live = op.path.endswith("/stream") or op.path.startswith("/streams/")  # noqa: B023 - called in this iteration
+            if live and mode == "positive":
                 case.query = dict(case.query or {}, timeout=0.01)  # a live stream stays open until then (its first
                 # batch of events is sent however short it is)
             if op.path.endswith("/analysis") and mode == "positive":  # noqa: B023 - run() is called in this iteration
