@@ -35,9 +35,10 @@ bots.py            bots for simulations and tests (random, merchant, pirate)
 
 from .bots import BOTS
 from .rules import RULES
-from .words import say_decision
+from .words import say_choices, say_decision
 
 RULES.bots = BOTS
 RULES.say_decision = say_decision
+RULES.say_choices = say_choices  # a function of its own, as say_decision
 
 __all__ = ["RULES"]

@@ -5,6 +5,7 @@ the catalog the game travels with."""
 
 from __future__ import annotations
 
+from .catalog import tables
 from .names import PEOPLE as _PEOPLE
 from .names import Names, for_config
 
@@ -92,7 +93,11 @@ def say_decision(config: dict[str, Any], decision: Any) -> str:
         verb = {"buy_weapon": "buy", "sell_weapon": "sell", "spend_weapon": "use", "special_shot": "fire"}[a]
         return f"{verb} {n(d['kind'])}"
     if a == "buy_ship":
-        return f"buy a {n(d['ship'])}"
+        if "keep" not in d:
+            return f"buy a {n(d['ship'])}"
+        kept = [n(t) for t in d["keep"] or ()]
+        return (f"buy a {n(d['ship'])}, keeping {' and '.join(kept)} (the other tiles sold)" if kept
+                else f"buy a {n(d['ship'])}, selling every upgrade tile")
     if a == "claim_mission":
         return f"take {N.drawn('missions', d['mission'])}"
     if a == "place_upgrade":
@@ -115,3 +120,30 @@ def say_decision(config: dict[str, Any], decision: Any) -> str:
         return "claim the ship" if d.get("claim") else "leave the ship"
     rest = ", ".join(f"{k.replace('_', ' ')} {n(v)}" for k, v in d.items() if k != "action")
     return f"{n(a or '')} {rest}".strip()
+
+
+def _icon(icon: str) -> str:
+    """A cargo card's icon in words: ``escape`` -> "escape icon", ``hit:masts`` -> "masts hit icon"."""
+    kind, _, where = str(icon).partition(":")
+    return f"{where} {kind} icon" if where else f"{kind} icon"
+
+
+def say_choices(state: Any, config: dict[str, Any], decisions: list[dict[str, Any]]) -> list[str]:
+    """``say_decision`` for each, a card offered in port with its price ("buy cocoa (raid 3)
+    for 2 gold"), and two cargo cards that would read alike told apart by their icons
+    ("cocoa (raid 3, escape icon)")."""
+    said = [say_decision(config, d) for d in decisions]
+    port = state.get("port") or {}
+    offer = port.get("offer") or {} if isinstance(port, dict) else {}
+    counts: dict[str, int] = {}
+    for text in said:
+        counts[text] = counts.get(text, 0) + 1
+    cargo = tables(state)["cargo"] if any(n > 1 for n in counts.values()) else {}
+    for i, d in enumerate(decisions):
+        card = d.get("card")
+        if counts[said[i]] > 1 and card in cargo:
+            printed = f"(raid {cargo[card]['raid']})"
+            said[i] = said[i].replace(printed, f"(raid {cargo[card]['raid']}, {_icon(cargo[card]['icon'])})", 1)
+        if d.get("action") == "buy" and card in offer:
+            said[i] += f" for {offer[card]} gold"
+    return said
