@@ -231,6 +231,8 @@ class _Table:
         if not isinstance(value, str) or not value.strip():
             raise BadInput(f"{what}: 'Deception' or 'Fog Bank', not {value!r}"[:200])
         t = _type_of(value, self.i)
+        if t is None:
+            raise BadInput(f"{what}: there is no action card {value!r}"[:200])
         if t not in PLACED:
             raise BadInput(f"{what}: {value!r} is neither a Deception nor a Fog Bank (the cards placed on a "
                            f"player, 3.3.10, 3.3.14)")
