@@ -255,6 +255,24 @@ def test_the_phantoms_turn_of_551_from_a_position_of_the_ship_that_matters():
     _check(t.state)
 
 
+def test_a_phantom_check_states_only_the_ships_it_reads():
+    """The phantom's Monitor (5.4.3, 3.3.24) on the player's ship in a refuge, then its
+    Interrogate "High VP" (step 11) on the hidden raider of most VP: three ships stated."""
+    t = Table(1, solo=["solo-10", "solo-16", "solo-1"], position={"to_play": 2, "players": [
+        {"ships": [{"ship": "Emden", "refuge": True}, "Leopard", "Wolf"], "hand": []}]})
+    t.roll(4)                               # solo-10, red 4: Monitor
+    att = last(t, "AttackAnnounced")
+    assert (att["kind"], att["targets"]) == ("monitor", ["emden"])
+    t.roll(3, 4, 8)                         # Monitor d10 d8: 4 + 2 against the Emden's 8: no effect
+    assert last(t, "DiceCompared")["attack"]["result"] == 6 and last(t, "DiceCompared")["outcome"] == "none"
+    t.roll(4)                               # solo-16, red 4: Interrogate, High VP: the Wolf (6) before the Leopard (3)
+    assert last(t, "AttackAnnounced")["kind"] == "interrogate" and last(t, "AttackAnnounced")["targets"] == ["wolf"]
+    while t.awaiting():
+        t.roll(1)                           # the challenge fails; solo-1, red 1: no action (ET)
+    assert t.state["current"] == 1 and not t.st("wolf")["revealed"]
+    count_cards(t.state)
+
+
 def test_the_phantoms_short_turn_and_the_solitaire_cards_turned():
     """5.4.3 step 9: after its Deception the phantom's next turn is one card, the action of 3
     or 4; the solitaire cards turned since the reshuffle are out of its deck (5.4.1)."""
