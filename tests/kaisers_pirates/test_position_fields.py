@@ -120,7 +120,8 @@ def test_two_refuges_by_type_and_a_third_refused():
     ({"merchants": [{"merchant": "Maria", "refuge": True}]},
      "seat 1's merchants: 'Maria': refuge: an island refuge shelters a warship or raider only (3.3.20)"),
     ({"ships": [{"ship": "Leopard", "refuge": True, "revealed": True}]},
-     "seat 1's ships: Leopard is in an island refuge: a raider there is hidden and cannot be revealed (3.3.20)"),
+     "seat 1's ships: Leopard is stated revealed and in an island refuge: a raider there is hidden and cannot be "
+     "revealed (3.3.20)"),
     ({"ships": [{"ship": "Emden", "refuge": "Fog Bank"}]},
      "seat 1's ships: Emden's refuge: 'Fog Bank' is not an Island Refuge card (3.3.20)"),
     ({"ships": [{"ship": "Emden", "refuge": 1}]}, "seat 1's ships: Emden's refuge: true, or an Island Refuge card"),

@@ -57,11 +57,11 @@ if _TYPES_ONLY:
 PLAYER_KEYS = ("ships", "merchants", "prizes", "vp", "hand", "round_points", "pending")
 PHANTOM_KEYS = PLAYER_KEYS + ("short_turn", "solitaire_turned")
 TOP_KEYS = ("players", "to_play", "round", "discard")
-# each deck's marks: (the position's field, the force's key, the word for a card of it, its marks)
+# a force's cards and the marks each may carry: (the position's field, the word for one of its cards, the marks)
 FORCES = (("ships", "ship", ("damaged", "revealed", "supply", "refuge", "markers")),
           ("merchants", "merchant", ("damaged", "markers")),
           ("prizes", "merchant", ("damaged", "revealed", "markers")))
-# a mark the book gives some vessels only: why, by (the word for the card, the mark)
+# a mark the book gives warships and raiders only: (the word for the card, the mark) -> why not
 NOT_FOR = {("merchant", "supply"): "limited supply marks warships and raiders only (1.3.2)",
            ("merchant", "refuge"): "an island refuge shelters a warship or raider only (3.3.20)"}
 EXAMPLE = {"damaged": "true", "revealed": "true", "supply": "true", "refuge": "true", "markers": "2"}
@@ -193,8 +193,8 @@ class _Table:
         refuge = entry.get("refuge", False)
         if refuge is not False:
             if entry.get("revealed"):
-                raise BadInput(f"{what}: {printed} is in an island refuge: a raider there is hidden and cannot "
-                               f"be revealed (3.3.20)")
+                raise BadInput(f"{what}: {printed} is stated revealed and in an island refuge: a raider there is "
+                               f"hidden and cannot be revealed (3.3.20)")
             out["refuge"] = self.refuge(f"{what}: {printed}'s refuge", refuge, phantom)
         return out
 
