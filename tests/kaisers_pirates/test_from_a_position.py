@@ -96,11 +96,6 @@ def test_counts_are_conserved_with_the_cards_set_aside():
                                                                                         "reflag", "scuttle"]})
 
 
-def test_the_solitaire_and_team_games_take_no_position_yet():
-    with pytest.raises(BadInput, match="solitaire and team games cannot start from a position yet"):
-        LocalGame(GAME, 1, position={"players": [{}]})
-
-
 def test_seat_1s_hand_is_seen_by_seat_1_alone():
     """Two games whose positions differ only in seat 1's hidden hand: seat 2 and an
     onlooker get the same log, view and version numbers."""

@@ -305,6 +305,8 @@ class KaisersPirates(Rules):
         step.emit("GameStarted", {"seats": step.state["seats"], "deck": len(step.state["pool"])})
         if step.state.get("position") is not None:     # a game from a stated position
             stated_position.lay(step)
+            if solitaire.on(step.state):
+                play_phantom(step)                      # the phantom's turn, when the position gives it
             return
         flow.start_round(step, 1)
         if solitaire.on(step.state):

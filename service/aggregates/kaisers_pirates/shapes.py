@@ -197,3 +197,28 @@ class State(TypedDict):
     tied: NotRequired[list[int]]
 
 
+
+
+class StatedCard(TypedDict):
+    """A ship, merchantman or prize of a stated position (position.py), as ``GameCreated`` records it."""
+    card: str
+    damaged: bool
+    revealed: NotRequired[bool]     # a warship or raider, a prize
+    supply: NotRequired[bool]       # short of supply (1.3.2)
+    refuge: NotRequired[str]        # the Island Refuge card it shelters under (3.3.20; the phantom's: solo:...)
+    markers: NotRequired[int]       # its damage markers (more than one: 6.8)
+
+
+class StatedPlayer(TypedDict):
+    """A seat of a stated position (the solitaire game's phantom too: seat 2), as ``GameCreated`` records it."""
+    seat: int
+    ships: NotRequired[list[StatedCard]]
+    merchants: NotRequired[list[StatedCard]]
+    prizes: NotRequired[list[StatedCard]]
+    vp: list[VpEntry]
+    round_points: list[int]
+    hand: int                       # how many cards: stated (hidden, ``Rules.position``'s "stated") or dealt
+    hand_stated: bool
+    cards: NotRequired[list[str]]   # the cards stated (hidden: taken out before ``GameCreated``)
+    pending: NotRequired[Placed]    # a Deception or Fog Bank waiting on it (3.3.10, 3.3.14)
+    skip: NotRequired[bool]         # the team game: its turn skipped by Bounding Main (3.3.4)

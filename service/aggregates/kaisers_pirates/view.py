@@ -291,13 +291,41 @@ def _said_ship_kept(d: dict[str, Any], ev: Ev) -> str:
 
 
 def _said_position_laid(d: dict[str, Any], ev: Ev) -> str:
+    solo = d.get("solitaire")
+
+    def card(c: dict[str, Any]) -> str:
+        marks = [m for m in ("damaged", "revealed") if c.get(m)]
+        if c.get("markers", 1) > 1:
+            marks.append(f"{c['markers']} damage markers")
+        if c.get("supply"):
+            marks.append("short of supply")
+        if c.get("refuge"):
+            marks.append("in an island refuge")
+        return printed(c["card"]) + (f" ({', '.join(marks)})" if marks else "")
+
     def force(q: dict[str, Any]) -> str:
-        said = [f"{k} {printed([c['card'] for c in q[k]])}" for k in ("ships", "merchants", "prizes") if q.get(k)]
+        said = [f"{k} {_listed([card(c) for c in q[k]])}" for k in ("ships", "merchants", "prizes") if q.get(k)]
         if q.get("vp"):
             said.append(f"victory points {printed([c['card'] for c in q['vp']])}")
-        return f"seat {q['seat']}: " + ("; ".join(said) or "a force drawn as at a round's start")
-    return ("the game starts from a stated position: " + "; ".join(force(q) for q in d["players"])
-            + "".join(f"; seat {k} holds {v} card{'s' if v != 1 else ''}" for k, v in (d.get("hands") or {}).items()))
+        if q.get("pending"):
+            said.append(f"{printed(q['pending']['card'])} waiting on it")
+        if q.get("skip"):
+            said.append("its turn skipped (Bounding Main)")
+        who = "the phantom" if solo is not None and q["seat"] == 2 else f"seat {q['seat']}"
+        return f"{who}: " + ("; ".join(said) or "a force drawn as at a round's start")
+    text = ("the game starts from a stated position: " + "; ".join(force(q) for q in d["players"])
+            + "".join(f"; seat {k} holds {v} card{'s' if v != 1 else ''}" for k, v in (d.get("hands") or {}).items()
+                      if solo is None or k != "2"))
+    if solo is not None:
+        text += f"; the phantom holds {d['hands']['2']} cards face down"
+        if solo["face_down"]:
+            text += f"; {solo['face_down']} cards face down on the discard pile"
+        if solo["turned"]:
+            text += f"; solitaire cards turned since the reshuffle: {printed(list(solo['turned']))}"
+        if solo["short"]:
+            text += ("; the phantom played " + ("Deception" if solo["short"] == "deception" else "Recon Aircraft")
+                     + ": its next turn is one card (5.4.3)")
+    return text
 
 
 def _said_game_over(d: dict[str, Any], ev: Ev) -> str:
