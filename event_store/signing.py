@@ -128,6 +128,23 @@ def sign(private_key: bytes, message: bytes) -> bytes:
     return Ed25519PrivateKey.from_private_bytes(private_key).sign(message)
 
 
+def owner_only(path: str, what: str) -> bytes | None:
+    """The bytes of a key file only its owner may read (None: there is none); a file
+    readable by group or others is refused, naming ``what`` it is."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except FileNotFoundError:
+        return None
+    except OSError as e:
+        raise KeyFileError(f"cannot read {what} {path}: {e.strerror}") from None
+    with os.fdopen(fd, "rb") as f:
+        mode = os.fstat(f.fileno()).st_mode & 0o777
+        if mode & 0o077:
+            raise KeyFileError(f"{what} {path} is readable by others (mode {mode:03o}): "
+                               f"refused; make it the owner's alone (chmod 600 {path})")
+        return f.read()
+
+
 class SeatKeyFile:
     """A seat's own Ed25519 key in a JSON file only its owner may read (0600):
     ``{"format": "privateer-seat-key", "format_version": 1, "public_key": hex,
@@ -156,16 +173,9 @@ class SeatKeyFile:
 
     def read(self) -> tuple[bytes, bytes]:
         """(private, public), raw 32 bytes each; a file readable by group or others is refused."""
-        try:
-            fd = os.open(self.path, os.O_RDONLY)
-        except OSError as e:
-            raise KeyFileError(f"cannot read the seat key file {self.path}: {e.strerror}") from None
-        with os.fdopen(fd, "rb") as f:
-            mode = os.fstat(f.fileno()).st_mode & 0o777
-            if mode & 0o077:
-                raise KeyFileError(f"the seat key file {self.path} is readable by others (mode {mode:03o}): "
-                                   f"refused; make it the owner's alone (chmod 600 {self.path})")
-            raw = f.read()
+        raw = owner_only(self.path, "the seat key file")
+        if raw is None:
+            raise KeyFileError(f"cannot read the seat key file {self.path}: No such file or directory")
         try:
             doc = json.loads(raw)
             if doc.get("format") != SEAT_KEY_FORMAT:
@@ -234,18 +244,9 @@ class KeyFile:
     def read(self) -> dict[str, str]:
         if self.path is None:
             return dict(self._memory)
-        try:
-            fd = os.open(self.path, os.O_RDONLY)
-        except FileNotFoundError:
+        raw = owner_only(self.path, "the key file")
+        if raw is None:
             return {}
-        except OSError as e:
-            raise KeyFileError(f"cannot read the key file {self.path}: {e.strerror}") from None
-        with os.fdopen(fd, "rb") as f:
-            mode = os.fstat(f.fileno()).st_mode & 0o777
-            if mode & 0o077:
-                raise KeyFileError(f"the key file {self.path} is readable by others (mode {mode:03o}): "
-                                   f"refused; make it the owner's alone (chmod 600 {self.path})")
-            raw = f.read()
         try:
             doc = json.loads(raw)
             keys = doc["keys"]

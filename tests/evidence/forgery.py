@@ -15,6 +15,18 @@ from event_store.codec import pack, unpack
 from event_store.signing import KeyFile, head_message
 
 
+def rehash(rows: list[dict], gid: UUID, version: int, change: Callable[[dict], None]) -> None:
+    """``change(data)`` on the event row at ``version``; every hash from there on recomputed
+    (same salts): what anyone holding the salts can do, a file's holder or the operator."""
+    change(rows[version - 1]["data"])
+    prev = rows[version - 2]["hash"]
+    for r in rows[version - 1:]:
+        r["prev"] = prev
+        r["hash"] = link(gid, r["version"], r["timestamp"], r["type"], r["turn"], r["visible_to"], r["data"],
+                         prev, r["salt"], 2)
+        prev = r["hash"]
+
+
 def operator_rewrite(db: str, gid: UUID, version: int, change: Callable[[dict], None],
                      key_file: str | None = None) -> None:
     """``change(data)`` on the stored event at ``version``; the chain re-hashed and re-signed."""
@@ -23,13 +35,7 @@ def operator_rewrite(db: str, gid: UUID, version: int, change: Callable[[dict], 
                           "ORDER BY originator_version", (gid.hex,)).fetchall()
     states = [unpack(s) for _, s in stored]
     rows = [dict(st, version=v) for (v, _), st in zip(stored, states)]
-    change(rows[version - 1]["data"])
-    prev = rows[version - 2]["hash"]
-    for r in rows[version - 1:]:
-        r["prev"] = prev
-        r["hash"] = link(gid, r["version"], r["timestamp"], r["type"], r["turn"], r["visible_to"], r["data"],
-                         prev, r["salt"], 2)
-        prev = r["hash"]
+    rehash(rows, gid, version, change)
     for (v, _), r, st in zip(stored, rows, states):
         st.update(data=r["data"], prev=r["prev"], hash=r["hash"])
         conn.execute("UPDATE stored_events SET state = ? WHERE originator_id = ? AND originator_version = ?",

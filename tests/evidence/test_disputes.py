@@ -18,10 +18,11 @@ import sqlite3
 import pytest
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from event_store.chain import link
 from event_store.codec import pack, unpack
 from event_store.signing import KeyFile, head_message
 from service.app import Privateer
+
+from .forgery import rehash
 
 
 def _play(app, gid, decisions, rng):
@@ -47,17 +48,6 @@ def played(tmp_path):
     return db, app, gid, receipts, decided
 
 
-def _rewrite(rows: list[dict], gid, version: int, change) -> None:
-    """``change(data)`` on the event at ``version``; every hash from there on recomputed (same salts)."""
-    change(rows[version - 1]["data"])
-    prev = rows[version - 2]["hash"]
-    for r in rows[version - 1:]:
-        r["prev"] = prev
-        r["hash"] = link(gid, r["version"], r["timestamp"], r["type"], r["turn"], r["visible_to"], r["data"],
-                         prev, r["salt"], 2)
-        prev = r["hash"]
-
-
 def _other_decision(app, gid, version):
     """A decision the seat could have made instead at ``version`` (a Decided event)."""
     before = app.load(gid, version=version - 1).machine
@@ -80,7 +70,7 @@ def test_the_operator_rewrites_and_resigns_and_the_receipts_expose_it(played, cl
                           "ORDER BY originator_version", (gid.hex,)).fetchall()
     states = [unpack(s) for _, s in stored]
     rows = [dict(st, version=v) for (v, _), st in zip(stored, states)]
-    _rewrite(rows, gid, target, lambda d: d.__setitem__("decision", instead))
+    rehash(rows, gid, target, lambda d: d.__setitem__("decision", instead))
     for (v, _), r, st in zip(stored, rows, states):
         st.update(data=r["data"], prev=r["prev"], hash=r["hash"])
         conn.execute("UPDATE stored_events SET state = ? WHERE originator_id = ? AND originator_version = ?",
@@ -131,7 +121,7 @@ def test_a_files_holder_rewrites_an_export_and_the_key_exposes_it(played, cli, t
     doc = unpack(export.read_bytes())
     fields = ("version", "timestamp", "type", "turn", "visible_to", "data", "prev", "hash", "salt")
     rows = [dict(zip(fields, r)) for r in doc["events"]]
-    _rewrite(rows, gid, target, lambda d: d.__setitem__("decision", instead))
+    rehash(rows, gid, target, lambda d: d.__setitem__("decision", instead))
     doc["events"] = [[r[f] for f in fields] for r in rows]
     forged = tmp_path / "forged.pgame"
     forged.write_bytes(pack(doc))
