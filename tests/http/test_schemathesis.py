@@ -75,9 +75,13 @@ def test_openapi_conformance(api_schema, server, targets, mode):
                 if token:
                     headers["Authorization"] = f"Bearer {token}"
             live = op.path.endswith("/stream") or op.path.startswith("/streams/")  # noqa: B023 - called in this iteration
-            if live and mode == "positive":
-                case.query = dict(case.query or {}, timeout=0.01)  # a live stream stays open until then (its first
-                # batch of events is sent however short it is)
+            given = (case.query or {}).get("timeout")
+            valid = given is None or (isinstance(given, (int, float)) and not isinstance(given, bool)
+                                      and 0 < given <= 3600)
+            if live and (mode == "positive" or valid):
+                # a live stream stays open until its timeout (its first batch is sent however short it is); a
+                # negative case keeps a timeout that is invalid (it may be what makes the case invalid)
+                case.query = dict(case.query or {}, timeout=0.01)
             if op.path.endswith("/analysis") and mode == "positive":  # noqa: B023 - run() is called in this iteration
                 given = (case.query or {}).get("playouts")  # an analysis is long work: keep it short here
                 case.query = dict(case.query or {}, playouts=min(given, 30) if isinstance(given, int) else 30)
