@@ -54,8 +54,8 @@ def game_tag(game_id: bytes) -> bytes:
 
 def catch_up(recorder: Any, signer: Signer) -> int:
     """Append the service's signed heads the feed has not taken; how many."""
+    own = signer.own_keys()
     for _ in range(ATTEMPTS):
-        own = signer.own_keys()
         taken: set[tuple[str, int, str]] = set()
         unfed = []
         for r in recorder.select_unfed():  # a head signed by two keys is fed once, by its first signature

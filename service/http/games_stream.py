@@ -14,8 +14,7 @@ from starlette.concurrency import run_in_threadpool
 
 from .changes import EVERY_GAME, FALLBACK_SECONDS, woken_or_timeout
 from .core import GameService
-
-KEEP_ALIVE = 15  # seconds of quiet before a comment line keeps the connection open
+from .stream import KEEP_ALIVE
 
 SSE_GAMES = {  # one Server-Sent Event (OpenAPI 3.2 itemSchema)
     "type": "object", "required": ["event", "data"],

@@ -5,6 +5,8 @@ the catalog the game travels with."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from .catalog import tables
 from .names import PEOPLE as _PEOPLE
 from .names import Names, for_config
@@ -133,12 +135,9 @@ def say_choices(state: Any, config: dict[str, Any], decisions: list[dict[str, An
     for 2 gold"), and two cargo cards that would read alike told apart by their icons
     ("cocoa (raid 3, escape icon)")."""
     said = [say_decision(config, d) for d in decisions]
-    port = state.get("port") or {}
-    offer = port.get("offer") or {} if isinstance(port, dict) else {}
-    counts: dict[str, int] = {}
-    for text in said:
-        counts[text] = counts.get(text, 0) + 1
-    cargo = tables(state)["cargo"] if any(n > 1 for n in counts.values()) else {}
+    offer = (state.get("port") or {}).get("offer") or {}
+    counts = Counter(said)
+    cargo = tables(state)["cargo"] if len(counts) < len(said) else {}
     for i, d in enumerate(decisions):
         card = d.get("card")
         if counts[said[i]] > 1 and card in cargo:
