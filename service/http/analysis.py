@@ -38,6 +38,7 @@ from service.analyse import analyse_machine, check_point
 from service.aggregate import Game
 from service.app import Privateer
 from service.kernel.errors import BadInput, PrivateerError
+from service.kernel.events import may_read
 from service.kernel.machine import Machine
 
 from .auth import Caller, Forbidden, token_hash
@@ -84,10 +85,6 @@ def allowed_seat(caller: Caller, seat: int | None, finished: bool) -> tuple[int,
     if seat is None:
         raise BadInput("say which seat's decisions to weigh (seat)")
     return seat, not caller.is_referee
-
-
-def seen_by(visible_to: object, seat: int) -> bool:
-    return visible_to == "all" or (isinstance(visible_to, list) and seat in visible_to)
 
 
 class Analyses:
@@ -184,7 +181,7 @@ class Analyses:
         them), and an analysis is made from everything the seat saw."""
         mine = caller.view_seat or 0
         for e in self.app.stored_events(gid, lte=version):
-            if seen_by(e.visible_to, seat) and not seen_by(e.visible_to, mine):
+            if may_read(e.visible_to, seat) and not may_read(e.visible_to, mine):
                 raise Forbidden(HIDDEN_FROM_YOU)
 
     def _before(self, gid: UUID, caller: Caller, seat: int, before: int) -> tuple[Machine, int]:

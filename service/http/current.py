@@ -12,6 +12,7 @@ from uuid import UUID
 from service.aggregate import Game
 from service.app import Privateer
 from service.kernel.errors import BadInput, UnknownGame
+from service.kernel.events import may_read
 from service.kernel.machine import Machine
 from service.kernel.rules import Rules
 
@@ -74,7 +75,7 @@ class Current:
             return n
         count = 0
         for e in self.app.stored_events(gid):
-            if e.visible_to == "all" or (seat and isinstance(e.visible_to, list) and seat in e.visible_to):
+            if may_read(e.visible_to, seat):
                 count += 1
                 if count == n:
                     return e.originator_version

@@ -27,11 +27,12 @@ SSE_GAMES = {  # one Server-Sent Event (OpenAPI 3.2 itemSchema)
 
 def listed(svc: GameService, token: str | None) -> list[dict[str, Any]]:
     """The games index as ``token``'s holder may read it: a fork not yet published only for its
-    referee and the organiser; the store's version (it counts events hidden from the public) for
-    the organiser only."""
+    referee and the organiser; the store's version and a live game's head (both move with events
+    hidden from the public) for the organiser only."""
     organiser = token is not None and svc.callers.is_organiser_token(token)
     return [dict(r, published=svc.access.published(r["game_id"]) if r.get("parent") else None,
-                 version=r["version"] if organiser else None)
+                 version=r["version"] if organiser else None,
+                 head=r["head"] if organiser or r["finished"] else None)
             for r in svc.access.listed(svc.app.games(), token)]
 
 

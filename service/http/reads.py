@@ -33,6 +33,11 @@ class Reads:
         machine, version, head = folded or self.current.fold(gid)
         st = status_view(gid, machine, version, head, seat=caller.view_seat)
         st["started"] = machine.k["steps"] > 0
+        if caller.view_seat is not None and not machine.finished:
+            # a live game's head moves with events hidden from this reader: its changes would tell
+            # when a hidden step was made, and how many (SPEC §6, §13: the seat's receipts carry
+            # its heads; every head is fed once the game ends)
+            st["head"] = None
         if st["awaiting_chance"] is not None and not caller.is_referee:
             st["awaiting_chance"] = {"kind": st["awaiting_chance"].get("kind")}
         st["published"] = self.access.published(gid.hex) if st.get("fork") else None

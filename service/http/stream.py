@@ -1,6 +1,9 @@
 """A game's live stream (Server-Sent Events) for one caller: the events it may
-see, in its own numbers, a status after each batch, and an end (finished, a
-time limit or an event limit), woken by commits (service/http/changes.py)."""
+see, in its own numbers, its status at once and after each batch that changes
+it, and an end (finished, a time limit or an event limit), woken by commits
+(service/http/changes.py). A step whose events are all hidden from the caller
+sends it nothing: not even a status, whose arrival would tell when the step
+was made."""
 
 from __future__ import annotations
 
@@ -41,8 +44,9 @@ Cursor = tuple[int, int]  # (store version, the caller's own number)
 
 
 def _batch(svc: GameService, gid: UUID, caller: Caller, rules: Rules,
-           cursor: Cursor) -> tuple[list[dict[str, Any]], Cursor, dict[str, Any] | None]:
-    """New events after the cursor (store version, caller's own number)."""
+           cursor: Cursor) -> tuple[list[dict[str, Any]], Cursor, dict[str, Any]]:
+    """New events after the cursor (store version, caller's own number), and the status as the
+    caller reads it."""
     after, own = cursor
     stored = list(svc.app.events.get(gid, gt=after))
     seat = caller.view_seat
@@ -51,11 +55,9 @@ def _batch(svc: GameService, gid: UUID, caller: Caller, rules: Rules,
                           players=current.config.get("players") if current else None,
                           names=card_namer(current) if current else None)
     last = stored[-1].originator_version if stored else after
-    st = None
-    if stored:
-        machine, version, head = svc.current.fold(gid)
-        st = {"version": machine.seen(seat, version), "turn": machine.turn(), "to_act": machine.to_act(),
-              "finished": machine.finished}
+    machine, version, _ = svc.current.fold(gid)
+    st = {"version": machine.seen(seat, version), "turn": machine.turn(), "to_act": machine.to_act(),
+          "finished": machine.finished}
     own_last = entries[-1]["version"] if entries else own
     return entries, (last, own_last), st
 
@@ -75,6 +77,7 @@ async def events(svc: GameService, limits: Limits, request: Request, gid: UUID, 
     deadline = loop.time() + timeout
     quiet_since = loop.time()
     first = True
+    told = None  # the status last sent: one is sent at once, then only when it changes for this caller
     budget = limits.stream_events  # game-events this stream may still send
     with svc.changes.watch(gid.hex) as woken:
         while True:
@@ -96,9 +99,10 @@ async def events(svc: GameService, limits: Limits, request: Request, gid: UUID, 
                 for e in entries:
                     yield _event(e)
                 cursor = new_cursor
-                if st is not None:
+                if st != told:  # (a step hidden from the caller changes nothing it reads: no word of it)
+                    told = st
                     yield f"id: {cursor[1]}\nevent: status\ndata: {json.dumps(st)}\n\n"
-                quiet_since = loop.time()
+                    quiet_since = loop.time()
                 first = False
             if row["finished"] and int(row["version"]) <= cursor[0]:
                 yield _end(cursor[1], True, "finished")

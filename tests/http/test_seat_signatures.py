@@ -41,7 +41,7 @@ def test_a_seat_with_a_key_decides_only_with_its_signature_and_others_never_read
     assert r.status_code == 201, r.text
     again = me.post(f"/games/{t.gid}/seats/{seat}/key", {"public_key": _public(stranger)})
     assert again.status_code == 422 and "once" in again.json()["reason"]
-    head = me.status(t.gid)["head"]
+    head = t.referee.status(t.gid)["head"]
     legal = me.legal(t.gid)
     decision, version = legal["decisions"][0], legal["version"]
     # unsigned, signed by another key, signed over another version: refused, nothing appended
@@ -50,7 +50,7 @@ def test_a_seat_with_a_key_decides_only_with_its_signature_and_others_never_read
         r = _decide(me, t.gid, decision, version, sig)
         assert r.status_code == 403, r.text
         assert f"seat {seat}" in r.json()["reason"]
-        assert me.status(t.gid)["head"] == head
+        assert t.referee.status(t.gid)["head"] == head
     good = _signed(key, t.gid, seat, version, decision)
     r = _decide(me, t.gid, decision, version, good)
     assert r.status_code == 201, r.text
