@@ -149,7 +149,9 @@ class Status(BaseModel):
     fork: Optional[dict[str, Any]]
     published: Optional[bool] = Field(None, description="Forks only: false while private (seen only by the "
                                                          "organiser and the fork's referee).")
-    head: Optional[str]
+    head: Optional[str] = Field(description="The chain's head (hex): for the organiser and the referee while the "
+                                            "game lasts (it moves with steps hidden from the others), for anyone "
+                                            "once it ends; a seat holds its own heads in its receipts.")
     seats_taken: list[int]
     bots: dict[str, str] = Field(default_factory=dict, description=(
         "The seats the service's bots play, by seat, with the bot's name: read from how the seat was taken, "
@@ -172,7 +174,8 @@ class GameRow(BaseModel):
     created: Optional[str] = None
     version: Optional[int] = Field(None, description="The store's version: for the organiser only (a seat "
                                                      "reads its own count in the game's status).")
-    head: Optional[str] = None
+    head: Optional[str] = Field(None, description="The chain's head: for the organiser only while the game "
+                                                  "lasts, for anyone once it ends.")
     turn: Optional[int] = None
     finished: bool
     scores: Optional[dict[str, Any]] = None
