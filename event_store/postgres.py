@@ -387,16 +387,7 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
         results: under load, a convoy of writers behind a session idle in its transaction.)
         The parameters are bound here (psycopg's ``ClientCursor``), before anything is sent.
         On an error the server skips the rest; the transaction is then rolled back here."""
-        events = [e for stored, _ in steps for e in stored]
-        statements: list[tuple[Query, Any]] = [(_BEGIN, None)]
-        for _stored, kwargs in steps:
-            statements += self._step_statements(**kwargs)
-        if events:
-            statements += [(self.lock_table_statements[0], None), (self.lock_table_statements[1], None),
-                           (SQL("NOTIFY {}").format(Identifier(self.channel_name)), None),
-                           (self._insert_rows(len(events)),
-                            [v for e in events for v in (e.originator_id, e.originator_version, e.topic, e.state)])]
-        statements.append((_COMMIT, None))
+        statements = self.flight_statements(steps)
         with psycopg.ClientCursor(conn) as curs:
             text = ";\n".join(curs.mogrify(sql, params) for sql, params in statements)
             try:
@@ -412,6 +403,20 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
             index = kwargs.get("index")
             if index is not None:
                 self.heard.keep(dict(zip(INDEX_COLUMNS, index.params)))
+
+    def flight_statements(self, steps: list[Step]) -> list[tuple[Query, Any]]:
+        """The transaction of ``steps`` as ``(sql, params)``, from BEGIN to COMMIT."""
+        events = [e for stored, _ in steps for e in stored]
+        statements: list[tuple[Query, Any]] = [(_BEGIN, None)]
+        for _stored, kwargs in steps:
+            statements += self._step_statements(**kwargs)
+        if events:
+            statements += [(self.lock_table_statements[0], None), (self.lock_table_statements[1], None),
+                           (SQL("NOTIFY {}").format(Identifier(self.channel_name)), None),
+                           (self._insert_rows(len(events)),
+                            [v for e in events for v in (e.originator_id, e.originator_version, e.topic, e.state)])]
+        statements.append((_COMMIT, None))
+        return statements
 
     def _insert_rows(self, n: int) -> Composed:
         """The events' INSERT, for ``n`` rows (the library's own inserts an array of its composite
