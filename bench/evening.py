@@ -41,6 +41,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import shutil
 import statistics
 import sys
@@ -402,9 +403,28 @@ class Table:
             await c.close()
 
 
+_COPY = re.compile(r"^(.+\d)[a-z]$|^(.+)-\d+$")
+
+
+def _plain(value):
+    """A decision with each card named without its copy's mark (``blue-4a``: ``blue-4``;
+    ``reflag-1``: ``reflag``): the game stores the copy it takes, which may be another
+    copy of the card posted (service/kernel/chance.py ``is_copy_of``)."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, str):
+        m = _COPY.match(value)
+        if m:
+            return m.group(1) or m.group(2)
+    return value
+
+
 async def _stored(cluster: Cluster, tables: list[Table], tally: Tally) -> dict:
     """Each acknowledged decision against the store: per (game, seat), the sequence of
-    acknowledged decisions must equal the seat's ``Decided`` events, in order."""
+    acknowledged decisions must equal the seat's ``Decided`` events, in order (cards
+    compared by name, whichever copy: ``_plain``)."""
     out = {"acknowledged": 0, "stored": 0, "mismatched_seats": 0, "bot_decisions": 0}
     for t in tables:
         for gid, referee, people in t.games:
@@ -432,7 +452,7 @@ async def _stored(cluster: Cluster, tables: list[Table], tally: Tally) -> dict:
             for seat in people:
                 acked = tally.acked.get((gid, seat), [])
                 out["acknowledged"] += len(acked)
-                if acked != decided.get(seat, []):
+                if _plain(acked) != _plain(decided.get(seat, [])):
                     out["mismatched_seats"] += 1
     return out
 
@@ -500,7 +520,7 @@ def run(backend: str = "sqlite", servers: int = 1, games: int = 20, seconds: flo
     load0 = [round(x, 2) for x in os.getloadavg()]
     try:
         for _ in range(servers):
-            procs.append(ServerProcess(store.url, organiser_key=key, env=server_env).start(timeout=60))
+            procs.append(ServerProcess(store.url, organiser_key=key, env=server_env).start(60))
         cluster = Cluster(procs, key)
         tally = Tally()
         sampler = WaitSampler(pg, store.dbname) if store.dbname else None
