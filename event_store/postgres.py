@@ -494,7 +494,10 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
                 self.heard.keep(dict(zip(INDEX_COLUMNS, index.params)))
 
     def flight_statements(self, steps: list[Step]) -> list[tuple[Query, Any]]:
-        """The transaction of ``steps`` as ``(sql, params)``, from BEGIN to COMMIT."""
+        """The transaction of ``steps`` as ``(sql, params)``, from BEGIN to COMMIT. The steps
+        go in the order of their games' ids: two servers' transactions that write the same
+        games take their rows' locks in one order, never each waiting for the other."""
+        steps = sorted(steps, key=lambda step: str(step[1]["index"].game_id) if step[1].get("index") else "")
         events = [e for stored, _ in steps for e in stored]
         statements: list[tuple[Query, Any]] = [(_BEGIN, None)]
         for _stored, kwargs in steps:

@@ -137,3 +137,14 @@ def test_a_store_made_before_keeps_its_ids_and_is_migrated_once(pg_store):
         for a in again:
             a.close()
     assert "1 of 1 games audit clean" in pg_store.cli("audit", "--all").stdout
+
+
+def test_a_transactions_steps_go_in_the_order_of_their_games(pg_store):
+    """Two servers committing steps of the same two games in one transaction each take the
+    games' rows in one order (no table lock serialises them now: none may wait for the other)."""
+    app = pg_store.app()
+    a, b = app.create("loot", 3), app.create("letter-of-marque", 3)
+    steps = [_flight(app, _step(app, g)) for g in (a, b)]
+    one, other = app.recorder.flight_statements(steps), app.recorder.flight_statements(steps[::-1])
+    assert [params for _, params in one] == [params for _, params in other]
+    assert app.recorder.insert_steps(steps[::-1]) == [None, None]
