@@ -434,7 +434,7 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
 
     def insert_steps(self, steps: list[Step]) -> list[Exception | None]:
         """Several steps (``(stored_events, kwargs)`` as ``insert_events`` takes them) in one
-        transaction: one table lock and one wait for the WAL's flush for all of them. Returns
+        transaction: one wait for the WAL's flush for all of them. Returns
         each step's error or None. When the transaction is refused for a step's conflict (a
         stale version, a used idempotency key), nothing of it was written: each step is then
         committed in a transaction of its own, to learn which one it was. Any other failure
@@ -460,13 +460,12 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
             return errors
 
     def _one_flight(self, conn: psycopg.Connection[Any], steps: list[Step]) -> None:
-        """The transaction of ``steps`` (BEGIN, each step's rows, the table lock, the events'
-        INSERT, COMMIT) sent as one message: the server runs it through without waiting for
-        this process, so the table lock that orders the notification ids is held for the
-        server's own work and the WAL's flush only, never while this process waits for the
-        CPU or its interpreter's lock. (The library's ``insert_events`` pipelines the
-        statements one by one, syncs after the INSERT and sends COMMIT after reading its
-        results: under load, a convoy of writers behind a session idle in its transaction.)
+        """The transaction of ``steps`` (BEGIN, each step's rows, the events' INSERT, COMMIT)
+        sent as one message: the server runs it through without waiting for this process, so
+        the rows it locks (a game's index row) are held for the server's own work and the
+        WAL's flush only, never while this process waits for the CPU or its interpreter's
+        lock. (The library's ``insert_events`` pipelines the statements one by one, syncs
+        after the INSERT and sends COMMIT after reading its results.)
         The parameters are bound here (psycopg's ``ClientCursor``), before anything is sent.
         On an error the server skips the rest; the transaction is then rolled back here."""
         statements = self.flight_statements(steps)
@@ -526,7 +525,7 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
                          invitation_use: Sequence[Any] | None = None, snapshots: Sequence[StoredEvent] | None = None,
                          signatures: Sequence[Sequence[Any]] | None = None) -> list[tuple[Query, Any]]:
         """One step's statements besides its events, ``(sql, params)``: they run in the events'
-        transaction, before the table lock (a duplicate version, a used key or code rolls the
+        transaction, before the events' INSERT (a duplicate version, a used key or code rolls the
         whole transaction back)."""
         out: list[tuple[Query, Any]] = []
         if idempotency is not None or credential is not None or invitation_use is not None or signatures:

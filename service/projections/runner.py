@@ -3,7 +3,7 @@ position, fold the events into a batch, commit the batch and the new position
 in one transaction; repeat until the log is exhausted.
 
 On PostgreSQL, ``follow()`` hands over to the library's ``ProjectionRunner``,
-which subscribes to the store (LISTEN/NOTIFY) and applies each new event as it
+which subscribes to the store (polling its log every 50 ms) and applies each new event as it
 is committed, with the same view and the same tracking row.
 """
 
