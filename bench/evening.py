@@ -41,6 +41,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import shutil
 import statistics
 import sys
@@ -272,7 +273,7 @@ class Table:
         self.gid: str | None = None
         self.last: dict | None = None   # the last decision's answer: who acts now
         self.referee: str | None = None
-        self.games: list[tuple[str, str, list[int]]] = []   # (gid, referee key, people's seats)
+        self.games: list[tuple[str, str, dict[int, str]]] = []   # (gid, referee key, people's seats' tokens)
 
     def _at(self) -> list:
         if self.route == "any":
@@ -292,6 +293,7 @@ class Table:
         self.gid, self.referee = created["game_id"], created["referee_key"]
         people = [s for s in range(1, self.seats + 1) if s != self.bot_seat]
         self.clients = {}
+        tokens = {}
         for seat in people:  # every person's seat by invitation, joined by that person's client
             status, inv = await self.org.request(self._at(), "POST", f"/games/{self.gid}/invitations",
                                                  {"seat": seat, "player": f"p{self.n}-{seat}"})
@@ -310,7 +312,8 @@ class Table:
                 raise RuntimeError(f"join: {status} {joined}")
             await person.close()
             self.clients[seat] = Client(self.cluster, joined["token"], self.tally)
-        self.games.append((self.gid, self.referee, people))
+            tokens[seat] = joined["token"]
+        self.games.append((self.gid, self.referee, tokens))
         self.last = None
         self.tally.games_started += 1
 
@@ -340,7 +343,7 @@ class Table:
                                               {"decision": decision, "expected_version": legal["version"]},
                                               key=uuid.uuid4().hex)
         if status == 201:
-            self.tally.acked[(self.gid, seat)].append(decision)
+            self.tally.acked[(self.gid, seat)].append(_decided(answer, seat, decision))
             if self.tally.counting:
                 self.tally.latencies.append(time.perf_counter() - t0)
             self.last = answer
@@ -384,7 +387,7 @@ class Table:
         self.tally.race_answers[("same key " if same else "two keys ") + "+".join(map(str, codes))] += 1
         oks = [ans for s, ans in answers if s == 201]
         if oks:
-            self.tally.acked[(self.gid, seat)].append(decision)
+            self.tally.acked[(self.gid, seat)].append(_decided(oks[0], seat, decision))
         # one step: one 201 (and a 409), or two 201s with one answer (the replay of the first)
         if (len(oks) == 1 and 409 in codes) or (same and len(oks) == 2 and oks[0] == oks[1]):
             self.tally.races_one_step += 1
@@ -402,39 +405,79 @@ class Table:
             await c.close()
 
 
+def _decided(answer: dict, seat: int, posted: dict):
+    """The decision a step's answer says was stored for ``seat`` (its ``Decided`` event): the
+    game may store another copy of the card posted, or an equivalent card (the Kaiser's
+    Pirates' armed merchant cruisers); the posted one when the answer names none."""
+    for e in answer.get("events") or ():
+        data = e.get("data") or {}
+        if e.get("type") == "Decided" and data.get("seat") == seat:
+            return data.get("decision")
+    return posted
+
+
+_COPY = re.compile(r"^(.+\d)[a-z]$|^(.+)-\d+$")
+
+
+def _plain(value):
+    """A decision with each card named without its copy's mark (``blue-4a``: ``blue-4``;
+    ``reflag-1``: ``reflag``; service/kernel/chance.py ``is_copy_of``): copies are alike,
+    and which copy a step's answer names may differ from the log's naming later."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, str):
+        m = _COPY.match(value)
+        if m:
+            return m.group(1) or m.group(2)
+    return value
+
+
 async def _stored(cluster: Cluster, tables: list[Table], tally: Tally) -> dict:
     """Each acknowledged decision against the store: per (game, seat), the sequence of
-    acknowledged decisions must equal the seat's ``Decided`` events, in order."""
+    acknowledged decisions (as their answers said they were stored: ``_decided``) must equal
+    the seat's ``Decided`` events, in order, as the seat reads them (cards compared
+    whichever copy: ``_plain``)."""
     out = {"acknowledged": 0, "stored": 0, "mismatched_seats": 0, "bot_decisions": 0}
     for t in tables:
-        for gid, referee, people in t.games:
-            reader = Client(cluster, referee, tally)
-            where = [cluster.next_alive(-1)]
-            events, after = [], 0
-            while True:
-                status, page = await reader.request(where, "GET", f"/games/{gid}/log?after={after}&limit=1000")
-                if status != 200:
-                    raise RuntimeError(f"log: {status} {page}")
-                events += page["events"]
-                if page["next_after"] is None:
-                    break
-                after = page["next_after"]
-            await reader.close()
-            decided = defaultdict(list)
-            for e in events:
-                if e["type"] == "Decided" and not e.get("retracted") and e["data"]["seat"] != 0:
-                    decided[e["data"]["seat"]].append(e["data"]["decision"])
+        for gid, referee, tokens in t.games:
+            decided = await _decisions(cluster, tally, referee, gid)
             for seat, ds in decided.items():
-                if seat in people:
+                if seat in tokens:
                     out["stored"] += len(ds)
                 else:
                     out["bot_decisions"] += len(ds)
-            for seat in people:
+            for seat, token in tokens.items():
                 acked = tally.acked.get((gid, seat), [])
                 out["acknowledged"] += len(acked)
-                if acked != decided.get(seat, []):
+                # as the seat reads its own: a card's copy is named as that seat's answers named it
+                if _plain(acked) != _plain((await _decisions(cluster, tally, token, gid)).get(seat, [])):
                     out["mismatched_seats"] += 1
     return out
+
+
+async def _decisions(cluster: Cluster, tally: Tally, token: str, gid: str) -> dict[int, list]:
+    """Each seat's ``Decided`` decisions in the game's log as ``token``'s holder reads it, in order."""
+    reader = Client(cluster, token, tally)
+    where = [cluster.next_alive(-1)]
+    events, after = [], 0
+    try:
+        while True:
+            status, page = await reader.request(where, "GET", f"/games/{gid}/log?after={after}&limit=1000")
+            if status != 200:
+                raise RuntimeError(f"log: {status} {page}")
+            events += page["events"]
+            if page["next_after"] is None:
+                break
+            after = page["next_after"]
+    finally:
+        await reader.close()
+    decided = defaultdict(list)
+    for e in events:
+        if e["type"] == "Decided" and not e.get("retracted") and e["data"]["seat"] != 0:
+            decided[e["data"]["seat"]].append(e["data"]["decision"])
+    return decided
 
 
 async def _evening(cluster: Cluster, games: int, seconds: float, route: str, seed: int, kill_at: float | None,
@@ -500,7 +543,7 @@ def run(backend: str = "sqlite", servers: int = 1, games: int = 20, seconds: flo
     load0 = [round(x, 2) for x in os.getloadavg()]
     try:
         for _ in range(servers):
-            procs.append(ServerProcess(store.url, organiser_key=key, env=server_env).start(timeout=60))
+            procs.append(ServerProcess(store.url, organiser_key=key, env=server_env).start(60))
         cluster = Cluster(procs, key)
         tally = Tally()
         sampler = WaitSampler(pg, store.dbname) if store.dbname else None

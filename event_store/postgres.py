@@ -13,34 +13,35 @@ library's: originator_id uuid, originator_version, topic, state bytea — our
 MessagePack bytes, unchanged — and notification_id), ``privateer_snapshots``,
 ``privateer_games`` (the index) and ``privateer_secrets``.
 
-Several processes may append to one database: the library serialises inserts
-with a table lock (so the notification log has no gaps readers could pass
-over), and the primary key (originator_id, originator_version) turns a
-concurrent append at the same version into an ``IntegrityError``, which the
-application reports as a stale version.
+Several processes may append to one database at once, without a table lock: the
+notification ids are numbered so that a reader never passes over an event committed
+late (event_store/pg_log.py), and the primary key (originator_id, originator_version)
+turns a concurrent append at the same version into an ``IntegrityError``, which the
+application reports as a stale version. Every server follows the log
+(``listen_for_commits``) to wake its streams and bots at other servers' commits.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
-import secrets
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import psycopg
-from eventsourcing.persistence import IntegrityError, InterfaceError, OperationalError, PersistenceError
-from eventsourcing.postgres import PostgresAggregateRecorder, PostgresApplicationRecorder
+from eventsourcing.persistence import IntegrityError, InterfaceError, Notification, OperationalError, PersistenceError
+from eventsourcing.postgres import PostgresAggregateRecorder, PostgresApplicationRecorder, PostgresSubscription
 from eventsourcing.utils import retry
 from psycopg.sql import SQL, Composed, Identifier
 
 from service.kernel.errors import BadInput
 
 from .index import INDEX_COLUMNS, STATUS_TABLE_NAME, prefix_bounds
-from . import service_tables
+from . import pg_log, service_tables
 
 if TYPE_CHECKING:
     from eventsourcing.persistence import StoredEvent
@@ -92,40 +93,41 @@ def postgres_env(url: str) -> dict[str, str]:
     return env
 
 
-def commits_channel(schema: str | None) -> str:
-    """The NOTIFY channel on which each commit to a game of this schema names the game, its new
-    version and the committing process's mark (``HeardRows.writer``)."""
-    return ("privateer_commits_" + (schema or "public"))[:63]
+EVENTS_TABLE = "privateer_events"
+FOLLOW_SECONDS = 0.01  # a follower of the log looks for commits this often
 
 
 def listen_for_commits(url: str, on_commit: Callable[[str], object], stop: threading.Event,
                        heard: HeardRows | None = None) -> None:
     """Block until ``stop`` (a ``threading.Event``) is set, calling ``on_commit(game_id_hex)``
-    for every commit to a game of this database and schema, by any process (PostgreSQL
-    LISTEN/NOTIFY: the notification is sent with the commit, and names the game and its new
-    version). A lost connection is opened again after a second. ``heard``: the recorder's
-    rows, kept only while this connection listens (``HeardRows``); with it, this process's
-    own commits (their notification ends with ``HeardRows.writer``) are not passed on: the
-    process that commits a step tells its own streams and bots at once (service/http/steps.py)."""
+    for every commit to a game of this database and schema, by any process: the log is
+    followed every ``FOLLOW_SECONDS`` (``pg_log.Follower``: a commit is seen once it is
+    visible, a late one too). A lost connection is opened again after a second. ``heard``:
+    the recorder's rows, kept only while this connection follows (``HeardRows``); with it,
+    this process's own commits (``HeardRows.wrote``) are not passed on: the process that
+    commits a step tells its own streams and bots at once (service/http/steps.py).
+    (No LISTEN/NOTIFY: a transaction that notifies takes, at its commit, a lock that every
+    notifying transaction of the PostgreSQL server waits for, held over the WAL's flush.)"""
     env = postgres_env(url)
-    channel = commits_channel(env.get("POSTGRES_SCHEMA"))
+    schema = env.get("POSTGRES_SCHEMA") or "public"
+    follow, begin = pg_log.follow_sql(schema, EVENTS_TABLE), pg_log.start_sql(schema, EVENTS_TABLE)
     while not stop.is_set():
         try:
             with psycopg.connect(dbname=env["POSTGRES_DBNAME"], host=env["POSTGRES_HOST"],
                                  port=int(env["POSTGRES_PORT"]), user=env["POSTGRES_USER"],
                                  password=env["POSTGRES_PASSWORD"] or None, connect_timeout=5,
-                                 autocommit=True) as conn:
-                conn.execute(SQL("LISTEN {}").format(Identifier(channel)))
+                                 autocommit=True, row_factory=psycopg.rows.dict_row) as conn:
+                row = conn.execute(begin).fetchone()
+                follower = pg_log.Follower(int(row["last"]) if row else 0)
                 if heard is not None:
                     heard.start()
                 try:
-                    while not stop.is_set():
-                        for note in conn.notifies(timeout=1.0):
-                            game_id, _, rest = note.payload.partition(":")
-                            version, _, writer = rest.partition(":")
+                    while not stop.wait(FOLLOW_SECONDS):
+                        rows = conn.execute(follow, (follower.last, follower.newest, follower.LIMIT)).fetchall()
+                        for game_id, version in follower.take(rows).items():
                             if heard is not None:
-                                heard.heard(game_id, int(version) if version.isdigit() else None)
-                                if writer == heard.writer:  # this process's own commit: told already
+                                heard.heard(game_id, version)
+                                if heard.mine(game_id, version):  # this process's own commit: told already
                                     continue
                             on_commit(game_id)
                 finally:
@@ -140,11 +142,12 @@ class HeardRows:
     to the database (``listen_for_commits``): a request then finds its game's row here
     instead of asking the database, a round trip in which a server's event loop waits.
 
-    A game's versions only grow, and every commit notifies its game and new version once it
-    is committed. A row is kept only while it is at least the last version heard for its
-    game, and a commit heard with a later version drops it; whatever holds a row kept here
-    is behind the store by no more than the notification's way to this process (a few
-    milliseconds), as a row read a moment ago is. A step made on such a row is refused by
+    A game's versions only grow, and every commit is heard, with its game and new version,
+    once it is visible (the log followed: ``listen_for_commits``). A row is kept only while
+    it is at least the last version heard for its game, and a commit heard with a later
+    version drops it; whatever holds a row kept here is behind the store by no more than
+    the follower's next look (10 ms, a few more when a commit is late), as a row read a
+    moment ago is. A step made on such a row is refused by
     the store's keys as any stale step is (409), never stored twice. While the listening
     connection is down nothing is kept (every row is read again), and every row is dropped
     when it comes back (commits may have been missed meanwhile)."""
@@ -155,8 +158,8 @@ class HeardRows:
         self._lock = threading.Lock()
         self._rows: dict[str, dict[str, Any]] = {}
         self._versions: dict[str, int] = {}   # the last version heard of each game
+        self._written: dict[str, int] = {}    # the last version this process committed of each game
         self.hearing = False
-        self.writer = secrets.token_hex(8)  # this process's mark on its commits' notifications
 
     def start(self) -> None:
         with self._lock:
@@ -187,6 +190,23 @@ class HeardRows:
                 self._rows.clear()
             self._rows[game_id] = dict(row)
 
+    def wrote(self, game_id: str, version: int) -> None:
+        """This process commits the game at ``version`` (and tells its own streams)."""
+        with self._lock:
+            if len(self._written) >= self.MAX_ROWS:
+                self._written.clear()
+            self._written[game_id] = version
+
+    def unwrote(self, game_id: str, version: int) -> None:
+        """That commit (``wrote``) failed."""
+        with self._lock:
+            if self._written.get(game_id) == version:
+                del self._written[game_id]
+
+    def mine(self, game_id: str, version: int) -> bool:
+        """Whether the game's ``version`` was committed by this process."""
+        return self._written.get(game_id) == version
+
     def heard(self, game_id: str, version: int | None) -> None:
         """A commit to the game, notified: rows of earlier versions are dropped (without a
         version, from a build that did not send it: the row is dropped)."""
@@ -199,6 +219,20 @@ class HeardRows:
             row = self._rows.get(game_id)
             if row is not None and int(row["version"]) < version:
                 del self._rows[game_id]
+
+
+class PolledSubscription(PostgresSubscription):
+    """The library's subscription (its ``ProjectionRunner``: ``tools projections follow``),
+    looking at the log every ``SUBSCRIPTION_SECONDS``: no transaction sends ``NOTIFY`` (see
+    ``listen_for_commits``), and an event is readable only once the horizon passes it
+    (pg_log.py), which no notification would say."""
+
+    SUBSCRIPTION_SECONDS = 0.05
+
+    def _listen(self) -> None:
+        while not self._has_been_stopped and not self._thread_error:
+            time.sleep(self.SUBSCRIPTION_SECONDS)
+            self._has_been_notified.set()
 
 
 def connect_problem(datastore: PostgresDatastore, error: Exception) -> str:
@@ -216,7 +250,6 @@ def connect_problem(datastore: PostgresDatastore, error: Exception) -> str:
 
 _VERSION = INDEX_COLUMNS.index("version")
 _BEGIN, _COMMIT, _ROLLBACK = SQL("BEGIN"), SQL("COMMIT"), SQL("ROLLBACK")
-_NOTIFY = SQL("SELECT pg_notify(%s, %s)")
 _SERVICE_TABLE = re.compile(r"\bprivateer_\w+")
 
 
@@ -292,6 +325,9 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
         self.set_search_path = SQL("SET LOCAL search_path TO {}").format(schema)
         self.sql_create_statements += [self.set_search_path] + [
             Composed([SQL(s)]) for s in service_tables.CREATE_STATEMENTS]
+        # the events' notification ids without a table lock (also the migration of a store made before)
+        self.sql_create_statements += pg_log.create_statements(self.datastore.schema, self.events_table_name)
+        self._select_notifications_sql: dict[tuple[bool, bool, bool], Composed] = {}
         self.upsert_index = SQL(
             "INSERT INTO {} ({}) VALUES ({}) ON CONFLICT (game_id) DO UPDATE SET "
             "version=excluded.version, head=excluded.head, turn=excluded.turn, "
@@ -309,7 +345,9 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
     def create_table(self) -> None:
         """Create the schema and every table on first use. Several processes
         may start at once on a fresh database: the DDL runs under an advisory
-        lock, and is skipped altogether once every table exists."""
+        lock, and is skipped altogether once every table exists and the events'
+        ids are numbered as pg_log.py says (a store made before is migrated: the
+        statements are idempotent)."""
         try:
             exists = self._tables_exist()
         except (OperationalError, InterfaceError) as e:
@@ -339,7 +377,51 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
             curs.execute("SELECT bool_and(to_regclass(n) IS NOT NULL) AS ok FROM unnest(%s::text[]) AS n",
                          ([f'"{self.datastore.schema}"."{n}"' for n in names],))
             row = curs.fetchone()
+            if not (row is not None and row["ok"]):
+                return False
+            curs.execute(pg_log.migrated_check(self.datastore.schema, self.events_table_name))
+            row = curs.fetchone()
             return bool(row is not None and row["ok"])
+
+    # reading the notification log (below the horizon: pg_log.py) -----------------
+    @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
+    def select_notifications(self, start: int | None, limit: int, stop: int | None = None,
+                             topics: Sequence[str] = (), *, inclusive_of_start: bool = True) -> Sequence[Notification]:
+        """The library's, reading only events no transaction still running can precede."""
+        shape = (inclusive_of_start, stop is not None, bool(topics))
+        sql = self._select_notifications_sql.get(shape)
+        if sql is None:
+            sql = self._select_notifications_sql[shape] = pg_log.select_notifications_sql(
+                self.datastore.schema, self.events_table_name, inclusive_of_start=shape[0], stop=shape[1],
+                topics=shape[2])
+        params: list[Any] = [start or 0]
+        if stop is not None:
+            params.append(stop)
+        if topics:
+            params.append(list(topics))
+        params.append(limit)
+        with self.datastore.get_connection() as conn, conn.cursor() as curs:
+            curs.execute(sql, params, prepare=True)
+            return [Notification(id=r["notification_id"], originator_id=r["originator_id"],
+                                 originator_version=r["originator_version"], topic=r["topic"],
+                                 state=bytes(r["state"])) for r in curs.fetchall()]
+
+    def count_notifications(self, after: int) -> int:
+        """How many events a reader may read now after id ``after`` (its progress to come: the
+        ids are not dense, pg_log.py)."""
+        rows = self._query(pg_log.count_notifications_sql(self.datastore.schema, self.events_table_name), (after,))
+        return int(rows[0]["n"])
+
+    def subscribe(self, gt: int | None = None, topics: Sequence[str] = ()) -> PolledSubscription:
+        return PolledSubscription(recorder=self, gt=gt, topics=topics)
+
+    @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
+    def max_notification_id(self) -> int | None:
+        """The last id a reader may read now (``select_notifications``)."""
+        with self.datastore.get_connection() as conn, conn.cursor() as curs:
+            curs.execute(pg_log.max_notification_id_sql(self.datastore.schema, self.events_table_name))
+            row = curs.fetchone()
+            return None if row is None else row["max"]
 
     # writing -------------------------------------------------------------------
     @retry((InterfaceError, OperationalError), max_attempts=10, wait=0.2)
@@ -352,7 +434,7 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
 
     def insert_steps(self, steps: list[Step]) -> list[Exception | None]:
         """Several steps (``(stored_events, kwargs)`` as ``insert_events`` takes them) in one
-        transaction: one table lock and one wait for the WAL's flush for all of them. Returns
+        transaction: one wait for the WAL's flush for all of them. Returns
         each step's error or None. When the transaction is refused for a step's conflict (a
         stale version, a used idempotency key), nothing of it was written: each step is then
         committed in a transaction of its own, to learn which one it was. Any other failure
@@ -378,30 +460,27 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
             return errors
 
     def _one_flight(self, conn: psycopg.Connection[Any], steps: list[Step]) -> None:
-        """The transaction of ``steps`` (BEGIN, each step's rows, the table lock, the events'
-        INSERT, COMMIT) sent as one message: the server runs it through without waiting for
-        this process, so the table lock that orders the notification ids is held for the
-        server's own work and the WAL's flush only, never while this process waits for the
-        CPU or its interpreter's lock. (The library's ``insert_events`` pipelines the
-        statements one by one, syncs after the INSERT and sends COMMIT after reading its
-        results: under load, a convoy of writers behind a session idle in its transaction.)
+        """The transaction of ``steps`` (BEGIN, each step's rows, the events' INSERT, COMMIT)
+        sent as one message: the server runs it through without waiting for this process, so
+        the rows it locks (a game's index row) are held for the server's own work and the
+        WAL's flush only, never while this process waits for the CPU or its interpreter's
+        lock. (The library's ``insert_events`` pipelines the statements one by one, syncs
+        after the INSERT and sends COMMIT after reading its results.)
         The parameters are bound here (psycopg's ``ClientCursor``), before anything is sent.
         On an error the server skips the rest; the transaction is then rolled back here."""
-        events = [e for stored, _ in steps for e in stored]
-        statements: list[tuple[Query, Any]] = [(_BEGIN, None)]
-        for _stored, kwargs in steps:
-            statements += self._step_statements(**kwargs)
-        if events:
-            statements += [(self.lock_table_statements[0], None), (self.lock_table_statements[1], None),
-                           (SQL("NOTIFY {}").format(Identifier(self.channel_name)), None),
-                           (self._insert_rows(len(events)),
-                            [v for e in events for v in (e.originator_id, e.originator_version, e.topic, e.state)])]
-        statements.append((_COMMIT, None))
+        statements = self.flight_statements(steps)
+        # marked before the commit, that the follower of the log does not pass this process's own on
+        written = [(index.game_id, int(index.params[_VERSION])) for _, kw in steps
+                   if (index := kw.get("index")) is not None]
+        for game_id, version in written:
+            self.heard.wrote(game_id, version)
         with psycopg.ClientCursor(conn) as curs:
             text = ";\n".join(curs.mogrify(sql, params) for sql, params in statements)
             try:
                 curs.execute(text.encode())
             except psycopg.Error:
+                for game_id, version in written:
+                    self.heard.unwrote(game_id, version)
                 if not conn.closed and conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
                     try:
                         conn.execute(_ROLLBACK)
@@ -412,6 +491,21 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
             index = kwargs.get("index")
             if index is not None:
                 self.heard.keep(dict(zip(INDEX_COLUMNS, index.params)))
+
+    def flight_statements(self, steps: list[Step]) -> list[tuple[Query, Any]]:
+        """The transaction of ``steps`` as ``(sql, params)``, from BEGIN to COMMIT. The steps
+        go in the order of their games' ids: two servers' transactions that write the same
+        games take their rows' locks in one order, never each waiting for the other."""
+        steps = sorted(steps, key=lambda step: str(step[1]["index"].game_id) if step[1].get("index") else "")
+        events = [e for stored, _ in steps for e in stored]
+        statements: list[tuple[Query, Any]] = [(_BEGIN, None)]
+        for _stored, kwargs in steps:
+            statements += self._step_statements(**kwargs)
+        if events:  # their notification ids: the column's default (pg_log.py), no table lock
+            statements += [(self._insert_rows(len(events)),
+                            [v for e in events for v in (e.originator_id, e.originator_version, e.topic, e.state)])]
+        statements.append((_COMMIT, None))
+        return statements
 
     def _insert_rows(self, n: int) -> Composed:
         """The events' INSERT, for ``n`` rows (the library's own inserts an array of its composite
@@ -431,7 +525,7 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
                          invitation_use: Sequence[Any] | None = None, snapshots: Sequence[StoredEvent] | None = None,
                          signatures: Sequence[Sequence[Any]] | None = None) -> list[tuple[Query, Any]]:
         """One step's statements besides its events, ``(sql, params)``: they run in the events'
-        transaction, before the table lock (a duplicate version, a used key or code rolls the
+        transaction, before the events' INSERT (a duplicate version, a used key or code rolls the
         whole transaction back)."""
         out: list[tuple[Query, Any]] = []
         if idempotency is not None or credential is not None or invitation_use is not None or signatures:
@@ -443,9 +537,6 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
             out.append((self.upsert_index, index.params))
             if index.status is not None:
                 out.append((self.upsert_status, index.status))
-            # wakes the live streams of every server on this database (sent at the commit)
-            out.append((_NOTIFY, (commits_channel(self.datastore.schema),
-                                  f"{index.game_id}:{index.params[_VERSION]}:{self.heard.writer}")))
         if secret is not None:
             out.append((self.insert_secret, (secret[0], secret[1])))
         for snap in snapshots or ():  # a cache: one already there for that version holds the same state

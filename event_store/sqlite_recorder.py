@@ -197,6 +197,11 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
         self._last_id = (originator_id, converted)
         return converted
 
+    def count_notifications(self, after: int) -> int:
+        """How many events the log holds after id ``after`` (a reader's progress to come)."""
+        rows = self._query(f"SELECT count(*) AS n FROM {self.events_table_name} WHERE rowid > ?", (after,))
+        return int(rows[0]["n"])
+
     # queries of our own tables -----------------------------------------------
     def _query(self, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
         """A read of our own tables on this thread's read connection (WAL: it

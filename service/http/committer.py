@@ -20,11 +20,11 @@ the steps not acknowledged fail with the store's error (their commits are
 unknown; an idempotency key makes a retry safe).
 
 On PostgreSQL the steps go to a thread of the server's own (``GroupCommits``):
-there the wait is the database server's (the table lock that orders the
-notification ids, the WAL's flush), and the thread waits in psycopg without
+there the wait is the database server's (the WAL's flush; the notification ids
+need no lock: event_store/pg_log.py), and the thread waits in psycopg without
 the interpreter's lock. The steps that arrive while a commit is under way are
 committed together in the next transaction (the recorder's ``insert_steps``:
-one table lock and one flush for all of them), so a busy server commits more
+one flush for all of them), so a busy server commits more
 steps, not more transactions. A step that conflicts (a stale version) fails
 alone: the others are committed each in its own transaction then.
 

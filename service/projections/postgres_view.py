@@ -1,6 +1,6 @@
 """The read models in the PostgreSQL store's schema: a tracking recorder of the
 ``eventsourcing`` library (table ``privateer_standings_tracking``), so the
-library's ``ProjectionRunner`` can follow the store live (LISTEN/NOTIFY), and
+library's ``ProjectionRunner`` can follow the store live (its subscription polls the log), and
 the catch-up runner uses the very same view.
 
 Every change is written in one transaction with the tracking record; the

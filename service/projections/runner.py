@@ -3,7 +3,7 @@ position, fold the events into a batch, commit the batch and the new position
 in one transaction; repeat until the log is exhausted.
 
 On PostgreSQL, ``follow()`` hands over to the library's ``ProjectionRunner``,
-which subscribes to the store (LISTEN/NOTIFY) and applies each new event as it
+which subscribes to the store (polling its log every 50 ms) and applies each new event as it
 is committed, with the same view and the same tracking row.
 """
 
@@ -69,7 +69,7 @@ def catch_up(app: Privateer, view: PostgresStandingsView | SQLiteView | None = N
             pos, rebuilt = None, True
         if pos is None:
             view.stamp(TEXT_STAMP, LOG_TEXT_VERSION)
-        total = max(0, (app.recorder.max_notification_id() or 0) - (pos or 0)) if progress is not None else 0
+        total = app.recorder.count_notifications(pos or 0) if progress is not None else 0
         while True:
             notes = app.recorder.select_notifications(start=(pos or 0) + 1, limit=batch_size)
             if not notes:

@@ -6,9 +6,6 @@ import time
 import uuid
 from uuid import UUID
 
-import psycopg
-
-from event_store.postgres import commits_channel
 from service.app import Privateer
 from service.http.core import GameService
 
@@ -37,31 +34,24 @@ def test_a_commit_wakes_the_streams_of_that_game_and_no_other(tmp_path):
     asyncio.run(main())
 
 
-def _listening(postgresql: str, schema: str, sessions: int, seconds: float = 60.0) -> None:
-    """Wait until ``sessions`` connections to the database have run their LISTEN for the
-    schema's commits (the servers' listening threads: service/http/changes.py)."""
-    statement = f'LISTEN "{commits_channel(schema)}"'
+def _listening(*services, seconds: float = 60.0) -> None:
+    """Wait until the servers' followers of the log (service/http/changes.py) follow it."""
     deadline = time.monotonic() + seconds
-    with psycopg.connect(postgresql, autocommit=True) as conn:
-        while True:
-            row = conn.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-                               "AND state = 'idle' AND query = %s", (statement,)).fetchone()
-            if row is not None and row[0] >= sessions:
-                return
-            assert time.monotonic() < deadline, f"{seconds} s without {sessions} sessions running {statement}"
-            time.sleep(0.02)
+    while not all(s.app.recorder.heard.hearing for s in services):
+        assert time.monotonic() < deadline, f"{seconds} s without every server following the log"
+        time.sleep(0.02)
 
 
 def test_on_postgresql_another_servers_commit_wakes_the_stream_and_another_schemas_does_not(postgresql):
     """Two servers on one PostgreSQL database (two GameServices, as two processes would
     be): a commit made through the second wakes the first one's stream of that game, by
-    LISTEN/NOTIFY, and a commit to the same game id in another schema wakes nothing."""
+    following the log, and a commit to the same game id in another schema wakes nothing."""
     schemas = [f"wake_{uuid.uuid4().hex[:10]}" for _ in range(2)]
     a = GameService(Privateer(schema_url(schemas[0])), "org")
     b = GameService(Privateer(schema_url(schemas[0])), "org")
     elsewhere = GameService(Privateer(schema_url(schemas[1])), "org")
     try:
-        _listening(postgresql, schemas[0], 2)  # a's listener (and b's) is on its connection
+        _listening(a, b)  # a's follower of the log (and b's) has started
         gid = a.games.create({"game": "letter-of-marque", "seats": 2})["game_id"]
         gid2 = elsewhere.games.create({"game": "letter-of-marque", "seats": 2})["game_id"]
 

@@ -70,6 +70,8 @@ def _play_through_both(s1: ServerProcess, s2: ServerProcess, gid: str, tokens: d
             seat = st["to_act"][0]
             seen = apis[(0, seat)].status(gid)["version"]  # as this seat counts versions (what it may read)
             legal = _legal_at(apis[(rng.randrange(2), seat)], gid, seen)
+            if seat not in legal["to_act"]:  # ``st`` was read before the last step reached server 0: again
+                continue
             decision = rng.choice(legal["decisions"])
             r1, r2 = _race(apis[(0, seat)], apis[(1, seat)], gid, decision, legal["version"])
             codes = sorted([r1.status_code, r2.status_code])
