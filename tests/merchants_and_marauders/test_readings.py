@@ -6,9 +6,20 @@ import re
 
 import pytest
 
+from service.aggregates.merchants_and_marauders.bots import _raid_outcome
 from service.aggregates.merchants_and_marauders.readings import READINGS
 from service.aggregates.merchants_and_marauders.rules import RULES
+from service.aggregates.merchants_and_marauders.state import new_ship
 from service.kernel import BadInput
+
+from .helpers import Table, demand_order, types
+from .test_combat import battle, sink_frances
+from .test_npcs import next_turn
+from .test_raids import FRANCES, FREDERICO, sight_spanish_merchant
+from .test_raids import at_sea as raid_at_sea
+from .test_war import at_sea as war_at_sea
+from .test_war import finish_fight
+from .test_war import start as war_table
 
 NEW = {"war_bounty": "paid", "second_flag": "warship", "raid_glory": "more_than", "tie_break": "hidden_gold"}
 
@@ -25,3 +36,145 @@ def test_each_reading_is_an_option_with_its_values_said_and_a_bad_value_refused(
         assert f"option {key} must be {default} or {other}, not 'sometimes'" in str(refused.value)
     with pytest.raises(BadInput, match=re.escape("tie_break=coins|hidden_gold")):
         RULES.parse_options(2, {"tiebreak": "hidden_gold"})
+
+
+@pytest.mark.parametrize("option", [None, "refused", "paid"])
+def test_a_bounty_from_a_nation_at_war_with_the_winners_is_refused_or_paid(option):
+    """The Portuguese book ("Prêmios"): "você não poderá obter uma recompensa de uma
+    nação que tenha uma Recompensa no seu tabuleiro ou quando a sua nação estiver em guerra
+    com ela" (nor from a nation at war with yours): the default. The Italian book
+    ("Ricompense", p. 11) has no war clause: "non potete ricevere una ricompensa da una
+    nazione che ha messo una taglia anche sulla vostra testa" only; option war_bounty=paid.
+    Frances (English) sinks Felipe, wanted by Spain (2 flags) and France (1), while England
+    and Spain are at war (the War card E19)."""
+    t = war_table(["E19", "E21", "E23"], options={"war_bounty": option} if option else None)
+    next_turn(t)
+    assert t.state["board"]["war"] == ["england", "spain"]
+    t.state["board"]["npcs"].clear()                             # test set-up: no NPC nearby
+    war_at_sea(t, 1, "nassau", {"spain": 2, "france": 1})
+    war_at_sea(t, 2, "nassau")
+    t.p(2)["ship"] = new_ship(t.state, "frigate")
+    t.act(1, {"action": "end_turn"})
+    gold = t.p(2)["gold"]
+    # Frances finds him (2 dice); round 1: her 2 dice, both skulls; his 3, none; three hits
+    t.add("dice", [6, 1], [6, 6], [1, 1, 1], [5, 5, 5])
+    t.act(2, {"action": "scout", "target": "player", "seat": 1})
+    finish_fight(t)
+    assert t.p(1)["captain"] is None                             # he was sunk
+    bounty = [e.data["by_nation"] for e in t.g.events if e.type == "GoldReceived" and e.data["why"] == "bounty"]
+    paid = {"spain": 10, "france": 5} if option == "paid" else {"france": 5}
+    assert bounty == [paid] and t.p(2)["gold"] == gold + sum(paid.values())
+
+
+@pytest.mark.parametrize("option", [None, "any_ship", "warship"])
+def test_beating_a_players_non_pirate_ship_costs_a_second_flag_only_in_the_italian_reading(option):
+    """The Italian book ("Ricevere bandierine ricercato", p. 11): a flag "immediatamente
+    dopo: 1. Aver iniziato un combattimento contro una nave non pirata ... 2. Aver
+    sconfitto una nave (affondandola o vincendo un combattimento fra equipaggi)" (any ship;
+    its example 3: "ha affondato una nave non pirata"): the default. The Portuguese book
+    ("Adquirindo Recompensas"): "2) Derrotando um navio de guerra (Afundando ele ou
+    vencendo num Combate de tripulação)" (a warship): option second_flag=warship. Felipe
+    (Spanish, no flag) engages Frances' English Sloop, no pirate, and sinks her."""
+    t = battle(options={"second_flag": option} if option else None)
+    evs = sink_frances(t)
+    assert [e.data["seat"] for e in evs if e.type == "ShipSunk"] == [2]
+    flags = [e.data["why"] for e in t.g.events if e.type == "WantedFlagGained"]
+    if option == "warship":
+        assert flags == ["engaging a non-pirate ship"] and t.p(1)["flags"] == {"england": 1}
+    else:
+        assert flags == ["engaging a non-pirate ship", "defeating a non-pirate ship"]
+        assert t.p(1)["flags"] == {"england": 2}
+
+
+@pytest.mark.parametrize("option", [None, "warship"])
+def test_beating_a_warship_costs_the_second_flag_in_both_readings(option):
+    """"Derrotando um navio de guerra": a Man-o-War (a naval ship of its nation) beaten costs
+    a flag under either reading; the Portuguese example 3 takes it for beating a Dutch
+    warship ("devido ao critério de 'Derrotar um Navio de guerra!'")."""
+    t = war_table(["E19", "E21", "E23"], options={"second_flag": option} if option else None)
+    next_turn(t)
+    npcs = t.state["board"]["npcs"]
+    npcs["man_o_war_england"]["zone"] = "havana"
+    npcs["man_o_war_england"]["ship"] = "sloop"                  # test set-up: a weak Man-o-War,
+    npcs["man_o_war_spain"]["zone"] = "nassau"                   # alone off Havana
+    t.p(1)["ship"] = new_ship(t.state, "frigate")
+    # it scouts Felipe and attacks (no flag: he was attacked); he sinks it
+    t.add("dice", [6, 1], [1, 1, 1], [6, 6, 6], [5, 5, 5])
+    t.act(1, {"action": "leave_port"})
+    finish_fight(t)
+    won = next(e.data for e in t.g.events if e.type == "CombatWon")
+    assert won["seat"] == 1 and won["beaten"] == "npc:man_o_war_england"
+    assert t.p(1)["flags"] == {"england": 1}
+
+
+def raid_for(loot_cards, option):
+    """Frederico sights a Spanish merchant and raids it: no Seamanship success, the three
+    cards drawn are the raid."""
+    t = raid_at_sea() if option is None else raid_table(option)
+    sight_spanish_merchant(t)
+    t.add("cargo", *loot_cards)
+    t.add("dice", [1, 1, 1])                                    # no success: the cards stand
+    return t.act(1, {"action": "raid", "nation": "spain"})
+
+
+def raid_table(option):
+    base = {"demand_tiles": [demand_order({"havana": "sugar"})], "captains": [FREDERICO, FRANCES], "pick": [1]}
+    t = Table(2, base, options={"raid_glory": option})
+    t.act(1, {"action": "choose_ship", "ship": "sloop"})
+    t.act(2, {"action": "choose_ship", "ship": "sloop"})
+    t.act(1, {"action": "leave_port"})
+    return t
+
+
+TWELVE = ["C07", "C15", "C23"]          # three escape icons worth 4 each (the sloop's Maneuverability: 4)
+THIRTEEN = ["C07", "C15", "C16"]        # 4 + 4 and a Food card worth 5 that hits the hold
+
+
+@pytest.mark.parametrize("option", [None, "at_least", "more_than"])
+def test_a_raid_for_12_gold_earns_glory_in_the_italian_reading_and_13_in_both(option):
+    """The Italian book ("Saccheggiare i mercanti", p. 10): "trovando 12 o più monete ricevete anche 1
+    Punto Gloria" (its raid example: "non trova le 12 monete necessarie"): the default. The
+    Portuguese book's summary ("Ganhando O Jogo"): "Pilhando mais de 12 Ouros numa
+    Caça aos mercantes" (more than 12): option raid_glory=more_than (its raid chapter says
+    "12+", as the Italian)."""
+    for cards, loot, glory in ((TWELVE, 12, option != "more_than"), (THIRTEEN, 13, True)):
+        evs = raid_for(cards, option)
+        won = next(e.data for e in evs if e.type == "RaidSucceeded")
+        assert won["loot"] == loot
+        assert ("GloryGained" in types(evs)) == glory, (loot, option)
+
+
+def test_the_bots_weigh_a_raids_glory_as_the_game_reads_it():
+    """The pirate bot values a raid worth 12 gold a glory point higher only where it earns one."""
+    worth = {}
+    for option in ("at_least", "more_than"):
+        t = raid_table(option)
+        p = t.p(1)
+        worth[option] = _raid_outcome(t.state, p, [("escape", 4)] * 3)
+    assert worth == {"at_least": 22.0, "more_than": 12.0}
+
+
+TIE = {"players": [
+    {"captain": "Felipe", "glory": 8, "gold": 30, "stash": 20},
+    {"captain": "Frances Wright", "glory": 8, "gold": 5, "stash": 29}]}
+
+
+@pytest.mark.parametrize("option", [None, "coins", "hidden_gold"])
+def test_the_second_tie_break_is_the_coins_or_the_hidden_gold(option):
+    """The Italian book ("Vincere il gioco", p. 3): "Se c'è ancora un pareggio, vince il
+    giocatore con il maggior valore in monete" (the most coins): the default, aboard and
+    stashed. The Portuguese book ("Ganhando O Jogo"): "Se ainda houver um empate, o jogador com a maior
+    quantidade de ouro escondido ganha" (the most hidden gold): option
+    tie_break=hidden_gold. Felipe and Frances both reach 10 (8 on the track, 2 from the
+    stash) in the same round: Felipe has more coins (50 against 34), Frances more
+    stashed (29 against 20)."""
+    t = Table(2, {"demand_tiles": [demand_order({"havana": "sugar"})]}, position=TIE,
+              options={"tie_break": option} if option else None)
+    t.act(1, {"action": "end_turn"})
+    assert [e.data["seat"] for e in t.g.events if e.type == "VictoryDeclared"] == [1, 2]
+    t.act(2, {"action": "end_turn"})
+    assert t.g.machine.finished
+    out = RULES.outcome(t.state)
+    assert out["scores"] == {"1": 10, "2": 10} and out["glory_track"] == {"1": 8, "2": 8}
+    assert out["coins"] == {"1": 50, "2": 34}
+    assert out["winners"] == ([2] if option == "hidden_gold" else [1])
