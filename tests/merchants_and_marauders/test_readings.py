@@ -2,17 +2,20 @@
 (readings.py; RULINGS.md, "Where the two translations differ"): each option driven with
 the dice and cards that make the two readings differ, the outcome each book states."""
 
+import random
 import re
 
 import pytest
 
 from service.aggregates.merchants_and_marauders.bots import _raid_outcome
-from service.aggregates.merchants_and_marauders.readings import READINGS
+from service.aggregates.merchants_and_marauders.readings import values
 from service.aggregates.merchants_and_marauders.rules import RULES
 from service.aggregates.merchants_and_marauders.state import new_ship
 from service.kernel import BadInput
+from service.kernel.local import LocalGame
+from service.simulate import simulate
 
-from .helpers import Table, demand_order, types
+from .helpers import GAME, Table, demand_order, types
 from .test_combat import battle, sink_frances
 from .test_npcs import next_turn
 from .test_raids import FRANCES, FREDERICO, sight_spanish_merchant
@@ -26,7 +29,7 @@ NEW = {"war_bounty": "paid", "second_flag": "warship", "raid_glory": "more_than"
 
 def test_each_reading_is_an_option_with_its_values_said_and_a_bad_value_refused():
     for key, other in NEW.items():
-        default = next(iter(READINGS[key]))
+        default = next(iter(values(key)))
         assert RULES.parse_options(2, {key: other.upper()}) == {key: other}
         assert RULES.parse_options(2, {key: f" {default} "}) == {key: default}
         said = RULES.options_said[key]
@@ -178,3 +181,55 @@ def test_the_second_tie_break_is_the_coins_or_the_hidden_gold(option):
     assert out["scores"] == {"1": 10, "2": 10} and out["glory_track"] == {"1": 8, "2": 8}
     assert out["coins"] == {"1": 50, "2": 34}
     assert out["winners"] == ([2] if option == "hidden_gold" else [1])
+
+
+BOTS = ["1=pirate", "2=merchant", "3=pirate", "4=merchant"]
+
+
+def raid_glory_as_read(events, least):
+    """Each raid that succeeded earned a glory point exactly when its loot was ``least`` or more."""
+    for i, e in enumerate(events):
+        if e.type == "RaidSucceeded":
+            glory = [g for g in events[i + 1:i + 4] if g.type == "GloryGained" and g.data["why"].startswith("a raid")]
+            assert bool(glory) == (e.data["loot"] >= least), e.data
+
+
+def flags_for_beating_as_read(events, warship):
+    """With ``second_flag=warship`` a flag for beating a ship follows only a naval NPC beaten."""
+    beaten = None
+    for e in events:
+        if e.type == "CombatWon":
+            beaten = e.data["beaten"]
+        if e.type == "WantedFlagGained" and e.data["why"] == "defeating a non-pirate ship" and warship:
+            assert str(beaten).startswith("npc:"), beaten
+
+
+@pytest.mark.parametrize("options", [{key: value} for key, value in NEW.items()] + [NEW], ids=lambda o: ",".join(o))
+def test_the_bots_play_seeded_games_to_the_end_under_each_reading(options):
+    """Two pirates and two merchants, three seeded games per option (and all four at once),
+    each to its end: coins conserved, a winner named, the raids' glory and the flags for
+    beating a ship as the option reads them; ``tools simulate --option`` runs the same."""
+    least = 13 if options.get("raid_glory") == "more_than" else 12
+    for k in range(3):
+        g = LocalGame(GAME, 4, options, seed=f"readings:{k}".encode().ljust(32, b"."))
+        g.play_out(random.Random(k), BOTS)
+        assert g.machine.finished and g.state["readings"] == options
+        players = g.state["players"]
+        assert g.state["bank"] + sum(p["gold"] + p["stash"] for p in players) == 510
+        assert RULES.outcome(g.state)["winners"]
+        raid_glory_as_read(g.events, least)
+        flags_for_beating_as_read(g.events, options.get("second_flag") == "warship")
+    stats = simulate(GAME, 4, 2, seed="readings", bot=BOTS, options=options)
+    assert stats["games"] == 2 and stats["decisions"] > 0
+
+
+def test_the_help_of_tools_new_lists_every_option_with_its_values():
+    """``tools new --help`` names the game's options from the registry (no rules imported
+    at start-up): each reading with its values, as ``parse_options`` takes them."""
+    from service.kernel.games import BUILT_IN
+
+    help_ = next(g.help for g in BUILT_IN if g.name == GAME)
+    assert "glory=N" in help_
+    for key in RULES.options_said:
+        if key != "glory":
+            assert f"{key}={'|'.join(values(key))}" in help_

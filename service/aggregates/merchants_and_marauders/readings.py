@@ -29,48 +29,43 @@ if TYPE_CHECKING:
     from typing import Any
     from .shapes import State
 
-# option -> {value: what it means}, the default first
-READINGS: dict[str, dict[str, str]] = {
-    "decline": {
-        "any": "an announced glory card may be declined each time its player resolves (the Italian book, "
-               "'quando è il proprio turno')",
-        "once": "declined once in a player's turn (the Portuguese book, 'uma vez no turno')",
-    },
-    "war_bounty": {
-        "refused": "no bounty from a nation at war with the winner's (the Portuguese book, 'ou quando a sua "
-                   "nação estiver em guerra com ela')",
-        "paid": "every nation that does not want the winner pays, at war or not (the Italian book has no war "
-                "clause)",
-    },
-    "second_flag": {
-        "any_ship": "beating a non-pirate ship, a player's or a warship, costs a flag (the Italian book, "
-                    "'Aver sconfitto una nave')",
-        "warship": "only beating a warship costs a flag, a player's ship none (the Portuguese book, "
-                   "'Derrotando um navio de guerra')",
-    },
-    "raid_glory": {
-        "at_least": "a raid earns glory for 12 gold or more (the Italian book, '12 o più monete')",
-        "more_than": "for more than 12 gold (the Portuguese book's summary, 'mais de 12 Ouros')",
-    },
-    "tie_break": {
-        "coins": "the second tie-break is the most coins, aboard and stashed (the Italian book, 'il maggior "
-                 "valore in monete')",
-        "hidden_gold": "the most gold stashed (the Portuguese book, 'a maior quantidade de ouro escondido')",
-    },
+# option -> (the rule, {value: its reading}), the default value first
+READINGS: dict[str, tuple[str, dict[str, str]]] = {
+    "decline": ("Declining an announced glory card", {
+        "any": "each time its player resolves (the Italian book: 'quando è il proprio turno')",
+        "once": "once in a player's turn (the Portuguese book: 'uma vez no turno')"}),
+    "war_bounty": ("A bounty from a nation at war with the winner's", {
+        "refused": "none (the Portuguese book: 'quando a sua nação estiver em guerra com ela')",
+        "paid": "paid as any other (the Italian book has no war clause)"}),
+    "second_flag": ("The wanted flag for beating a non-pirate ship", {
+        "any_ship": "for any ship, a player's too (the Italian book: 'Aver sconfitto una nave')",
+        "warship": "for a warship only (the Portuguese book: 'Derrotando um navio de guerra')"}),
+    "raid_glory": ("A raid's glory point", {
+        "at_least": "for 12 gold or more (the Italian book: '12 o più monete')",
+        "more_than": "for more than 12 (the Portuguese book's summary: 'mais de 12 Ouros')"}),
+    "tie_break": ("The second tie-break, after the glory track", {
+        "coins": "the most coins, aboard and stashed (the Italian book: 'il maggior valore in monete')",
+        "hidden_gold": "the most gold stashed (the Portuguese book: 'a maior quantidade de ouro escondido')"}),
 }
 
 
+def values(key: str) -> dict[str, str]:
+    """Option ``key``'s values, the default first, with their readings."""
+    return READINGS[key][1]
+
+
 def said(key: str) -> str:
-    """The option's values and their meaning, for ``options_said``."""
-    return "; ".join(f"{v}: {text}{' (default)' if i == 0 else ''}" for i, (v, text) in enumerate(READINGS[key].items()))
+    """The rule, the option's values and their readings, for ``options_said``."""
+    what, readings = READINGS[key]
+    return f"{what}. " + "; ".join(f"{v}{' (default)' if i == 0 else ''}: {text}"
+                                   for i, (v, text) in enumerate(readings.items()))
 
 
 def parse(key: str, value: object) -> str:
     """The value of option ``key`` as typed (any case), or a refusal naming the values."""
     text = str(value).strip().lower()
-    if text not in READINGS[key]:
-        values = " or ".join(READINGS[key])
-        raise BadInput(f"option {key} must be {values}, not {value!r} ({said(key)})")
+    if text not in values(key):
+        raise BadInput(f"option {key} must be {' or '.join(values(key))}, not {value!r} ({said(key)})")
     return text
 
 
@@ -81,7 +76,7 @@ def chosen(options: dict[str, Any]) -> dict[str, str]:
 
 def reading(state: State, key: str) -> str:
     """The reading the game plays: its option's value, else the default."""
-    return (state.get("readings") or {}).get(key) or next(iter(READINGS[key]))
+    return (state.get("readings") or {}).get(key) or next(iter(values(key)))
 
 
 def raid_earns_glory(state: State, loot: int) -> bool:

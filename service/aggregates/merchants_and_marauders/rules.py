@@ -91,7 +91,7 @@ ACTION_HANDLERS = one_table(task_rules.HANDLERS, combat_rules.HANDLERS, scout_ru
 class MerchantsAndMarauders(Rules):
     name = "merchants-and-marauders"
     title = "Merchants & Marauders"
-    options_said = {"glory": "glory points to win, 2 to 30 (default 10)",
+    options_said = {"glory": "Glory points to win, 2 to 30 (default 10)",
                     # where the Italian and Portuguese books disagree: the other reading (readings.py)
                     **{key: readings.said(key) for key in readings.READINGS}}
     rules_version = "5"  # 2: at a table, face-down tiles and tokens are named only when turned over;
@@ -117,7 +117,7 @@ class MerchantsAndMarauders(Rules):
                 continue
             if key != "glory":
                 raise BadInput(f"unknown option {key!r} (merchants-and-marauders takes glory=N and "
-                               + ", ".join(f"{k}={'|'.join(v)}" for k, v in readings.READINGS.items()) + ")")
+                               + ", ".join(f"{k}={'|'.join(readings.values(k))}" for k in readings.READINGS) + ")")
             try:
                 n = int(value)
             except (TypeError, ValueError):
