@@ -8,11 +8,12 @@ import re
 import pytest
 
 from service.aggregates.merchants_and_marauders.bots import _raid_outcome
-from service.aggregates.merchants_and_marauders.readings import values
+from service.aggregates.merchants_and_marauders.readings import raid_earns_glory, reading, values
 from service.aggregates.merchants_and_marauders.rules import RULES
 from service.aggregates.merchants_and_marauders.state import new_ship
 from service.kernel import BadInput
 from service.kernel.local import LocalGame
+from service.kernel.sampling import copy_state
 from service.simulate import simulate
 
 from .helpers import GAME, Table, demand_order, types
@@ -233,3 +234,17 @@ def test_the_help_of_tools_new_lists_every_option_with_its_values():
     for key in RULES.options_said:
         if key != "glory":
             assert f"{key}={'|'.join(values(key))}" in help_
+
+
+def test_a_state_kept_before_the_options_existed_plays_the_defaults():
+    """A snapshot of a game stored before these options has no ``readings``: every rule
+    reads the default, as a game created without the options."""
+    t = Table(2, {"demand_tiles": [demand_order({"havana": "sugar"})]}, position=TIE)
+    assert t.state["readings"] == {}
+    old = copy_state(t.state)
+    del old["readings"]
+    for key in NEW:
+        assert reading(old, key) == reading(t.state, key) == next(iter(values(key)))
+    assert raid_earns_glory(old, 12) and not raid_earns_glory(old, 11)
+    new = Table(2, {"demand_tiles": [demand_order({"havana": "sugar"})]}, position=TIE, options={"raid_glory": "more_than"})
+    assert not raid_earns_glory(new.state, 12) and raid_earns_glory(new.state, 13)
