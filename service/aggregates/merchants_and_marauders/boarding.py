@@ -14,10 +14,10 @@ from .abilities import dice as skill_dice
 from .captains import captain_dies
 from .catalog import tables
 from .mechanics import bank_pays, gain_glory, numbers, successes
+from .readings import reading
 from .state import (CARRY_ON, END_TURN, capacity, is_npc, is_pirate, nation_of, other_side as _other, player, ship_max,
                     side, side_name as name, upgrade_tile as tile)
 from .wanted import gain_flag
-from .readings import reading
 from .war import bounty_refused
 
 TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
@@ -128,9 +128,9 @@ def defeated(step: Step, win: Who, lose: Who, plunder: bool) -> Outcome:
     """The winner has beaten a ship: a player earns a glory point and card (rules version
     5); a flag if it was not a pirate (with ``second_flag=warship``, the Portuguese
     "Derrotando um navio de guerra", only for a naval NPC), the bounties if it was (but
-    from nations that want the winner); then plunder and the claim. The book: "Acquisire carte Gloria", p. 12
-    ("Sconfitto un giocatore o un NPC (Sopravvivendo e vincendo un combattimento navale o
-    fra equipaggi)"); "Ricompense", p. 11."""
+    from nations that want the winner); then plunder and the claim. The book: "Acquisire
+    carte Gloria", p. 12 ("Sconfitto un giocatore o un NPC (Sopravvivendo e vincendo un
+    combattimento navale o fra equipaggi)"); "Ricompense", p. 11."""
     state = step.state
     w, l = side(state, win), side(state, lose)
     step.emit("CombatWon", {"seat": win, "beaten": lose, "how": "crew combat" if plunder else "sunk"})
