@@ -59,7 +59,9 @@ BUILT_IN = (
                  "service.render.svg.kaisers_pirates", "1-4 seats (1: solitaire); bot heuristic"),
     Registration("merchants-and-marauders", "service.aggregates.merchants_and_marauders",
                  "service.render.merchants_and_marauders", "service.render.svg.merchants_and_marauders",
-                 "2-4 seats; bots merchant, pirate"),
+                 "2-4 seats; bots merchant, pirate; options glory=N and, where the Italian and Portuguese "
+                 "books differ, decline=any|once, war_bounty=refused|paid, second_flag=any_ship|warship, "
+                 "raid_glory=at_least|more_than, tie_break=coins|hidden_gold"),
 )
 
 # Histories the kernel runs that are not games (their rules a ``Rules`` in the module's ``RULES``):

@@ -22,10 +22,10 @@ def catalog(icons=None, zones=None):
     return cat
 
 
-def start(events, cat=None, seats=2, glory=False):
+def start(events, cat=None, seats=2, glory=False, options=None):
     base = {"demand_tiles": [demand_order({"havana": "sugar"})], "captains": [FELIPE, FRANCES, "frederico_da_silva"],
             "pick": [1], "events": list(events)}
-    t = Table(seats, base, catalog=cat)
+    t = Table(seats, base, catalog=cat, options=options)
     for s in range(1, seats + 1):
         t.act(s, {"action": "choose_ship", "ship": "sloop"})
     if not glory:

@@ -19,9 +19,9 @@ from .test_table_unseen import audit
 FELIPE, FRANCES = "felipe", "frances_wright"
 
 
-def start(events, cat=None, seats=2):
+def start(events, cat=None, seats=2, options=None):
     """The NPC tests' table, the set-up glory cards kept in hand."""
-    return npc_table(events, cat, seats, glory=True)
+    return npc_table(events, cat, seats, glory=True, options=options)
 
 
 def finish_fight(t):

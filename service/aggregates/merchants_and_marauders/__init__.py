@@ -6,6 +6,7 @@ each imports only modules above it, so nothing a module calls is unknown when it
 catalog.py         the card data read from data/catalog.json, and the tables derived from it
 derived.py         tables derived once per catalog for the hot paths (neighbours, NPC letters, ship values)
 abilities.py       captains' and specialists' abilities, a small vocabulary, and their questions
+readings.py        where the two books disagree: the other reading as a game option
 state.py           the table a game starts with and its queries; what a phase hands back
 mechanics.py       dice and skill tests, cargo and glory cards, glory points, the bank
 captains.py        captains come and go: reveal, death, retiring, a new captain

@@ -14,6 +14,7 @@ from .abilities import dice as skill_dice
 from .captains import captain_dies
 from .catalog import tables
 from .mechanics import bank_pays, gain_glory, numbers, successes
+from .readings import reading
 from .state import (CARRY_ON, END_TURN, capacity, is_npc, is_pirate, nation_of, other_side as _other, player, ship_max,
                     side, side_name as name, upgrade_tile as tile)
 from .wanted import gain_flag
@@ -125,10 +126,11 @@ def crew_settle(step: Step) -> Outcome:
 
 def defeated(step: Step, win: Who, lose: Who, plunder: bool) -> Outcome:
     """The winner has beaten a ship: a player earns a glory point and card (rules version
-    5); a flag if it was not a pirate, the bounties if it was (but from nations that want
-    the winner); then plunder and the claim. The book: "Acquisire carte Gloria", p. 12
-    ("Sconfitto un giocatore o un NPC (Sopravvivendo e vincendo un combattimento navale o
-    fra equipaggi)"); "Ricompense", p. 11."""
+    5); a flag if it was not a pirate (with ``second_flag=warship``, the Portuguese
+    "Derrotando um navio de guerra", only for a naval NPC), the bounties if it was (but
+    from nations that want the winner); then plunder and the claim. The book: "Acquisire
+    carte Gloria", p. 12 ("Sconfitto un giocatore o un NPC (Sopravvivendo e vincendo un
+    combattimento navale o fra equipaggi)"); "Ricompense", p. 11."""
     state = step.state
     w, l = side(state, win), side(state, lose)
     step.emit("CombatWon", {"seat": win, "beaten": lose, "how": "crew combat" if plunder else "sunk"})
@@ -145,7 +147,7 @@ def defeated(step: Step, win: Who, lose: Who, plunder: bool) -> Outcome:
         total = sum(pay.values())
         if total:
             step.emit("GoldReceived", {"seat": win, "amount": bank_pays(state, total), "why": "bounty", "by_nation": pay})
-    else:
+    elif reading(state, "second_flag") == "any_ship":     # the IT; the PT: a warship only (_beat_npc)
         gain_flag(step, win, nation_of(state, l), "defeating a non-pirate ship")  # type: ignore[arg-type]  # (no pirate: a nation)
     if plunder:
         return _plunder(step, win, lose)

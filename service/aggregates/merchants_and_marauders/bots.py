@@ -36,6 +36,7 @@ from .catalog import tables
 from .glory import playable, window
 from .abilities import dice as skill_dice
 from .npc import captain_of, hostile, naval_nation
+from .readings import raid_earns_glory
 from .wanted import port_entries
 from .state import at_home, capacity, funds, player, ship_max, side, stash_terms
 
@@ -309,9 +310,8 @@ def _raid_choice(state: State, p: Player, acts: dict[str, list[Decision]]) -> De
 
 def _raid_outcome(state: State, p: Player, kinds: list[tuple[str, int]]) -> float:
     """What the raid's cards ``kinds`` ((icon, gold) each) are worth to the raider: the
-    loot (and a glory point's worth at the book's threshold) if the raid succeeds, less
-    the damage; a sunk ship is the captain's death."""
-    S = tables(state)
+    loot (and a glory point's worth where the game's reading gives one) if the raid
+    succeeds, less the damage; a sunk ship is the captain's death."""
     ship = p["ship"]
     hits: dict[str, int] = {}
     escapes, loot = 0, 0
@@ -335,7 +335,7 @@ def _raid_outcome(state: State, p: Player, kinds: list[tuple[str, int]]) -> floa
     damage = 2.0 * sum(hits.values())
     if broken or hull <= 0 or escapes >= ship_max(state, ship, "maneuver"):
         return -damage
-    return loot + (10.0 if loot >= S["rules"]["raid_glory_gold"] else 0.0) - damage
+    return loot + (10.0 if raid_earns_glory(state, loot) else 0.0) - damage
 
 
 def _raid_deck(state: State) -> dict[tuple[str, int], int]:

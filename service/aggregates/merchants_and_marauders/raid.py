@@ -24,6 +24,7 @@ from .abilities import dice as skill_dice
 from .captains import dies
 from .catalog import tables
 from .mechanics import bank_pays, gain_glory, skill_test
+from .readings import raid_earns_glory
 from .state import LOCATIONS, capacity, player, ship_max, unseen_identities
 from .wanted import gain_flag
 
@@ -208,7 +209,7 @@ def resolve(step: Step, seat: int) -> Outcome:
     loot = sum(S["cargo"][c]["raid"] for c in r["cards"])
     step.emit("GoldReceived", {"seat": seat, "amount": bank_pays(state, loot), "why": "raid loot"})
     step.emit("RaidSucceeded", {"seat": seat, "loot": loot, "escapes": escapes, "maneuver": maneuver})
-    if loot >= S["rules"]["raid_glory_gold"]:
+    if raid_earns_glory(state, loot):             # 12 or more (IT), or more than 12 (option)
         gain_glory(step, seat, f"a raid worth {loot} gold")
     step.emit("RaidStage", {"stage": "take"})
     return None

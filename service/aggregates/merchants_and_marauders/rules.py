@@ -42,6 +42,7 @@ from . import glory as glory_rules
 from . import port as port_rules
 from . import position as stated_position
 from . import raid as raid_rules
+from . import readings
 from . import referee as referee_rules
 from . import sailing
 from . import scout as scout_rules
@@ -90,9 +91,9 @@ ACTION_HANDLERS = one_table(task_rules.HANDLERS, combat_rules.HANDLERS, scout_ru
 class MerchantsAndMarauders(Rules):
     name = "merchants-and-marauders"
     title = "Merchants & Marauders"
-    options_said = {"glory": "glory points to win, 2 to 30 (default 10)",
-                    "decline": "an announced glory card may be declined: any (the Italian book, default: "
-                               "each time) or once (the Portuguese book: 'uma vez no turno', once a turn)"}
+    options_said = {"glory": "Glory points to win, 2 to 30 (default 10)",
+                    # where the Italian and Portuguese books disagree: the other reading (readings.py)
+                    **{key: readings.said(key) for key in readings.READINGS}}
     rules_version = "5"  # 2: at a table, face-down tiles and tokens are named only when turned over;
     # 3: glory cards and withdrawals after the last action, the three-card rule, St. John's transfer;
     # 4: glory cards played in combat and other players' turns, rumors followed and missions completed;
@@ -111,14 +112,12 @@ class MerchantsAndMarauders(Rules):
     def parse_options(self, seats: int, options: dict[str, Any]) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for key, value in options.items():
-            if key == "decline":
-                text = str(value).strip().lower()
-                if text not in ("any", "once"):
-                    raise BadInput(f"decline must be any (the Italian book) or once (the Portuguese), not {value!r}")
-                out["decline"] = text
+            if key in readings.READINGS:
+                out[key] = readings.parse(key, value)
                 continue
             if key != "glory":
-                raise BadInput(f"unknown option {key!r} (merchants-and-marauders takes glory=N and decline=any|once)")
+                raise BadInput(f"unknown option {key!r} (merchants-and-marauders takes glory=N and "
+                               + ", ".join(f"{k}={'|'.join(readings.values(k))}" for k in readings.READINGS) + ")")
             try:
                 n = int(value)
             except (TypeError, ValueError):
@@ -376,6 +375,9 @@ class MerchantsAndMarauders(Rules):
         players = state["players"]
         total = {p["seat"]: total_glory(state, p) for p in players}
         coins = {p["seat"]: p["gold"] + p["stash"] for p in players}
+        # the second tie-break: the coins (IT), or the gold stashed (PT; option tie_break=hidden_gold)
+        second = ({p["seat"]: p["stash"] for p in players} if readings.reading(state, "tie_break") == "hidden_gold"
+                  else coins)
         track = {p["seat"]: p["glory"] for p in players}
         # after a declaration: the seats at or above the target (a declarer may
         # have taken stashed gold back aboard since); otherwise the most glory
@@ -383,7 +385,7 @@ class MerchantsAndMarauders(Rules):
         if not cands:
             best = max(total.values())
             cands = [s for s in total if total[s] == best]
-        for key in (track, coins):
+        for key in (track, second):
             best = max(key[s] for s in cands)
             cands = [s for s in cands if key[s] == best]
         return {"scores": {str(s): v for s, v in total.items()}, "winners": sorted(cands),

@@ -253,3 +253,4 @@ class State(TypedDict):
     event_in_play: NotRequired[str | None]
     last_glory: NotRequired[str]
     declines: NotRequired[Declines]
+    readings: NotRequired[dict[str, str]]      # the options naming another reading (readings.py; absent: defaults)

@@ -26,6 +26,7 @@ from .abilities import has
 from .catalog import default_key, register
 from .catalog import tables
 from .derived import SHIP_STATS, derived
+from .readings import chosen
 
 TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
 if TYPE_CHECKING:
@@ -64,6 +65,8 @@ def initial_state(config: dict[str, Any]) -> State:
         "combat_fixes": int(config.get("rules_version", "1")) >= 5,
         # option decline=once (the Portuguese book): an announced glory card declined once a turn
         "decline_once": opts.get("decline") == "once",
+        # the other options where the Italian and Portuguese books disagree (readings.py)
+        "readings": chosen(opts),
         # rules version 5: what the table sees (a card bought, a card's gold loss said once), the
         # first player drawn as a captain card, event cards without the stale note (RULINGS.md)
         "table_seen": int(config.get("rules_version", "1")) >= 5,

@@ -13,12 +13,14 @@ card "War" and the Man-o-Wars it brings, read with the Portuguese text: RULINGS.
   like the nation's naval ship, moves with that nation's naval icon, and two Man-o-Wars
   in one zone do not scout (the book). Its captain killed: it leaves the sea.
 * At war, a captain's nation hunts (third priority, npc.py) and pays no bounty to a
-  captain of the enemy nation (the Portuguese text's clause; ``bounty_refused``).
+  captain of the enemy nation (the Portuguese text's clause; ``bounty_refused``), unless
+  the game takes the Italian reading (option ``war_bounty=paid``: readings.py).
 """
 
 from __future__ import annotations
 
 from .derived import man_o_war
+from .readings import reading
 
 TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
 if TYPE_CHECKING:
@@ -34,8 +36,9 @@ def at_war(state: State, a: str | None, b: str | None) -> bool:
 
 
 def bounty_refused(state: State, winner_nation: str | None, payer: str | None) -> bool:
-    """The PT clause: no bounty from a nation at war with the winner's nation."""
-    return at_war(state, winner_nation, payer)
+    """The PT clause: no bounty from a nation at war with the winner's nation ("ou quando a
+    sua nação estiver em guerra com ela"); the IT has none (option ``war_bounty=paid``)."""
+    return reading(state, "war_bounty") == "refused" and at_war(state, winner_nation, payer)
 
 
 def declare(step: Step, s: dict[str, Any], card: str) -> None:
