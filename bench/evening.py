@@ -500,7 +500,7 @@ def run(backend: str = "sqlite", servers: int = 1, games: int = 20, seconds: flo
     load0 = [round(x, 2) for x in os.getloadavg()]
     try:
         for _ in range(servers):
-            procs.append(ServerProcess(store.url, organiser_key=key, env=server_env).start(timeout=60))
+            procs.append(ServerProcess(store.url, organiser_key=key, env=server_env).start())
         cluster = Cluster(procs, key)
         tally = Tally()
         sampler = WaitSampler(pg, store.dbname) if store.dbname else None
