@@ -9,10 +9,12 @@ caller (``service/writer.py``) sends it each step's statements (the
 recorder's ``statements``) through a pipe and goes on; the pipe's buffer is
 the queue, and a full pipe holds the caller back.
 
-Each step is still one transaction of its own, committed in the order sent.
-Nothing is acknowledged before its commit. The first failure ends the
-process: no later step is written, so the stored game is a prefix of what was
-played (and audits clean).
+The steps are committed in the order sent; those that arrived while the last
+commit waited for the disk are committed together, one transaction and one
+wait for the disk for all of them (``commit_group``; each step a savepoint of
+its own, so a step that fails is rolled back alone). Nothing is acknowledged
+before its commit. The first failure ends the process: no later step is
+written, so the stored game is a prefix of what was played (and audits clean).
 
 Protocol, over the process's stdin and stdout:
 
@@ -73,34 +75,93 @@ def execute_step(db: sqlite3.Connection, statements: Iterable[Sequence[Any]]) ->
 
 
 def serve(db_name: str, timeout: float, inp: IO[bytes], out: IO[bytes]) -> int:
-    """Commit each step read from ``inp``; 0 at the end of input, 1 after a failure."""
+    """Commit the steps read from ``inp``, those waiting together (``commit_group``);
+    0 at the end of input, 1 after a failure."""
     db = sqlite3.connect(db_name, uri=True, isolation_level=None, timeout=timeout, cached_statements=128)
-    read = inp.read
+    read = getattr(inp, "read1", inp.read)  # what has arrived (waits only while nothing has)
+    buf = b""
     committed = 0  # since the last frame of length 0
     try:
         while True:
-            head = read(4)
-            if len(head) < 4:
-                return 0
-            (n,) = _LEN.unpack(head)
-            if n == 0:
-                out.write(OK)
-                out.flush()
-                committed = 0
+            more = read(READ_BYTES)
+            if not more:
+                return 0  # the end of input (a frame cut short is not a step)
+            buf += more
+            frames, buf = split_frames(buf)
+            if not frames:
                 continue
-            body = read(n)
-            if len(body) < n:
-                return 0
-            try:
-                execute_step(db, marshal.loads(body))
-            except Exception as e:  # noqa: BLE001 - reported to the caller, then the process ends
-                report = marshal.dumps([type(e).__name__, str(e), committed])
+            acks, committed, failure = commit_group(db, frames, committed)
+            if acks:
+                out.write(OK * acks)
+            if failure is not None:
+                report = marshal.dumps([type(failure).__name__, str(failure), committed])
                 out.write(FAILED + _LEN.pack(len(report)) + report)
                 out.flush()
                 return 1
-            committed += 1
+            out.flush()
     finally:
         db.close()
+
+
+READ_BYTES = 1 << 20  # at most, at a time: the pipe's buffer (``PIPE_BYTES``)
+
+
+def split_frames(buf: bytes) -> tuple[list[bytes | None], bytes]:
+    """The complete frames at the start of ``buf`` (a step's body, or None for
+    a frame of length 0), and the rest (a frame not yet complete)."""
+    frames: list[bytes | None] = []
+    i, n = 0, len(buf)
+    while i + 4 <= n:
+        (size,) = _LEN.unpack_from(buf, i)
+        if i + 4 + size > n:
+            break
+        frames.append(buf[i + 4:i + 4 + size] if size else None)
+        i += 4 + size
+    return frames, buf[i:]
+
+
+def commit_group(db: sqlite3.Connection, frames: Sequence[bytes | None],
+                 committed: int) -> tuple[int, int, Exception | None]:
+    """The steps of ``frames`` that were waiting together, in one transaction:
+    one commit (one wait for the disk) for all of them, as PostgreSQL's
+    group commit does. Each step is a savepoint of its own: a step that fails
+    is rolled back alone, the steps before it are committed, and none after
+    it is executed (the process ends on it, as on a step committed alone).
+    Returns the frames of length 0 now answered (every step before each is
+    committed), the steps committed since the last of them, and the failure
+    (None: every step was committed)."""
+    acks = 0
+    failure: Exception | None = None
+    done = committed
+    db.execute("BEGIN")
+    try:
+        for frame in frames:
+            if frame is None:
+                acks += 1
+                done = 0
+                continue
+            db.execute("SAVEPOINT step")
+            try:
+                for sql, many, params in marshal.loads(frame):
+                    if many:
+                        db.executemany(sql, params)
+                    else:
+                        db.execute(sql, params)
+            except Exception as e:  # noqa: BLE001 - this step's failure, reported; the steps before it stand
+                if not db.in_transaction:  # an error SQLite ends the whole transaction on (a full disk, I/O)
+                    return 0, committed, e
+                db.execute("ROLLBACK TO step")
+                db.execute("RELEASE step")
+                failure = e
+                break
+            db.execute("RELEASE step")
+            done += 1
+        db.execute("COMMIT")
+    except Exception as e:  # noqa: BLE001 - the commit itself failed: nothing of the group is written
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        return 0, committed, e
+    return acks, done, failure
 
 
 # The pipe's buffer is the queue of steps sent and not yet read: at the

@@ -8,14 +8,16 @@ import os
 import socket
 import subprocess
 import sys
-import threading
+import tempfile
 import time
 import uuid
-from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
 import httpx
+
+
+TAIL_BYTES = 1 << 16  # of the server's stderr, read for its last lines
 
 
 def free_port() -> int:
@@ -41,19 +43,18 @@ class ServerProcess:
     def start(self, ceiling: float = 300.0) -> "ServerProcess":
         """Start ``tools serve`` and wait for its readiness: until it answers ``/health``, however long a
         busy machine takes to import and open the store. ``ceiling`` only catches a server that hangs; a
-        server that exits, or answers ``/health`` with an error, is an error at once. Its stderr is read
-        all along (a pipe left full would stop the server), the last lines kept for the error."""
+        server that exits, or answers ``/health`` with an error, is an error at once. Its stderr goes to a
+        file of its own, not a pipe: a pipe is read by a thread of this process, which waits for this
+        process's interpreter, and a server logging every request under load (bench/evening.py) waited
+        for it at every line once the pipe was full. The last lines are read from the file for the error."""
         env = dict(os.environ, PRIVATEER_ORGANISER_KEY=self.key)
         env.pop("PRIVATEER_CONFIG", None)
         env.update(self.env)
+        self._stderr = tempfile.TemporaryFile(prefix="privateer-serve-", suffix=".log")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "tools", "serve", "--host", self.host, "--port", str(self.port),
              "--db", self.db, "--workers", str(self.workers)],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        self._stderr_tail: deque[bytes] = deque(maxlen=50)
-        self._stderr_reader = threading.Thread(target=self._stderr_tail.extend, args=(self.proc.stderr,),
-                                               daemon=True, name=f"tools serve :{self.port} stderr")
-        self._stderr_reader.start()
+            env=env, stdout=subprocess.DEVNULL, stderr=self._stderr)
         deadline = time.monotonic() + ceiling
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -72,9 +73,18 @@ class ServerProcess:
         self.stop()
         raise RuntimeError(f"tools serve did not answer /health within {ceiling:.0f} s: {self.stderr_tail()}")
 
+    def stderr_lines(self, n: int = 50) -> list[bytes]:
+        """The last ``n`` lines the server wrote on stderr (each with its line end)."""
+        log = getattr(self, "_stderr", None)
+        if log is None:
+            return []
+        size = os.fstat(log.fileno()).st_size
+        tail = os.pread(log.fileno(), TAIL_BYTES, max(0, size - TAIL_BYTES))
+        return tail.splitlines(keepends=True)[-n:]
+
     def stderr_tail(self) -> str:
         """The last lines the server wrote on stderr."""
-        return b"".join(self._stderr_tail).decode(errors="replace")[-2000:]
+        return b"".join(self.stderr_lines()).decode(errors="replace")[-2000:]
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
@@ -84,11 +94,7 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(5)
-        if self.proc is not None:
-            self._stderr_reader.join(5)  # to the end of the server's stderr, closed as it exits
-            if self.proc.stderr is not None:
-                self.proc.stderr.close()
-        self.proc = None
+        self.proc = None  # its stderr's file stays readable (``stderr_lines``) until this helper is dropped
 
     def __enter__(self) -> ServerProcess:
         return self.start()

@@ -11,8 +11,9 @@ statements with a request for its acknowledgement, and the loop answers
 other requests until the acknowledgement arrives on the process's output
 (``loop.add_reader``).
 
-Each step is one transaction, committed in the order sent, and nothing is
-answered before its commit. A step that fails fails alone: its error is the
+The steps are committed in the order sent, those that arrived while the
+process waited for the disk together (one transaction, one wait for the disk;
+each step a savepoint of its own), and nothing is answered before its commit. A step that fails fails alone: its error is the
 one ``Privateer.commit`` raises (a stale version is ``StaleVersion``); the
 process ends on it, as it does, and the steps sent after it, not written, go
 to a new process in the same order. If the process ends without a report,

@@ -30,7 +30,7 @@ def test_tools_serve_logs_each_request_as_a_json_line_without_a_token(tmp_path):
             api.close()
     finally:
         srv.stop()
-    text = b"".join(srv._stderr_tail).decode(errors="replace")
+    text = b"".join(srv.stderr_lines()).decode(errors="replace")
     assert srv.key not in text and token not in text and "Bearer" not in text
     lines = [json.loads(s) for s in text.splitlines() if s.startswith("{")]
     requests = [r for r in lines if r["logger"] == "service.http.requestlog"]

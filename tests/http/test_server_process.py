@@ -1,5 +1,6 @@
 """The helper every test starts ``tools serve`` with (``ServerProcess``) waits for the server's
-readiness, not a clock, reads its stderr all along, and says at once why a server did not start."""
+readiness, not a clock, keeps its stderr in a file (never a pipe the server could wait on), and says at
+once why a server did not start."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from service.http.client import Api, ServerProcess
 
 def test_a_server_that_writes_much_on_stderr_is_not_stopped_by_a_full_pipe(tmp_path):
     """More on stderr than a pipe holds (64 KiB), as a server logging its requests writes in a
-    long run: the helper reads it, so the server goes on and answers. (The pipe was read only
-    when the server had exited: this server stood blocked on its first write.)"""
+    long run: it goes to a file, so the server goes on and answers. (A pipe read only when the
+    server had exited held this server blocked on its first write; one read by a thread of the
+    caller's held a busy server at each line whenever the caller's interpreter was busy.)"""
     site = tmp_path / "site"
     site.mkdir()
     (site / "sitecustomize.py").write_text("import sys\nsys.stderr.write('a line of log\\n' * 20000)\n"

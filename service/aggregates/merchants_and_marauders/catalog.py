@@ -200,15 +200,32 @@ _TABLES: dict[str, dict] = {}
 
 
 _REGISTERED: dict[bytes, str] = {}
+# the catalog objects registered lately, by id, each kept (so its id is not reused) with its
+# key: a game's config holds its catalog for the game's life, and its log's every line names
+# through it (names.for_config): packing it again each time cost a millisecond a line
+_OBJECTS: dict[int, tuple[dict, str]] = {}
+MAX_OBJECTS = 256
 
 
 def register(cat: dict) -> str:
     """Derive and cache the tables of ``cat``; the state keeps only the key.
     A catalog seen before (the same content, packed to the same bytes: every
     game on the default catalog) is derived once per process; the default
-    catalog itself (``default_catalog``, the very object) is not even packed."""
+    catalog itself (``default_catalog``, the very object), and a catalog object
+    registered lately (a game's, which nobody changes), are not even packed."""
     if _DEFAULT and cat is _DEFAULT[0][0] and _DEFAULT[0][1] in _TABLES:
         return _DEFAULT[0][1]
+    seen = _OBJECTS.get(id(cat))
+    if seen is not None and seen[0] is cat and seen[1] in _TABLES:
+        return seen[1]
+    key = _registered(cat)
+    if len(_OBJECTS) >= MAX_OBJECTS:
+        _OBJECTS.clear()
+    _OBJECTS[id(cat)] = (cat, key)
+    return key
+
+
+def _registered(cat: dict) -> str:
     content = msgpack.packb(cat, use_bin_type=True)
     key = _REGISTERED.get(content)
     if key is not None and key in _TABLES:
