@@ -27,6 +27,13 @@ per game goes to stderr. ``--oracle``: the ismcts bot sees every hidden card (it
 determinizations are copies of the true state; the future draws stay unknown), a
 measure of what a game's hidden information costs a search, not a bot to seat.
 
+``--decision``: instead, what a decision costs the ismcts bot (issue 45's target: at
+most 0.15 s CPU on average): the CPU time of each of its decisions with more than one
+option in duel games 0 and 1 of each game (seated 1, then 2; up to N decisions a game,
+default 80), the mean and the slowest; beside it, in the same run, the mean CPU of a
+seeded 2-seat game played through by the game's heuristic bots (``reference``), so
+the ratio tells a slower machine from a slower bot.
+
 ``--cost``: instead, the determinization's cost: at a seeded mid-game position
 of each game, the CPU time of a 1,000-playout analysis (the search of
 ``tools analyse``, without the store) against 1,000 bare playouts from the same
@@ -225,6 +232,44 @@ def cost(game: str, playouts: int = 1000) -> dict:
             "ratio_random": analysed / plain if plain else None}
 
 
+REFERENCE_GAMES = 20  # --decision: the heuristic bots' games timed beside (their mean CPU is the reference)
+
+
+def decision_cpu(game: str, decisions: int = 80, seed: str = "1", playouts: int = PLAYOUTS,
+                 budget: int | None = BUDGET) -> dict:
+    """The CPU seconds of the ismcts bot's decisions with more than one option, in duel
+    games 0 and 1 (the bot seated 1, then 2), ``decisions`` at most a game; and the CPU of
+    seeded game of the heuristic bots, the mean of ``REFERENCE_GAMES`` (``reference``)."""
+    rules = get_rules(game)
+    ismcts = bot_for(rules, playouts=playouts, budget=budget)
+    other = rules.bots[OPPONENT[game]]
+    times: list[float] = []
+    for i in (0, 1):
+        me = 1 if i % 2 == 0 else 2
+        g = LocalGame(game, 2, seed=f"strength:{seed}:{game}:{i}".encode().ljust(32, b"."))
+        rng = random.Random(f"{seed}:{i}")
+        mine = 0
+        while not g.machine.finished and mine < decisions:
+            seat = g.to_act()[0]
+            legal = g.legal(seat)
+            if seat == me and len(legal) > 1:
+                started = time.process_time()
+                d = ismcts(g.state, seat, legal, rng)
+                times.append(time.process_time() - started)
+                mine += 1
+            else:
+                d = (ismcts if seat == me else other)(g.state, seat, legal, rng)
+            g.act(seat, d)
+    started = time.process_time()
+    for i in range(REFERENCE_GAMES):
+        g = LocalGame(game, 2, seed=f"reference:{seed}:{game}:{i}".encode().ljust(32, b"."))
+        _play(g, {1: other, 2: other}, random.Random(f"{seed}:{i}"))
+    reference = (time.process_time() - started) / REFERENCE_GAMES
+    mean = sum(times) / len(times) if times else 0.0
+    return {"game": game, "decisions": len(times), "mean_cpu": mean, "max_cpu": max(times, default=0.0),
+            "reference_cpu": reference, "ratio": mean / reference if reference else None}
+
+
 def _writer(path: str | None, spec: str):
     """``each`` for ``duel``: a progress line on stderr, and the row appended to ``path``."""
     done = [0, 0.0]
@@ -245,7 +290,7 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench.strength", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("games", type=int, nargs="?", default=None,
-                   help="games a game (default 20 for the tables, 4 for the duels; --full: 200)")
+                   help="games a game (default 20 for the tables, 4 for the duels; --full: 200; --decision: its decisions a game, 80)")
     p.add_argument("--full", action="store_true", help=f"the issue's count: {FULL} games a game")
     p.add_argument("--tables", action="store_true", help="only the heuristic bots' tables")
     p.add_argument("--duels", action="store_true", help="only ismcts against the heuristic bots")
@@ -260,6 +305,8 @@ def main(argv=None) -> int:
                         f"e.g. random:0:0:0:0, the bot before issue 34); again: the duels side by side")
     p.add_argument("--oracle", action="store_true",
                    help="duels: the ismcts bot sees every hidden card (what hidden information costs a search)")
+    p.add_argument("--decision", action="store_true",
+                   help="the CPU of an ismcts decision (mean, slowest) against a heuristic game's, instead")
     p.add_argument("--cost", action="store_true", help="time an analysis against bare playouts instead")
     p.add_argument("--jobs", type=int, default=1, help="duels: play the games in this many processes (same games, same result)")
     p.add_argument("--from", dest="first", type=int, default=0,
@@ -267,7 +314,7 @@ def main(argv=None) -> int:
     p.add_argument("--jsonl", default=None, help="duels: append each game's result to this file as a JSON line")
     args = p.parse_args(argv)
     games = args.only or list(OPPONENT)
-    both = not (args.tables or args.duels or args.cost)
+    both = not (args.tables or args.duels or args.cost or args.decision)
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     if args.tables or both:
         n = FULL if args.full else (args.games or 20)
@@ -290,7 +337,12 @@ def main(argv=None) -> int:
             print(f"{game}: {r['bot']} vs random, 2 seats, {n} games: win share {r['win_share']:.0%}")
         print(f"  ({time.process_time() - started:.0f} s CPU)")
     for game in games if not args.tables else []:
-        if args.cost:
+        if args.decision:
+            r = decision_cpu(game, args.games or 80, args.seed, args.playouts, args.budget or None)
+            print(f"{game}: ismcts decision {r['mean_cpu']:.3f} s CPU on average, slowest {r['max_cpu']:.3f} s "
+                  f"({r['decisions']} decisions); a game of its heuristic bots {r['reference_cpu']:.3f} s CPU: "
+                  f"{r['ratio']:.3f}x", flush=True)
+        elif args.cost:
             r = cost(game)
             print(f"{game}: {r['playouts']} playouts, analysis {r['analysis_cpu']:.2f} s CPU; bare playouts by its "
                   f"rollout bot {r['bare_cpu']:.2f} s CPU: {r['ratio']:.2f}x; bare random playouts "
