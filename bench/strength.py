@@ -289,22 +289,26 @@ def bot_turn(game: str, turns: int = 20, seed: str = "1", quantum: float = 1.0) 
     g = LocalGame(game, 2, seed=f"strength:{seed}:{game}:0".encode().ljust(32, b"."))
     rng = random.Random(f"{seed}:0")
     walls: dict[int, list[float]] = {}  # the game's turn -> the search's wall time of each decision in it
+    cpus: dict[int, float] = {}  # the game's turn -> the searches' CPU time in it
     while not g.machine.finished and len(walls) <= turns:
         seat = g.to_act()[0]
         legal = g.legal(seat)
         if seat == 1:
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             d = choose(g.rules, g.state, seat, legal, ismcts, rng)
             walls.setdefault(g.machine.turn(), []).append(time.perf_counter() - started)
+            cpus[g.machine.turn()] = cpus.get(g.machine.turn(), 0.0) + time.process_time() - cpu
         else:
             d = other(g.state, seat, legal, rng)
         g.act(seat, d)
     done = list(walls.values())[:turns]
+    cpu = list(cpus.values())[:turns]
     at = [sum(due(w, quantum) for w in ws) for ws in done]
     alone = [sum(ws) for ws in done]
     return {"game": game, "turns": len(done), "decisions": sum(map(len, done)) / max(1, len(done)),
             "quantum": quantum, "mean_wall": sum(at) / max(1, len(at)), "max_wall": max(at, default=0.0),
-            "mean_search": sum(alone) / max(1, len(alone)), "max_search": max(alone, default=0.0)}
+            "mean_search": sum(alone) / max(1, len(alone)), "max_search": max(alone, default=0.0),
+            "mean_cpu": sum(cpu) / max(1, len(cpu)), "max_cpu": max(cpu, default=0.0)}
 
 
 def _writer(path: str | None, spec: str):
@@ -382,7 +386,8 @@ def main(argv=None) -> int:
             r = bot_turn(game, args.games or 20, args.seed, args.quantum)
             print(f"{game}: the ismcts bot's turn ({r['turns']} turns, {r['decisions']:.1f} decisions a turn): "
                   f"{r['mean_wall']:.2f} s wall on average, slowest {r['max_wall']:.2f} s at a quantum of "
-                  f"{r['quantum']:g} s; the search alone {r['mean_search']:.2f} s, slowest {r['max_search']:.2f} s",
+                  f"{r['quantum']:g} s; the search alone {r['mean_search']:.2f} s, slowest {r['max_search']:.2f} s "
+                  f"({r['mean_cpu']:.2f} s CPU, slowest {r['max_cpu']:.2f} s)",
                   flush=True)
         elif args.decision:
             for spec in args.variant or [""]:

@@ -91,12 +91,23 @@ def _dist(state: State, start: str) -> dict[str, int]:
 
 
 def _wanted(state: State) -> dict[str, list[str]]:
-    """good -> ports that want it."""
+    """good -> ports that want it (read, never changed: kept by the demand tiles, ``_WANTED``)."""
     S = tables(state)
+    k = (id(S), tuple(state["board"]["demand"].items()))
+    hit = _WANTED.get(k)
+    if hit is not None and hit[0] is S:
+        return hit[1]
     out: dict[str, list[str]] = {}
-    for z, t in state["board"]["demand"].items():
+    for z, t in k[1]:
         out.setdefault(S["demand"][t], []).append(z)
+    if len(_WANTED) >= _DISTANCES_KEPT:
+        _WANTED.clear()
+    _WANTED[k] = (S, out)
     return out
+
+
+# the goods wanted by (the tables, the demand tiles on the board): few layouts a game
+_WANTED: dict[tuple[int, tuple[tuple[str, Any], ...]], tuple[Any, dict[str, list[str]]]] = {}
 
 
 def _target(state: State, p: Player, wanted: dict[str, list[str]]) -> str:
