@@ -7,8 +7,9 @@ heuristic bot, its progressive bias, the widening, the score margin).
 
 A game in ``LIGHTER`` gives its bot a smaller budget and a shorter horizon in one
 proportion: as many playouts, each valued by the game's mid-game outcome sooner after
-the tree, for half the work (Merchants & Marauders: a decision 0.26 -> 0.12 s CPU,
-its duels against the merchant bot as won as before: bench.strength --decision, --duels)."""
+the tree, for half the work (Merchants & Marauders, measured side by side on a busy
+machine: a decision 0.35 -> 0.19 s CPU, bench.strength --decision; its duels against the
+merchant bot won and lost game for game as before in the first 8 seeds, bench.strength --duels)."""
 
 from __future__ import annotations
 
