@@ -15,7 +15,8 @@ two figures show what answering before Typer is imported saves.
 
 ``measure_replays``: ``tools replay GAME_ID --to-turn 12``, for a person and
 ``--json``, of one stored game of each game, interleaved with the bare python
-the same way (issue 34); and, for reference, the bare python importing rich and
+the same way (issue 34), each also as processor time against ``python -c pass``'s
+(``pass_cpu_ratio``: issue 45's figure, at most 2.5); and, for reference, the bare python importing rich and
 drawing a small table with it (``RICH_FLOOR``): what the form for a person
 costs at least while rich draws it. Each figure also as processor time (user
 and system) against the bare python's, which a busy machine distorts less.
@@ -131,12 +132,14 @@ def measure_replays(stores: list[tuple[dict, str, str]], rounds: int = 7) -> dic
         commands[(spec["game"], "text")] = base + ["--db", db]
         commands[(spec["game"], "json")] = base + ["--json", "--db", db]
     commands["rich"] = RICH_FLOOR
-    times: dict = {"bare": []}
+    times: dict = {"bare": [], "pass": []}
     times.update({k: [] for k in commands})
     for r in range(rounds + 1):
         bare = _wall_and_cpu(BARE, env)
+        nothing = _wall_and_cpu(PASS, env)
         if r:
             times["bare"].append(bare)
+            times["pass"].append(nothing)
         for k, cmd in commands.items():
             t = _wall_and_cpu(cmd, env)
             if r:
@@ -145,7 +148,8 @@ def measure_replays(stores: list[tuple[dict, str, str]], rounds: int = 7) -> dic
 
     def figures(k) -> dict:
         return {"seconds": med[k][0], "ratio": med[k][0] / med["bare"][0],
-                "cpu_seconds": med[k][1], "cpu_ratio": med[k][1] / med["bare"][1]}
+                "cpu_seconds": med[k][1], "cpu_ratio": med[k][1] / med["bare"][1],
+                "pass_cpu_ratio": med[k][1] / med["pass"][1]}
 
     games = []
     for spec, _, _ in stores:
@@ -153,5 +157,6 @@ def measure_replays(stores: list[tuple[dict, str, str]], rounds: int = 7) -> dic
         for form in ("text", "json"):
             row[form] = figures((spec["game"], form))
         games.append(row)
-    return {"bare_seconds": med["bare"][0], "bare_cpu_seconds": med["bare"][1], "rounds": rounds, "games": games,
+    return {"bare_seconds": med["bare"][0], "bare_cpu_seconds": med["bare"][1],
+            "pass_cpu_seconds": med["pass"][1], "rounds": rounds, "games": games,
             "rich_floor": figures("rich")}

@@ -16,9 +16,9 @@ The duels (``--duels``, or by default after the tables): the ismcts bot
 games, N games a game (default 4: a Merchants & Marauders game takes the ismcts
 bot about 20 s CPU), the seats alternated (the ismcts bot is seat 1 in even
 games, seat 2 in odd ones); its win share (a shared win counts 1/k) with the
-seats' split, and the CPU time. ``--variant ROLLOUT:BIAS:MARGIN:HORIZON:WIDEN``
+seats' split, and the CPU time. ``--variant ROLLOUT:BIAS:MARGIN:HORIZON:WIDEN[:BUDGET]``
 (repeatable) plays the duels once for each setting of the search, side by side in
-one run (``random:0:0:0:0``: the bot before issue 34's work). Not a test: the issue's target is 60% of 200
+one run (``random:0:0:0:0:4000``: the bot before issue 34's work; ``:::80::4000``: the Merchants & Marauders bot before issue 45's). Not a test: the issue's target is 60% of 200
 games (``--full``). Each run prints the load average before and after. Each duel game
 is seeded by its number alone, so ``--jobs N`` plays the same games in N processes and
 ``--from K`` starts a slice of a run at game K; ``--jsonl FILE`` keeps each game's result
@@ -26,6 +26,21 @@ is seeded by its number alone, so ``--jobs N`` plays the same games in N process
 per game goes to stderr. ``--oracle``: the ismcts bot sees every hidden card (its
 determinizations are copies of the true state; the future draws stay unknown), a
 measure of what a game's hidden information costs a search, not a bot to seat.
+
+``--decision``: instead, what a decision costs the ismcts bot (issue 45's target: at
+most 0.15 s CPU on average): the CPU time of each of its decisions with more than one
+option in duel games 0 and 1 of each game (seated 1, then 2; up to N decisions a game,
+default 80), the mean and the slowest; beside it, in the same run, the mean CPU of a
+seeded 2-seat game played through by the game's heuristic bots (``reference``), so
+the ratio tells a slower machine from a slower bot.
+
+``--turn``: instead, a bot's turn as the service plays it (service/http/bots.py): in duel
+game 0 the ismcts bot's decisions are chosen by the service's ``choose`` (a state drawn
+from the seat's view, then the search), each appended at the first multiple of the
+service's quantum after its turn to decide began (``due``); a turn's wall time is the
+sum over its decisions (one option included), for the first N turns of the bot (default
+20): its mean and slowest at the quantum given (``--quantum``, default the service's,
+1.0 s) and at none (the search's time alone), side by side.
 
 ``--cost``: instead, the determinization's cost: at a seeded mid-game position
 of each game, the CPU time of a 1,000-playout analysis (the search of
@@ -46,8 +61,8 @@ import random
 import sys
 import time
 
-from service.analysis.bot import BUDGET, PLAYOUTS, ROLLOUT, bot_for
-from service.analysis.ismcts import BIAS, HORIZON, MARGIN, WIDEN
+from service.analysis.bot import GAME, PLAYOUTS, ROLLOUT, bot_for
+from service.analysis.ismcts import BIAS, MARGIN, WIDEN
 from service.analysis.ismcts import rollout_bot, search
 from service.kernel.local import LocalGame
 from service.kernel.games import get_rules
@@ -128,13 +143,14 @@ def solitaire(n: int, seed: str) -> float:
     return won / n if n else 0.0
 
 
-def variant(spec: str) -> dict:
-    """``ROLLOUT:BIAS:MARGIN:HORIZON:WIDEN`` (any part left empty: the bot's default; HORIZON or WIDEN 0: none)
-    as ``bot_for`` keywords."""
-    parts = (spec.split(":") + ["", "", "", "", ""])[:5]
+def variant(spec: str, budget: int | None = GAME) -> dict:
+    """``ROLLOUT:BIAS:MARGIN:HORIZON:WIDEN[:BUDGET]`` (any part left empty: the bot's default, or
+    ``budget`` for BUDGET; HORIZON, WIDEN or BUDGET 0: none) as ``bot_for`` keywords."""
+    parts = (spec.split(":") + ["", "", "", "", "", ""])[:6]
     return {"rollout": parts[0] or ROLLOUT, "bias": float(parts[1] or BIAS), "margin": float(parts[2] or MARGIN),
-            "horizon": (int(parts[3]) or None) if parts[3] else HORIZON,
-            "widen": (float(parts[4]) or None) if parts[4] else WIDEN}
+            "horizon": (int(parts[3]) or None) if parts[3] else GAME,
+            "widen": (float(parts[4]) or None) if parts[4] else WIDEN,
+            "budget": (int(parts[5]) or None) if parts[5] else budget}
 
 
 def seeing_all(state: dict, seat: int, rng: random.Random) -> dict:
@@ -148,8 +164,7 @@ def duel_game(game: str, i: int, playouts: int, budget: int | None, seed: str, s
     is seeded by its number alone (``strength:SEED:GAME:i``), so any slice of a run, in any process,
     plays the same games as the whole run."""
     rules = get_rules(game)
-    ismcts = bot_for(rules, playouts=playouts, budget=budget, determinize=seeing_all if oracle else None,
-                     **variant(spec))
+    ismcts = bot_for(rules, playouts=playouts, determinize=seeing_all if oracle else None, **variant(spec, budget))
     other = rules.bots[OPPONENT[game]]
     started = time.process_time()
     me = 1 if i % 2 == 0 else 2
@@ -225,6 +240,77 @@ def cost(game: str, playouts: int = 1000) -> dict:
             "ratio_random": analysed / plain if plain else None}
 
 
+REFERENCE_GAMES = 20  # --decision: the heuristic bots' games timed beside (their mean CPU is the reference)
+
+
+def decision_cpu(game: str, decisions: int = 80, seed: str = "1", playouts: int = PLAYOUTS,
+                 budget: int | None = GAME, spec: str = "") -> dict:
+    """The CPU seconds of the ismcts bot's decisions with more than one option, in duel
+    games 0 and 1 (the bot seated 1, then 2), ``decisions`` at most a game; and the CPU of
+    seeded game of the heuristic bots, the mean of ``REFERENCE_GAMES`` (``reference``)."""
+    rules = get_rules(game)
+    ismcts = bot_for(rules, playouts=playouts, **variant(spec, budget))
+    other = rules.bots[OPPONENT[game]]
+    times: list[float] = []
+    for i in (0, 1):
+        me = 1 if i % 2 == 0 else 2
+        g = LocalGame(game, 2, seed=f"strength:{seed}:{game}:{i}".encode().ljust(32, b"."))
+        rng = random.Random(f"{seed}:{i}")
+        mine = 0
+        while not g.machine.finished and mine < decisions:
+            seat = g.to_act()[0]
+            legal = g.legal(seat)
+            if seat == me and len(legal) > 1:
+                started = time.process_time()
+                d = ismcts(g.state, seat, legal, rng)
+                times.append(time.process_time() - started)
+                mine += 1
+            else:
+                d = (ismcts if seat == me else other)(g.state, seat, legal, rng)
+            g.act(seat, d)
+    started = time.process_time()
+    for i in range(REFERENCE_GAMES):
+        g = LocalGame(game, 2, seed=f"reference:{seed}:{game}:{i}".encode().ljust(32, b"."))
+        _play(g, {1: other, 2: other}, random.Random(f"{seed}:{i}"))
+    reference = (time.process_time() - started) / REFERENCE_GAMES
+    mean = sum(times) / len(times) if times else 0.0
+    return {"game": game, "decisions": len(times), "mean_cpu": mean, "max_cpu": max(times, default=0.0),
+            "reference_cpu": reference, "ratio": mean / reference if reference else None}
+
+
+def bot_turn(game: str, turns: int = 20, seed: str = "1", quantum: float = 1.0) -> dict:
+    """The wall times of the ismcts bot's first ``turns`` turns in duel game 0, as the
+    service's bots play them (``choose``, then ``due``), at ``quantum`` and at none."""
+    from service.http.bots import choose, due
+
+    rules = get_rules(game)
+    ismcts = bot_for(rules)
+    other = rules.bots[OPPONENT[game]]
+    g = LocalGame(game, 2, seed=f"strength:{seed}:{game}:0".encode().ljust(32, b"."))
+    rng = random.Random(f"{seed}:0")
+    walls: dict[int, list[float]] = {}  # the game's turn -> the search's wall time of each decision in it
+    cpus: dict[int, float] = {}  # the game's turn -> the searches' CPU time in it
+    while not g.machine.finished and len(walls) <= turns:
+        seat = g.to_act()[0]
+        legal = g.legal(seat)
+        if seat == 1:
+            started, cpu = time.perf_counter(), time.process_time()
+            d = choose(g.rules, g.state, seat, legal, ismcts, rng)
+            walls.setdefault(g.machine.turn(), []).append(time.perf_counter() - started)
+            cpus[g.machine.turn()] = cpus.get(g.machine.turn(), 0.0) + time.process_time() - cpu
+        else:
+            d = other(g.state, seat, legal, rng)
+        g.act(seat, d)
+    done = list(walls.values())[:turns]
+    cpu = list(cpus.values())[:turns]
+    at = [sum(due(w, quantum) for w in ws) for ws in done]
+    alone = [sum(ws) for ws in done]
+    return {"game": game, "turns": len(done), "decisions": sum(map(len, done)) / max(1, len(done)),
+            "quantum": quantum, "mean_wall": sum(at) / max(1, len(at)), "max_wall": max(at, default=0.0),
+            "mean_search": sum(alone) / max(1, len(alone)), "max_search": max(alone, default=0.0),
+            "mean_cpu": sum(cpu) / max(1, len(cpu)), "max_cpu": max(cpu, default=0.0)}
+
+
 def _writer(path: str | None, spec: str):
     """``each`` for ``duel``: a progress line on stderr, and the row appended to ``path``."""
     done = [0, 0.0]
@@ -245,21 +331,27 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m bench.strength", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("games", type=int, nargs="?", default=None,
-                   help="games a game (default 20 for the tables, 4 for the duels; --full: 200)")
+                   help="games a game (default 20 for the tables, 4 for the duels; --full: 200; --decision: its decisions a game, 80)")
     p.add_argument("--full", action="store_true", help=f"the issue's count: {FULL} games a game")
     p.add_argument("--tables", action="store_true", help="only the heuristic bots' tables")
     p.add_argument("--duels", action="store_true", help="only ismcts against the heuristic bots")
     p.add_argument("--only", action="append", help="only this game (again for more)")
     p.add_argument("--playouts", type=int, default=PLAYOUTS, help=f"the ismcts bot's playouts a decision ({PLAYOUTS})")
-    p.add_argument("--budget", type=int, default=BUDGET, help=f"its playout decisions a decision ({BUDGET}; 0: none)")
+    p.add_argument("--budget", type=int, default=GAME,
+                   help="its playout decisions a decision (default: the game's, service/analysis/bot.py; 0: none)")
     p.add_argument("--seed", default="1")
     p.add_argument("--variant", action="append",
-                   help=f"the ismcts bot as ROLLOUT:BIAS:MARGIN:HORIZON:WIDEN, the playouts' bot (a bot of the game, or "
+                   help=f"the ismcts bot as ROLLOUT:BIAS:MARGIN:HORIZON:WIDEN[:BUDGET], the playouts' bot (a bot of the game, or "
                         f"guided), the heuristic's progressive bias, the score margin's share, the playouts' depth "
-                        f"after the tree, the progressive widening (defaults {ROLLOUT}:{BIAS}:{MARGIN}:{HORIZON}:{WIDEN}, 0: none; "
+                        f"after the tree, the progressive widening, the budget (defaults {ROLLOUT}:{BIAS}:{MARGIN}:the game's:{WIDEN}:the game's, 0: none; "
                         f"e.g. random:0:0:0:0, the bot before issue 34); again: the duels side by side")
     p.add_argument("--oracle", action="store_true",
                    help="duels: the ismcts bot sees every hidden card (what hidden information costs a search)")
+    p.add_argument("--decision", action="store_true",
+                   help="the CPU of an ismcts decision (mean, slowest) against a heuristic game's, instead")
+    p.add_argument("--turn", action="store_true",
+                   help="a bot's turn as the service plays it: its wall time at the quantum and at none, instead")
+    p.add_argument("--quantum", type=float, default=1.0, help="--turn: the service's quantum (seconds; 1.0)")
     p.add_argument("--cost", action="store_true", help="time an analysis against bare playouts instead")
     p.add_argument("--jobs", type=int, default=1, help="duels: play the games in this many processes (same games, same result)")
     p.add_argument("--from", dest="first", type=int, default=0,
@@ -267,7 +359,7 @@ def main(argv=None) -> int:
     p.add_argument("--jsonl", default=None, help="duels: append each game's result to this file as a JSON line")
     args = p.parse_args(argv)
     games = args.only or list(OPPONENT)
-    both = not (args.tables or args.duels or args.cost)
+    both = not (args.tables or args.duels or args.cost or args.decision or args.turn)
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     if args.tables or both:
         n = FULL if args.full else (args.games or 20)
@@ -290,7 +382,20 @@ def main(argv=None) -> int:
             print(f"{game}: {r['bot']} vs random, 2 seats, {n} games: win share {r['win_share']:.0%}")
         print(f"  ({time.process_time() - started:.0f} s CPU)")
     for game in games if not args.tables else []:
-        if args.cost:
+        if args.turn:
+            r = bot_turn(game, args.games or 20, args.seed, args.quantum)
+            print(f"{game}: the ismcts bot's turn ({r['turns']} turns, {r['decisions']:.1f} decisions a turn): "
+                  f"{r['mean_wall']:.2f} s wall on average, slowest {r['max_wall']:.2f} s at a quantum of "
+                  f"{r['quantum']:g} s; the search alone {r['mean_search']:.2f} s, slowest {r['max_search']:.2f} s "
+                  f"({r['mean_cpu']:.2f} s CPU, slowest {r['max_cpu']:.2f} s)",
+                  flush=True)
+        elif args.decision:
+            for spec in args.variant or [""]:
+                r = decision_cpu(game, args.games or 80, args.seed, args.playouts, args.budget or None, spec)
+                print(f"{game}: ismcts ({':'.join(map(str, variant(spec, args.budget or None).values()))}) decision {r['mean_cpu']:.3f} s CPU on average, slowest {r['max_cpu']:.3f} s "
+                      f"({r['decisions']} decisions); a game of its heuristic bots {r['reference_cpu']:.3f} s CPU: "
+                      f"{r['ratio']:.3f}x", flush=True)
+        elif args.cost:
             r = cost(game)
             print(f"{game}: {r['playouts']} playouts, analysis {r['analysis_cpu']:.2f} s CPU; bare playouts by its "
                   f"rollout bot {r['bare_cpu']:.2f} s CPU: {r['ratio']:.2f}x; bare random playouts "
@@ -300,7 +405,7 @@ def main(argv=None) -> int:
             for spec in args.variant or [""]:
                 r = duel(game, n, args.playouts, args.budget or None, args.seed, spec,
                          first=args.first, jobs=args.jobs, each=_writer(args.jsonl, spec), oracle=args.oracle)
-                print(f"{game}: ismcts{' seeing every card' if args.oracle else ''} ({':'.join(map(str, variant(spec).values()))}) vs {r['opponent']}, {r['games']} games: win share "
+                print(f"{game}: ismcts{' seeing every card' if args.oracle else ''} ({':'.join(map(str, variant(spec, args.budget or None).values()))}) vs {r['opponent']}, {r['games']} games: win share "
                       f"{r['win_share']:.0%} (seat 1 {r['as_seat_1']:.0%}, seat 2 {r['as_seat_2']:.0%}), "
                       f"{r['cpu_seconds']:.0f} s CPU", flush=True)
     print(f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

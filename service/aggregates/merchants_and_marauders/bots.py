@@ -87,30 +87,33 @@ def _next_hop(state: State, start: str, goal: str, avoid: Collection[str] = ()) 
 
 
 def _dist(state: State, start: str) -> dict[str, int]:
-    adj = tables(state)["adj"]
-    dist = {start: 0}
-    q = deque([start])
-    while q:
-        z = q.popleft()
-        for n in adj[z]:
-            if n not in dist:
-                dist[n] = dist[z] + 1
-                q.append(n)
-    return dist
+    """Sailing distance from ``start`` to every zone."""
+    return _dist_to(state, {start}, set())
 
 
 def _wanted(state: State) -> dict[str, list[str]]:
-    """good -> ports that want it."""
+    """good -> ports that want it (read, never changed: kept by the demand tiles, ``_WANTED``)."""
     S = tables(state)
+    k = (id(S), tuple(state["board"]["demand"].items()))
+    hit = _WANTED.get(k)
+    if hit is not None and hit[0] is S:
+        return hit[1]
     out: dict[str, list[str]] = {}
-    for z, t in state["board"]["demand"].items():
+    for z, t in k[1]:
         out.setdefault(S["demand"][t], []).append(z)
+    if len(_WANTED) >= _DISTANCES_KEPT:
+        _WANTED.clear()
+    _WANTED[k] = (S, out)
     return out
 
 
-def _target(state: State, p: Player) -> str:
+# the goods wanted by (the tables, the demand tiles on the board): few layouts a game
+_WANTED: dict[tuple[int, tuple[tuple[str, Any], ...]], tuple[Any, dict[str, list[str]]]] = {}
+
+
+def _target(state: State, p: Player, wanted: dict[str, list[str]]) -> str:
+    """The port the merchant sails to (``wanted``: ``_wanted(state)``)."""
     S = tables(state)
-    wanted = _wanted(state)
     dist = _dist(state, p["zone"])
     here = p["zone"]
     goods = {S["good"][c] for c in p["cargo"]}
@@ -154,7 +157,7 @@ def merchant_bot(state: State, seat: int, legal: list[Decision], rng: Random) ->
     if "port" in acts and _port_is_useful(state, p):
         return acts["port"][0]
     if state["actions"] > 0:
-        sail = _sail_toward_goal(state, p, acts)
+        sail = _sail_toward_goal(state, p, acts, wanted)
         if sail is not None:
             return sail
     return acts["end_turn"][0] if "end_turn" in acts else rng.choice(legal)
@@ -270,11 +273,12 @@ def _port_is_useful(state: State, p: Player) -> bool:
             or (at_home(state, p) and p["gold"] >= TRADE + 5))
 
 
-def _sail_toward_goal(state: State, p: Player, acts: dict[str, list[Decision]]) -> Decision | None:
+def _sail_toward_goal(state: State, p: Player, acts: dict[str, list[Decision]],
+                      wanted: dict[str, list[str]]) -> Decision | None:
     """Toward the goal's port (``_target``) around the NPCs that hunt the ship and would
     beat it: never into their zone, the turn ended in a port or out of their reach when
     it can be; None: nothing to do."""
-    goal = _target(state, p)
+    goal = _target(state, p, wanted)
     threats = _threats(state, p)
     dist = _dist_to(state, {goal}, threats)
 
@@ -632,18 +636,32 @@ def _walk(state: State, p: Player, threats: set[str], end_score: Callable[[str, 
     return best["first"], best["score"]
 
 
-def _dist_to(state: State, goals: set[str], avoid: set[str]) -> dict[str, int]:
-    """Sailing distance from every zone to the nearest of ``goals``, around ``avoid``."""
+def _dist_to(state: State, goals: Collection[str], avoid: Collection[str]) -> dict[str, int]:
+    """Sailing distance from every zone to the nearest of ``goals``, around ``avoid`` (read,
+    never changed: the map's distances are kept, ``_DISTANCES``)."""
     adj = tables(state)["adj"]
+    k = (id(adj), frozenset(goals), frozenset(avoid))
+    hit = _DISTANCES.get(k)
+    if hit is not None and hit[0] is adj:
+        return hit[1]
     dist = {z: 0 for z in goals}
-    q = deque(sorted(goals))
+    q = deque(goals)
     while q:
         z = q.popleft()
-        for n in sorted(adj[z]):
+        for n in adj[z]:
             if n not in dist and n not in avoid:
                 dist[n] = dist[z] + 1
                 q.append(n)
+    if len(_DISTANCES) >= _DISTANCES_KEPT:
+        _DISTANCES.clear()
+    _DISTANCES[k] = (adj, dist)
     return dist
+
+
+# a map's distances by (the map's adjacency, goals, zones avoided): what the bots' walks ask again
+# and again (the few ports they sail to, the few zones NPCs hold); the map kept beside to tell it
+_DISTANCES: dict[tuple[int, frozenset[str], frozenset[str]], tuple[Any, dict[str, int]]] = {}
+_DISTANCES_KEPT = 20_000
 
 
 KEEP = 6    # gold a pirate keeps aboard: repairs, a crew, Port Royal's fee
