@@ -32,11 +32,11 @@ from event_store.chain import link
 from event_store.codec import pack, unpack
 from event_store.signing import head_message
 from service.app import Privateer
-from service.evidence import signed_record
-from service.history import export_game, fork
+from service.records.text_signed import signed_record
+from service.records.history import export_game, fork
 from service.kernel.rules import catalog_digest
 from service.kernel.games import get_rules
-from service.record import write_record
+from service.records.text import write_record
 
 FIELDS = ("version", "timestamp", "type", "turn", "visible_to", "data", "prev", "hash", "salt")
 

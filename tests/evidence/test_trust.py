@@ -252,7 +252,7 @@ def test_tools_verify_checks_a_corrections_shape_as_spec_verify_does(cli, tmp_pa
     app.correct(t, starts[-2] - 1, "a die misread")
     play(app, t, 2, random.Random(3))
     good = tmp_path / "good.pgame"
-    from service.history import export_game
+    from service.records.history import export_game
 
     export_game(app, t, str(good))
     key = tmp_path / "key.hex"

@@ -64,7 +64,7 @@ from service.kernel.games import get_rules
 
 FORMAT_TAG = "PrivateerRecord"
 FORMAT_VERSION = "4"
-# 2: version 1 with a GameId tag and signed steps (service/evidence.py ``signed_record``);
+# 2: version 1 with a GameId tag and signed steps (service/records/text_signed.py ``signed_record``);
 # 3: tags as JSON strings, a tag a player, names and reasons written as values (signed or not);
 # 4: version 3 whose sign lines end with the public key that signed them (a claim: trust comes from
 #    the keys a verifier is given, spec/SPEC.md §4)
@@ -140,7 +140,7 @@ def write_record(stored: list, seed: bytes | None, default_catalog_digest: str |
     turn = None
     rules = get_rules(cfg["game"])
     for e in stored[1:]:
-        line = _move(e, cfg["table"])
+        line = record_move(e, cfg["table"])
         if line is not None and e.type == "Decided" and e.data["seat"] != 0 and isinstance(e.data["decision"], dict):
             line += "  # " + typed.shown(" ".join(rules.say_decision(created, e.data["decision"]).split()))
         if line is None:
@@ -152,7 +152,7 @@ def write_record(stored: list, seed: bytes | None, default_catalog_digest: str |
     return "\n".join(lines) + "\n"
 
 
-def _move(e, table: bool) -> str | None:
+def record_move(e, table: bool) -> str | None:
     d = e.data
     if e.type == "Decided":
         decision = d["decision"]
@@ -224,7 +224,7 @@ def read_record(text: str) -> dict:
         if m:
             written[m.group(1)] = (n, m.group(2))
             continue
-        if line.startswith(("turn ", "sign ")):  # a signed step's line (service/evidence.py): not a move
+        if line.startswith(("turn ", "sign ")):  # a signed step's line (service/records/text_signed.py): not a move
             continue
         lines.append((n, line))
     record = written.get("Record", (0, ""))[1]

@@ -76,7 +76,7 @@ class Envelope:
 
     @classmethod
     def of_row(cls, row: dict) -> "Envelope":
-        """An event row of a file (event_store/portable.py ``read_game``)."""
+        """An event row of a file (service/records/export_file.py ``read_game``)."""
         env = cls.__new__(cls)
         env.version, env.timestamp, env.type, env.turn = row["version"], row["timestamp"], row["type"], row["turn"]
         env.vis, env.data, env.prev, env.hash = row["visible_to"], row["data"], row["prev"], row["hash"]
@@ -444,7 +444,7 @@ def check_shapes(envs: list[Envelope], report: AuditReport) -> bool:
     each correction's shape (§8), outcomes marked ``stated`` only in the setup of a
     game from a stated position and a seeded game's other outcomes all from the
     stream (§5.5), no counter in a table-mode game (§9). ``tools verify`` runs it
-    before the chance (service/evidence.py, spec/verify.py's order); the audit
+    before the chance (service/records/export.py, spec/verify.py's order); the audit
     (``tools audit``, ``tools import``) after the rules' re-run, which names the
     step a forged correction breaks."""
     for e in envs:

@@ -27,7 +27,7 @@ from uuid import UUID
 
 from service.kernel.errors import BadInput
 
-from .codec import UNPACK_ERRORS, pack, unpack, unpack_event_row
+from event_store.codec import UNPACK_ERRORS, pack, unpack, unpack_event_row
 
 FORMAT = "privateer-game"
 FORMAT_VERSION = 3

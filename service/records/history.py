@@ -5,11 +5,12 @@ from __future__ import annotations
 import logging
 from uuid import UUID, uuid4
 
-from event_store.portable import read_game, write_game
+from service.records.export_file import read_game, write_game
 from service.aggregate import Game
 from service.app import Privateer
-from service.audit import AuditReport, Envelope, ancestry, audit_envelopes, file_parents
-from service.evidence import export_evidence, import_trust, merge_keys
+from service.records.audit import AuditReport, Envelope, ancestry, audit_envelopes, file_parents
+from service.records.export import export_evidence, import_trust
+from service.records.keys import merge_keys
 from service.kernel.chance import commitment, new_seed
 from service.kernel.corrections import retracted_versions
 from service.kernel.corrections import setup_end as _setup_end
@@ -87,7 +88,7 @@ def export_game(app, game_id: UUID, path: str, with_secret: bool = False) -> dic
 
 def import_game(app, path: str, keys: dict | None = None, notes: list | None = None) -> UUID:
     """Read a game file, audit it in full (chain, chance, rules), check its
-    signatures (``service.evidence.import_trust``: against this service's own
+    signatures (``service.records.export.import_trust``: against this service's own
     keys and ``keys``, the origin's published ones given with ``--key``; a
     file's own keys are only its claim) and only then store it; a history that
     does not verify is refused and nothing is written. The store never signs an
