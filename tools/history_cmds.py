@@ -51,7 +51,7 @@ def log(game_id: GameId, seat: Annotated[Optional[int], typer.Option("--seat", m
 def audit(game_id: Annotated[Optional[str], typer.Argument(metavar="GAME_ID", help="Game id (omit with --all).")] = None,
           all_games: Annotated[bool, typer.Option("--all", help="Audit every game in the store (and every tournament).")] = False,
           json_out: JsonOpt = False, db: DbOpt = None) -> None:
-    """Exit 0 when chain, chance and rules all agree; else exit 1 naming the first bad event.
+    """Exit 0 when chain, chance and rules all agree; else exit 1 naming the first bad event (5: no such game).
 
     Example: `tools audit 3f2a9c`; `tools audit --all --json` for a whole store.
     """
@@ -64,6 +64,10 @@ def audit(game_id: Annotated[Optional[str], typer.Argument(metavar="GAME_ID", he
     a = open_app(db)
     # (--all: every history in the store, tournaments too, as the index holds them)
     ids = [a.resolve_id(game_id)] if game_id else [UUID(r["game_id"]) for r in a.recorder.select_games()]
+    if game_id and not a.recorder.select_events(ids[0], limit=1):  # a full id names no game here: exit 5, as any
+        from service.kernel.errors import UnknownGame
+
+        raise UnknownGame(f"no game with id {ids[0].hex}")
     reports = []
     if len(ids) > 1 and not json_out:
         from rich.progress import track

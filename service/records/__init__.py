@@ -2,9 +2,10 @@
 and their checks (spec/SPEC.md is the specification). Imports run downwards:
 
 * ``step``: what a step is, as a verifier names it (versions first-last);
-* ``text``: the text record (``tools record``): its grammar, format versions, writing and reading;
+* ``text``: the text record (``tools record``): its grammar, format versions (1-5), writing and reading;
 * ``export_file``: the export file (``tools export``, format 3): writing and reading;
 * ``keys``: keys as a verifier is given them (key histories, lives, time order);
+* ``end``: a finished game's signed end (made when written out, an imported one's kept) and its check;
 * ``verdict``: what ``tools verify`` says;
 * ``receipts``: seats' receipts and the step a receipt names;
 * ``audit``: the audit (chain, seed, chance, corrections' form, seats' signatures, the rules' re-run);

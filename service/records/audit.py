@@ -23,6 +23,7 @@ from uuid import UUID
 
 from event_store.chain import chain_version, genesis, link
 from event_store.signing import decision_message, verify
+from service.records.end import check_end, kept_end
 from service.kernel.chance import ReplayChance, derive_key, recompute
 from service.kernel.corrections import in_step, is_correction, retracted_versions
 from service.kernel.errors import PrivateerError
@@ -589,7 +590,28 @@ def audit_game(app, game_id: UUID) -> AuditReport:
         log.debug("the first event cannot be decoded", exc_info=True, extra={"game_id": game_id.hex})
         first = None
     parents = ancestry(app, first.data) if first is not None and isinstance(first.data, dict) else None
-    return audit_events(game_id, stored, app.mapper, head, secret, parents)
+    report = audit_events(game_id, stored, app.mapper, head, secret, parents)
+    if report.ok:
+        _audit_kept_end(app, game_id, report)
+    return report
+
+
+def _audit_kept_end(app, game_id: UUID, report: AuditReport) -> None:
+    """An imported finished game's signed end, kept from its file (spec/SPEC.md §4a), still binds
+    its last head, its seed and the parents it was signed over. (The store's own games' ends are
+    signed when they are written out: nothing kept to check.)"""
+    kept = kept_end(app, game_id)
+    if kept is None:
+        return
+    end, parents = kept
+    events = app.stored_events(game_id)
+    rows = [{"version": e.originator_version, "type": e.type, "hash": e.hash} for e in events]
+    problem = check_end(game_id, rows, app.recorder.select_secret(game_id.hex), parents, end,
+                        app.signer.public_keys({end[2]}), None)
+    if problem is not None:
+        report.fail(rows[-1]["version"], rows[-1]["type"], problem["reason"])
+    else:
+        report.notes.append(f"its signed end (version {end[0]}, kept from the imported file) checks")
 
 
 def ancestry(app, created: dict, revealed_only: bool = False) -> list | None:

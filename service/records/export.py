@@ -13,23 +13,35 @@ from event_store.signing import KeyHistory, fingerprint, head_message, verify
 from service.kernel.errors import BadInput, DoesNotVerify
 from service.records.audit import (AuditReport, Envelope, ancestry, check_randomness, check_seat_signatures,
                                    check_shapes, file_parents)
+from service.records.end import check_end, end_row, kept_end, make_end
 from service.records.keys import goes_back, history_keys, keys_said, merge_keys, outside_life, sort_time
 from service.records.receipts import check_receipt, ordered
 from service.records.step import types_between
 from service.records.verdict import Verdict
 
 
-def export_evidence(app, game_id: UUID, events: list) -> dict:
-    """The export's ``signatures``, ``keys`` and, for a fork, ``parents`` (the seeds its ancestors revealed)."""
+def export_evidence(app, game_id: UUID, events: list, secret: bytes | None) -> dict:
+    """The export's ``signatures``, ``keys``, for a fork ``parents`` (the seeds its ancestors
+    revealed) and, for a finished game, its signed ``end`` over them and ``secret`` (§4a):
+    made now for a game this store signed from its start, an imported game's kept from its file."""
 
     rows = app.recorder.select_signatures(game_id.hex)
     signatures = [[r["version"], r["signed"], r["fingerprint"], bytes.fromhex(r["signature"])] for r in rows]
     keys = app.signer.public_keys({r["fingerprint"] for r in rows})
     own = app.signer.own_keys()
     # the key history of the service that signed it (public halves, lives, rotations: never a private key)
+    kept = kept_end(app, game_id)
+    end: list | None
+    if kept is not None:  # an imported game: the end and the parents its file carried
+        end, parents = kept
+        keys.update(app.signer.public_keys({end[2]}))
+    else:
+        parents = ancestry(app, events[0].data, revealed_only=True)
+        end = make_end(app, game_id, events, secret, parents)
+        if end is not None:
+            keys.update(app.signer.public_keys({end[2]}))
     history = app.signer.history() if any(fp in own for fp in keys) else None
-    return {"signatures": signatures, "keys": keys, "parents": ancestry(app, events[0].data, revealed_only=True),
-            "key_history": history}
+    return {"signatures": signatures, "keys": keys, "parents": parents, "key_history": history, "end": end}
 
 
 @dataclass
@@ -39,6 +51,7 @@ class ImportTrust:
     keys: dict                     # the public keys that made them: kept for a re-export, never the service's own
     vouched_by: list[str]          # fingerprints of given keys (the service's own, ``--key``) covering the file
     note: str = ""                 # said to whoever imports: how far the file is trusted
+    end: tuple | None = None       # a ``privateer_ends`` row: a finished file's signed end, kept for a re-export
 
 
 def import_trust(game_id: UUID, rows: list, doc: dict, given: dict, named: bool) -> ImportTrust:
@@ -79,9 +92,18 @@ def import_trust(game_id: UUID, rows: list, doc: dict, given: dict, named: bool)
     else:
         vouched, note = [], ("imported as unsigned evidence: the file carries no signature (its chain, chance and "
                              "rules were audited); this service does not sign it")
+    end = doc.get("end")
+    if sigs:  # a signed file: a finished one's end is signed too (§4a), by the keys its heads count under
+        counted = given if by_given else merge_keys(claimed, getattr(file_keys, "life", None) and file_keys)
+        problem = check_end(game_id, rows, doc.get("secret"), doc.get("parents"), end, counted,
+                            last_signed([s for s in sigs if s[2] in counted]))
+        if problem is not None:
+            raise DoesNotVerify(problem["reason"])
     out = [(game_id.hex, v, hashes[v].hex(), t, fp, bytes(sig).hex()) for v, t, fp, sig in sigs]
-    keys = {fp: file_keys.get(fp) or given[fp] for fp in {s[2] for s in sigs}}
-    return ImportTrust(out, keys, vouched, note)
+    signers = {s[2] for s in sigs} | ({end[2]} if sigs and end else set())
+    keys = {fp: file_keys.get(fp) or given[fp] for fp in signers}
+    kept = end_row(game_id, end, doc.get("parents")) if sigs and end else None
+    return ImportTrust(out, keys, vouched, note, kept)
 
 
 def verify_export(path: str, doc: dict, keys: dict | None, receipts: list[dict]) -> Verdict:
@@ -120,7 +142,21 @@ def verify_export(path: str, doc: dict, keys: dict | None, receipts: list[dict])
     seat_signed = sum(1 for r in rows if r["type"] == "Decided" and "signature" in r["data"])
     if seat_signed:
         v.checked.append(f"{seat_signed} decisions signed by their seats, each with the key its seat registered")
+    problem = check_end(gid, rows, doc.get("secret"), doc.get("parents"), doc.get("end"), used,
+                        last_signed(signed))
+    if problem is not None:
+        return v.fail(problem)
+    v.checked.append(f"finished: its end signed at version {doc['end'][0]}, binding its seed and parents"
+                     if doc.get("end") else "not finished: no signed end (a game in progress, or a prefix of one)")
     return v
+
+
+def last_signed(signatures: list) -> tuple | None:
+    """(time, version) of the latest of these head signatures, None if none."""
+    if not signatures:
+        return None
+    s = max(signatures, key=lambda s: (sort_time(s[1]), s[0]))
+    return (str(s[1]), s[0])
 
 
 def check_file_content(doc: dict) -> dict | None:

@@ -82,7 +82,7 @@ def export_game(app, game_id: UUID, path: str, with_secret: bool = False) -> dic
     events = app.stored_events(game_id)
     finished = any(e.type == "GameFinished" for e in events)
     secret = app.recorder.select_secret(game_id.hex) if (finished or with_secret) else None
-    size = write_game(path, game_id, events, secret, **export_evidence(app, game_id, events))
+    size = write_game(path, game_id, events, secret, **export_evidence(app, game_id, events, secret))
     return {"game_id": game_id.hex, "events": len(events), "bytes": size, "secret_included": secret is not None}
 
 
@@ -154,7 +154,7 @@ def import_game(app, path: str, keys: dict | None = None, notes: list | None = N
                                 f"the game before it ({type(e).__name__}: {e})") from None
     agg._pending_events[:] = [created, *recorded]
     app.signer.remember({fp: pk for fp, pk in trust.keys.items() if pk is not None})
-    app.save_game(agg, secret=doc["secret"], signatures=trust.signatures, sign_head=False)
+    app.save_game(agg, secret=doc["secret"], signatures=trust.signatures, sign_head=False, end=trust.end)
     if notes is not None:
         notes.append(trust.note)
     return game_id
