@@ -116,7 +116,7 @@ def record_trust(text: str, given: dict, named: bool) -> str:
         if "carry no signature" in reason and not claimed:
             reason += " (a record written before format 4 carries no keys: give its service's published key, --key)"
         raise DoesNotVerify(reason)
-    used = {line.split(" ")[4] for line in lines if line.startswith(SIGN + " ") and len(line.split(" ")) >= 6}
+    used = {line.split(" ")[4] for line in lines if line.startswith((SIGN + " ", END + " ")) and len(line.split(" ")) >= 6}
     if used <= set(given):
         return "sign lines checked against key" + ("s " if len(used) > 1 else " ") + ", ".join(f[:16] for f in used)
     foreign = ", ".join(f[:16] for f in sorted(used - set(given)))
