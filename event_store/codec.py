@@ -96,7 +96,7 @@ class MsgPackTranscoder:
     """The library's transcoder interface (``encode``/``decode``), duck-typed so
     that a direct read (event_store/reads.py) imports no part of the library.
     ``times_as_text``: decode stored times as the ISO text stored
-    (``unpack_event_row``; the audit's reading, service/audit.py)."""
+    (``unpack_event_row``; the audit's reading, service/records/audit.py)."""
 
     def __init__(self, times_as_text: bool = False):
         self.decode = unpack_event_row if times_as_text else unpack

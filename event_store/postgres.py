@@ -523,16 +523,18 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
     def _step_statements(self, *, index: IndexRow | None = None, secret: tuple[str, bytes] | None = None,
                          idempotency: Sequence[Any] | None = None, credential: Sequence[Any] | None = None,
                          invitation_use: Sequence[Any] | None = None, snapshots: Sequence[StoredEvent] | None = None,
-                         signatures: Sequence[Sequence[Any]] | None = None) -> list[tuple[Query, Any]]:
+                         signatures: Sequence[Sequence[Any]] | None = None,
+                         end: Sequence[Any] | None = None) -> list[tuple[Query, Any]]:
         """One step's statements besides its events, ``(sql, params)``: they run in the events'
         transaction, before the events' INSERT (a duplicate version, a used key or code rolls the
         whole transaction back)."""
         out: list[tuple[Query, Any]] = []
-        if idempotency is not None or credential is not None or invitation_use is not None or signatures:
+        if idempotency is not None or credential is not None or invitation_use is not None or signatures \
+                or end is not None:
             out.append((self.set_search_path, None))
             out += [(SQL(sql), params) for sql, params in service_tables.service_statements(
                 idempotency=idempotency, credential=credential, invitation_use=invitation_use,
-                signatures=signatures, style="pyformat")]
+                signatures=signatures, end=end, style="pyformat")]
         if index is not None:  # an IndexRow (event_store/index.py)
             out.append((self.upsert_index, index.params))
             if index.status is not None:
@@ -646,6 +648,11 @@ class IndexedPostgresRecorder(PostgresApplicationRecorder):
     def select_signatures(self, game_id: str) -> list[dict]:
         """The game's signed heads, by version."""
         return self._query(service_tables.SELECT_SIGNATURES_PYFORMAT, (game_id,))
+
+    def select_end(self, game_id: str) -> dict | None:
+        """The signed end kept with an imported finished game (spec/SPEC.md §4a), or None."""
+        rows = self._query(service_tables.SELECT_END_PYFORMAT, (game_id,))
+        return rows[0] if rows else None
 
     def select_feed(self, after: int, limit: int) -> list[dict]:
         """The feed of heads' entries after ``seq`` ``after``, at most ``limit`` (event_store/heads_feed.py)."""

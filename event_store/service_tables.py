@@ -51,6 +51,11 @@ psycopg). Recorder kwargs (both recorders must accept them in
   step (game id, version, head hex, time, fingerprint, signature hex), written
   in the step's transaction (recorder kwarg ``signatures=[row, ...]``); an
   imported file's signatures too. Primary key ``(game_id, version, fingerprint)``.
+* ``privateer_ends``: an imported finished game's signed end, as its file carried
+  it (version, time, fingerprint, signature hex; spec/SPEC.md §4a) with the
+  fork's ``parents`` it binds (JSON ``[[version, seed hex or null], ...]``), so
+  that a re-export carries both. The store's own games are not here: their end is signed
+  when they are exported or written as a record. Primary key ``game_id``.
 * ``privateer_heads_feed``: the feed of heads (event_store/heads_feed.py): one row
   per head of the service's own signed heads, in the order the feed took them
   (``seq`` from 1, no gap), each entry chained to the one before (``prev``,
@@ -127,12 +132,18 @@ HEADS_FEED_TABLE = (
     "time TEXT NOT NULL, feed_fingerprint TEXT NOT NULL, entry TEXT NOT NULL, signature TEXT NOT NULL, "
     "UNIQUE (game_id, version, head))"
 )
+ENDS_TABLE = (
+    "CREATE TABLE IF NOT EXISTS privateer_ends ("
+    "game_id TEXT PRIMARY KEY, version INTEGER NOT NULL, signed TEXT NOT NULL, fingerprint TEXT NOT NULL, "
+    "signature TEXT NOT NULL, parents TEXT NOT NULL)"
+)
 CATALOGS_TABLE = (
     "CREATE TABLE IF NOT EXISTS privateer_catalogs ("
     "digest TEXT PRIMARY KEY, game TEXT NOT NULL, name TEXT NOT NULL, catalog TEXT NOT NULL, created TEXT NOT NULL)"
 )
 CREATE_STATEMENTS = [CREDENTIALS_TABLE, IDEMPOTENCY_TABLE, INVITATIONS_TABLE, INVITATION_USES_TABLE,
-                     PUBLISHED_TABLE, KEYS_TABLE, SIGNATURES_TABLE, ROTATIONS_TABLE, HEADS_FEED_TABLE, CATALOGS_TABLE]
+                     PUBLISHED_TABLE, KEYS_TABLE, SIGNATURES_TABLE, ROTATIONS_TABLE, HEADS_FEED_TABLE, CATALOGS_TABLE,
+                     ENDS_TABLE]
 FEED_COLUMNS = ("seq", "game_id", "version", "head", "signed", "fingerprint", "head_signature", "since_version",
                 "since_head", "prev", "time",
                 "feed_fingerprint", "entry", "signature")
@@ -146,6 +157,9 @@ _INSERT_INVITATION_USE = ("INSERT INTO privateer_invitation_uses (game_id, code_
                           "VALUES ({p}, {p}, {p}, {p})")
 _INSERT_SIGNATURE = ("INSERT INTO privateer_signatures (game_id, version, head, signed, fingerprint, signature) "
                      "VALUES ({p}, {p}, {p}, {p}, {p}, {p}) ON CONFLICT DO NOTHING")
+_INSERT_END = ("INSERT INTO privateer_ends (game_id, version, signed, fingerprint, signature, parents) "
+               "VALUES ({p}, {p}, {p}, {p}, {p}, {p}) ON CONFLICT DO NOTHING")
+_SELECT_END = "SELECT version, signed, fingerprint, signature, parents FROM privateer_ends WHERE game_id = {p}"
 _INSERT_KEY = ("INSERT INTO privateer_keys (fingerprint, public_key, private_key, created, retired) "
                "VALUES ({p}, {p}, {p}, {p}, {p}) ON CONFLICT DO NOTHING")
 _RETIRE_KEYS = "UPDATE privateer_keys SET retired = {p} WHERE retired = '' AND private_key != '' AND fingerprint != {p}"
@@ -201,6 +215,8 @@ SELECT_IDEMPOTENCY_QMARK = _SELECT_IDEMPOTENCY.format(p="?")
 SELECT_KEYS = _SELECT_KEYS
 SELECT_SIGNATURES_QMARK = _SELECT_SIGNATURES.format(p="?")
 SELECT_SIGNATURES_PYFORMAT = _SELECT_SIGNATURES.format(p="%s")
+SELECT_END_QMARK = _SELECT_END.format(p="?")
+SELECT_END_PYFORMAT = _SELECT_END.format(p="%s")
 SELECT_FEED_QMARK = _SELECT_FEED.format(p="?")
 SELECT_CATALOG_QMARK = _SELECT_CATALOG.format(p="?")
 SELECT_CATALOG_PYFORMAT = _SELECT_CATALOG.format(p="%s")
@@ -233,7 +249,7 @@ def service_statements(idempotency: Sequence[Any] | None = None, credential: Seq
                        signatures: Iterable[Sequence[Any]] | None = None, key: Sequence[Any] | None = None,
                        retire_keys: Sequence[Any] | None = None, rotations: Iterable[Sequence[Any]] | None = None,
                        keys_moved: Iterable[Sequence[Any]] | None = None, feed: Iterable[Sequence[Any]] | None = None,
-                       catalog: Sequence[Any] | None = None,
+                       catalog: Sequence[Any] | None = None, end: Sequence[Any] | None = None,
                        style: str = "qmark") -> list[tuple[str, tuple[Any, ...]]]:
     """The statements (SQL, parameters) that write the service rows passed
     to ``_insert_events``, in the order they run inside the events' transaction."""
@@ -254,6 +270,8 @@ def service_statements(idempotency: Sequence[Any] | None = None, credential: Seq
     p = "%s" if pyformat else "?"
     for row in signatures or ():  # (game_id, version, head, signed, fingerprint, signature)
         out.append((_INSERT_SIGNATURE.format(p=p), tuple(row)))
+    if end is not None:  # (game_id, version, signed, fingerprint, signature, parents JSON): an imported file's end
+        out.append((_INSERT_END.format(p=p), tuple(end)))
     if key is not None:  # (fingerprint, public_key, private_key, created, retired)
         out.append((_INSERT_KEY.format(p=p), tuple(key)))
     if retire_keys is not None:  # (retired time, the fingerprint kept signing)

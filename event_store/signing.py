@@ -72,6 +72,7 @@ RECORD = "privateer-record-v1"
 ROTATION = "privateer-rotation-v1"
 FEED = "privateer-feed-v1"
 DECISION = "privateer-decision-v1"
+END = "privateer-end-v1"
 SEAT_KEY_FORMAT = "privateer-seat-key"
 IN_KEY_FILE = "key-file"   # ``privateer_keys.private_key`` of the service's own keys: the private half is in the key file
 KEY_FILE_FORMAT = "privateer-key-file"
@@ -110,6 +111,14 @@ def receipt_message(game_id: bytes, seat: int, seat_version: int, head: bytes, t
 
 def record_message(game_id: bytes, version: int, head: bytes, time: str, fp: str, digest: bytes) -> bytes:
     return canon([RECORD, game_id, version, head, time, fp, digest])
+
+
+def end_message(game_id: bytes, version: int, head: bytes, secret: bytes | None, parents: list | None, time: str,
+                fp: str) -> bytes:
+    """The bytes of a finished game's signed end (spec/SPEC.md §4a): its last version and head, the
+    revealed seed (``secret``, None in table mode) and a fork's ``parents`` (None: [])."""
+    return canon([END, game_id, version, head, None if secret is None else bytes(secret),
+                  [[int(v), None if s is None else bytes(s)] for v, s in parents or []], time, fp])
 
 
 def rotation_message(outgoing: bytes, incoming: bytes, time: str) -> bytes:
@@ -383,6 +392,13 @@ class Signer:
         t = self._now()
         return t, self.fingerprint, key.sign(record_message(game_id.bytes, version, head, t, self.fingerprint,
                                                            digest)).hex()
+
+    def sign_end(self, game_id, version: int, head: bytes, secret: bytes | None, parents: list | None) -> list:
+        """A finished game's end statement: ``[version, time, fingerprint, signature]`` (spec/SPEC.md §4a)."""
+        key = self._active()
+        t = self._now()
+        return [version, t, self.fingerprint,
+                key.sign(end_message(game_id.bytes, version, head, secret, parents, t, self.fingerprint))]
 
     def rotate(self) -> dict:
         """A new signing key; every other one is retired (still listed, with its life),

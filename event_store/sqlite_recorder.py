@@ -155,7 +155,8 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
                    secret: tuple[str, bytes] | None = None, idempotency: Sequence[Any] | None = None,
                    credential: Sequence[Any] | None = None, invitation_use: Sequence[Any] | None = None,
                    snapshots: Sequence[StoredEvent] | None = None, tracking: object = None,
-                   signatures: Sequence[Sequence[Any]] | None = None, **kwargs: Any) -> list[Statement]:
+                   signatures: Sequence[Sequence[Any]] | None = None, end: Sequence[Any] | None = None,
+                   **kwargs: Any) -> list[Statement]:
         """What one step's transaction executes, in order, as ``(sql, many,
         params)``: the events (one ``executemany``), the service rows, the
         games index and status rows, the secret, the snapshots (stored rows
@@ -168,7 +169,8 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
                 [(s.originator_id.hex if not isinstance(s.originator_id, str) else s.originator_id,
                   s.originator_version, s.topic, s.state) for s in stored_events])]
         out += [(sql, False, params) for sql, params in service_statements(
-            idempotency=idempotency, credential=credential, invitation_use=invitation_use, signatures=signatures)]
+            idempotency=idempotency, credential=credential, invitation_use=invitation_use, signatures=signatures,
+            end=end)]
         if index is not None:  # an IndexRow (event_store/index.py)
             out.append((UPSERT, False, index.params))
             if index.status is not None:
@@ -298,6 +300,11 @@ class IndexedSQLiteRecorder(SQLiteApplicationRecorder):
     def select_signatures(self, game_id: str) -> list[dict]:
         """The game's signed heads, by version."""
         return self._query(service_tables.SELECT_SIGNATURES_QMARK, (game_id,))
+
+    def select_end(self, game_id: str) -> dict | None:
+        """The signed end kept with an imported finished game (spec/SPEC.md §4a), or None."""
+        rows = self._query(service_tables.SELECT_END_QMARK, (game_id,))
+        return rows[0] if rows else None
 
     def select_feed(self, after: int, limit: int) -> list[dict]:
         """The feed of heads' entries after ``seq`` ``after``, at most ``limit`` (event_store/heads_feed.py)."""

@@ -183,7 +183,7 @@ class Privateer(Application[UUID]):
         memory: its events' rows, its index and status row, the service rows,
         and the snapshot it crosses into (if any). ``commit`` writes it."""
         index = IndexRow(self.index_row(game))
-        # ``sign_head=False``: an imported history, whose signatures are the file's (service/history.py)
+        # ``sign_head=False``: an imported history, whose signatures are the file's (service/records/history.py)
         own = [self.signer.head_row(game.id, game.version, game.head)] if service_rows.pop("sign_head", True) else []
         signed = own + list(service_rows.pop("signatures", ()))
         return self._prepared([game], index=index, secret=(game.id.hex, secret) if secret is not None else None,

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
-from service.audit import audit_game
+from service.records.audit import audit_game
 from service.kernel.errors import BadInput, IllegalDecision, UnknownGame
 from service.kernel.machine import Machine
 from service.kernel.games import get_rules

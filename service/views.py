@@ -17,7 +17,7 @@ from service.kernel.copies import as_read
 from service.kernel.corrections import is_correction, retracted_versions
 from service.kernel.machine import CHANCE_TYPES, Ev, Machine
 from service.kernel.rules import by_seat, winners_said
-from service.record import decision_text
+from service.records.text import decision_text
 from service.render.common import words
 
 TYPE_CHECKING = False  # typing is not imported at run time: a direct read's start-up does without it

@@ -28,9 +28,10 @@ from dataclasses import asdict, dataclass
 from uuid import UUID
 
 from event_store.heads_feed import FIRST_PREV, entry_problem, game_tag
-from event_store.portable import read_game
+from service.records.export_file import read_game
 from event_store.signing import KeyHistory
-from service.evidence import check_chain, history_keys, outside_life
+from service.records.export import check_chain
+from service.records.keys import history_keys, outside_life
 from service.kernel.errors import BadInput
 
 _TABLES = (

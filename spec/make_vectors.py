@@ -15,7 +15,10 @@ those files and their key history (``history.json``, as ``tools key --json`` giv
 it) and adds their entries to the manifest, leaving every other vector as it is.
 The fourth, seats' own signatures (``seat_vectors``: a seat-signed game, the
 operator's decision in a seat's name), was added the same way with ``--add-seats``
-(their service key: ``service-seats.key``).
+(their service key: ``service-seats.key``). The fifth, a finished game's signed end
+(``end_vectors``: the end missing, over another seed, a truncated finished game and
+record, a fork's parents changed; ``fork.pgame`` made again with its end), with
+``--add-end`` (``service-end.key``).
 """
 
 from __future__ import annotations
@@ -32,11 +35,11 @@ from event_store.chain import link
 from event_store.codec import pack, unpack
 from event_store.signing import head_message
 from service.app import Privateer
-from service.evidence import signed_record
-from service.history import export_game, fork
+from service.records.text_signed import signed_record
+from service.records.history import export_game, fork
 from service.kernel.rules import catalog_digest
 from service.kernel.games import get_rules
-from service.record import write_record
+from service.records.text import write_record
 
 FIELDS = ("version", "timestamp", "type", "turn", "visible_to", "data", "prev", "hash", "salt")
 
@@ -193,16 +196,9 @@ def main(out: Path) -> None:
     (out / "table-corrected-in-step.record").write_text(record_text(app, d))
     add("table-corrected-in-step.record", None, note="the same game's record: each correction's target signed")
 
-    # a fork of a finished game: its export carries the parent's revealed seed
-    p = app.create("letter-of-marque", 2, seed=b"\x22" * 32)
-    play(app, p, 10_000, random.Random(4))
-    f = fork(app, p, at_turn=3)
-    play(app, f, 10_000, random.Random(5))
-    export_game(app, f, str(out / "fork.pgame"))
-    add("fork.pgame", None, note="a finished fork of a finished game: inherited chance with the parent's seed")
-
     trust_vectors(app, out, add)
     history_vectors(tmp, out, add)
+    end_vectors(tmp, out, add)
 
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
     app.close()
@@ -275,9 +271,9 @@ def trust_vectors(app, out: Path, add) -> None:
             line = f"sign {v} {head} {when} {fp} {sig.hex()} {public.hex()}\n"
         body.append(line)
     (out / "own-key.record").write_text("".join(body))
-    add("own-key.record", (first_sign, "does not check"),
+    add("own-key.record", (1, "carry no signature"),
         note="the changed record re-signed line by line with the holder's own key, carried on its sign lines: "
-             "the published key made none of them")
+             "lines by a key not given are not counted (as an export's signatures), so nothing in it is signed")
 
 
 def history_vectors(tmp: Path, out: Path, add) -> None:
@@ -355,7 +351,7 @@ def seat_vectors(tmp: Path, out: Path, add: Callable[..., None]) -> None:
     gid = app.create("letter-of-marque", 2, seed=b"\x44" * 32)
     app.register_seat_key(gid, 1, seat_key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex())
     rng = random.Random(11)
-    for _ in range(14):
+    for _ in range(10_000):  # to its end: its record then imports (a seeded game's, once its seed is revealed)
         game = app.load(gid)
         m = game.machine
         if m.finished:
@@ -398,6 +394,100 @@ def seat_vectors(tmp: Path, out: Path, add: Callable[..., None]) -> None:
     add("seat-forged.pgame", (target, "not signed by seat 1"), key="service-seats.key",
         note="the operator wrote another decision in seat 1's name and re-signed every head with the service's "
              "key: the service's signatures check, seat 1's does not")
+
+    # the same game's record (format 5): seat 1's key line, its decisions as JSON each with its signed line
+    text = record_text(app, gid)
+    (out / "seat-signed.record").write_text(text)
+    add("seat-signed.record", None, key="service-seats.key",
+        note="the seat-signed game's record: seat 1's key and, after each of its decisions, its signature")
+    lines = text.splitlines(keepends=True)
+    mine = [i for i, line in enumerate(lines) if line.startswith("1 {")]
+    k = mine[2]
+    lines[k] = "1 " + json.dumps(instead, ensure_ascii=False) + "\n"
+    (out / "seat-forged.record").write_text(resign_record(app, "".join(lines), gid))
+    add("seat-forged.record", (None, "not signed by seat 1"), key="service-seats.key",
+        note="the operator wrote another decision in seat 1's name into the record and signed every sign line "
+             "again with the service's key: seat 1's signature does not check")
+    app.close()
+
+
+def resign_record(app, text: str, gid) -> str:
+    """The operator, who holds the key: every sign line of a changed record signed again (same times)."""
+    import hashlib
+
+    from event_store.signing import record_message
+
+    key, fp = app.signer._active(), app.signer.fingerprint
+    body: list[str] = []
+    for line in text.splitlines(keepends=True):
+        if line.startswith("sign "):
+            _, v, head, when = line.split(" ")[:4]
+            digest = hashlib.sha256("".join(body).encode()).digest()
+            sig = key.sign(record_message(gid.bytes, int(v), bytes.fromhex(head), when, fp, digest))
+            line = f"sign {v} {head} {when} {fp} {sig.hex()} {app.signer.public_key.hex()}\n"
+        body.append(line)
+    return "".join(body)
+
+
+def end_vectors(tmp: Path, out: Path, add: Callable[..., None]) -> None:
+    """Issue 43, a finished game's signed end (spec/SPEC.md §4a): a finished game and its record; the
+    end taken out; the end signed (by the operator, who holds the key) over another seed; the game
+    cut before its end with the end kept, and its record cut after an earlier sign line; a finished
+    fork, and the same with its parent's revealed seed taken out of ``parents``."""
+    app = Privateer(str(tmp / "end.db"), snapshot_interval=0)
+    key = "service-end.key"
+    (out / key).write_text(app.signer._active() and app.signer.public_key.hex() + "\n")
+    gid = app.create("letter-of-marque", 2, seed=b"\x55" * 32)
+    play(app, gid, 10_000, random.Random(12))
+    export_game(app, gid, str(out / "finished.pgame"))
+    add("finished.pgame", None, key=key, note="a finished seeded game: its end signed over its last head and seed")
+    doc = unpack((out / "finished.pgame").read_bytes())
+    rows = rows_of(doc)
+    last = rows[-1]
+    done = next(r["version"] for r in rows if r["type"] == "GameFinished")
+
+    del doc["end"]
+    (out / "end-missing.pgame").write_bytes(pack(doc))
+    add("end-missing.pgame", (done, "no signed end"), key=key,
+        note="the signed end taken out: a file holding GameFinished without one fails at that event")
+
+    doc = unpack((out / "finished.pgame").read_bytes())
+    doc["end"] = app.signer.sign_end(gid, last["version"], last["hash"], b"\x66" * 32, None)
+    (out / "end-other-secret.pgame").write_bytes(pack(doc))
+    add("end-other-secret.pgame", (last["version"], "does not check"), key=key,
+        note="the end signed with the service's key over another seed than the file's secret")
+
+    doc = unpack((out / "finished.pgame").read_bytes())
+    cut = sorted(s[0] for s in doc["signatures"])[-4]
+    doc["events"] = doc["events"][:cut]
+    doc["signatures"] = [s for s in doc["signatures"] if s[0] <= cut]
+    (out / "truncated-finished.pgame").write_bytes(pack(doc))
+    add("truncated-finished.pgame", (cut + 1, "truncated"), key=key,
+        note="the finished game cut at an earlier signed step, its end kept: the end names a version the file "
+             "does not hold (without the end the prefix reads as a game in progress, never as finished)")
+
+    text = record_text(app, gid)
+    (out / "finished.record").write_text(text)
+    add("finished.record", None, key=key, note="the finished game's record: its last line the signed end")
+    lines = text.splitlines(keepends=True)
+    signs = [i for i, line in enumerate(lines) if line.startswith("sign ")]
+    kept = signs[-3]
+    (out / "truncated-finished.record").write_text("".join(lines[:kept + 1]))
+    add("truncated-finished.record", (int(lines[kept].split()[1]), "no signed end"), key=key,
+        note="the finished game's record cut after an earlier sign line: every sign line checks, but a record "
+             "with a Result tag (format 5) must end with the signed end")
+
+    f = fork(app, gid, at_turn=3)
+    play(app, f, 10_000, random.Random(13))
+    export_game(app, f, str(out / "fork.pgame"))
+    add("fork.pgame", None, key=key,
+        note="a finished fork of a finished game: inherited chance with the parent's seed, the end binding parents")
+    doc = unpack((out / "fork.pgame").read_bytes())
+    doc["parents"] = [[v, None] for v, _ in doc["parents"]]
+    (out / "fork-parents-dropped.pgame").write_bytes(pack(doc))
+    add("fork-parents-dropped.pgame", (rows_of(doc)[-1]["version"], "does not check"), key=key,
+        note="the fork's parent's revealed seed taken out of parents (its inherited chance then unchecked): "
+             "the end binds parents")
     app.close()
 
 
@@ -405,9 +495,9 @@ def hashes_of(doc) -> dict:
     return {r["version"]: r["hash"] for r in rows_of(doc)}
 
 
-def add_history(out: Path, seats: bool = False) -> None:
-    """Only the key-history vectors (``seats``: the seat-signature ones), added to the committed
-    ones (their entries replaced if present)."""
+def add_history(out: Path, which: str = "history") -> None:
+    """Only the key-history vectors (``seats``: the seat-signature ones; ``end``: the signed end's),
+    added to the committed ones (their entries replaced if present)."""
     tmp = Path(tempfile.mkdtemp(prefix="privateer-vectors-"))
     manifest = json.loads((out / "manifest.json").read_text())
     added: list[dict] = []
@@ -418,7 +508,7 @@ def add_history(out: Path, seats: bool = False) -> None:
             entry["version"], entry["reason"] = expect
         added.append(entry)
 
-    (seat_vectors if seats else history_vectors)(tmp, out, add)
+    {"history": history_vectors, "seats": seat_vectors, "end": end_vectors}[which](tmp, out, add)
     names = {e["file"] for e in added}
     manifest = [e for e in manifest if e["file"] not in names] + added
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
@@ -426,9 +516,11 @@ def add_history(out: Path, seats: bool = False) -> None:
 
 
 if __name__ == "__main__":
-    args = [a for a in sys.argv[1:] if a not in ("--add-history", "--add-seats")]
+    modes = {"--add-history": "history", "--add-seats": "seats", "--add-end": "end"}
+    args = [a for a in sys.argv[1:] if a not in modes]
     folder = Path(args[0]) if args else Path(__file__).parent / "vectors"
-    if "--add-history" in sys.argv[1:] or "--add-seats" in sys.argv[1:]:
-        add_history(folder, seats="--add-seats" in sys.argv[1:])
+    chosen = [modes[a] for a in sys.argv[1:] if a in modes]
+    if chosen:
+        add_history(folder, chosen[0])
     else:
         main(folder)

@@ -83,7 +83,7 @@ def read_export(raw: bytes) -> dict:
         rows.append(dict(zip(("version", "timestamp", "type", "turn", "vis", "data", "prev", "hash", "salt"), r)))
     return {"id": doc["game_id"][1], "events": rows, "secret": doc.get("secret"),
             "signatures": doc.get("signatures") or [], "keys": doc.get("keys") or {},
-            "key_history": doc.get("key_history"),
+            "key_history": doc.get("key_history"), "end": doc.get("end"),
             "parents": doc.get("parents") or []}
 
 
@@ -174,7 +174,34 @@ def check_signatures(gid: bytes, rows: list, signatures: list, keys: dict) -> in
     last = rows[-1]["version"]
     if covered < last:
         raise Failure(f"versions {covered + 1}-{last} carry no signature", covered + 1, [covered + 1, last])
-    return len(mine)
+    return len(mine), before
+
+
+# §4a the signed end ---------------------------------------------------------------------------
+def check_end(gid: bytes, rows: list, secret, parents: list, end, keys: dict, before) -> str:
+    """A file holding GameFinished claims to be finished: its end, signed over its last version and
+    head, its secret and its parents, MUST be there and name its last version."""
+    last = rows[-1]["version"]
+    done = [r["version"] for r in rows if r["type"] == "GameFinished"]
+    if end is None:
+        if done:
+            raise Failure(f"event {done[0]} (GameFinished): a finished game with no signed end", done[0])
+        return "not finished (no signed end)"
+    version, time, fp, sig = end
+    if version > last:
+        raise Failure(f"the signed end is of version {version}, the file ends at {last}: truncated", last + 1,
+                      [last + 1, version])
+    if version < last or not done:
+        raise Failure(f"the signed end is of version {version}, not of a finished game's last event", last)
+    msg = canon(["privateer-end-v1", gid, version, rows[-1]["hash"], None if secret is None else bytes(secret),
+                 [[p[0], None if p[1] is None else bytes(p[1])] for p in parents], time, fp])
+    if fp not in keys or not ed_ok(keys[fp], bytes(sig), msg):
+        raise Failure(f"the signed end (version {version}) does not check: the last event, the secret or the "
+                      "parents differ from what was signed", last)
+    problem = time_problem(keys, fp, time, before)
+    if problem:
+        raise Failure(f"the signed end (version {version}): {problem}", last)
+    return f"finished: its end signed at version {version}"
 
 
 # §6 receipts --------------------------------------------------------------------------------
@@ -201,7 +228,8 @@ def receipt_signed(r: dict, gid_hex: str, keys: dict | None) -> None:
 
 
 def _starts(row):
-    return row["type"] in ("Decided", "EntropyAdded")
+    """§2: a step starts at a Decided, EntropyAdded, SeatNamed or SeatKeyRegistered."""
+    return row["type"] in ("Decided", "EntropyAdded", "SeatNamed", "SeatKeyRegistered")
 
 
 def check_receipts(gid: bytes, rows: list, receipts: list, keys: dict | None) -> None:
@@ -465,23 +493,30 @@ def verify_record(text: str, keys: dict | None, receipts: list) -> list[str]:
                 known[r["fingerprint"]] = bytes.fromhex(r["public_key"])
         for n, line in enumerate(lines, 1):
             parts = line.rstrip("\r\n").split(" ")
-            if parts[0] == "sign" and len(parts) == 7:
+            if parts[0] in ("sign", "end") and len(parts) == 7:
                 if fingerprint(bytes.fromhex(parts[6])) != parts[4]:
                     raise Failure(f"line {n}: the sign line's key is not the key of its fingerprint", int(parts[1]))
                 known[parts[4]] = bytes.fromhex(parts[6])
     if not known:
         raise ValueError("the record carries no keys (format 3 or older): give --key")
     before = hashlib.sha256()
-    heads, last_sign, start, signs, earlier = {}, 0, 1, 0, None
+    heads, last_sign, start, signs, earlier, last_head, ended = {}, 0, 1, 0, None, None, False
     for n, line in enumerate(lines, 1):
+        if line.startswith("end ") and last_head and not "".join(lines[last_sign:n - 1] + lines[n:]).strip():
+            record_end(line.rstrip("\r\n").split(" "), n, gid, tag(lines, "Seed"), known, earlier, last_head)
+            last_sign, ended = n, True
+            break
         if line.startswith("sign "):
             parts = line.rstrip("\r\n").split(" ")
             if len(parts) not in (6, 7):
                 raise Failure(f"line {n}: a malformed sign line")
             _, v, head, time, fp, sig = parts[:6]  # format 4 adds the key that signed: a claim
+            if fp not in known:  # §4, §11: a sign line by a key not given is not counted, as in an export
+                before.update(line.encode("utf-8"))
+                continue
             msg = canon(["privateer-record-v1", bytes.fromhex(gid), int(v), bytes.fromhex(head), time, fp,
                          before.copy().digest()])
-            if fp not in known or not ed_ok(known[fp], bytes.fromhex(sig), msg):
+            if not ed_ok(known[fp], bytes.fromhex(sig), msg):
                 raise Failure(f"the step ending at version {v} (record lines {start}-{n - 1}): its signature does "
                               "not check", int(v))
             problem = time_problem(known, fp, time, earlier)
@@ -489,16 +524,78 @@ def verify_record(text: str, keys: dict | None, receipts: list) -> list[str]:
                 raise Failure(f"the step ending at version {v} (record lines {start}-{n - 1}): {problem}", int(v))
             earlier = (time, int(v))
             heads[head] = int(v)
-            last_sign, start, signs = n, n + 1, signs + 1
+            last_sign, start, signs, last_head = n, n + 1, signs + 1, (int(v), head)
         before.update(line.encode("utf-8"))
     rest = [n for n, ln in enumerate(lines, 1) if n > last_sign and ln.strip()]
     if rest:
-        raise Failure(f"record lines {rest[0]}-{rest[-1]} carry no signature")
+        uncounted = any(lines[n - 1].startswith("sign ") for n in rest)
+        raise Failure(f"record lines {rest[0]}-{rest[-1]} carry no signature",
+                      ((last_head[0] + 1) if last_head else 1) if uncounted else None)
+    form = (tag(lines, "Record") or "").split()[-1]
+    if last_head and not ended and form.isdigit() and int(form) >= 5 and tag(lines, "Result") is not None:
+        raise Failure(f"a finished game's record (its Result tag) with no signed end after version {last_head[0]}",
+                      last_head[0])
+    seats = record_seat_signatures(lines, bytes.fromhex(gid))
     for r in receipts:
         receipt_signed(r, gid, keys)
         if r["head"] not in heads:
             raise Failure(f"receipt of seat {r['seat']} at its version {r['seat_version']}: not in this record")
-    return [f"{signs} signed steps", f"{len(receipts)} receipts"]
+    return [f"{signs} signed steps", f"{len(receipts)} receipts"] + ([f"{seats} seat-signed decisions"] if seats else []) + (["finished: a signed end"] if ended else [])
+
+
+def record_seat_signatures(lines, gid: bytes) -> int:
+    """§6a, §11: from `key SEAT HEX` on, each decision line of that seat is `SEAT {json}` followed by
+    `signed SEAT SEAT_VERSION SIG [AS_SIGNED]`, the seat's signature over its decision."""
+    keys, waiting, n_ok = {}, None, 0
+    for n, raw in enumerate(lines, 1):
+        line = raw.rstrip("\r\n")
+        head, _, rest = line.partition(" ")
+        if waiting and head != "signed" and line.strip() and not head.startswith("#"):
+            raise Failure(f"record line {waiting[2]}: not signed by seat {waiting[0]}")
+        if head == "key":
+            seat, key = rest.split(" ")
+            if int(seat) in keys:
+                raise Failure(f"record line {n}: a second key for seat {seat}")
+            keys[int(seat)] = bytes.fromhex(key)
+        elif head.isdigit() and int(head) in keys:
+            try:
+                decision = json.JSONDecoder().raw_decode(rest.strip())[0]
+            except ValueError:
+                raise Failure(f"record line {n}: not signed by seat {head} (its decision is not its JSON)") from None
+            waiting = (int(head), decision, n)
+        elif head == "signed":
+            parts = rest.split(" ", 3)
+            if not waiting or int(parts[0]) != waiting[0]:
+                raise Failure(f"record line {n}: a signed line that follows no decision of its seat")
+            decision = json.loads(parts[3]) if len(parts) == 4 else waiting[1]
+            msg = canon(["privateer-decision-v1", gid, waiting[0], int(parts[1]), decision])
+            if not ed_ok(keys[waiting[0]], bytes.fromhex(parts[2]), msg):
+                raise Failure(f"record line {waiting[2]}: not signed by seat {waiting[0]}")
+            waiting, n_ok = None, n_ok + 1
+    if waiting:
+        raise Failure(f"record line {waiting[2]}: not signed by seat {waiting[0]}")
+    return n_ok
+
+
+def tag(lines, name):
+    for ln in lines:
+        if ln.startswith(f"[{name} "):
+            return json.loads(ln.rstrip("\r\n")[len(name) + 2:-1])
+    return None
+
+
+def record_end(parts, n, gid, seed, known, earlier, last_head):
+    """§4a, §11: `end V HEAD TIME FP SIG PUBKEY`, the last line, of the last sign line's version and head."""
+    if len(parts) != 7 or (int(parts[1]), parts[2]) != last_head:
+        raise Failure(f"line {n}: the end line is not of the last signed step", last_head[0])
+    _, v, head, time, fp, sig, _ = parts
+    msg = canon(["privateer-end-v1", bytes.fromhex(gid), int(v), bytes.fromhex(head),
+                 bytes.fromhex(seed) if seed else None, [], time, fp])
+    if fp not in known or not ed_ok(known[fp], bytes.fromhex(sig), msg):
+        raise Failure(f"line {n}: the signed end (version {v}) does not check", int(v))
+    problem = time_problem(known, fp, time, earlier)
+    if problem:
+        raise Failure(f"line {n}: the signed end (version {v}): {problem}", int(v))
 
 
 # the whole file -----------------------------------------------------------------------------
@@ -520,7 +617,8 @@ def verify(raw: bytes, keys: dict | None, receipts: list) -> dict:
                     own.life = history(doc["key_history"]).life
                 except (ValueError, KeyError, TypeError, AttributeError) as e:
                     raise Failure(f"the file's key history does not hold together: {e}") from None
-            n = check_signatures(gid, rows, doc["signatures"], keys if keys is not None else own)
+            counted = keys if keys is not None else own
+            n, before = check_signatures(gid, rows, doc["signatures"], counted)
             checked.append(f"{n} signed heads")
             check_receipts(gid, rows, receipts, keys if keys is not None else None)
             corrections = check_corrections(rows)
@@ -530,6 +628,7 @@ def verify(raw: bytes, keys: dict | None, receipts: list) -> dict:
             if seat_signed:
                 checked.append(f"{seat_signed} decisions signed by their seats")
             checked.append(check_chance(rows, doc["secret"], doc["parents"]))
+            checked.append(check_end(gid, rows, doc["secret"], doc["parents"], doc["end"], counted, before))
     except Failure as f:
         return {"ok": False, "kind": kind, "first_bad": {"version": f.version, "step": f.step, "reason": f.reason},
                 "checked": checked}

@@ -77,7 +77,9 @@ def verify(path: Annotated[str, typer.Argument(metavar="FILE", help="An export (
 
     Example: `tools verify final.pgame --key service-key.json`; `tools verify final.pgame --receipt mine.jsonl`.
     """
-    from service.evidence import published_keys, read_receipts, verify_file
+    from service.records.keys import published_keys
+    from service.records.receipts import read_receipts
+    from service.records.verify import verify_file
 
     verdict = verify_file(path, published_keys(key_ or []), read_receipts(receipt or []))
     if json_out:

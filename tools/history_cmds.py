@@ -51,19 +51,23 @@ def log(game_id: GameId, seat: Annotated[Optional[int], typer.Option("--seat", m
 def audit(game_id: Annotated[Optional[str], typer.Argument(metavar="GAME_ID", help="Game id (omit with --all).")] = None,
           all_games: Annotated[bool, typer.Option("--all", help="Audit every game in the store (and every tournament).")] = False,
           json_out: JsonOpt = False, db: DbOpt = None) -> None:
-    """Exit 0 when chain, chance and rules all agree; else exit 1 naming the first bad event.
+    """Exit 0 when chain, chance and rules all agree; else exit 1 naming the first bad event (5: no such game).
 
     Example: `tools audit 3f2a9c`; `tools audit --all --json` for a whole store.
     """
     from uuid import UUID
 
-    from service.audit import AuditReport, audit_game
+    from service.records.audit import AuditReport, audit_game
 
     if (game_id is None) == (not all_games):
         fail("give a game id or --all", 2)
     a = open_app(db)
     # (--all: every history in the store, tournaments too, as the index holds them)
     ids = [a.resolve_id(game_id)] if game_id else [UUID(r["game_id"]) for r in a.recorder.select_games()]
+    if game_id and not a.recorder.select_events(ids[0], limit=1):  # a full id names no game here: exit 5, as any
+        from service.kernel.errors import UnknownGame
+
+        raise UnknownGame(f"no game with id {ids[0].hex}")
     reports = []
     if len(ids) > 1 and not json_out:
         from rich.progress import track
@@ -114,7 +118,7 @@ def fork(game_id: GameId,
 
     Example: `tools fork 3f2a9c --at-turn 12` (then play the fork on: a what-if).
     """
-    from service.history import fork as do_fork
+    from service.records.history import fork as do_fork
 
     a = open_app(db)
     typer.echo(do_fork(a, a.resolve_id(game_id), at_turn, at_event).hex)
@@ -129,7 +133,7 @@ def export(game_id: GameId, output: Annotated[str, typer.Option("-o", "--output"
 
     Example: `tools export 3f2a9c -o final.pgame`, then `tools import final.pgame --db other.db`.
     """
-    from service.history import export_game
+    from service.records.history import export_game
 
     a = open_app(db)
     info = export_game(a, a.resolve_id(game_id), output, with_secret)
@@ -160,8 +164,8 @@ def import_(path: Annotated[str, typer.Argument(metavar="PATH", help="A file wri
     import os
 
     from event_store.store import resolve_db
-    from service.evidence import published_keys
-    from service.history import import_game
+    from service.records.keys import published_keys
+    from service.records.history import import_game
     from service.kernel.errors import PrivateerError
 
     target = resolve_db(db)
@@ -174,7 +178,7 @@ def import_(path: Annotated[str, typer.Argument(metavar="PATH", help="A file wri
         notes: list[str] = []
         a = open_app(db)
         if record is not None:
-            from service.record_import import import_record
+            from service.records.text_import import import_record
 
             gid = import_record(a, record, keys, notes)
         else:
@@ -218,10 +222,10 @@ def record(game_id: GameId,
 
     Example: `tools record 3f2a9c -o final.record`, then `diff` two records, or `tools import final.record`.
     """
-    from service.evidence import signed_record
+    from service.records.text_signed import signed_record
     from service.kernel.rules import catalog_digest
     from service.kernel.games import get_rules
-    from service.record import write_record
+    from service.records.text import write_record
 
     a = open_app(db)
     gid = a.resolve_id(game_id)

@@ -257,7 +257,7 @@ def export(tournament_id: TournamentId, output: Annotated[str, typer.Option("-o"
     """
     import os
 
-    from service.history import export_game
+    from service.records.history import export_game
 
     desk = _desk(db)
     tid = desk.resolve(tournament_id)

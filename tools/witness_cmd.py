@@ -31,11 +31,11 @@ def _get(url: str) -> Any:
                                     timeout=30) as r:
             return json.loads(r.read())
     except urllib.error.HTTPError as e:
-        fail(f"{url}: the service answered {e.code}", 1)
+        fail(f"{url}: the service answered {e.code}", 2)
     except (urllib.error.URLError, OSError) as e:
-        fail(f"{url}: cannot reach the service ({getattr(e, 'reason', e)})", 1)
+        fail(f"{url}: cannot reach the service ({getattr(e, 'reason', e)})", 2)
     except json.JSONDecodeError:
-        fail(f"{url}: the answer is not JSON", 1)
+        fail(f"{url}: the answer is not JSON", 2)
 
 
 def _said(findings: list, json_out: bool, extra: dict) -> None:
@@ -65,7 +65,7 @@ def follow(url: Annotated[str, typer.Argument(metavar="URL", help="The service, 
            json_out: JsonOpt = False):
     """Read the feed's new entries, check each (it follows the last one kept, its hash and the service's
     signature check with a key of the service's history) and keep it; report any game whose new head does not
-    extend the one seen before. Exit 1 on a finding (each kept in the witness's file too).
+    extend the one seen before. Exit 1 on a finding (each kept in the witness's file too); 2 when the service cannot be read.
 
     Example: `tools witness follow http://127.0.0.1:8000 --state witness.db --every 10`
     """

@@ -11,7 +11,7 @@ from typing import Any
 from uuid import UUID
 
 from service.app import Privateer
-from service.audit import audit_game
+from service.records.audit import audit_game
 
 from .auth import Caller
 from .current import Current

@@ -11,7 +11,7 @@ from eventsourcing.persistence import IntegrityError, RecordConflictError
 
 from service.app import Privateer
 from service.catalogs import loaded_catalog
-from service.history import fork
+from service.records.history import fork
 from service.kernel.errors import BadInput
 
 from .access import Access

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from service.app import Privateer
-from service.audit import AuditReport, Envelope, audit_game, rerun
-from service.history import export_game
-from service.record_import import import_record
+from service.records.audit import AuditReport, Envelope, audit_game, rerun
+from service.records.history import export_game
+from service.records.text_import import import_record
 from spec import verify
 
 from .test_record import history, record_of

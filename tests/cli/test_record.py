@@ -1,4 +1,4 @@
-"""The game record (service/record.py): record -> import -> audit is clean and
+"""The game record (service/records/text.py): record -> import -> audit is clean and
 the event histories are identical, for random games of all four games, seeded
 (finished) and at a table; the notation reads back value for value."""
 
@@ -10,12 +10,12 @@ from uuid import UUID
 import pytest
 
 from service.app import Privateer
-from service.audit import audit_game
+from service.records.audit import audit_game
 from service.kernel.errors import BadInput
 from service.kernel.rules import catalog_digest
 from service.kernel.games import get_rules
-from service.record import decision_text, parse_decision, write_record
-from service.record_import import import_record
+from service.records.text import decision_text, parse_decision, write_record
+from service.records.text_import import import_record
 from service.simulate import simulate
 
 GAMES = [("letter-of-marque", 3, {}), ("loot", 4, {"pairs": "true"}), ("kaisers-pirates", 2, {}),

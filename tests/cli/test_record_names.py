@@ -18,8 +18,8 @@ from service.kernel.chance import TableChance
 from service.kernel.errors import BadInput, DoesNotVerify
 from service.kernel.local import created_event
 from service.kernel.games import get_rules
-from service.evidence import published_keys
-from service.record_import import import_record
+from service.records.keys import published_keys
+from service.records.text_import import import_record
 
 NAMES = {"1": "Ada; 3=Mallory", "2": "Bo=Z; 1=Eve", "3": '"quoted"', "4": "back\\slash \\\" [x] # not a comment",
          "5": "Zoë Ōkubo 张伟"}

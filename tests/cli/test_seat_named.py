@@ -6,14 +6,14 @@ as before."""
 from __future__ import annotations
 
 from service.app import Privateer
-from service.audit import audit_game
-from service.history import fork
+from service.records.audit import audit_game
+from service.records.history import fork
 from service.kernel.errors import BadInput
 from service.kernel.machine import Ev, Machine
 from service.kernel.rules import catalog_digest
 from service.kernel.games import get_rules
-from service.record import write_record
-from service.record_import import import_record
+from service.records.text import write_record
+from service.records.text_import import import_record
 
 import pytest
 

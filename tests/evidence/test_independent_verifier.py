@@ -18,7 +18,7 @@ from uuid import UUID
 import pytest
 
 from service.app import Privateer
-from service.history import export_game, fork
+from service.records.history import export_game, fork
 from service.simulate import simulate
 from spec import make_vectors
 

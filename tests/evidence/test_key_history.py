@@ -22,7 +22,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from event_store.codec import pack, unpack
 from event_store.signing import KeyFile, head_message, rotation_message, verify
 from service.app import Privateer
-from service.history import export_game
+from service.records.history import export_game
 from spec.make_vectors import play, record_text
 
 VERIFIER = Path(__file__).resolve().parents[2] / "spec" / "verify.py"

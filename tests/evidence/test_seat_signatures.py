@@ -16,8 +16,8 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from event_store.signing import SeatKeyFile, decision_message
 from service.app import Privateer
-from service.audit import audit_game
-from service.history import fork
+from service.records.audit import audit_game
+from service.records.history import fork
 from service.kernel.errors import IllegalDecision
 from service.seat_client import sign_as_seat
 from service.seat_keys import NotSigned

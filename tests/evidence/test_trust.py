@@ -37,10 +37,11 @@ def test_a_fork_whose_parents_seed_was_replaced_fails_tools_verify(cli, tmp_path
     doc["parents"] = [[v, b"\x33" * 32] for v, _ in doc["parents"]]
     bad = tmp_path / "fork-other-seed.pgame"
     bad.write_bytes(pack(doc))
-    p = cli.run("verify", bad, "--key", KEY, "--json")
+    key = VECTORS / "service-end.key"  # fork.pgame, made again with its signed end (§4a)
+    p = cli.run("verify", bad, "--key", key, "--json")
     assert p.returncode == 1, p.stdout
     ours = json.loads(p.stdout)["first_bad"]
-    theirs = independent(bad, KEY)
+    theirs = independent(bad, key)
     assert not theirs["ok"] and theirs["first_bad"]["version"] == ours["version"]
     assert ours["version"] <= doc["parents"][0][0]
 
@@ -187,7 +188,7 @@ def test_the_service_imports_its_own_export_without_a_key(cli, tmp_path):
 def test_a_record_carries_its_keys_and_import_checks_its_sign_lines(cli, tmp_path):
     db, gid, export, origin_key = _finished_table_game(cli, tmp_path)
     text = cli.ok("record", gid.hex, "--db", db)
-    assert text.startswith('[Record "PrivateerRecord 4"]')
+    assert text.startswith('[Record "PrivateerRecord 5"]')
     public = json.loads(origin_key.read_text())["public_key"]
     signs = [line for line in text.splitlines() if line.startswith("sign ")]
     assert signs and all(line.split(" ")[6] == public for line in signs)
@@ -252,7 +253,7 @@ def test_tools_verify_checks_a_corrections_shape_as_spec_verify_does(cli, tmp_pa
     app.correct(t, starts[-2] - 1, "a die misread")
     play(app, t, 2, random.Random(3))
     good = tmp_path / "good.pgame"
-    from service.history import export_game
+    from service.records.history import export_game
 
     export_game(app, t, str(good))
     key = tmp_path / "key.hex"

@@ -10,7 +10,7 @@ import pytest
 
 from service.aggregates.kaisers_pirates import catalog as catalog_data
 from service.app import Privateer
-from service.audit import audit_game
+from service.records.audit import audit_game
 from service.simulate import simulate
 
 OPTIONS = {"keep_three": "true", "tournament": "true", "torpedo_prizes": "true", "prize_resupply": "true",

@@ -5,7 +5,7 @@ audits clean."""
 
 import random
 
-from service.audit import AuditReport, rerun
+from service.records.audit import AuditReport, rerun
 from service.kernel.machine import Ev, is_unknown
 
 from kp_helpers import Table, count_cards

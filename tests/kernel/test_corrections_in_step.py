@@ -85,7 +85,7 @@ def _rewrite(db: str, gid, change) -> None:
 
 
 def test_the_audit_reruns_a_step_corrected_inside_and_catches_a_rewrite(tmp_path):
-    from service.audit import audit_game
+    from service.records.audit import audit_game
 
     made = []
     for n in range(3):
@@ -174,7 +174,7 @@ def test_every_game_at_a_table_with_entries_taken_back_and_steps_undone_audits(t
     offered for entries to take back, and the audit refused the history.)"""
     import random
 
-    from service.audit import audit_game
+    from service.records.audit import audit_game
     from service.kernel.corrections import undo_point
     from service.kernel.errors import PrivateerError
 
@@ -219,7 +219,7 @@ def test_after_a_step_undone_whole_no_entry_of_the_step_before_is_offered(tmp_pa
     current step's. (They were offered once, and taking one back made a history the audit refused.)"""
     import pytest
 
-    from service.audit import audit_game
+    from service.records.audit import audit_game
     from service.kernel.corrections import undo_point
     from service.kernel.errors import BadInput
 

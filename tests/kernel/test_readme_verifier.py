@@ -14,7 +14,7 @@ import msgpack
 import pytest
 
 from service.app import Privateer
-from service.history import export_game, fork
+from service.records.history import export_game, fork
 from service.simulate import simulate
 
 GAMES = [("letter-of-marque", 3), ("loot", 3), ("kaisers-pirates", 2), ("merchants-and-marauders", 2)]

@@ -5,7 +5,7 @@ still possible, and the game audits clean."""
 
 import pytest
 
-from service.audit import AuditReport, rerun
+from service.records.audit import AuditReport, rerun
 from service.kernel.errors import ChanceRejected
 from service.kernel.machine import is_unknown
 

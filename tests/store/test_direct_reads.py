@@ -150,7 +150,7 @@ def test_the_replays_chain_check_hashes_the_time_as_stored(tmp_path):
     import msgpack
 
     from event_store.codec import EXT_DATETIME
-    from service.audit import audit_game
+    from service.records.audit import audit_game
     from service.replay import verify_to
 
     db = str(tmp_path / "t.db")

@@ -16,7 +16,7 @@ import msgpack
 import pytest
 
 from service.app import Privateer
-from service.audit import audit_game
+from service.records.audit import audit_game
 from service.kernel.games import get_rules
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"

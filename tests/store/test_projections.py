@@ -10,7 +10,7 @@ import random
 import threading
 from collections import defaultdict
 
-from service.history import fork
+from service.records.history import fork
 from service.kernel.local import LocalGame
 from service.projections import catch_up, open_view, rebuild
 

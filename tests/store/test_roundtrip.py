@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from service.history import export_game, fork, import_game
+from service.records.history import export_game, fork, import_game
 from service.kernel.errors import StaleVersion, UnknownGame
 
 from .helpers import cli_json, play, play_partly, state_bytes, versions

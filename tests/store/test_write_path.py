@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from service.app import Privateer
-from service.audit import audit_game
+from service.records.audit import audit_game
 from service.simulate import simulate
 
 GAMES = [("letter-of-marque", 3), ("loot", 4), ("kaisers-pirates", 2), ("merchants-and-marauders", 3)]

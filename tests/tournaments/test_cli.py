@@ -11,7 +11,7 @@ from uuid import UUID
 import pytest
 
 from service.app import Privateer
-from service.history import import_game
+from service.records.history import import_game
 from service.kernel.errors import BadInput, IllegalDecision
 from service.organiser import Organiser
 from tests.conftest import Cli

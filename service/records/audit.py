@@ -23,6 +23,7 @@ from uuid import UUID
 
 from event_store.chain import chain_version, genesis, link
 from event_store.signing import decision_message, verify
+from service.records.end import check_end, kept_end
 from service.kernel.chance import ReplayChance, derive_key, recompute
 from service.kernel.corrections import in_step, is_correction, retracted_versions
 from service.kernel.errors import PrivateerError
@@ -76,7 +77,7 @@ class Envelope:
 
     @classmethod
     def of_row(cls, row: dict) -> "Envelope":
-        """An event row of a file (event_store/portable.py ``read_game``)."""
+        """An event row of a file (service/records/export_file.py ``read_game``)."""
         env = cls.__new__(cls)
         env.version, env.timestamp, env.type, env.turn = row["version"], row["timestamp"], row["type"], row["turn"]
         env.vis, env.data, env.prev, env.hash = row["visible_to"], row["data"], row["prev"], row["hash"]
@@ -444,7 +445,7 @@ def check_shapes(envs: list[Envelope], report: AuditReport) -> bool:
     each correction's shape (§8), outcomes marked ``stated`` only in the setup of a
     game from a stated position and a seeded game's other outcomes all from the
     stream (§5.5), no counter in a table-mode game (§9). ``tools verify`` runs it
-    before the chance (service/evidence.py, spec/verify.py's order); the audit
+    before the chance (service/records/export.py, spec/verify.py's order); the audit
     (``tools audit``, ``tools import``) after the rules' re-run, which names the
     step a forged correction breaks."""
     for e in envs:
@@ -589,7 +590,28 @@ def audit_game(app, game_id: UUID) -> AuditReport:
         log.debug("the first event cannot be decoded", exc_info=True, extra={"game_id": game_id.hex})
         first = None
     parents = ancestry(app, first.data) if first is not None and isinstance(first.data, dict) else None
-    return audit_events(game_id, stored, app.mapper, head, secret, parents)
+    report = audit_events(game_id, stored, app.mapper, head, secret, parents)
+    if report.ok:
+        _audit_kept_end(app, game_id, report)
+    return report
+
+
+def _audit_kept_end(app, game_id: UUID, report: AuditReport) -> None:
+    """An imported finished game's signed end, kept from its file (spec/SPEC.md §4a), still binds
+    its last head, its seed and the parents it was signed over. (The store's own games' ends are
+    signed when they are written out: nothing kept to check.)"""
+    kept = kept_end(app, game_id)
+    if kept is None:
+        return
+    end, parents = kept
+    events = app.stored_events(game_id)
+    rows = [{"version": e.originator_version, "type": e.type, "hash": e.hash} for e in events]
+    problem = check_end(game_id, rows, app.recorder.select_secret(game_id.hex), parents, end,
+                        app.signer.public_keys({end[2]}), None)
+    if problem is not None:
+        report.fail(rows[-1]["version"], rows[-1]["type"], problem["reason"])
+    else:
+        report.notes.append(f"its signed end (version {end[0]}, kept from the imported file) checks")
 
 
 def ancestry(app, created: dict, revealed_only: bool = False) -> list | None:

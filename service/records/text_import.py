@@ -1,4 +1,4 @@
-"""A game record (service/record.py) played back into a new game of the
+"""A game record (service/records/text.py) played back into a new game of the
 application: in memory and saved at once, or, with corrections, move by move
 through the application (first on a scratch store)."""
 
@@ -12,11 +12,12 @@ from uuid import UUID, uuid4
 from service.aggregate import Game
 from service.app import Privateer
 from service.kernel.chance import SeededChance, TableChance, commitment
-from service.evidence import merge_keys, record_trust
+from service.records.keys import merge_keys
+from service.records.text_signed import record_trust
 from service.kernel.errors import BadInput, DoesNotVerify
 from service.kernel.machine import Ev
 from service.kernel.games import get_rules
-from service.record import created_config, read_record
+from service.records.text import created_config, read_record
 
 
 def import_record(app, text: str, keys: dict | None = None, notes: list | None = None) -> UUID:
@@ -27,7 +28,7 @@ def import_record(app, text: str, keys: dict | None = None, notes: list | None =
     with corrections is played move by move through the application instead
     (a correction folds the game along its line from the store), first on a
     scratch store, so that a refusal still writes nothing. Its sign lines are
-    checked first (``service.evidence.record_trust``), against this service's
+    checked first (``service.records.text_signed.record_trust``), against this service's
     keys and ``keys`` (``--key``): a key the record carries is its claim."""
     given = merge_keys(app.signer.own_keys(), keys)  # each dated key counts within its life only
     try:  # its sign lines first: a record changed after it was signed is refused

@@ -6,7 +6,9 @@ an imported game's chain and hashes verify as they did in the source store.
      "secret": seed bytes or None,
      "signatures": [[version, time, fingerprint, signature], ...],
      "keys": {fingerprint: public key bytes, ...},
-     "parents": [[version, seed bytes or None], ...] or None}
+     "parents": [[version, seed bytes or None], ...] or None,
+     "key_history": {...} (absent unless the service signed it),
+     "end": [version, time, fingerprint, signature] (a finished game's signed end; absent otherwise)}
 
 MessagePack as in event_store/codec.py: the game id is ext type 1 (its 16
 bytes), each timestamp ext type 2 (its ISO 8601 text, the exact text the
@@ -27,7 +29,7 @@ from uuid import UUID
 
 from service.kernel.errors import BadInput
 
-from .codec import UNPACK_ERRORS, pack, unpack, unpack_event_row
+from event_store.codec import UNPACK_ERRORS, pack, unpack, unpack_event_row
 
 FORMAT = "privateer-game"
 FORMAT_VERSION = 3
@@ -36,8 +38,10 @@ READS = (1, 2, 3)
 
 
 def write_game(path: str, game_id: UUID, events: list, secret: bytes | None, signatures: list | None = None,
-               keys: dict | None = None, parents: list | None = None, key_history: dict | None = None) -> int:
-    """``key_history``: the signing service's key history (spec/SPEC.md §4, §10), when it signed the game."""
+               keys: dict | None = None, parents: list | None = None, key_history: dict | None = None,
+               end: list | None = None) -> int:
+    """``key_history``: the signing service's key history (spec/SPEC.md §4, §10), when it signed the game;
+    ``end``: a finished game's signed end ``[version, time, fingerprint, signature]`` (§4a)."""
     rows = [[e.originator_version, e.timestamp, e.type, e.turn, e.visible_to, e.data, e.prev, e.hash,
              getattr(e, "salt", None)] for e in events]
     doc = {"format": FORMAT, "format_version": FORMAT_VERSION, "game_id": game_id,
@@ -45,6 +49,8 @@ def write_game(path: str, game_id: UUID, events: list, secret: bytes | None, sig
            "parents": parents}
     if key_history is not None:
         doc["key_history"] = key_history
+    if end is not None:
+        doc["end"] = [end[0], end[1], end[2], bytes(end[3])]
     body = pack(doc)
     Path(path).write_bytes(body)
     return len(body)
@@ -79,6 +85,12 @@ def read_game(path: str, times_as_text: bool = False) -> dict:
     if not isinstance(signatures, list) or not isinstance(keys, dict) or not all(
             isinstance(r, list) and len(r) == 4 for r in signatures):
         raise BadInput(f"{path} has malformed signatures")
+    end = doc.get("end")
+    if end is not None and not (isinstance(end, list) and len(end) == 4 and isinstance(end[0], int)
+                                and isinstance(end[1], str) and isinstance(end[2], str)
+                                and isinstance(end[3], bytes) and len(end[3]) == 64):
+        raise BadInput(f"{path} has a malformed signed end")
     return {"game_id": doc["game_id"], "events": events, "secret": doc.get("secret"), "format_version": fv,
             "signatures": signatures, "keys": keys, "parents": doc.get("parents"),
-            "key_history": doc.get("key_history") if isinstance(doc.get("key_history"), dict) else None}
+            "key_history": doc.get("key_history") if isinstance(doc.get("key_history"), dict) else None,
+            "end": end}

@@ -58,17 +58,22 @@ import re
 
 from service.kernel import text as typed
 from service.kernel.errors import BadInput
+from service.kernel.events import may_read
 from service.kernel.machine import CHANCE_TYPES, CHANCE_VALUE_FIELD
 from service.kernel.rules import catalog_digest
 from service.kernel.games import get_rules
 
 FORMAT_TAG = "PrivateerRecord"
-FORMAT_VERSION = "4"
-# 2: version 1 with a GameId tag and signed steps (service/evidence.py ``signed_record``);
+FORMAT_VERSION = "5"
+# 2: version 1 with a GameId tag and signed steps (service/records/text_signed.py ``signed_record``);
 # 3: tags as JSON strings, a tag a player, names and reasons written as values (signed or not);
 # 4: version 3 whose sign lines end with the public key that signed them (a claim: trust comes from
 #    the keys a verifier is given, spec/SPEC.md §4)
-READS = ("1", "2", "3", "4")
+# 5: version 4 with a finished game's signed end (an ``end`` line after the last sign line,
+#    service/records/text_signed.py; spec/SPEC.md §4a, §11), and the seats' own keys and signatures
+#    (``key SEAT HEX``; a seat-signed decision as its JSON object, then ``signed SEAT VERSION SIG [AS_SIGNED]``)
+READS = ("1", "2", "3", "4", "5")
+KEY, SIGNED = "key", "signed"  # a seat's registered key; a seat's signature of its decision (format 5)
 _BARE = re.compile(r"^[A-Za-z_][A-Za-z0-9_.:+'/-]*$")
 _TAG = re.compile(r'^\[(\w+) "(.*)"\]$')
 _PLAYER_TAG = re.compile(r"^Player(\d+)$")
@@ -139,8 +144,8 @@ def write_record(stored: list, seed: bytes | None, default_catalog_digest: str |
     lines.append("")
     turn = None
     rules = get_rules(cfg["game"])
-    for e in stored[1:]:
-        line = _move(e, cfg["table"])
+    for i, e in enumerate(stored[1:], 1):
+        line = record_move(e, cfg["table"])
         if line is not None and e.type == "Decided" and e.data["seat"] != 0 and isinstance(e.data["decision"], dict):
             line += "  # " + typed.shown(" ".join(rules.say_decision(created, e.data["decision"]).split()))
         if line is None:
@@ -149,10 +154,21 @@ def write_record(stored: list, seed: bytes | None, default_catalog_digest: str |
             turn = e.turn
             lines.append(f"turn {turn}")
         lines.append(line)
+        if e.type == "Decided" and "signature" in e.data:  # the seat's own signature (spec/SPEC.md §6a, §11)
+            lines.append(signed_line(e, sum(may_read(x.visible_to, e.data["seat"]) for x in stored[:i])))
     return "\n".join(lines) + "\n"
 
 
-def _move(e, table: bool) -> str | None:
+def signed_line(e, seat_version: int) -> str:
+    """``signed SEAT SEAT_VERSION SIGNATURE [AS_SIGNED]``: a seat-signed decision's signature, after its line."""
+    d = e.data
+    line = f"{SIGNED} {d['seat']} {seat_version} {d['signature']}"
+    if isinstance(d.get("as_signed"), str):
+        line += " " + _json(json.loads(d["as_signed"]), separators=(",", ":"))
+    return line
+
+
+def record_move(e, table: bool) -> str | None:
     d = e.data
     if e.type == "Decided":
         decision = d["decision"]
@@ -162,9 +178,13 @@ def _move(e, table: bool) -> str | None:
             if decision.get("referee") == "correct":
                 return f"correct {decision['to_version']} {value_text(decision.get('reason', ''))}"
             return "referee " + _json(decision)
+        if "signature" in d:  # a seat-signed decision: as its JSON object, which a verifier reads plainly
+            return f"{d['seat']} {_json(decision)}"
         return f"{d['seat']} {decision_text(decision)}"
     if e.type == "EntropyAdded":
         return f"entropy {d['seat']} {d['entropy']}"
+    if e.type == "SeatKeyRegistered":
+        return f"{KEY} {d['seat']} {d['key']}"
     if e.type == "SeatNamed":
         return f"name {d['seat']} {value_text(d['player'])}"
     if e.type in CHANCE_TYPES and d.get("stated"):  # the hidden part of a stated position, given to the setup
@@ -224,7 +244,9 @@ def read_record(text: str) -> dict:
         if m:
             written[m.group(1)] = (n, m.group(2))
             continue
-        if line.startswith(("turn ", "sign ")):  # a signed step's line (service/evidence.py): not a move
+        if line.startswith(("turn ", "sign ", "end ", f"{KEY} ", f"{SIGNED} ")):  # evidence, checked before a
+            # record is played (service/records/text_signed.py): not a move. An imported record's game registers
+            # no seat key: its seats signed for the original game (GameId), and their signatures stay here
             continue
         lines.append((n, line))
     record = written.get("Record", (0, ""))[1]

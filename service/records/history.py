@@ -5,11 +5,12 @@ from __future__ import annotations
 import logging
 from uuid import UUID, uuid4
 
-from event_store.portable import read_game, write_game
+from service.records.export_file import read_game, write_game
 from service.aggregate import Game
 from service.app import Privateer
-from service.audit import AuditReport, Envelope, ancestry, audit_envelopes, file_parents
-from service.evidence import export_evidence, import_trust, merge_keys
+from service.records.audit import AuditReport, Envelope, ancestry, audit_envelopes, file_parents
+from service.records.export import export_evidence, import_trust
+from service.records.keys import merge_keys
 from service.kernel.chance import commitment, new_seed
 from service.kernel.corrections import retracted_versions
 from service.kernel.corrections import setup_end as _setup_end
@@ -81,13 +82,13 @@ def export_game(app, game_id: UUID, path: str, with_secret: bool = False) -> dic
     events = app.stored_events(game_id)
     finished = any(e.type == "GameFinished" for e in events)
     secret = app.recorder.select_secret(game_id.hex) if (finished or with_secret) else None
-    size = write_game(path, game_id, events, secret, **export_evidence(app, game_id, events))
+    size = write_game(path, game_id, events, secret, **export_evidence(app, game_id, events, secret))
     return {"game_id": game_id.hex, "events": len(events), "bytes": size, "secret_included": secret is not None}
 
 
 def import_game(app, path: str, keys: dict | None = None, notes: list | None = None) -> UUID:
     """Read a game file, audit it in full (chain, chance, rules), check its
-    signatures (``service.evidence.import_trust``: against this service's own
+    signatures (``service.records.export.import_trust``: against this service's own
     keys and ``keys``, the origin's published ones given with ``--key``; a
     file's own keys are only its claim) and only then store it; a history that
     does not verify is refused and nothing is written. The store never signs an
@@ -153,7 +154,7 @@ def import_game(app, path: str, keys: dict | None = None, notes: list | None = N
                                 f"the game before it ({type(e).__name__}: {e})") from None
     agg._pending_events[:] = [created, *recorded]
     app.signer.remember({fp: pk for fp, pk in trust.keys.items() if pk is not None})
-    app.save_game(agg, secret=doc["secret"], signatures=trust.signatures, sign_head=False)
+    app.save_game(agg, secret=doc["secret"], signatures=trust.signatures, sign_head=False, end=trust.end)
     if notes is not None:
         notes.append(trust.note)
     return game_id
