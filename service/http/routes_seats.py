@@ -46,11 +46,12 @@ def join_seat(game_id: GameIdPath, seat: Annotated[int, Path(ge=1, le=64)], body
              tags=["seats"], **NEEDS)
 def register_seat_key(game_id: GameIdPath, seat: Annotated[int, Path(ge=1, le=64)], body: m.SeatKey, svc: Service,
                       authorization: Auth = None) -> dict:
-    """The seat's own Ed25519 public key (its token only; once): a public `SeatKeyRegistered`
-    event. From then on every decision of the seat must carry its signature (`signature`,
+    """The seat's own Ed25519 public key (its token only): a public `SeatKeyRegistered`
+    event; a seat with a key already (a new device) registers another only with `handover`, its
+    old key's signature of the new one. From then on every decision of the seat must carry its signature (`signature`,
     spec/SPEC.md §6a), which the service checks: nobody else can decide in its name."""
     gid, caller = svc.callers.who(game_id, authorization)
-    svc.seats.register_key(gid, caller, seat, body.public_key)
+    svc.seats.register_key(gid, caller, seat, body.public_key, body.handover)
     return svc.reads.status(gid, caller)
 
 

@@ -148,13 +148,13 @@ class Seats:
             raise
         return token, machine
 
-    def register_key(self, gid: UUID, caller: Caller, seat: int, key: str) -> None:
+    def register_key(self, gid: UUID, caller: Caller, seat: int, key: str, handover: str | None = None) -> None:
         """The seat's own public key, as a public ``SeatKeyRegistered`` event (service/seat_keys.py):
-        only the seat's own token registers it, once."""
+        only the seat's own token registers it; another one later only with its old key's ``handover``."""
         if caller.role != "seat" or caller.seat != seat:
             raise Forbidden(f"only seat {seat}'s own token registers its key")
         game = self.current.working_copy(gid)
-        game.record([key_event(game.machine, seat, key)])
+        game.record([key_event(game.machine, seat, key, gid, handover)])
         self.steps.save(game)
 
     def start(self, gid: UUID) -> dict:

@@ -7,11 +7,15 @@ is forced deterministically, by running the other side inside a hook of the firs
 from __future__ import annotations
 
 import random
+import uuid
 from datetime import datetime
+
+import pytest
 
 from event_store import signing
 from service.app import Privateer
 from spec.make_vectors import play
+from tests import needs
 
 
 def _in_life(app: Privateer, gid) -> list[str]:
@@ -27,18 +31,32 @@ def _in_life(app: Privateer, gid) -> list[str]:
     return bad
 
 
-def _two(tmp_path):
-    db = str(tmp_path / "store.db")
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request, tmp_path, monkeypatch):
+    """The store's URL (an SQLite file, or a schema of the test PostgreSQL server) and its key file."""
+    monkeypatch.setenv("PRIVATEER_KEY_FILE", str(tmp_path / "service.key"))
+    if request.param == "sqlite":
+        yield str(tmp_path / "store.db")
+        return
+    request.getfixturevalue("postgresql")
+    schema = f"race_{uuid.uuid4().hex[:10]}"
+    try:
+        yield needs.schema_url(schema)
+    finally:
+        needs.drop_schema(schema)
+
+
+def _two(db):
     player = Privateer(db, snapshot_interval=0)
     gid = player.create("loot", 2, seed=b"\x61" * 32)
     play(player, gid, 3, random.Random(5))
     return db, player, Privateer(db, snapshot_interval=0), gid  # the rotator: another process, same files
 
 
-def test_a_rotation_between_the_steps_key_choice_and_its_signing_time(tmp_path, monkeypatch):
+def test_a_rotation_between_the_steps_key_choice_and_its_signing_time(store, monkeypatch):
     """The step reads the signing key, then the other process rotates, then the step takes
     its time: the old key, retired now, must not sign at that time."""
-    db, player, rotator, gid = _two(tmp_path)
+    db, player, rotator, gid = _two(store)
     real_now = signing.now
     fired = []
 
@@ -58,10 +76,10 @@ def test_a_rotation_between_the_steps_key_choice_and_its_signing_time(tmp_path, 
     rotator.close()
 
 
-def test_a_rotation_dated_before_a_step_but_stored_after_it(tmp_path, monkeypatch):
+def test_a_rotation_dated_before_a_step_but_stored_after_it(store, monkeypatch):
     """The other process dates its rotation, then the step is signed and committed, then the
     rotation is stored: the rotation may not end the old key's life before that signature."""
-    db, player, rotator, gid = _two(tmp_path)
+    db, player, rotator, gid = _two(store)
     real_insert = rotator.recorder.insert_service_rows
     fired = []
 

@@ -40,7 +40,7 @@ def test_a_seat_with_a_key_decides_only_with_its_signature_and_others_never_read
     r = me.post(f"/games/{t.gid}/seats/{seat}/key", {"public_key": _public(key)})
     assert r.status_code == 201, r.text
     again = me.post(f"/games/{t.gid}/seats/{seat}/key", {"public_key": _public(stranger)})
-    assert again.status_code == 422 and "once" in again.json()["reason"]
+    assert again.status_code == 422 and "handover" in again.json()["reason"]
     head = me.status(t.gid)["head"]
     legal = me.legal(t.gid)
     decision, version = legal["decisions"][0], legal["version"]
@@ -90,3 +90,26 @@ def test_in_a_game_with_copies_the_seat_signs_what_it_reads_and_the_audit_agrees
     assert decided and all("signature" in d and isinstance(d["as_signed"], str) for d in decided)
     audit = public.get(f"/games/{t.gid}/audit").json()
     assert audit["ok"], audit
+
+
+def test_a_seat_moves_to_a_new_key_only_with_its_old_keys_handover(table_factory, public) -> None:
+    """A new device (spec/SPEC.md §6a): the old key signs the new one over; nobody else can."""
+    from event_store.signing import seat_key_message
+
+    t = table_factory("letter-of-marque", 2)
+    old, new, stranger = (Ed25519PrivateKey.generate() for _ in range(3))
+    me = t.seats[1]
+    assert me.post(f"/games/{t.gid}/seats/1/key", {"public_key": _public(old)}).status_code == 201
+    message = seat_key_message(bytes.fromhex(t.gid), 1, bytes.fromhex(_public(old)), bytes.fromhex(_public(new)))
+    head = me.status(t.gid)["head"]
+    r = me.post(f"/games/{t.gid}/seats/1/key", {"public_key": _public(new), "handover": stranger.sign(message).hex()})
+    assert r.status_code == 403 and "handover" in r.json()["reason"], r.text
+    handover = old.sign(message).hex()
+    r = t.seats[2].post(f"/games/{t.gid}/seats/1/key", {"public_key": _public(new), "handover": handover})
+    assert r.status_code == 403, r.text  # the seat's own token only
+    assert me.status(t.gid)["head"] == head
+    r = me.post(f"/games/{t.gid}/seats/1/key", {"public_key": _public(new), "handover": handover})
+    assert r.status_code == 201, r.text
+    seen = [e for e in public.get(f"/games/{t.gid}/log").json()["events"] if e["type"] == "SeatKeyRegistered"]
+    assert seen[-1]["data"] == {"seat": 1, "key": _public(new), "handover": handover}
+
