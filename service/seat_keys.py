@@ -44,6 +44,11 @@ class NotSigned(PrivateerError):
     kind = "not_signed"
 
 
+class AlreadyRegistered(IllegalDecision):
+    """The key a seat registers is its key already: nothing to append (the device that received
+    it registers it again after the handover, and is answered as registered)."""
+
+
 def seat_key(machine: Machine, seat: int) -> bytes | None:
     """The public key ``seat`` registered (raw 32 bytes), or None."""
     keys = machine.kernel_state.get("seat_keys")
@@ -81,6 +86,8 @@ def key_event(machine: Machine, seat: int, key_hex: object, game_id: UUID | None
     machine.check_seat(seat)
     key = public_key(key_hex, "the seat's public key")
     old = seat_key(machine, seat)
+    if old == key:
+        raise AlreadyRegistered(f"seat {seat} signs with this key already")
     if old is None and handover is not None:
         raise BadInput(f"seat {seat} has no key yet: its first key needs no handover")
     if old is not None:

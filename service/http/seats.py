@@ -15,7 +15,7 @@ from service.app import Privateer
 from service.kernel.errors import BadInput, IllegalDecision, StaleVersion
 from service.kernel.machine import Ev, Machine
 from service.kernel.text import player_name
-from service.seat_keys import key_event
+from service.seat_keys import AlreadyRegistered, key_event
 
 from .access import Access
 from .auth import Caller, Conflict, Forbidden, new_token, token_hash
@@ -154,7 +154,11 @@ class Seats:
         if caller.role != "seat" or caller.seat != seat:
             raise Forbidden(f"only seat {seat}'s own token registers its key")
         game = self.current.working_copy(gid)
-        game.record([key_event(game.machine, seat, key, gid, handover)])
+        try:
+            event = key_event(game.machine, seat, key, gid, handover)
+        except AlreadyRegistered:
+            return  # the seat's key already (a new device registering after its handover): nothing appended
+        game.record([event])
         self.steps.save(game)
 
     def start(self, gid: UUID) -> dict:
