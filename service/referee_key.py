@@ -89,9 +89,9 @@ def referee_fields(game_id: UUID, machine: Machine, version: int, head: bytes, s
     sig = sign(message)
     if not (isinstance(sig, str) and len(sig) == 128 and all(c in "0123456789abcdefABCDEF" for c in sig)) \
             or not verify(key, bytes.fromhex(sig), message):
-        raise NotSigned(f"not signed by the referee: the signature does not check with the referee's key (it signs "
-                        f"the game id, the version it entered at, {version}, the head there, the seat and the "
-                        "decision)")
+        # (the version is not said: a seat sending a signature of its own would learn the store's version)
+        raise NotSigned("not signed by the referee: the signature does not check with the referee's key (it signs "
+                        "the game id, the store's version it entered at, the head there, the seat and the decision)")
     return {FIELD: sig.lower()}
 
 

@@ -95,6 +95,12 @@ class SeatKey(BaseModel):
                                                 "of the new one (spec/SPEC.md §6a).")
 
 
+class RefereeKey(BaseModel):
+    model_config = REQUEST
+    public_key: str = Field(min_length=64, max_length=64, pattern="^[0-9a-fA-F]{64}$",
+                            description="The referee's Ed25519 public key: its 32 raw bytes in hex.")
+
+
 class EnterChance(BaseModel):
     model_config = REQUEST
     outcome: Any = Field(None, description="A die value (4), several dice ([3, 5]), a card, an option, a deck "

@@ -55,6 +55,17 @@ def register_seat_key(game_id: GameIdPath, seat: Annotated[int, Path(ge=1, le=64
     return svc.reads.status(gid, caller)
 
 
+@router.post("/games/{game_id}/referee/key", response_model=m.Status, status_code=201, responses=ERRORS,
+             tags=["referee"], **NEEDS)
+def register_referee_key(game_id: GameIdPath, body: m.RefereeKey, svc: Service, authorization: Auth = None) -> dict:
+    """A table's referee's own Ed25519 public key (the referee's key only; once; a table-mode game's):
+    a public `RefereeKeyRegistered` event. From then on every entry of the referee (a seat's decision,
+    its own step, a correction) must carry its signature (`referee_signature`, spec/SPEC.md §9a)."""
+    gid, caller, _ = svc.callers.referee(game_id, authorization)
+    svc.seats.register_referee_key(gid, body.public_key)
+    return svc.reads.status(gid, caller)
+
+
 @router.post("/games/{game_id}/seats/{seat}/bot", response_model=m.Status, status_code=201, responses=ERRORS,
              tags=["referee"], **NEEDS)
 def seat_bot(game_id: GameIdPath, seat: Annotated[int, Path(ge=1, le=64)], body: m.SeatBot, svc: Service,

@@ -15,6 +15,7 @@ from service.app import Privateer
 from service.kernel.errors import BadInput, IllegalDecision, StaleVersion
 from service.kernel.machine import Ev, Machine
 from service.kernel.text import player_name
+from service.referee_key import key_event as referee_key_event
 from service.seat_keys import AlreadyRegistered, key_event
 
 from .access import Access
@@ -159,6 +160,13 @@ class Seats:
         except AlreadyRegistered:
             return  # the seat's key already (a new device registering after its handover): nothing appended
         game.record([event])
+        self.steps.save(game)
+
+    def register_referee_key(self, gid: UUID, key: str) -> None:
+        """A table's referee's own public key, as a public ``RefereeKeyRegistered`` event
+        (service/referee_key.py); the caller is the referee."""
+        game = self.current.working_copy(gid)
+        game.record([referee_key_event(game.machine, key)])
         self.steps.save(game)
 
     def start(self, gid: UUID) -> dict:
