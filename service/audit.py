@@ -33,7 +33,8 @@ from service.referee_key import referee_problem
 from service.seat_keys import SIGNED_FIELDS, handed_over, signed_decision, signing_game
 
 log = logging.getLogger(__name__)
-# events appended on their own between steps, never a step's consequence: a seat's name, a seat's key
+# events appended on their own between steps, never a step's consequence: a seat's name, a seat's key,
+# a table's referee's key
 BESIDE = ("SeatNamed", "SeatKeyRegistered", "RefereeKeyRegistered")
 
 
@@ -498,7 +499,8 @@ def check_seat_signatures(envs: list[Envelope], report: AuditReport) -> bool:
     handover), each
     ``Decided`` of that seat carries its signature over the game id, the seat, the seat's own
     version before the ``Decided`` (how many events it may read, retracted ones included) and
-    the decision it signed. A failure names the step: "not signed by seat N"."""
+    the decision it signed. A failure names the step: "not signed by seat N". Then the referee's
+    signatures at a table (``check_referee``)."""
     keys: dict[int, bytes] = {}
     counts: dict[int, int] = {}
     gid = UUID(report.game_id).bytes
@@ -515,12 +517,10 @@ def check_seat_signatures(envs: list[Envelope], report: AuditReport) -> bool:
                 if not handed_over(keys[seat], new, d.get("handover"), signing_game(created, gid, e.version), seat):
                     return not report.fail(e.version, e.type, f"a second key for seat {seat} without a handover "
                                                               "signed by its old key")
-                keys[seat] = new
-            else:
-                keys[seat] = new
-                # the seat's count before its key: how many events it may read up to there
+            else:  # the seat's count before its key: how many events it may read up to there
                 counts[seat] = sum(1 for x in envs[:e.version - 1] if x.vis == "all" or (isinstance(x.vis, list)
                                                                                            and seat in x.vis))
+            keys[seat] = new
         elif e.type == "Decided" and d.get("seat") in keys:
             seat = d["seat"]
             where = f"not signed by seat {seat}: the decision at version {e.version}"
