@@ -18,6 +18,16 @@ checks before the step and keeps in its ``Decided``. The seats' own signing
 (the client's work, done in the browser or by ``tools act --seat-key``) is
 timed apart and left out of the server's step; it is reported as
 ``seat_sign_us``.
+
+Two more, ``table_unsigned`` and ``referee_signed``, play the same Loot game at a
+table (spec/SPEC.md §9): the outcomes of chance are entered between the
+decisions and left out of the time, each decision entered by the referee is
+timed. ``table_unsigned`` is the application without signed heads whose game has
+no referee's key; ``referee_signed`` the service as it is, its referee's key
+registered (§9a): each entry carries the referee's signature over the version and
+head it was entered at, checked before the step and kept in its ``Decided``. The
+referee's own signing is timed apart (``referee_sign_us``). Reported:
+``referee_signed_ratio``, referee_signed / table_unsigned.
 """
 
 from __future__ import annotations
@@ -84,24 +94,83 @@ def play(app: Privateer, decisions: int, seed: int, seat_keys: bool = False,
     return (time.process_time() - start - aside) / max(done, 1)
 
 
+def play_table(app: Privateer, decisions: int, seed: int, referee: bool = False,
+               client: list[float] | None = None) -> float:
+    """CPU seconds per decision entered at a table (the outcomes entered between them not
+    counted); ``referee``: the referee's key registered first and each entry signed with it (that
+    signing, the referee's work, left out and added to ``client``)."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
+    gid = app.create("loot", 3, table=True)
+    rng = random.Random(seed)
+    key = Ed25519PrivateKey.generate()
+    aside = [0.0]
+
+    def signer(message: bytes) -> str:
+        t = time.perf_counter()
+        sig = key.sign(message).hex()
+        aside[0] += time.perf_counter() - t
+        return sig
+
+    spent = 0.0
+    done = 0
+    while done < decisions:
+        m = app.load(gid).machine
+        if m.finished:
+            break
+        a = m.awaiting_chance()
+        if a is not None:
+            outcome = {"dice": lambda a=a: [rng.randint(1, a["sides"]) for _ in range(a["n"])],
+                       "card": lambda m=m: rng.choice(m.k["awaiting"]["choices"]),
+                       "pick": lambda a=a: rng.choice(a["options"]),
+                       "shuffle": lambda m=m: list(m.k["awaiting"]["cards"])}[a["kind"]]()
+            app.enter_chance(gid, outcome)
+            continue
+        if referee and not done and m.kernel_state.get("referee_key") is None:
+            app.register_referee_key(gid, key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex())
+            continue
+        seat = m.to_act()[0]
+        d = rng.choice(m.legal(seat))
+        start = time.process_time()
+        app.act(gid, seat, d, referee=signer if referee else None)
+        spent += time.process_time() - start
+        done += 1
+    if client is not None and done:
+        client.append(aside[0] / done)
+    return (spent - aside[0]) / max(done, 1)
+
+
 def measure(rounds: int = 7, decisions: int = 150) -> dict:
     """The three applications' median CPU per step, side by side in one run, and their ratios."""
     tmp = Path(tempfile.mkdtemp(prefix="privateer-signing-"))
     try:
         apps = {"signed": Privateer(str(tmp / "signed.db")), "unsigned": Unsigned(str(tmp / "unsigned.db")),
-                "seat_signed": Privateer(str(tmp / "seat-signed.db"))}
-        for name, app in apps.items():  # warm: the keys made, the rules imported
-            play(app, 5, 999, seat_keys=name == "seat_signed")
+                "seat_signed": Privateer(str(tmp / "seat-signed.db")),
+                "table_unsigned": Unsigned(str(tmp / "table-unsigned.db")),
+                "referee_signed": Privateer(str(tmp / "referee-signed.db"))}
+        tables = ("table_unsigned", "referee_signed")
+
+        def run(name: str, n: int, seed: int, aside: list[float] | None = None) -> float:
+            if name in tables:
+                return play_table(apps[name], n, seed, referee=name == "referee_signed", client=aside)
+            return play(apps[name], n, seed, seat_keys=name == "seat_signed", client=aside)
+
+        for name in apps:  # warm: the keys made, the rules imported
+            run(name, 5, 999)
         times: dict[str, list[float]] = {name: [] for name in apps}
         client: list[float] = []
+        referee_client: list[float] = []
         names = list(apps)
         for r in range(rounds):
-            order = names[r % 3:] + names[:r % 3]  # each goes first in turn
+            order = names[r % len(names):] + names[:r % len(names)]  # each goes first in turn
             for name in order:
-                times[name].append(play(apps[name], decisions, r, seat_keys=name == "seat_signed",
-                                         client=client if name == "seat_signed" else None))
+                aside = client if name == "seat_signed" else referee_client if name == "referee_signed" else None
+                times[name].append(run(name, decisions, r, aside))
         signed, unsigned = statistics.median(times["signed"]), statistics.median(times["unsigned"])
         seat_signed = statistics.median(times["seat_signed"])
+        table_unsigned, referee_signed = statistics.median(times["table_unsigned"]), \
+            statistics.median(times["referee_signed"])
         return {"rounds": rounds, "decisions_per_round": decisions,
                 "signed_step_us": round(signed * 1e6, 1), "unsigned_step_us": round(unsigned * 1e6, 1),
                 "ratio": round(signed / unsigned, 3),
@@ -109,6 +178,10 @@ def measure(rounds: int = 7, decisions: int = 150) -> dict:
                 "seat_signed_ratio": round(seat_signed / unsigned, 3),
                 "seat_signing_over_signed_ratio": round(seat_signed / signed, 3),
                 "seat_sign_us": round(statistics.median(client) * 1e6, 1),
+                "table_unsigned_step_us": round(table_unsigned * 1e6, 1),
+                "referee_signed_step_us": round(referee_signed * 1e6, 1),
+                "referee_signed_ratio": round(referee_signed / table_unsigned, 3),
+                "referee_sign_us": round(statistics.median(referee_client) * 1e6, 1),
                 "per_round": {k: [round(x * 1e6, 1) for x in v] for k, v in times.items()}}
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -132,6 +205,10 @@ def main() -> None:
           f"signature checked and kept) against {r['unsigned_step_us']} us unsigned: ratio {r['seat_signed_ratio']} "
           f"({r['seat_signing_over_signed_ratio']} of a step whose head alone is signed); the seat's own signing, "
           f"apart: {r['seat_sign_us']} us")
+    print(f"a table's referee signing its entries: {r['referee_signed_step_us']} us CPU per decision entered on "
+          f"the server (the head signed, the referee's signature checked and kept) against "
+          f"{r['table_unsigned_step_us']} us unsigned at the same table: ratio {r['referee_signed_ratio']}; the "
+          f"referee's own signing, apart: {r['referee_sign_us']} us")
 
 
 if __name__ == "__main__":

@@ -155,8 +155,15 @@ _INSERT_INVITATION = ("INSERT INTO privateer_invitations (game_id, code_hash, se
                       "VALUES ({p}, {p}, {p}, {p}, {p})")
 _INSERT_INVITATION_USE = ("INSERT INTO privateer_invitation_uses (game_id, code_hash, role, used) "
                           "VALUES ({p}, {p}, {p}, {p})")
+# A signed head whose key was retired before its time is refused by its own transaction (the signature
+# NULL: a NOT NULL violation, the library's IntegrityError), as a rotation is whose outgoing key signed
+# a head or a feed entry after its time: a rotation and a step racing each other, whichever commits
+# second fails and is signed again (event_store/signing.py ``Signer.rotate``, service/app.py ``Privateer.write``).
 _INSERT_SIGNATURE = ("INSERT INTO privateer_signatures (game_id, version, head, signed, fingerprint, signature) "
-                     "VALUES ({p}, {p}, {p}, {p}, {p}, {p}) ON CONFLICT DO NOTHING")
+                     "SELECT {p}, {p}, {p}, {p}, {p}, CASE WHEN EXISTS (SELECT 1 FROM privateer_keys "
+                     "WHERE fingerprint = {p} AND retired <> '' AND retired < {p}) THEN NULL ELSE {p} END "
+                     "WHERE true ON CONFLICT DO NOTHING")
+_LOCK_KEY = "SELECT 1 FROM privateer_keys WHERE fingerprint = %s FOR SHARE"  # PostgreSQL: a rotation waits for the step
 _INSERT_END = ("INSERT INTO privateer_ends (game_id, version, signed, fingerprint, signature, parents) "
                "VALUES ({p}, {p}, {p}, {p}, {p}, {p}) ON CONFLICT DO NOTHING")
 _SELECT_END = "SELECT version, signed, fingerprint, signature, parents FROM privateer_ends WHERE game_id = {p}"
@@ -165,8 +172,10 @@ _INSERT_KEY = ("INSERT INTO privateer_keys (fingerprint, public_key, private_key
 _RETIRE_KEYS = "UPDATE privateer_keys SET retired = {p} WHERE retired = '' AND private_key != '' AND fingerprint != {p}"
 _MOVE_KEY = "UPDATE privateer_keys SET private_key = {p} WHERE fingerprint = {p}"
 _INSERT_ROTATION = ("INSERT INTO privateer_key_rotations (old_fingerprint, new_fingerprint, time, old_public_key, "
-                    "new_public_key, old_signature, new_signature) VALUES ({p}, {p}, {p}, {p}, {p}, {p}, {p}) "
-                    "ON CONFLICT DO NOTHING")
+                    "new_public_key, old_signature, new_signature) SELECT {p}, {p}, {p}, {p}, {p}, {p}, "
+                    "CASE WHEN EXISTS (SELECT 1 FROM privateer_signatures WHERE fingerprint = {p} AND signed > {p}) "
+                    "OR EXISTS (SELECT 1 FROM privateer_heads_feed WHERE feed_fingerprint = {p} AND time > {p}) "
+                    "THEN NULL ELSE {p} END WHERE true ON CONFLICT DO NOTHING")
 SELECT_ROTATIONS = ("SELECT old_fingerprint, new_fingerprint, time, old_public_key, new_public_key, old_signature, "
                     "new_signature FROM privateer_key_rotations ORDER BY time, old_fingerprint")
 _SELECT_KEYS = "SELECT fingerprint, public_key, private_key, created, retired FROM privateer_keys ORDER BY created, fingerprint"
@@ -269,7 +278,9 @@ def service_statements(idempotency: Sequence[Any] | None = None, credential: Seq
         out.append((INSERT_IDEMPOTENCY_PYFORMAT if pyformat else INSERT_IDEMPOTENCY_QMARK, tuple(idempotency)))
     p = "%s" if pyformat else "?"
     for row in signatures or ():  # (game_id, version, head, signed, fingerprint, signature)
-        out.append((_INSERT_SIGNATURE.format(p=p), tuple(row)))
+        if pyformat:
+            out.append((_LOCK_KEY, (row[4],)))
+        out.append((_INSERT_SIGNATURE.format(p=p), (*row[:5], row[4], row[3], row[5])))
     if end is not None:  # (game_id, version, signed, fingerprint, signature, parents JSON): an imported file's end
         out.append((_INSERT_END.format(p=p), tuple(end)))
     if key is not None:  # (fingerprint, public_key, private_key, created, retired)
@@ -277,7 +288,7 @@ def service_statements(idempotency: Sequence[Any] | None = None, credential: Seq
     if retire_keys is not None:  # (retired time, the fingerprint kept signing)
         out.append((_RETIRE_KEYS.format(p=p), tuple(retire_keys)))
     for row in rotations or ():  # (old fp, new fp, time, old public, new public, old signature, new signature)
-        out.append((_INSERT_ROTATION.format(p=p), tuple(row)))
+        out.append((_INSERT_ROTATION.format(p=p), (*row[:6], row[0], row[2], row[0], row[2], row[6])))
     for row in keys_moved or ():  # ("key-file", fingerprint): the private key moved out to the key file
         out.append((_MOVE_KEY.format(p=p), tuple(row)))
     for row in feed or ():  # the feed's new entries (FEED_COLUMNS), in order

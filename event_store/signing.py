@@ -43,6 +43,13 @@ item names it; the signature is Ed25519 (RFC 8032) over those bytes:
   seat version is the seat's own count of the events it may read before its
   ``Decided`` (the ``expected_version`` it decided at)
 
+* what a table's referee enters (a seat's decision, its own step, a correction), signed by the
+  referee's own key (``RefereeKeyRegistered``, service/referee_key.py): ``["privateer-referee-v1",
+  game id, version, head, seat, decision]`` where ``version`` is the store's version before the
+  entry's ``Decided`` and ``head`` the hash there (the referee reads every event)
+* a seat's new key, signed by its old key (a seat moving to another device, service/seat_keys.py):
+  ``["privateer-seat-key-v1", game id, seat, old public key, new public key]``
+
 ``time`` is the signing time, ISO 8601 text in UTC (never earlier, in one
 process, than its previous signature's); ``fingerprint`` is text (64 hex
 digits). spec/SPEC.md is the specification.
@@ -73,7 +80,10 @@ ROTATION = "privateer-rotation-v1"
 FEED = "privateer-feed-v1"
 DECISION = "privateer-decision-v1"
 END = "privateer-end-v1"
+REFEREE = "privateer-referee-v1"
+SEAT_KEY = "privateer-seat-key-v1"
 SEAT_KEY_FORMAT = "privateer-seat-key"
+ROTATION_ATTEMPTS = 5     # a rotation dated again when a step signed by the outgoing key committed after its time
 IN_KEY_FILE = "key-file"   # ``privateer_keys.private_key`` of the service's own keys: the private half is in the key file
 KEY_FILE_FORMAT = "privateer-key-file"
 
@@ -128,6 +138,16 @@ def rotation_message(outgoing: bytes, incoming: bytes, time: str) -> bytes:
 def decision_message(game_id: bytes, seat: int, seat_version: int, decision: object) -> bytes:
     """The bytes a seat signs for its decision (spec/SPEC.md §6a)."""
     return canon([DECISION, game_id, seat, seat_version, decision])
+
+
+def referee_message(game_id: bytes, version: int, head: bytes, seat: int, decision: object) -> bytes:
+    """The bytes a table's referee signs for what it enters (spec/SPEC.md §9a)."""
+    return canon([REFEREE, game_id, version, head, seat, decision])
+
+
+def seat_key_message(game_id: bytes, seat: int, old: bytes, new: bytes) -> bytes:
+    """The bytes a seat's old key signs to hand the seat to a new key (spec/SPEC.md §6a)."""
+    return canon([SEAT_KEY, game_id, seat, old, new])
 
 
 def sign(private_key: bytes, message: bytes) -> bytes:
@@ -362,6 +382,12 @@ class Signer:
         self._last = t
         return t
 
+    def in_life(self, fp: str, time: str) -> bool:
+        """Whether the key ``fp`` still signs at ``time`` (not retired before it): a step whose
+        transaction refused its signed head (a rotation committed first) is signed again."""
+        return not any(r["fingerprint"] == fp and r["retired"] and r["retired"] < time
+                       for r in self.recorder.select_keys())
+
     def head_row(self, game_id, version: int, head: bytes) -> tuple:
         """The signed head of a step: a ``privateer_signatures`` row."""
         key = self._active()
@@ -406,25 +432,34 @@ class Signer:
         the key file before the store names it; the retired ones leave the key file after."""
         from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
+        from eventsourcing.persistence import IntegrityError
+
         self._active()
         outgoing = self._signing_rows()
         private, public = _new_key()
         fp = fingerprint(public)
         self.key_file.update({fp: private})
         new = Ed25519PrivateKey.from_private_bytes(private)
-        t = self._now()
-        statements = []
-        for r in outgoing:
-            old_private = self.key_file.get(r["fingerprint"])
-            if old_private is None:
-                raise KeyFileError(f"the signing key {r['fingerprint'][:16]} is not in the key file: "
-                                   "it cannot sign its rotation")
-            old_public = bytes.fromhex(r["public_key"])
-            msg = rotation_message(old_public, public, t)
-            statements.append((r["fingerprint"], fp, t, r["public_key"], public.hex(),
-                               Ed25519PrivateKey.from_private_bytes(old_private).sign(msg).hex(), new.sign(msg).hex()))
-        self.recorder.insert_service_rows(key=(fp, public.hex(), IN_KEY_FILE, t, ""), retire_keys=(t, fp),
-                                          rotations=statements)
+        for attempt in range(ROTATION_ATTEMPTS):
+            t = self._now()
+            statements = []
+            for r in outgoing:
+                old_private = self.key_file.get(r["fingerprint"])
+                if old_private is None:
+                    raise KeyFileError(f"the signing key {r['fingerprint'][:16]} is not in the key file: "
+                                       "it cannot sign its rotation")
+                old_public = bytes.fromhex(r["public_key"])
+                msg = rotation_message(old_public, public, t)
+                statements.append((r["fingerprint"], fp, t, r["public_key"], public.hex(),
+                                   Ed25519PrivateKey.from_private_bytes(old_private).sign(msg).hex(),
+                                   new.sign(msg).hex()))
+            try:  # refused when an outgoing key signed after ``t`` meanwhile (a step committed first): dated again
+                self.recorder.insert_service_rows(key=(fp, public.hex(), IN_KEY_FILE, t, ""), retire_keys=(t, fp),
+                                                  rotations=statements)
+                break
+            except IntegrityError:
+                if attempt == ROTATION_ATTEMPTS - 1:
+                    raise
         self.key_file.update(drop=tuple(r["fingerprint"] for r in outgoing))
         self._key = None
         self._active()

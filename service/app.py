@@ -36,6 +36,8 @@ from service.kernel.text import referee_decision
 from service.kernel.machine import STEP_STARTS, Ev, Machine
 from service.kernel.rules import catalog_digest, remember_catalog
 from service.kernel.games import get_rules
+from service.referee_key import RefereeSign, referee_fields, with_referee
+from service.referee_key import key_event as referee_key_event
 from service.seat_keys import key_event, signed_fields
 from service.views import status as status_view
 
@@ -51,11 +53,12 @@ _TOPICS: dict[type, tuple[str, int]] = {cls: (get_topic(cls), cls.class_version)
 class Prepared:
     """One step's transaction, ready to write (``Privateer.prepare``)."""
 
-    __slots__ = ("games", "rows", "kwargs", "snapshots")
+    __slots__ = ("games", "rows", "kwargs", "snapshots", "head")
 
     def __init__(self, games: Iterable[Game], rows: list[StoredEvent], kwargs: dict[str, Any],
-                 snapshots: list[StoredEvent]):
+                 snapshots: list[StoredEvent], head: tuple | None = None):
         self.games, self.rows, self.kwargs, self.snapshots = games, rows, kwargs, snapshots
+        self.head = head  # the service's signed head of the step (a privateer_signatures row), first of ``signatures``
 
 
 class Privateer(Application[UUID]):
@@ -186,8 +189,22 @@ class Privateer(Application[UUID]):
         # ``sign_head=False``: an imported history, whose signatures are the file's (service/records/history.py)
         own = [self.signer.head_row(game.id, game.version, game.head)] if service_rows.pop("sign_head", True) else []
         signed = own + list(service_rows.pop("signatures", ()))
-        return self._prepared([game], index=index, secret=(game.id.hex, secret) if secret is not None else None,
-                              signatures=signed, **service_rows)
+        prepared = self._prepared([game], index=index, secret=(game.id.hex, secret) if secret is not None else None,
+                                  signatures=signed, **service_rows)
+        prepared.head = own[0] if own else None
+        return prepared
+
+    def signed_again(self, prepared: Prepared) -> bool:
+        """When a rotation committed between a step's signing and its commit, retiring the key
+        before the head's time (the step's transaction refused it, as a stale version): its head
+        signed again with the key that signs now, and True (the caller writes it again)."""
+        own = prepared.head
+        if own is None or self.signer.in_life(own[4], own[3]):
+            return False
+        game = next(iter(prepared.games))
+        prepared.head = self.signer.head_row(game.id, game.version, game.head)
+        prepared.kwargs["signatures"] = [prepared.head] + list(prepared.kwargs["signatures"])[1:]
+        return True
 
     def receipt(self, game: Game, seat: int) -> dict[str, Any]:
         """A seat's receipt for the game's head as it stands (after the seat's step)."""
@@ -225,8 +242,14 @@ class Privateer(Application[UUID]):
     def write(self, prepared: Prepared) -> None:
         """``commit``'s transaction alone; the caller then calls ``committed``
         (the HTTP service waits for it off its event loop: service/http/committer.py)."""
-        with self.stale_version(prepared):
-            self.recorder.insert_events(prepared.rows, **prepared.kwargs, snapshots=prepared.snapshots)
+        try:
+            with self.stale_version(prepared):
+                self.recorder.insert_events(prepared.rows, **prepared.kwargs, snapshots=prepared.snapshots)
+        except StaleVersion:
+            if not self.signed_again(prepared):
+                raise
+            with self.stale_version(prepared):
+                self.recorder.insert_events(prepared.rows, **prepared.kwargs, snapshots=prepared.snapshots)
 
     def committed(self, prepared: Prepared) -> None:
         """After a step's commit: the repository's cache."""
@@ -366,30 +389,47 @@ class Privateer(Application[UUID]):
         return ev
 
     def act(self, game_id: UUID, seat: int, decision: Any, expect_version: int | None = None,
-            idempotency: tuple[Any, ...] | None = None, signature: str | None = None) -> list[Ev]:
-        """``signature``: the seat's own (service/seat_keys.py), required of a seat that registered a key."""
+            idempotency: tuple[Any, ...] | None = None, signature: str | None = None,
+            referee: RefereeSign | None = None) -> list[Ev]:
+        """``signature``: the seat's own (service/seat_keys.py), required of a seat that registered a key;
+        ``referee``: the referee's signing of what it enters at a table (service/referee_key.py),
+        required once the referee registered a key."""
         game = self.load(game_id)
         self._check_version(game, expect_version)
         signed = signed_fields(game_id, game.machine, game.version, seat, decision, signature)
+        signed = with_referee(signed, referee_fields(game_id, game.machine, game.version, game.head, seat, decision,
+                                                     referee, seat_signed=signed is not None))
         events = game.machine.decide(seat, decision, self.chance_for(game), signed=signed)
         game.record(events)
         self.save_game(game, idempotency=idempotency)
         return events
 
-    def register_seat_key(self, game_id: UUID, seat: int, key: str) -> list[Ev]:
-        """``seat``'s own public key (hex), as a public ``SeatKeyRegistered`` event (service/seat_keys.py)."""
+    def register_seat_key(self, game_id: UUID, seat: int, key: str, handover: str | None = None) -> list[Ev]:
+        """``seat``'s own public key (hex), as a public ``SeatKeyRegistered`` event (service/seat_keys.py);
+        ``handover``: a seat that has a key already moves to this one with its old key's signature."""
         game = self.load(game_id)
-        events = [key_event(game.machine, seat, key)]
+        events = [key_event(game.machine, seat, key, game_id, handover)]
         game.record(events)
         self.save_game(game)
         return events
 
-    def referee(self, game_id: UUID, decision: Any, expect_version: int | None = None) -> list[Ev]:
-        """A referee's step: a penalty or adjustment the game's rules name."""
+    def register_referee_key(self, game_id: UUID, key: str) -> list[Ev]:
+        """A table's referee's own public key (hex), as a public ``RefereeKeyRegistered`` event
+        (service/referee_key.py)."""
+        game = self.load(game_id)
+        events = [referee_key_event(game.machine, key)]
+        game.record(events)
+        self.save_game(game)
+        return events
+
+    def referee(self, game_id: UUID, decision: Any, expect_version: int | None = None,
+                referee: RefereeSign | None = None) -> list[Ev]:
+        """A referee's step: a penalty or adjustment the game's rules name (``referee``: as in ``act``)."""
         decision = referee_decision(decision)
         game = self.load(game_id)
         self._check_version(game, expect_version)
-        events = game.machine.referee(decision, self.chance_for(game))
+        signed = referee_fields(game_id, game.machine, game.version, game.head, 0, decision, referee)
+        events = game.machine.referee(decision, self.chance_for(game), signed=signed)
         game.record(events)
         self.save_game(game)
         return events
@@ -403,17 +443,18 @@ class Privateer(Application[UUID]):
         return events
 
     def correct(self, game_id: UUID, to_version: int, reason: str, expect_version: int | None = None,
-                enter: list | None = None, *, said: str = "--to-version") -> list[Ev]:
+                enter: list | None = None, *, said: str = "--to-version", referee: RefereeSign | None = None) -> list[Ev]:
         """Retract every step after ``to_version`` (a step boundary of the
         game's line), or, at a table, the outcomes of the last step from the one
         awaited at ``to_version`` on (its ``ChanceAwaited`` marker), on the record:
         see service/kernel/corrections.py. ``enter``: outcomes entered at once in
         the retracted ones' place, in the same append (all of it, or nothing). ``said``: how
-        the caller names the version to keep, in a refusal (the CLI's flag, the API's field)."""
-        return self._correct(game_id, self.stored_events(game_id), to_version, reason, expect_version, enter, said)
+        the caller names the version to keep, in a refusal (the CLI's flag, the API's field). ``referee``: as in ``act``."""
+        return self._correct(game_id, self.stored_events(game_id), to_version, reason, expect_version, enter, said,
+                             referee)
 
     def _correct(self, game_id: UUID, stored: list[Envelope], to_version: int, reason: str, expect_version: int | None,
-                 enter: list | None, said: str = "--to-version") -> list[Ev]:
+                 enter: list | None, said: str = "--to-version", referee: RefereeSign | None = None) -> list[Ev]:
         """``correct`` on the game's events as stored (read once by the caller)."""
         current = self.load(game_id)
         self._check_version(current, expect_version)
@@ -446,7 +487,8 @@ class Privateer(Application[UUID]):
         if game is None:
             raise UnknownGame(f"no game with id {game_id}")
         decision = {"referee": "correct", "to_version": to_version, "reason": reason_typed(reason)}
-        events = game.machine.correct(decision, last)
+        signed = referee_fields(game_id, current.machine, current.version, current.head, 0, decision, referee)
+        events = game.machine.correct(decision, last, signed)
         if enter:
             events = events + game.machine.enter_words(enter)
         game.record(events)
@@ -454,14 +496,16 @@ class Privateer(Application[UUID]):
         return events
 
     def retract_outcomes(self, game_id: UUID, count: int, reason: str, expect_version: int | None = None,
-                         enter: list | None = None, *, said: str = "--to-version") -> list[Ev]:
+                         enter: list | None = None, *, said: str = "--to-version",
+                         referee: RefereeSign | None = None) -> list[Ev]:
         """Table mode: retract the last ``count`` outcomes entered in the game's last
         step (the setup's included), on the record, and enter ``enter`` in their place
         (none: the step awaits the first retracted one again)."""
-        return self._retract(game_id, self.stored_events(game_id), count, reason, expect_version, enter, said)
+        return self._retract(game_id, self.stored_events(game_id), count, reason, expect_version, enter, said,
+                             referee)
 
     def _retract(self, game_id: UUID, stored: list[Envelope], count: int, reason: str, expect_version: int | None,
-                 enter: list | None, said: str = "--to-version") -> list[Ev]:
+                 enter: list | None, said: str = "--to-version", referee: RefereeSign | None = None) -> list[Ev]:
         if not stored:
             raise UnknownGame(f"no game with id {game_id}")
         if not stored[0].data.get("table"):
@@ -472,10 +516,11 @@ class Privateer(Application[UUID]):
             raise BadInput(f"the last step has {len(places)} outcome(s) entered: retract from 1 to {len(places)}"
                            if places else "the last step has no outcome entered to retract "
                            f"(a step of its own is undone with {said})")
-        return self._correct(game_id, stored, places[-count], reason, expect_version, enter, said)
+        return self._correct(game_id, stored, places[-count], reason, expect_version, enter, said, referee)
 
     def replace_outcome(self, game_id: UUID, place: int, words: list, reason: str,
-                        expect_version: int | None = None, *, said: str = "--to-version") -> list[Ev]:
+                        expect_version: int | None = None, *, said: str = "--to-version",
+                        referee: RefereeSign | None = None) -> list[Ev]:
         """Table mode: the ``place``-th outcome entered in the game's last step (1: its first)
         becomes ``words`` (one outcome: a card, a die, ``n`` dice as ``n`` words); the outcomes
         after it are entered again as they were. One correction and one append."""
@@ -487,7 +532,7 @@ class Privateer(Application[UUID]):
             raise BadInput(f"the current step has {len(entered)} outcome(s) entered: the place is from 1 to "
                            f"{len(entered)}" if entered else "the current step has no outcome entered")
         return self._retract(game_id, stored, len(entered) - place + 1, reason, expect_version,
-                             list(words) + entered[place:], said)
+                             list(words) + entered[place:], said, referee)
 
     def entered_outcomes(self, game_id: UUID) -> list[tuple]:
         """The outcomes on the line of the game's last step, in the order entered (table mode):

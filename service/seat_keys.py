@@ -4,9 +4,11 @@ A seat may hold its own Ed25519 key: made in the browser (WebCrypto, kept there,
 service/http/pages/seatkey.js) or by ``tools seat-key FILE`` for a seat played from
 a terminal. Its public key becomes a public event of the game, ``SeatKeyRegistered
 {seat, key}`` (``key``: 64 hex digits), appended on its own between steps once the
-seat is taken. A seat registers one key, once: a second registration is refused,
-and a registration stays in force even if a correction later retracts it (as a
-seat's name does).
+seat is taken. A seat that has a key registers another (the seat moved to a new
+device) only with a handover, its old key's signature of the new one
+(``seat_key_message``): ``SeatKeyRegistered {seat, key, handover}``; without it a
+second registration is refused. A registration stays in force even if a correction
+later retracts it (as a seat's name does).
 
 From then on every decision of that seat carries its signature (``signature``:
 128 hex digits) over ``decision_message(game id, seat, seat version, decision)``
@@ -25,12 +27,13 @@ from __future__ import annotations
 import json
 from uuid import UUID
 
-from event_store.signing import decision_message, verify
+from event_store.signing import decision_message, seat_key_message, verify
 from service.kernel.errors import BadInput, IllegalDecision, PrivateerError
 from service.kernel.machine import Ev, Machine
 
 REGISTERED = "SeatKeyRegistered"
-SIGNED_FIELDS = ("signature", "as_signed")  # what a signed ``Decided`` holds beside its seat and decision
+# what a signed ``Decided`` holds beside its seat and decision (the last: a table's referee's, service/referee_key.py)
+SIGNED_FIELDS = ("signature", "as_signed", "referee_signature")
 
 
 class NotSigned(PrivateerError):
@@ -39,6 +42,11 @@ class NotSigned(PrivateerError):
     exit_code = 3
     http_status = 403
     kind = "not_signed"
+
+
+class AlreadyRegistered(IllegalDecision):
+    """The key a seat registers is its key already: nothing to append (the device that received
+    it registers it again after the handover, and is answered as registered)."""
 
 
 def seat_key(machine: Machine, seat: int) -> bytes | None:
@@ -56,25 +64,48 @@ def _hex(text: object, digits: int, what: str) -> bytes:
     return bytes.fromhex(text)
 
 
-def key_event(machine: Machine, seat: int, key_hex: object) -> Ev:
-    """``SeatKeyRegistered {seat, key}`` applied to ``machine`` (the caller saves it); refused
-    (nothing applied) for a key that is not an Ed25519 public key, a seat that has one
-    already, or a table step awaiting its outcome."""
-    machine.check_seat(seat)
-    key = _hex(key_hex, 64, "the seat's public key (Ed25519, raw)")
+def public_key(key_hex: object, what: str) -> bytes:
+    """An Ed25519 public key given as 64 hex digits (raw 32 bytes), else ``BadInput`` naming ``what``."""
+    key = _hex(key_hex, 64, f"{what} (Ed25519, raw)")
     try:
         from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
         Ed25519PublicKey.from_public_bytes(key)
     except ValueError:
-        raise BadInput("the seat's public key is not an Ed25519 public key") from None
-    if seat_key(machine, seat) is not None:
-        raise IllegalDecision(f"seat {seat} registered its key already: a seat's key is registered once")
+        raise BadInput(f"{what} is not an Ed25519 public key") from None
+    return key
+
+
+def key_event(machine: Machine, seat: int, key_hex: object, game_id: UUID | None = None,
+              handover: object = None) -> Ev:
+    """``SeatKeyRegistered {seat, key}`` applied to ``machine`` (the caller saves it); refused
+    (nothing applied) for a key that is not an Ed25519 public key, or a table step awaiting its
+    outcome. A seat that has a key already registers another (a new device) only with
+    ``handover``: its old key's signature (hex) over ``seat_key_message(game id, seat, old key,
+    new key)``, kept in the event (``{seat, key, handover}``); without it, refused."""
+    machine.check_seat(seat)
+    key = public_key(key_hex, "the seat's public key")
+    old = seat_key(machine, seat)
+    if old == key:
+        raise AlreadyRegistered(f"seat {seat} signs with this key already")
+    if old is None and handover is not None:
+        raise BadInput(f"seat {seat} has no key yet: its first key needs no handover")
+    if old is not None:
+        if handover is None:
+            raise IllegalDecision(f"seat {seat} registered its key already: another key (a new device) is "
+                                  "registered only with its old key's signature of the new one (the handover)")
+        sig = _hex(handover, 128, "the handover (the old key's signature, Ed25519)")
+        if game_id is None or not verify(old, sig, seat_key_message(game_id.bytes, seat, old, key)):
+            raise NotSigned(f"the handover does not check with seat {seat}'s key (the old key signs the game id, "
+                            "the seat, the old key and the new one)")
     if machine.kernel_state["finished"]:
         raise IllegalDecision("the game is finished")
     if machine.kernel_state["awaiting"] is not None:
         raise IllegalDecision("the game awaits a chance outcome: register the key once it is entered")
-    ev = Ev(REGISTERED, machine.turn(), "all", {"seat": seat, "key": key.hex()})
+    data: dict[str, object] = {"seat": seat, "key": key.hex()}
+    if old is not None:
+        data["handover"] = sig.hex()
+    ev = Ev(REGISTERED, machine.turn(), "all", data)
     machine.apply(ev)
     return ev
 
@@ -100,6 +131,15 @@ def signed_fields(game_id: UUID, machine: Machine, version: int, seat: int, deci
         raise NotSigned(f"the decision's signature does not check with seat {seat}'s key (it signs the game id, "
                         f"the seat, the version it decided at, {seat_version}, and the decision)")
     return {"signature": sig.hex()}
+
+
+def handed_over(old: bytes, new: bytes, handover: object, game_id: bytes, seat: int) -> bool:
+    """Whether ``handover`` (hex) is ``old``'s signature of ``new`` for ``seat`` of ``game_id``."""
+    try:
+        sig = bytes.fromhex(handover) if isinstance(handover, str) else None
+    except ValueError:
+        return False
+    return sig is not None and verify(old, sig, seat_key_message(game_id, seat, old, new))
 
 
 def lineage(parent_created: dict, parent_id: str) -> list[list]:

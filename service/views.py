@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from service.kernel.rules import Rules
 
 
-REFEREE_ONLY_FIELDS = ("index", "counter", "draws")
+REFEREE_ONLY_FIELDS = ("index", "counter", "draws", "referee_signature")  # the last: service/referee_key.py
 
 # The wording of the log (``describe``), raised whenever a line reads differently: a
 # read model whose text an older wording wrote (service/projections: ``proj_events.text``)
@@ -152,7 +152,7 @@ def log_entries(rules: Rules, stored: Iterable[Any], seat: int | None, after: in
         if alike:  # copies of one face, as the public has seen them (service/kernel/copies.py)
             data = as_read(data, alike)
             ev = Ev(e.type, e.turn, e.visible_to, data)
-        if seat is not None and e.type in CHANCE_TYPES:
+        if seat is not None and (e.type in CHANCE_TYPES or (e.type == "Decided" and "referee_signature" in data)):
             data = {k: v for k, v in data.items() if k not in REFEREE_ONLY_FIELDS}
             ev = Ev(e.type, e.turn, e.visible_to, data)
         elif seat is not None and (e.type == "Corrected" or (e.type == "Decided" and is_correction(data.get("decision")))):
@@ -208,7 +208,7 @@ def _printed(names: CardNames | None, deck: str, card: Any) -> str:
 # the kernel's facts that only ``describe`` words (the chance events and what the referee is
 # asked to enter may be the game's words: ``say_event``)
 _KERNEL_TYPES = frozenset(("GameCreated", "Decided", "GameFinished", "RefereeNoted", "Corrected", "EntropyAdded",
-                           "SeatNamed", "SeatKeyRegistered"))
+                           "SeatNamed", "SeatKeyRegistered", "RefereeKeyRegistered"))
 
 
 def describe(rules: Rules, ev: Ev, names: CardNames | None = None) -> str:
@@ -263,7 +263,11 @@ def describe(rules: Rules, ev: Ev, names: CardNames | None = None) -> str:
     if t == "SeatNamed":
         return f"{d['player']} takes seat {d['seat']}"
     if t == "SeatKeyRegistered":  # service/seat_keys.py
+        if d.get("handover"):
+            return f"seat {d['seat']} moves to a new key, handed over by its old one (key {d['key'][:16]})"
         return f"seat {d['seat']} signs its decisions with its own key from now on (key {d['key'][:16]})"
+    if t == "RefereeKeyRegistered":  # service/referee_key.py
+        return f"the referee signs what it enters with its own key from now on (key {d['key'][:16]})"
     text = rules.describe(ev)
     if not text or text == t or text.startswith(t + " "):  # the rules name it only by its type
         return humanize(t, d)

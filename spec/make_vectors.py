@@ -18,7 +18,9 @@ operator's decision in a seat's name), was added the same way with ``--add-seats
 (their service key: ``service-seats.key``). The fifth, a finished game's signed end
 (``end_vectors``: the end missing, over another seed, a truncated finished game and
 record, a fork's parents changed; ``fork.pgame`` made again with its end), with
-``--add-end`` (``service-end.key``).
+``--add-end`` (``service-end.key``). The sixth, a table's referee's signatures
+(``referee_vectors``: a referee-signed table game, the operator's entry written in
+its place), with ``--add-referee`` (``service-referee.key``).
 """
 
 from __future__ import annotations
@@ -491,12 +493,58 @@ def end_vectors(tmp: Path, out: Path, add: Callable[..., None]) -> None:
     app.close()
 
 
+def referee_vectors(tmp: Path, out: Path, add: Callable[..., None]) -> None:
+    """Issue 43, a table's referee's signatures (spec/SPEC.md §9a): a table game whose referee registered
+    its key after the deal and signed every entry after it; then the operator's forgery: another
+    decision written for a seat, the chain re-hashed and every head re-signed with the service's key."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
+    app = Privateer(str(tmp / "referee.db"), snapshot_interval=0)
+    (out / "service-referee.key").write_text(app.signer._active() and app.signer.public_key.hex() + "\n")
+    referee = Ed25519PrivateKey.generate()
+    gid = app.create("letter-of-marque", 2, table=True)
+    rng = random.Random(12)
+    while app.load(gid).machine.awaiting_chance() is not None:  # the deal, entered before the key
+        play(app, gid, 1, rng)
+    app.register_referee_key(gid, referee.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex())
+    for _ in range(40):
+        m = app.load(gid).machine
+        if m.finished:
+            break
+        if m.awaiting_chance() is not None:
+            play(app, gid, 1, rng)  # an outcome: bound by the referee's next entry
+            continue
+        seat = m.to_act()[0]
+        app.act(gid, seat, rng.choice(m.legal(seat)), referee=lambda message: referee.sign(message).hex())
+    export_game(app, gid, str(out / "referee-signed.pgame"), with_secret=True)
+    add("referee-signed.pgame", None, key="service-referee.key",
+        note="a table game whose referee registered its key after the deal: every entry after it signed over "
+             "the version and head it was entered at, the seat and the decision")
+    doc = unpack((out / "referee-signed.pgame").read_bytes())
+    rows = rows_of(doc)
+    signed = [r for r in rows if r["type"] == "Decided" and "referee_signature" in r["data"]]
+    target = signed[3]["version"]
+    row = rows[target - 1]["data"]
+    before = app.load(gid, version=target - 1).machine
+    instead = next(d for d in before.legal(row["seat"]) if d != row["decision"])
+    row["decision"] = instead  # the referee's signature kept: it signed something else
+    rehash(doc, gid, rows, target)
+    resign(app, doc, gid, rows)
+    (out / "referee-forged.pgame").write_bytes(pack(doc))
+    add("referee-forged.pgame", (target, "not signed by the referee"), key="service-referee.key",
+        note="the operator wrote another decision for a seat of a refereed table and re-signed every head with "
+             "the service's key: the service's signatures check, the referee's does not")
+    app.close()
+
+
 def hashes_of(doc) -> dict:
     return {r["version"]: r["hash"] for r in rows_of(doc)}
 
 
 def add_history(out: Path, which: str = "history") -> None:
-    """Only the key-history vectors (``seats``: the seat-signature ones; ``end``: the signed end's),
+    """Only the key-history vectors (``seats``: the seat-signature ones; ``end``: the signed end's;
+    ``referee``: the referee's),
     added to the committed ones (their entries replaced if present)."""
     tmp = Path(tempfile.mkdtemp(prefix="privateer-vectors-"))
     manifest = json.loads((out / "manifest.json").read_text())
@@ -508,7 +556,8 @@ def add_history(out: Path, which: str = "history") -> None:
             entry["version"], entry["reason"] = expect
         added.append(entry)
 
-    {"history": history_vectors, "seats": seat_vectors, "end": end_vectors}[which](tmp, out, add)
+    {"history": history_vectors, "seats": seat_vectors, "end": end_vectors,
+     "referee": referee_vectors}[which](tmp, out, add)
     names = {e["file"] for e in added}
     manifest = [e for e in manifest if e["file"] not in names] + added
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
@@ -516,7 +565,7 @@ def add_history(out: Path, which: str = "history") -> None:
 
 
 if __name__ == "__main__":
-    modes = {"--add-history": "history", "--add-seats": "seats", "--add-end": "end"}
+    modes = {"--add-history": "history", "--add-seats": "seats", "--add-end": "end", "--add-referee": "referee"}
     args = [a for a in sys.argv[1:] if a not in modes]
     folder = Path(args[0]) if args else Path(__file__).parent / "vectors"
     chosen = [modes[a] for a in sys.argv[1:] if a in modes]

@@ -228,8 +228,8 @@ def receipt_signed(r: dict, gid_hex: str, keys: dict | None) -> None:
 
 
 def _starts(row):
-    """§2: a step starts at a Decided, EntropyAdded, SeatNamed or SeatKeyRegistered."""
-    return row["type"] in ("Decided", "EntropyAdded", "SeatNamed", "SeatKeyRegistered")
+    """§2: a step starts at a Decided, EntropyAdded, SeatNamed, SeatKeyRegistered or RefereeKeyRegistered."""
+    return row["type"] in ("Decided", "EntropyAdded", "SeatNamed", "SeatKeyRegistered", "RefereeKeyRegistered")
 
 
 def check_receipts(gid: bytes, rows: list, receipts: list, keys: dict | None) -> None:
@@ -433,7 +433,7 @@ def check_corrections(rows: list) -> int:
         if not (isinstance(to, int) and 1 <= to < v - 2 and d.get("retracted") == [to + 1, v - 2]):
             raise Failure(f"event {v} (Corrected): its retracted range is not [to_version + 1, {v - 2}]", v)
         cut, after = rows[to - 1], rows[to]
-        if not (after["type"] in ("Decided", "EntropyAdded", "SeatNamed", "SeatKeyRegistered")
+        if not (after["type"] in ("Decided", "EntropyAdded", "SeatNamed", "SeatKeyRegistered", "RefereeKeyRegistered")
                 or (cut["type"] == "ChanceAwaited" and after["type"] in CHANCE)):
             raise Failure(f"event {v} (Corrected): version {to} is neither a step boundary nor just before "
                           "an outcome", v)
@@ -461,10 +461,15 @@ def check_seat_signatures(gid: bytes, rows: list) -> int:
     for r in rows:
         d = r["data"]
         if r["type"] == "SeatKeyRegistered":
-            if d.get("seat") in keys:
-                raise Failure(f"event {r['version']} (SeatKeyRegistered): a second key for seat {d.get('seat')}",
-                              r["version"])
-            keys[d.get("seat")] = bytes.fromhex(d["key"])
+            new = bytes.fromhex(d["key"])
+            if d.get("seat") in keys:  # a new device: the old key signs the new one over
+                old = keys[d.get("seat")]
+                msg = canon(["privateer-seat-key-v1", signing_game(rows[0]["data"], gid, r["version"]), d.get("seat"),
+                             old, new])
+                if not (isinstance(d.get("handover"), str) and ed_ok(old, bytes.fromhex(d["handover"]), msg)):
+                    raise Failure(f"event {r['version']} (SeatKeyRegistered): a second key for seat {d.get('seat')} "
+                                  "without a handover signed by its old key", r["version"])
+            keys[d.get("seat")] = new
         elif r["type"] == "Decided" and d.get("seat") in keys:
             seat = d["seat"]
             seat_version = sum(1 for x in rows[:r["version"] - 1] if _sees(x["vis"], seat))
@@ -476,6 +481,34 @@ def check_seat_signatures(gid: bytes, rows: list) -> int:
                 raise Failure(f"event {r['version']} (Decided): not signed by seat {seat}: the decision at version "
                               f"{r['version']} (its seat version {seat_version}) carries no valid signature by the "
                               "key the seat registered", r["version"])
+            n += 1
+    return n
+
+
+# §9a the referee's signatures at a table ------------------------------------------------------
+def check_referee_signatures(gid: bytes, rows: list) -> int:
+    """From ``RefereeKeyRegistered`` on, each ``Decided`` (but a seat's own signed one, and a fork's
+    inherited ones) carries ``referee_signature`` over canon(["privateer-referee-v1", game id,
+    version before it, hash there, seat, decision]); returns how many checked."""
+    fork = rows[0]["data"].get("fork") if rows else None
+    inherited = fork["version"] if fork else 0
+    key, n = None, 0
+    for r in rows:
+        d = r["data"]
+        if r["type"] == "RefereeKeyRegistered":
+            if key is not None:
+                raise Failure(f"event {r['version']} (RefereeKeyRegistered): a second key for the referee", r["version"])
+            key = bytes.fromhex(d["key"])
+        elif r["type"] == "Decided" and key is not None and r["version"] > inherited:
+            sig = d.get("referee_signature")
+            if sig is None and d.get("seat") and "signature" in d:
+                continue  # a seat's own decision, signed by it (§6a)
+            decision = json.loads(d["as_signed"]) if isinstance(d.get("as_signed"), str) else d.get("decision")
+            msg = canon(["privateer-referee-v1", gid, r["version"] - 1, rows[r["version"] - 2]["hash"], d.get("seat"),
+                         decision])
+            if not (isinstance(sig, str) and ed_ok(key, bytes.fromhex(sig), msg)):
+                raise Failure(f"event {r['version']} (Decided): not signed by the referee: the entry at version "
+                              f"{r['version']} carries no valid signature by the referee's key", r["version"])
             n += 1
     return n
 
@@ -627,6 +660,9 @@ def verify(raw: bytes, keys: dict | None, receipts: list) -> dict:
             seat_signed = check_seat_signatures(gid, rows)
             if seat_signed:
                 checked.append(f"{seat_signed} decisions signed by their seats")
+            referee_signed = check_referee_signatures(gid, rows)
+            if referee_signed:
+                checked.append(f"{referee_signed} entries signed by the referee")
             checked.append(check_chance(rows, doc["secret"], doc["parents"]))
             checked.append(check_end(gid, rows, doc["secret"], doc["parents"], doc["end"], counted, before))
     except Failure as f:

@@ -126,9 +126,10 @@ def games(db: str | None, json_out: bool = False) -> None:
 
 
 def act(db: str | None, game_id: str, seat: int, decision: str, expect_version: int | None = None,
-        json_out: bool = False, seat_key: str | None = None) -> None:
+        json_out: bool = False, seat_key: str | None = None, previous_key: str | None = None) -> None:
     """``tools act``: ``decision`` typed out as JSON, or by its number in ``tools legal``;
-    ``seat_key``: the seat's key file, which registers the seat's key and signs the decision."""
+    ``seat_key``: the seat's key file, which registers the seat's key and signs the decision;
+    ``previous_key``: the key file the seat registered before, which hands it over to ``seat_key``."""
     a = _open(db)
     gid = a.resolve_id(game_id)
     d = typed_decision(a, gid, seat, decision, game_id)
@@ -136,7 +137,7 @@ def act(db: str | None, game_id: str, seat: int, decision: str, expect_version: 
     if seat_key is not None:
         from service.seat_client import sign_as_seat
 
-        signature = sign_as_seat(a, gid, seat, d, seat_key)
+        signature = sign_as_seat(a, gid, seat, d, seat_key, previous_key)
     events = a.act(gid, seat, d, expect_version, signature=signature)
     _report(a, gid, events, seat, json_out)
 

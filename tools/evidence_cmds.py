@@ -52,6 +52,8 @@ def seat_key(path: Annotated[str, typer.Argument(metavar="FILE", help="The seat 
     can sign in the seat's name.
 
     Example: `tools seat-key seat2.key`, then `tools act 3f2a9c --seat 2 --seat-key seat2.key 1`.
+    The same file serves a table's referee: `tools table 3f2a9c --referee-key referee.key` signs every
+    entry with it; and a seat moving to a new key file: `--seat-key new.key --previous-seat-key seat2.key`.
     """
     from event_store.signing import SeatKeyFile, fingerprint
 

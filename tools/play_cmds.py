@@ -77,14 +77,15 @@ def act(game_id: GameId, decision: Annotated[str, typer.Argument(metavar="DECISI
         seat: Annotated[int, typer.Option("--seat", metavar="SEAT", help="The seat deciding.")],
         expect_version: Annotated[Optional[int], typer.Option("--expect-version", metavar="VERSION", help="Refuse (exit 4) unless the game is at this version.")] = None,
         json_out: JsonOpt = False, db: DbOpt = None,
-        seat_key: Annotated[Optional[str], typer.Option("--seat-key", metavar="FILE", help="The seat's own key file (`tools seat-key FILE`): registers its public key if the seat has none, and signs the decision with it.")] = None) -> None:
+        seat_key: Annotated[Optional[str], typer.Option("--seat-key", metavar="FILE", help="The seat's own key file (`tools seat-key FILE`): registers its public key if the seat has none, and signs the decision with it.")] = None,
+        previous_seat_key: Annotated[Optional[str], typer.Option("--previous-seat-key", metavar="OLD", help="The key file the seat registered before (another device's): it hands the seat over to --seat-key's key (a signed, public SeatKeyRegistered).")] = None) -> None:
     """Submit SEAT's decision: as JSON, or by its number in `tools legal`.
 
     Examples: `tools act 3f2a9c --seat 1 '{"action": "launch"}'`; `tools act 3f2a9c --seat 1 2` (the
     second decision `tools legal 3f2a9c --seat 1` lists; add --expect-version to be sure the list is
     the one you read).
     """
-    answers.act(db, game_id, seat, decision, expect_version, json_out, seat_key)
+    answers.act(db, game_id, seat, decision, expect_version, json_out, seat_key, previous_seat_key)
 
 
 @app.command()

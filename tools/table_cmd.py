@@ -37,8 +37,9 @@ if TYPE_CHECKING:
     from service.app import Privateer
     from service.kernel.events import Ev
     from service.kernel.machine import Machine
+    from service.referee_key import RefereeSign
 from collections import Counter
-from typing import Annotated
+from typing import Annotated, Optional
 
 import typer
 
@@ -55,10 +56,12 @@ COMMANDS = ["undo", "back", "fix", "outcomes", "correct", "referee", "log", "sta
 
 
 class Session:
-    def __init__(self, app_: Privateer, gid: UUID, out: Callable[[str], object] = print):
+    def __init__(self, app_: Privateer, gid: UUID, out: Callable[[str], object] = print,
+                 referee: RefereeSign | None = None):
         self.app = app_
         self.gid = gid
         self.out = out
+        self.referee = referee  # the referee's signing of each entry (``--referee-key``: service/referee_key.py)
         self.lines = 0
         self.shown: int | None = None  # the version the game was at when what it waits for was last shown
         self.refused: tuple[int, int] | None = None  # the first refusal: (line number, its exit code)
@@ -134,22 +137,23 @@ class Session:
                 parts = line.split(maxsplit=2)
                 if len(parts) < 3 or not parts[1].isdigit():
                     raise BadInput("back K REASON: retract the last K outcomes entered in the step")
-                self._report(self.app.retract_outcomes(self.gid, int(parts[1]), parts[2], self.shown))
+                self._report(self.app.retract_outcomes(self.gid, int(parts[1]), parts[2], self.shown,
+                                                       referee=self.referee))
             elif word == "fix":
                 parts = line.split()
                 if len(parts) < 3 or not parts[1].isdigit():
                     raise BadInput("fix P OUTCOME: the step's P-th outcome (`outcomes` numbers them) was wrong")
                 self._report(self.app.replace_outcome(self.gid, int(parts[1]), [parse_word(w) for w in parts[2:]],
                                                       f"outcome {parts[1]} of the step corrected at the table",
-                                                      self.shown))
+                                                      self.shown, referee=self.referee))
             elif word == "correct":
                 parts = line.split(maxsplit=2)
                 if len(parts) < 3 or not parts[1].isdigit():
                     raise BadInput("correct VERSION REASON")
-                self._report(self.app.correct(self.gid, int(parts[1]), parts[2], self.shown))
+                self._report(self.app.correct(self.gid, int(parts[1]), parts[2], self.shown, referee=self.referee))
             elif word == "referee":
                 self._report(self.app.referee(self.gid, loads(line.split(maxsplit=1)[1], "the referee decision"),
-                                              self.shown))
+                                              self.shown, referee=self.referee))
             else:
                 self._play(line)
         except PrivateerError as e:
@@ -233,7 +237,7 @@ class Session:
             decision = legal[k - 1]
         else:
             decision = loads(text, "the decision")
-        self._report(self.app.act(self.gid, seat, decision, self.shown))
+        self._report(self.app.act(self.gid, seat, decision, self.shown, referee=self.referee))
         receipt = self.app.receipt(self.app.load(self.gid), seat)  # the seat's, for `tools verify --receipt`
         self.out("  receipt " + json.dumps(receipt, separators=(",", ":")))
 
@@ -243,7 +247,7 @@ class Session:
             raise BadInput("nothing to undo: the setup is never retracted whole; `back K REASON` takes back "
                            "its last K outcomes (the deal's cards), `fix P OUTCOME` one of them. From the "
                            "first decision on, `undo` retracts the last step")
-        self._report(self.app.correct(self.gid, to_version, "undone at the table", self.shown))
+        self._report(self.app.correct(self.gid, to_version, "undone at the table", self.shown, referee=self.referee))
 
     def _log(self, line: str) -> None:
         parts = line.split()
@@ -309,7 +313,8 @@ def _readline(session: Session) -> None:
 @app.command()
 @guarded
 def table(game_id: GameId, db: DbOpt = None,
-          quiet: Annotated[bool, typer.Option("--quiet", help="Print only errors and the final state.")] = False) -> None:
+          quiet: Annotated[bool, typer.Option("--quiet", help="Print only errors and the final state.")] = False,
+          referee_key: Annotated[Optional[str], typer.Option("--referee-key", metavar="FILE", help="The referee's own key file (`tools seat-key FILE` makes one): registered once (a public event), it signs every entry; the service then refuses entries without its signature.")] = None) -> None:
     """The referee's session at a table: numbered decisions, outcomes as spoken, undo; one warm process.
 
     Example: `tools table 3f2a9c`, then `3` (the third decision listed), `4 6` (two dice), `undo`, `quit`.
@@ -318,7 +323,12 @@ def table(game_id: GameId, db: DbOpt = None,
     a = open_app(db)
     gid = a.resolve_id(game_id)
     out = (lambda text: print(text) if text.startswith("error") else None) if quiet else print
-    session = Session(a, gid, out)
+    referee = None
+    if referee_key is not None:
+        from service.seat_client import referee_signer
+
+        referee = referee_signer(a, gid, referee_key)
+    session = Session(a, gid, out, referee)
     session.run(sys.stdin)
     if quiet:
         print(waiting_for(session.machine())["text"])

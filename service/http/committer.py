@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 
 from event_store.commit_process import AckReader, CommitProcess
 from service.app import Prepared, Privateer
+from service.kernel.errors import StaleVersion
 from service.writer import step_error
 
 if TYPE_CHECKING:  # psycopg is only installed with PostgreSQL's extra
@@ -147,7 +148,17 @@ class Committer:
         self._waiting: deque[tuple[Prepared, Statements, asyncio.Future[None]]] = deque()
 
     async def commit(self, prepared: Prepared) -> None:
-        """``Privateer.write(prepared)``, the loop free while the disk is waited for."""
+        """``Privateer.write(prepared)``, the loop free while the disk is waited for; a step whose
+        head a rotation made out of date (its key retired before the head's time) is signed
+        again and written again (``Privateer.signed_again``)."""
+        try:
+            await self._commit(prepared)
+        except StaleVersion:
+            if not self.app.signed_again(prepared):
+                raise
+            await self._commit(prepared)
+
+    async def _commit(self, prepared: Prepared) -> None:
         if self._group is not None:
             await self._group.commit(prepared)
             return

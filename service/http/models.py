@@ -81,12 +81,24 @@ class SubmitDecision(BaseModel):
     signature: Optional[str] = Field(None, min_length=128, max_length=128, pattern="^[0-9a-f]{128}$",
                                      description="The seat's Ed25519 signature (hex) of the decision, required of a "
                                                  "seat that registered a key (spec/SPEC.md §6a).")
+    referee_signature: Optional[str] = Field(None, min_length=128, max_length=128, pattern="^[0-9a-f]{128}$",
+                                             description="A table's referee's Ed25519 signature (hex) of what it "
+                                                         "enters, required once it registered a key (spec/SPEC.md §9a).")
 
 
 class SeatKey(BaseModel):
     model_config = REQUEST
     public_key: str = Field(min_length=64, max_length=64, pattern="^[0-9a-fA-F]{64}$",
                             description="The seat's Ed25519 public key: its 32 raw bytes in hex.")
+    handover: Optional[str] = Field(None, min_length=128, max_length=128, pattern="^[0-9a-fA-F]{128}$",
+                                    description="A seat with a key already (a new device): its old key's signature "
+                                                "of the new one (spec/SPEC.md §6a).")
+
+
+class RefereeKey(BaseModel):
+    model_config = REQUEST
+    public_key: str = Field(min_length=64, max_length=64, pattern="^[0-9a-fA-F]{64}$",
+                            description="The referee's Ed25519 public key: its 32 raw bytes in hex.")
 
 
 class EnterChance(BaseModel):
@@ -115,6 +127,9 @@ class Correct(BaseModel):
                                        "to enter in place of the retracted ones, as POST /chance takes them.")
     reason: str = Field(min_length=1, max_length=500, description="Why: kept in the record, shown by the audit.")
     expected_version: int = Field(ge=0, le=MAX_VERSION)
+    referee_signature: Optional[str] = Field(None, min_length=128, max_length=128, pattern="^[0-9a-f]{128}$",
+                                             description="A table's referee's Ed25519 signature (hex) of what it "
+                                                         "enters, required once it registered a key (spec/SPEC.md §9a).")
 
 
 class ForkGame(BaseModel):

@@ -109,6 +109,9 @@ class RefereeStep(BaseModel):
     decision: dict[str, Any] = Field(description='A penalty as /awaited lists it, or {"referee": "note", '
                                                  '"text": "..."}.')
     expected_version: int = Field(ge=0, le=m.MAX_VERSION)
+    referee_signature: Optional[str] = Field(None, min_length=128, max_length=128, pattern="^[0-9a-f]{128}$",
+                                             description="The referee's signature, at a table whose referee "
+                                                         "registered a key (spec/SPEC.md §9a).")
 
 
 class GameKind(BaseModel):
@@ -277,7 +280,8 @@ async def referee_step(game_id: GameIdPath, body: RefereeStep, svc: Service, aut
     """A referee's step (what `tools referee` takes): a penalty the rules name (see /awaited) or a
     note on the record (`{"referee": "note", "text": ...}`), against the version it was made on."""
     gid, caller, _ = svc.callers.referee(game_id, authorization)
-    return await svc.steps.referee(gid, caller, body.decision, body.expected_version, idempotency_key)
+    return await svc.steps.referee(gid, caller, body.decision, body.expected_version, idempotency_key,
+                                   body.referee_signature)
 
 
 def _outcomes_taken(then: str) -> list[Any]:

@@ -35,7 +35,8 @@ def legal_of(svc: GameService, game_id: str, authorization: str | None, seat: in
 async def decide_on(svc: GameService, game_id: str, authorization: str | None, body: m.SubmitDecision,
                     key: str | None) -> dict[str, Any]:
     gid, caller = svc.callers.who(game_id, authorization)
-    return await svc.steps.decide(gid, caller, body.decision, body.expected_version, body.seat, key, body.signature)
+    return await svc.steps.decide(gid, caller, body.decision, body.expected_version, body.seat, key, body.signature,
+                                  body.referee_signature)
 
 
 @router.get("/games/{game_id}", response_model=m.Status, responses=ERRORS, tags=["public"], **MAY)

@@ -46,11 +46,23 @@ def join_seat(game_id: GameIdPath, seat: Annotated[int, Path(ge=1, le=64)], body
              tags=["seats"], **NEEDS)
 def register_seat_key(game_id: GameIdPath, seat: Annotated[int, Path(ge=1, le=64)], body: m.SeatKey, svc: Service,
                       authorization: Auth = None) -> dict:
-    """The seat's own Ed25519 public key (its token only; once): a public `SeatKeyRegistered`
-    event. From then on every decision of the seat must carry its signature (`signature`,
+    """The seat's own Ed25519 public key (its token only): a public `SeatKeyRegistered`
+    event; a seat with a key already (a new device) registers another only with `handover`, its
+    old key's signature of the new one. From then on every decision of the seat must carry its signature (`signature`,
     spec/SPEC.md §6a), which the service checks: nobody else can decide in its name."""
     gid, caller = svc.callers.who(game_id, authorization)
-    svc.seats.register_key(gid, caller, seat, body.public_key)
+    svc.seats.register_key(gid, caller, seat, body.public_key, body.handover)
+    return svc.reads.status(gid, caller)
+
+
+@router.post("/games/{game_id}/referee/key", response_model=m.Status, status_code=201, responses=ERRORS,
+             tags=["referee"], **NEEDS)
+def register_referee_key(game_id: GameIdPath, body: m.RefereeKey, svc: Service, authorization: Auth = None) -> dict:
+    """A table's referee's own Ed25519 public key (the referee's key only; once; a table-mode game's):
+    a public `RefereeKeyRegistered` event. From then on every entry of the referee (a seat's decision,
+    its own step, a correction) must carry its signature (`referee_signature`, spec/SPEC.md §9a)."""
+    gid, caller, _ = svc.callers.referee(game_id, authorization)
+    svc.seats.register_referee_key(gid, body.public_key)
     return svc.reads.status(gid, caller)
 
 

@@ -15,7 +15,8 @@ from service.app import Privateer
 from service.kernel.errors import BadInput, IllegalDecision, StaleVersion
 from service.kernel.machine import Ev, Machine
 from service.kernel.text import player_name
-from service.seat_keys import key_event
+from service.referee_key import key_event as referee_key_event
+from service.seat_keys import AlreadyRegistered, key_event
 
 from .access import Access
 from .auth import Caller, Conflict, Forbidden, new_token, token_hash
@@ -148,13 +149,24 @@ class Seats:
             raise
         return token, machine
 
-    def register_key(self, gid: UUID, caller: Caller, seat: int, key: str) -> None:
+    def register_key(self, gid: UUID, caller: Caller, seat: int, key: str, handover: str | None = None) -> None:
         """The seat's own public key, as a public ``SeatKeyRegistered`` event (service/seat_keys.py):
-        only the seat's own token registers it, once."""
+        only the seat's own token registers it; another one later only with its old key's ``handover``."""
         if caller.role != "seat" or caller.seat != seat:
             raise Forbidden(f"only seat {seat}'s own token registers its key")
         game = self.current.working_copy(gid)
-        game.record([key_event(game.machine, seat, key)])
+        try:
+            event = key_event(game.machine, seat, key, gid, handover)
+        except AlreadyRegistered:
+            return  # the seat's key already (a new device registering after its handover): nothing appended
+        game.record([event])
+        self.steps.save(game)
+
+    def register_referee_key(self, gid: UUID, key: str) -> None:
+        """A table's referee's own public key, as a public ``RefereeKeyRegistered`` event
+        (service/referee_key.py); the caller is the referee."""
+        game = self.current.working_copy(gid)
+        game.record([referee_key_event(game.machine, key)])
         self.steps.save(game)
 
     def start(self, gid: UUID) -> dict:

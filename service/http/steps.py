@@ -21,6 +21,7 @@ from service.app import Prepared, Privateer
 from service.kernel.errors import BadInput, IllegalDecision, PrivateerError, StaleVersion
 from service.kernel.machine import Ev
 from service.kernel.text import referee_decision
+from service.referee_key import RefereeSign, given, referee_fields, with_referee
 from service.seat_keys import signed_fields
 from service.views import card_namer, log_entries
 
@@ -161,14 +162,15 @@ class Steps:
 
     # decisions ----------------------------------------------------------------------
     async def decide(self, gid: UUID, caller: Caller, decision: dict, expected_version: int, seat: int | None,
-                     key: str | None, signature: str | None = None) -> dict:
+                     key: str | None, signature: str | None = None, referee_signature: str | None = None) -> dict:
         """A seat's decision, on the event loop (``_committed``); ``signature``: the seat's
-        own (service/seat_keys.py), required of a seat that registered a key."""
+        own (service/seat_keys.py), required of a seat that registered a key; ``referee_signature``:
+        a table's referee's (service/referee_key.py), required once it registered a key."""
         return await self._committed(gid, lambda: self._decision(gid, caller, decision, expected_version, seat, key,
-                                                                 signature))
+                                                                 signature, referee_signature))
 
     def _decision(self, gid: UUID, caller: Caller, decision: dict, expected_version: int, seat: int | None,
-                  key: str | None, signature: str | None = None) -> "Pending":
+                  key: str | None, signature: str | None = None, referee_signature: str | None = None) -> "Pending":
         check_json(decision, "the decision")
         try:
             msgpack.packb(decision, use_bin_type=True)
@@ -181,6 +183,8 @@ class Steps:
         with self._or_replayed(gid, caller, key, fp):
             self._check_version(game, caller, expected_version)
             signed = signed_fields(gid, game.machine, game.version, seat, decision, signature)
+            signed = with_referee(signed, referee_fields(gid, game.machine, game.version, game.head, seat, decision,
+                                                         _given(referee_signature), seat_signed=signed is not None))
             try:
                 # a seat's decision as it reads its list (copies of one face: service/kernel/copies.py)
                 events = game.machine.decide(seat, decision, self.app.chance_for(game), read=not caller.is_referee,
@@ -196,20 +200,23 @@ class Steps:
 
     # the referee's steps ------------------------------------------------------------------
     async def referee(self, gid: UUID, caller: Caller, decision: dict[str, Any], expected_version: int | None,
-                      key: str | None) -> dict[str, Any]:
+                      key: str | None, referee_signature: str | None = None) -> dict[str, Any]:
         """A referee's step (a penalty the rules name, a note on the record: ``Machine.referee``),
         against the version it was made on, on the event loop (``_committed``). ``caller``: the
         referee (``Callers.referee``)."""
-        return await self._committed(gid, lambda: self._referee(gid, caller, decision, expected_version, key))
+        return await self._committed(gid, lambda: self._referee(gid, caller, decision, expected_version, key,
+                                                                referee_signature))
 
     def _referee(self, gid: UUID, caller: Caller, decision: dict[str, Any], expected_version: int | None,
-                 key: str | None) -> Pending:
+                 key: str | None, referee_signature: str | None = None) -> Pending:
         check_json(decision, "the decision")
         game = self.current.working_copy(gid)
         key, fp = self._idempotent(gid, caller, key, {"op": "referee", "decision": decision,
                                                       "expected_version": expected_version})
         self._check_version(game, caller, expected_version)
-        events = game.machine.referee(referee_decision(decision), self.app.chance_for(game))
+        decision = referee_decision(decision)
+        signed = referee_fields(gid, game.machine, game.version, game.head, 0, decision, _given(referee_signature))
+        events = game.machine.referee(decision, self.app.chance_for(game), signed=signed)
         return self._pending(gid, caller, game, events, key, fp)
 
     # chance (table mode) --------------------------------------------------------------
@@ -263,14 +270,15 @@ class Steps:
         if body.to_version is not None:
             if words:
                 raise BadInput("to_version retracts whole steps: enter outcomes afterwards with POST /chance")
-            events = self.app.correct(gid, body.to_version, body.reason, body.expected_version, said="to_version")
+            events = self.app.correct(gid, body.to_version, body.reason, body.expected_version, said="to_version",
+                                      referee=_given(body.referee_signature))
         elif body.outcomes is not None:
             events = self.app.retract_outcomes(gid, body.outcomes, body.reason, body.expected_version, words,
-                                               said="to_version")
+                                               said="to_version", referee=_given(body.referee_signature))
         else:
             assert body.place is not None  # exactly one of the three is given (above)
             events = self.app.replace_outcome(gid, body.place, words, body.reason, body.expected_version,
-                                              said="to_version")
+                                              said="to_version", referee=_given(body.referee_signature))
         request_rows.set(None)
         self.changes.committed(gid.hex)
         game = self.current.game(gid)
@@ -316,3 +324,8 @@ class Pending:
         was committed first, its answer (``Replayed``)."""
         if self.idempotency is not None:
             self.steps.replay_if_recorded(*self.idempotency)
+
+
+def _given(signature: str | None) -> RefereeSign | None:
+    """A referee's signature sent with its entry (service/referee_key.py), if any."""
+    return given(signature) if signature is not None else None

@@ -59,12 +59,14 @@ UNKNOWN = "?"  # a card nobody has seen (table mode): "?deck#n"
 def is_unknown(card: Any) -> bool:
     return isinstance(card, str) and card.startswith(UNKNOWN)
 KERNEL_TYPES = CHANCE_TYPES | {"GameCreated", "Decided", "ChanceAwaited", "GameFinished", "EntropyAdded",
-                               "Corrected", "SeatNamed", "SeatKeyRegistered"}
+                               "Corrected", "SeatNamed", "SeatKeyRegistered", "RefereeKeyRegistered"}
 # Events appended on their own, outside any seat's step: a seat's entropy before the setup,
 # ``SeatNamed {seat, player}``, the name a seat is taken under (public; at creation, on joining),
 # and ``SeatKeyRegistered {seat, key}``, the public key a seat signs its decisions with
-# (service/seat_keys.py). A history may be cut (a fork, a correction) just before one.
-STEP_STARTS = ("Decided", "EntropyAdded", "SeatNamed", "SeatKeyRegistered")
+# (service/seat_keys.py), and ``RefereeKeyRegistered {key}``, the key a table's referee signs what
+# it enters with (service/referee_key.py). A history may be cut (a fork, a correction) just before one.
+STEP_STARTS = ("Decided", "EntropyAdded", "SeatNamed", "SeatKeyRegistered", "RefereeKeyRegistered")
+BESIDE_STEPS = ("SeatNamed", "SeatKeyRegistered", "RefereeKeyRegistered")  # appended on their own, never a consequence
 
 
 def _copy(obj: Any) -> Any:
@@ -418,6 +420,8 @@ class Machine:
             self._seat_named(data)
         elif t == "SeatKeyRegistered":
             self._seat_key(data)
+        elif t == "RefereeKeyRegistered":
+            k["referee_key"] = data["key"]
         elif t == "Corrected":
             k["corrections"] = k.get("corrections", 0) + 1
 
@@ -472,7 +476,7 @@ class Machine:
             k["awaiting"] = data
             if k["pending"] is not None:
                 k["pending"]["emitted"] -= 1  # markers are not consequences
-        elif t == "SeatNamed" or t == "SeatKeyRegistered":
+        elif t in BESIDE_STEPS:
             return  # not a consequence of the step a table may be entering (``pending``)
         if k["pending"] is not None:
             k["pending"]["emitted"] += 1
@@ -491,6 +495,8 @@ class Machine:
             self._seat_named(ev.data)
         elif ev.type == "SeatKeyRegistered":  # a seat's key stays its key, as its name does
             self._seat_key(ev.data)
+        elif ev.type == "RefereeKeyRegistered":  # and the referee's its
+            k["referee_key"] = ev.data["key"]
         elif k["awaiting"] is not None:  # retracted inside the step that awaits: its re-run counts it too
             self._before_too(ev.vis, counter=counter)
 
@@ -526,15 +532,16 @@ class Machine:
         ``kernel_state["seat_keys"]`` (absent in a game no seat registered a key in)."""
         self.kernel_state.setdefault("seat_keys", {})[str(data["seat"])] = data["key"]
 
-    def correct(self, decision: dict, version: int) -> list[Ev]:
+    def correct(self, decision: dict, version: int, signed: dict[str, Any] | None = None) -> list[Ev]:
         """The correction step (its ``Decided`` and ``Corrected`` events), on a
         machine already folded to the line's state at ``to_version``;
-        ``version`` is the last version before the correction."""
+        ``version`` is the last version before the correction; ``signed``: the
+        referee's signature (service/referee_key.py), kept in its ``Decided``."""
         to_version, reason = check_decision(decision)
         if not to_version < version:
             raise BadInput(f"to_version must be before the game's version {version}")
         step = Step(self, None, 0)
-        step.emit("Decided", {"seat": 0, "decision": decision}, "all")
+        step.emit("Decided", {"seat": 0, "decision": decision, **(signed or {})}, "all")
         step.emit("Corrected", {"to_version": to_version, "retracted": [to_version + 1, version],
                                 "reason": reason}, "all")
         return step.events
@@ -719,9 +726,10 @@ class Machine:
             raise BadInput(f"the position states {len(stated)} hidden outcomes, the setup took {served.used}")
         return events
 
-    def referee(self, decision: Any, chance: Chance) -> list[Ev]:
+    def referee(self, decision: Any, chance: Chance, signed: dict[str, Any] | None = None) -> list[Ev]:
         """A referee's step (seat 0 after the setup): a penalty or an
-        adjustment the rules name (``Rules.referee``); public, audited like any step."""
+        adjustment the rules name (``Rules.referee``); public, audited like any step.
+        ``signed``: the referee's signature (service/referee_key.py), kept in its ``Decided``."""
         if self.kernel_state["steps"] == 0:
             raise IllegalDecision("the game has not started")
         if self.kernel_state["finished"]:
@@ -732,7 +740,7 @@ class Machine:
             raise BadInput('a referee decision is a JSON object with a "referee" key')
         if decision["referee"] == "correct":
             raise BadInput("a correction retracts steps: use `tools correct` (Privateer.correct)")
-        return self._run(0, decision, chance)
+        return self._run(0, decision, chance, signed=signed)
 
     def _run(self, seat: int, decision: dict, chance: Chance, strict: bool = False, live: bool = False,
              signed: dict[str, Any] | None = None) -> list[Ev]:

@@ -27,14 +27,13 @@ from service.records.end import check_end, kept_end
 from service.kernel.chance import ReplayChance, derive_key, recompute
 from service.kernel.corrections import in_step, is_correction, retracted_versions
 from service.kernel.errors import PrivateerError
-from service.kernel.machine import CHANCE_TYPES, Ev, Machine, same_events
+from service.kernel.machine import BESIDE_STEPS as BESIDE, CHANCE_TYPES, Ev, Machine, same_events
 from service.kernel.rules import Rules
 from service.kernel.games import get_rules
-from service.seat_keys import SIGNED_FIELDS, signed_decision, signing_game
+from service.referee_key import referee_problem
+from service.seat_keys import SIGNED_FIELDS, handed_over, signed_decision, signing_game
 
 log = logging.getLogger(__name__)
-# events appended on their own between steps, never a step's consequence: a seat's name, a seat's key
-BESIDE = ("SeatNamed", "SeatKeyRegistered")
 
 
 @dataclass
@@ -335,6 +334,11 @@ def _region_agrees(machine: Machine, envs: list[Envelope], i: int, k: int, revea
     return folded
 
 
+def _signed(e: Envelope) -> dict | None:
+    """The signatures a ``Decided`` keeps as they were given: the seat's, the referee's."""
+    return {k: e.data[k] for k in SIGNED_FIELDS if k in e.data} or None
+
+
 def _step_agrees(machine: Machine, recorded: list[Envelope], revealed: str | None, retracted: set[int],
                  report: AuditReport) -> bool:
     """Re-run the step whose events are ``recorded`` (its ``Decided`` first) on ``machine``; it must
@@ -348,16 +352,15 @@ def _step_agrees(machine: Machine, recorded: list[Envelope], revealed: str | Non
         if seat == 0 and is_correction(decision):
             if not (retracted >= set(range(decision.get("to_version", 0) + 1, e.version))):
                 return not report.fail(e.version, e.type, "a correction whose retracted steps are not all retracted")
-            produced = machine.correct(decision, e.version - 1)
+            produced = machine.correct(decision, e.version - 1, _signed(e))
         elif seat == 0 and isinstance(decision, dict) and "referee" in decision:
-            produced = machine.referee(decision, chance)
+            produced = machine.referee(decision, chance, _signed(e))
         elif seat == 0:
             if machine.k["steps"] != 0:  # only seats' entropy may come before the setup
                 return not report.fail(e.version, e.type, "a second setup step")
             produced = machine.setup(chance)
         else:  # a seat's signature (service/seat_keys.py) is kept in its Decided as it was given
-            signed = {k: e.data[k] for k in SIGNED_FIELDS if k in e.data} or None
-            produced = machine.decide(seat, decision, chance, signed=signed)
+            produced = machine.decide(seat, decision, chance, signed=_signed(e))
     except PrivateerError as err:
         return not report.fail(e.version, e.type, f"the rules refuse this decision: {err.reason}")
     except Exception as err:  # a finding (its traceback at DEBUG)
@@ -490,10 +493,12 @@ def check_shapes(envs: list[Envelope], report: AuditReport) -> bool:
 
 def check_seat_signatures(envs: list[Envelope], report: AuditReport) -> bool:
     """Seats' own signatures (spec/SPEC.md §6a): from a seat's ``SeatKeyRegistered`` on (the
-    first of that seat's, in log order, retracted ones included; a second is refused), each
+    first of that seat's, in log order, retracted ones included; a second only with its old key's
+    handover), each
     ``Decided`` of that seat carries its signature over the game id, the seat, the seat's own
     version before the ``Decided`` (how many events it may read, retracted ones included) and
-    the decision it signed. A failure names the step: "not signed by seat N"."""
+    the decision it signed. A failure names the step: "not signed by seat N". Then the referee's
+    signatures at a table (``check_referee``)."""
     keys: dict[int, bytes] = {}
     counts: dict[int, int] = {}
     gid = UUID(report.game_id).bytes
@@ -502,15 +507,18 @@ def check_seat_signatures(envs: list[Envelope], report: AuditReport) -> bool:
         d = e.data
         if e.type == "SeatKeyRegistered":
             seat = d.get("seat")
-            if seat in keys:
-                return not report.fail(e.version, e.type, f"a second key for seat {seat} (a seat registers one)")
             try:
-                keys[seat] = bytes.fromhex(d["key"])
+                new = bytes.fromhex(d["key"])
             except (KeyError, TypeError, ValueError):
                 return not report.fail(e.version, e.type, f"seat {seat}'s key is not hex")
-            # the seat's count before its key: how many events it may read up to there
-            counts[seat] = sum(1 for x in envs[:e.version - 1] if x.vis == "all" or (isinstance(x.vis, list)
-                                                                                       and seat in x.vis))
+            if seat in keys:  # a new device: only with the old key's handover
+                if not handed_over(keys[seat], new, d.get("handover"), signing_game(created, gid, e.version), seat):
+                    return not report.fail(e.version, e.type, f"a second key for seat {seat} without a handover "
+                                                              "signed by its old key")
+            else:  # the seat's count before its key: how many events it may read up to there
+                counts[seat] = sum(1 for x in envs[:e.version - 1] if x.vis == "all" or (isinstance(x.vis, list)
+                                                                                           and seat in x.vis))
+            keys[seat] = new
         elif e.type == "Decided" and d.get("seat") in keys:
             seat = d["seat"]
             where = f"not signed by seat {seat}: the decision at version {e.version}"
@@ -532,7 +540,13 @@ def check_seat_signatures(envs: list[Envelope], report: AuditReport) -> bool:
         for seat in keys if keys else ():  # what each seat with a key may read up to here
             if e.vis == "all" or (isinstance(e.vis, list) and seat in e.vis):
                 counts[seat] += 1
-    return True
+    return check_referee(envs, report)
+
+
+def check_referee(envs: list[Envelope], report: AuditReport) -> bool:
+    """The referee's signatures at a table (spec/SPEC.md §9a; service/referee_key.py): "not signed by the referee"."""
+    found = referee_problem(envs, UUID(report.game_id).bytes)
+    return found is None or not report.fail(*found)
 
 
 def check_randomness(envs: list[Envelope], secret: bytes | None, parents: list | None,

@@ -142,6 +142,9 @@ def verify_export(path: str, doc: dict, keys: dict | None, receipts: list[dict])
     seat_signed = sum(1 for r in rows if r["type"] == "Decided" and "signature" in r["data"])
     if seat_signed:
         v.checked.append(f"{seat_signed} decisions signed by their seats, each with the key its seat registered")
+    referee_signed = sum(1 for r in rows if r["type"] == "Decided" and "referee_signature" in r["data"])
+    if referee_signed:  # service/referee_key.py
+        v.checked.append(f"{referee_signed} entries signed by the referee, with the key it registered")
     problem = check_end(gid, rows, doc.get("secret"), doc.get("parents"), doc.get("end"), used,
                         last_signed(signed))
     if problem is not None:

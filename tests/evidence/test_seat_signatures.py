@@ -88,7 +88,7 @@ def test_a_seat_with_a_key_decides_only_signed_by_it(signed_game) -> None:
         with pytest.raises(NotSigned, match="seat 1"):
             app.act(gid, 1, d, signature=sig)
     assert app.stored_events(gid)[-1].hash == head  # nothing appended
-    with pytest.raises(IllegalDecision, match="once"):
+    with pytest.raises(IllegalDecision, match="handover"):  # another key only with the old one's (test_seat_handover)
         app.register_seat_key(gid, 1, "11" * 32)
     app.act(gid, 1, d, signature=sign_as_seat(app, gid, 1, d, key_path))
     assert audit_game(app, gid).ok

@@ -40,7 +40,7 @@ def test_a_seat_with_a_key_decides_only_with_its_signature_and_others_never_read
     r = me.post(f"/games/{t.gid}/seats/{seat}/key", {"public_key": _public(key)})
     assert r.status_code == 201, r.text
     again = me.post(f"/games/{t.gid}/seats/{seat}/key", {"public_key": _public(stranger)})
-    assert again.status_code == 422 and "once" in again.json()["reason"]
+    assert again.status_code == 422 and "handover" in again.json()["reason"]
     head = t.referee.status(t.gid)["head"]
     legal = me.legal(t.gid)
     decision, version = legal["decisions"][0], legal["version"]
@@ -90,3 +90,64 @@ def test_in_a_game_with_copies_the_seat_signs_what_it_reads_and_the_audit_agrees
     assert decided and all("signature" in d and isinstance(d["as_signed"], str) for d in decided)
     audit = public.get(f"/games/{t.gid}/audit").json()
     assert audit["ok"], audit
+
+
+def test_a_seat_moves_to_a_new_key_only_with_its_old_keys_handover(table_factory, public) -> None:
+    """A new device (spec/SPEC.md §6a): the old key signs the new one over; nobody else can."""
+    from event_store.signing import seat_key_message
+
+    t = table_factory("letter-of-marque", 2)
+    old, new, stranger = (Ed25519PrivateKey.generate() for _ in range(3))
+    me = t.seats[1]
+    assert me.post(f"/games/{t.gid}/seats/1/key", {"public_key": _public(old)}).status_code == 201
+    message = seat_key_message(bytes.fromhex(t.gid), 1, bytes.fromhex(_public(old)), bytes.fromhex(_public(new)))
+    head = t.referee.status(t.gid)["head"]
+    r = me.post(f"/games/{t.gid}/seats/1/key", {"public_key": _public(new), "handover": stranger.sign(message).hex()})
+    assert r.status_code == 403 and "handover" in r.json()["reason"], r.text
+    handover = old.sign(message).hex()
+    r = t.seats[2].post(f"/games/{t.gid}/seats/1/key", {"public_key": _public(new), "handover": handover})
+    assert r.status_code == 403, r.text  # the seat's own token only
+    assert t.referee.status(t.gid)["head"] == head
+    r = me.post(f"/games/{t.gid}/seats/1/key", {"public_key": _public(new), "handover": handover})
+    assert r.status_code == 201, r.text
+    seen = [e for e in public.get(f"/games/{t.gid}/log").json()["events"] if e["type"] == "SeatKeyRegistered"]
+    assert seen[-1]["data"] == {"seat": 1, "key": _public(new), "handover": handover}
+
+
+def test_at_a_table_the_referee_signs_its_entries_and_a_seat_never_reads_it(table_factory) -> None:
+    """spec/SPEC.md §9a over HTTP: the referee registers its key; an entry without its signature is
+    refused; a seat's log never carries it, nor does a seat's refused attempt say the store's version."""
+    from event_store.signing import referee_message
+
+    t = table_factory("letter-of-marque", 2, table=True)
+    key = Ed25519PrivateKey.generate()
+    assert t.seats[1].post(f"/games/{t.gid}/referee/key", {"public_key": _public(key)}).status_code == 403
+    while (st := t.referee.status(t.gid))["awaiting_chance"]:  # the deal, entered before the key
+        r = t.referee.post(f"/games/{t.gid}/chance", {"outcome": st["awaiting_chance"]["choices"][0],
+                                                      "expected_version": st["version"]})
+        assert r.status_code == 201, r.text
+    r = t.referee.post(f"/games/{t.gid}/referee/key", {"public_key": _public(key)})
+    assert r.status_code == 201, r.text
+    st = t.referee.status(t.gid)
+    seat = st["to_act"][0]
+    legal = t.referee.get(f"/games/{t.gid}/legal", params={"seat": seat}).json()
+    decision, version = legal["decisions"][0], legal["version"]
+    body = {"decision": decision, "expected_version": version, "seat": seat}
+    r = t.referee.post(f"/games/{t.gid}/decisions", body)
+    assert r.status_code == 403 and "not signed by the referee" in r.json()["reason"], r.text
+    # a seat sending a signature of its own: refused, and the refusal names no store version
+    mine = t.seats[seat].legal(t.gid)
+    r = t.seats[seat].post(f"/games/{t.gid}/decisions", {"decision": mine["decisions"][0],
+                                                          "expected_version": mine["version"],
+                                                          "referee_signature": "ab" * 64})
+    assert r.status_code in (403, 409), r.text
+    assert str(version) not in r.json()["reason"].replace(str(mine["version"]), ""), r.text
+    head = bytes.fromhex(st["head"])
+    signature = key.sign(referee_message(bytes.fromhex(t.gid), version, head, seat, decision)).hex()
+    r = t.referee.post(f"/games/{t.gid}/decisions", dict(body, referee_signature=signature))
+    assert r.status_code == 201, r.text
+    for n in (1, 2):
+        assert "referee_signature" not in t.seats[n].get(f"/games/{t.gid}/log", params={"limit": 1000}).text
+    log = t.referee.get(f"/games/{t.gid}/log", params={"limit": 1000}).json()["events"]
+    assert [e["data"].get("referee_signature") for e in log if e["type"] == "Decided"][-1] == signature
+

@@ -156,6 +156,17 @@
   }
   // the seat's own signing key, made by the join page: registered here if the join page could not
   // (seatkey.js)
+  // another device (seatkey.js): this one takes a transfer code, or hands the seat over to one
+  $("receive").addEventListener("click", async () => {
+    const code = await SeatKey.receive(gameId, seat);
+    $("transfer-code").textContent = `transfer code: ${code} (hand the seat over to it on the device that holds it, then open this page again)`;
+    $("transfer-code").dataset.code = code;
+  });
+  $("hand-over").addEventListener("click", async () => {
+    const r = await SeatKey.handOver(gameId, seat, token, $("handover-code").value);
+    $("device-status").textContent = r.ok ? "handed over: the other device signs for this seat now" : r.reason;
+    $("device-status").dataset.done = r.ok ? "yes" : "no";
+  });
   SeatKey.ensure(gameId, seat, token, false).then((k) => {
     if (!k.ok) { $("refusal").textContent = "This seat signs with a key another browser keeps: " + k.reason; }
   }).catch(() => { $("refusal").textContent = "This browser cannot make the seat's signing key."; })

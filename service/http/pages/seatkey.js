@@ -124,6 +124,40 @@
     return {ok: false, reason: P.reason(r)};
   }
 
+  // A new device (§6a): this browser makes a key for a seat whose key another device keeps; the
+  // player carries its public key (the transfer code) to that device, whose key signs it over
+  // (``handOver``). Until then it is not registered here; ``ensure`` registers it once the old
+  // device has (the same key again is taken as already registered). Returns the transfer code.
+  async function receive(gameId, seat) {
+    const id = `${gameId}:${seat}`;
+    let entry = await read(id);
+    if (!entry || entry.registered) {
+      const keys = await crypto.subtle.generateKey({name: "Ed25519"}, false, ["sign", "verify"]);
+      entry = {id, keys, registered: false};
+      await write(entry);
+    }
+    return hex(await crypto.subtle.exportKey("raw", entry.keys.publicKey));
+  }
+
+  // The old device hands the seat over to the key of ``code`` (another device's transfer code): its
+  // key signs canon(["privateer-seat-key-v1", game id, seat, old public key, new public key]), the
+  // service registers the new key with that handover, and this browser's key is dropped. {ok, reason}
+  async function handOver(gameId, seat, token, code) {
+    const id = `${gameId}:${seat}`;
+    const entry = await read(id);
+    if (!entry || !entry.registered) { return {ok: false, reason: "this browser holds no key of this seat"}; }
+    code = (code || "").trim().toLowerCase();
+    if (!/^[0-9a-f]{64}$/.test(code)) { return {ok: false, reason: "a transfer code is 64 hex digits"}; }
+    const old = new Uint8Array(await crypto.subtle.exportKey("raw", entry.keys.publicKey));
+    const message = canon(["privateer-seat-key-v1", unhex(gameId), seat, old, unhex(code)]);
+    const handover = hex(await crypto.subtle.sign({name: "Ed25519"}, entry.keys.privateKey, message));
+    const r = await P.api(`/games/${gameId}/seats/${seat}/key`,
+      {token, method: "POST", body: {public_key: code, handover}});
+    if (!r.ok) { return {ok: false, reason: P.reason(r)}; }
+    await tx("readwrite", (s) => s.delete(id));
+    return {ok: true};
+  }
+
   // The signature (hex) of this seat's decision at its version (the expected_version it sends).
   async function sign(gameId, seat, version, decision) {
     const entry = await read(`${gameId}:${seat}`);
@@ -132,5 +166,5 @@
     return hex(await crypto.subtle.sign({name: "Ed25519"}, entry.keys.privateKey, message));
   }
 
-  window.SeatKey = {ensure, sign, canon, hex};
+  window.SeatKey = {ensure, sign, canon, hex, receive, handOver};
 })();

@@ -12,7 +12,9 @@ from uuid import UUID
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from event_store.signing import decision_message, sign
 from service.app import Privateer
+from service.seat_keys import seat_key
 
 needs_chromium = pytest.mark.usefixtures("chromium")  # tests/conftest.py: these tests never download a browser
 DOCS = Path(__file__).resolve().parents[3] / "docs" / "pages"
@@ -86,22 +88,36 @@ class GameOver(AssertionError):
     """``advance``: the game ended first (a seeded game's chance is the server's, not the test's)."""
 
 
-def advance(db: str, gid: str, stop, bot: str = "random", seed: int = 0, limit: int = 3000) -> None:
-    """Play the game on in its store with the rules' own bot until ``stop(machine)``."""
+def advance(db: str, gid: str, stop, bot: str = "random", seed: int = 0, limit: int = 3000,
+            keys: dict[int, bytes] | None = None) -> None:
+    """Play the game on in its store with the rules' own bot until ``stop(machine)``, each decision
+    as its seat would send it: signed with the seat's key (``keys``: seat -> raw private key) when
+    the seat registered one (spec/SPEC.md §6a), and checked as the service checks it
+    (``signed_fields``). A seat whose key the test does not hold (a browser's, which never leaves
+    it) is not played: refused, as the service would refuse its unsigned decision. Each decision goes
+    through ``Privateer.act``, the service's own check of it."""
     app = Privateer(db)
     try:
-        agg = app.load(UUID(gid))
-        m = agg.machine
-        choose_for = m.rules.bots[bot]
+        game_id = UUID(gid)
+        choose_for = app.load(game_id).machine.rules.bots[bot]
         rng = random.Random(seed)
         for _ in range(limit):
+            agg = app.load(game_id)
+            m = agg.machine
             if stop(m):
                 return
             if m.finished:
                 raise GameOver("the game ended before it came to the point")
             seat = m.to_act()[0]
-            agg.record(m.decide(seat, choose_for(m.s, seat, m.legal(seat), rng), app.chance_for(agg)))
-            app.save_game(agg)
+            decision = choose_for(m.s, seat, m.legal(seat), rng)
+            signature = None
+            if seat_key(m, seat) is not None:
+                if seat not in (keys or {}):
+                    raise AssertionError(f"seat {seat} signs its own decisions (its key is its browser's): advance "
+                                         "cannot decide for it; play it on its page, or give advance its key")
+                signature = sign((keys or {})[seat], decision_message(game_id.bytes, seat, m.seen(seat, agg.version),
+                                                                      decision)).hex()
+            app.act(game_id, seat, decision, agg.version, signature=signature)
         raise AssertionError("the game never came to the point")
     finally:
         app.close()
