@@ -27,7 +27,7 @@ from service.records.end import check_end, kept_end
 from service.kernel.chance import ReplayChance, derive_key, recompute
 from service.kernel.corrections import in_step, is_correction, retracted_versions
 from service.kernel.errors import PrivateerError
-from service.kernel.machine import BESIDE_STEPS as BESIDE, CHANCE_TYPES, Ev, Machine, same_events
+from service.kernel.machine import BESIDE_STEPS, CHANCE_TYPES, Ev, Machine, same_events
 from service.kernel.rules import Rules
 from service.kernel.games import get_rules
 from service.referee_key import referee_problem
@@ -229,7 +229,7 @@ def rerun(envs: list[Envelope], report: AuditReport) -> bool:
             machine.apply_retracted(e.ev())
             i += 1
             continue
-        if e.type == "EntropyAdded" or e.type in BESIDE:
+        if e.type == "EntropyAdded" or e.type in BESIDE_STEPS:
             machine.apply(e.ev())
             i += 1
             continue
@@ -245,8 +245,8 @@ def rerun(envs: list[Envelope], report: AuditReport) -> bool:
             continue
         j = _step_end(envs, i, retracted)
         # a seat named while a table step awaited an outcome: not one of the step's events
-        named = [r for r in envs[i + 1:j] if r.type in BESIDE]
-        recorded = [r for r in envs[i:j] if r.type not in BESIDE] if named else envs[i:j]
+        named = [r for r in envs[i + 1:j] if r.type in BESIDE_STEPS]
+        recorded = [r for r in envs[i:j] if r.type not in BESIDE_STEPS] if named else envs[i:j]
         if not _step_agrees(machine, recorded, revealed, retracted, report):
             return False
         if recorded[-1].type == "ChanceAwaited" and j < n:
@@ -302,7 +302,7 @@ def _region_agrees(machine: Machine, envs: list[Envelope], i: int, k: int, revea
     for t in cuts + [end]:
         then = _ranges_before(envs, t)
         made = [r for r in region if r.version < t and r.version not in then and r.version not in own
-                and r.type not in BESIDE]
+                and r.type not in BESIDE_STEPS]
         if not _step_agrees(machine.copy(), made, revealed, then, report):
             return None
         if t == end and on_line and made[-1].type == "ChanceAwaited" and k < len(envs):
@@ -403,7 +403,7 @@ def rerun_retracted(envs: list[Envelope], rules: Rules, retracted: set[int], rev
             continue
         # the step as it was made: its events up to the next step (the correction that retracted it ends it too)
         j = _step_end(envs, i, {v for v in (x.version for x in envs) if v not in retracted})
-        if not _step_agrees(machine, [r for r in envs[i:j] if r.type not in BESIDE], revealed, then, report):
+        if not _step_agrees(machine, [r for r in envs[i:j] if r.type not in BESIDE_STEPS], revealed, then, report):
             _said_retracted(report)
             return False
     return True
@@ -465,7 +465,7 @@ def check_shapes(envs: list[Envelope], report: AuditReport) -> bool:
         if not (isinstance(to, int) and 1 <= to < v - 2 and d.get("retracted") == [to + 1, v - 2]):
             return not report.fail(v, e.type, f"its retracted range is not [to_version + 1, {v - 2}]")
         cut, after = envs[to - 1], envs[to]
-        if not (after.type in ("Decided", "EntropyAdded") or after.type in BESIDE
+        if not (after.type in ("Decided", "EntropyAdded") or after.type in BESIDE_STEPS
                 or (cut.type == "ChanceAwaited" and after.type in CHANCE_TYPES)):
             return not report.fail(v, e.type, f"version {to} is neither a step boundary nor just before an outcome")
     created = envs[0].data
