@@ -1,0 +1,53 @@
+"""What a referee recording a game types at a table (issue 45, "the referee's keystrokes"):
+names as printed or as the log says them, refusals that say why and what may be typed,
+counts a refusal leaves alone, one plain line a decision. Each drives the real command."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from uuid import UUID
+
+from service.app import Privateer
+
+DEMAND = "cocoa food rum spices sugar textiles tobacco wood " * 2
+
+
+def run_table(cli, gid, lines, *options):
+    return subprocess.run([sys.executable, "-m", "tools", "table", gid, *options], input="\n".join(lines) + "\n",
+                          capture_output=True, text=True, env=cli.env, timeout=300)
+
+
+def mm_at_the_captains(cli):
+    """An M&M table game whose setup waits for seat 1's captain card."""
+    gid = cli.ok("new", "merchants-and-marauders", "--seats", "2", "--table").strip()
+    cli.ok("chance", gid, *DEMAND.split(), "X01", "X10")
+    assert "captain" in cli.ok("status", gid)
+    return gid
+
+
+def drawn(cli, gid):
+    return [(e.data["deck"], e.data["card"]) for e in Privateer(cli.db).stored_events(UUID(gid)) if e.type == "CardDrawn"]
+
+
+def test_a_captain_is_typed_as_printed_or_as_the_log_says_it_any_case(cli):
+    gid = mm_at_the_captains(cli)
+    cli.ok("chance", gid, "Captain 6")
+    assert drawn(cli, gid)[-1] == ("captains", "captain_06")
+    cli.ok("chance", gid, "CAPTAIN CARD 7")      # as `tools log` says it
+    assert drawn(cli, gid)[-1] == ("captains", "captain_07")
+    assert "captain card 6" in cli.ok("log", gid).lower()
+
+
+def test_a_refused_card_lists_the_closest_first_then_all_that_may_be_typed(cli):
+    gid = mm_at_the_captains(cli)
+    p = cli.run("chance", gid, "Captain 66", check=2)
+    said = p.stderr
+    assert "more" not in said, said
+    closest = said.split("closest: ")[1].split(";")[0]
+    assert closest.startswith("Captain 6"), said
+    listed = said.split("all: ")[1]
+    for name in ("Frances Wright", "Felipe", "Alexandre Villon", "Captain 16", "Pepijn van Avezaath"):
+        assert name in listed, said
+    assert listed.index("Captain 6") < listed.index("Captain 16")    # numbers in order
+    assert drawn(cli, gid)[-1][0] != "captains"     # nothing recorded
