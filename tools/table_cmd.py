@@ -55,10 +55,11 @@ COMMANDS = ["undo", "back", "fix", "outcomes", "correct", "referee", "log", "sta
 
 
 class Session:
-    def __init__(self, app_: Privateer, gid: UUID, out: Callable[[str], object] = print):
+    def __init__(self, app_: Privateer, gid: UUID, out: Callable[[str], object] = print, json_out: bool = False):
         self.app = app_
         self.gid = gid
         self.out = out
+        self.json_out = json_out  # a decision's receipt as JSON, not its plain line
         self.lines = 0
         self.shown: int | None = None  # the version the game was at when what it waits for was last shown
         self.refused: tuple[int, int] | None = None  # the first refusal: (line number, its exit code)
@@ -233,9 +234,16 @@ class Session:
             decision = legal[k - 1]
         else:
             decision = loads(text, "the decision")
+        said = m.said_choices([decision])[0] if isinstance(decision, dict) else str(decision)
         self._report(self.app.act(self.gid, seat, decision, self.shown))
-        receipt = self.app.receipt(self.app.load(self.gid), seat)  # the seat's, for `tools verify --receipt`
-        self.out("  receipt " + json.dumps(receipt, separators=(",", ":")))
+        game = self.app.load(self.gid)
+        if self.json_out:
+            receipt = self.app.receipt(game, seat)  # the seat's, for `tools verify --receipt`
+            self.out("  receipt " + json.dumps(receipt, separators=(",", ":")))
+        else:
+            name = (m.config.get("players") or {}).get(str(seat))
+            self.out(f"  recorded: seat {seat}{f' ({name})' if name else ''} decided {said}; "
+                     f"the game is at version {game.version}")
 
     def _undo(self) -> None:
         to_version = undo_point(self.app.stored_events(self.gid))
@@ -309,7 +317,8 @@ def _readline(session: Session) -> None:
 @app.command()
 @guarded
 def table(game_id: GameId, db: DbOpt = None,
-          quiet: Annotated[bool, typer.Option("--quiet", help="Print only errors and the final state.")] = False) -> None:
+          quiet: Annotated[bool, typer.Option("--quiet", help="Print only errors and the final state.")] = False,
+          json_out: Annotated[bool, typer.Option("--json", help="After each decision, the seat's signed receipt as JSON (for `tools verify --receipt`), not its plain line.")] = False) -> None:
     """The referee's session at a table: numbered decisions, outcomes as spoken, undo; one warm process.
 
     Example: `tools table 3f2a9c`, then `3` (the third decision listed), `4 6` (two dice), `undo`, `quit`.
@@ -318,7 +327,7 @@ def table(game_id: GameId, db: DbOpt = None,
     a = open_app(db)
     gid = a.resolve_id(game_id)
     out = (lambda text: print(text) if text.startswith("error") else None) if quiet else print
-    session = Session(a, gid, out)
+    session = Session(a, gid, out, json_out)
     session.run(sys.stdin)
     if quiet:
         print(waiting_for(session.machine())["text"])

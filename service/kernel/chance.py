@@ -271,7 +271,7 @@ def what_may_be_typed(spec: dict, ordered: list, value: Any) -> str:
     from difflib import SequenceMatcher
 
     names = spec.get("names") or {}
-    counts = Counter(said_as(c, spec) if c in names else canon(c).strip('"') for c in ordered)
+    counts = Counter(said_as(c, spec) if c in names else _COPY_MARK.sub("", canon(c).strip('"')) for c in ordered)
     order = sorted(counts, key=_natural)
     left = [f"{n} x{counts[n]}" if counts[n] > 1 else n for n in order]
     typed = said_key(value) if isinstance(value, str) else canon(value)
@@ -281,6 +281,9 @@ def what_may_be_typed(spec: dict, ordered: list, value: Any) -> str:
     scored = sorted(((likeness(n), i) for i, n in enumerate(order)), key=lambda si: -si[0])
     close = [left[i] for score, i in scored[:3] if score >= 0.6] if typed else []
     return (f"; closest: {', '.join(close)}" if close else "") + f"; all: {', '.join(left)}"
+
+
+_COPY_MARK = re.compile(r"(?<=\d)[a-z]$")   # blue-4a, blue-4b: copies of blue-4, which names any of them
 
 
 def _natural(name: str) -> list:

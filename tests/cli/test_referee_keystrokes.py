@@ -51,3 +51,16 @@ def test_a_refused_card_lists_the_closest_first_then_all_that_may_be_typed(cli):
         assert name in listed, said
     assert listed.index("Captain 6") < listed.index("Captain 16")    # numbers in order
     assert drawn(cli, gid)[-1][0] != "captains"     # nothing recorded
+
+
+def test_a_decision_at_the_table_says_one_plain_line_and_the_receipt_only_with_json(cli):
+    gid = cli.ok("new", "letter-of-marque", "--seats", "2", "--table", "--player", "1=Ada").strip()
+    p = run_table(cli, gid, ["4 3", "@1 1", "quit"])
+    assert p.returncode == 0, p.stdout + p.stderr
+    version = Privateer(cli.db).load(UUID(gid)).version
+    assert f"  recorded: seat 1 (Ada) decided place an armed ship on the treasure; the game is at version {version}" \
+        in p.stdout.splitlines(), p.stdout
+    assert "receipt" not in p.stdout and "{" not in p.stdout
+    p = run_table(cli, gid, ["1", "quit"], "--json")
+    line = next(x for x in p.stdout.splitlines() if x.strip().startswith("receipt "))
+    assert '"seat":2' in line and '"signature"' in line
