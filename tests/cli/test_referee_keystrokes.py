@@ -64,3 +64,27 @@ def test_a_decision_at_the_table_says_one_plain_line_and_the_receipt_only_with_j
     p = run_table(cli, gid, ["1", "quit"], "--json")
     line = next(x for x in p.stdout.splitlines() if x.strip().startswith("receipt "))
     assert '"seat":2' in line and '"signature"' in line
+
+
+def test_referee_list_gives_every_field_a_ruling_takes_and_the_note(cli):
+    import json
+    import random
+
+    app = Privateer(cli.db)
+    gid = app.create("merchants-and-marauders", 2)
+    rng = random.Random(3)
+    for _ in range(5000):          # play on until an NPC is at sea: its move may be overruled
+        m = app.load(gid).machine
+        if m.rules.referee_legal(m.state):
+            break
+        seat = m.to_act()[0]
+        app.act(gid, seat, rng.choice(m.legal(seat)))
+    said = cli.ok("referee", gid.hex, "--list")
+    first = json.loads(said.splitlines()[1].strip().split("  (")[0])
+    assert set(first) == {"referee", "npc", "to", "reason"}, said
+    assert "as the printed board has it" in said.splitlines()[1]
+    assert '{"referee": "note", "text": ' in said
+    # the line as listed is taken as it stands, the reason in the referee's words
+    first["reason"] = "the Dutch ship sails clockwise on our board"
+    cli.ok("referee", gid.hex, json.dumps(first))
+    assert any("the Dutch ship sails clockwise" in e["text"] for e in cli.json("log", gid.hex))
