@@ -37,13 +37,12 @@ if TYPE_CHECKING:
     from service.app import Privateer
     from service.kernel.events import Ev
     from service.kernel.machine import Machine
-from collections import Counter
 from typing import Annotated
 
 import typer
 
 from service.json_text import loads
-from service.kernel.chance import said_as
+from service.kernel.chance import typed_names
 from service.kernel.corrections import undo_point
 from service.kernel.errors import BadInput, IllegalDecision, NotYourTurn, PrivateerError, StaleVersion
 from tools.common import DbOpt, GameId, app, guarded, open_app
@@ -87,14 +86,9 @@ class Session:
         self.out(f"turn {m.turn()}: {text}")
         a = w["awaiting_chance"]
         if a is not None and a["kind"] == "card":
-            choices = a["choices"]
-            names = a.get("names") or {}
-            if names:  # as printed, counted: "rum x5, sugar x4"; copies that differ each with its mark
-                counts = Counter(said_as(c, a) for c in choices)
-                shown = [f"{n} x{k}" if k > 1 else n for n, k in sorted(counts.items())]
-            else:
-                shown = [str(c) for c in choices]
-            self.out(f"  {len(choices)} possible: {', '.join(shown[:12])}" + (" ..." if len(shown) > 12 else ""))
+            choices = a["choices"]  # as they may be typed, counted: "rum x5, sugar x4", "blue-2 x3";
+            shown = typed_names(a, choices)[1]  # copies that differ each with its mark
+            self.out(f"  {len(choices)} possible: {', '.join(shown[:40])}" + (" ..." if len(shown) > 40 else ""))
         elif a is None and w["to_act"]:
             for seat in w["to_act"]:
                 for line in numbered(m, m.offered(seat), f"@{seat} " if len(w["to_act"]) > 1 else ""):

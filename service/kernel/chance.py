@@ -267,13 +267,9 @@ def validate(spec: dict, value: Any) -> tuple[Any, int | None]:
 def what_may_be_typed(spec: dict, ordered: list, value: Any) -> str:
     """The cards left, as a referee may type them (printed names, counted), the closest
     to ``value`` first: ``; closest: Captain 6, Captain 16; all: Alexandre Villon, ...``."""
-    from collections import Counter
     from difflib import SequenceMatcher
 
-    names = spec.get("names") or {}
-    counts = Counter(said_as(c, spec) if c in names else _COPY_MARK.sub("", canon(c).strip('"')) for c in ordered)
-    order = sorted(counts, key=_natural)
-    left = [f"{n} x{counts[n]}" if counts[n] > 1 else n for n in order]
+    order, left = typed_names(spec, ordered)
     typed = said_key(value) if isinstance(value, str) else canon(value)
 
     def likeness(name: str) -> float:   # to the name, or to its part before a bracket ("Captain 6")
@@ -281,6 +277,17 @@ def what_may_be_typed(spec: dict, ordered: list, value: Any) -> str:
     scored = sorted(((likeness(n), i) for i, n in enumerate(order)), key=lambda si: -si[0])
     close = [left[i] for score, i in scored[:3] if score >= 0.6] if typed else []
     return (f"; closest: {', '.join(close)}" if close else "") + f"; all: {', '.join(left)}"
+
+
+def typed_names(spec: dict, cards: list) -> tuple[list[str], list[str]]:
+    """The names ``cards`` (of a card request ``spec``) may be typed by, in order, and the
+    same counted: ``(["blue-2", ...], ["blue-2 x3", ...])`` (a name takes any copy of it)."""
+    from collections import Counter
+
+    names = spec.get("names") or {}
+    counts = Counter(said_as(c, spec) if c in names else _COPY_MARK.sub("", canon(c).strip('"')) for c in cards)
+    order = sorted(counts, key=_natural)
+    return order, [f"{n} x{counts[n]}" if counts[n] > 1 else n for n in order]
 
 
 _COPY_MARK = re.compile(r"(?<=\d)[a-z]$")   # blue-4a, blue-4b: copies of blue-4, which names any of them

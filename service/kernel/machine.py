@@ -844,6 +844,7 @@ class Machine:
         if not words:
             raise BadInput("give at least one outcome")
         events: list[Ev] = []
+        at_start = {}   # each deck awaited on the line, as it stood before the line: what the table still holds
         i = 0
         while i < len(words):
             awaited = self.kernel_state["awaiting"]
@@ -859,11 +860,18 @@ class Machine:
                     raise BadInput(f"{awaited['n']} dice are awaited ({awaited.get('why', '')}): "
                                    f"give {awaited['n']} faces, got {len(words) - i}")
             outcome = words[i:i + take] if take > 1 else words[i]
+            if awaited["kind"] == "card":
+                at_start.setdefault(awaited["deck"], len(awaited["choices"]))
             try:
                 events += self.enter_chance(outcome)
             except PrivateerError as e:
                 at = f"outcome {i + 1}: " if len(words) > 1 else ""
-                raise type(e)(at + e.reason) from None
+                reason = e.reason
+                left = len(awaited.get("choices") or ())
+                if i and awaited["kind"] == "card" and at_start[awaited["deck"]] != left:   # a count as the table has it
+                    reason = reason.replace(f"({left} cards left", f"({at_start[awaited['deck']]} cards left, "
+                                            f"{left} after the outcomes before it on this line", 1)
+                raise type(e)(at + reason + ("; nothing on this line was recorded" if i else "")) from None
             i += take
         return events
 

@@ -88,3 +88,17 @@ def test_referee_list_gives_every_field_a_ruling_takes_and_the_note(cli):
     first["reason"] = "the Dutch ship sails clockwise on our board"
     cli.ok("referee", gid.hex, json.dumps(first))
     assert any("the Dutch ship sails clockwise" in e["text"] for e in cli.json("log", gid.hex))
+
+
+def test_a_refused_deal_records_nothing_and_counts_the_cards_as_the_table_holds_them(cli):
+    gid = cli.ok("new", "loot", "--seats", "2", "--table").strip()
+    cli.ok("chance", gid, "1")
+    before = cli.json("status", gid)
+    held = len(before["awaiting_chance"]["choices"])
+    p = cli.run("chance", gid, "blue-2", "blue-3", "blue-4", "purple-9", check=2)
+    assert f"({held} cards left, {held - 3} after the outcomes before it on this line" in p.stderr, p.stderr
+    assert "nothing on this line was recorded" in p.stderr
+    after = cli.json("status", gid)
+    assert after["version"] == before["version"] and len(after["awaiting_chance"]["choices"]) == held
+    p = run_table(cli, gid, ["status"])
+    assert f"{held} possible" in p.stdout
