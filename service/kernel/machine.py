@@ -844,7 +844,7 @@ class Machine:
         if not words:
             raise BadInput("give at least one outcome")
         events: list[Ev] = []
-        at_start = {}   # each deck awaited on the line, as it stood before the line: what the table still holds
+        at_start: dict[str, int] = {}   # each deck awaited on the line, as it stood before the line: what the table still holds
         i = 0
         while i < len(words):
             awaited = self.kernel_state["awaiting"]
