@@ -624,8 +624,13 @@ class Machine:
 
     def offered(self, seat: int) -> list[dict]:
         """``legal`` as a person choosing reads it: copies of one face read as one card,
-        and one decision for each kind (service/kernel/copies.py). ``decide`` takes them."""
-        return offered(self.legal(seat), self.alike())
+        and one decision for each kind (service/kernel/copies.py), the actions the rules list
+        first (``Rules.listed_first``: "done") at the top. ``decide`` takes them."""
+        shown = offered(self.legal(seat), self.alike())
+        first = self.rules.listed_first
+        if first and any(d.get("action") in first for d in shown):
+            shown = [d for d in shown if d.get("action") in first] + [d for d in shown if d.get("action") not in first]
+        return shown
 
     def _listed(self, seat: int) -> list[dict]:
         """The rules' list for ``seat``, kept until the state changes (``apply``,

@@ -102,3 +102,24 @@ def test_a_refused_deal_records_nothing_and_counts_the_cards_as_the_table_holds_
     assert after["version"] == before["version"] and len(after["awaiting_chance"]["choices"]) == held
     p = run_table(cli, gid, ["status"])
     assert f"{held} possible" in p.stdout
+
+
+def test_done_committing_keeps_its_number_from_turn_to_turn(cli):
+    import random
+
+    app = Privateer(cli.db)
+    gid = app.create("kaisers-pirates", 3)
+    rng = random.Random(5)
+    seen, counts = [], set()
+    for _ in range(3000):
+        m = app.load(gid).machine
+        if m.finished or len(seen) == 4:
+            break
+        seat = m.to_act()[0]
+        legal = m.legal(seat)
+        if m.state["phase"] == "commit" and len(legal) not in counts and len(legal) > 3:
+            counts.add(len(legal))       # a commit phase with another number of choices than before
+            listed = cli.ok("legal", gid.hex, "--seat", seat).splitlines()
+            seen.append(listed[1].strip())
+        app.act(gid, seat, rng.choice(legal))
+    assert len(seen) == 4 and set(seen) == {"1. done committing cards"}, seen

@@ -138,6 +138,7 @@ class KaisersPirates(Rules):
     # phantom's glossary actions and Recalled, steps 9-10 "by" the phantom, section 6 in solitaire, windows skipped)
     min_seats = 1      # 1: the solitaire game (section 5, solitaire.py)
     max_seats = 4
+    listed_first = frozenset({"done", "end_turn"})  # number 1 in every list they are in (Machine.offered)
 
     def parse_options(self, seats: int, options: dict[str, Any]) -> dict[str, Any]:
         out: dict[str, Any] = {}
