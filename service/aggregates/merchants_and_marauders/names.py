@@ -23,6 +23,7 @@ _NUMBERED = re.compile(r"^(Captain|Mission|Rumor|Event|Glory card) (\d+)$")
 # the decks (CardDrawn, DeckShuffled), in words: (the deck, one of its cards)
 DECKS = {
     "captains": ("the captain deck", "captain"), "first_player": ("the players' captain cards", "captain"),
+    "hunt_tie": ("the tied players' captain cards", "captain"),
     "glory": ("the glory deck", "glory card"), "events": ("the event deck", "event card"),
     "rumors": ("the rumor deck", "rumor"), "missions": ("the mission deck", "mission"),
     "cargo": ("the cargo deck", "cargo card"), "demand_tiles": ("the demand tiles", "demand tile"),
@@ -108,7 +109,7 @@ class Names:
         """A card drawn from ``deck``, as a noun: "captain card 9", "the glory card Carpenter"."""
         if not isinstance(card, str):
             return words(card)
-        if deck in ("captains", "first_player"):
+        if deck in ("captains", "first_player", "hunt_tie"):
             return self.captain(card)
         if deck in ("demand_tiles", "demand_reserve"):
             return f"a {self.S['demand'].get(card, words(card))} demand tile"

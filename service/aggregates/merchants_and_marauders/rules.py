@@ -93,11 +93,12 @@ class MerchantsAndMarauders(Rules):
     options_said = {"glory": "glory points to win, 2 to 30 (default 10)",
                     "decline": "an announced glory card may be declined: any (the Italian book, default: "
                                "each time) or once (the Portuguese book: 'uma vez no turno', once a turn)"}
-    rules_version = "5"  # 2: at a table, face-down tiles and tokens are named only when turned over;
+    rules_version = "6"  # 2: at a table, face-down tiles and tokens are named only when turned over;
     # 3: glory cards and withdrawals after the last action, the three-card rule, St. John's transfer;
     # 4: glory cards played in combat and other players' turns, rumors followed and missions completed;
     # 5: a fight won earns glory, the NPC's controller is the next player, NPCs hunt players in port;
-    # what the table sees (a cargo card bought, a card's gold loss), the first player's captain card
+    # what the table sees (a cargo card bought, a card's gold loss), the first player's captain card;
+    # 6: an NPC's hunting tie drawn among the tied players' captain cards, no draw among one card
     min_seats = 2
     max_seats = 4
 
@@ -245,7 +246,7 @@ class MerchantsAndMarauders(Rules):
             return dict(S["upgrade_name"])
         if deck in ("merchant_tokens", "merchant_track"):
             return dict(S["merchant"])
-        table = {"captains": S["captains"], "first_player": S["captains"], "glory": S["glory"], "events": S["events"], "rumors": S["rumors"],
+        table = {"captains": S["captains"], "first_player": S["captains"], "hunt_tie": S["captains"], "glory": S["glory"], "events": S["events"], "rumors": S["rumors"],
                  "missions": S["missions"]}.get(deck)
         if table:
             return {k: v["name"] for k, v in table.items() if isinstance(v, dict) and v.get("name")}
