@@ -123,3 +123,61 @@ def test_done_committing_keeps_its_number_from_turn_to_turn(cli):
             seen.append(listed[1].strip())
         app.act(gid, seat, rng.choice(legal))
     assert len(seen) == 4 and set(seen) == {"1. done committing cards"}, seen
+
+
+def test_a_refusal_names_its_reason_in_the_games_words(cli):
+    import json
+    import random
+
+    from service.kernel.errors import IllegalDecision
+
+    app = Privateer(cli.db)
+    gid = app.create("merchants-and-marauders", 2)
+    rng = random.Random(11)
+    while app.load(gid).machine.state["phase"] == "setup":
+        m = app.load(gid).machine
+        app.act(gid, m.to_act()[0], rng.choice(m.legal(m.to_act()[0])))
+    seat = app.load(gid).machine.to_act()[0]
+    p = cli.run("act", gid.hex, "--seat", seat, json.dumps({"action": "glory_decline", "card": "G01"}), check=3)
+    assert "no glory card is announced to you now" in p.stderr and "glory_decline" not in p.stderr, p.stderr
+    # a ship scouted once this turn: "already scouted"
+    said = None
+    for _ in range(4000):
+        m = app.load(gid).machine
+        if m.finished:
+            break
+        seat = m.to_act()[0]
+        legal = m.legal(seat)
+        scouts = [d for d in legal if d["action"] == "scout"]
+        if scouts:
+            app.act(gid, seat, scouts[0])
+            m = app.load(gid).machine
+            if m.to_act() == [seat] and scouts[0] not in m.legal(seat) and m.state["combat"] is None:
+                try:
+                    app.act(gid, seat, scouts[0])
+                except IllegalDecision as e:
+                    said = e.reason
+                    break
+            continue
+        app.act(gid, seat, rng.choice(legal))
+    assert said is not None and "already scouted" in said, said
+
+
+def test_the_kaisers_pirates_say_why_an_answer_is_refused_without_a_window():
+    from service.kernel.errors import IllegalDecision
+    from service.kernel.local import LocalGame
+
+    import random
+
+    g = LocalGame("kaisers-pirates", 3)
+    rng = random.Random(1)
+    while not (g.machine.state["phase"] == "resolve" and g.machine.state["window"] is None):
+        s = g.to_act()[0]
+        g.act(s, rng.choice(g.legal(s)))
+    seat = g.to_act()[0]
+    try:
+        g.act(seat, {"action": "decline"})
+    except IllegalDecision as e:
+        assert "no window is open for you" in e.reason and "see the legal decisions" not in e.reason, e.reason
+    else:
+        raise AssertionError("a decline with no window open was taken")
