@@ -181,3 +181,21 @@ def test_the_kaisers_pirates_say_why_an_answer_is_refused_without_a_window():
         assert "no window is open for you" in e.reason and "see the legal decisions" not in e.reason, e.reason
     else:
         raise AssertionError("a decline with no window open was taken")
+
+
+def test_a_position_takes_either_books_names_for_weapons_and_ships(cli, tmp_path):
+    import json
+
+    position = {"to_play": "Felipe", "players": [
+        {"captain": "Felipe", "ship": "Fregata", "sea": "Port Royal", "weapons": ["Grapeshot", "Palle a Catena"]},
+        {"captain": "Frances Wright", "sea": "Port Royal", "weapons": ["grappling hooks"]}]}
+    f = tmp_path / "pos.json"
+    f.write_text(json.dumps(position), encoding="utf-8")
+    gid = cli.ok("new", "merchants-and-marauders", "--seats", "2", "--position", str(f)).strip()
+    state = Privateer(cli.db).load(UUID(gid)).machine.state
+    felipe = next(p for p in state["players"] if p["captain"] == "felipe")
+    assert sorted(felipe["weapons"]) == ["chain_shot", "grape_shot"] and felipe["ship"]["type"] == "frigate"
+    position["players"][0]["weapons"] = ["Grapeshoot"]
+    f.write_text(json.dumps(position), encoding="utf-8")
+    p = cli.run("new", "merchants-and-marauders", "--seats", "2", "--position", str(f), check=2)
+    assert "no 'Grapeshoot'" in p.stderr and "grape shot" in p.stderr and "..." not in p.stderr, p.stderr

@@ -33,6 +33,17 @@ DECKS = {
 }
 
 
+# what the Italian and the Portuguese books call what the catalog names in English, where they
+# differ (merchants_and_marauders.it.txt / .pt.txt): a referee may type either book's word
+BOOK_NAMES = {
+    "grape_shot": ["Grapeshot", "Grape shots", "Palle a Grappolo", "Palla a Grappolo"],
+    "chain_shot": ["Chain shots", "Palle a Catena", "Palla a Catena"],
+    "grappling_hooks": ["Grappling Hook", "Ramponi uncinati", "Rampone uncinato"],
+    "sloop": ["Brigantino"], "flute": ["Corvetta"], "frigate": ["Fregata"], "galleon": ["Galeone"],
+    "man_o_war": ["Vascello", "Navio de guerra"],
+}
+
+
 def printed(name: str) -> str:
     """A catalog's name as it may be read: its "(unknown)" marks left out, a card known
     only by its number said as one ("Glory card 21 (unknown)" -> "glory card 21")."""
