@@ -196,8 +196,7 @@ class Session:
                 continue
             take = a["n"] if a["kind"] == "dice" else 1  # n dice take n words
             if len(tokens) < take:
-                self.out(f"error: {take} dice are awaited: give {take} faces")
-                return
+                raise BadInput(f"{take} dice are awaited: give {take} faces")
             group, tokens = tokens[:take], tokens[take:]
             try:
                 self._report(self.app.enter_chances(self.gid, [parse_word(w) for w in group], self.shown))

@@ -199,3 +199,4 @@ def test_a_position_takes_either_books_names_for_weapons_and_ships(cli, tmp_path
     f.write_text(json.dumps(position), encoding="utf-8")
     p = cli.run("new", "merchants-and-marauders", "--seats", "2", "--position", str(f), check=2)
     assert "no 'Grapeshoot'" in p.stderr and "grape shot" in p.stderr and "..." not in p.stderr, p.stderr
+
