@@ -200,3 +200,23 @@ def test_a_position_takes_either_books_names_for_weapons_and_ships(cli, tmp_path
     p = cli.run("new", "merchants-and-marauders", "--seats", "2", "--position", str(f), check=2)
     assert "no 'Grapeshoot'" in p.stderr and "grape shot" in p.stderr and "..." not in p.stderr, p.stderr
 
+
+
+def test_legal_says_the_price_of_a_cargo_card_offered_in_port(cli):
+    import random
+
+    app = Privateer(cli.db)
+    gid = app.create("merchants-and-marauders", 2)
+    rng = random.Random(4)
+    for _ in range(3000):
+        m = app.load(gid).machine
+        seat = m.to_act()[0]
+        legal = m.legal(seat)
+        buys = [d for d in legal if d["action"] == "buy"]
+        if buys:
+            break
+        app.act(gid, seat, rng.choice(legal))
+    price = m.state["port"]["offer"][buys[0]["card"]]
+    listed = cli.ok("legal", gid.hex, "--seat", seat)
+    assert any(line.strip().split(". ", 1)[1].startswith("buy ") and line.endswith(f" for {price} gold")
+               for line in listed.splitlines()[1:]), listed
