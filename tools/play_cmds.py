@@ -105,6 +105,9 @@ def chance(game_id: GameId,
     answers.chance(db, game_id, outcomes, expect_version, json_out)
 
 
+NOTE_FORM = {"referee": "note", "text": "what happened and what was ruled"}
+
+
 @app.command()
 @guarded
 def referee(game_id: GameId,
@@ -128,9 +131,12 @@ def referee(game_id: GameId,
         if json_out:
             return out_json(options)
         if not options:
-            typer.echo("no referee decision is open now")
-        for d in options:
-            typer.echo(json.dumps(d))
+            typer.echo("no ruling of the game's is open now")
+        else:
+            typer.echo("open now, each as this command takes it (every field; a text field: your own words):")
+        for d, said in zip(options, machine.said_choices(options) if options else []):
+            typer.echo(f"  {json.dumps(d)}  ({said})")
+        typer.echo(f"  {json.dumps(NOTE_FORM)}  (a note on the record, at any time: it changes nothing in the game)")
         return
     d = parse_json(decision, "the referee decision")
     events = a.referee(gid, d, expect_version)

@@ -38,13 +38,12 @@ if TYPE_CHECKING:
     from service.kernel.events import Ev
     from service.kernel.machine import Machine
     from service.referee_key import RefereeSign
-from collections import Counter
 from typing import Annotated, Optional
 
 import typer
 
 from service.json_text import loads
-from service.kernel.chance import said_as
+from service.kernel.chance import typed_names
 from service.kernel.corrections import undo_point
 from service.kernel.errors import BadInput, IllegalDecision, NotYourTurn, PrivateerError, StaleVersion
 from tools.common import DbOpt, GameId, app, guarded, open_app
@@ -57,11 +56,12 @@ COMMANDS = ["undo", "back", "fix", "outcomes", "correct", "referee", "log", "sta
 
 class Session:
     def __init__(self, app_: Privateer, gid: UUID, out: Callable[[str], object] = print,
-                 referee: RefereeSign | None = None):
+                 referee: RefereeSign | None = None, json_out: bool = False):
         self.app = app_
         self.gid = gid
         self.out = out
         self.referee = referee  # the referee's signing of each entry (``--referee-key``: service/referee_key.py)
+        self.json_out = json_out  # a decision's receipt as JSON, not its plain line
         self.lines = 0
         self.shown: int | None = None  # the version the game was at when what it waits for was last shown
         self.refused: tuple[int, int] | None = None  # the first refusal: (line number, its exit code)
@@ -89,14 +89,9 @@ class Session:
         self.out(f"turn {m.turn()}: {text}")
         a = w["awaiting_chance"]
         if a is not None and a["kind"] == "card":
-            choices = a["choices"]
-            names = a.get("names") or {}
-            if names:  # as printed, counted: "rum x5, sugar x4"; copies that differ each with its mark
-                counts = Counter(said_as(c, a) for c in choices)
-                shown = [f"{n} x{k}" if k > 1 else n for n, k in sorted(counts.items())]
-            else:
-                shown = [str(c) for c in choices]
-            self.out(f"  {len(choices)} possible: {', '.join(shown[:12])}" + (" ..." if len(shown) > 12 else ""))
+            choices = a["choices"]  # as they may be typed, counted: "rum x5, sugar x4", "blue-2 x3";
+            shown = typed_names(a, choices)[1]  # copies that differ each with its mark
+            self.out(f"  {len(choices)} possible: {', '.join(shown[:40])}" + (" ..." if len(shown) > 40 else ""))
         elif a is None and w["to_act"]:
             for seat in w["to_act"]:
                 for line in numbered(m, m.offered(seat), f"@{seat} " if len(w["to_act"]) > 1 else ""):
@@ -205,8 +200,7 @@ class Session:
                 continue
             take = a["n"] if a["kind"] == "dice" else 1  # n dice take n words
             if len(tokens) < take:
-                self.out(f"error: {take} dice are awaited: give {take} faces")
-                return
+                raise BadInput(f"{take} dice are awaited: give {take} faces")
             group, tokens = tokens[:take], tokens[take:]
             try:
                 self._report(self.app.enter_chances(self.gid, [parse_word(w) for w in group], self.shown))
@@ -237,9 +231,16 @@ class Session:
             decision = legal[k - 1]
         else:
             decision = loads(text, "the decision")
+        said = m.said_choices([decision])[0] if isinstance(decision, dict) else str(decision)
         self._report(self.app.act(self.gid, seat, decision, self.shown, referee=self.referee))
-        receipt = self.app.receipt(self.app.load(self.gid), seat)  # the seat's, for `tools verify --receipt`
-        self.out("  receipt " + json.dumps(receipt, separators=(",", ":")))
+        game = self.app.load(self.gid)
+        if self.json_out:
+            receipt = self.app.receipt(game, seat)  # the seat's, for `tools verify --receipt`
+            self.out("  receipt " + json.dumps(receipt, separators=(",", ":")))
+        else:
+            name = (m.config.get("players") or {}).get(str(seat))
+            self.out(f"  recorded: seat {seat}{f' ({name})' if name else ''} decided {said}; "
+                     f"the game is at version {game.version}")
 
     def _undo(self) -> None:
         to_version = undo_point(self.app.stored_events(self.gid))
@@ -314,7 +315,8 @@ def _readline(session: Session) -> None:
 @guarded
 def table(game_id: GameId, db: DbOpt = None,
           quiet: Annotated[bool, typer.Option("--quiet", help="Print only errors and the final state.")] = False,
-          referee_key: Annotated[Optional[str], typer.Option("--referee-key", metavar="FILE", help="The referee's own key file (`tools seat-key FILE` makes one): registered once (a public event), it signs every entry; the service then refuses entries without its signature.")] = None) -> None:
+          referee_key: Annotated[Optional[str], typer.Option("--referee-key", metavar="FILE", help="The referee's own key file (`tools seat-key FILE` makes one): registered once (a public event), it signs every entry; the service then refuses entries without its signature.")] = None,
+          json_out: Annotated[bool, typer.Option("--json", help="After each decision, the seat's signed receipt as JSON (for `tools verify --receipt`), not its plain line.")] = False) -> None:
     """The referee's session at a table: numbered decisions, outcomes as spoken, undo; one warm process.
 
     Example: `tools table 3f2a9c`, then `3` (the third decision listed), `4 6` (two dice), `undo`, `quit`.
@@ -328,7 +330,7 @@ def table(game_id: GameId, db: DbOpt = None,
         from service.seat_client import referee_signer
 
         referee = referee_signer(a, gid, referee_key)
-    session = Session(a, gid, out, referee)
+    session = Session(a, gid, out, referee, json_out)
     session.run(sys.stdin)
     if quiet:
         print(waiting_for(session.machine())["text"])

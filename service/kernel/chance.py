@@ -249,16 +249,8 @@ def validate(spec: dict, value: Any) -> tuple[Any, int | None]:
             for i, c in enumerate(ordered):
                 if isinstance(c, str) and is_copy_of(c, value.strip().lower()):
                     return c, i
-        if names:
-            from collections import Counter
-
-            counts = Counter(names.get(c, str(c)) for c in ordered)   # by printed name (the marks: when one is named)
-            left = [f"{n} x{k}" if k > 1 else n for n, k in sorted(counts.items())]
-        else:
-            left = sorted({canon(c) for c in ordered})
-        shown = ", ".join(left[:8]) + (f" and {len(left) - 8} more" if len(left) > 8 else "")
         raise ChanceRejected(f"card {json.dumps(value)} is not left in deck {spec['deck']!r} "
-                             f"({len(ordered)} cards left: {shown})")
+                             f"({len(ordered)} cards left{what_may_be_typed(spec, ordered, value)})")
     if kind == "pick":
         key = canon(value)
         for i, o in enumerate(spec["options"]):
@@ -272,10 +264,45 @@ def validate(spec: dict, value: Any) -> tuple[Any, int | None]:
     raise ChanceRejected(f"unknown chance kind {kind!r}")
 
 
+def what_may_be_typed(spec: dict, ordered: list, value: Any) -> str:
+    """The cards left, as a referee may type them (printed names, counted), the closest
+    to ``value`` first: ``; closest: Captain 6, Captain 16; all: Alexandre Villon, ...``."""
+    from difflib import SequenceMatcher
+
+    order, left = typed_names(spec, ordered)
+    typed = said_key(value) if isinstance(value, str) else canon(value)
+
+    def likeness(name: str) -> float:   # to the name, or to its part before a bracket ("Captain 6")
+        return max(SequenceMatcher(None, typed, said_key(form)).ratio() for form in (name, name.split("(")[0]))
+    scored = sorted(((likeness(n), i) for i, n in enumerate(order)), key=lambda si: -si[0])
+    close = [left[i] for score, i in scored[:3] if score >= 0.6] if typed else []
+    return (f"; closest: {', '.join(close)}" if close else "") + f"; all: {', '.join(left)}"
+
+
+def typed_names(spec: dict, cards: list) -> tuple[list[str], list[str]]:
+    """The names ``cards`` (of a card request ``spec``) may be typed by, in order, and the
+    same counted: ``(["blue-2", ...], ["blue-2 x3", ...])`` (a name takes any copy of it)."""
+    from collections import Counter
+
+    names = spec.get("names") or {}
+    counts = Counter(said_as(c, spec) if c in names else _COPY_MARK.sub("", canon(c).strip('"')) for c in cards)
+    order = sorted(counts, key=_natural)
+    return order, [f"{n} x{counts[n]}" if counts[n] > 1 else n for n in order]
+
+
+_COPY_MARK = re.compile(r"(?<=\d)[a-z]$")   # blue-4a, blue-4b: copies of blue-4, which names any of them
+
+
+def _natural(name: str) -> list:
+    """A name's sort key: its words, a number as a number (Captain 6 before Captain 16)."""
+    return [(0, int(w), "") if w.isdigit() else (1, 0, w) for w in said_key(name).split()]
+
+
 def said_key(text: str) -> str:
     """A name as typed, compared: lower case, any run of spaces and punctuation one space
-    (``Dutch Naval Ship (Philips van Almonde)`` = ``dutch naval ship philips van almonde``)."""
-    return " ".join(_WORDS.findall(text.lower()))
+    (``Dutch Naval Ship (Philips van Almonde)`` = ``dutch naval ship philips van almonde``),
+    a number without its leading zeros (``captain_06`` = ``Captain 6``)."""
+    return " ".join(w.lstrip("0") or "0" if w.isdigit() else w for w in _WORDS.findall(text.lower()))
 
 
 _WORDS = re.compile(r"[^\W_]+")
@@ -316,6 +343,12 @@ def by_name(spec: dict, ordered: list, value: str) -> tuple[Any, int] | None:
             return c, i                  # its id, or its name and mark: this very card
         if said_key(names.get(c, "")) == key or any(said_key(a) == key for a in aliases.get(c, ())):
             found.append((c, i))
+    if not found:       # its printed name before a bracket, the word "card" aside: "Captain 6" or
+        bare = _uncarded(key)   # "captain card 6" (as a log says it) for "Captain 6 (name unknown)"
+        for i, c in enumerate(ordered):
+            name = names.get(c, "")
+            if _uncarded(said_key(name.split("(")[0])) == bare:
+                found.append((c, i))
     if not found:       # its name, then words of its mark in their order, enough to tell it apart: "rum 3 masts"
         for i, c in enumerate(ordered):
             name = said_key(names.get(c, "")) if c in marks else ""
@@ -332,6 +365,10 @@ def by_name(spec: dict, ordered: list, value: str) -> tuple[Any, int] | None:
                              f"{spec['deck']!r}: say which, by its id or by its name with what tells it apart "
                              f"({listed})")
     return found[0]
+
+
+def _uncarded(key: str) -> str:
+    return " ".join(w for w in key.split() if w != "card")
 
 
 def _in_order(words: list, among: list) -> bool:

@@ -631,8 +631,13 @@ class Machine:
 
     def offered(self, seat: int) -> list[dict]:
         """``legal`` as a person choosing reads it: copies of one face read as one card,
-        and one decision for each kind (service/kernel/copies.py). ``decide`` takes them."""
-        return offered(self.legal(seat), self.alike())
+        and one decision for each kind (service/kernel/copies.py), the actions the rules list
+        first (``Rules.listed_first``: "done") at the top. ``decide`` takes them."""
+        shown = offered(self.legal(seat), self.alike())
+        first = self.rules.listed_first
+        if first and any(d.get("action") in first for d in shown):
+            shown = [d for d in shown if d.get("action") in first] + [d for d in shown if d.get("action") not in first]
+        return shown
 
     def _listed(self, seat: int) -> list[dict]:
         """The rules' list for ``seat``, kept until the state changes (``apply``,
@@ -852,6 +857,7 @@ class Machine:
         if not words:
             raise BadInput("give at least one outcome")
         events: list[Ev] = []
+        at_start: dict[str, int] = {}   # each deck awaited on the line, as it stood before the line: what the table still holds
         i = 0
         while i < len(words):
             awaited = self.kernel_state["awaiting"]
@@ -867,11 +873,18 @@ class Machine:
                     raise BadInput(f"{awaited['n']} dice are awaited ({awaited.get('why', '')}): "
                                    f"give {awaited['n']} faces, got {len(words) - i}")
             outcome = words[i:i + take] if take > 1 else words[i]
+            if awaited["kind"] == "card":
+                at_start.setdefault(awaited["deck"], len(awaited["choices"]))
             try:
                 events += self.enter_chance(outcome)
             except PrivateerError as e:
                 at = f"outcome {i + 1}: " if len(words) > 1 else ""
-                raise type(e)(at + e.reason) from None
+                reason = e.reason
+                left = len(awaited.get("choices") or ())
+                if i and awaited["kind"] == "card" and at_start[awaited["deck"]] != left:   # a count as the table has it
+                    reason = reason.replace(f"({left} cards left", f"({at_start[awaited['deck']]} cards left, "
+                                            f"{left} after the outcomes before it on this line", 1)
+                raise type(e)(at + reason + ("; nothing on this line was recorded" if i else "")) from None
             i += take
         return events
 

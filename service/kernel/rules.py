@@ -68,6 +68,9 @@ class Rules:
     min_seats = 2
     max_seats = 2
     bots: dict = {}
+    # actions a person choosing finds first, whatever else is open (a phase's "done"): their
+    # number stays the same from turn to turn, so a referee's hand learns it (``Machine.offered``)
+    listed_first: frozenset[str] = frozenset()
 
     # configuration --------------------------------------------------------
     def parse_options(self, seats: int, options: dict[str, str]) -> dict:

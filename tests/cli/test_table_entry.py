@@ -33,7 +33,9 @@ def test_a_bad_word_in_a_deal_appends_nothing_and_says_what_is_accepted(cli):
     p = cli.run("chance", gid, "blue-2", "purple-9")
     assert p.returncode == 2
     line = p.stderr.strip()
-    assert "\n" not in line and "outcome 2" in line and "cards left" in line and len(line) < 400
+    assert "\n" not in line and "outcome 2" in line and "cards left" in line and len(line) < 600
+    # what may be typed: the closest first, then every card left, copies counted (purple-2 names any of them)
+    assert "closest: purple-" in line and "purple-2 x" in line.split("all: ")[1]
     assert cli.json("status", gid)["version"] == before
 
 

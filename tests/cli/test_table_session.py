@@ -10,6 +10,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "kaisers_pirates"))
 
+from service.kernel.copies import as_read  # noqa: E402
 from service.kernel.local import LocalGame  # noqa: E402
 from service.kernel.machine import CHANCE_TYPES, CHANCE_VALUE_FIELD  # noqa: E402
 
@@ -49,7 +50,7 @@ def scripts(events, seats):
         elif e.type == "Decided" and e.data["seat"] != 0:
             flush()
             seat, d = e.data["seat"], e.data["decision"]
-            k = g.legal(seat).index(d) + 1
+            k = g.machine.offered(seat).index(as_read(d, g.machine.alike())) + 1  # as the session numbers them
             turns.setdefault(e.turn, []).append(str(k) if g.to_act()[0] == seat else f"@{seat} {k}")
             commands.append(["act", "--seat", str(seat), json.dumps(d)])
             g.act(seat, d)

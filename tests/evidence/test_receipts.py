@@ -68,9 +68,9 @@ def test_act_json_and_the_table_session_give_receipts(cli, db):
     assert r["head"] == g.head.hex() and r["seat_version"] == g.machine.seen(seat, g.version)
     public = cli.json("key")["public_key"]
     assert _checks(r, public)
-    # the referee's session prints the deciding seat's receipt after each decision
+    # the referee's session with --json prints the deciding seat's receipt after each decision
     seat = app.load(gid).machine.to_act()[0]
-    p = subprocess.run([sys.executable, "-m", "tools", "table", gid.hex], input="1\nquit\n", capture_output=True,
+    p = subprocess.run([sys.executable, "-m", "tools", "table", gid.hex, "--json"], input="1\nquit\n", capture_output=True,
                        text=True, env=cli.env)
     line = next(x for x in p.stdout.splitlines() if x.strip().startswith("receipt "))
     r2 = json.loads(line.strip()[len("receipt "):])

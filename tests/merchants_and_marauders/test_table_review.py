@@ -321,7 +321,7 @@ def test_the_referee_overrules_an_npcs_move_where_the_printed_board_differs():
     p2["zone"], p2["in_port"], p2["flags"] = "bridgetown", False, {"netherlands": 1}
     overrule = {"referee": "overrule_npc", "npc": "dutch_naval", "to": "bridgetown",
                 "reason": "the printed board: North of Basse-Terre is Bridgetown"}
-    assert {k: overrule[k] for k in ("referee", "npc", "to")} in t.g.rules.referee_legal(t.state)
+    assert {**overrule, "reason": ""} in t.g.rules.referee_legal(t.state)     # listed with every field it takes
     for bad, why in (({**overrule, "npc": "french_naval"}, "no NPC"), ({**overrule, "to": "atlantis"}, "no sea zone"),
                      ({**overrule, "to": "st_maarten"}, "already in St. Maarten"),
                      ({**overrule, "referee": "move_npc"}, "no referee decision")):

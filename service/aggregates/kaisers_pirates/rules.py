@@ -130,6 +130,13 @@ _IDLE = frozenset({"over", "setup", "dealing"})    # phases in which nobody acts
 _TURN = frozenset({"commit", "resolve"})           # the active player's phases
 
 
+# actions in words, for a refusal's "possible" (words.py says each decision whole)
+_KP_ACTIONS = {"done": "done committing cards", "end_turn": "end the turn", "commit": "commit a card",
+               "play": "play a committed card", "discard": "discard a card", "keep": "keep a card"}
+_ANSWERS = {"react": "react", "decline": "decline", "stack": "stack", "assist": "assist", "proceed": "proceed",
+            "passage": "safe passage"}
+
+
 class KaisersPirates(Rules):
     name = "kaisers-pirates"
     title = "The Kaiser's Pirates"
@@ -138,6 +145,7 @@ class KaisersPirates(Rules):
     # phantom's glossary actions and Recalled, steps 9-10 "by" the phantom, section 6 in solitaire, windows skipped)
     min_seats = 1      # 1: the solitaire game (section 5, solitaire.py)
     max_seats = 4
+    listed_first = frozenset({"done", "end_turn"})  # number 1 in every list they are in (Machine.offered)
 
     def parse_options(self, seats: int, options: dict[str, Any]) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -367,7 +375,14 @@ class KaisersPirates(Rules):
         if d.get("opponent") is not None:
             if fogged(state, d["opponent"]):
                 return f"seat {d['opponent']} is in a fog bank: only Heavy Weather may be played against it"
-        return "not a legal decision now (see the legal decisions)"
+        if a == "done" and state["phase"] == "resolve":
+            return "committing is over this turn: the committed cards are played now (3.2)"
+        if a in _ANSWERS and w is None:
+            return f"no window is open for you: '{_ANSWERS[a]}' answers one the game opens (an attack, an assist)"
+        kinds = sorted({str(x["action"]) for x in legal if isinstance(x.get("action"), str)})
+        possible = "; ".join(_KP_ACTIONS.get(k, k.replace("_", " ")) for k in kinds) or "nothing"
+        said = _KP_ACTIONS.get(str(a), str(a).replace("_", " "))
+        return f"{said} is not possible now, with these cards and ships (possible: {possible})"
 
     def _why_not_this_reaction(self, state: State, card: str) -> str:
         """Why ``card``, held, is not a reaction to the current attack (3.3's limits)."""

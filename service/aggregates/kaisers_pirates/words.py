@@ -40,6 +40,8 @@ def say_decision(config: dict[str, Any], decision: dict[str, Any]) -> str:
     d = decision
     a = d.get("action")
     card = n(d["card"]) if "card" in d else ""
+    if d.get("referee") == "penalty":       # the referee's (penalty.py)
+        return f"discard seat {d.get('seat')}'s {card}: a card committed or played irregularly (3.1.5)"
     say = _SAY.get(a) if isinstance(a, str) else None
     if say is not None:
         return say(d, n, card, config)

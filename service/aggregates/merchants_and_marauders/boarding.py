@@ -184,7 +184,10 @@ def _beat_npc(step: Step, win: int, lose: str, plunder: bool) -> Outcome:
         step.emit("GoldReceived", {"seat": win, "amount": bank_pays(state, loot), "why": "plunder of a naval ship"})
         lost = ship_max(state, l["ship"], "cargo") - l["ship"]["cargo"]
         for _ in range(min(lost, len(l["cargo"]))):
-            x = step.pick(sorted(l["cargo"]), vis="all", why="a cargo card lost with a hit on the hold")
+            if state.get("draws_ties") and len(set(l["cargo"])) == 1:     # one card left: no draw (version 6)
+                x = l["cargo"][0]
+            else:
+                x = step.pick(sorted(l["cargo"]), vis="all", why="a cargo card lost with a hit on the hold")
             step.emit("NpcCargoLost", {"npc": lose, "card": x})
     step.emit("CombatWaiting", {"seat": win, "stage": "plunder"})
     return _claim_when_nothing_fits(step, win)

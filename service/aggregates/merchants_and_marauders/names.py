@@ -23,12 +23,24 @@ _NUMBERED = re.compile(r"^(Captain|Mission|Rumor|Event|Glory card) (\d+)$")
 # the decks (CardDrawn, DeckShuffled), in words: (the deck, one of its cards)
 DECKS = {
     "captains": ("the captain deck", "captain"), "first_player": ("the players' captain cards", "captain"),
+    "hunt_tie": ("the tied players' captain cards", "captain"),
     "glory": ("the glory deck", "glory card"), "events": ("the event deck", "event card"),
     "rumors": ("the rumor deck", "rumor"), "missions": ("the mission deck", "mission"),
     "cargo": ("the cargo deck", "cargo card"), "demand_tiles": ("the demand tiles", "demand tile"),
     "demand_reserve": ("the demand tiles' reserve", "demand tile"), "upgrades": ("the upgrade tiles", "upgrade tile"),
     "merchant_tokens": ("the merchant tokens", "merchant token"),
     "merchant_track": ("the merchant tokens of the track", "merchant token"),
+}
+
+
+# what the Italian and the Portuguese books call what the catalog names in English, where they
+# differ (merchants_and_marauders.it.txt / .pt.txt): a referee may type either book's word
+BOOK_NAMES = {
+    "grape_shot": ["Grapeshot", "Grape shots", "Palle a Grappolo", "Palla a Grappolo"],
+    "chain_shot": ["Chain shots", "Palle a Catena", "Palla a Catena"],
+    "grappling_hooks": ["Grappling Hook", "Ramponi uncinati", "Rampone uncinato"],
+    "sloop": ["Brigantino"], "flute": ["Corvetta"], "frigate": ["Fregata"], "galleon": ["Galeone"],
+    "man_o_war": ["Vascello", "Navio de guerra"],
 }
 
 
@@ -108,7 +120,7 @@ class Names:
         """A card drawn from ``deck``, as a noun: "captain card 9", "the glory card Carpenter"."""
         if not isinstance(card, str):
             return words(card)
-        if deck in ("captains", "first_player"):
+        if deck in ("captains", "first_player", "hunt_tie"):
             return self.captain(card)
         if deck in ("demand_tiles", "demand_reserve"):
             return f"a {self.S['demand'].get(card, words(card))} demand tile"

@@ -104,8 +104,15 @@ def move(step: Step, npc: str, letter: str) -> None:
     zone = state["board"]["npcs"][npc]["zone"]
     prey = _prey(state, npc, zone)
     if prey:
-        seat = prey[0] if len(prey) == 1 else step.pick(prey, vis="all", why=f"{npc} hunts: players even on every "
-                                                                         "priority, one at random")
+        if len(prey) == 1:
+            seat = prey[0]
+        elif state.get("draws_ties"):     # the book: the tied captains' cards shuffled, one drawn (rules version 6)
+            owner = {player(state, s)["captain"]: s for s in prey}
+            seat = owner[step.draw("hunt_tie", sorted(owner), vis="all",
+                                   why=f"{npc} hunts: players even on every priority, one of their captain "
+                                       "cards drawn")]
+        else:
+            seat = step.pick(prey, vis="all", why=f"{npc} hunts: players even on every priority, one at random")
         hunted = player(state, seat)
         to = hunted["zone"]
         why = "hunting" if to != zone else "hunting: it stays"

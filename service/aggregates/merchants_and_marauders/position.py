@@ -35,6 +35,7 @@ from service.kernel import BadInput, positions
 from .catalog import register, tables
 from .flow import start_player_turn
 from .mechanics import deal_glory, draw_cargo
+from .names import BOOK_NAMES
 from .setup import board
 from .state import LOCATIONS, new_ship, player, ship_max
 
@@ -66,12 +67,22 @@ def resolve(what: str, text: str, names: dict) -> str:
     exact = [i for i, n in names.items() if said(i) == key or said(n) == key]
     if not exact:
         exact = [i for i, n in names.items() if said(n.split("(")[0]) == key]
+    if not exact:       # either book's word (names.BOOK_NAMES), spaces and a plural's s aside: "Grapeshot"
+        squashed = _squashed(key)
+        exact = [i for i, n in names.items()
+                 if any(_squashed(said(w)) == squashed for w in (i, n, *BOOK_NAMES.get(i, ())))]
     if len(set(exact)) == 1:
         return exact[0]
     if exact:
         return sorted(set(exact))[0]   # copies of one printed card: the caller takes a free copy
-    shown = ", ".join(sorted({n.split(" (")[0] for n in names.values()})[:12])
-    raise BadInput(f"{what}: no {text!r} (known: {shown}{', ...' if len(names) > 12 else ''})")
+    shown = ", ".join(sorted({n.split(" (")[0] for n in names.values()}))
+    raise BadInput(f"{what}: no {text!r} (known: {shown})")
+
+
+def _squashed(key: str) -> str:
+    """A name compared without its spaces and a final s: "grape shots" = "grapeshot"."""
+    bare = key.replace(" ", "")
+    return bare[:-1] if bare.endswith("s") else bare
 
 
 def copies(what: str, text: str, names: dict, free: list) -> str:

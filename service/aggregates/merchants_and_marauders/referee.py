@@ -43,7 +43,7 @@ def referee_legal(state: State) -> list[dict]:
     if _open(state) is not None:
         return []
     zones = tables(state)["zone_order"]
-    return [{"referee": KIND, "npc": n, "to": z}
+    return [{"referee": KIND, "npc": n, "to": z, "reason": ""}   # every field it takes: the reason, a few words
             for n, x in sorted(state["board"]["npcs"].items()) for z in zones if z != x["zone"]]
 
 

@@ -59,6 +59,7 @@ from .port import amounts, legal_port, over_capacity
 from .setup import ship_choices
 from .state import END_TURN, at_home, current_seat, initial_state, player, stash_glory, total_glory
 from .view import describe, say_event, view
+from .words import say_decision
 from .wanted import port_entries
 
 TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
@@ -88,17 +89,63 @@ ACTION_HANDLERS = one_table(task_rules.HANDLERS, combat_rules.HANDLERS, scout_ru
                             {"redraw_captain": redraw_captain})
 
 
+
+def _said(action: str) -> str:
+    """An action in the game's words ("end the turn"), not its id, where its words need no field."""
+    try:
+        said = say_decision({}, {"action": action})
+    except (KeyError, TypeError, ValueError):     # words that need the decision's fields: its name in words
+        said = None
+    if action in _ACTIONS or not isinstance(said, str) or "None" in said:
+        return _ACTIONS.get(action, action.replace("_", " "))
+    return said
+
+
+_ACTIONS = {"glory_decline": "decline a glory card", "glory_play": "play a glory card", "scout": "scout",
+            "buy": "buy a cargo card", "move": "sail", "combat_action": "shoot, board or escape",
+            "place_hit": "place a hit", "raid_take": "take a cargo card", "raid_discard": "discard a cargo card",
+            "raid_swap": "swap a cargo card"}
+
+
+def _possible(legal: list[Decision]) -> str:
+    """What is possible now, in words, one line a kind ("move", "end the turn")."""
+    seen: dict[str, Decision] = {}
+    for d in legal:
+        seen.setdefault(d["action"], d)
+    return "; ".join(_said(a) for a in sorted(seen)) or "nothing"
+
+
+def _why_not(state: State, p: Any, decision: Decision) -> str | None:
+    """The common refusals, in words: a scouting done, a glory card not announced."""
+    action = decision["action"]
+    if action == "scout":
+        if p["in_port"]:
+            return "you scout at sea: leave the port first"
+        target = decision.get("target")
+        key = {"merchant": "merchant", "player": f"seat:{decision.get('seat')}",
+               "npc": f"npc:{decision.get('npc')}"}.get(target)  # type: ignore[arg-type]
+        if key is not None and key in state.get("scouted", ()):
+            return "you already scouted that ship this turn (each ship once a turn)"
+        if state["actions"] <= 0:
+            return "you have no action left this turn"
+        return "there is nothing here to scout: no merchant, no other captain and no NPC in your sea zone"
+    if action in ("glory_decline", "glory_play", "glory_reroll"):
+        return ("no glory card is announced to you now: a glory card is declined or played when the game "
+                "asks you, after one is announced")
+    return None
+
 class MerchantsAndMarauders(Rules):
     name = "merchants-and-marauders"
     title = "Merchants & Marauders"
     options_said = {"glory": "Glory points to win, 2 to 30 (default 10)",
                     # where the Italian and Portuguese books disagree: the other reading (readings.py)
                     **{key: readings.said(key) for key in readings.READINGS}}
-    rules_version = "5"  # 2: at a table, face-down tiles and tokens are named only when turned over;
+    rules_version = "6"  # 2: at a table, face-down tiles and tokens are named only when turned over;
     # 3: glory cards and withdrawals after the last action, the three-card rule, St. John's transfer;
     # 4: glory cards played in combat and other players' turns, rumors followed and missions completed;
     # 5: a fight won earns glory, the NPC's controller is the next player, NPCs hunt players in port;
-    # what the table sees (a cargo card bought, a card's gold loss), the first player's captain card
+    # what the table sees (a cargo card bought, a card's gold loss), the first player's captain card;
+    # 6: an NPC's hunting tie drawn among the tied players' captain cards, no draw among one card
     min_seats = 2
     max_seats = 4
 
@@ -244,7 +291,7 @@ class MerchantsAndMarauders(Rules):
             return dict(S["upgrade_name"])
         if deck in ("merchant_tokens", "merchant_track"):
             return dict(S["merchant"])
-        table = {"captains": S["captains"], "first_player": S["captains"], "glory": S["glory"], "events": S["events"], "rumors": S["rumors"],
+        table = {"captains": S["captains"], "first_player": S["captains"], "hunt_tie": S["captains"], "glory": S["glory"], "events": S["events"], "rumors": S["rumors"],
                  "missions": S["missions"]}.get(deck)
         if table:
             return {k: v["name"] for k, v in table.items() if isinstance(v, dict) and v.get("name")}
@@ -311,6 +358,9 @@ class MerchantsAndMarauders(Rules):
         if "choose_ship" in p["pending"]:
             return "choose your ship first: a sloop or a flute"
         if action not in names:
+            why = _why_not(state, p, decision)
+            if why:
+                return why
             reasons = {
                 "move": "you can move only at sea with an action left (leave the port first)",
                 "enter_port": "you can enter a port only from its sea zone, with an action left",
@@ -326,11 +376,11 @@ class MerchantsAndMarauders(Rules):
                 "buy_ship": "you cannot pay for that ship (the Man-o-War is not for sale)",
                 "buy_upgrade": "this port has no upgrade tile for you (or you already have one of its kind)",
             }
-            return reasons.get(action, f"{action!r} is not possible now (possible: {', '.join(names) or 'nothing'})")
+            return reasons.get(action, f"{_said(action)} is not possible now (possible: {_possible(legal)})")
         if action in AMOUNT_ACTIONS:
             return (f"{action} takes one of the amounts 1, 5, 10 or everything you have "
                     f"(repeat it for other sums): possible now {sorted(d['amount'] for d in legal if d['action'] == action)}")
-        return f"not possible now: {decision} (possible: {', '.join(names)})"
+        return f"not possible now: {say_decision({}, decision)} (possible: {_possible(legal)})"
 
     def _glory_window(self, step: Step, seat: int, decision: Decision) -> Outcome:
         """An answer in a glory window; when it closes, the fight or the turn goes on."""

@@ -220,6 +220,7 @@ class State(TypedDict):
     combat_fixes: bool
     decline_once: bool
     table_seen: bool
+    draws_ties: bool
     turn: int
     phase: str                  # setup -> play -> over
     end_reason: str | None

@@ -70,6 +70,9 @@ def initial_state(config: dict[str, Any]) -> State:
         # rules version 5: what the table sees (a card bought, a card's gold loss said once), the
         # first player drawn as a captain card, event cards without the stale note (RULINGS.md)
         "table_seen": int(config.get("rules_version", "1")) >= 5,
+        # rules version 6: an NPC's hunting tie settled by drawing one of the tied players' captain
+        # cards, as the book says; a random cargo loss with one card left is no draw (RULINGS.md)
+        "draws_ties": int(config.get("rules_version", "1")) >= 6,
         "turn": 0,
         "phase": "setup",            # setup -> play -> over
         "end_reason": None,
