@@ -91,9 +91,14 @@ def test_two_servers_races_and_a_kill(pg_server):
     clients = {(n, url): Api(url, t.tokens[n]) for n in (1, 2) for url in (pg_server.url, other.url)}
 
     def next_move():
-        seat = public.status(t.gid)["to_act"][0]
-        legal = clients[seat, pg_server.url].legal(t.gid)
-        return seat, legal["decisions"][0], legal["version"]
+        """The next decision, once both servers have read the last step (each follows the other's
+        commits a few milliseconds behind: a read before that is stale, and its post a 409)."""
+        for _ in range(500):
+            seat = public.status(t.gid)["to_act"][0]
+            legal = clients[seat, pg_server.url].legal(t.gid)
+            if clients[seat, other.url].legal(t.gid)["version"] == legal["version"] and legal["decisions"]:
+                return seat, legal["decisions"][0], legal["version"]
+        raise AssertionError("the two servers never agreed on the game's version")
     try:
         for same_key in (False, True, False, True):
             seat, d, v = next_move()
