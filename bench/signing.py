@@ -41,6 +41,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench.golden import entered_at_random
 from event_store.index import IndexRow
 from service.aggregate import Game
 from service.app import Prepared, Privateer
@@ -121,11 +122,7 @@ def play_table(app: Privateer, decisions: int, seed: int, referee: bool = False,
             break
         a = m.awaiting_chance()
         if a is not None:
-            outcome = {"dice": lambda a=a: [rng.randint(1, a["sides"]) for _ in range(a["n"])],
-                       "card": lambda m=m: rng.choice(m.k["awaiting"]["choices"]),
-                       "pick": lambda a=a: rng.choice(a["options"]),
-                       "shuffle": lambda m=m: list(m.k["awaiting"]["cards"])}[a["kind"]]()
-            app.enter_chance(gid, outcome)
+            app.enter_chance(gid, entered_at_random(m.kernel_state["awaiting"], rng))
             continue
         if referee and not done and m.kernel_state.get("referee_key") is None:
             app.register_referee_key(gid, key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw).hex())

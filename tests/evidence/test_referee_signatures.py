@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from bench.golden import entered_at_random
 from event_store.signing import SeatKeyFile, sign
 from service.app import Privateer
 from service.records.audit import audit_game
@@ -28,11 +29,7 @@ VERIFY = Path(__file__).resolve().parents[2] / "spec" / "verify.py"
 
 
 def _outcome(m, rng: random.Random):
-    a = m.awaiting_chance()
-    return {"dice": lambda: [rng.randint(1, a["sides"]) for _ in range(a["n"])],
-            "card": lambda: rng.choice(m.k["awaiting"]["choices"]),
-            "pick": lambda: rng.choice(a["options"]),
-            "shuffle": lambda: list(m.k["awaiting"]["cards"])}[a["kind"]]()
+    return entered_at_random(m.kernel_state["awaiting"], rng)
 
 
 def play(app: Privateer, gid, decisions: int, rng: random.Random, referee=None) -> list[int]:
