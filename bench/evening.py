@@ -37,11 +37,11 @@ client), as a share of the samples.
 from __future__ import annotations
 
 import asyncio
+import functools
 import contextlib
 import json
 import os
 import random
-import re
 import shutil
 import statistics
 import sys
@@ -416,21 +416,33 @@ def _decided(answer: dict, seat: int, posted: dict):
     return posted
 
 
-_COPY = re.compile(r"^(.+\d)[a-z]$|^(.+)-\d+$")
+@functools.lru_cache(maxsize=None)
+def _alike() -> dict[str, str]:
+    """Each card copy's id: the first id of its kind, for every game the evening plays, from
+    the rules' own ``copies`` (service/kernel/copies.py: copies of one face, and cards the
+    rules treat alike though their names differ, the Kaiser's Pirates' Q-ships and AMCs)."""
+    from service.app import Privateer
+
+    app = Privateer(":memory:")
+    out: dict[str, str] = {}
+    for kind, seats in KINDS:
+        game, _ = app.new_game(kind, seats)
+        for card, group in game.machine.rules.copies(game.machine.config).items():
+            out[card] = group[0]
+    return out
 
 
 def _plain(value):
-    """A decision with each card named without its copy's mark (``blue-4a``: ``blue-4``;
-    ``reflag-1``: ``reflag``; service/kernel/chance.py ``is_copy_of``): copies are alike,
-    and which copy a step's answer names may differ from the log's naming later."""
+    """A decision with each card named by its kind (``blue-4b``: ``blue-4a``; ``q-19-privet``:
+    the first Q-ship's id): copies are alike, and which copy a seat reads a card as depends on
+    what the public has seen since (service/kernel/copies.py), so a step's answer and a later
+    reading of the log may name two copies of one kind."""
     if isinstance(value, dict):
         return {k: _plain(v) for k, v in value.items()}
     if isinstance(value, list):
         return [_plain(v) for v in value]
     if isinstance(value, str):
-        m = _COPY.match(value)
-        if m:
-            return m.group(1) or m.group(2)
+        return _alike().get(value, value)
     return value
 
 
@@ -452,8 +464,15 @@ async def _stored(cluster: Cluster, tables: list[Table], tally: Tally) -> dict:
                 acked = tally.acked.get((gid, seat), [])
                 out["acknowledged"] += len(acked)
                 # as the seat reads its own: a card's copy is named as that seat's answers named it
-                if _plain(acked) != _plain((await _decisions(cluster, tally, token, gid)).get(seat, [])):
+                stored = (await _decisions(cluster, tally, token, gid)).get(seat, [])
+                if _plain(acked) != _plain(stored):
                     out["mismatched_seats"] += 1
+                    if len(out.setdefault("mismatches", [])) < 5:  # the first difference, to look at
+                        i = next((i for i, (a, b) in enumerate(zip(_plain(acked), _plain(stored))) if a != b),
+                                 min(len(acked), len(stored)))
+                        out["mismatches"].append({"game": gid, "seat": seat, "index": i, "acknowledged": len(acked),
+                                                  "stored": len(stored), "acked": acked[i:i + 2],
+                                                  "in_store": stored[i:i + 2]})
     return out
 
 
