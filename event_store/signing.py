@@ -333,6 +333,7 @@ class Signer:
         self.fingerprint = ""
         self.public_key = b""
         self._last = ""           # the last signing time of this process: times never go back
+        self._rows: list[dict] = []  # the signing keys' rows as last read (``_signing_rows``)
         self.move_out()
 
     def move_out(self) -> int:
@@ -348,8 +349,11 @@ class Signer:
         self.recorder.insert_service_rows(keys_moved=[(IN_KEY_FILE, r["fingerprint"]) for r in rows])
         return len(rows)
 
-    def _active(self):
-        rows = self._signing_rows()
+    def _active(self, read: bool = True):
+        """The signing key; ``read=False``: as last read, when there is one (a step's head:
+        its transaction refuses a key retired before the head's time, ``in_life`` then reads
+        the keys again and the step is signed again)."""
+        rows = self._rows if not read and self._rows else self._signing_rows()
         if not rows:  # first use: made, kept in the key file, then stored and read back (two may race: all keep the first)
             private, public = _new_key()
             fp = fingerprint(public)
@@ -361,7 +365,8 @@ class Signer:
         return self._key
 
     def _signing_rows(self) -> list[dict]:
-        return [r for r in self.recorder.select_keys() if r["private_key"] and not r["retired"]]
+        self._rows = [r for r in self.recorder.select_keys() if r["private_key"] and not r["retired"]]
+        return self._rows
 
     def _use(self, row: dict) -> None:
         from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -385,15 +390,13 @@ class Signer:
     def in_life(self, fp: str, time: str) -> bool:
         """Whether the key ``fp`` still signs at ``time`` (not retired before it): a step whose
         transaction refused its signed head (a rotation committed first) is signed again."""
-        return not any(r["fingerprint"] == fp and r["retired"] and r["retired"] < time
-                       for r in self.recorder.select_keys())
+        rows = self.recorder.select_keys()
+        self._rows = [r for r in rows if r["private_key"] and not r["retired"]]
+        return not any(r["fingerprint"] == fp and r["retired"] and r["retired"] < time for r in rows)
 
     def head_row(self, game_id, version: int, head: bytes) -> tuple:
-        """The signed head of a step: a ``privateer_signatures`` row."""
-        key = self._active()
-        t = self._now()
-        sig = key.sign(head_message(game_id.bytes, version, head, t, self.fingerprint))
-        return (game_id.hex, version, head.hex(), t, self.fingerprint, sig.hex())
+        """The signed head of a step: a ``privateer_signatures`` row (the keys read now)."""
+        return self.step(game_id, version, head, None, read=True)[0]
 
     def sign_feed_entry(self, seq: int, tag: bytes, version: int, head: bytes, signed: str, head_fp: str,
                         since: tuple[int, bytes], prev: bytes) -> tuple[bytes, str, str, bytes]:
@@ -403,10 +406,28 @@ class Signer:
         msg = feed_message(seq, tag, version, head, signed, head_fp, since, prev, t, self.fingerprint)
         return msg, t, self.fingerprint, key.sign(msg)
 
+    def step(self, game_id, version: int, head: bytes, receipt: tuple[int, int] | None,
+             read: bool = False) -> tuple[tuple, dict | None]:
+        """A step's signed head (``head_row``) and, for a seat's decision, its receipt
+        (``receipt``: the seat and its own version): one key, one time. The key is the one
+        last read (``read=False``): no read of the store's keys for every step. The step's
+        transaction refuses a head whose key retired before its time (a rotation by another
+        process); the step is then signed again, its receipt with it (``Privateer.signed_again``).
+        So a receipt, of its head's key and time, is within its key's life exactly when its head is."""
+        key = self._active(read)
+        t = self._now()
+        fp = self.fingerprint
+        row = (game_id.hex, version, head.hex(), t, fp, key.sign(head_message(game_id.bytes, version, head, t, fp)).hex())
+        if receipt is None:
+            return row, None
+        return row, self._receipt(key, t, game_id, *receipt, head)
+
     def receipt(self, game_id, seat: int, seat_version: int, head: bytes) -> dict:
         """A seat's receipt for the head after its accepted step."""
         key = self._active()
-        t = self._now()
+        return self._receipt(key, self._now(), game_id, seat, seat_version, head)
+
+    def _receipt(self, key, t: str, game_id, seat: int, seat_version: int, head: bytes) -> dict:
         sig = key.sign(receipt_message(game_id.bytes, seat, seat_version, head, t, self.fingerprint))
         return {"statement": RECEIPT, "game_id": game_id.hex, "seat": seat, "seat_version": seat_version,
                 "head": head.hex(), "time": t, "fingerprint": self.fingerprint,

@@ -4,6 +4,7 @@ MessagePack transcoder and indexed recorder."""
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -53,12 +54,13 @@ _TOPICS: dict[type, tuple[str, int]] = {cls: (get_topic(cls), cls.class_version)
 class Prepared:
     """One step's transaction, ready to write (``Privateer.prepare``)."""
 
-    __slots__ = ("games", "rows", "kwargs", "snapshots", "head")
+    __slots__ = ("games", "rows", "kwargs", "snapshots", "head", "receipt")
 
     def __init__(self, games: Iterable[Game], rows: list[StoredEvent], kwargs: dict[str, Any],
                  snapshots: list[StoredEvent], head: tuple | None = None):
         self.games, self.rows, self.kwargs, self.snapshots = games, rows, kwargs, snapshots
         self.head = head  # the service's signed head of the step (a privateer_signatures row), first of ``signatures``
+        self.receipt: dict[str, Any] | None = None  # the deciding seat's, signed with the head (``prepare``'s ``receipt``)
 
 
 class Privateer(Application[UUID]):
@@ -181,18 +183,30 @@ class Privateer(Application[UUID]):
         for an imported history; written in the events' transaction."""
         self.commit(self.prepare(game, secret, **service_rows))
 
-    def prepare(self, game: Game, secret: bytes | None = None, **service_rows: Any) -> Prepared:
+    def prepare(self, game: Game, secret: bytes | None = None, receipt: int | None = None,
+                **service_rows: Any) -> Prepared:
         """Everything one step's transaction writes, made now from the game in
         memory: its events' rows, its index and status row, the service rows,
-        and the snapshot it crosses into (if any). ``commit`` writes it."""
+        and the snapshot it crosses into (if any). ``commit`` writes it.
+        ``receipt``: the deciding seat, whose receipt is signed with the head
+        (``Prepared.receipt``; ``Signer.step``)."""
         index = IndexRow(self.index_row(game))
         # ``sign_head=False``: an imported history, whose signatures are the file's (service/records/history.py)
-        own = [self.signer.head_row(game.id, game.version, game.head)] if service_rows.pop("sign_head", True) else []
+        own, signed_receipt = [], None
+        if service_rows.pop("sign_head", True):
+            head, signed_receipt = self.signer.step(game.id, game.version, game.head, self._seat_count(game, receipt))
+            own = [head]
         signed = own + list(service_rows.pop("signatures", ()))
         prepared = self._prepared([game], index=index, secret=(game.id.hex, secret) if secret is not None else None,
                                   signatures=signed, **service_rows)
         prepared.head = own[0] if own else None
+        prepared.receipt = signed_receipt
         return prepared
+
+    @staticmethod
+    def _seat_count(game: Game, seat: int | None) -> tuple[int, int] | None:
+        """``(seat, the seat's own version)`` for its receipt, or None."""
+        return None if seat is None else (seat, game.machine.seen(seat, game.version))
 
     def signed_again(self, prepared: Prepared) -> bool:
         """When a rotation committed between a step's signing and its commit, retiring the key
@@ -202,8 +216,15 @@ class Privateer(Application[UUID]):
         if own is None or self.signer.in_life(own[4], own[3]):
             return False
         game = next(iter(prepared.games))
-        prepared.head = self.signer.head_row(game.id, game.version, game.head)
+        seat = None if prepared.receipt is None else prepared.receipt["seat"]
+        prepared.head, prepared.receipt = self.signer.step(game.id, game.version, game.head,
+                                                           self._seat_count(game, seat), read=True)
         prepared.kwargs["signatures"] = [prepared.head] + list(prepared.kwargs["signatures"])[1:]
+        answer = prepared.kwargs.get("idempotency")
+        if answer is not None and prepared.receipt is not None:  # the answer kept for a retry carries the receipt
+            body = json.loads(answer[5])
+            body["receipt"] = prepared.receipt
+            prepared.kwargs["idempotency"] = (*answer[:5], json.dumps(body))
         return True
 
     def receipt(self, game: Game, seat: int) -> dict[str, Any]:

@@ -4,6 +4,7 @@ are counted by each caller)."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
@@ -22,12 +23,17 @@ from .callers import seat_for
 from .current import Current
 
 
+SEATED_KEPT = 4096  # games whose seats taken are kept (``_seated``)
+
+
 class Reads:
     def __init__(self, app: Privateer, current: Current, access: Access, bot_seats: BotSeats):
         self.app = app
         self.current = current
         self.access = access
         self.bot_seats = bot_seats
+        # game id -> (the version read at, its seats taken, bots, joined players): ``_seated``
+        self._seated: OrderedDict[str, tuple[int, list[int], dict[str, str], dict[str, str]]] = OrderedDict()
 
     def status(self, gid: UUID, caller: Caller, folded: tuple[Machine, int, bytes] | None = None) -> dict[str, Any]:
         machine, version, head = folded or self.current.fold(gid)
@@ -41,15 +47,34 @@ class Reads:
         if st["awaiting_chance"] is not None and not caller.is_referee:
             st["awaiting_chance"] = {"kind": st["awaiting_chance"].get("kind")}
         st["published"] = self.access.published(gid.hex) if st.get("fork") else None
+        _, taken, bots, joined = self._seated_at(gid, version, int(st["seats"]))
+        st["seats_taken"], st["bots"] = list(taken), dict(bots)
+        st["players"] = {**joined, **(st.get("players") or {})}
+        return st
+
+    def _seated_at(self, gid: UUID, version: int, seats: int) -> tuple[int, list[int], dict[str, str], dict[str, str]]:
+        """The seats taken, the bots' seats and the players who joined; once every seat is
+        taken, read once for each version of the game (no seat is given up: the roles only
+        grow; a joined player's name, written just after the join, is read again at the
+        next step at the latest)."""
+        kept = self._seated.get(gid.hex)
+        if kept is not None and kept[0] == version:
+            self._seated.move_to_end(gid.hex)
+            return kept
         roles = self.app.recorder.select_roles(gid.hex)
-        st["seats_taken"] = sorted(int(r.split(":", 1)[1]) for r in roles if r.startswith("seat:"))
+        taken = sorted(int(r.split(":", 1)[1]) for r in roles if r.startswith("seat:"))
         # the seats the service's bots play, from the seats' records (never from a name)
-        st["bots"] = {str(seat): bot for seat, bot in sorted(self.bot_seats.of(gid, roles).items())}
+        bots = {str(seat): bot for seat, bot in sorted(self.bot_seats.of(gid, roles).items())}
         # the players named by the invitations used to join, beside those named at creation
         joined = {str(r["seat"]): r["player"] for r in self.app.recorder.select_invitations(gid.hex)
                   if r.get("used") is not None and r.get("player")}
-        st["players"] = {**joined, **(st.get("players") or {})}
-        return st
+        kept = (version, taken, bots, joined)
+        if len(taken) < seats:
+            return kept
+        self._seated[gid.hex] = kept
+        if len(self._seated) > SEATED_KEPT:
+            self._seated.popitem(last=False)
+        return kept
 
     def board(self, gid: UUID, caller: Caller, to_turn: int | None = None,
               to_event: int | None = None) -> dict[str, Any]:

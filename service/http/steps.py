@@ -127,12 +127,13 @@ class Steps:
                 "to_act": m.to_act(), "finished": m.finished,
                 "events": log_entries(m.rules, pending, seat, start=start, players=m.config.get("players"),
                                       names=card_namer(m))}
-        # the deciding seat's receipt (the signed head after its step); none for other steps
-        body["receipt"] = self.app.receipt(game, decided) if decided is not None else None
+        # the deciding seat's receipt (the signed head after its step, signed with it); none for other steps
+        prepared = self.app.prepare(game, receipt=decided)
+        body["receipt"] = prepared.receipt
         if key is None:
-            return Pending(self, game, self.app.prepare(game), body, None)
-        row = (gid.hex, caller.scope, key, fp, 201, json.dumps(body))
-        return Pending(self, game, self.app.prepare(game, idempotency=row), body, (gid.hex, caller.scope, key, fp))
+            return Pending(self, game, prepared, body, None)
+        prepared.kwargs["idempotency"] = (gid.hex, caller.scope, key, fp, 201, json.dumps(body))
+        return Pending(self, game, prepared, body, (gid.hex, caller.scope, key, fp))
 
     async def _committed(self, gid: UUID, make: Callable[[], Pending]) -> dict[str, Any]:
         """``make()`` (a ``Pending`` step, made on the loop) committed off the
@@ -311,8 +312,11 @@ class Pending:
         return self.answer()
 
     def answer(self) -> dict[str, Any]:
-        """After the commit: the caches, the live streams, the answer."""
+        """After the commit: the caches, the live streams, the answer (its receipt the one
+        committed: signed again with the head if a rotation made it out of date)."""
         steps = self.steps
+        if self.body.get("receipt") is not None:
+            self.body["receipt"] = self.prepared.receipt
         steps.app.committed(self.prepared)
         request_rows.set(None)  # what this request read of the index is behind now
         steps.current.remember(self.game)

@@ -97,7 +97,7 @@ def published_keys(values: list[str]) -> dict[str, bytes] | None:
     out = KeyHistory()
     for v in values:
         text = v.strip()
-        if not is_hex(text, 64) and Path(text).is_file():
+        if not is_hex(text, 64) and _is_file(text):
             text = Path(text).read_text().strip()
         if is_hex(text, 64):
             pk = bytes.fromhex(text)
@@ -112,6 +112,14 @@ def published_keys(values: list[str]) -> dict[str, bytes] | None:
             raise BadInput(f"--key {v[:40]!r}: give an Ed25519 public key (64 hex digits) or a file holding it "
                            "(or `tools key --json`)") from None
     return out
+
+
+def _is_file(text: str) -> bool:
+    """Whether ``text`` names a file (a key history's JSON given as text is no file name, however long)."""
+    try:
+        return Path(text).is_file()
+    except OSError:  # a name too long for the system
+        return False
 
 
 def is_hex(text: str, digits: int) -> bool:

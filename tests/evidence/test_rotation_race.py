@@ -96,3 +96,43 @@ def test_a_rotation_dated_before_a_step_but_stored_after_it(store, monkeypatch):
     assert _in_life(player, gid) == []
     player.close()
     rotator.close()
+
+
+def test_a_receipt_is_signed_with_its_head_and_again_with_it(store):
+    """A seat's receipt is signed with its step's head (one key, one time: ``Signer.step``),
+    from the key the process last read. Another process rotates after that read: the step
+    is signed by the retired key after its retirement, its transaction refuses the head, the
+    step is signed again, and its receipt with it, in the answer kept for a retry too; the
+    receipt checks against the published history, within its key's life."""
+    import json
+
+    from service.records.keys import history_keys
+    from service.records.receipts import receipt_signed
+
+    db, player, rotator, gid = _two(store)
+    game = player.load(gid)
+    m = game.machine
+    while m.awaiting_chance() is not None or not m.to_act():
+        play(player, gid, 1, random.Random(9))
+        game = player.load(gid)
+        m = game.machine
+    seat = m.to_act()[0]
+    game.record(m.decide(seat, m.legal(seat)[0], player.chance_for(game)))
+    player.signer._active()  # the keys as this process last read them
+    rotator.signer.rotate()
+    prepared = player.prepare(game, receipt=seat)
+    first = dict(prepared.receipt)
+    assert (first["fingerprint"], first["time"]) == (prepared.head[4], prepared.head[3])
+    prepared.kwargs["idempotency"] = (gid.hex, "seat:1", "race-key", "fp", 201, json.dumps({"receipt": first}))
+    player.write(prepared)
+    again = prepared.receipt
+    assert again["fingerprint"] != first["fingerprint"] and again["fingerprint"] == prepared.head[4]
+    assert again["time"] == prepared.head[3]
+    kept = player.recorder.select_idempotency(gid.hex, "seat:1", "race-key")
+    assert json.loads(kept["body"])["receipt"] == again
+    history = history_keys(rotator.signer.history(), "tools key --json")
+    assert receipt_signed(gid.hex, again, {}, history) is None
+    assert "retirement" in (receipt_signed(gid.hex, first, {}, history) or "")
+    assert _in_life(player, gid) == []
+    player.close()
+    rotator.close()

@@ -58,13 +58,27 @@ def _legal_at(api: Api, gid: str, version: int, wait: float = 60.0) -> dict:
         time.sleep(0.005)
 
 
+def _agreed(apis: dict, gid: str, wait: float = 60.0) -> dict:
+    """Seat 1's status once both servers show the same version: the last race's winner
+    committed on one of them, and the other follows it milliseconds behind; a move read
+    from the one behind would be posted against a version already gone (a correct 409
+    from both). ``wait`` only catches a server that never catches up."""
+    deadline = time.monotonic() + wait
+    while True:
+        st, other = apis[(0, 1)].status(gid), apis[(1, 1)].status(gid)
+        if st["version"] == other["version"]:
+            return st
+        assert time.monotonic() < deadline, f"servers at versions {st['version']} and {other['version']} after {wait} s"
+        time.sleep(0.005)
+
+
 def _play_through_both(s1: ServerProcess, s2: ServerProcess, gid: str, tokens: dict, seed: int) -> dict:
     rng = random.Random(seed)
     acked, conflicts, statuses = [], 0, []
     apis = {(i, seat): Api(srv.url, tokens[seat]) for i, srv in enumerate((s1, s2)) for seat in tokens}
     try:
         for _ in range(500):
-            st = apis[(0, 1)].status(gid)
+            st = _agreed(apis, gid)
             if st["finished"]:
                 break
             seat = st["to_act"][0]
