@@ -54,6 +54,7 @@ from .derived import derived
 from .evolve import HANDLERS
 from .flow import carry_on, check_victory, end_player_turn, resume, start_round, turn_goes_on
 from .glory import glory_plays
+from .names import DECKS, printed
 from .npc import may_redraw
 from .port import amounts, legal_port, over_capacity
 from .setup import ship_choices
@@ -296,6 +297,13 @@ class MerchantsAndMarauders(Rules):
         if table:
             return {k: v["name"] for k, v in table.items() if isinstance(v, dict) and v.get("name")}
         return None
+
+    def printed_name(self, name: str) -> str:
+        """A card the catalog names only by its number, as one: "captain card 6" (names.printed)."""
+        return printed(name)
+
+    def say_deck(self, config: dict[str, Any] | None, deck: str) -> str:
+        return DECKS[deck][0] if deck in DECKS else super().say_deck(config, deck)
 
     def card_marks(self, state: State, deck: str) -> dict[str, Any] | None:
         """Copies of one printed name that differ (the three Dutch Naval Ships: their
