@@ -854,10 +854,12 @@ class Machine:
         return events[1 + done:]
 
     def said_request(self, spec: dict) -> dict:
-        """A chance request (as recorded) with its deck and its cards' names as the game says
-        them (``Rules.say_deck``, ``Rules.printed_name``): what a referee is shown and told in
+        """A chance request (as recorded) with its reason, its deck and its cards' names as the
+        game says them (``Rules.say_text``, ``Rules.say_deck``, ``Rules.printed_name``): what a referee is shown and told in
         a refusal; a name recorded that reads otherwise stays one a referee may type."""
         out = dict(spec)
+        if spec.get("why"):
+            out["why"] = self.rules.say_text(self.config, spec["why"])
         if "deck" in spec:
             out["deck_said"] = self.rules.say_deck(self.config, spec["deck"])
         names = spec.get("names")
@@ -892,7 +894,7 @@ class Machine:
             if awaited["kind"] == "dice" and awaited["n"] > 1 and not isinstance(words[i], list):
                 take = awaited["n"]
                 if i + take > len(words):
-                    raise BadInput(f"{awaited['n']} dice are awaited ({awaited.get('why', '')}): "
+                    raise BadInput(f"{awaited['n']} dice are awaited ({self.said_request(awaited).get('why', '')}): "
                                    f"give {awaited['n']} faces, got {len(words) - i}")
             outcome = words[i:i + take] if take > 1 else words[i]
             if awaited["kind"] == "card":

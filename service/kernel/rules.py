@@ -157,6 +157,12 @@ class Rules:
         unknown)" reads "captain card 6". Default: the name as it is."""
         return name
 
+    def say_text(self, config: dict | None, line: str) -> str:
+        """A line the rules wrote (a chance request's ``why``) in the game's words, as its
+        log says it: M&M names its ids ("the Spanish Naval Ship scouts", not ``spanish_naval``).
+        Default: the line as it is."""
+        return line
+
     def say_deck(self, config: dict | None, deck: str) -> str:
         """A deck (or a pile chance draws from) as the game calls it, in a refusal: "the
         captain deck". Default: its id in words ("the cards deck")."""

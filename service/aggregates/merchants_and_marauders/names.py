@@ -12,6 +12,11 @@ import re
 
 from .catalog import default_catalog, register, tables
 
+TYPE_CHECKING = False  # mypy takes the name as true; typing is not imported at run time
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
+
 PEOPLE = {"spain": "Spanish", "england": "English", "france": "French", "netherlands": "Dutch"}
 COUNTRY = {"spain": "Spain", "england": "England", "france": "France", "netherlands": "the Netherlands"}
 MAN_O_WAR = "man_o_war_"
@@ -202,3 +207,9 @@ def for_config(config: dict | None) -> Names:
         if len(_BY_KEY) < 64:
             _BY_KEY[key] = found
     return found
+
+
+def for_state(state: Mapping[str, Any]) -> Names:
+    """The names of the catalog a state was built on (a refusal's words, where the config is
+    not at hand): the game's own where its names were read before, else from its tables."""
+    return _BY_KEY.get(state.get("cat", "")) or Names(tables(state))
