@@ -133,3 +133,28 @@ def test_the_replay_and_the_record_name_them(table):
     record = _tools(db, "record", gid)
     comments = _clean([line.split("  # ", 1)[1] for line in record.splitlines() if "  # " in line], "the record's words")
     assert comments
+
+
+def test_the_referees_penalties_name_cards_as_printed(server):
+    """The referee's page offers a Kaiser's Pirates penalty by the card's printed name and
+    the rule, not its id (``card breakout-2``)."""
+    organiser = Api(server.url, server.key)
+    made = organiser.create("kaisers-pirates", 2)
+    gid = made["game_id"]
+    referee = Api(server.url, made["referee_key"])
+    seats = {n: Api(server.url, Api(server.url).join(gid, n, organiser.invite(gid, n))["token"]) for n in (1, 2)}
+    try:
+        offered: list[str] = []
+        for _ in range(80):
+            offered = [r["text"] for r in referee.ok(referee.get(f"/games/{gid}/awaited"))["referee"]]
+            st = referee.status(gid)
+            if offered or not st["to_act"]:
+                break
+            seat = seats[st["to_act"][0]]
+            legal = seat.legal(gid)
+            seat.ok(seat.decide(gid, legal["decisions"][0], legal["version"]), 201)
+        assert offered and all(t.startswith("discard seat ") and "(3.1.5)" in t for t in offered), offered
+        assert not [t for t in offered if re.search(r"\b[a-z]+(?:-[a-z0-9]+)+\b", t)], offered
+    finally:
+        for c in (referee, organiser, *seats.values()):
+            c.close()
