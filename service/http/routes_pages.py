@@ -268,7 +268,7 @@ def awaited(game_id: GameIdPath, svc: Service, authorization: Auth = None,
             "referee": [{"n": i, "decision": d, "text": mach.rules.say_decision(mach.config, d)}
                         for i, d in enumerate(offered, 1)],
             "undo_to": undo_point(stored), "players": st["players"] or {}, "bots": st["bots"],
-            "entered": [{"place": i, "outcome": v, "why": why} for i, (_, v, why) in enumerate(
+            "entered": [{"place": i, "outcome": v, "why": mach.rules.say_text(mach.config, why)} for i, (_, v, why) in enumerate(
                 step_outcomes(stored) if mach.k["table"] and not mach.finished else [], 1)]}
 
 
