@@ -41,7 +41,6 @@ from service.kernel.machine import Machine
 from service.kernel.rules import Rules
 from service.render.common import board_text, words
 from service.render.table import to_text
-from service.views import referee_text
 
 from . import models as m
 from .auth import Caller
@@ -266,10 +265,10 @@ def awaited(game_id: GameIdPath, svc: Service, authorization: Auth = None,
     return {"game_id": gid.hex, "version": game.version, "turn": mach.turn(), "finished": mach.finished,
             "table": bool(mach.k["table"]), "to_act": mach.to_act(), "then": taken if refused is None else [],
             "awaiting": _awaited_things(awaiting), "refused": refused,
-            "referee": [{"n": i, "decision": d, "text": referee_text(d) if d.get("referee") != "penalty"
-                         else _penalty_words(d)} for i, d in enumerate(offered, 1)],
+            "referee": [{"n": i, "decision": d, "text": mach.rules.say_decision(mach.config, d)}
+                        for i, d in enumerate(offered, 1)],
             "undo_to": undo_point(stored), "players": st["players"] or {}, "bots": st["bots"],
-            "entered": [{"place": i, "outcome": v, "why": why} for i, (_, v, why) in enumerate(
+            "entered": [{"place": i, "outcome": v, "why": mach.rules.say_text(mach.config, why)} for i, (_, v, why) in enumerate(
                 step_outcomes(stored) if mach.k["table"] and not mach.finished else [], 1)]}
 
 
@@ -312,8 +311,3 @@ def _awaited_after(mach: Machine, taken: list[Any], gid: UUID) -> tuple[dict[str
         log.warning("outcomes of a shape the rules cannot take: refused", exc_info=True,
                     extra={"game_id": gid.hex})
         return mach.awaiting_chance(), f"the outcomes do not fit what is awaited ({type(e).__name__})"
-
-
-def _penalty_words(decision: dict[str, Any]) -> str:
-    rest = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in decision.items() if k != "referee")
-    return f"penalty: {rest}" if rest else "penalty"

@@ -249,7 +249,7 @@ def validate(spec: dict, value: Any) -> tuple[Any, int | None]:
             for i, c in enumerate(ordered):
                 if isinstance(c, str) and is_copy_of(c, value.strip().lower()):
                     return c, i
-        raise ChanceRejected(f"card {json.dumps(value)} is not left in deck {spec['deck']!r} "
+        raise ChanceRejected(f"card {json.dumps(value)} is not left in {deck_said(spec)} "
                              f"({len(ordered)} cards left{what_may_be_typed(spec, ordered, value)})")
     if kind == "pick":
         key = canon(value)
@@ -259,9 +259,17 @@ def validate(spec: dict, value: Any) -> tuple[Any, int | None]:
         raise ChanceRejected(f"{json.dumps(value)} is not one of {json.dumps(spec['options'])}")
     if kind == "shuffle":
         if not isinstance(value, list) or sorted(map(canon, value)) != sorted(map(canon, spec["cards"])):
-            raise ChanceRejected(f"a shuffle of deck {spec['deck']!r} must list exactly its cards")
+            raise ChanceRejected(f"a shuffle of {deck_said(spec)} must list exactly its cards")
         return value, None
     raise ChanceRejected(f"unknown chance kind {kind!r}")
+
+
+def deck_said(spec: dict) -> str:
+    """The deck of a request as the game says it (``Machine.said_request``), else its id in words."""
+    if spec.get("deck_said"):
+        return spec["deck_said"]
+    deck = re.sub(r"[_:-]+", " ", str(spec.get("deck", ""))).strip()
+    return f"the {deck}" + ("" if deck.endswith(("deck", "pile", "tiles", "tokens", "cards")) else " deck")
 
 
 def what_may_be_typed(spec: dict, ordered: list, value: Any) -> str:
@@ -361,8 +369,8 @@ def by_name(spec: dict, ordered: list, value: str) -> tuple[Any, int] | None:
         which.setdefault(marks.get(c), []).append(c)
     if len(which) > 1:
         listed = "; ".join(f"{'/'.join(ids)}: {said_as(ids[0], spec)}" for ids in sorted(which.values()))
-        raise ChanceRejected(f"{json.dumps(value)} names {len(which)} different cards left in deck "
-                             f"{spec['deck']!r}: say which, by its id or by its name with what tells it apart "
+        raise ChanceRejected(f"{json.dumps(value)} names {len(which)} different cards left in "
+                             f"{deck_said(spec)}: say which, by its id or by its name with what tells it apart "
                              f"({listed})")
     return found[0]
 

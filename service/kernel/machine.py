@@ -592,11 +592,14 @@ class Machine:
         return acting
 
     def awaiting_chance(self) -> dict | None:
+        """The chance awaited as a referee is shown it: its cards by the names a person reads
+        (``said_request``)."""
         a = self.kernel_state["awaiting"]
         if a is None:
             return None
+        a = self.said_request(a)
         out = {key: a[key] for key in ("kind", "why", "deck", "sides", "n", "options", "faces", "names", "marks",
-                                       "aliases") if key in a}
+                                       "aliases", "deck_said") if key in a}
         if a["kind"] == "card":
             out["choices"] = sorted({c if not isinstance(c, (dict, list)) else str(c)
                                      for c in canonical_order(a["choices"])}, key=str)
@@ -841,7 +844,7 @@ class Machine:
         awaiting = self.kernel_state["awaiting"]
         if awaiting is None:
             raise NoChanceAwaited("no chance outcome is awaited now")
-        validate(awaiting, outcome)
+        validate(self.said_request(awaiting), outcome)
         pending = self.kernel_state["pending"]
         done = pending["emitted"]
         assert self.base is not None  # a step is pending: its states before were kept
@@ -849,6 +852,27 @@ class Machine:
         events = base._run(pending["seat"], pending["decision"], TableChance(pending["outcomes"] + [outcome]))
         self._adopt(base)
         return events[1 + done:]
+
+    def said_request(self, spec: dict) -> dict:
+        """A chance request (as recorded) with its reason, its deck and its cards' names as the
+        game says them (``Rules.say_text``, ``Rules.say_deck``, ``Rules.printed_name``): what a referee is shown and told in
+        a refusal; a name recorded that reads otherwise stays one a referee may type."""
+        out = dict(spec)
+        if spec.get("why"):
+            out["why"] = self.rules.say_text(self.config, spec["why"])
+        if "deck" in spec:
+            out["deck_said"] = self.rules.say_deck(self.config, spec["deck"])
+        names = spec.get("names")
+        if names:
+            said = {c: self.rules.printed_name(n) for c, n in names.items()}
+            changed = {c: [n] for c, n in names.items() if said[c] != n}
+            if changed:
+                aliases = {c: list(v) for c, v in (spec.get("aliases") or {}).items()}
+                for c, old in changed.items():
+                    aliases[c] = aliases.get(c, []) + old
+                out["aliases"] = aliases
+            out["names"] = said
+        return out
 
     def enter_words(self, words: list) -> list[Ev]:
         """Several outcomes in a row, as the referee reads them off the table:
@@ -870,7 +894,7 @@ class Machine:
             if awaited["kind"] == "dice" and awaited["n"] > 1 and not isinstance(words[i], list):
                 take = awaited["n"]
                 if i + take > len(words):
-                    raise BadInput(f"{awaited['n']} dice are awaited ({awaited.get('why', '')}): "
+                    raise BadInput(f"{awaited['n']} dice are awaited ({self.said_request(awaited).get('why', '')}): "
                                    f"give {awaited['n']} faces, got {len(words) - i}")
             outcome = words[i:i + take] if take > 1 else words[i]
             if awaited["kind"] == "card":

@@ -46,6 +46,7 @@ import json
 from functools import cached_property
 from operator import itemgetter
 
+from .chance import deck_said
 from .errors import BadInput, IllegalDecision
 
 TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
@@ -148,6 +149,24 @@ class Rules:
         referee may name a card as printed (``rum``, ``Frances Wright``); the id
         stays an alias. None: the ids are what is printed."""
         return None
+
+    def printed_name(self, name: str) -> str:
+        """A name ``card_names`` gives, as a person reads it (a request recorded at a table
+        keeps the catalog's own; what the referee is shown and told says this). The game's
+        way of saying a card whose printed name is not known: M&M's "Captain 6 (name
+        unknown)" reads "captain card 6". Default: the name as it is."""
+        return name
+
+    def say_text(self, config: dict | None, line: str) -> str:
+        """A line the rules wrote (a chance request's ``why``) in the game's words, as its
+        log says it: M&M names its ids ("the Spanish Naval Ship scouts", not ``spanish_naval``).
+        Default: the line as it is."""
+        return line
+
+    def say_deck(self, config: dict | None, deck: str) -> str:
+        """A deck (or a pile chance draws from) as the game calls it, in a refusal: "the
+        captain deck". Default: its id in words ("the cards deck")."""
+        return deck_said({"deck": deck})
 
     def card_marks(self, state: Any, deck: str) -> dict | None:
         """What tells apart the cards of ``deck`` that share a printed name but differ

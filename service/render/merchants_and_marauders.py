@@ -38,6 +38,13 @@ def render(view: dict, config: dict, names: dict[str, str], seat: int | None) ->
                       "hidden" if gold is None else str(gold), "hidden" if glory is None else str(glory), cargo_text,
                       ", ".join(f"{N.nation(n)} {k}" for n, k in sorted((p.get("flags") or {}).items()) if k) or "-")
     out.append(table)
+    for s, p in view["players"].items():
+        cap, hand = p.get("captain"), p.get("hand")
+        if isinstance(cap, dict) and cap.get("id") in N.texts:
+            out.append(f"{who(s, names)}'s captain: {N.with_text(cap['id'])}")
+        if isinstance(hand, list):     # the glory cards a reader may see: its own
+            said = [N.with_text(c["card"]) if isinstance(c, dict) else N.with_text(c) for c in hand]
+            out.append(f"{who(s, names)}'s glory cards: {', '.join(said) if said else 'none'}.")
     raid = view.get("raid")
     if raid:
         cards = ", ".join(f"{words(c['good'])} ({c['raid']} gold, {icon_said(c['icon'])})" for c in raid["cards"]) or "none yet"

@@ -71,7 +71,7 @@ def test_table_mode_chance_is_validated(cli):
     assert st["awaiting_chance"]["choices"] == [3, 4, 5, 6, 7]
     before = st["version"]
     p = cli.run("chance", gid, "2")
-    assert p.returncode == 2 and "not left in deck 'treasure:red'" in p.stderr
+    assert p.returncode == 2 and "not left in the red treasure deck" in p.stderr
     assert count(cli, gid) == before
     cli.ok("chance", gid, "4")
     cli.ok("chance", gid, "3")

@@ -42,7 +42,7 @@ def test_the_referee_of_a_table_reads_what_may_be_entered_and_a_seat_never_does(
     after = referee.get(f"/games/{gid}/awaited", params={"then": json.dumps([2, "blue-1", "blue-1"])}).json()
     assert not [c for c in after["awaiting"]["left"] if c["say"] == "blue-1"]  # both copies taken
     wrong = referee.get(f"/games/{gid}/awaited", params={"then": json.dumps([2, "blue-9"])}).json()
-    assert wrong["then"] == [] and "not left in deck" in wrong["refused"]
+    assert wrong["then"] == [] and "not left in the " in wrong["refused"]
     assert referee.get(f"/games/{gid}/awaited").json()["version"] == first["version"]  # nothing appended
     # a seat: 403 on /awaited, and only the kind of what is awaited in its choices
     assert seat.get(f"/games/{gid}/awaited").status_code == 403

@@ -109,7 +109,7 @@ def test_table_outcomes_are_validated():
         validate({"kind": "dice", "sides": 6, "n": 1}, 7)
     with pytest.raises(ChanceRejected, match="expected 2 die"):
         validate({"kind": "dice", "sides": 6, "n": 2}, [1])
-    with pytest.raises(ChanceRejected, match="not left in deck"):
+    with pytest.raises(ChanceRejected, match="not left in the treasure red deck"):
         validate({"kind": "card", "deck": "treasure:red", "choices": [2, 3]}, 9)
     assert validate({"kind": "dice", "sides": 6, "n": 1}, 6) == ([6], None)
     t = TableChance([])

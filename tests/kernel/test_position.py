@@ -52,5 +52,5 @@ def test_stated_outcomes_are_served_in_order_and_only_where_asked():
     assert chance.outcome({"kind": "pick", "options": [1, 2, 3], "stated": True})[0] == 2
     with pytest.raises(ChanceRejected, match="the position states fewer outcomes than the setup asks"):
         chance.outcome({"kind": "pick", "options": [1], "stated": True, "why": "x"})
-    with pytest.raises(ChanceRejected, match="is not left in deck"):
+    with pytest.raises(ChanceRejected, match="is not left in the d deck"):
         StatedChance(["z"], inner).outcome({"kind": "card", "deck": "d", "choices": ["a"], "stated": True})

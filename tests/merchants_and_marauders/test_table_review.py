@@ -372,7 +372,7 @@ def test_a_card_whose_copies_differ_is_named_by_its_name_and_a_few_words_of_its_
     t3.g.act(1, {"action": "buy_goods"})
     asked = awaiting(t3, "cargo")
     assert asked["marks"]["C24"] == "raid 5; hit on the masts" and asked["names"]["C24"] == "rum"
-    with pytest.raises(ChanceRejected, match="different cards left in deck 'cargo'"):
+    with pytest.raises(ChanceRejected, match="different cards left in the cargo deck"):
         t3.g.enter("rum")
     with pytest.raises(ChanceRejected, match="3 different cards") as refused:
         t3.g.enter("rum 3")                                   # C20, C21 and C22: worth 3, other icons

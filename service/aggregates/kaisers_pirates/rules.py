@@ -49,6 +49,7 @@ from .board import PHANTOM, commit_options, fogged, ix, owner
 from .standing import standing
 from .state import initial_state, player
 from .view import describe, view
+from .words import deck_said
 
 TYPE_CHECKING = False  # mypy takes the name as true; typing is not imported at run time
 if TYPE_CHECKING:
@@ -189,6 +190,9 @@ class KaisersPirates(Rules):
         if any(options.get(k) for k in optional.RULES):
             cat["optional_rules"] = catalog_data.optional_rules_table()
         return cat
+
+    def say_deck(self, config: dict[str, Any] | None, deck: str) -> str:
+        return deck_said(deck)
 
     def card_names(self, state: State, deck: str) -> dict[str, str] | None:
         """At a table, a card with named copies (U-27 and U-41, HMS Alcantara...) may be named

@@ -192,3 +192,21 @@ def in_words(text: str) -> str:
     text = re.sub(r"([A-Z][^()]*?) \(solitaire\)", r"the phantom's \1", text)
     return _ID.sub(lambda m: names.get(m.group(0), m.group(0)) if m.group(0) in names or
                    m.group(0).startswith("solo:") else m.group(0), text).replace("_", " ")
+
+
+_FORCE = re.compile(r"^(ship|merchant)s:force-(\d+)$")
+_HAND = re.compile(r"^(?:action:hand-|hand-of-)(\d+)$")
+
+
+def deck_said(deck: str) -> str:
+    """A pile chance draws from, as the book calls it: "seat 2's ship deck", "the action
+    deck", "seat 1's hand", "the solitaire deck" (never ``ships:force-2``)."""
+    force = _FORCE.match(deck)
+    if force:
+        return f"seat {force.group(2)}'s {force.group(1)} deck"
+    if deck.startswith("hand-of-"):
+        return f"seat {deck[len('hand-of-'):]}'s hand"
+    if deck.startswith("action:") or deck == "action":
+        hand = _HAND.match(deck)
+        return "the action deck" + (f" (a card for seat {hand.group(1)})" if hand else "")
+    return "the " + deck.replace("_", " ").replace(":", " ").replace("-", " ") + " deck"

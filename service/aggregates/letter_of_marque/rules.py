@@ -25,6 +25,7 @@ from . import catalog as catalog_data
 from . import position as stated_position
 from .state import HANDLERS, deck_name, game_over, initial_state
 from .view import describe, view
+from .words import deck_said
 
 TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
 if TYPE_CHECKING:
@@ -87,6 +88,9 @@ class LetterOfMarque(Rules):
 
     # who acts -------------------------------------------------------------
     turn = staticmethod(itemgetter("turn"))  # the state's own count, read for every event
+
+    def say_deck(self, config: dict[str, Any] | None, deck: str) -> str:
+        return deck_said(deck)
 
     def to_act(self, state: State) -> list[int]:
         phase = state["phase"]

@@ -27,3 +27,9 @@ def say_decision(config: dict, decision: dict) -> str:
         return "pass"
     rest = " ".join(f"{k} {v}" for k, v in d.items() if k != "action")
     return f"{action or ''} {rest}".strip()
+
+
+def deck_said(deck: str) -> str:
+    """A colour's treasure deck (``treasure:blue``) as the table calls it: "the blue treasure deck"."""
+    kind, _, colour = deck.partition(":")
+    return f"the {colour} {kind} deck" if colour else f"the {deck} deck"

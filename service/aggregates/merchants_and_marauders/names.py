@@ -12,6 +12,11 @@ import re
 
 from .catalog import default_catalog, register, tables
 
+TYPE_CHECKING = False  # mypy takes the name as true; typing is not imported at run time
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
+
 PEOPLE = {"spain": "Spanish", "england": "English", "france": "French", "netherlands": "Dutch"}
 COUNTRY = {"spain": "Spain", "england": "England", "france": "France", "netherlands": "the Netherlands"}
 MAN_O_WAR = "man_o_war_"
@@ -56,8 +61,11 @@ def printed(name: str) -> str:
 
 
 class Names:
-    def __init__(self, S: dict):
+    def __init__(self, S: dict, catalog: dict | None = None):
         self.S = S
+        # a card's printed text, where the catalog holds it (an entry's optional ``text``)
+        self.texts = {e["id"]: e["text"] for table in _TEXTED for e in ((catalog or {}).get(table) or {}).get("value", [])
+                      if isinstance(e, dict) and isinstance(e.get("text"), str) and e["text"].strip()}
         self.zones = {z: v["name"] for z, v in S["zones"].items()}
         self.ships = {t: v["name"] for t, v in S["ships"].items()}
         self.captains = {c: printed(v["name"]) for c, v in S["captains"].items()}
@@ -116,6 +124,12 @@ class Names:
     def card(self, c: str) -> str:
         return self.cards.get(c) or self.captains.get(c) or words(c)
 
+    def with_text(self, c: str) -> str:
+        """A card (or a captain) by its printed name, with its printed text where the catalog
+        holds it: "Letter of Pardon (Remove a wanted flag.)"."""
+        text = self.texts.get(c)
+        return f"{self.card(c)} ({text})" if text else self.card(c)
+
     def drawn(self, deck: str, card: str) -> str:
         """A card drawn from ``deck``, as a noun: "captain card 9", "the glory card Carpenter"."""
         if not isinstance(card, str):
@@ -163,6 +177,8 @@ class Names:
         return _WORD.sub(one, line)
 
 
+# the catalog's tables whose entries may carry their printed ``text``
+_TEXTED = ("captains", "glory_cards", "events", "rumors", "missions")
 # a card named by its code after a word that says what it is ("card E20", "mission X04"): the word goes
 _CODED = re.compile(r"\b(?:card|mission|rumor|tile|token) ([A-Z]\d\d)\b")
 _DECK_OF = {"X": "missions", "R": "rumors", "G": "glory", "E": "events", "C": "cargo", "U": "upgrades",
@@ -187,7 +203,13 @@ def for_config(config: dict | None) -> Names:
     key = register(cat)
     found = _BY_KEY.get(key)
     if found is None:
-        found = Names(tables({"cat": key}))
+        found = Names(tables({"cat": key}), cat)
         if len(_BY_KEY) < 64:
             _BY_KEY[key] = found
     return found
+
+
+def for_state(state: Mapping[str, Any]) -> Names:
+    """The names of the catalog a state was built on (a refusal's words, where the config is
+    not at hand): the game's own where its names were read before, else from its tables."""
+    return _BY_KEY.get(state.get("cat", "")) or Names(tables(state))

@@ -54,12 +54,13 @@ from .derived import derived
 from .evolve import HANDLERS
 from .flow import carry_on, check_victory, end_player_turn, resume, start_round, turn_goes_on
 from .glory import glory_plays
+from .names import DECKS, for_config, for_state, printed
 from .npc import may_redraw
 from .port import amounts, legal_port, over_capacity
 from .setup import ship_choices
 from .state import END_TURN, at_home, current_seat, initial_state, player, stash_glory, total_glory
 from .view import describe, say_event, view
-from .words import say_decision
+from .words import said_with, say_decision
 from .wanted import port_entries
 
 TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
@@ -297,6 +298,16 @@ class MerchantsAndMarauders(Rules):
             return {k: v["name"] for k, v in table.items() if isinstance(v, dict) and v.get("name")}
         return None
 
+    def printed_name(self, name: str) -> str:
+        """A card the catalog names only by its number, as one: "captain card 6" (names.printed)."""
+        return printed(name)
+
+    def say_text(self, config: dict[str, Any] | None, line: str) -> str:
+        return for_config(config).text(line)
+
+    def say_deck(self, config: dict[str, Any] | None, deck: str) -> str:
+        return DECKS[deck][0] if deck in DECKS else super().say_deck(config, deck)
+
     def card_marks(self, state: State, deck: str) -> dict[str, Any] | None:
         """Copies of one printed name that differ (the three Dutch Naval Ships: their
         admirals, entry zones and icons; rum cards of other raid values or icons): what tells
@@ -380,7 +391,13 @@ class MerchantsAndMarauders(Rules):
         if action in AMOUNT_ACTIONS:
             return (f"{action} takes one of the amounts 1, 5, 10 or everything you have "
                     f"(repeat it for other sums): possible now {sorted(d['amount'] for d in legal if d['action'] == action)}")
-        return f"not possible now: {say_decision({}, decision)} (possible: {_possible(legal)})"
+        N = for_state(state)
+        try:
+            said = said_with(N, decision)
+        except (KeyError, TypeError, ValueError):      # a decision missing a field its words need: which one?
+            which = [said_with(N, d) for d in legal if d["action"] == action]
+            return f"{_said(action)}: say which (possible now: {'; '.join(which)})"
+        return f"not possible now: {said} (possible: {_possible(legal)})"
 
     def _glory_window(self, step: Step, seat: int, decision: Decision) -> Outcome:
         """An answer in a glory window; when it closes, the fight or the turn goes on."""

@@ -16,13 +16,6 @@ if TYPE_CHECKING:
     from typing import Any
 
 
-def _names(config: dict) -> tuple[Names, dict]:
-    """The catalog's names, and every id the decisions carry -> what is printed (zones,
-    ships, captains, cards; an NPC by its card's name)."""
-    N = for_config(config)
-    return N, N.said
-
-
 _SIMPLE = {
     "leave_port": "leave port", "enter_port": "enter the port", "port": "take the port action",
     "retire": "retire your captain", "end_turn": "end your turn", "buy_goods": "buy goods",
@@ -40,7 +33,12 @@ _SIMPLE = {
 
 
 def say_decision(config: dict[str, Any], decision: Any) -> str:
-    N, names = _names(config)
+    return said_with(for_config(config), decision)
+
+
+def said_with(N: Names, decision: Any) -> str:
+    """A decision in words, with the names ``N`` (a catalog's)."""
+    names = N.said
 
     def n(x: object) -> str:
         if isinstance(x, bool):

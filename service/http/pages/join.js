@@ -55,8 +55,8 @@
   $("player").value = f.get("player") || "";
   $("form").onsubmit = (e) => { e.preventDefault(); join($("player").value.trim()); };
   if (!code) { $("refusal").textContent = "This link holds no invitation code: ask the organiser for yours."; return; }
-  api(`/games/${gameId}`).then((st) => {
-    if (st.ok) { $("title").textContent = `${st.body.game.replaceAll("-", " ")}${st.body.name ? " — " + st.body.name : ""}`; }
+  api(`/games/${gameId}`).then(async (st) => {
+    if (st.ok) { $("title").textContent = `${await P.gameTitle(st.body.game)}${st.body.name ? " — " + st.body.name : ""}`; }
   });
   if (f.get("player")) { join(f.get("player")); }
 })();

@@ -15,6 +15,7 @@
     ["points", (r) => r.points], ["avg", (r) => r.avg_points], ["best", (r) => r.best]];
 
   function kind() { return kinds.find((k) => k.game === $("game").value); }
+  function titled(game) { return (kinds.find((k) => k.game === game) || {title: game.replaceAll("-", " ")}).title; }
 
   function seatRow(k, seat) {
     const name = el("input", {type: "text", maxlength: "200", "data-seat": seat});
@@ -124,7 +125,7 @@
     links.push({label: "referee", url: `${location.origin}/referee/${gid}#key=${encodeURIComponent(r.body.referee_key)}`});
     links.push({label: "spectators (replay)", url: `${location.origin}/games/${gid}/view`});
     $("made").hidden = false;
-    $("links").replaceChildren(el("li", {text: `${body.game.replaceAll("-", " ")} ${body.name} — ${gid}`}),
+    $("links").replaceChildren(el("li", {text: `${titled(body.game)} ${body.name} — ${gid}`}),
       ...links.map((l) => {
         const input = el("input", {class: "link", type: "text", readonly: "", value: l.url, "data-link": l.label});
         return el("li", {}, el("strong", {text: l.label + " "}),
@@ -150,7 +151,7 @@
     const rows = all.filter((g) => !g.finished).slice(-50).reverse();
     $("games").replaceChildren(el("tr", {}, ...["game", "turn", "seats", ""].map((h) => el("th", {text: h}))),
       ...rows.map((g) => el("tr", {"data-game": g.game_id},
-        el("td", {}, el("strong", {text: g.game.replaceAll("-", " ") + (g.table_mode ? " (table)" : "")}),
+        el("td", {}, el("strong", {text: titled(g.game) + (g.table_mode ? " (table)" : "")}),
           g.name ? el("div", {text: g.name}) : null, g.tournament ? el("div", {class: "hint", text: g.tournament}) : null),
         el("td", {text: String(g.turn ?? "")}), el("td", {text: String(g.seats)}),
         el("td", {class: "links-cell"}, el("a", {href: `/games/${g.game_id}/view`}, "replay"), " ",
@@ -173,7 +174,7 @@
     if (!r.ok) { $("standings").textContent = reason(r); return; }
     const groups = new Map();
     for (const row of r.body) {
-      const k = `${row.tournament || "(no tournament)"} — ${row.game}`;
+      const k = `${row.tournament || "(no tournament)"} — ${titled(row.game)}`;
       if (!groups.has(k)) { groups.set(k, []); }
       groups.get(k).push(row);
     }
@@ -201,8 +202,8 @@
     $("catalog-game").replaceChildren(...kinds.map((k) => el("option", {value: k.game}, k.title)));
     fields();
     catalogs();
+    live();        // the games and the standings name each game by its title: read once the titles are
+    standings();
     document.body.dataset.ready = "yes";
   });
-  live();
-  standings();
 })();

@@ -181,9 +181,17 @@ const P = (function () {
     };
   }
 
+  // a game by its title as the rules give it ("The Kaiser's Pirates"), not its id: GET /rules, read once
+  let titles = null;
+  async function gameTitle(game) {
+    if (!titles) { titles = api("/rules").then((r) => Object.fromEntries(r.ok ? r.body.map((k) => [k.game, k.title]) : [])); }
+    return (await titles)[game] || String(game).replaceAll("-", " ");
+  }
+
   function key() {  // an Idempotency-Key: one per choice confirmed
     return (crypto.randomUUID && crypto.randomUUID()) || (Date.now() + "-" + Math.random());
   }
 
-  return {$, el, api, reason, store, fragment, follow, sse, picture, who, key, pause, logReader, weighed, notice, serial};
+  return {$, el, api, reason, store, fragment, follow, sse, picture, who, key, pause, logReader, weighed, notice, serial,
+          gameTitle};
 })();

@@ -26,7 +26,7 @@
     const st = status.body, ch = choices.body;
     players = st.players || {};
     bots = st.bots || {};
-    $("title").textContent = `${st.game.replaceAll("-", " ")}${st.name ? " — " + st.name : ""}`;
+    $("title").textContent = `${await P.gameTitle(st.game)}${st.name ? " — " + st.name : ""}`;
     $("me").textContent = "you are " + who(seat, players, bots);
     if (pic.ok) { zoom = picture($("picture"), pic.body, zoom); }
     if (words.ok) { $("words").textContent = words.body.text; }

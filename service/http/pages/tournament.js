@@ -91,8 +91,9 @@
   function show() {
     const v = view;
     document.title = `privateer — ${v.name || "a tournament"}`;
-    $("title").textContent = `${v.name || "Tournament"}: ${v.settings.game}, round ${v.round} of ${v.settings.rounds}`
-      + (v.finished ? " (finished)" : "");
+    const said = `, round ${v.round} of ${v.settings.rounds}` + (v.finished ? " (finished)" : "");
+    $("title").textContent = `${v.name || "Tournament"}: ${v.settings.game.replaceAll("-", " ")}${said}`;
+    P.gameTitle(v.settings.game).then((t) => { $("title").textContent = `${v.name || "Tournament"}: ${t}${said}`; });
     for (const id of ["round-box", "players-box", "standings-box"]) { $(id).hidden = false; }
     $("players").replaceChildren(...v.players.map((p) => {
       const li = el("li", {"data-player": p.player}, el("a", {href: `/tournament/${tid}/player?name=${encodeURIComponent(p.player)}`, text: p.player}),

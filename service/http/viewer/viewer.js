@@ -195,7 +195,9 @@
     $("token").value = token;
     try {
       const status = await api(`/games/${gameId}`);
-      $("title").textContent = `${status.game} ${status.name || ""} — ${gameId.slice(0, 8)}`;
+      const kinds = await api("/rules").catch(() => []);   // the game by its title, not its id
+      const title = (kinds.find((k) => k.game === status.game) || {title: status.game.replaceAll("-", " ")}).title;
+      $("title").textContent = `${title}${status.name ? " — " + status.name : ""} · ${gameId.slice(0, 8)}`;
       seats = status.seats;
       over = status.finished;
       await loadEvents();

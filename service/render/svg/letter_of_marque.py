@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from ..common import count, who
+from service.aggregates.letter_of_marque.words import ship as ship_words
+
 from .draw import COLOURS
 
 TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
@@ -41,7 +43,7 @@ def draw(svg: Svg, view: dict, config: dict, names: dict[str, str], seat: int | 
         base = "armed" if ship["armed"] is True else "unarmed" if ship["armed"] is False else "hidden"
         owner_colour = view["players"][str(ship["owner"])]["colour"]
         _ship(svg, x + 43, y + 42, owner_colour, base)
-        svg.text(x + 43, y + 4 + 0, ship["ship"] + (" (revealed)" if ship.get("revealed") else ""), size=10,
+        svg.text(x + 43, y + 4 + 0, ship_words(ship["ship"]) + (" (revealed)" if ship.get("revealed") else ""), size=10,
                  anchor="middle")
     y = y0 + max(1, (len(view["sea"]) + 7) // 8) * 150 + 20
     svg.text(16, y, "Players", size=15, weight="bold")

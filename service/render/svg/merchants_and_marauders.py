@@ -8,6 +8,8 @@ from __future__ import annotations
 from ..common import who, words
 from .draw import seat_colour
 
+from service.aggregates.merchants_and_marauders.names import for_config, printed
+
 TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
 if TYPE_CHECKING:
     from typing import Any
@@ -57,11 +59,12 @@ def draw(svg: Svg, view: dict, config: dict, names: dict[str, str], seat: int | 
         (x1, y1), (x2, y2) = _xy(a, top), _xy(b, top)
         svg.line(x1, y1, x2, y2, stroke="#9fbfcf", width=2)
     board = view["board"]
+    N = for_config(config)
     for zone in PLACES:
         x, y = _xy(zone, top)
         port = zone != "caribbean_sea"
         svg.circle(x, y, 26 if port else 34, fill="#efe3c2" if port else "#b9d7e6", stroke="#6b5b3e")
-        svg.text(x, y - 30 if port else y - 38, words(zone).title(), size=11, anchor="middle", weight="bold")
+        svg.text(x, y - 30 if port else y - 38, N.zone(zone), size=11, anchor="middle", weight="bold")
         good = board["demand"].get(zone)
         if good:
             svg.text(x, y + 4, words(good), size=10, anchor="middle")
@@ -103,12 +106,13 @@ def draw(svg: Svg, view: dict, config: dict, names: dict[str, str], seat: int | 
         yy = y + 22 + j * ROW
         svg.rect(16, yy - 14, 10, 34, fill=seat_colour(s), stroke="#222", rx=2)
         cap = p.get("captain")
-        cap_name = cap.get("name") if isinstance(cap, dict) else words(cap or "hidden")
+        cap_name = (N.captain(cap["id"]) if isinstance(cap, dict) and cap.get("id") else
+                    printed(cap["name"]) if isinstance(cap, dict) and cap.get("name") else "hidden" if cap else "-")
         ship = p.get("ship")
         ship_name = ship.get("name") if isinstance(ship, dict) else words(ship or "?")
         gold = p.get("gold")
         glory = p.get("total_glory", p.get("glory_track"))
-        svg.text(32, yy, f"{who(s, names)} — {cap_name} — {ship_name} at {words(p['zone']).title() if p.get('zone') else '?'}", size=12,
+        svg.text(32, yy, f"{who(s, names)} — {cap_name} — {ship_name} at {N.zone(p['zone']) if p.get('zone') else '?'}", size=12,
                  weight="bold")
         svg.text(32, yy + 16, f"gold {'hidden' if gold is None else gold} · glory "
                  f"{'hidden' if glory is None else glory} · cargo "

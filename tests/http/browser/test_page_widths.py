@@ -184,3 +184,14 @@ def test_a_game_that_ends_leaves_the_organisers_list_without_a_reload(tab, serve
     advance(server.db, gid, lambda m: m.finished)
     tab.wait_for_selector(f"#games tr[data-game='{gid}']", state="detached", timeout=10000)
     tab.wait_for_function("() => document.querySelector('#standings').innerText.includes('Ann')", timeout=10000)
+
+
+def test_the_api_page_draws_the_operations(tab, server):
+    """/docs shows the API's operations (its Swagger UI refused FastAPI's OpenAPI 3.1 document
+    before: "Unable to render this definition"), within a phone's width."""
+    tab.set_viewport_size({"width": 420, "height": 900})
+    tab.goto(server.url + "/docs")
+    tab.wait_for_selector(".opblock-summary-path", timeout=15000)
+    assert "Unable to render" not in tab.inner_text("body")
+    assert tab.locator(".opblock-summary-path", has_text="/choices").count() >= 1
+    assert tab.evaluate("document.documentElement.scrollWidth") <= 420
