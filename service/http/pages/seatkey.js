@@ -166,5 +166,6 @@
     return hex(await crypto.subtle.sign({name: "Ed25519"}, entry.keys.privateKey, message));
   }
 
-  window.SeatKey = {ensure, sign, canon, hex, receive, handOver};
+  // (read, write, unhex: the referee's page keeps its own key in the same store, service/http/pages/referee.js)
+  window.SeatKey = {ensure, sign, canon, hex, unhex, receive, handOver, read, write};
 })();
