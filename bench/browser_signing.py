@@ -10,8 +10,9 @@ kept in IndexedDB. Here Debian's Chromium (as the browser tests launch it:
 the page's own seatkey.js on a page of its own (served by Playwright on a secure origin,
 as WebCrypto needs), with a key made there, and times:
 
-* ``page_sign_us``: ``SeatKey.sign`` as the page calls it for a decision (the key read
-  from IndexedDB, the message written, the signature made and turned into hex);
+* ``page_sign_us``: ``SeatKey.sign`` as the page calls it for a decision (the key as the
+  page holds it, read from IndexedDB once a page; the message written, the signature made
+  and turned into hex);
 * ``webcrypto_sign_us``: ``crypto.subtle.sign`` alone over the same message.
 
 Each is the wall time of ``--signs`` signatures one after the other, divided by their
@@ -123,7 +124,7 @@ def main() -> None:
     if a.json:
         print(json.dumps(r, indent=2))
         return
-    print(f"a seat's page signing a decision (seatkey.js: key from IndexedDB, message, WebCrypto Ed25519, hex): "
+    print(f"a seat's page signing a decision (seatkey.js: its key, the message, WebCrypto Ed25519, hex): "
           f"{r['page_sign_us']} us in Chromium, {r['page_sign_ratio']} of the server's unsigned step "
           f"({r['server_unsigned_step_us']} us CPU); WebCrypto's signing alone {r['webcrypto_sign_us']} us, "
           f"ratio {r['webcrypto_sign_ratio']} (best of {r['rounds']} batches of {r['signs']})")
