@@ -9,10 +9,14 @@ runs under its Content-Security-Policy and fits a phone's width (420 px)."""
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
+from uuid import UUID
 
+from bench.golden import entered_at_random
+from service.app import Privateer
 from service.http.client import Api
 
 from .pw import needs_chromium, state
@@ -155,3 +159,40 @@ def test_the_referee_page_makes_its_key_and_signs_every_entry(browser, server, o
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     ctx.close()
     referee.close()
+
+
+def test_a_ruling_entered_on_the_page_is_signed(browser, server, organiser) -> None:
+    """A ruling the rules name (Merchants & Marauders: an NPC's move overruled), clicked among the
+    penalties, carries the referee's signature as every other entry does."""
+    created = organiser.create("merchants-and-marauders", 2, table=True)
+    gid, key = created["game_id"], created["referee_key"]
+    app = Privateer(server.db)
+    try:
+        rng = random.Random(3)
+        for _ in range(5000):  # played on in the store until a ruling is open, between steps
+            m = app.load(UUID(gid)).machine
+            assert not m.finished
+            if m.kernel_state["awaiting"] is not None:
+                app.enter_chance(UUID(gid), entered_at_random(m.kernel_state["awaiting"], rng))
+                continue
+            if m.rules.referee_legal(m.state):
+                break
+            seat = m.to_act()[0]
+            app.act(UUID(gid), seat, rng.choice(m.legal(seat)))
+    finally:
+        app.close()
+    ctx = browser.new_context(viewport={"width": 420, "height": 900})
+    page = ctx.new_page()
+    page.goto(f"{server.url}/referee/{gid}#key={key}")
+    page.wait_for_selector("body[data-signing=unsigned]")
+    page.click("#make-key")
+    page.wait_for_selector("body[data-signing=signed]")
+    page.locator("#penalties button").first.click()
+    confirm(page)
+    referee = Api(server.url, key)
+    log = referee.get(f"/games/{gid}/log", params={"limit": 1000}).json()["events"]
+    ruled = [e for e in log if e["type"] == "Decided" and e["data"]["seat"] == 0
+             and (e["data"]["decision"] or {}).get("referee") not in (None, "note", "correct")]
+    assert len(ruled) == 1 and len(ruled[0]["data"]["referee_signature"]) == 128, ruled
+    referee.close()
+    ctx.close()
