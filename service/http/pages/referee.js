@@ -234,7 +234,7 @@
     queue = [];
     const r = await api(`/games/${gameId}/chance`, {token, method: "POST", headers: {"Idempotency-Key": P.key()},
       body: {words: sent.map((q) => q.say), expected_version: view.version}});
-    if (r.ok) { $("refusal").textContent = ""; } else { fail(r); if (r.status === 409) { queue = sent; } }
+    if (r.ok) { $("refusal").textContent = ""; } else { fail(r); if (r.status === 409) { queue = sent.concat(queue); } }
     await refresh();
   }
 
