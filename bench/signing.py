@@ -28,6 +28,14 @@ registered (§9a): each entry carries the referee's signature over the version a
 head it was entered at, checked before the step and kept in its ``Decided``. The
 referee's own signing is timed apart (``referee_sign_us``). Reported:
 ``referee_signed_ratio``, referee_signed / table_unsigned.
+
+What the extra of a signed step is made of, measured in the same run (the best of
+repeated runs, ``timeit``): ``verify_us``, one Ed25519 verify of a referee's message
+(what the service adds to a seat's or the referee's entry: the key's object is parsed
+once, event_store/signing.py ``verify``), and ``head_sign_us``, the service's signing of
+a step's head (``Signer.head_row``: the signing key's row read, the signature made),
+which every signed step has. ``referee_extra_us`` and ``seat_extra_us``: each signed
+step less its unsigned one, to set against them.
 """
 
 from __future__ import annotations
@@ -138,6 +146,31 @@ def play_table(app: Privateer, decisions: int, seed: int, referee: bool = False,
     return (spent - aside[0]) / max(done, 1)
 
 
+def parts(app: Privateer) -> dict[str, float]:
+    """One Ed25519 verify of a referee's message, and one signing of a step's head by the
+    service, in microseconds (best of repeated runs)."""
+    import timeit
+
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
+    from event_store.signing import referee_message, verify
+
+    gid = app.create("loot", 3, table=True)
+    game = app.load(gid)
+    key = Ed25519PrivateKey.generate()
+    public = key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw)
+    message = referee_message(gid.bytes, game.version, game.head, 1, {"action": "draw"})
+    signature = key.sign(message)
+    assert verify(public, signature, message)
+
+    def best(fn, n: int = 200) -> float:
+        return round(min(timeit.repeat(fn, number=n, repeat=7)) / n * 1e6, 1)
+
+    return {"verify_us": best(lambda: verify(public, signature, message)),
+            "head_sign_us": best(lambda: app.signer.head_row(gid, game.version, game.head))}
+
+
 def measure(rounds: int = 7, decisions: int = 150) -> dict:
     """The three applications' median CPU per step, side by side in one run, and their ratios."""
     tmp = Path(tempfile.mkdtemp(prefix="privateer-signing-"))
@@ -168,7 +201,9 @@ def measure(rounds: int = 7, decisions: int = 150) -> dict:
         seat_signed = statistics.median(times["seat_signed"])
         table_unsigned, referee_signed = statistics.median(times["table_unsigned"]), \
             statistics.median(times["referee_signed"])
-        return {"rounds": rounds, "decisions_per_round": decisions,
+        return {"rounds": rounds, "decisions_per_round": decisions, **parts(apps["signed"]),
+                "seat_extra_us": round((seat_signed - unsigned) * 1e6, 1),
+                "referee_extra_us": round((referee_signed - table_unsigned) * 1e6, 1),
                 "signed_step_us": round(signed * 1e6, 1), "unsigned_step_us": round(unsigned * 1e6, 1),
                 "ratio": round(signed / unsigned, 3),
                 "seat_signed_step_us": round(seat_signed * 1e6, 1),
@@ -206,6 +241,9 @@ def main() -> None:
           f"the server (the head signed, the referee's signature checked and kept) against "
           f"{r['table_unsigned_step_us']} us unsigned at the same table: ratio {r['referee_signed_ratio']}; the "
           f"referee's own signing, apart: {r['referee_sign_us']} us")
+    print(f"what the extra is made of: a seat-signed step {r['seat_extra_us']} us, a referee-signed entry "
+          f"{r['referee_extra_us']} us more than unsigned; one Ed25519 verify {r['verify_us']} us, one head "
+          f"signed by the service {r['head_sign_us']} us (best of repeated runs)")
 
 
 if __name__ == "__main__":

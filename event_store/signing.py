@@ -71,7 +71,7 @@ from .chain import canon
 # True for the type checker only (pyproject.toml: ``always_true``): cryptography is imported when a key is used
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
 HEAD = "privateer-head-v1"
 RECEIPT = "privateer-receipt-v1"
@@ -217,13 +217,30 @@ class SeatKeyFile:
         return private, public
 
 
-def verify(public_key: bytes, signature: bytes, message: bytes) -> bool:
-    from cryptography.exceptions import InvalidSignature
-    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+_PUBLIC_KEYS: dict[bytes, Ed25519PublicKey] = {}  # raw public key -> its parsed key object (``verify``)
+_PUBLIC_KEYS_KEPT = 4096
 
+
+def verify(public_key: bytes, signature: bytes, message: bytes) -> bool:
+    """Whether ``signature`` is ``public_key``'s Ed25519 signature of ``message``. A key's object
+    is parsed once and kept (a game's seats' and referee's keys are checked at every step);
+    what is checked is the same."""
+    from cryptography.exceptions import InvalidSignature
+
+    key = _PUBLIC_KEYS.get(public_key)
+    if key is None:
+        from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+        try:
+            key = Ed25519PublicKey.from_public_bytes(public_key)
+        except (ValueError, TypeError):
+            return False
+        if len(_PUBLIC_KEYS) >= _PUBLIC_KEYS_KEPT:
+            _PUBLIC_KEYS.clear()
+        _PUBLIC_KEYS[bytes(public_key)] = key
     try:
-        Ed25519PublicKey.from_public_bytes(public_key).verify(signature, message)
-    except (InvalidSignature, ValueError):
+        key.verify(signature, message)
+    except (InvalidSignature, ValueError, TypeError):
         return False
     return True
 

@@ -30,7 +30,7 @@ from uuid import UUID
 from event_store.signing import referee_message, verify
 from service.kernel.errors import BadInput, IllegalDecision
 from service.kernel.machine import Ev, Machine
-from service.seat_keys import NotSigned, public_key, signed_decision
+from service.seat_keys import HEX, NotSigned, public_key, signed_decision
 
 REGISTERED = "RefereeKeyRegistered"
 FIELD = "referee_signature"
@@ -87,7 +87,7 @@ def referee_fields(game_id: UUID, machine: Machine, version: int, head: bytes, s
                         "signature (over the game id, the version and head it entered at, the seat and the decision)")
     message = referee_message(game_id.bytes, version, head, seat, decision)
     sig = sign(message)
-    if not (isinstance(sig, str) and len(sig) == 128 and all(c in "0123456789abcdefABCDEF" for c in sig)) \
+    if not (isinstance(sig, str) and len(sig) == 128 and HEX.fullmatch(sig) is not None) \
             or not verify(key, bytes.fromhex(sig), message):
         # (the version is not said: a seat sending a signature of its own would learn the store's version)
         raise NotSigned("not signed by the referee: the signature does not check with the referee's key (it signs "

@@ -50,4 +50,7 @@ def referee_signer(app: Privateer, game_id: UUID, key_path: str) -> RefereeSign:
         app.register_referee_key(game_id, public.hex())
     elif have != public:
         raise NotSigned(f"the referee of this game registered another key than the one in {key_path}")
-    return lambda message: sign(private, message).hex()
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    key = Ed25519PrivateKey.from_private_bytes(private)  # parsed once: a table's session signs each entry with it
+    return lambda message: key.sign(message).hex()

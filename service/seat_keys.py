@@ -25,6 +25,7 @@ for another one the rules list, ``as_signed`` holds the one it signed (as JSON t
 from __future__ import annotations
 
 import json
+import re
 from uuid import UUID
 
 from event_store.signing import decision_message, seat_key_message, verify
@@ -32,6 +33,7 @@ from service.kernel.errors import BadInput, IllegalDecision, PrivateerError
 from service.kernel.machine import Ev, Machine
 
 REGISTERED = "SeatKeyRegistered"
+HEX = re.compile("[0-9a-fA-F]*")  # (with the length checked apart)
 # what a signed ``Decided`` holds beside its seat and decision (the last: a table's referee's, service/referee_key.py)
 SIGNED_FIELDS = ("signature", "as_signed", "referee_signature")
 
@@ -59,7 +61,7 @@ def seat_key(machine: Machine, seat: int) -> bytes | None:
 
 
 def _hex(text: object, digits: int, what: str) -> bytes:
-    if not isinstance(text, str) or len(text) != digits or any(c not in "0123456789abcdefABCDEF" for c in text):
+    if not isinstance(text, str) or len(text) != digits or HEX.fullmatch(text) is None:
         raise BadInput(f"{what} must be {digits} hex digits")
     return bytes.fromhex(text)
 

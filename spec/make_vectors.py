@@ -20,7 +20,9 @@ operator's decision in a seat's name), was added the same way with ``--add-seats
 record, a fork's parents changed; ``fork.pgame`` made again with its end), with
 ``--add-end`` (``service-end.key``). The sixth, a table's referee's signatures
 (``referee_vectors``: a referee-signed table game, the operator's entry written in
-its place), with ``--add-referee`` (``service-referee.key``).
+its place), with ``--add-referee`` (``service-referee.key``). The seventh, a seat's key handed
+over to a new device (``handover_vectors``: the handover signed by the old key, and the
+operator's forged one), with ``--add-handover`` (``service-handover.key``).
 """
 
 from __future__ import annotations
@@ -538,13 +540,72 @@ def referee_vectors(tmp: Path, out: Path, add: Callable[..., None]) -> None:
     app.close()
 
 
+def handover_vectors(tmp: Path, out: Path, add: Callable[..., None]) -> None:
+    """Issue 43, a seat moving to a new device (spec/SPEC.md §6a): seat 1 registered its key, signed
+    its decisions, then registered a new key with the old key's handover (its signature of the new
+    one) and signed on with the new key. Then the operator's forgery: the new key replaced by one of
+    its own, with a "handover" its own key signed (not the old one), seat 1's later decisions signed
+    again with it, the chain re-hashed and every head re-signed with the service's key."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
+    from event_store.signing import decision_message, seat_key_message
+
+    def raw(key) -> bytes:
+        return key.public_key().public_bytes(Encoding.Raw, PublicFormat.Raw)
+
+    app = Privateer(str(tmp / "handover.db"), snapshot_interval=0)
+    (out / "service-handover.key").write_text(app.signer._active() and app.signer.public_key.hex() + "\n")
+    old, new, operator = Ed25519PrivateKey.generate(), Ed25519PrivateKey.generate(), Ed25519PrivateKey.generate()
+    gid = app.create("letter-of-marque", 2, seed=b"\x47" * 32)
+    app.register_seat_key(gid, 1, raw(old).hex())
+    rng = random.Random(13)
+
+    def decide(n: int, key) -> None:
+        for _ in range(n):
+            game = app.load(gid)
+            m = game.machine
+            if m.finished:
+                raise AssertionError("the handover vector's game ended before its handover")
+            seat = m.to_act()[0]
+            d = rng.choice(m.legal(seat))
+            sig = key.sign(decision_message(gid.bytes, 1, m.seen(1, game.version), d)).hex() if seat == 1 else None
+            app.act(gid, seat, d, signature=sig)
+
+    decide(12, old)
+    app.register_seat_key(gid, 1, raw(new).hex(), old.sign(seat_key_message(gid.bytes, 1, raw(old), raw(new))).hex())
+    decide(12, new)
+    export_game(app, gid, str(out / "seat-handover.pgame"), with_secret=True)
+    add("seat-handover.pgame", None, key="service-handover.key",
+        note="seat 1 moved to a new device: its second SeatKeyRegistered carries the old key's signature of the "
+             "new key (the handover); its decisions before it check with the old key, those after with the new")
+    doc = unpack((out / "seat-handover.pgame").read_bytes())
+    rows = rows_of(doc)
+    target = next(r["version"] for r in rows if r["type"] == "SeatKeyRegistered" and r["data"].get("handover"))
+    forged = raw(operator)
+    rows[target - 1]["data"]["key"] = forged.hex()
+    rows[target - 1]["data"]["handover"] = operator.sign(seat_key_message(gid.bytes, 1, raw(old), forged)).hex()
+    for r in rows[target:]:  # seat 1's later decisions, signed again with the operator's key
+        if r["type"] == "Decided" and r["data"]["seat"] == 1:
+            seen = app.load(gid, version=r["version"] - 1).machine.seen(1, r["version"] - 1)
+            r["data"]["signature"] = operator.sign(decision_message(gid.bytes, 1, seen, r["data"]["decision"])).hex()
+    rehash(doc, gid, rows, target)
+    resign(app, doc, gid, rows)
+    (out / "seat-handover-forged.pgame").write_bytes(pack(doc))
+    add("seat-handover-forged.pgame", (target, "without a handover signed by its old key"), key="service-handover.key",
+        note="the operator moved seat 1 to a key of its own, the handover signed by that key instead of the seat's "
+             "old one, signed seat 1's later decisions with it and re-signed every head with the service's key: "
+             "each later decision checks with the operator's key, the handover does not check with the old key")
+    app.close()
+
+
 def hashes_of(doc) -> dict:
     return {r["version"]: r["hash"] for r in rows_of(doc)}
 
 
 def add_history(out: Path, which: str = "history") -> None:
     """Only the key-history vectors (``seats``: the seat-signature ones; ``end``: the signed end's;
-    ``referee``: the referee's),
+    ``referee``: the referee's; ``handover``: a seat's key handed over),
     added to the committed ones (their entries replaced if present)."""
     tmp = Path(tempfile.mkdtemp(prefix="privateer-vectors-"))
     manifest = json.loads((out / "manifest.json").read_text())
@@ -557,7 +618,7 @@ def add_history(out: Path, which: str = "history") -> None:
         added.append(entry)
 
     {"history": history_vectors, "seats": seat_vectors, "end": end_vectors,
-     "referee": referee_vectors}[which](tmp, out, add)
+     "referee": referee_vectors, "handover": handover_vectors}[which](tmp, out, add)
     names = {e["file"] for e in added}
     manifest = [e for e in manifest if e["file"] not in names] + added
     (out / "manifest.json").write_text(json.dumps(manifest, indent=1) + "\n")
@@ -565,7 +626,8 @@ def add_history(out: Path, which: str = "history") -> None:
 
 
 if __name__ == "__main__":
-    modes = {"--add-history": "history", "--add-seats": "seats", "--add-end": "end", "--add-referee": "referee"}
+    modes = {"--add-history": "history", "--add-seats": "seats", "--add-end": "end", "--add-referee": "referee",
+             "--add-handover": "handover"}
     args = [a for a in sys.argv[1:] if a not in modes]
     folder = Path(args[0]) if args else Path(__file__).parent / "vectors"
     chosen = [modes[a] for a in sys.argv[1:] if a in modes]

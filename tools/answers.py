@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
     from service.app import Privateer
     from service.kernel.events import Ev
+    from service.referee_key import RefereeSign
 from tools.plain import (out_json, parse_word, print_events, print_games, print_legal, print_status,
                          report_appended, typed_decision)
 
@@ -126,10 +127,12 @@ def games(db: str | None, json_out: bool = False) -> None:
 
 
 def act(db: str | None, game_id: str, seat: int, decision: str, expect_version: int | None = None,
-        json_out: bool = False, seat_key: str | None = None, previous_key: str | None = None) -> None:
+        json_out: bool = False, seat_key: str | None = None, previous_key: str | None = None,
+        referee_key: str | None = None) -> None:
     """``tools act``: ``decision`` typed out as JSON, or by its number in ``tools legal``;
     ``seat_key``: the seat's key file, which registers the seat's key and signs the decision;
-    ``previous_key``: the key file the seat registered before, which hands it over to ``seat_key``."""
+    ``previous_key``: the key file the seat registered before, which hands it over to ``seat_key``;
+    ``referee_key``: at a table, the referee's key file, which signs what it enters (``referee_signing``)."""
     a = _open(db)
     gid = a.resolve_id(game_id)
     d = typed_decision(a, gid, seat, decision, game_id)
@@ -138,8 +141,19 @@ def act(db: str | None, game_id: str, seat: int, decision: str, expect_version: 
         from service.seat_client import sign_as_seat
 
         signature = sign_as_seat(a, gid, seat, d, seat_key, previous_key)
-    events = a.act(gid, seat, d, expect_version, signature=signature)
+    events = a.act(gid, seat, d, expect_version, signature=signature, referee=referee_signing(a, gid, referee_key))
     _report(a, gid, events, seat, json_out)
+
+
+def referee_signing(app: Privateer, game_id: UUID, key_path: str | None) -> RefereeSign | None:
+    """``--referee-key FILE`` of every command through which a table's referee enters (``tools table``,
+    ``act``, ``referee``, ``correct``): its signing (service/seat_client.py ``referee_signer``, which
+    registers the key first in a game without one), or None without the option."""
+    if key_path is None:
+        return None
+    from service.seat_client import referee_signer
+
+    return referee_signer(app, game_id, key_path)
 
 
 def chance(db: str | None, game_id: str, outcomes: list[str], expect_version: int | None = None,

@@ -36,6 +36,10 @@ DbOpt = Annotated[Optional[str], typer.Option(
     help="SQLite file or postgresql:// URL [default: ./privateer.db, or $PRIVATEER_DB]")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Machine-readable output.")]
 GameId = Annotated[str, typer.Argument(metavar="GAME_ID", help="Game id (or a unique prefix of 6+ characters).")]
+RefereeKeyOpt = Annotated[Optional[str], typer.Option(
+    "--referee-key", metavar="FILE",
+    help="The referee's own key file (`tools seat-key FILE` makes one): registered once at a table (a public "
+         "event), it signs what the referee enters; the service then refuses entries without its signature.")]
 
 
 def flowing(doc: str) -> str:

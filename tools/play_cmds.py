@@ -10,7 +10,8 @@ import typer
 
 from service.kernel.errors import BadInput
 from service.kernel.games import games_said
-from tools.common import DbOpt, GameId, JsonOpt, app, guarded, open_app, parse_json, parse_options, read_position
+from tools.common import (DbOpt, GameId, JsonOpt, RefereeKeyOpt, app, guarded, open_app, parse_json, parse_options,
+                          read_position)
 from tools import answers
 from tools.plain import out_json, report_appended
 
@@ -78,14 +79,15 @@ def act(game_id: GameId, decision: Annotated[str, typer.Argument(metavar="DECISI
         expect_version: Annotated[Optional[int], typer.Option("--expect-version", metavar="VERSION", help="Refuse (exit 4) unless the game is at this version.")] = None,
         json_out: JsonOpt = False, db: DbOpt = None,
         seat_key: Annotated[Optional[str], typer.Option("--seat-key", metavar="FILE", help="The seat's own key file (`tools seat-key FILE`): registers its public key if the seat has none, and signs the decision with it.")] = None,
-        previous_seat_key: Annotated[Optional[str], typer.Option("--previous-seat-key", metavar="OLD", help="The key file the seat registered before (another device's): it hands the seat over to --seat-key's key (a signed, public SeatKeyRegistered).")] = None) -> None:
+        previous_seat_key: Annotated[Optional[str], typer.Option("--previous-seat-key", metavar="OLD", help="The key file the seat registered before (another device's): it hands the seat over to --seat-key's key (a signed, public SeatKeyRegistered).")] = None,
+        referee_key: RefereeKeyOpt = None) -> None:
     """Submit SEAT's decision: as JSON, or by its number in `tools legal`.
 
     Examples: `tools act 3f2a9c --seat 1 '{"action": "launch"}'`; `tools act 3f2a9c --seat 1 2` (the
     second decision `tools legal 3f2a9c --seat 1` lists; add --expect-version to be sure the list is
-    the one you read).
+    the one you read). At a table whose referee signs: `tools act 3f2a9c --seat 1 2 --referee-key referee.key`.
     """
-    answers.act(db, game_id, seat, decision, expect_version, json_out, seat_key, previous_seat_key)
+    answers.act(db, game_id, seat, decision, expect_version, json_out, seat_key, previous_seat_key, referee_key)
 
 
 @app.command()
@@ -115,7 +117,7 @@ def referee(game_id: GameId,
                                                                    '\'{"referee": "penalty", "seat": 2, "card": "reflag-4"}\'.')] = None,
             list_: Annotated[bool, typer.Option("--list", help="List the referee decisions open now.")] = False,
             expect_version: Annotated[Optional[int], typer.Option("--expect-version", metavar="VERSION")] = None,
-            json_out: JsonOpt = False, db: DbOpt = None) -> None:
+            json_out: JsonOpt = False, db: DbOpt = None, referee_key: RefereeKeyOpt = None) -> None:
     """A referee's decision: a penalty the rules name (The Kaiser's Pirates 3.1.5) or a note, recorded and audited.
 
     `tools referee ID --list` shows the penalties open now, exactly as this command takes them. A physical
@@ -139,7 +141,7 @@ def referee(game_id: GameId,
         typer.echo(f"  {json.dumps(NOTE_FORM)}  (a note on the record, at any time: it changes nothing in the game)")
         return
     d = parse_json(decision, "the referee decision")
-    events = a.referee(gid, d, expect_version)
+    events = a.referee(gid, d, expect_version, referee=answers.referee_signing(a, gid, referee_key))
     report_appended(a, gid, events, None, json_out)
 
 
@@ -153,7 +155,7 @@ def correct(game_id: GameId,
             place: Annotated[Optional[int], typer.Option("--place", metavar="P", help="Table mode: the P-th outcome entered in the current step (1: its first; --list numbers them) was wrong: OUTCOME replaces it (two dice: `4 6`), the outcomes after it are entered again as they were.")] = None,
             list_: Annotated[bool, typer.Option("--list", help="Number the outcomes entered in the current step, as --place counts them.")] = False,
             expect_version: Annotated[Optional[int], typer.Option("--expect-version", metavar="VERSION")] = None,
-            json_out: JsonOpt = False, db: DbOpt = None) -> None:
+            json_out: JsonOpt = False, db: DbOpt = None, referee_key: RefereeKeyOpt = None) -> None:
     """Correct a mistake on the record: retract the last step(s), or the last outcome(s) entered in a step.
 
     The retracted events stay in the log, marked as retracted; replay, audit, record and standings follow
@@ -178,12 +180,13 @@ def correct(game_id: GameId,
     if not reason.strip():
         raise BadInput("a correction needs --reason (it is kept in the record)")
     words = [answers.parse_word(w) for w in outcomes_ or []]
+    if to_version is not None and words:
+        raise BadInput("--to-version retracts whole steps: enter outcomes afterwards with `tools chance`")
+    signing = answers.referee_signing(a, gid, referee_key)
     if to_version is not None:
-        if words:
-            raise BadInput("--to-version retracts whole steps: enter outcomes afterwards with `tools chance`")
-        events = a.correct(gid, to_version, reason, expect_version)
+        events = a.correct(gid, to_version, reason, expect_version, referee=signing)
     elif count is not None:
-        events = a.retract_outcomes(gid, count, reason, expect_version, words)
+        events = a.retract_outcomes(gid, count, reason, expect_version, words, referee=signing)
     elif place is not None:  # (one of the three was given: checked above)
-        events = a.replace_outcome(gid, place, words, reason, expect_version)
+        events = a.replace_outcome(gid, place, words, reason, expect_version, referee=signing)
     report_appended(a, gid, events, None, json_out)

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from service.kernel.events import Ev
     from service.kernel.machine import Machine
     from service.referee_key import RefereeSign
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -46,8 +46,9 @@ from service.json_text import loads
 from service.kernel.chance import typed_names
 from service.kernel.corrections import undo_point
 from service.kernel.errors import BadInput, IllegalDecision, NotYourTurn, PrivateerError, StaleVersion
-from tools.common import DbOpt, GameId, app, guarded, open_app
+from tools.common import DbOpt, GameId, RefereeKeyOpt, app, guarded, open_app
 from tools.plain import numbered, parse_word, print_events, waiting_for
+from tools.answers import referee_signing
 
 WORDS = re.compile(r'"[^"]*"|\S+')  # a line's words: one in double quotes may hold spaces
 HELP = __doc__.split("takes, one line at a time:")[1].split("With a terminal")[0].strip()
@@ -315,7 +316,7 @@ def _readline(session: Session) -> None:
 @guarded
 def table(game_id: GameId, db: DbOpt = None,
           quiet: Annotated[bool, typer.Option("--quiet", help="Print only errors and the final state.")] = False,
-          referee_key: Annotated[Optional[str], typer.Option("--referee-key", metavar="FILE", help="The referee's own key file (`tools seat-key FILE` makes one): registered once (a public event), it signs every entry; the service then refuses entries without its signature.")] = None,
+          referee_key: RefereeKeyOpt = None,
           json_out: Annotated[bool, typer.Option("--json", help="After each decision, the seat's signed receipt as JSON (for `tools verify --receipt`), not its plain line.")] = False) -> None:
     """The referee's session at a table: numbered decisions, outcomes as spoken, undo; one warm process.
 
@@ -325,12 +326,7 @@ def table(game_id: GameId, db: DbOpt = None,
     a = open_app(db)
     gid = a.resolve_id(game_id)
     out = (lambda text: print(text) if text.startswith("error") else None) if quiet else print
-    referee = None
-    if referee_key is not None:
-        from service.seat_client import referee_signer
-
-        referee = referee_signer(a, gid, referee_key)
-    session = Session(a, gid, out, referee, json_out)
+    session = Session(a, gid, out, referee_signing(a, gid, referee_key), json_out)
     session.run(sys.stdin)
     if quiet:
         print(waiting_for(session.machine())["text"])

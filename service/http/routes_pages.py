@@ -96,8 +96,14 @@ class Awaited(BaseModel):
     referee: list[Choice] = Field(description="The referee's decisions open now (penalties), in words.")
     undo_to: Optional[int] = Field(None, description="POST /corrections to this version undoes the last step.")
     entered: list[dict[str, Any]] = Field(default_factory=list, description="The outcomes entered in the current "
-                                          "step, in order ({place, outcome, why}): POST /corrections with "
-                                          "`outcomes: 1` takes back the last, with `place` replaces one.")
+                                          "step, in order ({place, outcome, why, to_version}): POST /corrections "
+                                          "with `outcomes: 1` takes back the last, with `place` replaces one; "
+                                          "`to_version` is the version such a correction goes back to (what "
+                                          "the referee's signature of it names, spec/SPEC.md §9a).")
+    head: str = Field(description="The chain's head at `version` (hex): what the referee's signature of an "
+                                  "entry made at this version names (spec/SPEC.md §9a).")
+    referee_key: Optional[str] = Field(None, description="The public key the referee registered (hex), if any: "
+                                                         "then every entry needs its signature.")
     players: dict[str, str]
     bots: dict[str, str] = Field(default_factory=dict, description="The seats the service's bots play (as in the "
                                                                    "game's status).")
@@ -268,8 +274,10 @@ def awaited(game_id: GameIdPath, svc: Service, authorization: Auth = None,
             "referee": [{"n": i, "decision": d, "text": mach.rules.say_decision(mach.config, d)}
                         for i, d in enumerate(offered, 1)],
             "undo_to": undo_point(stored), "players": st["players"] or {}, "bots": st["bots"],
-            "entered": [{"place": i, "outcome": v, "why": mach.rules.say_text(mach.config, why)} for i, (_, v, why) in enumerate(
-                step_outcomes(stored) if mach.k["table"] and not mach.finished else [], 1)]}
+            "entered": [{"place": i, "outcome": v, "why": mach.rules.say_text(mach.config, why), "to_version": at}
+                        for i, (at, v, why) in enumerate(
+                            step_outcomes(stored) if mach.k["table"] and not mach.finished else [], 1)],
+            "head": game.head.hex(), "referee_key": mach.kernel_state.get("referee_key")}
 
 
 @router.post("/games/{game_id}/referee", response_model=m.Appended, status_code=201, responses=ERRORS,

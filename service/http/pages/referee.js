@@ -1,7 +1,7 @@
 // The referee's page for a table-mode game: what is awaited, offered as faces, cards and
 // options to click (several in a row, a whole deal, sent in one go), the seats' decisions the
 // referee types for them, undo (of the last entry or the last step) and corrections with a reason,
-// penalties and notes.
+// penalties and notes; the referee's own key, which signs every entry the service checks.
 (function () {
   "use strict";
   const {$, el, api, reason, store, fragment, follow, picture, who, notice, serial} = P;
@@ -19,6 +19,65 @@
   let players = {};
   let bots = {};  // the seats the service's bots play
   let zoom = {zoom: null};
+
+  // The referee's own key (spec/SPEC.md §9a): an Ed25519 key made here with WebCrypto (its private
+  // half not extractable), kept in this browser beside the seats' keys (seatkey.js's store), its
+  // public half registered with the game once (a public RefereeKeyRegistered event). From then on
+  // the service takes an entry of the referee only with its signature over
+  // canon(["privateer-referee-v1", game id, version, head, seat, decision]), the version and head
+  // those the entry was made at: a seat's decision entered for it (its seat), a penalty or a note
+  // (seat 0), a correction (seat 0, {referee: "correct", to_version, reason}). The chance outcomes
+  // sent are bound by the head the next signed entry names (the service checks no signature of them).
+  const KEY_ID = `${gameId}:referee`;
+  let held = null;  // this browser's key for this game: {keys, pub (hex)}
+
+  async function heldKey() {
+    if (!held) {
+      const entry = await SeatKey.read(KEY_ID);
+      if (entry) { held = {keys: entry.keys, pub: SeatKey.hex(await crypto.subtle.exportKey("raw", entry.keys.publicKey))}; }
+    }
+    return held;
+  }
+
+  async function makeKey() {
+    $("make-key").disabled = true;
+    try {
+      if (!(await heldKey())) {
+        await SeatKey.write({id: KEY_ID, keys: await crypto.subtle.generateKey({name: "Ed25519"}, false, ["sign", "verify"])});
+      }
+      const r = await api(`/games/${gameId}/referee/key`, {token, method: "POST", body: {public_key: (await heldKey()).pub}});
+      if (r.ok) { $("refusal").textContent = ""; } else { fail(r); }
+    } finally { $("make-key").disabled = false; await refresh(); }
+  }
+
+  // The point an entry is made at: the version shown and the head there.
+  const here = () => ({version: view.version, head: view.head});
+
+  // The referee's signature (hex) of ``decision`` for ``seat`` (0: the referee's own) made at ``at``;
+  // undefined in a game whose referee registered no key, or when this browser holds another key (the
+  // service then refuses the entry and says why).
+  async function signed(at, seat, decision) {
+    const h = view.referee_key ? await heldKey() : null;
+    if (!h || h.pub !== view.referee_key) { return undefined; }
+    try {
+      const message = SeatKey.canon(["privateer-referee-v1", SeatKey.unhex(gameId), at.version, SeatKey.unhex(at.head),
+        seat, decision]);
+      return SeatKey.hex(await crypto.subtle.sign({name: "Ed25519"}, h.keys.privateKey, message));
+    } catch (e) { return undefined; }  // a decision canon cannot write: sent unsigned, the service says what is wrong
+  }
+
+  async function showSigning() {
+    const h = await heldKey();
+    const mine = Boolean(h) && view.referee_key === h.pub;
+    $("signing-status").textContent = !view.table
+      ? "This game draws its own chance: its seats decide on their own pages, the referee signs nothing."
+      : mine ? "Every entry you make is signed with your key (kept in this browser)."
+        : view.referee_key ? "The referee's key is kept in another browser: what you enter here is refused."
+          : "What you enter is not signed. Make your key (kept in this browser): the service then takes "
+            + "only entries it signs.";
+    $("make-key").hidden = !view.table || Boolean(view.referee_key) || view.finished;
+    document.body.dataset.signing = mine ? "signed" : view.referee_key ? "elsewhere" : "unsigned";
+  }
 
   function fail(r) {
     $("refusal").textContent = r.status === 409
@@ -41,6 +100,7 @@
     if (pic.ok) { zoom = picture($("picture"), pic.body, zoom); }
     if (words.ok) { $("words").textContent = words.body.text; }
     $("where").textContent = `turn ${view.turn}, version ${view.version}`;
+    await showSigning();
     await showNow();
     showTools();
     document.body.dataset.version = view.version;
@@ -81,11 +141,13 @@
         const r = await api(`/games/${gameId}/choices?seat=${s}`, {token});
         if (!r.ok) { continue; }
         const ch = r.body;
+        const at = here();
         box.append(el("h2", {text: `${who(s, players, bots)} chooses`}),
           el("div", {class: "choices", "data-seat": s}, ...ch.choices.map((c) => el("button", {type: "button",
-            class: "choice", "data-n": c.n, onclick: () => ask(`${who(s, players, bots)}: ${c.text}`, () =>
+            class: "choice", "data-n": c.n, onclick: () => ask(`${who(s, players, bots)}: ${c.text}`, async () =>
               api(`/games/${gameId}/decisions`, {token, method: "POST", headers: {"Idempotency-Key": P.key()},
-                body: {decision: c.decision, expected_version: ch.version, seat: s}}))}, c.text))));
+                body: {decision: c.decision, expected_version: at.version, seat: s,
+                  referee_signature: await signed(at, s, c.decision)}}))}, c.text))));
       }
     }
     document.body.dataset.state = state;
@@ -166,10 +228,13 @@
   }
 
   async function sendQueue() {
-    const words = queue.map((q) => q.say);
+    // taken off the queue as it is sent: a refresh while it is on its way (the game's stream says it
+    // was appended) must not ask what is awaited after outcomes already entered
+    const sent = queue;
+    queue = [];
     const r = await api(`/games/${gameId}/chance`, {token, method: "POST", headers: {"Idempotency-Key": P.key()},
-      body: {words, expected_version: view.version}});
-    if (r.ok) { queue = []; $("refusal").textContent = ""; } else { fail(r); if (r.status !== 409) { queue = []; } }
+      body: {words: sent.map((q) => q.say), expected_version: view.version}});
+    if (r.ok) { $("refusal").textContent = ""; } else { fail(r); if (r.status === 409) { queue = sent.concat(queue); } }
     await refresh();
   }
 
@@ -179,25 +244,37 @@
     $("undo-entry").disabled = last === null || view.finished;
     $("undo-entry").title = last === null ? "No outcome entered in this step"
       : `Take back ${JSON.stringify(last.outcome)}${last.why ? ` (${last.why})` : ""}: the step awaits it again`;
+    const at = here();
     $("penalties").replaceChildren(...view.referee.map((d) => el("button", {type: "button", class: "danger",
-      onclick: () => ask(d.text, () => api(`/games/${gameId}/referee`, {token, method: "POST",
-        headers: {"Idempotency-Key": P.key()}, body: {decision: d.decision, expected_version: view.version}}))}, d.text)));
+      onclick: () => ask(d.text, async () => api(`/games/${gameId}/referee`, {token, method: "POST",
+        headers: {"Idempotency-Key": P.key()}, body: {decision: d.decision, expected_version: at.version,
+          referee_signature: await signed(at, 0, d.decision)}}))}, d.text)));
   }
 
+  // typed text as the service keeps it (NFC, trimmed: service/kernel/text.py), so that it is what is signed
+  const typed = (id) => $(id).value.normalize("NFC").trim();
+
+  // a correction's signature: of {referee: "correct", to_version, reason}, the version kept
+  const signedCorrection = (at, toVersion, why) => signed(at, 0, {referee: "correct", to_version: toVersion, reason: why});
+
   function correction(toVersion) {
-    const why = $("reason").value.trim();
+    const why = typed("reason");
     if (!why) { $("refusal").textContent = "Say why (the reason goes on the record)."; $("reason").focus(); return; }
-    ask(`Take back every step after version ${toVersion}: ${why}`, () => api(`/games/${gameId}/corrections`,
-      {token, method: "POST", body: {to_version: toVersion, reason: why, expected_version: view.version}}));
+    const at = here();
+    ask(`Take back every step after version ${toVersion}: ${why}`, async () => api(`/games/${gameId}/corrections`,
+      {token, method: "POST", body: {to_version: toVersion, reason: why, expected_version: at.version,
+        referee_signature: await signedCorrection(at, toVersion, why)}}));
   }
 
   function undoEntry() {
-    const why = $("reason").value.trim();
+    const why = typed("reason");
     if (!why) { $("refusal").textContent = "Say why (the reason goes on the record)."; $("reason").focus(); return; }
     const last = view.entered[view.entered.length - 1];
+    const at = here();
     ask(`Take back the last entry, ${JSON.stringify(last.outcome)}${last.why ? ` (${last.why})` : ""}: ${why}`,
-      () => api(`/games/${gameId}/corrections`,
-        {token, method: "POST", body: {outcomes: 1, reason: why, expected_version: view.version}}));
+      async () => api(`/games/${gameId}/corrections`,
+        {token, method: "POST", body: {outcomes: 1, reason: why, expected_version: at.version,
+          referee_signature: await signedCorrection(at, last.to_version, why)}}));
   }
 
   const reader = P.logReader(gameId, token);
@@ -216,12 +293,15 @@
   $("undo").onclick = () => correction(view.undo_to);
   $("undo-entry").onclick = undoEntry;
   $("correct").onclick = () => correction(Number($("to-version").value));
+  $("make-key").onclick = makeKey;
   $("add-note").onclick = () => {
-    const text = $("note").value.trim();
+    const text = typed("note");
     if (!text) { return; }
+    const at = here();
     ask(`Note on the record: ${text}`, async () => {
+      const decision = {referee: "note", text};
       const r = await api(`/games/${gameId}/referee`, {token, method: "POST", headers: {"Idempotency-Key": P.key()},
-        body: {decision: {referee: "note", text}, expected_version: view.version}});
+        body: {decision, expected_version: at.version, referee_signature: await signed(at, 0, decision)}});
       if (r.ok) { $("note").value = ""; }
       return r;
     });

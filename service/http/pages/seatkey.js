@@ -74,13 +74,23 @@
   const unhex = (text) => new Uint8Array(text.match(/../g).map((h) => parseInt(h, 16)));
 
   // IndexedDB: {id: "GAME:SEAT", keys: CryptoKeyPair, registered: bool} -----------------------
+  // one connection for the page's life (opening one took nearly all of a decision's signing:
+  // python -m bench.browser_signing); opened again if it fails or the browser closes it
+  let opened = null;
   function db() {
-    return new Promise((resolve, reject) => {
-      const r = indexedDB.open(DB, 1);
-      r.onupgradeneeded = () => r.result.createObjectStore(STORE, {keyPath: "id"});
-      r.onsuccess = () => resolve(r.result);
-      r.onerror = () => reject(r.error);
-    });
+    if (!opened) {
+      opened = new Promise((resolve, reject) => {
+        const r = indexedDB.open(DB, 1);
+        r.onupgradeneeded = () => r.result.createObjectStore(STORE, {keyPath: "id"});
+        r.onsuccess = () => {
+          r.result.onclose = () => { opened = null; };
+          r.result.onversionchange = () => { r.result.close(); opened = null; };
+          resolve(r.result);
+        };
+        r.onerror = () => { opened = null; reject(r.error); };
+      });
+    }
+    return opened;
   }
 
   async function tx(mode, work) {
@@ -88,13 +98,29 @@
     return new Promise((resolve, reject) => {
       const t = d.transaction(STORE, mode);
       const req = work(t.objectStore(STORE));
-      t.oncomplete = () => { d.close(); resolve(req && req.result); };
-      t.onerror = () => { d.close(); reject(t.error); };
+      t.oncomplete = () => resolve(req && req.result);
+      t.onerror = () => reject(t.error);
     });
   }
 
-  const read = (id) => tx("readonly", (s) => s.get(id));
-  const write = (entry) => tx("readwrite", (s) => s.put(entry));
+  // the entries read or written by this page, kept (a decision's signing reads its key once)
+  const held = new Map();
+  async function read(id) {
+    if (!held.has(id)) {
+      const entry = await tx("readonly", (s) => s.get(id));
+      if (!entry) { return entry; }
+      held.set(id, entry);
+    }
+    return held.get(id);
+  }
+  async function write(entry) {
+    await tx("readwrite", (s) => s.put(entry));
+    held.set(entry.id, entry);
+  }
+  async function drop(id) {
+    held.delete(id);
+    await tx("readwrite", (s) => s.delete(id));
+  }
 
   // The seat's key, registered if it is not yet; ``make``: made (non-extractable) first when this
   // browser holds none (the join page, as it takes the seat: a seat's page opened elsewhere makes
@@ -154,7 +180,7 @@
     const r = await P.api(`/games/${gameId}/seats/${seat}/key`,
       {token, method: "POST", body: {public_key: code, handover}});
     if (!r.ok) { return {ok: false, reason: P.reason(r)}; }
-    await tx("readwrite", (s) => s.delete(id));
+    await drop(id);
     return {ok: true};
   }
 
@@ -166,5 +192,6 @@
     return hex(await crypto.subtle.sign({name: "Ed25519"}, entry.keys.privateKey, message));
   }
 
-  window.SeatKey = {ensure, sign, canon, hex, receive, handOver};
+  // (read, write, unhex: the referee's page keeps its own key in the same store, service/http/pages/referee.js)
+  window.SeatKey = {ensure, sign, canon, hex, unhex, receive, handOver, read, write};
 })();
