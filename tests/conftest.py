@@ -122,6 +122,8 @@ FIRST = (
     "tests/http/test_hidden.py",
     "tests/http/browser/test_referee_page.py",
     "tests/cli/test_shell_game.py",
+    "tests/evidence/test_independent_verifier.py::test_the_committed_vectors",
+    "tests/evidence/test_independent_verifier.py::test_the_vectors_regenerated",
     "tests/evidence/test_independent_verifier.py",
     "tests/cli/test_corrections_in_step.py",
     "tests/store/test_multiprocess.py",

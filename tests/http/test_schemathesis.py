@@ -61,7 +61,7 @@ def test_openapi_conformance(api_schema, server, targets, mode):
     gen_mode = GenerationMode.POSITIVE if mode == "positive" else GenerationMode.NEGATIVE
     seen = 0
     for op in operations(api_schema):
-        @settings(max_examples=60 if mode == "positive" else 30, deadline=None, database=None,
+        @settings(max_examples=40 if mode == "positive" else 20, deadline=None, database=None,
                   suppress_health_check=list(HealthCheck))
         @given(case=op.as_strategy(generation_mode=gen_mode), pick=st.randoms(use_true_random=False))
         def run(case, pick):
