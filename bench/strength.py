@@ -40,7 +40,9 @@ from the seat's view, then the search), each appended at the first multiple of t
 service's quantum after its turn to decide began (``due``); a turn's wall time is the
 sum over its decisions (one option included), for the first N turns of the bot (default
 20): its mean and slowest at the quantum given (``--quantum``, default the service's,
-1.0 s) and at none (the search's time alone), side by side.
+``PRIVATEER_BOT_QUANTUM``'s 0.2 s) and at none (the search's time alone), side by side;
+and at the quantum with each search's CPU time taken as its wall time (what the turn takes
+when the search has a core to itself: a figure a busy machine distorts far less).
 
 ``--cost``: instead, the determinization's cost: at a seeded mid-game position
 of each game, the CPU time of a 1,000-playout analysis (the search of
@@ -64,6 +66,7 @@ import time
 from service.analysis.bot import GAME, PLAYOUTS, ROLLOUT, bot_for
 from service.analysis.ismcts import BIAS, MARGIN, WIDEN
 from service.analysis.ismcts import rollout_bot, search
+from service.http.limits import Limits
 from service.kernel.local import LocalGame
 from service.kernel.games import get_rules
 
@@ -278,7 +281,7 @@ def decision_cpu(game: str, decisions: int = 80, seed: str = "1", playouts: int 
             "reference_cpu": reference, "ratio": mean / reference if reference else None}
 
 
-def bot_turn(game: str, turns: int = 20, seed: str = "1", quantum: float = 1.0) -> dict:
+def bot_turn(game: str, turns: int = 20, seed: str = "1", quantum: float = Limits.bot_quantum) -> dict:
     """The wall times of the ismcts bot's first ``turns`` turns in duel game 0, as the
     service's bots play them (``choose``, then ``due``), at ``quantum`` and at none."""
     from service.http.bots import choose, due
@@ -289,7 +292,7 @@ def bot_turn(game: str, turns: int = 20, seed: str = "1", quantum: float = 1.0) 
     g = LocalGame(game, 2, seed=f"strength:{seed}:{game}:0".encode().ljust(32, b"."))
     rng = random.Random(f"{seed}:0")
     walls: dict[int, list[float]] = {}  # the game's turn -> the search's wall time of each decision in it
-    cpus: dict[int, float] = {}  # the game's turn -> the searches' CPU time in it
+    cpus: dict[int, list[float]] = {}  # the game's turn -> the search's CPU time of each decision in it
     while not g.machine.finished and len(walls) <= turns:
         seat = g.to_act()[0]
         legal = g.legal(seat)
@@ -297,18 +300,21 @@ def bot_turn(game: str, turns: int = 20, seed: str = "1", quantum: float = 1.0) 
             started, cpu = time.perf_counter(), time.process_time()
             d = choose(g.rules, g.state, seat, legal, ismcts, rng)
             walls.setdefault(g.machine.turn(), []).append(time.perf_counter() - started)
-            cpus[g.machine.turn()] = cpus.get(g.machine.turn(), 0.0) + time.process_time() - cpu
+            cpus.setdefault(g.machine.turn(), []).append(time.process_time() - cpu)
         else:
             d = other(g.state, seat, legal, rng)
         g.act(seat, d)
     done = list(walls.values())[:turns]
     cpu = list(cpus.values())[:turns]
     at = [sum(due(w, quantum) for w in ws) for ws in done]
+    at_cpu = [sum(due(c, quantum) for c in cs) for cs in cpu]  # each search's wall as its CPU time: a core of its own
     alone = [sum(ws) for ws in done]
+    spent = [sum(cs) for cs in cpu]
     return {"game": game, "turns": len(done), "decisions": sum(map(len, done)) / max(1, len(done)),
             "quantum": quantum, "mean_wall": sum(at) / max(1, len(at)), "max_wall": max(at, default=0.0),
+            "mean_idle": sum(at_cpu) / max(1, len(at_cpu)), "max_idle": max(at_cpu, default=0.0),
             "mean_search": sum(alone) / max(1, len(alone)), "max_search": max(alone, default=0.0),
-            "mean_cpu": sum(cpu) / max(1, len(cpu)), "max_cpu": max(cpu, default=0.0)}
+            "mean_cpu": sum(spent) / max(1, len(spent)), "max_cpu": max(spent, default=0.0)}
 
 
 def _writer(path: str | None, spec: str):
@@ -351,7 +357,8 @@ def main(argv=None) -> int:
                    help="the CPU of an ismcts decision (mean, slowest) against a heuristic game's, instead")
     p.add_argument("--turn", action="store_true",
                    help="a bot's turn as the service plays it: its wall time at the quantum and at none, instead")
-    p.add_argument("--quantum", type=float, default=1.0, help="--turn: the service's quantum (seconds; 1.0)")
+    p.add_argument("--quantum", type=float, default=Limits.bot_quantum,
+                   help=f"--turn: the service's quantum (seconds; {Limits.bot_quantum:g}, the service's default)")
     p.add_argument("--cost", action="store_true", help="time an analysis against bare playouts instead")
     p.add_argument("--jobs", type=int, default=1, help="duels: play the games in this many processes (same games, same result)")
     p.add_argument("--from", dest="first", type=int, default=0,
@@ -387,7 +394,8 @@ def main(argv=None) -> int:
             print(f"{game}: the ismcts bot's turn ({r['turns']} turns, {r['decisions']:.1f} decisions a turn): "
                   f"{r['mean_wall']:.2f} s wall on average, slowest {r['max_wall']:.2f} s at a quantum of "
                   f"{r['quantum']:g} s; the search alone {r['mean_search']:.2f} s, slowest {r['max_search']:.2f} s "
-                  f"({r['mean_cpu']:.2f} s CPU, slowest {r['max_cpu']:.2f} s)",
+                  f"({r['mean_cpu']:.2f} s CPU, slowest {r['max_cpu']:.2f} s); with each search's CPU time as its "
+                  f"wall time (a core of its own) {r['mean_idle']:.2f} s a turn, slowest {r['max_idle']:.2f} s",
                   flush=True)
         elif args.decision:
             for spec in args.variant or [""]:

@@ -36,7 +36,7 @@ def serve(
     bot_quantum: Annotated[Optional[float], typer.Option(
         "--bot-quantum", envvar="PRIVATEER_BOT_QUANTUM", metavar="SECONDS",
         help="A bot's decision is appended at the first multiple of this after its turn began, so its "
-             "timing does not tell its hand (default 1.0; 0: at once).")] = None,
+             "timing does not tell its hand (default 0.2; 0: at once).")] = None,
     db: DbOpt = None,
 ) -> None:
     """Serve the HTTP JSON API (OpenAPI at /openapi.json, docs at /docs), the replay

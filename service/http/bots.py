@@ -25,6 +25,15 @@ So the decision is appended at the first multiple of ``quantum`` seconds after
 the bot's turn to decide began (``due``): the search's own time shows only when
 it overruns a quantum. Its playouts are fixed (service/analysis/bot.py), never
 cut by the clock, so a search is the same on a fast machine and a slow one.
+
+The quantum's trade-off (``PRIVATEER_BOT_QUANTUM``, default 0.2 s; service/http/README.md):
+every decision takes at least one quantum, a forced one too, so a bot's turn of D decisions
+takes at least D quanta (a Merchants & Marauders turn, 5.5 decisions on average, 1.1 s);
+a search longer than the quantum is appended a quantum later, which tells a seat that this
+search took longer (one bit a late decision). 0.2 s is above the slowest ismcts decision's
+search alone on two cores (0.165 s CPU, Merchants & Marauders), so on a machine that is not
+overloaded a bot's turn is D quanta whatever its hand; a larger quantum hides more on a busy
+machine and makes every turn longer.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@
   ``event: end`` when either is reached (the client resumes with ``?after=``).
 * ``PRIVATEER_ANALYSIS_MAX_PLAYOUTS`` (default 2000): the most playouts one
   ``GET /games/{id}/analysis`` may ask for (400 beyond; ``tools analyse`` has no cap).
-* ``PRIVATEER_BOT_QUANTUM`` (seconds, default 1.0; 0: none): a bot's decision is
+* ``PRIVATEER_BOT_QUANTUM`` (seconds, default 0.2; 0: none): a bot's decision is
   appended at the first multiple of it after the bot's turn to decide began, so the
   moment it shows in the log does not tell how long the search took
   (service/http/bots.py; the tradeoff: service/http/README.md).
@@ -53,7 +53,7 @@ class Limits:
     stream_seconds: int = 600
     stream_events: int = 10_000
     analysis_playouts: int = 2000
-    bot_quantum: float = 1.0
+    bot_quantum: float = 0.2  # above an ismcts decision's slowest search alone (0.165 s, M&M): README.md
 
     @classmethod
     def from_env(cls) -> "Limits":
