@@ -12,10 +12,10 @@ before.
 What the games in play hold is not frozen: each step leaves a new copy of its
 game's state in the cache, and the default thresholds (700, 10, 10) then make a
 full collection of every live state every hundred steps or so (bench/gc_pauses.py,
-40 games played round robin, 1,600 decisions: 15 full passes, the longest
-collection 93 ms, the collector 14% of the CPU). ``THRESHOLDS`` collect the young
-objects every 10,000 allocations and the old ones rarely (in that run: no full
-pass, the longest collection 33 ms, the collector 8.6% of the CPU); cyclic garbage
+40 games played round robin, 2,291 decisions, a quiet machine: 25 full passes, the
+longest collection 83 ms, the collector 13% of the CPU). ``THRESHOLDS`` collect the
+young objects every 10,000 allocations and the old ones rarely (in that run: no full
+pass, the longest collection 20 ms, the collector 6.6% of the CPU); cyclic garbage
 still goes at the next full pass, every 10 million allocations or so, or when the
 old objects have grown by a quarter (Python's rule).
 """
