@@ -97,6 +97,19 @@ def record_text(app, gid):
     return signed_record(app, gid, stored, text)
 
 
+def entry_of(name: str, expect: tuple | None, note: str = "", key: str = "service.key",
+             receipts: str | None = None) -> dict:
+    """A manifest entry: the file, the key to check it with, whether it verifies, the file of
+    receipts to check with it (if any), and, if it must fail, the version and the reason a
+    verifier reports."""
+    entry = {"file": name, "key": key, "ok": expect is None, "note": note}
+    if receipts:
+        entry["receipts"] = receipts
+    if expect is not None:
+        entry["version"], entry["reason"] = expect
+    return entry
+
+
 def main(out: Path) -> None:
     if out.exists():
         shutil.rmtree(out)
@@ -108,13 +121,9 @@ def main(out: Path) -> None:
     (out / "service.key").write_text(public + "\n")
 
     def add(name, expect, receipts=None, note="", key="service.key"):
-        entry = {"file": name, "key": key, "ok": expect is None, "note": note}
         if receipts:
             (out / f"{name}.receipts.json").write_text(json.dumps(receipts, indent=1))
-            entry["receipts"] = f"{name}.receipts.json"
-        if expect is not None:
-            entry["version"], entry["reason"] = expect
-        manifest.append(entry)
+        manifest.append(entry_of(name, expect, note, key, f"{name}.receipts.json" if receipts else None))
 
     # a seeded game, unfinished, exported with its secret (the referee's backup)
     receipts = []
@@ -612,10 +621,7 @@ def add_history(out: Path, which: str = "history") -> None:
     added: list[dict] = []
 
     def add(name, expect, receipts=None, note="", key="service.key"):
-        entry = {"file": name, "key": key, "ok": expect is None, "note": note}
-        if expect is not None:
-            entry["version"], entry["reason"] = expect
-        added.append(entry)
+        added.append(entry_of(name, expect, note, key))
 
     {"history": history_vectors, "seats": seat_vectors, "end": end_vectors,
      "referee": referee_vectors, "handover": handover_vectors}[which](tmp, out, add)

@@ -67,10 +67,7 @@ def test_the_handover_vectors_made_again(cli, tmp_path) -> None:
     manifest: list[dict] = []
 
     def add(name, expect, receipts=None, note="", key="service.key"):
-        entry = {"file": name, "key": key, "ok": expect is None, "note": note}
-        if expect is not None:
-            entry["version"], entry["reason"] = expect
-        manifest.append(entry)
+        manifest.append(make_vectors.entry_of(name, expect, note, key))
 
     make_vectors.handover_vectors(tmp_path, out, add)
     _agree(out, manifest, cli, tmp_path)
