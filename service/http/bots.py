@@ -9,9 +9,11 @@ only this module makes one; its player is the seat's public name,
 ``"<bot> (bot)"`` (a public ``SeatNamed``: everyone at the table knows a bot
 plays that seat). The seat's token is made and thrown away: nobody holds it.
 
-After each commit to a game (``Changes.committed``, which also hears other
-processes' commits on PostgreSQL), a background task on the event loop looks
-whether a bot seat acts; the bot chooses in a worker thread, from a state the
+After each commit to a game by this process (``Changes.committed``), and once
+a commit to it by another process (heard from the log on PostgreSQL) has been
+followed by ``ELSEWHERE_SECONDS`` without another (``wake_later``: the process
+that commits plays the bots at its commit; this one takes over when it died), a
+background task on the event loop looks whether a bot seat acts; the bot chooses in a worker thread, from a state the
 game's sampler draws from the seat's own view (``determinize``: what the seat
 cannot see is drawn again, never read), among the decisions the rules list for
 the seat; the decision goes through ``Steps.decide``, the path a person's
@@ -67,6 +69,9 @@ log = logging.getLogger(__name__)
 SUFFIX = " (bot)"
 MAX_MOVES = 100_000  # a bot's decisions in one game, at most (a guard against a loop)
 REFUSALS = 5  # refusals in a row before a bot's task stops (the next commit to the game wakes it again)
+# seconds without a commit to a game, after one heard from another process, before this server looks
+# whether a bot of that game acts (``wake_later``)
+ELSEWHERE_SECONDS = 1.0
 
 
 def bot_names(rules: Rules) -> list[str]:
@@ -128,7 +133,8 @@ class Bots:
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
         self._none: set[str] = set()  # games whose seats are all people's: nothing to look at, ever
-        changes.on_commit(self.wake)
+        self._later: dict[str, asyncio.TimerHandle] = {}  # ``wake_later``'s, by game
+        changes.on_commit(self.wake, elsewhere=self.wake_later)
 
     # seating ------------------------------------------------------------------------
     def seat(self, gid: UUID, row: dict[str, Any], seat: int, name: str) -> None:
@@ -181,6 +187,31 @@ class Bots:
             loop.call_soon_threadsafe(self._kick, gid_hex)
         except RuntimeError:  # the loop closed meanwhile
             pass
+
+    def wake_later(self, gid_hex: str) -> None:
+        """After a commit to the game by another process (heard from the log, any thread): that
+        process plays the game's bots at its own commit (``wake``), so this one looks only once
+        ``ELSEWHERE_SECONDS`` passed without another commit to the game: then a bot left to act
+        (the other process died, or was a ``tools`` command) is played here. Every server
+        looking at every game at every commit of every other server would load each game with
+        a bot once a commit on each server (docs/several-servers.md), for a refusal."""
+        loop = self._loop
+        if loop is None or loop.is_closed() or gid_hex in self._none:
+            return
+        try:
+            loop.call_soon_threadsafe(self._kick_later, gid_hex)
+        except RuntimeError:  # the loop closed meanwhile
+            pass
+
+    def _kick_later(self, gid_hex: str) -> None:
+        waiting = self._later.pop(gid_hex, None)
+        if waiting is not None:
+            waiting.cancel()
+        self._later[gid_hex] = asyncio.get_running_loop().call_later(ELSEWHERE_SECONDS, self._kick_quiet, gid_hex)
+
+    def _kick_quiet(self, gid_hex: str) -> None:
+        self._later.pop(gid_hex, None)
+        self._kick(gid_hex)
 
     def _kick(self, gid_hex: str) -> None:
         if gid_hex in self._none:

@@ -1,12 +1,12 @@
-"""Wake-ups for live streams: when a game is committed to, the streams of that
-game wake at once instead of polling the games index.
+"""Wake-ups for live streams and bots: when a game is committed to, the streams of
+that game wake at once instead of polling the games index.
 
-This process's commits wake its streams directly. On PostgreSQL every commit
-also sends a notification (``pg_notify`` in the events' transaction) that a
-listening thread of every server on the database turns into the same wake-up,
-so commits by another ``--workers`` process, another server or ``tools act``
-wake the stream too. On SQLite, commits by other processes are seen by the
-fallback: a stream that is not woken looks at the index every
+This process's commits wake its streams and bots directly. On PostgreSQL a thread of
+every server follows the log (event_store/postgres.py ``listen_for_commits``) and turns
+every other process's commit into the same wake-up (``heard``), so commits by another
+``--workers`` process, another server or ``tools act`` wake the stream too; bots hear
+them apart (``on_commit``'s ``elsewhere``). On SQLite, commits by other processes are
+seen by the fallback: a stream that is not woken looks at the index every
 ``FALLBACK_SECONDS``.
 """
 
@@ -30,14 +30,18 @@ class Changes:
         self._lock = threading.Lock()
         self._waiters: dict[str, set[tuple[asyncio.AbstractEventLoop, asyncio.Event]]] = {}
         self._listeners: list[Callable[[str], None]] = []
+        self._elsewhere: list[Callable[[str], None]] = []
 
-    def on_commit(self, listener: Callable[[str], None]) -> None:
-        """``listener(gid_hex)`` is called (from any thread) after each commit to any game."""
+    def on_commit(self, listener: Callable[[str], None], elsewhere: Callable[[str], None] | None = None) -> None:
+        """``listener(gid_hex)`` is called (from any thread) after each commit to any game by
+        this process; ``elsewhere(gid_hex)`` (else ``listener``) after each by another process
+        (heard from the log on PostgreSQL: ``listen``)."""
         self._listeners.append(listener)
+        self._elsewhere.append(elsewhere or listener)
 
-    def committed(self, gid_hex: str) -> None:
-        """Called (from any thread) after a commit to the game."""
-        for listener in self._listeners:
+    def committed(self, gid_hex: str, here: bool = True) -> None:
+        """Called (from any thread) after a commit to the game (``here``: by this process)."""
+        for listener in self._listeners if here else self._elsewhere:
             listener(gid_hex)
         with self._lock:
             waiters = list(self._waiters.get(gid_hex, ())) + list(self._waiters.get(EVERY_GAME, ()))
@@ -73,9 +77,13 @@ class Changes:
         from event_store.postgres import listen_for_commits
 
         stop = threading.Event()
-        threading.Thread(target=listen_for_commits, args=(db, self.committed, stop, heard), daemon=True,
+        threading.Thread(target=listen_for_commits, args=(db, self.heard, stop, heard), daemon=True,
                          name="privateer-commits").start()
         return stop
+
+    def heard(self, gid_hex: str) -> None:
+        """A commit to the game by another process, heard from the log."""
+        self.committed(gid_hex, here=False)
 
     def watched(self) -> int:
         with self._lock:

@@ -29,7 +29,8 @@ from datetime import datetime
 
 import pytest
 
-from service.http.bots import Bots, due
+from service.http.bots import ELSEWHERE_SECONDS, Bots, due
+from service.http.changes import Changes
 from service.http.client import Api, ServerProcess
 
 QUANTUM = 0.2  # seconds (the service's default)
@@ -117,6 +118,38 @@ def test_the_moments_of_a_bots_decisions_do_not_follow_its_hand():
 def test_a_decision_is_due_at_the_first_multiple_of_the_quantum():
     assert [due(t, 0.5) for t in (0.0, 0.2, 0.5, 0.51, 1.4)] == [0.5, 0.5, 0.5, 1.0, 1.5]
     assert due(0.3, 0.0) == 0.3  # no quantum: at once
+
+
+def test_commits_heard_from_another_process_wake_the_bots_once_the_game_is_quiet():
+    """Issue 47: a server plays the bots of a game at its own commit at once; a commit made
+    by another process (heard from the log) wakes them only after ``ELSEWHERE_SECONDS``
+    without another commit to the game (the process that committed plays them; this one
+    takes over when it died), so a busy game is not loaded by every server at every commit."""
+    loop = VirtualLoop()
+    changes = Changes()
+    bots = Bots.__new__(Bots)  # the waking part alone
+    bots._loop, bots._none, bots._later = loop, set(), {}
+    kicked: list[tuple[str, float]] = []
+    bots._kick = lambda gid: kicked.append((gid, loop.time()))  # type: ignore[method-assign]
+    changes.on_commit(bots.wake, elsewhere=bots.wake_later)
+
+    async def evening() -> None:
+        for _ in range(5):  # another server's steps, one every half of the delay
+            changes.heard("busy")
+            await asyncio.sleep(ELSEWHERE_SECONDS / 2)
+        assert kicked == []  # each one put the look off
+        changes.committed("own")  # this server's own step: its bots look at once
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        assert kicked == [("own", 2.5 * ELSEWHERE_SECONDS)]
+        await asyncio.sleep(ELSEWHERE_SECONDS)
+        # the busy game quiet for the delay after its last commit heard (at 2 delays): looked at once
+        assert kicked == [("own", 2.5 * ELSEWHERE_SECONDS), ("busy", 3 * ELSEWHERE_SECONDS)]
+
+    try:
+        loop.run_until_complete(evening())
+    finally:
+        loop.close()
 
 
 # End to end: the server waits for the quantum ----------------------------------------------
