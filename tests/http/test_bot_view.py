@@ -77,7 +77,7 @@ def test_a_refused_bot_looks_again_and_a_stubborn_one_stops():
                 raise IllegalDecision("not one of the decisions seat 2 may make now")
 
     class Changes:
-        def on_commit(self, listener):
+        def on_commit(self, listener, elsewhere=None):
             pass
 
     steps = Steps(refuse=1)
