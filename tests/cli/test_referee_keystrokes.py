@@ -207,10 +207,11 @@ def test_legal_says_the_price_of_a_cargo_card_offered_in_port(cli):
     import random
 
     app = Privateer(cli.db)
-    gid = app.create("merchants-and-marauders", 2)
+    gid = app.create("merchants-and-marauders", 2, seed=b"\x04" * 32)  # its chance as well as its choices fixed
     rng = random.Random(4)
     for _ in range(3000):
         m = app.load(gid).machine
+        assert m.to_act(), "the game ended before a cargo card was offered in port"
         seat = m.to_act()[0]
         legal = m.legal(seat)
         buys = [d for d in legal if d["action"] == "buy"]
