@@ -45,6 +45,7 @@ import logging
 import math
 import random
 import secrets
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 from uuid import UUID
@@ -180,13 +181,7 @@ class Bots:
 
     def wake(self, gid_hex: str) -> None:
         """After a commit to the game (any thread): a bot may act now."""
-        loop = self._loop
-        if loop is None or loop.is_closed() or gid_hex in self._none:
-            return
-        try:
-            loop.call_soon_threadsafe(self._kick, gid_hex)
-        except RuntimeError:  # the loop closed meanwhile
-            pass
+        self._on_loop(self._kick, gid_hex)
 
     def wake_later(self, gid_hex: str) -> None:
         """After a commit to the game by another process (heard from the log, any thread): that
@@ -195,11 +190,15 @@ class Bots:
         (the other process died, or was a ``tools`` command) is played here. Every server
         looking at every game at every commit of every other server would load each game with
         a bot once a commit on each server (docs/several-servers.md), for a refusal."""
+        self._on_loop(self._kick_later, gid_hex)
+
+    def _on_loop(self, kick: Callable[[str], None], gid_hex: str) -> None:
+        """``kick(gid_hex)`` on the server's loop (from any thread), for a game that may have bots."""
         loop = self._loop
         if loop is None or loop.is_closed() or gid_hex in self._none:
             return
         try:
-            loop.call_soon_threadsafe(self._kick_later, gid_hex)
+            loop.call_soon_threadsafe(kick, gid_hex)
         except RuntimeError:  # the loop closed meanwhile
             pass
 
