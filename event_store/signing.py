@@ -71,6 +71,8 @@ from .chain import canon
 # True for the type checker only (pyproject.toml: ``always_true``): cryptography is imported when a key is used
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 
 HEAD = "privateer-head-v1"
@@ -152,9 +154,14 @@ def seat_key_message(game_id: bytes, seat: int, old: bytes, new: bytes) -> bytes
 
 def sign(private_key: bytes, message: bytes) -> bytes:
     """Ed25519 (RFC 8032) of ``message`` with a raw 32-byte private key: 64 bytes."""
+    return signer_of(private_key)(message)
+
+
+def signer_of(private_key: bytes) -> Callable[[bytes], bytes]:
+    """``sign`` with the key parsed once, for one who signs many messages (a table's referee)."""
     from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-    return Ed25519PrivateKey.from_private_bytes(private_key).sign(message)
+    return Ed25519PrivateKey.from_private_bytes(private_key).sign
 
 
 def owner_only(path: str, what: str) -> bytes | None:
@@ -381,8 +388,10 @@ class Signer:
             self._use(rows[0])
         return self._key
 
-    def _signing_rows(self) -> list[dict]:
-        self._rows = [r for r in self.recorder.select_keys() if r["private_key"] and not r["retired"]]
+    def _signing_rows(self, rows: list[dict] | None = None) -> list[dict]:
+        """The keys that sign (held in the key file, not retired), from ``rows`` (else read now), kept."""
+        self._rows = [r for r in (self.recorder.select_keys() if rows is None else rows)
+                      if r["private_key"] and not r["retired"]]
         return self._rows
 
     def _use(self, row: dict) -> None:
@@ -408,7 +417,7 @@ class Signer:
         """Whether the key ``fp`` still signs at ``time`` (not retired before it): a step whose
         transaction refused its signed head (a rotation committed first) is signed again."""
         rows = self.recorder.select_keys()
-        self._rows = [r for r in rows if r["private_key"] and not r["retired"]]
+        self._signing_rows(rows)
         return not any(r["fingerprint"] == fp and r["retired"] and r["retired"] < time for r in rows)
 
     def head_row(self, game_id, version: int, head: bytes) -> tuple:

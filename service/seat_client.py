@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from event_store.signing import SeatKeyFile, decision_message, seat_key_message, sign
+from event_store.signing import SeatKeyFile, decision_message, seat_key_message, sign, signer_of
 from service.app import Privateer
 from service.referee_key import RefereeSign, referee_key
 from service.seat_keys import NotSigned, seat_key
@@ -50,7 +50,5 @@ def referee_signer(app: Privateer, game_id: UUID, key_path: str) -> RefereeSign:
         app.register_referee_key(game_id, public.hex())
     elif have != public:
         raise NotSigned(f"the referee of this game registered another key than the one in {key_path}")
-    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-
-    key = Ed25519PrivateKey.from_private_bytes(private)  # parsed once: a table's session signs each entry with it
-    return lambda message: key.sign(message).hex()
+    signing = signer_of(private)  # the key parsed once: a table's session signs each entry with it
+    return lambda message: signing(message).hex()
