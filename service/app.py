@@ -546,7 +546,7 @@ class Privateer(Application[UUID]):
         becomes ``words`` (one outcome: a card, a die, ``n`` dice as ``n`` words); the outcomes
         after it are entered again as they were. One correction and one append."""
         stored = self.stored_events(game_id)
-        entered = [value for _, value, _ in step_outcomes(stored)]
+        entered = [value for _, value, _, _ in step_outcomes(stored)]
         if not words:
             raise BadInput("a replaced outcome needs the outcome to put in its place")
         if not isinstance(place, int) or isinstance(place, bool) or not 1 <= place <= len(entered):
@@ -557,7 +557,7 @@ class Privateer(Application[UUID]):
 
     def entered_outcomes(self, game_id: UUID) -> list[tuple]:
         """The outcomes on the line of the game's last step, in the order entered (table mode):
-        ``(place, value, why)`` (service/kernel/corrections.py ``step_outcomes``)."""
+        ``(place, value, why, event)`` (service/kernel/corrections.py ``step_outcomes``)."""
         return step_outcomes(self.stored_events(game_id))
 
     def outcome_places(self, game_id: UUID) -> list[int]:

@@ -116,6 +116,15 @@ def decision_namer(rules: Rules, config: dict[str, Any]) -> CardNames:
     return CardNames(rules, config)
 
 
+def entered_said(machine: Machine, entered: Iterable[tuple[int, Any, str, Any]]) -> list[str]:
+    """The outcomes entered in a step (``corrections.step_outcomes``), each as the referee's log
+    reads its chance event: "drew Frederico da Silva from the captain deck (...)", not its id."""
+    names = card_namer(machine)
+    players = machine.config.get("players")
+    return [with_names(describe(machine.rules, Ev(e.type, e.turn, e.visible_to, e.data), names), players)
+            for _, _, _, e in entered]
+
+
 def log_entries(rules: Rules, stored: Iterable[Any], seat: int | None, after: int = 0, limit: int | None = None,
                 start: int = 0, players: dict[str, str] | None = None,
                 names: CardNames | None = None) -> list[dict[str, Any]]:

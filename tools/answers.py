@@ -11,7 +11,6 @@ themselves (asked again, the command would record the step a second time).
 
 from __future__ import annotations
 
-import json
 import sys
 
 from service.kernel.errors import BadInput, PrivateerError
@@ -190,11 +189,14 @@ def _say(text: str) -> None:
 
 def step_outcomes(a: Privateer, gid: UUID, json_out: bool = False) -> None:
     """``tools correct --list``: the outcomes entered in the current step, numbered as ``--place`` counts them."""
+    from service.views import entered_said
+
     entered = a.entered_outcomes(gid)
+    said = entered_said(a.fold(gid)[0], entered)
     if json_out:
-        return out_json([{"place": i, "outcome": v, "why": why, "version": at}
-                         for i, (at, v, why) in enumerate(entered, 1)])
+        return out_json([{"place": i, "outcome": v, "said": words, "why": why, "version": at}
+                         for i, ((at, v, why, _), words) in enumerate(zip(entered, said), 1)])
     if not entered:
         print("the current step has no outcome entered")
-    for i, (_, v, why) in enumerate(entered, 1):
-        print(f"{i:>3}  {v if isinstance(v, (str, int)) else json.dumps(v)}" + (f"  ({why})" if why else ""))
+    for i, words in enumerate(said, 1):
+        print(f"{i:>3}  {words}")

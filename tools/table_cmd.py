@@ -124,8 +124,11 @@ class Session:
                 self._board(line)
                 return True
             if word == "outcomes":
-                for i, (_, value, why) in enumerate(self.app.entered_outcomes(self.gid), 1):
-                    self.out(f"{i:>3}  {json.dumps(value)}" + (f"  ({why})" if why else ""))
+                from service.views import entered_said
+
+                said = entered_said(self.app.fold(self.gid)[0], self.app.entered_outcomes(self.gid))
+                for i, words in enumerate(said, 1):
+                    self.out(f"{i:>3}  {words}")
                 return True
             if word == "undo":
                 self._undo()

@@ -41,6 +41,7 @@ from service.kernel.machine import Machine
 from service.kernel.rules import Rules
 from service.render.common import board_text, words
 from service.render.table import to_text
+from service.views import entered_said
 
 from . import models as m
 from .auth import Caller
@@ -96,7 +97,8 @@ class Awaited(BaseModel):
     referee: list[Choice] = Field(description="The referee's decisions open now (penalties), in words.")
     undo_to: Optional[int] = Field(None, description="POST /corrections to this version undoes the last step.")
     entered: list[dict[str, Any]] = Field(default_factory=list, description="The outcomes entered in the current "
-                                          "step, in order ({place, outcome, why, to_version}): POST /corrections "
+                                          "step, in order ({place, outcome, said, why, to_version}; `said`: the outcome "
+                                          "as the log says it): POST /corrections "
                                           "with `outcomes: 1` takes back the last, with `place` replaces one; "
                                           "`to_version` is the version such a correction goes back to (what "
                                           "the referee's signature of it names, spec/SPEC.md §9a).")
@@ -274,10 +276,15 @@ def awaited(game_id: GameIdPath, svc: Service, authorization: Auth = None,
             "referee": [{"n": i, "decision": d, "text": mach.rules.say_decision(mach.config, d)}
                         for i, d in enumerate(offered, 1)],
             "undo_to": undo_point(stored), "players": st["players"] or {}, "bots": st["bots"],
-            "entered": [{"place": i, "outcome": v, "why": mach.rules.say_text(mach.config, why), "to_version": at}
-                        for i, (at, v, why) in enumerate(
-                            step_outcomes(stored) if mach.k["table"] and not mach.finished else [], 1)],
+            "entered": _entered(mach, stored),
             "head": game.head.hex(), "referee_key": mach.kernel_state.get("referee_key")}
+
+
+def _entered(mach: Machine, stored: list[Any]) -> list[dict[str, Any]]:
+    """The outcomes entered in the current step (table mode), each with its words as the log says it."""
+    entered = step_outcomes(stored) if mach.k["table"] and not mach.finished else []
+    return [{"place": i, "outcome": v, "said": said, "why": mach.rules.say_text(mach.config, why), "to_version": at}
+            for i, ((at, v, why, _), said) in enumerate(zip(entered, entered_said(mach, entered)), 1)]
 
 
 @router.post("/games/{game_id}/referee", response_model=m.Appended, status_code=201, responses=ERRORS,

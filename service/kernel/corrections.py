@@ -78,10 +78,11 @@ def line_of(stored: Sequence[Any]) -> list:
     return [e for e in stored if e.originator_version not in retracted]
 
 
-def step_outcomes(stored: Sequence[Any]) -> list[tuple[int, object, str]]:
+def step_outcomes(stored: Sequence[Any]) -> list[tuple[int, object, str, Any]]:
     """The outcomes entered in the last step of the game's line, oldest first: ``(place, value,
-    why)``, ``place`` the version of its ``ChanceAwaited`` marker (``outcome_places``), ``why``
-    what it was for. ``stored``: all the game's events, in order from version 1."""
+    why, event)``, ``place`` the version of its ``ChanceAwaited`` marker (``outcome_places``), ``why``
+    what it was for, ``event`` the stored chance event that records it (what a person reads of
+    it: ``views.describe``). ``stored``: all the game's events, in order from version 1."""
     places = set(outcome_places(stored))
     out, awaited = [], None
     for e in line_of(stored):
@@ -89,7 +90,7 @@ def step_outcomes(stored: Sequence[Any]) -> list[tuple[int, object, str]]:
             awaited = e
         elif (e.type in CHANCE_TYPES and not e.data.get("face_down") and awaited is not None
               and awaited.originator_version in places):
-            out.append((awaited.originator_version, e.data[CHANCE_VALUE_FIELD[e.type]], awaited.data.get("why", "")))
+            out.append((awaited.originator_version, e.data[CHANCE_VALUE_FIELD[e.type]], awaited.data.get("why", ""), e))
             awaited = None
     return out
 

@@ -166,7 +166,7 @@ def test_a_table_session_takes_back_and_fixes_entries_of_the_deal(cli):
                        capture_output=True, text=True, env=cli.env, timeout=120)
     assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-2000:]
     assert "error" not in p.stdout
-    assert " 13  \"green-1a\"  (deal to seat 1)" in p.stdout  # `outcomes` after taking back 2 of 15
+    assert " 13  deal to seat 1: green 1\n" in p.stdout  # `outcomes` after taking back 2 of 15, in words
     assert [x["outcome"] for x in cli.json("correct", gid, "--list")] == [1] + DEAL
     assert hand(cli, gid, 1) == sorted(DEAL[3::4])
     r = audit(cli, gid)

@@ -47,6 +47,9 @@ def test_the_referee_takes_back_an_entry_of_the_deal_and_replaces_one(table_fact
     assert r.status_code == 201, r.text
     seen = ref.get(f"/games/{t.gid}/awaited").json()
     assert [e["outcome"] for e in seen["entered"]] == [1, *cards] and seen["entered"][-1]["why"] == "deal to seat 4"
+    # each said as the log says it (the page's undo asks about these words), no card id in them
+    assert seen["entered"][-1]["said"] == "deal to seat 4: blue 3"
+    assert not any(c in e["said"] for e in seen["entered"] for c in cards)
     v = seen["version"]
     # only the referee; one of to_version, outcomes, place; nothing appended when refused
     assert t.seats[1].post(f"/games/{t.gid}/corrections", {"outcomes": 1, "reason": "x",

@@ -51,7 +51,7 @@ def test_the_live_game_and_the_folded_one_agree_through_corrections_inside_the_d
     assert m.to_act() == [3] and m.kernel_state["awaiting"] is None
     # the corrections on the line: the first was retracted by the second, which cut before it
     assert m.kernel_state["corrections"] == 2
-    assert [v for _, v, _ in app.entered_outcomes(gid)] == [2, *pile[:2], pile[40], *pile[3:6], pile[41], pile[42],
+    assert [v for _, v, _, _ in app.entered_outcomes(gid)] == [2, *pile[:2], pile[40], *pile[3:6], pile[41], pile[42],
                                                                   *pile[9:25]]
     for earlier, later in zip(counts, counts[1:]):  # every reader's count runs forward
         assert all(b >= a for a, b in zip(earlier, later)), (earlier, later)

@@ -243,7 +243,7 @@
     const last = view.entered.length ? view.entered[view.entered.length - 1] : null;
     $("undo-entry").disabled = last === null || view.finished;
     $("undo-entry").title = last === null ? "No outcome entered in this step"
-      : `Take back ${JSON.stringify(last.outcome)}${last.why ? ` (${last.why})` : ""}: the step awaits it again`;
+      : `Take back "${last.said}": the step awaits it again`;
     const at = here();
     $("penalties").replaceChildren(...view.referee.map((d) => el("button", {type: "button", class: "danger",
       onclick: () => ask(d.text, async () => api(`/games/${gameId}/referee`, {token, method: "POST",
@@ -271,7 +271,7 @@
     if (!why) { $("refusal").textContent = "Say why (the reason goes on the record)."; $("reason").focus(); return; }
     const last = view.entered[view.entered.length - 1];
     const at = here();
-    ask(`Take back the last entry, ${JSON.stringify(last.outcome)}${last.why ? ` (${last.why})` : ""}: ${why}`,
+    ask(`Take back the last entry, "${last.said}": ${why}`,
       async () => api(`/games/${gameId}/corrections`,
         {token, method: "POST", body: {outcomes: 1, reason: why, expected_version: at.version,
           referee_signature: await signedCorrection(at, last.to_version, why)}}));
