@@ -225,12 +225,14 @@ def describe(rules: Rules, ev: Ev, names: CardNames | None = None) -> str:
     d = ev.data
     t = ev.type
     if t == "GameCreated":
-        return f"{d['game']} created for {d['seats']} seats" + (" (table mode)" if d["table"] else "")
+        # the game as its box names it (``Rules.title``), not its id
+        title = rules.title if rules.name == d["game"] and rules.title else d["game"]
+        return f"{title} created for {d['seats']} seats" + (" (table mode)" if d["table"] else "")
     if t == "Decided":
         if d["seat"] == 0 and "referee" in d["decision"]:
             return referee_text(d["decision"])
         if d["seat"] == 0:
-            return "setup" if d["decision"] == {"step": "setup"} else f"step: {json.dumps(d['decision'])}"
+            return "the table is set up" if d["decision"] == {"step": "setup"} else f"step: {json.dumps(d['decision'])}"
         say = getattr(names, "decision", None)
         if say is not None and isinstance(d["decision"], dict):
             return f"seat {d['seat']} decides: {say(d['decision'])}"

@@ -70,7 +70,7 @@ def test_the_plain_forms_answer_as_the_commands_without_typer(store, argv):
     elif args[0] == "games":
         assert first.split()[:2] == ["id", "game"] and gid[:12] in out
     elif args[0] == "log":
-        assert first.startswith("  v1     t0    loot created for 3 seats")
+        assert first.startswith("  v1     t0    Loot created for 3 seats")
     else:
         assert first.startswith(("seat 2 may decide", "seat 2 has nothing"))
     if "9999" in args and "--json" not in args:

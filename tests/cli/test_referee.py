@@ -23,7 +23,7 @@ def test_a_kaisers_pirates_penalty_through_the_cli(cli):
     log = cli.json("log", gid, "--seat", 2 if d["seat"] == 1 else 1)
     assert any(e["type"] == "PenaltyApplied" for e in log)  # public
     ruled = [e["text"] for e in log if e["type"] == "Decided" and e["data"]["seat"] == 0]
-    assert ruled == ["setup", "the referee rules a penalty"]  # in words; the fact after it says what was discarded
+    assert ruled == ["the table is set up", "the referee rules a penalty"]  # in words; the fact after it says what was discarded
 
 
 def test_a_physical_slip_is_noted_in_public_and_changes_nothing(cli):
@@ -34,7 +34,7 @@ def test_a_physical_slip_is_noted_in_public_and_changes_nothing(cli):
     assert cli.json("replay", gid)["board"] == before
     log = cli.json("log", gid, "--seat", 1)
     assert [e["text"] for e in log if e["type"] in ("Decided", "RefereeNoted") and e["data"].get("seat", 0) == 0] \
-        == ["setup", "the referee puts a note on the record", "referee's note: seat 2 knocked the deck; reshuffled"]
+        == ["the table is set up", "the referee puts a note on the record", "referee's note: seat 2 knocked the deck; reshuffled"]
     assert cli.run("referee", gid, '{"referee": "note", "text": ""}').returncode == 2
     r = cli.json("audit", gid)
     assert (r[0] if isinstance(r, list) else r)["ok"]
