@@ -90,6 +90,33 @@ def _tree_cpu(pid: int) -> float:
     return total
 
 
+def _database_cpu() -> dict[int, float]:
+    """CPU time of every PostgreSQL process of this machine (backends, WAL writer, checkpointer),
+    by pid: what the database spends for the evening (nothing else should use it meanwhile)."""
+    out = {}
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        with contextlib.suppress(OSError), open(f"/proc/{pid}/comm") as f:
+            if f.read().strip() == "postgres":
+                out[int(pid)] = _cpu_seconds(int(pid))
+    return out
+
+
+def _spent(before: dict[int, float], after: dict[int, float]) -> float:
+    """CPU spent between two ``_database_cpu`` readings (a process started meanwhile: all of it)."""
+    return sum(t - before.get(pid, 0.0) for pid, t in after.items())
+
+
+def ceiling(rate: float, server_ms: float, other_ms: float, cores: int, servers: int) -> float:
+    """The most ``servers`` servers could make, as a multiple of ``rate`` (what one made), on
+    ``cores`` cores otherwise idle, when a decision costs a server ``server_ms`` of CPU and the
+    rest of the machine (the database, the clients) ``other_ms``: each server's interpreter is
+    at most one core (servers/server_ms decisions a second), and every process shares the
+    cores (cores/(server_ms + other_ms))."""
+    return min(servers / server_ms, cores / (server_ms + other_ms)) * 1000 / rate
+
+
 # the store -------------------------------------------------------------------------------
 class Store:
     """A fresh SQLite file, or a fresh PostgreSQL database (dropped by ``close``)."""
@@ -196,10 +223,11 @@ class ServerGone(Exception):
 class Cluster:
     """The servers, which of them are alive, and one aiohttp session per (client, server)."""
 
-    def __init__(self, servers, key: str):
+    def __init__(self, servers, key: str, postgres: bool = False):
         self.servers = servers
         self.key = key
         self.alive = [True] * len(servers)
+        self.postgres = postgres    # the database's processes are counted (``_database_cpu``)
 
     def next_alive(self, i: int) -> int:
         for k in range(1, len(self.servers) + 1):
@@ -509,6 +537,7 @@ async def _evening(cluster: Cluster, games: int, seconds: float, route: str, see
         stop = asyncio.Event()
         pids = [s.proc.pid for s in cluster.servers]
         cpu0 = [_tree_cpu(p) for p in pids]
+        db0 = _database_cpu() if cluster.postgres else {}
         own0 = time.process_time()
         tally.counting = True
         if sampler is not None:
@@ -530,6 +559,7 @@ async def _evening(cluster: Cluster, games: int, seconds: float, route: str, see
         acked1 = sum(len(v) for v in tally.acked.values())
         cpu1 = [_tree_cpu(p) if i != killed else cpu0[i] for i, p in enumerate(pids)]
         own1 = time.process_time()
+        db1 = _database_cpu() if cluster.postgres else {}
         tally.counting = False
         if sampler is not None:
             sampler.active = False
@@ -547,6 +577,7 @@ async def _evening(cluster: Cluster, games: int, seconds: float, route: str, see
             "decisions_per_second": round((acked1 - acked0) / elapsed, 1),
             "server_cores": [round((b - a) / elapsed, 2) for a, b in zip(cpu0, cpu1)],
             "client_cores": round((own1 - own0) / elapsed, 2),
+            "database_cores": round(_spent(db0, db1) / elapsed, 2) if cluster.postgres else None,
             "killed_server": killed, **counted}
 
 
@@ -563,7 +594,7 @@ def run(backend: str = "sqlite", servers: int = 1, games: int = 20, seconds: flo
     try:
         for _ in range(servers):
             procs.append(ServerProcess(store.url, organiser_key=key, env=server_env).start(60))
-        cluster = Cluster(procs, key)
+        cluster = Cluster(procs, key, postgres=bool(store.dbname))
         tally = Tally()
         sampler = WaitSampler(pg, store.dbname) if store.dbname else None
         with sampler or contextlib.nullcontext():
@@ -615,6 +646,15 @@ def matrix(games_list=(20, 40), configs=(("sqlite", 1), ("pg", 1), ("pg", 2)), s
                 if pg1["per_server_core"] and pg2["per_server_core"]:
                     found[f"pg 2 servers / 1 at {games}, per server core"].append(
                         pg2["per_server_core"] / pg1["per_server_core"])
+            if pg1 and pg1["decisions_per_second"] and pg1.get("database_cores") is not None:
+                # what a decision costs each part with one server, and the most two could make of it here
+                rate = pg1["decisions_per_second"]
+                server_ms = sum(pg1["server_cores"]) / rate * 1000
+                other_ms = (pg1["database_cores"] + pg1["client_cores"]) / rate * 1000
+                found[f"pg 1 server at {games}: ms of CPU a decision, server"].append(server_ms)
+                found[f"pg 1 server at {games}: ms of CPU a decision, database + clients"].append(other_ms)
+                found[f"pg 2 servers / 1 at {games}, the most {os.cpu_count()} cores allow"].append(
+                    ceiling(rate, server_ms, other_ms, os.cpu_count() or 1, 2))
             if pg1 and lite and lite["decisions_per_second"]:
                 found[f"pg 1 server / sqlite at {games}"].append(pg1["decisions_per_second"]
                                                                  / lite["decisions_per_second"])
@@ -630,7 +670,7 @@ def faults(pg: str = PG_DEFAULT, games: int = 20, seconds: float = 20.0, races: 
 
 
 COLUMNS = ("backend", "servers", "games", "decisions_per_second", "per_server_core", "p50_ms", "p99_ms", "server_cores", "client_cores",
-           "answers_5xx", "acknowledged", "stored", "acknowledged_equals_stored", "load_before", "load_after")
+           "database_cores", "answers_5xx", "acknowledged", "stored", "acknowledged_equals_stored", "load_before", "load_after")
 
 
 def print_rows(rows: list[dict]) -> None:
