@@ -864,14 +864,24 @@ class Machine:
             out["deck_said"] = self.rules.say_deck(self.config, spec["deck"])
         names = spec.get("names")
         if names:
-            said = {c: self.rules.printed_name(n) for c, n in names.items()}
+            printed = self.rules.printed_name
+            said = {c: printed(n) for c, n in names.items()}
             changed = {c: [n] for c, n in names.items() if said[c] != n}
+            # a mark names what tells copies apart, an admiral the catalog may know only as
+            # "Dutch admiral 2 (unknown)": said part by part ("Dutch admiral 2"), the card as
+            # recorded (its name and that mark) staying a name a referee may type
+            marks = {c: "; ".join(printed(part) for part in m.split("; ")) for c, m in (spec.get("marks") or {}).items()}
+            for c, m in marks.items():
+                if m != spec["marks"][c]:
+                    changed.setdefault(c, []).append(f"{names[c]} ({spec['marks'][c]})")
             if changed:
                 aliases = {c: list(v) for c, v in (spec.get("aliases") or {}).items()}
                 for c, old in changed.items():
                     aliases[c] = aliases.get(c, []) + old
                 out["aliases"] = aliases
             out["names"] = said
+            if marks:
+                out["marks"] = marks
         return out
 
     def enter_words(self, words: list) -> list[Ev]:

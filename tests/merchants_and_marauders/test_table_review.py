@@ -188,19 +188,23 @@ def test_a_name_that_copies_differing_share_is_refused_listing_them():
     from service.kernel.errors import ChanceRejected
 
     t, asked = first_event_card()
-    assert asked["marks"]["E11"] == "Dutch admiral 2 (unknown); enters at St. Maarten; no NPC icons"
+    # the admiral the catalog knows only by number, as a person reads it (not "(unknown)")
+    assert asked["marks"]["E11"] == "Dutch admiral 2; enters at St. Maarten; no NPC icons"
     n = len(t.g.events)
     with pytest.raises(ChanceRejected) as refused:
         t.g.enter("Dutch Naval Ship")
     said = str(refused.value)
     assert "\n" not in said and "3 different cards" in said and len(t.g.events) == n
     for card in ("E10: Dutch Naval Ship (Philips van Almonde; enters at Curacao; NPC icons English naval E",
-                 "E11: Dutch Naval Ship (Dutch admiral 2 (unknown); enters at St. Maarten; no NPC icons)",
-                 "E12: Dutch Naval Ship (Dutch admiral 3 (unknown); enters at Curacao; NPC icons"):
+                 "E11: Dutch Naval Ship (Dutch admiral 2; enters at St. Maarten; no NPC icons)",
+                 "E12: Dutch Naval Ship (Dutch admiral 3; enters at Curacao; NPC icons"):
         assert card in said
-    t.g.enter("dutch naval ship (Dutch admiral 2 (unknown), enters at St. Maarten, no NPC icons)")
+    t.g.enter("dutch naval ship (Dutch admiral 2 (unknown), enters at St. Maarten, no NPC icons)")  # as recorded
     drawn = [e for e in t.g.events if e.type == "CardDrawn"][-1].data
     assert drawn["card"] == "E11"
+    t1, _ = first_event_card()
+    t1.g.enter("Dutch Naval Ship (Dutch admiral 2; enters at St. Maarten; no NPC icons)")   # as shown
+    assert [e for e in t1.g.events if e.type == "CardDrawn"][-1].data["card"] == "E11"
     entered = next(e.data for e in t.g.events if e.type in ("NpcArriving", "NpcEntered"))
     assert entered["zone"] == "st_maarten"
     # by its id, any case; the storms: E21 and E23 are the same card, E22 carries icons
@@ -231,7 +235,7 @@ def test_identical_copies_stay_interchangeable_and_the_referee_page_lists_the_ma
     asked = awaiting(t, "events")
     left = {e["say"]: e["copies"] for e in _awaited_things(asked)["left"]}
     assert left["Storm (no NPC icons)"] == 2 and "Storm" not in left
-    assert left["Dutch Naval Ship (Dutch admiral 2 (unknown); enters at St. Maarten; no NPC icons)"] == 1
+    assert left["Dutch Naval Ship (Dutch admiral 2; enters at St. Maarten; no NPC icons)"] == 1
     assert left["Plague (no NPC icons)"] == 1
 
 
