@@ -57,6 +57,7 @@ from __future__ import annotations
 import argparse
 import copy
 import json
+import math
 import multiprocessing
 import os
 import random
@@ -66,6 +67,7 @@ import time
 from service.analysis.bot import GAME, PLAYOUTS, ROLLOUT, bot_for
 from service.analysis.ismcts import BIAS, MARGIN, WIDEN
 from service.analysis.ismcts import rollout_bot, search
+from service.http.bots import AHEAD, choose, slot, slot_for
 from service.http.limits import Limits
 from service.kernel.local import LocalGame
 from service.kernel.games import get_rules
@@ -281,40 +283,74 @@ def decision_cpu(game: str, decisions: int = 80, seed: str = "1", playouts: int 
             "reference_cpu": reference, "ratio": mean / reference if reference else None}
 
 
-def bot_turn(game: str, turns: int = 20, seed: str = "1", quantum: float = Limits.bot_quantum) -> dict:
-    """The wall times of the ismcts bot's first ``turns`` turns in duel game 0, as the
-    service's bots play them (``choose``, then ``due``), at ``quantum`` and at none."""
-    from service.http.bots import choose, due
+def quantised(searches: list[float], quantum: float) -> float:
+    """A run's wall time before issue 45's pacing: each decision searched once the one before is
+    appended, and appended at the first multiple of the quantum (at least one) after its turn to
+    decide began; for the comparison alone."""
+    return sum(max(1, math.ceil(s / quantum - 1e-9)) * quantum if quantum > 0 else s for s in searches)
 
+
+def paced(searches: list[float], quantum: float, ahead: int = AHEAD) -> list[float]:
+    """The moments a run's decisions are appended, in seconds from the run's start, as the service's
+    bots play it (service/http/bots.py): each search (``searches``: their times, in order) starts as
+    the one before ends, at most ``ahead`` beyond the decision waiting for its slot; a decision goes
+    at its run's first free slot not before it is found and the one before it is appended (``slot_for``)."""
+    at: list[float] = []
+    taken, free = 0, 0.0
+    for j, took in enumerate(searches):
+        free = max(free, at[j - ahead - 1] if j > ahead else 0.0) + took
+        taken = slot_for(max(free, at[-1] if at else 0.0), taken, quantum)
+        at.append(max(free, slot(taken, quantum)))
+    return at
+
+
+def bot_turn(game: str, turns: int = 20, seed: str = "1", quantum: float = Limits.bot_quantum) -> dict:
+    """The wall times of the ismcts bot's first ``turns`` turns in duel game 0, as the service's
+    bots play them (``choose``; a turn's runs of decisions paced by ``paced``), beside the pacing
+    before issue 45 (``quantised``), at ``quantum``: with each search's wall time, and with its
+    CPU time as its wall time; and the searches alone."""
     rules = get_rules(game)
     ismcts = bot_for(rules)
     other = rules.bots[OPPONENT[game]]
     g = LocalGame(game, 2, seed=f"strength:{seed}:{game}:0".encode().ljust(32, b"."))
     rng = random.Random(f"{seed}:0")
-    walls: dict[int, list[float]] = {}  # the game's turn -> the search's wall time of each decision in it
-    cpus: dict[int, list[float]] = {}  # the game's turn -> the search's CPU time of each decision in it
+    # the game's turn -> its runs (the bot's decisions with no step of another's between): each
+    # decision's search time, wall and CPU
+    walls: dict[int, list[list[float]]] = {}
+    cpus: dict[int, list[list[float]]] = {}
+    mine = False  # whether the last step was the bot's
     while not g.machine.finished and len(walls) <= turns:
         seat = g.to_act()[0]
         legal = g.legal(seat)
         if seat == 1:
-            started, cpu = time.perf_counter(), time.process_time()
+            started, clock = time.perf_counter(), time.process_time()
             d = choose(g.rules, g.state, seat, legal, ismcts, rng)
-            walls.setdefault(g.machine.turn(), []).append(time.perf_counter() - started)
-            cpus.setdefault(g.machine.turn(), []).append(time.process_time() - cpu)
+            took, spent = time.perf_counter() - started, time.process_time() - clock
+            runs, cpu_runs = walls.setdefault(g.machine.turn(), []), cpus.setdefault(g.machine.turn(), [])
+            if not mine or not runs:
+                runs.append([])
+                cpu_runs.append([])
+            runs[-1].append(took)
+            cpu_runs[-1].append(spent)
         else:
             d = other(g.state, seat, legal, rng)
+        mine = seat == 1
         g.act(seat, d)
     done = list(walls.values())[:turns]
     cpu = list(cpus.values())[:turns]
-    at = [sum(due(w, quantum) for w in ws) for ws in done]
-    at_cpu = [sum(due(c, quantum) for c in cs) for cs in cpu]  # each search's wall as its CPU time: a core of its own
-    alone = [sum(ws) for ws in done]
-    spent = [sum(cs) for cs in cpu]
-    return {"game": game, "turns": len(done), "decisions": sum(map(len, done)) / max(1, len(done)),
-            "quantum": quantum, "mean_wall": sum(at) / max(1, len(at)), "max_wall": max(at, default=0.0),
-            "mean_idle": sum(at_cpu) / max(1, len(at_cpu)), "max_idle": max(at_cpu, default=0.0),
-            "mean_search": sum(alone) / max(1, len(alone)), "max_search": max(alone, default=0.0),
-            "mean_cpu": sum(spent) / max(1, len(spent)), "max_cpu": max(spent, default=0.0)}
+
+    def stats(turn_times: list[float]) -> tuple[float, float]:
+        return sum(turn_times) / max(1, len(turn_times)), max(turn_times, default=0.0)
+
+    return {"game": game, "turns": len(done), "quantum": quantum,
+            "decisions": sum(len(r) for runs in done for r in runs) / max(1, len(done)),
+            "runs": sum(map(len, done)) / max(1, len(done)),
+            "paced": stats([sum(paced(r, quantum)[-1] for r in runs) for runs in done]),
+            "paced_cpu": stats([sum(paced(r, quantum)[-1] for r in runs) for runs in cpu]),
+            "before": stats([sum(quantised(r, quantum) for r in runs) for runs in done]),
+            "before_cpu": stats([sum(quantised(r, quantum) for r in runs) for runs in cpu]),
+            "search": stats([sum(map(sum, runs)) for runs in done]),
+            "cpu": stats([sum(map(sum, runs)) for runs in cpu])}
 
 
 def _writer(path: str | None, spec: str):
@@ -391,12 +427,13 @@ def main(argv=None) -> int:
     for game in games if not args.tables else []:
         if args.turn:
             r = bot_turn(game, args.games or 20, args.seed, args.quantum)
-            print(f"{game}: the ismcts bot's turn ({r['turns']} turns, {r['decisions']:.1f} decisions a turn): "
-                  f"{r['mean_wall']:.2f} s wall on average, slowest {r['max_wall']:.2f} s at a quantum of "
-                  f"{r['quantum']:g} s; the search alone {r['mean_search']:.2f} s, slowest {r['max_search']:.2f} s "
-                  f"({r['mean_cpu']:.2f} s CPU, slowest {r['max_cpu']:.2f} s); with each search's CPU time as its "
-                  f"wall time (a core of its own) {r['mean_idle']:.2f} s a turn, slowest {r['max_idle']:.2f} s",
-                  flush=True)
+            print(f"{game}: the ismcts bot's turn ({r['turns']} turns, {r['decisions']:.1f} decisions and "
+                  f"{r['runs']:.1f} runs a turn), at a quantum of {r['quantum']:g} s, mean / slowest: paced "
+                  f"{r['paced'][0]:.2f} / {r['paced'][1]:.2f} s (before issue 45's pacing {r['before'][0]:.2f} / "
+                  f"{r['before'][1]:.2f} s); each search's CPU time as its wall time (a core of its own): paced "
+                  f"{r['paced_cpu'][0]:.2f} / {r['paced_cpu'][1]:.2f} s (before {r['before_cpu'][0]:.2f} / "
+                  f"{r['before_cpu'][1]:.2f} s); the searches alone {r['search'][0]:.2f} / {r['search'][1]:.2f} s "
+                  f"wall, {r['cpu'][0]:.2f} / {r['cpu'][1]:.2f} s CPU", flush=True)
         elif args.decision:
             for spec in args.variant or [""]:
                 r = decision_cpu(game, args.games or 80, args.seed, args.playouts, args.budget or None, spec)

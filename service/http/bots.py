@@ -47,9 +47,11 @@ import random
 import secrets
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
+from service.aggregate import Game
 from service.app import Privateer
 from service.kernel.copies import as_read
 from service.kernel.errors import BadInput, PrivateerError, StaleVersion
@@ -73,6 +75,10 @@ REFUSALS = 5  # refusals in a row before a bot's task stops (the next commit to 
 # seconds without a commit to a game, after one heard from another process, before this server looks
 # whether a bot of that game acts (``wake_later``)
 ELSEWHERE_SECONDS = 1.0
+# a run of a bot's decisions: the first appended one quantum after the run began, each next one
+# PACE quanta after the one before (``slot``)
+PACE = 0.7
+AHEAD = 4  # decisions searched ahead of the one waiting for its slot (on a private copy of the game)
 
 
 def bot_names(rules: Rules) -> list[str]:
@@ -94,13 +100,19 @@ def check_bots(game: str, seats: int, bots: dict[str, str]) -> dict[int, str]:
     return out
 
 
-def due(elapsed: float, quantum: float) -> float:
-    """When a decision found ``elapsed`` seconds after the bot's turn began is appended,
-    in seconds from that start: the first multiple of ``quantum`` not before ``elapsed``
-    (at least one quantum, even for a decision found at once); 0 quantum: at once."""
+def slot(k: int, quantum: float) -> float:
+    """When a run's ``k``-th decision (1, 2, ...) is appended, in seconds from the moment the
+    run began: one quantum, then one every ``PACE`` quanta; 0 quantum: at once."""
+    return quantum + (k - 1) * PACE * quantum
+
+
+def slot_for(ready: float, taken: int, quantum: float) -> int:
+    """The slot of a decision found ``ready`` seconds after its run began, the run's first
+    ``taken`` slots used: the first later slot not before ``ready`` (a decision not ready at
+    its slot goes at the next one)."""
     if quantum <= 0:
-        return elapsed
-    return max(1, math.ceil(elapsed / quantum)) * quantum
+        return taken + 1
+    return max(taken + 1, 1 + math.ceil((ready - quantum) / (PACE * quantum) - 1e-9))
 
 
 def choose(rules: Rules, state: dict[str, Any], seat: int, legal: list[dict[str, Any]], chooser: Chooser,
@@ -119,6 +131,61 @@ def choose(rules: Rules, state: dict[str, Any], seat: int, legal: list[dict[str,
     return decision
 
 
+@dataclass
+class Plan:
+    """A decision of the bot's and the game it was chosen in, as the bot's thread saw it."""
+    seat: int
+    name: str  # the bot's
+    decision: dict[str, Any]  # as the seat reads it
+    seen: int  # the seat's count there (the expected version)
+    version: int  # the game's version there (all its events)
+    steps: int
+    legal: list[dict[str, Any]]  # the seat's decisions there
+    seen_after: int = -1  # the seat's count once it is appended as planned
+    version_after: int = -1
+    game: Game | None = None  # the private copy, the decision applied, to plan the next on (None: no next)
+
+
+@dataclass
+class Run:
+    """A run of one bot seat's decisions (nothing its seat sees happened between them but its own)."""
+    seat: int
+    began: float  # the loop's time
+    seen: int  # the seat's count after the run's last decision
+    taken: int = 0  # slots used
+
+
+class Ahead:
+    """The bot's searches of a run, in its thread: the first on the game as committed, each
+    next on the private copy the one before left, at most ``AHEAD`` beyond the decision
+    waiting for its slot (``appended`` makes room for one more)."""
+
+    def __init__(self, bots: "Bots", gid: UUID) -> None:
+        self.plans: asyncio.Queue[Plan | BaseException | None] = asyncio.Queue()
+        self._room = asyncio.Semaphore(AHEAD + 1)
+        self._task = asyncio.get_running_loop().create_task(self._search(bots, gid))
+
+    async def _search(self, bots: "Bots", gid: UUID) -> None:
+        loop = asyncio.get_running_loop()
+        plan: Plan | None = None
+        while True:
+            await self._room.acquire()
+            try:
+                plan = await loop.run_in_executor(bots._pool, bots._plan, gid, plan)
+            except Exception as e:  # noqa: BLE001 - handed to the bot's task, which logs it
+                self.plans.put_nowait(e)
+                return
+            self.plans.put_nowait(plan)
+            if plan is None or plan.game is None:
+                return
+
+    def appended(self) -> None:
+        self._room.release()
+
+    def stop(self) -> None:
+        self._task.cancel()
+
+
 class Bots:
     def __init__(self, app: Privateer, current: Current, steps: Steps, seats: Seats, changes: Changes,
                  quantum: float = 0.0, seated: BotSeats | None = None):
@@ -129,12 +196,15 @@ class Bots:
         self.steps = steps
         self.seats = seats
         self._choosers: dict[tuple[str, str], Chooser] = {}
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="privateer-bots")
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="privateer-bots")  # the searches
+        # whether the game is as planned: not behind a search ahead
+        self._looks = ThreadPoolExecutor(max_workers=1, thread_name_prefix="privateer-bot-looks")
         self._loop: asyncio.AbstractEventLoop | None = None
         self._tasks: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
         self._none: set[str] = set()  # games whose seats are all people's: nothing to look at, ever
         self._later: dict[str, asyncio.TimerHandle] = {}  # ``wake_later``'s, by game
+        self._woke: dict[str, float] = {}  # the loop's time of the last look asked for, by game (a run's start)
         changes.on_commit(self.wake, elsewhere=self.wake_later)
 
     # seating ------------------------------------------------------------------------
@@ -215,6 +285,7 @@ class Bots:
     def _kick(self, gid_hex: str) -> None:
         if gid_hex in self._none:
             return
+        self._woke[gid_hex] = asyncio.get_running_loop().time()
         if gid_hex in self._tasks:
             self._again.add(gid_hex)  # the running task looks again when it is done
             return
@@ -224,59 +295,116 @@ class Bots:
         gid = UUID(gid_hex)
         loop = asyncio.get_running_loop()
         refused = 0
+        run: Run | None = None
+        ahead: Ahead | None = None
         try:
             for _ in range(MAX_MOVES):
                 request_rows.set(None)  # this task's context came from whoever woke it: read the index afresh
                 self._again.discard(gid_hex)
-                began = loop.time()  # the bot's turn to decide (the commit before it has just been made)
-                chosen = await loop.run_in_executor(self._pool, self._choose, gid)
-                if chosen is None:
-                    if gid_hex in self._again:
-                        continue
-                    return
-                seat, decision, expected = chosen
-                if self.quantum > 0:  # appended at a multiple of the quantum, however long the search took
-                    await asyncio.sleep(max(0.0, began + due(loop.time() - began, self.quantum) - loop.time()))
+                looked = loop.time()
+                plan = None
+                if ahead is not None:  # the decision searched ahead, if the game is as it was planned in
+                    plan = await self._next(ahead)
+                    if plan is not None and not await loop.run_in_executor(self._looks, self._as_planned, gid, plan):
+                        plan = None
+                if plan is None:  # searched on the game as committed
+                    if ahead is not None:
+                        ahead.stop()
+                    ahead = Ahead(self, gid)
+                    plan = await self._next(ahead)
+                    if plan is None:
+                        ahead = None
+                        if gid_hex in self._again:
+                            continue
+                        return
+                chain = ahead
+                assert chain is not None
+                if run is None or run.seat != plan.seat or run.seen != plan.seen:
+                    # a step its seat sees came (or a bot's first decision): a new run, begun at the last commit
+                    run = Run(plan.seat, self._woke.get(gid_hex, looked), plan.seen)
+                run.taken = slot_for(loop.time() - run.began, run.taken, self.quantum)
+                await asyncio.sleep(max(0.0, run.began + slot(run.taken, self.quantum) - loop.time()))
                 try:
-                    await self.steps.decide(gid, Caller("seat", seat), decision, expected, None, None)
+                    await self.steps.decide(gid, Caller("seat", plan.seat), plan.decision, plan.seen, None, None)
                     refused = 0
+                    run.seen = plan.seen_after
+                    chain.appended()
+                    if plan.game is None:  # nothing was planned after it
+                        ahead = None
                 except PrivateerError as e:
                     # the game moved meanwhile (a stale version, or a step hidden from the bot's seat that
                     # left its count as it was and its choice out of date): look again, a few times at most
+                    chain.stop()
+                    ahead = None
                     refused += 1
                     if refused > REFUSALS:
                         raise
                     if not isinstance(e, StaleVersion):
-                        log.info("bot of seat %s in game %s refused (%s): it looks again", seat, gid_hex, e.reason,
-                                 extra={"game_id": gid_hex})
+                        log.info("bot of seat %s in game %s refused (%s): it looks again", plan.seat, gid_hex,
+                                 e.reason, extra={"game_id": gid_hex})
         except PrivateerError as e:
             log.warning("bot in game %s stopped: %s", gid_hex, e.reason, extra={"game_id": gid_hex})
         except Exception:  # a bot's failure must not take the server down: logged
             log.exception("bot in game %s failed", gid_hex, extra={"game_id": gid_hex})
         finally:
+            if ahead is not None:
+                ahead.stop()
             self._tasks.pop(gid_hex, None)
+            self._woke.pop(gid_hex, None)
 
-    def _choose(self, gid: UUID) -> tuple[int, dict[str, Any], int] | None:
-        """``(seat, decision, expected version)`` for a bot that acts now, or None."""
+    @staticmethod
+    async def _next(ahead: Ahead) -> Plan | None:
+        plan = await ahead.plans.get()
+        if isinstance(plan, BaseException):
+            raise plan
+        return plan
+
+    def _plan(self, gid: UUID, before: Plan | None) -> Plan | None:
+        """The bot's next decision (None: no bot acts), chosen on the game as committed
+        (``before`` None), or on the private copy ``before`` left; then applied to that copy
+        with the game's own chance (what the game will be once it is appended, unless another
+        step comes first), to plan the next on while this one waits for its slot. The search
+        reads only the seat's view (``choose``)."""
+        if before is None:
+            game = self.current.game(gid)
+            m = game.machine
+            if m.finished or m.k["awaiting"] is not None or m.k["steps"] == 0:
+                return None
+            bots = self.bots_of(gid)
+            if not bots:
+                if sum(r.startswith("seat:") for r in self.app.recorder.select_roles(gid.hex)) >= m.k["seats"]:
+                    self._none.add(gid.hex)
+                return None
+            seat = next((s for s in m.acting() if s in bots), None)
+            if seat is None or not m.legal(seat):
+                return None
+            name = bots[seat]
+            game, version = self.current.working_copy(gid), game.version
+        else:
+            assert before.game is not None
+            game, version, seat, name = before.game, before.version_after, before.seat, before.name
+        m = game.machine
+        legal = m.legal(seat)
+        decision = choose(m.rules, m.s, seat, legal, self._chooser(m.rules, name), random.Random(secrets.randbits(64)))
+        # submitted as its seat reads it, like a person's (copies of one face: service/kernel/copies.py)
+        plan = Plan(seat, name, as_read(decision, m.alike()), m.seen(seat, version), version, m.k["steps"], legal)
+        try:
+            events = m.decide(seat, plan.decision, self.app.chance_for(game), read=True)
+        except Exception:  # planned no further: the next decision is searched on the game as committed
+            log.exception("bot of seat %s could not plan past its decision", seat)
+            return plan
+        plan.version_after = version + len(events)
+        plan.seen_after = m.seen(seat, plan.version_after)
+        if not m.finished and seat in m.acting():
+            plan.game = game
+        return plan
+
+    def _as_planned(self, gid: UUID, plan: Plan) -> bool:
+        """Whether the game as committed is exactly the one ``plan`` was chosen in."""
         game = self.current.game(gid)
         m = game.machine
-        if m.finished or m.k["awaiting"] is not None or m.k["steps"] == 0:
-            return None
-        bots = self.bots_of(gid)
-        if not bots:
-            if sum(r.startswith("seat:") for r in self.app.recorder.select_roles(gid.hex)) >= m.k["seats"]:
-                self._none.add(gid.hex)
-            return None
-        seat = next((s for s in m.acting() if s in bots), None)
-        if seat is None:
-            return None
-        legal = m.legal(seat)
-        if not legal:
-            return None
-        decision = choose(m.rules, m.s, seat, legal, self._chooser(m.rules, bots[seat]),
-                          random.Random(secrets.randbits(64)))
-        # submitted as its seat reads it, like a person's (copies of one face: service/kernel/copies.py)
-        return seat, as_read(decision, m.alike()), m.seen(seat, game.version)
+        return (game.version == plan.version and m.k["steps"] == plan.steps and plan.seat in m.acting()
+                and m.legal(plan.seat) == plan.legal)
 
     def _chooser(self, rules: Rules, name: str) -> Chooser:
         k = (rules.name, name)
@@ -286,3 +414,4 @@ class Bots:
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
+        self._looks.shutdown(wait=False, cancel_futures=True)

@@ -1,15 +1,19 @@
-"""A bot's public timing does not follow its hidden hand (service/http/bots.py: a decision is
-appended at the first multiple of the quantum after the bot's turn to decide began).
+"""A bot's public timing does not follow its hidden hand (service/http/bots.py: a run of a
+bot's decisions is appended at its slots, one quantum after the run began, then one every
+``PACE`` quanta; the next decisions are searched ahead on a private copy of the game while one
+waits for its slot).
 
 The property is checked on a clock the test holds (``VirtualLoop``), so the machine's load
-cannot move it: the service's own ``Bots._play`` runs on an event loop whose time passes
-only when the test says a search took so long, or when the loop waits for a timer (it jumps
-to it); waiting for the bot's thread costs none. Each decision's search is given a time, the
-hand's (``PIRATES``: six forced decisions, found at once; ``MERCHANTS``: six searches, each
-shorter than the quantum), and the moments the decisions are handed to ``Steps.decide`` are
-read off that clock: both hands' decisions go at the same moments, one quantum after the
-other; a search that overruns the quantum goes at the next multiple (what a seat can still
-learn, service/http/README.md).
+cannot move it: the service's own ``Bots._play`` runs on an event loop whose time passes only
+when the loop waits for a timer (it jumps to it); the bot's thread is ``VirtualPool``, which
+hands a search's result over when the time the test gives that search has passed on that clock
+(one search after the other, as the one thread does). Each decision's search is given a time,
+the hand's (``PIRATES``: six forced decisions, found at once; ``MERCHANTS``: six searches, the
+first shorter than a quantum, each next shorter than a pace), and the moments the decisions are
+handed to ``Steps.decide`` are read off that clock, as an attacker reads the log: both hands'
+decisions go at the same moments; a search that overruns goes at the next slot (what a seat
+can still learn, service/http/README.md); a decision planned ahead in a game that moved
+meanwhile is not used. ``bench.strength``'s model of a run (``paced``) gives the same moments.
 
 End to end, on a server of its own: Loot for two from a stated position, seat 1 played by the
 server's ``ismcts`` bot, seat 1's hand six pirate ships (the one decision, to draw, found at
@@ -22,26 +26,27 @@ search's speed is asserted: how long a search takes on this machine under its lo
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import time
 import uuid
-from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 
 import pytest
 
-from service.http.bots import ELSEWHERE_SECONDS, Bots, due
+from bench.strength import paced
+from service.http.bots import AHEAD, ELSEWHERE_SECONDS, PACE, Bots, Plan, slot, slot_for
 from service.http.changes import Changes
 from service.http.client import Api, ServerProcess
 
 QUANTUM = 0.2  # seconds (the service's default)
 PIRATES = [0.0] * 6  # each decision's search time: forced decisions, found at once
-MERCHANTS = [0.15, 0.05, 0.19, 0.0, 0.1, 0.12]  # searches, each shorter than the quantum
+MERCHANTS = [0.15, 0.05, 0.14, 0.0, 0.1, 0.12]  # searches: the first within a quantum, each next within a pace
+SLOW = [QUANTUM] + [PACE * QUANTUM] * 5  # as slow as may be and still on time
 
 
 class VirtualLoop(asyncio.SelectorEventLoop):
-    """An event loop on a clock of the test's: ``time()`` is ``now``, which moves only by
-    ``advance`` (a search's time, said by the test) or when the loop would wait for a timer
-    with nothing ready (it jumps to the timer). Waiting for a thread takes no time."""
+    """An event loop on a clock of the test's: ``time()`` is ``now``, which moves only when
+    the loop would wait for a timer with nothing ready (it jumps to the timer)."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -62,8 +67,20 @@ class VirtualLoop(asyncio.SelectorEventLoop):
     def time(self) -> float:
         return self.now
 
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
+
+class VirtualPool(concurrent.futures.Executor):
+    """The bot's one thread on the loop's clock: a job runs at once, and its result is handed
+    over ``cost(result)`` seconds of that clock after the job before it was (or now)."""
+
+    def __init__(self, loop: VirtualLoop, cost):
+        self.loop, self.cost, self.free = loop, cost, 0.0
+
+    def submit(self, fn, /, *args, **kwargs):
+        future: concurrent.futures.Future = concurrent.futures.Future()
+        result = fn(*args, **kwargs)
+        self.free = max(self.loop.time(), self.free) + self.cost(result)
+        self.loop.call_at(self.free, future.set_result, result)
+        return future
 
 
 class Decided:
@@ -72,52 +89,93 @@ class Decided:
     def __init__(self, loop: VirtualLoop):
         self.loop = loop
         self.at: list[float] = []
+        self.decisions: list[dict] = []
 
     async def decide(self, gid, caller, decision, expected, *_):
-        assert caller.seat == 1 and decision == {"n": len(self.at)} and expected == len(self.at)
+        assert caller.seat == 1 and decision["n"] == len(self.at) and expected == len(self.at)
         self.at.append(self.loop.time())
+        self.decisions.append(decision)
 
 
-def appended(searches: list[float], quantum: float = QUANTUM) -> list[float]:
-    """When ``Bots._play`` hands a bot's decisions to ``Steps.decide``, each found after its
-    search's time in ``searches``, in seconds from the bot's first turn to decide."""
+def played(searches: list[float], quantum: float = QUANTUM, moved: frozenset[int] = frozenset()) -> Decided:
+    """``Bots._play`` playing one run of a bot's decisions, each found after its search's time in
+    ``searches``; the game moves (a step hidden from the bot's seat) before the decisions numbered
+    in ``moved`` were searched ahead: those plans are not as planned, and searched again."""
     loop = VirtualLoop()
     bots = Bots.__new__(Bots)  # the playing part alone: no store, no seats
     steps = Decided(loop)
     bots.quantum, bots.steps = quantum, steps
-    bots._pool = ThreadPoolExecutor(max_workers=1)
-    bots._tasks, bots._again = {}, set()
-    left = list(searches)
+    bots._tasks, bots._again, bots._woke = {}, set(), {}
 
-    def choose(gid):
-        if not left:
+    def plan(gid, before):
+        n = len(steps.at) if before is None else before.decision["n"] + 1
+        if n >= len(searches):
             return None
-        loop.advance(left.pop(0))  # the search's time (in the bot's thread)
-        return 1, {"n": len(steps.at)}, len(steps.at)
+        again = {"searched": "again"} if before is None and n in moved else {}
+        return Plan(1, "ismcts", {"n": n, **again}, n, n, 0, [], seen_after=n + 1, version_after=n + 1,
+                    game=object() if n + 1 < len(searches) else None)
 
-    bots._choose = choose  # type: ignore[method-assign]
+    bots._plan = plan  # type: ignore[method-assign]
+    bots._as_planned = lambda gid, p: p.decision["n"] == len(steps.at) and (  # type: ignore[method-assign]
+        p.decision["n"] not in moved or "searched" in p.decision)
+    bots._pool = VirtualPool(loop, lambda p: searches[p.decision["n"]] if p else 0.0)
+    bots._looks = VirtualPool(loop, lambda _: 0.0)
     try:
         loop.run_until_complete(bots._play(uuid.uuid4().hex))
     finally:
-        bots.close()
         loop.close()
-    return steps.at
+    return steps
 
 
-def test_decisions_are_appended_at_multiples_of_the_quantum_after_the_turn_began():
-    assert appended(PIRATES) == pytest.approx([QUANTUM * k for k in range(1, 7)])
-    # a search that overruns goes at the next multiple after its own turn began, not later
-    assert appended([0.25, 0.0, 0.41]) == pytest.approx([0.4, 0.6, 1.2])
+def appended(searches: list[float], quantum: float = QUANTUM) -> list[float]:
+    """When ``Bots._play`` hands a run's decisions to ``Steps.decide``, in seconds from the run's start."""
+    return played(searches, quantum).at
+
+
+def test_a_runs_decisions_are_appended_at_its_slots():
+    assert appended(PIRATES) == pytest.approx([QUANTUM + k * PACE * QUANTUM for k in range(6)])
+    assert appended(PIRATES) == pytest.approx([slot(k, QUANTUM) for k in range(1, 7)])
     assert appended([0.3, 0.01], quantum=0.0) == pytest.approx([0.3, 0.31])  # no quantum: at once
 
 
 def test_the_moments_of_a_bots_decisions_do_not_follow_its_hand():
+    """A forced decision goes at the same slot as a searched one, a fast search as a slow one on time."""
     assert appended(MERCHANTS) == pytest.approx(appended(PIRATES))
+    assert appended(SLOW) == pytest.approx(appended([0.001] * 6))
+    # searched ahead: a slow search of a decision after a few forced ones is hidden by their slots
+    assert appended([0.0, 0.0, 0.0, 0.4, 0.0]) == pytest.approx(appended([0.0] * 5))
 
 
-def test_a_decision_is_due_at_the_first_multiple_of_the_quantum():
-    assert [due(t, 0.5) for t in (0.0, 0.2, 0.5, 0.51, 1.4)] == [0.5, 0.5, 0.5, 1.0, 1.5]
-    assert due(0.3, 0.0) == 0.3  # no quantum: at once
+def test_a_late_decision_goes_at_the_next_slot():
+    # found after its slot: at the next one, and the decisions after it at the slots after
+    assert appended([0.25, 0.0, 0.41]) == pytest.approx([slot(2, QUANTUM), slot(3, QUANTUM), slot(5, QUANTUM)])
+    assert [slot_for(t, 0, 0.5) for t in (0.0, 0.5, 0.51, 0.85, 0.86)] == [1, 1, 2, 2, 3]
+    assert slot_for(0.0, 3, 0.5) == 4  # never before a slot the run used
+
+
+def test_searches_go_at_most_AHEAD_beyond_the_decision_waiting():
+    """Slow searches beyond ``AHEAD``: the one after waits until a decision is appended."""
+    searches = [0.0] + [0.01] * AHEAD + [0.5]
+    # searched at 0.04, it could go at slot 6 if searched at once; it starts when decision 1 goes (at 0.2)
+    assert appended(searches)[-1] == pytest.approx(slot(slot_for(QUANTUM + 0.5, 5, QUANTUM), QUANTUM))
+
+
+@pytest.mark.parametrize("searches", [PIRATES, MERCHANTS, SLOW, [0.25, 0.0, 0.41], [0.05] * 9, [0.3] * 7,
+                                      [0.0] + [0.01] * AHEAD + [0.5, 0.0, 0.2], [0.0, 0.9, 0.0, 0.0, 0.1]])
+def test_the_benchs_model_of_a_run_is_the_services(searches):
+    """``bench.strength --turn`` prints what the service does: its ``paced`` is ``Bots._play``'s moments."""
+    assert paced(searches, QUANTUM) == pytest.approx(appended(searches))
+    assert paced(searches, 0.0) == pytest.approx(appended(searches, quantum=0.0))
+
+
+def test_a_decision_planned_in_a_game_that_moved_is_searched_again():
+    """A step hidden from the bot's seat came before decision 2 was appended: the decision planned
+    for it is not used; the one searched again on the game as committed is, at the run's next slot
+    (its seat saw nothing: the run goes on)."""
+    steps = played([0.0, 0.0, 0.1, 0.0], moved=frozenset({2}))
+    assert steps.decisions == [{"n": 0}, {"n": 1}, {"n": 2, "searched": "again"}, {"n": 3}]
+    # searched again once decision 1 went (at slot 2), found 0.1 s later, before slot 3
+    assert steps.at == pytest.approx([slot(k, QUANTUM) for k in range(1, 5)])
 
 
 def test_commits_heard_from_another_process_wake_the_bots_once_the_game_is_quiet():

@@ -12,7 +12,7 @@ import uuid
 import pytest
 
 from service.app import Privateer
-from service.http.bots import REFUSALS, Bots, bot_names, choose
+from service.http.bots import REFUSALS, Bots, Plan, bot_names, choose
 from service.kernel.errors import IllegalDecision
 from service.kernel.games import get_rules
 from service.kernel.seating import choosers
@@ -80,17 +80,20 @@ def test_a_refused_bot_looks_again_and_a_stubborn_one_stops():
         def on_commit(self, listener, elsewhere=None):
             pass
 
+    def plans(*decisions):
+        chosen = iter(decisions)
+        return lambda gid, before: next(chosen)
+
     steps = Steps(refuse=1)
     bots = Bots(None, None, steps, None, Changes())
-    chosen = iter([(2, {"n": 1}, 7), (2, {"n": 2}, 7), None])
-    bots._choose = lambda gid: next(chosen)
+    bots._plan = plans(Plan(2, "ismcts", {"n": 1}, 7, 7, 0, []), Plan(2, "ismcts", {"n": 2}, 7, 7, 0, []), None)
     asyncio.run(bots._play(uuid.uuid4().hex))
     assert steps.sent == [(2, {"n": 1}, 7), (2, {"n": 2}, 7)]
     bots.close()
 
     steps = Steps(refuse=100)
     bots = Bots(None, None, steps, None, Changes())
-    bots._choose = lambda gid: (2, {"n": 1}, 7)
+    bots._plan = lambda gid, before: Plan(2, "ismcts", {"n": 1}, 7, 7, 0, [])
     asyncio.run(bots._play(uuid.uuid4().hex))
     assert len(steps.sent) == REFUSALS + 1 and not bots._tasks
     bots.close()
