@@ -36,13 +36,19 @@ the ratio tells a slower machine from a slower bot.
 
 ``--turn``: instead, a bot's turn as the service plays it (service/http/bots.py): in duel
 game 0 the ismcts bot's decisions are chosen by the service's ``choose`` (a state drawn
-from the seat's view, then the search), each appended at the first multiple of the
-service's quantum after its turn to decide began (``due``); a turn's wall time is the
-sum over its decisions (one option included), for the first N turns of the bot (default
-20): its mean and slowest at the quantum given (``--quantum``, default the service's,
-``PRIVATEER_BOT_QUANTUM``'s 0.2 s) and at none (the search's time alone), side by side;
-and at the quantum with each search's CPU time taken as its wall time (what the turn takes
-when the search has a core to itself: a figure a busy machine distorts far less).
+from the seat's view, then the search); a turn's decisions fall in runs (the bot's decisions
+with no step of the other seat between), each paced as the service paces it (``paced``:
+the searches one after the other, up to ``AHEAD`` ahead of the decision waiting, each
+decision at its run's slot, ``slot_for``; tests/http/test_bot_timing.py checks the model
+against the service's loop); beside it, the pacing before issue 45's work (``quantised``:
+each decision searched once the one before is appended, then appended at the first multiple
+of the quantum). A turn's wall time is the sum over its runs, for the first N turns of the
+bot (default 20): its mean and slowest at the quantum given (``--quantum``, default the
+service's, ``PRIVATEER_BOT_QUANTUM``'s 0.2 s), with each search's wall time and with its CPU
+time as its wall time (what the turn takes when the search has a core to itself: a figure
+a busy machine distorts far less); and the searches' time alone. A step of the other seat
+hidden from the bot's seat would keep a run going in the service; the model ends it (a
+quantum more, not less).
 
 ``--cost``: instead, the determinization's cost: at a seeded mid-game position
 of each game, the CPU time of a 1,000-playout analysis (the search of

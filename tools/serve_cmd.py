@@ -35,8 +35,8 @@ def serve(
         help="Most events one live stream sends (default 10000).")] = None,
     bot_quantum: Annotated[Optional[float], typer.Option(
         "--bot-quantum", envvar="PRIVATEER_BOT_QUANTUM", metavar="SECONDS",
-        help="A bot's decision is appended at the first multiple of this after its turn began, so its "
-             "timing does not tell its hand (default 0.2; 0: at once).")] = None,
+        help="A run of a bot's decisions is appended this long after it began, then one every 0.7 of it, so "
+             "its timing does not tell its hand (default 0.2; 0: at once).")] = None,
     db: DbOpt = None,
 ) -> None:
     """Serve the HTTP JSON API (OpenAPI at /openapi.json, docs at /docs), the replay

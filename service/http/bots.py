@@ -20,22 +20,36 @@ the seat; the decision goes through ``Steps.decide``, the path a person's
 decision takes (the seat's count as expected version, so a stale choice is
 refused and chosen again).
 
-A bot's thinking time would tell what it holds (a search runs longer or
-shorter with the hand; a hand that leaves one decision takes none), and the
-moment its decision is appended is public (the log's timestamps, the stream).
-So the decision is appended at the first multiple of ``quantum`` seconds after
-the bot's turn to decide began (``due``): the search's own time shows only when
-it overruns a quantum. Its playouts are fixed (service/analysis/bot.py), never
-cut by the clock, so a search is the same on a fast machine and a slow one.
+A bot's thinking time would tell what it holds (a search runs longer or shorter
+with its hand; a hand that leaves one decision takes none), and the moment its
+decision is appended is public (the log's timestamps, the stream). So a bot's
+decisions are appended at slots that depend only on how many there are: a **run**
+is a bot seat's decisions with nothing its seat sees happening between them but its
+own (a step hidden from the seat keeps the run going; any other, a public step by
+another seat, ends it); the run begins at the last commit before its first decision
+(the one that made it the bot's turn), its ``k``-th decision is appended at
+``slot(k)``: one ``quantum`` after the run began, each next one ``PACE`` quanta
+(0.7) after the one before; a decision not found by its slot goes at the run's next
+one (``slot_for``). Its playouts are fixed (service/analysis/bot.py), never cut by
+the clock, so a search is the same on a fast machine and a slow one.
 
-The quantum's trade-off (``PRIVATEER_BOT_QUANTUM``, default 0.2 s; service/http/README.md):
-every decision takes at least one quantum, a forced one too, so a bot's turn of D decisions
-takes at least D quanta (a Merchants & Marauders turn, 5.5 decisions on average, 1.1 s);
-a search longer than the quantum is appended a quantum later, which tells a seat that this
-search took longer (one bit a late decision). 0.2 s is above the slowest ismcts decision's
-search alone on two cores (0.165 s CPU, Merchants & Marauders), so on a machine that is not
-overloaded a bot's turn is D quanta whatever its hand; a larger quantum hides more on a busy
-machine and makes every turn longer.
+While a decision waits for its slot, the bot already searches the next ones (up to
+``AHEAD``, 4, beyond it; ``Ahead``): each on a private copy of the game
+(``Machine.copy``) where the decisions before it are applied with the game's own
+seeded chance, i.e. the game exactly as it will be once they are appended; the
+search still reads only the seat's view (``choose``: the sampler draws what the seat
+cannot see). A planned decision is used only if the game as committed, when its turn
+comes, is exactly the one it was planned in (its version, step count and the seat's
+decisions: ``_as_planned``); otherwise (another seat's step, entropy mixed in, a
+correction) it is searched again on the game as committed.
+
+The trade-off of the quantum (``PRIVATEER_BOT_QUANTUM``, default 0.2 s; service/http/README.md):
+a run of D decisions takes at least one quantum and D - 1 paces (an M&M turn, 5.5
+decisions on average, about 1 s); what a late decision still tells is one bit: that the
+searches up to it took longer than its slot allowed (a run's first search longer than a
+quantum, or the searches up to the k-th longer than ``slot(k)`` together, the searches
+ahead counted). On a machine that is not overloaded a run is its D slots whatever the hand;
+a larger quantum hides more on a busy machine and makes every turn longer.
 """
 
 from __future__ import annotations

@@ -12,10 +12,11 @@
   ``event: end`` when either is reached (the client resumes with ``?after=``).
 * ``PRIVATEER_ANALYSIS_MAX_PLAYOUTS`` (default 2000): the most playouts one
   ``GET /games/{id}/analysis`` may ask for (400 beyond; ``tools analyse`` has no cap).
-* ``PRIVATEER_BOT_QUANTUM`` (seconds, default 0.2; 0: none): a bot's decision is
-  appended at the first multiple of it after the bot's turn to decide began, so the
-  moment it shows in the log does not tell how long the search took
-  (service/http/bots.py; the tradeoff: service/http/README.md).
+* ``PRIVATEER_BOT_QUANTUM`` (seconds, default 0.2; 0: none): a run of a bot's decisions
+  is appended at slots that depend only on their count, the first a quantum after the run
+  began, each next ``PACE`` (0.7) quanta later, so the moment a decision shows in the log
+  does not tell how long its search took (service/http/bots.py; the tradeoff:
+  service/http/README.md).
 
 ``tools serve --max-body/--stream-max-seconds/--stream-max-events/--bot-quantum`` set them.
 """
@@ -53,7 +54,7 @@ class Limits:
     stream_seconds: int = 600
     stream_events: int = 10_000
     analysis_playouts: int = 2000
-    bot_quantum: float = 0.2  # above an ismcts decision's slowest search alone (0.165 s, M&M): README.md
+    bot_quantum: float = 0.2  # above an ismcts decision's slowest search alone (0.165 s CPU, M&M): README.md
 
     @classmethod
     def from_env(cls) -> "Limits":
