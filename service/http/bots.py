@@ -26,8 +26,8 @@ decision is appended is public (the log's timestamps, the stream). So a bot's
 decisions are appended at slots that depend only on how many there are: a **run**
 is a bot seat's decisions with nothing its seat sees happening between them but its
 own (a step hidden from the seat keeps the run going; any other, a public step by
-another seat, ends it); the run begins at the last commit before its first decision
-(the one that made it the bot's turn), its ``k``-th decision is appended at
+another seat, ends it); the run begins when the bot looks at the game after the
+commit that made it its turn (``_kick``: at once for a commit this server made), its ``k``-th decision is appended at
 ``slot(k)``: one ``quantum`` after the run began, each next one ``PACE`` quanta
 (0.7) after the one before; a decision not found by its slot goes at the run's next
 one (``slot_for``). Its playouts are fixed (service/analysis/bot.py), never cut by
@@ -335,7 +335,8 @@ class Bots:
                 assert chain is not None
                 if run is None or run.seat != plan.seat or run.seen != plan.seen:
                     # a step its seat sees came (or a bot's first decision): a new run, begun at the last commit
-                    run = Run(plan.seat, self._woke.get(gid_hex, looked), plan.seen)
+                    # this server made or heard (``_kick``), or when the bot looked, if that was later
+                    run = Run(plan.seat, max(looked, self._woke.get(gid_hex, looked)), plan.seen)
                 run.taken = slot_for(loop.time() - run.began, run.taken, self.quantum)
                 await asyncio.sleep(max(0.0, run.began + slot(run.taken, self.quantum) - loop.time()))
                 try:
@@ -393,7 +394,7 @@ class Bots:
             if seat is None or not m.legal(seat):
                 return None
             name = bots[seat]
-            game, version = self.current.working_copy(gid), game.version
+            game, version = self.current.copy_of(game), game.version
         else:
             assert before.game is not None
             game, version, seat, name = before.game, before.version_after, before.seat, before.name

@@ -58,7 +58,11 @@ class Current:
 
     def working_copy(self, gid: UUID) -> Game:
         """A private copy of the current game to decide on and save."""
-        base = self.game(gid)
+        return self.copy_of(self.game(gid))
+
+    @staticmethod
+    def copy_of(base: Game) -> Game:
+        """A private copy of ``base`` (a game ``game`` gave)."""
         game = object.__new__(type(base))
         game.__dict__.update(base.__dict__)
         game.machine = base.machine.copy()
