@@ -46,7 +46,8 @@ of the quantum). A turn's wall time is the sum over its runs, for the first N tu
 bot (default 20): its mean and slowest at the quantum given (``--quantum``, default the
 service's, ``PRIVATEER_BOT_QUANTUM``'s 0.2 s), with each search's wall time and with its CPU
 time as its wall time (what the turn takes when the search has a core to itself: a figure
-a busy machine distorts far less); and the searches' time alone. A step of the other seat
+a busy machine distorts far less); the slowest run (what a person at the table waits for
+the bot between two steps of its own); and the searches' time alone. A step of the other seat
 hidden from the bot's seat would keep a run going in the service; the model ends it (a
 quantum more, not less).
 
@@ -355,6 +356,8 @@ def bot_turn(game: str, turns: int = 20, seed: str = "1", quantum: float = Limit
             "paced_cpu": stats([sum(paced(r, quantum)[-1] for r in runs) for runs in cpu]),
             "before": stats([sum(quantised(r, quantum) for r in runs) for runs in done]),
             "before_cpu": stats([sum(quantised(r, quantum) for r in runs) for runs in cpu]),
+            "run": max((paced(r, quantum)[-1] for runs in done for r in runs), default=0.0),
+            "run_cpu": max((paced(r, quantum)[-1] for runs in cpu for r in runs), default=0.0),
             "search": stats([sum(map(sum, runs)) for runs in done]),
             "cpu": stats([sum(map(sum, runs)) for runs in cpu])}
 
@@ -438,7 +441,8 @@ def main(argv=None) -> int:
                   f"{r['paced'][0]:.2f} / {r['paced'][1]:.2f} s (before issue 45's pacing {r['before'][0]:.2f} / "
                   f"{r['before'][1]:.2f} s); each search's CPU time as its wall time (a core of its own): paced "
                   f"{r['paced_cpu'][0]:.2f} / {r['paced_cpu'][1]:.2f} s (before {r['before_cpu'][0]:.2f} / "
-                  f"{r['before_cpu'][1]:.2f} s); the searches alone {r['search'][0]:.2f} / {r['search'][1]:.2f} s "
+                  f"{r['before_cpu'][1]:.2f} s); the slowest run (the longest the other seat waits for the bot) "
+                  f"{r['run']:.2f} s ({r['run_cpu']:.2f} s with CPU as wall); the searches alone {r['search'][0]:.2f} / {r['search'][1]:.2f} s "
                   f"wall, {r['cpu'][0]:.2f} / {r['cpu'][1]:.2f} s CPU", flush=True)
         elif args.decision:
             for spec in args.variant or [""]:
