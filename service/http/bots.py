@@ -24,9 +24,9 @@ A bot's thinking time would tell what it holds (a search runs longer or shorter
 with its hand; a hand that leaves one decision takes none), and the moment its
 decision is appended is public (the log's timestamps, the stream). So a bot's
 decisions are appended at slots that depend only on how many there are: a **run**
-is a bot seat's decisions with nothing its seat sees happening between them but its
-own (a step hidden from the seat keeps the run going; any other, a public step by
-another seat, ends it); the run begins when the bot looks at the game after the
+is a bot seat's decisions with nothing public happening between them but its own (a
+public step by another seat ends it; a step hidden from the public keeps it going, a
+plan it made stale searched again at the run's next slot); the run begins when the bot looks at the game after the
 commit that made it its turn (``_kick``: at once for a commit this server made), its ``k``-th decision is appended at
 ``slot(k)``: one ``quantum`` after the run began, each next one ``PACE`` quanta
 (0.7) after the one before; a decision not found by its slot goes at the run's next
@@ -155,17 +155,18 @@ class Plan:
     version: int  # the game's version there (all its events)
     steps: int
     legal: list[dict[str, Any]]  # the seat's decisions there
-    seen_after: int = -1  # the seat's count once it is appended as planned
+    public: int = -1  # the public's count there
+    public_after: int = -1  # the public's count once it is appended as planned
     version_after: int = -1
     game: Game | None = None  # the private copy, the decision applied, to plan the next on (None: no next)
 
 
 @dataclass
 class Run:
-    """A run of one bot seat's decisions (nothing its seat sees happened between them but its own)."""
+    """A run of one bot seat's decisions (nothing public happened between them but its own)."""
     seat: int
     began: float  # the loop's time
-    seen: int  # the seat's count after the run's last decision
+    public: int  # the public's count after the run's last decision
     taken: int = 0  # slots used
 
 
@@ -333,16 +334,16 @@ class Bots:
                         return
                 chain = ahead
                 assert chain is not None
-                if run is None or run.seat != plan.seat or run.seen != plan.seen:
-                    # a step its seat sees came (or a bot's first decision): a new run, begun at the last commit
+                if run is None or run.seat != plan.seat or run.public != plan.public:
+                    # a public step came (or a bot's first decision): a new run, begun at the last commit
                     # this server made or heard (``_kick``), or when the bot looked, if that was later
-                    run = Run(plan.seat, max(looked, self._woke.get(gid_hex, looked)), plan.seen)
+                    run = Run(plan.seat, max(looked, self._woke.get(gid_hex, looked)), plan.public)
                 run.taken = slot_for(loop.time() - run.began, run.taken, self.quantum)
                 await asyncio.sleep(max(0.0, run.began + slot(run.taken, self.quantum) - loop.time()))
                 try:
                     await self.steps.decide(gid, Caller("seat", plan.seat), plan.decision, plan.seen, None, None)
                     refused = 0
-                    run.seen = plan.seen_after
+                    run.public = plan.public_after
                     chain.appended()
                     if plan.game is None:  # nothing was planned after it
                         ahead = None
@@ -402,14 +403,15 @@ class Bots:
         legal = m.legal(seat)
         decision = choose(m.rules, m.s, seat, legal, self._chooser(m.rules, name), random.Random(secrets.randbits(64)))
         # submitted as its seat reads it, like a person's (copies of one face: service/kernel/copies.py)
-        plan = Plan(seat, name, as_read(decision, m.alike()), m.seen(seat, version), version, m.k["steps"], legal)
+        plan = Plan(seat, name, as_read(decision, m.alike()), m.seen(seat, version), version, m.k["steps"], legal,
+                    m.seen(0, version))
         try:
             events = m.decide(seat, plan.decision, self.app.chance_for(game), read=True)
         except Exception:  # planned no further: the next decision is searched on the game as committed
             log.exception("bot of seat %s could not plan past its decision", seat)
             return plan
         plan.version_after = version + len(events)
-        plan.seen_after = m.seen(seat, plan.version_after)
+        plan.public_after = m.seen(0, plan.version_after)
         if not m.finished and seat in m.acting():
             plan.game = game
         return plan

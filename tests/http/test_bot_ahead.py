@@ -1,7 +1,7 @@
 """A bot searches ahead on a private copy of the game (service/http/bots.py ``Bots._plan``): on
 a seeded Merchants & Marauders game, each decision planned on the copy (the decisions before it
 applied there with the game's own chance) is chosen in exactly the game as committed once those
-are appended (``_as_planned``), the seat's count as planned; a plan made before the game moved
+are appended (``_as_planned``), the public's count as planned; a plan made before the game moved
 otherwise is not as planned; and the bot is handed only what the game's sampler draws from its
 seat's view, never the table, ahead as on the committed game."""
 
@@ -57,7 +57,7 @@ def test_decisions_planned_ahead_are_the_game_as_committed(tmp_path, monkeypatch
         assert bots._as_planned(gid, plan)
         _append(app, gid, plan.seat, plan.decision)
         game = bots.current.game(gid)
-        assert (game.version, game.machine.seen(1, game.version)) == (plan.version_after, plan.seen_after)
+        assert (game.version, game.machine.seen(0, game.version)) == (plan.version_after, plan.public_after)
         planned += 1
         if plan.game is None:  # the bot acts no more: nothing planned past it
             assert 1 not in game.machine.acting() or game.machine.finished

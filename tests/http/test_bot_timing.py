@@ -99,7 +99,7 @@ class Decided:
 
 def played(searches: list[float], quantum: float = QUANTUM, moved: frozenset[int] = frozenset()) -> Decided:
     """``Bots._play`` playing one run of a bot's decisions, each found after its search's time in
-    ``searches``; the game moves (a step hidden from the bot's seat) before the decisions numbered
+    ``searches``; the game moves (a step hidden from the public) before the decisions numbered
     in ``moved`` were searched ahead: those plans are not as planned, and searched again."""
     loop = VirtualLoop()
     bots = Bots.__new__(Bots)  # the playing part alone: no store, no seats
@@ -112,7 +112,7 @@ def played(searches: list[float], quantum: float = QUANTUM, moved: frozenset[int
         if n >= len(searches):
             return None
         again = {"searched": "again"} if before is None and n in moved else {}
-        return Plan(1, "ismcts", {"n": n, **again}, n, n, 0, [], seen_after=n + 1, version_after=n + 1,
+        return Plan(1, "ismcts", {"n": n, **again}, n, n, 0, [], public=n, public_after=n + 1, version_after=n + 1,
                     game=object() if n + 1 < len(searches) else None)
 
     bots._plan = plan  # type: ignore[method-assign]
@@ -169,9 +169,9 @@ def test_the_benchs_model_of_a_run_is_the_services(searches):
 
 
 def test_a_decision_planned_in_a_game_that_moved_is_searched_again():
-    """A step hidden from the bot's seat came before decision 2 was appended: the decision planned
-    for it is not used; the one searched again on the game as committed is, at the run's next slot
-    (its seat saw nothing: the run goes on)."""
+    """A step hidden from the public came before decision 2 was appended: the decision planned for
+    it is not used; the one searched again on the game as committed is, at the run's next slot
+    (nothing public happened: the run goes on)."""
     steps = played([0.0, 0.0, 0.1, 0.0], moved=frozenset({2}))
     assert steps.decisions == [{"n": 0}, {"n": 1}, {"n": 2, "searched": "again"}, {"n": 3}]
     # searched again once decision 1 went (at slot 2), found 0.1 s later, before slot 3
