@@ -97,10 +97,12 @@ class Decided:
         self.decisions.append(decision)
 
 
-def played(searches: list[float], quantum: float = QUANTUM, moved: frozenset[int] = frozenset()) -> Decided:
+def played(searches: list[float], quantum: float = QUANTUM, moved: frozenset[int] = frozenset(),
+           public: bool = False) -> Decided:
     """``Bots._play`` playing one run of a bot's decisions, each found after its search's time in
-    ``searches``; the game moves (a step hidden from the public) before the decisions numbered
-    in ``moved`` were searched ahead: those plans are not as planned, and searched again."""
+    ``searches``; the game moves (a step hidden from the public, or a ``public`` one) before the
+    decisions numbered in ``moved`` were searched ahead: those plans are not as planned, and
+    searched again."""
     loop = VirtualLoop()
     bots = Bots.__new__(Bots)  # the playing part alone: no store, no seats
     steps = Decided(loop)
@@ -112,7 +114,10 @@ def played(searches: list[float], quantum: float = QUANTUM, moved: frozenset[int
         if n >= len(searches):
             return None
         again = {"searched": "again"} if before is None and n in moved else {}
-        return Plan(1, "ismcts", {"n": n, **again}, n, n, 0, [], public=n, public_after=n + 1, version_after=n + 1,
+        # the public's count: one more with each decision, a hundred more after a public step
+        count = before.public_after if before is not None else n + 100 if again and public else n
+        return Plan(1, "ismcts", {"n": n, **again}, n, n, 0, [], public=count, public_after=count + 1,
+                    version_after=n + 1,
                     game=object() if n + 1 < len(searches) else None)
 
     bots._plan = plan  # type: ignore[method-assign]
@@ -258,3 +263,12 @@ def test_the_server_appends_a_bots_decision_a_quantum_after_its_turn_began(quant
         org.close()
         public.close()
     assert min(delays.values()) >= SERVED_QUANTUM, delays
+
+
+def test_a_public_step_of_another_seat_ends_the_run():
+    """After a public step (before decision 2): decision 2 is searched again and opens a new run,
+    appended a quantum after the bot looked (when decision 1 went), the next a pace later."""
+    steps = played([0.0, 0.0, 0.1, 0.0], moved=frozenset({2}), public=True)
+    assert steps.decisions == [{"n": 0}, {"n": 1}, {"n": 2, "searched": "again"}, {"n": 3}]
+    looked = slot(2, QUANTUM)
+    assert steps.at == pytest.approx([slot(1, QUANTUM), looked, looked + slot(1, QUANTUM), looked + slot(2, QUANTUM)])
