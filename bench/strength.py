@@ -74,7 +74,8 @@ import time
 from service.analysis.bot import GAME, PLAYOUTS, ROLLOUT, bot_for
 from service.analysis.ismcts import BIAS, MARGIN, WIDEN
 from service.analysis.ismcts import rollout_bot, search
-from service.http.bots import AHEAD, choose, slot, slot_for
+from service.http.bot_pacing import AHEAD, slot, slot_for
+from service.http.bots import choose
 from service.http.limits import Limits
 from service.kernel.local import LocalGame
 from service.kernel.games import get_rules

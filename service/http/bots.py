@@ -30,7 +30,7 @@ plan it made stale searched again at the run's next slot); the run begins when t
 commit that made it its turn (``_kick``: at once for a commit this server made), its ``k``-th decision is appended at
 ``slot(k)``: one ``quantum`` after the run began, each next one ``PACE`` quanta
 (0.7) after the one before; a decision not found by its slot goes at the run's next
-one (``slot_for``). Its playouts are fixed (service/analysis/bot.py), never cut by
+one (``slot_for``; service/http/bot_pacing.py). Its playouts are fixed (service/analysis/bot.py), never cut by
 the clock, so a search is the same on a fast machine and a slow one.
 
 While a decision waits for its slot, the bot already searches the next ones (up to
@@ -56,16 +56,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import math
 import random
 import secrets
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-from service.aggregate import Game
 from service.app import Privateer
 from service.kernel.copies import as_read
 from service.kernel.errors import BadInput, PrivateerError, StaleVersion
@@ -75,6 +72,7 @@ from service.kernel.seating import Chooser, choosers
 
 from .access import request_rows
 from .auth import Caller, Conflict
+from .bot_pacing import Ahead, Plan, Run, slot, slot_for
 from .bot_seats import MARK, BotSeats
 from .changes import Changes
 from .checks import now
@@ -89,10 +87,6 @@ REFUSALS = 5  # refusals in a row before a bot's task stops (the next commit to 
 # seconds without a commit to a game, after one heard from another process, before this server looks
 # whether a bot of that game acts (``wake_later``)
 ELSEWHERE_SECONDS = 1.0
-# a run of a bot's decisions: the first appended one quantum after the run began, each next one
-# PACE quanta after the one before (``slot``)
-PACE = 0.7
-AHEAD = 4  # decisions searched ahead of the one waiting for its slot (on a private copy of the game)
 
 
 def bot_names(rules: Rules) -> list[str]:
@@ -114,21 +108,6 @@ def check_bots(game: str, seats: int, bots: dict[str, str]) -> dict[int, str]:
     return out
 
 
-def slot(k: int, quantum: float) -> float:
-    """When a run's ``k``-th decision (1, 2, ...) is appended, in seconds from the moment the
-    run began: one quantum, then one every ``PACE`` quanta; 0 quantum: at once."""
-    return quantum + (k - 1) * PACE * quantum
-
-
-def slot_for(ready: float, taken: int, quantum: float) -> int:
-    """The slot of a decision found ``ready`` seconds after its run began, the run's first
-    ``taken`` slots used: the first later slot not before ``ready`` (a decision not ready at
-    its slot goes at the next one)."""
-    if quantum <= 0:
-        return taken + 1
-    return max(taken + 1, 1 + math.ceil((ready - quantum) / (PACE * quantum) - 1e-9))
-
-
 def choose(rules: Rules, state: dict[str, Any], seat: int, legal: list[dict[str, Any]], chooser: Chooser,
            rng: random.Random) -> dict[str, Any]:
     """The bot's decision among ``legal``, made on a state the game's sampler draws from
@@ -143,62 +122,6 @@ def choose(rules: Rules, state: dict[str, Any], seat: int, legal: list[dict[str,
     if decision not in legal:  # chosen on a drawn state: a decision the true table does not offer
         decision = legal[0]
     return decision
-
-
-@dataclass
-class Plan:
-    """A decision of the bot's and the game it was chosen in, as the bot's thread saw it."""
-    seat: int
-    name: str  # the bot's
-    decision: dict[str, Any]  # as the seat reads it
-    seen: int  # the seat's count there (the expected version)
-    version: int  # the game's version there (all its events)
-    steps: int
-    legal: list[dict[str, Any]]  # the seat's decisions there
-    public: int = -1  # the public's count there
-    public_after: int = -1  # the public's count once it is appended as planned
-    version_after: int = -1
-    game: Game | None = None  # the private copy, the decision applied, to plan the next on (None: no next)
-
-
-@dataclass
-class Run:
-    """A run of one bot seat's decisions (nothing public happened between them but its own)."""
-    seat: int
-    began: float  # the loop's time
-    public: int  # the public's count after the run's last decision
-    taken: int = 0  # slots used
-
-
-class Ahead:
-    """The bot's searches of a run, in its thread: the first on the game as committed, each
-    next on the private copy the one before left, at most ``AHEAD`` beyond the decision
-    waiting for its slot (``appended`` makes room for one more)."""
-
-    def __init__(self, bots: "Bots", gid: UUID) -> None:
-        self.plans: asyncio.Queue[Plan | BaseException | None] = asyncio.Queue()
-        self._room = asyncio.Semaphore(AHEAD + 1)
-        self._task = asyncio.get_running_loop().create_task(self._search(bots, gid))
-
-    async def _search(self, bots: "Bots", gid: UUID) -> None:
-        loop = asyncio.get_running_loop()
-        plan: Plan | None = None
-        while True:
-            await self._room.acquire()
-            try:
-                plan = await loop.run_in_executor(bots._pool, bots._plan, gid, plan)
-            except Exception as e:  # noqa: BLE001 - handed to the bot's task, which logs it
-                self.plans.put_nowait(e)
-                return
-            self.plans.put_nowait(plan)
-            if plan is None or plan.game is None:
-                return
-
-    def appended(self) -> None:
-        self._room.release()
-
-    def stop(self) -> None:
-        self._task.cancel()
 
 
 class Bots:
@@ -325,7 +248,7 @@ class Bots:
                 if plan is None:  # searched on the game as committed
                     if ahead is not None:
                         ahead.stop()
-                    ahead = Ahead(self, gid)
+                    ahead = Ahead(self._pool, self._plan, gid)
                     plan = await self._next(ahead)
                     if plan is None:
                         ahead = None

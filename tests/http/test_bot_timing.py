@@ -1,4 +1,4 @@
-"""A bot's public timing does not follow its hidden hand (service/http/bots.py: a run of a
+"""A bot's public timing does not follow its hidden hand (service/http/bots.py, bot_pacing.py: a run of a
 bot's decisions is appended at its slots, one quantum after the run began, then one every
 ``PACE`` quanta; the next decisions are searched ahead on a private copy of the game while one
 waits for its slot).
@@ -34,7 +34,8 @@ from datetime import datetime
 import pytest
 
 from bench.strength import paced
-from service.http.bots import AHEAD, ELSEWHERE_SECONDS, PACE, Bots, Plan, slot, slot_for
+from service.http.bot_pacing import AHEAD, PACE, Plan, slot, slot_for
+from service.http.bots import ELSEWHERE_SECONDS, Bots
 from service.http.changes import Changes
 from service.http.client import Api, ServerProcess
 

@@ -12,7 +12,8 @@ import uuid
 import pytest
 
 from service.app import Privateer
-from service.http.bots import REFUSALS, Bots, Plan, bot_names, choose
+from service.http.bot_pacing import Plan
+from service.http.bots import REFUSALS, Bots, bot_names, choose
 from service.kernel.errors import IllegalDecision
 from service.kernel.games import get_rules
 from service.kernel.seating import choosers
