@@ -114,6 +114,11 @@ def static(cat: dict[str, Any]) -> dict[str, Any]:
 _NOT_ON_THE_FACE = ("id", "name", "source", "note")
 
 
+# ``json.dumps(obj, sort_keys=True)``, its encoder made once (``dumps`` makes one a call
+# when given any option)
+_sorted_json = json.JSONEncoder(sort_keys=True).encode
+
+
 def _face(card: dict, name_key: str) -> dict:
     return {k: v for k, v in card.items() if k != name_key and k not in _NOT_ON_THE_FACE
             and not k.endswith(("_source", "_note"))}
@@ -158,15 +163,17 @@ def marks(cards: list, zones: dict, name_key: str) -> dict:
         groups.setdefault(c[name_key], []).append(c)
     out = {}
     for group in groups.values():
+        if len(group) < 2:  # a name no other card prints: nothing to tell apart (its face is not read)
+            continue
         faces = [_face(c, name_key) for c in group]
-        if len(group) < 2 or all(f == faces[0] for f in faces):
+        if all(f == faces[0] for f in faces):
             continue
         every = dict.fromkeys([*_FIRST, *(k for f in faces for k in f)])
-        keys = [k for k in every if len({json.dumps(f.get(k), sort_keys=True) for f in faces}) > 1]
+        keys = [k for k in every if len({_sorted_json(f.get(k)) for f in faces}) > 1]
         said = {c["id"]: "; ".join(_said(k, f.get(k), zones) for k in keys) for c, f in zip(group, faces)}
         seen: dict = {}
         for c, f in zip(group, faces):
-            seen.setdefault(said[c["id"]], set()).add(json.dumps(f, sort_keys=True))
+            seen.setdefault(said[c["id"]], set()).add(_sorted_json(f))
         for c in group:             # words that would not tell two different faces apart: the id too
             out[c["id"]] = said[c["id"]] if len(seen[said[c["id"]]]) == 1 else f"{said[c['id']]}; {c['id']}"
     return out
@@ -188,7 +195,12 @@ def copies(cat: dict, digest: str | None) -> dict:
         v = {k: cat[k]["value"] for k, _ in _IN_COPIES}
         found = {}
         for key, name in _IN_COPIES:
-            faces = {c["id"]: json.dumps({name: c[name], **_face(c, name)}, sort_keys=True) for c in v[key]}
+            # a copy prints its name: only cards whose name another card prints can be copies (the
+            # others are kinds of one, which ``kinds_of`` leaves out), so only their faces are made
+            named: dict = {}
+            for c in v[key]:
+                named[c[name]] = named.get(c[name], 0) + 1
+            faces = {c["id"]: _sorted_json({name: c[name], **_face(c, name)}) for c in v[key] if named[c[name]] > 1}
             found.update(kinds_of(faces, faces.get))
         if digest is not None and len(_COPIES) < 64:
             _COPIES[digest] = found
