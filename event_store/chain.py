@@ -34,7 +34,6 @@ with the data's maps in their stored key order.
 
 from __future__ import annotations
 
-import builtins
 import hashlib
 import os
 
@@ -52,6 +51,8 @@ CHAIN_VERSION = 2
 SALT_BYTES = 32
 _packb = msgpack.Packer(use_bin_type=True).pack
 _sha256 = hashlib.sha256
+_SEAL_PREFIX = b"privateer-seal-v2:"
+_INTS = frozenset((int,))   # a list of seat numbers holds these types alone
 
 
 def chain_version(created_data: dict[str, Any]) -> int:
@@ -88,16 +89,21 @@ def iso(ts: datetime) -> str:
 
 
 _SCALARS = (str, int, bool, bytes, type(None))
+_SCALAR_TYPES = frozenset(_SCALARS)   # (membership by hash, not a scan of the tuple)
+_type = type                          # (``seal`` and ``link`` name a parameter ``type``)
 
 
 def _canon_obj(obj: Any) -> Any:
     t = type(obj)
-    if t in _SCALARS:
+    if t in _SCALAR_TYPES:
         return obj
     if t is dict or isinstance(obj, dict):
         return _canon_map(obj)
     if t is list or t is tuple or isinstance(obj, (list, tuple)):
-        return [v if type(v) in _SCALARS else _canon_obj(v) for v in obj]
+        if _SCALAR_TYPES.issuperset(map(type, obj)):
+            return obj  # scalars alone: packs to the same bytes as a copy (a tuple packs as a list)
+        scalars = _SCALAR_TYPES
+        return [v if type(v) in scalars else _canon_obj(v) for v in obj]
     if isinstance(obj, float):
         raise TypeError("event data holds no floats")
     return obj
@@ -116,13 +122,9 @@ def _canon_map(obj: dict[Any, Any]) -> dict[str, Any]:
                 raise TypeError(f"map key {k!r} is not text")
         if keys is None:  # not reached: keys that do not sort are not all text
             raise TypeError("map keys that do not sort")
-    scalars = _SCALARS
-    if type(obj) is dict and keys == list(obj):
-        for v in obj.values():
-            if type(v) not in scalars:
-                break
-        else:
-            return obj  # already canonical: packs to the same bytes as a sorted copy
+    scalars = _SCALAR_TYPES
+    if type(obj) is dict and keys == list(obj) and scalars.issuperset(map(type, obj.values())):
+        return obj  # already canonical: packs to the same bytes as a sorted copy
     out: dict[str, Any] = {}
     for k in keys:
         v = obj[k]
@@ -143,9 +145,12 @@ def seal(salt: bytes, type: str, data: Any, known: dict[str, bytes] | None = Non
     """``known``: canonical bytes (``canon``) already made of some of the data
     map's values, by key (a game's catalog, packed once a process)."""
     # canon([type, data]): a two-item array (0x92), then each item
-    packed = _packb(_canon_obj(data)) if known is None else _canon_map_with(data, known)
-    body = b"\x92" + _packb(type if builtins.type(type) is str else _canon_obj(type)) + packed
-    return _sha256(b"privateer-seal-v2:" + salt + body).digest()
+    kind = type if _type(type) is str else _canon_obj(type)
+    if known is None:
+        body = _packb([kind, _canon_obj(data)])  # the array packed at once: the same bytes
+    else:
+        body = b"\x92" + _packb(kind) + _canon_map_with(data, known)
+    return _sha256(_SEAL_PREFIX + salt + body).digest()
 
 
 _map_header = msgpack.Packer(use_bin_type=True).pack_map_header
@@ -156,7 +161,7 @@ def _canon_map_with(data: dict[str, Any], known: dict[str, bytes]) -> bytes:
     given: a map packs as its header, then each key and value packed in
     turn, in the canonical order of the keys."""
     for k in data:
-        if builtins.type(k) is not str:
+        if _type(k) is not str:
             raise TypeError(f"map key {k!r} is not text")
     parts = [_map_header(len(data))]
     for k in sorted(data):
@@ -170,7 +175,7 @@ def link(game_id: UUID, version: int, timestamp: datetime | str, type: str, turn
          known: dict[str, bytes] | None = None) -> bytes:
     """``timestamp``: the event's stored time, or its ISO text (``iso``);
     ``known``: see ``seal``."""
-    ts = timestamp if builtins.type(timestamp) is str else iso(timestamp)  # type: ignore[arg-type]  # not text
+    ts = timestamp if _type(timestamp) is str else iso(timestamp)  # type: ignore[arg-type]  # not text
     if chain == 1:
         body = pack([game_id.bytes, version, ts, type, turn, vis, data, prev])
     else:
@@ -179,9 +184,8 @@ def link(game_id: UUID, version: int, timestamp: datetime | str, type: str, turn
         items = [game_id.bytes, version, ts, turn, vis, seal(salt, type, data, known), prev]
         # already canonical when every item is a plain scalar and vis is text or a list
         # of seat numbers (as the kernel writes it): packed as it is, the same bytes
-        plain = (builtins.type(version) is int and builtins.type(turn) is int and builtins.type(ts) is str
-                 and builtins.type(prev) is bytes
-                 and (builtins.type(vis) is str
-                      or (builtins.type(vis) is list and all(builtins.type(x) is int for x in vis))))
+        vt = _type(vis)
+        plain = (_type(version) is int and _type(turn) is int and _type(ts) is str and _type(prev) is bytes
+                 and (vt is str or (vt is list and _INTS.issuperset(map(_type, vis)))))
         body = _packb(items) if plain else canon(items)
     return _sha256(body).digest()
