@@ -153,6 +153,20 @@ def _said(key: str, value: Any, zones: dict[str, str]) -> str:
     return f"{key.replace('_', ' ')} {json.dumps(value) if not isinstance(value, (str, int)) else value}"
 
 
+def _differ(values: list) -> bool:
+    """Whether ``values`` are not all one as JSON says them (``_sorted_json``); text, whole
+    numbers and nulls compared as they are (JSON says two of them alike only when they are
+    of one type and equal)."""
+    first = values[0]
+    t = type(first)
+    if t is str or t is int or first is None:
+        for v in values:
+            if type(v) is not t or v != first:
+                return True
+        return False
+    return len({_sorted_json(v) for v in values}) > 1
+
+
 def marks(cards: list, zones: dict, name_key: str) -> dict:
     """For each card that shares its printed name with cards that differ from it, what tells
     it apart, from the fields that differ in its name's group (card id -> words): the
@@ -169,7 +183,7 @@ def marks(cards: list, zones: dict, name_key: str) -> dict:
         if all(f == faces[0] for f in faces):
             continue
         every = dict.fromkeys([*_FIRST, *(k for f in faces for k in f)])
-        keys = [k for k in every if len({_sorted_json(f.get(k)) for f in faces}) > 1]
+        keys = [k for k in every if _differ([f.get(k) for f in faces])]
         said = {c["id"]: "; ".join(_said(k, f.get(k), zones) for k in keys) for c, f in zip(group, faces)}
         seen: dict = {}
         for c, f in zip(group, faces):
