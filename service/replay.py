@@ -70,11 +70,13 @@ def _fold_game(reader: SqliteReader, gid: str, to_turn: int | None, to_event: in
         if to_turn is not None and env["turn"] > to_turn:
             break
         if check is not None:
-            check.add(v, env)
-        ev = Ev(env["type"], env["turn"], env["visible_to"], env["data"])
-        if machine is None:
+            check.add(v, env)  # (before the fold, which takes the event's data and may change it)
+        if machine is None:  # the creation: its data is the game's config too, so ``apply`` copies it
+            ev = Ev(env["type"], env["turn"], env["visible_to"], env["data"])
             machine = Machine(get_rules(env["data"]["game"]), ev)
-        machine.apply(ev)
+            machine.apply(ev)
+        else:  # the data was read for this fold alone: handed over, not copied
+            machine.apply_read(env["type"], env["turn"], env["visible_to"], env["data"])
         version, head = v, env["hash"]
     if machine is None:
         return None

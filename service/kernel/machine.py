@@ -399,11 +399,17 @@ class Machine:
     def apply(self, ev: Ev) -> None:
         """Fold one stored event: through ``Step.emit``, the very bookkeeping its step's
         events went through when they were made, on a step that keeps nothing."""
+        self.apply_read(ev.type, ev.turn, ev.vis, {**ev.data})
+
+    def apply_read(self, type: str, turn: int, vis: Vis, data: dict) -> None:
+        """``apply`` of a stored event given as its parts, its ``data`` handed over to the
+        fold (the step takes it as it is, not a copy): data read from the store for this
+        fold alone (service/replay.py), or ``apply``'s own copy."""
         self._legal = self._acting = None
         folder = self._folder
         if folder is None:
             folder = self._folder = Step(self, None, 0, keep=False, shows=True)  # the fold path: the events are the stored ones
-        folder.emit(ev.type, {**ev.data}, ev.vis, ev.turn)
+        folder.emit(type, data, vis, turn)
 
     def _kernel_fact(self, t: str, data: dict) -> None:
         """What the kernel's rarer events change in its state (``Step.emit`` takes the
