@@ -5,7 +5,7 @@ MessagePack transcoder and indexed recorder."""
 from __future__ import annotations
 
 import json
-import logging
+from service.logs import logger
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from event_store.store import IndexedRecorder
 
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 # the events saved through Privateer.save's own mapping (class_version > 1, plain attributes)
 _TOPICS: dict[type, tuple[str, int]] = {cls: (get_topic(cls), cls.class_version) for cls in (Game.Created, Game.Recorded)}
 

@@ -8,7 +8,7 @@ the ``*_for_reading`` functions ask the application instead.
 
 from __future__ import annotations
 
-import logging
+from service.logs import logger
 from uuid import UUID
 
 from event_store.chain import chain_version, genesis, link
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     Folded: TypeAlias = tuple[UUID, Machine, int, bytes | None]  # (game id, machine, version, head)
     Replayed: TypeAlias = tuple[UUID, Machine, int, str | None]  # (game id, machine, version, chain problem)
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 
 def _read(db: str, read: Callable[[SqliteReader], T]) -> T | None:

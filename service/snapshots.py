@@ -28,7 +28,7 @@ tampered snapshot can change what a replay shows, never what the audit says.
 
 from __future__ import annotations
 
-import logging
+from service.logs import logger
 import os
 
 TYPE_CHECKING = False  # typing is not imported at run time: a direct read's start-up does without it
@@ -87,7 +87,7 @@ if TYPE_CHECKING:
         @property
         def snapshots(self) -> EventStore[UUID] | None: ...
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 DEFAULT_INTERVAL = 100
 ENV_INTERVAL = "PRIVATEER_SNAPSHOT_INTERVAL"

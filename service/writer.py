@@ -24,7 +24,7 @@ lock: ``flush`` before writing to the store any other way (a new game, say).
 
 from __future__ import annotations
 
-import logging
+from service.logs import logger
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from service.aggregate import Game
     from service.app import Prepared, Privateer
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 # steps sent before the writer waits for their commits (bounds the steps held
 # in memory until their commits are known)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import io
 import json
 import logging
+import subprocess
+import sys
 
 import pytest
 
@@ -62,3 +64,22 @@ def test_keys_and_bearer_credentials_are_blanked():
     assert token not in scrub(f"no seat holds {token}")
     assert "secret" not in scrub("Authorization: Bearer secret")
     assert scrub("expected version 3, the game is at version 4") == "expected version 3, the game is at version 4"
+
+
+def test_a_process_that_logs_nothing_does_without_logging_and_the_first_record_has_the_format():
+    """Configured before ``logging`` is imported (a quick command), the settings are kept, checked,
+    and installed by the first record logged."""
+    script = ("import sys\n"
+              "from service.logs import configure, logger\n"
+              "configure(json_lines=True, level='info')\n"
+              "print('logging' in sys.modules)\n"
+              "log = logger('service.somewhere')\n"
+              "print('logging' in sys.modules)\n"
+              "log.debug('below the level')\n"
+              "log.info('folded', extra={'game_id': 'ab' * 16})\n")
+    p = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert p.stdout.split() == ["False", "False"]
+    [line] = p.stderr.splitlines()
+    doc = json.loads(line)
+    assert (doc["level"], doc["logger"], doc["message"], doc["game_id"]) == \
+        ("INFO", "service.somewhere", "folded", "ab" * 16)

@@ -126,9 +126,9 @@ def _keep(path: str, page: str) -> None:
             f.write(page)
         os.replace(part, path)
     except OSError as e:  # a folder that cannot be written: the page is drawn again next time
-        import logging
+        from service.logs import logger
 
-        logging.getLogger(__name__).debug("tools --help: the page is not kept in %s (%s)", directory, e)
+        logger(__name__).debug("tools --help: the page is not kept in %s (%s)", directory, e)
 
 
 class _Kept(io.TextIOBase):

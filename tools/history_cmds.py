@@ -3,7 +3,7 @@ and copying the histories in a store, and bots that make new ones."""
 
 from __future__ import annotations
 
-import logging
+from service.logs import logger
 from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
@@ -16,7 +16,7 @@ from tools.plain import out_json
 if TYPE_CHECKING:
     from rich.console import Console
 
-logger = logging.getLogger(__name__)
+_logger = logger(__name__)
 
 
 @app.command()
@@ -235,7 +235,7 @@ def record(game_id: GameId,
     try:
         default = catalog_digest(rules.catalog(created.get("options") or {}))
     except Exception:  # the record then names the catalog in full
-        logger.warning("the default catalog of the game's options cannot be made", exc_info=True,
+        _logger.warning("the default catalog of the game's options cannot be made", exc_info=True,
                        extra={"game_id": gid.hex})
         default = None
     finished = any(e.type == "GameFinished" for e in stored)

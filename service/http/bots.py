@@ -55,7 +55,7 @@ a larger quantum hides more on a busy machine and makes every turn longer.
 from __future__ import annotations
 
 import asyncio
-import logging
+from service.logs import logger
 import random
 import secrets
 from collections.abc import Callable
@@ -80,7 +80,7 @@ from .current import Current
 from .seats import Seats
 from .steps import Steps
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 SUFFIX = " (bot)"
 MAX_MOVES = 100_000  # a bot's decisions in one game, at most (a guard against a loop)
 REFUSALS = 5  # refusals in a row before a bot's task stops (the next commit to the game wakes it again)

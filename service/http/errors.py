@@ -4,7 +4,7 @@ handlers and by the play loop's fast path alike (service/http/fast.py)."""
 
 from __future__ import annotations
 
-import logging
+from service.logs import logger
 
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
@@ -17,7 +17,7 @@ from service.kernel.errors import PrivateerError
 from .bodies import CANNOT_READ
 from .steps import Replayed
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 MAX_REASON = 300
 
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import json
 import logging
+
+from service.logs import logger
 import re
 import time
 from typing import Any
@@ -23,7 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from service.logs import scrub
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 # the rules' refusals (service/kernel/errors.py): their reasons may name a seat's hidden cards
 WITHHELD = frozenset({"illegal", "not_your_turn", "no_chance_awaited"})

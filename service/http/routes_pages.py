@@ -24,7 +24,7 @@ what a deck still holds is only ever in the referee's answers.
 from __future__ import annotations
 
 import json
-import logging
+from service.logs import logger
 import re
 from typing import Annotated, Any, Optional
 from uuid import UUID
@@ -51,7 +51,7 @@ from .core import GameService
 from .pages import ICON, asset_file, page_file
 from .route_params import ERRORS, MAY, NEEDS, Auth, GameIdPath, IdemKey, Service
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 MAX_THEN = 500
 COPY = re.compile(r"^(.+\d)[a-z]$")  # blue-4a: copy a of blue-4
 

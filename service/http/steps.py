@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import logging
+from service.logs import logger
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -34,7 +34,7 @@ from .committer import Committer
 from .current import Current
 from .models import Correct
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 
 class Replayed(Exception):

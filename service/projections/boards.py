@@ -4,7 +4,7 @@ each game a batch of events touched, folded from the store."""
 from __future__ import annotations
 
 import json
-import logging
+from service.logs import logger
 from uuid import UUID
 
 from service.views import board
@@ -15,7 +15,7 @@ TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported
 if TYPE_CHECKING:
     from service.app import Privateer
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 
 def public_boards(app: Privateer, batch: Batch) -> None:

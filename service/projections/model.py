@@ -17,7 +17,7 @@ A seat with no name is the player ``seat N``, which suits fixed-seat events
 from __future__ import annotations
 
 import json
-import logging
+from service.logs import logger
 import re
 from dataclasses import dataclass, field
 
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from typing import Any
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 TRACKED_TYPES = ("GameCreated", "GameFinished", "SeatNamed", "SeatJoined")
 

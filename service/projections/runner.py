@@ -9,7 +9,7 @@ is committed, with the same view and the same tracking row.
 
 from __future__ import annotations
 
-import logging
+from service.logs import logger
 import time
 
 from service.views import LOG_TEXT_VERSION
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .postgres_view import PostgresStandingsView
     from .sqlite_view import SQLiteView
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 APP_NAME = "privateer"
 TEXT_STAMP = APP_NAME + "/log-text"  # the log wording a read model was written in (``LOG_TEXT_VERSION``)

@@ -16,7 +16,7 @@ The first bad event is named with its version and a plain reason.
 from __future__ import annotations
 
 import hashlib
-import logging
+from service.logs import logger
 from dataclasses import dataclass, field
 
 from uuid import UUID
@@ -33,7 +33,7 @@ from service.kernel.games import get_rules
 from service.referee_key import referee_problem
 from service.seat_keys import SIGNED_FIELDS, handed_over, signed_decision, signing_game
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 
 @dataclass

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import logging
+from service.logs import logger
 from uuid import UUID, uuid4
 
 from service.records.export_file import read_game, write_game
@@ -19,7 +19,7 @@ from service.kernel.machine import STEP_STARTS, Ev
 from service.seat_keys import REGISTERED, lineage
 from service.kernel.text import kept_in_event
 
-log = logging.getLogger(__name__)
+log = logger(__name__)
 
 
 

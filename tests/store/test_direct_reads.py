@@ -123,13 +123,14 @@ def test_status_and_replay_start_without_the_library(tmp_path):
     started = set(json.loads(bare.stdout))  # what this interpreter imports before any code of ours
 
     def run(*argv):
-        imported, out, err = _tools({"eventsourcing", "rich", "typing", "secrets", "random", "uuid", "unicodedata"},
+        imported, out, err = _tools({"eventsourcing", "rich", "typing", "secrets", "random", "uuid", "unicodedata",
+                                     "logging"},
                                     *argv, "--json", "--db", db)
         assert "exit" not in err, err
         return imported - started, json.loads(out)
 
     imported, answer = run("status", gid.hex)
-    assert imported == set()  # neither the library nor rich, nor typing, secrets, random or uuid
+    assert imported == set()  # neither the library nor rich, nor typing, secrets, random, uuid or logging
     assert answer == json.loads(json.dumps(status(gid, m, v, h), default=lambda o: o.hex()))
     m3, v3, _ = app.fold(gid, to_turn=3)
     imported, answer = run("replay", gid.hex, "--to-turn", "3")
