@@ -10,6 +10,7 @@ cards), ``counter`` and ``draws`` are for the referee and the audit."""
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 
@@ -194,14 +195,16 @@ def _correction_in_own_numbers(data: dict[str, Any], positions: list[tuple[int, 
                 retracted=[own(first - 1) + 1, own(last)])
 
 
-_SEAT = re.compile(r"\bseat (\d+)\b")
+@functools.cache
+def _seat() -> re.Pattern[str]:
+    return re.compile(r"\bseat (\d+)\b")
 
 
 def with_names(text: str, players: dict[str, str] | None) -> str:
     """``seat 2`` becomes ``seat 2 (Ada)`` where the seat's player is named."""
     if not players:
         return text
-    return _SEAT.sub(lambda m: f"{m.group(0)} ({players[m.group(1)]})" if m.group(1) in players else m.group(0), text)
+    return _seat().sub(lambda m: f"{m.group(0)} ({players[m.group(1)]})" if m.group(1) in players else m.group(0), text)
 
 
 def _printed(names: CardNames | None, deck: str, card: Any) -> str:

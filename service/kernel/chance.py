@@ -34,7 +34,7 @@ import json
 import os
 import re
 import struct
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from .errors import ChanceRejected, NeedChance
 
@@ -293,12 +293,15 @@ def typed_names(spec: dict, cards: list) -> tuple[list[str], list[str]]:
     from collections import Counter
 
     names = spec.get("names") or {}
-    counts = Counter(said_as(c, spec) if c in names else _COPY_MARK.sub("", canon(c).strip('"')) for c in cards)
+    counts = Counter(said_as(c, spec) if c in names else _copy_mark().sub("", canon(c).strip('"')) for c in cards)
     order = sorted(counts, key=_natural)
     return order, [f"{n} x{counts[n]}" if counts[n] > 1 else n for n in order]
 
 
-_COPY_MARK = re.compile(r"(?<=\d)[a-z]$")   # blue-4a, blue-4b: copies of blue-4, which names any of them
+@cache
+def _copy_mark() -> re.Pattern[str]:
+    # blue-4a, blue-4b: copies of blue-4, which names any of them
+    return re.compile(r"(?<=\d)[a-z]$")
 
 
 def _natural(name: str) -> list:
@@ -310,10 +313,12 @@ def said_key(text: str) -> str:
     """A name as typed, compared: lower case, any run of spaces and punctuation one space
     (``Dutch Naval Ship (Philips van Almonde)`` = ``dutch naval ship philips van almonde``),
     a number without its leading zeros (``captain_06`` = ``Captain 6``)."""
-    return " ".join(w.lstrip("0") or "0" if w.isdigit() else w for w in _WORDS.findall(text.lower()))
+    return " ".join(w.lstrip("0") or "0" if w.isdigit() else w for w in _words().findall(text.lower()))
 
 
-_WORDS = re.compile(r"[^\W_]+")
+@cache
+def _words() -> re.Pattern[str]:
+    return re.compile(r"[^\W_]+")
 
 
 def said_as(card: Any, spec: dict) -> str:

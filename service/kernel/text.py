@@ -24,6 +24,7 @@ It lives in the kernel because the kernel checks a game's names at its creation
 
 from __future__ import annotations
 
+import functools
 import re
 
 from .errors import BadInput
@@ -32,8 +33,15 @@ TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported
 if TYPE_CHECKING:
     from typing import Any
 
-_FORBIDDEN = re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]")
-_SEAT = re.compile(r"^seat \d+$")
+
+@functools.cache
+def _forbidden() -> re.Pattern[str]:
+    return re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]")
+
+
+@functools.cache
+def _seat() -> re.Pattern[str]:
+    return re.compile(r"^seat \d+$")
 
 
 class Kind:
@@ -79,7 +87,7 @@ def _refused(kind: Kind, text: object, field: str | None) -> str:
     field = field or kind.field
     if not isinstance(text, str):
         raise BadInput(f"{field} must be text, not {type(text).__name__}")
-    bad = _FORBIDDEN.search(text)
+    bad = _forbidden().search(text)
     if bad:
         raise BadInput(f"{field} holds {what_is_wrong(bad.group())}")
     if kind.required and not text.strip():
@@ -104,7 +112,7 @@ def kept(kind: Kind, text: object, field: str | None = None) -> str:
 def player_name(text: object, field: str = "player name") -> str:
     """A player's name as typed (a seat is taken under it); ``seat 2`` names a seat, not a player."""
     name = typed(PLAYER, text, field)
-    if _SEAT.match(name):
+    if _seat().match(name):
         raise BadInput(f"{name!r} names a seat, not a player: give the player's name")
     return name
 
@@ -156,7 +164,7 @@ def typed_strings(value: Any, where: str) -> Any:
     included, NFC-normalised and checked for forbidden characters; ``where`` names the value."""
     if isinstance(value, str):
         text = _nfc(value)
-        bad = _FORBIDDEN.search(text)
+        bad = _forbidden().search(text)
         if bad:
             raise BadInput(f"{where} holds {what_is_wrong(bad.group())}")
         return text
@@ -172,7 +180,7 @@ def json_kept(json_text: str) -> str:
     every forbidden character escaped (``\\u202e``), so that it stays on one line and
     reads in the order it is stored: a forbidden character of JSON text is inside a string,
     where ``\\uXXXX`` stands for it."""
-    return _FORBIDDEN.sub(_json_escaped, json_text) if _FORBIDDEN.search(json_text) else json_text
+    return _forbidden().sub(_json_escaped, json_text) if _forbidden().search(json_text) else json_text
 
 
 def _json_escaped(m: re.Match) -> str:
@@ -191,7 +199,7 @@ def _nfc(text: str) -> str:
 
 def shown(text: str) -> str:
     """``text`` for a terminal: each forbidden character escaped (``\\x1b``, ``\\u202e``)."""
-    return _FORBIDDEN.sub(_escaped, text) if _FORBIDDEN.search(text) else text
+    return _forbidden().sub(_escaped, text) if _forbidden().search(text) else text
 
 
 def _escaped(m: re.Match) -> str:

@@ -53,6 +53,7 @@ table-mode games always, seeded games once finished (the seed is revealed).
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 
@@ -74,9 +75,21 @@ FORMAT_VERSION = "5"
 #    (``key SEAT HEX``; a seat-signed decision as its JSON object, then ``signed SEAT VERSION SIG [AS_SIGNED]``)
 READS = ("1", "2", "3", "4", "5")
 KEY, SIGNED = "key", "signed"  # a seat's registered key; a seat's signature of its decision (format 5)
-_BARE = re.compile(r"^[A-Za-z_][A-Za-z0-9_.:+'/-]*$")
-_TAG = re.compile(r'^\[(\w+) "(.*)"\]$')
-_PLAYER_TAG = re.compile(r"^Player(\d+)$")
+
+
+@functools.cache
+def _bare() -> re.Pattern[str]:
+    return re.compile(r"^[A-Za-z_][A-Za-z0-9_.:+'/-]*$")
+
+
+@functools.cache
+def _tag() -> re.Pattern[str]:
+    return re.compile(r'^\[(\w+) "(.*)"\]$')
+
+
+@functools.cache
+def _player_tag() -> re.Pattern[str]:
+    return re.compile(r"^Player(\d+)$")
 
 
 # writing ----------------------------------------------------------------------------------
@@ -87,14 +100,14 @@ def _json(v, **kw) -> str:
 
 def value_text(v) -> str:
     """A value as it reads back: bare when it is a plain word, else JSON."""
-    if isinstance(v, str) and _BARE.match(v) and v not in ("true", "false", "null", "NaN", "Infinity"):
+    if isinstance(v, str) and _bare().match(v) and v not in ("true", "false", "null", "NaN", "Infinity"):
         return v
     return _json(v, separators=(", ", ": "))
 
 
 def decision_text(d) -> str:
-    if isinstance(d, dict) and isinstance(d.get("action"), str) and _BARE.match(d["action"]) \
-            and all(_BARE.match(k) for k in d):
+    if isinstance(d, dict) and isinstance(d.get("action"), str) and _bare().match(d["action"]) \
+            and all(_bare().match(k) for k in d):
         rest = " ".join(f"{k}={value_text(v)}" for k, v in d.items() if k != "action")
         return d["action"] + (" " + rest if rest else "")
     return _json(d)
@@ -217,7 +230,7 @@ def parse_decision(text: str):
     # key=value pairs; a JSON value may hold spaces: scan for the next " key=" at JSON depth 0
     while rest and not rest.startswith("#"):
         key, eq, tail = rest.partition("=")
-        if not eq or not _BARE.match(key):
+        if not eq or not _bare().match(key):
             raise ValueError(f"cannot read {rest!r} (want key=value)")
         value, rest = _take_value(tail)
         d[key] = value
@@ -240,7 +253,7 @@ def read_record(text: str) -> dict:
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        m = _TAG.match(line)
+        m = _tag().match(line)
         if m:
             written[m.group(1)] = (n, m.group(2))
             continue
@@ -334,7 +347,7 @@ def _players(tags: dict) -> dict:
     if tags["Record"].split()[-1] in ("1", "2"):
         pairs = (pair.partition("=") for pair in filter(None, (p.strip() for p in tags.get("Players", "").split(";"))))
         return {seat.strip(): name.strip() for seat, _, name in pairs}
-    return {str(int(m.group(1))): name for tag, name in tags.items() if (m := _PLAYER_TAG.match(tag))}
+    return {str(int(m.group(1))): name for tag, name in tags.items() if (m := _player_tag().match(tag))}
 
 
 def created_config(tags: dict, rules) -> dict:

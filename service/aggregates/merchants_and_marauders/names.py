@@ -8,6 +8,7 @@ one); ``Names.text(line)``: a line with every id in it said as printed."""
 
 from __future__ import annotations
 
+import functools
 import re
 
 from .catalog import default_catalog, register, tables
@@ -22,8 +23,16 @@ COUNTRY = {"spain": "Spain", "england": "England", "france": "France", "netherla
 MAN_O_WAR = "man_o_war_"
 
 # a name the catalog marks as not printed: "Captain 9 (name unknown)" -> "captain card 9"
-_UNKNOWN = re.compile(r"\s*\((?:name |surname )?unknown\)$")
-_NUMBERED = re.compile(r"^(Captain|Mission|Rumor|Event|Glory card) (\d+)$")
+# (each pattern of this module is compiled at its first use: a replay's start-up does without those it does not use)
+@functools.cache
+def _unknown() -> re.Pattern[str]:
+    return re.compile(r"\s*\((?:name |surname )?unknown\)$")
+
+
+@functools.cache
+def _numbered() -> re.Pattern[str]:
+    return re.compile(r"^(Captain|Mission|Rumor|Event|Glory card) (\d+)$")
+
 
 # the decks (CardDrawn, DeckShuffled), in words: (the deck, one of its cards)
 DECKS = {
@@ -52,8 +61,8 @@ BOOK_NAMES = {
 def printed(name: str) -> str:
     """A catalog's name as it may be read: its "(unknown)" marks left out, a card known
     only by its number said as one ("Glory card 21 (unknown)" -> "glory card 21")."""
-    bare = _UNKNOWN.sub("", name)
-    m = _NUMBERED.match(bare)
+    bare = _unknown().sub("", name)
+    m = _numbered().match(bare)
     if m:
         kind = m.group(1).lower()
         return f"{kind if kind.endswith('card') else kind + ' card'} {m.group(2)}"
@@ -173,17 +182,27 @@ class Names:
                 return said
             return w.replace("_", " ") if "_" in w else w
         line = self._side.sub(lambda m: self._sides[m.group(0)], line)
-        line = _CODED.sub(lambda m: self.coded(m.group(1)) if m.group(1) in self.cards else m.group(0), line)
-        return _WORD.sub(one, line)
+        line = _coded().sub(lambda m: self.coded(m.group(1)) if m.group(1) in self.cards else m.group(0), line)
+        return _word().sub(one, line)
 
 
 # the catalog's tables whose entries may carry their printed ``text``
 _TEXTED = ("captains", "glory_cards", "events", "rumors", "missions")
+
+
 # a card named by its code after a word that says what it is ("card E20", "mission X04"): the word goes
-_CODED = re.compile(r"\b(?:card|mission|rumor|tile|token) ([A-Z]\d\d)\b")
+@functools.cache
+def _coded() -> re.Pattern[str]:
+    return re.compile(r"\b(?:card|mission|rumor|tile|token) ([A-Z]\d\d)\b")
+
+
 _DECK_OF = {"X": "missions", "R": "rumors", "G": "glory", "E": "events", "C": "cargo", "U": "upgrades",
             "M": "merchant_tokens", "D": "demand_tiles"}
-_WORD = re.compile(r"\b[A-Za-z][A-Za-z0-9_]*\b")
+
+
+@functools.cache
+def _word() -> re.Pattern[str]:
+    return re.compile(r"\b[A-Za-z][A-Za-z0-9_]*\b")
 
 
 def words(x: object) -> str:

@@ -11,6 +11,7 @@ the sum of the hidden gold). ``seat=None`` is the referee: everything.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from service.kernel.rules import by_seat
@@ -445,7 +446,11 @@ _LINES = {
                                          + (f", paying {d['paid']}" if d["paid"] else ""),
     "MissionAttemptFailed": lambda ev, d, s, N: f"seat {s} fails to complete {N.drawn('missions', d['mission'])}",
 }
-_NPC_SIDE = re.compile(r"seat npc:(\w+)")
+
+
+@functools.cache
+def _npc_side() -> re.Pattern[str]:
+    return re.compile(r"seat npc:(\w+)")
 
 
 def _n(n: int, thing: str) -> str:
@@ -474,7 +479,7 @@ def describe(ev: Ev, config: dict | None = None) -> str:
     d = ev.data
     N = for_config(config)
     # an NPC's side of a fight: "the Dutch Naval Ship", not its id
-    return N.text(_NPC_SIDE.sub(lambda m: N.npc(m.group(1)), f(ev, d, d.get("seat"), N)))
+    return N.text(_npc_side().sub(lambda m: N.npc(m.group(1)), f(ev, d, d.get("seat"), N)))
 
 
 def say_event(config: dict | None, ev: Ev) -> str:
