@@ -44,6 +44,7 @@ from __future__ import annotations
 import hashlib
 import json
 from functools import cached_property
+from importlib import import_module
 from operator import itemgetter
 
 from .chance import deck_said
@@ -68,7 +69,14 @@ class Rules:
     rules_version = "1"
     min_seats = 2
     max_seats = 2
-    bots: dict = {}
+    # the module whose ``BOTS`` (name -> chooser) are the game's bots: imported when they are
+    # first asked for (``bots``), so that a replay or a status starts without them
+    bots_module = ""
+
+    @cached_property
+    def bots(self) -> dict:
+        return import_module(self.bots_module).BOTS if self.bots_module else {}
+
     # actions a person choosing finds first, whatever else is open (a phase's "done"): their
     # number stays the same from turn to turn, so a referee's hand learns it (``Machine.offered``)
     listed_first: frozenset[str] = frozenset()

@@ -28,12 +28,11 @@ Imports run one way: ``catalog`` -> ``state``, ``board``, ``optional`` -> ``dice
 ``combat`` -> ``solitaire`` -> ``flow`` -> ``rules`` (``view`` and ``bots`` beside it); every module names
 ``shapes`` for the type checker alone (under ``TYPE_CHECKING = False``: it is never imported at run time)."""
 
-from .bots import BOTS
 from .rules import RULES
 from .view import say_event
 from .words import say_decision
 
-RULES.bots = BOTS
+RULES.bots_module = __name__ + ".bots"  # imported when a bot is first asked for
 RULES.say_decision = say_decision
 RULES.say_event = say_event
 

@@ -2,12 +2,11 @@
 seat views (``view.py``), card data (``data/catalog.json``), bots (``bots.py``:
 random, and ``captain``, who bluffs), readings of the book (``RULINGS.md``)."""
 
-from .bots import BOTS
 from .rules import RULES
 from .view import say_event
 from .words import say_decision
 
-RULES.bots = BOTS
+RULES.bots_module = __name__ + ".bots"  # imported when a bot is first asked for
 RULES.say_decision = say_decision
 RULES.say_event = say_event
 

@@ -34,11 +34,10 @@ rules.py           the rules' entry: who acts, the legal decisions, decide
 bots.py            bots for simulations and tests (random, merchant, pirate)
 """
 
-from .bots import BOTS
 from .rules import RULES
 from .words import say_choices, say_decision
 
-RULES.bots = BOTS
+RULES.bots_module = __name__ + ".bots"  # imported when a bot is first asked for
 RULES.say_decision = say_decision
 RULES.say_choices = say_choices  # a function of its own, as say_decision
 
