@@ -18,8 +18,6 @@ from service.kernel.copies import as_read
 from service.kernel.corrections import is_correction, retracted_versions
 from service.kernel.machine import CHANCE_TYPES, Ev, Machine
 from service.kernel.rules import by_seat, winners_said
-from service.records.text import decision_text
-from service.render.common import words
 
 TYPE_CHECKING = False  # typing is not imported at run time: a direct read's start-up does without it
 if TYPE_CHECKING:
@@ -212,6 +210,8 @@ def _printed(names: CardNames | None, deck: str, card: Any) -> str:
     if names is None or not isinstance(card, str):
         return str(card)
     name = (names(deck) or {}).get(card)
+    from service.render.common import words  # here: a replay's board (as JSON) does without the text forms
+
     if not name or name.lower() == words(card).lower():  # frances_wright: its id says it
         return card
     return f"{card} ({name})"
@@ -239,6 +239,8 @@ def describe(rules: Rules, ev: Ev, names: CardNames | None = None) -> str:
         say = getattr(names, "decision", None)
         if say is not None and isinstance(d["decision"], dict):
             return f"seat {d['seat']} decides: {say(d['decision'])}"
+        from service.records.text import decision_text  # here: a replay's board does without the record's forms
+
         return f"seat {d['seat']} decides: {decision_text(d['decision'])}"
     # the game's own words (``Rules.say_event``): its chance events too, its cards named from
     # the game's catalog (``names.config``; without it, the rules' default)
