@@ -5,7 +5,6 @@ MessagePack transcoder and indexed recorder."""
 from __future__ import annotations
 
 import json
-from service.logs import logger
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
@@ -25,6 +24,7 @@ from event_store.index import IndexRow, games_listed
 from event_store.signing import KeyFile, Signer, key_file_path
 from event_store.store import resolve_db, store_env
 from service.aggregate import Envelope, Game
+from service.logs import logger
 from service.snapshots import (CatalogUnknown, SnapshotOutdated, created_catalog, events_after, fold_start,
                                project_game, snapshot_interval as snapshot_interval_setting)
 from service.kernel.chance import SeededChance, TableChance

@@ -8,7 +8,6 @@ the ``*_for_reading`` functions ask the application instead.
 
 from __future__ import annotations
 
-from service.logs import logger
 from uuid import UUID
 
 from event_store.chain import chain_version, genesis, link
@@ -17,6 +16,7 @@ from event_store.store import resolve_db
 from service.kernel.errors import BadInput
 from service.kernel.machine import Ev, Machine
 from service.kernel.games import get_rules
+from service.logs import logger
 from service.snapshots import SnapshotOutdated, first_catalog, machine_from, snapshot_interval
 
 TYPE_CHECKING = False  # typing is not imported at run time: a direct read's start-up does without it

@@ -28,8 +28,9 @@ tampered snapshot can change what a replay shows, never what the audit says.
 
 from __future__ import annotations
 
-from service.logs import logger
 import os
+
+from service.logs import logger
 
 TYPE_CHECKING = False  # typing is not imported at run time: a direct read's start-up does without it
 if TYPE_CHECKING:

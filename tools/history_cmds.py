@@ -3,12 +3,12 @@ and copying the histories in a store, and bots that make new ones."""
 
 from __future__ import annotations
 
-from service.logs import logger
 from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from service.kernel.games import games_said
+from service.logs import logger
 from tools.common import DbOpt, GameId, JsonOpt, app, fail, guarded, open_app, parse_options
 from tools import answers
 from tools.plain import out_json

@@ -55,7 +55,6 @@ a larger quantum hides more on a busy machine and makes every turn longer.
 from __future__ import annotations
 
 import asyncio
-from service.logs import logger
 import random
 import secrets
 from collections.abc import Callable
@@ -69,6 +68,7 @@ from service.kernel.errors import BadInput, PrivateerError, StaleVersion
 from service.kernel.games import GENERIC_BOTS, get_rules, get_sampler
 from service.kernel.rules import Rules
 from service.kernel.seating import Chooser, choosers
+from service.logs import logger
 
 from .access import request_rows
 from .auth import Caller, Conflict

@@ -4,8 +4,6 @@ handlers and by the play loop's fast path alike (service/http/fast.py)."""
 
 from __future__ import annotations
 
-from service.logs import logger
-
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from fastapi.requests import Request
@@ -13,6 +11,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from service.kernel.errors import PrivateerError
+from service.logs import logger
 
 from .bodies import CANNOT_READ
 from .steps import Replayed

@@ -16,14 +16,13 @@ from __future__ import annotations
 import json
 import logging
 
-from service.logs import logger
 import re
 import time
 from typing import Any
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from service.logs import scrub
+from service.logs import logger, scrub
 
 log = logger(__name__)
 

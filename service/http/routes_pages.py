@@ -24,7 +24,6 @@ what a deck still holds is only ever in the referee's answers.
 from __future__ import annotations
 
 import json
-from service.logs import logger
 import re
 from typing import Annotated, Any, Optional
 from uuid import UUID
@@ -39,6 +38,7 @@ from service.kernel.errors import BadInput, PrivateerError
 from service.kernel.games import game_names, get_rules
 from service.kernel.machine import Machine
 from service.kernel.rules import Rules
+from service.logs import logger
 from service.render.common import board_text, words
 from service.render.table import to_text
 from service.views import entered_said

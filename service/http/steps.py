@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from service.logs import logger
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -21,6 +20,7 @@ from service.app import Prepared, Privateer
 from service.kernel.errors import BadInput, IllegalDecision, PrivateerError, StaleVersion
 from service.kernel.machine import Ev
 from service.kernel.text import referee_decision
+from service.logs import logger
 from service.referee_key import RefereeSign, given, referee_fields, with_referee
 from service.seat_keys import signed_fields
 from service.views import card_namer, log_entries

@@ -4,9 +4,9 @@ each game a batch of events touched, folded from the store."""
 from __future__ import annotations
 
 import json
-from service.logs import logger
 from uuid import UUID
 
+from service.logs import logger
 from service.views import board
 
 from .model import Batch

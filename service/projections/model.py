@@ -17,7 +17,6 @@ A seat with no name is the player ``seat N``, which suits fixed-seat events
 from __future__ import annotations
 
 import json
-from service.logs import logger
 import re
 from dataclasses import dataclass, field
 
@@ -25,6 +24,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 
 from service.kernel.errors import BadInput
 from service.kernel.games import HISTORIES
+from service.logs import logger
 
 TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
 if TYPE_CHECKING:

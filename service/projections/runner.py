@@ -9,9 +9,9 @@ is committed, with the same view and the same tracking row.
 
 from __future__ import annotations
 
-from service.logs import logger
 import time
 
+from service.logs import logger
 from service.views import LOG_TEXT_VERSION
 
 from .boards import public_boards

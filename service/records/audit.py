@@ -16,13 +16,13 @@ The first bad event is named with its version and a plain reason.
 from __future__ import annotations
 
 import hashlib
-from service.logs import logger
 from dataclasses import dataclass, field
 
 from uuid import UUID
 
 from event_store.chain import chain_version, genesis, link
 from event_store.signing import decision_message, verify
+from service.logs import logger
 from service.records.end import check_end, kept_end
 from service.kernel.chance import ReplayChance, derive_key, recompute
 from service.kernel.corrections import in_step, is_correction, retracted_versions

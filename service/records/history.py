@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from service.logs import logger
 from uuid import UUID, uuid4
 
+from service.logs import logger
 from service.records.export_file import read_game, write_game
 from service.aggregate import Game
 from service.app import Privateer
