@@ -46,7 +46,20 @@ def test_a_game_with_a_bot_created_on_the_organisers_page(browser, page, server,
         ["seat 2 (ismcts, a bot)", "seat 2 (ismcts (bot))"]
     choose(ada)
     ada.wait_for_selector("body[data-state=choose]", timeout=90000)  # the bot played its part (a search: as below)
-    shown = ada.locator("#choices button.choice").count()
+    # the choices are counted once the bot has nothing left to do and the page shows the game's version
+    # (the bot's run of decisions may still be going on while Ada's page already offers her some)
+    ada.wait_for_function("async () => { const st = await (await fetch(location.pathname.replace("
+                          "/^\\/play\\/(\\w+)\\/1$/, '/games/$1'))).json(); "
+                          "return JSON.stringify(st.to_act) === '[1]' && document.body.dataset.state === 'choose'; }",
+                          timeout=90000, polling=200)
+    def drawn() -> tuple[str | None, int]:
+        return ada.get_attribute("body", "data-version"), ada.locator("#choices button.choice").count()
+
+    before, now = None, drawn()
+    while now != before:  # until the page has drawn the game as the bot left it (the stream's last news)
+        ada.wait_for_timeout(500)
+        before, now = now, drawn()
+    shown = now[1]
     ada.fill("#playouts", "60")
     ada.click("#weigh-now")
     ada.wait_for_selector("#weighed[data-done=yes]", timeout=90000)  # (as for the last choice below)
