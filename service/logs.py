@@ -25,10 +25,10 @@ installs them at once.
 
 from __future__ import annotations
 
-import functools
 import os
-import re
 import sys
+
+from service.kernel.patterns import pattern
 
 TYPE_CHECKING = False  # typing is not imported at run time (a quick command's start-up: tests/store/test_direct_reads.py)
 if TYPE_CHECKING:
@@ -43,10 +43,8 @@ _LEVELS = {"CRITICAL": 50, "FATAL": 50, "ERROR": 40, "WARN": 30, "WARNING": 30, 
            "NOTSET": 0}
 
 
-@functools.cache
-def _secret() -> re.Pattern[str]:
-    # a key or token as service/http/auth.py makes them (prefix_ and 43 url-safe characters), or a bearer credential
-    return re.compile(r"\b[a-z]+_[A-Za-z0-9_-]{40,}|(?i:bearer)\s+\S+")
+# a key or token as service/http/auth.py makes them (prefix_ and 43 url-safe characters), or a bearer credential
+_secret = pattern(r"\b[a-z]+_[A-Za-z0-9_-]{40,}|(?i:bearer)\s+\S+")
 
 
 def scrub(text: str) -> str:

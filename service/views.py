@@ -10,13 +10,13 @@ cards), ``counter`` and ``draws`` are for the referee and the audit."""
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 
 from service.kernel.copies import as_read
 from service.kernel.corrections import is_correction, retracted_versions
 from service.kernel.machine import CHANCE_TYPES, Ev, Machine
+from service.kernel.patterns import pattern
 from service.kernel.rules import by_seat, winners_said
 
 TYPE_CHECKING = False  # typing is not imported at run time: a direct read's start-up does without it
@@ -193,9 +193,7 @@ def _correction_in_own_numbers(data: dict[str, Any], positions: list[tuple[int, 
                 retracted=[own(first - 1) + 1, own(last)])
 
 
-@functools.cache
-def _seat() -> re.Pattern[str]:
-    return re.compile(r"\bseat (\d+)\b")
+_seat = pattern(r"\bseat (\d+)\b")
 
 
 def with_names(text: str, players: dict[str, str] | None) -> str:

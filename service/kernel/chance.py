@@ -34,9 +34,10 @@ import json
 import os
 import re
 import struct
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from .errors import ChanceRejected, NeedChance
+from .patterns import pattern
 
 TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
 if TYPE_CHECKING:
@@ -298,10 +299,8 @@ def typed_names(spec: dict, cards: list) -> tuple[list[str], list[str]]:
     return order, [f"{n} x{counts[n]}" if counts[n] > 1 else n for n in order]
 
 
-@cache
-def _copy_mark() -> re.Pattern[str]:
-    # blue-4a, blue-4b: copies of blue-4, which names any of them
-    return re.compile(r"(?<=\d)[a-z]$")
+# blue-4a, blue-4b: copies of blue-4, which names any of them
+_copy_mark = pattern(r"(?<=\d)[a-z]$")
 
 
 def _natural(name: str) -> list:
@@ -316,9 +315,7 @@ def said_key(text: str) -> str:
     return " ".join(w.lstrip("0") or "0" if w.isdigit() else w for w in _words().findall(text.lower()))
 
 
-@cache
-def _words() -> re.Pattern[str]:
-    return re.compile(r"[^\W_]+")
+_words = pattern(r"[^\W_]+")
 
 
 def said_as(card: Any, spec: dict) -> str:

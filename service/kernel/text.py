@@ -24,24 +24,20 @@ It lives in the kernel because the kernel checks a game's names at its creation
 
 from __future__ import annotations
 
-import functools
 import re
 
 from .errors import BadInput
+from .patterns import pattern
 
 TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
 if TYPE_CHECKING:
     from typing import Any
 
 
-@functools.cache
-def _forbidden() -> re.Pattern[str]:
-    return re.compile("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]")
+_forbidden = pattern("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]")
 
 
-@functools.cache
-def _seat() -> re.Pattern[str]:
-    return re.compile(r"^seat \d+$")
+_seat = pattern(r"^seat \d+$")
 
 
 class Kind:

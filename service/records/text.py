@@ -53,14 +53,13 @@ table-mode games always, seeded games once finished (the seed is revealed).
 
 from __future__ import annotations
 
-import functools
 import json
-import re
 
 from service.kernel import text as typed
 from service.kernel.errors import BadInput
 from service.kernel.events import may_read
 from service.kernel.machine import CHANCE_TYPES, CHANCE_VALUE_FIELD
+from service.kernel.patterns import pattern
 from service.kernel.rules import catalog_digest
 from service.kernel.games import get_rules
 
@@ -77,19 +76,13 @@ READS = ("1", "2", "3", "4", "5")
 KEY, SIGNED = "key", "signed"  # a seat's registered key; a seat's signature of its decision (format 5)
 
 
-@functools.cache
-def _bare() -> re.Pattern[str]:
-    return re.compile(r"^[A-Za-z_][A-Za-z0-9_.:+'/-]*$")
+_bare = pattern(r"^[A-Za-z_][A-Za-z0-9_.:+'/-]*$")
 
 
-@functools.cache
-def _tag() -> re.Pattern[str]:
-    return re.compile(r'^\[(\w+) "(.*)"\]$')
+_tag = pattern(r'^\[(\w+) "(.*)"\]$')
 
 
-@functools.cache
-def _player_tag() -> re.Pattern[str]:
-    return re.compile(r"^Player(\d+)$")
+_player_tag = pattern(r"^Player(\d+)$")
 
 
 # writing ----------------------------------------------------------------------------------

@@ -8,8 +8,9 @@ one); ``Names.text(line)``: a line with every id in it said as printed."""
 
 from __future__ import annotations
 
-import functools
 import re
+
+from service.kernel.patterns import pattern
 
 from .catalog import default_catalog, register, tables
 
@@ -24,14 +25,10 @@ MAN_O_WAR = "man_o_war_"
 
 # a name the catalog marks as not printed: "Captain 9 (name unknown)" -> "captain card 9"
 # (each pattern of this module is compiled at its first use: a replay's start-up does without those it does not use)
-@functools.cache
-def _unknown() -> re.Pattern[str]:
-    return re.compile(r"\s*\((?:name |surname )?unknown\)$")
+_unknown = pattern(r"\s*\((?:name |surname )?unknown\)$")
 
 
-@functools.cache
-def _numbered() -> re.Pattern[str]:
-    return re.compile(r"^(Captain|Mission|Rumor|Event|Glory card) (\d+)$")
+_numbered = pattern(r"^(Captain|Mission|Rumor|Event|Glory card) (\d+)$")
 
 
 # the decks (CardDrawn, DeckShuffled), in words: (the deck, one of its cards)
@@ -191,18 +188,14 @@ _TEXTED = ("captains", "glory_cards", "events", "rumors", "missions")
 
 
 # a card named by its code after a word that says what it is ("card E20", "mission X04"): the word goes
-@functools.cache
-def _coded() -> re.Pattern[str]:
-    return re.compile(r"\b(?:card|mission|rumor|tile|token) ([A-Z]\d\d)\b")
+_coded = pattern(r"\b(?:card|mission|rumor|tile|token) ([A-Z]\d\d)\b")
 
 
 _DECK_OF = {"X": "missions", "R": "rumors", "G": "glory", "E": "events", "C": "cargo", "U": "upgrades",
             "M": "merchant_tokens", "D": "demand_tiles"}
 
 
-@functools.cache
-def _word() -> re.Pattern[str]:
-    return re.compile(r"\b[A-Za-z][A-Za-z0-9_]*\b")
+_word = pattern(r"\b[A-Za-z][A-Za-z0-9_]*\b")
 
 
 def words(x: object) -> str:

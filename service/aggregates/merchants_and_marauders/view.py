@@ -11,10 +11,9 @@ the sum of the hidden gold). ``seat=None`` is the referee: everything.
 
 from __future__ import annotations
 
-import functools
-import re
 
 from service.kernel.rules import by_seat
+from service.kernel.patterns import pattern
 
 from .catalog import tables
 from .names import article, for_config, printed
@@ -448,9 +447,7 @@ _LINES = {
 }
 
 
-@functools.cache
-def _npc_side() -> re.Pattern[str]:
-    return re.compile(r"seat npc:(\w+)")
+_npc_side = pattern(r"seat npc:(\w+)")
 
 
 def _n(n: int, thing: str) -> str:
