@@ -88,8 +88,7 @@ def iso(ts: datetime) -> str:
     return text
 
 
-_SCALARS = (str, int, bool, bytes, type(None))
-_SCALAR_TYPES = frozenset(_SCALARS)   # (membership by hash, not a scan of the tuple)
+_SCALAR_TYPES = frozenset((str, int, bool, bytes, type(None)))   # (membership by hash, not a scan of a tuple)
 _type = type                          # (``seal`` and ``link`` name a parameter ``type``)
 
 

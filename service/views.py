@@ -18,6 +18,8 @@ from service.kernel.corrections import is_correction, retracted_versions
 from service.kernel.machine import CHANCE_TYPES, Ev, Machine
 from service.kernel.patterns import pattern
 from service.kernel.rules import by_seat, winners_said
+from service.kernel.text import words
+from service.records.text import decision_text
 
 TYPE_CHECKING = False  # typing is not imported at run time: a direct read's start-up does without it
 if TYPE_CHECKING:
@@ -208,8 +210,6 @@ def _printed(names: CardNames | None, deck: str, card: Any) -> str:
     if names is None or not isinstance(card, str):
         return str(card)
     name = (names(deck) or {}).get(card)
-    from service.render.common import words  # here: a replay's board (as JSON) does without the text forms
-
     if not name or name.lower() == words(card).lower():  # frances_wright: its id says it
         return card
     return f"{card} ({name})"
@@ -237,8 +237,6 @@ def describe(rules: Rules, ev: Ev, names: CardNames | None = None) -> str:
         say = getattr(names, "decision", None)
         if say is not None and isinstance(d["decision"], dict):
             return f"seat {d['seat']} decides: {say(d['decision'])}"
-        from service.records.text import decision_text  # here: a replay's board does without the record's forms
-
         return f"seat {d['seat']} decides: {decision_text(d['decision'])}"
     # the game's own words (``Rules.say_event``): its chance events too, its cards named from
     # the game's catalog (``names.config``; without it, the rules' default)

@@ -24,7 +24,6 @@ lock: ``flush`` before writing to the store any other way (a new game, say).
 
 from __future__ import annotations
 
-from service.logs import logger
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +33,7 @@ from eventsourcing.persistence import (DataError, IntegrityError, InterfaceError
 from event_store.commit_process import CommitProcess
 from event_store.sqlite_recorder import IndexedSQLiteRecorder
 from service.kernel.errors import StaleVersion
+from service.logs import logger
 
 if TYPE_CHECKING:
     from service.aggregate import Game

@@ -11,6 +11,7 @@ witness_cmd (witness: follow, check).
 from __future__ import annotations
 
 import os
+import select
 import stat
 import sys
 
@@ -74,8 +75,6 @@ def _stdout_pipe() -> int | None:
 
 def _reader_left(fd: int) -> bool:
     """The pipe has no reader any more (poll says POLLERR of its writing end)."""
-    import select  # here: asked only when a command ends on an error
-
     p = select.poll()
     p.register(fd, select.POLLOUT)
     return any(ev & select.POLLERR for _, ev in p.poll(0))

@@ -236,7 +236,7 @@ def record(game_id: GameId,
         default = catalog_digest(rules.catalog(created.get("options") or {}))
     except Exception:  # the record then names the catalog in full
         _logger.warning("the default catalog of the game's options cannot be made", exc_info=True,
-                       extra={"game_id": gid.hex})
+                        extra={"game_id": gid.hex})
         default = None
     finished = any(e.type == "GameFinished" for e in stored)
     text = signed_record(a, gid, stored, write_record(stored, a.recorder.select_secret(gid.hex) if finished else None,

@@ -39,7 +39,8 @@ from service.kernel.games import game_names, get_rules
 from service.kernel.machine import Machine
 from service.kernel.rules import Rules
 from service.logs import logger
-from service.render.common import board_text, words
+from service.kernel.text import words
+from service.render.common import board_text
 from service.render.table import to_text
 from service.views import entered_said
 

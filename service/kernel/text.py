@@ -33,10 +33,7 @@ TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported
 if TYPE_CHECKING:
     from typing import Any
 
-
 _forbidden = pattern("[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\u2028\u2029\ud800-\udfff]")
-
-
 _seat = pattern(r"^seat \d+$")
 
 
@@ -201,3 +198,8 @@ def shown(text: str) -> str:
 def _escaped(m: re.Match) -> str:
     n = ord(m.group())
     return f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}"
+
+
+def words(text: object) -> str:
+    """An id as words: ``prinz-eitel-friedrich`` -> ``prinz eitel friedrich``."""
+    return str(text).replace("_", " ").replace("-", " ")

@@ -74,14 +74,8 @@ FORMAT_VERSION = "5"
 #    (``key SEAT HEX``; a seat-signed decision as its JSON object, then ``signed SEAT VERSION SIG [AS_SIGNED]``)
 READS = ("1", "2", "3", "4", "5")
 KEY, SIGNED = "key", "signed"  # a seat's registered key; a seat's signature of its decision (format 5)
-
-
 _bare = pattern(r"^[A-Za-z_][A-Za-z0-9_.:+'/-]*$")
-
-
 _tag = pattern(r'^\[(\w+) "(.*)"\]$')
-
-
 _player_tag = pattern(r"^Player(\d+)$")
 
 

@@ -48,11 +48,6 @@ def count(n: int | str, thing: str) -> str:
     return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
 
 
-def words(text: object) -> str:
-    """An id as words: ``prinz-eitel-friedrich`` -> ``prinz eitel friedrich``."""
-    return str(text).replace("_", " ").replace("-", " ")
-
-
 def board_text(board: dict, config: dict) -> list[str | Table]:
     """``board`` (``service.views.board``) for the viewer it was made for: lines
     and tables, as ``service.render.table.to_text`` draws them (at the width it is given)."""

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from .table import Table
 
-from .common import who, words
+from service.kernel.text import words
+
+from .common import who
 
 
 def _names(config: dict) -> tuple[dict[str, str], dict[str, str]]:

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from .table import Table
 
-from .common import who, words
+from service.kernel.text import words
+
+from .common import who
 
 from service.aggregates.merchants_and_marauders.names import article, for_config, printed
 

@@ -26,10 +26,7 @@ MAN_O_WAR = "man_o_war_"
 # a name the catalog marks as not printed: "Captain 9 (name unknown)" -> "captain card 9"
 # (each pattern of this module is compiled at its first use: a replay's start-up does without those it does not use)
 _unknown = pattern(r"\s*\((?:name |surname )?unknown\)$")
-
-
 _numbered = pattern(r"^(Captain|Mission|Rumor|Event|Glory card) (\d+)$")
-
 
 # the decks (CardDrawn, DeckShuffled), in words: (the deck, one of its cards)
 DECKS = {
@@ -185,16 +182,10 @@ class Names:
 
 # the catalog's tables whose entries may carry their printed ``text``
 _TEXTED = ("captains", "glory_cards", "events", "rumors", "missions")
-
-
 # a card named by its code after a word that says what it is ("card E20", "mission X04"): the word goes
 _coded = pattern(r"\b(?:card|mission|rumor|tile|token) ([A-Z]\d\d)\b")
-
-
 _DECK_OF = {"X": "missions", "R": "rumors", "G": "glory", "E": "events", "C": "cargo", "U": "upgrades",
             "M": "merchant_tokens", "D": "demand_tiles"}
-
-
 _word = pattern(r"\b[A-Za-z][A-Za-z0-9_]*\b")
 
 

@@ -11,9 +11,8 @@ the sum of the hidden gold). ``seat=None`` is the referee: everything.
 
 from __future__ import annotations
 
-
-from service.kernel.rules import by_seat
 from service.kernel.patterns import pattern
+from service.kernel.rules import by_seat
 
 from .catalog import tables
 from .names import article, for_config, printed
@@ -445,8 +444,6 @@ _LINES = {
                                          + (f", paying {d['paid']}" if d["paid"] else ""),
     "MissionAttemptFailed": lambda ev, d, s, N: f"seat {s} fails to complete {N.drawn('missions', d['mission'])}",
 }
-
-
 _npc_side = pattern(r"seat npc:(\w+)")
 
 

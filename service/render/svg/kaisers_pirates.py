@@ -3,7 +3,9 @@ prizes and hand (face down for the other seats)."""
 
 from __future__ import annotations
 
-from ..common import who, words
+from service.kernel.text import words
+
+from ..common import who
 from ..kaisers_pirates import _names
 from .draw import seat_colour
 

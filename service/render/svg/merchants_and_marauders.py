@@ -5,7 +5,9 @@ gold, glory, cargo, ship's condition and wanted flags."""
 
 from __future__ import annotations
 
-from ..common import who, words
+from service.kernel.text import words
+
+from ..common import who
 from .draw import seat_colour
 
 from service.aggregates.merchants_and_marauders.names import for_config, printed
