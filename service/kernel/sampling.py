@@ -35,8 +35,14 @@ def copy_state(state: Any) -> Any:
 
 
 def canonical(cards: Iterable[Any]) -> list:
-    """The cards in an order that says nothing of where they came from."""
-    return sorted(cards, key=lambda c: (type(c).__name__, str(c)))
+    """The cards in an order that says nothing of where they came from: by their type's
+    name, then their text (cards that are all text: their own order, the same one)."""
+    out = list(cards)
+    if all(c.__class__ is str for c in out):
+        out.sort()
+        return out
+    out.sort(key=lambda c: (type(c).__name__, str(c)))
+    return out
 
 
 def shuffled(cards: Iterable[Any], rng: random.Random) -> list:

@@ -610,13 +610,21 @@ def _walk(state: State, p: Player, threats: set[str], end_score: Callable[[str, 
     ``end_score(zone, in_port)``: where the turn ends. Returns (first, score); first is
     ``("end",)`` when ending the turn now is best."""
     adj = tables(state)["adj"]
-    best: dict[str, Any] = {"score": end_score(p["zone"], p["in_port"]) + 0.05, "first": ("end",)}
+    # a place's end score and whether its port lets the ship in depend on the place alone: each
+    # is worked out once a walk (the paths reach the same few zones many times over)
+    ends: dict[tuple[str, bool], float] = {(p["zone"], p["in_port"]): end_score(p["zone"], p["in_port"])}
+    enters: dict[str, bool] = {}
+    best_score, best_first = ends[p["zone"], p["in_port"]] + 0.05, ("end",)
 
     def walk(zone: str, in_port: bool, left: int, worth: float, first: Plan | None, raided: bool = False) -> None:
-        if first is not None:
-            score = worth + end_score(zone, in_port)       # the turn ends here
-            if score > best["score"]:
-                best.update(score=score, first=first)
+        nonlocal best_score, best_first
+        if first is not None:                           # the turn ends here
+            score = ends.get((zone, in_port))
+            if score is None:
+                score = ends[zone, in_port] = end_score(zone, in_port)
+            score += worth
+            if score > best_score:
+                best_score, best_first = score, first
         if left == 0 or (in_port and first is not None):
             return
         if in_port:
@@ -626,14 +634,17 @@ def _walk(state: State, p: Player, threats: set[str], end_score: Callable[[str, 
         if raids is not None and not raided:
             for kind, value in raids(zone, first is None):
                 walk(zone, False, left - 1, worth + value, first or kind, True)
-        if _may_enter(state, p, zone):
+        enter = enters.get(zone)
+        if enter is None:
+            enter = enters[zone] = _may_enter(state, p, zone)
+        if enter:
             walk(zone, True, left - 1, worth, first or ("enter",), raided)
         for z in adj[zone]:
             if z not in threats:
                 walk(z, False, left - 1, worth - 0.1, first or ("move", z), raided)
 
     walk(p["zone"], p["in_port"], state["actions"], 0.0, None)
-    return best["first"], best["score"]
+    return best_first, best_score
 
 
 def _dist_to(state: State, goals: Collection[str], avoid: Collection[str]) -> dict[str, int]:
