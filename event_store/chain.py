@@ -34,7 +34,6 @@ with the data's maps in their stored key order.
 
 from __future__ import annotations
 
-import hashlib
 import os
 
 import msgpack
@@ -45,12 +44,14 @@ if TYPE_CHECKING:
     from typing import Any
     from uuid import UUID
 
+from service.kernel.sha import sha256
+
 from .codec import pack
 
 CHAIN_VERSION = 2
 SALT_BYTES = 32
 _packb = msgpack.Packer(use_bin_type=True).pack
-_sha256 = hashlib.sha256
+_sha256 = sha256
 _SEAL_PREFIX = b"privateer-seal-v2:"
 _INTS = frozenset((int,))   # a list of seat numbers holds these types alone
 
@@ -137,7 +138,7 @@ def canon(obj: Any) -> bytes:
 
 
 def genesis(game_id: UUID, version: int = CHAIN_VERSION) -> bytes:
-    return hashlib.sha256(f"privateer-chain-v{version}:".encode() + game_id.bytes).digest()
+    return sha256(f"privateer-chain-v{version}:".encode() + game_id.bytes).digest()
 
 
 def seal(salt: bytes, type: str, data: Any, known: dict[str, bytes] | None = None) -> bytes:

@@ -9,7 +9,6 @@ state (so a state restored on its own still has what ``legal`` needs).
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 
@@ -17,6 +16,7 @@ import msgpack
 
 from service.kernel.copies import kinds_of
 from service.kernel.errors import BadInput
+from service.kernel.sha import sha256
 
 TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
 if TYPE_CHECKING:
@@ -259,7 +259,7 @@ def _registered(cat: dict) -> str:
     S = static(cat)
     # in the tables' own order (not sorted keys): two catalogs that differ only in the order
     # of a table (the ships, offered in that order) are two keys, never one game's tables for both
-    key = hashlib.sha256(json.dumps(S, separators=(",", ":")).encode()).hexdigest()[:16]
+    key = sha256(json.dumps(S, separators=(",", ":")).encode()).hexdigest()[:16]
     _TABLES.setdefault(key, S)
     if len(_REGISTERED) < 64:
         _REGISTERED[content] = key
