@@ -150,7 +150,8 @@ def seal(salt: bytes, type: str, data: Any, known: dict[str, bytes] | None = Non
     # canon([type, data]): a two-item array (0x92), then each item
     kind = type if _type(type) is str else _canon_obj(type)
     if known is None:
-        body = _packb([kind, _canon_obj(data)])  # the array packed at once: the same bytes
+        # the array packed at once: the same bytes (event data, a map, made canonical directly)
+        body = _packb([kind, _canon_map(data) if _type(data) is dict else _canon_obj(data)])
     else:
         body = b"\x92" + _packb(kind) + _canon_map_with(data, known)
     return _sha256(_SEAL_PREFIX + salt + body).digest()

@@ -205,8 +205,8 @@ class ChainCheck:
             self.problem = self._check(version, env)
 
     def _check(self, version: int, env: dict[str, Any]) -> str | None:
-        self._n += 1
-        if self._n == 1:
+        n = self._n = self._n + 1
+        if n == 1:
             if env.get("type") != "GameCreated":
                 return "the history does not start with its creation"
             try:
@@ -214,8 +214,8 @@ class ChainCheck:
             except ValueError as e:
                 return str(e)
             self._prev = genesis(self._id, self._chain)
-        if version != self._n:
-            return f"event {self._n} is missing"
+        if version != n:
+            return f"event {n} is missing"
         if env.get("prev") != self._prev:
             return f"event {version}'s link to the one before is broken"
         try:
