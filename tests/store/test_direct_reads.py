@@ -136,9 +136,12 @@ def test_status_and_replay_start_without_the_library(tmp_path):
     imported, answer = run("replay", gid.hex, "--to-turn", "3")
     assert imported == set()  # nor uuid: its id read as text (service/replay.py), nor text layout (unicodedata)
     assert answer == json.loads(json.dumps(board(gid, m3, v3, None)))
-    imported, out, err = _tools({"eventsourcing", "rich"}, "replay", gid.hex, "--to-turn", "3", "--db", db)
+    imported, out, err = _tools({"eventsourcing", "rich", "unicodedata"}, "replay", gid.hex, "--to-turn", "3", "--db",
+                                db)
     assert "exit" not in err, err
-    assert imported - started == set()  # the table for a person is drawn without rich (service/render/table.py)
+    # the table for a person is drawn without rich, and its narrow characters without unicodedata
+    # (service/render/table.py)
+    assert imported - started == set()
     assert f"turn {m3.turn()}, event {v3}, as the referee sees it" in out.splitlines()[0]
 
 
