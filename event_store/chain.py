@@ -34,7 +34,6 @@ with the data's maps in their stored key order.
 
 from __future__ import annotations
 
-import hashlib
 import os
 
 import msgpack
@@ -45,12 +44,14 @@ if TYPE_CHECKING:
     from typing import Any
     from uuid import UUID
 
+from service.kernel.sha import sha256
+
 from .codec import pack
 
 CHAIN_VERSION = 2
 SALT_BYTES = 32
 _packb = msgpack.Packer(use_bin_type=True).pack
-_sha256 = hashlib.sha256
+_sha256 = sha256
 _SEAL_PREFIX = b"privateer-seal-v2:"
 _INTS = frozenset((int,))   # a list of seat numbers holds these types alone
 
@@ -136,8 +137,11 @@ def canon(obj: Any) -> bytes:
     return msgpack.packb(_canon_obj(obj), use_bin_type=True)
 
 
-def genesis(game_id: UUID, version: int = CHAIN_VERSION) -> bytes:
-    return hashlib.sha256(f"privateer-chain-v{version}:".encode() + game_id.bytes).digest()
+def genesis(game_id: UUID | bytes, version: int = CHAIN_VERSION) -> bytes:
+    """``game_id``: the game's UUID, or its 16 bytes (a replay reads the id as text
+    and makes no UUID of it: service/replay.py ``ChainCheck``)."""
+    gid = game_id if _type(game_id) is bytes else game_id.bytes  # type: ignore[union-attr]  # a UUID
+    return sha256(f"privateer-chain-v{version}:".encode() + gid).digest()
 
 
 def seal(salt: bytes, type: str, data: Any, known: dict[str, bytes] | None = None) -> bytes:
@@ -146,7 +150,8 @@ def seal(salt: bytes, type: str, data: Any, known: dict[str, bytes] | None = Non
     # canon([type, data]): a two-item array (0x92), then each item
     kind = type if _type(type) is str else _canon_obj(type)
     if known is None:
-        body = _packb([kind, _canon_obj(data)])  # the array packed at once: the same bytes
+        # the array packed at once: the same bytes (event data, a map, made canonical directly)
+        body = _packb([kind, _canon_map(data) if _type(data) is dict else _canon_obj(data)])
     else:
         body = b"\x92" + _packb(kind) + _canon_map_with(data, known)
     return _sha256(_SEAL_PREFIX + salt + body).digest()
@@ -169,18 +174,19 @@ def _canon_map_with(data: dict[str, Any], known: dict[str, bytes]) -> bytes:
     return b"".join(parts)
 
 
-def link(game_id: UUID, version: int, timestamp: datetime | str, type: str, turn: int, vis: Any, data: Any,
+def link(game_id: UUID | bytes, version: int, timestamp: datetime | str, type: str, turn: int, vis: Any, data: Any,
          prev: bytes, salt: bytes | None = None, chain: int = CHAIN_VERSION,
          known: dict[str, bytes] | None = None) -> bytes:
-    """``timestamp``: the event's stored time, or its ISO text (``iso``);
-    ``known``: see ``seal``."""
+    """``game_id``: see ``genesis``; ``timestamp``: the event's stored time, or its
+    ISO text (``iso``); ``known``: see ``seal``."""
+    gid = game_id if _type(game_id) is bytes else game_id.bytes  # type: ignore[union-attr]  # a UUID
     ts = timestamp if _type(timestamp) is str else iso(timestamp)  # type: ignore[arg-type]  # not text
     if chain == 1:
-        body = pack([game_id.bytes, version, ts, type, turn, vis, data, prev])
+        body = pack([gid, version, ts, type, turn, vis, data, prev])
     else:
         if not isinstance(salt, bytes) or len(salt) != SALT_BYTES:
             raise ValueError("a chain v2 event needs a 32-byte salt")
-        items = [game_id.bytes, version, ts, turn, vis, seal(salt, type, data, known), prev]
+        items = [gid, version, ts, turn, vis, seal(salt, type, data, known), prev]
         # already canonical when every item is a plain scalar and vis is text or a list
         # of seat numbers (as the kernel writes it): packed as it is, the same bytes
         vt = _type(vis)

@@ -8,8 +8,6 @@ the ``*_for_reading`` functions ask the application instead.
 
 from __future__ import annotations
 
-from uuid import UUID
-
 from event_store.chain import chain_version, genesis, link
 from event_store.reads import SqliteReader
 from event_store.store import resolve_db
@@ -23,12 +21,24 @@ TYPE_CHECKING = False  # typing is not imported at run time: a direct read's sta
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
     from typing import Any, TypeAlias, TypeVar
+    from uuid import UUID
 
     T = TypeVar("T")
     Folded: TypeAlias = tuple[UUID, Machine, int, bytes | None]  # (game id, machine, version, head)
-    Replayed: TypeAlias = tuple[UUID, Machine, int, str | None]  # (game id, machine, version, chain problem)
+    # (game id in hex, machine, version, chain problem)
+    Replayed: TypeAlias = tuple[str, Machine, int, str | None]
 
 log = logger(__name__)
+
+
+def as_uuid(hex_id: str) -> UUID:
+    """The game id a direct read found (its hex text, as the store keeps it) as a UUID.
+    ``uuid`` is imported at the first UUID made (importing it takes ``platform`` with
+    it, a few percent of a replay's start-up): a replay (``replay_board``) needs none,
+    its id read as text and checked as bytes."""
+    from uuid import UUID
+
+    return UUID(hex_id)
 
 
 def _read(db: str, read: Callable[[SqliteReader], T]) -> T | None:
@@ -50,12 +60,14 @@ def _fold(reader: SqliteReader, game_id: str, to_turn: int | None, to_event: int
     found = reader.current(game_id)
     if found is None:
         return None
-    return _fold_game(reader, found[0], to_turn, to_event)
+    folded = _fold_game(reader, found[0], to_turn, to_event)
+    return None if folded is None else (as_uuid(folded[0]), *folded[1:])
 
 
 def _fold_game(reader: SqliteReader, gid: str, to_turn: int | None, to_event: int | None,
-               check: ChainCheck | None = None) -> Folded | None:
-    """``_fold`` of the game whose id (hex) is ``gid``; with ``check``, each event up
+               check: ChainCheck | None = None) -> tuple[str, Machine, int, bytes | None] | None:
+    """``_fold`` of the game whose id (hex) is ``gid`` (the id given back as it is);
+    with ``check``, each event up
     to the last folded is also added to it (those before the snapshot the fold
     starts from read for it alone; each before it is folded)."""
     start = _start(reader, gid, to_turn, to_event)
@@ -80,12 +92,12 @@ def _fold_game(reader: SqliteReader, gid: str, to_turn: int | None, to_event: in
         version, head = v, env["hash"]
     if machine is None:
         return None
-    return UUID(gid), machine, version, head
+    return gid, machine, version, head
 
 
 def direct_replay(db: str, game_id: str, *, to_turn: int | None = None,
                   to_event: int | None = None) -> Replayed | None:
-    """``(game id, machine, version, chain problem)`` or None: ``direct_fold`` and
+    """``(game id in hex, machine, version, chain problem)`` or None: ``direct_fold`` and
     the check of the hash chain up to where it stopped (``chain_problem``: None
     when it verifies) in one read of the store, each event read once: the fold's
     events are checked as they are read, the ones before the snapshot it starts
@@ -98,7 +110,7 @@ def _replay(reader: SqliteReader, game_id: str, to_turn: int | None, to_event: i
     found = reader.current(game_id)
     if found is None:
         return None
-    check = ChainCheck(UUID(found[0]))
+    check = ChainCheck(found[0])
     folded = _fold_game(reader, found[0], to_turn, to_event, check)
     if folded is None:
         return None
@@ -124,7 +136,7 @@ def events_for_reading(db: str | None, game_id: str) -> tuple[UUID, list[Any]]:
     def events(reader: SqliteReader) -> tuple[UUID, list[Any]] | None:
         found = reader.current(game_id)
         if found is not None:
-            return UUID(found[0]), [ReadEvent(v, env) for v, env in reader.events(found[0])]
+            return as_uuid(found[0]), [ReadEvent(v, env) for v, env in reader.events(found[0])]
         return None
 
     direct = _read(resolve_db(db), events)
@@ -164,7 +176,7 @@ def chain_problem(game_id: UUID, rows: Iterable[tuple[int, dict[str, Any]]]) -> 
     """Why the hash chain of ``rows`` ((version, envelope dict), from version 1
     on) does not verify, or None: the check ``tools audit`` makes first,
     for what a replay shows (the audit also re-runs chance and rules)."""
-    check = ChainCheck(game_id)
+    check = ChainCheck(game_id.hex)
     for version, env in rows:
         check.add(version, env)
         if check.problem is not None:
@@ -175,12 +187,14 @@ def chain_problem(game_id: UUID, rows: Iterable[tuple[int, dict[str, Any]]]) -> 
 class ChainCheck:
     """``chain_problem`` an event at a time, as the events are read from version 1
     on (``add``): the first problem, or None. An event is checked before a fold
-    applies it: a game's state may keep its lists and change them later."""
+    applies it: a game's state may keep its lists and change them later.
+    ``game_id``: the game's id in hex, as the store keeps it."""
 
-    __slots__ = ("game_id", "problem", "_n", "_prev", "_chain")
+    __slots__ = ("game_id", "problem", "_n", "_prev", "_chain", "_id")
 
-    def __init__(self, game_id: UUID):
+    def __init__(self, game_id: str):
         self.game_id = game_id
+        self._id = bytes.fromhex(game_id)   # what the chain hashes: the id's 16 bytes
         self.problem: str | None = None
         self._n = 0
         self._prev: bytes | None = None
@@ -191,24 +205,24 @@ class ChainCheck:
             self.problem = self._check(version, env)
 
     def _check(self, version: int, env: dict[str, Any]) -> str | None:
-        self._n += 1
-        if self._n == 1:
+        n = self._n = self._n + 1
+        if n == 1:
             if env.get("type") != "GameCreated":
                 return "the history does not start with its creation"
             try:
                 self._chain = chain_version(env["data"])
             except ValueError as e:
                 return str(e)
-            self._prev = genesis(self.game_id, self._chain)
-        if version != self._n:
-            return f"event {self._n} is missing"
+            self._prev = genesis(self._id, self._chain)
+        if version != n:
+            return f"event {n} is missing"
         if env.get("prev") != self._prev:
             return f"event {version}'s link to the one before is broken"
         try:
-            h = link(self.game_id, version, env["timestamp"], env["type"], env["turn"], env["visible_to"],
+            h = link(self._id, version, env["timestamp"], env["type"], env["turn"], env["visible_to"],
                      env["data"], env["prev"], env.get("salt"), self._chain)
         except Exception as e:  # the problem, said to the caller (the traceback at DEBUG)
-            log.debug("event %d cannot be hashed", version, exc_info=True, extra={"game_id": self.game_id.hex})
+            log.debug("event %d cannot be hashed", version, exc_info=True, extra={"game_id": self.game_id})
             return f"event {version} cannot be hashed ({e})"
         if h != env.get("hash"):
             return f"event {version} does not match its hash (it was changed)"
@@ -276,14 +290,14 @@ def _fold_by_application(db: str | None, game_id: str, to_turn: int | None,
 
 def replay_for_reading(db: str | None, game_id: str, to_turn: int | None = None,
                        to_event: int | None = None) -> Replayed:
-    """``(game id, machine, version, chain problem)``: ``fold_for_reading`` and
+    """``(game id in hex, machine, version, chain problem)``: ``fold_for_reading`` and
     ``chain_problem_to`` in one read of an SQLite store when it can
     (``direct_replay``), else each as it can."""
     direct = direct_replay(resolve_db(db), game_id, to_turn=to_turn, to_event=to_event)
     if direct is not None:
         return direct
     gid, machine, version = _fold_by_application(db, game_id, to_turn, to_event)
-    return gid, machine, version, chain_problem_to(db, gid, version)
+    return gid.hex, machine, version, chain_problem_to(db, gid, version)
 
 
 def chain_problem_to(db: str | None, gid: UUID, version: int) -> str | None:

@@ -58,11 +58,13 @@ def status(game_id: UUID, machine: Machine, version: int, head: bytes | None,
     }
 
 
-def board(game_id: UUID, machine: Machine, version: int, seat: int | None) -> dict[str, Any]:
-    """The table as ``seat`` saw it (None: the referee) at this point."""
+def board(game_id: UUID | str, machine: Machine, version: int, seat: int | None) -> dict[str, Any]:
+    """The table as ``seat`` saw it (None: the referee) at this point; ``game_id``: the
+    game's UUID, or its hex text (a replay's: service/replay.py ``replay_board``)."""
     result = machine.kernel_state["result"]
     return {
-        "game_id": game_id.hex, "game": machine.config["game"],
+        "game_id": game_id if type(game_id) is str else game_id.hex,  # type: ignore[union-attr]  # a UUID
+        "game": machine.config["game"],
         "version": machine.seen(seat, version),
         "turn": machine.turn(), "finished": machine.finished, "to_act": machine.to_act(),
         "seat": seat, "scores": result["scores"] if result else None,

@@ -29,7 +29,6 @@ Outcomes, each recorded with ``counter`` (first block used) and ``draws``
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -38,6 +37,7 @@ from functools import lru_cache
 
 from .errors import ChanceRejected, NeedChance
 from .patterns import pattern
+from .sha import sha256
 
 TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
 if TYPE_CHECKING:
@@ -67,13 +67,13 @@ def new_seed() -> bytes:
 
 
 def commitment(seed: bytes) -> str:
-    return hashlib.sha256(seed).hexdigest()
+    return sha256(seed).hexdigest()
 
 
 def derive_key(seed: bytes, entropies: list[bytes]) -> bytes:
     key = seed
     for e in entropies:
-        key = hashlib.sha256(key + e).digest()
+        key = sha256(key + e).digest()
     return key
 
 
@@ -131,9 +131,9 @@ class Stream:
     def __init__(self, key: bytes, counter: int = 0) -> None:
         self.key = key
         self.counter = counter
-        padded = (hashlib.sha256(key).digest() if len(key) > 64 else key).ljust(64, b"\0")
-        self._inner = hashlib.sha256(padded.translate(_IPAD))
-        self._outer = hashlib.sha256(padded.translate(_OPAD))
+        padded = (sha256(key).digest() if len(key) > 64 else key).ljust(64, b"\0")
+        self._inner = sha256(padded.translate(_IPAD))
+        self._outer = sha256(padded.translate(_OPAD))
 
     def _hmac(self, c: int) -> bytes:
         inner = self._inner.copy()

@@ -41,7 +41,6 @@ able); ``evolve`` may change it in place (the kernel copies when it needs to).
 
 from __future__ import annotations
 
-import hashlib
 import json
 from functools import cached_property
 from importlib import import_module
@@ -49,6 +48,7 @@ from operator import itemgetter
 
 from .chance import deck_said
 from .errors import BadInput, IllegalDecision
+from .sha import sha256
 
 TYPE_CHECKING = False  # mypy takes the name as true; ``typing`` is not imported at run time
 if TYPE_CHECKING:
@@ -242,7 +242,7 @@ class Rules:
 
 def catalog_digest(catalog: dict) -> str:
     text = json.dumps(catalog, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()
+    return sha256(text.encode()).hexdigest()
 
 
 # The read-only catalogs (``Rules.shared_catalog``) this process holds, by their digest

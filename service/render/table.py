@@ -34,11 +34,13 @@ What it does not do that rich did:
 from __future__ import annotations
 
 import re
-import unicodedata
 
-# rich's single-cell ranges (rich/cells.py): text made of these alone is measured by its length
+# rich's single-cell ranges (rich/cells.py), and the dashes, quotes and ellipsis of U+2010-U+2027
+# (one cell each as ``char_cells`` reads them: tests/render/test_board_text.py): text made of these
+# alone is measured by its length, and a board's text (its title's dash) needs no ``unicodedata``
 _NARROW = frozenset(chr(c) for a, b in ((0x20, 0x7E), (0xA0, 0xAC), (0xAE, 0x2FF), (0x370, 0x482),
-                                        (0x2500, 0x25FC), (0x2800, 0x28FF)) for c in range(a, b + 1))
+                                        (0x2010, 0x2027), (0x2500, 0x25FC), (0x2800, 0x28FF))
+                    for c in range(a, b + 1))
 _all_narrow = _NARROW.issuperset
 # format characters that take a cell: the prepended concatenation marks and the soft hyphen
 _FORMAT_SHOWN = frozenset(map(chr, (0xAD, 0x600, 0x601, 0x602, 0x603, 0x604, 0x605, 0x6DD, 0x70F, 0x890, 0x891,
@@ -50,6 +52,8 @@ def char_cells(c: str) -> int:
     """The cells one character takes on a terminal: 0, 1 or 2."""
     if c in _NARROW:
         return 1
+    import unicodedata  # imported here, at the first character not narrow: a board's text has none (a replay's start)
+
     cat = unicodedata.category(c)
     if cat in ("Cc", "Zl", "Zp"):
         raise ValueError(f"the board text cannot hold the control character {c!r}")

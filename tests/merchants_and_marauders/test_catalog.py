@@ -132,3 +132,33 @@ def test_the_schema_names_the_item_and_what_it_must_be(breakage, said):
     with pytest.raises(BadInput) as e:
         validate(cat)
     assert said in str(e.value)
+
+
+def test_the_default_catalogs_known_key_is_its_derived_one():
+    """catalog.py's DEFAULT_* figures (what spares a game on the default catalog the file
+    parsed and its tables hashed) are those of data/catalog.json as derived."""
+    import hashlib
+
+    import msgpack
+
+    from service.aggregates.merchants_and_marauders import catalog
+
+    cat = catalog.read()
+    derived = {"DEFAULT_FILE_SHA256": hashlib.sha256(catalog.PATH.read_bytes()).hexdigest(),
+               "DEFAULT_CONTENT_SHA256": hashlib.sha256(msgpack.packb(cat, use_bin_type=True)).hexdigest(),
+               "DEFAULT_KEY": catalog.tables_key(catalog.static(cat))}
+    assert {k: getattr(catalog, k) for k in derived} == derived, "set catalog.py's figures to these"
+
+
+def test_a_fresh_process_finds_the_default_tables_from_the_key_alone():
+    """A state restored in a fresh process (a snapshot) whose key is the default's finds
+    the default tables, though nothing read the file yet; another catalog's key does not."""
+    import subprocess
+    import sys
+
+    code = ("from service.aggregates.merchants_and_marauders import catalog\n"
+            "k = catalog.default_key()\nassert not catalog._DEFAULT and k == catalog.DEFAULT_KEY\n"
+            "t = catalog.tables({'cat': k})\nassert t is catalog._TABLES[k] and catalog._DEFAULT\n"
+            "try:\n    catalog.tables({'cat': 'f' * 16})\nexcept RuntimeError:\n    print('ok')\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "ok"

@@ -136,3 +136,15 @@ def test_loot_names_the_side_that_leads_a_battle_as_players_do(options, seats):
         assert "side " not in out and "side " not in pic
         seen += 1
     assert seen == 5
+
+
+def test_the_punctuation_taken_as_narrow_is_one_cell_as_char_cells_reads_it(monkeypatch):
+    """Text made only of ``_NARROW``'s characters is measured by its length, without
+    ``unicodedata``: beside rich's single-cell ranges, the dashes, quotes and ellipsis of
+    U+2010-U+2027, each one cell by ``char_cells``' own reading too."""
+    from service.render import table
+
+    added = [chr(c) for c in range(0x2010, 0x2028)]
+    assert table._NARROW.issuperset(added) and "\u2014" in added and "\u2026" in added  # a title's dash; "…"
+    monkeypatch.setattr(table, "_NARROW", frozenset())
+    assert [table.char_cells(c) for c in added] == [1] * len(added)

@@ -9,7 +9,6 @@ state (so a state restored on its own still has what ``legal`` needs).
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 
@@ -17,6 +16,7 @@ import msgpack
 
 from service.kernel.copies import kinds_of
 from service.kernel.errors import BadInput
+from service.kernel.sha import sha256
 
 TYPE_CHECKING = False   # (the imports below are the type checker's: none at run time)
 if TYPE_CHECKING:
@@ -251,22 +251,41 @@ def register(cat: dict) -> str:
     return key
 
 
+# The default catalog's key, with the SHA-256 of data/catalog.json and of its content packed
+# (``_registered``): a game on it (nearly every game) then needs neither the file parsed to
+# compare keys (``default_key``) nor its tables hashed for a key, a tenth of what a replay
+# (bench/replay_work.py) does beyond its imports. A changed file or ``static`` is derived as
+# before; tests/merchants_and_marauders/test_catalog.py checks these against the derivation.
+DEFAULT_FILE_SHA256 = "978043a0ec038ee7299af91bc4e92bf66202d00157ddb46a2c72f643e47d1794"
+DEFAULT_CONTENT_SHA256 = "4a0994dd05c30ec1da75b7e914814cc177e8a25ef70c6292a1ea12c890b3dbe4"
+DEFAULT_KEY = "605869b9780b62e9"
+
+
 def _registered(cat: dict) -> str:
     content = msgpack.packb(cat, use_bin_type=True)
     key = _REGISTERED.get(content)
     if key is not None and key in _TABLES:
         return key
     S = static(cat)
-    # in the tables' own order (not sorted keys): two catalogs that differ only in the order
-    # of a table (the ships, offered in that order) are two keys, never one game's tables for both
-    key = hashlib.sha256(json.dumps(S, separators=(",", ":")).encode()).hexdigest()[:16]
+    if sha256(content).hexdigest() == DEFAULT_CONTENT_SHA256:
+        key = DEFAULT_KEY
+    else:
+        key = tables_key(S)
     _TABLES.setdefault(key, S)
     if len(_REGISTERED) < 64:
         _REGISTERED[content] = key
     return key
 
 
+def tables_key(S: dict) -> str:
+    """The key of the tables ``S`` (``static``): in the tables' own order (not sorted keys), so two
+    catalogs that differ only in the order of a table (the ships, offered in that order) are two
+    keys, never one game's tables for both."""
+    return sha256(json.dumps(S, separators=(",", ":")).encode()).hexdigest()[:16]
+
+
 _DEFAULT: list[tuple[dict, str]] = []   # the default catalog read once per process, and its key
+_FILE_KNOWN: list[bool] = []   # whether data/catalog.json is the file DEFAULT_FILE_SHA256 names (read once)
 
 
 def default_catalog() -> dict:
@@ -281,6 +300,16 @@ def default_catalog() -> dict:
 
 
 def default_key() -> str:
+    """The default catalog's key: ``DEFAULT_KEY`` when the file is the one it is known for,
+    else the file read as a catalog (``default_catalog``)."""
+    if not _DEFAULT:
+        if not _FILE_KNOWN:
+            try:
+                _FILE_KNOWN.append(sha256(PATH.read_bytes()).hexdigest() == DEFAULT_FILE_SHA256)
+            except OSError:   # said as the catalog unreadable (``read``)
+                _FILE_KNOWN.append(False)
+        if _FILE_KNOWN[0]:
+            return DEFAULT_KEY
     default_catalog()
     return _DEFAULT[0][1]
 
@@ -300,5 +329,6 @@ def _tables_missing(state: Mapping[str, Any]) -> dict[str, Any]:
     if "tables" in state:
         return _TABLES.setdefault(state["cat"], state["tables"])
     if default_key() == state["cat"]:
+        default_catalog()   # its tables (``default_key`` may know the key without them)
         return _TABLES[state["cat"]]
     raise RuntimeError("this game's catalog tables are not loaded: rebuild its state from GameCreated")
