@@ -18,7 +18,15 @@ from service.app import Privateer
 
 from ..store.helpers import play
 
+# a quick answer ends the process at once (tools/cli.py ``_answered_end``): the marker is
+# written just before that end, as after a command that returns
 PROBE = ("import sys, runpy\n"
+         "import tools.cli\n"
+         "_end = tools.cli._answered_end\n"
+         "def _marked():\n"
+         "    sys.stderr.write('\\nTYPER ' + str('typer' in sys.modules))\n"
+         "    _end()\n"
+         "tools.cli._answered_end = _marked\n"
          "sys.argv = ['tools'] + sys.argv[1:]\n"
          "try:\n"
          "    runpy.run_module('tools', run_name='__main__')\n"
