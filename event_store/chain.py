@@ -51,7 +51,6 @@ from .codec import pack
 CHAIN_VERSION = 2
 SALT_BYTES = 32
 _packb = msgpack.Packer(use_bin_type=True).pack
-_sha256 = sha256
 _SEAL_PREFIX = b"privateer-seal-v2:"
 _INTS = frozenset((int,))   # a list of seat numbers holds these types alone
 
@@ -137,11 +136,15 @@ def canon(obj: Any) -> bytes:
     return msgpack.packb(_canon_obj(obj), use_bin_type=True)
 
 
+def _id_bytes(game_id: UUID | bytes) -> bytes:
+    """The game id's 16 bytes, what the chain hashes: given as a UUID, or as those bytes
+    (a replay reads the id as text and makes no UUID of it: service/replay.py ``ChainCheck``)."""
+    return game_id if _type(game_id) is bytes else game_id.bytes  # type: ignore[union-attr]  # a UUID
+
+
 def genesis(game_id: UUID | bytes, version: int = CHAIN_VERSION) -> bytes:
-    """``game_id``: the game's UUID, or its 16 bytes (a replay reads the id as text
-    and makes no UUID of it: service/replay.py ``ChainCheck``)."""
-    gid = game_id if _type(game_id) is bytes else game_id.bytes  # type: ignore[union-attr]  # a UUID
-    return sha256(f"privateer-chain-v{version}:".encode() + gid).digest()
+    """``game_id``: see ``_id_bytes``."""
+    return sha256(f"privateer-chain-v{version}:".encode() + _id_bytes(game_id)).digest()
 
 
 def seal(salt: bytes, type: str, data: Any, known: dict[str, bytes] | None = None) -> bytes:
@@ -154,7 +157,7 @@ def seal(salt: bytes, type: str, data: Any, known: dict[str, bytes] | None = Non
         body = _packb([kind, _canon_map(data) if _type(data) is dict else _canon_obj(data)])
     else:
         body = b"\x92" + _packb(kind) + _canon_map_with(data, known)
-    return _sha256(_SEAL_PREFIX + salt + body).digest()
+    return sha256(_SEAL_PREFIX + salt + body).digest()
 
 
 _map_header = msgpack.Packer(use_bin_type=True).pack_map_header
@@ -177,9 +180,9 @@ def _canon_map_with(data: dict[str, Any], known: dict[str, bytes]) -> bytes:
 def link(game_id: UUID | bytes, version: int, timestamp: datetime | str, type: str, turn: int, vis: Any, data: Any,
          prev: bytes, salt: bytes | None = None, chain: int = CHAIN_VERSION,
          known: dict[str, bytes] | None = None) -> bytes:
-    """``game_id``: see ``genesis``; ``timestamp``: the event's stored time, or its
+    """``game_id``: see ``_id_bytes``; ``timestamp``: the event's stored time, or its
     ISO text (``iso``); ``known``: see ``seal``."""
-    gid = game_id if _type(game_id) is bytes else game_id.bytes  # type: ignore[union-attr]  # a UUID
+    gid = _id_bytes(game_id)
     ts = timestamp if _type(timestamp) is str else iso(timestamp)  # type: ignore[arg-type]  # not text
     if chain == 1:
         body = pack([gid, version, ts, type, turn, vis, data, prev])
@@ -193,4 +196,4 @@ def link(game_id: UUID | bytes, version: int, timestamp: datetime | str, type: s
         plain = (_type(version) is int and _type(turn) is int and _type(ts) is str and _type(prev) is bytes
                  and (vt is str or (vt is list and _INTS.issuperset(map(_type, vis)))))
         body = _packb(items) if plain else canon(items)
-    return _sha256(body).digest()
+    return sha256(body).digest()

@@ -17,7 +17,7 @@ import sys
 
 TYPE_CHECKING = False  # typing is not imported at run time: `tools --help` starts without it
 if TYPE_CHECKING:
-    from typing import Any
+    from typing import Any, NoReturn
 
     import typer
 
@@ -58,7 +58,7 @@ def _run(args: list[str]) -> None:
     _through_typer(args)
 
 
-def _answered_end() -> None:
+def _answered_end() -> NoReturn:
     """A quick answer is written: the process ends at once, its output flushed, without
     the interpreter's teardown (freeing, one by one, the modules and the objects a replay
     made: an eighth of ``tools replay``'s processor time, bench/startup.py). Nothing is
