@@ -71,10 +71,11 @@ import random
 import sys
 import time
 
-from service.analysis.bot import GAME, PLAYOUTS, ROLLOUT, bot_for
+from service.analysis.bot import GAME, PLAYOUTS, ROLLOUT, bot_for, search_one, split
 from service.analysis.ismcts import BIAS, MARGIN, WIDEN
 from service.analysis.ismcts import rollout_bot, search
-from service.http.bot_pacing import AHEAD, slot, slot_for
+from service.http.bot_pacing import AHEAD, quantum_for, slot, slot_for
+from service.http.bot_searches import BotSearches
 from service.http.bots import choose
 from service.http.limits import Limits
 from service.kernel.local import LocalGame
@@ -86,6 +87,7 @@ OPPONENT = {"letter-of-marque": "captain", "loot": "greedy", "kaisers-pirates": 
 
 
 FULL = 200  # --full: the issue's count of games
+TURN_TARGET = 2.0  # --turn: issue 45's longest bot turn (seconds of wall time)
 
 
 def _play(g, bots: dict, rng: random.Random) -> None:
@@ -157,13 +159,15 @@ def solitaire(n: int, seed: str) -> float:
 
 
 def variant(spec: str, budget: int | None = GAME) -> dict:
-    """``ROLLOUT:BIAS:MARGIN:HORIZON:WIDEN[:BUDGET]`` (any part left empty: the bot's default, or
-    ``budget`` for BUDGET; HORIZON, WIDEN or BUDGET 0: none) as ``bot_for`` keywords."""
-    parts = (spec.split(":") + ["", "", "", "", "", ""])[:6]
+    """``ROLLOUT:BIAS:MARGIN:HORIZON:WIDEN[:BUDGET[:PARTS]]`` (any part left empty: the bot's default, or
+    ``budget`` for BUDGET; HORIZON, WIDEN or BUDGET 0: none; PARTS: the independent searches a
+    decision is, service/analysis/bot.py ``SPLIT``) as ``bot_for`` keywords."""
+    parts = (spec.split(":") + ["", "", "", "", "", "", ""])[:7]
     return {"rollout": parts[0] or ROLLOUT, "bias": float(parts[1] or BIAS), "margin": float(parts[2] or MARGIN),
             "horizon": (int(parts[3]) or None) if parts[3] else GAME,
             "widen": (float(parts[4]) or None) if parts[4] else WIDEN,
-            "budget": (int(parts[5]) or None) if parts[5] else budget}
+            "budget": (int(parts[5]) or None) if parts[5] else budget,
+            "parts": int(parts[6]) if parts[6] else GAME}
 
 
 def seeing_all(state: dict, seat: int, rng: random.Random) -> dict:
@@ -312,13 +316,40 @@ def paced(searches: list[float], quantum: float, ahead: int = AHEAD) -> list[flo
     return at
 
 
-def bot_turn(game: str, turns: int = 20, seed: str = "1", quantum: float = Limits.bot_quantum) -> dict:
+def timed_search(part: dict) -> list[dict]:
+    """``search_one``, its CPU time (where it ran) in its first row's ``cpu_seconds``."""
+    started = time.process_time()
+    stats = search_one(part)
+    stats[0]["cpu_seconds"] = time.process_time() - started
+    return stats
+
+
+class TimedSearches:
+    """The service's ``BotSearches`` (a split decision's searches side by side in worker
+    processes), each decision's slowest search's CPU time kept (``cpu``): a decision's CPU time
+    when each of its searches has a core to itself."""
+
+    def __init__(self) -> None:
+        self.pool = BotSearches(search=timed_search)
+        self.cpu = 0.0
+
+    def __call__(self, parts: list[dict]) -> list[list[dict]]:
+        stats = self.pool(parts)
+        self.cpu = max(s[0].pop("cpu_seconds") if s else 0.0 for s in stats)
+        return stats
+
+
+def bot_turn(game: str, turns: int = 20, seed: str = "1", quantum: float | None = Limits.bot_quantum) -> dict:
     """The wall times of the ismcts bot's first ``turns`` turns in duel game 0, as the service's
-    bots play them (``choose``; a turn's runs of decisions paced by ``paced``), beside the pacing
-    before issue 45 (``quantised``), at ``quantum``: with each search's wall time, and with its
-    CPU time as its wall time; and the searches alone."""
+    bots play them (``choose``, a split decision's searches side by side in worker processes as
+    the service runs them, ``TimedSearches``; a turn's runs of decisions paced by ``paced``), beside
+    the pacing before issue 45 (``quantised``), at ``quantum`` (None: the game's, ``quantum_for``):
+    with each search's wall time, and with its CPU time as its wall time (a split decision's: its
+    slowest search's); and the searches alone."""
     rules = get_rules(game)
-    ismcts = bot_for(rules)
+    quantum = quantum_for(game, quantum)
+    timed = TimedSearches()
+    ismcts = bot_for(rules, searches=timed)
     other = rules.bots[OPPONENT[game]]
     g = LocalGame(game, 2, seed=f"strength:{seed}:{game}:0".encode().ljust(32, b"."))
     rng = random.Random(f"{seed}:0")
@@ -332,8 +363,10 @@ def bot_turn(game: str, turns: int = 20, seed: str = "1", quantum: float = Limit
         legal = g.legal(seat)
         if seat == 1:
             started, clock = time.perf_counter(), time.process_time()
+            timed.cpu = 0.0
             d = choose(g.rules, g.state, seat, legal, ismcts, rng)
-            took, spent = time.perf_counter() - started, time.process_time() - clock
+            took = time.perf_counter() - started
+            spent = (time.process_time() - clock) if split(game) == 1 else timed.cpu
             runs, cpu_runs = walls.setdefault(g.machine.turn(), []), cpus.setdefault(g.machine.turn(), [])
             if not mine or not runs:
                 runs.append([])
@@ -344,17 +377,33 @@ def bot_turn(game: str, turns: int = 20, seed: str = "1", quantum: float = Limit
             d = other(g.state, seat, legal, rng)
         mine = seat == 1
         g.act(seat, d)
+    timed.pool.close()
     done = list(walls.values())[:turns]
     cpu = list(cpus.values())[:turns]
 
     def stats(turn_times: list[float]) -> tuple[float, float]:
         return sum(turn_times) / max(1, len(turn_times)), max(turn_times, default=0.0)
 
+    def tail(turn_times: list[float]) -> tuple[float, int]:
+        """The 95th percentile of the turns' times and how many took more than ``TURN_TARGET``."""
+        ordered = sorted(turn_times)
+        return (ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)] if ordered else 0.0,
+                sum(t > TURN_TARGET for t in ordered))
+
+    def late(runs: list[list[float]]) -> int:
+        """The decisions appended after their slot (one bit each, the searches up to them slow)."""
+        return sum(at > slot(k, quantum) + 1e-9 for r in runs for k, at in enumerate(paced(r, quantum), 1))
+
+    paced_turns = [sum(paced(r, quantum)[-1] for r in runs) for runs in done]
+    paced_cpu_turns = [sum(paced(r, quantum)[-1] for r in runs) for runs in cpu]
+
     return {"game": game, "turns": len(done), "quantum": quantum,
             "decisions": sum(len(r) for runs in done for r in runs) / max(1, len(done)),
             "runs": sum(map(len, done)) / max(1, len(done)),
-            "paced": stats([sum(paced(r, quantum)[-1] for r in runs) for runs in done]),
-            "paced_cpu": stats([sum(paced(r, quantum)[-1] for r in runs) for runs in cpu]),
+            "paced": stats(paced_turns), "paced_cpu": stats(paced_cpu_turns),
+            "tail": tail(paced_turns), "tail_cpu": tail(paced_cpu_turns),
+            "late": sum(late(runs) for runs in done), "late_cpu": sum(late(runs) for runs in cpu),
+            "all": sum(len(r) for runs in done for r in runs),
             "before": stats([sum(quantised(r, quantum) for r in runs) for runs in done]),
             "before_cpu": stats([sum(quantised(r, quantum) for r in runs) for runs in cpu]),
             "run": max((paced(r, quantum)[-1] for runs in done for r in runs), default=0.0),
@@ -393,9 +442,10 @@ def main(argv=None) -> int:
                    help="its playout decisions a decision (default: the game's, service/analysis/bot.py; 0: none)")
     p.add_argument("--seed", default="1")
     p.add_argument("--variant", action="append",
-                   help=f"the ismcts bot as ROLLOUT:BIAS:MARGIN:HORIZON:WIDEN[:BUDGET], the playouts' bot (a bot of the game, or "
+                   help=f"the ismcts bot as ROLLOUT:BIAS:MARGIN:HORIZON:WIDEN[:BUDGET[:PARTS]], the playouts' bot (a bot of the game, or "
                         f"guided), the heuristic's progressive bias, the score margin's share, the playouts' depth "
-                        f"after the tree, the progressive widening, the budget (defaults {ROLLOUT}:{BIAS}:{MARGIN}:the game's:{WIDEN}:the game's, 0: none; "
+                        f"after the tree, the progressive widening, the budget, the independent searches a decision is "
+                        f"(defaults {ROLLOUT}:{BIAS}:{MARGIN}:the game's:{WIDEN}:the game's:the game's, 0: none; "
                         f"e.g. random:0:0:0:0, the bot before issue 34); again: the duels side by side")
     p.add_argument("--oracle", action="store_true",
                    help="duels: the ismcts bot sees every hidden card (what hidden information costs a search)")
@@ -404,7 +454,7 @@ def main(argv=None) -> int:
     p.add_argument("--turn", action="store_true",
                    help="a bot's turn as the service plays it: its wall time at the quantum and at none, instead")
     p.add_argument("--quantum", type=float, default=Limits.bot_quantum,
-                   help=f"--turn: the service's quantum (seconds; {Limits.bot_quantum:g}, the service's default)")
+                   help="--turn: the service's quantum (seconds; default the game's, service/http/bot_pacing.py)")
     p.add_argument("--cost", action="store_true", help="time an analysis against bare playouts instead")
     p.add_argument("--jobs", type=int, default=1, help="duels: play the games in this many processes (same games, same result)")
     p.add_argument("--from", dest="first", type=int, default=0,
@@ -444,7 +494,9 @@ def main(argv=None) -> int:
                   f"{r['paced_cpu'][0]:.2f} / {r['paced_cpu'][1]:.2f} s (before {r['before_cpu'][0]:.2f} / "
                   f"{r['before_cpu'][1]:.2f} s); the slowest run (the longest the other seat waits for the bot) "
                   f"{r['run']:.2f} s ({r['run_cpu']:.2f} s with CPU as wall); the searches alone {r['search'][0]:.2f} / {r['search'][1]:.2f} s "
-                  f"wall, {r['cpu'][0]:.2f} / {r['cpu'][1]:.2f} s CPU", flush=True)
+                  f"wall, {r['cpu'][0]:.2f} / {r['cpu'][1]:.2f} s CPU; paced, the 95th percentile {r['tail'][0]:.2f} s, "
+                  f"{r['tail'][1]} turns over {TURN_TARGET:g} s, {r['late']} of {r['all']} decisions late for their slot "
+                  f"(CPU as wall: {r['tail_cpu'][0]:.2f} s, {r['tail_cpu'][1]} turns, {r['late_cpu']} late)", flush=True)
         elif args.decision:
             for spec in args.variant or [""]:
                 r = decision_cpu(game, args.games or 80, args.seed, args.playouts, args.budget or None, spec)

@@ -260,6 +260,32 @@ def _select(node: Node, keys: list[str], options: list[dict], rng: random.Random
     return node.children[k], options[keys.index(k)]
 
 
+def merge(parts: list[list[dict]]) -> list[dict]:
+    """Root parallelization (Chaslot, Winands & van den Herik 2008): the root statistics of
+    independent searches of one decision (``search``'s lists, each from its own seed) as
+    one list, a decision's playouts summed and its win rate and mean score averaged over
+    them; decisions in the order the first search lists them, then those only a later one
+    met (a decision open in one's determinizations and not in another's). Depends only on
+    the parts and their order, not on where or when each ran."""
+    out: dict[str, dict] = {}
+    for stats in parts:
+        for row in stats:
+            k = key(row["decision"])
+            into = out.setdefault(k, {"decision": row["decision"], "playouts": 0, "win_rate": None,
+                                      "mean_score": None, "_won": 0.0, "_score": 0.0})
+            played = row["playouts"]
+            if played:
+                into["playouts"] += played
+                into["_won"] += row["win_rate"] * played
+                into["_score"] += row["mean_score"] * played
+    for row in out.values():
+        played = row["playouts"]
+        won, score = row.pop("_won"), row.pop("_score")
+        if played:
+            row["win_rate"], row["mean_score"] = won / played, score / played
+    return list(out.values())
+
+
 def best(stats: list[dict]) -> int:
     """The index of the decision to take: the most played, then the best win rate, then the first listed."""
     return max(range(len(stats)), key=lambda i: (stats[i]["playouts"], stats[i]["win_rate"] or 0.0, -i))

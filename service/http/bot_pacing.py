@@ -19,6 +19,16 @@ from service.aggregate import Game
 # PACE quanta after the one before (``slot``)
 PACE = 0.7
 AHEAD = 4  # decisions searched ahead of the one waiting for its slot (on a private copy of the game)
+# a game's quantum unless the service is given one (``PRIVATEER_BOT_QUANTUM``): above its ismcts bot's
+# slowest search on a two-core machine that is not overloaded (service/http/README.md)
+QUANTUM = 0.2
+QUANTA = {"merchants-and-marauders": 0.1}  # its decision two searches side by side (service/analysis/bot.py SPLIT)
+
+
+def quantum_for(game: str, given: float | None = None) -> float:
+    """The quantum of ``game``'s bots: ``given`` (the service's, for every game) unless None,
+    else the game's own (``QUANTA``, else ``QUANTUM``)."""
+    return given if given is not None else QUANTA.get(game, QUANTUM)
 
 
 def slot(k: int, quantum: float) -> float:
@@ -50,6 +60,7 @@ class Plan:
     public_after: int = -1  # the public's count once it is appended as planned
     version_after: int = -1
     game: Game | None = None  # the private copy, the decision applied, to plan the next on (None: no next)
+    game_name: str = ""  # its rules' (the game's quantum: ``quantum_for``)
 
 
 @dataclass

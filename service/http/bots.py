@@ -43,8 +43,14 @@ comes, is exactly the one it was planned in (its version, step count and the sea
 decisions: ``_as_planned``); otherwise (another seat's step, entropy mixed in, a
 correction) it is searched again on the game as committed.
 
-The trade-off of the quantum (``PRIVATEER_BOT_QUANTUM``, default 0.2 s; service/http/README.md):
-a run of D decisions takes at least one quantum and D - 1 paces (an M&M turn, 5.5
+A Merchants & Marauders decision is two independent searches (service/analysis/bot.py
+``SPLIT``), run side by side in a pool of two worker processes (``BotSearches``,
+service/http/bot_searches.py): half the wall time on two cores, the same decision as the
+two run one after the other. So its quantum is 0.1 s, the other games' 0.2 s (each above
+the game's slowest search on a two-core machine that is not overloaded: ``quantum_for``).
+
+The trade-off of the quantum (``PRIVATEER_BOT_QUANTUM``, for every game; default each
+game's own; service/http/README.md): a run of D decisions takes at least one quantum and D - 1 paces (an M&M turn, 5.5
 decisions on average, about 1 s); what a late decision still tells is one bit: that the
 searches up to it took longer than its slot allowed (a run's first search longer than a
 quantum, or the searches up to the k-th longer than ``slot(k)`` together, the searches
@@ -65,14 +71,15 @@ from uuid import UUID
 from service.app import Privateer
 from service.kernel.copies import as_read
 from service.kernel.errors import BadInput, PrivateerError, StaleVersion
-from service.kernel.games import GENERIC_BOTS, get_rules, get_sampler
+from service.kernel.games import GENERIC_BOTS, generic_bot, get_rules, get_sampler
 from service.kernel.rules import Rules
 from service.kernel.seating import Chooser, choosers
 from service.logs import logger
 
 from .access import request_rows
 from .auth import Caller, Conflict
-from .bot_pacing import Ahead, Plan, Run, slot, slot_for
+from .bot_pacing import Ahead, Plan, Run, quantum_for, slot, slot_for
+from .bot_searches import BotSearches
 from .bot_seats import MARK, BotSeats
 from .changes import Changes
 from .checks import now
@@ -126,15 +133,16 @@ def choose(rules: Rules, state: dict[str, Any], seat: int, legal: list[dict[str,
 
 class Bots:
     def __init__(self, app: Privateer, current: Current, steps: Steps, seats: Seats, changes: Changes,
-                 quantum: float = 0.0, seated: BotSeats | None = None):
+                 quantum: float | None = 0.0, seated: BotSeats | None = None):
         self.app = app
         self.seated = seated or BotSeats(app)
-        self.quantum = quantum  # seconds: a decision is appended at a multiple of it after the turn began
+        self.quantum = quantum  # seconds, every game's (None: each game's own, ``quantum_for``)
         self.current = current
         self.steps = steps
         self.seats = seats
         self._choosers: dict[tuple[str, str], Chooser] = {}
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="privateer-bots")  # the searches
+        self._searches = BotSearches()  # a split decision's searches side by side (service/analysis/bot.py SPLIT)
         # whether the game is as planned: not behind a search ahead
         self._looks = ThreadPoolExecutor(max_workers=1, thread_name_prefix="privateer-bot-looks")
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -261,8 +269,9 @@ class Bots:
                     # a public step came (or a bot's first decision): a new run, begun at the last commit
                     # this server made or heard (``_kick``), or when the bot looked, if that was later
                     run = Run(plan.seat, max(looked, self._woke.get(gid_hex, looked)), plan.public)
-                run.taken = slot_for(loop.time() - run.began, run.taken, self.quantum)
-                await asyncio.sleep(max(0.0, run.began + slot(run.taken, self.quantum) - loop.time()))
+                quantum = quantum_for(plan.game_name, self.quantum)
+                run.taken = slot_for(loop.time() - run.began, run.taken, quantum)
+                await asyncio.sleep(max(0.0, run.began + slot(run.taken, quantum) - loop.time()))
                 try:
                     await self.steps.decide(gid, Caller("seat", plan.seat), plan.decision, plan.seen, None, None)
                     refused = 0
@@ -327,7 +336,7 @@ class Bots:
         decision = choose(m.rules, m.s, seat, legal, self._chooser(m.rules, name), random.Random(secrets.randbits(64)))
         # submitted as its seat reads it, like a person's (copies of one face: service/kernel/copies.py)
         plan = Plan(seat, name, as_read(decision, m.alike()), m.seen(seat, version), version, m.k["steps"], legal,
-                    m.seen(0, version))
+                    m.seen(0, version), game_name=m.rules.name)
         try:
             events = m.decide(seat, plan.decision, self.app.chance_for(game), read=True)
         except Exception:  # planned no further: the next decision is searched on the game as committed
@@ -349,9 +358,11 @@ class Bots:
     def _chooser(self, rules: Rules, name: str) -> Chooser:
         k = (rules.name, name)
         if k not in self._choosers:
-            self._choosers[k] = choosers(rules, {1: name}, 1)[1]
+            self._choosers[k] = (generic_bot(name, rules, searches=self._searches)
+                                 if name in GENERIC_BOTS and name not in rules.bots else choosers(rules, {1: name}, 1)[1])
         return self._choosers[k]
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
         self._looks.shutdown(wait=False, cancel_futures=True)
+        self._searches.close()

@@ -35,7 +35,8 @@ from .steps import Steps
 
 
 class GameService:
-    def __init__(self, app: Privateer, organiser_key: str, analysis_playouts: int = 2000, bot_quantum: float = 0.0):
+    def __init__(self, app: Privateer, organiser_key: str, analysis_playouts: int = 2000,
+                 bot_quantum: float | None = 0.0):
         self.app = app
         self.changes = Changes()  # wakes this process's live streams
         # and, on PostgreSQL, every process's commits (which keep the recorder's index rows fresh)

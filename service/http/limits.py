@@ -12,7 +12,8 @@
   ``event: end`` when either is reached (the client resumes with ``?after=``).
 * ``PRIVATEER_ANALYSIS_MAX_PLAYOUTS`` (default 2000): the most playouts one
   ``GET /games/{id}/analysis`` may ask for (400 beyond; ``tools analyse`` has no cap).
-* ``PRIVATEER_BOT_QUANTUM`` (seconds, default 0.2; 0: none): a run of a bot's decisions
+* ``PRIVATEER_BOT_QUANTUM`` (seconds; 0: none; default each game's own, 0.2, Merchants &
+  Marauders' 0.1: service/http/bot_pacing.py ``QUANTA``): a run of a bot's decisions
   is appended at slots that depend only on their count, the first a quantum after the run
   began, each next ``PACE`` (0.7) quanta later, so the moment a decision shows in the log
   does not tell how long its search took (service/http/bots.py; the tradeoff:
@@ -37,7 +38,7 @@ def _env_int(name: str, default: int) -> int:
     return value
 
 
-def _env_seconds(name: str, default: float) -> float:
+def _env_seconds(name: str, default: float | None) -> float | None:
     text = os.environ.get(name, "").strip()
     if not text:
         return default
@@ -54,7 +55,7 @@ class Limits:
     stream_seconds: int = 600
     stream_events: int = 10_000
     analysis_playouts: int = 2000
-    bot_quantum: float = 0.2  # above an ismcts decision's slowest search alone (0.165 s CPU, M&M): README.md
+    bot_quantum: float | None = None  # None: each game's (bot_pacing.quantum_for), above its slowest search: README.md
 
     @classmethod
     def from_env(cls) -> "Limits":

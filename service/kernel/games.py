@@ -142,9 +142,10 @@ def get_rules(name: str) -> Rules:
 GENERIC_BOTS = {"ismcts": "service.analysis.bot"}
 
 
-def generic_bot(name: str, rules: Rules) -> Callable[..., Any]:
-    """The chooser of a bot every game has (``GENERIC_BOTS``), for this game's rules."""
-    return importlib.import_module(GENERIC_BOTS[name]).bot_for(rules)
+def generic_bot(name: str, rules: Rules, **options: Any) -> Callable[..., Any]:
+    """The chooser of a bot every game has (``GENERIC_BOTS``), for this game's rules
+    (``options``: its ``bot_for``'s keywords, e.g. the service's ``searches``)."""
+    return importlib.import_module(GENERIC_BOTS[name]).bot_for(rules, **options)
 
 
 def get_sampler(name: str) -> Callable[..., Any] | None:

@@ -40,7 +40,7 @@ def test_the_mm_bot_is_the_search_with_its_work_and_the_same_again():
     g = _mid_game()
     seat = g.to_act()[0]
     legal = g.legal(seat)
-    bot = bot_for(get_rules(GAME))
+    bot = bot_for(get_rules(GAME), parts=1)  # one search (the bot's two: test_bot_split.py)
     first = bot(g.state, seat, legal, random.Random(5))
     assert bot(g.state, seat, legal, random.Random(5)) == first
     budget, horizon = work(GAME)

@@ -34,10 +34,11 @@ from datetime import datetime
 import pytest
 
 from bench.strength import paced
-from service.http.bot_pacing import AHEAD, PACE, Plan, slot, slot_for
+from service.http.bot_pacing import AHEAD, PACE, QUANTA, Plan, quantum_for, slot, slot_for
 from service.http.bots import ELSEWHERE_SECONDS, Bots
 from service.http.changes import Changes
 from service.http.client import Api, ServerProcess
+from service.http.limits import Limits
 
 QUANTUM = 0.2  # seconds (the service's default)
 PIRATES = [0.0] * 6  # each decision's search time: forced decisions, found at once
@@ -98,8 +99,8 @@ class Decided:
         self.decisions.append(decision)
 
 
-def played(searches: list[float], quantum: float = QUANTUM, moved: frozenset[int] = frozenset(),
-           public: bool = False) -> Decided:
+def played(searches: list[float], quantum: float | None = QUANTUM, moved: frozenset[int] = frozenset(),
+           public: bool = False, game: str = "") -> Decided:
     """``Bots._play`` playing one run of a bot's decisions, each found after its search's time in
     ``searches``; the game moves (a step hidden from the public, or a ``public`` one) before the
     decisions numbered in ``moved`` were searched ahead: those plans are not as planned, and
@@ -119,7 +120,7 @@ def played(searches: list[float], quantum: float = QUANTUM, moved: frozenset[int
         count = before.public_after if before is not None else n + 100 if again and public else n
         return Plan(1, "ismcts", {"n": n, **again}, n, n, 0, [], public=count, public_after=count + 1,
                     version_after=n + 1,
-                    game=object() if n + 1 < len(searches) else None)
+                    game=object() if n + 1 < len(searches) else None, game_name=game)
 
     bots._plan = plan  # type: ignore[method-assign]
     bots._as_planned = lambda gid, p: p.decision["n"] == len(steps.at) and (  # type: ignore[method-assign]
@@ -131,6 +132,17 @@ def played(searches: list[float], quantum: float = QUANTUM, moved: frozenset[int
     finally:
         loop.close()
     return steps
+
+
+def test_each_game_has_its_quantum_unless_the_service_gives_one():
+    assert Limits().bot_quantum is None  # the service's default: each game's own
+    mm = "merchants-and-marauders"
+    assert quantum_for(mm) == QUANTA[mm] < quantum_for("loot") == QUANTUM
+    assert quantum_for(mm, 0.3) == quantum_for("loot", 0.3) == 0.3 and quantum_for(mm, 0.0) == 0.0
+    for game in (mm, "loot"):  # the service's loop paces each game's run at its quantum
+        q = quantum_for(game)
+        searches = [0.9 * q, 0.6 * PACE * q, 0.0]  # on time at its quantum
+        assert played(searches, None, game=game).at == pytest.approx([slot(k, q) for k in (1, 2, 3)])
 
 
 def appended(searches: list[float], quantum: float = QUANTUM) -> list[float]:

@@ -6,6 +6,7 @@ seats, and no one can act with a bot's seat."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import time
 import uuid
@@ -128,3 +129,47 @@ def test_a_bot_at_a_table_waits_for_the_referee_then_plays(server, organiser, pu
     assert log[0]["type"] == "Decided" and log[0]["data"]["seat"] == 2, log[0]
     assert st["to_act"] == [1] or st["awaiting_chance"] is not None
     referee.close()
+
+
+def _descendants(pid: int) -> list[str]:
+    """The command lines of a process's descendants (Linux /proc)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            except OSError:
+                continue
+            children.setdefault(ppid, []).append(int(entry))
+    out, todo = [], list(children.get(pid, []))
+    while todo:
+        p = todo.pop()
+        try:
+            with open(f"/proc/{p}/cmdline", "rb") as f:
+                out.append(f.read().replace(b"\0", b" ").decode())
+        except OSError:
+            continue
+        todo += children.get(p, [])
+    return out
+
+
+def test_a_served_mm_bot_searches_in_worker_processes(server, organiser, public):
+    created = organiser.create("merchants-and-marauders", 2, bots={"2": "ismcts"}, players={"1": "Ada"})
+    gid = created["game_id"]
+    ada = Api(server.url, Api(server.url).join(gid, 1, organiser.invite(gid, 1))["token"])
+    rng = random.Random(2)
+    bot_decisions = 0
+    while bot_decisions < 12:
+        st = _wait_for(public, gid, lambda s: s["finished"] or 1 in s["to_act"])
+        assert not st["finished"]
+        legal = ada.legal(gid)
+        if 1 in legal["to_act"]:
+            r = ada.decide(gid, rng.choice(legal["decisions"]), legal["version"], key=uuid.uuid4().hex)
+            assert r.status_code in (201, 409), r.text
+        log = organiser.get(f"/games/{gid}/log", params={"after": 0, "limit": 1000}).json()["events"]
+        bot_decisions = sum(e["type"] == "Decided" and e["data"]["seat"] == 2 for e in log)
+    assert server.proc is not None
+    workers = [c for c in _descendants(server.proc.pid) if "multiprocessing" in c]
+    assert any("forkserver" in c for c in workers), workers  # the split searches' pool started
+    assert public.get(f"/games/{gid}/audit").json()["ok"]
