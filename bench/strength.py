@@ -36,18 +36,21 @@ the ratio tells a slower machine from a slower bot.
 
 ``--turn``: instead, a bot's turn as the service plays it (service/http/bots.py): in duel
 game 0 the ismcts bot's decisions are chosen by the service's ``choose`` (a state drawn
-from the seat's view, then the search); a turn's decisions fall in runs (the bot's decisions
+from the seat's view, then the search, a split decision's searches side by side in the
+service's pool of worker processes, ``TimedSearches``); a turn's decisions fall in runs (the bot's decisions
 with no step of the other seat between), each paced as the service paces it (``paced``:
 the searches one after the other, up to ``AHEAD`` ahead of the decision waiting, each
 decision at its run's slot, ``slot_for``; tests/http/test_bot_timing.py checks the model
 against the service's loop); beside it, the pacing before issue 45's work (``quantised``:
 each decision searched once the one before is appended, then appended at the first multiple
 of the quantum). A turn's wall time is the sum over its runs, for the first N turns of the
-bot (default 20): its mean and slowest at the quantum given (``--quantum``, default the
-service's, ``PRIVATEER_BOT_QUANTUM``'s 0.2 s), with each search's wall time and with its CPU
-time as its wall time (what the turn takes when the search has a core to itself: a figure
-a busy machine distorts far less); the slowest run (what a person at the table waits for
-the bot between two steps of its own); and the searches' time alone. A step of the other seat
+bot (default 20; 300: the whole game): its mean, slowest and 95th percentile, the turns over
+2 s and the decisions late for their slot, at the quantum given (``--quantum``, default the
+game's, service/http/bot_pacing.py ``quantum_for``), with each search's wall time and with its
+CPU time as its wall time (a split decision's: its slowest search's; what the turn takes when
+each search has a core to itself: a figure a busy machine distorts far less); the slowest run
+(what a person at the table waits for the bot between two steps of its own); and the
+searches' time alone. A step of the other seat
 hidden from the bot's seat would keep a run going in the service; the model ends it (a
 quantum more, not less).
 
@@ -403,7 +406,7 @@ def bot_turn(game: str, turns: int = 20, seed: str = "1", quantum: float | None 
             "paced": stats(paced_turns), "paced_cpu": stats(paced_cpu_turns),
             "tail": tail(paced_turns), "tail_cpu": tail(paced_cpu_turns),
             "late": sum(late(runs) for runs in done), "late_cpu": sum(late(runs) for runs in cpu),
-            "all": sum(len(r) for runs in done for r in runs),
+            "all": sum(len(r) for runs in done for r in runs), "times": paced_turns, "times_cpu": paced_cpu_turns,
             "before": stats([sum(quantised(r, quantum) for r in runs) for runs in done]),
             "before_cpu": stats([sum(quantised(r, quantum) for r in runs) for runs in cpu]),
             "run": max((paced(r, quantum)[-1] for runs in done for r in runs), default=0.0),
