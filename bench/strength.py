@@ -164,7 +164,7 @@ def solitaire(n: int, seed: str) -> float:
 def variant(spec: str, budget: int | None = GAME) -> dict:
     """``ROLLOUT:BIAS:MARGIN:HORIZON:WIDEN[:BUDGET[:PARTS]]`` (any part left empty: the bot's default, or
     ``budget`` for BUDGET; HORIZON, WIDEN or BUDGET 0: none; PARTS: the independent searches a
-    decision is, service/analysis/bot.py ``SPLIT``) as ``bot_for`` keywords."""
+    decision is, service/analysis/bot.py ``settings``) as ``bot_for`` keywords."""
     parts = (spec.split(":") + ["", "", "", "", "", "", ""])[:7]
     return {"rollout": parts[0] or ROLLOUT, "bias": float(parts[1] or BIAS), "margin": float(parts[2] or MARGIN),
             "horizon": (int(parts[3]) or None) if parts[3] else GAME,
@@ -263,7 +263,7 @@ def cost(game: str, playouts: int = 1000) -> dict:
 REFERENCE_GAMES = 20  # --decision: the heuristic bots' games timed beside (their mean CPU is the reference)
 
 
-def decision_cpu(game: str, decisions: int = 80, seed: str = "1", playouts: int = PLAYOUTS,
+def decision_cpu(game: str, decisions: int = 80, seed: str = "1", playouts: int = GAME,
                  budget: int | None = GAME, spec: str = "") -> dict:
     """The CPU seconds of the ismcts bot's decisions with more than one option, in duel
     games 0 and 1 (the bot seated 1, then 2), ``decisions`` at most a game; and the CPU of
@@ -440,7 +440,8 @@ def main(argv=None) -> int:
     p.add_argument("--tables", action="store_true", help="only the heuristic bots' tables")
     p.add_argument("--duels", action="store_true", help="only ismcts against the heuristic bots")
     p.add_argument("--only", action="append", help="only this game (again for more)")
-    p.add_argument("--playouts", type=int, default=PLAYOUTS, help=f"the ismcts bot's playouts a decision ({PLAYOUTS})")
+    p.add_argument("--playouts", type=int, default=GAME,
+                   help=f"the ismcts bot's playouts a decision (default the game's, service/analysis/bot.py: {PLAYOUTS} or more)")
     p.add_argument("--budget", type=int, default=GAME,
                    help="its playout decisions a decision (default: the game's, service/analysis/bot.py; 0: none)")
     p.add_argument("--seed", default="1")

@@ -36,7 +36,8 @@ def serve(
     bot_quantum: Annotated[Optional[float], typer.Option(
         "--bot-quantum", envvar="PRIVATEER_BOT_QUANTUM", metavar="SECONDS",
         help="A run of a bot's decisions is appended this long after it began, then one every 0.7 of it, so "
-             "its timing does not tell its hand (default: each game's own, 0.2, Merchants & Marauders' 0.1; "
+             "its timing does not tell its hand (default: each game's own: 0.2, Merchants & Marauders' 0.1, "
+             "The Kaiser's Pirates' 0.15; "
              "0: at once).")] = None,
     db: DbOpt = None,
 ) -> None:

@@ -5,20 +5,24 @@ the game's bot stream (so a seeded simulation plays the same game again), with t
 search's defaults, as ``tools analyse`` runs it (playouts guided by the game's
 heuristic bot, its progressive bias, the widening, the score margin).
 
-A game in ``LIGHTER`` gives its bot a smaller budget and a shorter horizon in one
-proportion: as many playouts, each valued by the game's mid-game outcome sooner after
-the tree, for half the work (Merchants & Marauders, measured side by side on a busy
-machine: a decision 0.35 -> 0.19 s CPU, bench.strength --decision; against the merchant
-bot, bench.strength --duels, 5 of the first 9 seeded games won where the bot before won 6,
-7 of 13 in all: too few games yet to tell a loss of strength from chance).
+A game in ``GAMES`` gives its bot other settings. Merchants & Marauders: a smaller
+budget and a shorter horizon in one proportion: as many playouts, each valued by the
+game's mid-game outcome sooner after the tree, for half the work (measured side by side
+on a busy machine: a decision 0.35 -> 0.19 s CPU, bench.strength --decision).
 
-A game in ``SPLIT`` searches a decision as that many independent searches of its
-share of the playouts and budget (root parallelization, ``ismcts.merge``), each
-seeded in turn from the bot's stream, their root statistics merged: ``searches``
+A decision of a game whose settings say more than one search is that many independent
+searches of its share of the playouts and budget (root parallelization, ``ismcts.merge``),
+each seeded in turn from the bot's stream, their root statistics merged: ``searches``
 runs them, by default one after the other in this process; the service's bots run
 them side by side in a pool of processes (service/http/bot_searches.py), for half
-the wall time on two cores. The decision depends only on the seeds, not on where the
-searches ran: a seeded game plays the same either way."""
+the wall time on two cores (what lets a bot's whole turn fit in 2 s: issue 45). The
+decision depends only on the seeds, not on where the searches ran: a seeded game plays
+the same either way. Against the game's heuristic bot, the same seeded games side by side
+(bench.strength --duels): Merchants & Marauders, two searches of 25 playouts, 44.0% of 100
+games won against 44.5% for one search of 50 (21 games better, 22 worse); The Kaiser's
+Pirates, two of 25 won 50% of 40 against 62.5% for one of 50, so its two searches play 35
+each (70 in all, budget 5,600): 62% of 60 (first 40: 60% against 62.5%, 11 better, 12 worse).
+"""
 
 from __future__ import annotations
 
@@ -42,21 +46,33 @@ if TYPE_CHECKING:
 PLAYOUTS = 50
 ROLLOUT = "guided"  # the playouts' bot (ismcts.rollout_bot): the game's heuristic bot, a little random
 BUDGET = 4_000  # decisions played in one decision's playouts at most (long games play fewer playouts)
-GAME = -1  # bot_for's budget or horizon: the game's (``work``)
-# (budget, horizon) of the games whose bot works less a decision than BUDGET, HORIZON
-LIGHTER = {"merchants-and-marauders": (2_000, 40)}
-# the games whose bot searches a decision as that many independent searches (root parallel)
-SPLIT = {"merchants-and-marauders": 2}
+GAME = -1  # bot_for's playouts, budget, horizon or parts: the game's (``settings``)
+# (playouts, budget, horizon, searches) a decision in the games whose bot is not PLAYOUTS, BUDGET, HORIZON in one
+# search; the playouts and the budget in all, shared among the searches
+GAMES: dict[str, tuple[int, int | None, int | None, int]] = {
+    "merchants-and-marauders": (PLAYOUTS, 2_000, 40, 2),
+    "kaisers-pirates": (70, 5_600, HORIZON, 2),
+}
 
 
-def work(game: str) -> tuple[int, int | None]:
+def settings(game: str) -> tuple[int, int | None, int | None, int]:
+    """The bot's (playouts, budget, horizon, searches) a decision in ``game``."""
+    return GAMES.get(game, (PLAYOUTS, BUDGET, HORIZON, 1))
+
+
+def work(game: str) -> tuple[int | None, int | None]:
     """The bot's (budget, horizon) in ``game``."""
-    return LIGHTER.get(game, (BUDGET, HORIZON))
+    return settings(game)[1:3]
 
 
 def split(game: str) -> int:
-    """How many independent searches the bot's decision is in ``game`` (``SPLIT``; 1: one)."""
-    return SPLIT.get(game, 1)
+    """How many independent searches the bot's decision is in ``game`` (1: one)."""
+    return settings(game)[3]
+
+
+def split_games() -> list[str]:
+    """The games whose bot's decision is more than one search."""
+    return [game for game in GAMES if split(game) > 1]
 
 
 def search_part(game: str, state: Any, seat: int, playouts: int, seed: int, **options: Any) -> list[dict[str, Any]]:
@@ -75,19 +91,21 @@ def one_by_one(parts: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     return [search_part(**p) for p in parts]
 
 
-def bot_for(rules: Rules, playouts: int = PLAYOUTS, rollout: str = ROLLOUT, budget: int | None = GAME,
+def bot_for(rules: Rules, playouts: int = GAME, rollout: str = ROLLOUT, budget: int | None = GAME,
             bias: float = BIAS, margin: float = MARGIN, horizon: int | None = GAME,
             widen: float | None = WIDEN, determinize: Determinize | None = None, parts: int = GAME,
             searches: Searches | None = None) -> Bot:
-    """``budget``, ``horizon``: the game's (``work``) unless given (None: none);
+    """``playouts``, ``budget``, ``horizon``: the game's (``settings``) unless given (None: none);
     ``determinize``: the game's sampler unless given (``search``; bench/strength.py's
     ``--oracle`` gives one that sees everything, to measure what hidden information costs:
     its searches run in this process); ``parts``: the game's (``split``) unless given, the
     playouts and the budget shared among them; ``searches``: what runs them (``one_by_one``
     unless given)."""
-    budget = work(rules.name)[0] if budget == GAME else budget
-    horizon = work(rules.name)[1] if horizon == GAME else horizon
-    parts = split(rules.name) if parts == GAME else parts
+    game = settings(rules.name)
+    playouts = game[0] if playouts == GAME else playouts
+    budget = game[1] if budget == GAME else budget
+    horizon = game[2] if horizon == GAME else horizon
+    parts = game[3] if parts == GAME else parts
     run = one_by_one if searches is None or determinize is not None else searches
     options: dict[str, Any] = {"rollout": rollout, "bias": bias, "margin": margin, "horizon": horizon, "widen": widen}
     if determinize is not None:

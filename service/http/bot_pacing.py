@@ -22,7 +22,8 @@ AHEAD = 4  # decisions searched ahead of the one waiting for its slot (on a priv
 # a game's quantum unless the service is given one (``PRIVATEER_BOT_QUANTUM``): above its ismcts bot's
 # slowest search on a two-core machine that is not overloaded (service/http/README.md)
 QUANTUM = 0.2
-QUANTA = {"merchants-and-marauders": 0.1}  # its decision two searches side by side (service/analysis/bot.py SPLIT)
+# the games whose bot's decision is two searches side by side (service/analysis/bot.py ``settings``)
+QUANTA = {"merchants-and-marauders": 0.1, "kaisers-pirates": 0.15}
 
 
 def quantum_for(game: str, given: float | None = None) -> float:

@@ -1,6 +1,8 @@
-"""The bots' searches side by side: a decision of a game in ``service.analysis.bot.SPLIT``
-is that many independent searches, run here in a pool of worker processes (one core
-each; a thread would hold the interpreter's lock), their statistics merged by the bot
+"""The bots' searches side by side: a decision of a game whose bot is several searches
+(``service.analysis.bot.settings``) is that many independent searches, run here in a pool of
+worker processes (one core each; a thread would wait for the interpreter's lock: with the first
+search in the calling thread, the pool's own threads waited for it to hand the other over,
+0.050 -> 0.060 s a M&M decision), their statistics merged by the bot
 exactly as when they run one after the other (``one_by_one``), so a decision depends only
 on its seeds. The pool starts at the first split decision (its workers ``forkserver``'s
 children: the server's threads are not copied into them) and each worker imports the split
@@ -17,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
-from service.analysis.bot import SPLIT, search_one
+from service.analysis.bot import search_one, split, split_games
 from service.kernel.games import get_rules
 from service.logs import logger
 
@@ -34,7 +36,7 @@ class BotSearches:
     """``bot_for``'s ``searches`` for the service's bots: a decision's searches in the pool, one
     a worker; a decision of one search in the calling thread (nothing to run beside it)."""
 
-    def __init__(self, workers: int = max(SPLIT.values(), default=1),
+    def __init__(self, workers: int = max(map(split, split_games()), default=1),
                  search: Callable[[dict[str, Any]], list[dict[str, Any]]] = search_one) -> None:
         """``search``: one search from its keywords (bench/strength.py's times it where it runs)."""
         self.workers = workers
@@ -60,7 +62,7 @@ class BotSearches:
         with self._lock:
             if self._pool is None:
                 self._pool = ProcessPoolExecutor(self.workers, multiprocessing.get_context("forkserver"),
-                                                 initializer=_ready, initargs=(tuple(SPLIT),))
+                                                 initializer=_ready, initargs=(tuple(split_games()),))
             return self._pool
 
     def close(self) -> None:

@@ -43,11 +43,12 @@ comes, is exactly the one it was planned in (its version, step count and the sea
 decisions: ``_as_planned``); otherwise (another seat's step, entropy mixed in, a
 correction) it is searched again on the game as committed.
 
-A Merchants & Marauders decision is two independent searches (service/analysis/bot.py
-``SPLIT``), run side by side in a pool of two worker processes (``BotSearches``,
-service/http/bot_searches.py): half the wall time on two cores, the same decision as the
-two run one after the other. So its quantum is 0.1 s, the other games' 0.2 s (each above
-the game's slowest search on a two-core machine that is not overloaded: ``quantum_for``).
+A Merchants & Marauders or Kaiser's Pirates decision is two independent searches
+(service/analysis/bot.py ``settings``), run side by side in a pool of two worker processes
+(``BotSearches``, service/http/bot_searches.py): about half the wall time on two cores, the
+same decision as the two run one after the other. So their quanta are 0.1 s and 0.15 s, the
+other games' 0.2 s (each above the game's slowest search on a two-core machine that is not
+overloaded: ``quantum_for``).
 
 The trade-off of the quantum (``PRIVATEER_BOT_QUANTUM``, for every game; default each
 game's own; service/http/README.md): a run of D decisions takes at least one quantum and D - 1 paces (an M&M turn, 5.5
@@ -142,7 +143,7 @@ class Bots:
         self.seats = seats
         self._choosers: dict[tuple[str, str], Chooser] = {}
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="privateer-bots")  # the searches
-        self._searches = BotSearches()  # a split decision's searches side by side (service/analysis/bot.py SPLIT)
+        self._searches = BotSearches()  # a split decision's searches side by side (service/analysis/bot.py)
         # whether the game is as planned: not behind a search ahead
         self._looks = ThreadPoolExecutor(max_workers=1, thread_name_prefix="privateer-bot-looks")
         self._loop: asyncio.AbstractEventLoop | None = None

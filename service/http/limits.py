@@ -13,7 +13,7 @@
 * ``PRIVATEER_ANALYSIS_MAX_PLAYOUTS`` (default 2000): the most playouts one
   ``GET /games/{id}/analysis`` may ask for (400 beyond; ``tools analyse`` has no cap).
 * ``PRIVATEER_BOT_QUANTUM`` (seconds; 0: none; default each game's own, 0.2, Merchants &
-  Marauders' 0.1: service/http/bot_pacing.py ``QUANTA``): a run of a bot's decisions
+  Marauders' 0.1, The Kaiser's Pirates' 0.15: service/http/bot_pacing.py ``QUANTA``): a run of a bot's decisions
   is appended at slots that depend only on their count, the first a quantum after the run
   began, each next ``PACE`` (0.7) quanta later, so the moment a decision shows in the log
   does not tell how long its search took (service/http/bots.py; the tradeoff:

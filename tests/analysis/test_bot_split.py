@@ -1,7 +1,7 @@
-"""A Merchants & Marauders bot decision is two independent searches (root parallel,
-service/analysis/bot.py ``SPLIT``): the bot takes the most played decision of their merged
+"""A Merchants & Marauders or Kaiser's Pirates bot decision is two independent searches (root
+parallel, service/analysis/bot.py ``settings``): the bot takes the most played decision of their merged
 statistics (``ismcts.merge``: playouts summed, rates averaged over them), the searches seeded in
-turn from its stream, each with half the playouts and budget; the service's pool of worker
+turn from its stream, each with half the game's playouts and budget; the service's pool of worker
 processes (service/http/bot_searches.py) gives exactly what one search after the other gives, so
 a seeded game plays the same wherever its searches ran; the other games' bot is one search."""
 
@@ -13,7 +13,7 @@ import signal
 
 import pytest
 
-from service.analysis.bot import PLAYOUTS, SPLIT, bot_for, one_by_one, split, work
+from service.analysis.bot import PLAYOUTS, bot_for, one_by_one, settings, split, split_games, work
 from service.analysis.ismcts import best, key, merge, search
 from service.http.bot_searches import BotSearches
 from service.kernel.games import get_rules
@@ -34,10 +34,11 @@ def _mid_game(game: str = GAME, steps: int = 60) -> LocalGame:
     return g
 
 
-def _parts(g: LocalGame, seat: int, seeds: list[int]) -> list[dict]:
-    budget, horizon = work(GAME)
+def _parts(g: LocalGame, seat: int, seeds: list[int], game: str = GAME) -> list[dict]:
+    playouts, budget, horizon, _ = settings(game)
+    assert budget is not None
     n = len(seeds)
-    return [{"game": GAME, "state": g.state, "seat": seat, "playouts": PLAYOUTS // n, "seed": s,
+    return [{"game": game, "state": g.state, "seat": seat, "playouts": playouts // n, "seed": s,
              "budget": budget // n, "horizon": horizon} for s in seeds]
 
 
@@ -60,15 +61,18 @@ def test_merged_statistics_sum_the_playouts_and_average_the_rates_over_them():
             assert row["win_rate"] is None
 
 
-def test_the_mm_bot_takes_the_most_played_of_two_searches_seeded_in_turn():
-    assert split(GAME) == SPLIT[GAME] == 2 and split("loot") == 1
-    g = _mid_game()
+@pytest.mark.parametrize("game", [GAME, "kaisers-pirates"])
+def test_the_bot_takes_the_most_played_of_two_searches_seeded_in_turn(game):
+    assert split(game) == 2 and split("loot") == 1 and split_games() == [GAME, "kaisers-pirates"]
+    g = _mid_game(game)
     seat = g.to_act()[0]
     legal = g.legal(seat)
-    chosen = bot_for(get_rules(GAME))(g.state, seat, legal, random.Random(7))
+    chosen = bot_for(get_rules(game))(g.state, seat, legal, random.Random(7))
     rng = random.Random(7)
     seeds = [rng.getrandbits(64), rng.getrandbits(64)]
-    merged = merge(one_by_one(_parts(g, seat, seeds)))
+    parts = _parts(g, seat, seeds, game)
+    assert [p["playouts"] for p in parts] == [settings(game)[0] // 2] * 2
+    merged = merge(one_by_one(parts))
     assert merged[best(merged)]["decision"] == chosen
 
 

@@ -1,5 +1,5 @@
 """The ismcts bot's work a decision: Merchants & Marauders' bot searches with its lighter
-budget and horizon (service/analysis/bot.py ``LIGHTER``), the other games' with the
+budget and horizon (service/analysis/bot.py ``GAMES``), the other games' with the
 defaults, and a seeded decision is the same again; the M&M heuristic bots' kept tables
 (distances, goods wanted) answer as a fresh computation does, after the board changed too."""
 
@@ -10,7 +10,7 @@ from collections import deque
 
 from service.aggregates.merchants_and_marauders import bots as mm_bots
 from service.aggregates.merchants_and_marauders.catalog import tables
-from service.analysis.bot import BUDGET, LIGHTER, bot_for, work
+from service.analysis.bot import BUDGET, GAMES, bot_for, work
 from service.analysis.ismcts import HORIZON, best, search
 from service.kernel.games import get_rules
 from service.kernel.local import LocalGame
@@ -32,7 +32,7 @@ def _mid_game(steps: int = 60) -> LocalGame:
 
 
 def test_each_game_has_its_work():
-    assert work(GAME) == LIGHTER[GAME] and LIGHTER[GAME][0] < BUDGET
+    assert work(GAME) == GAMES[GAME][1:3] and GAMES[GAME][1] < BUDGET
     assert work("loot") == (BUDGET, HORIZON)
 
 
