@@ -88,7 +88,7 @@ def search_one(part: dict[str, Any]) -> list[dict[str, Any]]:
 
 def one_by_one(parts: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     """``searches``' default: a decision's searches one after the other in this process."""
-    return [search_part(**p) for p in parts]
+    return [search_one(p) for p in parts]
 
 
 def bot_for(rules: Rules, playouts: int = GAME, rollout: str = ROLLOUT, budget: int | None = GAME,

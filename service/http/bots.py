@@ -51,8 +51,8 @@ other games' 0.2 s (each above the game's slowest search on a two-core machine t
 overloaded: ``quantum_for``).
 
 The trade-off of the quantum (``PRIVATEER_BOT_QUANTUM``, for every game; default each
-game's own; service/http/README.md): a run of D decisions takes at least one quantum and D - 1 paces (an M&M turn, 5.5
-decisions on average, about 1 s); what a late decision still tells is one bit: that the
+game's own; service/http/README.md): a run of D decisions takes at least one quantum and
+D - 1 paces (an M&M turn, 5.5 decisions on average, about 0.5 s); what a late decision still tells is one bit: that the
 searches up to it took longer than its slot allowed (a run's first search longer than a
 quantum, or the searches up to the k-th longer than ``slot(k)`` together, the searches
 ahead counted). On a machine that is not overloaded a run is its D slots whatever the hand;
