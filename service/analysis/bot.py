@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
     from .ismcts import Bot, Determinize
 
-    # runs a decision's searches (each ``search_part``'s keywords), their statistics in the same order
+    # runs a decision's searches (each ``search_one``'s keywords), their statistics in the same order
     Searches: TypeAlias = Callable[[list[dict[str, Any]]], list[list[dict[str, Any]]]]
 
 PLAYOUTS = 50
@@ -75,15 +75,11 @@ def split_games() -> list[str]:
     return [game for game in GAMES if split(game) > 1]
 
 
-def search_part(game: str, state: Any, seat: int, playouts: int, seed: int, **options: Any) -> list[dict[str, Any]]:
-    """One of a decision's searches: ``ismcts.search`` in the game named (a pool's worker
-    is handed names and plain data only)."""
-    return search(get_rules(game), state, seat, playouts, seed, **options)
-
-
 def search_one(part: dict[str, Any]) -> list[dict[str, Any]]:
-    """``search_part`` with its keywords in one dict (what a pool maps over)."""
-    return search_part(**part)
+    """One of a decision's searches: ``ismcts.search``'s keywords in one dict, the game by its
+    name (a pool's worker is handed names and plain data only)."""
+    options = dict(part)
+    return search(get_rules(options.pop("game")), **options)
 
 
 def one_by_one(parts: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:

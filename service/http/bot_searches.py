@@ -45,18 +45,14 @@ class BotSearches:
         self._lock = threading.Lock()
 
     def __call__(self, parts: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
-        if len(parts) < 2 or self.workers < 2:
-            return [self.search(p) for p in parts]
-        pool = self._started()
-        try:
-            return list(pool.map(self.search, parts))
-        except BrokenProcessPool:  # a worker died (killed, out of memory): this decision here, a new pool next
-            log.exception("the bots' search pool broke; this decision's searches run in the server's thread")
-            with self._lock:
-                if self._pool is pool:
-                    self._pool = None
-            pool.shutdown(wait=False, cancel_futures=True)
-            return [self.search(p) for p in parts]
+        if len(parts) > 1 and self.workers > 1:
+            pool = self._started()
+            try:
+                return list(pool.map(self.search, parts))
+            except BrokenProcessPool:  # a worker died (killed, out of memory): this decision here, a new pool next
+                log.exception("the bots' search pool broke; this decision's searches run in the server's thread")
+                self._forget(pool)
+        return [self.search(p) for p in parts]
 
     def _started(self) -> ProcessPoolExecutor:
         with self._lock:
@@ -65,8 +61,13 @@ class BotSearches:
                                                  initializer=_ready, initargs=(tuple(split_games()),))
             return self._pool
 
-    def close(self) -> None:
+    def _forget(self, pool: ProcessPoolExecutor) -> None:
+        """``pool`` shut down, and no longer this one's (the next split decision starts another)."""
         with self._lock:
-            if self._pool is not None:
-                self._pool.shutdown(wait=False, cancel_futures=True)
+            if self._pool is pool:
                 self._pool = None
+        pool.shutdown(wait=False, cancel_futures=True)
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._forget(self._pool)

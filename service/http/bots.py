@@ -72,7 +72,7 @@ from uuid import UUID
 from service.app import Privateer
 from service.kernel.copies import as_read
 from service.kernel.errors import BadInput, PrivateerError, StaleVersion
-from service.kernel.games import GENERIC_BOTS, generic_bot, get_rules, get_sampler
+from service.kernel.games import GENERIC_BOTS, get_rules, get_sampler
 from service.kernel.rules import Rules
 from service.kernel.seating import Chooser, choosers
 from service.logs import logger
@@ -359,8 +359,7 @@ class Bots:
     def _chooser(self, rules: Rules, name: str) -> Chooser:
         k = (rules.name, name)
         if k not in self._choosers:
-            self._choosers[k] = (generic_bot(name, rules, searches=self._searches)
-                                 if name in GENERIC_BOTS and name not in rules.bots else choosers(rules, {1: name}, 1)[1])
+            self._choosers[k] = choosers(rules, {1: name}, 1, searches=self._searches)[1]
         return self._choosers[k]
 
     def close(self) -> None:

@@ -44,10 +44,11 @@ def parse_bots(given: str | Iterable[str] | Mapping[int, str] | None) -> dict[in
     return table
 
 
-def choosers(rules: Rules, given: Any, seats: int) -> list[Chooser]:
+def choosers(rules: Rules, given: Any, seats: int, **options: Any) -> list[Chooser]:
     """The bot of each seat, indexed by seat (index 0 unused): a bad name or a
     seat the game does not have is refused with the bots it has. A chooser itself
-    (a callable, as a search's rollout bot) plays every seat."""
+    (a callable, as a search's rollout bot) plays every seat. ``options``: the keywords
+    of a bot every game has (``generic_bot``; the service's ``searches``)."""
     if callable(given):
         return [given] * (seats + 1)
     table = parse_bots(given)
@@ -56,6 +57,7 @@ def choosers(rules: Rules, given: Any, seats: int) -> list[Chooser]:
             raise BadInput(f"no bot {name!r} for {rules.name} (bots: {', '.join([*rules.bots, *GENERIC_BOTS])})")
         if seat > seats:
             raise BadInput(f"--bot {seat}={name}: this game has seats 1 to {seats}")
-    made = {name: rules.bots[name] if name in rules.bots else generic_bot(name, rules) for name in set(table.values())}
+    made = {name: rules.bots[name] if name in rules.bots else generic_bot(name, rules, **options)
+            for name in set(table.values())}
     default = made[table[0]]
     return [default] + [made[table.get(s, table[0])] for s in range(1, seats + 1)]

@@ -42,6 +42,13 @@ def _parts(g: LocalGame, seat: int, seeds: list[int], game: str = GAME) -> list[
              "budget": budget // n, "horizon": horizon} for s in seeds]
 
 
+@pytest.fixture
+def pool():
+    searches = BotSearches()
+    yield searches
+    searches.close()
+
+
 def test_merged_statistics_sum_the_playouts_and_average_the_rates_over_them():
     g = _mid_game()
     seat = g.to_act()[0]
@@ -76,19 +83,15 @@ def test_the_bot_takes_the_most_played_of_two_searches_seeded_in_turn(game):
     assert merged[best(merged)]["decision"] == chosen
 
 
-def test_searches_in_worker_processes_give_what_one_after_the_other_gives():
+def test_searches_in_worker_processes_give_what_one_after_the_other_gives(pool):
     g = _mid_game()
     seat = g.to_act()[0]
     parts = _parts(g, seat, [21, 22])
-    pool = BotSearches()
-    try:
-        assert pool(parts) == one_by_one(parts)
-        assert pool._pool is not None  # they ran in the workers
-        legal = g.legal(seat)
-        assert (bot_for(get_rules(GAME), searches=pool)(g.state, seat, legal, random.Random(9))
-                == bot_for(get_rules(GAME))(g.state, seat, legal, random.Random(9)))
-    finally:
-        pool.close()
+    assert pool(parts) == one_by_one(parts)
+    assert pool._pool is not None  # they ran in the workers
+    legal = g.legal(seat)
+    assert (bot_for(get_rules(GAME), searches=pool)(g.state, seat, legal, random.Random(9))
+            == bot_for(get_rules(GAME))(g.state, seat, legal, random.Random(9)))
 
 
 def test_a_game_not_split_is_one_search_as_before():
@@ -101,20 +104,16 @@ def test_a_game_not_split_is_one_search_as_before():
     assert stats[best(stats)]["decision"] == chosen
 
 
-def test_a_worker_that_dies_costs_the_decision_nothing(caplog):
+def test_a_worker_that_dies_costs_the_decision_nothing(pool, caplog):
     g = _mid_game()
     seat = g.to_act()[0]
     parts = _parts(g, seat, [31, 32])
-    pool = BotSearches()
-    try:
-        assert pool(parts) == one_by_one(parts)
-        broken = pool._pool
-        assert broken is not None
-        worker = next(iter(broken._processes.values()))
-        os.kill(worker.pid, signal.SIGKILL)  # killed from outside
-        worker.join()
-        assert pool(parts) == one_by_one(parts)  # searched here instead
-        assert "search pool broke" in caplog.text
-        assert pool(parts) == one_by_one(parts) and pool._pool is not None and pool._pool is not broken
-    finally:
-        pool.close()
+    assert pool(parts) == one_by_one(parts)
+    broken = pool._pool
+    assert broken is not None
+    worker = next(iter(broken._processes.values()))
+    os.kill(worker.pid, signal.SIGKILL)  # killed from outside
+    worker.join()
+    assert pool(parts) == one_by_one(parts)  # searched here instead
+    assert "search pool broke" in caplog.text
+    assert pool(parts) == one_by_one(parts) and pool._pool is not None and pool._pool is not broken
